@@ -1,0 +1,27 @@
+// Bundles the CLI into dist/ with esbuild. Code splitting keeps heavy modules (prompts, CSV,
+// tables, the sandbox, undici) in chunks that are loaded only by the commands that use them.
+import { build } from 'esbuild';
+import { rmSync, readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+
+await build({
+  entryPoints: { cli: 'src/cli/entry.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  chunkNames: 'chunks/[name]-[hash]',
+  // Native addon, a package that ships its own helper script beside its code, and a dev-only tool.
+  external: ['better-sqlite3', 'open', 'playwright-core'],
+  define: { BOXOFFICE_VERSION: JSON.stringify(pkg.version) },
+  banner: {
+    // Some bundled CommonJS packages call require(); give ESM chunks one.
+    js: "import { createRequire as __boxofficeCreateRequire } from 'node:module'; const require = __boxofficeCreateRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});

@@ -1,0 +1,17 @@
+// What every command's registration receives: the injected effects and the global options.
+import type { Deps } from './deps.js';
+
+export interface GlobalOptions {
+  /** Profile name: --profile, else BOXOFFICE_PROFILE, else "local". */
+  profile: string;
+  json: boolean;
+  /** False when prompting is not allowed (--no-input, CI=true, or stdin is not a TTY). */
+  input: boolean;
+  debug: boolean;
+}
+
+export interface CommandContext {
+  deps: Deps;
+  /** The global options as parsed for the command being run. */
+  globals(): GlobalOptions;
+}

@@ -1,0 +1,46 @@
+// Everything a command touches outside itself. Commands never reach for `process`, `console` or
+// the real clock: tests build a Deps with their own streams, env, clock and config directory.
+import type { Readable, Writable } from 'node:stream';
+
+export interface Io {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  /** Whether stdin / stdout / stderr are terminals (decides prompts, tables, progress bars). */
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+}
+
+export interface Clock {
+  now(): Date;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export interface Deps {
+  io: Io;
+  /** The environment the command sees (BOXOFFICE_*, CI, BROWSER, NO_COLOR, proxies). */
+  env: Readonly<Record<string, string | undefined>>;
+  clock: Clock;
+  /** Opens an address in the user's browser (`open`, or $BROWSER); tests inject their own. */
+  openBrowser(url: string): Promise<void>;
+  /** Aborted on Ctrl-C; long-running commands stop cleanly when it fires. */
+  signal: AbortSignal;
+}
+
+export const systemClock: Clock = {
+  now: () => new Date(),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal?.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    }),
+};

@@ -1,0 +1,30 @@
+// The one mapping from errors to exit codes (cli-contract "Exit codes").
+import {
+  ApiError,
+  AuthError,
+  CancelledError,
+  NotLoggedInError,
+  PermissionError,
+  RateLimitError,
+  UsageError,
+} from '../client/errors.js';
+
+export const EXIT = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  auth: 3,
+  rateLimited: 4,
+  interrupted: 130,
+} as const;
+
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof UsageError) return EXIT.usage;
+  if (error instanceof CancelledError) return EXIT.interrupted;
+  if (error instanceof NotLoggedInError || error instanceof AuthError || error instanceof PermissionError) {
+    return EXIT.auth;
+  }
+  if (error instanceof RateLimitError) return EXIT.rateLimited;
+  if (error instanceof ApiError) return EXIT.failure;
+  return EXIT.failure;
+}

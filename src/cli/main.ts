@@ -1,0 +1,85 @@
+// buildProgram(deps) → the commander program; runCli(argv, deps) → exit code. This is the one
+// place where errors become messages on stderr and exit codes.
+import { Command, CommanderError, Option } from 'commander';
+import { BoxofficeError, UsageError } from '../client/errors.js';
+import { registerCommands } from './commands/index.js';
+import type { CommandContext, GlobalOptions } from './context.js';
+import type { Deps } from './deps.js';
+import { EXIT, exitCodeFor } from './exit-codes.js';
+import { packageVersion } from './version.js';
+
+export function buildProgram(deps: Deps): Command {
+  const program = new Command('boxoffice')
+    .description('Manage events, tickets, discounts, reports, attendee exports and bookings.')
+    .version(packageVersion(), '-V, --version', 'print the version')
+    .addOption(new Option('--profile <name>', 'saved profile to use (URLs, token, keys)').env('BOXOFFICE_PROFILE'))
+    .option('--json', 'print exactly one JSON document on stdout')
+    .option('--no-input', 'never prompt; a missing required value is a usage error')
+    .option('--debug', 'trace each HTTP exchange on stderr (secrets redacted)')
+    .showHelpAfterError('(run with --help for usage)')
+    .enablePositionalOptions(false);
+
+  const globals = (): GlobalOptions => {
+    const opts = program.opts<{ profile?: string; json?: boolean; input?: boolean; debug?: boolean }>();
+    const env = deps.env;
+    return {
+      profile: opts.profile ?? env.BOXOFFICE_PROFILE ?? 'local',
+      json: opts.json === true,
+      input: opts.input !== false && env.CI !== 'true' && deps.io.stdinIsTTY,
+      debug: opts.debug === true || env.BOXOFFICE_DEBUG === '1',
+    };
+  };
+  const context: CommandContext = { deps, globals };
+  registerCommands(program, context);
+
+  applyToAll(program, (command) => {
+    command.exitOverride();
+    command.configureOutput({
+      writeOut: (text) => deps.io.stdout.write(text),
+      writeErr: (text) => deps.io.stderr.write(text),
+    });
+  });
+  return program;
+}
+
+export async function runCli(argv: readonly string[], deps: Deps): Promise<number> {
+  const program = buildProgram(deps);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    return reportError(error, deps);
+  }
+}
+
+function reportError(error: unknown, deps: Deps): number {
+  if (error instanceof CommanderError) {
+    // Help and version "errors" are successes; anything else commander reports is a usage error.
+    if (error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version') {
+      return EXIT.ok;
+    }
+    return EXIT.usage;
+  }
+  if (deps.signal.aborted) {
+    deps.io.stderr.write('interrupted\n');
+    return EXIT.interrupted;
+  }
+  deps.io.stderr.write(`${formatError(error)}\n`);
+  return exitCodeFor(error);
+}
+
+export function formatError(error: unknown): string {
+  if (error instanceof UsageError) {
+    return error.message.startsWith('error') ? error.message : `error: ${error.message}`;
+  }
+  if (error instanceof BoxofficeError) {
+    return error.message.startsWith('error') ? error.message : `error: ${error.message}`;
+  }
+  if (error instanceof Error) return `error: ${error.message}`;
+  return `error: ${String(error)}`;
+}
+
+function applyToAll(command: Command, apply: (command: Command) => void): void {
+  apply(command);
+  for (const sub of command.commands) applyToAll(sub, apply);
+}

@@ -1,0 +1,249 @@
+// One error hierarchy for the whole tool. The service's codes (api-reference §7) choose the
+// class; the CLI's exit code follows from the class (see exitCodeFor in src/cli/exit-codes.ts).
+
+/** Meaning of every code the service documents (api-reference §7). */
+export const ERROR_CODE_MEANINGS = {
+  E001: 'invalid API key or private key',
+  E002: 'mandatory fields missing',
+  E003: 'end date-time must be later than start date-time',
+  E004: 'start date must be today or later',
+  E005: 'subdomain already used by another user',
+  E006: 'URL already used by another event',
+  E007: 'invalid event id',
+  E008: 'key not valid for the given event id, or not valid for the requested API (administrator token needed)',
+  E009: 'URL already used by another event',
+  E010: 'invalid location id',
+  E011: 'unspecified failure; retry later',
+  E012: 'invalid ticket id',
+  E013: 'quantity must be numeric',
+  E014: 'price must be numeric',
+  E015: 'quantity required',
+  E016: 'ticket name required',
+  E017: 'start time format incorrect',
+  E018: 'end time format incorrect',
+  E019: 'invalid discount id',
+  E020: 'invalid publisher key',
+  E021: 'category required',
+  E022: 'response private key does not match',
+  E023: 'too many requests from the caller (bot suspicion)',
+  E024: 'URL required',
+  E025: 'code required for a code discount',
+  E026: 'from and to quantity required for a bulk discount',
+  E027: 'ticket already sold, so it cannot be updated',
+  E028: 'discount does not belong to this event',
+  D001: 'discount amount required',
+  T001: 'invalid request; ticket missing',
+  T002: 'buyer billing information missing',
+  T003: 'invalid hash',
+  T004: 'no quantity selected',
+  T005: 'system busy; retry later',
+  T006: 'retry after some time',
+  T007: 'order does not exist',
+  T008: 'order number not valid for the given publisher key',
+  T009: 'date range must be at most 31',
+  T010: 'duplicate order number; already processed',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODE_MEANINGS;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODE_MEANINGS, value);
+}
+
+/** Base of every error boxoffice raises on purpose. */
+export class BoxofficeError extends Error {
+  override name = 'BoxofficeError';
+}
+
+/** A value was refused before any request was sent (flag, file or request field). */
+export class UsageError extends BoxofficeError {
+  override name = 'UsageError';
+  constructor(
+    message: string,
+    /** The flag, request field or file path that is wrong, when there is one. */
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The user cancelled (Ctrl-C, or a cancelled prompt). */
+export class CancelledError extends BoxofficeError {
+  override name = 'CancelledError';
+  constructor(message = 'cancelled') {
+    super(message);
+  }
+}
+
+/** No usable token: not logged in, or the stored one has expired. */
+export class NotLoggedInError extends BoxofficeError {
+  override name = 'NotLoggedInError';
+}
+
+export interface ApiErrorInit {
+  code: ErrorCode | string;
+  httpStatus: number;
+  description?: string;
+  field?: string;
+  raw?: unknown;
+  retryAfterMs?: number;
+}
+
+/** The service answered with an error body (any HTTP status, including 200). */
+export class ApiError extends BoxofficeError {
+  override name = 'ApiError';
+  readonly code: string;
+  readonly httpStatus: number;
+  readonly field?: string;
+  readonly description?: string;
+  /** The response body as received (tokens are never part of a response body). */
+  readonly raw?: unknown;
+  readonly retryAfterMs?: number;
+
+  constructor(init: ApiErrorInit) {
+    super(formatApiErrorMessage(init));
+    this.code = init.code;
+    this.httpStatus = init.httpStatus;
+    this.field = init.field;
+    this.description = init.description;
+    this.raw = init.raw;
+    this.retryAfterMs = init.retryAfterMs;
+  }
+
+  /** The documented meaning of the code, or undefined for an undocumented one. */
+  get meaning(): string | undefined {
+    return isErrorCode(this.code) ? ERROR_CODE_MEANINGS[this.code] : undefined;
+  }
+}
+
+/** E001 / E020: the token or key is invalid, expired or unknown. */
+export class AuthError extends ApiError {
+  override name = 'AuthError';
+}
+
+/** E008: the token is valid but may not do this (another organizer's event, or admin needed). */
+export class PermissionError extends ApiError {
+  override name = 'PermissionError';
+}
+
+/** The request was refused as invalid (missing fields, formats, business rules). */
+export class InvalidRequestError extends ApiError {
+  override name = 'InvalidRequestError';
+}
+
+/** An id does not exist (event, ticket, discount, location, order). */
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+}
+
+/** The request clashes with existing state (url, subdomain taken, sold ticket, repeat order). */
+export class ConflictError extends ApiError {
+  override name = 'ConflictError';
+}
+
+/** E023 or HTTP 429: too many requests; `retryAfterMs` holds the server's hint when given. */
+export class RateLimitError extends ApiError {
+  override name = 'RateLimitError';
+}
+
+/** E011, T005, T006 or HTTP 5xx: a passing failure on the service's side; retry later. */
+export class ServerBusyError extends ApiError {
+  override name = 'ServerBusyError';
+}
+
+/** E022: a booking response's secure code did not match (tampered or misrouted). */
+export class SignatureError extends ApiError {
+  override name = 'SignatureError';
+}
+
+/** The network failed: no connection, reset, timeout. */
+export class ConnectionError extends BoxofficeError {
+  override name = 'ConnectionError';
+  constructor(
+    message: string,
+    override readonly cause: unknown,
+    /** True when the request may have reached the service (sent, then the connection broke). */
+    readonly mayHaveTakenEffect: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** A success response did not have the documented shape. */
+export class ResponseShapeError extends BoxofficeError {
+  override name = 'ResponseShapeError';
+  constructor(
+    message: string,
+    readonly raw: unknown,
+  ) {
+    super(message);
+  }
+}
+
+type ApiErrorClass = new (init: ApiErrorInit) => ApiError;
+
+const CLASS_BY_CODE: Record<ErrorCode, ApiErrorClass> = {
+  E001: AuthError,
+  E020: AuthError,
+  E008: PermissionError,
+  E002: InvalidRequestError,
+  E003: InvalidRequestError,
+  E004: InvalidRequestError,
+  E013: InvalidRequestError,
+  E014: InvalidRequestError,
+  E015: InvalidRequestError,
+  E016: InvalidRequestError,
+  E017: InvalidRequestError,
+  E018: InvalidRequestError,
+  E021: InvalidRequestError,
+  E024: InvalidRequestError,
+  E025: InvalidRequestError,
+  E026: InvalidRequestError,
+  D001: InvalidRequestError,
+  T001: InvalidRequestError,
+  T002: InvalidRequestError,
+  T003: InvalidRequestError,
+  T004: InvalidRequestError,
+  T009: InvalidRequestError,
+  E007: NotFoundError,
+  E010: NotFoundError,
+  E012: NotFoundError,
+  E019: NotFoundError,
+  E028: NotFoundError,
+  T007: NotFoundError,
+  T008: NotFoundError,
+  E005: ConflictError,
+  E006: ConflictError,
+  E009: ConflictError,
+  E027: ConflictError,
+  T010: ConflictError,
+  E023: RateLimitError,
+  E011: ServerBusyError,
+  T005: ServerBusyError,
+  T006: ServerBusyError,
+  E022: SignatureError,
+};
+
+/** The class an error code maps to; undocumented codes fall back by HTTP status. */
+export function apiErrorClassFor(code: string, httpStatus: number): ApiErrorClass {
+  if (isErrorCode(code)) return CLASS_BY_CODE[code];
+  if (httpStatus === 401) return AuthError;
+  if (httpStatus === 403) return PermissionError;
+  if (httpStatus === 404) return NotFoundError;
+  if (httpStatus === 409) return ConflictError;
+  if (httpStatus === 429) return RateLimitError;
+  if (httpStatus >= 500) return ServerBusyError;
+  return ApiError;
+}
+
+export function createApiError(init: ApiErrorInit): ApiError {
+  const ErrorClass = apiErrorClassFor(init.code, init.httpStatus);
+  return new ErrorClass(init);
+}
+
+function formatApiErrorMessage(init: ApiErrorInit): string {
+  const meaning = isErrorCode(init.code) ? ERROR_CODE_MEANINGS[init.code] : undefined;
+  const text = meaning ?? init.description ?? `HTTP ${init.httpStatus}`;
+  const field = init.field && !text.includes(init.field) ? `: ${init.field}` : '';
+  return `error ${init.code}: ${text}${field}`;
+}

@@ -1,0 +1,346 @@
+// Every request of api-reference §4 (E1–E13, P1–P12) and the OAuth token exchange (§5), keyed by
+// the API's own parameter names. The client parses a request with these before sending; the
+// sandbox parses what it receives with the same schemas.
+import { z } from 'zod';
+import {
+  booleanFlag,
+  bookingCurrency,
+  clockTime,
+  dateTimeKey,
+  discountCategory,
+  discountType,
+  eventCategory,
+  eventType,
+  eventVisibility,
+  integer,
+  isoDate,
+  nonNegativeInteger,
+  nonNegativeNumber,
+  numeric,
+  orderStatusForConfirm,
+  paymentGateway,
+  positiveInteger,
+  requiredText,
+  searchPriceKind,
+  searchSortOrder,
+  serviceFeeMode,
+  shippingChargeType,
+  textUpTo,
+  ticketCurrency,
+  ticketStatusForAdd,
+  ticketStatusForUpdate,
+} from './common.js';
+
+const id = requiredText;
+
+// ---------------------------------------------------------------------------------------------
+// Event & Registration API
+// ---------------------------------------------------------------------------------------------
+
+const eventFields = {
+  eventType: eventVisibility,
+  type: eventType,
+  eventTitle: requiredText,
+  url: requiredText,
+  subdomain: z.string().trim().optional(),
+  category: eventCategory,
+  startDate: isoDate,
+  endDate: isoDate,
+  startTime: clockTime,
+  endTime: clockTime,
+  aboutEvent: requiredText,
+  listingImage: requiredText,
+  headerImage: requiredText,
+  contactInfo: requiredText,
+  country: z.string().optional(),
+  state: z.string().optional(),
+  city: z.string().optional(),
+  postal: z.string().optional(),
+  address: z.string().optional(),
+};
+
+interface DateTimeSpan {
+  startDate?: string;
+  startTime?: string;
+  endDate?: string;
+  endTime?: string;
+}
+
+/** E003: the end must come after the start, when both are known. */
+function endAfterStart(value: DateTimeSpan, ctx: z.RefinementCtx): void {
+  const { startDate, startTime, endDate, endTime } = value;
+  if (!startDate || !endDate) return;
+  const start = dateTimeKey(startDate, startTime ?? '00:00');
+  const end = dateTimeKey(endDate, endTime ?? '23:59');
+  if (end <= start) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['endDate'],
+      message: 'end date-time must be later than start date-time',
+    });
+  }
+}
+
+/** E1 /api/e/create */
+export const createEventRequest = z
+  .object({
+    ...eventFields,
+    segment: requiredText,
+    topics: z.string().optional(),
+  })
+  .superRefine(endAfterStart);
+
+/** E2 /api/e/update: every E1 field but segment and topics, plus eventId. */
+export const updateEventRequest = z
+  .object({ eventId: id, ...eventFields })
+  .superRefine(endAfterStart);
+
+/** price: a number (0 = free), or blank for "any amount". */
+const ticketPrice = z.union([z.literal(''), nonNegativeNumber], {
+  message: 'expected a number (0 for free) or blank for any amount',
+});
+
+const ticketFields = {
+  eventId: id,
+  ticketName: requiredText,
+  ticketDescription: z.string().optional(),
+  price: ticketPrice,
+  currency: ticketCurrency,
+  quantity: nonNegativeInteger,
+  startDate: isoDate.optional(),
+  startTime: clockTime.optional(),
+  endDate: isoDate.optional(),
+  endTime: clockTime.optional(),
+  minQuantity: positiveInteger.optional(),
+  maxQuantity: positiveInteger.optional(),
+  serviceFee: serviceFeeMode,
+  allowCancellation: booleanFlag,
+};
+
+function minNotAboveMax(value: { minQuantity?: number; maxQuantity?: number }, ctx: z.RefinementCtx): void {
+  if (value.minQuantity !== undefined && value.maxQuantity !== undefined && value.minQuantity > value.maxQuantity) {
+    ctx.addIssue({ code: 'custom', path: ['maxQuantity'], message: 'must not be less than minQuantity' });
+  }
+}
+
+/** E3 /api/e/add-ticket */
+export const addTicketRequest = z
+  .object({ ...ticketFields, status: ticketStatusForAdd })
+  .superRefine(endAfterStart)
+  .superRefine(minNotAboveMax);
+
+/** E4 /api/e/update-ticket */
+export const updateTicketRequest = z
+  .object({
+    ...ticketFields,
+    ticketId: id,
+    status: ticketStatusForUpdate,
+    shippingCharge: nonNegativeNumber.optional(),
+    shippingChargeType: shippingChargeType.optional(),
+  })
+  .superRefine(endAfterStart)
+  .superRefine(minNotAboveMax);
+
+const discountFields = {
+  eventId: id,
+  discountName: z.string().optional(),
+  discountCategory,
+  discount: nonNegativeNumber,
+  discountType,
+  startDate: isoDate.optional(),
+  startTime: clockTime.optional(),
+  endDate: isoDate.optional(),
+  endTime: clockTime.optional(),
+  limit: nonNegativeInteger.optional(),
+  fromQuantity: positiveInteger.optional(),
+  toQuantity: positiveInteger.optional(),
+  code: z.string().trim().optional(),
+};
+
+interface DiscountRuleFields {
+  discountCategory: string;
+  discountType: string;
+  discount: number;
+  code?: string;
+  fromQuantity?: number;
+  toQuantity?: number;
+}
+
+/** E025 (code needs `code`), E026 (bulk needs both quantities), percentages within 100. */
+function discountRules(value: DiscountRuleFields, ctx: z.RefinementCtx): void {
+  if (value.discountCategory === 'code' && !value.code) {
+    ctx.addIssue({ code: 'custom', path: ['code'], message: 'required for a code discount' });
+  }
+  if (value.discountCategory === 'bulk') {
+    for (const key of ['fromQuantity', 'toQuantity'] as const) {
+      if (value[key] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'required for a bulk discount' });
+      }
+    }
+    if (value.fromQuantity !== undefined && value.toQuantity !== undefined && value.fromQuantity > value.toQuantity) {
+      ctx.addIssue({ code: 'custom', path: ['toQuantity'], message: 'must not be less than fromQuantity' });
+    }
+  }
+  if (value.discountType === 'percentage' && value.discount > 100) {
+    ctx.addIssue({ code: 'custom', path: ['discount'], message: 'a percentage must be at most 100' });
+  }
+}
+
+/** E5 /api/e/add-discount */
+export const addDiscountRequest = z
+  .object({ ...discountFields, ticketId: id })
+  .superRefine(endAfterStart)
+  .superRefine(discountRules);
+
+/** E6 /api/e/update-discount */
+export const updateDiscountRequest = z
+  .object({ ...discountFields, discountId: id })
+  .superRefine(endAfterStart)
+  .superRefine(discountRules);
+
+/** E7 get-event, E8 get-tickets, E10 get-report */
+export const eventIdRequest = z.object({ eventId: id });
+
+/** E9 get-all-events: no input. */
+export const getAllEventsRequest = z.object({});
+
+/** E11 /api/e/attendee-list */
+export const attendeeListRequest = z.object({
+  eventId: id,
+  fromRecord: nonNegativeInteger,
+  toRecord: nonNegativeInteger,
+});
+
+/** E12 /em/booking (a browser form post; §4.2 and §8 text limits). */
+export const bookingRequest = z.object({
+  amount: numeric.pipe(z.number().positive({ message: 'must be more than 0' })),
+  orderNo: requiredText,
+  name: textUpTo(200).optional(),
+  emailId: textUpTo(200).optional(),
+  phoneNo: textUpTo(30).optional(),
+  country: textUpTo(1000).optional(),
+  state: z.string().optional(),
+  city: z.string().optional(),
+  address: textUpTo(1000).optional(),
+  zipcode: z.string().optional(),
+  bookingKey: requiredText,
+  callbackUrl: z.url({ message: 'expected an absolute URL' }),
+  currency: bookingCurrency.default('INR'),
+  pg: paymentGateway.default('pg2'),
+});
+
+/** E13 /api/e/get-booking-list (the 31-day limit is the service's rule, T009). */
+export const bookingListRequest = z
+  .object({ fromDate: isoDate, toDate: isoDate, bookingKey: requiredText })
+  .superRefine((value, ctx) => {
+    if (value.toDate < value.fromDate) {
+      ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'must not be before fromDate' });
+    }
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Publisher API
+// ---------------------------------------------------------------------------------------------
+
+/** P1 /publisher/segments */
+export const segmentsRequest = z.object({
+  eventType: eventVisibility.optional(),
+  type: eventType.optional(),
+});
+
+/** P4 /publisher/events */
+export const eventSearchRequest = z.object({
+  keyword: z.string().optional(),
+  city: z.string().optional(),
+  category: z.string().optional(),
+  price: searchPriceKind.optional(),
+  fromDate: isoDate.optional(),
+  toDate: isoDate.optional(),
+  fromPrice: nonNegativeNumber.optional(),
+  toPrice: nonNegativeNumber.optional(),
+  sortBy: searchSortOrder.optional(),
+  topics: z.string().optional(),
+  page: positiveInteger.optional(),
+});
+
+/** P5 event-details, P6 ticket-details (GET query). */
+export const publisherEventIdRequest = z.object({ eventId: id });
+
+const cartTicket = z.object({
+  ticketId: integer,
+  quantity: nonNegativeInteger,
+  discountCode: z.string().default(''),
+});
+
+/** `data` of P7 cart-calculation and P8 generate-order. */
+export const cartData = z.object({
+  eventId: integer,
+  tickets: z.array(cartTicket).min(1, { message: 'at least one ticket is needed' }),
+});
+
+/** P9 attendee-form, P12 order-details (multipart). */
+export const orderNoRequest = z.object({ orderNo: requiredText });
+
+const attendeeAnswer = z.object({
+  id: requiredText,
+  label: z.string(),
+  value: z.union([z.string(), z.number()]),
+});
+
+/** `data` of P10 save-attendee. */
+export const saveAttendeeData = z.object({
+  orderNo: requiredText,
+  attendees: z.record(
+    z.string().regex(/^attendee_[1-9]\d*$/, { message: 'keys are attendee_1, attendee_2, …' }),
+    z.array(attendeeAnswer),
+  ),
+});
+
+/** P11 confirm-order (multipart). */
+export const confirmOrderRequest = z.object({
+  orderNo: requiredText,
+  status: orderStatusForConfirm,
+  referenceNo: requiredText,
+});
+
+// ---------------------------------------------------------------------------------------------
+// OAuth (§5)
+// ---------------------------------------------------------------------------------------------
+
+/** GET {auth_url}/a/account/oauth/authorize query. */
+export const authorizeQuery = z.object({
+  response_type: z.literal('code'),
+  client_id: requiredText,
+  state: requiredText,
+  redirect_uri: z.url().optional(),
+  code_challenge: z.string().optional(),
+  code_challenge_method: z.literal('S256').optional(),
+});
+
+/** POST {auth_url}/a/account/oauth/token */
+export const tokenRequest = z.object({
+  client_id: requiredText,
+  client_secret: requiredText,
+  grant_type: z.literal('authorization_code'),
+  code: requiredText,
+  redirect_uri: z.string().optional(),
+  code_verifier: z.string().optional(),
+});
+
+export type CreateEventRequest = z.input<typeof createEventRequest>;
+export type UpdateEventRequest = z.input<typeof updateEventRequest>;
+export type AddTicketRequest = z.input<typeof addTicketRequest>;
+export type UpdateTicketRequest = z.input<typeof updateTicketRequest>;
+export type AddDiscountRequest = z.input<typeof addDiscountRequest>;
+export type UpdateDiscountRequest = z.input<typeof updateDiscountRequest>;
+export type EventIdRequest = z.input<typeof eventIdRequest>;
+export type AttendeeListRequest = z.input<typeof attendeeListRequest>;
+export type BookingRequest = z.input<typeof bookingRequest>;
+export type BookingListRequest = z.input<typeof bookingListRequest>;
+export type SegmentsRequest = z.input<typeof segmentsRequest>;
+export type EventSearchRequest = z.input<typeof eventSearchRequest>;
+export type CartData = z.input<typeof cartData>;
+export type SaveAttendeeData = z.input<typeof saveAttendeeData>;
+export type ConfirmOrderRequest = z.input<typeof confirmOrderRequest>;
+export type AuthorizeQuery = z.input<typeof authorizeQuery>;
+export type TokenRequest = z.input<typeof tokenRequest>;

@@ -1,0 +1,416 @@
+// Every resource of api-reference §2 (2.1–2.16) as the client reads it. Parsing is lenient
+// where the real service varies (cli-contract "Real-world tolerance"): numbers may arrive as
+// numeric strings, `attendee` as an array or an object keyed by batch position, `details` as []
+// or an object. Unknown fields are kept (looseObject) so that `--json` shows the body as sent.
+import { z } from 'zod';
+
+/** A number, or numeric text (the live service sends both). */
+export const looseNumber = z.union([
+  z.number(),
+  z.string().trim().regex(/^-?(\d+(\.\d*)?|\.\d+)$/).transform(Number),
+]);
+/** An id the service sends as a string or a number; kept as a string. */
+export const looseId = z.union([z.string(), z.number()]).transform(String);
+const looseText = z.union([z.string(), z.number()]).transform(String);
+const optionalText = z.union([z.string(), z.number(), z.null()]).optional()
+  .transform((value) => (value === null || value === undefined ? value : String(value)));
+const yesNo = z.string();
+
+/** An array, or an object whose values are the elements (keyed by position). */
+export function arrayOrKeyed<T extends z.ZodType>(element: T) {
+  return z.union([
+    z.array(element),
+    z.record(z.string(), element).transform((keyed) =>
+      Object.entries(keyed)
+        .sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b))
+        .map(([, value]) => value),
+    ),
+  ]);
+}
+
+/** 2.10 date-time object: {date: 'yyyy-mm-dd HH:MM:SS', timezone_type, timezone}. */
+export const dateTimeObject = z.looseObject({
+  date: z.string(),
+  timezone_type: looseNumber.optional(),
+  timezone: z.string().optional(),
+});
+
+// 2.1 segment tree
+export const topicNode = z.looseObject({ topicId: z.string(), topicName: z.string() });
+export const categoryNode = z.looseObject({
+  categoryId: z.string(),
+  categoryName: z.string(),
+  topics: z.array(topicNode).default([]),
+});
+export const segmentNode = z.looseObject({
+  segmentId: z.string(),
+  segmentName: z.string(),
+  category: z.array(categoryNode).default([]),
+});
+export const segmentsResponse = z.looseObject({ status: z.literal('success'), segments: z.array(segmentNode) });
+
+// 2.2 category map and topic map
+export const categoriesResponse = z.looseObject({
+  status: z.literal('success'),
+  categories: z.record(z.string(), z.string()),
+});
+export const topicsResponse = z.looseObject({
+  status: z.literal('success'),
+  topics: z.record(z.string(), z.array(z.string())),
+});
+
+// 2.3 event summary
+export const eventSummary = z.looseObject({
+  id: looseNumber,
+  title: z.string(),
+  url: z.string(),
+  textDescription: z.string().optional(),
+  smallImage: z.string().nullish(),
+  largeImage: z.string().nullish(),
+  startDateFormat: z.string(),
+  endDateFormat: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  startDateTime: z.string().optional(),
+  endDateTime: z.string().optional(),
+  category: z.string(),
+  topics: z.array(z.unknown()).nullable().optional(),
+  type: z.string(),
+  city: z.string().nullish(),
+  state: z.string().nullish(),
+  venueName: z.string().nullish(),
+  address: z.string().nullish(),
+  country: z.string().nullish(),
+  zipcode: z.string().nullish(),
+  currency: z.string(),
+  minPrice: looseText,
+});
+export const eventSearchResponse = z.looseObject({
+  status: z.literal('success'),
+  events: arrayOrKeyed(eventSummary),
+});
+
+// 2.4 event details
+export const publisherEvent = z.looseObject({
+  id: looseNumber,
+  title: z.string(),
+  url: z.string(),
+  smallImage: z.string().nullish(),
+  largeImage: z.string().nullish(),
+  startDate: z.string(),
+  endDate: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  createdOn: z.string().optional(),
+  category: z.string(),
+  type: z.string(),
+  contactInfo: z.string().nullish(),
+  images: z.array(z.unknown()).nullable().optional(),
+  eventTopics: z.array(z.unknown()).optional(),
+  topics: z.array(z.string()).optional(),
+  textDescription: z.string().nullish(),
+  shortDescription: z.string().nullish(),
+  contactDetails: z.string().nullish(),
+  isAttendeeFormEnabled: yesNo.optional(),
+  enquiryForm: yesNo.optional(),
+  showButton: yesNo.optional(),
+  eventSessionType: z.string().nullish(),
+  Location: z.array(z.unknown()).optional(),
+  currency: z.string(),
+  price: looseText,
+  email: z.string().nullish(),
+});
+export const eventDetailsResponse = z.looseObject({
+  status: z.literal('success'),
+  events: publisherEvent,
+  tabs: z.array(z.unknown()).default([]),
+  soldout: yesNo,
+  favourite: yesNo.optional(),
+});
+
+// 2.5 ticket (Publisher)
+export const publisherTicket = z.looseObject({
+  id: looseNumber,
+  eventId: looseId,
+  name: z.string(),
+  description: z.string().nullish(),
+  price: looseNumber,
+  quantity: looseNumber,
+  startDate: z.string(),
+  endDate: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  minQuantity: looseNumber,
+  maxQuantity: looseNumber,
+  status: z.string(),
+  availability: z.string(),
+  currency: z.string(),
+  discounts: z.array(z.unknown()).default([]),
+});
+export const ticketDetailsResponse = z.looseObject({
+  status: z.literal('success'),
+  tickets: arrayOrKeyed(publisherTicket),
+  currency: z.string(),
+});
+
+// 2.6 cart
+export const cart = z.looseObject({
+  price: looseNumber,
+  discount: looseNumber,
+  processingFee: looseNumber,
+  serviceTax: looseNumber,
+  grandTotal: looseNumber,
+  codeApplied: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]),
+});
+export const cartResponse = z.looseObject({ status: z.literal('success'), cart });
+
+// 2.7 generated order
+export const generateOrderResponse = z.looseObject({
+  status: z.literal('success'),
+  orderNo: looseText,
+  platformFee: looseNumber,
+  ticketCost: looseNumber,
+});
+
+// 2.8 attendee form
+export const formField = z.looseObject({
+  id: z.string(),
+  type: z.string(),
+  label: z.string(),
+  description: z.string().nullish(),
+  validation: z.string().nullish(),
+  mandatory: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]),
+});
+export const attendeeFormResponse = z.looseObject({
+  status: z.literal('success'),
+  attendeeForm: z.record(z.string(), z.array(formField)),
+});
+
+export const saveAttendeeResponse = z.looseObject({
+  status: z.literal('success'),
+  message: z.string().optional(),
+  orderNo: looseText,
+});
+
+export const confirmOrderResponse = z.looseObject({
+  status: z.literal('success'),
+  message: z.string().optional(),
+  orderNo: looseText,
+  orderStatus: z.string(),
+});
+
+// 2.9 order details
+export const orderAttendee = z.looseObject({
+  ticketId: looseNumber,
+  ticketName: z.string(),
+  ticketNo: looseText,
+  seatNo: z.string().nullish(),
+  bibNo: z.string().nullish(),
+  attendeeName: z.string(),
+  attendeeEmailId: z.string(),
+  additionalInfo: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).default({}),
+});
+export const orderDetails = z.looseObject({
+  eventId: looseNumber,
+  eventName: z.string(),
+  orderNo: looseText,
+  datePurchased: z.string(),
+  quantity: looseNumber,
+  ticketCost: looseNumber,
+  paidAmount: looseNumber,
+  orderStatus: z.string(),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  buyerPhoneNo: optionalText,
+  attendee: arrayOrKeyed(orderAttendee),
+});
+export const orderDetailsResponse = z.looseObject({
+  status: z.literal('success'),
+  orderNo: looseText,
+  orderDetails,
+});
+
+// 2.10 organizer event (only the documented fields with values are typed; the rest pass through)
+export const organizerEvent = z.looseObject({
+  id: looseNumber,
+  name: z.string(),
+  url: z.string(),
+  description: z.string().nullish(),
+  contactInfo: z.string().nullish(),
+  eventCategory: z.string().nullish(),
+  eventStatus: z.string().nullish(),
+  eventType: z.string().nullish(),
+  visiblity: z.union([z.boolean(), z.string(), z.number()]).nullish(),
+  startDate: dateTimeObject,
+  endDate: dateTimeObject,
+  publishedDate: dateTimeObject.nullish(),
+  auditCreated: dateTimeObject.nullish(),
+  listingImage: z.string().nullish(),
+  searchImage: z.string().nullish(),
+  region: z.string().nullish(),
+  country: z.string().nullish(),
+  accountId: looseText.nullish(),
+  subdomain: z.string().nullish(),
+  city: z.string().nullish(),
+});
+export const getEventResponse = z.looseObject({ status: z.literal('success'), event: organizerEvent });
+
+// 2.11 organizer ticket
+export const organizerTicket = z.looseObject({
+  id: looseNumber,
+  typeName: z.string(),
+  typeDesc: z.string().nullish(),
+  price: looseNumber.nullable(),
+  includeFee: looseNumber.nullish(),
+  quantity: looseNumber,
+  initialQuantity: looseNumber.nullish(),
+  availableFrom: dateTimeObject,
+  availableTo: dateTimeObject,
+  maxQuantity: looseNumber,
+  minQuantity: looseNumber,
+  allowCancel: z.union([z.boolean(), z.string(), z.number()]).nullish(),
+  status: z.string(),
+  currency: z.string(),
+  shippingCharge: looseNumber.nullish(),
+  shippingType: z.string().nullish(),
+  eventId: looseId,
+});
+export const getTicketsResponse = z.looseObject({
+  status: z.literal('success'),
+  tickets: arrayOrKeyed(organizerTicket),
+});
+
+// 2.12 event list item
+export const eventListItem = z.looseObject({
+  eventId: looseId,
+  eventType: z.string().nullish(),
+  type: z.string().nullish(),
+  eventTitle: z.string(),
+  actualUrl: z.string().nullish(),
+  url: z.string().nullish(),
+  mobileUrl: z.string().nullish(),
+  subdomain: z.string().nullish(),
+  category: z.string().nullish(),
+  startDate: z.string(),
+  endDate: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  aboutEvent: z.string().nullish(),
+  shortDescription: z.string().nullish(),
+  listingImage: z.string().nullish(),
+  headerImage: z.string().nullish(),
+  terms: z.string().nullish(),
+  createdOn: z.string().nullish(),
+  status: z.string().nullish(),
+});
+export const getAllEventsResponse = z.looseObject({
+  status: z.literal('success'),
+  events: arrayOrKeyed(eventListItem),
+});
+
+// 2.13 report ("the service" fee field is platformFee, cli-contract "Sandbox choices")
+export const reportTicketLine = z.looseObject({
+  ticketId: looseId,
+  ticketName: z.string(),
+  tickets: looseNumber,
+  platformFee: looseNumber.optional(),
+  cancel: looseNumber.optional(),
+});
+export const reportResponse = z.looseObject({
+  status: z.literal('success'),
+  amount: looseNumber,
+  platformFee: looseNumber.optional(),
+  cancel: looseNumber.optional(),
+  tickets: arrayOrKeyed(reportTicketLine),
+});
+
+// 2.14 attendee list record
+const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]).optional();
+export const attendeeEntry = z.looseObject({
+  ticketName: z.string(),
+  ticketId: looseId,
+  name: z.string().nullish(),
+  email: z.string().nullish(),
+  checkin: scalar,
+  ticketNo: looseText,
+  status: z.string().nullish(),
+  /** [] when there are no answers, else an object (label → value) or an array of {label,value}. */
+  details: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).nullish(),
+});
+export const attendeeRecord = z.looseObject({
+  orderNo: looseText,
+  orderCost: looseNumber.nullish(),
+  quantity: looseNumber.nullish(),
+  status: z.string().nullish(),
+  paidBy: scalar,
+  paidTo: scalar,
+  refundAmount: scalar,
+  city: scalar,
+  state: scalar,
+  country: scalar,
+  address: scalar,
+  zipcode: scalar,
+  phoneNo: scalar,
+  purchaseDate: dateTimeObject,
+  name: z.string().nullish(),
+  email: z.string().nullish(),
+  attendee: arrayOrKeyed(attendeeEntry),
+});
+export const attendeeListResponse = z.looseObject({
+  status: z.literal('success'),
+  attendee: z.union([arrayOrKeyed(attendeeRecord), z.null()]).transform((value) => value ?? []),
+});
+
+// 2.15 discount, E1–E6 acknowledgements
+export const createEventResponse = z.looseObject({ status: z.literal('success'), message: z.string(), eventId: looseId });
+export const updateEventResponse = createEventResponse;
+export const ticketAckResponse = z.looseObject({ status: z.literal('success'), message: z.string(), ticketId: looseId });
+export const discountAckResponse = z.looseObject({ status: z.literal('success'), message: z.string(), discountId: looseId });
+
+// 2.16 booking order (shape not shown by the reference; the sandbox's choice is documented in
+// the README). Lenient: any object with an order number.
+export const bookingOrder = z.looseObject({
+  orderNo: looseText,
+  amount: looseNumber.optional(),
+  currency: z.string().optional(),
+  status: z.string().optional(),
+  createdOn: z.string().optional(),
+});
+export const bookingListResponse = z.looseObject({
+  status: z.literal('success'),
+  bookings: z.union([arrayOrKeyed(bookingOrder), z.null()]).transform((value) => value ?? []),
+});
+
+// OAuth token response (§5: shape not shown; RFC 6749 names)
+export const tokenResponse = z.looseObject({
+  access_token: z.string().min(1),
+  token_type: z.string().default('Bearer'),
+  expires_in: looseNumber.optional(),
+});
+
+/** Any error body: the code is in `message` (cli-contract "Real-world tolerance"). */
+export const errorBody = z.looseObject({
+  status: z.literal('error'),
+  message: z.string(),
+  description: z.string().optional(),
+  field: z.string().optional(),
+});
+
+export type SegmentNode = z.output<typeof segmentNode>;
+export type EventSummary = z.output<typeof eventSummary>;
+export type PublisherEvent = z.output<typeof publisherEvent>;
+export type PublisherTicket = z.output<typeof publisherTicket>;
+export type Cart = z.output<typeof cart>;
+export type FormField = z.output<typeof formField>;
+export type OrderDetails = z.output<typeof orderDetails>;
+export type OrganizerEvent = z.output<typeof organizerEvent>;
+export type OrganizerTicket = z.output<typeof organizerTicket>;
+export type EventListItem = z.output<typeof eventListItem>;
+export type Report = z.output<typeof reportResponse>;
+export type AttendeeRecord = z.output<typeof attendeeRecord>;
+export type AttendeeEntry = z.output<typeof attendeeEntry>;
+export type BookingOrder = z.output<typeof bookingOrder>;
+export type TokenResponse = z.output<typeof tokenResponse>;
+export type ErrorBody = z.output<typeof errorBody>;
