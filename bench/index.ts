@@ -1,0 +1,84 @@
+// Runs every benchmark and prints one table with the machine it ran on.
+//   npm run bench                     full sizes (100,000 orders), under ten minutes on 2 cores
+//   npm run bench -- --quick          smaller sizes and fewer runs
+//   npm run bench -- --only startup   a comma-separated subset
+//   npm run bench -- --markdown       the table as Markdown (for the README's Performance section)
+import { cpus, totalmem, type as osType, release } from 'node:os';
+import type { BenchModule, BenchSection, Figure } from './types.js';
+import { startupBench } from './startup.js';
+
+const MODULES: Record<string, BenchModule> = {
+  startup: startupBench,
+};
+
+function parseArgs(argv: string[]) {
+  const quick = argv.includes('--quick');
+  const markdown = argv.includes('--markdown');
+  const onlyIndex = argv.indexOf('--only');
+  const only = onlyIndex >= 0 ? (argv[onlyIndex + 1] ?? '').split(',').filter(Boolean) : Object.keys(MODULES);
+  const unknown = only.filter((name) => !(name in MODULES));
+  if (unknown.length > 0) {
+    throw new Error(`--only: unknown benchmark ${unknown.join(', ')} (known: ${Object.keys(MODULES).join(', ')})`);
+  }
+  return { quick, markdown, only };
+}
+
+export function machineLine(): string {
+  const cpu = cpus();
+  return `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
+    `${osType()} ${release()}, Node.js ${process.version}`;
+}
+
+function formatFigure(figure: Figure): string[] {
+  const value = `${figure.value} ${figure.unit}` + (figure.spread !== undefined ? ` (±${figure.spread})` : '');
+  const ratio = figure.ratio !== undefined ? `${figure.ratio}x` : '';
+  const verdict = figure.ratio !== undefined && figure.target ? (meetsTarget(figure) ? 'met' : 'MISSED') : '';
+  return [figure.name, value, ratio, figure.target ?? '', verdict, figure.note ?? ''];
+}
+
+function meetsTarget(figure: Figure): boolean {
+  const match = /^(≤|≥)\s*([\d.]+)/.exec(figure.target ?? '');
+  if (!match || figure.ratio === undefined) return true;
+  const limit = Number(match[2]);
+  return match[1] === '≤' ? figure.ratio <= limit : figure.ratio >= limit;
+}
+
+function render(sections: BenchSection[], markdown: boolean): string {
+  const header = ['figure', 'median (spread)', 'ratio', 'target', '', 'note'];
+  const lines: string[] = [];
+  for (const section of sections) {
+    const rows = section.figures.map(formatFigure);
+    if (markdown) {
+      lines.push(`**${section.section}**`, '', `| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
+      for (const row of rows) lines.push(`| ${row.join(' | ')} |`);
+      lines.push('');
+    } else {
+      const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column].length)));
+      const pad = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+      lines.push(section.section, pad(header), ...rows.map(pad), '');
+    }
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const { quick, markdown, only } = parseArgs(process.argv.slice(2));
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const started = Date.now();
+  log(`machine: ${machineLine()}${quick ? ' (quick)' : ''}`);
+  const sections: BenchSection[] = [];
+  for (const name of only) {
+    log(`running ${name} …`);
+    sections.push(await MODULES[name]({ quick, log }));
+  }
+  process.stdout.write(`machine: ${machineLine()}${quick ? ' (quick run)' : ''}\n\n`);
+  process.stdout.write(render(sections, markdown));
+  process.stdout.write(`\ntotal bench time: ${Math.round((Date.now() - started) / 1000)} s\n`);
+  const missed = sections.flatMap((section) => section.figures).filter((figure) => !meetsTarget(figure));
+  if (missed.length > 0) process.stdout.write(`targets missed: ${missed.map((figure) => figure.name).join(', ')}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.exit(1);
+});

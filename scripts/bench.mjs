@@ -1,0 +1,31 @@
+// `npm run bench [-- --quick] [-- --only startup,export]`: builds the CLI and the benchmark
+// bundle, then runs every benchmark module and prints one table with the machine it ran on.
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url);
+const step = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+if (step.status !== 0) process.exit(step.status ?? 1);
+
+mkdirSync(new URL('.bench', root), { recursive: true });
+await build({
+  entryPoints: ['bench/index.ts'],
+  outfile: '.bench/bench.js',
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: ['better-sqlite3', 'open', 'playwright-core'],
+  banner: {
+    js: "import { createRequire as __benchCreateRequire } from 'node:module'; const require = __benchCreateRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+  absWorkingDir: new URL('.', root).pathname,
+});
+
+const run = spawnSync(process.execPath, ['--expose-gc', '.bench/bench.js', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
+process.exit(run.status ?? 1);
