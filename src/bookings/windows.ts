@@ -1,0 +1,89 @@
+// Date windows for the booking list (E13). The service refuses `toDate − fromDate` over 31 (T009);
+// the CLI stays one day inside that, as the contract fixes: each window spans at most 31 calendar
+// days, both ends inclusive (`toDate − fromDate` ≤ 30). Dates are plain calendar dates
+// (yyyy-mm-dd), so all arithmetic is done on UTC midnights, never in the local time zone.
+
+/** Calendar days a window may span, both ends included. */
+export const MAX_WINDOW_DAYS = 31;
+
+export interface DateWindow {
+  /** First day, yyyy-mm-dd, inclusive. */
+  fromDate: string;
+  /** Last day, yyyy-mm-dd, inclusive. */
+  toDate: string;
+}
+
+const DAY_MS = 86_400_000;
+
+function toEpochDay(date: string): number {
+  const [year, month, day] = date.split('-').map(Number);
+  return Date.UTC(year, month - 1, day) / DAY_MS;
+}
+
+function fromEpochDay(epochDay: number): string {
+  return new Date(epochDay * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Days from `fromDate` to `toDate` (0 for the same day). */
+export function daysBetween(fromDate: string, toDate: string): number {
+  return toEpochDay(toDate) - toEpochDay(fromDate);
+}
+
+/**
+ * Splits [fromDate, toDate] (inclusive, real dates, fromDate ≤ toDate) into consecutive windows
+ * of at most `maxDays` calendar days: the first starts on fromDate, each next one starts the day
+ * after the previous ends, the last ends on toDate. No gaps, no overlaps.
+ */
+export function splitIntoWindows(fromDate: string, toDate: string, maxDays: number = MAX_WINDOW_DAYS): DateWindow[] {
+  if (!Number.isInteger(maxDays) || maxDays < 1) throw new RangeError(`maxDays must be a whole number ≥ 1, got ${maxDays}`);
+  const first = toEpochDay(fromDate);
+  const last = toEpochDay(toDate);
+  if (last < first) throw new RangeError(`toDate ${toDate} is before fromDate ${fromDate}`);
+  const windows: DateWindow[] = [];
+  for (let start = first; start <= last; start += maxDays) {
+    windows.push({ fromDate: fromEpochDay(start), toDate: fromEpochDay(Math.min(start + maxDays - 1, last)) });
+  }
+  return windows;
+}
+
+/**
+ * Keeps the first record seen for each key, in the order first seen. Windows do not overlap, but
+ * a record can still come back twice (a booking on a boundary day counted by both windows, or a
+ * service that reads a window's end as exclusive on one call and inclusive on the next).
+ */
+export function mergeUnique<T>(batches: Iterable<Iterable<T>>, keyOf: (record: T) => string): T[] {
+  const seen = new Set<string>();
+  const merged: T[] = [];
+  for (const batch of batches) {
+    for (const record of batch) {
+      const key = keyOf(record);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      merged.push(record);
+    }
+  }
+  return merged;
+}
+
+/**
+ * A booking's identity: its order number when it has one, else the whole record in a stable
+ * form (keys sorted), so that identical records without a number still count once.
+ */
+export function bookingKeyOf(record: Readonly<Record<string, unknown>>): string {
+  const orderNo = record.orderNo;
+  if ((typeof orderNo === 'string' && orderNo.trim() !== '') || typeof orderNo === 'number') {
+    return `orderNo:${String(orderNo).trim()}`;
+  }
+  return `record:${stableStringify(record)}`;
+}
+
+function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, field]) => field !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${stableStringify(field)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
