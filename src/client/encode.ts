@@ -1,0 +1,88 @@
+// Request encodings exactly as api-reference §4 gives them. Pure functions: a validated request
+// in, the method, path, query and body out. Booleans travel as "true"/"false", numbers as their
+// text, empty strings as empty strings (E3's blank price means "any amount"); undefined and null
+// fields are left out.
+
+/** A scalar that can travel as a form field or query parameter. */
+export type FieldValue = string | number | boolean | null | undefined;
+export type Fields = Readonly<Record<string, FieldValue>>;
+
+/**
+ * How an endpoint takes its input (api-reference §4):
+ * - `multipart`: fields of a multipart/form-data body (Event & Registration API, P9, P11, P12);
+ * - `form`: fields of an application/x-www-form-urlencoded body (P1, P4, the OAuth token step);
+ * - `query`: GET query parameters (P5, P6);
+ * - `data-query`: the request as URL-encoded JSON in the `data` query parameter (P7, P10);
+ * - `data-query-multipart`: as `data-query`, plus an empty multipart body (P8);
+ * - `none`: a POST without input (P2, P3).
+ */
+export type Encoding = 'multipart' | 'form' | 'query' | 'data-query' | 'data-query-multipart' | 'none';
+
+export interface EncodedRequest {
+  method: 'GET' | 'POST';
+  /** Path plus query string, relative to the API's base URL. */
+  pathAndQuery: string;
+  body?: FormData | URLSearchParams;
+}
+
+/** The text a value travels as, or undefined when the field is to be left out. */
+export function fieldText(value: FieldValue): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError(`cannot encode ${value} as a field`);
+    return String(value);
+  }
+  return value;
+}
+
+/** The fields that travel, as text, in their given order. */
+export function fieldEntries(fields: Fields): Array<[string, string]> {
+  const entries: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(fields)) {
+    const text = fieldText(value);
+    if (text !== undefined) entries.push([name, text]);
+  }
+  return entries;
+}
+
+export function toFormFields(fields: Fields): Record<string, string> {
+  return Object.fromEntries(fieldEntries(fields));
+}
+
+export function toFormData(fields: Fields): FormData {
+  const form = new FormData();
+  for (const [name, text] of fieldEntries(fields)) form.append(name, text);
+  return form;
+}
+
+export function toSearchParams(fields: Fields): URLSearchParams {
+  return new URLSearchParams(fieldEntries(fields));
+}
+
+/** `data=<URL-encoded JSON>` (P7, P8, P10). */
+export function dataQuery(data: unknown): string {
+  return new URLSearchParams({ data: JSON.stringify(data) }).toString();
+}
+
+function withQuery(path: string, query: string): string {
+  return query ? `${path}?${query}` : path;
+}
+
+/** Encodes a validated request for an endpoint taking `encoding`. */
+export function encodeRequest(encoding: Encoding, path: string, input: object): EncodedRequest {
+  switch (encoding) {
+    case 'multipart':
+      return { method: 'POST', pathAndQuery: path, body: toFormData(input as Fields) };
+    case 'form':
+      return { method: 'POST', pathAndQuery: path, body: toSearchParams(input as Fields) };
+    case 'query':
+      return { method: 'GET', pathAndQuery: withQuery(path, toSearchParams(input as Fields).toString()) };
+    case 'data-query':
+      return { method: 'POST', pathAndQuery: withQuery(path, dataQuery(input)) };
+    case 'data-query-multipart':
+      return { method: 'POST', pathAndQuery: withQuery(path, dataQuery(input)), body: new FormData() };
+    case 'none':
+      return { method: 'POST', pathAndQuery: path };
+  }
+}
