@@ -1,0 +1,184 @@
+// `sandbox start --faults SPEC`: reproducible failure injection.
+//
+// Grammar (comma-separated key=value pairs, any order, each key at most once):
+//
+//   SPEC   := "none" | PAIR ("," PAIR)*
+//   PAIR   := "rate=" FRACTION       probability that a request gets a fault, 0..1 (default 0.1)
+//           | "kinds=" KIND ("+" KIND)*   which faults to choose from (default all five)
+//           | "delay=" DURATION      how long a `delay` fault holds the request (default 200ms)
+//           | "seed=" INTEGER        seed of the decision sequence (default 1)
+//   KIND   := "E011" | "T005" | "503" | "reset" | "delay"
+//   DURATION := INTEGER ("ms" | "s")   at most 60s
+//
+// Example: rate=0.1,kinds=E011+T005+503+reset+delay,delay=200ms,seed=42
+//
+// One decision is drawn per API request (paths under /api/ and /publisher/), in arrival order,
+// from a seeded generator: the same seed and the same request sequence give the same faults.
+import type { Context, MiddlewareHandler } from 'hono';
+
+export const FAULT_KINDS = ['E011', 'T005', '503', 'reset', 'delay'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface FaultSpec {
+  rate: number;
+  kinds: FaultKind[];
+  delayMs: number;
+  seed: number;
+}
+
+export const DEFAULT_FAULT_SPEC: FaultSpec = {
+  rate: 0.1,
+  kinds: [...FAULT_KINDS],
+  delayMs: 200,
+  seed: 1,
+};
+
+const MAX_DELAY_MS = 60_000;
+
+/** A --faults value that does not follow the grammar; `field` names the offending key. */
+export class FaultSpecError extends Error {
+  override name = 'FaultSpecError';
+  constructor(readonly field: string, message: string) {
+    super(`--faults ${field}: ${message}`);
+  }
+}
+
+function parseRate(text: string): number {
+  if (!/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(text)) {
+    throw new FaultSpecError('rate', `expected a fraction from 0 to 1, got "${text}"`);
+  }
+  return Number(text);
+}
+
+function parseKinds(text: string): FaultKind[] {
+  const kinds: FaultKind[] = [];
+  for (const part of text.split('+')) {
+    const kind = FAULT_KINDS.find((known) => known.toLowerCase() === part.trim().toLowerCase());
+    if (!kind) throw new FaultSpecError('kinds', `unknown kind "${part}" (expected ${FAULT_KINDS.join(', ')})`);
+    if (!kinds.includes(kind)) kinds.push(kind);
+  }
+  return kinds;
+}
+
+/** "200ms", "2s" → milliseconds. */
+export function parseDuration(text: string, field: string): number {
+  const match = /^(\d+)(ms|s)$/.exec(text.trim());
+  if (!match) throw new FaultSpecError(field, `expected a duration like 200ms or 2s, got "${text}"`);
+  const ms = Number(match[1]) * (match[2] === 's' ? 1000 : 1);
+  if (ms > MAX_DELAY_MS) throw new FaultSpecError(field, `at most ${MAX_DELAY_MS / 1000}s`);
+  return ms;
+}
+
+function parseSeed(text: string): number {
+  if (!/^\d{1,10}$/.test(text)) throw new FaultSpecError('seed', `expected a whole number, got "${text}"`);
+  return Number(text) >>> 0;
+}
+
+/** Parses a --faults value; `none` (or an empty value) gives undefined: no faults. */
+export function parseFaultSpec(text: string): FaultSpec | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '' || trimmed === 'none') return undefined;
+  const spec: FaultSpec = { ...DEFAULT_FAULT_SPEC, kinds: [...DEFAULT_FAULT_SPEC.kinds] };
+  const seen = new Set<string>();
+  for (const pair of trimmed.split(',')) {
+    const equals = pair.indexOf('=');
+    if (equals < 0) throw new FaultSpecError(pair.trim() || '(empty)', 'expected key=value');
+    const key = pair.slice(0, equals).trim();
+    const value = pair.slice(equals + 1).trim();
+    if (seen.has(key)) throw new FaultSpecError(key, 'given twice');
+    seen.add(key);
+    switch (key) {
+      case 'rate': spec.rate = parseRate(value); break;
+      case 'kinds': spec.kinds = parseKinds(value); break;
+      case 'delay': spec.delayMs = parseDuration(value, 'delay'); break;
+      case 'seed': spec.seed = parseSeed(value); break;
+      default: throw new FaultSpecError(key, 'unknown key (expected rate, kinds, delay or seed)');
+    }
+  }
+  return spec;
+}
+
+/** mulberry32: small, fast, and the same sequence on every platform for a given seed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export type FaultDecision = { kind: 'none' } | { kind: FaultKind };
+
+/** Draws one decision per call; two draws per request so the kind never shifts the rate. */
+export class FaultInjector {
+  private readonly random: () => number;
+  private count = 0;
+
+  constructor(readonly spec: FaultSpec) {
+    this.random = seededRandom(spec.seed);
+  }
+
+  /** Requests decided so far. */
+  get decided(): number {
+    return this.count;
+  }
+
+  next(): FaultDecision {
+    this.count += 1;
+    const hit = this.random();
+    const pick = this.random();
+    if (this.spec.kinds.length === 0 || hit >= this.spec.rate) return { kind: 'none' };
+    return { kind: this.spec.kinds[Math.floor(pick * this.spec.kinds.length)] };
+  }
+}
+
+/** Paths that draw a fault decision: the service's APIs, not OAuth pages or sandbox-only tools. */
+export function isFaultablePath(path: string): boolean {
+  return path.startsWith('/api/') || path.startsWith('/publisher/');
+}
+
+export interface FaultMiddlewareOptions {
+  sleep: (ms: number) => Promise<void>;
+}
+
+interface NodeSocketHolder {
+  incoming?: { socket?: { destroy(): void } };
+}
+
+function errorResponse(c: Context, code: 'E011' | 'T005', description: string): Response {
+  return c.json({ status: 'error', message: code, description }, 503);
+}
+
+/**
+ * Hono middleware applying the injector's decision to each API request.
+ * E011 / T005: a coded error body with HTTP 503; `503`: a bare HTML 503 as a proxy in front of
+ * the service would send; `reset`: the TCP connection is destroyed without an answer; `delay`:
+ * the request is held for the configured time and then served normally.
+ */
+export function faultMiddleware(injector: FaultInjector, options: FaultMiddlewareOptions): MiddlewareHandler {
+  return async (c, next) => {
+    if (!isFaultablePath(c.req.path)) return next();
+    const decision = injector.next();
+    switch (decision.kind) {
+      case 'none':
+        return next();
+      case 'E011':
+        return errorResponse(c, 'E011', 'injected fault: unspecified failure; retry later');
+      case 'T005':
+        return errorResponse(c, 'T005', 'injected fault: system busy; retry later');
+      case '503':
+        return c.html('<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>', 503);
+      case 'reset': {
+        const env = c.env as NodeSocketHolder | undefined;
+        env?.incoming?.socket?.destroy();
+        return c.body(null, 503);
+      }
+      case 'delay':
+        await options.sleep(injector.spec.delayMs);
+        return next();
+    }
+  };
+}

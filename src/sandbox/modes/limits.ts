@@ -1,0 +1,157 @@
+// `sandbox start --limits none|realistic`: the live service's quotas (cli-contract "Real-world
+// tolerance"), per bearer token, with sliding windows over an injected clock.
+//
+// realistic:
+//   event creations    /api/e/create                     10 a day
+//   ticket creations   /api/e/add-ticket                200 a day
+//   discount creations /api/e/add-discount             2000 a day
+//   read calls         /api/e/get-event, get-tickets,
+//                      get-all-events, get-report,
+//                      get-booking-list                   30 an hour
+//   burst              every /api/ and /publisher/ call   10 a second
+// The attendee list (E11) and the Publisher API count only towards the burst limit: paging a
+// large event is what E11 is for, and the quoted read quota is the organizer's lookups.
+// Every call that reaches a counted endpoint counts, whether or not it then succeeds; a call
+// refused by a limit does not count. Over a limit: HTTP 429, Retry-After = whole seconds until
+// the oldest counted call leaves the window, body {"status":"error","message":"E023",…}.
+import type { MiddlewareHandler } from 'hono';
+
+export const LIMITS_MODES = ['none', 'realistic'] as const;
+export type LimitsMode = (typeof LIMITS_MODES)[number];
+
+export function parseLimitsMode(text: string): LimitsMode {
+  const mode = LIMITS_MODES.find((known) => known === text.trim());
+  if (!mode) throw new Error(`--limits: expected none or realistic, got "${text}"`);
+  return mode;
+}
+
+export interface WindowRule {
+  /** Name used in the error description. */
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+const SECOND = 1000;
+const HOUR = 3600 * SECOND;
+const DAY = 24 * HOUR;
+
+export const BURST_RULE: WindowRule = { name: 'burst (calls a second)', limit: 10, windowMs: SECOND };
+
+const READ_RULE: WindowRule = { name: 'read calls an hour', limit: 30, windowMs: HOUR };
+
+/** Quota per path, beyond the burst limit. */
+export const REALISTIC_QUOTAS: ReadonlyMap<string, WindowRule> = new Map([
+  ['/api/e/create', { name: 'event creations a day', limit: 10, windowMs: DAY }],
+  ['/api/e/add-ticket', { name: 'ticket creations a day', limit: 200, windowMs: DAY }],
+  ['/api/e/add-discount', { name: 'discount creations a day', limit: 2000, windowMs: DAY }],
+  ['/api/e/get-event', READ_RULE],
+  ['/api/e/get-tickets', READ_RULE],
+  ['/api/e/get-all-events', READ_RULE],
+  ['/api/e/get-report', READ_RULE],
+  ['/api/e/get-booking-list', READ_RULE],
+]);
+
+export function isLimitedPath(path: string): boolean {
+  return path.startsWith('/api/') || path.startsWith('/publisher/');
+}
+
+export type LimitVerdict =
+  | { allowed: true }
+  | { allowed: false; rule: WindowRule; retryAfterSeconds: number };
+
+/** Timestamps of the counted calls of one (token, rule) pair, oldest first. */
+class SlidingWindow {
+  private readonly stamps: number[] = [];
+  private start = 0;
+
+  constructor(private readonly rule: WindowRule) {}
+
+  /** Seconds until a call would fit, or 0 when one fits now. */
+  waitSeconds(now: number): number {
+    while (this.start < this.stamps.length && this.stamps[this.start] <= now - this.rule.windowMs) this.start += 1;
+    if (this.start > 1024 && this.start * 2 > this.stamps.length) {
+      this.stamps.splice(0, this.start);
+      this.start = 0;
+    }
+    if (this.stamps.length - this.start < this.rule.limit) return 0;
+    const freesAt = this.stamps[this.start] + this.rule.windowMs;
+    return Math.max(1, Math.ceil((freesAt - now) / SECOND));
+  }
+
+  record(now: number): void {
+    this.stamps.push(now);
+  }
+}
+
+export interface RateLimiterOptions {
+  /** Milliseconds since the epoch; injected so tests move time instead of waiting. */
+  now: () => number;
+  burst?: WindowRule;
+  quotas?: ReadonlyMap<string, WindowRule>;
+}
+
+export class RateLimiter {
+  private readonly windows = new Map<string, SlidingWindow>();
+  private readonly burst: WindowRule;
+  private readonly quotas: ReadonlyMap<string, WindowRule>;
+
+  constructor(private readonly options: RateLimiterOptions) {
+    this.burst = options.burst ?? BURST_RULE;
+    this.quotas = options.quotas ?? REALISTIC_QUOTAS;
+  }
+
+  private window(token: string, rule: WindowRule): SlidingWindow {
+    const key = `${rule.name}\u0000${token}`;
+    let window = this.windows.get(key);
+    if (!window) {
+      window = new SlidingWindow(rule);
+      this.windows.set(key, window);
+    }
+    return window;
+  }
+
+  /** Decides one call by `token` to `path`, and counts it when allowed. */
+  check(token: string, path: string): LimitVerdict {
+    const now = this.options.now();
+    const rules = [this.burst];
+    const quota = this.quotas.get(path);
+    if (quota) rules.push(quota);
+    let refusal: LimitVerdict = { allowed: true };
+    for (const rule of rules) {
+      const wait = this.window(token, rule).waitSeconds(now);
+      if (wait > 0 && (refusal.allowed || wait > refusal.retryAfterSeconds)) {
+        refusal = { allowed: false, rule, retryAfterSeconds: wait };
+      }
+    }
+    if (!refusal.allowed) return refusal;
+    for (const rule of rules) this.window(token, rule).record(now);
+    return refusal;
+  }
+}
+
+/** The bearer token of a request, or undefined (then authentication refuses it anyway). */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  return match?.[1];
+}
+
+/** Hono middleware: E023 with HTTP 429 and Retry-After when a window is full. */
+export function limitsMiddleware(limiter: RateLimiter): MiddlewareHandler {
+  return async (c, next) => {
+    if (!isLimitedPath(c.req.path)) return next();
+    const token = bearerToken(c.req.header('authorization'));
+    if (!token) return next();
+    const verdict = limiter.check(token, c.req.path);
+    if (verdict.allowed) return next();
+    c.header('Retry-After', String(verdict.retryAfterSeconds));
+    return c.json(
+      {
+        status: 'error',
+        message: 'E023',
+        description: `too many requests: limit of ${verdict.rule.limit} ${verdict.rule.name} reached; retry in ${verdict.retryAfterSeconds}s`,
+      },
+      429,
+    );
+  };
+}

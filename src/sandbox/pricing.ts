@@ -1,0 +1,177 @@
+// The sandbox's cart model (P7 cart-calculation, P8 generate-order). The reference names the
+// cart's fields but not the arithmetic; this is the model the sandbox documents and keeps to.
+//
+// Per ticket line (unit price × quantity):
+//   1. discount: a valid code discount when the buyer gives its code, otherwise the larger of
+//      the applicable flat and bulk discounts. Applicable = within its start/end date-time and
+//      with uses left (limit − tickets already sold or held with it); it applies to at most that
+//      many tickets of the line. Bulk applies only when the line's quantity lies within
+//      fromQuantity..toQuantity. fixed = amount off each ticket (never below 0); percentage =
+//      percent of the unit price.
+//   2. fees on the discounted amount: platform fee 2.5 %, gateway fee 2 %.
+//      serviceFee 1: both absorbed by the organizer (buyer pays no fee);
+//      serviceFee 2: platform fee passed to the buyer, gateway fee absorbed;
+//      serviceFee 3: both passed to the buyer.
+//   3. serviceTax: 18 % of the fees passed to the buyer.
+// Money is rounded to cents per line; the cart sums the lines.
+// cart = {price, discount, processingFee (fees passed), serviceTax, grandTotal, codeApplied};
+// grandTotal = price − discount + processingFee + serviceTax.
+export const PLATFORM_FEE_RATE = 0.025;
+export const GATEWAY_FEE_RATE = 0.02;
+export const SERVICE_TAX_RATE = 0.18;
+
+export type ServiceFeeMode = 1 | 2 | 3;
+export type DiscountCategory = 'flat' | 'bulk' | 'code';
+export type DiscountType = 'fixed' | 'percentage';
+
+export interface PricedTicket {
+  id: number;
+  /** Unit price; 0 = free (and "any amount" tickets are priced 0 in the sandbox). */
+  price: number;
+  serviceFee: ServiceFeeMode;
+}
+
+export interface DiscountRule {
+  id: number;
+  category: DiscountCategory;
+  type: DiscountType;
+  amount: number;
+  /** 'yyyy-mm-dd HH:MM' (string order is chronological). */
+  startsAt: string;
+  endsAt: string;
+  /** Tickets the discount may be applied to in all. */
+  limit: number;
+  /** Tickets already sold or held with it. */
+  used: number;
+  fromQuantity?: number | null;
+  toQuantity?: number | null;
+  code?: string | null;
+}
+
+export interface CartLineInput {
+  ticket: PricedTicket;
+  quantity: number;
+  discountCode: string;
+  discounts: readonly DiscountRule[];
+}
+
+export interface PricedLine {
+  ticketId: number;
+  quantity: number;
+  unitPrice: number;
+  price: number;
+  discount: number;
+  /** The discount applied, and to how many tickets. */
+  discountId: number | null;
+  discountedTickets: number;
+  codeApplied: boolean;
+  platformFee: number;
+  gatewayFee: number;
+  processingFee: number;
+  serviceTax: number;
+  total: number;
+}
+
+export interface Cart {
+  price: number;
+  discount: number;
+  processingFee: number;
+  serviceTax: number;
+  grandTotal: number;
+  codeApplied: boolean;
+}
+
+export interface PricedCart {
+  cart: Cart;
+  lines: PricedLine[];
+}
+
+export function roundMoney(value: number): number {
+  return Math.round((value + Number.EPSILON) * 100) / 100;
+}
+
+function isActive(rule: DiscountRule, now: string): boolean {
+  return rule.startsAt <= now && now <= rule.endsAt && rule.used < rule.limit;
+}
+
+function discountFor(rule: DiscountRule, unitPrice: number, quantity: number): { amount: number; tickets: number } {
+  const tickets = Math.min(quantity, Math.max(0, rule.limit - rule.used));
+  const perTicket = rule.type === 'percentage'
+    ? (unitPrice * Math.min(100, rule.amount)) / 100
+    : Math.min(unitPrice, rule.amount);
+  return { amount: roundMoney(perTicket * tickets), tickets };
+}
+
+interface ChosenDiscount {
+  rule: DiscountRule;
+  amount: number;
+  tickets: number;
+}
+
+/** Which discount a line gets (see the model above). */
+export function chooseDiscount(line: CartLineInput, now: string): ChosenDiscount | null {
+  const { ticket, quantity } = line;
+  const code = line.discountCode.trim();
+  const active = line.discounts.filter((rule) => isActive(rule, now));
+  if (code !== '') {
+    const coded = active.find((rule) => rule.category === 'code' && (rule.code ?? '').toLowerCase() === code.toLowerCase());
+    if (coded) return { rule: coded, ...discountFor(coded, ticket.price, quantity) };
+  }
+  let best: ChosenDiscount | null = null;
+  for (const rule of active) {
+    if (rule.category === 'code') continue;
+    if (rule.category === 'bulk') {
+      const from = rule.fromQuantity ?? 1;
+      const to = rule.toQuantity ?? Number.POSITIVE_INFINITY;
+      if (quantity < from || quantity > to) continue;
+    }
+    const candidate = { rule, ...discountFor(rule, ticket.price, quantity) };
+    if (candidate.amount > 0 && (!best || candidate.amount > best.amount)) best = candidate;
+  }
+  return best;
+}
+
+export function priceLine(line: CartLineInput, now: string): PricedLine {
+  const { ticket, quantity } = line;
+  const price = roundMoney(ticket.price * quantity);
+  const chosen = chooseDiscount(line, now);
+  const discount = chosen ? Math.min(price, chosen.amount) : 0;
+  const net = price - discount;
+  const platformFee = roundMoney(net * PLATFORM_FEE_RATE);
+  const gatewayFee = roundMoney(net * GATEWAY_FEE_RATE);
+  const passed = ticket.serviceFee === 1 ? 0 : ticket.serviceFee === 2 ? platformFee : platformFee + gatewayFee;
+  const processingFee = roundMoney(passed);
+  const serviceTax = roundMoney(processingFee * SERVICE_TAX_RATE);
+  return {
+    ticketId: ticket.id,
+    quantity,
+    unitPrice: ticket.price,
+    price,
+    discount,
+    discountId: chosen ? chosen.rule.id : null,
+    discountedTickets: chosen ? chosen.tickets : 0,
+    codeApplied: chosen?.rule.category === 'code',
+    platformFee,
+    gatewayFee,
+    processingFee,
+    serviceTax,
+    total: roundMoney(net + processingFee + serviceTax),
+  };
+}
+
+/** Prices every line and sums them into the cart (2.6). */
+export function priceCart(lines: readonly CartLineInput[], now: string): PricedCart {
+  const priced = lines.map((line) => priceLine(line, now));
+  const sum = (pick: (line: PricedLine) => number) => roundMoney(priced.reduce((total, line) => total + pick(line), 0));
+  return {
+    lines: priced,
+    cart: {
+      price: sum((line) => line.price),
+      discount: sum((line) => line.discount),
+      processingFee: sum((line) => line.processingFee),
+      serviceTax: sum((line) => line.serviceTax),
+      grandTotal: sum((line) => line.total),
+      codeApplied: priced.some((line) => line.codeApplied),
+    },
+  };
+}
