@@ -1,0 +1,69 @@
+// The purchase flow's errors in plain words (issue 9): the code stays, the class stays (so the
+// exit code does not change), the message says what happened and what to do.
+import { ApiError, createApiError } from '../client/errors.js';
+import type { TicketSpec } from './ticket-spec.js';
+
+export interface FlowContext {
+  eventId: string;
+  specs: readonly TicketSpec[];
+  orderNo?: string;
+}
+
+const SOLD_OUT = /sold[\s_-]*out|no (more )?tickets? (left|available)|not enough (tickets|quantity)|only \d+ (left|available|remaining)/i;
+const QUANTITY_LIMIT = /min(imum)?[\s_-]*quantity|max(imum)?[\s_-]*quantity|at (least|most) \d+|between \d+ and \d+|quantity (must|should) be/i;
+
+function ticketList(specs: readonly TicketSpec[]): string {
+  return specs.map((spec) => `${spec.ticketId} ×${spec.quantity}`).join(', ');
+}
+
+/** The plain-word explanation of an error of the flow, or undefined to leave it as it is. */
+export function explainFlowError(error: ApiError, context: FlowContext): string | undefined {
+  const order = context.orderNo ? `order ${context.orderNo}` : 'the order';
+  const detail = `${error.description ?? ''} ${error.field ?? ''}`;
+  if (SOLD_OUT.test(detail)) {
+    return `not enough tickets left for ${ticketList(context.specs)}${error.description ? ` (${error.description})` : ''}; `
+      + `see what is available with \`boxoffice event details ${context.eventId}\``;
+  }
+  if (QUANTITY_LIMIT.test(detail)) {
+    return `a quantity is outside what the ticket allows per order${error.description ? ` (${error.description})` : ''}; `
+      + `see each ticket's minimum and maximum with \`boxoffice event details ${context.eventId}\``;
+  }
+  switch (error.code) {
+    case 'T001':
+      return `the cart names no ticket that event ${context.eventId} sells (asked for ${ticketList(context.specs)}); `
+        + `list its tickets with \`boxoffice event details ${context.eventId}\``;
+    case 'T004':
+      return 'no quantity selected: every --ticket needs a quantity of 1 or more (TICKET_ID:QTY)';
+    case 'T007':
+      return `${order} does not exist on this service (was it placed against another sandbox or profile?)`;
+    case 'T008':
+      return `${order} was placed with a different publisher key; use the key (profile) it was placed with`;
+    case 'T010':
+      return `${order} has already been processed (confirmed or failed), so it cannot be confirmed again; place a new order`;
+    case 'E007':
+      return `event ${context.eventId} does not exist (or is not public); find events with \`boxoffice events search\``;
+    case 'E012':
+      return `a ticket of ${ticketList(context.specs)} does not belong to event ${context.eventId}; `
+        + `list its tickets with \`boxoffice event details ${context.eventId}\``;
+    default:
+      return undefined;
+  }
+}
+
+/** The same error (same class and code, so the same exit code) with the plain-word message. */
+export function withExplanation(error: unknown, context: FlowContext): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const plain = explainFlowError(error, context);
+  if (plain === undefined) return error;
+  const explained = createApiError({
+    code: error.code,
+    httpStatus: error.httpStatus,
+    description: error.description,
+    field: error.field,
+    raw: error.raw,
+    retryAfterMs: error.retryAfterMs,
+  });
+  explained.message = `error ${error.code}: ${plain}`;
+  explained.cause = error;
+  return explained;
+}

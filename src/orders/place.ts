@@ -1,0 +1,137 @@
+// The buyer purchase flow of api-reference §3 over the Publisher API: ticket-details (to check
+// the request against what the event sells), cart-calculation, generate-order, attendee-form,
+// save-attendee, confirm-order, order-details.
+import { BoxofficeError } from '../client/errors.js';
+import type {
+  attendeeFormResponse,
+  cartResponse,
+  confirmOrderResponse,
+  generateOrderResponse,
+  orderDetailsResponse,
+  saveAttendeeResponse,
+  ticketDetailsResponse,
+  CartData,
+  ConfirmOrderRequest,
+  PublisherTicket,
+  SaveAttendeeData,
+} from '../client/schemas/index.js';
+import type { z } from 'zod';
+import type { AttendeeAnswers } from './answers.js';
+import { fillAttendeeForm } from './attendee-data.js';
+import { withExplanation, type FlowContext } from './explain.js';
+import type { TicketSpec } from './ticket-spec.js';
+
+/** The part of the client's `publisher` API the flow uses. */
+export interface PublisherFlowApi {
+  ticketDetails(request: { eventId: string }): Promise<z.output<typeof ticketDetailsResponse>>;
+  cartCalculation(data: CartData): Promise<z.output<typeof cartResponse>>;
+  generateOrder(data: CartData): Promise<z.output<typeof generateOrderResponse>>;
+  attendeeForm(request: { orderNo: string }): Promise<z.output<typeof attendeeFormResponse>>;
+  saveAttendee(data: SaveAttendeeData): Promise<z.output<typeof saveAttendeeResponse>>;
+  confirmOrder(request: ConfirmOrderRequest): Promise<z.output<typeof confirmOrderResponse>>;
+  orderDetails(request: { orderNo: string }): Promise<z.output<typeof orderDetailsResponse>>;
+}
+
+export type ConfirmStatus = ConfirmOrderRequest['status'];
+
+export interface PlaceOrderInput {
+  eventId: string;
+  tickets: readonly TicketSpec[];
+  answers: readonly AttendeeAnswers[];
+  fake: boolean;
+  status: ConfirmStatus;
+  /** The merchant reference sent to confirm-order; generated from the order number when absent. */
+  referenceNo?: string;
+  now: Date;
+}
+
+export interface PlaceOrderHooks {
+  /** Called with the cart before an order number is generated; throw (CancelledError) to stop. */
+  beforeOrder?(cart: z.output<typeof cartResponse>['cart']): Promise<void>;
+  /** One line per step, for progress on stderr. */
+  onStep?(step: string): void;
+}
+
+export interface PlacedOrder {
+  cart: z.output<typeof cartResponse>;
+  order: z.output<typeof generateOrderResponse>;
+  attendeeForm: z.output<typeof attendeeFormResponse>;
+  saved: z.output<typeof saveAttendeeResponse>;
+  confirmation: z.output<typeof confirmOrderResponse>;
+  details: z.output<typeof orderDetailsResponse>;
+  referenceNo: string;
+}
+
+/** A requested ticket cannot be bought as asked (unknown, not on sale, sold out, outside min/max). */
+export class TicketUnavailableError extends BoxofficeError {
+  override name = 'TicketUnavailableError';
+}
+
+/** The merchant reference used when `--reference-no` is not given. */
+export function defaultReferenceNo(orderNo: string, now: Date): string {
+  return `BOX-${orderNo}-${now.getTime().toString(36).toUpperCase()}`;
+}
+
+const NOT_ON_SALE = /sold[\s_-]*out|closed|unavailable|not available|expired|pause|cancel|delete/i;
+
+/** Checks the specs against P6, so the common mistakes are explained before anything is ordered. */
+export function checkAgainstTickets(eventId: string, specs: readonly TicketSpec[], tickets: readonly PublisherTicket[]): void {
+  for (const spec of specs) {
+    const ticket = tickets.find((candidate) => candidate.id === spec.ticketId);
+    const label = ticket ? `ticket ${spec.ticketId} (${ticket.name})` : `ticket ${spec.ticketId}`;
+    if (!ticket) {
+      const known = tickets.map((candidate) => `${candidate.id} (${candidate.name})`).join(', ') || 'none';
+      throw new TicketUnavailableError(`${label} is not sold by event ${eventId}; its tickets: ${known}`);
+    }
+    if (/sold[\s_-]*out/i.test(ticket.availability) || ticket.quantity <= 0) {
+      throw new TicketUnavailableError(`${label} is sold out`);
+    }
+    if (NOT_ON_SALE.test(ticket.availability) || NOT_ON_SALE.test(ticket.status)) {
+      throw new TicketUnavailableError(`${label} is not on sale (${ticket.status}, ${ticket.availability})`);
+    }
+    if (spec.quantity > ticket.quantity) {
+      throw new TicketUnavailableError(`${label}: only ${ticket.quantity} left, ${spec.quantity} asked for`);
+    }
+    if (spec.quantity < ticket.minQuantity || spec.quantity > ticket.maxQuantity) {
+      const range = ticket.minQuantity === ticket.maxQuantity
+        ? `exactly ${ticket.minQuantity}`
+        : `${ticket.minQuantity} to ${ticket.maxQuantity}`;
+      throw new TicketUnavailableError(`${label} is sold ${range} per order; ${spec.quantity} asked for`);
+    }
+  }
+}
+
+export async function placeOrder(api: PublisherFlowApi, input: PlaceOrderInput, hooks: PlaceOrderHooks = {}): Promise<PlacedOrder> {
+  const context: FlowContext = { eventId: input.eventId, specs: input.tickets };
+  const step = async <T>(name: string, call: () => Promise<T>): Promise<T> => {
+    hooks.onStep?.(name);
+    try {
+      return await call();
+    } catch (error) {
+      throw withExplanation(error, context);
+    }
+  };
+  const data: CartData = {
+    eventId: Number(input.eventId),
+    tickets: input.tickets.map(({ ticketId, quantity, discountCode }) => ({ ticketId, quantity, discountCode })),
+  };
+
+  const available = await step('ticket-details', () => api.ticketDetails({ eventId: input.eventId }));
+  checkAgainstTickets(input.eventId, input.tickets, available.tickets);
+
+  const cart = await step('cart-calculation', () => api.cartCalculation(data));
+  await hooks.beforeOrder?.(cart.cart);
+
+  const order = await step('generate-order', () => api.generateOrder(data));
+  const orderNo = order.orderNo;
+  context.orderNo = orderNo;
+
+  const attendeeForm = await step('attendee-form', () => api.attendeeForm({ orderNo }));
+  const attendees = fillAttendeeForm(attendeeForm.attendeeForm, { orderNo, answers: input.answers, fake: input.fake });
+  const saved = await step('save-attendee', () => api.saveAttendee({ orderNo, attendees }));
+
+  const referenceNo = input.referenceNo ?? defaultReferenceNo(orderNo, input.now);
+  const confirmation = await step('confirm-order', () => api.confirmOrder({ orderNo, status: input.status, referenceNo }));
+  const details = await step('order-details', () => api.orderDetails({ orderNo }));
+  return { cart, order, attendeeForm, saved, confirmation, details, referenceNo };
+}
