@@ -1,0 +1,135 @@
+// A one-shot loopback HTTP listener for the booking return. It serves the page that posts the
+// booking form (at an unguessable path, since it carries the booking key) and waits for the
+// service to come back to the callback path with `response`, by GET query or by form post.
+// It binds 127.0.0.1 on an ephemeral port and answers only requests addressed to that host.
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { renderReturnPage } from './pages.js';
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+export interface AcceptedReturn<T> {
+  result: T;
+  /** Shown to the browser: what happened, in a heading and a sentence. */
+  heading: string;
+  detail: string;
+}
+
+export interface ReturnListenerOptions<T> {
+  /** The page that posts the booking form, given the callback address to put in it. */
+  renderFormPage(callbackUrl: string): string;
+  /** Reads one return. Throwing ends the wait with that error (the browser sees its message). */
+  acceptReturn(params: URLSearchParams): AcceptedReturn<T>;
+  host?: string;
+}
+
+export interface ReturnListener<T> {
+  /** The address to open in the browser. */
+  formPageUrl: string;
+  /** The callbackUrl to send with the booking request. */
+  callbackUrl: string;
+  /** Settles with the first return the service delivers. */
+  received: Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function startReturnListener<T>(options: ReturnListenerOptions<T>): Promise<ReturnListener<T>> {
+  const host = options.host ?? '127.0.0.1';
+  const nonce = randomBytes(18).toString('base64url');
+  const formPath = `/booking/${nonce}`;
+  const returnPath = `/return/${nonce}`;
+  let settle: { resolve(value: T): void; reject(error: unknown): void } | undefined;
+  const received = new Promise<T>((resolve, reject) => (settle = { resolve, reject }));
+  // The caller races this against a timeout; an unobserved rejection must not crash the process.
+  received.catch(() => undefined);
+  let finished = false;
+  let callbackUrl = '';
+
+  const server = createServer((request, response) => {
+    void handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) send(response, 500, renderReturnPage('Something went wrong', String(error)));
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const expectedHost = new URL(callbackUrl).host;
+    if (request.headers.host !== expectedHost) return send(response, 421, 'wrong host\n', 'text/plain');
+    const url = new URL(request.url ?? '/', `http://${expectedHost}`);
+    if (url.pathname === formPath && (request.method === 'GET' || request.method === 'HEAD')) {
+      return send(response, 200, options.renderFormPage(callbackUrl));
+    }
+    if (url.pathname !== returnPath || (request.method !== 'GET' && request.method !== 'POST')) {
+      return send(response, 404, 'not found\n', 'text/plain');
+    }
+    if (finished) return send(response, 410, renderReturnPage('Already received', 'boxoffice has already taken this booking return.'));
+    const params = new URLSearchParams(url.search);
+    if (request.method === 'POST') {
+      for (const [name, value] of await readFormBody(request)) params.append(name, value);
+    }
+    finished = true;
+    try {
+      const accepted = options.acceptReturn(params);
+      send(response, 200, renderReturnPage(accepted.heading, accepted.detail));
+      settle?.resolve(accepted.result);
+    } catch (error) {
+      send(response, 400, renderReturnPage('Booking return refused', error instanceof Error ? error.message : String(error)));
+      settle?.reject(error);
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${host}:${port}`;
+  callbackUrl = `${origin}${returnPath}`;
+
+  return {
+    formPageUrl: `${origin}${formPath}`,
+    callbackUrl,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function send(response: ServerResponse, status: number, body: string, type = 'text/html; charset=utf-8'): void {
+  response.writeHead(status, {
+    'content-type': type,
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+  });
+  response.end(body);
+}
+
+/** The fields of a urlencoded or multipart body (parsed by the platform's own form parser). */
+async function readFormBody(request: IncomingMessage): Promise<Iterable<[string, string]>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) throw new Error('booking return body too large');
+    chunks.push(buffer);
+  }
+  const body = Buffer.concat(chunks);
+  const type = request.headers['content-type'] ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    const form = await new Response(body, { headers: { 'content-type': type } }).formData();
+    const fields: [string, string][] = [];
+    form.forEach((value, name) => {
+      if (typeof value === 'string') fields.push([name, value]);
+    });
+    return fields;
+  }
+  return new URLSearchParams(body.toString('utf8'));
+}
