@@ -1,0 +1,284 @@
+// The setup file: one event, its tickets and its discounts, in YAML (or JSON, which is YAML too).
+// Field names are the API's own (api-reference §4.2), so the file reads like the reference; each
+// ticket and discount adds a local `key`, and a discount names its ticket by that key.
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { LineCounter, parseDocument } from 'yaml';
+import type { Document } from 'yaml';
+import { z } from 'zod';
+import { UsageError } from '../client/errors.js';
+import { addDiscountRequest, addTicketRequest, createEventRequest } from '../client/schemas/index.js';
+import { interpolateTree } from './interpolate.js';
+import type { InterpolationProblem } from './interpolate.js';
+
+export type EventSpec = z.output<typeof createEventRequest>;
+export type TicketSpec = Omit<z.output<typeof addTicketRequest>, 'eventId' | 'status'> & {
+  key: string;
+  /** `active` (on sale) or `pause`; `published` is read as `active`. */
+  status: 'active' | 'pause';
+};
+export type DiscountSpec = Omit<z.output<typeof addDiscountRequest>, 'eventId' | 'ticketId'> & {
+  key: string;
+  /** The `key` of the ticket the discount applies to. */
+  ticket: string;
+};
+
+export interface SetupFile {
+  event: EventSpec;
+  tickets: TicketSpec[];
+  discounts: DiscountSpec[];
+}
+
+type Path = readonly PropertyKey[];
+
+const localKey = z
+  .string({ message: 'expected a key (letters, digits, ".", "_" or "-")' })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { message: 'expected a key (letters, digits, ".", "_" or "-")' });
+
+function omitKeys<T extends Record<string, z.ZodType>, K extends keyof T>(shape: T, keys: readonly K[]): Omit<T, K> {
+  const copy: Record<string, z.ZodType> = { ...shape };
+  for (const key of keys) delete copy[key as string];
+  return copy as Omit<T, K>;
+}
+
+/**
+ * Runs the full request schema (with the ids apply fills in later) to pick up its cross-field
+ * rules (end after start, min ≤ max, what a code or bulk discount needs). Field-level problems
+ * were already reported by the file's own schema, so only the rules' issues are copied.
+ */
+function requestRules(request: z.ZodType, fillIds: (value: Record<string, unknown>) => Record<string, unknown>) {
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx): void => {
+    const result = request.safeParse(fillIds(value));
+    if (result.success) return;
+    for (const issue of result.error.issues) {
+      if (issue.code === 'custom') ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+  };
+}
+
+const eventSchema = z
+  .strictObject({ ...createEventRequest.shape })
+  .superRefine(requestRules(createEventRequest, (value) => value));
+
+const ticketStatus = z
+  .enum(['active', 'published', 'pause'], { message: 'expected active, published or pause' })
+  .transform((status) => (status === 'pause' ? 'pause' : 'active'));
+
+const ticketSchema = z
+  .strictObject({
+    key: localKey,
+    ...omitKeys(addTicketRequest.shape, ['eventId', 'status']),
+    status: ticketStatus.default('active'),
+  })
+  .superRefine(requestRules(addTicketRequest, ({ key: _key, ...value }) => ({ ...value, eventId: 'x', status: 'active' })));
+
+const discountSchema = z
+  .strictObject({
+    key: localKey,
+    ticket: localKey,
+    ...omitKeys(addDiscountRequest.shape, ['eventId', 'ticketId']),
+  })
+  .superRefine(
+    requestRules(addDiscountRequest, ({ key: _key, ticket: _ticket, ...value }) => ({ ...value, eventId: 'x', ticketId: 'x' })),
+  );
+
+const setupSchema = z.strictObject({
+  event: eventSchema,
+  tickets: z.array(ticketSchema, { message: 'expected a list of tickets' }).default([]),
+  discounts: z.array(discountSchema, { message: 'expected a list of discounts' }).default([]),
+});
+
+function listAt(raw: Record<string, unknown>, section: string): Record<string, unknown>[] {
+  const list = raw[section];
+  if (!Array.isArray(list)) return [];
+  return list.map((item: unknown) => (item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {}));
+}
+
+function uniqueIn(items: readonly Record<string, unknown>[], section: string, field: string, problems: Problem[]): void {
+  const seen = new Map<string, number>();
+  items.forEach((item, index) => {
+    const value = item[field];
+    if (typeof value !== 'string') return;
+    const first = seen.get(value);
+    if (first === undefined) seen.set(value, index);
+    else problems.push({ path: [section, index, field], message: `"${value}" is already used by ${section}[${first}]` });
+  });
+}
+
+/**
+ * Rules across records, checked on the raw values so that they are reported together with
+ * any problem inside a record.
+ */
+function crossRecordProblems(raw: Record<string, unknown>): Problem[] {
+  const problems: Problem[] = [];
+  const tickets = listAt(raw, 'tickets');
+  const discounts = listAt(raw, 'discounts');
+  uniqueIn(tickets, 'tickets', 'key', problems);
+  // Names identify a ticket on the service when its id is unknown (a create whose answer was lost).
+  uniqueIn(tickets, 'tickets', 'ticketName', problems);
+  uniqueIn(discounts, 'discounts', 'key', problems);
+  const ticketKeys = new Set(tickets.map((ticket) => ticket.key).filter((key) => typeof key === 'string'));
+  discounts.forEach((discount, index) => {
+    if (typeof discount.ticket === 'string' && !ticketKeys.has(discount.ticket)) {
+      const known = [...ticketKeys].join(', ') || 'none';
+      problems.push({
+        path: ['discounts', index, 'ticket'],
+        message: `no ticket has the key "${discount.ticket}" (keys: ${known})`,
+      });
+    }
+  });
+  return problems;
+}
+
+/** `['tickets', 2, 'price']` → `tickets[2].price`. */
+export function formatPath(path: Path): string {
+  let text = '';
+  for (const part of path) {
+    if (typeof part === 'number') text += `[${part}]`;
+    else text += text === '' ? String(part) : `.${String(part)}`;
+  }
+  return text === '' ? '(top level)' : text;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    let diagonal = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const above = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length];
+}
+
+function closestField(unknown: string, known: readonly string[]): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const name of known) {
+    const distance = name.toLowerCase() === unknown.toLowerCase() ? 0 : editDistance(unknown, name);
+    if (!best || distance < best.distance) best = { name, distance };
+  }
+  return best && best.distance <= Math.max(2, Math.floor(unknown.length / 4)) ? best.name : undefined;
+}
+
+function fieldsAt(path: Path): readonly string[] {
+  const [section] = path;
+  if (path.length === 0) return Object.keys(setupSchema.shape);
+  if (section === 'event') return Object.keys(eventSchema.shape);
+  if (section === 'tickets') return Object.keys(ticketSchema.shape);
+  if (section === 'discounts') return Object.keys(discountSchema.shape);
+  return [];
+}
+
+interface Problem {
+  path: Path;
+  message: string;
+}
+
+function valueAt(raw: unknown, path: Path): unknown {
+  let value = raw;
+  for (const part of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[part];
+  }
+  return value;
+}
+
+function problemsFrom(issues: readonly z.core.$ZodIssue[], raw: unknown): Problem[] {
+  const problems: Problem[] = [];
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const suggestion = closestField(key, fieldsAt(issue.path));
+        problems.push({
+          path: [...issue.path, key],
+          message: suggestion ? `unknown field (did you mean ${suggestion}?)` : 'unknown field',
+        });
+      }
+    } else if (issue.code !== 'custom' && issue.path.length > 0 && valueAt(raw, issue.path) === undefined) {
+      problems.push({ path: issue.path, message: 'required' });
+    } else {
+      problems.push({ path: issue.path, message: issue.message });
+    }
+  }
+  return problems;
+}
+
+/**
+ * Numbers and booleans become text, as the API receives every field as form text: the request
+ * schemas turn numeric text back into numbers, and `postal: 411001` stays a valid postal code.
+ */
+function scalarsAsText(value: unknown): unknown {
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(scalarsAsText);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scalarsAsText(item)]));
+  }
+  return value;
+}
+
+/** The 1-based line of the value at `path` (or of its nearest parent present in the file). */
+function lineOf(document: Document, lineCounter: LineCounter, path: Path): number | undefined {
+  for (let length = path.length; length >= 0; length -= 1) {
+    const node = document.getIn(path.slice(0, length) as unknown[], true) as { range?: [number, number, number] } | undefined;
+    if (node && typeof node === 'object' && node.range) return lineCounter.linePos(node.range[0]).line;
+  }
+  return undefined;
+}
+
+function fail(fileName: string, problems: readonly Problem[], locate: (path: Path) => number | undefined): never {
+  const located = problems
+    .map((problem, order) => ({ ...problem, order, line: locate(problem.path) }))
+    .sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || a.order - b.order);
+  const lines = located.map(
+    (problem) => `${fileName}${problem.line ? `:${problem.line}` : ''}: ${formatPath(problem.path)}: ${problem.message}`,
+  );
+  throw new UsageError(lines.join('\n'), formatPath(located[0].path));
+}
+
+/**
+ * Parses, interpolates and checks a setup file. Every problem is reported at once, one line each,
+ * as `FILE:LINE: path: message`; the first problem's path is the error's `field`.
+ */
+export function parseSetupFile(
+  text: string,
+  fileName: string,
+  env: Readonly<Record<string, string | undefined>>,
+): SetupFile {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (document.errors.length > 0) {
+    const lines = document.errors.map((error) => {
+      const position = lineCounter.linePos(error.pos[0]);
+      return `${fileName}:${position.line}:${position.col}: ${error.message.split('\n')[0]}`;
+    });
+    throw new UsageError(lines.join('\n'));
+  }
+  const locate = (path: Path) => lineOf(document, lineCounter, path);
+  const raw: unknown = document.toJS();
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new UsageError(`${fileName}: expected a mapping with event, tickets and discounts`);
+  }
+  const interpolationProblems: InterpolationProblem[] = [];
+  const interpolated = interpolateTree(raw, env, interpolationProblems);
+  if (interpolationProblems.length > 0) fail(fileName, interpolationProblems, locate);
+  const input = scalarsAsText(interpolated) as Record<string, unknown>;
+  const result = setupSchema.safeParse(input);
+  const problems = [...(result.success ? [] : problemsFrom(result.error.issues, input)), ...crossRecordProblems(input)];
+  if (problems.length > 0) fail(fileName, problems, locate);
+  return result.data as SetupFile;
+}
+
+export async function loadSetupFile(path: string, env: Readonly<Record<string, string | undefined>>): Promise<SetupFile> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String((error as Error).message);
+    throw new UsageError(`${path}: ${reason}`, 'FILE');
+  }
+  return parseSetupFile(text, basename(path), env);
+}
