@@ -1,0 +1,114 @@
+// Pages the attendee list (E11) as an async iterator. Each batch starts where the last one ended
+// (0–50, 50–100, 100–150, …): under the sandbox's 1-based counting that repeats one order at a
+// boundary, under the live service's 0-based counting it is exact, and the reference's own
+// 51–100 would skip a record there. The consumer drops repeated orders by order number, which
+// makes the result exact under either counting. Only an EMPTY batch ends the list: a server may
+// return a short batch (a cut span, a quirk) in the middle.
+
+export interface RecordRange {
+  eventId: string;
+  fromRecord: number;
+  toRecord: number;
+}
+
+export interface AttendeeBatch<T> extends RecordRange {
+  /** 0 for the first batch this iterator yields. */
+  index: number;
+  records: readonly T[];
+}
+
+/** Fetches one span of records. `signal` fires when a speculative request is no longer wanted. */
+export type FetchAttendeeBatch<T> = (range: RecordRange, signal: AbortSignal) => Promise<readonly T[]>;
+
+/**
+ * Called when the batch the consumer waits for failed. Resolve to try that batch again (after a
+ * wait, say); throw to end the iteration with that error.
+ */
+export type BatchFailureHandler = (error: unknown, range: RecordRange, attempt: number) => Promise<void>;
+
+export interface AttendeeBatchOptions {
+  eventId: string;
+  /** Records per request; the service returns at most 50. */
+  batchSize?: number;
+  /** fromRecord of the first request (0 at the start; a checkpoint's next record on resume). */
+  startRecord?: number;
+  /**
+   * How many further batches may be in flight while the consumer handles the current one.
+   * Speculation starts only after a full first batch and stops for good at the first short batch
+   * or failure, so a small event or a rate-limited run costs no extra requests.
+   */
+  prefetch?: number;
+  onFailure?: BatchFailureHandler;
+  signal?: AbortSignal;
+}
+
+interface Pending<T> {
+  range: RecordRange;
+  controller: AbortController;
+  result: Promise<{ ok: true; records: readonly T[] } | { ok: false; error: unknown }>;
+}
+
+export async function* attendeeBatches<T>(
+  fetchBatch: FetchAttendeeBatch<T>,
+  options: AttendeeBatchOptions,
+): AsyncGenerator<AttendeeBatch<T>, void, undefined> {
+  const batchSize = options.batchSize ?? 50;
+  const maxAhead = Math.max(0, options.prefetch ?? 0);
+  const signal = options.signal;
+  let nextFrom = options.startRecord ?? 0;
+  let speculate = false;
+  const inFlight: Pending<T>[] = [];
+
+  const launch = (): void => {
+    const range: RecordRange = { eventId: options.eventId, fromRecord: nextFrom, toRecord: nextFrom + batchSize };
+    nextFrom += batchSize;
+    const controller = new AbortController();
+    const result = fetchBatch(range, controller.signal).then(
+      (records) => ({ ok: true as const, records }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+    inFlight.push({ range, controller, result });
+  };
+  const dropSpeculative = (): void => {
+    for (const pending of inFlight.splice(1)) pending.controller.abort();
+    nextFrom = inFlight.length > 0 ? inFlight[0].range.toRecord : nextFrom;
+  };
+
+  try {
+    for (let index = 0; ; index += 1) {
+      signal?.throwIfAborted();
+      if (inFlight.length === 0) launch();
+      let attempt = 0;
+      let outcome = await inFlight[0].result;
+      while (!outcome.ok) {
+        signal?.throwIfAborted();
+        attempt += 1;
+        speculate = false;
+        dropSpeculative();
+        const failed = inFlight.shift() as Pending<T>;
+        if (!options.onFailure) throw outcome.error;
+        await options.onFailure(outcome.error, failed.range, attempt);
+        signal?.throwIfAborted();
+        nextFrom = failed.range.fromRecord;
+        launch();
+        outcome = await inFlight[0].result;
+      }
+      const current = inFlight.shift() as Pending<T>;
+      const records = outcome.records;
+      if (records.length === 0) return;
+
+      if (index === 0 && attempt === 0 && records.length >= batchSize) speculate = true;
+      if (records.length < batchSize) {
+        speculate = false;
+        dropSpeculative();
+      }
+      // Keep the pipe full before handing the batch over, so fetching overlaps the consumer's work.
+      const wanted = speculate ? maxAhead : 0;
+      while (inFlight.length < wanted) launch();
+
+      yield { ...current.range, index, records };
+    }
+  } finally {
+    for (const pending of inFlight.splice(0)) pending.controller.abort();
+  }
+}

@@ -1,0 +1,38 @@
+// The export's header: the fixed columns, then one column per custom form label in the order the
+// labels were first seen. A label that equals a fixed column's name (or a name already taken)
+// gets " (form)" appended, so that JSON keys stay unique.
+import { FIXED_COLUMNS, type Answer } from './flatten.js';
+
+export class ColumnRegistry {
+  private readonly columnByLabel = new Map<string, string>();
+  private readonly taken = new Set<string>(FIXED_COLUMNS);
+
+  /** Registers any label not seen before; returns how many were new. */
+  observe(answers: readonly Answer[]): number {
+    let added = 0;
+    for (const [label] of answers) {
+      if (this.columnByLabel.has(label)) continue;
+      let name = label;
+      while (this.taken.has(name)) name = `${name} (form)`;
+      this.taken.add(name);
+      this.columnByLabel.set(label, name);
+      added += 1;
+    }
+    return added;
+  }
+
+  get labels(): string[] {
+    return [...this.columnByLabel.keys()];
+  }
+
+  /** Header names: the fixed columns, then the custom ones. */
+  get header(): string[] {
+    return [...FIXED_COLUMNS, ...this.columnByLabel.values()];
+  }
+
+  /** The custom cells of a row, in column order ('' where this attendee did not answer). */
+  customCells(answers: readonly Answer[]): string[] {
+    const byLabel = new Map(answers);
+    return this.labels.map((label) => byLabel.get(label) ?? '');
+  }
+}

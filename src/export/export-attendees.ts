@@ -1,0 +1,221 @@
+// The attendee export: page the list, drop repeated orders, spool one line per order, checkpoint
+// after each batch, then write the final file with the full header and rename it into place.
+// Memory holds the set of order numbers seen, the labels seen and the batches in flight — never
+// the rows.
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, open, rename, rm, truncate, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { UsageError } from '../client/errors.js';
+import { attendeeBatches, type BatchFailureHandler, type FetchAttendeeBatch } from '../client/paginate.js';
+import type { AttendeeRecord } from '../client/schemas/index.js';
+import { exportPaths, readCheckpoint, writeCheckpoint, type Checkpoint, type ExportFormat } from './checkpoint.js';
+import { ColumnRegistry } from './columns.js';
+import { flattenRecord } from './flatten.js';
+import { silentProgress, type ProgressSink } from './progress.js';
+import { encodeSpooledOrder, readSpool } from './spool.js';
+import { writeExport } from './write-output.js';
+
+export interface ExportRequest {
+  eventId: string;
+  format: ExportFormat;
+  /** Where the file goes; without it the rows go to `stdout` and nothing is resumable. */
+  outputPath?: string;
+  resume: boolean;
+  batchSize?: number;
+  /** Batches requested ahead of the one being written (see attendeeBatches). */
+  prefetch?: number;
+}
+
+export interface ExportEnvironment {
+  fetchBatch: FetchAttendeeBatch<AttendeeRecord>;
+  /** Decides whether a failed batch is tried again (the rate-limit waiter). */
+  onFailure?: BatchFailureHandler;
+  stdout: Writable;
+  /** One line of news for stderr. */
+  notice(line: string): void;
+  progress?: ProgressSink;
+  expectedAttendees?: number;
+  signal: AbortSignal;
+  now(): number;
+}
+
+export interface ExportSummary {
+  eventId: string;
+  format: ExportFormat;
+  file: string | null;
+  orders: number;
+  attendees: number;
+  /** Records dropped because their order number had been seen already. */
+  duplicatesDropped: number;
+  /** Batches fetched, over every run of a resumed export. */
+  batches: number;
+  columns: string[];
+  /** Where this run started (0 unless resumed). */
+  startRecord: number;
+  elapsedMs: number;
+}
+
+interface ExportState {
+  seen: Set<string>;
+  columns: ColumnRegistry;
+  checkpoint: Checkpoint;
+  attendees: number;
+}
+
+function freshState(request: ExportRequest): ExportState {
+  return {
+    seen: new Set(),
+    columns: new ColumnRegistry(),
+    attendees: 0,
+    checkpoint: {
+      version: 1,
+      eventId: request.eventId,
+      format: request.format,
+      nextRecord: 0,
+      spoolBytes: 0,
+      batches: 0,
+      records: 0,
+      duplicates: 0,
+    },
+  };
+}
+
+/** Rebuilds the order numbers and labels seen from the completed part of the spool. */
+async function resumedState(checkpoint: Checkpoint, spoolPath: string): Promise<ExportState> {
+  const state: ExportState = { seen: new Set(), columns: new ColumnRegistry(), attendees: 0, checkpoint };
+  for await (const order of readSpool(spoolPath, checkpoint.spoolBytes)) {
+    state.seen.add(order.orderNo);
+    for (const row of order.rows) state.columns.observe(row.answers);
+    state.attendees += order.rows.length;
+  }
+  return state;
+}
+
+async function prepare(request: ExportRequest, env: ExportEnvironment): Promise<ExportState> {
+  if (request.outputPath === undefined) return freshState(request);
+  const paths = exportPaths(request.outputPath);
+  const checkpoint = await readCheckpoint(paths.checkpoint);
+  if (!request.resume) {
+    if (checkpoint) env.notice(`starting over: discarding the checkpoint of an earlier run (${paths.checkpoint}); --resume continues one`);
+    return freshState(request);
+  }
+  if (!checkpoint) {
+    env.notice(`nothing to resume at ${paths.checkpoint}; starting from the first record`);
+    return freshState(request);
+  }
+  if (checkpoint.eventId !== request.eventId || checkpoint.format !== request.format) {
+    throw new UsageError(
+      `--resume: the checkpoint ${paths.checkpoint} is for event ${checkpoint.eventId} as ${checkpoint.format}, ` +
+        `not event ${request.eventId} as ${request.format}; run without --resume to start over`,
+      '--resume',
+    );
+  }
+  try {
+    await truncate(paths.spool, checkpoint.spoolBytes);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new UsageError(`--resume: the spool ${paths.spool} is missing; run without --resume to start over`, '--resume');
+  }
+  const state = await resumedState(checkpoint, paths.spool);
+  env.notice(`resuming at record ${checkpoint.nextRecord} (${state.seen.size} orders already exported)`);
+  return state;
+}
+
+async function appendAll(file: FileHandle, text: string): Promise<number> {
+  const bytes = Buffer.from(text, 'utf8');
+  for (let offset = 0; offset < bytes.length; ) {
+    const { bytesWritten } = await file.write(bytes, offset);
+    offset += bytesWritten;
+  }
+  return bytes.length;
+}
+
+export async function exportAttendees(request: ExportRequest, env: ExportEnvironment): Promise<ExportSummary> {
+  const started = env.now();
+  const progress = env.progress ?? silentProgress;
+  const state = await prepare(request, env);
+  const startRecord = state.checkpoint.nextRecord;
+  const scratchDir = request.outputPath === undefined ? await mkdtemp(join(tmpdir(), 'boxoffice-export-')) : undefined;
+  const paths = request.outputPath === undefined ? undefined : exportPaths(request.outputPath);
+  const spoolPath = paths?.spool ?? join(scratchDir as string, 'spool.ndjson');
+  const saveCheckpoint = async (): Promise<void> => {
+    if (paths) await writeCheckpoint(paths.checkpoint, state.checkpoint);
+  };
+
+  let spool: FileHandle | undefined;
+  try {
+    spool = await open(spoolPath, request.resume && startRecord > 0 ? 'a' : 'w');
+    await saveCheckpoint();
+    const batches = attendeeBatches(env.fetchBatch, {
+      eventId: request.eventId,
+      batchSize: request.batchSize ?? 50,
+      startRecord,
+      prefetch: request.prefetch ?? 0,
+      onFailure: env.onFailure,
+      signal: env.signal,
+    });
+    for await (const batch of batches) {
+      let text = '';
+      const checkpoint = state.checkpoint;
+      for (const record of batch.records) {
+        checkpoint.records += 1;
+        if (state.seen.has(record.orderNo)) {
+          checkpoint.duplicates += 1;
+          continue;
+        }
+        state.seen.add(record.orderNo);
+        const rows = flattenRecord(record);
+        for (const row of rows) state.columns.observe(row.answers);
+        state.attendees += rows.length;
+        text += encodeSpooledOrder(record.orderNo, rows);
+      }
+      checkpoint.spoolBytes += await appendAll(spool, text);
+      checkpoint.batches += 1;
+      checkpoint.nextRecord = batch.toRecord;
+      await saveCheckpoint();
+      progress.update({
+        records: checkpoint.records,
+        attendees: state.attendees,
+        batches: checkpoint.batches,
+        expectedAttendees: env.expectedAttendees,
+      });
+    }
+    await spool.close();
+    spool = undefined;
+
+    const source = { spoolPath, spoolBytes: state.checkpoint.spoolBytes, columns: state.columns };
+    if (paths) {
+      const partial = createWriteStream(paths.partial);
+      await writeExport(source, request.format, partial, { end: true, signal: env.signal });
+      await finished(partial);
+      await rename(paths.partial, paths.output);
+      await rm(paths.spool, { force: true });
+      await rm(paths.checkpoint, { force: true });
+    } else {
+      await writeExport(source, request.format, env.stdout, { end: false, signal: env.signal });
+    }
+  } catch (error) {
+    if (paths) await rm(paths.partial, { force: true });
+    throw error;
+  } finally {
+    progress.finish();
+    await spool?.close();
+    if (scratchDir) await rm(scratchDir, { recursive: true, force: true });
+  }
+
+  return {
+    eventId: request.eventId,
+    format: request.format,
+    file: request.outputPath ?? null,
+    orders: state.seen.size,
+    attendees: state.attendees,
+    duplicatesDropped: state.checkpoint.duplicates,
+    batches: state.checkpoint.batches,
+    columns: state.columns.header,
+    startRecord,
+    elapsedMs: env.now() - started,
+  };
+}

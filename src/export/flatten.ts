@@ -1,0 +1,96 @@
+// One attendee-list record (an order) → one flat row per attendee (cli-contract "Attendee export
+// format"). Custom form answers stay as (label, value) pairs in the order the record gives them;
+// the column registry decides their final column position.
+import type { AttendeeEntry, AttendeeRecord } from '../client/schemas/index.js';
+
+export const FIXED_COLUMNS = [
+  'orderNo',
+  'purchaseDate',
+  'buyerName',
+  'buyerEmail',
+  'phoneNo',
+  'city',
+  'ticketId',
+  'ticketName',
+  'ticketNo',
+  'attendeeName',
+  'attendeeEmail',
+  'checkin',
+  'attendeeStatus',
+] as const;
+
+/** A custom form answer: [label, value]. */
+export type Answer = [label: string, value: string];
+
+export interface FlatRow {
+  /** Values of FIXED_COLUMNS, in that order. */
+  fixed: string[];
+  answers: Answer[];
+}
+
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value);
+}
+
+function purchaseDateText(value: unknown): string {
+  if (value !== null && typeof value === 'object' && 'date' in value) return cellText(value.date);
+  return cellText(value);
+}
+
+/**
+ * Answers from `details` ([] when none, an object label → value, or an array of
+ * {label, value}) and from `additionalInfo` (an object, as in order details). Labels are trimmed;
+ * a label answered twice for one attendee keeps both values, joined by "; ".
+ */
+export function answersOf(entry: AttendeeEntry): Answer[] {
+  const byLabel = new Map<string, string>();
+  const add = (rawLabel: unknown, value: unknown): void => {
+    const label = cellText(rawLabel).trim();
+    if (label === '') return;
+    const text = cellText(value);
+    const earlier = byLabel.get(label);
+    byLabel.set(label, earlier === undefined ? text : `${earlier}; ${text}`);
+  };
+  const collect = (source: unknown): void => {
+    if (Array.isArray(source)) {
+      for (const item of source) {
+        if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
+          const field = item as Record<string, unknown>;
+          add(field.label ?? field.name ?? field.key, field.value ?? field.answer);
+        }
+      }
+    } else if (source !== null && typeof source === 'object') {
+      for (const [label, value] of Object.entries(source)) add(label, value);
+    }
+  };
+  collect(entry.details);
+  collect((entry as Record<string, unknown>).additionalInfo);
+  return [...byLabel];
+}
+
+export function flattenRecord(record: AttendeeRecord): FlatRow[] {
+  const order = [
+    cellText(record.orderNo),
+    purchaseDateText(record.purchaseDate),
+    cellText(record.name),
+    cellText(record.email),
+    cellText(record.phoneNo),
+    cellText(record.city),
+  ];
+  return record.attendee.map((entry) => ({
+    fixed: [
+      ...order,
+      cellText(entry.ticketId),
+      cellText(entry.ticketName),
+      cellText(entry.ticketNo),
+      cellText(entry.name),
+      cellText(entry.email),
+      cellText(entry.checkin),
+      cellText(entry.status),
+    ],
+    answers: answersOf(entry),
+  }));
+}

@@ -1,0 +1,11 @@
+// Spreadsheet formula injection (CSV injection, OWASP): a cell that starts with = + - @ or a tab
+// or carriage return may be run as a formula when the CSV is opened in a spreadsheet. Such a cell
+// is prefixed with a single quote, which spreadsheets show as text. Plain numbers ("-12.5",
+// "+44") cannot be formulas and are left alone, so amounts and phone numbers stay as sent.
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
+export function neutraliseFormula(cell: string): string {
+  if (!FORMULA_START.test(cell) || PLAIN_NUMBER.test(cell)) return cell;
+  return `'${cell}`;
+}

@@ -1,0 +1,263 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { parse } from 'csv-parse/sync';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RateLimitError } from '../../src/client/errors.js';
+import type { RecordRange } from '../../src/client/paginate.js';
+import type { AttendeeRecord } from '../../src/client/schemas/index.js';
+import { ColumnRegistry } from '../../src/export/columns.js';
+import { exportAttendees, type ExportEnvironment, type ExportRequest } from '../../src/export/export-attendees.js';
+import { answersOf, flattenRecord } from '../../src/export/flatten.js';
+import { neutraliseFormula } from '../../src/export/neutralise.js';
+import { createRateLimitWaiter, formatDuration, parseDuration } from '../../src/export/rate-limit.js';
+import { makeOrders, pagedServer, type PagingSemantics } from './fixtures.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'export-core-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function environment(fetchBatch: ExportEnvironment['fetchBatch'], overrides: Partial<ExportEnvironment> = {}) {
+  const stdout = new PassThrough();
+  let data = '';
+  stdout.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+  const notices: string[] = [];
+  const env: ExportEnvironment = {
+    fetchBatch,
+    stdout,
+    notice: (line) => notices.push(line),
+    signal: new AbortController().signal,
+    now: () => 0,
+    ...overrides,
+  };
+  return { env, notices, data: () => data };
+}
+
+async function exportToFile(
+  orders: AttendeeRecord[],
+  semantics: PagingSemantics,
+  request: Partial<ExportRequest> = {},
+): Promise<string> {
+  const file = join(dir, `out-${semantics}-${request.format ?? 'csv'}-${request.prefetch ?? 0}`);
+  const server = pagedServer(orders, semantics);
+  await exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false, ...request }, environment(server.fetchBatch).env);
+  return readFile(file, 'utf8');
+}
+
+describe('flattening', () => {
+  it('reads details as [], an object, or an array of {label, value}, and additionalInfo', () => {
+    const entry = { ticketName: 'A', ticketId: '1', ticketNo: '1' };
+    expect(answersOf({ ...entry, details: [] })).toEqual([]);
+    expect(answersOf({ ...entry, details: { Size: 'M', Age: 30 } })).toEqual([
+      ['Size', 'M'],
+      ['Age', '30'],
+    ]);
+    expect(answersOf({ ...entry, details: [{ label: ' Size ', value: 'M' }, { label: 'Size', value: 'L' }] })).toEqual([['Size', 'M; L']]);
+    expect(answersOf({ ...entry, details: null, additionalInfo: { Diet: 'vegan' } } as never)).toEqual([['Diet', 'vegan']]);
+  });
+
+  it('makes one row per attendee with the contract columns; purchaseDate is the date string as sent', () => {
+    const [record] = makeOrders(3).slice(2);
+    const rows = flattenRecord(record);
+    expect(rows).toHaveLength(3);
+    expect(rows[0].fixed).toEqual([
+      'ORD000003', '2026-01-03 10:00:00', 'Buyer 2', 'buyer2@example.test', '0441234567', 'Zürich',
+      '100', 'General', 'T2-0', 'Attendee 2-0', 'a2-0@example.test', 'no', 'attending',
+    ]);
+  });
+
+  it('keeps labels in first-seen order and renames a label that clashes with a fixed column', () => {
+    const columns = new ColumnRegistry();
+    columns.observe([['Size', 'M']]);
+    columns.observe([['city', 'x'], ['Size', 'L'], ['Age', '3']]);
+    expect(columns.header.slice(13)).toEqual(['Size', 'city (form)', 'Age']);
+    expect(columns.customCells([['Age', '3']])).toEqual(['', '', '3']);
+  });
+});
+
+describe('formula neutralisation', () => {
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+cmd', "'+cmd"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tx', "'\tx"],
+    ['\rx', "'\rx"],
+    ['-12.5', '-12.5'],
+    ['+41', '+41'],
+    ['plain', 'plain'],
+    ['', ''],
+  ])('%j → %j', (cell, expected) => {
+    expect(neutraliseFormula(cell)).toBe(expected);
+  });
+});
+
+describe('durations', () => {
+  it('parses and formats', () => {
+    expect(parseDuration('90s')).toBe(90_000);
+    expect(parseDuration('10m')).toBe(600_000);
+    expect(parseDuration('1h30m')).toBe(5_400_000);
+    expect(parseDuration('45')).toBe(45_000);
+    expect(() => parseDuration('soon')).toThrow(/--max-wait: "soon" is not a duration/);
+    expect(formatDuration(90_000)).toBe('1m30s');
+    expect(formatDuration(3_600_000)).toBe('1h');
+  });
+});
+
+describe('rate-limit waiter', () => {
+  const range = { eventId: 'E1', fromRecord: 50, toRecord: 100 };
+  const limited = (retryAfterMs?: number) => new RateLimitError({ code: 'E023', httpStatus: 429, retryAfterMs });
+
+  it('waits as the service asks, says so, and gives up past --max-wait', async () => {
+    const slept: number[] = [];
+    const notices: string[] = [];
+    const waiter = createRateLimitWaiter({ maxWaitMs: 90_000, sleep: async (ms) => void slept.push(ms), notice: (line) => notices.push(line) });
+    await waiter.onFailure(limited(60_000), range, 1);
+    expect(slept).toEqual([60_000]);
+    expect(notices[0]).toMatch(/rate limited \(E023.*waiting 1m before asking for records 50–100 again \(0s of --max-wait 1m30s used\)/);
+    await expect(waiter.onFailure(limited(60_000), range, 2)).rejects.toBeInstanceOf(RateLimitError);
+    expect(notices[1]).toMatch(/still rate limited \(E023\) after waiting 1m of --max-wait 1m30s; the service asks for 1m more/);
+    expect(slept).toEqual([60_000]);
+  });
+
+  it('backs off without a hint, and rethrows other errors untouched', async () => {
+    const slept: number[] = [];
+    const waiter = createRateLimitWaiter({ maxWaitMs: 600_000, sleep: async (ms) => void slept.push(ms), notice: () => {} });
+    await waiter.onFailure(limited(), range, 1);
+    await waiter.onFailure(limited(), range, 2);
+    expect(slept).toEqual([30_000, 60_000]);
+    const other = new Error('disk full');
+    await expect(waiter.onFailure(other, range, 1)).rejects.toBe(other);
+  });
+});
+
+describe('exportAttendees', () => {
+  it('gives identical files under both paging semantics, with and without prefetching, each attendee once', async () => {
+    const orders = makeOrders(333, { lateLabelAt: 330, hostileAt: 7 });
+    const oneBased = await exportToFile(orders, 'one-based-inclusive');
+    const zeroBased = await exportToFile(orders, 'zero-based-offset');
+    const prefetched = await exportToFile(orders, 'one-based-inclusive', { prefetch: 3 });
+    expect(zeroBased).toBe(oneBased);
+    expect(prefetched).toBe(oneBased);
+    const rows = parse(oneBased, { columns: true }) as Record<string, string>[];
+    const expectedAttendees = orders.reduce((sum, order) => sum + order.attendee.length, 0);
+    expect(rows).toHaveLength(expectedAttendees);
+    expect(new Set(rows.map((row) => row.ticketNo)).size).toBe(expectedAttendees);
+  });
+
+  it('puts a label first seen near the end into the header, empty for earlier rows', async () => {
+    const orders = makeOrders(120, { lateLabelAt: 118 });
+    const csv = await exportToFile(orders, 'zero-based-offset');
+    const rows = parse(csv, { columns: true }) as Record<string, string>[];
+    const header = csv.slice(0, csv.indexOf('\n')).split(',');
+    expect(header.slice(0, 13)).toEqual([
+      'orderNo', 'purchaseDate', 'buyerName', 'buyerEmail', 'phoneNo', 'city', 'ticketId', 'ticketName', 'ticketNo',
+      'attendeeName', 'attendeeEmail', 'checkin', 'attendeeStatus',
+    ]);
+    expect(header.slice(13)).toEqual(['T-shirt size', 'Company', 'Diet', 'Wheelchair access']);
+    expect(rows.filter((row) => row['Wheelchair access'] === 'yes').map((row) => row.ticketNo)).toEqual(['T118-0']);
+    expect(rows[0]['Wheelchair access']).toBe('');
+  });
+
+  it('quotes and neutralises hostile cells in CSV, and keeps them as sent in JSON', async () => {
+    const orders = makeOrders(10, { hostileAt: 5 });
+    const csv = await exportToFile(orders, 'zero-based-offset');
+    const rows = parse(csv, { columns: true }) as Record<string, string>[];
+    const hostile = rows.find((row) => row.ticketNo === 'T5-0') as Record<string, string>;
+    expect(hostile.attendeeName).toBe('\'=HYPERLINK("http://evil.test","click")');
+    expect(hostile["'@label, with \"quotes\""]).toBe("'+1+cmd|' /C calc'!A0");
+    expect(hostile.Notes).toBe('line one\nline two, "quoted"');
+    expect(hostile.city).toBe('München');
+    expect(hostile.phoneNo).toBe("'+41 44 000 00 00");
+
+    const json = JSON.parse(await exportToFile(orders, 'zero-based-offset', { format: 'json' })) as Record<string, string>[];
+    const hostileJson = json.find((row) => row.ticketNo === 'T5-0') as Record<string, string>;
+    expect(hostileJson.attendeeName).toBe('=HYPERLINK("http://evil.test","click")');
+    expect(hostileJson['@label, with "quotes"']).toBe("+1+cmd|' /C calc'!A0");
+    expect(json).toHaveLength(rows.length);
+
+    const ndjson = await exportToFile(orders, 'zero-based-offset', { format: 'ndjson' });
+    expect(ndjson.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual(json);
+  });
+
+  it('writes an empty event as a header only / an empty array', async () => {
+    expect(await exportToFile([], 'zero-based-offset')).toBe(
+      'orderNo,purchaseDate,buyerName,buyerEmail,phoneNo,city,ticketId,ticketName,ticketNo,attendeeName,attendeeEmail,checkin,attendeeStatus\n',
+    );
+    expect(await exportToFile([], 'zero-based-offset', { format: 'json' })).toBe('[]\n');
+  });
+
+  it('writes to stdout without -o and leaves nothing behind', async () => {
+    const server = pagedServer(makeOrders(60), 'one-based-inclusive');
+    const { env, data } = environment(server.fetchBatch);
+    const summary = await exportAttendees({ eventId: 'E1', format: 'ndjson', resume: false }, env);
+    expect(data().trimEnd().split('\n')).toHaveLength(summary.attendees);
+    expect(summary).toMatchObject({ orders: 60, duplicatesDropped: 1, batches: 2, file: null });
+  });
+
+  it('leaves no file at FILE when interrupted, and --resume yields exactly the uninterrupted file', async () => {
+    const orders = makeOrders(260, { lateLabelAt: 250, hostileAt: 3 });
+    const expected = await exportToFile(orders, 'one-based-inclusive');
+    const file = join(dir, 'resumed.csv');
+    const server = pagedServer(orders, 'one-based-inclusive');
+    const controller = new AbortController();
+    const interrupting = async (range: RecordRange, signal: AbortSignal) => {
+      if (range.fromRecord === 150) controller.abort(new Error('interrupted'));
+      return server.fetchBatch(range, signal);
+    };
+    const first = environment(interrupting, { signal: controller.signal });
+    await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false, prefetch: 2 }, first.env)).rejects.toThrow('interrupted');
+    const left = await readdir(dir);
+    expect(left).not.toContain('resumed.csv');
+    expect(left).toEqual(expect.arrayContaining(['resumed.csv.checkpoint.json', 'resumed.csv.spool.ndjson']));
+
+    server.calls.length = 0;
+    const second = environment(server.fetchBatch);
+    const summary = await exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: true }, second.env);
+    expect(server.calls[0].fromRecord).toBeGreaterThan(0);
+    expect(second.notices[0]).toMatch(/^resuming at record \d+/);
+    expect(await readFile(file, 'utf8')).toBe(expected);
+    expect(summary.orders).toBe(260);
+    expect(await readdir(dir)).not.toContain('resumed.csv.checkpoint.json');
+  });
+
+  it('keeps the checkpoint when rate limits outlast --max-wait, and resumes from it', async () => {
+    const orders = makeOrders(180);
+    const expected = await exportToFile(orders, 'zero-based-offset');
+    const file = join(dir, 'limited.json');
+    const server = pagedServer(orders, 'zero-based-offset');
+    const refusing = async (range: RecordRange, signal: AbortSignal) => {
+      if (range.fromRecord >= 100) throw new RateLimitError({ code: 'E023', httpStatus: 429, retryAfterMs: 3_600_000 });
+      return server.fetchBatch(range, signal);
+    };
+    const notices: string[] = [];
+    const waiter = createRateLimitWaiter({ maxWaitMs: 60_000, sleep: async () => {}, notice: (line) => notices.push(line) });
+    const first = environment(refusing, { onFailure: waiter.onFailure, notice: (line) => notices.push(line) });
+    await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false }, first.env)).rejects.toBeInstanceOf(RateLimitError);
+    expect(notices.at(-1)).toMatch(/still rate limited/);
+    expect(await readdir(dir)).not.toContain('limited.json');
+    await exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: true }, environment(server.fetchBatch).env);
+    expect(await readFile(file, 'utf8')).toBe(expected);
+  });
+
+  it('refuses to resume a checkpoint of another event or format', async () => {
+    const file = join(dir, 'other.csv');
+    const controller = new AbortController();
+    const server = pagedServer(makeOrders(120), 'zero-based-offset');
+    const interrupting = async (range: RecordRange, signal: AbortSignal) => {
+      if (range.fromRecord === 50) controller.abort(new Error('interrupted'));
+      return server.fetchBatch(range, signal);
+    };
+    await expect(
+      exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false }, environment(interrupting, { signal: controller.signal }).env),
+    ).rejects.toThrow();
+    await expect(
+      exportAttendees({ eventId: 'E2', format: 'csv', outputPath: file, resume: true }, environment(server.fetchBatch).env),
+    ).rejects.toThrow(/checkpoint .* is for event E1 as csv, not event E2 as csv/);
+  });
+});

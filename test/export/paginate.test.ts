@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { attendeeBatches, type RecordRange } from '../../src/client/paginate.js';
+import { makeOrders, pagedServer } from './fixtures.js';
+
+async function collect<T>(iterator: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iterator) items.push(item);
+  return items;
+}
+
+describe('attendeeBatches', () => {
+  it.each(['one-based-inclusive', 'zero-based-offset'] as const)('pages 0–50, 50–100, … until an empty batch (%s)', async (semantics) => {
+    const orders = makeOrders(120);
+    const server = pagedServer(orders, semantics);
+    const batches = await collect(attendeeBatches(server.fetchBatch, { eventId: 'E1' }));
+    expect(server.calls.map((call) => [call.fromRecord, call.toRecord])).toEqual([
+      [0, 50],
+      [50, 100],
+      [100, 150],
+      [150, 200],
+    ]);
+    const orderNos = new Set(batches.flatMap((batch) => batch.records.map((record) => record.orderNo)));
+    expect(orderNos.size).toBe(120);
+    expect(batches.map((batch) => batch.index)).toEqual([0, 1, 2]);
+  });
+
+  it('does not stop at a short batch in the middle', async () => {
+    const sizes = [50, 20, 50, 0];
+    const fetchBatch = async (range: RecordRange) => Array.from({ length: sizes[range.fromRecord / 50] }, (_, i) => `${range.fromRecord}-${i}`);
+    const batches = await collect(attendeeBatches(fetchBatch, { eventId: 'E1' }));
+    expect(batches.map((batch) => batch.records.length)).toEqual([50, 20, 50]);
+  });
+
+  it('starts at startRecord', async () => {
+    const server = pagedServer(makeOrders(120), 'zero-based-offset');
+    const batches = await collect(attendeeBatches(server.fetchBatch, { eventId: 'E1', startRecord: 100 }));
+    expect(batches.map((batch) => [batch.fromRecord, batch.records.length])).toEqual([[100, 20]]);
+  });
+
+  it('requests ahead while the consumer works, after a full first batch, in order', async () => {
+    const server = pagedServer(makeOrders(400), 'zero-based-offset');
+    const seenAtYield: number[] = [];
+    const ranges: number[] = [];
+    for await (const batch of attendeeBatches(server.fetchBatch, { eventId: 'E1', prefetch: 3 })) {
+      seenAtYield.push(server.calls.length);
+      ranges.push(batch.fromRecord);
+    }
+    expect(ranges).toEqual([0, 50, 100, 150, 200, 250, 300, 350]);
+    expect(seenAtYield[0]).toBe(4); // the first batch, then three ahead
+    // At most the three speculative requests past the end (the empty batch included).
+    expect(server.calls.length).toBeLessThanOrEqual(8 + 3);
+  });
+
+  it('does not speculate for a small event', async () => {
+    const server = pagedServer(makeOrders(30), 'zero-based-offset');
+    await collect(attendeeBatches(server.fetchBatch, { eventId: 'E1', prefetch: 3 }));
+    expect(server.calls.map((call) => call.fromRecord)).toEqual([0, 50]);
+  });
+
+  it('asks the failure handler and retries the same batch, then stops speculating', async () => {
+    const server = pagedServer(makeOrders(200), 'zero-based-offset');
+    let failed = false;
+    const fetchBatch = async (range: RecordRange, signal: AbortSignal) => {
+      if (range.fromRecord === 100 && !failed) {
+        failed = true;
+        throw new Error('busy');
+      }
+      return server.fetchBatch(range, signal);
+    };
+    const handled: string[] = [];
+    const batches = await collect(
+      attendeeBatches(fetchBatch, {
+        eventId: 'E1',
+        prefetch: 2,
+        onFailure: async (error, range, attempt) => {
+          handled.push(`${(error as Error).message} ${range.fromRecord} ${attempt}`);
+        },
+      }),
+    );
+    expect(handled).toEqual(['busy 100 1']);
+    expect(batches.map((batch) => batch.fromRecord)).toEqual([0, 50, 100, 150]);
+  });
+
+  it('ends with the error the failure handler throws', async () => {
+    const fetchBatch = async () => {
+      throw new Error('down');
+    };
+    await expect(
+      collect(attendeeBatches(fetchBatch, { eventId: 'E1', onFailure: async (error) => Promise.reject(error) })),
+    ).rejects.toThrow('down');
+  });
+
+  it('stops when the signal is aborted', async () => {
+    const server = pagedServer(makeOrders(200), 'zero-based-offset');
+    const controller = new AbortController();
+    const seen: number[] = [];
+    await expect(
+      (async () => {
+        for await (const batch of attendeeBatches(server.fetchBatch, { eventId: 'E1', signal: controller.signal })) {
+          seen.push(batch.fromRecord);
+          if (batch.fromRecord === 50) controller.abort(new Error('interrupted'));
+        }
+      })(),
+    ).rejects.toThrow('interrupted');
+    expect(seen).toEqual([0, 50]);
+  });
+});
