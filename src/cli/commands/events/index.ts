@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
+import { registerEventsSearchCommand } from './search.js';
 
 /** `boxoffice events …`: search public events (Publisher API) */
 export function registerEventsSearchCommands(program: Command, context: CommandContext): void {
   const group = program.command('events').description('search public events (Publisher API)');
-  void group;
-  void context;
+  registerEventsSearchCommand(group, context);
 }

@@ -1,0 +1,29 @@
+// `boxoffice catalog categories` (P2): category slug → display name.
+import type { Command } from 'commander';
+import type { CommandContext } from '../../context.js';
+
+export function registerCatalogCategoriesCommand(group: Command, context: CommandContext): void {
+  group
+    .command('categories')
+    .description('every category: slug and display name (P2)')
+    .addHelpText('after', '\nExample:\n  boxoffice catalog categories')
+    .action(async () => {
+      await runCatalogCategories(context);
+    });
+}
+
+export async function runCatalogCategories(context: CommandContext): Promise<void> {
+  const { openSession } = await import('../../session.js');
+  const { writeJson, writeRows } = await import('../../output/index.js');
+  const session = await openSession(context, { token: false, publisherKey: true });
+  try {
+    const body = await session.client.publisher.categories({});
+    if (context.globals().json) return writeJson(context.deps.io, body);
+    await writeRows(context.deps, [
+      { header: 'category', value: ([slug]: [string, string]) => slug },
+      { header: 'name', value: ([, name]: [string, string]) => name },
+    ], Object.entries(body.categories), { emptyMessage: 'no categories' });
+  } finally {
+    await session.client.close();
+  }
+}

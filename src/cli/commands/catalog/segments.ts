@@ -1,0 +1,41 @@
+// `boxoffice catalog segments` (P1): the segment → category → topic tree, one row per category.
+import { Option, type Command } from 'commander';
+import { EVENT_TYPES, EVENT_VISIBILITIES } from '../../../client/schemas/common.js';
+import type { SegmentsRequest } from '../../../client/schemas/index.js';
+import type { CommandContext } from '../../context.js';
+
+export function registerCatalogSegmentsCommand(group: Command, context: CommandContext): void {
+  group
+    .command('segments')
+    .description('the segment tree: segments, their categories and topics (P1)')
+    .addOption(new Option('--event-type <type>', 'only segments of public or private events').choices(EVENT_VISIBILITIES))
+    .addOption(new Option('--type <type>', 'only segments of this kind of event').choices(EVENT_TYPES))
+    .addHelpText('after', '\nExample:\n  boxoffice catalog segments --type conference')
+    .action(async (flags: SegmentsRequest) => {
+      await runCatalogSegments(flags, context);
+    });
+}
+
+export async function runCatalogSegments(request: SegmentsRequest, context: CommandContext): Promise<void> {
+  const { openSession } = await import('../../session.js');
+  const { writeJson, writeRows } = await import('../../output/index.js');
+  const session = await openSession(context, { token: false, publisherKey: true });
+  try {
+    const body = await session.client.publisher.segments(request);
+    if (context.globals().json) return writeJson(context.deps.io, body);
+    const rows = body.segments.flatMap((segment) =>
+      segment.category.length === 0
+        ? [{ segment, category: undefined }]
+        : segment.category.map((category) => ({ segment, category })),
+    );
+    await writeRows(context.deps, [
+      { header: 'segment', value: (row) => row.segment.segmentId },
+      { header: 'segment name', value: (row) => row.segment.segmentName },
+      { header: 'category', value: (row) => row.category?.categoryId },
+      { header: 'category name', value: (row) => row.category?.categoryName },
+      { header: 'topics', value: (row) => row.category?.topics.map((topic) => topic.topicId).join(',') },
+    ], rows, { emptyMessage: 'no segments' });
+  } finally {
+    await session.client.close();
+  }
+}

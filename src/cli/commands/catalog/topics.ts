@@ -1,0 +1,30 @@
+// `boxoffice catalog topics` (P3): the topics of each segment, one row per topic.
+import type { Command } from 'commander';
+import type { CommandContext } from '../../context.js';
+
+export function registerCatalogTopicsCommand(group: Command, context: CommandContext): void {
+  group
+    .command('topics')
+    .description('the topics of each segment (P3)')
+    .addHelpText('after', '\nExample:\n  boxoffice catalog topics')
+    .action(async () => {
+      await runCatalogTopics(context);
+    });
+}
+
+export async function runCatalogTopics(context: CommandContext): Promise<void> {
+  const { openSession } = await import('../../session.js');
+  const { writeJson, writeRows } = await import('../../output/index.js');
+  const session = await openSession(context, { token: false, publisherKey: true });
+  try {
+    const body = await session.client.publisher.topics({});
+    if (context.globals().json) return writeJson(context.deps.io, body);
+    const rows = Object.entries(body.topics).flatMap(([segment, topics]) => topics.map((topic) => ({ segment, topic })));
+    await writeRows(context.deps, [
+      { header: 'segment', value: (row) => row.segment },
+      { header: 'topic', value: (row) => row.topic },
+    ], rows, { emptyMessage: 'no topics' });
+  } finally {
+    await session.client.close();
+  }
+}

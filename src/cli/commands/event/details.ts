@@ -1,0 +1,74 @@
+// `boxoffice event details EVENT_ID`: the buyer's view of an event, P5 (event details) and P6
+// (ticket details) together.
+import type { Command } from 'commander';
+import { UsageError } from '../../../client/errors.js';
+import type { PublisherEvent, PublisherTicket } from '../../../client/schemas/index.js';
+import type { CommandContext } from '../../context.js';
+
+export function registerEventDetailsCommand(group: Command, context: CommandContext): void {
+  group
+    .command('details')
+    .description("the buyer's view of an event: details and tickets (Publisher API)")
+    .argument('<EVENT_ID>', 'the event')
+    .addHelpText('after', '\nExample:\n  boxoffice event details 1042')
+    .action(async (eventId: string) => {
+      await runEventDetails(checkEventId(eventId), context);
+    });
+}
+
+export function checkEventId(eventId: string): string {
+  const trimmed = eventId.trim();
+  if (!/^\d+$/.test(trimmed) || Number(trimmed) < 1) {
+    throw new UsageError(`EVENT_ID ${JSON.stringify(eventId)}: expected a numeric event id`, 'EVENT_ID');
+  }
+  return trimmed;
+}
+
+export async function runEventDetails(eventId: string, context: CommandContext): Promise<void> {
+  const { openSession } = await import('../../session.js');
+  const { writeJson, writeRows } = await import('../../output/index.js');
+  const session = await openSession(context, { token: false, publisherKey: true });
+  try {
+    const [details, tickets] = await Promise.all([
+      session.client.publisher.eventDetails({ eventId }),
+      session.client.publisher.ticketDetails({ eventId }),
+    ]);
+    const { io } = context.deps;
+    if (context.globals().json) return writeJson(io, { eventDetails: details, ticketDetails: tickets });
+
+    const event = details.events;
+    const fields: Array<[string, string | number | null | undefined]> = [
+      ['id', event.id],
+      ['title', event.title],
+      ['starts', `${event.startDate} ${event.startTime}`],
+      ['ends', `${event.endDate} ${event.endTime}`],
+      ['category', event.category],
+      ['type', event.type],
+      ['price', `${event.price} ${event.currency}`],
+      ['sold out', details.soldout],
+      ['url', event.url],
+      ['contact', event.email ?? event.contactInfo],
+    ];
+    // Piped: "event<TAB>field<TAB>value" and "ticket<TAB>…" lines, so one grep picks either.
+    const tagged = io.stdoutIsTTY ? [] : [{ header: 'kind', value: () => 'event' }];
+    await writeRows(context.deps, [
+      ...tagged,
+      { header: 'field', value: ([name]: [string, unknown]) => name },
+      { header: 'value', value: ([, value]: [string, string | number | null | undefined]) => value },
+    ], fields satisfies Array<[string, PublisherEvent[keyof PublisherEvent] | string]>);
+    if (io.stdoutIsTTY) io.stdout.write('Tickets\n');
+    const ticketTag = io.stdoutIsTTY ? [] : [{ header: 'kind', value: () => 'ticket' }];
+    await writeRows(context.deps, [
+      ...ticketTag,
+      { header: 'id', value: (ticket: PublisherTicket) => ticket.id },
+      { header: 'name', value: (ticket) => ticket.name },
+      { header: 'price', value: (ticket) => (ticket.price === 0 ? 'free' : `${ticket.price} ${ticket.currency}`), alignRight: true },
+      { header: 'quantity', value: (ticket) => ticket.quantity, alignRight: true },
+      { header: 'per order', value: (ticket) => `${ticket.minQuantity}–${ticket.maxQuantity}` },
+      { header: 'on sale', value: (ticket) => `${ticket.startDate} ${ticket.startTime} → ${ticket.endDate} ${ticket.endTime}` },
+      { header: 'status', value: (ticket) => `${ticket.status}, ${ticket.availability}` },
+    ], tickets.tickets, { emptyMessage: 'no tickets on sale' });
+  } finally {
+    await session.client.close();
+  }
+}

@@ -1,0 +1,106 @@
+// `boxoffice events search` (P4): every filter of the reference as a flag, one page (`--page N`)
+// or every page (`--all`, until an empty page).
+import type { Command } from 'commander';
+import { UsageError } from '../../../client/errors.js';
+import { SEARCH_PRICE_KINDS, SEARCH_SORT_ORDERS } from '../../../client/schemas/common.js';
+import { eventSearchRequest, type EventSearchRequest, type EventSummary } from '../../../client/schemas/index.js';
+import type { CommandContext } from '../../context.js';
+import { addParamFlags, checkFormats, definedOnly, paramValues, parseRequest, type ParamSpec } from '../../params.js';
+
+export const SEARCH_PARAMS: readonly ParamSpec[] = [
+  { name: 'keyword', description: 'search keyword' },
+  { name: 'city', description: 'city name' },
+  { name: 'category', description: 'category slug (see `boxoffice catalog categories`)' },
+  { name: 'price', description: 'free or paid events only', kind: 'enum', choices: SEARCH_PRICE_KINDS },
+  { name: 'fromDate', description: 'events from this date', kind: 'date' },
+  { name: 'toDate', description: 'events up to this date', kind: 'date' },
+  { name: 'fromPrice', description: 'lowest price', kind: 'number' },
+  { name: 'toPrice', description: 'highest price', kind: 'number' },
+  { name: 'sortBy', description: 'order of the results', kind: 'enum', choices: SEARCH_SORT_ORDERS },
+  { name: 'topics', description: 'comma-separated topic keys (see `boxoffice catalog topics`)' },
+  { name: 'page', description: 'the page to show (from 1)', kind: 'integer' },
+];
+
+export interface SearchOptions {
+  filters: EventSearchRequest;
+  /** Every page, until an empty one. */
+  all: boolean;
+}
+
+export function registerEventsSearchCommand(group: Command, context: CommandContext): void {
+  const command = group
+    .command('search')
+    .description('search public events (P4); one page, or every page with --all');
+  addParamFlags(command, SEARCH_PARAMS)
+    .option('--all', 'fetch every page until an empty one (not with --page)')
+    .addHelpText('after', `
+Examples:
+  boxoffice events search --city Pune --category technology --sort-by latest
+  boxoffice events search --price free --from-date 2026-12-01 --to-date 2026-12-31 --all --json`)
+    .action(async (flags: Record<string, unknown>) => {
+      await runEventsSearch(toSearchOptions(flags), context);
+    });
+}
+
+export function toSearchOptions(flags: Record<string, unknown>): SearchOptions {
+  const values = paramValues(SEARCH_PARAMS, flags);
+  checkFormats(SEARCH_PARAMS, values);
+  const all = flags.all === true;
+  if (all && values.page !== undefined) throw new UsageError('--page and --all cannot be used together', '--page');
+  const filters = parseRequest(eventSearchRequest, definedOnly(values), SEARCH_PARAMS);
+  if (filters.fromDate && filters.toDate && filters.toDate < filters.fromDate) {
+    throw new UsageError('--to-date: must not be before --from-date', '--to-date');
+  }
+  if (filters.fromPrice !== undefined && filters.toPrice !== undefined && filters.toPrice < filters.fromPrice) {
+    throw new UsageError('--to-price: must not be less than --from-price', '--to-price');
+  }
+  return { filters, all };
+}
+
+/** Pages from 1 until an empty page, or a page with nothing new (a server that ignores `page`). */
+export async function searchAllPages(
+  search: (request: EventSearchRequest) => Promise<{ events: EventSummary[] }>,
+  filters: EventSearchRequest,
+  signal?: AbortSignal,
+): Promise<{ events: EventSummary[]; pages: number }> {
+  const events: EventSummary[] = [];
+  const seen = new Set<number>();
+  for (let page = 1; ; page += 1) {
+    signal?.throwIfAborted();
+    const body = await search({ ...filters, page });
+    const fresh = body.events.filter((event) => !seen.has(event.id));
+    if (fresh.length === 0) return { events, pages: page - 1 };
+    for (const event of fresh) seen.add(event.id);
+    events.push(...fresh);
+  }
+}
+
+export async function runEventsSearch(options: SearchOptions, context: CommandContext): Promise<void> {
+  const { openSession } = await import('../../session.js');
+  const { writeJson, writeRows } = await import('../../output/index.js');
+  const session = await openSession(context, { token: false, publisherKey: true });
+  try {
+    const search = (request: EventSearchRequest) => session.client.publisher.searchEvents(request);
+    let events: EventSummary[];
+    if (options.all) {
+      const result = await searchAllPages(search, options.filters, context.deps.signal);
+      events = result.events;
+      if (context.globals().json) return writeJson(context.deps.io, { status: 'success', pages: result.pages, events });
+    } else {
+      const body = await search(options.filters);
+      if (context.globals().json) return writeJson(context.deps.io, body);
+      events = body.events;
+    }
+    await writeRows(context.deps, [
+      { header: 'id', value: (event: EventSummary) => event.id },
+      { header: 'title', value: (event) => event.title },
+      { header: 'starts', value: (event) => event.startDateTime ?? `${event.startDateFormat} ${event.startTime}` },
+      { header: 'city', value: (event) => event.city },
+      { header: 'category', value: (event) => event.category },
+      { header: 'from', value: (event) => `${event.minPrice} ${event.currency}`, alignRight: true },
+      { header: 'url', value: (event) => event.url },
+    ], events, { emptyMessage: 'no events match' });
+  } finally {
+    await session.client.close();
+  }
+}

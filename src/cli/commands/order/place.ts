@@ -1,0 +1,202 @@
+// `boxoffice order place EVENT_ID --ticket TICKET_ID:QTY[:CODE] …`: a buyer test order through
+// the whole Publisher API flow (api-reference §3), answering the attendee form from flags, a
+// CSV file or fake data.
+import { Option, type Command } from 'commander';
+import { CancelledError, UsageError } from '../../../client/errors.js';
+import { ORDER_STATUSES_FOR_CONFIRM } from '../../../client/schemas/common.js';
+import type { AttendeeAnswers } from '../../../orders/answers.js';
+import type { PlacedOrder, ConfirmStatus } from '../../../orders/place.js';
+import { parseTicketSpecs, totalQuantity, type TicketSpec } from '../../../orders/ticket-spec.js';
+import type { CommandContext } from '../../context.js';
+
+export interface PlaceOrderOptions {
+  eventId: string;
+  tickets: TicketSpec[];
+  attendeeFlags: string[];
+  attendeesFile?: string;
+  fake: boolean;
+  status: ConfirmStatus;
+  referenceNo?: string;
+  yes: boolean;
+}
+
+interface RawFlags {
+  ticket?: string[];
+  attendee?: string[];
+  attendeesFile?: string;
+  fake?: boolean;
+  status: ConfirmStatus;
+  referenceNo?: string;
+  yes?: boolean;
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** The profile on which an order spends real money. */
+const SPENDING_PROFILE = 'live';
+
+export function registerOrderPlaceCommand(group: Command, context: CommandContext): void {
+  group
+    .command('place')
+    .description('place a buyer order: cart, order number, attendee form, confirmation, order details')
+    .argument('<EVENT_ID>', 'the event to buy tickets for')
+    .option('-t, --ticket <TICKET_ID:QTY[:CODE]>', 'a ticket, its quantity and optionally a discount code (repeatable)', collect)
+    .option('-a, --attendee <"name,email,phone">', 'one attendee\'s answers, in attendee order (repeatable)', collect)
+    .option('--attendees-file <FILE>', 'CSV with a header row: name,email,phone, plus one column per custom question label')
+    .option('--fake', 'answer every question not given with deterministic fake data')
+    .addOption(new Option('--status <status>', 'how the payment ends (confirm-order status)').choices(ORDER_STATUSES_FOR_CONFIRM).default('confirm'))
+    .option('--reference-no <REF>', 'the merchant reference sent with the confirmation (default: generated)')
+    .option('-y, --yes', `do not ask for confirmation (needed on the ${SPENDING_PROFILE} profile without a terminal)`)
+    .addHelpText('after', `
+Examples:
+  boxoffice order place 1042 --ticket 7:2 --fake
+  boxoffice order place 1042 --ticket 7:1:EARLYBIRD --attendee "Asha Rao,asha@example.com,+91 98450 00001"
+  boxoffice order place 1042 --ticket 7:2 --ticket 8:1 --attendees-file people.csv --status pending --json`)
+    .action(async (eventId: string, flags: RawFlags) => {
+      await runOrderPlace(toOptions(eventId, flags), context);
+    });
+}
+
+/** Everything that can be refused without a request is refused here (exit 2). */
+export function toOptions(eventId: string, flags: RawFlags): PlaceOrderOptions {
+  if (!/^\d+$/.test(eventId.trim()) || Number(eventId) < 1) {
+    throw new UsageError(`EVENT_ID ${JSON.stringify(eventId)}: expected a numeric event id`, 'EVENT_ID');
+  }
+  if (flags.referenceNo !== undefined && flags.referenceNo.trim() === '') {
+    throw new UsageError('--reference-no: must not be empty', '--reference-no');
+  }
+  return {
+    eventId: eventId.trim(),
+    tickets: parseTicketSpecs(flags.ticket ?? []),
+    attendeeFlags: flags.attendee ?? [],
+    attendeesFile: flags.attendeesFile,
+    fake: flags.fake === true,
+    status: flags.status,
+    referenceNo: flags.referenceNo?.trim(),
+    yes: flags.yes === true,
+  };
+}
+
+async function readAnswers(options: PlaceOrderOptions): Promise<AttendeeAnswers[]> {
+  const { parseAttendeeFlag, parseAttendeesCsv } = await import('../../../orders/answers.js');
+  const answers = options.attendeeFlags.map(parseAttendeeFlag);
+  if (options.attendeesFile !== undefined) {
+    const { readFile } = await import('node:fs/promises');
+    let text: string;
+    try {
+      text = await readFile(options.attendeesFile, 'utf8');
+    } catch (error) {
+      throw new UsageError(`--attendees-file ${options.attendeesFile}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, '--attendees-file');
+    }
+    answers.push(...parseAttendeesCsv(text, options.attendeesFile));
+  }
+  const needed = totalQuantity(options.tickets);
+  if (answers.length > needed) {
+    throw new UsageError(`${answers.length} attendees given for ${needed} ${needed === 1 ? 'ticket' : 'tickets'}; give one attendee per ticket`, '--attendee');
+  }
+  if (answers.length < needed && !options.fake) {
+    throw new UsageError(
+      `${needed} ${needed === 1 ? 'ticket needs' : 'tickets need'} ${needed} ${needed === 1 ? 'attendee' : 'attendees'}, ${answers.length} given; `
+        + 'add --attendee "name,email,phone", --attendees-file FILE, or --fake to fill in the rest',
+      '--attendee',
+    );
+  }
+  return answers;
+}
+
+export async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext): Promise<void> {
+  const { deps } = context;
+  const globals = context.globals();
+  const answers = await readAnswers(options);
+  if (globals.profile === SPENDING_PROFILE && !options.yes && !globals.input) {
+    throw new UsageError(`order place on the ${SPENDING_PROFILE} profile places a real order; add --yes to confirm without a terminal`, '--yes');
+  }
+
+  const { openSession } = await import('../../session.js');
+  const session = await openSession(context, { token: false, publisherKey: true });
+  const { placeOrder } = await import('../../../orders/place.js');
+  const { writeJson } = await import('../../output/index.js');
+  const askFirst = session.profileName === SPENDING_PROFILE && !options.yes;
+  try {
+    const placed = await placeOrder(
+      session.client.publisher,
+      { eventId: options.eventId, tickets: options.tickets, answers, fake: options.fake, status: options.status, referenceNo: options.referenceNo, now: deps.clock.now() },
+      {
+        beforeOrder: async (cart) => {
+          if (!askFirst) return;
+          const { createPrompter } = await import('../../prompt.js');
+          const total = `${cart.grandTotal}`;
+          const go = await createPrompter(deps).confirm({ message: `Place a real order on the ${SPENDING_PROFILE} profile for a total of ${total}?`, default: false });
+          if (!go) throw new CancelledError('order not placed');
+        },
+      },
+    );
+    if (globals.json) {
+      writeJson(deps.io, jsonDocument(options.eventId, placed));
+      return;
+    }
+    await printOrder(context, placed);
+  } finally {
+    await session.client.close();
+  }
+}
+
+/** The one document of `--json`: each step's response body under the API's name for it. */
+export function jsonDocument(eventId: string, placed: PlacedOrder): Record<string, unknown> {
+  return {
+    eventId,
+    orderNo: placed.order.orderNo,
+    referenceNo: placed.referenceNo,
+    cartCalculation: placed.cart,
+    generateOrder: placed.order,
+    attendeeForm: placed.attendeeForm,
+    saveAttendee: placed.saved,
+    confirmOrder: placed.confirmation,
+    orderDetails: placed.details,
+  };
+}
+
+type OrderAttendee = PlacedOrder['details']['orderDetails']['attendee'][number];
+
+/** On a terminal: headed tables. Piped: one record a line, the first field saying what it is. */
+async function printOrder(context: CommandContext, placed: PlacedOrder): Promise<void> {
+  const { writeRows } = await import('../../output/index.js');
+  const { io } = context.deps;
+  const target = { io, env: context.deps.env };
+  const tagged = <Row>(kind: string, columns: { header: string; value: (row: Row) => string | number | boolean | null | undefined; alignRight?: boolean }[]) =>
+    io.stdoutIsTTY ? columns : [{ header: 'kind', value: () => kind }, ...columns];
+  const heading = (text: string) => {
+    if (io.stdoutIsTTY) io.stdout.write(`${text}\n`);
+  };
+
+  const cart = placed.cart.cart;
+  heading('Cart');
+  await writeRows(target, tagged<typeof cart>('cart', [
+    { header: 'price', value: (row) => row.price, alignRight: true },
+    { header: 'discount', value: (row) => row.discount, alignRight: true },
+    { header: 'fees', value: (row) => row.processingFee, alignRight: true },
+    { header: 'tax', value: (row) => row.serviceTax, alignRight: true },
+    { header: 'total', value: (row) => row.grandTotal, alignRight: true },
+    { header: 'code applied', value: (row) => (row.codeApplied ? 'yes' : 'no') },
+  ]), [cart]);
+
+  const details = placed.details.orderDetails;
+  heading('Order');
+  await writeRows(target, tagged<typeof details>('order', [
+    { header: 'order no', value: (row) => row.orderNo },
+    { header: 'status', value: (row) => row.orderStatus },
+    { header: 'reference', value: () => placed.referenceNo },
+    { header: 'event', value: (row) => `${row.eventId} ${row.eventName}` },
+    { header: 'quantity', value: (row) => row.quantity, alignRight: true },
+    { header: 'paid', value: (row) => row.paidAmount, alignRight: true },
+    { header: 'buyer', value: (row) => `${row.buyerName} <${row.buyerEmail}>` },
+  ]), [details]);
+
+  heading('Attendees');
+  await writeRows(target, tagged<OrderAttendee>('attendee', [
+    { header: 'ticket no', value: (row) => row.ticketNo },
+    { header: 'ticket', value: (row) => `${row.ticketId} ${row.ticketName}` },
+    { header: 'name', value: (row) => row.attendeeName },
+    { header: 'email', value: (row) => row.attendeeEmailId },
+  ]), details.attendee);
+}
