@@ -1,0 +1,237 @@
+// From the file, the state and the service's current records to a plan: per record create,
+// update (with the fields that change) or unchanged, in dependency order: event, tickets,
+// discounts. Fields the service never returns are compared with what was last applied.
+import { NotFoundError, UsageError } from '../client/errors.js';
+import type { EventListItem, OrganizerEvent, OrganizerTicket } from '../client/schemas/index.js';
+import type { DiscountSpec, EventSpec, SetupFile, TicketSpec } from './file.js';
+import { eventView, sameValue, ticketView, urlSlug } from './remote.js';
+import type { ApplyClient, RemoteView } from './remote.js';
+import type { AppliedFields, ApplyState } from './state.js';
+
+export type ResourceKind = 'event' | 'ticket' | 'discount';
+export type StepAction = 'create' | 'update' | 'unchanged';
+
+export interface FieldChange {
+  field: string;
+  /** The current value (remote when the service returns it, else last applied); undefined when unknown. */
+  from: unknown;
+  to: unknown;
+  /** The file did not change this field since the last apply: it was changed on the service. */
+  drift: boolean;
+}
+
+export interface PlanStep {
+  resource: ResourceKind;
+  /** The local key (the event's is its url). */
+  key: string;
+  action: StepAction;
+  /** The remote id, when the record exists. */
+  id?: string;
+  changes: FieldChange[];
+  /** The state did not know the record; it was found on the service (by url or ticket name). */
+  adopted?: boolean;
+  /** The state knew the record but the service no longer has it: created again. */
+  missing?: boolean;
+  /** An earlier create of this discount lost its answer: it may exist already. */
+  uncertain?: boolean;
+}
+
+export interface Plan {
+  steps: PlanStep[];
+  /** Things the plan cannot do or the user should know, one line each. */
+  notes: string[];
+}
+
+export interface RemoteSnapshot {
+  event?: OrganizerEvent;
+  eventId?: string;
+  /** The event was found by its url although the state did not name it. */
+  eventAdopted: boolean;
+  tickets: OrganizerTicket[];
+}
+
+/** Finds the event with this url among the caller's events (get-all-events). */
+export function findEventByUrl(events: readonly EventListItem[], url: string): EventListItem | undefined {
+  const wanted = urlSlug(url).toLowerCase();
+  return events.find((event) =>
+    [event.actualUrl, event.url].some((candidate) => typeof candidate === 'string' && urlSlug(candidate).toLowerCase() === wanted),
+  );
+}
+
+/**
+ * Reads what the plan compares with: the event (by the state's id, or else found by its url,
+ * which the service keeps unique) and its tickets.
+ */
+export async function readRemote(client: ApplyClient, setup: SetupFile, state: ApplyState): Promise<RemoteSnapshot> {
+  let eventId = state.event?.id;
+  let eventAdopted = false;
+  if (!eventId) {
+    const { events } = await client.events.getAllEvents({});
+    const found = findEventByUrl(events, setup.event.url);
+    if (!found) return { eventAdopted: false, tickets: [] };
+    eventId = String(found.eventId);
+    eventAdopted = true;
+  }
+  let event: OrganizerEvent;
+  try {
+    ({ event } = await client.events.getEvent({ eventId }));
+  } catch (error) {
+    if (error instanceof NotFoundError && !eventAdopted) {
+      throw new UsageError(
+        `the state file names event ${eventId}, which this service does not have (${error.code}); ` +
+          'is the state file from another profile? Give another --state, or delete it to create the event anew',
+        '--state',
+      );
+    }
+    throw error;
+  }
+  const { tickets } = await client.events.getTickets({ eventId });
+  return { event, eventId, eventAdopted, tickets };
+}
+
+type Desired = Record<string, unknown>;
+
+function definedFields(record: object, omit: readonly string[]): Desired {
+  return Object.fromEntries(Object.entries(record).filter(([field, value]) => value !== undefined && !omit.includes(field)));
+}
+
+/** The fields a record should have, by API name, as they are stored in `applied`. */
+export function desiredEvent(spec: EventSpec): Desired {
+  return definedFields(spec, []);
+}
+export function desiredTicket(spec: TicketSpec): Desired {
+  return definedFields(spec, ['key']);
+}
+export function desiredDiscount(spec: DiscountSpec): Desired {
+  return definedFields(spec, ['key', 'ticket']);
+}
+
+/**
+ * Compares field by field. The current value is the service's when it returns the field,
+ * else the last applied one; with neither (a record found but never applied) the field is
+ * changed to be sure.
+ */
+export function compareFields(
+  desired: Desired,
+  remote: RemoteView | undefined,
+  applied: AppliedFields | undefined,
+  skip: readonly string[] = [],
+): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const [field, to] of Object.entries(desired)) {
+    if (skip.includes(field)) continue;
+    const remoteKnows = remote !== undefined && Object.hasOwn(remote, field);
+    const from = remoteKnows ? remote[field] : applied?.[field];
+    if (sameValue(from, to)) continue;
+    const drift = remoteKnows && applied !== undefined && Object.hasOwn(applied, field) && sameValue(applied[field], to);
+    changes.push({ field, from, to, drift });
+  }
+  return changes;
+}
+
+/** E2 update-event has no segment and no topics: once created, they stay. */
+export const EVENT_FIELDS_FIXED_AT_CREATION = ['segment', 'topics'] as const;
+
+function step(resource: ResourceKind, key: string, changes: FieldChange[], extra: Partial<PlanStep>): PlanStep {
+  const action: StepAction = extra.id === undefined ? 'create' : changes.length > 0 ? 'update' : 'unchanged';
+  return { resource, key, action, changes: action === 'create' ? [] : changes, ...extra };
+}
+
+export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteSnapshot): Plan {
+  const notes: string[] = [];
+  const steps: PlanStep[] = [];
+  const eventExists = remote.event !== undefined && remote.eventId !== undefined;
+
+  // The event
+  const eventApplied = eventExists && !remote.eventAdopted ? state.event?.applied : undefined;
+  const eventChanges = eventExists
+    ? compareFields(desiredEvent(setup.event), eventView(remote.event as OrganizerEvent), eventApplied, EVENT_FIELDS_FIXED_AT_CREATION)
+    : [];
+  if (eventExists && eventApplied) {
+    for (const field of EVENT_FIELDS_FIXED_AT_CREATION) {
+      const wanted = setup.event[field];
+      if (wanted !== undefined && !sameValue(eventApplied[field], wanted)) {
+        notes.push(`event ${field} cannot be changed once the event exists (update-event has no ${field}); left as it is`);
+      }
+    }
+  }
+  steps.push(
+    step('event', setup.event.url, eventChanges, {
+      id: eventExists ? remote.eventId : undefined,
+      adopted: remote.eventAdopted || undefined,
+    }),
+  );
+
+  // Tickets: by the state's id, else by name (unique in the file) among tickets no key claims.
+  const ticketStates = eventExists && !remote.eventAdopted ? state.tickets : {};
+  const remoteById = new Map(remote.tickets.map((ticket) => [String(ticket.id), ticket]));
+  const claimed = new Set(Object.values(ticketStates).map((ticket) => ticket.id));
+  const ticketStepByKey = new Map<string, PlanStep>();
+  for (const spec of setup.tickets) {
+    const known = ticketStates[spec.key];
+    let ticket = known ? remoteById.get(known.id) : undefined;
+    let adopted = false;
+    if (!ticket) {
+      ticket = remote.tickets.find((candidate) => !claimed.has(String(candidate.id)) && candidate.typeName === spec.ticketName);
+      if (ticket) {
+        adopted = true;
+        claimed.add(String(ticket.id));
+      }
+    }
+    const applied = ticket && !adopted ? known?.applied : undefined;
+    const changes = ticket ? compareFields(desiredTicket(spec), ticketView(ticket), applied) : [];
+    const ticketStep = step('ticket', spec.key, changes, {
+      id: ticket ? String(ticket.id) : undefined,
+      adopted: adopted || undefined,
+      missing: known !== undefined && !ticket ? true : undefined,
+    });
+    ticketStepByKey.set(spec.key, ticketStep);
+    steps.push(ticketStep);
+  }
+
+  // Discounts: not readable; compared with the last applied values.
+  setup.discounts.forEach((spec, index) => {
+    const known = eventExists && !remote.eventAdopted ? state.discounts[spec.key] : undefined;
+    const ticketStep = ticketStepByKey.get(spec.ticket);
+    const ticketIsNew = ticketStep?.action === 'create';
+    if (known?.id && !ticketIsNew && known.ticket !== spec.ticket) {
+      throw new UsageError(
+        `discounts[${index}].ticket: discount ${spec.key} was created for ticket ${known.ticket}; ` +
+          'update-discount cannot move it to another ticket. Give it a new key to create a new discount',
+        `discounts[${index}].ticket`,
+      );
+    }
+    const usable = known && !ticketIsNew ? known : undefined;
+    const changes = usable?.id ? compareFields(desiredDiscount(spec), undefined, usable.applied) : [];
+    steps.push(
+      step('discount', spec.key, changes, {
+        id: usable?.id,
+        uncertain: usable?.uncertain || undefined,
+      }),
+    );
+  });
+
+  for (const key of Object.keys(state.tickets)) {
+    if (!setup.tickets.some((ticket) => ticket.key === key)) {
+      notes.push(`ticket ${key} is no longer in the file; it is left on the service as it is (the API cannot delete tickets)`);
+    }
+  }
+  for (const key of Object.keys(state.discounts)) {
+    if (!setup.discounts.some((discount) => discount.key === key)) {
+      notes.push(`discount ${key} is no longer in the file; it is left on the service as it is (the API cannot delete discounts)`);
+    }
+  }
+  return { steps, notes };
+}
+
+export interface PlanCounts {
+  create: number;
+  update: number;
+  unchanged: number;
+}
+
+export function countSteps(plan: Plan): PlanCounts {
+  const counts: PlanCounts = { create: 0, update: 0, unchanged: 0 };
+  for (const planned of plan.steps) counts[planned.action] += 1;
+  return counts;
+}

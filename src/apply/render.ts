@@ -1,0 +1,82 @@
+// The plan for people (one line per record, like terraform's) and for scripts (one JSON document).
+import type { AppliedIds, StepDone } from './execute.js';
+import { countSteps } from './plan.js';
+import type { FieldChange, Plan, PlanCounts, PlanStep } from './plan.js';
+
+const SYMBOL = { create: '+', update: '~', unchanged: '=' } as const;
+const MAX_VALUE_LENGTH = 40;
+
+export function formatValue(value: unknown): string {
+  if (value === undefined) return '(unknown)';
+  if (value === null) return '(none)';
+  if (typeof value === 'string') {
+    if (value === '') return '""';
+    const shown = value.length > MAX_VALUE_LENGTH ? `${value.slice(0, MAX_VALUE_LENGTH - 1)}…` : value;
+    return /^[\w.:@/+-]+$/.test(shown) ? shown : JSON.stringify(shown);
+  }
+  return String(value);
+}
+
+function formatChange(change: FieldChange): string {
+  const text = `${change.field} ${formatValue(change.from)} → ${formatValue(change.to)}`;
+  return change.drift ? `${text} (drift: changed on the service)` : text;
+}
+
+export function formatStep(step: PlanStep): string {
+  const id = step.id ? ` (id ${step.id})` : '';
+  const flags = [
+    step.adopted ? 'found on the service by its ' + (step.resource === 'event' ? 'url' : 'name') : undefined,
+    step.missing ? 'gone from the service: created again' : undefined,
+    step.uncertain ? 'an earlier create may have taken effect' : undefined,
+  ].filter((flag) => flag !== undefined);
+  const flagText = flags.length > 0 ? ` [${flags.join('; ')}]` : '';
+  const changes = step.changes.length > 0 ? `: ${step.changes.map(formatChange).join(', ')}` : '';
+  return `${SYMBOL[step.action]} ${step.action} ${step.resource} ${step.key}${id}${flagText}${changes}`;
+}
+
+export function formatCounts(counts: PlanCounts): string {
+  return `${counts.create} to create, ${counts.update} to update, ${counts.unchanged} unchanged`;
+}
+
+/** The whole plan as text, ending with its summary line. */
+export function renderPlan(plan: Plan, fileName: string): string {
+  const lines = [`Plan for ${fileName}:`, ...plan.steps.map((step) => `  ${formatStep(step)}`)];
+  const counts = countSteps(plan);
+  const drift = plan.steps.reduce((sum, step) => sum + step.changes.filter((change) => change.drift).length, 0);
+  const driftText = drift > 0 ? ` (${drift} field${drift === 1 ? '' : 's'} drifted on the service, brought back to the file)` : '';
+  lines.push(counts.create + counts.update === 0 ? 'No changes: the service matches the file.' : `Plan: ${formatCounts(counts)}${driftText}.`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** One line on stderr per step carried out. */
+export function formatDone(done: StepDone): string {
+  const { step } = done;
+  const verb = step.action === 'create' ? (done.recovered ? 'found (created by an earlier run)' : 'created') : step.action === 'update' ? 'updated' : 'unchanged';
+  return `${verb} ${step.resource} ${step.key} (id ${done.id})`;
+}
+
+export interface PlanDocument {
+  file: string;
+  state: string;
+  dryRun: boolean;
+  summary: PlanCounts & { drift: number };
+  steps: PlanStep[];
+  notes: string[];
+  warnings: string[];
+  /** After an apply: the ids of every record, by key. */
+  ids?: AppliedIds;
+}
+
+export function planDocument(plan: Plan, options: { file: string; state: string; dryRun: boolean; warnings: string[]; ids?: AppliedIds }): PlanDocument {
+  const drift = plan.steps.reduce((sum, step) => sum + step.changes.filter((change) => change.drift).length, 0);
+  return {
+    file: options.file,
+    state: options.state,
+    dryRun: options.dryRun,
+    summary: { ...countSteps(plan), drift },
+    steps: plan.steps,
+    notes: plan.notes,
+    warnings: options.warnings,
+    ...(options.ids ? { ids: options.ids } : {}),
+  };
+}

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { parseSetupFile } from '../../src/apply/file.js';
+import type { SetupFile } from '../../src/apply/file.js';
+import { computePlan, desiredDiscount, desiredEvent, desiredTicket } from '../../src/apply/plan.js';
+import type { RemoteSnapshot } from '../../src/apply/plan.js';
+import { quotaWarnings } from '../../src/apply/quotas.js';
+import { formatStep, renderPlan } from '../../src/apply/render.js';
+import { emptyState } from '../../src/apply/state.js';
+import type { ApplyState } from '../../src/apply/state.js';
+import type { OrganizerEvent, OrganizerTicket } from '../../src/client/schemas/index.js';
+
+const text = `
+event:
+  eventType: public
+  type: conference
+  eventTitle: Test conf
+  url: test-conf
+  segment: technology
+  category: technology
+  startDate: 2030-05-01
+  startTime: "09:00"
+  endDate: 2030-05-02
+  endTime: "18:00"
+  aboutEvent: About
+  listingImage: https://img.example/l.png
+  headerImage: https://img.example/h.png
+  contactInfo: me@example.com
+tickets:
+  - key: general
+    ticketName: General
+    price: 500
+    currency: INR
+    quantity: 100
+    startDate: 2030-01-01
+    startTime: "10:00"
+    serviceFee: 1
+    allowCancellation: true
+discounts:
+  - key: code
+    ticket: general
+    discountCategory: code
+    code: SAVE10
+    discount: 10
+    discountType: percentage
+`;
+
+const dateTime = (date: string) => ({ date, timezone_type: 3, timezone: 'Asia/Kolkata' });
+
+/** The service's shapes (2.10, 2.11): other names, date-time objects, numbers as text, `active`. */
+function remoteEvent(overrides: Partial<OrganizerEvent> = {}): OrganizerEvent {
+  return {
+    id: 7, name: 'Test conf', url: 'https://sandbox.example/e/test-conf', description: 'About', contactInfo: 'me@example.com',
+    eventCategory: 'technology', eventType: 'conference', visiblity: true,
+    startDate: dateTime('2030-05-01 09:00:00'), endDate: dateTime('2030-05-02 18:00:00'),
+    listingImage: 'https://img.example/l.png', ...overrides,
+  } as OrganizerEvent;
+}
+function remoteTicket(overrides: Partial<OrganizerTicket> = {}): OrganizerTicket {
+  return {
+    id: 11, typeName: 'General', typeDesc: '', price: '500.00' as unknown as number, quantity: 97, initialQuantity: 100,
+    availableFrom: dateTime('2030-01-01 10:00:00'), availableTo: dateTime('2030-05-02 18:00:00'),
+    maxQuantity: 10, minQuantity: 1, allowCancel: true, status: 'active', currency: 'INR', eventId: '7', ...overrides,
+  } as OrganizerTicket;
+}
+
+function appliedState(setup: SetupFile): ApplyState {
+  return {
+    ...emptyState(),
+    event: { id: '7', applied: desiredEvent(setup.event) },
+    tickets: { general: { id: '11', applied: desiredTicket(setup.tickets[0]) } },
+    discounts: { code: { id: '21', ticket: 'general', applied: desiredDiscount(setup.discounts[0]) } },
+  };
+}
+
+const snapshot = (ticket = remoteTicket(), event = remoteEvent()): RemoteSnapshot => ({
+  event, eventId: '7', eventAdopted: false, tickets: [ticket],
+});
+
+describe('plan', () => {
+  it('creates everything in dependency order when nothing exists', () => {
+    const setup = parseSetupFile(text, 'e.yaml', {});
+    const plan = computePlan(setup, emptyState(), { eventAdopted: false, tickets: [] });
+    expect(plan.steps.map(formatStep)).toEqual(['+ create event test-conf', '+ create ticket general', '+ create discount code']);
+  });
+
+  it('finds an unchanged file unchanged, across the service’s shapes', () => {
+    const setup = parseSetupFile(text, 'e.yaml', {});
+    const plan = computePlan(setup, appliedState(setup), snapshot());
+    expect(plan.steps.map((step) => step.action)).toEqual(['unchanged', 'unchanged', 'unchanged']);
+    expect(renderPlan(plan, 'e.yaml')).toContain('No changes');
+  });
+
+  it('updates only the changed field of the changed record', () => {
+    const setup = parseSetupFile(text, 'e.yaml', {});
+    const state = appliedState(setup);
+    const changed = parseSetupFile(text.replace('price: 500', 'price: 650'), 'e.yaml', {});
+    const plan = computePlan(changed, state, snapshot());
+    expect(plan.steps.map(formatStep)).toEqual([
+      '= unchanged event test-conf (id 7)',
+      '~ update ticket general (id 11): price 500 → 650',
+      '= unchanged discount code (id 21)',
+    ]);
+  });
+
+  it('reports a remote change as drift and plans it back', () => {
+    const setup = parseSetupFile(text, 'e.yaml', {});
+    const plan = computePlan(setup, appliedState(setup), snapshot(remoteTicket({ initialQuantity: 40, status: 'pause' })));
+    expect(plan.steps[1].changes).toEqual([
+      { field: 'quantity', from: 40, to: 100, drift: true },
+      { field: 'status', from: 'pause', to: 'active', drift: true },
+    ]);
+    expect(renderPlan(plan, 'e.yaml')).toContain('(2 fields drifted on the service, brought back to the file)');
+  });
+
+  it('compares discounts and the ticket serviceFee with the last applied values', () => {
+    const setup = parseSetupFile(text, 'e.yaml', {});
+    const changed = parseSetupFile(text.replace('discount: 10', 'discount: 15').replace('serviceFee: 1', 'serviceFee: 2'), 'e.yaml', {});
+    const plan = computePlan(changed, appliedState(setup), snapshot());
+    expect(plan.steps.slice(1).map(formatStep)).toEqual([
+      '~ update ticket general (id 11): serviceFee 1 → 2',
+      '~ update discount code (id 21): discount 10 → 15',
+    ]);
+  });
+
+  it('adopts a ticket found by name when the state does not know it (a create whose answer was lost)', () => {
+    const setup = parseSetupFile(text, 'e.yaml', {});
+    const state = appliedState(setup);
+    state.tickets = {};
+    const plan = computePlan(setup, state, snapshot());
+    expect(plan.steps[1]).toMatchObject({ action: 'update', id: '11', adopted: true });
+    // serviceFee is never returned, so an adopted ticket is sent once to be sure of it
+    expect(plan.steps[1].changes.map((change) => change.field)).toEqual(['serviceFee']);
+  });
+
+  it('creates again a ticket gone from the service, and its discounts', () => {
+    const setup = parseSetupFile(text, 'e.yaml', {});
+    const plan = computePlan(setup, appliedState(setup), { ...snapshot(), tickets: [] });
+    expect(plan.steps.slice(1).map((step) => [step.action, step.missing ?? false])).toEqual([['create', true], ['create', false]]);
+  });
+
+  it('refuses to move a discount to another ticket', () => {
+    const two = text.replace('discounts:', `  - key: vip
+    ticketName: VIP
+    price: 900
+    currency: INR
+    quantity: 5
+    serviceFee: 1
+    allowCancellation: false
+discounts:`);
+    const setup = parseSetupFile(two, 'e.yaml', {});
+    const state = appliedState(setup);
+    state.tickets.vip = { id: '12', applied: desiredTicket(setup.tickets[1]) };
+    const moved = parseSetupFile(two.replace('ticket: general', 'ticket: vip'), 'e.yaml', {});
+    const remote = { ...snapshot(), tickets: [remoteTicket(), remoteTicket({ id: 12, typeName: 'VIP' })] };
+    expect(() => computePlan(moved, state, remote)).toThrow(/discounts\[0\]\.ticket: .*cannot move it/);
+  });
+
+  it('warns before a plan past the daily creation quotas', () => {
+    const setup = parseSetupFile(text, 'e.yaml', {});
+    const many = { ...setup, tickets: Array.from({ length: 201 }, (_, index) => ({ ...setup.tickets[0], key: `t${index}`, ticketName: `T${index}` })) };
+    const warnings = quotaWarnings(computePlan(many, emptyState(), { eventAdopted: false, tickets: [] }));
+    expect(warnings).toEqual([expect.stringContaining('creates 201 tickets, and the live service allows about 200 ticket creations a day')]);
+    expect(quotaWarnings(computePlan(setup, emptyState(), { eventAdopted: false, tickets: [] }))).toEqual([]);
+  });
+});
