@@ -116,7 +116,7 @@ export class ApiError extends BoxofficeError {
   }
 }
 
-/** E001 / E020: the token or key is invalid, expired or unknown. */
+/** E001 / E020 (or an OAuth invalid_client / invalid_grant): the token, key or code is invalid, expired or unknown. */
 export class AuthError extends ApiError {
   override name = 'AuthError';
 }
@@ -224,9 +224,13 @@ const CLASS_BY_CODE: Record<ErrorCode, ApiErrorClass> = {
   E022: SignatureError,
 };
 
+/** RFC 6749 §5.2 token-endpoint errors that mean "these credentials or this code are no good". */
+const OAUTH_AUTH_ERRORS: ReadonlySet<string> = new Set(['invalid_client', 'invalid_grant', 'unauthorized_client']);
+
 /** The class an error code maps to; undocumented codes fall back by HTTP status. */
 export function apiErrorClassFor(code: string, httpStatus: number): ApiErrorClass {
   if (isErrorCode(code)) return CLASS_BY_CODE[code];
+  if (OAUTH_AUTH_ERRORS.has(code)) return AuthError;
   if (httpStatus === 401) return AuthError;
   if (httpStatus === 403) return PermissionError;
   if (httpStatus === 404) return NotFoundError;

@@ -31,7 +31,10 @@ import {
   ticketStatusForUpdate,
 } from './common.js';
 
-const id = requiredText;
+/** An id: text on the wire; a whole number (as a library caller may hold it) is taken as its text. */
+const id = z.union([requiredText, z.number().int().nonnegative().transform(String)], {
+  message: 'expected an id (text or a whole number)',
+});
 
 // ---------------------------------------------------------------------------------------------
 // Event & Registration API

@@ -1,0 +1,401 @@
+// The transport: one undici dispatcher with keep-alive and timeouts (through a proxy when
+// HTTPS_PROXY / HTTP_PROXY say so, except for NO_PROXY hosts), the bearer header on every
+// call, error bodies mapped onto the error hierarchy (also when the HTTP status is 200), the
+// retry policy applied, and a trace hook that only ever sees redacted text.
+// undici is loaded on the first request, not when this module is imported.
+import type { Dispatcher } from 'undici';
+import {
+  ApiError,
+  CancelledError,
+  ConnectionError,
+  ResponseShapeError,
+  UsageError,
+  createApiError,
+} from './errors.js';
+import { Redactor } from './redact.js';
+import {
+  type AttemptOutcome,
+  DEFAULT_RETRY_OPTIONS,
+  type RetryOptions,
+  classifyNetworkError,
+  parseRetryAfter,
+  planRetry,
+} from './retry.js';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface Timeouts {
+  /** Establishing the TCP/TLS connection. */
+  connectMs: number;
+  /** From sending the request to receiving the response headers. */
+  headersMs: number;
+  /** Between two chunks of the response body. */
+  bodyMs: number;
+  /** How long an idle kept-alive connection stays open. */
+  keepAliveMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000, keepAliveMs: 10_000 };
+
+export interface RetryInfo {
+  /** The attempt that failed (1-based). */
+  attempt: number;
+  delayMs: number;
+  error: unknown;
+}
+
+export interface TransportConfig {
+  /** Where proxy settings are read from (HTTPS_PROXY, HTTP_PROXY, NO_PROXY); default process.env. */
+  env?: Env;
+  trace?: (line: string) => void;
+  retry?: Partial<RetryOptions>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  /** Milliseconds since the epoch; reads HTTP-date Retry-After values and times exchanges. */
+  now?: () => number;
+  onRetry?: (info: RetryInfo) => void;
+  signal?: AbortSignal;
+  timeouts?: Partial<Timeouts>;
+  /** Credential values to hide wherever they appear in trace lines and error text. */
+  secrets?: Iterable<string | undefined>;
+}
+
+export interface Exchange {
+  /** What this is, for messages: "E1 create event". */
+  operation: string;
+  method: 'GET' | 'POST';
+  url: string;
+  body?: FormData | URLSearchParams;
+  /** Sent as `Authorization: Bearer …`. */
+  bearer?: string;
+  /** Further credential values carried by this exchange (client secret, code, booking key). */
+  secrets?: ReadonlyArray<string | undefined>;
+  /** Safe to repeat: repeating it cannot create a second record or a second charge. */
+  idempotent: boolean;
+  /** For a request that is not idempotent: how to find out whether it took effect. */
+  checkHint?: string;
+}
+
+const LOOPBACK_V4 = /^127(\.\d{1,3}){3}$/;
+const LOOPBACK_NO_PROXY = ['127.0.0.1', '[::1]'];
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || LOOPBACK_V4.test(host);
+}
+
+/**
+ * The reference requires HTTPS for requests with tokens; plain http is allowed only to this
+ * machine (the local sandbox). Throws a UsageError naming the URL, before anything is sent.
+ */
+export function assertSafeToSendCredentials(url: URL, credential: string): void {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`${url.origin}: expected an http:// or https:// address`, 'url');
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new UsageError(
+      `refusing to send ${credential} over plain http to ${url.origin}${url.pathname}: use https:// (plain http is allowed only for loopback addresses)`,
+      'url',
+    );
+  }
+}
+
+function proxySettings(env: Env): { httpProxy?: string; httpsProxy?: string; noProxy: string } | undefined {
+  const pick = (name: string): string | undefined => {
+    const value = env[name.toLowerCase()] ?? env[name];
+    return value && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const httpProxy = pick('HTTP_PROXY');
+  const httpsProxy = pick('HTTPS_PROXY');
+  if (!httpProxy && !httpsProxy) return undefined;
+  return { httpProxy, httpsProxy, noProxy: pick('NO_PROXY') ?? '' };
+}
+
+interface SerializedBody {
+  bytes: Buffer;
+  contentType: string;
+}
+
+/** The body's bytes and content type, produced once so that every attempt sends the same. */
+async function serializeBody(body: FormData | URLSearchParams | undefined): Promise<SerializedBody | undefined> {
+  if (body === undefined) return undefined;
+  const response = new Response(body);
+  const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
+  return { bytes: Buffer.from(await response.arrayBuffer()), contentType };
+}
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+const MAX_TRACE_BODY = 4_000;
+
+function clip(text: string): string {
+  return text.length > MAX_TRACE_BODY ? `${text.slice(0, MAX_TRACE_BODY)}… (${text.length} chars)` : text;
+}
+
+function headerValue(headers: RawResponse['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+const CODE_LIKE = /^[A-Z]{1,2}\d{3}$/;
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/**
+ * The error a response carries, or undefined for a success. The service puts its code in
+ * `message` of `{"status":"error",…}`, sometimes with HTTP 200; OAuth endpoints answer RFC 6749
+ * `{"error":"invalid_grant",…}`; anything else non-2xx is an error by its HTTP status.
+ */
+export function errorFromResponse(status: number, body: unknown, retryAfterMs: number | undefined, redactor: Redactor): ApiError | undefined {
+  const record = asRecord(body);
+  const statusField = textOf(record?.status)?.toLowerCase();
+  const message = textOf(record?.message);
+  const oauthError = textOf(record?.error);
+  const isErrorBody =
+    statusField === 'error' ||
+    statusField === 'fail' ||
+    statusField === 'failure' ||
+    (statusField !== 'success' && oauthError !== undefined) ||
+    (statusField !== 'success' && message !== undefined && CODE_LIKE.test(message) && !message.startsWith('S'));
+  if (!isErrorBody && status >= 200 && status < 300) return undefined;
+
+  let code: string;
+  let description = textOf(record?.description) ?? textOf(record?.error_description);
+  if (message && CODE_LIKE.test(message)) {
+    code = message;
+  } else if (textOf(record?.code) && CODE_LIKE.test(textOf(record?.code) ?? '')) {
+    code = textOf(record?.code) ?? '';
+    description ??= message;
+  } else if (oauthError) {
+    code = oauthError;
+    description ??= message;
+  } else {
+    code = `HTTP ${status}`;
+    description ??= message ?? (typeof body === 'string' && body.trim() !== '' ? clip(body.trim()).slice(0, 200) : undefined);
+  }
+  return createApiError({
+    code,
+    httpStatus: status,
+    description: description === undefined ? undefined : redactor.text(description),
+    field: textOf(record?.field),
+    raw: redactor.json(body),
+    retryAfterMs,
+  });
+}
+
+export class HttpTransport {
+  private dispatcher?: Promise<Dispatcher>;
+  private readonly env: Env;
+  private readonly retry: RetryOptions;
+  private readonly timeouts: Timeouts;
+  private readonly redactor: Redactor;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly random: () => number;
+  private readonly now: () => number;
+
+  constructor(private readonly config: TransportConfig = {}) {
+    this.env = config.env ?? process.env;
+    this.retry = { ...DEFAULT_RETRY_OPTIONS, ...config.retry };
+    this.timeouts = { ...DEFAULT_TIMEOUTS, ...config.timeouts };
+    this.redactor = new Redactor(config.secrets ?? []);
+    this.sleep = config.sleep ?? abortableSleep;
+    this.random = config.random ?? Math.random;
+    this.now = config.now ?? Date.now;
+  }
+
+  /** Sends the exchange, retrying by policy; resolves with the parsed JSON of a success body. */
+  async send(exchange: Exchange): Promise<unknown> {
+    const url = new URL(exchange.url);
+    const carriesCredential = exchange.bearer !== undefined || (exchange.secrets ?? []).some((s) => s !== undefined);
+    if (carriesCredential) assertSafeToSendCredentials(url, exchange.bearer !== undefined ? 'a token' : 'credentials');
+    const redactor = this.redactor.with([exchange.bearer, ...(exchange.secrets ?? [])]);
+    const body = await serializeBody(exchange.body);
+
+    let waitedMs = 0;
+    for (let attempt = 1; ; attempt++) {
+      this.throwIfAborted();
+      let outcome: AttemptOutcome;
+      try {
+        return await this.attempt(exchange, url, body, redactor);
+      } catch (error) {
+        if (error instanceof ApiError) {
+          outcome = { kind: 'api-error', error, idempotent: exchange.idempotent };
+        } else if (error instanceof NetworkFailure) {
+          outcome = { kind: 'network-error', error: error.cause, idempotent: exchange.idempotent, ...error.classification };
+        } else {
+          throw error;
+        }
+      }
+      const plan = planRetry(outcome, attempt, waitedMs, this.random, this.retry);
+      if (plan.action === 'unknown-outcome') throw this.unknownOutcomeError(exchange, url, outcome);
+      if (plan.action === 'stop') throw this.finalError(exchange, url, outcome, attempt);
+      const error = outcome.kind === 'api-error' ? outcome.error : this.finalError(exchange, url, outcome, attempt);
+      this.config.onRetry?.({ attempt, delayMs: plan.delayMs, error });
+      this.trace(`... retrying ${exchange.method} ${redactor.url(url.toString())} in ${plan.delayMs} ms (attempt ${attempt + 1} of ${this.retry.maxAttempts})`);
+      try {
+        await this.sleep(plan.delayMs, this.config.signal);
+      } catch (sleepError) {
+        if (this.config.signal?.aborted) throw new CancelledError();
+        throw sleepError;
+      }
+      waitedMs += plan.delayMs;
+    }
+  }
+
+  async close(): Promise<void> {
+    const pending = this.dispatcher;
+    this.dispatcher = undefined;
+    if (pending) await (await pending).close();
+  }
+
+  private async attempt(exchange: Exchange, url: URL, body: SerializedBody | undefined, redactor: Redactor): Promise<unknown> {
+    const dispatcher = await this.getDispatcher();
+    const shownUrl = redactor.url(url.toString());
+    const started = this.now();
+    this.trace(`--> ${exchange.method} ${shownUrl}`);
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'boxoffice' };
+    if (exchange.bearer !== undefined) headers.authorization = `Bearer ${exchange.bearer}`;
+    if (body) headers['content-type'] = body.contentType;
+    this.trace(`    headers ${JSON.stringify(redactor.headers(headers))}`);
+    if (exchange.body !== undefined) this.trace(`    body ${clip(redactor.body(exchange.body))}`);
+
+    let raw: RawResponse;
+    try {
+      const response = await dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: exchange.method,
+        headers,
+        body: body?.bytes ?? (exchange.method === 'POST' ? '' : undefined),
+        signal: this.config.signal,
+        headersTimeout: this.timeouts.headersMs,
+        bodyTimeout: this.timeouts.bodyMs,
+      });
+      raw = { status: response.statusCode, headers: response.headers, text: await response.body.text() };
+    } catch (error) {
+      if (this.config.signal?.aborted) throw new CancelledError();
+      const classification = classifyNetworkError(error);
+      this.trace(`<-- ${exchange.method} ${shownUrl} failed: ${classification.code ?? describe(error)} after ${this.now() - started} ms`);
+      throw new NetworkFailure(error, classification);
+    }
+
+    const elapsed = this.now() - started;
+    this.trace(`<-- ${raw.status} ${exchange.method} ${shownUrl} (${elapsed} ms)`);
+    if (raw.text !== '') this.trace(`    body ${clip(redactor.body(raw.text))}`);
+
+    let parsed: unknown = raw.text;
+    let isJson = false;
+    try {
+      parsed = JSON.parse(raw.text);
+      isJson = true;
+    } catch {
+      // Not JSON: an HTML error page from a proxy, or an empty body.
+    }
+    const retryAfterMs = parseRetryAfter(headerValue(raw.headers, 'retry-after'), this.now());
+    const apiError = errorFromResponse(raw.status, parsed, retryAfterMs, redactor);
+    if (apiError) throw apiError;
+    if (!isJson) {
+      throw new ResponseShapeError(
+        `${exchange.operation}: expected a JSON body from ${exchange.method} ${url.pathname}, got ${raw.text === '' ? 'an empty body' : `"${redactor.text(raw.text.slice(0, 80))}"`}`,
+        redactor.text(raw.text),
+      );
+    }
+    return parsed;
+  }
+
+  private getDispatcher(): Promise<Dispatcher> {
+    this.dispatcher ??= this.createDispatcher();
+    return this.dispatcher;
+  }
+
+  private async createDispatcher(): Promise<Dispatcher> {
+    const { Agent, EnvHttpProxyAgent } = await import('undici');
+    const options = {
+      connect: { timeout: this.timeouts.connectMs },
+      keepAliveTimeout: this.timeouts.keepAliveMs,
+      headersTimeout: this.timeouts.headersMs,
+      bodyTimeout: this.timeouts.bodyMs,
+    };
+    const proxy = proxySettings(this.env);
+    if (!proxy) return new Agent(options);
+    // Settings are passed explicitly so that undici never falls back to process.env behind the
+    // injected environment's back. Loopback IP literals never go through a proxy (as in Go's
+    // net/http): the local sandbox stays reachable with a corporate proxy set.
+    const noProxy = [proxy.noProxy, ...LOOPBACK_NO_PROXY].filter((entry) => entry !== '').join(',');
+    return new EnvHttpProxyAgent({ ...options, httpProxy: proxy.httpProxy ?? '', httpsProxy: proxy.httpsProxy ?? '', noProxy });
+  }
+
+  private trace(line: string): void {
+    this.config.trace?.(this.redactor.text(line));
+  }
+
+  private throwIfAborted(): void {
+    if (this.config.signal?.aborted) throw new CancelledError();
+  }
+
+  private finalError(exchange: Exchange, url: URL, outcome: AttemptOutcome, attempts: number): Error {
+    if (outcome.kind === 'api-error') return outcome.error;
+    const { code } = classifyNetworkError(outcome.error);
+    const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+    const reason = code ?? describe(outcome.error);
+    const lead = outcome.requestSent ? `connection to ${url.origin} failed` : `could not connect to ${url.origin}`;
+    return new ConnectionError(
+      `${lead} (${this.redactor.text(reason)})${tries}: ${exchange.operation} not completed`,
+      outcome.error,
+      outcome.requestSent && !exchange.idempotent,
+    );
+  }
+
+  private unknownOutcomeError(exchange: Exchange, url: URL, outcome: AttemptOutcome): ConnectionError {
+    const why =
+      outcome.kind === 'api-error'
+        ? `the gateway answered HTTP ${outcome.error.httpStatus} without the service's reply`
+        : `the connection to ${url.origin} broke (${classifyNetworkError(outcome.error).code ?? describe(outcome.error)}) after the request was sent`;
+    const check = exchange.checkHint ? ` ${exchange.checkHint}` : ' Check its result before trying again.';
+    const cause = outcome.kind === 'api-error' ? outcome.error : outcome.error;
+    return new ConnectionError(
+      `${exchange.operation}: ${why}, so the outcome is unknown and it was not repeated automatically.${check}`,
+      cause,
+      true,
+    );
+  }
+}
+
+/** A failure below HTTP (connect, reset, timeout), with what the retry policy needs to know. */
+class NetworkFailure extends Error {
+  constructor(
+    override readonly cause: unknown,
+    readonly classification: { code: string | undefined; requestSent: boolean; transient: boolean },
+  ) {
+    super('network failure');
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

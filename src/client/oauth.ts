@@ -1,0 +1,102 @@
+// OAuth 2.0 authorization-code flow (api-reference §5), with PKCE (S256) and redirect_uri as
+// the sandbox accepts them (cli-contract). The token step is a form post without a bearer; the
+// client secret, the code and the verifier never reach a trace line or an error message.
+import { encodeRequest } from './encode.js';
+import type { HttpTransport } from './http.js';
+import { joinUrl } from './operation.js';
+import { authorizeQuery, tokenRequest, tokenResponse } from './schemas/index.js';
+import type { TokenResponse } from './schemas/index.js';
+import { parseRequest, parseResponse } from './validate.js';
+
+export const AUTHORIZE_PATH = '/a/account/oauth/authorize';
+export const TOKEN_PATH = '/a/account/oauth/token';
+
+export interface AuthorizeUrlRequest {
+  clientId: string;
+  state: string;
+  redirectUri?: string;
+  /** base64url(SHA-256(verifier)); sent with code_challenge_method=S256. */
+  codeChallenge?: string;
+}
+
+export interface ExchangeCodeRequest {
+  clientId: string;
+  clientSecret: string;
+  code: string;
+  redirectUri?: string;
+  codeVerifier?: string;
+}
+
+export interface OAuthApi {
+  authorizeUrl(request: AuthorizeUrlRequest): string;
+  exchangeCode(request: ExchangeCodeRequest): Promise<TokenResponse>;
+}
+
+/** Names the client's camelCase inputs by the wire's snake_case names in messages. */
+const WIRE_TO_INPUT: Record<string, string> = {
+  client_id: 'clientId',
+  client_secret: 'clientSecret',
+  redirect_uri: 'redirectUri',
+  code_challenge: 'codeChallenge',
+  code_verifier: 'codeVerifier',
+};
+
+function parseWire<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof Error && 'field' in error && typeof error.field === 'string' && WIRE_TO_INPUT[error.field]) {
+      const input = WIRE_TO_INPUT[error.field];
+      error.message = error.message.replace(error.field, input);
+      (error as { field?: string }).field = input;
+    }
+    throw error;
+  }
+}
+
+export function createOAuthApi(authUrl: string, transport: HttpTransport): OAuthApi {
+  return {
+    authorizeUrl({ clientId, state, redirectUri, codeChallenge }) {
+      const query = parseWire(() =>
+        parseRequest(authorizeQuery, {
+          response_type: 'code',
+          client_id: clientId,
+          state,
+          redirect_uri: redirectUri,
+          code_challenge: codeChallenge,
+          code_challenge_method: codeChallenge === undefined ? undefined : 'S256',
+        }),
+      );
+      const url = new URL(joinUrl(authUrl, 'authUrl', AUTHORIZE_PATH));
+      for (const [name, value] of Object.entries(query)) {
+        if (typeof value === 'string') url.searchParams.set(name, value);
+      }
+      return url.toString();
+    },
+
+    async exchangeCode({ clientId, clientSecret, code, redirectUri, codeVerifier }) {
+      const fields = parseWire(() =>
+        parseRequest(tokenRequest, {
+          client_id: clientId,
+          client_secret: clientSecret,
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          code_verifier: codeVerifier,
+        }),
+      );
+      const encoded = encodeRequest('form', TOKEN_PATH, fields);
+      const body = await transport.send({
+        operation: 'OAuth token exchange',
+        method: encoded.method,
+        url: joinUrl(authUrl, 'authUrl', encoded.pathAndQuery),
+        body: encoded.body,
+        secrets: [clientSecret, code, codeVerifier],
+        // An authorization code is single-use: a repeat after an unknown outcome would fail anyway.
+        idempotent: false,
+        checkHint: 'Authorization codes are single-use: start the login again.',
+      });
+      return parseResponse(tokenResponse, body, 'OAuth token exchange');
+    },
+  };
+}

@@ -1,0 +1,96 @@
+// One documented endpoint as data (path, encoding, request and response schema, whether it is
+// safe to repeat), and the one function that calls any of them: validate, encode, send, read.
+import type { z } from 'zod';
+import { type Encoding, encodeRequest } from './encode.js';
+import { NotLoggedInError, UsageError } from './errors.js';
+import type { HttpTransport } from './http.js';
+import { parseRequest, parseResponse } from './validate.js';
+
+export interface Operation<Req extends z.ZodType, Res extends z.ZodType> {
+  /** The reference's number: E1…E13, P1…P12. */
+  id: string;
+  /** What it does, for messages: "create event". */
+  name: string;
+  path: string;
+  encoding: Encoding;
+  request: Req;
+  response: Res;
+  /** False for creates: repeating one after an unknown outcome could make a second record. */
+  idempotent: boolean;
+  /** How to find out whether a non-idempotent request took effect. */
+  // Method syntax on purpose: it keeps Operation<Specific> assignable to Operation<z.ZodType>.
+  checkHint?(request: z.output<Req>): string;
+  /** Request fields holding secrets beyond the bearer token (hidden from traces and errors). */
+  secretFields?: readonly string[];
+}
+
+export function defineOperation<Req extends z.ZodType, Res extends z.ZodType>(operation: Operation<Req, Res>): Operation<Req, Res> {
+  return operation;
+}
+
+export interface Credential {
+  value: string | undefined;
+  /** Raised when the value is missing and the operation needs it. */
+  missing: () => Error;
+  /** False when the endpoint authenticates by a request field instead (E13's bookingKey). */
+  required?: boolean;
+}
+
+export interface ApiContext {
+  transport: HttpTransport;
+  baseUrl: string;
+  /** Which setting the base URL came from, for messages: "apiUrl". */
+  baseUrlName: string;
+}
+
+/** Base URL + path, tolerating a trailing slash on the base and a path prefix in it. */
+export function joinUrl(baseUrl: string, baseUrlName: string, pathAndQuery: string): string {
+  let base: URL;
+  try {
+    base = new URL(baseUrl);
+  } catch {
+    throw new UsageError(`${baseUrlName}: expected an absolute http(s) URL, got "${baseUrl}"`, baseUrlName);
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+    throw new UsageError(`${baseUrlName}: expected an http:// or https:// URL, got "${baseUrl}"`, baseUrlName);
+  }
+  return `${base.origin}${base.pathname.replace(/\/+$/, '')}${pathAndQuery}`;
+}
+
+export async function callOperation<Req extends z.ZodType, Res extends z.ZodType>(
+  context: ApiContext,
+  credential: Credential,
+  operation: Operation<Req, Res>,
+  input: unknown,
+): Promise<z.output<Res>> {
+  const request = parseRequest(operation.request, input);
+  const url = joinUrl(context.baseUrl, context.baseUrlName, '');
+  if (credential.value === undefined && credential.required !== false) throw credential.missing();
+  const encoded = encodeRequest(operation.encoding, operation.path, request as object);
+  const fields = request as Record<string, unknown>;
+  const secrets = (operation.secretFields ?? []).map((name) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined));
+  const label = `${operation.id} ${operation.name}`;
+  const body = await context.transport.send({
+    operation: label,
+    method: encoded.method,
+    url: `${url}${encoded.pathAndQuery}`,
+    body: encoded.body,
+    bearer: credential.value,
+    secrets,
+    idempotent: operation.idempotent,
+    checkHint: operation.checkHint?.(request),
+  });
+  return parseResponse(operation.response, body, label);
+}
+
+export function missingToken(): NotLoggedInError {
+  return new NotLoggedInError(
+    'not logged in: no access token for the Event & Registration API (run "boxoffice login", or set BOXOFFICE_TOKEN)',
+  );
+}
+
+export function missingPublisherKey(): NotLoggedInError {
+  return new NotLoggedInError(
+    'no Publisher API key: set BOXOFFICE_PUBLISHER_KEY, or store one in the profile (boxoffice config set publisherKey KEY)',
+  );
+}

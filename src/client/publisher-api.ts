@@ -1,0 +1,147 @@
+// Publisher API (api-reference §4.1), with the Publisher API key as bearer. Encodings differ per
+// endpoint and are exactly the reference's: P1/P4 form fields, P2/P3 no input, P5/P6 GET query,
+// P7/P10 `data` JSON in the query string, P8 the same plus an empty multipart body, P9/P11/P12
+// multipart fields.
+import type { z } from 'zod';
+import {
+  attendeeFormResponse,
+  cartData,
+  cartResponse,
+  categoriesResponse,
+  confirmOrderRequest,
+  confirmOrderResponse,
+  eventDetailsResponse,
+  eventSearchRequest,
+  eventSearchResponse,
+  generateOrderResponse,
+  getAllEventsRequest,
+  orderDetailsResponse,
+  orderNoRequest,
+  publisherEventIdRequest,
+  saveAttendeeData,
+  saveAttendeeResponse,
+  segmentsRequest,
+  segmentsResponse,
+  ticketDetailsResponse,
+  topicsResponse,
+} from './schemas/index.js';
+import type { CartData, ConfirmOrderRequest, EventSearchRequest, SaveAttendeeData, SegmentsRequest } from './schemas/index.js';
+import { type ApiContext, type Credential, type Operation, callOperation, defineOperation, missingPublisherKey } from './operation.js';
+
+export const PUBLISHER_API_OPERATIONS = {
+  segments: defineOperation({
+    id: 'P1', name: 'segments', path: '/publisher/segments', encoding: 'form',
+    request: segmentsRequest, response: segmentsResponse, idempotent: true,
+  }),
+  categories: defineOperation({
+    id: 'P2', name: 'categories', path: '/publisher/categories', encoding: 'none',
+    request: getAllEventsRequest, response: categoriesResponse, idempotent: true,
+  }),
+  topics: defineOperation({
+    id: 'P3', name: 'topics', path: '/publisher/topics', encoding: 'none',
+    request: getAllEventsRequest, response: topicsResponse, idempotent: true,
+  }),
+  searchEvents: defineOperation({
+    id: 'P4', name: 'search events', path: '/publisher/events', encoding: 'form',
+    request: eventSearchRequest, response: eventSearchResponse, idempotent: true,
+  }),
+  eventDetails: defineOperation({
+    id: 'P5', name: 'event details', path: '/publisher/event-details', encoding: 'query',
+    request: publisherEventIdRequest, response: eventDetailsResponse, idempotent: true,
+  }),
+  ticketDetails: defineOperation({
+    id: 'P6', name: 'ticket details', path: '/publisher/ticket-details', encoding: 'query',
+    request: publisherEventIdRequest, response: ticketDetailsResponse, idempotent: true,
+  }),
+  cartCalculation: defineOperation({
+    id: 'P7', name: 'cart calculation', path: '/publisher/cart-calculation', encoding: 'data-query',
+    request: cartData, response: cartResponse, idempotent: true,
+  }),
+  generateOrder: defineOperation({
+    id: 'P8',
+    name: 'generate order',
+    path: '/publisher/generate-order',
+    encoding: 'data-query-multipart',
+    request: cartData,
+    response: generateOrderResponse,
+    idempotent: false,
+    checkHint: (request) =>
+      `An order for event ${request.eventId} may have been generated; nothing is charged before confirm-order (P11). Generating again makes a new, separate order number.`,
+  }),
+  attendeeForm: defineOperation({
+    id: 'P9', name: 'attendee form', path: '/publisher/attendee-form', encoding: 'multipart',
+    request: orderNoRequest, response: attendeeFormResponse, idempotent: true,
+  }),
+  saveAttendee: defineOperation({
+    id: 'P10', name: 'save attendee', path: '/publisher/save-attendee', encoding: 'data-query',
+    request: saveAttendeeData, response: saveAttendeeResponse, idempotent: true,
+  }),
+  confirmOrder: defineOperation({
+    id: 'P11',
+    name: 'confirm order',
+    path: '/publisher/confirm-order',
+    encoding: 'multipart',
+    request: confirmOrderRequest,
+    response: confirmOrderResponse,
+    idempotent: false,
+    checkHint: (request) =>
+      `Read order ${request.orderNo} with order-details (P12) and check its orderStatus before confirming again.`,
+  }),
+  orderDetails: defineOperation({
+    id: 'P12', name: 'order details', path: '/publisher/order-details', encoding: 'multipart',
+    request: orderNoRequest, response: orderDetailsResponse, idempotent: true,
+  }),
+} as const;
+
+type Ops = typeof PUBLISHER_API_OPERATIONS;
+type ResponseOf<K extends keyof Ops> = Ops[K] extends Operation<z.ZodType, infer Res> ? z.output<Res> : never;
+
+export type SegmentsResponse = ResponseOf<'segments'>;
+export type CategoriesResponse = ResponseOf<'categories'>;
+export type TopicsResponse = ResponseOf<'topics'>;
+export type EventSearchResponse = ResponseOf<'searchEvents'>;
+export type EventDetailsResponse = ResponseOf<'eventDetails'>;
+export type TicketDetailsResponse = ResponseOf<'ticketDetails'>;
+export type CartResponse = ResponseOf<'cartCalculation'>;
+export type GenerateOrderResponse = ResponseOf<'generateOrder'>;
+export type AttendeeFormResponse = ResponseOf<'attendeeForm'>;
+export type SaveAttendeeResponse = ResponseOf<'saveAttendee'>;
+export type ConfirmOrderResponse = ResponseOf<'confirmOrder'>;
+export type OrderDetailsResponse = ResponseOf<'orderDetails'>;
+
+export interface PublisherApi {
+  segments(request?: SegmentsRequest): Promise<SegmentsResponse>;
+  categories(request?: Record<string, never>): Promise<CategoriesResponse>;
+  topics(request?: Record<string, never>): Promise<TopicsResponse>;
+  searchEvents(request?: EventSearchRequest): Promise<EventSearchResponse>;
+  eventDetails(request: { eventId: string | number }): Promise<EventDetailsResponse>;
+  ticketDetails(request: { eventId: string | number }): Promise<TicketDetailsResponse>;
+  cartCalculation(data: CartData): Promise<CartResponse>;
+  /** Not repeated automatically when the outcome is unknown (a second order would be made). */
+  generateOrder(data: CartData): Promise<GenerateOrderResponse>;
+  attendeeForm(request: { orderNo: string }): Promise<AttendeeFormResponse>;
+  saveAttendee(data: SaveAttendeeData): Promise<SaveAttendeeResponse>;
+  /** Not repeated automatically when the outcome is unknown. */
+  confirmOrder(request: ConfirmOrderRequest): Promise<ConfirmOrderResponse>;
+  orderDetails(request: { orderNo: string }): Promise<OrderDetailsResponse>;
+}
+
+export function createPublisherApi(context: ApiContext, publisherKey: string | undefined): PublisherApi {
+  const bearer: Credential = { value: publisherKey, missing: missingPublisherKey };
+  const call = <K extends keyof Ops>(key: K, request: unknown): Promise<ResponseOf<K>> =>
+    callOperation(context, bearer, PUBLISHER_API_OPERATIONS[key] as Operation<z.ZodType, z.ZodType>, request) as Promise<ResponseOf<K>>;
+  return {
+    segments: (request) => call('segments', request ?? {}),
+    categories: () => call('categories', {}),
+    topics: () => call('topics', {}),
+    searchEvents: (request) => call('searchEvents', request ?? {}),
+    eventDetails: (request) => call('eventDetails', request),
+    ticketDetails: (request) => call('ticketDetails', request),
+    cartCalculation: (data) => call('cartCalculation', data),
+    generateOrder: (data) => call('generateOrder', data),
+    attendeeForm: (request) => call('attendeeForm', request),
+    saveAttendee: (data) => call('saveAttendee', data),
+    confirmOrder: (request) => call('confirmOrder', request),
+    orderDetails: (request) => call('orderDetails', request),
+  };
+}

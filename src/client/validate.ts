@@ -1,0 +1,46 @@
+// Requests are checked against the shared schemas before anything is sent; responses are read
+// with the lenient resource schemas. A bad request is a UsageError naming the field.
+import type { z } from 'zod';
+import { ResponseShapeError, UsageError } from './errors.js';
+
+type Path = ReadonlyArray<PropertyKey>;
+
+function valueAt(input: unknown, path: Path): unknown {
+  let current = input;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+function pathText(path: Path): string {
+  return path
+    .map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`))
+    .join('');
+}
+
+/** One line for the first problem: `startTime: expected a time as HH:MM (24-hour)`. */
+export function describeIssue(issue: z.core.$ZodIssue, input: unknown): { field: string | undefined; message: string } {
+  const field = issue.path.length > 0 ? pathText(issue.path) : undefined;
+  const missing = issue.path.length > 0 && valueAt(input, issue.path) === undefined && issue.code !== 'custom';
+  const message = missing ? 'is required' : issue.message;
+  return { field, message: field ? `${field}: ${message}` : message };
+}
+
+/** The request as the schema produces it, or a UsageError naming the first bad field. */
+export function parseRequest<S extends z.ZodType>(schema: S, input: unknown, what?: string): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const { field, message } = describeIssue(result.error.issues[0], input ?? {});
+  throw new UsageError(what && !field ? `${what}: ${message}` : message, field);
+}
+
+/** A success body read with its resource schema; a ResponseShapeError names what did not fit. */
+export function parseResponse<S extends z.ZodType>(schema: S, body: unknown, operation: string): z.output<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue.path.length > 0 ? pathText(issue.path) : 'body';
+  throw new ResponseShapeError(`${operation}: unexpected response: ${where}: ${issue.message}`, body);
+}
