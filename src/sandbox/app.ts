@@ -1,0 +1,120 @@
+// createApp({ db, clock, limits, faults, quirks, random }) → the sandbox as a Hono app.
+//
+// Nothing lives in module singletons: every route reads the injected SandboxContext.
+//
+// Order of registration (hook points for other parts of the sandbox):
+//   1. body limit, then every extension's `middleware(app, context)` — the slot for the
+//      operating modes (limits → E023 + Retry-After, faults, response quirks). Middleware added
+//      here wraps every route below. Throw SandboxError for a coded failure.
+//   2. core routes: OAuth pages and token (routes/oauth.ts), the sandbox-only token endpoint
+//      (routes/sandbox-tools.ts, POST /sandbox/token), the Event & Registration API E1–E11
+//      (routes/events.ts, tickets.ts, discounts.ts, reads.ts).
+//   3. every extension's `routes(app, context)` — the slot for the Publisher API (P1–P12),
+//      the booking endpoints (E12 /em/booking, E13 /api/e/get-booking-list) and the seeding
+//      endpoint POST /sandbox/seed (SANDBOX_ENDPOINTS.seed in fixtures.ts).
+//   4. `seeds` of every extension: named data sets for `sandbox start --seed NAME`
+//      (see runSeed below).
+// Extensions come from `options.extensions`, else from defaultExtensions() in extensions.ts.
+//
+// Reusable pieces for extensions: requireAccessToken (auth.ts), readForm / validate
+// (request.ts, the shared zod schemas → reference codes), SandboxError (errors.ts, the one error
+// envelope), the db layer (db/*.ts: accounts and keys, events, orders incl. insertOrder /
+// confirmOrder that assign the attendee-list position).
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { SandboxDatabase } from './db/index.js';
+import {
+  systemSandboxClock,
+  type LimitsMode,
+  type SandboxApp,
+  type SandboxClock,
+  type SandboxContext,
+  type SandboxEnv,
+  type SandboxExtension,
+} from './context.js';
+import { SandboxError, errorEnvelope } from './errors.js';
+import { defaultExtensions } from './extensions.js';
+import { registerOAuthRoutes } from './routes/oauth.js';
+import { registerSandboxToolRoutes } from './routes/sandbox-tools.js';
+import { registerEventRoutes } from './routes/events.js';
+import { registerTicketRoutes } from './routes/tickets.js';
+import { registerDiscountRoutes } from './routes/discounts.js';
+import { registerReadRoutes } from './routes/reads.js';
+
+export interface CreateAppOptions {
+  db: SandboxDatabase;
+  clock?: SandboxClock;
+  limits?: LimitsMode;
+  faults?: string;
+  quirks?: boolean;
+  random?: () => number;
+  extensions?: SandboxExtension[];
+}
+
+export interface SandboxAppHandle {
+  app: SandboxApp;
+  context: SandboxContext;
+  extensions: readonly SandboxExtension[];
+}
+
+/** Largest request body accepted (bigger → E002 with HTTP 413). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export function createApp(options: CreateAppOptions): SandboxAppHandle {
+  const context: SandboxContext = {
+    db: options.db,
+    clock: options.clock ?? systemSandboxClock,
+    limits: options.limits ?? 'none',
+    faults: options.faults,
+    quirks: options.quirks ?? false,
+    random: options.random ?? Math.random,
+  };
+  const extensions = options.extensions ?? defaultExtensions();
+  const app: SandboxApp = new Hono<SandboxEnv>();
+
+  app.onError((error, c) => {
+    const known =
+      error instanceof SandboxError
+        ? error
+        : new SandboxError('E011', { description: 'internal sandbox failure; retry later', httpStatus: 500 });
+    if (!(error instanceof SandboxError)) console.error('sandbox: unexpected error:', error);
+    for (const [name, value] of Object.entries(known.headers)) c.header(name, value);
+    return c.json(errorEnvelope(known), known.httpStatus as 400);
+  });
+  app.notFound((c) => {
+    const error = new SandboxError('NOT_FOUND', { description: `no such endpoint: ${c.req.method} ${c.req.path}` });
+    return c.json(errorEnvelope(error), 404);
+  });
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new SandboxError('E002', { description: `request body larger than ${MAX_BODY_BYTES} bytes`, httpStatus: 413 });
+      },
+    }),
+  );
+  for (const extension of extensions) extension.middleware?.(app, context);
+
+  registerOAuthRoutes(app, context);
+  registerSandboxToolRoutes(app, context);
+  registerEventRoutes(app, context);
+  registerTicketRoutes(app, context);
+  registerDiscountRoutes(app, context);
+  registerReadRoutes(app, context);
+
+  for (const extension of extensions) extension.routes?.(app, context);
+
+  return { app, context, extensions };
+}
+
+/** Runs the named data set of whichever extension provides it; returns the new event ids. */
+export async function runSeed(handle: SandboxAppHandle, name: string): Promise<string[]> {
+  for (const extension of handle.extensions) {
+    const seed = extension.seeds?.[name];
+    if (seed) return seed(handle.context);
+  }
+  const known = handle.extensions.flatMap((extension) => Object.keys(extension.seeds ?? {}));
+  throw new Error(`unknown seed "${name}"${known.length ? ` (known: ${known.join(', ')})` : ' (no seeds are installed)'}`);
+}

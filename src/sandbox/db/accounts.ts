@@ -1,0 +1,125 @@
+// Accounts, the OAuth client, access tokens and publisher keys.
+import type { SandboxDatabase } from './index.js';
+import {
+  ACCESS_TOKEN_LIFETIME_SECONDS,
+  SANDBOX_CLIENT_CALLBACK,
+  SANDBOX_CLIENT_ID,
+  SANDBOX_CLIENT_SECRET,
+  SANDBOX_PASSWORD,
+  SEED_ACCOUNTS,
+  type AccountRole,
+} from '../fixtures.js';
+import { hashPassword, newSecret, sha256Hex, verifyPassword } from './hashing.js';
+
+export interface Account {
+  id: number;
+  email: string;
+  role: AccountRole;
+  bookingKey: string;
+}
+
+interface AccountRow {
+  id: number;
+  email: string;
+  role: AccountRole;
+  booking_key: string;
+  password_hash: string;
+}
+
+function toAccount(row: AccountRow): Account {
+  return { id: row.id, email: row.email, role: row.role, bookingKey: row.booking_key };
+}
+
+/** Inserts the fixed accounts and the CLI's OAuth client if they are missing. */
+export function seedFixtures(db: SandboxDatabase, now: Date): void {
+  db.transaction(() => {
+    for (const seed of SEED_ACCOUNTS) {
+      if (!findAccountByEmail(db, seed.email)) {
+        createAccount(db, { email: seed.email, role: seed.role, password: SANDBOX_PASSWORD, bookingKey: seed.bookingKey, now });
+      }
+    }
+    db.prepare(
+      `INSERT OR IGNORE INTO oauth_clients (client_id, client_secret_hash, name, redirect_uris, allows_loopback)
+       VALUES (?, ?, ?, ?, 1)`,
+    ).run(SANDBOX_CLIENT_ID, sha256Hex(SANDBOX_CLIENT_SECRET), 'boxoffice CLI', JSON.stringify([SANDBOX_CLIENT_CALLBACK]));
+  })();
+}
+
+export interface NewAccount {
+  email: string;
+  role: AccountRole;
+  password: string;
+  bookingKey?: string;
+  now: Date;
+}
+
+export function createAccount(db: SandboxDatabase, account: NewAccount): Account {
+  const bookingKey = account.bookingKey ?? newSecret('bk_');
+  const result = db
+    .prepare(`INSERT INTO accounts (email, password_hash, role, booking_key, created_at) VALUES (?, ?, ?, ?, ?)`)
+    .run(account.email, hashPassword(account.password), account.role, bookingKey, account.now.toISOString());
+  return { id: Number(result.lastInsertRowid), email: account.email, role: account.role, bookingKey };
+}
+
+export function findAccountByEmail(db: SandboxDatabase, email: string): Account | undefined {
+  const row = db.prepare(`SELECT * FROM accounts WHERE email = ?`).get(email) as AccountRow | undefined;
+  return row && toAccount(row);
+}
+
+export function findAccountById(db: SandboxDatabase, id: number): Account | undefined {
+  const row = db.prepare(`SELECT * FROM accounts WHERE id = ?`).get(id) as AccountRow | undefined;
+  return row && toAccount(row);
+}
+
+export function findAccountByBookingKey(db: SandboxDatabase, bookingKey: string): Account | undefined {
+  const row = db.prepare(`SELECT * FROM accounts WHERE booking_key = ?`).get(bookingKey) as AccountRow | undefined;
+  return row && toAccount(row);
+}
+
+/** The account when the email and password match, else undefined. */
+export function authenticate(db: SandboxDatabase, email: string, password: string): Account | undefined {
+  const row = db.prepare(`SELECT * FROM accounts WHERE email = ?`).get(email.trim()) as AccountRow | undefined;
+  if (!row || !verifyPassword(password, row.password_hash)) return undefined;
+  return toAccount(row);
+}
+
+/** An organizer account by email, created (password `sandbox`) on first use. */
+export function ensureOrganizerAccount(db: SandboxDatabase, email: string, now: Date): Account {
+  return findAccountByEmail(db, email) ?? createAccount(db, { email, role: 'organizer', password: SANDBOX_PASSWORD, now });
+}
+
+/** A fresh access token for the account; only its hash is stored. */
+export function mintAccessToken(db: SandboxDatabase, accountId: number, clientId: string | null, now: Date): string {
+  const token = newSecret('sbx_at_');
+  const expires = new Date(now.getTime() + ACCESS_TOKEN_LIFETIME_SECONDS * 1000);
+  db.prepare(`INSERT INTO access_tokens (token_hash, account_id, client_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`)
+    .run(sha256Hex(token), accountId, clientId, now.toISOString(), expires.toISOString());
+  return token;
+}
+
+/** The account an unexpired access token belongs to. */
+export function accountForAccessToken(db: SandboxDatabase, token: string, now: Date): Account | undefined {
+  const row = db
+    .prepare(
+      `SELECT a.* FROM access_tokens t JOIN accounts a ON a.id = t.account_id
+       WHERE t.token_hash = ? AND t.expires_at > ?`,
+    )
+    .get(sha256Hex(token), now.toISOString()) as AccountRow | undefined;
+  return row && toAccount(row);
+}
+
+/** A fresh Publisher API key for the account; only its hash is stored. */
+export function mintPublisherKey(db: SandboxDatabase, accountId: number, now: Date): string {
+  const key = newSecret('sbx_pk_');
+  db.prepare(`INSERT INTO publisher_keys (key_hash, account_id, created_at) VALUES (?, ?, ?)`)
+    .run(sha256Hex(key), accountId, now.toISOString());
+  return key;
+}
+
+/** The account a Publisher API key belongs to. */
+export function accountForPublisherKey(db: SandboxDatabase, key: string): Account | undefined {
+  const row = db
+    .prepare(`SELECT a.* FROM publisher_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`)
+    .get(sha256Hex(key)) as AccountRow | undefined;
+  return row && toAccount(row);
+}

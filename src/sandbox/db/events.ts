@@ -1,0 +1,248 @@
+// Events, tickets, discounts and custom questions.
+import type { SandboxDatabase } from './index.js';
+
+export interface EventRow {
+  id: number;
+  owner_id: number;
+  event_type: string;
+  type: string;
+  title: string;
+  url: string;
+  subdomain: string | null;
+  segment: string | null;
+  category: string;
+  topics: string | null;
+  start_date: string;
+  start_time: string;
+  end_date: string;
+  end_time: string;
+  about: string;
+  listing_image: string;
+  header_image: string;
+  contact_info: string;
+  country: string | null;
+  state: string | null;
+  city: string | null;
+  postal: string | null;
+  address: string | null;
+  status: string;
+  created_on: string;
+  updated_on: string;
+  confirmed_orders: number;
+}
+
+export type EventFields = Omit<EventRow, 'id' | 'owner_id' | 'status' | 'created_on' | 'updated_on' | 'confirmed_orders'>;
+
+export function insertEvent(db: SandboxDatabase, ownerId: number, fields: EventFields, now: Date): number {
+  const at = now.toISOString();
+  const result = db
+    .prepare(
+      `INSERT INTO events (owner_id, event_type, type, title, url, subdomain, segment, category, topics,
+         start_date, start_time, end_date, end_time, about, listing_image, header_image, contact_info,
+         country, state, city, postal, address, status, created_on, updated_on)
+       VALUES (@owner_id, @event_type, @type, @title, @url, @subdomain, @segment, @category, @topics,
+         @start_date, @start_time, @end_date, @end_time, @about, @listing_image, @header_image, @contact_info,
+         @country, @state, @city, @postal, @address, 'published', @at, @at)`,
+    )
+    .run({ ...fields, owner_id: ownerId, at });
+  return Number(result.lastInsertRowid);
+}
+
+export function updateEvent(db: SandboxDatabase, id: number, fields: Omit<EventFields, 'segment' | 'topics'>, now: Date): void {
+  db.prepare(
+    `UPDATE events SET event_type = @event_type, type = @type, title = @title, url = @url, subdomain = @subdomain,
+       category = @category, start_date = @start_date, start_time = @start_time, end_date = @end_date,
+       end_time = @end_time, about = @about, listing_image = @listing_image, header_image = @header_image,
+       contact_info = @contact_info, country = @country, state = @state, city = @city, postal = @postal,
+       address = @address, updated_on = @at
+     WHERE id = @id`,
+  ).run({ ...fields, id, at: now.toISOString() });
+}
+
+export function findEvent(db: SandboxDatabase, id: number): EventRow | undefined {
+  return db.prepare(`SELECT * FROM events WHERE id = ?`).get(id) as EventRow | undefined;
+}
+
+export function listEventsOwnedBy(db: SandboxDatabase, ownerId: number): EventRow[] {
+  return db.prepare(`SELECT * FROM events WHERE owner_id = ? ORDER BY id`).all(ownerId) as EventRow[];
+}
+
+/** Whether another event (not `exceptId`) already has this url. */
+export function urlTaken(db: SandboxDatabase, url: string, exceptId?: number): boolean {
+  return db.prepare(`SELECT 1 FROM events WHERE url = ? AND id IS NOT ?`).get(url, exceptId ?? null) !== undefined;
+}
+
+/** Whether an event of another account already uses this subdomain. */
+export function subdomainTakenByOther(db: SandboxDatabase, subdomain: string, ownerId: number): boolean {
+  return db.prepare(`SELECT 1 FROM events WHERE subdomain = ? AND owner_id <> ?`).get(subdomain, ownerId) !== undefined;
+}
+
+export interface TicketRow {
+  id: number;
+  event_id: number;
+  name: string;
+  description: string | null;
+  price: number | null;
+  currency: string;
+  quantity: number;
+  initial_quantity: number;
+  status: string;
+  start_date: string;
+  start_time: string;
+  end_date: string;
+  end_time: string;
+  min_quantity: number;
+  max_quantity: number;
+  service_fee: number;
+  allow_cancellation: number;
+  shipping_charge: number | null;
+  shipping_charge_type: string | null;
+  sold_count: number;
+  held_count: number;
+  created_on: string;
+  updated_on: string;
+}
+
+export type TicketFields = Omit<TicketRow, 'id' | 'event_id' | 'initial_quantity' | 'sold_count' | 'held_count' | 'created_on' | 'updated_on'>;
+
+export function insertTicket(db: SandboxDatabase, eventId: number, fields: TicketFields, now: Date): number {
+  const at = now.toISOString();
+  const result = db
+    .prepare(
+      `INSERT INTO tickets (event_id, name, description, price, currency, quantity, initial_quantity, status,
+         start_date, start_time, end_date, end_time, min_quantity, max_quantity, service_fee, allow_cancellation,
+         shipping_charge, shipping_charge_type, created_on, updated_on)
+       VALUES (@event_id, @name, @description, @price, @currency, @quantity, @quantity, @status,
+         @start_date, @start_time, @end_date, @end_time, @min_quantity, @max_quantity, @service_fee, @allow_cancellation,
+         @shipping_charge, @shipping_charge_type, @at, @at)`,
+    )
+    .run({ ...fields, event_id: eventId, at });
+  return Number(result.lastInsertRowid);
+}
+
+export function updateTicket(db: SandboxDatabase, id: number, fields: TicketFields, now: Date): void {
+  db.prepare(
+    `UPDATE tickets SET name = @name, description = @description, price = @price, currency = @currency,
+       quantity = @quantity, status = @status, start_date = @start_date, start_time = @start_time,
+       end_date = @end_date, end_time = @end_time, min_quantity = @min_quantity, max_quantity = @max_quantity,
+       service_fee = @service_fee, allow_cancellation = @allow_cancellation, shipping_charge = @shipping_charge,
+       shipping_charge_type = @shipping_charge_type, updated_on = @at
+     WHERE id = @id`,
+  ).run({ ...fields, id, at: now.toISOString() });
+}
+
+export function findTicket(db: SandboxDatabase, id: number): TicketRow | undefined {
+  return db.prepare(`SELECT * FROM tickets WHERE id = ?`).get(id) as TicketRow | undefined;
+}
+
+export function listTickets(db: SandboxDatabase, eventId: number): TicketRow[] {
+  return db.prepare(`SELECT * FROM tickets WHERE event_id = ? ORDER BY id`).all(eventId) as TicketRow[];
+}
+
+export interface DiscountRow {
+  id: number;
+  event_id: number;
+  ticket_id: number;
+  name: string | null;
+  category: 'flat' | 'bulk' | 'code';
+  amount: number;
+  type: 'fixed' | 'percentage';
+  start_date: string;
+  start_time: string;
+  end_date: string;
+  end_time: string;
+  usage_limit: number;
+  from_quantity: number | null;
+  to_quantity: number | null;
+  code: string | null;
+  used_count: number;
+  created_on: string;
+  updated_on: string;
+}
+
+export type DiscountFields = Omit<DiscountRow, 'id' | 'event_id' | 'ticket_id' | 'used_count' | 'created_on' | 'updated_on'>;
+
+export function insertDiscount(db: SandboxDatabase, eventId: number, ticketId: number, fields: DiscountFields, now: Date): number {
+  const at = now.toISOString();
+  const result = db
+    .prepare(
+      `INSERT INTO discounts (event_id, ticket_id, name, category, amount, type, start_date, start_time, end_date,
+         end_time, usage_limit, from_quantity, to_quantity, code, created_on, updated_on)
+       VALUES (@event_id, @ticket_id, @name, @category, @amount, @type, @start_date, @start_time, @end_date,
+         @end_time, @usage_limit, @from_quantity, @to_quantity, @code, @at, @at)`,
+    )
+    .run({ ...fields, event_id: eventId, ticket_id: ticketId, at });
+  return Number(result.lastInsertRowid);
+}
+
+export function updateDiscount(db: SandboxDatabase, id: number, fields: DiscountFields, now: Date): void {
+  db.prepare(
+    `UPDATE discounts SET name = @name, category = @category, amount = @amount, type = @type,
+       start_date = @start_date, start_time = @start_time, end_date = @end_date, end_time = @end_time,
+       usage_limit = @usage_limit, from_quantity = @from_quantity, to_quantity = @to_quantity, code = @code,
+       updated_on = @at
+     WHERE id = @id`,
+  ).run({ ...fields, id, at: now.toISOString() });
+}
+
+export function findDiscount(db: SandboxDatabase, id: number): DiscountRow | undefined {
+  return db.prepare(`SELECT * FROM discounts WHERE id = ?`).get(id) as DiscountRow | undefined;
+}
+
+export function listDiscountsForTicket(db: SandboxDatabase, ticketId: number): DiscountRow[] {
+  return db.prepare(`SELECT * FROM discounts WHERE ticket_id = ? ORDER BY id`).all(ticketId) as DiscountRow[];
+}
+
+/** Whether another discount of the event already uses this code. */
+export function discountCodeTaken(db: SandboxDatabase, eventId: number, code: string, exceptId?: number): boolean {
+  return (
+    db.prepare(`SELECT 1 FROM discounts WHERE event_id = ? AND code = ? AND id IS NOT ?`).get(eventId, code, exceptId ?? null) !==
+    undefined
+  );
+}
+
+export interface QuestionRow {
+  id: number;
+  event_id: number;
+  label: string;
+  type: string;
+  description: string;
+  validation: string;
+  mandatory: number;
+  position: number;
+}
+
+export interface NewQuestion {
+  label: string;
+  type?: string;
+  description?: string;
+  validation?: string;
+  mandatory?: boolean;
+}
+
+/** Appends custom attendee-form questions to an event (after its existing ones). */
+export function addQuestions(db: SandboxDatabase, eventId: number, questions: readonly NewQuestion[]): number[] {
+  const last = db.prepare(`SELECT COALESCE(MAX(position), 0) AS last FROM event_questions WHERE event_id = ?`).get(eventId) as {
+    last: number;
+  };
+  const insert = db.prepare(
+    `INSERT INTO event_questions (event_id, label, type, description, validation, mandatory, position) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  return questions.map((question, index) =>
+    Number(
+      insert.run(
+        eventId,
+        question.label,
+        question.type ?? 'Text',
+        question.description ?? '',
+        question.validation ?? '',
+        question.mandatory ? 1 : 0,
+        last.last + index + 1,
+      ).lastInsertRowid,
+    ),
+  );
+}
+
+export function listQuestions(db: SandboxDatabase, eventId: number): QuestionRow[] {
+  return db.prepare(`SELECT * FROM event_questions WHERE event_id = ? ORDER BY position`).all(eventId) as QuestionRow[];
+}

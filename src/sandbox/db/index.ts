@@ -1,0 +1,39 @@
+// Opening a sandbox database: pragmas, migrations, and the fixed accounts and OAuth client.
+import Database from 'better-sqlite3';
+import { MIGRATIONS } from './migrations/index.js';
+import { seedFixtures } from './accounts.js';
+
+export type SandboxDatabase = Database.Database;
+
+export interface OpenDatabaseOptions {
+  /** A file path, or ':memory:'. */
+  path: string;
+  now?: Date;
+}
+
+export function openDatabase({ path, now = new Date() }: OpenDatabaseOptions): SandboxDatabase {
+  const db = new Database(path);
+  if (path !== ':memory:') db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('synchronous = NORMAL');
+  migrate(db);
+  seedFixtures(db, now);
+  return db;
+}
+
+export function migrate(db: SandboxDatabase): void {
+  const current = Number(db.pragma('user_version', { simple: true }));
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+}
+
+/** ISO-8601 UTC text, the form every stored instant takes. */
+export function isoInstant(date: Date): string {
+  return date.toISOString();
+}

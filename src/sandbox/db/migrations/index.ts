@@ -1,0 +1,11 @@
+// Numbered migrations, applied in order inside one transaction each; `PRAGMA user_version` holds
+// the last one applied. To add one: create NNN-name.ts exporting a Migration and list it below.
+import { initialSchema } from './001-initial.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [initialSchema];

@@ -1,0 +1,115 @@
+// OAuth clients and authorization codes (reference §5).
+import type { SandboxDatabase } from './index.js';
+import { AUTH_CODE_LIFETIME_SECONDS } from '../fixtures.js';
+import { newSecret, safeEqual, sha256Hex } from './hashing.js';
+
+export interface OAuthClient {
+  clientId: string;
+  name: string;
+  redirectUris: string[];
+  allowsLoopback: boolean;
+}
+
+interface ClientRow {
+  client_id: string;
+  client_secret_hash: string;
+  name: string;
+  redirect_uris: string;
+  allows_loopback: number;
+}
+
+function toClient(row: ClientRow): OAuthClient {
+  return {
+    clientId: row.client_id,
+    name: row.name,
+    redirectUris: JSON.parse(row.redirect_uris) as string[],
+    allowsLoopback: row.allows_loopback === 1,
+  };
+}
+
+export function findClient(db: SandboxDatabase, clientId: string): OAuthClient | undefined {
+  const row = db.prepare(`SELECT * FROM oauth_clients WHERE client_id = ?`).get(clientId) as ClientRow | undefined;
+  return row && toClient(row);
+}
+
+export function clientSecretMatches(db: SandboxDatabase, clientId: string, secret: string): boolean {
+  const row = db.prepare(`SELECT client_secret_hash FROM oauth_clients WHERE client_id = ?`).get(clientId) as
+    | Pick<ClientRow, 'client_secret_hash'>
+    | undefined;
+  return row !== undefined && safeEqual(row.client_secret_hash, sha256Hex(secret));
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Whether `redirectUri` may receive this client's codes: one of its registered addresses, or,
+ * for a native app, any plain-http loopback address on any port and path (RFC 8252 §7.3).
+ */
+export function redirectUriAllowed(client: OAuthClient, redirectUri: string): boolean {
+  if (client.redirectUris.includes(redirectUri)) return true;
+  if (!client.allowsLoopback) return false;
+  let url: URL;
+  try {
+    url = new URL(redirectUri);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname) && url.username === '' && url.password === '' && url.hash === '';
+}
+
+export interface NewAuthCode {
+  clientId: string;
+  accountId: number;
+  redirectUri: string | null;
+  codeChallenge: string | null;
+  now: Date;
+}
+
+export function issueAuthCode(db: SandboxDatabase, grant: NewAuthCode): string {
+  const code = newSecret('sbx_code_');
+  const expires = new Date(grant.now.getTime() + AUTH_CODE_LIFETIME_SECONDS * 1000);
+  db.prepare(
+    `INSERT INTO auth_codes (code_hash, client_id, account_id, redirect_uri, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(sha256Hex(code), grant.clientId, grant.accountId, grant.redirectUri, grant.codeChallenge, expires.toISOString());
+  return code;
+}
+
+export interface AuthCodeGrant {
+  clientId: string;
+  accountId: number;
+  redirectUri: string | null;
+  codeChallenge: string | null;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+interface CodeRow {
+  client_id: string;
+  account_id: number;
+  redirect_uri: string | null;
+  code_challenge: string | null;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export function findAuthCode(db: SandboxDatabase, code: string): AuthCodeGrant | undefined {
+  const row = db.prepare(`SELECT * FROM auth_codes WHERE code_hash = ?`).get(sha256Hex(code)) as CodeRow | undefined;
+  return (
+    row && {
+      clientId: row.client_id,
+      accountId: row.account_id,
+      redirectUri: row.redirect_uri,
+      codeChallenge: row.code_challenge,
+      expiresAt: row.expires_at,
+      usedAt: row.used_at,
+    }
+  );
+}
+
+/** Marks the code used; false if it was used already (a code works once). */
+export function consumeAuthCode(db: SandboxDatabase, code: string, now: Date): boolean {
+  const result = db
+    .prepare(`UPDATE auth_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL`)
+    .run(now.toISOString(), sha256Hex(code));
+  return result.changes === 1;
+}

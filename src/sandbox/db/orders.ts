@@ -1,0 +1,320 @@
+// Orders, their lines and attendees. The purchase flow (Publisher API) and tests/benchmarks
+// insert orders through insertOrder; an order enters its event's attendee list when it is
+// confirmed, taking the next per-event position (1, 2, 3, … in purchase order). A batch of the
+// attendee list is then an index range seek on (event_id, event_position), never an OFFSET scan.
+import type { Statement } from 'better-sqlite3';
+import type { SandboxDatabase } from './index.js';
+
+export type OrderStatus = 'generated' | 'pending' | 'confirm' | 'fail';
+
+export interface Buyer {
+  name: string;
+  email: string;
+  phone?: string | null;
+  city?: string | null;
+  state?: string | null;
+  country?: string | null;
+  address?: string | null;
+  zipcode?: string | null;
+}
+
+export interface NewOrderLine {
+  ticketId: number;
+  quantity: number;
+  unitPrice: number;
+  discountId?: number | null;
+  discountCode?: string | null;
+  /** Total discount on the line (not per ticket). */
+  discountAmount?: number;
+  /** Platform fee charged on the line. */
+  platformFee?: number;
+}
+
+export interface AttendeeAnswer {
+  /** The attendee-form field id (default_1…, or q_<question id>). */
+  fieldId?: string;
+  label: string;
+  value: string;
+}
+
+export interface NewAttendee {
+  ticketId: number;
+  name: string;
+  email: string;
+  phone?: string | null;
+  answers?: readonly AttendeeAnswer[];
+}
+
+export interface NewOrder {
+  eventId: number;
+  /** The account whose publisher key placed the order; null for orders made by the sandbox. */
+  publisherAccountId?: number | null;
+  /** Default: SBX + the order's row id, zero-padded. */
+  orderNo?: string;
+  /** Default 'confirm'. A confirmed order counts as sold and enters the attendee list. */
+  status?: OrderStatus;
+  buyer: Buyer;
+  lines: readonly NewOrderLine[];
+  /** One per ticket sold; default: one per ticket, named after the buyer. */
+  attendees?: readonly NewAttendee[];
+  processingFee?: number;
+  serviceTax?: number;
+  currency?: string;
+  referenceNo?: string | null;
+  createdAt: Date;
+  /** When it was confirmed; default createdAt. */
+  purchasedAt?: Date;
+}
+
+export interface InsertedOrder {
+  orderId: number;
+  orderNo: string;
+  /** Position in the event's attendee list, when confirmed. */
+  position: number | null;
+}
+
+const statementCache = new WeakMap<SandboxDatabase, Map<string, Statement>>();
+
+/** Prepared statements are cached per database (preparing is the costly part of a small query). */
+function prepared(db: SandboxDatabase, sql: string): Statement {
+  let cache = statementCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    statementCache.set(db, cache);
+  }
+  let statement = cache.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql);
+    cache.set(sql, statement);
+  }
+  return statement;
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** Inserts an order with its lines and attendees in one transaction; holds or sells the tickets. */
+export function insertOrder(db: SandboxDatabase, order: NewOrder): InsertedOrder {
+  return db.transaction((): InsertedOrder => {
+    const status = order.status ?? 'confirm';
+    const quantity = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+    const lineAmounts = order.lines.map((line) => round2(line.quantity * line.unitPrice - (line.discountAmount ?? 0)));
+    const ticketCost = round2(lineAmounts.reduce((sum, amount) => sum + amount, 0));
+    const discount = round2(order.lines.reduce((sum, line) => sum + (line.discountAmount ?? 0), 0));
+    const platformFee = round2(order.lines.reduce((sum, line) => sum + (line.platformFee ?? 0), 0));
+    const processingFee = order.processingFee ?? 0;
+    const serviceTax = order.serviceTax ?? 0;
+    const grandTotal = round2(ticketCost + platformFee + processingFee + serviceTax);
+    const nextId = (prepared(db, `SELECT COALESCE(MAX(id), 0) + 1 AS next FROM orders`).get() as { next: number }).next;
+    const orderNo = order.orderNo ?? `SBX${String(nextId).padStart(8, '0')}`;
+    const buyer = order.buyer;
+    prepared(
+      db,
+      `INSERT INTO orders (id, order_no, event_id, publisher_account_id, status, quantity, ticket_cost, discount,
+         platform_fee, processing_fee, service_tax, grand_total, paid_amount, currency, buyer_name, buyer_email,
+         buyer_phone, city, state, country, address, zipcode, reference_no, created_at)
+       VALUES (?, ?, ?, ?, 'generated', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      nextId, orderNo, order.eventId, order.publisherAccountId ?? null, quantity, ticketCost, discount, platformFee,
+      processingFee, serviceTax, grandTotal, order.currency ?? 'INR', buyer.name, buyer.email, buyer.phone ?? null,
+      buyer.city ?? null, buyer.state ?? null, buyer.country ?? null, buyer.address ?? null, buyer.zipcode ?? null,
+      order.referenceNo ?? null, order.createdAt.toISOString(),
+    );
+    const insertLine = prepared(
+      db,
+      `INSERT INTO order_lines (order_id, ticket_id, quantity, unit_price, discount_id, discount_code, discount_amount, platform_fee, amount)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const hold = prepared(db, `UPDATE tickets SET held_count = held_count + ? WHERE id = ?`);
+    order.lines.forEach((line, index) => {
+      insertLine.run(
+        nextId, line.ticketId, line.quantity, line.unitPrice, line.discountId ?? null, line.discountCode ?? null,
+        line.discountAmount ?? 0, line.platformFee ?? 0, lineAmounts[index],
+      );
+      hold.run(line.quantity, line.ticketId);
+    });
+    const attendees =
+      order.attendees ??
+      order.lines.flatMap((line) => Array.from({ length: line.quantity }, () => ({ ticketId: line.ticketId, name: buyer.name, email: buyer.email })));
+    saveAttendees(db, nextId, orderNo, attendees);
+    let position: number | null = null;
+    if (status === 'confirm') {
+      position = confirmOrder(db, nextId, order.purchasedAt ?? order.createdAt, order.referenceNo ?? null);
+    } else if (status !== 'generated') {
+      setOrderStatus(db, nextId, status, order.referenceNo ?? null);
+    }
+    return { orderId: nextId, orderNo, position };
+  })();
+}
+
+/** Replaces the order's attendees (attendee_1 … in the given order) and their answers. */
+export function saveAttendees(db: SandboxDatabase, orderId: number, orderNo: string, attendees: readonly NewAttendee[]): void {
+  db.transaction(() => {
+    prepared(db, `DELETE FROM attendee_answers WHERE attendee_id IN (SELECT id FROM attendees WHERE order_id = ?)`).run(orderId);
+    prepared(db, `DELETE FROM attendees WHERE order_id = ?`).run(orderId);
+    const insertAttendee = prepared(
+      db,
+      `INSERT INTO attendees (order_id, ticket_id, attendee_index, ticket_no, name, email, phone) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const insertAnswer = prepared(db, `INSERT INTO attendee_answers (attendee_id, position, field_id, label, value) VALUES (?, ?, ?, ?, ?)`);
+    attendees.forEach((attendee, index) => {
+      const attendeeId = Number(
+        insertAttendee.run(orderId, attendee.ticketId, index + 1, `${orderNo}-${index + 1}`, attendee.name, attendee.email, attendee.phone ?? null)
+          .lastInsertRowid,
+      );
+      (attendee.answers ?? []).forEach((answer, position) => {
+        insertAnswer.run(attendeeId, position + 1, answer.fieldId ?? `answer_${position + 1}`, answer.label, answer.value);
+      });
+    });
+  })();
+}
+
+interface OrderStateRow {
+  id: number;
+  event_id: number;
+  status: OrderStatus;
+  grand_total: number;
+}
+
+function orderLinesOf(db: SandboxDatabase, orderId: number): { ticket_id: number; quantity: number }[] {
+  return prepared(db, `SELECT ticket_id, quantity FROM order_lines WHERE order_id = ?`).all(orderId) as {
+    ticket_id: number;
+    quantity: number;
+  }[];
+}
+
+/**
+ * Confirms a generated or pending order: its held tickets become sold, discounts count as used,
+ * and it takes the next position of its event's attendee list. Returns that position.
+ */
+export function confirmOrder(db: SandboxDatabase, orderId: number, purchasedAt: Date, referenceNo: string | null): number {
+  return db.transaction((): number => {
+    const order = prepared(db, `SELECT id, event_id, status, grand_total FROM orders WHERE id = ?`).get(orderId) as OrderStateRow | undefined;
+    if (!order) throw new Error(`order ${orderId} does not exist`);
+    if (order.status === 'confirm' || order.status === 'fail') throw new Error(`order ${orderId} is already ${order.status}`);
+    const sell = prepared(db, `UPDATE tickets SET held_count = held_count - ?, sold_count = sold_count + ? WHERE id = ?`);
+    for (const line of orderLinesOf(db, orderId)) sell.run(line.quantity, line.quantity, line.ticket_id);
+    prepared(
+      db,
+      `UPDATE discounts SET used_count = used_count + 1
+       WHERE id IN (SELECT DISTINCT discount_id FROM order_lines WHERE order_id = ? AND discount_id IS NOT NULL)`,
+    ).run(orderId);
+    const { position } = prepared(
+      db,
+      `UPDATE events SET confirmed_orders = confirmed_orders + 1 WHERE id = ? RETURNING confirmed_orders AS position`,
+    ).get(order.event_id) as { position: number };
+    const { seq } = prepared(db, `SELECT COALESCE(MAX(purchase_seq), 0) + 1 AS seq FROM orders`).get() as { seq: number };
+    prepared(
+      db,
+      `UPDATE orders SET status = 'confirm', purchased_at = ?, purchase_seq = ?, event_position = ?, paid_amount = grand_total,
+         reference_no = COALESCE(?, reference_no)
+       WHERE id = ?`,
+    ).run(purchasedAt.toISOString(), seq, position, referenceNo, orderId);
+    return position;
+  })();
+}
+
+/**
+ * Sets a not-yet-confirmed order to pending (tickets stay held) or fail (held tickets are
+ * released). Confirmation goes through confirmOrder.
+ */
+export function setOrderStatus(db: SandboxDatabase, orderId: number, status: 'pending' | 'fail', referenceNo: string | null): void {
+  db.transaction(() => {
+    const order = prepared(db, `SELECT id, event_id, status, grand_total FROM orders WHERE id = ?`).get(orderId) as OrderStateRow | undefined;
+    if (!order) throw new Error(`order ${orderId} does not exist`);
+    if (order.status === 'confirm' || order.status === 'fail') throw new Error(`order ${orderId} is already ${order.status}`);
+    if (status === 'fail') {
+      const release = prepared(db, `UPDATE tickets SET held_count = held_count - ? WHERE id = ?`);
+      for (const line of orderLinesOf(db, orderId)) release.run(line.quantity, line.ticket_id);
+    }
+    prepared(db, `UPDATE orders SET status = ?, reference_no = COALESCE(?, reference_no) WHERE id = ?`).run(status, referenceNo, orderId);
+  })();
+}
+
+export interface AttendeeListOrder {
+  id: number;
+  order_no: string;
+  grand_total: number;
+  quantity: number;
+  buyer_name: string | null;
+  buyer_email: string | null;
+  buyer_phone: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  address: string | null;
+  zipcode: string | null;
+  paid_by: string;
+  purchased_at: string;
+  event_position: number;
+}
+
+export interface AttendeeListAttendee {
+  id: number;
+  ticket_id: number;
+  ticket_name: string;
+  ticket_no: string;
+  name: string | null;
+  email: string | null;
+  checkin: string;
+  status: string;
+  answers: { label: string; value: string }[];
+}
+
+export interface AttendeeListEntry {
+  order: AttendeeListOrder;
+  attendees: AttendeeListAttendee[];
+}
+
+/** Confirmed orders at positions first..last (1-based, inclusive) of the event's attendee list. */
+export function attendeeListRange(db: SandboxDatabase, eventId: number, first: number, last: number): AttendeeListEntry[] {
+  if (last < first) return [];
+  const orders = prepared(
+    db,
+    `SELECT id, order_no, grand_total, quantity, buyer_name, buyer_email, buyer_phone, city, state, country, address,
+       zipcode, paid_by, purchased_at, event_position
+     FROM orders WHERE event_id = ? AND event_position BETWEEN ? AND ? ORDER BY event_position`,
+  ).all(eventId, first, last) as AttendeeListOrder[];
+  const attendeesOf = prepared(
+    db,
+    `SELECT a.id, a.ticket_id, t.name AS ticket_name, a.ticket_no, a.name, a.email, a.checkin, a.status
+     FROM attendees a JOIN tickets t ON t.id = a.ticket_id WHERE a.order_id = ? ORDER BY a.attendee_index`,
+  );
+  const answersOf = prepared(db, `SELECT label, value FROM attendee_answers WHERE attendee_id = ? ORDER BY position`);
+  return orders.map((order) => ({
+    order,
+    attendees: (attendeesOf.all(order.id) as Omit<AttendeeListAttendee, 'answers'>[]).map((attendee) => ({
+      ...attendee,
+      answers: answersOf.all(attendee.id) as { label: string; value: string }[],
+    })),
+  }));
+}
+
+export interface ReportLine {
+  ticketId: number;
+  ticketName: string;
+  sold: number;
+  amount: number;
+  platformFee: number;
+  cancelled: number;
+}
+
+/** Per-ticket sales of the event's confirmed orders. */
+export function salesReport(db: SandboxDatabase, eventId: number): ReportLine[] {
+  return prepared(
+    db,
+    `SELECT t.id AS ticketId, t.name AS ticketName,
+       COALESCE(s.sold, 0) AS sold, COALESCE(s.amount, 0) AS amount, COALESCE(s.platformFee, 0) AS platformFee,
+       (SELECT COUNT(*) FROM attendees a JOIN orders o ON o.id = a.order_id
+         WHERE a.ticket_id = t.id AND o.status = 'confirm' AND a.status = 'cancelled') AS cancelled
+     FROM tickets t
+     LEFT JOIN (
+       SELECT l.ticket_id, SUM(l.quantity) AS sold, SUM(l.amount) AS amount, SUM(l.platform_fee) AS platformFee
+       FROM order_lines l JOIN orders o ON o.id = l.order_id
+       WHERE o.event_id = ? AND o.status = 'confirm'
+       GROUP BY l.ticket_id
+     ) s ON s.ticket_id = t.id
+     WHERE t.event_id = ? ORDER BY t.id`,
+  ).all(eventId, eventId) as ReportLine[];
+}

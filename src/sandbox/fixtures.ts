@@ -1,0 +1,44 @@
+// Fixed sandbox values (cli-contract "Sandbox choices"): the `local` profile holds these, so they
+// are well-known on purpose and are not secrets. Every fresh sandbox database is seeded with them.
+
+export const SANDBOX_CLIENT_ID = 'boxoffice-cli';
+export const SANDBOX_CLIENT_SECRET = 'sandbox-client-secret';
+/** The callback the CLI's application is registered with (the default login port). */
+export const SANDBOX_CLIENT_CALLBACK = 'http://127.0.0.1:8976/callback';
+export const SANDBOX_PASSWORD = 'sandbox';
+
+export const ORGANIZER_EMAIL = 'organizer@sandbox.local';
+export const ADMIN_EMAIL = 'admin@sandbox.local';
+
+export type AccountRole = 'organizer' | 'admin';
+
+export interface SeedAccount {
+  email: string;
+  role: AccountRole;
+  bookingKey: string;
+}
+
+export const SEED_ACCOUNTS: readonly SeedAccount[] = [
+  { email: ORGANIZER_EMAIL, role: 'organizer', bookingKey: 'sandbox-booking-key-organizer' },
+  { email: ADMIN_EMAIL, role: 'admin', bookingKey: 'sandbox-booking-key-admin' },
+];
+
+/** The booking key of `organizer@sandbox.local` (the `local` profile's booking key). */
+export const ORGANIZER_BOOKING_KEY = 'sandbox-booking-key-organizer';
+export const ADMIN_BOOKING_KEY = 'sandbox-booking-key-admin';
+
+/** The sandbox's default port (the `local` profile points here). */
+export const SANDBOX_DEFAULT_PORT = 4010;
+
+/** Sandbox-only endpoints (not part of the service): see the comment at the top of app.ts. */
+export const SANDBOX_ENDPOINTS = {
+  /** POST role=organizer|admin|publisher|booking [account=EMAIL] → {status, value} */
+  token: '/sandbox/token',
+  /** POST — registered by the seeding extension (sandbox-buyer). */
+  seed: '/sandbox/seed',
+} as const;
+
+/** Access tokens live 3 months (reference §5); the sandbox counts 90 days. */
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 90 * 24 * 60 * 60;
+/** Authorization codes are usable once, within 10 minutes. */
+export const AUTH_CODE_LIFETIME_SECONDS = 10 * 60;

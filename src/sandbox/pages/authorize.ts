@@ -1,0 +1,50 @@
+// The OAuth sign-in and consent page (cli-contract: inputs `email` and `password`, buttons
+// `Allow` and `Deny`), and the page shown when the request itself is unusable.
+import { escapeHtml, page } from './html.js';
+
+/** The authorize request, carried through the form as hidden fields. */
+export interface AuthorizeParams {
+  response_type: string;
+  client_id: string;
+  state: string;
+  redirect_uri?: string;
+  code_challenge?: string;
+  code_challenge_method?: string;
+}
+
+export interface ConsentPageOptions {
+  action: string;
+  applicationName: string;
+  params: AuthorizeParams;
+  email?: string;
+  error?: string;
+}
+
+export function consentPage({ action, applicationName, params, email, error }: ConsentPageOptions): string {
+  const hidden = Object.entries(params)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('\n');
+  return page(
+    'Sign in — boxoffice sandbox',
+    `<h1>Sign in to the sandbox</h1>
+<p><strong>${escapeHtml(applicationName)}</strong> asks to manage your events, tickets, discounts and reports.</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="${escapeHtml(action)}">
+${hidden}
+<label for="email">Email</label>
+<input id="email" type="email" name="email" autocomplete="username" value="${escapeHtml(email ?? '')}">
+<label for="password">Password</label>
+<input id="password" type="password" name="password" autocomplete="current-password">
+<div class="buttons">
+<button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="deny">Deny</button>
+</div>
+</form>
+<p class="note">Sandbox accounts: organizer@sandbox.local and admin@sandbox.local, password <code>sandbox</code>.</p>`,
+  );
+}
+
+export function authorizeErrorPage(message: string): string {
+  return page('Cannot sign in — boxoffice sandbox', `<h1>This sign-in request cannot be used</h1>\n<p class="error" role="alert">${escapeHtml(message)}</p>`);
+}

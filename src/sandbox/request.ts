@@ -1,0 +1,105 @@
+// Reading request bodies (multipart/form-data, application/x-www-form-urlencoded, and JSON for
+// lenient clients) and validating them with the SHARED request schemas, mapping zod's issues to
+// the reference's error codes.
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { SandboxError, type SandboxErrorCode } from './errors.js';
+
+/** Longest text the sandbox stores in one field; longer is refused (E002 naming the field). */
+export const MAX_FIELD_LENGTH = 10_000;
+
+export type FormFields = Record<string, string>;
+
+/** The body's fields as text. Unreadable bodies and file uploads are refused with E002. */
+export async function readForm(c: Context): Promise<FormFields> {
+  const contentType = (c.req.header('content-type') ?? '').toLowerCase();
+  let raw: Record<string, unknown>;
+  try {
+    if (contentType.startsWith('multipart/form-data') || contentType.startsWith('application/x-www-form-urlencoded')) {
+      raw = await c.req.parseBody();
+    } else if (contentType.startsWith('application/json')) {
+      const text = await c.req.text();
+      const parsed: unknown = text.trim() === '' ? {} : JSON.parse(text);
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        throw new SandboxError('E002', { description: 'a JSON body must be an object of fields' });
+      }
+      raw = parsed as Record<string, unknown>;
+    } else {
+      raw = {};
+    }
+  } catch (error) {
+    if (error instanceof SandboxError) throw error;
+    throw new SandboxError('E002', { description: 'the request body could not be read as form fields' });
+  }
+  const fields: FormFields = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const text = fieldText(value);
+    if (text === undefined) {
+      throw new SandboxError('E002', { description: `${key}: expected a text value`, field: key });
+    }
+    if (text.length > MAX_FIELD_LENGTH) {
+      throw new SandboxError('E002', { description: `${key}: longer than ${MAX_FIELD_LENGTH} characters`, field: key });
+    }
+    if (text.includes('\u0000')) {
+      throw new SandboxError('E002', { description: `${key}: contains a NUL character`, field: key });
+    }
+    fields[key] = text;
+  }
+  return fields;
+}
+
+function fieldText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+/** Per-endpoint choice of codes for a field that is missing or whose value is refused. */
+export interface FieldCodes {
+  /** A missing field that has its own code (when it is the only field missing). */
+  missing?: Partial<Record<string, SandboxErrorCode>>;
+  /** A field whose value has the wrong format. */
+  invalid?: Partial<Record<string, SandboxErrorCode>>;
+  /** A rule across fields (a refinement) reported on this field. */
+  rule?: Partial<Record<string, SandboxErrorCode>>;
+}
+
+type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+
+/**
+ * Validates `fields` with a shared request schema. Blank values of optional fields count as
+ * absent. Missing mandatory fields → E002 naming all of them (or the field's own code when it is
+ * the only one); a wrong format → the field's code, else E002 naming the field.
+ */
+export function validate<S extends ObjectSchema>(schema: S, fields: FormFields, codes: FieldCodes = {}): z.output<S> {
+  const input: Record<string, string> = {};
+  const missing: string[] = [];
+  for (const [key, fieldSchema] of Object.entries(schema.shape) as [string, z.ZodType][]) {
+    const value = fields[key];
+    const blank = value === undefined || value.trim() === '';
+    if (!blank) {
+      input[key] = value;
+      continue;
+    }
+    if (value !== undefined && fieldSchema.safeParse(value).success) {
+      input[key] = value;
+    } else if (!fieldSchema.safeParse(undefined).success) {
+      missing.push(key);
+    }
+  }
+  if (missing.length > 0) {
+    const only = missing.length === 1 ? codes.missing?.[missing[0]] : undefined;
+    throw new SandboxError(only ?? 'E002', {
+      description: only ? undefined : `mandatory fields missing: ${missing.join(', ')}`,
+      field: missing.join(','),
+    });
+  }
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = String(issue.path[0] ?? '');
+  const isRule = issue.code === 'custom';
+  const code = (isRule ? codes.rule?.[field] : codes.invalid?.[field]) ?? 'E002';
+  throw new SandboxError(code, { description: `${field}: ${issue.message}`, field });
+}

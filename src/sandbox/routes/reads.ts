@@ -1,0 +1,252 @@
+// E7 get-event, E8 get-tickets, E9 get-all-events, E10 get-report, E11 attendee-list, in the
+// shapes of api-reference 2.10–2.14.
+import type { Context } from 'hono';
+import { attendeeListRequest, eventIdRequest } from '../../client/schemas/index.js';
+import { requireAccessToken } from '../auth.js';
+import type { SandboxApp, SandboxContext, SandboxEnv } from '../context.js';
+import type { Account } from '../db/accounts.js';
+import { listEventsOwnedBy, listTickets, type EventRow, type TicketRow } from '../db/events.js';
+import { attendeeListRange, salesReport, type AttendeeListEntry } from '../db/orders.js';
+import { SandboxError } from '../errors.js';
+import { readForm, validate } from '../request.js';
+import { dateTimeObject, instantObject, sqlDateTime, withSeconds } from '../time.js';
+import { eventFor } from './access.js';
+
+/** Most attendee-list records one call returns (reference §8). */
+export const ATTENDEE_BATCH_LIMIT = 50;
+
+/** The public address of an event page. */
+export function publicEventUrl(origin: string, slug: string): string {
+  return `${origin}/e/${slug}`;
+}
+
+function originOf(c: Context<SandboxEnv>): string {
+  return new URL(c.req.url).origin;
+}
+
+const NULL_EVENT_FIELDS = [
+  'extUrl', 'eventSubcategory', 'attendeeRegistration', 'ticketSpecificAttendee', 'isFree', 'showAttendee',
+  'commentsEnabled', 'showTimer', 'contactOrganizer', 'processingFee', 'onlineWalletFee', 'gatewayFee', 'platformFee',
+  'offlinePlatformFee', 'codLimit', 'codFlat', 'codPercentage', 'clientCodPercentage', 'clientCodFlat', 'serviceFee',
+  'chequePaymentFeeFlat', 'venuePaymentFeeFlat', 'bankDepositFeeFlat', 'additionalCharges', 'cancellationCharge',
+  'additionalChargesComment', 'codOn', 'additionalInfo', 'customTicketMessge', 'isEventListed', 'isaddedfeatured',
+  'showContact', 'checkoutTime', 'customMessage', 'message', 'ticketMessage', 'metaTags', 'tags', 'images', 'owner',
+  'coOwner', 'featuredImage', 'colorcode', 'subscribecolorcode', 'analyticsId', 'freeService', 'subdomain',
+  'socialNetworkId', 'topics', 'hideUpcomingTickets', 'hidePrice', 'enableQna', 'isAllowCancel', 'showWidgetHeader',
+  'mapImage', 'callbackUrl', 'collectionUrls', 'metaTitle', 'metaDesc', 'contactDetails', 'askOrganizerEmail',
+  'allowUniqueBuyer', 'globalTicketNumber', 'hideDate', 'city', 'mulcity', 'location', 'segment', 'contactNumber',
+  'source', 'popularity', 'buyButton', 'createdFrom', 'endDatetime', 'performanceMarketing', 'performanceMarketingFee',
+  'campaign', 'utmContent', 'utmName', 'utmMedium', 'referralType', 'referrerUrl', 'landingPage', 'networking',
+  'externalSiteId', 'isSingleTicket', 'isChildMandatory',
+] as const;
+
+/** 2.10. Beyond the reference's fields the sandbox adds headerImage, state, postal, address and
+ *  eventVisibility, so that a read-back holds every value update-event takes. */
+export function organizerEvent(event: EventRow, ownerEmail: string): Record<string, unknown> {
+  const nulls = Object.fromEntries(NULL_EVENT_FIELDS.map((name) => [name, null]));
+  return {
+    ...nulls,
+    id: event.id,
+    name: event.title,
+    url: event.url,
+    description: event.about,
+    contactInfo: event.contact_info,
+    eventCategory: event.category,
+    eventStatus: event.status,
+    eventType: event.type,
+    visiblity: event.event_type === 'public',
+    eventVisibility: event.event_type,
+    pricingModel: 'commission',
+    agreedPricePerTicket: 0,
+    agreedTransactionFee: 0,
+    chequePaymentFee: 0,
+    venuePaymentFee: 0,
+    bankDepositFee: 0,
+    listingImage: event.listing_image,
+    searchImage: event.header_image,
+    headerImage: event.header_image,
+    region: event.state ?? '',
+    country: event.country ?? '',
+    accountId: String(event.owner_id),
+    startDate: dateTimeObject(event.start_date, event.start_time),
+    endDate: dateTimeObject(event.end_date, event.end_time),
+    publishedDate: instantObject(event.created_on),
+    auditCreated: instantObject(event.created_on),
+    subdomain: event.subdomain,
+    topics: event.topics,
+    segment: event.segment,
+    city: event.city,
+    state: event.state,
+    postal: event.postal,
+    address: event.address,
+    owner: ownerEmail,
+    endDatetime: `${event.end_date} ${withSeconds(event.end_time)}`,
+  };
+}
+
+const NULL_TICKET_FIELDS = [
+  'ticketOrder', 'isDiscountAvailable', 'bibNo', 'bibCount', 'cummalativeDiscount', 'refundEndDate', 'refundAmount',
+  'associationMember', 'nonAssociationMember', 'ticketId', 'eventSessionId', 'serviceTaxSetting',
+  'showRemainingQuantity', 'groupRegistration', 'maxMember', 'partnerId', 'membershipId',
+] as const;
+
+/** 2.11. `quantity` is the total on sale as last set; `initialQuantity` the one set at creation. */
+export function organizerTicket(ticket: TicketRow): Record<string, unknown> {
+  const nulls = Object.fromEntries(NULL_TICKET_FIELDS.map((name) => [name, null]));
+  return {
+    ...nulls,
+    id: ticket.id,
+    typeName: ticket.name,
+    typeDesc: ticket.description ?? '',
+    price: ticket.price,
+    includeFee: ticket.service_fee === 1 ? 1 : 0,
+    quantity: ticket.quantity,
+    initialQuantity: ticket.initial_quantity,
+    availableFrom: dateTimeObject(ticket.start_date, ticket.start_time),
+    availableTo: dateTimeObject(ticket.end_date, ticket.end_time),
+    maxQuantity: ticket.max_quantity,
+    minQuantity: ticket.min_quantity,
+    allowCancel: ticket.allow_cancellation === 1,
+    status: ticket.status,
+    currency: ticket.currency,
+    shippingCharge: ticket.shipping_charge,
+    shippingType: ticket.shipping_charge_type,
+    eventId: String(ticket.event_id),
+  };
+}
+
+function plainText(html: string): string {
+  return html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** 2.12 */
+export function eventListItem(event: EventRow, origin: string): Record<string, unknown> {
+  const url = publicEventUrl(origin, event.url);
+  return {
+    eventId: String(event.id),
+    eventType: event.event_type,
+    type: event.type,
+    eventTitle: event.title,
+    actualUrl: event.url,
+    url,
+    mobileUrl: url,
+    subdomain: event.subdomain,
+    category: event.category,
+    startDate: event.start_date,
+    endDate: event.end_date,
+    startTime: withSeconds(event.start_time),
+    endTime: withSeconds(event.end_time),
+    aboutEvent: event.about,
+    shortDescription: plainText(event.about).slice(0, 200),
+    listingImage: event.listing_image,
+    headerImage: event.header_image,
+    terms: '',
+    createdOn: sqlDateTime(event.created_on),
+    status: event.status,
+  };
+}
+
+/** 2.14 */
+export function attendeeRecord({ order, attendees }: AttendeeListEntry): Record<string, unknown> {
+  return {
+    orderNo: order.order_no,
+    orderCost: order.grand_total,
+    quantity: order.quantity,
+    status: 'success',
+    paidBy: order.paid_by,
+    paidTo: null,
+    refundAmount: null,
+    city: order.city,
+    state: order.state,
+    country: order.country,
+    address: order.address,
+    zipcode: order.zipcode,
+    phoneNo: order.buyer_phone,
+    purchaseDate: instantObject(order.purchased_at),
+    name: order.buyer_name ?? '',
+    email: order.buyer_email ?? '',
+    attendee: attendees.map((attendee) => ({
+      ticketName: attendee.ticket_name,
+      ticketId: String(attendee.ticket_id),
+      name: attendee.name ?? '',
+      email: attendee.email ?? '',
+      checkin: attendee.checkin,
+      ticketNo: attendee.ticket_no,
+      status: attendee.status,
+      details: attendee.answers.map((answer) => ({ label: answer.label, value: answer.value })),
+    })),
+  };
+}
+
+/**
+ * Which list positions a batch covers. The sandbox counts as the contract says: 1-based,
+ * inclusive, 0 read as 1, at most 50. With quirks it counts as the live service appears to:
+ * `fromRecord` is a 0-based offset and `toRecord − fromRecord` records are returned.
+ */
+export function batchPositions(fromRecord: number, toRecord: number, quirks: boolean): { first: number; last: number } {
+  if (quirks) {
+    const count = Math.min(Math.max(toRecord - fromRecord, 0), ATTENDEE_BATCH_LIMIT);
+    return { first: fromRecord + 1, last: fromRecord + count };
+  }
+  const first = Math.max(fromRecord, 1);
+  return { first, last: Math.min(toRecord, first + ATTENDEE_BATCH_LIMIT - 1) };
+}
+
+function requireAdmin(account: Account): void {
+  if (account.role !== 'admin') {
+    throw new SandboxError('E008', { description: 'the attendee list needs an administrator account\'s access token' });
+  }
+}
+
+export function registerReadRoutes(app: SandboxApp, context: SandboxContext): void {
+  const auth = requireAccessToken(context);
+  const { db } = context;
+  const ownerEmail = db.prepare(`SELECT email FROM accounts WHERE id = ?`).pluck();
+
+  app.post('/api/e/get-event', auth, async (c) => {
+    const request = validate(eventIdRequest, await readForm(c));
+    const event = eventFor(db, c.get('account'), request.eventId, 'read');
+    return c.json({ status: 'success', event: organizerEvent(event, String(ownerEmail.get(event.owner_id))) });
+  });
+
+  app.post('/api/e/get-tickets', auth, async (c) => {
+    const request = validate(eventIdRequest, await readForm(c));
+    const event = eventFor(db, c.get('account'), request.eventId, 'read');
+    return c.json({ status: 'success', tickets: listTickets(db, event.id).map(organizerTicket) });
+  });
+
+  app.post('/api/e/get-all-events', auth, async (c) => {
+    await readForm(c);
+    const origin = originOf(c);
+    return c.json({ status: 'success', events: listEventsOwnedBy(db, c.get('account').id).map((event) => eventListItem(event, origin)) });
+  });
+
+  app.post('/api/e/get-report', auth, async (c) => {
+    const request = validate(eventIdRequest, await readForm(c));
+    const event = eventFor(db, c.get('account'), request.eventId, 'read');
+    const lines = salesReport(db, event.id);
+    const round = (value: number) => Math.round(value * 100) / 100;
+    return c.json({
+      status: 'success',
+      amount: round(lines.reduce((sum, line) => sum + line.amount, 0)),
+      platformFee: round(lines.reduce((sum, line) => sum + line.platformFee, 0)),
+      cancel: lines.reduce((sum, line) => sum + line.cancelled, 0),
+      tickets: lines.map((line) => ({
+        ticketId: String(line.ticketId),
+        ticketName: line.ticketName,
+        tickets: line.sold,
+        amount: String(round(line.amount)),
+        platformFee: String(round(line.platformFee)),
+        cancel: String(line.cancelled),
+      })),
+    });
+  });
+
+  app.post('/api/e/attendee-list', auth, async (c) => {
+    requireAdmin(c.get('account'));
+    const request = validate(attendeeListRequest, await readForm(c));
+    const event = eventFor(db, c.get('account'), request.eventId, 'read');
+    const { first, last } = batchPositions(request.fromRecord, request.toRecord, context.quirks);
+    return c.json({ status: 'success', attendee: attendeeListRange(db, event.id, first, last).map(attendeeRecord) });
+  });
+}

@@ -1,0 +1,56 @@
+// Sandbox-only endpoint (not part of the service): POST /sandbox/token mints what
+// `boxoffice sandbox token` prints — the sandbox's "developer area" (reference §5 user access).
+//   role=organizer (default) | admin | publisher | booking, account=EMAIL (optional)
+//   → {"status":"success","role":…,"account":…,"value":"…"}
+// organizer/publisher/booking default to organizer@sandbox.local, admin to admin@sandbox.local.
+// A named account that does not exist is created as an organizer (password `sandbox`); asking
+// for an admin token for a non-admin account is refused (E008).
+import { z } from 'zod';
+import type { SandboxApp, SandboxContext } from '../context.js';
+import { ensureOrganizerAccount, mintAccessToken, mintPublisherKey } from '../db/accounts.js';
+import { ADMIN_EMAIL, ORGANIZER_EMAIL, SANDBOX_ENDPOINTS } from '../fixtures.js';
+import { SandboxError } from '../errors.js';
+import { readForm, validate } from '../request.js';
+
+export const SANDBOX_TOKEN_ROLES = ['organizer', 'admin', 'publisher', 'booking'] as const;
+export type SandboxTokenRole = (typeof SANDBOX_TOKEN_ROLES)[number];
+
+const tokenToolRequest = z.object({
+  role: z.enum(SANDBOX_TOKEN_ROLES, { message: `expected one of ${SANDBOX_TOKEN_ROLES.join(', ')}` }).default('organizer'),
+  account: z.email({ message: 'expected an email address' }).optional(),
+});
+
+export interface MintedValue {
+  role: SandboxTokenRole;
+  account: string;
+  value: string;
+}
+
+/** The value `sandbox token` prints, for the role and account (shared with the test helper). */
+export function mintForRole(context: SandboxContext, role: SandboxTokenRole, accountEmail?: string): MintedValue {
+  const now = context.clock.now();
+  const email = accountEmail ?? (role === 'admin' ? ADMIN_EMAIL : ORGANIZER_EMAIL);
+  return context.db.transaction((): MintedValue => {
+    const account = ensureOrganizerAccount(context.db, email, now);
+    switch (role) {
+      case 'organizer':
+        return { role, account: account.email, value: mintAccessToken(context.db, account.id, null, now) };
+      case 'admin':
+        if (account.role !== 'admin') {
+          throw new SandboxError('E008', { description: `${account.email} is not an administrator account`, field: 'account' });
+        }
+        return { role, account: account.email, value: mintAccessToken(context.db, account.id, null, now) };
+      case 'publisher':
+        return { role, account: account.email, value: mintPublisherKey(context.db, account.id, now) };
+      case 'booking':
+        return { role, account: account.email, value: account.bookingKey };
+    }
+  })();
+}
+
+export function registerSandboxToolRoutes(app: SandboxApp, context: SandboxContext): void {
+  app.post(SANDBOX_ENDPOINTS.token, async (c) => {
+    const request = validate(tokenToolRequest, await readForm(c));
+    return c.json({ status: 'success', ...mintForRole(context, request.role, request.account) });
+  });
+}

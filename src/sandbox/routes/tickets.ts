@@ -1,0 +1,157 @@
+// E3 /api/e/add-ticket and E4 /api/e/update-ticket.
+import { addTicketRequest, dateTimeKey, updateTicketRequest } from '../../client/schemas/index.js';
+import { requireAccessToken } from '../auth.js';
+import type { SandboxApp, SandboxContext } from '../context.js';
+import { insertTicket, updateTicket, type EventRow, type TicketFields } from '../db/events.js';
+import { SandboxError } from '../errors.js';
+import { readForm, validate, type FieldCodes } from '../request.js';
+import { utcDate, utcTime } from '../time.js';
+import { eventFor, ticketOf } from './access.js';
+import { assertStartNotPast } from './events.js';
+
+export const TICKET_FIELD_CODES: FieldCodes = {
+  missing: { ticketName: 'E016', quantity: 'E015' },
+  invalid: {
+    quantity: 'E013',
+    minQuantity: 'E013',
+    maxQuantity: 'E013',
+    price: 'E014',
+    shippingCharge: 'E014',
+    startDate: 'E017',
+    startTime: 'E017',
+    endDate: 'E018',
+    endTime: 'E018',
+  },
+  rule: { endDate: 'E003' },
+};
+
+export const DEFAULT_MIN_QUANTITY = 1;
+export const DEFAULT_MAX_QUANTITY = 10;
+
+export interface Span {
+  start_date: string;
+  start_time: string;
+  end_date: string;
+  end_time: string;
+}
+
+interface GivenSpan {
+  startDate?: string;
+  startTime?: string;
+  endDate?: string;
+  endTime?: string;
+}
+
+/** A sale window with the reference's defaults: start today / now, end at the event's end. */
+export function spanWithDefaults(given: GivenSpan, fallback: Span): Span {
+  return {
+    start_date: given.startDate ?? fallback.start_date,
+    start_time: given.startTime ?? fallback.start_time,
+    end_date: given.endDate ?? fallback.end_date,
+    end_time: given.endTime ?? fallback.end_time,
+  };
+}
+
+/** The defaults of a new ticket or discount window (reference E3, E5). */
+export function newSpanDefaults(event: EventRow, now: Date): Span {
+  return { start_date: utcDate(now), start_time: utcTime(now), end_date: event.end_date, end_time: event.end_time };
+}
+
+/** E003 on the window as it will be stored (defaults included). */
+export function assertEndAfterStart(span: Span): void {
+  if (dateTimeKey(span.end_date, span.end_time) <= dateTimeKey(span.start_date, span.start_time)) {
+    throw new SandboxError('E003', {
+      description: `end ${span.end_date} ${span.end_time} is not later than start ${span.start_date} ${span.start_time}`,
+      field: 'endDate',
+    });
+  }
+}
+
+function assertQuantityRange(min: number, max: number): void {
+  if (min > max) {
+    throw new SandboxError('E002', { description: `maxQuantity ${max} is less than minQuantity ${min}`, field: 'maxQuantity' });
+  }
+}
+
+export function registerTicketRoutes(app: SandboxApp, context: SandboxContext): void {
+  const auth = requireAccessToken(context);
+  const { db, clock } = context;
+
+  app.post('/api/e/add-ticket', auth, async (c) => {
+    const request = validate(addTicketRequest, await readForm(c), TICKET_FIELD_CODES);
+    const now = clock.now();
+    const event = eventFor(db, c.get('account'), request.eventId, 'write');
+    const span = spanWithDefaults(request, newSpanDefaults(event, now));
+    if (request.startDate !== undefined) assertStartNotPast(request.startDate, now);
+    assertEndAfterStart(span);
+    const minQuantity = request.minQuantity ?? DEFAULT_MIN_QUANTITY;
+    const maxQuantity = request.maxQuantity ?? DEFAULT_MAX_QUANTITY;
+    assertQuantityRange(minQuantity, maxQuantity);
+    const fields: TicketFields = {
+      name: request.ticketName,
+      description: request.ticketDescription ?? null,
+      price: request.price === '' ? null : request.price,
+      currency: request.currency,
+      quantity: request.quantity,
+      status: request.status,
+      ...span,
+      min_quantity: minQuantity,
+      max_quantity: maxQuantity,
+      service_fee: request.serviceFee,
+      allow_cancellation: request.allowCancellation ? 1 : 0,
+      shipping_charge: null,
+      shipping_charge_type: null,
+    };
+    const ticketId = insertTicket(db, event.id, fields, now);
+    return c.json({ status: 'success', message: 'S003', ticketId: String(ticketId) });
+  });
+
+  app.post('/api/e/update-ticket', auth, async (c) => {
+    const request = validate(updateTicketRequest, await readForm(c), TICKET_FIELD_CODES);
+    const now = clock.now();
+    const event = eventFor(db, c.get('account'), request.eventId, 'write');
+    const ticket = ticketOf(db, event, request.ticketId);
+    // Optional parameters left out keep their stored values.
+    const span = spanWithDefaults(request, ticket);
+    if (request.startDate !== undefined && request.startDate !== ticket.start_date) assertStartNotPast(request.startDate, now);
+    assertEndAfterStart(span);
+    const minQuantity = request.minQuantity ?? ticket.min_quantity;
+    const maxQuantity = request.maxQuantity ?? ticket.max_quantity;
+    assertQuantityRange(minQuantity, maxQuantity);
+    const price = request.price === '' ? null : request.price;
+    const taken = ticket.sold_count + ticket.held_count;
+    if (taken > 0 && (price !== ticket.price || request.currency !== ticket.currency)) {
+      throw new SandboxError('E027', {
+        description: `${taken} of this ticket are sold or held, so its price and currency cannot change`,
+        field: price !== ticket.price ? 'price' : 'currency',
+      });
+    }
+    if (request.quantity < taken) {
+      throw new SandboxError('E027', {
+        description: `${taken} of this ticket are sold or held, so quantity cannot go below ${taken}`,
+        field: 'quantity',
+      });
+    }
+    updateTicket(
+      db,
+      ticket.id,
+      {
+        name: request.ticketName,
+        description: request.ticketDescription ?? ticket.description,
+        price,
+        currency: request.currency,
+        quantity: request.quantity,
+        status: request.status,
+        ...span,
+        min_quantity: minQuantity,
+        max_quantity: maxQuantity,
+        service_fee: request.serviceFee,
+        allow_cancellation: request.allowCancellation ? 1 : 0,
+        shipping_charge: request.shippingCharge ?? ticket.shipping_charge,
+        shipping_charge_type: request.shippingChargeType ?? ticket.shipping_charge_type,
+      },
+      now,
+    );
+    return c.json({ status: 'success', message: 'S003', ticketId: String(ticket.id) });
+  });
+}

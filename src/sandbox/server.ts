@@ -1,0 +1,78 @@
+// startSandbox: the sandbox on a real HTTP server (@hono/node-server), bound to loopback.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { createApp, runSeed, type CreateAppOptions, type SandboxAppHandle } from './app.js';
+import { openDatabase, type SandboxDatabase } from './db/index.js';
+import { SANDBOX_DEFAULT_PORT } from './fixtures.js';
+
+export interface StartSandboxOptions extends Omit<CreateAppOptions, 'db'> {
+  /** 0 picks a free port. Default 4010. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** A database file (created with its directories' permission), or ':memory:'. */
+  dbPath: string;
+  /** A named data set to load once the server is up (`--seed demo`). */
+  seed?: string;
+}
+
+export interface RunningSandbox {
+  url: string;
+  port: number;
+  db: SandboxDatabase;
+  handle: SandboxAppHandle;
+  /** Event ids created by `seed`, if one was named. */
+  seededEventIds: string[];
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: StartSandboxOptions): Promise<RunningSandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const clock = options.clock;
+  const db = openDatabase({ path: options.dbPath, now: clock?.now() });
+  let handle: SandboxAppHandle;
+  try {
+    handle = createApp({ ...options, db });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const server = await listen(handle, options.port ?? SANDBOX_DEFAULT_PORT, host).catch((error: unknown) => {
+    db.close();
+    throw error;
+  });
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    db.close();
+  };
+  let seededEventIds: string[] = [];
+  if (options.seed) {
+    try {
+      seededEventIds = await runSeed(handle, options.seed);
+    } catch (error) {
+      await close();
+      throw error;
+    }
+  }
+  return { url: `http://${urlHost}:${port}`, port, db, handle, seededEventIds, close };
+}
+
+function listen(handle: SandboxAppHandle, port: number, hostname: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: handle.app.fetch, port, hostname }) as Server;
+    server.once('error', reject);
+    server.once('listening', () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}

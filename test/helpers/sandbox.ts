@@ -1,0 +1,65 @@
+// Starts a real sandbox on an ephemeral loopback port with its own database, and hands out the
+// tokens tests need. Close it in afterAll / afterEach.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SandboxClock, LimitsMode, SandboxExtension } from '../../src/sandbox/context.js';
+import type { SandboxDatabase } from '../../src/sandbox/db/index.js';
+import { startSandbox } from '../../src/sandbox/server.js';
+import { mintForRole, type SandboxTokenRole } from '../../src/sandbox/routes/sandbox-tools.js';
+
+export interface TestSandboxOptions {
+  clock?: SandboxClock;
+  limits?: LimitsMode;
+  faults?: string;
+  quirks?: boolean;
+  random?: () => number;
+  extensions?: SandboxExtension[];
+  /** A database file in a fresh temp directory instead of ':memory:'. */
+  fileDatabase?: boolean;
+  seed?: string;
+}
+
+export interface TestSandbox {
+  url: string;
+  tokens: { organizer: string; admin: string; publisher: string; bookingKey: string };
+  /** A fresh value as `boxoffice sandbox token --role ROLE [--account EMAIL]` prints it. */
+  mintToken(role: SandboxTokenRole, account?: string): string;
+  db: SandboxDatabase;
+  /** The event ids the named seed created. */
+  seededEventIds: string[];
+  close(): Promise<void>;
+}
+
+export async function startTestSandbox(options: TestSandboxOptions = {}): Promise<TestSandbox> {
+  const directory = options.fileDatabase ? mkdtempSync(join(tmpdir(), 'boxoffice-sandbox-')) : undefined;
+  const sandbox = await startSandbox({
+    port: 0,
+    host: '127.0.0.1',
+    dbPath: directory ? join(directory, 'sandbox.db') : ':memory:',
+    clock: options.clock,
+    limits: options.limits,
+    faults: options.faults,
+    quirks: options.quirks,
+    random: options.random,
+    extensions: options.extensions,
+    seed: options.seed,
+  });
+  const mintToken = (role: SandboxTokenRole, account?: string) => mintForRole(sandbox.handle.context, role, account).value;
+  return {
+    url: sandbox.url,
+    tokens: {
+      organizer: mintToken('organizer'),
+      admin: mintToken('admin'),
+      publisher: mintToken('publisher'),
+      bookingKey: mintToken('booking'),
+    },
+    mintToken,
+    db: sandbox.db,
+    seededEventIds: sandbox.seededEventIds,
+    close: async () => {
+      await sandbox.close();
+      if (directory) rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
