@@ -1,0 +1,60 @@
+// How close a token is to its end, and what to tell the user about it.
+
+export const WARN_WITHIN_MS = 14 * 24 * 60 * 60 * 1000;
+export const URGENT_WITHIN_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type ExpiryLevel = 'unknown' | 'ok' | 'soon' | 'urgent' | 'expired';
+
+export interface ExpiryStatus {
+  level: ExpiryLevel;
+  /** Milliseconds left (negative once expired); undefined when the expiry is not known. */
+  remainingMs?: number;
+  /** Whole days left, rounded down; undefined when the expiry is not known. */
+  daysLeft?: number;
+  expiresAt?: Date;
+}
+
+export function expiryStatus(expiresAt: string | undefined, now: Date): ExpiryStatus {
+  if (!expiresAt) return { level: 'unknown' };
+  const end = new Date(expiresAt);
+  if (Number.isNaN(end.getTime())) return { level: 'unknown' };
+  const remainingMs = end.getTime() - now.getTime();
+  const daysLeft = Math.floor(remainingMs / DAY_MS);
+  const level: ExpiryLevel =
+    remainingMs <= 0 ? 'expired' : remainingMs < URGENT_WITHIN_MS ? 'urgent' : remainingMs < WARN_WITHIN_MS ? 'soon' : 'ok';
+  return { level, remainingMs, daysLeft, expiresAt: end };
+}
+
+/** "3 days", "5 hours", "40 minutes" — the largest unit that is at least 1. */
+export function describeRemaining(remainingMs: number): string {
+  const minutes = Math.max(0, Math.floor(remainingMs / 60_000));
+  if (minutes >= 24 * 60) return plural(Math.floor(minutes / (24 * 60)), 'day');
+  if (minutes >= 60) return plural(Math.floor(minutes / 60), 'hour');
+  return plural(minutes, 'minute');
+}
+
+function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+/** The stderr line for a token that ends soon, or undefined when no warning is due. */
+export function expiryWarning(status: ExpiryStatus, profileName: string): string | undefined {
+  if (status.remainingMs === undefined || !status.expiresAt) return undefined;
+  const when = status.expiresAt.toISOString().slice(0, 10);
+  const left = describeRemaining(status.remainingMs);
+  if (status.level === 'urgent') {
+    return `WARNING: the token of profile ${profileName} expires in ${left} (${when}); run boxoffice login now`;
+  }
+  if (status.level === 'soon') {
+    return `warning: the token of profile ${profileName} expires in ${left} (${when}); run boxoffice login to renew it`;
+  }
+  return undefined;
+}
+
+/** Tokens live 3 months (reference §5); used when the token response does not say. */
+export function threeMonthsAfter(start: Date): Date {
+  const end = new Date(start.getTime());
+  end.setUTCMonth(end.getUTCMonth() + 3);
+  return end;
+}

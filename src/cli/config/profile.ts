@@ -1,0 +1,75 @@
+// What a profile holds, the keys `config set` may change, and the presets every store starts with.
+// The `local` preset holds the built-in sandbox's well-known OAuth application and the booking
+// key of its organizer account: fixed sandbox values, not secrets.
+import {
+  ORGANIZER_BOOKING_KEY,
+  SANDBOX_CLIENT_ID,
+  SANDBOX_CLIENT_SECRET,
+  SANDBOX_DEFAULT_PORT,
+} from '../../sandbox/fixtures.js';
+
+/** What this profile last sent for a ticket or discount, for fields the service never returns. */
+export type SentFields = Record<string, string | number | boolean>;
+
+export interface SentMemory {
+  /** Keyed by `${eventId}:${ticketId}`. */
+  tickets?: Record<string, SentFields>;
+  /** Keyed by `${eventId}:${discountId}`. */
+  discounts?: Record<string, SentFields>;
+}
+
+export interface Profile {
+  apiUrl?: string;
+  publisherUrl?: string;
+  authUrl?: string;
+  clientId?: string;
+  clientSecret?: string;
+  token?: string;
+  /** ISO 8601 instant after which the stored token is no longer valid. */
+  tokenExpiresAt?: string;
+  publisherKey?: string;
+  bookingKey?: string;
+  sent?: SentMemory;
+}
+
+/** The plain text settings of a profile (everything but the sent-fields memory). */
+export const PROFILE_KEYS = [
+  'apiUrl',
+  'publisherUrl',
+  'authUrl',
+  'clientId',
+  'clientSecret',
+  'token',
+  'tokenExpiresAt',
+  'publisherKey',
+  'bookingKey',
+] as const;
+export type ProfileKey = (typeof PROFILE_KEYS)[number];
+
+/** Values that are credentials: masked by `config list`, redacted from every trace and error. */
+export const SECRET_KEYS: ReadonlySet<ProfileKey> = new Set(['clientSecret', 'token', 'publisherKey', 'bookingKey']);
+
+export const URL_KEYS: ReadonlySet<ProfileKey> = new Set(['apiUrl', 'publisherUrl', 'authUrl']);
+
+export function isProfileKey(value: string): value is ProfileKey {
+  return (PROFILE_KEYS as readonly string[]).includes(value);
+}
+
+export const DEFAULT_PROFILE = 'local';
+
+/** The built-in sandbox's address (`boxoffice sandbox start` default port). */
+export const LOCAL_SANDBOX_URL = `http://127.0.0.1:${SANDBOX_DEFAULT_PORT}`;
+
+/** Profiles that exist before anything is saved; stored values override these. */
+export const PRESET_PROFILES: Readonly<Record<string, Profile>> = {
+  local: {
+    apiUrl: LOCAL_SANDBOX_URL,
+    publisherUrl: LOCAL_SANDBOX_URL,
+    authUrl: LOCAL_SANDBOX_URL,
+    clientId: SANDBOX_CLIENT_ID,
+    clientSecret: SANDBOX_CLIENT_SECRET,
+    bookingKey: ORGANIZER_BOOKING_KEY,
+  },
+  live: {},
+  sandbox: {},
+};

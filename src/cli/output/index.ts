@@ -1,0 +1,2 @@
+export { writeJson } from './json.js';
+export { colorAllowed, writeRows, type Column, type RowTarget, type WriteRowsOptions } from './rows.js';

@@ -1,0 +1,6 @@
+import type { Io } from '../deps.js';
+
+/** Prints one JSON document on stdout (the whole of stdout under --json). */
+export function writeJson(io: Pick<Io, 'stdout'>, value: unknown): void {
+  io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}

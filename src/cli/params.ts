@@ -1,0 +1,200 @@
+// A verb declares its flags as a list of API parameters; this module turns that list into
+// commander options (kebab-case of the API name: eventTitle → --event-title), reads parsed
+// flags back into a request keyed by API names, checks each value's format before anything is
+// sent, asks for missing required values (or names every missing flag), and maps schema errors
+// on request fields back to the flag that carries them.
+import { Option, type Command } from 'commander';
+import type { z } from 'zod';
+import { UsageError } from '../client/errors.js';
+import { clockTime, integer, isoDate, numeric, booleanFlag, requiredText } from '../client/schemas/common.js';
+import type { CommandContext } from './context.js';
+import { createPrompter, type Prompter } from './prompt.js';
+
+export type ParamKind = 'text' | 'date' | 'time' | 'integer' | 'number' | 'boolean' | 'enum' | 'url';
+
+export interface ParamSpec {
+  /** The API's parameter name (also the request field). */
+  name: string;
+  description: string;
+  kind?: ParamKind;
+  /** Allowed values, for kind 'enum'. */
+  choices?: readonly string[];
+  required?: boolean;
+  /** For kind 'number': an empty value is meaningful (a ticket price left blank = any amount). */
+  allowBlank?: boolean;
+  /** A positional argument (e.g. EVENT_ID): named so in errors, never registered as a flag. */
+  positional?: string;
+  /** Shorter extra spelling, e.g. '-t'. */
+  alias?: string;
+}
+
+export type ParamValues = Record<string, string>;
+
+/** eventTitle → event-title, allowCancellation → allow-cancellation. */
+export function kebabCase(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/** How a parameter is named to the user: its flag, or its positional argument. */
+export function flagFor(spec: ParamSpec): string {
+  return spec.positional ?? `--${kebabCase(spec.name)}`;
+}
+
+const PLACEHOLDERS: Record<ParamKind, string> = {
+  text: 'text',
+  date: 'yyyy-mm-dd',
+  time: 'HH:MM',
+  integer: 'n',
+  number: 'number',
+  boolean: 'true|false',
+  enum: 'value',
+  url: 'url',
+};
+
+/** Registers one option per non-positional parameter. */
+export function addParamFlags(command: Command, params: readonly ParamSpec[]): Command {
+  for (const spec of params) {
+    if (spec.positional) continue;
+    const kind = spec.kind ?? 'text';
+    const placeholder = kind === 'enum' && spec.choices ? spec.choices.join('|') : PLACEHOLDERS[kind];
+    const flags = `${spec.alias ? `${spec.alias}, ` : ''}--${kebabCase(spec.name)} <${placeholder}>`;
+    const description = `${spec.description}${spec.required ? ' (required)' : ''}`;
+    command.addOption(new Option(flags, description));
+  }
+  return command;
+}
+
+/** The values given as flags, keyed by API name (flags not given are absent). */
+export function paramValues(params: readonly ParamSpec[], options: Record<string, unknown>): ParamValues {
+  const values: ParamValues = {};
+  for (const spec of params) {
+    if (spec.positional) continue;
+    const value = options[spec.name];
+    if (typeof value === 'string') values[spec.name] = value;
+  }
+  return values;
+}
+
+function formatSchema(spec: ParamSpec): z.ZodType | undefined {
+  switch (spec.kind ?? 'text') {
+    case 'date':
+      return isoDate;
+    case 'time':
+      return clockTime;
+    case 'integer':
+      return integer;
+    case 'number':
+      return numeric;
+    case 'boolean':
+      return booleanFlag;
+    default:
+      return undefined;
+  }
+}
+
+/** Why `value` is not acceptable for `spec`, or undefined when it is. */
+export function formatProblem(spec: ParamSpec, value: string): string | undefined {
+  const kind = spec.kind ?? 'text';
+  if (kind === 'enum' && spec.choices && !spec.choices.includes(value)) {
+    return `expected one of ${spec.choices.join(', ')}`;
+  }
+  if (kind === 'number' && spec.allowBlank && value.trim() === '') return undefined;
+  if (kind === 'url' && !isHttpUrl(value)) return 'expected an http:// or https:// address';
+  const schema = formatSchema(spec);
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  return result.success ? undefined : (result.error.issues[0]?.message ?? 'invalid value');
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Refuses every badly formatted value at once, naming each flag, before any request. */
+export function checkFormats(params: readonly ParamSpec[], values: Readonly<Record<string, unknown>>): void {
+  const problems: { flag: string; text: string }[] = [];
+  for (const spec of params) {
+    const value = values[spec.name];
+    if (typeof value !== 'string') continue;
+    const problem = formatProblem(spec, value);
+    if (problem) problems.push({ flag: flagFor(spec), text: `${flagFor(spec)} ${JSON.stringify(value)}: ${problem}` });
+  }
+  if (problems.length > 0) {
+    throw new UsageError(`invalid ${problems.map((p) => p.text).join('; ')}`, problems[0].flag);
+  }
+}
+
+/** Required parameters without a (non-blank) value. */
+export function missingParams(params: readonly ParamSpec[], values: Readonly<Record<string, unknown>>): ParamSpec[] {
+  return params.filter((spec) => {
+    if (!spec.required || spec.positional) return false;
+    const value = values[spec.name];
+    if (value === undefined || value === null) return true;
+    return typeof value === 'string' && value.trim() === '' && !spec.allowBlank;
+  });
+}
+
+/**
+ * Fills in missing required values: asks for each on a terminal (unless --no-input / CI), else
+ * refuses with one usage error naming every missing flag. Returns the completed values.
+ */
+export async function fillMissing(
+  context: CommandContext,
+  params: readonly ParamSpec[],
+  values: ParamValues,
+  prompter?: Prompter,
+): Promise<ParamValues> {
+  const missing = missingParams(params, values);
+  if (missing.length === 0) return values;
+  if (!context.globals().input) {
+    const flags = missing.map(flagFor);
+    throw new UsageError(`missing required ${flags.length === 1 ? 'flag' : 'flags'}: ${flags.join(', ')}`, flags[0]);
+  }
+  const ask = prompter ?? createPrompter(context.deps);
+  const completed: ParamValues = { ...values };
+  for (const spec of missing) completed[spec.name] = await askFor(ask, spec);
+  return completed;
+}
+
+/** One question for one parameter: a list for enums and booleans, validated text otherwise. */
+export async function askFor(prompter: Prompter, spec: ParamSpec): Promise<string> {
+  const message = `${spec.description} (${flagFor(spec)})`;
+  const kind = spec.kind ?? 'text';
+  if (kind === 'enum' && spec.choices) return prompter.select({ message, choices: spec.choices });
+  if (kind === 'boolean') return prompter.select({ message, choices: ['true', 'false'] as const });
+  return prompter.text({
+    message: kind === 'date' || kind === 'time' ? `${message} [${PLACEHOLDERS[kind]}]` : message,
+    validate: (answer) => {
+      if (kind === 'text' && !requiredText.safeParse(answer).success) return 'a value is required';
+      if (answer.trim() === '' && !spec.allowBlank) return 'a value is required';
+      return formatProblem(spec, answer) ?? true;
+    },
+  });
+}
+
+/**
+ * Parses a request with its schema; a refused field is reported by its flag
+ * (`--end-date: end date-time must be later than start date-time`), nothing is sent.
+ */
+export function parseRequest<S extends z.ZodType>(schema: S, request: unknown, params: readonly ParamSpec[]): z.output<S> {
+  const result = schema.safeParse(request);
+  if (result.success) return result.data;
+  const byName = new Map(params.map((spec) => [spec.name, spec]));
+  const problems = result.error.issues.map((issue) => {
+    const field = typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
+    const spec = field ? byName.get(field) : undefined;
+    const name = spec ? flagFor(spec) : field ? `--${kebabCase(field)}` : 'request';
+    return { name, text: `${name}: ${issue.message}` };
+  });
+  throw new UsageError(problems.map((p) => p.text).join('; '), problems[0]?.name);
+}
+
+/** Drops keys whose value is undefined (the client sends every key it is given). */
+export function definedOnly<T extends Record<string, unknown>>(record: T): Partial<T> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,142 @@
+// openSession(context, needs): the profile in effect (stored values, then environment
+// overrides), checked for safe addresses and a usable token, with a client wired to --debug
+// tracing, the injected clock and Ctrl-C. Every command that talks to the service starts here.
+import { NotLoggedInError, RateLimitError, UsageError } from '../client/errors.js';
+import type { BoxofficeClient, ClientConfig } from '../client/index.js';
+import { expiryStatus, expiryWarning } from '../auth/expiry.js';
+import type { CommandContext } from './context.js';
+import { openConfigStore, type ConfigStore } from './config/store.js';
+import type { Profile } from './config/profile.js';
+import { redactSecrets } from './redact.js';
+import { assertSafeBaseUrl } from './secure-url.js';
+
+export interface SessionNeeds {
+  /** An Event & Registration API access token (default true). */
+  token?: boolean;
+  publisherKey?: boolean;
+  bookingKey?: boolean;
+}
+
+export type TokenSource = 'env' | 'profile' | 'none';
+
+export interface Session {
+  profileName: string;
+  /** The profile as used: stored values with the environment's overrides applied. */
+  profile: Profile;
+  client: BoxofficeClient;
+  /** Where the access token came from: BOXOFFICE_TOKEN, the profile, or nowhere. */
+  tokenSource: TokenSource;
+  /** The config store, for commands that remember what they sent. */
+  store: ConfigStore;
+  /** Every credential in effect, for redacting text before it is printed. */
+  secrets: readonly string[];
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const ENV_OVERRIDES = [
+  ['BOXOFFICE_API_URL', 'apiUrl'],
+  ['BOXOFFICE_PUBLISHER_URL', 'publisherUrl'],
+  ['BOXOFFICE_AUTH_URL', 'authUrl'],
+  ['BOXOFFICE_TOKEN', 'token'],
+  ['BOXOFFICE_PUBLISHER_KEY', 'publisherKey'],
+  ['BOXOFFICE_BOOKING_KEY', 'bookingKey'],
+] as const;
+
+/** The stored profile with BOXOFFICE_* environment values laid over it. */
+export function effectiveProfile(stored: Profile, env: Env): { profile: Profile; tokenSource: TokenSource } {
+  const profile: Profile = { ...stored };
+  for (const [variable, key] of ENV_OVERRIDES) {
+    const value = env[variable]?.trim();
+    if (value) profile[key] = value;
+  }
+  const envToken = env.BOXOFFICE_TOKEN?.trim();
+  // A token from the environment has no known expiry; the stored one's does not apply to it.
+  if (envToken) delete profile.tokenExpiresAt;
+  const tokenSource: TokenSource = envToken ? 'env' : stored.token ? 'profile' : 'none';
+  return { profile, tokenSource };
+}
+
+export function profileSecrets(profile: Profile): string[] {
+  return [profile.token, profile.clientSecret, profile.publisherKey, profile.bookingKey].filter(
+    (value): value is string => typeof value === 'string' && value.length > 0,
+  );
+}
+
+/** The three base addresses, each checked: https, or http only to this machine. */
+export function requireAddresses(profile: Profile, profileName: string): Pick<ClientConfig, 'apiUrl' | 'publisherUrl' | 'authUrl'> {
+  const missing = (['apiUrl', 'publisherUrl', 'authUrl'] as const).filter((key) => !profile[key]);
+  if (missing.length > 0) {
+    throw new UsageError(
+      `profile ${profileName} has no ${missing.join(', ')}: run boxoffice --profile ${profileName} config set ${missing[0]} https://… ` +
+        `(or set ${missing.map((key) => envNameOf(key)).join(', ')})`,
+      missing[0],
+    );
+  }
+  for (const key of ['apiUrl', 'publisherUrl', 'authUrl'] as const) assertSafeBaseUrl(profile[key] as string, key, profileName);
+  return { apiUrl: profile.apiUrl as string, publisherUrl: profile.publisherUrl as string, authUrl: profile.authUrl as string };
+}
+
+function envNameOf(key: 'apiUrl' | 'publisherUrl' | 'authUrl'): string {
+  return { apiUrl: 'BOXOFFICE_API_URL', publisherUrl: 'BOXOFFICE_PUBLISHER_URL', authUrl: 'BOXOFFICE_AUTH_URL' }[key];
+}
+
+export async function openSession(context: CommandContext, needs: SessionNeeds = {}): Promise<Session> {
+  const { deps } = context;
+  const globals = context.globals();
+  const profileName = globals.profile;
+  const store = await openConfigStore(deps.env);
+  if (!store.hasProfile(profileName)) {
+    throw new UsageError(
+      `no profile named ${profileName} (profiles: ${store.profileNames().join(', ')}); create it with boxoffice --profile ${profileName} config set apiUrl https://…`,
+      '--profile',
+    );
+  }
+  const { profile, tokenSource } = effectiveProfile(store.getProfile(profileName), deps.env);
+  const addresses = requireAddresses(profile, profileName);
+
+  if (needs.token !== false) {
+    if (!profile.token) {
+      throw new NotLoggedInError(`not logged in (profile ${profileName}): run boxoffice login, or set BOXOFFICE_TOKEN`);
+    }
+    if (tokenSource === 'profile') {
+      const status = expiryStatus(profile.tokenExpiresAt, deps.clock.now());
+      if (status.level === 'expired') {
+        const when = status.expiresAt?.toISOString().slice(0, 10) ?? '';
+        throw new NotLoggedInError(`the token of profile ${profileName} expired on ${when}: run boxoffice login`);
+      }
+      const warning = expiryWarning(status, profileName);
+      if (warning) deps.io.stderr.write(`${warning}\n`);
+    }
+  }
+  if (needs.publisherKey && !profile.publisherKey) {
+    throw new NotLoggedInError(
+      `no Publisher API key (profile ${profileName}): set BOXOFFICE_PUBLISHER_KEY or run boxoffice config set publisherKey KEY`,
+    );
+  }
+  if (needs.bookingKey && !profile.bookingKey) {
+    throw new UsageError(
+      `no booking key (profile ${profileName}): pass --booking-key, set BOXOFFICE_BOOKING_KEY or run boxoffice config set bookingKey KEY`,
+      '--booking-key',
+    );
+  }
+
+  const secrets = profileSecrets(profile);
+  const stderr = deps.io.stderr;
+  const config: ClientConfig = {
+    ...addresses,
+    token: profile.token,
+    publisherKey: profile.publisherKey,
+    env: deps.env,
+    now: () => deps.clock.now().getTime(),
+    sleep: (ms, signal) => deps.clock.sleep(ms, signal),
+    signal: deps.signal,
+    onRetry: ({ delayMs, error }) => {
+      const reason = error instanceof RateLimitError ? 'rate limited' : 'the service is busy or unreachable';
+      stderr.write(`${reason}; waiting ${Math.ceil(delayMs / 1000)}s before retrying\n`);
+    },
+    ...(globals.debug ? { trace: (line: string) => stderr.write(`${redactSecrets(line, secrets)}\n`) } : {}),
+  };
+  const { createClient } = await import('../client/index.js');
+  return { profileName, profile, client: createClient(config), tokenSource, store, secrets };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import type { Io } from '../../src/cli/deps.js';
+import { writeJson, writeRows, type Column } from '../../src/cli/output/index.js';
+
+function capture(stdoutIsTTY: boolean): { io: Io; out: () => string; err: () => string } {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const io: Io = { stdin: new PassThrough(), stdout, stderr, stdinIsTTY: false, stdoutIsTTY, stderrIsTTY: false };
+  return { io, out: () => out, err: () => err };
+}
+
+interface Row { id: string; name: string; sold: number }
+const columns: Column<Row>[] = [
+  { header: 'ID', value: (row) => row.id },
+  { header: 'NAME', value: (row) => row.name },
+  { header: 'SOLD', value: (row) => row.sold, alignRight: true },
+];
+const rows: Row[] = [
+  { id: '1', name: 'Early bird', sold: 12 },
+  { id: '2', name: 'Door\tticket\nlate', sold: 0 },
+];
+
+describe('rows', () => {
+  it('print tab-separated, one record a line, without header, when piped', async () => {
+    const { io, out } = capture(false);
+    await writeRows(io, columns, rows);
+    expect(out()).toBe('1\tEarly bird\t12\n2\tDoor ticket late\t0\n');
+  });
+
+  it('print a table with headers on a terminal, without colour codes under NO_COLOR', async () => {
+    const { io, out } = capture(true);
+    await writeRows({ io, env: { NO_COLOR: '1' } }, columns, rows);
+    const text = out();
+    expect(text).toMatch(/┌/);
+    expect(text).toMatch(/│ ID +│ NAME +│ SOLD │/);
+    expect(text).toContain('Early bird');
+    expect(text).not.toContain('\u001b[');
+  });
+
+  it('say so on stderr for an empty table on a terminal, and print nothing when piped', async () => {
+    const tty = capture(true);
+    await writeRows(tty.io, columns, [], { emptyMessage: 'no events yet' });
+    expect(tty.out()).toBe('');
+    expect(tty.err()).toBe('no events yet\n');
+    const piped = capture(false);
+    await writeRows(piped.io, columns, [], { emptyMessage: 'no events yet' });
+    expect(piped.out()).toBe('');
+    expect(piped.err()).toBe('');
+  });
+});
+
+describe('json', () => {
+  it('prints exactly one document', () => {
+    const { io, out } = capture(false);
+    writeJson(io, { status: 'success', eventId: '7' });
+    expect(JSON.parse(out())).toEqual({ status: 'success', eventId: '7' });
+    expect(out().trimEnd().split('\n').at(-1)).toBe('}');
+  });
+});
