@@ -109,8 +109,8 @@ export function fileTicketStatus(status: unknown): 'active' | 'pause' | undefine
 export function ticketView(ticket: OrganizerTicket): RemoteView {
   const from = splitDateTime(ticket.availableFrom);
   const to = splitDateTime(ticket.availableTo);
-  // quantity may count down as tickets sell; initialQuantity is what the organizer set.
-  const quantity = numberOrUndefined(ticket.initialQuantity) ?? numberOrUndefined(ticket.quantity);
+  // `quantity` is the total on sale as last set (initialQuantity stays the one set at creation).
+  const quantity = numberOrUndefined(ticket.quantity);
   return withoutUndefined({
     ticketName: textOrUndefined(ticket.typeName),
     ticketDescription: textOrUndefined(ticket.typeDesc),

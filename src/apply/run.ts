@@ -1,0 +1,97 @@
+// One apply run: read the file (usage errors before anything is sent), read the state, connect,
+// read the service, plan, warn, print the plan, then carry it out unless it is a dry run.
+import type { Writable } from 'node:stream';
+import { basename } from 'node:path';
+import { UsageError } from '../client/errors.js';
+import { executePlan } from './execute.js';
+import type { AppliedIds, StepDone } from './execute.js';
+import { loadSetupFile } from './file.js';
+import { computePlan, countSteps, readRemote } from './plan.js';
+import type { Plan } from './plan.js';
+import { quotaWarnings } from './quotas.js';
+import { formatDone, planDocument, renderPlan } from './render.js';
+import type { ApplyClient } from './remote.js';
+import { defaultStatePath, emptyState, readState, StateStore } from './state.js';
+
+export interface ApplyConnection {
+  client: ApplyClient;
+  /** The Event & Registration API address, recorded in the state so ids are not used elsewhere. */
+  apiUrl: string;
+}
+
+export interface ApplyRunOptions {
+  file: string;
+  /** Default: beside the file, `NAME.boxoffice-state.json`. */
+  statePath?: string;
+  dryRun: boolean;
+  json: boolean;
+  recreateUncertain: boolean;
+  env: Readonly<Record<string, string | undefined>>;
+  stdout: Writable;
+  stderr: Writable;
+  connect: () => Promise<ApplyConnection>;
+}
+
+export interface ApplyRunResult {
+  plan: Plan;
+  ids?: AppliedIds;
+}
+
+function sameAddress(a: string, b: string): boolean {
+  return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+}
+
+export async function runApply(options: ApplyRunOptions): Promise<ApplyRunResult> {
+  const { stdout, stderr } = options;
+  const setup = await loadSetupFile(options.file, options.env);
+  const statePath = options.statePath ?? defaultStatePath(options.file);
+  const stored = await readState(statePath);
+  const { client, apiUrl } = await options.connect();
+  if (stored?.apiUrl && !sameAddress(stored.apiUrl, apiUrl)) {
+    throw new UsageError(
+      `${statePath} holds ids from ${stored.apiUrl}, not ${apiUrl}: give another --state for this service`,
+      '--state',
+    );
+  }
+  const state = stored ?? emptyState(apiUrl);
+  state.apiUrl = apiUrl;
+
+  const remote = await readRemote(client, setup, state);
+  const plan = computePlan(setup, state, remote);
+  const warnings = quotaWarnings(plan);
+  for (const warning of warnings) stderr.write(`warning: ${warning}\n`);
+  for (const note of plan.notes) stderr.write(`note: ${note}\n`);
+
+  const fileName = basename(options.file);
+  const documentOptions = { file: options.file, state: statePath, dryRun: options.dryRun, warnings };
+  if (!options.json) stdout.write(renderPlan(plan, fileName));
+  if (options.dryRun) {
+    if (options.json) stdout.write(`${JSON.stringify(planDocument(plan, documentOptions), null, 2)}\n`);
+    return { plan };
+  }
+
+  const store = new StateStore(statePath, state);
+  const total = plan.steps.length;
+  let finished = 0;
+  const onStepDone = (done: StepDone) => {
+    finished += 1;
+    if (done.step.action !== 'unchanged' || done.step.adopted) stderr.write(`${formatDone(done)}\n`);
+  };
+  let ids: AppliedIds;
+  try {
+    ids = await executePlan({ client, setup, plan, remote, store, recreateUncertain: options.recreateUncertain, onStepDone });
+  } catch (error) {
+    stderr.write(
+      `apply stopped after ${finished} of ${total} steps; ${statePath} records what exists. ` +
+        'Run the same command again to finish.\n',
+    );
+    throw error;
+  }
+  if (options.json) {
+    stdout.write(`${JSON.stringify(planDocument(plan, { ...documentOptions, ids }), null, 2)}\n`);
+  } else {
+    const counts = countSteps(plan);
+    stdout.write(`Apply complete: ${counts.create} created, ${counts.update} updated, ${counts.unchanged} unchanged. Event id ${ids.event.id}.\n`);
+  }
+  return { plan, ids };
+}
