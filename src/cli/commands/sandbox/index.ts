@@ -1,9 +1,15 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
+import { registerStartCommand } from './start.js';
+import { registerTokenCommand } from './token.js';
 
-/** `boxoffice sandbox …`: run and use the built-in local sandbox of the service */
+/**
+ * `boxoffice sandbox …`: run and use the built-in local sandbox of the service.
+ * `sandbox seed` (sandbox-buyer) goes in seed.ts beside these, registered here with one line; it
+ * posts to the running sandbox's SANDBOX_ENDPOINTS.seed (src/sandbox/fixtures.ts).
+ */
 export function registerSandboxCommands(program: Command, context: CommandContext): void {
   const group = program.command('sandbox').description('run and use the built-in local sandbox of the service');
-  void group;
-  void context;
+  registerStartCommand(group, context);
+  registerTokenCommand(group, context);
 }

@@ -1,0 +1,124 @@
+// `boxoffice sandbox start`: runs the local sandbox in the foreground until SIGINT or SIGTERM.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Option, type Command } from 'commander';
+import { BoxofficeError, UsageError } from '../../../client/errors.js';
+import type { CommandContext } from '../../context.js';
+import { defaultSandboxDbPath } from './data-dir.js';
+
+export const LIMITS_MODES = ['none', 'realistic'] as const;
+export type LimitsFlag = (typeof LIMITS_MODES)[number];
+
+export interface StartOptions {
+  port: number;
+  /** A file path, or ':memory:'. */
+  dbPath: string;
+  limits: LimitsFlag;
+  faults?: string;
+  quirks: boolean;
+  seed?: string;
+}
+
+interface StartFlags {
+  port: string;
+  db?: string;
+  limits: string;
+  faults?: string;
+  quirks?: boolean;
+  seed?: string;
+}
+
+export function parsePort(text: string): number {
+  if (!/^\d{1,5}$/.test(text.trim()) || Number(text) > 65535) {
+    throw new UsageError(`--port: expected a port number from 0 to 65535, got "${text}"`, '--port');
+  }
+  return Number(text);
+}
+
+export function registerStartCommand(group: Command, context: CommandContext): void {
+  group
+    .command('start')
+    .description('run the local sandbox of the whole service in the foreground (Ctrl-C stops it)')
+    .option('--port <n>', 'port on 127.0.0.1 (0 picks a free one)', '4010')
+    .option('--db <file>', 'database file, or :memory: to keep nothing (default: in the user data directory)')
+    .addOption(new Option('--limits <mode>', 'quotas of the live service').choices(LIMITS_MODES).default('none'))
+    .option('--faults <spec>', 'inject failures, e.g. rate=0.1,kinds=e011+503,seed=7')
+    .option('--quirks', 'serve the live service\'s odd response shapes and attendee-list counting')
+    .option('--seed <name>', 'load a named data set once started (demo)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  boxoffice sandbox start\n  boxoffice sandbox start --port 0 --db :memory: --seed demo\n' +
+        '  boxoffice sandbox start --limits realistic --faults rate=0.05,seed=1 --quirks\n',
+    )
+    .action(async (flags: StartFlags) => {
+      const options: StartOptions = {
+        port: parsePort(flags.port),
+        dbPath: flags.db ?? defaultSandboxDbPath(context.deps.env),
+        limits: flags.limits as LimitsFlag,
+        faults: flags.faults,
+        quirks: flags.quirks === true,
+        seed: flags.seed,
+      };
+      await runStart(options, context);
+    });
+}
+
+export async function runStart(options: StartOptions, context: CommandContext): Promise<void> {
+  const { deps } = context;
+  if (options.faults !== undefined) {
+    const { parseFaultSpec, FaultSpecError } = await import('../../../sandbox/modes/faults.js');
+    try {
+      parseFaultSpec(options.faults);
+    } catch (error) {
+      if (error instanceof FaultSpecError) throw new UsageError(`--faults: ${error.message}`, '--faults');
+      throw error;
+    }
+  }
+  if (options.dbPath !== ':memory:') mkdirSync(dirname(options.dbPath), { recursive: true });
+  const { startSandbox } = await import('../../../sandbox/server.js');
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  try {
+    sandbox = await startSandbox({
+      port: options.port,
+      host: '127.0.0.1',
+      dbPath: options.dbPath,
+      limits: options.limits,
+      faults: options.faults,
+      quirks: options.quirks,
+      seed: options.seed,
+    });
+  } catch (error) {
+    throw startFailure(error, options);
+  }
+  if (sandbox.seededEventIds.length > 0) {
+    deps.io.stderr.write(`seeded ${options.seed}: events ${sandbox.seededEventIds.join(', ')}\n`);
+  }
+  deps.io.stdout.write(`listening on ${sandbox.url}\n`);
+  await untilStopped(deps.signal);
+  await sandbox.close();
+}
+
+function startFailure(error: unknown, options: StartOptions): Error {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE') return new BoxofficeError(`error: port ${options.port} on 127.0.0.1 is already in use (try --port 0)`);
+  if (code === 'EACCES') return new BoxofficeError(`error: not allowed to listen on port ${options.port}`);
+  if (error instanceof Error && /unknown seed/.test(error.message)) return new UsageError(`--seed: ${error.message}`, '--seed');
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * Resolves on Ctrl-C (the CLI's abort signal) or SIGTERM. The process entry only turns SIGINT
+ * into the abort signal, so SIGTERM is listened for here, for as long as the sandbox runs.
+ */
+function untilStopped(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      signal.removeEventListener('abort', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    if (signal.aborted) return resolve();
+    signal.addEventListener('abort', stop, { once: true });
+    process.once('SIGTERM', stop);
+  });
+}
