@@ -2,11 +2,18 @@
 // commander options (kebab-case of the API name: eventTitle → --event-title), reads parsed
 // flags back into a request keyed by API names, checks each value's format before anything is
 // sent, asks for missing required values (or names every missing flag), and maps schema errors
-// on request fields back to the flag that carries them.
+// on request fields back to the flag that carries them. It does not load zod (startup cost):
+// formats come from schemas/values.ts, and request schemas are passed in by the verbs.
 import { Option, type Command } from 'commander';
 import type { z } from 'zod';
 import { UsageError } from '../client/errors.js';
-import { clockTime, integer, isoDate, numeric, booleanFlag, requiredText } from '../client/schemas/common.js';
+import {
+  FORMAT_MESSAGES,
+  INTEGER_PATTERN,
+  isRealDate,
+  NUMBER_PATTERN,
+  TIME_PATTERN,
+} from '../client/schemas/values.js';
 import type { CommandContext } from './context.js';
 import { createPrompter, type Prompter } from './prompt.js';
 
@@ -75,35 +82,28 @@ export function paramValues(params: readonly ParamSpec[], options: Record<string
   return values;
 }
 
-function formatSchema(spec: ParamSpec): z.ZodType | undefined {
+/** Why `value` is not acceptable for `spec`, or undefined when it is (the schemas' own rules). */
+export function formatProblem(spec: ParamSpec, value: string): string | undefined {
+  const text = value.trim();
   switch (spec.kind ?? 'text') {
+    case 'enum':
+      return spec.choices && !spec.choices.includes(text) ? `expected one of ${spec.choices.join(', ')}` : undefined;
     case 'date':
-      return isoDate;
+      return isRealDate(text) ? undefined : FORMAT_MESSAGES.date;
     case 'time':
-      return clockTime;
+      return TIME_PATTERN.test(text) ? undefined : FORMAT_MESSAGES.time;
     case 'integer':
-      return integer;
+      return INTEGER_PATTERN.test(text) ? undefined : FORMAT_MESSAGES.integer;
     case 'number':
-      return numeric;
+      if (spec.allowBlank && text === '') return undefined;
+      return NUMBER_PATTERN.test(text) ? undefined : FORMAT_MESSAGES.number;
     case 'boolean':
-      return booleanFlag;
+      return text === 'true' || text === 'false' ? undefined : FORMAT_MESSAGES.boolean;
+    case 'url':
+      return isHttpUrl(text) ? undefined : 'expected an http:// or https:// address';
     default:
       return undefined;
   }
-}
-
-/** Why `value` is not acceptable for `spec`, or undefined when it is. */
-export function formatProblem(spec: ParamSpec, value: string): string | undefined {
-  const kind = spec.kind ?? 'text';
-  if (kind === 'enum' && spec.choices && !spec.choices.includes(value)) {
-    return `expected one of ${spec.choices.join(', ')}`;
-  }
-  if (kind === 'number' && spec.allowBlank && value.trim() === '') return undefined;
-  if (kind === 'url' && !isHttpUrl(value)) return 'expected an http:// or https:// address';
-  const schema = formatSchema(spec);
-  if (!schema) return undefined;
-  const result = schema.safeParse(value);
-  return result.success ? undefined : (result.error.issues[0]?.message ?? 'invalid value');
 }
 
 function isHttpUrl(value: string): boolean {
@@ -170,7 +170,6 @@ export async function askFor(prompter: Prompter, spec: ParamSpec): Promise<strin
   return prompter.text({
     message: kind === 'date' || kind === 'time' ? `${message} [${PLACEHOLDERS[kind]}]` : message,
     validate: (answer) => {
-      if (kind === 'text' && !requiredText.safeParse(answer).success) return 'a value is required';
       if (answer.trim() === '' && !spec.allowBlank) return 'a value is required';
       return formatProblem(spec, answer) ?? true;
     },

@@ -2,31 +2,42 @@
 // sending) and the sandbox (validation on receipt). Values may arrive as strings (form fields,
 // flags) or as their JSON types; the schemas accept both and produce the JSON type.
 import { z } from 'zod';
+import {
+  DATE_PATTERN,
+  FORMAT_MESSAGES,
+  INTEGER_PATTERN,
+  isRealDate,
+  NUMBER_PATTERN,
+  TIME_PATTERN,
+  BOOKING_CURRENCIES,
+  DISCOUNT_CATEGORIES,
+  DISCOUNT_TYPES,
+  EVENT_CATEGORIES,
+  EVENT_TYPES,
+  EVENT_VISIBILITIES,
+  ORDER_STATUSES_FOR_CONFIRM,
+  PAYMENT_GATEWAYS,
+  SEARCH_PRICE_KINDS,
+  SEARCH_SORT_ORDERS,
+  SHIPPING_CHARGE_TYPES,
+  TICKET_CURRENCIES,
+  TICKET_STATUSES_FOR_ADD,
+  TICKET_STATUSES_FOR_UPDATE,
+} from './values.js';
 
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
-const NUMBER_PATTERN = /^-?(\d+(\.\d*)?|\.\d+)$/;
-const INTEGER_PATTERN = /^-?\d+$/;
-
-export function isRealDate(text: string): boolean {
-  const match = DATE_PATTERN.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+export * from './values.js';
 
 /** yyyy-mm-dd, and a real calendar date. */
 export const isoDate = z
   .string()
   .trim()
-  .refine(isRealDate, { message: 'expected a date as yyyy-mm-dd' });
+  .refine(isRealDate, { message: FORMAT_MESSAGES.date });
 
 /** HH:MM on the 24-hour clock. */
 export const clockTime = z
   .string()
   .trim()
-  .regex(TIME_PATTERN, { message: 'expected a time as HH:MM (24-hour)' });
+  .regex(TIME_PATTERN, { message: FORMAT_MESSAGES.time });
 
 /** A finite number, given as a number or as numeric text. */
 export const numeric = z.union([
@@ -60,26 +71,6 @@ export const booleanFlag = z.union([
 
 /** A required text value: present and not blank. */
 export const requiredText = z.string().trim().min(1, { message: 'must not be empty' });
-
-export const EVENT_VISIBILITIES = ['public', 'private'] as const;
-export const EVENT_TYPES = ['ticketing', 'conference', 'charity', 'rsvp'] as const;
-export const EVENT_CATEGORIES = [
-  'business', 'technology', 'entertainment', 'sports', 'workshop', 'fundraising', 'institutions',
-  'art', 'parties', 'food', 'family', 'travel', 'tradeshow', 'movies', 'clubs', 'festivals',
-  'music', 'religion', 'comedy', 'community', 'kids', 'newyear', 'other',
-] as const;
-export const TICKET_CURRENCIES = ['INR', 'USD'] as const;
-export const TICKET_STATUSES_FOR_ADD = ['active', 'delete'] as const;
-export const TICKET_STATUSES_FOR_UPDATE = ['published', 'pause', 'cancel'] as const;
-export const SERVICE_FEE_MODES = [1, 2, 3] as const;
-export const SHIPPING_CHARGE_TYPES = ['INR', 'percentage'] as const;
-export const DISCOUNT_CATEGORIES = ['flat', 'bulk', 'code'] as const;
-export const DISCOUNT_TYPES = ['fixed', 'percentage'] as const;
-export const ORDER_STATUSES_FOR_CONFIRM = ['confirm', 'pending', 'fail'] as const;
-export const BOOKING_CURRENCIES = ['INR', 'USD', 'GBP', 'EUR', 'PHP', 'ZAR'] as const;
-export const PAYMENT_GATEWAYS = ['pg1', 'pg2'] as const;
-export const SEARCH_PRICE_KINDS = ['free', 'paid'] as const;
-export const SEARCH_SORT_ORDERS = ['popularity', 'latest'] as const;
 
 function enumOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { message: `expected one of ${values.join(', ')}` });
