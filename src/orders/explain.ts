@@ -30,6 +30,10 @@ export function explainFlowError(error: ApiError, context: FlowContext): string 
   }
   switch (error.code) {
     case 'T001':
+      if (error.description && !/not a ticket of|ticket missing/i.test(error.description)) {
+        return `the order cannot be placed: ${error.description.replace(/^invalid request;\s*/i, '')}; `
+          + `see the tickets with \`boxoffice event details ${context.eventId}\``;
+      }
       return `the cart names no ticket that event ${context.eventId} sells (asked for ${ticketList(context.specs)}); `
         + `list its tickets with \`boxoffice event details ${context.eventId}\``;
     case 'T004':

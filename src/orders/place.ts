@@ -72,7 +72,7 @@ export function defaultReferenceNo(orderNo: string, now: Date): string {
   return `BOX-${orderNo}-${now.getTime().toString(36).toUpperCase()}`;
 }
 
-const NOT_ON_SALE = /sold[\s_-]*out|closed|unavailable|not available|expired|pause|cancel|delete/i;
+const NOT_ON_SALE = /closed|unavailable|not (yet )?available|ended|expired|pause|cancel|delete/i;
 
 /** Checks the specs against P6, so the common mistakes are explained before anything is ordered. */
 export function checkAgainstTickets(eventId: string, specs: readonly TicketSpec[], tickets: readonly PublisherTicket[]): void {

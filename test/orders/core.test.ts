@@ -151,6 +151,8 @@ describe('checking the request against the event tickets', () => {
     [{ minQuantity: 2, maxQuantity: 4 }, 1, 'is sold 2 to 4 per order; 1 asked for'],
     [{ maxQuantity: 4 }, 5, 'is sold 1 to 4 per order; 5 asked for'],
     [{ status: 'pause' }, 1, 'is not on sale'],
+    [{ availability: 'Not Yet Available' }, 1, 'is not on sale (published, Not Yet Available)'],
+    [{ availability: 'Sales Ended' }, 1, 'is not on sale'],
   ])('explains %o with quantity %i', (overrides, quantity, message) => {
     const attempt = () => checkAgainstTickets('10', [{ ticketId: 1, quantity, discountCode: '' }], [ticket(overrides)]);
     expect(attempt).toThrow(TicketUnavailableError);
@@ -179,6 +181,11 @@ describe('plain-word errors of the flow', () => {
     expect(soldOut.message).toContain('not enough tickets left for 1 ×2');
     const limit = withExplanation(createApiError({ code: 'E013X', httpStatus: 400, description: 'maximum quantity per order is 4' }), context) as Error;
     expect(limit.message).toContain('outside what the ticket allows per order');
+  });
+
+  it('T001 with a reason from the service says that reason', () => {
+    const paused = withExplanation(createApiError({ code: 'T001', httpStatus: 409, description: 'ticket 1 (General): sales are paused' }), context) as Error;
+    expect(paused.message).toBe('error T001: the order cannot be placed: ticket 1 (General): sales are paused; see the tickets with `boxoffice event details 10`');
   });
 
   it('leaves other errors alone', () => {

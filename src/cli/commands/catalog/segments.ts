@@ -1,7 +1,7 @@
 // `boxoffice catalog segments` (P1): the segment → category → topic tree, one row per category.
 import { Option, type Command } from 'commander';
 import { EVENT_TYPES, EVENT_VISIBILITIES } from '../../../client/schemas/common.js';
-import type { SegmentsRequest } from '../../../client/schemas/index.js';
+import type { SegmentNode, SegmentsRequest } from '../../../client/schemas/index.js';
 import type { CommandContext } from '../../context.js';
 
 export function registerCatalogSegmentsCommand(group: Command, context: CommandContext): void {
@@ -16,6 +16,11 @@ export function registerCatalogSegmentsCommand(group: Command, context: CommandC
     });
 }
 
+interface SegmentRow {
+  segment: SegmentNode;
+  category?: SegmentNode['category'][number];
+}
+
 export async function runCatalogSegments(request: SegmentsRequest, context: CommandContext): Promise<void> {
   const { openSession } = await import('../../session.js');
   const { writeJson, writeRows } = await import('../../output/index.js');
@@ -23,10 +28,8 @@ export async function runCatalogSegments(request: SegmentsRequest, context: Comm
   try {
     const body = await session.client.publisher.segments(request);
     if (context.globals().json) return writeJson(context.deps.io, body);
-    const rows = body.segments.flatMap((segment) =>
-      segment.category.length === 0
-        ? [{ segment, category: undefined }]
-        : segment.category.map((category) => ({ segment, category })),
+    const rows: SegmentRow[] = body.segments.flatMap((segment) =>
+      segment.category.length === 0 ? [{ segment }] : segment.category.map((category) => ({ segment, category })),
     );
     await writeRows(context.deps, [
       { header: 'segment', value: (row) => row.segment.segmentId },
