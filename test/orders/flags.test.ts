@@ -42,8 +42,8 @@ describe('order place refuses bad input before any request', () => {
 });
 
 describe('events search flags', () => {
-  it('maps every P4 filter flag to its API name', () => {
-    const options = toSearchOptions({
+  it('maps every P4 filter flag to its API name', async () => {
+    const options = await toSearchOptions({
       keyword: 'jazz', city: 'Pune', category: 'music', price: 'paid', fromDate: '2026-12-01', toDate: '2026-12-31',
       fromPrice: '100', toPrice: '900', sortBy: 'latest', topics: 'jazz,blues', page: '2',
     });

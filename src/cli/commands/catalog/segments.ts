@@ -1,6 +1,6 @@
 // `boxoffice catalog segments` (P1): the segment → category → topic tree, one row per category.
 import { Option, type Command } from 'commander';
-import { EVENT_TYPES, EVENT_VISIBILITIES } from '../../../client/schemas/common.js';
+import { EVENT_TYPES, EVENT_VISIBILITIES } from '../../../client/schemas/values.js';
 import type { SegmentNode, SegmentsRequest } from '../../../client/schemas/index.js';
 import type { CommandContext } from '../../context.js';
 

@@ -2,8 +2,8 @@
 // or every page (`--all`, until an empty page).
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import { SEARCH_PRICE_KINDS, SEARCH_SORT_ORDERS } from '../../../client/schemas/common.js';
-import { eventSearchRequest, type EventSearchRequest, type EventSummary } from '../../../client/schemas/index.js';
+import type { EventSearchRequest, EventSummary } from '../../../client/schemas/index.js';
+import { SEARCH_PRICE_KINDS, SEARCH_SORT_ORDERS } from '../../../client/schemas/values.js';
 import type { CommandContext } from '../../context.js';
 import { addParamFlags, checkFormats, definedOnly, paramValues, parseRequest, type ParamSpec } from '../../params.js';
 
@@ -38,15 +38,17 @@ Examples:
   boxoffice events search --city Pune --category technology --sort-by latest
   boxoffice events search --price free --from-date 2026-12-01 --to-date 2026-12-31 --all --json`)
     .action(async (flags: Record<string, unknown>) => {
-      await runEventsSearch(toSearchOptions(flags), context);
+      await runEventsSearch(await toSearchOptions(flags), context);
     });
 }
 
-export function toSearchOptions(flags: Record<string, unknown>): SearchOptions {
+export async function toSearchOptions(flags: Record<string, unknown>): Promise<SearchOptions> {
   const values = paramValues(SEARCH_PARAMS, flags);
   checkFormats(SEARCH_PARAMS, values);
   const all = flags.all === true;
   if (all && values.page !== undefined) throw new UsageError('--page and --all cannot be used together', '--page');
+  // zod is loaded only once a search is really about to run (startup cost).
+  const { eventSearchRequest } = await import('../../../client/schemas/requests.js');
   const filters = parseRequest(eventSearchRequest, definedOnly(values), SEARCH_PARAMS);
   if (filters.fromDate && filters.toDate && filters.toDate < filters.fromDate) {
     throw new UsageError('--to-date: must not be before --from-date', '--to-date');

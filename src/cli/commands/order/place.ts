@@ -3,7 +3,7 @@
 // CSV file or fake data.
 import { Option, type Command } from 'commander';
 import { CancelledError, UsageError } from '../../../client/errors.js';
-import { ORDER_STATUSES_FOR_CONFIRM } from '../../../client/schemas/common.js';
+import { ORDER_STATUSES_FOR_CONFIRM } from '../../../client/schemas/values.js';
 import type { AttendeeAnswers } from '../../../orders/answers.js';
 import type { PlacedOrder, ConfirmStatus } from '../../../orders/place.js';
 import { parseTicketSpecs, totalQuantity, type TicketSpec } from '../../../orders/ticket-spec.js';

@@ -1,0 +1,226 @@
+// `order place` and the other buyer commands against a real sandbox over loopback HTTP: the
+// organizer side is set up with the client, the buyer side runs the CLI in-process.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type BoxofficeClient } from '../../src/client/index.js';
+import { addQuestions } from '../../src/sandbox/db/events.js';
+import { fakeAttendee } from '../../src/orders/fake.js';
+import { runInProcess, type RunOptions } from '../helpers/cli.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let sandbox: TestSandbox;
+let organizer: BoxofficeClient;
+let configDir: string;
+let env: Record<string, string>;
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+let slug = 0;
+
+async function createEvent(title: string): Promise<string> {
+  const date = inDays(20);
+  slug += 1;
+  const { eventId } = await organizer.events.createEvent({
+    eventType: 'public', type: 'ticketing', eventTitle: title, url: `flow-test-${slug}`, segment: 'technology',
+    category: 'technology', startDate: date, endDate: date, startTime: '10:00', endTime: '18:00',
+    aboutEvent: 'A test event', listingImage: 'https://example.com/l.png', headerImage: 'https://example.com/h.png',
+    contactInfo: 'org@example.com', city: 'Pune',
+  });
+  return String(eventId);
+}
+
+async function addTicket(eventId: string, fields: { name: string; price: number; quantity: number; maxQuantity?: number; minQuantity?: number }): Promise<string> {
+  const { ticketId } = await organizer.events.addTicket({
+    eventId, ticketName: fields.name, price: fields.price, currency: 'INR', quantity: fields.quantity, status: 'active',
+    serviceFee: 1, allowCancellation: false, maxQuantity: fields.maxQuantity, minQuantity: fields.minQuantity,
+  });
+  return String(ticketId);
+}
+
+const place = (argv: string[], options: RunOptions = {}) =>
+  runInProcess(['order', 'place', ...argv], { ...options, env: { ...env, ...options.env } });
+
+interface PlacedJson {
+  orderNo: string;
+  referenceNo: string;
+  cartCalculation: { cart: { price: number; discount: number; grandTotal: number; codeApplied: boolean } };
+  confirmOrder: { orderStatus: string };
+  orderDetails: { orderDetails: { orderStatus: string; quantity: number; buyerName: string; attendee: { attendeeName: string; attendeeEmailId: string; additionalInfo: Record<string, string> }[] } };
+}
+
+let eventId: string;
+let general: string;
+let vip: string;
+let scarce: string;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  configDir = mkdtempSync(join(tmpdir(), 'boxoffice-orders-config-'));
+  env = {
+    BOXOFFICE_CONFIG_DIR: configDir,
+    BOXOFFICE_API_URL: sandbox.url,
+    BOXOFFICE_PUBLISHER_URL: sandbox.url,
+    BOXOFFICE_AUTH_URL: sandbox.url,
+    BOXOFFICE_PUBLISHER_KEY: sandbox.tokens.publisher,
+  };
+  organizer = createClient({ apiUrl: sandbox.url, publisherUrl: sandbox.url, authUrl: sandbox.url, token: sandbox.tokens.organizer });
+  eventId = await createEvent('Flow Test Conf');
+  general = await addTicket(eventId, { name: 'General', price: 1000, quantity: 100 });
+  vip = await addTicket(eventId, { name: 'VIP', price: 3000, quantity: 20, maxQuantity: 4 });
+  scarce = await addTicket(eventId, { name: 'Last Seats', price: 200, quantity: 2 });
+  await organizer.events.addDiscount({
+    eventId, ticketId: general, discountCategory: 'code', code: 'SAVE10', discount: 10, discountType: 'percentage',
+  });
+});
+
+afterAll(async () => {
+  await organizer?.close();
+  await sandbox?.close();
+  if (configDir) rmSync(configDir, { recursive: true, force: true });
+});
+
+describe('order place: the whole flow', () => {
+  it.each([
+    ['confirm', 'confirm'],
+    ['pending', 'pending'],
+    ['fail', 'fail'],
+  ])('with --status %s ends in order status %s', async (status, expected) => {
+    const result = await place([eventId, '--ticket', `${general}:2`, '--fake', '--status', status, '--reference-no', `REF-${status}`, '--json']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const placed = JSON.parse(result.stdout) as PlacedJson;
+    expect(placed.referenceNo).toBe(`REF-${status}`);
+    expect(placed.confirmOrder.orderStatus).toBe(expected);
+    expect(placed.orderDetails.orderDetails.orderStatus).toBe(expected);
+    expect(placed.orderDetails.orderDetails.quantity).toBe(2);
+    expect(placed.orderDetails.orderDetails.attendee.map((a) => a.attendeeName)).toEqual([
+      fakeAttendee(placed.orderNo, 0).name,
+      fakeAttendee(placed.orderNo, 1).name,
+    ]);
+  });
+
+  it('applies a discount code in the cart', async () => {
+    const result = await place([eventId, '--ticket', `${general}:1:SAVE10`, '--attendee', 'Asha Rao,asha@example.com,+91 1', '--json']);
+    expect(result.code).toBe(0);
+    const placed = JSON.parse(result.stdout) as PlacedJson;
+    expect(placed.cartCalculation.cart).toMatchObject({ price: 1000, discount: 100, grandTotal: 900, codeApplied: true });
+    expect(placed.orderDetails.orderDetails).toMatchObject({ buyerName: 'Asha Rao', orderStatus: 'confirm' });
+
+    const wrongCode = await place([eventId, '--ticket', `${general}:1:NOPE`, '--fake', '--json']);
+    expect((JSON.parse(wrongCode.stdout) as PlacedJson).cartCalculation.cart).toMatchObject({ discount: 0, codeApplied: false });
+  });
+
+  it('prints the cart and the order as tables on a terminal and tagged tab-separated lines when piped', async () => {
+    const tty = await place([eventId, '--ticket', `${general}:1:SAVE10`, '--attendee', 'Ben Okafor,ben@example.com'], { stdoutIsTTY: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stdout).toContain('Cart');
+    expect(tty.stdout).toMatch(/│\s*1000\s*│\s*100\s*│\s*0\s*│\s*0\s*│\s*900\s*│\s*yes\s*│/);
+    expect(tty.stdout).toContain('Ben Okafor');
+
+    const piped = await place([eventId, '--ticket', `${general}:1`, '--attendee', 'Ben Okafor,ben@example.com']);
+    expect(piped.code).toBe(0);
+    const lines = piped.stdout.trimEnd().split('\n').map((line) => line.split('\t'));
+    expect(lines.map((cells) => cells[0])).toEqual(['cart', 'order', 'attendee']);
+    expect(lines[0]).toEqual(['cart', '1000', '0', '0', '0', '1000', 'no']);
+    expect(lines[1]?.[2]).toBe('confirm');
+    expect(lines[2]?.slice(3)).toEqual(['Ben Okafor', 'ben@example.com']);
+  });
+
+  it('reads attendees from a CSV file, custom questions answered by label', async () => {
+    const withQuestions = await createEvent('Questions Meetup');
+    const ticket = await addTicket(withQuestions, { name: 'Seat', price: 0, quantity: 10 });
+    addQuestions(sandbox.db, Number(withQuestions), [{ label: 'Company', mandatory: true }, { label: 'T-shirt size', mandatory: false }]);
+    const dir = mkdtempSync(join(tmpdir(), 'boxoffice-attendees-'));
+    const file = join(dir, 'people.csv');
+    writeFileSync(file, 'name,email,phone,Company,T-shirt size\n"Rao, Asha",asha@example.com,+91 1,Acme,L\nBen,ben@example.com,,Initech,\n');
+    try {
+      const result = await place([withQuestions, '--ticket', `${ticket}:2`, '--attendees-file', file, '--json']);
+      expect(result.stderr).toBe('');
+      const attendees = (JSON.parse(result.stdout) as PlacedJson).orderDetails.orderDetails.attendee;
+      expect(attendees.map((a) => [a.attendeeName, a.additionalInfo])).toEqual([
+        ['Rao, Asha', { Company: 'Acme', 'T-shirt size': 'L' }],
+        ['Ben', { Company: 'Initech' }],
+      ]);
+
+      const missing = await place([withQuestions, '--ticket', `${ticket}:1`, '--attendee', 'Cy,cy@example.com']);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toMatch(/needs answers to mandatory questions: attendee 1: "Company"/);
+
+      const fake = await place([withQuestions, '--ticket', `${ticket}:1`, '--fake', '--json']);
+      expect((JSON.parse(fake.stdout) as PlacedJson).orderDetails.orderDetails.attendee[0]?.additionalInfo).toMatchObject({ Company: 'Example Labs', 'T-shirt size': 'M' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('order place: errors in plain words', () => {
+  it('a quantity above the per-order maximum names the ticket and its limits', async () => {
+    const result = await place([eventId, '--ticket', `${vip}:5`, '--fake']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`error: ticket ${vip} (VIP) is sold 1 to 4 per order; 5 asked for\n`);
+  });
+
+  it('sold out: the last tickets go, then the next order is refused', async () => {
+    expect((await place([eventId, '--ticket', `${scarce}:3`, '--fake'])).stderr).toContain(`ticket ${scarce} (Last Seats): only 2 left, 3 asked for`);
+    expect((await place([eventId, '--ticket', `${scarce}:2`, '--fake'])).code).toBe(0);
+    const soldOut = await place([eventId, '--ticket', `${scarce}:1`, '--fake']);
+    expect(soldOut.code).toBe(1);
+    expect(soldOut.stderr).toBe(`error: ticket ${scarce} (Last Seats) is sold out\n`);
+  });
+
+  it('a ticket the event does not sell lists the tickets it does', async () => {
+    const result = await place([eventId, '--ticket', '999999:1', '--fake']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`ticket 999999 is not sold by event ${eventId}; its tickets: ${general} (General), ${vip} (VIP)`);
+  });
+
+  it('an event that does not exist', async () => {
+    const result = await place(['999999', '--ticket', '1:1', '--fake']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('event 999999 does not exist');
+  });
+
+  it('a wrong publisher key exits 3', async () => {
+    const result = await place([eventId, '--ticket', `${general}:1`, '--fake'], { env: { BOXOFFICE_PUBLISHER_KEY: 'not-a-key' } });
+    expect(result.code).toBe(3);
+    expect(result.stderr).not.toContain('not-a-key');
+  });
+});
+
+describe('catalog, events search and event details', () => {
+  const run = (argv: string[], options: RunOptions = {}) => runInProcess(argv, { ...options, env });
+
+  it('event details shows P5 and P6 together', async () => {
+    const result = await run(['event', 'details', eventId]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('event\ttitle\tFlow Test Conf\n');
+    expect(result.stdout).toMatch(new RegExp(`^ticket\\t${vip}\\tVIP\\t3000 INR\\t\\d+\\t1–4\\t`, 'm'));
+    const json = JSON.parse((await run(['--json', 'event', 'details', eventId])).stdout) as { eventDetails: { events: { title: string } }; ticketDetails: { tickets: unknown[] } };
+    expect(json.eventDetails.events.title).toBe('Flow Test Conf');
+    expect(json.ticketDetails.tickets).toHaveLength(3);
+  });
+
+  it('events search finds the event by keyword and city, one page or all', async () => {
+    const page = await run(['events', 'search', '--keyword', 'Flow Test', '--city', 'Pune', '--page', '1']);
+    expect(page.code).toBe(0);
+    expect(page.stdout).toMatch(new RegExp(`^${eventId}\\tFlow Test Conf\\t`, 'm'));
+    const all = JSON.parse((await run(['--json', 'events', 'search', '--city', 'Pune', '--all'])).stdout) as { pages: number; events: { id: number }[] };
+    expect(all.events.map((event) => String(event.id))).toContain(eventId);
+    const none = await run(['events', 'search', '--keyword', 'no such event anywhere']);
+    expect(none).toMatchObject({ code: 0, stdout: '' });
+  });
+
+  it('catalog segments, categories and topics', async () => {
+    const categories = await run(['catalog', 'categories']);
+    expect(categories.code).toBe(0);
+    expect(categories.stdout).toMatch(/^technology\t/m);
+    const segments = await run(['--json', 'catalog', 'segments']);
+    expect(segments.code).toBe(0);
+    expect((JSON.parse(segments.stdout) as { segments: unknown[] }).segments.length).toBeGreaterThan(0);
+    const topics = await run(['catalog', 'topics']);
+    expect(topics.code).toBe(0);
+    expect(topics.stdout.split('\n')[0]?.split('\t')).toHaveLength(2);
+  });
+});
