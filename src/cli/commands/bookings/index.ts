@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
+import { registerListCommand } from './list.js';
+import { registerRequestCommand } from './request.js';
 
 /** `boxoffice bookings …`: list bookings and request payments */
 export function registerBookingsCommands(program: Command, context: CommandContext): void {
   const group = program.command('bookings').description('list bookings and request payments');
-  void group;
-  void context;
+  registerListCommand(group, context);
+  registerRequestCommand(group, context);
 }

@@ -1,0 +1,130 @@
+// `boxoffice bookings list --from-date D --to-date D`: E13 over any date range. The service
+// refuses spans over 31 days (T009), so the range is fetched in windows and merged (src/bookings).
+import { Option, type Command } from 'commander';
+import { UsageError } from '../../../client/errors.js';
+import type { BookingOrder } from '../../../client/schemas/index.js';
+import { validateDateRange, type DateRange } from '../../../bookings/list-input.js';
+import type { CommandContext } from '../../context.js';
+
+export const LIST_FORMATS = ['table', 'csv'] as const;
+export type ListFormat = (typeof LIST_FORMATS)[number];
+
+export interface ListBookingsOptions extends DateRange {
+  /** From --booking-key; else BOXOFFICE_BOOKING_KEY, else the profile's. */
+  bookingKey?: string;
+  format: ListFormat;
+}
+
+interface ListFlags {
+  fromDate?: string;
+  toDate?: string;
+  bookingKey?: string;
+  format: string;
+}
+
+export function registerListCommand(group: Command, context: CommandContext): void {
+  group
+    .command('list')
+    .description('list booking orders between two dates (any range: fetched 31 days at a time)')
+    .option('--from-date <yyyy-mm-dd>', 'first day, inclusive (required)')
+    .option('--to-date <yyyy-mm-dd>', 'last day, inclusive (required)')
+    .option('--booking-key <key>', 'booking key (default: BOXOFFICE_BOOKING_KEY, then the profile)')
+    .addOption(new Option('--format <format>', 'output format').choices(LIST_FORMATS).default('table'))
+    .addHelpText(
+      'after',
+      '\nExamples:\n  boxoffice bookings list --from-date 2026-01-01 --to-date 2026-12-31\n' +
+        '  boxoffice bookings list --from-date 2026-03-01 --to-date 2026-03-31 --format csv > march.csv\n',
+    )
+    .action(async (flags: ListFlags) => {
+      const range = validateDateRange(flags.fromDate, flags.toDate);
+      await runListBookings({ ...range, bookingKey: flags.bookingKey, format: flags.format as ListFormat }, context);
+    });
+}
+
+/** Columns shown for each booking; anything else the service sends stays in --json and csv. */
+const KNOWN_COLUMNS = ['orderNo', 'createdOn', 'status', 'amount', 'currency'] as const;
+
+export async function runListBookings(options: ListBookingsOptions, context: CommandContext): Promise<void> {
+  const { deps } = context;
+  const globals = context.globals();
+  const { openSession } = await import('../../session.js');
+  const session = await openSession(context, { token: true });
+  const bookingKey = resolveBookingKey(options.bookingKey, session.profile.bookingKey);
+  const { collectBookings } = await import('../../../bookings/collect.js');
+  try {
+    const bookings = await collectBookings<BookingOrder>({
+      fromDate: options.fromDate,
+      toDate: options.toDate,
+      signal: deps.signal,
+      fetchWindow: async (window) => {
+        const response = await session.client.events.bookingList({ ...window, bookingKey });
+        return response.bookings;
+      },
+      onWindow: (window, index, total, received) => {
+        if (total > 1 && deps.io.stderrIsTTY && !globals.json) {
+          deps.io.stderr.write(`${window.fromDate} – ${window.toDate}: ${received} (${index + 1}/${total})\n`);
+        }
+      },
+    });
+    await writeBookings(bookings, options.format, context);
+  } finally {
+    await session.client.close();
+  }
+}
+
+/** --booking-key, else the profile's (where the session has already laid BOXOFFICE_BOOKING_KEY). */
+export function resolveBookingKey(flag: string | undefined, fromProfile: string | undefined): string {
+  const key = [flag, fromProfile].find((value) => value !== undefined && value.trim() !== '');
+  if (key === undefined) {
+    throw new UsageError(
+      'a booking key is required: --booking-key, BOXOFFICE_BOOKING_KEY, or boxoffice config set bookingKey …',
+      '--booking-key',
+    );
+  }
+  return key.trim();
+}
+
+async function writeBookings(bookings: BookingOrder[], format: ListFormat, context: CommandContext): Promise<void> {
+  const { deps } = context;
+  if (context.globals().json) {
+    const { writeJson } = await import('../../output/index.js');
+    writeJson(deps.io, { status: 'success', bookings });
+    return;
+  }
+  const columns = columnsFor(bookings);
+  if (format === 'csv') {
+    const { stringify } = await import('csv-stringify/sync');
+    const rows = bookings.map((booking) => columns.map((column) => csvCell(booking[column])));
+    deps.io.stdout.write(stringify(rows, { header: true, columns }));
+    return;
+  }
+  const { writeRows } = await import('../../output/index.js');
+  await writeRows(
+    deps,
+    columns.map((column) => ({
+      header: column,
+      value: (booking: BookingOrder) => csvCell(booking[column]),
+      alignRight: column === 'amount',
+    })),
+    bookings,
+    { emptyMessage: 'no bookings in this range' },
+  );
+}
+
+/**
+ * The known columns the records have, then any other field the service sent, in the order first
+ * seen (the record's shape is not fixed by the reference, 2.16).
+ */
+function columnsFor(bookings: readonly BookingOrder[]): string[] {
+  if (bookings.length === 0) return [...KNOWN_COLUMNS];
+  const present = new Set(bookings.flatMap((booking) => Object.keys(booking)));
+  const columns: string[] = KNOWN_COLUMNS.filter((column) => present.has(column));
+  for (const key of present) if (!columns.includes(key)) columns.push(key);
+  return columns;
+}
+
+function csvCell(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}

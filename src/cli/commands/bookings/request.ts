@@ -1,0 +1,207 @@
+// `boxoffice bookings request`: E12, a payment request for one of the caller's orders.
+// Without --callback-url the CLI is its own return address: a loopback listener serves a page
+// that posts the booking form to the service's /em/booking (as the reference clients do), the
+// browser is opened on it, and the return is decoded and verified (src/bookings/response.ts).
+// With --callback-url the form is only submitted and the result goes to that address.
+import type { Command } from 'commander';
+import { CancelledError, SignatureError, UsageError } from '../../../client/errors.js';
+import { BOOKING_CURRENCIES, PAYMENT_GATEWAYS, bookingRequest } from '../../../client/schemas/index.js';
+import type { BookingReturn } from '../../../bookings/response.js';
+import type { CommandContext } from '../../context.js';
+import { addParamFlags, checkFormats, fillMissing, paramValues, parseRequest, type ParamSpec } from '../../params.js';
+import { resolveBookingKey } from './list.js';
+
+/** Every E12 parameter, as a flag named by its kebab-case (api-reference §4.2, limits §8). */
+export const BOOKING_PARAMS: readonly ParamSpec[] = [
+  { name: 'amount', kind: 'number', required: true, description: 'amount to collect' },
+  { name: 'orderNo', required: true, description: 'your own order number for this payment' },
+  { name: 'name', description: "buyer's name (at most 200 characters)" },
+  { name: 'emailId', description: "buyer's email address (at most 200 characters)" },
+  { name: 'phoneNo', description: "buyer's phone number (at most 30 characters)" },
+  { name: 'country', description: 'country (at most 1000 characters)' },
+  { name: 'state', description: 'state' },
+  { name: 'city', description: 'city' },
+  { name: 'address', description: 'address (at most 1000 characters)' },
+  { name: 'zipcode', description: 'postal code' },
+  { name: 'bookingKey', description: 'booking key (default: BOXOFFICE_BOOKING_KEY, then the profile)' },
+  { name: 'callbackUrl', kind: 'url', description: 'send the result there instead of back to this CLI' },
+  { name: 'currency', kind: 'enum', choices: BOOKING_CURRENCIES, description: 'currency; others are converted to INR (default INR)' },
+  { name: 'pg', kind: 'enum', choices: PAYMENT_GATEWAYS, description: 'payment gateway: pg1 also takes MASTER/MAESTRO cards (default pg2)' },
+];
+
+export const DEFAULT_TIMEOUT = '5m';
+
+/** Stands in for the listener's address while the request is validated, before it starts. */
+const PENDING_CALLBACK = 'http://127.0.0.1/pending';
+
+interface RequestFlags extends Record<string, unknown> {
+  browser: boolean;
+  yes?: boolean;
+  timeout: string;
+}
+
+export function registerRequestCommand(group: Command, context: CommandContext): void {
+  const command = group
+    .command('request')
+    .description('request a payment for an order: opens the payment page and waits for the verified result');
+  addParamFlags(command, BOOKING_PARAMS)
+    .option('--no-browser', 'print the address to open instead of opening a browser')
+    .option('--yes', 'do not ask for confirmation (needed on the live profile without a terminal)')
+    .option('--timeout <duration>', 'how long to wait for the payment (e.g. 90s, 10m)', DEFAULT_TIMEOUT)
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  boxoffice bookings request --amount 499 --order-no SHOP-1001 --name "Asha Rao" --email-id asha@example.com\n' +
+        '  boxoffice bookings request --amount 20 --currency USD --order-no SHOP-1002 --no-browser --json\n' +
+        '  boxoffice bookings request --amount 499 --order-no SHOP-1003 --callback-url https://shop.example/paid\n',
+    )
+    .action(async (flags: RequestFlags) => {
+      await runRequestBooking(flags, context);
+    });
+}
+
+export async function runRequestBooking(flags: RequestFlags, context: CommandContext): Promise<void> {
+  const { deps } = context;
+  const { parseDuration } = await import('../../../export/rate-limit.js');
+  const timeoutMs = parseDuration(flags.timeout, '--timeout');
+  if (timeoutMs <= 0) throw new UsageError('--timeout: must be more than 0', '--timeout');
+  let values = paramValues(BOOKING_PARAMS, flags);
+  checkFormats(BOOKING_PARAMS, values);
+  values = await fillMissing(context, BOOKING_PARAMS, values);
+
+  const { openSession } = await import('../../session.js');
+  // E12 is a browser form post authenticated by the booking key: no access token is needed.
+  const session = await openSession(context, { token: false });
+  try {
+    const bookingKey = resolveBookingKey(values.bookingKey, session.profile.bookingKey);
+    const request = parseRequest(
+      bookingRequest,
+      { ...values, bookingKey, callbackUrl: values.callbackUrl ?? PENDING_CALLBACK },
+      BOOKING_PARAMS,
+    );
+    await confirmIfLive(session.profileName, `${request.amount} ${request.currency}`, request.orderNo, flags.yes === true, context);
+
+    if (values.callbackUrl !== undefined) {
+      const { submitBookingForm } = await import('../../../bookings/submit.js');
+      const form = session.client.booking.requestForm(request);
+      const submitted = await submitBookingForm(form, deps.signal);
+      if (context.globals().json) {
+        const { writeJson } = await import('../../output/index.js');
+        writeJson(deps.io, { status: 'submitted', orderNo: request.orderNo, callbackUrl: request.callbackUrl, ...submitted });
+      } else {
+        deps.io.stdout.write(`booking ${request.orderNo} submitted; the result will be delivered to ${request.callbackUrl}\n`);
+        if (submitted.paymentPageUrl) deps.io.stderr.write(`payment page: ${submitted.paymentPageUrl}\n`);
+      }
+      return;
+    }
+
+    // The live service's clients check the md5 of their access token; the sandbox's is the key's.
+    const accessToken = session.profile.token;
+    const result = await collectPayment(context, {
+      orderNo: request.orderNo,
+      renderForm: (callbackUrl) => session.client.booking.requestForm({ ...request, callbackUrl }),
+      secrets: { bookingKey, accessToken },
+      noBrowser: flags.browser === false,
+      timeoutMs,
+      timeoutText: flags.timeout,
+    });
+    await reportPayment(result, context);
+  } finally {
+    await session.client.close();
+  }
+}
+
+async function confirmIfLive(profileName: string, amount: string, orderNo: string, yes: boolean, context: CommandContext): Promise<void> {
+  if (profileName !== 'live' || yes) return;
+  if (!context.globals().input) {
+    throw new UsageError('requesting a payment on the live profile needs --yes when there is no terminal to confirm on', '--yes');
+  }
+  const { createPrompter } = await import('../../prompt.js');
+  const confirmed = await createPrompter(context.deps).confirm({
+    message: `Request a live payment of ${amount} for order ${orderNo}?`,
+    default: false,
+  });
+  if (!confirmed) throw new CancelledError('payment request not confirmed');
+}
+
+interface CollectPaymentOptions {
+  orderNo: string;
+  renderForm(callbackUrl: string): { action: string; fields: Record<string, string> };
+  secrets: { bookingKey: string; accessToken?: string };
+  noBrowser: boolean;
+  timeoutMs: number;
+  timeoutText: string;
+}
+
+async function collectPayment(context: CommandContext, options: CollectPaymentOptions): Promise<BookingReturn> {
+  const { deps } = context;
+  const [{ startReturnListener }, { renderAutoPostPage }, { readBookingReturn, paymentOutcome }, { awaitReturn }] = await Promise.all([
+    import('../../../bookings/return-listener.js'),
+    import('../../../bookings/pages.js'),
+    import('../../../bookings/response.js'),
+    import('../../../bookings/await-return.js'),
+  ]);
+  const listener = await startReturnListener<BookingReturn>({
+    renderFormPage: (callbackUrl) => renderAutoPostPage(options.renderForm(callbackUrl)),
+    acceptReturn: (params) => {
+      const response = params.get('response');
+      if (response === null) {
+        throw new SignatureError({ code: 'E022', httpStatus: 0, field: 'response', description: 'booking return without a response' });
+      }
+      const result = readBookingReturn(response, options.secrets, options.orderNo);
+      const outcome = paymentOutcome(result.status);
+      const heading = outcome === 'paid' ? 'Payment received' : outcome === 'failed' ? 'Payment failed' : 'Payment not completed';
+      return { result, heading, detail: `Order ${result.orderNo}: ${result.status}, amount ${result.amount}.` };
+    },
+  });
+  try {
+    // Build the form once up front, so an invalid request fails here and not in the browser.
+    options.renderForm(listener.callbackUrl);
+    if (options.noBrowser) {
+      deps.io.stderr.write(`Open this address in a browser to pay:\n  ${listener.formPageUrl}\n`);
+    } else {
+      deps.io.stderr.write(`Opening the payment page in your browser: ${listener.formPageUrl}\n`);
+      try {
+        await deps.openBrowser(listener.formPageUrl);
+      } catch {
+        deps.io.stderr.write(`Could not open a browser; open the address above yourself.\n`);
+      }
+    }
+    deps.io.stderr.write(`Waiting for the payment (up to ${options.timeoutText}; Ctrl-C to stop)…\n`);
+    return await awaitReturn(listener.received, {
+      timeoutMs: options.timeoutMs,
+      timeoutText: options.timeoutText,
+      sleep: deps.clock.sleep,
+      signal: deps.signal,
+    });
+  } finally {
+    await listener.close();
+  }
+}
+
+async function reportPayment(result: BookingReturn, context: CommandContext): Promise<void> {
+  const { deps } = context;
+  const shown = { orderNo: result.orderNo, status: result.status, amount: result.amount };
+  if (context.globals().json) {
+    const { writeJson } = await import('../../output/index.js');
+    writeJson(deps.io, shown);
+  } else {
+    const { writeRows } = await import('../../output/index.js');
+    await writeRows(
+      deps,
+      [
+        { header: 'orderNo', value: (row: typeof shown) => row.orderNo },
+        { header: 'status', value: (row: typeof shown) => row.status },
+        { header: 'amount', value: (row: typeof shown) => row.amount, alignRight: true },
+      ],
+      [shown],
+    );
+  }
+  const { paymentOutcome } = await import('../../../bookings/response.js');
+  const outcome = paymentOutcome(result.status);
+  if (outcome !== 'paid') {
+    const { PaymentNotCompletedError } = await import('../../../bookings/await-return.js');
+    const what = outcome === 'failed' ? 'failed' : 'was not completed';
+    throw new PaymentNotCompletedError(`payment ${what} for order ${result.orderNo} (status ${result.status})`);
+  }
+}
