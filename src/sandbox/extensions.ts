@@ -1,7 +1,11 @@
 // The parts of the sandbox registered from outside app.ts, in order. sandbox-buyer adds its
 // extensions (modes, publisher, booking, seeding) to this list; see the comment in app.ts.
 import type { SandboxExtension } from './context.js';
+import { modesExtension } from './modes/index.js';
+import { bookingExtension } from './routes/booking.js';
+import { publisherExtension } from './routes/publisher.js';
+import { seedExtension } from './seed.js';
 
 export function defaultExtensions(): SandboxExtension[] {
-  return [];
+  return [modesExtension(), publisherExtension(), bookingExtension(), seedExtension()];
 }

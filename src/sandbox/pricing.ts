@@ -4,8 +4,8 @@
 // Per ticket line (unit price × quantity):
 //   1. discount: a valid code discount when the buyer gives its code, otherwise the larger of
 //      the applicable flat and bulk discounts. Applicable = within its start/end date-time and
-//      with uses left (limit − tickets already sold or held with it); it applies to at most that
-//      many tickets of the line. Bulk applies only when the line's quantity lies within
+//      with uses left (a use = one confirmed order that got it; `limit` uses in all). It applies
+//      to every ticket of the line. Bulk applies only when the line's quantity lies within
 //      fromQuantity..toQuantity. fixed = amount off each ticket (never below 0); percentage =
 //      percent of the unit price.
 //   2. fees on the discounted amount: platform fee 2.5 %, gateway fee 2 %.
@@ -39,9 +39,9 @@ export interface DiscountRule {
   /** 'yyyy-mm-dd HH:MM' (string order is chronological). */
   startsAt: string;
   endsAt: string;
-  /** Tickets the discount may be applied to in all. */
+  /** Confirmed orders that may get the discount in all. */
   limit: number;
-  /** Tickets already sold or held with it. */
+  /** Confirmed orders that got it so far. */
   used: number;
   fromQuantity?: number | null;
   toQuantity?: number | null;
@@ -61,9 +61,8 @@ export interface PricedLine {
   unitPrice: number;
   price: number;
   discount: number;
-  /** The discount applied, and to how many tickets. */
+  /** The discount applied. */
   discountId: number | null;
-  discountedTickets: number;
   codeApplied: boolean;
   platformFee: number;
   gatewayFee: number;
@@ -94,18 +93,16 @@ function isActive(rule: DiscountRule, now: string): boolean {
   return rule.startsAt <= now && now <= rule.endsAt && rule.used < rule.limit;
 }
 
-function discountFor(rule: DiscountRule, unitPrice: number, quantity: number): { amount: number; tickets: number } {
-  const tickets = Math.min(quantity, Math.max(0, rule.limit - rule.used));
+function discountFor(rule: DiscountRule, unitPrice: number, quantity: number): { amount: number } {
   const perTicket = rule.type === 'percentage'
     ? (unitPrice * Math.min(100, rule.amount)) / 100
     : Math.min(unitPrice, rule.amount);
-  return { amount: roundMoney(perTicket * tickets), tickets };
+  return { amount: roundMoney(perTicket * quantity) };
 }
 
 interface ChosenDiscount {
   rule: DiscountRule;
   amount: number;
-  tickets: number;
 }
 
 /** Which discount a line gets (see the model above). */
@@ -149,7 +146,6 @@ export function priceLine(line: CartLineInput, now: string): PricedLine {
     price,
     discount,
     discountId: chosen ? chosen.rule.id : null,
-    discountedTickets: chosen ? chosen.tickets : 0,
     codeApplied: chosen?.rule.category === 'code',
     platformFee,
     gatewayFee,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiter, bearerToken, parseLimitsMode } from '../../src/sandbox/modes/limits.js';
+import { RateLimiter, parseLimitsMode } from '../../src/sandbox/modes/limits.js';
 
 function limiterAt(start = Date.UTC(2030, 0, 1)) {
   const clock = { now: start };
@@ -73,13 +73,9 @@ describe('realistic limits', () => {
     expect(limiter.check('t', '/api/e/attendee-list').allowed).toBe(true);
   });
 
-  it('parses the mode and the bearer header', () => {
+  it('parses the mode', () => {
     expect(parseLimitsMode('realistic')).toBe('realistic');
     expect(parseLimitsMode('none')).toBe('none');
     expect(() => parseLimitsMode('strict')).toThrow(/--limits/);
-    expect(bearerToken('Bearer abc')).toBe('abc');
-    expect(bearerToken('bearer  abc ')).toBe('abc');
-    expect(bearerToken('Basic abc')).toBeUndefined();
-    expect(bearerToken(undefined)).toBeUndefined();
   });
 });

@@ -37,14 +37,13 @@ describe('cart model', () => {
   it('applies a flat fixed discount per ticket, fees on the discounted amount', () => {
     const { cart, lines } = priceCart([{ ticket: ticket(2), quantity: 3, discountCode: '', discounts: [rule({})] }], NOW);
     expect(cart).toMatchObject({ price: 3000, discount: 300, processingFee: 67.5, serviceTax: 12.15, grandTotal: 2779.65 });
-    expect(lines[0]).toMatchObject({ discountId: 1, discountedTickets: 3 });
+    expect(lines[0]).toMatchObject({ discountId: 1, discount: 300 });
   });
 
-  it('applies a percentage discount and caps it at the uses left', () => {
+  it('applies a percentage discount to every ticket while uses are left', () => {
     const discounts = [rule({ type: 'percentage', amount: 10, limit: 5, used: 4 })];
-    const { cart, lines } = priceCart([{ ticket: ticket(1), quantity: 3, discountCode: '', discounts }], NOW);
-    expect(cart).toMatchObject({ price: 3000, discount: 100, grandTotal: 2900 });
-    expect(lines[0].discountedTickets).toBe(1);
+    const { cart } = priceCart([{ ticket: ticket(1), quantity: 3, discountCode: '', discounts }], NOW);
+    expect(cart).toMatchObject({ price: 3000, discount: 300, grandTotal: 2700 });
   });
 
   it('applies a bulk discount only within its quantity range', () => {

@@ -14,7 +14,8 @@
 //
 // One decision is drawn per API request (paths under /api/ and /publisher/), in arrival order,
 // from a seeded generator: the same seed and the same request sequence give the same faults.
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+import { SandboxError } from '../errors.js';
 
 export const FAULT_KINDS = ['E011', 'T005', '503', 'reset', 'delay'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -148,10 +149,6 @@ interface NodeSocketHolder {
   incoming?: { socket?: { destroy(): void } };
 }
 
-function errorResponse(c: Context, code: 'E011' | 'T005', description: string): Response {
-  return c.json({ status: 'error', message: code, description }, 503);
-}
-
 /**
  * Hono middleware applying the injector's decision to each API request.
  * E011 / T005: a coded error body with HTTP 503; `503`: a bare HTML 503 as a proxy in front of
@@ -166,9 +163,9 @@ export function faultMiddleware(injector: FaultInjector, options: FaultMiddlewar
       case 'none':
         return next();
       case 'E011':
-        return errorResponse(c, 'E011', 'injected fault: unspecified failure; retry later');
+        throw new SandboxError('E011', { description: 'injected fault: unspecified failure; retry later' });
       case 'T005':
-        return errorResponse(c, 'T005', 'injected fault: system busy; retry later');
+        throw new SandboxError('T005', { description: 'injected fault: system busy; retry later' });
       case '503':
         return c.html('<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>', 503);
       case 'reset': {

@@ -15,6 +15,8 @@
 // refused by a limit does not count. Over a limit: HTTP 429, Retry-After = whole seconds until
 // the oldest counted call leaves the window, body {"status":"error","message":"E023",…}.
 import type { MiddlewareHandler } from 'hono';
+import { bearerToken } from '../auth.js';
+import { SandboxError } from '../errors.js';
 
 export const LIMITS_MODES = ['none', 'realistic'] as const;
 export type LimitsMode = (typeof LIMITS_MODES)[number];
@@ -130,12 +132,6 @@ export class RateLimiter {
   }
 }
 
-/** The bearer token of a request, or undefined (then authentication refuses it anyway). */
-export function bearerToken(authorization: string | undefined): string | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  return match?.[1];
-}
-
 /** Hono middleware: E023 with HTTP 429 and Retry-After when a window is full. */
 export function limitsMiddleware(limiter: RateLimiter): MiddlewareHandler {
   return async (c, next) => {
@@ -144,14 +140,9 @@ export function limitsMiddleware(limiter: RateLimiter): MiddlewareHandler {
     if (!token) return next();
     const verdict = limiter.check(token, c.req.path);
     if (verdict.allowed) return next();
-    c.header('Retry-After', String(verdict.retryAfterSeconds));
-    return c.json(
-      {
-        status: 'error',
-        message: 'E023',
-        description: `too many requests: limit of ${verdict.rule.limit} ${verdict.rule.name} reached; retry in ${verdict.retryAfterSeconds}s`,
-      },
-      429,
-    );
+    throw new SandboxError('E023', {
+      description: `too many requests: limit of ${verdict.rule.limit} ${verdict.rule.name} reached; retry in ${verdict.retryAfterSeconds}s`,
+      headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
+    });
   };
 }

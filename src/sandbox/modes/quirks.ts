@@ -5,30 +5,9 @@
 //   - in the attendee list, `attendee` is an object keyed by batch position ("0", "1", …);
 //   - each attendee entry's `details` is [] when empty and an object {label: value} otherwise;
 //   - the attendee list counts as the live service appears to: offset fromRecord, and
-//     toRecord − fromRecord records (so 51–100 skips one), at most 50.
+//     toRecord − fromRecord records (so 51–100 skips one), at most 50 — applied by the E11
+//     route itself (batchPositions in routes/reads.ts reads context.quirks).
 import type { MiddlewareHandler } from 'hono';
-
-export const ATTENDEE_BATCH_LIMIT = 50;
-
-export interface RecordWindow {
-  /** Records to skip, in purchase order. */
-  offset: number;
-  /** Records to return. */
-  count: number;
-}
-
-/**
- * Which attendee-list records a fromRecord/toRecord pair selects. Without quirks (contract
- * "Sandbox choices"): 1-based inclusive positions, 0 read as 1, at most 50. With quirks: the
- * live service's 0-based offset and `toRecord − fromRecord` records.
- */
-export function attendeeRecordWindow(fromRecord: number, toRecord: number, quirks: boolean): RecordWindow {
-  if (quirks) {
-    return { offset: fromRecord, count: Math.max(0, Math.min(ATTENDEE_BATCH_LIMIT, toRecord - fromRecord)) };
-  }
-  const first = Math.max(1, fromRecord);
-  return { offset: first - 1, count: Math.max(0, Math.min(ATTENDEE_BATCH_LIMIT, toRecord - first + 1)) };
-}
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

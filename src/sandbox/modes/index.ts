@@ -1,0 +1,28 @@
+// The operating modes as one sandbox extension: its middleware wraps every route. Registration
+// order matters: quirks outermost (it reshapes whatever the inner layers answer, errors
+// included), then limits (a refused call draws no fault decision), then faults.
+import type { SandboxExtension } from '../context.js';
+import { FaultInjector, faultMiddleware, parseFaultSpec } from './faults.js';
+import { RateLimiter, limitsMiddleware } from './limits.js';
+import { quirksMiddleware } from './quirks.js';
+
+export interface ModesExtensionOptions {
+  /** How a `delay` fault waits; real time by default. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function modesExtension(options: ModesExtensionOptions = {}): SandboxExtension {
+  return {
+    name: 'modes',
+    middleware(app, context) {
+      if (context.quirks) app.use('*', quirksMiddleware());
+      if (context.limits === 'realistic') {
+        app.use('*', limitsMiddleware(new RateLimiter({ now: () => context.clock.now().getTime() })));
+      }
+      const spec = context.faults === undefined ? undefined : parseFaultSpec(context.faults);
+      if (spec) app.use('*', faultMiddleware(new FaultInjector(spec), { sleep: options.sleep ?? realSleep }));
+    },
+  };
+}

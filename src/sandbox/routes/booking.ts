@@ -1,0 +1,216 @@
+// Bookings (api-reference E12, E13; cli-contract "Sandbox choices").
+//
+// E12 POST (or GET) /em/booking: a browser form post authenticated by its bookingKey (E001 when
+//   unknown). Records the booking (status `initiated`) and answers the payment page: `Pay` or
+//   `Fail` posts to /em/booking/complete, which records `success` or `fail` and redirects (303)
+//   to callbackUrl with `response` = base64 of `orderNo|status|amount|code`, code = md5 hex of
+//   the booking key. The page's fields are signed (HMAC-SHA256 keyed by the booking key): a
+//   changed order number, amount or booking id is refused with T003; a second completion T010.
+// E13 POST /api/e/get-booking-list: fromDate, toDate, bookingKey → the account's bookings created
+//   on those UTC dates (inclusive), oldest first; toDate − fromDate over 31 days → T009.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { bookingListRequest, bookingRequest } from '../../client/schemas/index.js';
+import type { SandboxApp, SandboxContext, SandboxExtension } from '../context.js';
+import { findAccountByBookingKey, findAccountById, type Account } from '../db/accounts.js';
+import type { SandboxDatabase } from '../db/index.js';
+import { SandboxError } from '../errors.js';
+import { renderPaymentPage } from '../pages/payment.js';
+import { readForm, validate, type FormFields } from '../request.js';
+import { sqlDateTime } from '../time.js';
+import { readQuery } from './publisher-input.js';
+
+export const BOOKING_PATH = '/em/booking';
+export const BOOKING_COMPLETE_PATH = '/em/booking/complete';
+export const BOOKING_LIST_PATH = '/api/e/get-booking-list';
+export const MAX_BOOKING_LIST_DAYS = 31;
+
+/** Fixed sandbox conversion rates to INR (the reference: foreign currencies are converted). */
+export const INR_PER_UNIT: Readonly<Record<string, number>> = { INR: 1, USD: 83, GBP: 105, EUR: 90, PHP: 1.5, ZAR: 4.5 };
+
+export interface BookingRow {
+  id: number;
+  account_id: number;
+  order_no: string;
+  amount: number;
+  currency: string;
+  amount_inr: number;
+  name: string | null;
+  email_id: string | null;
+  phone_no: string | null;
+  country: string | null;
+  state: string | null;
+  city: string | null;
+  address: string | null;
+  zipcode: string | null;
+  pg: string;
+  callback_url: string;
+  status: 'initiated' | 'success' | 'fail';
+  created_at: string;
+  completed_at: string | null;
+}
+
+export function md5Hex(text: string): string {
+  return createHash('md5').update(text, 'utf8').digest('hex');
+}
+
+/** Amount text as the return carries it: two decimals. */
+export function amountText(amount: number): string {
+  return amount.toFixed(2);
+}
+
+/** The `response` value of a booking return. */
+export function bookingResponse(orderNo: string, status: string, amount: string, bookingKey: string): string {
+  return Buffer.from(`${orderNo}|${status}|${amount}|${md5Hex(bookingKey)}`, 'utf8').toString('base64');
+}
+
+function pageSignature(bookingKey: string, bookingId: number, orderNo: string, amount: string): string {
+  return createHmac('sha256', bookingKey).update(`${bookingId}|${orderNo}|${amount}`).digest('hex');
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function accountForKey(db: SandboxDatabase, bookingKey: string): Account {
+  const account = findAccountByBookingKey(db, bookingKey);
+  if (!account) throw new SandboxError('E001', { description: 'the booking key is unknown', field: 'bookingKey' });
+  return account;
+}
+
+function callbackWithResponse(callbackUrl: string, response: string): string {
+  const url = new URL(callbackUrl);
+  url.searchParams.set('response', response);
+  return url.toString();
+}
+
+const completeRequest = z.object({
+  bookingId: z.string().trim().regex(/^\d{1,15}$/, { message: 'expected a booking id' }),
+  orderNo: z.string().min(1),
+  amount: z.string().min(1),
+  signature: z.string().min(1),
+  outcome: z.enum(['pay', 'fail'], { message: 'expected pay or fail' }),
+});
+
+function daysBetween(fromDate: string, toDate: string): number {
+  return (Date.parse(`${toDate}T00:00:00Z`) - Date.parse(`${fromDate}T00:00:00Z`)) / 86_400_000;
+}
+
+/** ISO instant of the start of the day after `date` (the exclusive upper bound of a date range). */
+function nextDayStart(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
+}
+
+/** The booking order record of E13 (2.16; the sandbox's shape, a superset of the client's bookingOrder). */
+export function bookingRecord(row: BookingRow) {
+  return {
+    bookingId: String(row.id),
+    orderNo: row.order_no,
+    amount: row.amount,
+    currency: row.currency,
+    amountInr: row.amount_inr,
+    status: row.status,
+    pg: row.pg,
+    name: row.name ?? '',
+    emailId: row.email_id ?? '',
+    phoneNo: row.phone_no ?? '',
+    city: row.city ?? '',
+    state: row.state ?? '',
+    country: row.country ?? '',
+    createdOn: sqlDateTime(row.created_at),
+    completedOn: row.completed_at ? sqlDateTime(row.completed_at) : null,
+  };
+}
+
+export function registerBookingRoutes(app: SandboxApp, context: SandboxContext): void {
+  const { db } = context;
+
+  app.on(['GET', 'POST'], BOOKING_PATH, async (c) => {
+    const fields: FormFields = c.req.method === 'GET' ? readQuery(c) : { ...readQuery(c), ...(await readForm(c)) };
+    const request = validate(bookingRequest, fields);
+    const account = accountForKey(db, request.bookingKey);
+    const callback = new URL(request.callbackUrl);
+    if (callback.protocol !== 'http:' && callback.protocol !== 'https:') {
+      throw new SandboxError('E002', { description: 'callbackUrl: expected an http or https address', field: 'callbackUrl' });
+    }
+    const amountInr = Math.round(request.amount * (INR_PER_UNIT[request.currency] ?? 1) * 100) / 100;
+    const now = context.clock.now();
+    const bookingId = Number(
+      db.prepare(
+        `INSERT INTO bookings (account_id, order_no, amount, currency, amount_inr, name, email_id, phone_no, country, state,
+           city, address, zipcode, pg, callback_url, status, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'initiated', ?)`,
+      ).run(
+        account.id, request.orderNo, request.amount, request.currency, amountInr, request.name ?? null, request.emailId ?? null,
+        request.phoneNo ?? null, request.country ?? null, request.state ?? null, request.city ?? null, request.address ?? null,
+        request.zipcode ?? null, request.pg, request.callbackUrl, now.toISOString(),
+      ).lastInsertRowid,
+    );
+    const amount = amountText(request.amount);
+    return c.html(
+      renderPaymentPage(
+        {
+          bookingId,
+          orderNo: request.orderNo,
+          amount,
+          currency: request.currency,
+          amountInr: amountText(amountInr),
+          merchant: account.email,
+          buyerName: request.name ?? '',
+          signature: pageSignature(account.bookingKey, bookingId, request.orderNo, amount),
+        },
+        BOOKING_COMPLETE_PATH,
+      ),
+    );
+  });
+
+  app.post(BOOKING_COMPLETE_PATH, async (c) => {
+    const request = validate(completeRequest, await readForm(c));
+    const row = db.prepare(`SELECT * FROM bookings WHERE id = ?`).get(Number(request.bookingId)) as BookingRow | undefined;
+    if (!row) throw new SandboxError('T007', { description: `no booking ${request.bookingId}`, field: 'bookingId' });
+    const account = findAccountById(db, row.account_id);
+    if (!account) throw new SandboxError('T007', { description: `no booking ${request.bookingId}`, field: 'bookingId' });
+    const expected = pageSignature(account.bookingKey, row.id, request.orderNo, request.amount);
+    if (!sameText(expected, request.signature) || request.orderNo !== row.order_no || request.amount !== amountText(row.amount)) {
+      throw new SandboxError('T003', { description: 'invalid hash: the payment form was changed', field: 'signature' });
+    }
+    if (row.status !== 'initiated') {
+      throw new SandboxError('T010', { description: `booking ${row.id} was already completed (${row.status})`, field: 'bookingId' });
+    }
+    const status = request.outcome === 'pay' ? 'success' : 'fail';
+    db.prepare(`UPDATE bookings SET status = ?, completed_at = ? WHERE id = ? AND status = 'initiated'`).run(
+      status,
+      context.clock.now().toISOString(),
+      row.id,
+    );
+    const response = bookingResponse(row.order_no, status, amountText(row.amount), account.bookingKey);
+    return c.redirect(callbackWithResponse(row.callback_url, response), 303);
+  });
+
+  app.post(BOOKING_LIST_PATH, async (c) => {
+    const request = validate(bookingListRequest, await readForm(c), {
+      invalid: { fromDate: 'E002', toDate: 'E002' },
+      rule: { toDate: 'E003' },
+    });
+    if (daysBetween(request.fromDate, request.toDate) > MAX_BOOKING_LIST_DAYS) {
+      throw new SandboxError('T009', {
+        description: `date range must be at most ${MAX_BOOKING_LIST_DAYS} days (toDate − fromDate)`,
+        field: 'toDate',
+      });
+    }
+    const account = accountForKey(db, request.bookingKey);
+    const rows = db
+      .prepare(
+        `SELECT * FROM bookings WHERE account_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id`,
+      )
+      .all(account.id, `${request.fromDate}T00:00:00.000Z`, nextDayStart(request.toDate)) as BookingRow[];
+    return c.json({ status: 'success', bookings: rows.map(bookingRecord) });
+  });
+}
+
+/** E12 and E13 as a sandbox extension. */
+export function bookingExtension(): SandboxExtension {
+  return { name: 'booking', routes: registerBookingRoutes };
+}

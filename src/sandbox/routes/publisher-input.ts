@@ -1,0 +1,78 @@
+// How the Publisher API reads its input (api-reference §4.1): the bearer publisher key (E020),
+// `data` as URL-encoded JSON in the query string (P7, P8, P10), form fields (multipart or
+// urlencoded) for the others, query parameters for the GET endpoints. The sandbox is lenient
+// the way the live service's clients need: `data` is also read from a form field, and query
+// parameters are also read on POST (form fields win).
+import type { Context, MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
+import { bearerToken } from '../auth.js';
+import type { SandboxContext, SandboxEnv } from '../context.js';
+import { accountForPublisherKey } from '../db/accounts.js';
+import { SandboxError, type SandboxErrorCode } from '../errors.js';
+import { MAX_FIELD_LENGTH, readForm, type FormFields } from '../request.js';
+
+/** Sets `account` from the publisher key; E020 otherwise. */
+export function requirePublisherKey(context: SandboxContext): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    const key = bearerToken(c.req.header('authorization'));
+    if (!key) throw new SandboxError('E020', { description: 'a publisher key is needed: Authorization: Bearer <key>' });
+    const account = accountForPublisherKey(context.db, key);
+    if (!account) throw new SandboxError('E020', { description: 'the publisher key is unknown' });
+    c.set('account', account);
+    await next();
+  };
+}
+
+/** Query parameters (first value of each), checked like form fields. */
+export function readQuery(c: Context): FormFields {
+  const fields: FormFields = {};
+  for (const [key, value] of Object.entries(c.req.query())) {
+    if (value.length > MAX_FIELD_LENGTH) {
+      throw new SandboxError('E002', { description: `${key}: longer than ${MAX_FIELD_LENGTH} characters`, field: key });
+    }
+    if (value.includes('\u0000')) throw new SandboxError('E002', { description: `${key}: contains a NUL character`, field: key });
+    fields[key] = value;
+  }
+  return fields;
+}
+
+/** Query parameters overlaid by the body's form fields. */
+export async function readQueryAndForm(c: Context): Promise<FormFields> {
+  const query = readQuery(c);
+  const form = c.req.method === 'GET' ? {} : await readForm(c);
+  return { ...query, ...form };
+}
+
+/** The `data` JSON document (query string first, else a form field), parsed but not validated. */
+export async function readDataDocument(c: Context): Promise<unknown> {
+  const fields = await readQueryAndForm(c);
+  const text = fields.data;
+  if (text === undefined || text.trim() === '') {
+    throw new SandboxError('E002', { description: 'mandatory fields missing: data', field: 'data' });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new SandboxError('E002', { description: 'data: not a JSON document', field: 'data' });
+  }
+}
+
+export interface DataCodes {
+  /** Code for a problem at a path starting with this key (first match wins). */
+  byPath?: { prefix: string; code: SandboxErrorCode }[];
+}
+
+/** Validates a `data` document; the first issue becomes a coded error naming its path. */
+export function validateData<S extends z.ZodType>(schema: S, document: unknown, codes: DataCodes = {}): z.output<S> {
+  const result = schema.safeParse(document);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = issue.path.map(String).join('.');
+  const field = path === '' ? 'data' : `data.${path}`;
+  const code = codes.byPath?.find((entry) => path.startsWith(entry.prefix))?.code ?? 'E002';
+  const missing = issue.code === 'invalid_type' && issue.message.includes('undefined');
+  throw new SandboxError(code, {
+    description: missing ? `mandatory fields missing: ${field}` : `${field}: ${issue.message}`,
+    field,
+  });
+}

@@ -1,0 +1,277 @@
+// Orders through the Publisher API: generate (inventory held), attendee form, save attendees,
+// confirm (sold) / pending (still held) / fail (released), and order details.
+import type { SandboxDatabase } from '../db/index.js';
+import { insertOrder, saveAttendees as saveOrderAttendees, type NewOrderLine } from '../db/orders.js';
+import { SandboxError } from '../errors.js';
+import type { PricedCart, PricedLine } from '../pricing.js';
+import type { CheckedLine } from './publisher-cart.js';
+import { listQuestions, type QuestionRow } from '../db/events.js';
+import type { EventRow } from './publisher-store.js';
+
+export interface OrderRow {
+  id: number;
+  order_no: string;
+  event_id: number;
+  publisher_account_id: number | null;
+  status: 'generated' | 'pending' | 'confirm' | 'fail';
+  quantity: number;
+  ticket_cost: number;
+  discount: number;
+  platform_fee: number;
+  processing_fee: number;
+  service_tax: number;
+  grand_total: number;
+  paid_amount: number;
+  currency: string;
+  buyer_name: string | null;
+  buyer_email: string | null;
+  buyer_phone: string | null;
+  reference_no: string | null;
+  created_at: string;
+  purchased_at: string | null;
+}
+
+export interface OrderLineRow {
+  id: number;
+  order_id: number;
+  ticket_id: number;
+  quantity: number;
+  unit_price: number;
+  discount_id: number | null;
+  discount_amount: number;
+  ticket_name: string;
+}
+
+/**
+ * P8: one order in status `generated` with its lines, holding its tickets, through the core
+ * db layer (insertOrder), after re-checking in the same transaction that enough are left.
+ * Fees charged to the buyer: the passed platform fee per line, the passed gateway fee as the
+ * order's processing fee, and the tax; so the stored grand total is the cart's.
+ */
+export function generateOrder(
+  db: SandboxDatabase,
+  input: { event: EventRow; publisherAccountId: number; lines: readonly CheckedLine[]; priced: PricedCart; now: Date },
+): OrderRow {
+  const { event, lines, priced, now } = input;
+  return db.transaction((): OrderRow => {
+    const left = db.prepare(`SELECT quantity - sold_count - held_count AS left FROM tickets WHERE id = ?`);
+    lines.forEach((line, index) => {
+      const row = left.get(line.ticket.id) as { left: number };
+      if (row.left < line.quantity) {
+        throw new SandboxError('T001', {
+          description: `ticket ${line.ticket.id} (${line.ticket.name}): only ${Math.max(0, row.left)} left`,
+          field: `data.tickets.${index}.quantity`,
+          httpStatus: 409,
+        });
+      }
+    });
+    const passedPlatformFee = (line: PricedLine) => (line.processingFee > 0 ? line.platformFee : 0);
+    const newLines: NewOrderLine[] = priced.lines.map((line, index) => ({
+      ticketId: line.ticketId,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      discountId: line.discountId,
+      discountCode: lines[index].discountCode || null,
+      discountAmount: line.discount,
+      platformFee: passedPlatformFee(line),
+    }));
+    const gatewayFee = priced.lines.reduce((sum, line) => sum + line.processingFee - passedPlatformFee(line), 0);
+    const inserted = insertOrder(db, {
+      eventId: event.id,
+      publisherAccountId: input.publisherAccountId,
+      status: 'generated',
+      buyer: { name: '', email: '' },
+      lines: newLines,
+      attendees: [],
+      processingFee: Math.round(gatewayFee * 100) / 100,
+      serviceTax: priced.cart.serviceTax,
+      currency: lines[0].ticket.currency,
+      createdAt: now,
+    });
+    return findOrder(db, inserted.orderNo) as OrderRow;
+  })();
+}
+
+export function findOrder(db: SandboxDatabase, orderNo: string): OrderRow | undefined {
+  return db.prepare(`SELECT * FROM orders WHERE order_no = ?`).get(orderNo) as OrderRow | undefined;
+}
+
+/** The order, if this publisher made it: T007 when unknown, T008 when another publisher's. */
+export function orderOfPublisher(db: SandboxDatabase, orderNo: string, publisherAccountId: number): OrderRow {
+  const order = findOrder(db, orderNo);
+  if (!order) throw new SandboxError('T007', { description: `order does not exist: ${orderNo}`, field: 'orderNo' });
+  if (order.publisher_account_id !== publisherAccountId) throw new SandboxError('T008', { field: 'orderNo' });
+  return order;
+}
+
+export function orderLines(db: SandboxDatabase, orderId: number): OrderLineRow[] {
+  return db
+    .prepare(
+      `SELECT l.id, l.order_id, l.ticket_id, l.quantity, l.unit_price, l.discount_id, l.discount_amount, t.name AS ticket_name
+       FROM order_lines l JOIN tickets t ON t.id = l.ticket_id WHERE l.order_id = ? ORDER BY l.id`,
+    )
+    .all(orderId) as OrderLineRow[];
+}
+
+/** attendee_<n> → the ticket line it belongs to: lines in order, one attendee per ticket. */
+export function attendeeTickets(lines: readonly OrderLineRow[]): OrderLineRow[] {
+  return lines.flatMap((line) => Array.from({ length: line.quantity }, () => line));
+}
+
+export interface FormFieldDefinition {
+  id: string;
+  type: string;
+  label: string;
+  description: string;
+  validation: string;
+  mandatory: boolean;
+}
+
+export const DEFAULT_FORM_FIELDS: readonly FormFieldDefinition[] = [
+  { id: 'default_1', type: 'Text', label: 'Name', description: 'Full name of the attendee', validation: '', mandatory: true },
+  { id: 'default_2', type: 'Email', label: 'Email', description: 'Email address of the attendee', validation: 'email', mandatory: true },
+  { id: 'default_3', type: 'Text', label: 'Mobile Number', description: 'Mobile number of the attendee', validation: 'phone', mandatory: false },
+];
+
+export function questionFieldId(question: Pick<QuestionRow, 'id'>): string {
+  return `q_${question.id}`;
+}
+
+/** The form every attendee of the event fills: the three defaults, then the custom questions. */
+export function formFields(db: SandboxDatabase, eventId: number): FormFieldDefinition[] {
+  const custom = listQuestions(db, eventId).map((question) => ({
+    id: questionFieldId(question),
+    type: question.type,
+    label: question.label,
+    description: question.description,
+    validation: question.validation,
+    mandatory: question.mandatory === 1,
+  }));
+  return [...DEFAULT_FORM_FIELDS, ...custom];
+}
+
+/** Orders still waiting for payment can take attendees and a confirmation. */
+export function assertOpen(order: OrderRow): void {
+  if (order.status === 'confirm' || order.status === 'fail') {
+    throw new SandboxError('T010', { description: `order ${order.order_no} was already processed (${order.status})`, field: 'orderNo' });
+  }
+}
+
+export interface AttendeeAnswers {
+  /** attendee_<n> → answers by field id. */
+  [attendeeKey: string]: { id: string; label: string; value: string | number }[];
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * P10: every attendee of the order present, every mandatory field answered, emails well
+ * formed (E002 naming `attendee_<n>.<field id>`); answers to unknown field ids are ignored.
+ * Replaces any attendees saved before; the buyer is attendee_1.
+ */
+export function saveAttendees(db: SandboxDatabase, order: OrderRow, answers: AttendeeAnswers): void {
+  const fields = formFields(db, order.event_id);
+  const tickets = attendeeTickets(orderLines(db, order.id));
+  const expected = new Set(tickets.map((_, index) => `attendee_${index + 1}`));
+  for (const key of Object.keys(answers)) {
+    if (!expected.has(key)) {
+      throw new SandboxError('E002', { description: `${key}: the order has ${tickets.length} attendee(s)`, field: `attendees.${key}` });
+    }
+  }
+  const rows = tickets.map((line, index) => {
+    const key = `attendee_${index + 1}`;
+    const given = answers[key];
+    if (!given) throw new SandboxError('E002', { description: `mandatory fields missing: attendees.${key}`, field: `attendees.${key}` });
+    const byId = new Map(given.map((answer) => [answer.id, String(answer.value).trim()]));
+    for (const field of fields) {
+      const value = byId.get(field.id) ?? '';
+      if (field.mandatory && value === '') {
+        throw new SandboxError('E002', { description: `mandatory fields missing: ${key}.${field.id} (${field.label})`, field: `${key}.${field.id}` });
+      }
+      if (field.validation === 'email' && value !== '' && !EMAIL_PATTERN.test(value)) {
+        throw new SandboxError('E002', { description: `${key}.${field.id}: not an email address`, field: `${key}.${field.id}` });
+      }
+    }
+    const custom = fields.slice(DEFAULT_FORM_FIELDS.length)
+      .map((field) => ({ field, value: byId.get(field.id) ?? '' }))
+      .filter((answer) => answer.value !== '');
+    return {
+      ticketId: line.ticket_id,
+      name: byId.get('default_1') ?? '',
+      email: byId.get('default_2') ?? '',
+      phone: byId.get('default_3') ?? '',
+      custom,
+    };
+  });
+  db.transaction(() => {
+    saveOrderAttendees(
+      db,
+      order.id,
+      order.order_no,
+      rows.map((row) => ({
+        ticketId: row.ticketId,
+        name: row.name,
+        email: row.email,
+        phone: row.phone || null,
+        answers: row.custom.map((answer) => ({ fieldId: answer.field.id, label: answer.field.label, value: answer.value })),
+      })),
+    );
+    const buyer = rows[0];
+    db.prepare(`UPDATE orders SET buyer_name = ?, buyer_email = ?, buyer_phone = ? WHERE id = ?`).run(
+      buyer.name,
+      buyer.email,
+      buyer.phone || null,
+      order.id,
+    );
+  })();
+}
+
+export function attendeesSaved(db: SandboxDatabase, orderId: number): boolean {
+  return db.prepare(`SELECT 1 FROM attendees WHERE order_id = ? LIMIT 1`).get(orderId) !== undefined;
+}
+
+
+interface OrderAttendeeRow {
+  id: number;
+  ticket_id: number;
+  ticket_name: string;
+  ticket_no: string;
+  name: string | null;
+  email: string | null;
+}
+
+/** 2.9 order details. additionalInfo holds the custom questions' answers, keyed by label. */
+export function orderDetails(db: SandboxDatabase, order: OrderRow, eventTitle: string) {
+  const attendees = db
+    .prepare(
+      `SELECT a.id, a.ticket_id, t.name AS ticket_name, a.ticket_no, a.name, a.email
+       FROM attendees a JOIN tickets t ON t.id = a.ticket_id WHERE a.order_id = ? ORDER BY a.attendee_index`,
+    )
+    .all(order.id) as OrderAttendeeRow[];
+  const answersOf = db.prepare(`SELECT label, value FROM attendee_answers WHERE attendee_id = ? ORDER BY position`);
+  return {
+    eventId: order.event_id,
+    eventName: eventTitle,
+    orderNo: order.order_no,
+    datePurchased: (order.purchased_at ?? order.created_at).slice(0, 10),
+    quantity: order.quantity,
+    ticketCost: order.ticket_cost,
+    paidAmount: order.paid_amount,
+    orderStatus: order.status,
+    buyerName: order.buyer_name ?? '',
+    buyerEmail: order.buyer_email ?? '',
+    buyerPhoneNo: order.buyer_phone ?? '',
+    attendee: attendees.map((attendee) => ({
+      ticketId: attendee.ticket_id,
+      ticketName: attendee.ticket_name,
+      ticketNo: attendee.ticket_no,
+      seatNo: null,
+      bibNo: null,
+      attendeeName: attendee.name ?? '',
+      attendeeEmailId: attendee.email ?? '',
+      additionalInfo: Object.fromEntries(
+        (answersOf.all(attendee.id) as { label: string; value: string }[]).map((answer) => [answer.label, answer.value]),
+      ),
+    })),
+  };
+}

@@ -1,0 +1,189 @@
+// Publisher API response shapes (api-reference 2.3, 2.4, 2.5) from database rows.
+import type { DiscountRow, EventRow, SearchRow, TicketRow } from './publisher-store.js';
+import { ticketsLeft } from './publisher-store.js';
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** yyyy-mm-dd → "Sat, 10 Jan 2030" (weekday, day, abbreviated month, year). */
+export function humanDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return `${WEEKDAYS[weekday]}, ${String(day).padStart(2, '0')} ${MONTHS[month - 1]} ${year}`;
+}
+
+/** HH:MM → "07:30 PM". */
+export function twelveHourTime(time: string): string {
+  const [hours, minutes] = time.split(':').map(Number);
+  const suffix = hours >= 12 ? 'PM' : 'AM';
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${String(hour12).padStart(2, '0')}:${String(minutes).padStart(2, '0')} ${suffix}`;
+}
+
+/** The first five characters of a stored time: HH:MM. */
+function hhmm(time: string): string {
+  return time.slice(0, 5);
+}
+
+function withSeconds(time: string): string {
+  return `${hhmm(time)}:00`;
+}
+
+/** HTML → plain text, for textDescription. */
+export function plainText(html: string): string {
+  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+function topicList(topics: string | null): string[] {
+  return (topics ?? '').split(',').map((topic) => topic.trim()).filter(Boolean);
+}
+
+/** The public page address of an event (the sandbox has no event pages; the address is stable). */
+export function eventPageUrl(origin: string, event: Pick<EventRow, 'url'>): string {
+  return `${origin}/event/${encodeURIComponent(event.url)}`;
+}
+
+/** Stored instants are ISO-8601 UTC; the API shows yyyy-mm-dd HH:MM:SS. */
+export function apiDateTime(instant: string): string {
+  return instant.replace('T', ' ').slice(0, 19);
+}
+
+/** Money as the reference's numeric text ("1250", "99.5"). */
+export function moneyText(value: number): string {
+  return String(Math.round(value * 100) / 100);
+}
+
+/** 2.3 event summary. */
+export function eventSummary(row: SearchRow, origin: string) {
+  const topics = topicList(row.topics);
+  return {
+    id: row.id,
+    title: row.title,
+    url: eventPageUrl(origin, row),
+    textDescription: plainText(row.about),
+    smallImage: row.listing_image,
+    largeImage: row.header_image,
+    startDateFormat: row.start_date,
+    endDateFormat: row.end_date,
+    startDate: humanDate(row.start_date),
+    endDate: humanDate(row.end_date),
+    startTime: twelveHourTime(row.start_time),
+    endTime: twelveHourTime(row.end_time),
+    startDateTime: `${row.start_date} ${withSeconds(row.start_time)}`,
+    endDateTime: `${row.end_date} ${withSeconds(row.end_time)}`,
+    category: row.category,
+    topics: topics.length ? topics : null,
+    type: row.type,
+    city: row.city ?? '',
+    state: row.state ?? '',
+    venueName: row.address ?? '',
+    address: row.address ?? '',
+    country: row.country ?? '',
+    zipcode: row.postal ?? null,
+    currency: row.currency ?? 'INR',
+    minPrice: moneyText(row.min_price),
+  };
+}
+
+export interface EventDetailsExtras {
+  origin: string;
+  organizerEmail: string;
+  currency: string;
+  minPrice: number;
+  hasQuestions: boolean;
+}
+
+/** 2.4 event details (the `events` object). */
+export function eventDetails(row: EventRow, extras: EventDetailsExtras) {
+  const topics = topicList(row.topics);
+  return {
+    id: row.id,
+    title: row.title,
+    url: eventPageUrl(extras.origin, row),
+    smallImage: row.listing_image,
+    largeImage: row.header_image,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    startTime: hhmm(row.start_time),
+    endTime: hhmm(row.end_time),
+    createdOn: apiDateTime(row.created_on),
+    category: row.category,
+    type: row.type,
+    contactInfo: row.contact_info,
+    images: null,
+    eventTopics: topics.map((topic) => ({ topicId: topic, topicName: topic })),
+    topics,
+    textDescription: row.about,
+    shortDescription: plainText(row.about).slice(0, 200),
+    contactDetails: row.contact_info,
+    isAttendeeFormEnabled: 'yes',
+    enquiryForm: 'no',
+    showButton: 'yes',
+    eventSessionType: 'single',
+    Location: [
+      { venueName: row.address ?? '', address: row.address ?? '', city: row.city ?? '', state: row.state ?? '', country: row.country ?? '', zipcode: row.postal ?? '' },
+    ],
+    currency: extras.currency,
+    price: moneyText(extras.minPrice),
+    microblogLink: null,
+    socialNetworkLink: null,
+    professionalNetworkLink: null,
+    searchPortalId: null,
+    blog: null,
+    email: extras.organizerEmail,
+  };
+}
+
+/** 'yyyy-mm-dd HH:MM' of a ticket's or discount's start and end. */
+export function saleWindow(row: { start_date: string; start_time: string; end_date: string; end_time: string }) {
+  return { startsAt: `${row.start_date} ${hhmm(row.start_time)}`, endsAt: `${row.end_date} ${hhmm(row.end_time)}` };
+}
+
+/** Why a ticket cannot be bought now, or undefined when it can. */
+export function ticketAvailability(ticket: TicketRow, now: string): 'Available' | 'Sold Out' | 'Paused' | 'Not Yet Available' | 'Sales Ended' {
+  if (ticket.status === 'pause') return 'Paused';
+  const { startsAt, endsAt } = saleWindow(ticket);
+  if (now < startsAt) return 'Not Yet Available';
+  if (now > endsAt) return 'Sales Ended';
+  if (ticketsLeft(ticket) === 0) return 'Sold Out';
+  return 'Available';
+}
+
+/** Public view of a discount: automatic ones only (a code discount's code is not published). */
+function publicDiscount(discount: DiscountRow) {
+  return {
+    discountId: String(discount.id),
+    discountName: discount.name ?? '',
+    discountCategory: discount.category,
+    discountType: discount.type,
+    discount: discount.amount,
+    fromQuantity: discount.from_quantity,
+    toQuantity: discount.to_quantity,
+    startDate: discount.start_date,
+    endDate: discount.end_date,
+  };
+}
+
+/** 2.5 ticket. `quantity` is what is left to buy. */
+export function ticketDetails(ticket: TicketRow, discounts: readonly DiscountRow[], now: string) {
+  return {
+    id: ticket.id,
+    eventId: String(ticket.event_id),
+    name: ticket.name,
+    description: ticket.description ?? '',
+    price: ticket.price ?? 0,
+    quantity: ticketsLeft(ticket),
+    startDate: ticket.start_date,
+    endDate: ticket.end_date,
+    startTime: withSeconds(ticket.start_time),
+    endTime: withSeconds(ticket.end_time),
+    minQuantity: ticket.min_quantity,
+    maxQuantity: ticket.max_quantity,
+    status: ticket.status === 'active' ? 'published' : ticket.status,
+    availability: ticketAvailability(ticket, now),
+    currency: ticket.currency,
+    discounts: discounts
+      .filter((discount) => discount.ticket_id === ticket.id && discount.category !== 'code')
+      .map(publicDiscount),
+  };
+}

@@ -1,0 +1,139 @@
+// Reads for the Publisher API (P4–P6 and the cart): events as buyers see them, their tickets,
+// discounts. Orders are written through the core db layer (db/orders.ts).
+import type { SandboxDatabase } from '../db/index.js';
+import type { DiscountRow, EventRow, TicketRow } from '../db/events.js';
+
+export type { DiscountRow, EventRow, TicketRow };
+/** Custom questions (test/orders uses this path). */
+export { addQuestions } from '../db/events.js';
+
+/** Ticket statuses a buyer can see (deleted and cancelled tickets are hidden). */
+export const VISIBLE_TICKET_STATUSES = ['active', 'published', 'pause'] as const;
+/** Ticket statuses a buyer can buy. */
+export const ON_SALE_TICKET_STATUSES = ['active', 'published'] as const;
+
+export function visibleTickets(db: SandboxDatabase, eventId: number): TicketRow[] {
+  return db
+    .prepare(`SELECT * FROM tickets WHERE event_id = ? AND status IN ('active', 'published', 'pause') ORDER BY id`)
+    .all(eventId) as TicketRow[];
+}
+
+export function ticketsByIds(db: SandboxDatabase, eventId: number, ids: readonly number[]): Map<number, TicketRow> {
+  const rows = visibleTickets(db, eventId);
+  const wanted = new Set(ids);
+  return new Map(rows.filter((row) => wanted.has(row.id)).map((row) => [row.id, row]));
+}
+
+export function discountsOfEvent(db: SandboxDatabase, eventId: number): DiscountRow[] {
+  return db.prepare(`SELECT * FROM discounts WHERE event_id = ? ORDER BY id`).all(eventId) as DiscountRow[];
+}
+
+/** Tickets left to sell: neither sold nor held by an open order. */
+export function ticketsLeft(ticket: TicketRow): number {
+  return Math.max(0, ticket.quantity - ticket.sold_count - ticket.held_count);
+}
+
+export interface EventSearch {
+  keyword?: string;
+  city?: string;
+  category?: string;
+  price?: 'free' | 'paid';
+  fromDate?: string;
+  toDate?: string;
+  fromPrice?: number;
+  toPrice?: number;
+  sortBy?: 'popularity' | 'latest';
+  topics?: string;
+  page?: number;
+}
+
+export const SEARCH_PAGE_SIZE = 20;
+
+export interface SearchRow extends EventRow {
+  min_price: number;
+  currency: string | null;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * P4: public, published events matching every filter given, SEARCH_PAGE_SIZE a page.
+ * minPrice is the lowest price among the event's buyable tickets (0 without any).
+ */
+export function searchEvents(db: SandboxDatabase, search: EventSearch): SearchRow[] {
+  const where = [`e.status = 'published'`, `e.event_type = 'public'`];
+  const params: (string | number)[] = [];
+  if (search.keyword?.trim()) {
+    where.push(`(e.title LIKE ? ESCAPE '\\' OR e.about LIKE ? ESCAPE '\\')`);
+    const pattern = `%${escapeLike(search.keyword.trim())}%`;
+    params.push(pattern, pattern);
+  }
+  if (search.city?.trim()) {
+    where.push(`e.city = ? COLLATE NOCASE`);
+    params.push(search.city.trim());
+  }
+  if (search.category?.trim()) {
+    where.push(`e.category = ? COLLATE NOCASE`);
+    params.push(search.category.trim());
+  }
+  if (search.fromDate) {
+    where.push(`e.end_date >= ?`);
+    params.push(search.fromDate);
+  }
+  if (search.toDate) {
+    where.push(`e.start_date <= ?`);
+    params.push(search.toDate);
+  }
+  const topics = (search.topics ?? '').split(',').map((topic) => topic.trim().toLowerCase()).filter(Boolean);
+  if (topics.length > 0) {
+    where.push(`(${topics.map(() => `(',' || REPLACE(LOWER(COALESCE(e.topics, '')), ' ', '') || ',') LIKE ? ESCAPE '\\'`).join(' OR ')})`);
+    for (const topic of topics) params.push(`%,${escapeLike(topic.replace(/ /g, ''))},%`);
+  }
+  const having: string[] = [];
+  if (search.price === 'free') having.push('min_price = 0');
+  if (search.price === 'paid') having.push('min_price > 0');
+  if (search.fromPrice !== undefined) {
+    having.push('min_price >= ?');
+  }
+  if (search.toPrice !== undefined) {
+    having.push('min_price <= ?');
+  }
+  const havingParams = [search.fromPrice, search.toPrice].filter((value): value is number => value !== undefined);
+  const order = search.sortBy === 'popularity'
+    ? 'e.confirmed_orders DESC, e.start_date, e.id'
+    : search.sortBy === 'latest'
+      ? 'e.created_on DESC, e.id DESC'
+      : 'e.start_date, e.start_time, e.id';
+  const page = Math.max(1, search.page ?? 1);
+  const sql = `
+    SELECT * FROM (
+      SELECT e.*,
+        COALESCE((SELECT MIN(COALESCE(t.price, 0)) FROM tickets t
+                  WHERE t.event_id = e.id AND t.status IN ('active', 'published')), 0) AS min_price,
+        (SELECT t.currency FROM tickets t WHERE t.event_id = e.id ORDER BY t.id LIMIT 1) AS currency
+      FROM events e
+      WHERE ${where.join(' AND ')}
+    ) e
+    ${having.length ? `WHERE ${having.join(' AND ')}` : ''}
+    ORDER BY ${order}
+    LIMIT ? OFFSET ?`;
+  return db.prepare(sql).all(...params, ...havingParams, SEARCH_PAGE_SIZE, (page - 1) * SEARCH_PAGE_SIZE) as SearchRow[];
+}
+
+/** Event ids that have at least one public, published event of the given kinds, by category. */
+export function categoriesWithEvents(db: SandboxDatabase, filter: { eventType?: string; type?: string }): Set<string> {
+  const where = [`status = 'published'`];
+  const params: string[] = [];
+  if (filter.eventType) {
+    where.push('event_type = ?');
+    params.push(filter.eventType);
+  }
+  if (filter.type) {
+    where.push('type = ?');
+    params.push(filter.type);
+  }
+  const rows = db.prepare(`SELECT DISTINCT category FROM events WHERE ${where.join(' AND ')}`).all(...params) as { category: string }[];
+  return new Set(rows.map((row) => row.category));
+}

@@ -1,0 +1,215 @@
+// The Publisher API, P1–P12 (api-reference §4.1), for the bearer publisher key (E020).
+//   P1–P4  POST, form fields (or query parameters)        catalogue and event search
+//   P5, P6 GET, query parameters                          event and ticket details
+//   P7, P8, P10 POST, `data` = URL-encoded JSON in the query string (P8 also with an empty body)
+//   P9, P11, P12 POST, multipart or urlencoded fields
+import type { Context } from 'hono';
+import {
+  cartData,
+  confirmOrderRequest,
+  eventSearchRequest,
+  orderNoRequest,
+  publisherEventIdRequest,
+  saveAttendeeData,
+  segmentsRequest,
+} from '../../client/schemas/index.js';
+import type { SandboxApp, SandboxContext, SandboxEnv, SandboxExtension } from '../context.js';
+import { registerQuestionRoutes } from './publisher-questions.js';
+import { findAccountById } from '../db/accounts.js';
+import { SandboxError } from '../errors.js';
+import { validate } from '../request.js';
+import { checkCart, minuteOf, priceLines } from './publisher-cart.js';
+import { categoryMap, segmentTree, topicMap } from './publisher-catalogue.js';
+import { readDataDocument, readQuery, readQueryAndForm, requirePublisherKey, validateData } from './publisher-input.js';
+import {
+  assertOpen,
+  attendeesSaved,
+  attendeeTickets,
+  formFields,
+  generateOrder,
+  orderDetails,
+  orderLines,
+  orderOfPublisher,
+  saveAttendees,
+} from './publisher-orders.js';
+import { eventDetails, eventSummary, ticketAvailability, ticketDetails } from './publisher-shapes.js';
+import { categoriesWithEvents, discountsOfEvent, searchEvents, visibleTickets, type EventRow } from './publisher-store.js';
+import { findEvent } from '../db/events.js';
+import { confirmOrder, setOrderStatus } from '../db/orders.js';
+
+function origin(c: Context): string {
+  return new URL(c.req.url).origin;
+}
+
+/** A published event by id (E007 otherwise). Private events are reachable by id, not listed. */
+function eventById(context: SandboxContext, id: number | string, field = 'eventId'): EventRow {
+  const numeric = typeof id === 'number' ? id : Number(id);
+  const event = Number.isSafeInteger(numeric) ? findEvent(context.db, numeric) : undefined;
+  if (!event || event.status !== 'published') throw new SandboxError('E007', { description: `invalid event id: ${id}`, field });
+  return event;
+}
+
+const CART_CODES = {
+  byPath: [
+    { prefix: 'eventId', code: 'E007' as const },
+    { prefix: 'tickets', code: 'T001' as const },
+  ],
+};
+
+function quantityCode(document: unknown): void {
+  // A non-numeric quantity is E013, as on the organizer side.
+  const tickets = (document as { tickets?: unknown } | null)?.tickets;
+  if (!Array.isArray(tickets)) return;
+  tickets.forEach((line: unknown, index) => {
+    const quantity = (line as { quantity?: unknown } | null)?.quantity;
+    if (quantity !== undefined && !(typeof quantity === 'number' || (typeof quantity === 'string' && /^\s*\d+\s*$/.test(quantity)))) {
+      throw new SandboxError('E013', { field: `data.tickets.${index}.quantity` });
+    }
+  });
+}
+
+export function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void {
+  app.use('/publisher/*', requirePublisherKey(context));
+
+  app.post('/publisher/segments', async (c) => {
+    const request = validate(segmentsRequest, await readQueryAndForm(c));
+    if (!request.eventType && !request.type) return c.json({ status: 'success', segments: segmentTree() });
+    const present = categoriesWithEvents(context.db, request);
+    return c.json({ status: 'success', segments: segmentTree((category) => present.has(category)) });
+  });
+
+  app.post('/publisher/categories', async (c) => {
+    await readQueryAndForm(c);
+    return c.json({ status: 'success', categories: categoryMap() });
+  });
+
+  app.post('/publisher/topics', async (c) => {
+    await readQueryAndForm(c);
+    return c.json({ status: 'success', topics: topicMap() });
+  });
+
+  app.post('/publisher/events', async (c) => {
+    const request = validate(eventSearchRequest, await readQueryAndForm(c));
+    if (request.fromDate && request.toDate && request.toDate < request.fromDate) {
+      throw new SandboxError('E003', { description: 'toDate must not be before fromDate', field: 'toDate' });
+    }
+    const rows = searchEvents(context.db, request);
+    return c.json({ status: 'success', events: rows.map((row) => eventSummary(row, origin(c))) });
+  });
+
+  app.get('/publisher/event-details', (c) => {
+    const request = validate(publisherEventIdRequest, readQuery(c), { invalid: { eventId: 'E007' } });
+    const event = eventById(context, request.eventId);
+    const tickets = visibleTickets(context.db, event.id);
+    const now = minuteOf(context.clock.now());
+    const buyable = tickets.filter((ticket) => ticket.status !== 'pause');
+    const soldout = buyable.length > 0 && buyable.every((ticket) => ticketAvailability(ticket, now) === 'Sold Out');
+    const organizer = findAccountById(context.db, event.owner_id);
+    const prices = buyable.map((ticket) => ticket.price ?? 0);
+    return c.json({
+      status: 'success',
+      events: eventDetails(event, {
+        origin: origin(c),
+        organizerEmail: organizer?.email ?? '',
+        currency: tickets[0]?.currency ?? 'INR',
+        minPrice: prices.length ? Math.min(...prices) : 0,
+        hasQuestions: true,
+      }),
+      tabs: [],
+      soldout: soldout ? 'yes' : 'no',
+      favourite: 'no',
+    });
+  });
+
+  app.get('/publisher/ticket-details', (c) => {
+    const request = validate(publisherEventIdRequest, readQuery(c), { invalid: { eventId: 'E007' } });
+    const event = eventById(context, request.eventId);
+    const tickets = visibleTickets(context.db, event.id);
+    const discounts = discountsOfEvent(context.db, event.id);
+    const now = minuteOf(context.clock.now());
+    return c.json({
+      status: 'success',
+      tickets: tickets.map((ticket) => ticketDetails(ticket, discounts, now)),
+      currency: tickets[0]?.currency ?? 'INR',
+    });
+  });
+
+  async function readCart(c: Context<SandboxEnv>) {
+    const document = await readDataDocument(c);
+    quantityCode(document);
+    const request = validateData(cartData, document, CART_CODES);
+    const event = eventById(context, request.eventId, 'data.eventId');
+    const now = context.clock.now();
+    const lines = checkCart(context.db, event, request, now);
+    return { event, lines, now, priced: priceLines(context.db, event, lines, now) };
+  }
+
+  app.post('/publisher/cart-calculation', async (c) => {
+    const { priced } = await readCart(c);
+    return c.json({ status: 'success', cart: priced.cart });
+  });
+
+  app.post('/publisher/generate-order', async (c) => {
+    const { event, lines, now, priced } = await readCart(c);
+    const order = generateOrder(context.db, { event, publisherAccountId: c.get('account').id, lines, priced, now });
+    return c.json({ status: 'success', orderNo: order.order_no, platformFee: order.platform_fee, ticketCost: order.ticket_cost });
+  });
+
+  app.post('/publisher/attendee-form', async (c) => {
+    const request = validate(orderNoRequest, await readQueryAndForm(c), { missing: { orderNo: 'T007' } });
+    const order = orderOfPublisher(context.db, request.orderNo, c.get('account').id);
+    const fields = formFields(context.db, order.event_id);
+    const attendeeForm: Record<string, typeof fields> = {};
+    attendeeTickets(orderLines(context.db, order.id)).forEach((_, index) => {
+      attendeeForm[`attendee_${index + 1}`] = fields;
+    });
+    return c.json({ status: 'success', attendeeForm });
+  });
+
+  app.post('/publisher/save-attendee', async (c) => {
+    const data = validateData(saveAttendeeData, await readDataDocument(c), { byPath: [{ prefix: 'orderNo', code: 'T007' }] });
+    const order = orderOfPublisher(context.db, data.orderNo, c.get('account').id);
+    assertOpen(order);
+    saveAttendees(context.db, order, data.attendees);
+    return c.json({ status: 'success', message: 'attendee details saved', orderNo: order.order_no });
+  });
+
+  app.post('/publisher/confirm-order', async (c) => {
+    const request = validate(confirmOrderRequest, await readQueryAndForm(c), { missing: { orderNo: 'T007' } });
+    const order = orderOfPublisher(context.db, request.orderNo, c.get('account').id);
+    assertOpen(order);
+    if (request.status === 'pending' && order.status === 'pending') {
+      throw new SandboxError('T010', { description: `order ${order.order_no} is already pending`, field: 'status' });
+    }
+    const now = context.clock.now();
+    if (request.status === 'confirm') {
+      if (!attendeesSaved(context.db, order.id)) {
+        throw new SandboxError('T002', { description: 'buyer billing information missing: save the attendees first (save-attendee)', field: 'orderNo' });
+      }
+      confirmOrder(context.db, order.id, now, request.referenceNo);
+    } else {
+      setOrderStatus(context.db, order.id, request.status, request.referenceNo);
+    }
+    const messages = { confirm: 'order confirmed', pending: 'order pending payment', fail: 'order failed; tickets released' };
+    return c.json({ status: 'success', message: messages[request.status], orderNo: order.order_no, orderStatus: request.status });
+  });
+
+  app.post('/publisher/order-details', async (c) => {
+    const request = validate(orderNoRequest, await readQueryAndForm(c), { missing: { orderNo: 'T007' } });
+    const order = orderOfPublisher(context.db, request.orderNo, c.get('account').id);
+    const event = findEvent(context.db, order.event_id);
+    return c.json({ status: 'success', orderNo: order.order_no, orderDetails: orderDetails(context.db, order, event?.title ?? '') });
+  });
+}
+
+
+/** The Publisher API and the sandbox-only questions endpoint, as a sandbox extension. */
+export function publisherExtension(): SandboxExtension {
+  return {
+    name: 'publisher',
+    routes(app, context) {
+      registerPublisherRoutes(app, context);
+      registerQuestionRoutes(app, context);
+    },
+  };
+}
