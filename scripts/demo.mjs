@@ -33,22 +33,41 @@ const csvDir = outDir ?? mkdtempSync(join(tmpdir(), 'boxoffice-demo-export-'));
 mkdirSync(csvDir, { recursive: true });
 const children = new Set();
 let sandbox;
-let cleanedUp = false;
+let finished = false;
 
-function cleanup() {
-  if (cleanedUp) return;
-  cleanedUp = true;
+const sandboxRunning = () => sandbox !== undefined && sandbox.exitCode === null && sandbox.signalCode === null;
+
+/** Stops the sandbox (SIGINT, as Ctrl-C would; SIGKILL if it has not stopped after 5s). */
+function stopSandbox() {
+  return new Promise((resolvePromise) => {
+    if (!sandboxRunning()) return resolvePromise();
+    const force = setTimeout(() => sandbox.kill('SIGKILL'), 5_000);
+    sandbox.once('exit', () => {
+      clearTimeout(force);
+      resolvePromise();
+    });
+    sandbox.kill('SIGINT');
+  });
+}
+
+/** Ends every child, waits for the sandbox to stop, removes the temporary directory. */
+async function cleanup() {
+  finished = true;
   for (const child of children) child.kill('SIGTERM');
-  if (sandbox && sandbox.exitCode === null && sandbox.signalCode === null) sandbox.kill('SIGTERM');
+  await stopSandbox();
   if (!keep) rmSync(work, { recursive: true, force: true });
 }
 
-process.on('exit', cleanup);
+// Last resort if the process ends some other way: nothing may outlive the demo.
+process.on('exit', () => {
+  if (sandboxRunning()) sandbox.kill('SIGKILL');
+  if (!keep) rmSync(work, { recursive: true, force: true });
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
+    if (finished) return;
     process.stderr.write(`\ndemo interrupted; stopping the sandbox\n`);
-    cleanup();
-    process.exit(signal === 'SIGINT' ? 130 : 143);
+    cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   });
 }
 
@@ -86,7 +105,7 @@ function boxoffice(argv, { show = true, capture = false, extraEnv = {} } = {}) {
       children.delete(child);
       if (code === 0) return resolvePromise(stdout);
       if (stderr) process.stderr.write(stderr);
-      reject(new StepFailed(`\`boxoffice ${argv.join(' ')}\` failed (${signal ?? `exit ${code}`})`));
+      reject(new StepFailed(`\`boxoffice ${argv.map(shellQuote).join(" ")}\` failed (${signal ?? `exit ${code}`})`));
     });
   });
 }
@@ -127,16 +146,8 @@ function startSandbox(dbPath) {
     });
     sandbox.on('exit', (code, signal) => {
       clearTimeout(timer);
-      if (!cleanedUp) reject(new StepFailed(`the sandbox stopped (${signal ?? `exit ${code}`})${stderr ? `:\n${stderr}` : ''}`));
+      if (!finished) reject(new StepFailed(`the sandbox stopped (${signal ?? `exit ${code}`})${stderr ? `:\n${stderr}` : ''}`));
     });
-  });
-}
-
-function stopSandbox() {
-  return new Promise((resolvePromise) => {
-    if (!sandbox || sandbox.exitCode !== null || sandbox.signalCode !== null) return resolvePromise();
-    sandbox.once('exit', () => resolvePromise());
-    sandbox.kill('SIGINT');
   });
 }
 
@@ -243,12 +254,11 @@ async function main() {
 }
 
 main().then(
-  () => {
-    cleanup();
-  },
-  (error) => {
+  () => cleanup(),
+  async (error) => {
+    if (finished) return; // interrupted: the signal handler reports and exits
     process.stderr.write(`\ndemo failed: ${error instanceof StepFailed ? error.message : (error?.stack ?? String(error))}\n`);
-    cleanup();
+    await cleanup();
     process.exitCode = 1;
   },
 );
