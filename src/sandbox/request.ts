@@ -99,7 +99,9 @@ export function validate<S extends ObjectSchema>(schema: S, fields: FormFields, 
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = String(issue.path[0] ?? '');
-  const isRule = issue.code === 'custom';
+  // A refinement across fields reports on one field whose own value is fine.
+  const ownSchema = (schema.shape as Record<string, z.ZodType | undefined>)[field];
+  const isRule = ownSchema !== undefined && ownSchema.safeParse(input[field]).success;
   const code = (isRule ? codes.rule?.[field] : codes.invalid?.[field]) ?? 'E002';
   throw new SandboxError(code, { description: `${field}: ${issue.message}`, field });
 }
