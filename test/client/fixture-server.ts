@@ -2,7 +2,7 @@
 // path with a sample body in the reference's shapes, records every request as received (method,
 // path, query, headers, raw body and the form fields read back from it), and can be scripted
 // per path: a queue of replies consumed in order, including "drop the connection after reading
-// the request". Also a CONNECT proxy that records the tunnels it opens.
+// the request" and "never answer". Also a CONNECT proxy that records the tunnels it opens.
 import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import { type Socket, connect } from 'node:net';
 
@@ -18,7 +18,9 @@ export interface RecordedRequest {
 
 export type FixtureReply =
   | { status?: number; headers?: Record<string, string>; body?: unknown }
-  | { drop: true };
+  | { drop: true }
+  /** Never answer (until the server closes): for timeouts. */
+  | { hang: true };
 
 export type FixtureHandler = (request: RecordedRequest) => FixtureReply;
 
@@ -165,6 +167,7 @@ export async function startFixtureServer(handler?: FixtureHandler): Promise<Fixt
       req.socket.destroy();
       return;
     }
+    if ('hang' in reply) return;
     const body = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? {});
     res.writeHead(reply.status ?? 200, { 'content-type': typeof reply.body === 'string' ? 'text/html' : 'application/json', ...reply.headers });
     res.end(body);

@@ -304,6 +304,22 @@ describe('retries', () => {
     expect(exitCodeFor(error)).toBe(1);
   });
 
+  it('a read that gets no answer within headersMs times out and is retried', async () => {
+    server.enqueue('/api/e/get-event', { hang: true });
+    const response = await makeClient({ timeouts: { headersMs: 150 } }).events.getEvent({ eventId: '101' });
+    expect(response.status).toBe('success');
+    expect(server.requestsTo('/api/e/get-event')).toHaveLength(2);
+    expect(retries).toHaveLength(1);
+  });
+
+  it('a create that gets no answer within headersMs is an unknown outcome, not repeated', async () => {
+    server.enqueue('/api/e/add-ticket', { hang: true });
+    const error = await failure(makeClient({ timeouts: { headersMs: 150 } }).events.addTicket(sample.addTicket));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as Error).message).toMatch(/UND_ERR_HEADERS_TIMEOUT\) after the request was sent, so the outcome is unknown/);
+    expect(server.requestsTo('/api/e/add-ticket')).toHaveLength(1);
+  });
+
   it('a create answered by a bare gateway 504 is an unknown outcome too', async () => {
     server.enqueue('/api/e/create', { status: 504, body: '<html>Gateway Timeout</html>' });
     const error = await failure(makeClient().events.createEvent(sample.createEvent));
