@@ -6,9 +6,11 @@
 import { cpus, totalmem, type as osType, release } from 'node:os';
 import type { BenchModule, BenchSection, Figure } from './types.js';
 import { startupBench } from './startup.js';
+import { sandboxLoadBench } from './sandbox-load.js';
 
 const MODULES: Record<string, BenchModule> = {
   startup: startupBench,
+  'sandbox-load': sandboxLoadBench,
 };
 
 function parseArgs(argv: string[]) {
