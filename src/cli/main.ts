@@ -1,7 +1,7 @@
 // buildProgram(deps) → the commander program; runCli(argv, deps) → exit code. This is the one
 // place where errors become messages on stderr and exit codes.
 import { Command, CommanderError, Option } from 'commander';
-import { BoxofficeError, UsageError } from '../client/errors.js';
+import { AuthError, BoxofficeError, UsageError } from '../client/errors.js';
 import { registerCommands } from './commands/index.js';
 import type { CommandContext, GlobalOptions } from './context.js';
 import type { Deps } from './deps.js';
@@ -71,6 +71,14 @@ function reportError(error: unknown, deps: Deps): number {
 export function formatError(error: unknown): string {
   if (error instanceof UsageError) {
     return error.message.startsWith('error') ? error.message : `error: ${error.message}`;
+  }
+  if (error instanceof AuthError) {
+    // E001 / E020: the credential was refused (expired, revoked or mistyped).
+    const hint =
+      error.code === 'E020'
+        ? 'check the Publisher API key (BOXOFFICE_PUBLISHER_KEY or config set publisherKey)'
+        : 'the token was refused: run boxoffice login (or replace BOXOFFICE_TOKEN)';
+    return `${error.message}; ${hint}`;
   }
   if (error instanceof BoxofficeError) {
     return error.message.startsWith('error') ? error.message : `error: ${error.message}`;

@@ -140,3 +140,17 @@ export async function openSession(context: CommandContext, needs: SessionNeeds =
   const { createClient } = await import('../client/index.js');
   return { profileName, profile, client: createClient(config), tokenSource, store, secrets };
 }
+
+/** Opens a session, runs `work` with it, and closes the client's connections afterwards. */
+export async function withSession<T>(
+  context: CommandContext,
+  needs: SessionNeeds,
+  work: (session: Session) => Promise<T>,
+): Promise<T> {
+  const session = await openSession(context, needs);
+  try {
+    return await work(session);
+  } finally {
+    await session.client.close();
+  }
+}

@@ -1,0 +1,43 @@
+// `boxoffice event create [flags | --from-file FILE]` (E1).
+import type { Command } from 'commander';
+import type { CommandContext } from '../../context.js';
+import { addParamFlags, paramValues, type ParamValues } from '../../params.js';
+import { CREATE_EVENT_PARAMS } from './params.js';
+
+export interface CreateEventOptions {
+  values: ParamValues;
+  fromFile?: string;
+}
+
+export function registerEventCreate(group: Command, context: CommandContext): void {
+  const command = group
+    .command('create')
+    .description('create an event (missing values are asked for on a terminal)')
+    .option('--from-file <file>', 'read parameters from a JSON or YAML file (flags given win)');
+  addParamFlags(command, CREATE_EVENT_PARAMS)
+    .addHelpText(
+      'after',
+      '\nExample:\n  boxoffice event create --from-file gala.yaml --start-date 2030-05-01 --end-date 2030-05-01',
+    )
+    .action(async (flags: Record<string, unknown>) => {
+      const fromFile = typeof flags.fromFile === 'string' ? flags.fromFile : undefined;
+      await runEventCreate({ values: paramValues(CREATE_EVENT_PARAMS, flags), fromFile }, context);
+    });
+}
+
+export async function runEventCreate(options: CreateEventOptions, context: CommandContext): Promise<void> {
+  const { checkFormats, fillMissing, parseRequest } = await import('../../params.js');
+  const { readParamFile } = await import('../../param-file.js');
+  const { createEventRequest } = await import('../../../client/schemas/index.js');
+  const fromFile = options.fromFile ? await readParamFile(options.fromFile, CREATE_EVENT_PARAMS) : {};
+  const given = { ...fromFile, ...options.values };
+  checkFormats(CREATE_EVENT_PARAMS, given);
+  const { withSession } = await import('../../session.js');
+  await withSession(context, {}, async (session) => {
+    const values = await fillMissing(context, CREATE_EVENT_PARAMS, given);
+    const request = parseRequest(createEventRequest, values, CREATE_EVENT_PARAMS);
+    const body = await session.client.events.createEvent(request);
+    const { writeAck } = await import('../../output/index.js');
+    writeAck(context, { body, id: String(body.eventId), sentence: `created event ${body.eventId}: ${request.eventTitle}` });
+  });
+}

@@ -1,0 +1,56 @@
+// `boxoffice event get EVENT_ID` (E7): the organizer's view of one event.
+import type { Command } from 'commander';
+import type { CommandContext } from '../../context.js';
+
+export interface GetEventOptions {
+  eventId: string;
+}
+
+export function registerEventGet(group: Command, context: CommandContext): void {
+  group
+    .command('get')
+    .description('show one event')
+    .argument('<EVENT_ID>', 'event id')
+    .addHelpText('after', '\nExample:\n  boxoffice event get 12 --json')
+    .action(async (eventId: string) => {
+      await runEventGet({ eventId }, context);
+    });
+}
+
+export async function runEventGet(options: GetEventOptions, context: CommandContext): Promise<void> {
+  const { withSession } = await import('../../session.js');
+  const { withPermissionExplained, notYourEvent } = await import('../../permission.js');
+  const { writeJson, writeRows } = await import('../../output/index.js');
+  const { splitDateTime } = await import('./readback.js');
+  await withSession(context, {}, async (session) => {
+    const body = await withPermissionExplained(notYourEvent(options.eventId, 'read it'), () =>
+      session.client.events.getEvent({ eventId: options.eventId }),
+    );
+    if (context.globals().json) return writeJson(context.deps.io, body);
+    const event = body.event;
+    const when = (value: { date: string } | null | undefined) => splitDateTime(value?.date)?.join(' ') ?? value?.date;
+    const fields: [string, unknown][] = [
+      ['id', event.id],
+      ['title', event.name],
+      ['url', event.url],
+      ['type', event.eventType],
+      ['visibility', event.eventVisibility ?? (event.visiblity === true ? 'public' : event.visiblity === false ? 'private' : event.visiblity)],
+      ['category', event.eventCategory],
+      ['status', event.eventStatus],
+      ['start', when(event.startDate)],
+      ['end', when(event.endDate)],
+      ['timezone', event.startDate.timezone],
+      ['subdomain', event.subdomain],
+      ['city', event.city],
+      ['country', event.country],
+      ['contact', event.contactInfo],
+      ['listing image', event.listingImage],
+      ['header image', event.headerImage ?? event.searchImage],
+    ];
+    const shown = fields.filter(([, value]) => value !== null && value !== undefined && value !== '');
+    await writeRows(context.deps, [
+      { header: 'field', value: (row: [string, unknown]) => row[0] },
+      { header: 'value', value: (row: [string, unknown]) => String(row[1]) },
+    ], shown);
+  });
+}

@@ -1,0 +1,32 @@
+// `boxoffice event list` (E9): the events of the account the token belongs to.
+import type { Command } from 'commander';
+import type { EventListItem } from '../../../client/schemas/index.js';
+import type { CommandContext } from '../../context.js';
+
+export function registerEventList(group: Command, context: CommandContext): void {
+  group
+    .command('list')
+    .description("list the account's events")
+    .addHelpText('after', '\nExample:\n  boxoffice event list | cut -f1    # the ids, one a line')
+    .action(async () => {
+      await runEventList(context);
+    });
+}
+
+export async function runEventList(context: CommandContext): Promise<void> {
+  const { withSession } = await import('../../session.js');
+  const { writeJson, writeRows } = await import('../../output/index.js');
+  await withSession(context, {}, async (session) => {
+    const body = await session.client.events.getAllEvents();
+    if (context.globals().json) return writeJson(context.deps.io, body);
+    await writeRows<EventListItem>(context.deps, [
+      { header: 'id', value: (event) => event.eventId },
+      { header: 'title', value: (event) => event.eventTitle },
+      { header: 'starts', value: (event) => `${event.startDate} ${event.startTime.slice(0, 5)}` },
+      { header: 'ends', value: (event) => `${event.endDate} ${event.endTime.slice(0, 5)}` },
+      { header: 'type', value: (event) => event.type },
+      { header: 'status', value: (event) => event.status },
+      { header: 'url', value: (event) => event.url },
+    ], body.events, { emptyMessage: 'no events yet: create one with boxoffice event create' });
+  });
+}

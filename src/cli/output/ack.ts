@@ -1,0 +1,19 @@
+// What a create or update prints: the API body under --json; else, for people on a terminal, one
+// sentence, and for scripts (piped) just the id, so `id=$(boxoffice event create …)` works.
+import type { CommandContext } from '../context.js';
+import { writeJson } from './json.js';
+
+export interface Acknowledgement {
+  /** The response body as the API sent it. */
+  body: unknown;
+  /** The id the call created or changed. */
+  id: string;
+  /** e.g. "created event 12". */
+  sentence: string;
+}
+
+export function writeAck(context: CommandContext, ack: Acknowledgement): void {
+  const { io } = context.deps;
+  if (context.globals().json) return writeJson(io, ack.body);
+  io.stdout.write(io.stdoutIsTTY ? `${ack.sentence}\n` : `${ack.id}\n`);
+}

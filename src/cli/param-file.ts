@@ -1,0 +1,55 @@
+// `--from-file`: request parameters from a JSON or YAML document whose keys are the API's names
+// (kebab-case spellings of the flags are accepted too). Flags given on the command line win.
+import { readFile } from 'node:fs/promises';
+import { UsageError } from '../client/errors.js';
+import { flagFor, type ParamSpec, type ParamValues } from './params.js';
+
+function camelCase(name: string): string {
+  return name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+export async function readParamFile(path: string, params: readonly ParamSpec[]): Promise<ParamValues> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --from-file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, '--from-file');
+  }
+  let document: unknown;
+  try {
+    if (/\.json$/i.test(path)) {
+      document = JSON.parse(text);
+    } else {
+      // YAML is a superset of JSON, so any other extension is read as YAML.
+      const { parse } = await import('yaml');
+      document = parse(text);
+    }
+  } catch (error) {
+    throw new UsageError(`--from-file ${path} is not valid JSON or YAML: ${(error as Error).message.split('\n')[0]}`, '--from-file');
+  }
+  if (document === null || typeof document !== 'object' || Array.isArray(document)) {
+    throw new UsageError(`--from-file ${path} must hold one object of parameters (eventTitle: …)`, '--from-file');
+  }
+  const known = new Map(params.filter((spec) => !spec.positional).map((spec) => [spec.name, spec]));
+  const values: ParamValues = {};
+  const unknown: string[] = [];
+  for (const [key, value] of Object.entries(document)) {
+    const spec = known.get(camelCase(key));
+    if (!spec) {
+      unknown.push(key);
+      continue;
+    }
+    if (value === null || value === undefined) continue;
+    if (typeof value === 'object') {
+      throw new UsageError(`--from-file ${path}: ${key} must be a single value (${flagFor(spec)})`, flagFor(spec));
+    }
+    values[spec.name] = value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+  }
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `--from-file ${path}: unknown ${unknown.length === 1 ? 'parameter' : 'parameters'} ${unknown.join(', ')} (known: ${[...known.keys()].join(', ')})`,
+      '--from-file',
+    );
+  }
+  return values;
+}

@@ -1,0 +1,25 @@
+// E008 means different things for different calls; the command that made the call says which.
+import { PermissionError } from '../client/errors.js';
+
+/**
+ * Rewords an E008 for the call that received it (exit code unchanged: 3), e.g.
+ * "event 12 belongs to another organizer; this token may not change it". Other errors pass through.
+ */
+export function explainPermission(error: unknown, explanation: string): unknown {
+  if (error instanceof PermissionError) error.message = `error ${error.code}: ${explanation}`;
+  return error;
+}
+
+/** Runs `call`; an E008 from it is reworded with `explanation`. */
+export async function withPermissionExplained<T>(explanation: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw explainPermission(error, explanation);
+  }
+}
+
+/** The usual explanation for a call on one event. */
+export function notYourEvent(eventId: string, action: string): string {
+  return `event ${eventId} belongs to another organizer account; this token may not ${action} (log in as its organizer, or use an administrator token)`;
+}
