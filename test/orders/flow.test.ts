@@ -155,6 +155,34 @@ describe('order place: the whole flow', () => {
   });
 });
 
+describe('order place on the live profile', () => {
+  const live = (answer: string) =>
+    place([eventId, '--ticket', `${general}:1`, '--fake', '--json'], {
+      env: { BOXOFFICE_PROFILE: 'live', NO_COLOR: '1' },
+      stdinIsTTY: true,
+      stdin: answer,
+    });
+
+  it('asks before ordering, showing the total; "no" orders nothing and exits 130', async () => {
+    const buyer = createClient({ apiUrl: sandbox.url, publisherUrl: sandbox.url, authUrl: sandbox.url, publisherKey: sandbox.tokens.publisher });
+    const left = async () => (await buyer.publisher.ticketDetails({ eventId })).tickets.find((ticket) => String(ticket.id) === general)?.quantity;
+    const before = await left();
+    expect(before).toBeGreaterThan(0);
+    const declined = await live('n\n');
+    expect(declined.stderr).toContain('Place a real order on the live profile for a total of 1000?');
+    expect(declined.code).toBe(130);
+    expect(declined.stdout).toBe('');
+    expect(await left()).toBe(before);
+    await buyer.close();
+  });
+
+  it('"yes" places the order', async () => {
+    const accepted = await live('y\n');
+    expect(accepted.code).toBe(0);
+    expect((JSON.parse(accepted.stdout) as PlacedJson).confirmOrder.orderStatus).toBe('confirm');
+  });
+});
+
 describe('order place: errors in plain words', () => {
   it('a quantity above the per-order maximum names the ticket and its limits', async () => {
     const result = await place([eventId, '--ticket', `${vip}:5`, '--fake']);
