@@ -1,6 +1,7 @@
 // Runs every benchmark and prints one table with the machine it ran on.
 //   npm run bench                     full sizes (100,000 orders), under ten minutes on 2 cores
 //   npm run bench -- --quick          smaller sizes and fewer runs
+//   npm run bench -- --smoke          the smallest sizes, one run: checks that it runs (used by a test)
 //   npm run bench -- --only startup   a comma-separated subset
 //   npm run bench -- --markdown       the table as Markdown (for the README's Performance section)
 import { cpus, totalmem, type as osType, release } from 'node:os';
@@ -14,7 +15,8 @@ const MODULES: Record<string, BenchModule> = {
 };
 
 function parseArgs(argv: string[]) {
-  const quick = argv.includes('--quick');
+  const smoke = argv.includes('--smoke');
+  const quick = smoke || argv.includes('--quick');
   const markdown = argv.includes('--markdown');
   const onlyIndex = argv.indexOf('--only');
   const only = onlyIndex >= 0 ? (argv[onlyIndex + 1] ?? '').split(',').filter(Boolean) : Object.keys(MODULES);
@@ -22,7 +24,7 @@ function parseArgs(argv: string[]) {
   if (unknown.length > 0) {
     throw new Error(`--only: unknown benchmark ${unknown.join(', ')} (known: ${Object.keys(MODULES).join(', ')})`);
   }
-  return { quick, markdown, only };
+  return { quick, smoke, markdown, only };
 }
 
 export function machineLine(): string {
@@ -64,16 +66,16 @@ function render(sections: BenchSection[], markdown: boolean): string {
 }
 
 async function main(): Promise<void> {
-  const { quick, markdown, only } = parseArgs(process.argv.slice(2));
+  const { quick, smoke, markdown, only } = parseArgs(process.argv.slice(2));
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const started = Date.now();
   log(`machine: ${machineLine()}${quick ? ' (quick)' : ''}`);
   const sections: BenchSection[] = [];
   for (const name of only) {
     log(`running ${name} …`);
-    sections.push(await MODULES[name]({ quick, log }));
+    sections.push(await MODULES[name]({ quick, smoke, log }));
   }
-  process.stdout.write(`machine: ${machineLine()}${quick ? ' (quick run)' : ''}\n\n`);
+  process.stdout.write(`machine: ${machineLine()}${smoke ? ' (smoke run: sizes too small for the figures to mean anything)' : quick ? ' (quick run)' : ''}\n\n`);
   process.stdout.write(render(sections, markdown));
   process.stdout.write(`\ntotal bench time: ${Math.round((Date.now() - started) / 1000)} s\n`);
   const missed = sections.flatMap((section) => section.figures).filter((figure) => !meetsTarget(figure));

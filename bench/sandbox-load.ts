@@ -10,9 +10,9 @@ import { median, round, spread } from './stats.js';
 
 const CONCURRENCY = 32;
 
-export const sandboxLoadBench: BenchModule = async ({ quick, log }) => {
-  const requestsPerRun = quick ? 2_000 : 10_000;
-  const runs = quick ? 3 : 5;
+export const sandboxLoadBench: BenchModule = async ({ quick, smoke, log }) => {
+  const requestsPerRun = smoke ? 100 : quick ? 2_000 : 10_000;
+  const runs = smoke ? 1 : quick ? 3 : 5;
   const sandbox = await startSandboxProcess();
   try {
     const token = mintToken(sandbox.url);

@@ -21,8 +21,8 @@ const CASES: Case[] = [
   { name: 'boxoffice auth status', args: ['bin/boxoffice.js', 'auth', 'status'], target: 1.8 },
 ];
 
-export const startupBench: BenchModule = async ({ quick, log }) => {
-  const runs = quick ? 10 : 40;
+export const startupBench: BenchModule = async ({ quick, smoke, log }) => {
+  const runs = smoke ? 2 : quick ? 10 : 40;
   const configDir = mkdtempSync(join(tmpdir(), 'boxoffice-bench-'));
   const env = { ...process.env, BOXOFFICE_CONFIG_DIR: configDir, CI: 'true' };
   try {

@@ -2,6 +2,8 @@
 export interface BenchOptions {
   /** Smaller sizes and fewer repetitions (`npm run bench -- --quick`). */
   quick: boolean;
+  /** The smallest sizes and a single run (`--smoke`): proves the benchmark runs, times nothing. */
+  smoke?: boolean;
   /** Progress lines for stderr. */
   log(line: string): void;
 }

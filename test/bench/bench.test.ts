@@ -1,0 +1,32 @@
+// `npm run bench` runs end to end at the smallest sizes. Timing is not asserted here: figures are
+// the benchmark's job, on a quiet machine, as ratios within one run.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const exec = promisify(execFile);
+
+describe('npm run bench', () => {
+  it('runs every benchmark at the smoke size and prints one table with the machine', async () => {
+    const { stdout } = await exec(process.execPath, ['scripts/bench.mjs', '--smoke'], {
+      maxBuffer: 16 * 2 ** 20,
+      timeout: 540_000,
+    });
+    expect(stdout).toMatch(/^machine: \d+ × .+ GiB, .+Node\.js v\d+/m);
+    for (const section of [
+      'Startup (median wall time)',
+      'Sandbox get-event under load',
+    ]) {
+      expect(stdout).toContain(section);
+    }
+    expect(stdout).toMatch(/boxoffice --help\s+[\d.]+ ms \(±[\d.]+\)\s+[\d.]+x\s+≤ 1\.3x/);
+    expect(stdout).toMatch(/requests per second\s+\d+ req\/s/);
+  }, 600_000);
+
+  it('refuses an unknown benchmark name', async () => {
+    await expect(exec(process.execPath, ['scripts/bench.mjs', '--only', 'no-such-bench'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('--only: unknown benchmark no-such-bench'),
+    });
+  }, 120_000);
+});
