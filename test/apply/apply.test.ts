@@ -1,6 +1,6 @@
 // Acceptance of `boxoffice apply` against a real sandbox over loopback HTTP, in-process through
 // runInProcess (the same code path as the process; the process itself is in apply-process.test.ts).
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -182,5 +182,31 @@ describe('boxoffice apply (in-process, real sandbox)', () => {
     const result = await apply();
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('holds ids from https://elsewhere.example');
+  });
+
+  it('--state puts the state file where it is told', async () => {
+    const custom = join(dir, 'states', 'ci.json');
+    await mkdir(join(dir, 'states'));
+    expect((await apply(['--state', custom])).code).toBe(0);
+    const state = JSON.parse(await readFile(custom, 'utf8'));
+    expect(Object.keys(state.tickets)).toEqual(['early-bird', 'general', 'workshop']);
+    expect(state.apiUrl).toBe(sandbox.url);
+    await expect(readFile(statePath)).rejects.toThrow(/ENOENT/);
+    expect((await applyJson(['--state', custom])).summary.create).toBe(0);
+  });
+
+  it('warns on stderr before a plan past the live service’s daily ticket quota', async () => {
+    const base = await readFile(fixture, 'utf8');
+    const extra = Array.from({ length: 200 }, (_, index) =>
+      `  - key: seat-${index}\n    ticketName: Seat ${index}\n    price: 100\n    currency: INR\n    quantity: 1\n    serviceFee: 1\n    allowCancellation: false\n`,
+    ).join('');
+    await writeFile(file, base.replace('discounts:', `${extra}discounts:`));
+    const result = await apply(['--dry-run']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(
+      'warning: this plan creates 203 tickets, and the live service allows about 200 ticket creations a day',
+    );
+    expect(result.stderr.indexOf('warning:')).toBe(0);
+    expect(result.stdout).toContain('Plan: 206 to create, 0 to update, 0 unchanged.');
   });
 });
