@@ -73,8 +73,8 @@ const pay: Buyer = (page) => page.getByRole('button', { name: 'Pay' }).click();
  * Rewrites the `response` the sandbox sends back: its Pay/Fail answer is a 303 to the callback
  * address, which is where a forger in the middle would change it.
  */
-function rewriteReturn(page: Page, rewrite: (decoded: string) => string): Promise<void> {
-  return page.route('**/em/booking/complete', async (route) => {
+async function rewriteReturn(page: Page, rewrite: (decoded: string) => string): Promise<void> {
+  await page.route('**/em/booking/complete', async (route) => {
     const answer = await route.fetch({ maxRedirects: 0 });
     const location = new URL(answer.headers().location);
     const decoded = Buffer.from(location.searchParams.get('response') ?? '', 'base64').toString('utf8');
