@@ -1,7 +1,7 @@
 // From the file, the state and the service's current records to a plan: per record create,
 // update (with the fields that change) or unchanged, in dependency order: event, tickets,
 // discounts. Fields the service never returns are compared with what was last applied.
-import { NotFoundError, UsageError } from '../client/errors.js';
+import { BoxofficeError, NotFoundError, UsageError } from '../client/errors.js';
 import type { EventListItem, OrganizerEvent, OrganizerTicket } from '../client/schemas/index.js';
 import type { DiscountSpec, EventSpec, SetupFile, TicketSpec } from './file.js';
 import { eventView, sameValue, ticketView, urlSlug } from './remote.js';
@@ -50,6 +50,28 @@ export interface RemoteSnapshot {
   tickets: OrganizerTicket[];
 }
 
+/** The state names records the service does not have (another profile's state, or deleted). */
+export class StateMismatchError extends BoxofficeError {
+  override name = 'StateMismatchError';
+}
+
+/**
+ * What the file asks that no run can do, given the state; checked before anything is sent.
+ * update-discount has no ticketId, so a discount cannot move to another ticket.
+ */
+export function checkAgainstState(setup: SetupFile, state: ApplyState): void {
+  setup.discounts.forEach((spec, index) => {
+    const known = state.discounts[spec.key];
+    if (known?.id && known.ticket !== spec.ticket) {
+      throw new UsageError(
+        `discounts[${index}].ticket: discount ${spec.key} was created for ticket ${known.ticket}; ` +
+          'update-discount cannot move it to another ticket. Give it a new key to create a new discount',
+        `discounts[${index}].ticket`,
+      );
+    }
+  });
+}
+
 /** Finds the event with this url among the caller's events (get-all-events). */
 export function findEventByUrl(events: readonly EventListItem[], url: string): EventListItem | undefined {
   const wanted = urlSlug(url).toLowerCase();
@@ -77,10 +99,9 @@ export async function readRemote(client: ApplyClient, setup: SetupFile, state: A
     ({ event } = await client.events.getEvent({ eventId }));
   } catch (error) {
     if (error instanceof NotFoundError && !eventAdopted) {
-      throw new UsageError(
+      throw new StateMismatchError(
         `the state file names event ${eventId}, which this service does not have (${error.code}); ` +
           'is the state file from another profile? Give another --state, or delete it to create the event anew',
-        '--state',
       );
     }
     throw error;
@@ -138,6 +159,7 @@ function step(resource: ResourceKind, key: string, changes: FieldChange[], extra
 }
 
 export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteSnapshot): Plan {
+  checkAgainstState(setup, state);
   const notes: string[] = [];
   const steps: PlanStep[] = [];
   const eventExists = remote.event !== undefined && remote.eventId !== undefined;
@@ -190,17 +212,11 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
   }
 
   // Discounts: not readable; compared with the last applied values.
-  setup.discounts.forEach((spec, index) => {
+  setup.discounts.forEach((spec) => {
     const known = eventExists && !remote.eventAdopted ? state.discounts[spec.key] : undefined;
     const ticketStep = ticketStepByKey.get(spec.ticket);
+    // A discount of a ticket created (again) now is created with it.
     const ticketIsNew = ticketStep?.action === 'create';
-    if (known?.id && !ticketIsNew && known.ticket !== spec.ticket) {
-      throw new UsageError(
-        `discounts[${index}].ticket: discount ${spec.key} was created for ticket ${known.ticket}; ` +
-          'update-discount cannot move it to another ticket. Give it a new key to create a new discount',
-        `discounts[${index}].ticket`,
-      );
-    }
     const usable = known && !ticketIsNew ? known : undefined;
     const changes = usable?.id ? compareFields(desiredDiscount(spec), undefined, usable.applied) : [];
     steps.push(

@@ -6,7 +6,7 @@ import { UsageError } from '../client/errors.js';
 import { executePlan } from './execute.js';
 import type { AppliedIds, StepDone } from './execute.js';
 import { loadSetupFile } from './file.js';
-import { computePlan, countSteps, readRemote } from './plan.js';
+import { checkAgainstState, computePlan, countSteps, readRemote } from './plan.js';
 import type { Plan } from './plan.js';
 import { quotaWarnings } from './quotas.js';
 import { formatDone, planDocument, renderPlan } from './render.js';
@@ -46,6 +46,7 @@ export async function runApply(options: ApplyRunOptions): Promise<ApplyRunResult
   const setup = await loadSetupFile(options.file, options.env);
   const statePath = options.statePath ?? defaultStatePath(options.file);
   const stored = await readState(statePath);
+  if (stored) checkAgainstState(setup, stored);
   const { client, apiUrl } = await options.connect();
   if (stored?.apiUrl && !sameAddress(stored.apiUrl, apiUrl)) {
     throw new UsageError(

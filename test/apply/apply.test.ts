@@ -184,6 +184,14 @@ describe('boxoffice apply (in-process, real sandbox)', () => {
     expect(result.stderr).toContain('holds ids from https://elsewhere.example');
   });
 
+  it('stops (exit 1) when the state names an event the service does not have', async () => {
+    await writeFile(statePath, JSON.stringify({ version: 1, apiUrl: sandbox.url, event: { id: '999999', applied: {} }, tickets: {}, discounts: {} }));
+    const result = await apply();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('the state file names event 999999, which this service does not have (E007)');
+    expect(await eventsWithUrl(client, eventUrl)).toHaveLength(0);
+  });
+
   it('--state puts the state file where it is told', async () => {
     const custom = join(dir, 'states', 'ci.json');
     await mkdir(join(dir, 'states'));
