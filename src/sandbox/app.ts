@@ -20,7 +20,7 @@
 // (request.ts, the shared zod schemas → reference codes), SandboxError (errors.ts, the one error
 // envelope), the db layer (db/*.ts: accounts and keys, events, orders incl. insertOrder /
 // confirmOrder that assign the attendee-list position).
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { SandboxDatabase } from './db/index.js';
 import {
@@ -86,6 +86,7 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
     return c.json(errorEnvelope(error), 404);
   });
 
+  app.use('*', refuseOversizedBody);
   app.use(
     '*',
     bodyLimit({
@@ -108,6 +109,28 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
 
   return { app, context, extensions };
 }
+
+/** Reads at most this much of an oversized body before answering, so the client sees the answer. */
+const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A body whose declared length is over the limit is refused with E002 (413) — after reading it,
+ * because answering while the client is still sending makes the server close the connection and
+ * the client sees a reset instead of the coded error. (bodyLimit below covers chunked bodies.)
+ */
+const refuseOversizedBody: MiddlewareHandler<SandboxEnv> = async (c, next) => {
+  const declared = Number(c.req.header('content-length'));
+  if (!(declared > MAX_BODY_BYTES)) return next();
+  const reader = c.req.raw.body?.getReader();
+  let read = 0;
+  while (reader && read <= DRAIN_LIMIT_BYTES) {
+    const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+    if (chunk.done) break;
+    read += chunk.value.byteLength;
+  }
+  if (read > DRAIN_LIMIT_BYTES) await reader?.cancel().catch(() => undefined);
+  throw new SandboxError('E002', { description: `request body larger than ${MAX_BODY_BYTES} bytes`, httpStatus: 413 });
+};
 
 /** Runs the named data set of whichever extension provides it; returns the new event ids. */
 export async function runSeed(handle: SandboxAppHandle, name: string): Promise<string[]> {
