@@ -24,6 +24,8 @@ function seededRandom(seed: number): () => number {
   };
 }
 
+type RequestBody = NonNullable<RequestInit['body']>;
+
 type Kind = 'date' | 'time' | 'int' | 'posint' | 'number' | 'enum' | 'bool' | 'id' | 'slug' | 'text' | 'email';
 
 interface Endpoint {
@@ -157,14 +159,14 @@ interface Malformed {
   description: string;
   path: string;
   headers: Record<string, string>;
-  body: BodyInit | undefined;
+  body: RequestBody | undefined;
 }
 
 function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)];
 }
 
-function asBody(fields: Record<string, string>, random: () => number): { headers: Record<string, string>; body: BodyInit } {
+function asBody(fields: Record<string, string>, random: () => number): { headers: Record<string, string>; body: RequestBody } {
   if (random() < 0.5) return { headers: {}, body: new URLSearchParams(fields) };
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -271,7 +273,7 @@ function malformedRequest(random: () => number, endpoint: Endpoint, tokens: Test
   }
 }
 
-function mergeHeaders(extra: Record<string, string>, request: { headers: Record<string, string>; body: BodyInit }) {
+function mergeHeaders(extra: Record<string, string>, request: { headers: Record<string, string>; body: RequestBody }) {
   return { headers: { ...extra, ...request.headers }, body: request.body };
 }
 
