@@ -1,0 +1,52 @@
+// `boxoffice discount add EVENT_ID TICKET_ID [flags]` (E5).
+import type { Command } from 'commander';
+import type { CommandContext } from '../../context.js';
+import { addParamFlags, paramValues, type ParamValues } from '../../params.js';
+import { ADD_DISCOUNT_PARAMS } from './params.js';
+
+export interface AddDiscountOptions {
+  eventId: string;
+  ticketId: string;
+  values: ParamValues;
+}
+
+export function registerDiscountAdd(group: Command, context: CommandContext): void {
+  const command = group
+    .command('add')
+    .description('add a discount on a ticket')
+    .argument('<EVENT_ID>', 'event id')
+    .argument('<TICKET_ID>', 'ticket id');
+  addParamFlags(command, ADD_DISCOUNT_PARAMS)
+    .addHelpText(
+      'after',
+      '\nExample:\n  boxoffice discount add 12 34 --discount-category code --code EARLY --discount 10 --discount-type percentage',
+    )
+    .action(async (eventId: string, ticketId: string, flags: Record<string, unknown>) => {
+      await runDiscountAdd({ eventId, ticketId, values: paramValues(ADD_DISCOUNT_PARAMS, flags) }, context);
+    });
+}
+
+export async function runDiscountAdd(options: AddDiscountOptions, context: CommandContext): Promise<void> {
+  const { checkFormats, fillMissing, parseRequest } = await import('../../params.js');
+  checkFormats(ADD_DISCOUNT_PARAMS, options.values);
+  const { addDiscountRequest } = await import('../../../client/schemas/index.js');
+  const { withSession } = await import('../../session.js');
+  const { withPermissionExplained, notYourEvent } = await import('../../permission.js');
+  const { sentRecordKey } = await import('../../config/store.js');
+  await withSession(context, {}, async (session) => {
+    const values = await fillMissing(context, ADD_DISCOUNT_PARAMS, options.values);
+    const request = parseRequest(
+      addDiscountRequest,
+      { ...values, eventId: options.eventId, ticketId: options.ticketId },
+      ADD_DISCOUNT_PARAMS,
+    );
+    const body = await withPermissionExplained(notYourEvent(options.eventId, 'add discounts to it'), () =>
+      session.client.events.addDiscount(request),
+    );
+    const discountId = String(body.discountId);
+    // The service never returns a discount's fields; update-discount needs them again.
+    session.store.rememberSent(session.profileName, 'discounts', sentRecordKey(options.eventId, discountId), values);
+    const { writeAck } = await import('../../output/index.js');
+    writeAck(context, { body, id: discountId, sentence: `added discount ${discountId} to ticket ${options.ticketId} of event ${options.eventId}` });
+  });
+}

@@ -1,0 +1,69 @@
+// `boxoffice discount update EVENT_ID DISCOUNT_ID [flags]` (E6): only the flags given change.
+// The service never returns a discount, so the rest is what this profile last sent for it; what
+// it never sent must be given (or is asked for on a terminal).
+import type { Command } from 'commander';
+import { UsageError } from '../../../client/errors.js';
+import type { CommandContext } from '../../context.js';
+import { addParamFlags, flagFor, paramValues, type ParamValues } from '../../params.js';
+import { UPDATE_DISCOUNT_PARAMS } from './params.js';
+
+export interface UpdateDiscountOptions {
+  eventId: string;
+  discountId: string;
+  values: ParamValues;
+}
+
+export function registerDiscountUpdate(group: Command, context: CommandContext): void {
+  const command = group
+    .command('update')
+    .description('change the named fields of a discount; the rest stays as last sent from this profile')
+    .argument('<EVENT_ID>', 'event id')
+    .argument('<DISCOUNT_ID>', 'discount id');
+  addParamFlags(command, UPDATE_DISCOUNT_PARAMS.map((spec) => ({ ...spec, required: false })))
+    .addHelpText('after', '\nExample:\n  boxoffice discount update 12 56 --discount 15')
+    .action(async (eventId: string, discountId: string, flags: Record<string, unknown>) => {
+      await runDiscountUpdate({ eventId, discountId, values: paramValues(UPDATE_DISCOUNT_PARAMS, flags) }, context);
+    });
+}
+
+export async function runDiscountUpdate(options: UpdateDiscountOptions, context: CommandContext): Promise<void> {
+  const { checkFormats, fillMissing, missingParams, parseRequest } = await import('../../params.js');
+  checkFormats(UPDATE_DISCOUNT_PARAMS, options.values);
+  if (Object.keys(options.values).length === 0) {
+    throw new UsageError('nothing to change: name at least one flag (see boxoffice discount update --help)');
+  }
+  const { updateDiscountRequest } = await import('../../../client/schemas/index.js');
+  const { withSession } = await import('../../session.js');
+  const { withPermissionExplained, notYourEvent } = await import('../../permission.js');
+  const { sentRecordKey } = await import('../../config/store.js');
+  await withSession(context, {}, async (session) => {
+    const recordKey = sentRecordKey(options.eventId, options.discountId);
+    const remembered = session.store.recallSent(session.profileName, 'discounts', recordKey);
+    const known = Object.fromEntries(
+      Object.entries(remembered ?? {})
+        .filter(([key]) => UPDATE_DISCOUNT_PARAMS.some((spec) => spec.name === key && !spec.positional))
+        .map(([key, value]) => [key, String(value)]),
+    );
+    const merged = { ...known, ...options.values };
+    const missing = missingParams(UPDATE_DISCOUNT_PARAMS, merged);
+    if (!remembered && !context.globals().input && missing.length > 0) {
+      const flags = missing.map(flagFor);
+      throw new UsageError(
+        `profile ${session.profileName} has not sent discount ${options.discountId} before and the service does not return discounts: give ${flags.join(', ')}`,
+        flags[0],
+      );
+    }
+    const values = await fillMissing(context, UPDATE_DISCOUNT_PARAMS, merged);
+    const request = parseRequest(
+      updateDiscountRequest,
+      { ...values, eventId: options.eventId, discountId: options.discountId },
+      UPDATE_DISCOUNT_PARAMS,
+    );
+    const body = await withPermissionExplained(notYourEvent(options.eventId, 'change its discounts'), () =>
+      session.client.events.updateDiscount(request),
+    );
+    session.store.rememberSent(session.profileName, 'discounts', recordKey, values);
+    const { writeAck } = await import('../../output/index.js');
+    writeAck(context, { body, id: String(body.discountId), sentence: `updated discount ${body.discountId} of event ${options.eventId}` });
+  });
+}

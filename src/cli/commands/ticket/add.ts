@@ -1,0 +1,43 @@
+// `boxoffice ticket add EVENT_ID [flags]` (E3).
+import type { Command } from 'commander';
+import type { CommandContext } from '../../context.js';
+import { addParamFlags, paramValues, type ParamValues } from '../../params.js';
+import { ADD_TICKET_PARAMS } from './params.js';
+
+export interface AddTicketOptions {
+  eventId: string;
+  values: ParamValues;
+}
+
+export function registerTicketAdd(group: Command, context: CommandContext): void {
+  const command = group.command('add').description('add a ticket to an event').argument('<EVENT_ID>', 'event id');
+  addParamFlags(command, ADD_TICKET_PARAMS)
+    .addHelpText(
+      'after',
+      '\nExample:\n  boxoffice ticket add 12 --ticket-name "Early bird" --price 499 --currency INR --quantity 100 \\\n    --status active --service-fee 1 --allow-cancellation false',
+    )
+    .action(async (eventId: string, flags: Record<string, unknown>) => {
+      await runTicketAdd({ eventId, values: paramValues(ADD_TICKET_PARAMS, flags) }, context);
+    });
+}
+
+export async function runTicketAdd(options: AddTicketOptions, context: CommandContext): Promise<void> {
+  const { checkFormats, fillMissing, parseRequest } = await import('../../params.js');
+  checkFormats(ADD_TICKET_PARAMS, options.values);
+  const { addTicketRequest } = await import('../../../client/schemas/index.js');
+  const { withSession } = await import('../../session.js');
+  const { withPermissionExplained, notYourEvent } = await import('../../permission.js');
+  const { sentRecordKey } = await import('../../config/store.js');
+  await withSession(context, {}, async (session) => {
+    const values = await fillMissing(context, ADD_TICKET_PARAMS, options.values);
+    const request = parseRequest(addTicketRequest, { ...values, eventId: options.eventId }, ADD_TICKET_PARAMS);
+    const body = await withPermissionExplained(notYourEvent(options.eventId, 'add tickets to it'), () =>
+      session.client.events.addTicket(request),
+    );
+    const ticketId = String(body.ticketId);
+    // The service never returns serviceFee; update-ticket needs it again.
+    session.store.rememberSent(session.profileName, 'tickets', sentRecordKey(options.eventId, ticketId), values);
+    const { writeAck } = await import('../../output/index.js');
+    writeAck(context, { body, id: ticketId, sentence: `added ticket ${ticketId} (${request.ticketName}) to event ${options.eventId}` });
+  });
+}

@@ -1,0 +1,72 @@
+// `boxoffice ticket update EVENT_ID TICKET_ID [flags]` (E4): only the flags given change. The
+// ticket is read back (E8) and mapped to what E4 accepts; serviceFee, which the service never
+// returns, comes from what this profile last sent for the ticket, or must be given.
+import type { Command } from 'commander';
+import { NotFoundError, UsageError } from '../../../client/errors.js';
+import type { CommandContext } from '../../context.js';
+import { addParamFlags, paramValues, type ParamValues } from '../../params.js';
+import { UPDATE_TICKET_PARAMS } from './params.js';
+
+export interface UpdateTicketOptions {
+  eventId: string;
+  ticketId: string;
+  values: ParamValues;
+}
+
+export function registerTicketUpdate(group: Command, context: CommandContext): void {
+  const command = group
+    .command('update')
+    .description('change the named fields of a ticket; the rest stays')
+    .argument('<EVENT_ID>', 'event id')
+    .argument('<TICKET_ID>', 'ticket id');
+  addParamFlags(command, UPDATE_TICKET_PARAMS.map((spec) => ({ ...spec, required: false })))
+    .addHelpText('after', '\nExample:\n  boxoffice ticket update 12 34 --price 599 --status pause')
+    .action(async (eventId: string, ticketId: string, flags: Record<string, unknown>) => {
+      await runTicketUpdate({ eventId, ticketId, values: paramValues(UPDATE_TICKET_PARAMS, flags) }, context);
+    });
+}
+
+export async function runTicketUpdate(options: UpdateTicketOptions, context: CommandContext): Promise<void> {
+  const { checkFormats, fillMissing, parseRequest } = await import('../../params.js');
+  checkFormats(UPDATE_TICKET_PARAMS, options.values);
+  if (Object.keys(options.values).length === 0) {
+    throw new UsageError('nothing to change: name at least one flag (see boxoffice ticket update --help)');
+  }
+  const { updateTicketRequest } = await import('../../../client/schemas/index.js');
+  const { withSession } = await import('../../session.js');
+  const { withPermissionExplained, notYourEvent } = await import('../../permission.js');
+  const { sentRecordKey } = await import('../../config/store.js');
+  const { updateValuesFromTicket } = await import('./readback.js');
+  await withSession(context, {}, async (session) => {
+    const explanation = notYourEvent(options.eventId, 'change its tickets');
+    const { tickets } = await withPermissionExplained(explanation, () =>
+      session.client.events.getTickets({ eventId: options.eventId }),
+    );
+    const ticket = tickets.find((candidate) => String(candidate.id) === options.ticketId);
+    if (!ticket) {
+      const description = `event ${options.eventId} has no ticket ${options.ticketId}`;
+      const error = new NotFoundError({ code: 'E012', httpStatus: 404, field: 'TICKET_ID', description });
+      error.message = `error E012: invalid ticket id: ${description}`;
+      throw error;
+    }
+    const recordKey = sentRecordKey(options.eventId, options.ticketId);
+    const remembered = session.store.recallSent(session.profileName, 'tickets', recordKey) ?? {};
+    const readBack = updateValuesFromTicket(ticket);
+    const notReturned = Object.fromEntries(
+      Object.entries(remembered)
+        .filter(([key]) => readBack[key] === undefined && UPDATE_TICKET_PARAMS.some((spec) => spec.name === key))
+        .map(([key, value]) => [key, String(value)]),
+    );
+    const merged = { ...readBack, ...notReturned, ...options.values };
+    const values = await fillMissing(context, UPDATE_TICKET_PARAMS, merged);
+    const request = parseRequest(
+      updateTicketRequest,
+      { ...values, eventId: options.eventId, ticketId: options.ticketId },
+      UPDATE_TICKET_PARAMS,
+    );
+    const body = await withPermissionExplained(explanation, () => session.client.events.updateTicket(request));
+    session.store.rememberSent(session.profileName, 'tickets', recordKey, values);
+    const { writeAck } = await import('../../output/index.js');
+    writeAck(context, { body, id: String(body.ticketId), sentence: `updated ticket ${body.ticketId} of event ${options.eventId}` });
+  });
+}
