@@ -91,7 +91,9 @@ export async function writeStateAtomically(path: string, state: ApplyState): Pro
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temporary, 'w', 0o600);
   try {
-    await handle.writeFile(`${JSON.stringify(state, null, 2)}\n`, 'utf8');
+    // A fixed key order keeps the file readable and its diffs small.
+    const ordered = { version: state.version, apiUrl: state.apiUrl, event: state.event, tickets: state.tickets, discounts: state.discounts };
+    await handle.writeFile(`${JSON.stringify(ordered, null, 2)}\n`, 'utf8');
     await handle.sync();
   } finally {
     await handle.close();
