@@ -15,9 +15,19 @@ export interface BookingReturn {
 
 export type PaymentOutcome = 'paid' | 'failed' | 'pending';
 
-/** Thrown when the return cannot be read at all; like a wrong code, it is not to be trusted. */
+/**
+ * E022 naming the part of the return that is wrong; `detail` (never a secret) is added to the
+ * message, since the code's meaning alone does not say what disagreed.
+ */
+export function bookingReturnError(field: string, detail?: string): SignatureError {
+  const error = new SignatureError({ code: 'E022', httpStatus: 0, field, description: detail });
+  if (detail) error.message = `${error.message} (${detail})`;
+  return error;
+}
+
+/** The return cannot be read at all; like a wrong code, it is not to be trusted. */
 function unreadable(reason: string): SignatureError {
-  return new SignatureError({ code: 'E022', httpStatus: 0, field: 'response', description: `booking return ${reason}` });
+  return bookingReturnError('response', `the booking return ${reason}`);
 }
 
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
@@ -64,9 +74,7 @@ export function verifyBookingReturn(decoded: BookingReturn, secrets: VerifySecre
   // Compare against every candidate (no early exit), so the time taken says nothing.
   let matched = false;
   for (const secret of candidates) matched = sameHex(decoded.code, md5Hex(secret)) || matched;
-  if (!matched) {
-    throw new SignatureError({ code: 'E022', httpStatus: 0, field: 'code', description: 'secure code does not match' });
-  }
+  if (!matched) throw bookingReturnError('code');
 }
 
 /** Decodes and verifies; also refuses a return for another order than the one requested. */
@@ -74,12 +82,7 @@ export function readBookingReturn(response: string, secrets: VerifySecrets, expe
   const decoded = decodeBookingReturn(response);
   verifyBookingReturn(decoded, secrets);
   if (expectedOrderNo !== undefined && decoded.orderNo !== expectedOrderNo) {
-    throw new SignatureError({
-      code: 'E022',
-      httpStatus: 0,
-      field: 'orderNo',
-      description: `booking return is for order ${decoded.orderNo}, not ${expectedOrderNo}`,
-    });
+    throw bookingReturnError('orderNo', `the return is for order ${decoded.orderNo}, not ${expectedOrderNo}`);
   }
   return decoded;
 }

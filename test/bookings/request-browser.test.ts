@@ -41,7 +41,12 @@ function env(): Record<string, string> {
 type Buyer = (page: Page) => Promise<void>;
 
 /** Runs the command; its openBrowser dep drives a fresh page the way a buyer would. */
-async function requestPayment(argv: string[], buyer: Buyer, prepare?: (page: Page) => Promise<void>) {
+async function requestPayment(
+  argv: string[],
+  buyer: Buyer,
+  prepare?: (page: Page) => Promise<void>,
+  extraEnv: Record<string, string> = {},
+) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await prepare?.(page);
@@ -49,7 +54,7 @@ async function requestPayment(argv: string[], buyer: Buyer, prepare?: (page: Pag
   const opened: string[] = [];
   try {
     const result = await runInProcess(['bookings', 'request', ...argv], {
-      env: env(),
+      env: { ...env(), ...extraEnv },
       openBrowser: async (url) => {
         opened.push(url);
         buyerDone = (async () => {
@@ -170,6 +175,26 @@ describe.skipIf(!chromiumAvailable)('bookings request in a browser against the s
     expect(result.code).toBe(1);
     expectOneLine(result, 'E022');
     expect(result.stderr).toContain('orderNo');
+  });
+
+  it('with an access token, a return that says success for a failed payment is caught against E13 (E022)', async () => {
+    // The code is genuine (md5 of the key): only the service's own record shows the change.
+    const flip = (page: Page) => rewriteReturn(page, (decoded) => decoded.replace('|fail|', '|success|'));
+    const { result } = await requestPayment(['--amount', '12', '--order-no', 'ORD-FLIP-1', '--json'], fail, flip, {
+      BOXOFFICE_TOKEN: sandbox.tokens.organizer,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expectOneLine(result, "the return says success, 12.00; the service's record of order ORD-FLIP-1 says fail, 12");
+  });
+
+  it('with an access token, a genuine Pay is confirmed against E13 without warnings', async () => {
+    const { result } = await requestPayment(['--amount', '12', '--order-no', 'ORD-TOKEN-1', '--json'], pay, undefined, {
+      BOXOFFICE_TOKEN: sandbox.tokens.organizer,
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toContain('warning');
+    expect(JSON.parse(result.stdout)).toMatchObject({ orderNo: 'ORD-TOKEN-1', status: 'success' });
   });
 
   it('--no-browser prints the address; opening it by hand completes the payment', async () => {

@@ -4,9 +4,11 @@
 // browser is opened on it, and the return is decoded and verified (src/bookings/response.ts).
 // With --callback-url the form is only submitted and the result goes to that address.
 import type { Command } from 'commander';
-import { CancelledError, SignatureError, UsageError } from '../../../client/errors.js';
+import { CancelledError, UsageError } from '../../../client/errors.js';
 import { BOOKING_CURRENCIES, PAYMENT_GATEWAYS, bookingRequest } from '../../../client/schemas/index.js';
+import type { BookingRecordLike } from '../../../bookings/cross-check.js';
 import type { BookingReturn } from '../../../bookings/response.js';
+import type { Session } from '../../session.js';
 import type { CommandContext } from '../../context.js';
 import { addParamFlags, checkFormats, fillMissing, paramValues, parseRequest, type ParamSpec } from '../../params.js';
 import { resolveBookingKey } from './list.js';
@@ -105,6 +107,7 @@ export async function runRequestBooking(flags: RequestFlags, context: CommandCon
       timeoutMs,
       timeoutText: flags.timeout,
     });
+    if (session.profile.token) await crossCheckWithService(result, session, bookingKey, context);
     await reportPayment(result, context);
   } finally {
     await session.client.close();
@@ -135,7 +138,7 @@ interface CollectPaymentOptions {
 
 async function collectPayment(context: CommandContext, options: CollectPaymentOptions): Promise<BookingReturn> {
   const { deps } = context;
-  const [{ startReturnListener }, { renderAutoPostPage }, { readBookingReturn, paymentOutcome }, { awaitReturn }] = await Promise.all([
+  const [{ startReturnListener }, { renderAutoPostPage }, { readBookingReturn, paymentOutcome, bookingReturnError }, { awaitReturn }] = await Promise.all([
     import('../../../bookings/return-listener.js'),
     import('../../../bookings/pages.js'),
     import('../../../bookings/response.js'),
@@ -145,9 +148,7 @@ async function collectPayment(context: CommandContext, options: CollectPaymentOp
     renderFormPage: (callbackUrl) => renderAutoPostPage(options.renderForm(callbackUrl)),
     acceptReturn: (params) => {
       const response = params.get('response');
-      if (response === null) {
-        throw new SignatureError({ code: 'E022', httpStatus: 0, field: 'response', description: 'booking return without a response' });
-      }
+      if (response === null) throw bookingReturnError('response', 'the booking return has no response field');
       const result = readBookingReturn(response, options.secrets, options.orderNo);
       const outcome = paymentOutcome(result.status);
       const heading = outcome === 'paid' ? 'Payment received' : outcome === 'failed' ? 'Payment failed' : 'Payment not completed';
@@ -176,6 +177,24 @@ async function collectPayment(context: CommandContext, options: CollectPaymentOp
     });
   } finally {
     await listener.close();
+  }
+}
+
+/** Compares the return with the service's record of the order (see src/bookings/cross-check.ts). */
+async function crossCheckWithService(result: BookingReturn, session: Session, bookingKey: string, context: CommandContext): Promise<void> {
+  const { deps } = context;
+  const { crossCheckReturn, recentWindow } = await import('../../../bookings/cross-check.js');
+  let records: readonly BookingRecordLike[];
+  try {
+    records = (await session.client.events.bookingList({ ...recentWindow(deps.clock.now()), bookingKey })).bookings;
+  } catch (error) {
+    if (deps.signal.aborted) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    deps.io.stderr.write(`warning: could not compare the return with the service's booking list (${reason}); it rests on its secure code alone\n`);
+    return;
+  }
+  if (crossCheckReturn(result, records) === 'not-listed') {
+    deps.io.stderr.write(`warning: the service does not list order ${result.orderNo} yet; the result rests on its secure code alone\n`);
   }
 }
 
