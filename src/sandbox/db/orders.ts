@@ -137,7 +137,7 @@ export function insertOrder(db: SandboxDatabase, order: NewOrder): InsertedOrder
     const attendees =
       order.attendees ??
       order.lines.flatMap((line) => Array.from({ length: line.quantity }, () => ({ ticketId: line.ticketId, name: buyer.name, email: buyer.email })));
-    saveAttendees(db, nextId, orderNo, attendees);
+    insertAttendees(db, nextId, orderNo, attendees);
     let position: number | null = null;
     if (status === 'confirm') {
       position = confirmOrder(db, nextId, order.purchasedAt ?? order.createdAt, order.referenceNo ?? null);
@@ -153,21 +153,26 @@ export function saveAttendees(db: SandboxDatabase, orderId: number, orderNo: str
   db.transaction(() => {
     prepared(db, `DELETE FROM attendee_answers WHERE attendee_id IN (SELECT id FROM attendees WHERE order_id = ?)`).run(orderId);
     prepared(db, `DELETE FROM attendees WHERE order_id = ?`).run(orderId);
-    const insertAttendee = prepared(
-      db,
-      `INSERT INTO attendees (order_id, ticket_id, attendee_index, ticket_no, name, email, phone) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const insertAnswer = prepared(db, `INSERT INTO attendee_answers (attendee_id, position, field_id, label, value) VALUES (?, ?, ?, ?, ?)`);
-    attendees.forEach((attendee, index) => {
-      const attendeeId = Number(
-        insertAttendee.run(orderId, attendee.ticketId, index + 1, `${orderNo}-${index + 1}`, attendee.name, attendee.email, attendee.phone ?? null)
-          .lastInsertRowid,
-      );
-      (attendee.answers ?? []).forEach((answer, position) => {
-        insertAnswer.run(attendeeId, position + 1, answer.fieldId ?? `answer_${position + 1}`, answer.label, answer.value);
-      });
-    });
+    insertAttendees(db, orderId, orderNo, attendees);
   })();
+}
+
+/** Adds attendee_1 … of a new order, with their answers. */
+function insertAttendees(db: SandboxDatabase, orderId: number, orderNo: string, attendees: readonly NewAttendee[]): void {
+  const insertAttendee = prepared(
+    db,
+    `INSERT INTO attendees (order_id, ticket_id, attendee_index, ticket_no, name, email, phone) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertAnswer = prepared(db, `INSERT INTO attendee_answers (attendee_id, position, field_id, label, value) VALUES (?, ?, ?, ?, ?)`);
+  attendees.forEach((attendee, index) => {
+    const attendeeId = Number(
+      insertAttendee.run(orderId, attendee.ticketId, index + 1, `${orderNo}-${index + 1}`, attendee.name, attendee.email, attendee.phone ?? null)
+        .lastInsertRowid,
+    );
+    (attendee.answers ?? []).forEach((answer, position) => {
+      insertAnswer.run(attendeeId, position + 1, answer.fieldId ?? `answer_${position + 1}`, answer.label, answer.value);
+    });
+  });
 }
 
 interface OrderStateRow {
