@@ -95,6 +95,12 @@ export function eventView(event: OrganizerEvent): RemoteView {
     country: textOrUndefined(event.country),
     city: textOrUndefined(event.city),
     subdomain: textOrUndefined(event.subdomain),
+    // Not in the reference's 2.10; read when a service sends them (the sandbox does), else the
+    // last applied values stand in.
+    headerImage: textOrUndefined(event.headerImage),
+    state: textOrUndefined(event.state),
+    postal: textOrUndefined(event.postal),
+    address: textOrUndefined(event.address),
   });
 }
 

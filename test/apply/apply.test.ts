@@ -151,6 +151,25 @@ describe('boxoffice apply (in-process, real sandbox)', () => {
     expect((await applyJson()).summary).toMatchObject({ update: 0, drift: 0 });
   });
 
+  it('an event changed through the API is reported as drift and brought back', async () => {
+    expect((await apply()).code).toBe(0);
+    const state = JSON.parse(await readFile(statePath, 'utf8'));
+    const { segment: _segment, topics: _topics, ...fields } = state.event.applied;
+    await client.events.updateEvent({ ...fields, eventId: state.event.id, eventTitle: 'Renamed in the dashboard', city: 'Mumbai' });
+    const plan = await applyJson();
+    expect(plan.steps[0]).toMatchObject({
+      resource: 'event',
+      action: 'update',
+      changes: [
+        { field: 'eventTitle', from: 'Renamed in the dashboard', to: 'Apply test conference', drift: true },
+        { field: 'city', from: 'Mumbai', to: 'Pune', drift: true },
+      ],
+    });
+    expect(plan.summary).toMatchObject({ update: 1, unchanged: 5, drift: 2 });
+    const { event } = await client.events.getEvent({ eventId: state.event.id });
+    expect([event.name, event.city]).toEqual(['Apply test conference', 'Pune']);
+  });
+
   it('a paused ticket in the file is created, then paused', async () => {
     const result = await applyJson([], { WORKSHOP_STATUS: 'pause' });
     const workshop = (await ticketsOf(client, result.ids?.event.id ?? '')).find((ticket) => ticket.typeName === 'Workshop day pass');
