@@ -24,7 +24,7 @@ function hash(text: string): number {
 /** The fake attendee at `position` (0-based) for `seed` (the order number). */
 export function fakeAttendee(seed: string, position: number): AttendeeAnswers {
   const base = hash(seed);
-  const pick = (base + position * 7) % (FIRST_NAMES.length * LAST_NAMES.length);
+  const pick = (base + position * 17) % (FIRST_NAMES.length * LAST_NAMES.length);
   const first = FIRST_NAMES[pick % FIRST_NAMES.length] as string;
   const last = LAST_NAMES[Math.floor(pick / FIRST_NAMES.length)] as string;
   const serial = String((base % 9000) + 1000 + position).padStart(5, '0');
