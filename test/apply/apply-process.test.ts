@@ -35,6 +35,9 @@ function boxoffice(args: string[], env: Record<string, string>): Promise<Process
   });
 }
 
+// A fixed day for the sandbox, so that the file's dates stay in the future.
+const clock = { now: () => new Date('2026-11-22T04:00:00Z') };
+
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'boxoffice-apply-process-'));
@@ -63,7 +66,7 @@ async function setupFile(name: string): Promise<string> {
 describe('boxoffice apply as a process', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startTestSandbox();
+    sandbox = await startTestSandbox({ clock });
   });
   afterAll(async () => {
     await sandbox?.close();
@@ -107,7 +110,7 @@ describe('boxoffice apply against a sandbox with injected faults', () => {
   let client: BoxofficeClient;
   beforeAll(async () => {
     // Half of all requests lose their connection (seeded, so the same every time).
-    sandbox = await startTestSandbox({ faults: 'rate=0.5,kinds=reset,seed=7' });
+    sandbox = await startTestSandbox({ clock, faults: 'rate=0.5,kinds=reset,seed=7' });
     client = createClient({
       apiUrl: sandbox.url, publisherUrl: sandbox.url, authUrl: sandbox.url, token: sandbox.tokens.organizer,
       retry: { maxAttempts: 30, baseDelayMs: 1, maxDelayMs: 2 },

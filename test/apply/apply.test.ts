@@ -49,7 +49,8 @@ async function applyJson(args: string[] = [], extra: Record<string, string> = {}
 }
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
+  // A fixed day, so that the files' dates (the example's are in 2027) stay in the future.
+  sandbox = await startTestSandbox({ clock: { now: () => new Date('2026-11-22T04:00:00Z') } });
   client = createClient({ apiUrl: sandbox.url, publisherUrl: sandbox.url, authUrl: sandbox.url, token: sandbox.tokens.organizer });
 });
 afterAll(async () => {
@@ -168,6 +169,16 @@ describe('boxoffice apply (in-process, real sandbox)', () => {
     expect(plan.summary).toMatchObject({ update: 1, unchanged: 5, drift: 2 });
     const { event } = await client.events.getEvent({ eventId: state.event.id });
     expect([event.name, event.city]).toEqual(['Apply test conference', 'Pune']);
+  });
+
+  it('applies the example in examples/ as it is', async () => {
+    const example = join(dir, 'example.yaml');
+    await writeFile(example, await readFile(new URL('../../examples/conference.yaml', import.meta.url), 'utf8'));
+    const first = await runInProcess(['apply', example, '--json'], { env: env({ CONF_URL: eventUrl }) });
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout).summary).toEqual({ create: 6, update: 0, unchanged: 0, drift: 0 });
+    const again = await runInProcess(['apply', example, '--json'], { env: env({ CONF_URL: eventUrl }) });
+    expect(JSON.parse(again.stdout).summary).toEqual({ create: 0, update: 0, unchanged: 6, drift: 0 });
   });
 
   it('a paused ticket in the file is created, then paused', async () => {

@@ -53,7 +53,8 @@ let dir: string;
 const fixture = new URL('./fixtures/conference.yaml', import.meta.url);
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
+  // A fixed day, so that the files' dates (the example's are in 2027) stay in the future.
+  sandbox = await startTestSandbox({ clock: { now: () => new Date('2026-11-22T04:00:00Z') } });
   client = createClient({ apiUrl: sandbox.url, publisherUrl: sandbox.url, authUrl: sandbox.url, token: sandbox.tokens.organizer });
   dir = await mkdtemp(join(tmpdir(), 'boxoffice-apply-cut-'));
 });
