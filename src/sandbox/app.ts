@@ -8,7 +8,8 @@
 //      here wraps every route below. Throw SandboxError for a coded failure.
 //   2. core routes: OAuth pages and token (routes/oauth.ts), the sandbox-only token endpoint
 //      (routes/sandbox-tools.ts, POST /sandbox/token), the Event & Registration API E1–E11
-//      (routes/events.ts, tickets.ts, discounts.ts, reads.ts).
+//      (routes/events.ts, tickets.ts, discounts.ts, reads.ts), the public event page GET /e/:url
+//      (routes/event-page.ts).
 //   3. every extension's `routes(app, context)` — the slot for the Publisher API (P1–P12),
 //      the booking endpoints (E12 /em/booking, E13 /api/e/get-booking-list) and the seeding
 //      endpoint POST /sandbox/seed (SANDBOX_ENDPOINTS.seed in fixtures.ts).
@@ -40,6 +41,7 @@ import { registerEventRoutes } from './routes/events.js';
 import { registerTicketRoutes } from './routes/tickets.js';
 import { registerDiscountRoutes } from './routes/discounts.js';
 import { registerReadRoutes } from './routes/reads.js';
+import { registerEventPageRoutes } from './routes/event-page.js';
 
 export interface CreateAppOptions {
   db: SandboxDatabase;
@@ -104,6 +106,7 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
   registerTicketRoutes(app, context);
   registerDiscountRoutes(app, context);
   registerReadRoutes(app, context);
+  registerEventPageRoutes(app, context);
 
   for (const extension of extensions) extension.routes?.(app, context);
 

@@ -152,6 +152,18 @@ describe.each(ENCODINGS)('E2 update (%s)', (encoding) => {
   });
 });
 
+describe('public event page', () => {
+  it('shows the event with its text escaped, and 404 for an unknown address', async () => {
+    const fields = validEvent({ eventTitle: '<script>alert(1)</script> Night', aboutEvent: '<p>Fun &amp; <img src=x onerror=alert(1)></p>' });
+    expectSuccess(await post(sandbox.url, '/api/e/create', fields, { token: sandbox.tokens.organizer }));
+    const html = await (await fetch(`${sandbox.url}/e/${fields.url}`)).text();
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Night');
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<img');
+    expect((await fetch(`${sandbox.url}/e/no-such-event`)).status).toBe(404);
+  });
+});
+
 describe.each(ENCODINGS)('E7 get-event and E9 get-all-events (%s)', (encoding) => {
   it('reads an event in the 2.10 shape', async () => {
     const fields = validEvent({ subdomain: uniqueSlug('jazz') });
@@ -217,6 +229,9 @@ describe.each(ENCODINGS)('E7 get-event and E9 get-all-events (%s)', (encoding) =
       status: 'published',
     });
     expect(String(events[0].url)).toMatch(new RegExp(`/e/${fields.url}$`));
+    const page = await fetch(String(events[0].url));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`<h1>${fields.eventTitle}</h1>`);
     expectError(await post(sandbox.url, '/api/e/get-all-events', {}, { encoding }), 'E001', 401);
   });
 });

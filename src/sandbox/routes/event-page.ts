@@ -1,0 +1,12 @@
+// GET /e/:url — the public page of an event, by its address part.
+import type { SandboxApp, SandboxContext } from '../context.js';
+import type { EventRow } from '../db/events.js';
+import { eventNotFoundPage, eventPage } from '../pages/event.js';
+
+export function registerEventPageRoutes(app: SandboxApp, context: SandboxContext): void {
+  const bySlug = context.db.prepare(`SELECT * FROM events WHERE url = ?`);
+  app.get('/e/:url', (c) => {
+    const event = bySlug.get(c.req.param('url')) as EventRow | undefined;
+    return event ? c.html(eventPage(event)) : c.html(eventNotFoundPage(), 404);
+  });
+}
