@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
 import { registerStartCommand } from './start.js';
 import { registerTokenCommand } from './token.js';
+import { registerSeedCommand } from './seed.js';
 
 /**
  * `boxoffice sandbox …`: run and use the built-in local sandbox of the service.
@@ -12,4 +13,5 @@ export function registerSandboxCommands(program: Command, context: CommandContex
   const group = program.command('sandbox').description('run and use the built-in local sandbox of the service');
   registerStartCommand(group, context);
   registerTokenCommand(group, context);
+  registerSeedCommand(group, context);
 }

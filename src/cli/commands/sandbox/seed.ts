@@ -1,0 +1,107 @@
+// `boxoffice sandbox seed`: asks a running sandbox (POST /sandbox/seed, a sandbox-only endpoint)
+// to generate events and confirmed orders in-process, and prints the new event ids, one a line.
+import type { Command } from 'commander';
+import { BoxofficeError, ConnectionError, UsageError } from '../../../client/errors.js';
+import type { CommandContext } from '../../context.js';
+import { DEFAULT_SANDBOX_URL } from './token.js';
+
+/** Must match SANDBOX_ENDPOINTS.seed in src/sandbox/fixtures.ts (kept here so the verb stays light). */
+export const SEED_ENDPOINT = '/sandbox/seed';
+export const MAX_EVENTS = 1000;
+export const MAX_ORDERS = 1_000_000;
+
+export interface SeedOptions {
+  events: number;
+  orders: number;
+  account?: string;
+  url: string;
+}
+
+interface SeedFlags {
+  events: string;
+  orders: string;
+  account?: string;
+  url?: string;
+}
+
+export function parseCount(text: string, flag: string, min: number, max: number): number {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed) || Number(trimmed) < min || Number(trimmed) > max) {
+    throw new UsageError(`${flag}: expected a whole number from ${min} to ${max}, got "${text}"`, flag);
+  }
+  return Number(trimmed);
+}
+
+function checkUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--url: expected an address like ${DEFAULT_SANDBOX_URL}, got "${text}"`, '--url');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`--url: expected an http or https address, got "${text}"`, '--url');
+  }
+  return url.toString().replace(/\/+$/, '');
+}
+
+export function registerSeedCommand(group: Command, context: CommandContext): void {
+  group
+    .command('seed')
+    .description('fill a running sandbox with generated events and confirmed orders; prints the new event ids')
+    .option('--events <n>', `events to create (1–${MAX_EVENTS})`, '1')
+    .option('--orders <n>', `confirmed orders, 1–4 attendees each, spread over the events (0–${MAX_ORDERS})`, '100')
+    .option('--account <email>', 'the organizer account that owns the events (default organizer@sandbox.local)')
+    .option('--url <url>', `the sandbox's address (default: BOXOFFICE_API_URL, else ${DEFAULT_SANDBOX_URL})`)
+    .addHelpText(
+      'after',
+      '\nExamples:\n  boxoffice sandbox seed\n  boxoffice sandbox seed --events 3 --orders 100000\n' +
+        '  EVENT=$(boxoffice sandbox seed --orders 500 | head -n1)\n',
+    )
+    .action(async (flags: SeedFlags) => {
+      const options: SeedOptions = {
+        events: parseCount(flags.events, '--events', 1, MAX_EVENTS),
+        orders: parseCount(flags.orders, '--orders', 0, MAX_ORDERS),
+        account: flags.account,
+        url: checkUrl(flags.url ?? context.deps.env.BOXOFFICE_API_URL ?? DEFAULT_SANDBOX_URL),
+      };
+      await runSeed(options, context);
+    });
+}
+
+interface SeedAnswer {
+  status?: unknown;
+  eventIds?: unknown;
+  orders?: unknown;
+  attendees?: unknown;
+  message?: unknown;
+  description?: unknown;
+}
+
+export async function runSeed(options: SeedOptions, context: CommandContext): Promise<void> {
+  const { io } = context.deps;
+  const body = new URLSearchParams({ events: String(options.events), orders: String(options.orders) });
+  if (options.account !== undefined) body.set('account', options.account);
+  const started = context.deps.clock.now().getTime();
+  let response: Response;
+  try {
+    response = await fetch(`${options.url}${SEED_ENDPOINT}`, { method: 'POST', body, signal: context.deps.signal });
+  } catch (error) {
+    throw new ConnectionError(`error: no sandbox answered at ${options.url} (is \`boxoffice sandbox start\` running?)`, error, false);
+  }
+  const answer = (await response.json().catch(() => ({}))) as SeedAnswer;
+  if (answer.status === 'success' && Array.isArray(answer.eventIds)) {
+    if (context.globals().json) {
+      io.stdout.write(`${JSON.stringify(answer)}\n`);
+      return;
+    }
+    for (const id of answer.eventIds) io.stdout.write(`${String(id)}\n`);
+    const seconds = ((context.deps.clock.now().getTime() - started) / 1000).toFixed(1);
+    io.stderr.write(`seeded ${answer.eventIds.length} event(s), ${String(answer.orders)} order(s), ${String(answer.attendees)} attendee(s) in ${seconds}s\n`);
+    return;
+  }
+  const code = typeof answer.message === 'string' ? answer.message : `HTTP ${response.status}`;
+  const description = typeof answer.description === 'string' ? `: ${answer.description}` : '';
+  if (code === 'E002') throw new UsageError(`error ${code}${description}`);
+  throw new BoxofficeError(`error ${code}${description} (is ${options.url} a boxoffice sandbox?)`);
+}
