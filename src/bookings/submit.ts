@@ -1,54 +1,32 @@
-// `bookings request --callback-url URL`: the CLI posts the booking form itself, the way a browser
-// would (urlencoded, redirects not followed), and the service delivers the result to URL.
-import { ConnectionError, createApiError } from '../client/errors.js';
-import { errorBody } from '../client/schemas/index.js';
+// `bookings request --callback-url URL`: the CLI posts the booking form itself, as a browser
+// would (urlencoded), and the service delivers the result to URL. It goes through the client's
+// transport, so proxies, timeouts, --debug tracing with the booking key redacted, the https rule
+// for credentials and the error codes all work as for every other call.
+import { ResponseShapeError } from '../client/errors.js';
+import { HttpTransport, type TransportConfig } from '../client/http.js';
 import type { FormPost } from './pages.js';
 
-export interface SubmittedBooking {
-  /** Where the service sent the browser next (its payment page), when it said so. */
-  paymentPageUrl?: string;
-}
+export type SubmitOptions = Pick<TransportConfig, 'env' | 'trace' | 'signal'>;
 
-export async function submitBookingForm(form: FormPost, signal?: AbortSignal): Promise<SubmittedBooking> {
-  const { fetch, EnvHttpProxyAgent } = await import('undici');
-  const dispatcher = new EnvHttpProxyAgent();
+export async function submitBookingForm(form: FormPost, bookingKey: string, options: SubmitOptions): Promise<void> {
+  const transport = new HttpTransport({ ...options, secrets: [bookingKey] });
   try {
-    let response: Awaited<ReturnType<typeof fetch>>;
-    try {
-      response = await fetch(form.action, {
-        method: 'POST',
-        body: new URLSearchParams(form.fields),
-        redirect: 'manual',
-        dispatcher,
-        signal,
-      });
-    } catch (error) {
-      signal?.throwIfAborted();
-      throw new ConnectionError(`could not reach ${new URL(form.action).origin}`, error, true);
-    }
-    const text = await response.text();
-    const refusal = readErrorBody(text);
-    if (refusal || response.status >= 400) {
-      throw createApiError({
-        code: refusal?.message ?? `HTTP${response.status}`,
-        httpStatus: response.status,
-        description: refusal?.description ?? `booking request refused (HTTP ${response.status})`,
-        field: refusal?.field,
-        raw: refusal,
-      });
-    }
-    const location = response.headers.get('location');
-    return location ? { paymentPageUrl: new URL(location, form.action).toString() } : {};
+    await transport.send({
+      operation: 'E12 booking request',
+      method: 'POST',
+      url: form.action,
+      body: new URLSearchParams(form.fields),
+      secrets: [bookingKey],
+      // A repeat could record a second booking of the order.
+      idempotent: false,
+      checkHint: 'boxoffice bookings list --from-date TODAY --to-date TODAY',
+    });
+  } catch (error) {
+    // The service answers an accepted booking with its payment page (HTML, not JSON); error
+    // answers are raised by the transport before it looks at the shape.
+    if (error instanceof ResponseShapeError) return;
+    throw error;
   } finally {
-    await dispatcher.close();
-  }
-}
-
-function readErrorBody(text: string): { message: string; description?: string; field?: string } | undefined {
-  try {
-    const parsed = errorBody.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
+    await transport.close();
   }
 }

@@ -98,6 +98,17 @@ describe('bookings request --callback-url: submit only', () => {
     expect(JSON.parse(result.stdout)).toEqual({ status: 'submitted', orderNo: 'ORD-CB-2', callbackUrl: 'https://shop.example/paid' });
   });
 
+  it('--debug traces the form post with the booking key redacted', async () => {
+    const result = await runInProcess(
+      ['--debug', 'bookings', 'request', '--amount', '3', '--order-no', 'ORD-CB-4', '--callback-url', 'https://shop.example/paid'],
+      { env: env() },
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/--> POST http:\/\/127\.0\.0\.1:\d+\/em\/booking/);
+    expect(result.stderr).toContain('ORD-CB-4');
+    expect(result.stderr).not.toContain(sandbox.tokens.bookingKey);
+  });
+
   it('an unknown booking key is refused by the service: E001, exit 3, the key not echoed', async () => {
     const result = await runInProcess(
       ['bookings', 'request', '--amount', '1', '--order-no', 'ORD-CB-3', '--booking-key', 'wrong-key-123', '--callback-url', 'https://shop.example/paid'],

@@ -86,13 +86,16 @@ export async function runRequestBooking(flags: RequestFlags, context: CommandCon
     if (values.callbackUrl !== undefined) {
       const { submitBookingForm } = await import('../../../bookings/submit.js');
       const form = session.client.booking.requestForm(request);
-      const submitted = await submitBookingForm(form, deps.signal);
+      await submitBookingForm(form, bookingKey, {
+        env: deps.env,
+        signal: deps.signal,
+        ...(context.globals().debug ? { trace: (line: string) => deps.io.stderr.write(`${line}\n`) } : {}),
+      });
       if (context.globals().json) {
         const { writeJson } = await import('../../output/index.js');
-        writeJson(deps.io, { status: 'submitted', orderNo: request.orderNo, callbackUrl: request.callbackUrl, ...submitted });
+        writeJson(deps.io, { status: 'submitted', orderNo: request.orderNo, callbackUrl: request.callbackUrl });
       } else {
         deps.io.stdout.write(`booking ${request.orderNo} submitted; the result will be delivered to ${request.callbackUrl}\n`);
-        if (submitted.paymentPageUrl) deps.io.stderr.write(`payment page: ${submitted.paymentPageUrl}\n`);
       }
       return;
     }
