@@ -81,17 +81,22 @@ function envNameOf(key: 'apiUrl' | 'publisherUrl' | 'authUrl'): string {
   return { apiUrl: 'BOXOFFICE_API_URL', publisherUrl: 'BOXOFFICE_PUBLISHER_URL', authUrl: 'BOXOFFICE_AUTH_URL' }[key];
 }
 
-export async function openSession(context: CommandContext, needs: SessionNeeds = {}): Promise<Session> {
-  const { deps } = context;
-  const globals = context.globals();
-  const profileName = globals.profile;
-  const store = await openConfigStore(deps.env);
+/** A profile is made by `config set`; a misspelt --profile should not silently start an empty one. */
+export function assertProfileExists(store: ConfigStore, profileName: string): void {
   if (!store.hasProfile(profileName)) {
     throw new UsageError(
       `no profile named ${profileName} (profiles: ${store.profileNames().join(', ')}); create it with boxoffice --profile ${profileName} config set apiUrl https://…`,
       '--profile',
     );
   }
+}
+
+export async function openSession(context: CommandContext, needs: SessionNeeds = {}): Promise<Session> {
+  const { deps } = context;
+  const globals = context.globals();
+  const profileName = globals.profile;
+  const store = await openConfigStore(deps.env);
+  assertProfileExists(store, profileName);
   const { profile, tokenSource } = effectiveProfile(store.getProfile(profileName), deps.env);
   const addresses = requireAddresses(profile, profileName);
 

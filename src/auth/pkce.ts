@@ -1,0 +1,18 @@
+// PKCE (RFC 7636, S256) and the `state` value: both random, both base64url.
+import { createHash, randomBytes } from 'node:crypto';
+
+export interface PkcePair {
+  verifier: string;
+  /** base64url(SHA-256(verifier)), sent with code_challenge_method=S256. */
+  challenge: string;
+}
+
+export function createPkcePair(): PkcePair {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** An unguessable value tying the callback to this login. */
+export function createState(): string {
+  return randomBytes(24).toString('base64url');
+}

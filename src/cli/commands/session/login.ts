@@ -1,0 +1,156 @@
+// `boxoffice login [--no-browser] [--with-token] [--port N]`: obtains an access token for the
+// profile (authorization-code flow with a loopback callback, or a user access token on stdin)
+// and stores it with its expiry.
+import { Option, type Command } from 'commander';
+import { UsageError } from '../../../client/errors.js';
+import type { CommandContext } from '../../context.js';
+
+export interface LoginOptions {
+  browser: boolean;
+  withToken: boolean;
+  port: number;
+  timeoutSeconds: number;
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`invalid --port ${JSON.stringify(value)}: expected 0–65535`, '--port');
+  return port;
+}
+
+function parseSeconds(value: string): number {
+  const seconds = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || seconds <= 0) {
+    throw new UsageError(`invalid --timeout ${JSON.stringify(value)}: expected a number of seconds above 0`, '--timeout');
+  }
+  return seconds;
+}
+
+export function registerLogin(program: Command, context: CommandContext): void {
+  program
+    .command('login')
+    .description('log in: opens the authorization page in your browser and stores the token in the profile')
+    .option('--no-browser', 'print the address to open instead of opening a browser')
+    .option('--with-token', 'read a user access token (from the developer area) from stdin instead')
+    .addOption(new Option('--port <n>', 'port of the local callback http://127.0.0.1:N/callback (0 = any free port)').default('8976'))
+    .addOption(new Option('--timeout <seconds>', 'how long to wait for the browser').default('300'))
+    .addHelpText(
+      'after',
+      '\nExamples:\n  boxoffice login\n  boxoffice --profile live login --no-browser\n  echo "$TOKEN" | boxoffice login --with-token',
+    )
+    .action(async (flags: { browser: boolean; withToken?: boolean; port: string; timeout: string }) => {
+      await runLogin(
+        {
+          browser: flags.browser,
+          withToken: flags.withToken === true,
+          port: parsePort(flags.port),
+          timeoutSeconds: parseSeconds(flags.timeout),
+        },
+        context,
+      );
+    });
+}
+
+export async function runLogin(options: LoginOptions, context: CommandContext): Promise<void> {
+  const { deps } = context;
+  const globals = context.globals();
+  const { openConfigStore } = await import('../../config/store.js');
+  const { assertProfileExists, requireAddresses, profileSecrets } = await import('../../session.js');
+  const { threeMonthsAfter } = await import('../../../auth/expiry.js');
+  const store = await openConfigStore(deps.env);
+  const profileName = globals.profile;
+  assertProfileExists(store, profileName);
+  const profile = store.getProfile(profileName);
+  for (const [variable, key] of [
+    ['BOXOFFICE_API_URL', 'apiUrl'],
+    ['BOXOFFICE_PUBLISHER_URL', 'publisherUrl'],
+    ['BOXOFFICE_AUTH_URL', 'authUrl'],
+  ] as const) {
+    const value = deps.env[variable]?.trim();
+    if (value) profile[key] = value;
+  }
+
+  let token: string;
+  let expiresAt: Date;
+  if (options.withToken) {
+    token = await readTokenFromInput(context);
+    // A user access token lives 3 months (reference §5); its creation time is unknown here.
+    expiresAt = threeMonthsAfter(deps.clock.now());
+  } else {
+    const addresses = requireAddresses(profile, profileName);
+    const missing = (['clientId', 'clientSecret'] as const).filter((key) => !profile[key]);
+    if (missing.length > 0) {
+      throw new UsageError(
+        `profile ${profileName} has no ${missing.join(' or ')}: register an application in the service's developer area ` +
+          `(callback http://127.0.0.1:8976/callback), then run boxoffice --profile ${profileName} config set ${missing[0]} …` +
+          ` (or use boxoffice login --with-token)`,
+        missing[0],
+      );
+    }
+    const { createClient } = await import('../../../client/index.js');
+    const { redactSecrets } = await import('../../redact.js');
+    const secrets = profileSecrets(profile);
+    const client = createClient({
+      ...addresses,
+      env: deps.env,
+      signal: deps.signal,
+      sleep: (ms, signal) => deps.clock.sleep(ms, signal),
+      ...(globals.debug ? { trace: (line: string) => deps.io.stderr.write(`${redactSecrets(line, secrets)}\n`) } : {}),
+    });
+    try {
+      const { browserLogin } = await import('../../../auth/browser-login.js');
+      const response = await browserLogin({
+        oauth: client.oauth,
+        clientId: profile.clientId as string,
+        clientSecret: profile.clientSecret as string,
+        port: options.port,
+        timeoutMs: options.timeoutSeconds * 1000,
+        openBrowser: options.browser ? (url) => deps.openBrowser(url) : undefined,
+        tell: (line) => deps.io.stderr.write(`${line}\n`),
+        sleep: (ms, signal) => deps.clock.sleep(ms, signal),
+        signal: deps.signal,
+      });
+      token = response.access_token;
+      const now = deps.clock.now();
+      expiresAt =
+        typeof response.expires_in === 'number' && response.expires_in > 0
+          ? new Date(now.getTime() + response.expires_in * 1000)
+          : threeMonthsAfter(now);
+    } finally {
+      await client.close();
+    }
+  }
+
+  store.updateProfile(profileName, { token, tokenExpiresAt: expiresAt.toISOString() });
+  const until = expiresAt.toISOString().slice(0, 10);
+  if (globals.json) {
+    const { writeJson } = await import('../../output/index.js');
+    writeJson(deps.io, { profile: profileName, tokenExpiresAt: expiresAt.toISOString() });
+  } else {
+    deps.io.stderr.write(`logged in (profile ${profileName}); the token is valid until ${until}\n`);
+  }
+  if (deps.env.BOXOFFICE_TOKEN?.trim()) {
+    deps.io.stderr.write('note: BOXOFFICE_TOKEN is set and takes precedence over the stored token\n');
+  }
+}
+
+/** A user access token: asked for (hidden) on a terminal, else the whole of stdin. */
+async function readTokenFromInput(context: CommandContext): Promise<string> {
+  const { io } = context.deps;
+  let text: string;
+  if (io.stdinIsTTY && context.globals().input) {
+    const { createPrompter } = await import('../../prompt.js');
+    text = await createPrompter(context.deps).secret({
+      message: 'Paste the access token',
+      validate: (answer) => (answer.trim() ? true : 'a token is required'),
+    });
+  } else {
+    const chunks: Buffer[] = [];
+    for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    text = Buffer.concat(chunks).toString('utf8');
+  }
+  const token = text.trim();
+  if (!token) throw new UsageError('no token on stdin: pipe one in, e.g. echo "$TOKEN" | boxoffice login --with-token', '--with-token');
+  if (/\s/.test(token)) throw new UsageError('the token on stdin contains spaces or several lines; give exactly one token', '--with-token');
+  return token;
+}

@@ -1,0 +1,33 @@
+// `boxoffice logout`: removes the stored token of the profile.
+import type { Command } from 'commander';
+import type { CommandContext } from '../../context.js';
+
+export function registerLogout(program: Command, context: CommandContext): void {
+  program
+    .command('logout')
+    .description('remove the stored token from the profile')
+    .addHelpText('after', '\nExample:\n  boxoffice --profile live logout')
+    .action(async () => {
+      await runLogout(context);
+    });
+}
+
+export async function runLogout(context: CommandContext): Promise<void> {
+  const { deps } = context;
+  const profileName = context.globals().profile;
+  const { openConfigStore } = await import('../../config/store.js');
+  const { assertProfileExists } = await import('../../session.js');
+  const store = await openConfigStore(deps.env);
+  assertProfileExists(store, profileName);
+  const hadToken = Boolean(store.getProfile(profileName).token);
+  store.updateProfile(profileName, { token: undefined, tokenExpiresAt: undefined });
+  if (context.globals().json) {
+    const { writeJson } = await import('../../output/index.js');
+    writeJson(deps.io, { profile: profileName, removed: hadToken });
+  } else {
+    deps.io.stderr.write(hadToken ? `logged out (profile ${profileName}): the token was removed\n` : `profile ${profileName} had no stored token\n`);
+  }
+  if (deps.env.BOXOFFICE_TOKEN?.trim()) {
+    deps.io.stderr.write('note: BOXOFFICE_TOKEN is still set in the environment and is still used\n');
+  }
+}

@@ -1,0 +1,86 @@
+// `boxoffice auth status`: which token is used (environment or profile), for which profile and
+// addresses, and how many days it has left. Exits 3 when there is no usable token.
+import type { Command } from 'commander';
+import { NotLoggedInError } from '../../../client/errors.js';
+import type { CommandContext } from '../../context.js';
+
+export interface AuthStatus {
+  profile: string;
+  tokenSource: 'env' | 'profile' | 'none';
+  apiUrl: string | null;
+  publisherUrl: string | null;
+  authUrl: string | null;
+  tokenExpiresAt: string | null;
+  daysLeft: number | null;
+  expired: boolean;
+  publisherKey: boolean;
+  bookingKey: boolean;
+}
+
+export function registerAuthStatus(program: Command, context: CommandContext): void {
+  program
+    .command('auth')
+    .description('the state of the login')
+    .command('status')
+    .description('which token is used, the profile, its addresses and the days left')
+    .addHelpText('after', '\nExample:\n  boxoffice --profile live auth status')
+    .action(async () => {
+      await runAuthStatus(context);
+    });
+}
+
+export async function runAuthStatus(context: CommandContext): Promise<void> {
+  const { deps } = context;
+  const profileName = context.globals().profile;
+  const { openConfigStore } = await import('../../config/store.js');
+  const { assertProfileExists, effectiveProfile } = await import('../../session.js');
+  const { expiryStatus, describeRemaining } = await import('../../../auth/expiry.js');
+  const store = await openConfigStore(deps.env);
+  assertProfileExists(store, profileName);
+  const { profile, tokenSource } = effectiveProfile(store.getProfile(profileName), deps.env);
+  const expiry = expiryStatus(profile.tokenExpiresAt, deps.clock.now());
+  const status: AuthStatus = {
+    profile: profileName,
+    tokenSource,
+    apiUrl: profile.apiUrl ?? null,
+    publisherUrl: profile.publisherUrl ?? null,
+    authUrl: profile.authUrl ?? null,
+    tokenExpiresAt: tokenSource === 'profile' ? (profile.tokenExpiresAt ?? null) : null,
+    daysLeft: tokenSource === 'profile' ? (expiry.daysLeft ?? null) : null,
+    expired: tokenSource === 'profile' && expiry.level === 'expired',
+    publisherKey: Boolean(profile.publisherKey),
+    bookingKey: Boolean(profile.bookingKey),
+  };
+
+  if (context.globals().json) {
+    const { writeJson } = await import('../../output/index.js');
+    writeJson(deps.io, status);
+  } else {
+    const tokenLine =
+      tokenSource === 'env'
+        ? 'from BOXOFFICE_TOKEN (the environment; its expiry is not known here)'
+        : tokenSource === 'profile'
+          ? expiry.level === 'expired'
+            ? `stored in the profile; EXPIRED on ${profile.tokenExpiresAt?.slice(0, 10)}`
+            : expiry.remainingMs !== undefined
+              ? `stored in the profile; expires ${profile.tokenExpiresAt?.slice(0, 10)} (${expiry.daysLeft} days left, ${describeRemaining(expiry.remainingMs)})`
+              : 'stored in the profile; expiry unknown'
+          : 'none (run boxoffice login)';
+    const lines: [string, string][] = [
+      ['profile', profileName],
+      ['token', tokenLine],
+      ['api', status.apiUrl ?? '(not set)'],
+      ['publisher api', status.publisherUrl ?? '(not set)'],
+      ['auth', status.authUrl ?? '(not set)'],
+      ['publisher key', status.publisherKey ? 'set' : 'not set'],
+      ['booking key', status.bookingKey ? 'set' : 'not set'],
+    ];
+    const { writeRows } = await import('../../output/index.js');
+    await writeRows(deps, [
+      { header: 'setting', value: (row: [string, string]) => row[0] },
+      { header: 'value', value: (row: [string, string]) => row[1] },
+    ], lines);
+  }
+  if (tokenSource === 'none') throw new NotLoggedInError(`not logged in (profile ${profileName}): run boxoffice login, or set BOXOFFICE_TOKEN`);
+  if (status.expired) throw new NotLoggedInError(`the token of profile ${profileName} has expired: run boxoffice login`);
+}
