@@ -152,5 +152,6 @@ describe('boxoffice apply against a sandbox with injected faults', () => {
     let final: ProcessResult | undefined;
     for (let run = 0; run < 10 && final?.code !== 0; run += 1) final = await boxoffice(['apply', file, '--dry-run'], env);
     expect(final?.stdout).toContain('No changes: the service matches the file.');
-  });
+    // Real backoff waits between retries, in a child process: allow for a loaded machine.
+  }, 180_000);
 });
