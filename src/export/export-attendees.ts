@@ -18,6 +18,8 @@ import { silentProgress, type ProgressSink } from './progress.js';
 import { encodeSpooledOrder, readSpool } from './spool.js';
 import { writeExport } from './write-output.js';
 
+const CHECKPOINT_INTERVAL_MS = 1000;
+
 export interface ExportRequest {
   eventId: string;
   format: ExportFormat;
@@ -141,14 +143,23 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
   const scratchDir = request.outputPath === undefined ? await mkdtemp(join(tmpdir(), 'boxoffice-export-')) : undefined;
   const paths = request.outputPath === undefined ? undefined : exportPaths(request.outputPath);
   const spoolPath = paths?.spool ?? join(scratchDir as string, 'spool.ndjson');
-  const saveCheckpoint = async (): Promise<void> => {
-    if (paths) await writeCheckpoint(paths.checkpoint, state.checkpoint);
+  // The checkpoint is rewritten at most once a second while batches flow (each rewrite is a
+  // file write and a rename), and always when the run stops, so that a resumed run repeats at
+  // most a second's worth of batches after a crash and none after an interruption or an error.
+  let checkpointWrittenAt = -Infinity;
+  let checkpointStale = false;
+  const saveCheckpoint = async (force: boolean): Promise<void> => {
+    checkpointStale = true;
+    if (!paths || (!force && env.now() - checkpointWrittenAt < CHECKPOINT_INTERVAL_MS)) return;
+    await writeCheckpoint(paths.checkpoint, state.checkpoint);
+    checkpointWrittenAt = env.now();
+    checkpointStale = false;
   };
 
   let spool: FileHandle | undefined;
   try {
     spool = await open(spoolPath, request.resume && startRecord > 0 ? 'a' : 'w');
-    await saveCheckpoint();
+    await saveCheckpoint(true);
     const batches = attendeeBatches(env.fetchBatch, {
       eventId: request.eventId,
       batchSize: request.batchSize ?? 50,
@@ -159,11 +170,10 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
     });
     for await (const batch of batches) {
       let text = '';
-      const checkpoint = state.checkpoint;
+      let duplicates = 0;
       for (const record of batch.records) {
-        checkpoint.records += 1;
         if (state.seen.has(record.orderNo)) {
-          checkpoint.duplicates += 1;
+          duplicates += 1;
           continue;
         }
         state.seen.add(record.orderNo);
@@ -172,10 +182,15 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
         state.attendees += rows.length;
         text += encodeSpooledOrder(record.orderNo, rows);
       }
-      checkpoint.spoolBytes += await appendAll(spool, text);
+      const written = await appendAll(spool, text);
+      // Counted only once the batch is in the spool, so a saved checkpoint never runs ahead of it.
+      const checkpoint = state.checkpoint;
+      checkpoint.spoolBytes += written;
+      checkpoint.records += batch.records.length;
+      checkpoint.duplicates += duplicates;
       checkpoint.batches += 1;
       checkpoint.nextRecord = batch.toRecord;
-      await saveCheckpoint();
+      await saveCheckpoint(false);
       progress.update({
         records: checkpoint.records,
         attendees: state.attendees,
@@ -185,6 +200,7 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
     }
     await spool.close();
     spool = undefined;
+    await saveCheckpoint(true);
 
     const source = { spoolPath, spoolBytes: state.checkpoint.spoolBytes, columns: state.columns };
     if (paths) {
@@ -198,7 +214,11 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
       await writeExport(source, request.format, env.stdout, { end: false, signal: env.signal });
     }
   } catch (error) {
-    if (paths) await rm(paths.partial, { force: true });
+    if (paths) {
+      await rm(paths.partial, { force: true });
+      // Everything counted in the checkpoint state has reached the spool: keep it all.
+      if (checkpointStale) await writeCheckpoint(paths.checkpoint, state.checkpoint);
+    }
     throw error;
   } finally {
     progress.finish();

@@ -3,7 +3,7 @@
 // is known, and a resumed run rebuilds its state (order numbers seen, labels, counts) from it,
 // so the checkpoint itself stays a few numbers long however large the event.
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { StringDecoder } from 'node:string_decoder';
 import { FIXED_COLUMNS, type Answer, type FlatRow } from './flatten.js';
 
 export interface SpooledOrder {
@@ -29,15 +29,22 @@ export function decodeSpooledOrder(line: string): SpooledOrder {
   };
 }
 
-/** The orders in the first `endByte` bytes of the spool, one at a time. */
+/** The orders in the first `endByte` bytes of the spool, one at a time (pulled: backpressure). */
 export async function* readSpool(path: string, endByte: number): AsyncGenerator<SpooledOrder> {
   if (endByte <= 0) return;
-  const lines = createInterface({ input: createReadStream(path, { start: 0, end: endByte - 1 }), crlfDelay: Infinity });
-  try {
-    for await (const line of lines) {
-      if (line !== '') yield decodeSpooledOrder(line);
+  const decoder = new StringDecoder('utf8');
+  let pending = '';
+  for await (const chunk of createReadStream(path, { start: 0, end: endByte - 1 })) {
+    pending += decoder.write(chunk as Buffer);
+    let newline = pending.indexOf('\n');
+    let start = 0;
+    while (newline >= 0) {
+      if (newline > start) yield decodeSpooledOrder(pending.slice(start, newline));
+      start = newline + 1;
+      newline = pending.indexOf('\n', start);
     }
-  } finally {
-    lines.close();
+    pending = pending.slice(start);
   }
+  pending += decoder.end();
+  if (pending !== '') yield decodeSpooledOrder(pending);
 }

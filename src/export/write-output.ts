@@ -20,31 +20,49 @@ async function* rowCells(source: OutputSource): AsyncGenerator<string[]> {
   }
 }
 
+/** Rows go out in chunks of about this many characters: few writes, little held at once. */
+const CHUNK_CHARS = 64 * 1024;
+
 async function* jsonText(source: OutputSource, format: 'json' | 'ndjson'): AsyncGenerator<string> {
   const header = source.columns.header;
+  let chunk = format === 'json' ? '[' : '';
   let first = true;
-  if (format === 'json') yield '[';
   for await (const cells of rowCells(source)) {
     const row: Record<string, string> = {};
     header.forEach((name, column) => {
       row[name] = cells[column];
     });
     const text = JSON.stringify(row);
-    if (format === 'ndjson') yield `${text}\n`;
-    else yield `${first ? '\n' : ',\n'}${text}`;
+    chunk += format === 'ndjson' ? `${text}\n` : `${first ? '\n' : ',\n'}${text}`;
     first = false;
+    if (chunk.length >= CHUNK_CHARS) {
+      yield chunk;
+      chunk = '';
+    }
   }
-  if (format === 'json') yield first ? ']\n' : '\n]\n';
+  if (format === 'json') chunk += first ? ']\n' : '\n]\n';
+  if (chunk !== '') yield chunk;
 }
 
-async function* csvRecords(source: OutputSource): AsyncGenerator<string[]> {
-  yield source.columns.header.map(neutraliseFormula);
-  for await (const cells of rowCells(source)) yield cells.map(neutraliseFormula);
+const CSV_ROWS_PER_CHUNK = 256;
+
+async function* csvText(source: OutputSource): AsyncGenerator<string> {
+  const { stringify } = await import('csv-stringify/sync');
+  const options = { quoted_match: /^\s|\s$/ };
+  let records: string[][] = [source.columns.header.map(neutraliseFormula)];
+  for await (const cells of rowCells(source)) {
+    records.push(cells.map(neutraliseFormula));
+    if (records.length >= CSV_ROWS_PER_CHUNK) {
+      yield stringify(records, options);
+      records = [];
+    }
+  }
+  if (records.length > 0) yield stringify(records, options);
 }
 
 /**
- * Writes the whole export to `destination`. `end: false` leaves it open (stdout is not ours to
- * close).
+ * Writes the whole export to `destination`, with backpressure. `end: false` leaves it open
+ * (stdout is not ours to close).
  */
 export async function writeExport(
   source: OutputSource,
@@ -52,11 +70,6 @@ export async function writeExport(
   destination: Writable,
   options: { end: boolean; signal?: AbortSignal },
 ): Promise<void> {
-  const streamOptions = { end: options.end, signal: options.signal };
-  if (format === 'csv') {
-    const { stringify } = await import('csv-stringify');
-    await pipeline(Readable.from(csvRecords(source)), stringify({ quoted_match: /^\s|\s$/ }), destination, streamOptions);
-    return;
-  }
-  await pipeline(Readable.from(jsonText(source, format)), destination, streamOptions);
+  const text = format === 'csv' ? csvText(source) : jsonText(source, format);
+  await pipeline(Readable.from(text, { objectMode: false }), destination, { end: options.end, signal: options.signal });
 }
