@@ -25,9 +25,12 @@ export class MissingAnswersError extends BoxofficeError {
   constructor(
     readonly orderNo: string,
     readonly missing: readonly MissingAnswer[],
+    /** What became of the generated order, told after the missing answers. */
+    readonly aftermath?: string,
   ) {
     super(`order ${orderNo} needs answers to mandatory questions: ${describeMissing(missing)}; `
-      + 'give them as columns of --attendees-file (header = the question label), or use --fake');
+      + 'give them as columns of --attendees-file (header = the question label), or use --fake'
+      + (aftermath ? ` (${aftermath})` : ''));
   }
 }
 

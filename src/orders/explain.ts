@@ -36,6 +36,9 @@ export function explainFlowError(error: ApiError, context: FlowContext): string 
       }
       return `the cart names no ticket that event ${context.eventId} sells (asked for ${ticketList(context.specs)}); `
         + `list its tickets with \`boxoffice event details ${context.eventId}\``;
+    case 'E002':
+      // The code's meaning alone ("mandatory fields missing") hides the service's own reason.
+      return error.description ? `the service refused the order's data: ${error.description}` : undefined;
     case 'T004':
       return 'no quantity selected: every --ticket needs a quantity of 1 or more (TICKET_ID:QTY)';
     case 'T007':

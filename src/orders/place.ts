@@ -1,7 +1,7 @@
 // The buyer purchase flow of api-reference §3 over the Publisher API: ticket-details (to check
 // the request against what the event sells), cart-calculation, generate-order, attendee-form,
 // save-attendee, confirm-order, order-details.
-import { BoxofficeError } from '../client/errors.js';
+import { ApiError, BoxofficeError } from '../client/errors.js';
 import type {
   attendeeFormResponse,
   cartResponse,
@@ -17,7 +17,7 @@ import type {
 } from '../client/schemas/index.js';
 import type { z } from 'zod';
 import type { AttendeeAnswers } from './answers.js';
-import { fillAttendeeForm } from './attendee-data.js';
+import { MissingAnswersError, fillAttendeeForm } from './attendee-data.js';
 import { withExplanation, type FlowContext } from './explain.js';
 import type { TicketSpec } from './ticket-spec.js';
 
@@ -43,6 +43,8 @@ export interface PlaceOrderInput {
   /** The merchant reference sent to confirm-order; generated from the order number when absent. */
   referenceNo?: string;
   now: Date;
+  /** Ctrl-C: once aborted, an unfinished order is left as it is (no further request). */
+  signal?: AbortSignal;
 }
 
 export interface PlaceOrderHooks {
@@ -101,6 +103,20 @@ export function checkAgainstTickets(eventId: string, specs: readonly TicketSpec[
   }
 }
 
+/**
+ * An order that cannot be completed still holds its tickets: end it as failed so they are
+ * released, and say what happened either way.
+ */
+async function releaseOrder(api: PublisherFlowApi, orderNo: string, now: Date, hooks: PlaceOrderHooks): Promise<string> {
+  hooks.onStep?.('confirm-order (fail)');
+  try {
+    await api.confirmOrder({ orderNo, status: 'fail', referenceNo: `${defaultReferenceNo(orderNo, now)}-INCOMPLETE` });
+    return `order ${orderNo} was marked failed, so its tickets are released`;
+  } catch (error) {
+    return `order ${orderNo} is left unconfirmed: marking it failed did not work (${(error as Error).message})`;
+  }
+}
+
 export async function placeOrder(api: PublisherFlowApi, input: PlaceOrderInput, hooks: PlaceOrderHooks = {}): Promise<PlacedOrder> {
   const context: FlowContext = { eventId: input.eventId, specs: input.tickets };
   const step = async <T>(name: string, call: () => Promise<T>): Promise<T> => {
@@ -126,9 +142,20 @@ export async function placeOrder(api: PublisherFlowApi, input: PlaceOrderInput, 
   const orderNo = order.orderNo;
   context.orderNo = orderNo;
 
-  const attendeeForm = await step('attendee-form', () => api.attendeeForm({ orderNo }));
-  const attendees = fillAttendeeForm(attendeeForm.attendeeForm, { orderNo, answers: input.answers, fake: input.fake });
-  const saved = await step('save-attendee', () => api.saveAttendee({ orderNo, attendees }));
+  let attendeeForm: PlacedOrder['attendeeForm'];
+  let saved: PlacedOrder['saved'];
+  try {
+    attendeeForm = await step('attendee-form', () => api.attendeeForm({ orderNo }));
+    const attendees = fillAttendeeForm(attendeeForm.attendeeForm, { orderNo, answers: input.answers, fake: input.fake });
+    saved = await step('save-attendee', () => api.saveAttendee({ orderNo, attendees }));
+  } catch (error) {
+    // Ctrl-C, or a network failure: no further request.
+    if (!(error instanceof MissingAnswersError || error instanceof ApiError) || input.signal?.aborted) throw error;
+    const aftermath = await releaseOrder(api, orderNo, input.now, hooks);
+    if (error instanceof MissingAnswersError) throw new MissingAnswersError(orderNo, error.missing, aftermath);
+    error.message = `${error.message} (${aftermath})`;
+    throw error;
+  }
 
   const referenceNo = input.referenceNo ?? defaultReferenceNo(orderNo, input.now);
   const confirmation = await step('confirm-order', () => api.confirmOrder({ orderNo, status: input.status, referenceNo }));

@@ -188,6 +188,13 @@ describe('plain-word errors of the flow', () => {
     expect(paused.message).toBe('error T001: the order cannot be placed: ticket 1 (General): sales are paused; see the tickets with `boxoffice event details 10`');
   });
 
+  it('E002 says the service\'s own reason when it gives one', () => {
+    const refused = withExplanation(createApiError({ code: 'E002', httpStatus: 400, description: 'attendee_1.q_1: not an email address', field: 'attendee_1.q_1' }), context) as Error;
+    expect(refused.message).toBe("error E002: the service refused the order's data: attendee_1.q_1: not an email address");
+    const bare = createApiError({ code: 'E002', httpStatus: 400 });
+    expect(withExplanation(bare, context)).toBe(bare);
+  });
+
   it('leaves other errors alone', () => {
     const other = createApiError({ code: 'E020', httpStatus: 401 });
     expect(withExplanation(other, context)).toBe(other);

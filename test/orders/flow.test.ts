@@ -143,13 +143,39 @@ describe('order place: the whole flow', () => {
         ['Ben', { Company: 'Initech' }],
       ]);
 
+      const buyer = createClient({ apiUrl: sandbox.url, publisherUrl: sandbox.url, authUrl: sandbox.url, publisherKey: sandbox.tokens.publisher });
+      const left = async () => (await buyer.publisher.ticketDetails({ eventId: withQuestions })).tickets[0]?.quantity;
+      const before = await left();
       const missing = await place([withQuestions, '--ticket', `${ticket}:1`, '--attendee', 'Cy,cy@example.com']);
       expect(missing.code).toBe(1);
-      expect(missing.stderr).toMatch(/needs answers to mandatory questions: attendee 1: "Company"/);
+      expect(missing.stderr).toMatch(/needs answers to mandatory questions: attendee 1: "Company"; .* \(order SBX\d+ was marked failed, so its tickets are released\)\n$/);
+      expect(await left()).toBe(before);
+      await buyer.close();
 
       const fake = await place([withQuestions, '--ticket', `${ticket}:1`, '--fake', '--json']);
       expect((JSON.parse(fake.stdout) as PlacedJson).orderDetails.orderDetails.attendee[0]?.additionalInfo).toMatchObject({ Company: 'Example Labs', 'T-shirt size': 'M' });
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('order place: an order that cannot be completed', () => {
+  it('is marked failed when the service refuses the attendees, so its tickets are released', async () => {
+    const strict = await createEvent('Strict Form Meetup');
+    const ticket = await addTicket(strict, { name: 'Seat', price: 0, quantity: 10 });
+    addQuestions(sandbox.db, Number(strict), [{ label: 'Work email', validation: 'email', mandatory: false }]);
+    const dir = mkdtempSync(join(tmpdir(), 'boxoffice-attendees-'));
+    const file = join(dir, 'people.csv');
+    writeFileSync(file, 'name,email,Work email\nAsha,asha@example.com,not-an-address\n');
+    const buyer = createClient({ apiUrl: sandbox.url, publisherUrl: sandbox.url, authUrl: sandbox.url, publisherKey: sandbox.tokens.publisher });
+    try {
+      const result = await place([strict, '--ticket', `${ticket}:1`, '--attendees-file', file]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^error E002: the service refused the order's data: attendee_1\.q_\d+: not an email address \(order SBX\d+ was marked failed, so its tickets are released\)\n$/);
+      expect((await buyer.publisher.ticketDetails({ eventId: strict })).tickets[0]?.quantity).toBe(10);
+    } finally {
+      await buyer.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

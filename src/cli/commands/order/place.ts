@@ -120,7 +120,7 @@ export async function runOrderPlace(options: PlaceOrderOptions, context: Command
   try {
     const placed = await placeOrder(
       session.client.publisher,
-      { eventId: options.eventId, tickets: options.tickets, answers, fake: options.fake, status: options.status, referenceNo: options.referenceNo, now: deps.clock.now() },
+      { eventId: options.eventId, tickets: options.tickets, answers, fake: options.fake, status: options.status, referenceNo: options.referenceNo, now: deps.clock.now(), signal: deps.signal },
       {
         beforeOrder: async (cart) => {
           if (!askFirst) return;
