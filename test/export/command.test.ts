@@ -106,6 +106,17 @@ describe('attendees export (command, fixture server)', () => {
     expect(JSON.parse(await readFile(file, 'utf8'))).toHaveLength(attendees);
   });
 
+  it('draws a progress line on a terminal only, and clears it before the summary', async () => {
+    const fixture = await start({ orders: makeOrders(120), semantics: 'one-based-inclusive' });
+    const onTerminal = await cli(['attendees', 'export', '42', '-o', join(dir, 'tty.csv')], fixture.url, { stderrIsTTY: true });
+    expect(onTerminal.code).toBe(0);
+    expect(onTerminal.stderr).toMatch(/\r\x1b\[Kexporting 50 records · 1 batches · \d+ records\/s/);
+    expect(onTerminal.stderr).toMatch(/\r\x1b\[Kexported /);
+    const piped = await cli(['attendees', 'export', '42', '-o', join(dir, 'piped.csv')], fixture.url);
+    expect(piped.stderr).not.toContain('\r');
+    expect(piped.stderr).not.toContain('records/s');
+  });
+
   it('waits out E023 as long as --max-wait allows, saying for what and how long', async () => {
     const orders = makeOrders(160);
     let refusals = 0;

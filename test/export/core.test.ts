@@ -261,3 +261,13 @@ describe('exportAttendees', () => {
     ).rejects.toThrow(/checkpoint .* is for event E1 as csv, not event E2 as csv/);
   });
 });
+
+describe('progress line', () => {
+  it('shows records, batches and rate, and a bar with an ETA when the total is known', async () => {
+    const { progressLine } = await import('../../src/export/progress.js');
+    expect(progressLine({ records: 1000, attendees: 1500, batches: 20 }, 2000)).toBe('exporting 1,000 records · 20 batches · 500 records/s');
+    expect(progressLine({ records: 1000, attendees: 1500, batches: 20, expectedAttendees: 3000 }, 2000)).toBe(
+      '[##########----------] 50% 1,000 records · 20 batches · 500 records/s · ETA 2s',
+    );
+  });
+});
