@@ -1,8 +1,25 @@
 import type { Command } from 'commander';
+import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
 
 /** Registers shell completion scripts. */
 export function registerCompletionCommand(program: Command, context: CommandContext): void {
-  void program;
-  void context;
+  program
+    .command('completion')
+    .description('print a shell completion script (bash, zsh or fish)')
+    .argument('<SHELL>', 'bash, zsh or fish')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  source <(boxoffice completion bash)          # in ~/.bashrc\n  source <(boxoffice completion zsh)           # in ~/.zshrc, after compinit\n  boxoffice completion fish > ~/.config/fish/completions/boxoffice.fish',
+    )
+    .action(async (shell: string) => {
+      await runCompletion({ shell }, program, context);
+    });
+}
+
+export async function runCompletion(options: { shell: string }, program: Command, context: CommandContext): Promise<void> {
+  const { SHELLS, completionScript } = await import('./scripts.js');
+  const shell = SHELLS.find((known) => known === options.shell);
+  if (!shell) throw new UsageError(`unknown shell ${JSON.stringify(options.shell)}: expected bash, zsh or fish`, 'SHELL');
+  context.deps.io.stdout.write(completionScript(shell, program));
 }

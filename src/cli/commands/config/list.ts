@@ -1,0 +1,53 @@
+// `boxoffice config list [--all]`: the settings of the profile (or of every profile), secrets
+// shown only as "(set)".
+import type { Command } from 'commander';
+import type { CommandContext } from '../../context.js';
+
+interface SettingRow {
+  profile: string;
+  key: string;
+  value: string;
+}
+
+export function registerConfigList(group: Command, context: CommandContext): void {
+  group
+    .command('list')
+    .description('show the settings of the profile (secrets masked)')
+    .option('--all', 'every profile')
+    .addHelpText('after', '\nExamples:\n  boxoffice config list\n  boxoffice config list --all --json')
+    .action(async (flags: { all?: boolean }) => {
+      await runConfigList({ all: flags.all === true }, context);
+    });
+}
+
+export async function runConfigList(options: { all: boolean }, context: CommandContext): Promise<void> {
+  const { openConfigStore } = await import('../../config/store.js');
+  const { PROFILE_KEYS, SECRET_KEYS } = await import('../../config/profile.js');
+  const { assertProfileExists } = await import('../../session.js');
+  const { deps } = context;
+  const store = await openConfigStore(deps.env);
+  const selected = context.globals().profile;
+  if (!options.all) assertProfileExists(store, selected);
+  const names = options.all ? store.profileNames() : [selected];
+  const rows: SettingRow[] = [];
+  const documents: Record<string, Record<string, string>> = {};
+  for (const name of names) {
+    const profile = store.getProfile(name);
+    documents[name] = {};
+    for (const key of PROFILE_KEYS) {
+      const value = profile[key];
+      if (value === undefined) continue;
+      const shown = SECRET_KEYS.has(key) ? '(set)' : value;
+      documents[name][key] = shown;
+      rows.push({ profile: name, key, value: shown });
+    }
+  }
+  const { writeJson, writeRows } = await import('../../output/index.js');
+  if (context.globals().json) return writeJson(deps.io, { path: store.path, profiles: documents });
+  if (deps.io.stdoutIsTTY) deps.io.stderr.write(`config file: ${store.path}\n`);
+  await writeRows<SettingRow>(deps, [
+    { header: 'profile', value: (row) => row.profile },
+    { header: 'setting', value: (row) => row.key },
+    { header: 'value', value: (row) => row.value },
+  ], rows, { emptyMessage: `profile ${selected} has no settings yet` });
+}

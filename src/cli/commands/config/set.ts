@@ -1,0 +1,53 @@
+// `boxoffice config set KEY [VALUE]`: changes one setting of the profile (creating the profile
+// if needed). An empty VALUE removes the setting; without VALUE it is asked for on a terminal
+// (hidden for secrets, which then stay out of the shell history).
+import type { Command } from 'commander';
+import { UsageError } from '../../../client/errors.js';
+import type { CommandContext } from '../../context.js';
+
+export interface ConfigSetOptions {
+  key: string;
+  value?: string;
+}
+
+export function registerConfigSet(group: Command, context: CommandContext): void {
+  group
+    .command('set')
+    .description('change one setting of the profile ("" removes it; no value: asked for, hidden for secrets)')
+    .argument('<KEY>', 'apiUrl, publisherUrl, authUrl, clientId, clientSecret, token, tokenExpiresAt, publisherKey or bookingKey')
+    .argument('[VALUE]', 'the new value')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  boxoffice --profile live config set apiUrl https://api.example.com\n  boxoffice --profile live config set clientSecret     # asked for, not echoed',
+    )
+    .action(async (key: string, value: string | undefined) => {
+      await runConfigSet({ key, value }, context);
+    });
+}
+
+export async function runConfigSet(options: ConfigSetOptions, context: CommandContext): Promise<void> {
+  const { profileKeyFrom, checkSettingValue } = await import('./keys.js');
+  const { SECRET_KEYS } = await import('../../config/profile.js');
+  const key = profileKeyFrom(options.key);
+  const { deps } = context;
+  let value = options.value;
+  if (value === undefined) {
+    if (!context.globals().input) throw new UsageError(`missing VALUE: boxoffice config set ${key} VALUE`, 'VALUE');
+    const { createPrompter } = await import('../../prompt.js');
+    const prompter = createPrompter(deps);
+    value = SECRET_KEYS.has(key) ? await prompter.secret({ message: key }) : await prompter.text({ message: key });
+  }
+  value = value.trim();
+  const warning = value === '' ? undefined : checkSettingValue(key, value);
+  const { openConfigStore } = await import('../../config/store.js');
+  const store = await openConfigStore(deps.env);
+  const profileName = context.globals().profile;
+  store.updateProfile(profileName, { [key]: value === '' ? undefined : value });
+  if (warning) deps.io.stderr.write(`${warning}\n`);
+  if (context.globals().json) {
+    const { writeJson } = await import('../../output/index.js');
+    writeJson(deps.io, { profile: profileName, key, set: value !== '' });
+  } else {
+    deps.io.stderr.write(value === '' ? `removed ${key} from profile ${profileName}\n` : `set ${key} in profile ${profileName}\n`);
+  }
+}
