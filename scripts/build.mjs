@@ -16,8 +16,10 @@ await build({
   target: 'node20',
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
-  // Native addon, a package that ships its own helper script beside its code, and a dev-only tool.
-  external: ['better-sqlite3', 'open', 'playwright-core'],
+  // A native addon; a package that ships a helper script beside its code; a dev-only tool; and
+  // undici, a CommonJS package whose named exports esbuild's split chunk loses on a dynamic
+  // import (Node's own interop keeps them). All of them are still loaded only when used.
+  external: ['better-sqlite3', 'open', 'playwright-core', 'undici'],
   define: { BOXOFFICE_VERSION: JSON.stringify(pkg.version) },
   banner: {
     // Some bundled CommonJS packages call require(); give ESM chunks one.
