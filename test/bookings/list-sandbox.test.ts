@@ -145,7 +145,8 @@ describe('bookings list output', () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0].split('\t')[0]).toBe('B-2026-02-10T00:00:00.000Z');
+    // The fixed columns: orderNo, createdOn, status, amount, currency.
+    expect(lines[0].split('\t')).toEqual(['B-2026-02-10T00:00:00.000Z', '2026-02-10 00:00:00', 'initiated', '100', 'INR']);
     expect(lines[0]).toContain('\t2026-02-10 00:00:00\t');
     expect(result.stdout).not.toContain('│');
   });
@@ -158,11 +159,12 @@ describe('bookings list output', () => {
     expect(result.stdout).toContain('┌');
   });
 
-  it('is CSV with a header row with --format csv', async () => {
+  it('is CSV with a header row with --format csv, the fixed columns first, then every other field', async () => {
     const result = await runInProcess([...range, '--format', 'csv'], { env: env() });
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
-    expect(lines[0].startsWith('orderNo,createdOn,status,amount,currency')).toBe(true);
+    expect(lines[0].startsWith('orderNo,createdOn,status,amount,currency,')).toBe(true);
+    expect(lines[0].split(',')).toEqual(expect.arrayContaining(['bookingId', 'amountInr', 'pg']));
     expect(lines).toHaveLength(3);
     expect(lines[1].startsWith('B-2026-02-10T00:00:00.000Z,2026-02-10 00:00:00,initiated,100,INR')).toBe(true);
   });

@@ -41,7 +41,10 @@ export function registerListCommand(group: Command, context: CommandContext): vo
     });
 }
 
-/** Columns shown for each booking; anything else the service sends stays in --json and csv. */
+/**
+ * The columns of the table and of piped lines: fixed, so that scripts can rely on positions.
+ * Anything else the service sends is kept in --json and in csv (whose header names it).
+ */
 const KNOWN_COLUMNS = ['orderNo', 'createdOn', 'status', 'amount', 'currency'] as const;
 
 export async function runListBookings(options: ListBookingsOptions, context: CommandContext): Promise<void> {
@@ -91,19 +94,19 @@ async function writeBookings(bookings: BookingOrder[], format: ListFormat, conte
     writeJson(deps.io, { status: 'success', bookings });
     return;
   }
-  const columns = columnsFor(bookings);
   if (format === 'csv') {
+    const columns = csvColumnsFor(bookings);
     const { stringify } = await import('csv-stringify/sync');
-    const rows = bookings.map((booking) => columns.map((column) => csvCell(booking[column])));
+    const rows = bookings.map((booking) => columns.map((column) => cellText(booking[column])));
     deps.io.stdout.write(stringify(rows, { header: true, columns }));
     return;
   }
   const { writeRows } = await import('../../output/index.js');
   await writeRows(
     deps,
-    columns.map((column) => ({
+    KNOWN_COLUMNS.map((column) => ({
       header: column,
-      value: (booking: BookingOrder) => csvCell(booking[column]),
+      value: (booking: BookingOrder) => cellText(booking[column]),
       alignRight: column === 'amount',
     })),
     bookings,
@@ -111,19 +114,16 @@ async function writeBookings(bookings: BookingOrder[], format: ListFormat, conte
   );
 }
 
-/**
- * The known columns the records have, then any other field the service sent, in the order first
- * seen (the record's shape is not fixed by the reference, 2.16).
- */
-function columnsFor(bookings: readonly BookingOrder[]): string[] {
-  if (bookings.length === 0) return [...KNOWN_COLUMNS];
-  const present = new Set(bookings.flatMap((booking) => Object.keys(booking)));
-  const columns: string[] = KNOWN_COLUMNS.filter((column) => present.has(column));
-  for (const key of present) if (!columns.includes(key)) columns.push(key);
+/** The fixed columns, then every other field the service sent (2.16 fixes no shape), as first seen. */
+function csvColumnsFor(bookings: readonly BookingOrder[]): string[] {
+  const columns: string[] = [...KNOWN_COLUMNS];
+  for (const booking of bookings) {
+    for (const key of Object.keys(booking)) if (!columns.includes(key)) columns.push(key);
+  }
   return columns;
 }
 
-function csvCell(value: unknown): string {
+function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
