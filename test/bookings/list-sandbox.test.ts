@@ -169,6 +169,19 @@ describe('bookings list output', () => {
     expect(lines[1].startsWith('B-2026-02-10T00:00:00.000Z,2026-02-10 00:00:00,initiated,100,INR')).toBe(true);
   });
 
+  it('shows one progress line per window on a terminal stderr, none when stderr is not a terminal', async () => {
+    const args = ['bookings', 'list', '--from-date', '2026-04-20', '--to-date', '2026-07-23'];
+    const tty = await runInProcess(args, { env: env(), stderrIsTTY: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^2026-04-20 – 2026-05-20: \d+ \(1\/4\)$/),
+      expect.stringMatching(/^2026-05-21 – 2026-06-20: \d+ \(2\/4\)$/),
+      expect.stringMatching(/^2026-06-21 – 2026-07-21: \d+ \(3\/4\)$/),
+      expect.stringMatching(/^2026-07-22 – 2026-07-23: \d+ \(4\/4\)$/),
+    ]);
+    expect((await runInProcess(args, { env: env() })).stderr).toBe('');
+  });
+
   it('says so on a terminal when the range has no bookings, and prints nothing when piped', async () => {
     const empty = ['bookings', 'list', '--from-date', '2030-01-01', '--to-date', '2030-01-31'];
     const tty = await runInProcess(empty, { env: env(), stdoutIsTTY: true });

@@ -63,6 +63,22 @@ describe('bookings request: waiting', () => {
     await expect(fetch(opened[0])).rejects.toThrow();
   });
 
+  it('Ctrl-C while waiting: exit 130, and the listener is gone', async () => {
+    const controller = new AbortController();
+    const opened: string[] = [];
+    const result = await runInProcess(['bookings', 'request', '--amount', '10', '--order-no', 'ORD-INT-1'], {
+      env: env(),
+      signal: controller.signal,
+      openBrowser: async (url) => {
+        opened.push(url);
+        setImmediate(() => controller.abort(new Error('interrupted')));
+      },
+    });
+    expect(result.code).toBe(130);
+    expect(result.stdout).toBe('');
+    await expect(fetch(opened[0])).rejects.toThrow();
+  });
+
   it('when the browser cannot be opened, the address is printed instead', async () => {
     const result = await runInProcess(['bookings', 'request', '--amount', '10', '--order-no', 'ORD-TO-2'], {
       env: env(),
