@@ -68,7 +68,7 @@ describe.skipIf(!chromiumAvailable)('login in a real browser', () => {
     const driver = drivenBy(async (page, url) => {
       shown = await signIn(page, url, 'Allow');
     });
-    const result = await h.run(['login', '--port', '0'], { env, openBrowser: driver.openBrowser });
+    const result = await h.run(['--debug', 'login', '--port', '0'], { env, openBrowser: driver.openBrowser });
     await driver.done();
     expect(result.stderr).toMatch(/logged in \(profile local\); the token is valid until \d{4}-\d{2}-\d{2}/);
     expect(result.code).toBe(0);
@@ -84,8 +84,12 @@ describe.skipIf(!chromiumAvailable)('login in a real browser', () => {
     expect(authorize.searchParams.get('state')?.length).toBeGreaterThanOrEqual(32);
 
     expect(statSync(configFile()).mode & 0o777).toBe(0o600);
-    const token = storedToken();
+    const token = storedToken() as string;
     expect(token).toBeTruthy();
+    // The --debug trace showed the token exchange, without the client secret or the new token.
+    expect(result.stderr).toContain('/a/account/oauth/token');
+    expect(result.stderr).not.toContain('sandbox-client-secret');
+    expect(result.stderr).not.toContain(token);
     const list = await h.run(['event', 'list'], { env });
     expect(list.code).toBe(0);
     expect(list.stderr).toBe('');
@@ -145,5 +149,32 @@ describe.skipIf(!chromiumAvailable)('login in a real browser', () => {
     expect(result.stderr).toContain('error: no answer from the browser within 2 minutes; nothing was stored');
     expect(storedToken()).toBeUndefined();
     await expect(fetch(`${redirectUri}?code=late&state=x`)).rejects.toThrow();
+  });
+
+  it('--no-browser prints the address; opening it by hand completes the login', async () => {
+    let work: Promise<void> = Promise.resolve();
+    const result = await h.run(['login', '--no-browser', '--port', '0'], {
+      env,
+      onStart: ({ stderr }) => {
+        let text = '';
+        const onData = (chunk: Buffer) => {
+          text += chunk.toString();
+          const address = /\s(http:\/\/127\.0\.0\.1:\d+\/a\/account\/oauth\/authorize\?\S+)\n/.exec(text)?.[1];
+          if (!address) return;
+          stderr.off('data', onData);
+          work = (async () => {
+            const page = await browser.newPage();
+            await signIn(page, address, 'Allow');
+            await page.close();
+          })();
+        };
+        stderr.on('data', onData);
+      },
+    });
+    await work;
+    expect(result.stderr).toContain('Open this address in a browser to log in:\n  http://127.0.0.1:');
+    expect(result.code).toBe(0);
+    expect(storedToken()).toBeTruthy();
+    expect((await h.run(['logout'], { env })).code).toBe(0);
   });
 });

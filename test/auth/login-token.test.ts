@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { startHarness, type Harness } from '../cli/support/harness.js';
+
+let h: Harness;
+let env: Record<string, string | undefined>;
+beforeAll(async () => {
+  h = await startHarness();
+  env = { ...h.env, BOXOFFICE_TOKEN: undefined };
+});
+afterAll(async () => h?.close());
+
+describe('login --with-token', () => {
+  it('stores a user access token read from stdin, with a 3-month expiry, and the token works', async () => {
+    const token = h.sandbox.mintToken('organizer');
+    const result = await h.run(['login', '--with-token'], { env, stdin: `${token}\n` });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^logged in \(profile local\); the token is valid until \d{4}-\d{2}-\d{2}\n$/);
+    const config = JSON.parse(readFileSync(join(h.configDir, 'config.json'), 'utf8'));
+    expect(config.profiles.local.token).toBe(token);
+    const days = (new Date(config.profiles.local.tokenExpiresAt).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(88);
+    expect(days).toBeLessThan(93);
+    expect(statSync(join(h.configDir, 'config.json')).mode & 0o777).toBe(0o600);
+    expect((await h.run(['event', 'list'], { env })).code).toBe(0);
+  });
+
+  it('refuses empty input with exit 2 and keeps the stored token', async () => {
+    const before = readFileSync(join(h.configDir, 'config.json'), 'utf8');
+    const result = await h.run(['login', '--with-token'], { env, stdin: '\n' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: no token on stdin: pipe one in, e.g. echo "$TOKEN" | boxoffice login --with-token\n');
+    expect(readFileSync(join(h.configDir, 'config.json'), 'utf8')).toBe(before);
+  });
+
+  it('explains how to set up a profile that has no application registered', async () => {
+    const result = await h.run(['--profile', 'sandbox', 'login'], {
+      env: { ...env, BOXOFFICE_API_URL: 'https://sandbox.example.com', BOXOFFICE_PUBLISHER_URL: 'https://sandbox.example.com', BOXOFFICE_AUTH_URL: 'https://sandbox.example.com' },
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      "profile sandbox has no clientId or clientSecret: register an application in the service's developer area (callback http://127.0.0.1:8976/callback)",
+    );
+  });
+
+  it('rejects a bad --port or --timeout before anything happens', async () => {
+    expect(await h.run(['login', '--port', 'http'], { env })).toMatchObject({ code: 2, stderr: 'error: invalid --port "http": expected 0–65535\n' });
+    expect((await h.run(['login', '--timeout', '0'], { env })).stderr).toContain('invalid --timeout "0"');
+  });
+
+  it('logout removes the token; auth status then exits 3', async () => {
+    expect((await h.run(['login', '--with-token'], { env, stdin: h.sandbox.mintToken('organizer') })).code).toBe(0);
+    expect(await h.run(['logout'], { env })).toEqual({ code: 0, stdout: '', stderr: 'logged out (profile local): the token was removed\n' });
+    const status = await h.run(['auth', 'status'], { env });
+    expect(status.code).toBe(3);
+    expect(status.stdout).toContain('token\tnone (run boxoffice login)\n');
+  });
+});
