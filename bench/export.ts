@@ -1,0 +1,176 @@
+// The attendee export beside a straightforward client (bench/naive-export.ts: one request at a
+// time, every row in memory, written at the end), both as child processes against one local
+// sandbox seeded through its database layer, in the same run. Targets (issue 6): at least 2x
+// faster, at most half the peak memory, and peak memory at 100,000 orders at most 1.15x that at
+// 10,000 (quick: 10,000 against 1,000).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startSandbox } from '../src/sandbox/server.js';
+import { mintForRole } from '../src/sandbox/routes/sandbox-tools.js';
+import { seedAttendeeEvent } from '../test/export/sandbox-seed.js';
+import { median, round, spread } from './stats.js';
+import type { BenchModule, BenchOptions, Figure } from './types.js';
+
+export interface ExportBenchSizes {
+  large: number;
+  small: number;
+  runs: number;
+}
+
+export interface Measurement {
+  wallMs: number;
+  peakRssMb: number;
+}
+
+const TIME = '/usr/bin/time';
+
+/** Runs a node script as a child process; wall time from here, peak RSS from GNU time or a wrapper. */
+export async function measureNode(args: string[], env: NodeJS.ProcessEnv, scratch: string): Promise<Measurement> {
+  const useTime = existsSync(TIME) && spawnSync(TIME, ['-v', 'true']).status === 0;
+  const wrapper = join(scratch, 'rss-wrapper.mjs');
+  if (!useTime && !existsSync(wrapper)) {
+    // Without GNU time: run the script in a child and read its maxRSS when it exits.
+    writeFileSync(
+      wrapper,
+      "import { spawnSync } from 'node:child_process';\n" +
+        'const r = spawnSync(process.execPath, process.argv.slice(2), { stdio: ["ignore", "ignore", "inherit"] });\n' +
+        'const { maxRSS } = process.resourceUsage();\n' +
+        'process.stderr.write(`\\nMaximum resident set size (kbytes): ${r.status === 0 ? maxRSS : -1}\\n`);\n' +
+        'process.exit(r.status ?? 1);\n',
+    );
+  }
+  const [command, commandArgs] = useTime ? [TIME, ['-v', process.execPath, ...args]] : [process.execPath, [wrapper, ...args]];
+  const started = process.hrtime.bigint();
+  const stderr = await new Promise<string>((resolvePromise, reject) => {
+    const child = spawn(command, commandArgs, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let text = '';
+    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolvePromise(text) : reject(new Error(`${args.join(' ')} exited ${code}: ${text.slice(-2000)}`))));
+  });
+  const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+  const match = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
+  if (!match) throw new Error(`no peak memory reported for ${args.join(' ')}`);
+  return { wallMs, peakRssMb: Number(match[1]) / 1024 };
+}
+
+/**
+ * Bundles the naive client so that it runs as plain node, like the CLI's own bundle. Through
+ * esbuild's command line: the benchmark itself is an esbuild bundle, which cannot hold esbuild.
+ */
+function buildNaiveClient(scratch: string): string {
+  const outfile = join(scratch, 'naive-export.mjs');
+  const banner = "import { createRequire as __naiveRequire } from 'node:module'; const require = __naiveRequire(import.meta.url);";
+  const result = spawnSync(
+    resolve('node_modules/.bin/esbuild'),
+    ['bench/naive-export.ts', '--bundle', '--format=esm', '--platform=node', '--target=node20', `--outfile=${outfile}`, `--banner:js=${banner}`, '--log-level=warning'],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`building the naive client failed: ${result.stderr}`);
+  return outfile;
+}
+
+export async function runExportBench(options: BenchOptions, sizes: ExportBenchSizes): Promise<Figure[]> {
+  const { log } = options;
+  const scratch = mkdtempSync(join(tmpdir(), 'boxoffice-export-bench-'));
+  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', dbPath: join(scratch, 'sandbox.db') });
+  try {
+    const seedStarted = Date.now();
+    const large = seedAttendeeEvent(sandbox.db, { orders: sizes.large, lateLabelFrom: sizes.large - 5, hostileAt: 3 });
+    const small = seedAttendeeEvent(sandbox.db, { orders: sizes.small, lateLabelFrom: sizes.small - 5, hostileAt: 3 });
+    log(`export: seeded ${sizes.large.toLocaleString('en')} + ${sizes.small.toLocaleString('en')} orders in ${Date.now() - seedStarted} ms`);
+    const token = mintForRole(sandbox.handle.context, 'admin').value;
+    const naive = buildNaiveClient(scratch);
+    const env = {
+      ...process.env,
+      CI: 'true',
+      BOXOFFICE_CONFIG_DIR: join(scratch, 'config'),
+      BOXOFFICE_API_URL: sandbox.url,
+      BOXOFFICE_PUBLISHER_URL: sandbox.url,
+      BOXOFFICE_AUTH_URL: sandbox.url,
+      BOXOFFICE_TOKEN: token,
+    };
+    const cli = resolve('bin/boxoffice.js');
+    const exportRun = (eventId: string, file: string) => measureNode([cli, 'attendees', 'export', eventId, '-o', file], env, scratch);
+    const naiveRun = (eventId: string, file: string) =>
+      measureNode([naive, '--url', sandbox.url, '--token', token, '--event', eventId, '--out', file], env, scratch);
+
+    const exportLarge: Measurement[] = [];
+    const naiveLarge: Measurement[] = [];
+    const exportSmall: Measurement[] = [];
+    let identical = true;
+    for (let run = 0; run < sizes.runs; run += 1) {
+      // Alternate the order so that neither side always runs on a warmer machine.
+      const exportFile = join(scratch, `export-${run}.csv`);
+      const naiveFile = join(scratch, `naive-${run}.csv`);
+      if (run % 2 === 0) {
+        exportLarge.push(await exportRun(large.eventId, exportFile));
+        naiveLarge.push(await naiveRun(large.eventId, naiveFile));
+      } else {
+        naiveLarge.push(await naiveRun(large.eventId, naiveFile));
+        exportLarge.push(await exportRun(large.eventId, exportFile));
+      }
+      exportSmall.push(await exportRun(small.eventId, join(scratch, `small-${run}.csv`)));
+      identical &&= readFileSync(exportFile).equals(readFileSync(naiveFile));
+      rmSync(exportFile);
+      rmSync(naiveFile);
+      log(
+        `export run ${run + 1}/${sizes.runs}: export ${Math.round(exportLarge[run].wallMs)} ms / ${Math.round(exportLarge[run].peakRssMb)} MB, ` +
+          `naive ${Math.round(naiveLarge[run].wallMs)} ms / ${Math.round(naiveLarge[run].peakRssMb)} MB, ` +
+          `small export ${Math.round(exportSmall[run].peakRssMb)} MB`,
+      );
+    }
+    if (!identical) throw new Error('the export and the naive client wrote different files');
+
+    const seconds = (values: Measurement[]) => values.map((value) => value.wallMs / 1000);
+    const megabytes = (values: Measurement[]) => values.map((value) => value.peakRssMb);
+    const largeLabel = sizes.large.toLocaleString('en');
+    const smallLabel = sizes.small.toLocaleString('en');
+    const exportTime = median(seconds(exportLarge));
+    const naiveTime = median(seconds(naiveLarge));
+    const exportRss = median(megabytes(exportLarge));
+    const naiveRss = median(megabytes(naiveLarge));
+    const smallRss = median(megabytes(exportSmall));
+    return [
+      { name: `naive client, ${largeLabel} orders: time`, value: round(naiveTime), unit: 's', spread: round(spread(seconds(naiveLarge))) },
+      {
+        name: `export, ${largeLabel} orders: time`,
+        value: round(exportTime),
+        unit: 's',
+        spread: round(spread(seconds(exportLarge))),
+        ratio: round(exportTime / naiveTime),
+        target: '≤ 0.5x',
+        note: `${round(naiveTime / exportTime, 1)}x faster than the naive client; files identical`,
+      },
+      { name: `naive client, ${largeLabel} orders: peak RSS`, value: round(naiveRss, 1), unit: 'MB', spread: round(spread(megabytes(naiveLarge)), 1) },
+      {
+        name: `export, ${largeLabel} orders: peak RSS`,
+        value: round(exportRss, 1),
+        unit: 'MB',
+        spread: round(spread(megabytes(exportLarge)), 1),
+        ratio: round(exportRss / naiveRss),
+        target: '≤ 0.5x',
+      },
+      {
+        name: `export peak RSS, ${largeLabel} vs ${smallLabel} orders`,
+        value: round(exportRss, 1),
+        unit: 'MB',
+        spread: round(spread(megabytes(exportSmall)), 1),
+        ratio: round(exportRss / smallRss),
+        target: '≤ 1.15x',
+        note: `${round(smallRss, 1)} MB at ${smallLabel} (spread shown is of that size)`,
+      },
+    ];
+  } finally {
+    await sandbox.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+export const exportBench: BenchModule = async (options) => {
+  const sizes = options.quick ? { large: 10_000, small: 1_000, runs: 3 } : { large: 100_000, small: 10_000, runs: 3 };
+  const figures = await runExportBench(options, sizes);
+  return { section: `Attendee export (${sizes.runs} runs, median; child processes against a local sandbox)`, figures };
+};
