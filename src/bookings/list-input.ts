@@ -1,7 +1,7 @@
 // `bookings list` flags → a validated date range. Checked before any request: a bad date or a
 // reversed range is a usage error naming the flag.
 import { UsageError } from '../client/errors.js';
-import { isRealDate } from '../client/schemas/index.js';
+import { isRealDate } from '../client/schemas/values.js';
 
 export interface DateRange {
   fromDate: string;

@@ -52,9 +52,9 @@ export async function runListBookings(options: ListBookingsOptions, context: Com
   const globals = context.globals();
   const { openSession } = await import('../../session.js');
   const session = await openSession(context, { token: true });
-  const bookingKey = resolveBookingKey(options.bookingKey, session.profile.bookingKey);
-  const { collectBookings } = await import('../../../bookings/collect.js');
   try {
+    const bookingKey = resolveBookingKey(options.bookingKey, session.profile.bookingKey);
+    const { collectBookings } = await import('../../../bookings/collect.js');
     const bookings = await collectBookings<BookingOrder>({
       fromDate: options.fromDate,
       toDate: options.toDate,

@@ -5,7 +5,7 @@
 // With --callback-url the form is only submitted and the result goes to that address.
 import type { Command } from 'commander';
 import { CancelledError, UsageError } from '../../../client/errors.js';
-import { BOOKING_CURRENCIES, PAYMENT_GATEWAYS, bookingRequest } from '../../../client/schemas/index.js';
+import { BOOKING_CURRENCIES, PAYMENT_GATEWAYS } from '../../../client/schemas/values.js';
 import type { BookingRecordLike } from '../../../bookings/cross-check.js';
 import type { BookingReturn } from '../../../bookings/response.js';
 import type { Session } from '../../session.js';
@@ -76,6 +76,7 @@ export async function runRequestBooking(flags: RequestFlags, context: CommandCon
   const session = await openSession(context, { token: false });
   try {
     const bookingKey = resolveBookingKey(values.bookingKey, session.profile.bookingKey);
+    const { bookingRequest } = await import('../../../client/schemas/requests.js');
     const request = parseRequest(
       bookingRequest,
       { ...values, bookingKey, callbackUrl: values.callbackUrl ?? PENDING_CALLBACK },
