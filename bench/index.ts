@@ -8,9 +8,11 @@ import { cpus, totalmem, type as osType, release } from 'node:os';
 import type { BenchModule, BenchSection, Figure } from './types.js';
 import { startupBench } from './startup.js';
 import { sandboxLoadBench } from './sandbox-load.js';
+import { attendeeBatchesBench } from './attendee-batches.js';
 
 const MODULES: Record<string, BenchModule> = {
   startup: startupBench,
+  'attendee-batches': attendeeBatchesBench,
   'sandbox-load': sandboxLoadBench,
 };
 

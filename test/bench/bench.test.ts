@@ -15,6 +15,7 @@ describe('npm run bench', () => {
     expect(stdout).toMatch(/^machine: \d+ × .+ GiB, .+Node\.js v\d+/m);
     for (const section of [
       'Startup (median wall time)',
+      'Attendee list batches (E11)',
       'Sandbox get-event under load',
     ]) {
       expect(stdout).toContain(section);
