@@ -78,6 +78,35 @@ describe('event create', () => {
   });
 });
 
+describe('event create: refusals', () => {
+  it('exits 130 when a question is cancelled with Ctrl-C, creating nothing', async () => {
+    const before = h.requests.length;
+    const result = await h.run(['event', 'create', '--event-title', 'Never'], {
+      stdinIsTTY: true,
+      keepStdinOpen: true,
+      onStart: ({ stdin, stderr }) => {
+        void answerPrompts(stderr, stdin, [{ when: '(--event-type)', type: '\x03' }]);
+      },
+    });
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain('error: prompt cancelled');
+    expect(h.requests.length).toBe(before);
+  });
+
+  it('names unknown keys of a --from-file JSON document, sending nothing', async () => {
+    const file = join(h.configDir, 'event.json');
+    writeFileSync(file, JSON.stringify({ eventTitle: 'x', colour: 'red', 'start-date': '2030-01-01' }));
+    const before = h.requests.length;
+    const result = await h.run(['event', 'create', '--from-file', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: --from-file .*event\.json: unknown parameter colour \(known: eventType, type, eventTitle/);
+    const missing = await h.run(['event', 'create', '--from-file', join(h.configDir, 'nope.yaml')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/cannot read --from-file .*nope\.yaml: ENOENT/);
+    expect(h.requests.length).toBe(before);
+  });
+});
+
 describe('event update', () => {
   it('changes only the named fields, reading the rest back', async () => {
     const eventId = await createEvent({ 'event-title': 'Before', city: 'Pune' });
