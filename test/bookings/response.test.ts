@@ -86,9 +86,9 @@ describe('verifyBookingReturn', () => {
     expect(() => readBookingReturn(response, { bookingKey: BOOKING_KEY }, 'ORD-1')).toThrow(/E022.*orderNo/);
   });
 
-  it('detects a tampered amount by the order mismatch or the code (the code covers the key only)', () => {
-    // The format signs nothing but the key, so tampering shows only as a wrong code; a forged
-    // return without the key cannot produce a valid one.
+  it('refuses a forged return whose maker did not hold the key', () => {
+    // The code covers the key only (not status or amount): a forger without the key cannot make
+    // a valid one. A changed status under a genuine code is caught against E13 (cross-check.ts).
     const forged = encode(`ORD-1|success|999|${md5Hex('guess')}`);
     expect(() => readBookingReturn(forged, { bookingKey: BOOKING_KEY }, 'ORD-1')).toThrow(SignatureError);
   });
