@@ -6,6 +6,11 @@ export async function runFromProcess(): Promise<number> {
   const controller = new AbortController();
   const onSigint = () => controller.abort(new Error('interrupted'));
   process.once('SIGINT', onSigint);
+  // `boxoffice event list | head -1`: the reader went away; stop quietly, as Unix tools do.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
   const deps: Deps = {
     io: {
       stdin: process.stdin,

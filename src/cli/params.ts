@@ -63,9 +63,12 @@ export function addParamFlags(command: Command, params: readonly ParamSpec[]): C
   for (const spec of params) {
     if (spec.positional) continue;
     const kind = spec.kind ?? 'text';
-    const placeholder = kind === 'enum' && spec.choices ? spec.choices.join('|') : PLACEHOLDERS[kind];
+    // A short list fits in the placeholder; a long one (23 categories) goes in the description.
+    const longList = kind === 'enum' && spec.choices !== undefined && spec.choices.length > 4;
+    const placeholder = kind === 'enum' && spec.choices && !longList ? spec.choices.join('|') : longList ? kebabCase(spec.name) : PLACEHOLDERS[kind];
     const flags = `${spec.alias ? `${spec.alias}, ` : ''}--${kebabCase(spec.name)} <${placeholder}>`;
-    const description = `${spec.description}${spec.required ? ' (required)' : ''}`;
+    const choices = longList ? `; one of ${spec.choices?.join(', ')}` : '';
+    const description = `${spec.description}${choices}${spec.required ? ' (required)' : ''}`;
     command.addOption(new Option(flags, description));
   }
   return command;
