@@ -1,7 +1,7 @@
 // The buyer purchase flow of api-reference §3 over the Publisher API: ticket-details (to check
 // the request against what the event sells), cart-calculation, generate-order, attendee-form,
 // save-attendee, confirm-order, order-details.
-import { ApiError, BoxofficeError } from '../client/errors.js';
+import { ApiError, BoxofficeError, CancelledError } from '../client/errors.js';
 import type {
   attendeeFormResponse,
   cartResponse,
@@ -12,12 +12,13 @@ import type {
   ticketDetailsResponse,
   CartData,
   ConfirmOrderRequest,
+  FormField,
   PublisherTicket,
   SaveAttendeeData,
 } from '../client/schemas/index.js';
 import type { z } from 'zod';
 import type { AttendeeAnswers } from './answers.js';
-import { MissingAnswersError, fillAttendeeForm } from './attendee-data.js';
+import { MissingAnswersError, attendeeKeys, fillAttendeeForm } from './attendee-data.js';
 import { withExplanation, type FlowContext } from './explain.js';
 import type { TicketSpec } from './ticket-spec.js';
 
@@ -52,6 +53,11 @@ export interface PlaceOrderHooks {
   beforeOrder?(cart: z.output<typeof cartResponse>['cart']): Promise<void>;
   /** One line per step, for progress on stderr. */
   onStep?(step: string): void;
+  /**
+   * Asks for the answers of an attendee none were given for (on a terminal), with the form's
+   * fields; `position` is 1-based. Without it, missing attendees are an error (or --fake).
+   */
+  askAttendee?(position: number, fields: readonly FormField[]): Promise<AttendeeAnswers>;
 }
 
 export interface PlacedOrder {
@@ -146,11 +152,21 @@ export async function placeOrder(api: PublisherFlowApi, input: PlaceOrderInput, 
   let saved: PlacedOrder['saved'];
   try {
     attendeeForm = await step('attendee-form', () => api.attendeeForm({ orderNo }));
-    const attendees = fillAttendeeForm(attendeeForm.attendeeForm, { orderNo, answers: input.answers, fake: input.fake });
+    const form = attendeeForm.attendeeForm;
+    const answers = [...input.answers];
+    if (hooks.askAttendee && !input.fake) {
+      const keys = attendeeKeys(form);
+      for (let position = answers.length; position < keys.length; position += 1) {
+        answers.push(await hooks.askAttendee(position + 1, form[keys[position] as string] ?? []));
+      }
+    }
+    const attendees = fillAttendeeForm(form, { orderNo, answers, fake: input.fake });
     saved = await step('save-attendee', () => api.saveAttendee({ orderNo, attendees }));
   } catch (error) {
-    // Ctrl-C, or a network failure: no further request.
-    if (!(error instanceof MissingAnswersError || error instanceof ApiError) || input.signal?.aborted) throw error;
+    // Missing answers, refused answers or a cancelled question: release the tickets. After
+    // Ctrl-C (signal aborted) or a network failure: no further request.
+    const incomplete = error instanceof MissingAnswersError || error instanceof ApiError || error instanceof CancelledError;
+    if (!incomplete || input.signal?.aborted) throw error;
     const aftermath = await releaseOrder(api, orderNo, input.now, hooks);
     if (error instanceof MissingAnswersError) throw new MissingAnswersError(orderNo, error.missing, aftermath);
     error.message = `${error.message} (${aftermath})`;

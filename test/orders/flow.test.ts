@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type BoxofficeClient } from '../../src/client/index.js';
 import { addQuestions } from '../../src/sandbox/db/events.js';
 import { fakeAttendee } from '../../src/orders/fake.js';
+import { answerPrompts } from '../cli/support/answer-prompts.js';
 import { runInProcess, type RunOptions } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -157,6 +158,43 @@ describe('order place: the whole flow', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('order place on a terminal asks for the attendees not given', () => {
+  /** Answers each question when it appears on stderr (the prompts are drawn there). */
+  const answering = (replies: Array<[question: string, keys: string]>): RunOptions => ({
+    env: { NO_COLOR: '1' },
+    stdinIsTTY: true,
+    keepStdinOpen: true,
+    onStart: ({ stdin, stderr }) => {
+      void answerPrompts(stderr, stdin, replies.map(([when, type]) => ({ when, type })));
+    },
+  });
+
+  it('asks each question of the form, mandatory ones required', async () => {
+    const result = await place([eventId, '--ticket', `${general}:2`, '--attendee', 'Given One,given@example.com', '--json'], answering([
+      ['Attendee 2: Name', '\r'],
+      ['an answer is required', 'Dee Ray\r'],
+      ['Attendee 2: Email', 'nope\r'],
+      ['expected an email address', '\x15dee@example.com\r'],
+      ['Attendee 2: Mobile Number (optional)', '\r'],
+    ]));
+    expect(result.stderr).not.toContain('Attendee 1:');
+    expect(result.code).toBe(0);
+    const attendees = (JSON.parse(result.stdout) as PlacedJson).orderDetails.orderDetails.attendee;
+    expect(attendees.map((a) => [a.attendeeName, a.attendeeEmailId])).toEqual([['Given One', 'given@example.com'], ['Dee Ray', 'dee@example.com']]);
+  });
+
+  it('a cancelled question releases the generated order', async () => {
+    const buyer = createClient({ apiUrl: sandbox.url, publisherUrl: sandbox.url, authUrl: sandbox.url, publisherKey: sandbox.tokens.publisher });
+    const left = async () => (await buyer.publisher.ticketDetails({ eventId })).tickets.find((ticket) => String(ticket.id) === general)?.quantity;
+    const before = await left();
+    const result = await place([eventId, '--ticket', `${general}:1`], answering([['Attendee 1: Name', '\x03']]));
+    expect(result.code).toBe(130);
+    expect(result.stderr).toMatch(/was marked failed, so its tickets are released/);
+    expect(await left()).toBe(before);
+    await buyer.close();
   });
 });
 

@@ -77,7 +77,8 @@ export function toOptions(eventId: string, flags: RawFlags): PlaceOrderOptions {
   };
 }
 
-async function readAnswers(options: PlaceOrderOptions): Promise<AttendeeAnswers[]> {
+/** The answers given by flags and file; `canAsk`: missing attendees will be asked for on the terminal. */
+async function readAnswers(options: PlaceOrderOptions, canAsk: boolean): Promise<AttendeeAnswers[]> {
   const { parseAttendeeFlag, parseAttendeesCsv } = await import('../../../orders/answers.js');
   const answers = options.attendeeFlags.map(parseAttendeeFlag);
   if (options.attendeesFile !== undefined) {
@@ -94,10 +95,10 @@ async function readAnswers(options: PlaceOrderOptions): Promise<AttendeeAnswers[
   if (answers.length > needed) {
     throw new UsageError(`${answers.length} attendees given for ${needed} ${needed === 1 ? 'ticket' : 'tickets'}; give one attendee per ticket`, '--attendee');
   }
-  if (answers.length < needed && !options.fake) {
+  if (answers.length < needed && !options.fake && !canAsk) {
     throw new UsageError(
       `${needed} ${needed === 1 ? 'ticket needs' : 'tickets need'} ${needed} ${needed === 1 ? 'attendee' : 'attendees'}, ${answers.length} given; `
-        + 'add --attendee "name,email,phone", --attendees-file FILE, or --fake to fill in the rest',
+        + 'add --attendee "name,email,phone", --attendees-file FILE, or --fake to fill in the rest (or run it on a terminal to be asked)',
       '--attendee',
     );
   }
@@ -107,7 +108,7 @@ async function readAnswers(options: PlaceOrderOptions): Promise<AttendeeAnswers[
 export async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const globals = context.globals();
-  const answers = await readAnswers(options);
+  const answers = await readAnswers(options, globals.input);
   if (globals.profile === SPENDING_PROFILE && !options.yes && !globals.input) {
     throw new UsageError(`order place on the ${SPENDING_PROFILE} profile places a real order; add --yes to confirm without a terminal`, '--yes');
   }
@@ -129,6 +130,14 @@ export async function runOrderPlace(options: PlaceOrderOptions, context: Command
           const go = await createPrompter(deps).confirm({ message: `Place a real order on the ${SPENDING_PROFILE} profile for a total of ${total}?`, default: false });
           if (!go) throw new CancelledError('order not placed');
         },
+        ...(globals.input
+          ? {
+              askAttendee: async (position, fields) => {
+                const [{ createPrompter }, { askAttendee }] = await Promise.all([import('../../prompt.js'), import('./ask-attendee.js')]);
+                return askAttendee(createPrompter(deps), position, fields);
+              },
+            }
+          : {}),
       },
     );
     if (globals.json) {
