@@ -49,7 +49,7 @@ async function bookingsFor(orderNo: string): Promise<{ orderNo: string; status: 
 describe('bookings request: waiting', () => {
   it('a timeout says so, exits 1, and the listener is gone afterwards', async () => {
     const opened: string[] = [];
-    const result = await runInProcess(['bookings', 'request', '--amount', '10', '--order-no', 'ORD-TO-1', '--timeout', '2m'], {
+    const result = await runInProcess(['bookings', 'request', '--amount', '10', '--order-no', 'ORD-TO-1', '--timeout', '120'], {
       env: env(),
       clock: instantTimeout,
       openBrowser: async (url) => {
