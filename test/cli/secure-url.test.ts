@@ -25,6 +25,6 @@ describe('redaction', () => {
   it('replaces every secret, plain or URL-encoded', () => {
     const secret = 'abc/def+ghi';
     const text = `Authorization: Bearer ${secret} and ?client_secret=${encodeURIComponent(secret)}`;
-    expect(redactSecrets(text, [secret, undefined])).toBe('Authorization: Bearer [redacted] and ?client_secret=[redacted]');
+    expect(redactSecrets(text, [secret, undefined])).toBe('Authorization: Bearer [REDACTED] and ?client_secret=[REDACTED]');
   });
 });
