@@ -274,6 +274,15 @@ describe('order place: errors in plain words', () => {
     expect(result.stderr).toContain('event 999999 does not exist');
   });
 
+  it('--debug traces every step of the flow without the publisher key', async () => {
+    const result = await place(['--debug', eventId, '--ticket', `${general}:1`, '--fake']);
+    expect(result.code).toBe(0);
+    for (const path of ['ticket-details', 'cart-calculation', 'generate-order', 'attendee-form', 'save-attendee', 'confirm-order', 'order-details']) {
+      expect(result.stderr).toContain(`/publisher/${path}`);
+    }
+    expect(result.stderr).not.toContain(sandbox.tokens.publisher);
+  });
+
   it('a wrong publisher key exits 3', async () => {
     const result = await place([eventId, '--ticket', `${general}:1`, '--fake'], { env: { BOXOFFICE_PUBLISHER_KEY: 'not-a-key' } });
     expect(result.code).toBe(3);
