@@ -14,6 +14,7 @@ import type { AttendeeRecord } from '../client/schemas/index.js';
 import { exportPaths, readCheckpoint, writeCheckpoint, type Checkpoint, type ExportFormat } from './checkpoint.js';
 import { ColumnRegistry } from './columns.js';
 import { flattenRecord } from './flatten.js';
+import { OrderNumberSet } from './order-numbers.js';
 import { silentProgress, type ProgressSink } from './progress.js';
 import { encodeSpooledOrder, readSpool } from './spool.js';
 import { writeExport } from './write-output.js';
@@ -61,7 +62,7 @@ export interface ExportSummary {
 }
 
 interface ExportState {
-  seen: Set<string>;
+  seen: OrderNumberSet;
   columns: ColumnRegistry;
   checkpoint: Checkpoint;
   attendees: number;
@@ -69,7 +70,7 @@ interface ExportState {
 
 function freshState(request: ExportRequest): ExportState {
   return {
-    seen: new Set(),
+    seen: new OrderNumberSet(),
     columns: new ColumnRegistry(),
     attendees: 0,
     checkpoint: {
@@ -87,7 +88,7 @@ function freshState(request: ExportRequest): ExportState {
 
 /** Rebuilds the order numbers and labels seen from the completed part of the spool. */
 async function resumedState(checkpoint: Checkpoint, spoolPath: string): Promise<ExportState> {
-  const state: ExportState = { seen: new Set(), columns: new ColumnRegistry(), attendees: 0, checkpoint };
+  const state: ExportState = { seen: new OrderNumberSet(), columns: new ColumnRegistry(), attendees: 0, checkpoint };
   for await (const order of readSpool(spoolPath, checkpoint.spoolBytes)) {
     state.seen.add(order.orderNo);
     for (const row of order.rows) state.columns.observe(row.answers);
@@ -172,11 +173,10 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
       let text = '';
       let duplicates = 0;
       for (const record of batch.records) {
-        if (state.seen.has(record.orderNo)) {
+        if (!state.seen.add(record.orderNo)) {
           duplicates += 1;
           continue;
         }
-        state.seen.add(record.orderNo);
         const rows = flattenRecord(record);
         for (const row of rows) state.columns.observe(row.answers);
         state.attendees += rows.length;

@@ -271,3 +271,17 @@ describe('progress line', () => {
     );
   });
 });
+
+describe('order number set', () => {
+  it('is exact for prefixed numbers, zero padding, long digit runs and other shapes', async () => {
+    const { OrderNumberSet } = await import('../../src/export/order-numbers.js');
+    const seen = new OrderNumberSet();
+    const values = ['SBX00000042', 'SBX42', '42', '0042', 'A-1', 'A-01', 'B1', '123456789012345', '1234567890123456', 'x y', '', 'SBX00000043'];
+    for (const value of values) expect(seen.add(value)).toBe(true);
+    for (const value of values) expect(seen.add(value)).toBe(false);
+    expect(seen.size).toBe(values.length);
+    expect(seen.has('SBX00000044')).toBe(false);
+    expect(seen.has('SBX0000042')).toBe(false);
+    expect(seen.has('0042')).toBe(true);
+  });
+});
