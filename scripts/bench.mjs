@@ -1,12 +1,16 @@
-// `npm run bench [-- --quick] [-- --only startup,export]`: builds the CLI and the benchmark
+// `npm run bench [-- --quick] [-- --only startup,export] [-- --no-build]`: builds the CLI and the benchmark
 // bundle, then runs every benchmark module and prints one table with the machine it ran on.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url);
-const step = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
-if (step.status !== 0) process.exit(step.status ?? 1);
+const args = process.argv.slice(2);
+// --no-build: use dist/ as it is (the test suite builds once and runs files in parallel).
+if (!args.includes('--no-build')) {
+  const step = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (step.status !== 0) process.exit(step.status ?? 1);
+}
 
 mkdirSync(new URL('.bench', root), { recursive: true });
 await build({
@@ -24,7 +28,7 @@ await build({
   absWorkingDir: new URL('.', root).pathname,
 });
 
-const run = spawnSync(process.execPath, ['--expose-gc', '.bench/bench.js', ...process.argv.slice(2)], {
+const run = spawnSync(process.execPath, ['--expose-gc', '.bench/bench.js', ...args.filter((arg) => arg !== '--no-build')], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -8,7 +8,7 @@ const exec = promisify(execFile);
 
 describe('npm run bench', () => {
   it('runs every benchmark at the smoke size and prints one table with the machine', async () => {
-    const { stdout } = await exec(process.execPath, ['scripts/bench.mjs', '--smoke'], {
+    const { stdout } = await exec(process.execPath, ['scripts/bench.mjs', '--smoke', '--no-build'], {
       maxBuffer: 16 * 2 ** 20,
       timeout: 540_000,
     });
@@ -25,7 +25,7 @@ describe('npm run bench', () => {
   }, 600_000);
 
   it('refuses an unknown benchmark name', async () => {
-    await expect(exec(process.execPath, ['scripts/bench.mjs', '--only', 'no-such-bench'])).rejects.toMatchObject({
+    await expect(exec(process.execPath, ['scripts/bench.mjs', '--no-build', '--only', 'no-such-bench'])).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining('--only: unknown benchmark no-such-bench'),
     });
