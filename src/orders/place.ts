@@ -68,6 +68,8 @@ export interface PlacedOrder {
   confirmation: z.output<typeof confirmOrderResponse>;
   details: z.output<typeof orderDetailsResponse>;
   referenceNo: string;
+  /** The event's currency, from the ticket details (the cart does not carry one). */
+  currency: string;
 }
 
 /** A requested ticket cannot be bought as asked (unknown, not on sale, sold out, outside min/max). */
@@ -176,5 +178,5 @@ export async function placeOrder(api: PublisherFlowApi, input: PlaceOrderInput, 
   const referenceNo = input.referenceNo ?? defaultReferenceNo(orderNo, input.now);
   const confirmation = await step('confirm-order', () => api.confirmOrder({ orderNo, status: input.status, referenceNo }));
   const details = await step('order-details', () => api.orderDetails({ orderNo }));
-  return { cart, order, attendeeForm, saved, confirmation, details, referenceNo };
+  return { cart, order, attendeeForm, saved, confirmation, details, referenceNo, currency: available.currency };
 }

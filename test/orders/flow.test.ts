@@ -115,8 +115,8 @@ describe('order place: the whole flow', () => {
   it('prints the cart and the order as tables on a terminal and tagged tab-separated lines when piped', async () => {
     const tty = await place([eventId, '--ticket', `${general}:1:SAVE10`, '--attendee', 'Ben Okafor,ben@example.com'], { stdoutIsTTY: true, env: { NO_COLOR: '1' } });
     expect(tty.code).toBe(0);
-    expect(tty.stdout).toContain('Cart');
-    expect(tty.stdout).toMatch(/│\s*1000\s*│\s*100\s*│\s*0\s*│\s*0\s*│\s*900\s*│\s*yes\s*│/);
+    expect(tty.stdout).toContain('Cart (INR)');
+    expect(tty.stdout).toMatch(/│\s*1000\.00\s*│\s*100\.00\s*│\s*0\.00\s*│\s*0\.00\s*│\s*900\.00\s*│\s*yes\s*│/);
     expect(tty.stdout).toContain('Ben Okafor');
 
     const piped = await place([eventId, '--ticket', `${general}:1`, '--attendee', 'Ben Okafor,ben@example.com']);

@@ -178,14 +178,16 @@ async function printOrder(context: CommandContext, placed: PlacedOrder): Promise
     if (io.stdoutIsTTY) io.stdout.write(`${text}\n`);
   };
 
+  // Amounts: two decimals for people, as the service sent them for scripts.
+  const money = (amount: number) => (io.stdoutIsTTY ? amount.toFixed(2) : amount);
   const cart = placed.cart.cart;
-  heading('Cart');
+  heading(`Cart (${placed.currency})`);
   await writeRows(target, tagged<typeof cart>('cart', [
-    { header: 'price', value: (row) => row.price, alignRight: true },
-    { header: 'discount', value: (row) => row.discount, alignRight: true },
-    { header: 'fees', value: (row) => row.processingFee, alignRight: true },
-    { header: 'tax', value: (row) => row.serviceTax, alignRight: true },
-    { header: 'total', value: (row) => row.grandTotal, alignRight: true },
+    { header: 'price', value: (row) => money(row.price), alignRight: true },
+    { header: 'discount', value: (row) => money(row.discount), alignRight: true },
+    { header: 'fees', value: (row) => money(row.processingFee), alignRight: true },
+    { header: 'tax', value: (row) => money(row.serviceTax), alignRight: true },
+    { header: 'total', value: (row) => money(row.grandTotal), alignRight: true },
     { header: 'code applied', value: (row) => (row.codeApplied ? 'yes' : 'no') },
   ]), [cart]);
 
@@ -197,7 +199,7 @@ async function printOrder(context: CommandContext, placed: PlacedOrder): Promise
     { header: 'reference', value: () => placed.referenceNo },
     { header: 'event', value: (row) => `${row.eventId} ${row.eventName}` },
     { header: 'quantity', value: (row) => row.quantity, alignRight: true },
-    { header: 'paid', value: (row) => row.paidAmount, alignRight: true },
+    { header: 'paid', value: (row) => money(row.paidAmount), alignRight: true },
     { header: 'buyer', value: (row) => `${row.buyerName} <${row.buyerEmail}>` },
   ]), [details]);
 
