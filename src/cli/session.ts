@@ -93,8 +93,7 @@ export function assertProfileExists(store: ConfigStore, profileName: string): vo
 
 export async function openSession(context: CommandContext, needs: SessionNeeds = {}): Promise<Session> {
   const { deps } = context;
-  const globals = context.globals();
-  const profileName = globals.profile;
+  const profileName = context.globals().profile;
   const store = await openConfigStore(deps.env);
   assertProfileExists(store, profileName);
   const { profile, tokenSource } = effectiveProfile(store.getProfile(profileName), deps.env);
@@ -126,6 +125,21 @@ export async function openSession(context: CommandContext, needs: SessionNeeds =
     );
   }
 
+  const client = await createWiredClient(context, profile, addresses);
+  return { profileName, profile, client, tokenSource, store, secrets: profileSecrets(profile) };
+}
+
+/**
+ * A client for `profile` wired to the command's effects: the injected clock and environment
+ * (proxies), Ctrl-C, a stderr line before each retry wait, and the --debug trace with every
+ * credential of the profile redacted (on top of the client's own redaction).
+ */
+export async function createWiredClient(
+  context: CommandContext,
+  profile: Profile,
+  addresses: Pick<ClientConfig, 'apiUrl' | 'publisherUrl' | 'authUrl'>,
+): Promise<BoxofficeClient> {
+  const { deps } = context;
   const secrets = profileSecrets(profile);
   const stderr = deps.io.stderr;
   const config: ClientConfig = {
@@ -140,10 +154,10 @@ export async function openSession(context: CommandContext, needs: SessionNeeds =
       const reason = error instanceof RateLimitError ? 'rate limited' : 'the service is busy or unreachable';
       stderr.write(`${reason}; waiting ${Math.ceil(delayMs / 1000)}s before retrying\n`);
     },
-    ...(globals.debug ? { trace: (line: string) => stderr.write(`${redactSecrets(line, secrets)}\n`) } : {}),
+    ...(context.globals().debug ? { trace: (line: string) => stderr.write(`${redactSecrets(line, secrets)}\n`) } : {}),
   };
   const { createClient } = await import('../client/index.js');
-  return { profileName, profile, client: createClient(config), tokenSource, store, secrets };
+  return createClient(config);
 }
 
 /** Opens a session, runs `work` with it, and closes the client's connections afterwards. */

@@ -55,20 +55,13 @@ export async function runLogin(options: LoginOptions, context: CommandContext): 
   const { deps } = context;
   const globals = context.globals();
   const { openConfigStore } = await import('../../config/store.js');
-  const { assertProfileExists, requireAddresses, profileSecrets } = await import('../../session.js');
+  const { assertProfileExists, createWiredClient, effectiveProfile, requireAddresses } = await import('../../session.js');
   const { threeMonthsAfter } = await import('../../../auth/expiry.js');
   const store = await openConfigStore(deps.env);
   const profileName = globals.profile;
   assertProfileExists(store, profileName);
-  const profile = store.getProfile(profileName);
-  for (const [variable, key] of [
-    ['BOXOFFICE_API_URL', 'apiUrl'],
-    ['BOXOFFICE_PUBLISHER_URL', 'publisherUrl'],
-    ['BOXOFFICE_AUTH_URL', 'authUrl'],
-  ] as const) {
-    const value = deps.env[variable]?.trim();
-    if (value) profile[key] = value;
-  }
+  // Addresses may come from the environment; the token being obtained is never sent anywhere.
+  const { profile } = effectiveProfile(store.getProfile(profileName), deps.env);
 
   let token: string;
   let expiresAt: Date;
@@ -87,16 +80,7 @@ export async function runLogin(options: LoginOptions, context: CommandContext): 
         missing[0],
       );
     }
-    const { createClient } = await import('../../../client/index.js');
-    const { redactSecrets } = await import('../../redact.js');
-    const secrets = profileSecrets(profile);
-    const client = createClient({
-      ...addresses,
-      env: deps.env,
-      signal: deps.signal,
-      sleep: (ms, signal) => deps.clock.sleep(ms, signal),
-      ...(globals.debug ? { trace: (line: string) => deps.io.stderr.write(`${redactSecrets(line, secrets)}\n`) } : {}),
-    });
+    const client = await createWiredClient(context, profile, addresses);
     try {
       const { browserLogin } = await import('../../../auth/browser-login.js');
       const response = await browserLogin({

@@ -2,6 +2,7 @@
 // addresses, and how many days it has left. Exits 3 when there is no usable token.
 import type { Command } from 'commander';
 import { NotLoggedInError } from '../../../client/errors.js';
+import { describeRemaining, type ExpiryStatus } from '../../../auth/expiry.js';
 import type { CommandContext } from '../../context.js';
 
 export interface AuthStatus {
@@ -15,6 +16,19 @@ export interface AuthStatus {
   expired: boolean;
   publisherKey: boolean;
   bookingKey: boolean;
+}
+
+function describeToken(
+  source: AuthStatus['tokenSource'],
+  expiresAt: string | undefined,
+  expiry: ExpiryStatus,
+): string {
+  if (source === 'env') return 'from BOXOFFICE_TOKEN (the environment; its expiry is not known here)';
+  if (source === 'none') return 'none (run boxoffice login)';
+  const day = expiresAt?.slice(0, 10);
+  if (expiry.level === 'expired') return `stored in the profile; EXPIRED on ${day}`;
+  if (expiry.remainingMs === undefined) return 'stored in the profile; expiry unknown';
+  return `stored in the profile; expires ${day} (${expiry.daysLeft} days left, ${describeRemaining(expiry.remainingMs)})`;
 }
 
 export function registerAuthStatus(program: Command, context: CommandContext): void {
@@ -34,7 +48,7 @@ export async function runAuthStatus(context: CommandContext): Promise<void> {
   const profileName = context.globals().profile;
   const { openConfigStore } = await import('../../config/store.js');
   const { assertProfileExists, effectiveProfile } = await import('../../session.js');
-  const { expiryStatus, describeRemaining } = await import('../../../auth/expiry.js');
+  const { expiryStatus } = await import('../../../auth/expiry.js');
   const store = await openConfigStore(deps.env);
   assertProfileExists(store, profileName);
   const { profile, tokenSource } = effectiveProfile(store.getProfile(profileName), deps.env);
@@ -56,16 +70,7 @@ export async function runAuthStatus(context: CommandContext): Promise<void> {
     const { writeJson } = await import('../../output/index.js');
     writeJson(deps.io, status);
   } else {
-    const tokenLine =
-      tokenSource === 'env'
-        ? 'from BOXOFFICE_TOKEN (the environment; its expiry is not known here)'
-        : tokenSource === 'profile'
-          ? expiry.level === 'expired'
-            ? `stored in the profile; EXPIRED on ${profile.tokenExpiresAt?.slice(0, 10)}`
-            : expiry.remainingMs !== undefined
-              ? `stored in the profile; expires ${profile.tokenExpiresAt?.slice(0, 10)} (${expiry.daysLeft} days left, ${describeRemaining(expiry.remainingMs)})`
-              : 'stored in the profile; expiry unknown'
-          : 'none (run boxoffice login)';
+    const tokenLine = describeToken(tokenSource, profile.tokenExpiresAt, expiry);
     const lines: [string, string][] = [
       ['profile', profileName],
       ['token', tokenLine],
