@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiter, parseLimitsMode } from '../../src/sandbox/modes/limits.js';
+import { RateLimiter } from '../../src/sandbox/modes/limits.js';
 
 function limiterAt(start = Date.UTC(2030, 0, 1)) {
   const clock = { now: start };
@@ -71,11 +71,5 @@ describe('realistic limits', () => {
     for (let index = 0; index < 50; index += 1) expect(limiter.check('t', '/api/e/attendee-list').allowed).toBe(false);
     clock.now += 1000;
     expect(limiter.check('t', '/api/e/attendee-list').allowed).toBe(true);
-  });
-
-  it('parses the mode', () => {
-    expect(parseLimitsMode('realistic')).toBe('realistic');
-    expect(parseLimitsMode('none')).toBe('none');
-    expect(() => parseLimitsMode('strict')).toThrow(/--limits/);
   });
 });

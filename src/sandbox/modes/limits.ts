@@ -18,15 +18,6 @@ import type { MiddlewareHandler } from 'hono';
 import { bearerToken } from '../auth.js';
 import { SandboxError } from '../errors.js';
 
-export const LIMITS_MODES = ['none', 'realistic'] as const;
-export type LimitsMode = (typeof LIMITS_MODES)[number];
-
-export function parseLimitsMode(text: string): LimitsMode {
-  const mode = LIMITS_MODES.find((known) => known === text.trim());
-  if (!mode) throw new Error(`--limits: expected none or realistic, got "${text}"`);
-  return mode;
-}
-
 export interface WindowRule {
   /** Name used in the error description. */
   name: string;

@@ -67,10 +67,6 @@ export function topicsOf(category: CategorySlug): Topic[] {
   return TOPIC_NAMES[category].map((topicName) => ({ topicId: topicSlug(topicName), topicName }));
 }
 
-export function segmentOfCategory(category: string): SegmentDefinition | undefined {
-  return SEGMENTS.find((segment) => (segment.categories as readonly string[]).includes(category));
-}
-
 export interface SegmentNode {
   segmentId: string;
   segmentName: string;

@@ -1,6 +1,7 @@
 // Publisher API response shapes (api-reference 2.3, 2.4, 2.5) from database rows.
 import type { DiscountRow, EventRow, SearchRow, TicketRow } from './publisher-store.js';
 import { ticketsLeft } from './publisher-store.js';
+import { sqlDateTime } from '../time.js';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -41,11 +42,6 @@ function topicList(topics: string | null): string[] {
 /** The public page address of an event (the sandbox has no event pages; the address is stable). */
 export function eventPageUrl(origin: string, event: Pick<EventRow, 'url'>): string {
   return `${origin}/event/${encodeURIComponent(event.url)}`;
-}
-
-/** Stored instants are ISO-8601 UTC; the API shows yyyy-mm-dd HH:MM:SS. */
-export function apiDateTime(instant: string): string {
-  return instant.replace('T', ' ').slice(0, 19);
 }
 
 /** Money as the reference's numeric text ("1250", "99.5"). */
@@ -90,7 +86,6 @@ export interface EventDetailsExtras {
   organizerEmail: string;
   currency: string;
   minPrice: number;
-  hasQuestions: boolean;
 }
 
 /** 2.4 event details (the `events` object). */
@@ -106,7 +101,7 @@ export function eventDetails(row: EventRow, extras: EventDetailsExtras) {
     endDate: row.end_date,
     startTime: hhmm(row.start_time),
     endTime: hhmm(row.end_time),
-    createdOn: apiDateTime(row.created_on),
+    createdOn: sqlDateTime(row.created_on),
     category: row.category,
     type: row.type,
     contactInfo: row.contact_info,
@@ -139,7 +134,7 @@ export function saleWindow(row: { start_date: string; start_time: string; end_da
   return { startsAt: `${row.start_date} ${hhmm(row.start_time)}`, endsAt: `${row.end_date} ${hhmm(row.end_time)}` };
 }
 
-/** Why a ticket cannot be bought now, or undefined when it can. */
+/** Whether a ticket can be bought now, and if not, why (2.5 availability). */
 export function ticketAvailability(ticket: TicketRow, now: string): 'Available' | 'Sold Out' | 'Paused' | 'Not Yet Available' | 'Sales Ended' {
   if (ticket.status === 'pause') return 'Paused';
   const { startsAt, endsAt } = saleWindow(ticket);

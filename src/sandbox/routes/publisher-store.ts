@@ -7,11 +7,7 @@ export type { DiscountRow, EventRow, TicketRow };
 /** Custom questions (test/orders uses this path). */
 export { addQuestions } from '../db/events.js';
 
-/** Ticket statuses a buyer can see (deleted and cancelled tickets are hidden). */
-export const VISIBLE_TICKET_STATUSES = ['active', 'published', 'pause'] as const;
-/** Ticket statuses a buyer can buy. */
-export const ON_SALE_TICKET_STATUSES = ['active', 'published'] as const;
-
+/** Tickets a buyer can see: deleted and cancelled ones are hidden. */
 export function visibleTickets(db: SandboxDatabase, eventId: number): TicketRow[] {
   return db
     .prepare(`SELECT * FROM tickets WHERE event_id = ? AND status IN ('active', 'published', 'pause') ORDER BY id`)
@@ -122,7 +118,7 @@ export function searchEvents(db: SandboxDatabase, search: EventSearch): SearchRo
   return db.prepare(sql).all(...params, ...havingParams, SEARCH_PAGE_SIZE, (page - 1) * SEARCH_PAGE_SIZE) as SearchRow[];
 }
 
-/** Event ids that have at least one public, published event of the given kinds, by category. */
+/** Categories that have at least one published event of the given visibility and type (P1 filters). */
 export function categoriesWithEvents(db: SandboxDatabase, filter: { eventType?: string; type?: string }): Set<string> {
   const where = [`status = 'published'`];
   const params: string[] = [];

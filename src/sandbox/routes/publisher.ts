@@ -56,8 +56,8 @@ const CART_CODES = {
   ],
 };
 
-function quantityCode(document: unknown): void {
-  // A non-numeric quantity is E013, as on the organizer side.
+/** A quantity that is not a whole number is E013 (as on the organizer side), before the schema. */
+function refuseNonNumericQuantities(document: unknown): void {
   const tickets = (document as { tickets?: unknown } | null)?.tickets;
   if (!Array.isArray(tickets)) return;
   tickets.forEach((line: unknown, index) => {
@@ -113,7 +113,6 @@ export function registerPublisherRoutes(app: SandboxApp, context: SandboxContext
         organizerEmail: organizer?.email ?? '',
         currency: tickets[0]?.currency ?? 'INR',
         minPrice: prices.length ? Math.min(...prices) : 0,
-        hasQuestions: true,
       }),
       tabs: [],
       soldout: soldout ? 'yes' : 'no',
@@ -136,7 +135,7 @@ export function registerPublisherRoutes(app: SandboxApp, context: SandboxContext
 
   async function readCart(c: Context<SandboxEnv>) {
     const document = await readDataDocument(c);
-    quantityCode(document);
+    refuseNonNumericQuantities(document);
     const request = validateData(cartData, document, CART_CODES);
     const event = eventById(context, request.eventId, 'data.eventId');
     const now = context.clock.now();
