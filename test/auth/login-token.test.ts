@@ -49,6 +49,24 @@ describe('login --with-token', () => {
     expect((await h.run(['login', '--timeout', '0'], { env })).stderr).toContain('invalid --timeout "0"');
   });
 
+  it('stops waiting for the browser on Ctrl-C (exit 130), storing nothing and closing the callback server', async () => {
+    const controller = new AbortController();
+    let redirectUri = '';
+    const before = JSON.parse(readFileSync(join(h.configDir, 'config.json'), 'utf8')).profiles.local.token;
+    const result = await h.run(['login', '--port', '0'], {
+      env,
+      signal: controller.signal,
+      openBrowser: async (url) => {
+        redirectUri = new URL(url).searchParams.get('redirect_uri') as string;
+        controller.abort(new Error('interrupted'));
+      },
+    });
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain('interrupted');
+    expect(JSON.parse(readFileSync(join(h.configDir, 'config.json'), 'utf8')).profiles.local.token).toBe(before);
+    await expect(fetch(`${redirectUri}?code=late&state=x`)).rejects.toThrow();
+  });
+
   it('logout removes the token; auth status then exits 3', async () => {
     expect((await h.run(['login', '--with-token'], { env, stdin: h.sandbox.mintToken('organizer') })).code).toBe(0);
     expect(await h.run(['logout'], { env })).toEqual({ code: 0, stdout: '', stderr: 'logged out (profile local): the token was removed\n' });
