@@ -161,3 +161,14 @@ describe('event list and get', () => {
     expect(result.stderr).not.toContain('boxoffice login');
   });
 });
+
+describe('event get on a terminal', () => {
+  it('shows a field/value table', async () => {
+    const eventId = await createEvent({ 'event-title': 'Tabled', 'event-type': 'private' });
+    const tty = await h.run(['event', 'get', eventId], { stdoutIsTTY: true, env: { NO_COLOR: '1' } });
+    expect(tty.code).toBe(0);
+    expect(tty.stdout).toMatch(/│ field +│ value +│/);
+    expect(tty.stdout).toMatch(/│ title +│ Tabled +│/);
+    expect(tty.stdout).toMatch(/│ visibility +│ private +│/);
+  });
+});

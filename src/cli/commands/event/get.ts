@@ -21,7 +21,7 @@ export async function runEventGet(options: GetEventOptions, context: CommandCont
   const { withSession } = await import('../../session.js');
   const { withPermissionExplained, notYourEvent } = await import('../../permission.js');
   const { writeJson, writeRows } = await import('../../output/index.js');
-  const { splitDateTime } = await import('./readback.js');
+  const { splitDateTime, visibility } = await import('./readback.js');
   await withSession(context, {}, async (session) => {
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'read it'), () =>
       session.client.events.getEvent({ eventId: options.eventId }),
@@ -34,7 +34,7 @@ export async function runEventGet(options: GetEventOptions, context: CommandCont
       ['title', event.name],
       ['url', event.url],
       ['type', event.eventType],
-      ['visibility', event.eventVisibility ?? (event.visiblity === true ? 'public' : event.visiblity === false ? 'private' : event.visiblity)],
+      ['visibility', visibility(event)],
       ['category', event.eventCategory],
       ['status', event.eventStatus],
       ['start', when(event.startDate)],

@@ -16,7 +16,7 @@ function text(value: unknown): string | undefined {
 }
 
 /** public/private from the reference's `visiblity` boolean (or the sandbox's `eventVisibility`). */
-function visibility(event: OrganizerEvent): string | undefined {
+export function visibility(event: OrganizerEvent): string | undefined {
   const named = text(event.eventVisibility);
   if (named === 'public' || named === 'private') return named;
   const flag = event.visiblity;
