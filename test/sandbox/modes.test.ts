@@ -3,6 +3,7 @@
 // response shape, the 0-based attendee-list counting).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendeeListResponse, ticketDetailsResponse } from '../../src/client/schemas/index.js';
+import { runInProcess } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox, type TestSandboxOptions } from '../helpers/sandbox.js';
 import { TEST_NOW, expectError, expectSuccess, manualClock, post, validEvent } from './api.js';
 import { addQuestion, addTicket, buy, createEvent, publisher } from './publisher-fixture.js';
@@ -129,7 +130,10 @@ describe('--faults', () => {
   });
 
   it('refuses a spec outside the grammar at start', async () => {
-    await expect(startTestSandbox({ faults: 'rate=2' })).rejects.toThrow(/--faults rate/);
+    await expect(startTestSandbox({ faults: 'rate=2' })).rejects.toThrow(/^rate: expected a fraction from 0 to 1/);
+    const result = await runInProcess(['sandbox', 'start', '--port', '0', '--db', ':memory:', '--faults', 'rate=0.1,kinds=E011+boom']);
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toContain('--faults: kinds: unknown kind "boom"');
   });
 });
 

@@ -40,7 +40,8 @@ const MAX_DELAY_MS = 60_000;
 export class FaultSpecError extends Error {
   override name = 'FaultSpecError';
   constructor(readonly field: string, message: string) {
-    super(`--faults ${field}: ${message}`);
+    // the CLI puts "--faults: " in front
+    super(`${field}: ${message}`);
   }
 }
 
