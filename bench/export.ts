@@ -1,8 +1,8 @@
 // The attendee export beside a straightforward client (bench/naive-export.ts: one request at a
-// time, every row in memory, written at the end), both as child processes against one local
-// sandbox seeded through its database layer, in the same run. Targets (issue 6): at least 2x
-// faster, at most half the peak memory, and peak memory at 100,000 orders at most 1.15x that at
-// 10,000 (quick: 10,000 against 1,000).
+// time through the same client library, every row in memory, written at the end), both as child
+// processes against one local sandbox seeded through its database layer, in the same run.
+// Targets (issue 6): at least 2x faster, at most half the peak memory, and peak memory at
+// 100,000 orders at most 1.15x that at 10,000 (quick: 10,000 against 1,000).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
