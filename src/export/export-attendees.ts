@@ -216,8 +216,16 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
   } catch (error) {
     if (paths) {
       await rm(paths.partial, { force: true });
-      // Everything counted in the checkpoint state has reached the spool: keep it all.
-      if (checkpointStale) await writeCheckpoint(paths.checkpoint, state.checkpoint);
+      if (state.checkpoint.batches === 0) {
+        // Nothing was fetched (refused token, wrong event, Ctrl-C at once): nothing to resume.
+        await spool?.close();
+        spool = undefined;
+        await rm(paths.spool, { force: true });
+        await rm(paths.checkpoint, { force: true });
+      } else if (checkpointStale) {
+        // Everything counted in the checkpoint state has reached the spool: keep it all.
+        await writeCheckpoint(paths.checkpoint, state.checkpoint);
+      }
     }
     throw error;
   } finally {

@@ -132,10 +132,23 @@ describe('attendees export against the sandbox', () => {
   });
 
   it('stops with the checkpoint kept when a fault outlasts the retries, and resumes to the identical file', async () => {
-    const failing = await seededSandbox({ faults: 'rate=1,kinds=503' });
+    let calls = 0;
+    const outage: SandboxExtension = {
+      name: 'a lasting outage after three batches',
+      middleware(app) {
+        app.use('*', async (c, next) => {
+          if (c.req.path === '/api/e/attendee-list' && ++calls > 3) {
+            return c.json({ status: 'error', message: 'E011', description: 'unspecified failure; retry later' }, 503);
+          }
+          await next();
+        });
+      },
+    };
+    const failing = await seededSandbox({ extensions: [...defaultExtensions(), outage] });
     const file = join(dir, 'failing.csv');
     const first = await exportInProcess(failing.sandbox, failing.event, file);
     expect(first.code).toBe(1);
+    expect(first.stderr).toMatch(/error E011/);
     expect(first.stderr).toContain(`-o ${file} --format csv --resume`);
     expect(existsSync(file)).toBe(false);
     expect(existsSync(`${file}.checkpoint.json`)).toBe(true);
@@ -144,6 +157,19 @@ describe('attendees export against the sandbox', () => {
     const second = await exportInProcess(healthy, failing.event, file, ['--resume']);
     expect(second.code).toBe(0);
     expect(await readFile(file, 'utf8')).toBe(reference);
+  });
+
+  it('refuses an organizer token with exit 3 (E008: administrator token needed) and leaves nothing behind', async () => {
+    const file = join(dir, 'refused.csv');
+    const result = await runInProcess(['attendees', 'export', normal.event.eventId, '-o', file], {
+      env: { ...envFor(normal.sandbox), BOXOFFICE_TOKEN: normal.sandbox.tokens.organizer },
+      clock: instantClock,
+    });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/E008/);
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(`${file}.checkpoint.json`)).toBe(false);
+    expect(existsSync(`${file}.spool.ndjson`)).toBe(false);
   });
 
   it('works as a process: CSV to a file, NDJSON to stdout with the summary on stderr', async () => {

@@ -1,6 +1,7 @@
 // `boxoffice attendees export EVENT_ID [-o FILE] [--format csv|json|ndjson] [--resume]
 // [--max-wait DURATION]`: the whole attendee list (E11) as one flat file, exact under either
 // paging semantics, streamed, written aside and renamed, resumable (src/export).
+import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
@@ -146,7 +147,7 @@ export async function runAttendeesExport(options: AttendeesExportOptions, contex
     progress.finish();
     const resumable =
       deps.signal.aborted || error instanceof RateLimitError || error instanceof ConnectionError || error instanceof ServerBusyError;
-    if (resumeCommand !== undefined && resumable) {
+    if (resumeCommand !== undefined && resumable && existsSync(`${options.output}.checkpoint.json`)) {
       const why = deps.signal.aborted ? 'interrupted' : error instanceof RateLimitError ? 'stopped by the rate limit' : 'stopped';
       io.stderr.write(`${why}; nothing was written to ${options.output}; the completed batches are kept. Resume with:\n  ${resumeCommand}\n`);
     }
