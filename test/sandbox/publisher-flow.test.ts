@@ -260,6 +260,12 @@ describe('T-codes and refusals', () => {
     expectError(await publisher(sandbox, 'save-attendee', { query: data({ orderNo, attendees: {} }), key: otherKey }), 'T008', 403);
   });
 
+  it('E002 naming orderNo when it is missing (P9, P11, P12) or not text (P10)', async () => {
+    for (const path of ['attendee-form', 'order-details']) expectError(await publisher(sandbox, path, { fields: {} }), 'E002', 400, 'orderNo');
+    expectError(await publisher(sandbox, 'confirm-order', { fields: { status: 'confirm', referenceNo: 'R' } }), 'E002', 400, 'orderNo');
+    expectError(await publisher(sandbox, 'save-attendee', { query: data({ orderNo: 42, attendees: {} }) }), 'E002', 400, 'data.orderNo');
+  });
+
   it('T002: confirming before the attendees are saved', async () => {
     const orderNo = await generate(sandbox, eventId, [{ ticketId: ticket, quantity: 2 }]);
     expectError(await confirm(sandbox, orderNo, 'confirm'), 'T002');

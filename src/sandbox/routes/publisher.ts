@@ -155,7 +155,7 @@ export function registerPublisherRoutes(app: SandboxApp, context: SandboxContext
   });
 
   app.post('/publisher/attendee-form', async (c) => {
-    const request = validate(orderNoRequest, await readQueryAndForm(c), { missing: { orderNo: 'T007' } });
+    const request = validate(orderNoRequest, await readQueryAndForm(c));
     const order = orderOfPublisher(context.db, request.orderNo, c.get('account').id);
     const fields = formFields(context.db, order.event_id);
     const attendeeForm: Record<string, typeof fields> = {};
@@ -166,7 +166,7 @@ export function registerPublisherRoutes(app: SandboxApp, context: SandboxContext
   });
 
   app.post('/publisher/save-attendee', async (c) => {
-    const data = validateData(saveAttendeeData, await readDataDocument(c), { byPath: [{ prefix: 'orderNo', code: 'T007' }] });
+    const data = validateData(saveAttendeeData, await readDataDocument(c));
     const order = orderOfPublisher(context.db, data.orderNo, c.get('account').id);
     assertOpen(order);
     saveAttendees(context.db, order, data.attendees);
@@ -174,7 +174,7 @@ export function registerPublisherRoutes(app: SandboxApp, context: SandboxContext
   });
 
   app.post('/publisher/confirm-order', async (c) => {
-    const request = validate(confirmOrderRequest, await readQueryAndForm(c), { missing: { orderNo: 'T007' } });
+    const request = validate(confirmOrderRequest, await readQueryAndForm(c));
     const order = orderOfPublisher(context.db, request.orderNo, c.get('account').id);
     assertOpen(order);
     if (request.status === 'pending' && order.status === 'pending') {
@@ -194,7 +194,7 @@ export function registerPublisherRoutes(app: SandboxApp, context: SandboxContext
   });
 
   app.post('/publisher/order-details', async (c) => {
-    const request = validate(orderNoRequest, await readQueryAndForm(c), { missing: { orderNo: 'T007' } });
+    const request = validate(orderNoRequest, await readQueryAndForm(c));
     const order = orderOfPublisher(context.db, request.orderNo, c.get('account').id);
     const event = findEvent(context.db, order.event_id);
     return c.json({ status: 'success', orderNo: order.order_no, orderDetails: orderDetails(context.db, order, event?.title ?? '') });
