@@ -32,7 +32,15 @@ export class ColumnRegistry {
 
   /** The custom cells of a row, in column order ('' where this attendee did not answer). */
   customCells(answers: readonly Answer[]): string[] {
-    const byLabel = new Map(answers);
-    return this.labels.map((label) => byLabel.get(label) ?? '');
+    const cells = new Array<string>(this.columnByLabel.size).fill('');
+    if (answers.length === 0) return cells;
+    let column = 0;
+    for (const label of this.columnByLabel.keys()) {
+      for (const [answered, value] of answers) {
+        if (answered === label) cells[column] = value;
+      }
+      column += 1;
+    }
+    return cells;
   }
 }
