@@ -4,7 +4,7 @@
 // Targets (issue 6): at least 2x faster, at most half the peak memory, and peak memory at
 // 100,000 orders at most 1.15x that at 10,000 (quick: 10,000 against 1,000).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSandbox } from '../src/sandbox/server.js';
@@ -72,6 +72,19 @@ function buildNaiveClient(scratch: string): string {
   return outfile;
 }
 
+/**
+ * A copy of bin/ and dist/ (with package.json and a link to node_modules) to run from, so that a
+ * rebuild of dist/ while the benchmark runs cannot change or break what is measured.
+ */
+function snapshotCli(scratch: string): string {
+  const root = join(scratch, 'cli');
+  cpSync(resolve('bin'), join(root, 'bin'), { recursive: true });
+  cpSync(resolve('dist'), join(root, 'dist'), { recursive: true });
+  cpSync(resolve('package.json'), join(root, 'package.json'));
+  symlinkSync(resolve('node_modules'), join(root, 'node_modules'), 'dir');
+  return join(root, 'bin', 'boxoffice.js');
+}
+
 export async function runExportBench(options: BenchOptions, sizes: ExportBenchSizes): Promise<Figure[]> {
   const { log } = options;
   const scratch = mkdtempSync(join(tmpdir(), 'boxoffice-export-bench-'));
@@ -92,7 +105,7 @@ export async function runExportBench(options: BenchOptions, sizes: ExportBenchSi
       BOXOFFICE_AUTH_URL: sandbox.url,
       BOXOFFICE_TOKEN: token,
     };
-    const cli = resolve('bin/boxoffice.js');
+    const cli = snapshotCli(scratch);
     const exportRun = (eventId: string, file: string) => measureNode([cli, 'attendees', 'export', eventId, '-o', file], env, scratch);
     const naiveRun = (eventId: string, file: string) =>
       measureNode([naive, '--url', sandbox.url, '--token', token, '--event', eventId, '--out', file], env, scratch);
