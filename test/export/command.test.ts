@@ -67,6 +67,9 @@ describe('attendees export (command, fixture server)', () => {
     expect(badWait.stderr).toMatch(/--max-wait: "forever" is not a duration/);
     const badFormat = await cli(['attendees', 'export', '42', '--format', 'xlsx'], fixture.url);
     expect(badFormat.code).toBe(2);
+    const noDirectory = await cli(['attendees', 'export', '42', '-o', join(dir, 'missing', 'x.csv')], fixture.url);
+    expect(noDirectory.code).toBe(2);
+    expect(noDirectory.stderr).toMatch(/--output: the directory .*missing does not exist/);
     expect(fixture.calls).toEqual([]);
   });
 

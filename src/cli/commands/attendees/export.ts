@@ -2,6 +2,7 @@
 // [--max-wait DURATION]`: the whole attendee list (E11) as one flat file, exact under either
 // paging semantics, streamed, written aside and renamed, resumable (src/export).
 import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
@@ -63,6 +64,9 @@ export async function exportOptionsFrom(eventId: string, flags: ExportFlags, jso
   if (id === '') throw new UsageError('EVENT_ID: must not be empty', 'eventId');
   const output = flags.output?.trim();
   if (flags.output !== undefined && !output) throw new UsageError('--output: must name a file', '--output');
+  if (output !== undefined && !existsSync(dirname(resolve(output)))) {
+    throw new UsageError(`--output: the directory ${dirname(resolve(output))} does not exist`, '--output');
+  }
   if (flags.resume && output === undefined) {
     throw new UsageError('--resume: needs -o FILE (an export to stdout keeps no checkpoint)', '--resume');
   }
