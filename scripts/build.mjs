@@ -15,6 +15,10 @@ await build({
   platform: 'node',
   target: 'node20',
   sourcemap: 'linked',
+  // Minified code compiles markedly faster at start-up (about 30 ms on `--version` here).
+  // Error classes set their names explicitly, so nothing relies on identifiers surviving.
+  minify: true,
+  legalComments: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
   // A native addon; a package that ships a helper script beside its code; a dev-only tool; and
   // undici, a CommonJS package whose named exports esbuild's split chunk loses on a dynamic

@@ -8,7 +8,23 @@ import type { Deps } from './deps.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { packageVersion } from './version.js';
 
-export function buildProgram(deps: Deps): Command {
+/** Global options that take a value, so the word after them is not a command name. */
+const GLOBAL_OPTIONS_WITH_VALUE = new Set(['--profile']);
+
+/** The top-level command an argument list runs (`help X` runs X's help), if any. */
+export function invokedCommand(argv: readonly string[]): string | undefined {
+  const words: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const word = argv[index];
+    if (word === '--') break;
+    if (GLOBAL_OPTIONS_WITH_VALUE.has(word)) index++;
+    else if (!word.startsWith('-')) words.push(word);
+    if (words.length === 2) break;
+  }
+  return words[0] === 'help' ? words[1] : words[0];
+}
+
+export async function buildProgram(deps: Deps, argv: readonly string[] = []): Promise<Command> {
   const program = new Command('boxoffice')
     .description('Manage events, tickets, discounts, reports, attendee exports and bookings.')
     .version(packageVersion(), '-V, --version', 'print the version')
@@ -30,7 +46,7 @@ export function buildProgram(deps: Deps): Command {
     };
   };
   const context: CommandContext = { deps, globals };
-  registerCommands(program, context);
+  await registerCommands(program, context, invokedCommand(argv));
 
   applyToAll(program, (command) => {
     command.exitOverride();
@@ -43,8 +59,8 @@ export function buildProgram(deps: Deps): Command {
 }
 
 export async function runCli(argv: readonly string[], deps: Deps): Promise<number> {
-  const program = buildProgram(deps);
   try {
+    const program = await buildProgram(deps, argv);
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
   } catch (error) {

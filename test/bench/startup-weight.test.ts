@@ -57,5 +57,7 @@ describe('startup weight', () => {
     const chains = heavy.slice(0, 3).map((file) => chainTo(file).join(' → '));
     expect(chains).toEqual([]);
     expect(files).toContain('node_modules/commander/index.js');
+    // Command groups are loaded on demand: no verb file is part of start-up.
+    expect(files.filter((file) => /^src\/cli\/commands\/[^/]+\//.test(file))).toEqual([]);
   });
 });

@@ -32,16 +32,16 @@ describe('the profile store', () => {
 
   it('writes the file with mode 0600, keeps stored values over presets, and removes a key given as undefined', async () => {
     const store = await openConfigStore({ BOXOFFICE_CONFIG_DIR: dir });
-    store.updateProfile('local', { apiUrl: 'http://127.0.0.1:5000', token: 'tok-123456' });
+    await store.updateProfile('local', { apiUrl: 'http://127.0.0.1:5000', token: 'tok-123456' });
     expect(store.path).toBe(join(dir, 'config.json'));
     expect(modeOf(store.path)).toBe(0o600);
     const reopened = await openConfigStore({ BOXOFFICE_CONFIG_DIR: dir });
     expect(reopened.getProfile('local').apiUrl).toBe('http://127.0.0.1:5000');
     expect(reopened.getProfile('local').token).toBe('tok-123456');
-    reopened.updateProfile('local', { apiUrl: undefined, token: undefined });
+    await reopened.updateProfile('local', { apiUrl: undefined, token: undefined });
     expect(reopened.getProfile('local').apiUrl).toBe('http://127.0.0.1:4010');
     expect(reopened.getProfile('local').token).toBeUndefined();
-    reopened.updateProfile('staging', { apiUrl: 'https://staging.example' });
+    await reopened.updateProfile('staging', { apiUrl: 'https://staging.example' });
     expect(reopened.profileNames()).toEqual(['local', 'live', 'sandbox', 'staging']);
   });
 
@@ -58,8 +58,8 @@ describe('the profile store', () => {
     const store = await openConfigStore({ BOXOFFICE_CONFIG_DIR: dir });
     const key = sentRecordKey('12', '34');
     expect(store.recallSent('local', 'discounts', key)).toBeUndefined();
-    store.rememberSent('local', 'discounts', key, { discountCategory: 'code', code: 'EARLY', discount: 10 });
-    store.rememberSent('local', 'discounts', key, { discount: 15 });
+    await store.rememberSent('local', 'discounts', key, { discountCategory: 'code', code: 'EARLY', discount: 10 });
+    await store.rememberSent('local', 'discounts', key, { discount: 15 });
     expect(store.recallSent('local', 'discounts', key)).toEqual({ discountCategory: 'code', code: 'EARLY', discount: 15 });
     expect(store.recallSent('live', 'discounts', key)).toBeUndefined();
     expect(store.recallSent('local', 'tickets', key)).toBeUndefined();

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
-import { runInProcess } from '../helpers/cli.js';
+import { runInProcess, testDeps } from '../helpers/cli.js';
+import { buildProgram, invokedCommand } from '../../src/cli/main.js';
+import { topLevelCommandNames } from '../../src/cli/commands/index.js';
+import { summaryOf, type TopLevelName } from '../../src/cli/commands/summaries.js';
 
 const exec = promisify(execFile);
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -26,5 +29,32 @@ describe('the program', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain("unknown option '--no-such-flag'");
+  });
+});
+
+describe('lazy command registry', () => {
+  it('finds the command an argument list runs, past global options and through help', () => {
+    expect(invokedCommand(['event', 'list'])).toBe('event');
+    expect(invokedCommand(['--profile', 'live', '--json', 'ticket', 'add', '12'])).toBe('ticket');
+    expect(invokedCommand(['help', 'apply'])).toBe('apply');
+    expect(invokedCommand(['help'])).toBeUndefined();
+    expect(invokedCommand(['--version'])).toBeUndefined();
+    expect(invokedCommand(['--', 'event'])).toBeUndefined();
+  });
+
+  it('loads only the invoked group; the others are placeholders with the same summary', async () => {
+    const deps = testDeps();
+    const partial = await buildProgram(deps, ['report', '12']);
+    const full = await buildProgram(deps, ['completion', 'bash']);
+    const names = topLevelCommandNames();
+    expect(full.commands.map((command) => command.name()).filter((name) => name !== 'help')).toEqual(names);
+    expect(partial.commands.map((command) => command.name())).toEqual(full.commands.map((command) => command.name()));
+    for (const command of full.commands) {
+      expect(command.description()).toBe(summaryOf(command.name() as TopLevelName));
+    }
+    const byName = (program: typeof full, name: string) => program.commands.find((command) => command.name() === name)!;
+    expect(byName(partial, 'event').commands).toEqual([]);
+    expect(byName(full, 'event').commands.map((command) => command.name())).toContain('create');
+    expect(byName(partial, 'report').registeredArguments.map((argument) => argument.name())).toEqual(['EVENT_ID']);
   });
 });

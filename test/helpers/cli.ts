@@ -25,6 +25,21 @@ export interface RunResult {
   stderr: string;
 }
 
+/** Deps with closed streams and an empty environment, for tests that only build the program. */
+export function testDeps(): Deps {
+  const stdin = new PassThrough();
+  stdin.end();
+  return {
+    io: { stdin, stdout: new PassThrough(), stderr: new PassThrough(), stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
+    env: {},
+    clock: systemClock,
+    openBrowser: async () => {
+      throw new Error('this test did not expect a browser to be opened');
+    },
+    signal: new AbortController().signal,
+  };
+}
+
 export async function runInProcess(argv: string[], options: RunOptions = {}): Promise<RunResult> {
   const stdin = new PassThrough();
   const stdout = new PassThrough();

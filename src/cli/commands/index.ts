@@ -1,41 +1,56 @@
-// Every command group, registered in help order. Each group lives in its own folder with one
-// verb per file; heavy modules are imported inside the verbs' run functions, not here.
+// Every command group, in help order. Only the group being run is loaded (a dynamic import, its
+// own chunk in the bundle); every other top-level command is a placeholder holding its name and
+// summary, which is all `boxoffice --help` and "did you mean" need. This keeps start-up to the
+// cost of one group instead of the whole tree of verbs and flags.
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
-import { registerApplyCommand } from './apply/index.js';
-import { registerAttendeesCommands } from './attendees/index.js';
-import { registerBookingsCommands } from './bookings/index.js';
-import { registerCatalogCommands } from './catalog/index.js';
-import { registerCompletionCommand } from './completion/index.js';
-import { registerConfigCommands } from './config/index.js';
-import { registerDiscountCommands } from './discount/index.js';
-import { registerEventCommands } from './event/index.js';
-import { registerEventsSearchCommands } from './events/index.js';
-import { registerOrderCommands } from './order/index.js';
-import { registerReportCommand } from './report/index.js';
-import { registerSandboxCommands } from './sandbox/index.js';
-import { registerSessionCommands } from './session/index.js';
-import { registerTicketCommands } from './ticket/index.js';
+import { summaryOf, type TopLevelName } from './summaries.js';
 
 type RegisterGroup = (program: Command, context: CommandContext) => void;
 
-const groups: RegisterGroup[] = [
-  registerSessionCommands,
-  registerConfigCommands,
-  registerEventCommands,
-  registerTicketCommands,
-  registerDiscountCommands,
-  registerReportCommand,
-  registerAttendeesCommands,
-  registerBookingsCommands,
-  registerApplyCommand,
-  registerOrderCommands,
-  registerCatalogCommands,
-  registerEventsSearchCommands,
-  registerSandboxCommands,
-  registerCompletionCommand,
+interface CommandGroup {
+  /** The top-level commands the group registers. */
+  commands: readonly TopLevelName[];
+  load(): Promise<RegisterGroup>;
+}
+
+const GROUPS: readonly CommandGroup[] = [
+  { commands: ['login', 'logout', 'auth'], load: async () => (await import('./session/index.js')).registerSessionCommands },
+  { commands: ['config'], load: async () => (await import('./config/index.js')).registerConfigCommands },
+  { commands: ['event'], load: async () => (await import('./event/index.js')).registerEventCommands },
+  { commands: ['ticket'], load: async () => (await import('./ticket/index.js')).registerTicketCommands },
+  { commands: ['discount'], load: async () => (await import('./discount/index.js')).registerDiscountCommands },
+  { commands: ['report'], load: async () => (await import('./report/index.js')).registerReportCommand },
+  { commands: ['attendees'], load: async () => (await import('./attendees/index.js')).registerAttendeesCommands },
+  { commands: ['bookings'], load: async () => (await import('./bookings/index.js')).registerBookingsCommands },
+  { commands: ['apply'], load: async () => (await import('./apply/index.js')).registerApplyCommand },
+  { commands: ['order'], load: async () => (await import('./order/index.js')).registerOrderCommands },
+  { commands: ['catalog'], load: async () => (await import('./catalog/index.js')).registerCatalogCommands },
+  { commands: ['events'], load: async () => (await import('./events/index.js')).registerEventsSearchCommands },
+  { commands: ['sandbox'], load: async () => (await import('./sandbox/index.js')).registerSandboxCommands },
+  { commands: ['completion'], load: async () => (await import('./completion/index.js')).registerCompletionCommand },
 ];
 
-export function registerCommands(program: Command, context: CommandContext): void {
-  for (const register of groups) register(program, context);
+/** `completion` prints scripts for the whole tree, so it needs every group. */
+const NEEDS_EVERY_GROUP: readonly string[] = ['completion'];
+
+/**
+ * Registers the group that runs `invoked` (a top-level command name, or undefined for none)
+ * in full, and placeholders for the rest.
+ */
+export async function registerCommands(program: Command, context: CommandContext, invoked: string | undefined): Promise<void> {
+  const loadAll = invoked !== undefined && NEEDS_EVERY_GROUP.includes(invoked);
+  const registrations = await Promise.all(
+    GROUPS.map((group) => (loadAll || group.commands.some((name) => name === invoked) ? group.load() : undefined)),
+  );
+  GROUPS.forEach((group, index) => {
+    const register = registrations[index];
+    if (register) register(program, context);
+    else for (const name of group.commands) program.command(name).description(summaryOf(name));
+  });
+}
+
+/** Every top-level command name, in help order. */
+export function topLevelCommandNames(): TopLevelName[] {
+  return GROUPS.flatMap((group) => group.commands);
 }

@@ -1,8 +1,10 @@
-// The profile store: one JSON file managed by `conf` (loaded only by commands that need it),
-// written atomically with mode 0600. Presets sit under what is stored, so `local` works before
-// anything has been saved.
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
+// The profile store: one JSON file, written through `conf` (atomically, mode 0600). Reading is a
+// plain JSON read of the same file: `conf` and its schema validator cost ~35 ms to load, which
+// every command that only reads its profile (most of them) would pay. Presets sit under what is
+// stored, so `local` works before anything has been saved.
+import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import envPaths from 'env-paths';
 import { UsageError } from '../../client/errors.js';
 import { PRESET_PROFILES, type Profile, type ProfileKey, type SentFields, type SentMemory } from './profile.js';
 
@@ -23,9 +25,9 @@ export interface ConfigStore {
   /** The preset merged with what is stored for `name` (an unknown name gives an empty profile). */
   getProfile(name: string): Profile;
   /** Sets the given keys; a key given as undefined is removed (a preset value shows again). */
-  updateProfile(name: string, patch: Partial<Record<ProfileKey, string | undefined>>): void;
+  updateProfile(name: string, patch: Partial<Record<ProfileKey, string | undefined>>): Promise<void>;
   /** Records what was last sent for a ticket or discount (merged over what was sent before). */
-  rememberSent(name: string, kind: SentKind, recordKey: string, fields: SentFields): void;
+  rememberSent(name: string, kind: SentKind, recordKey: string, fields: SentFields): Promise<void>;
   recallSent(name: string, kind: SentKind, recordKey: string): SentFields | undefined;
 }
 
@@ -38,26 +40,33 @@ export function sentRecordKey(eventId: string, recordId: string): string {
   return `${eventId}:${recordId}`;
 }
 
+/** BOXOFFICE_CONFIG_DIR, else the platform's config directory (as `conf` would choose it). */
+export function configDirectory(env: Env): string {
+  return env.BOXOFFICE_CONFIG_DIR?.trim() || envPaths('boxoffice', { suffix: '' }).config;
+}
+
 export async function openConfigStore(env: Env): Promise<ConfigStore> {
-  const { default: Conf } = await import('conf');
-  const configDir = env.BOXOFFICE_CONFIG_DIR?.trim() || undefined;
-  if (configDir) mkdirSync(configDir, { recursive: true, mode: DIR_MODE });
-  let conf: InstanceType<typeof Conf<StoredConfig>>;
+  const directory = configDirectory(env);
+  const path = join(directory, CONFIG_FILE_NAME);
+  tightenMode(path);
+  return new ConfigFileStore(directory, path, readStoredConfig(path));
+}
+
+function readStoredConfig(path: string): StoredConfig {
+  let text: string;
   try {
-    conf = new Conf<StoredConfig>({
-      projectName: 'boxoffice',
-      projectSuffix: '',
-      ...(configDir ? { cwd: configDir } : {}),
-      configName: 'config',
-      configFileMode: FILE_MODE,
-      accessPropertiesByDotNotation: false,
-    });
+    text = readFileSync(path, 'utf8');
   } catch (error) {
-    const where = configDir ? join(configDir, CONFIG_FILE_NAME) : 'the config file';
-    throw new UsageError(`cannot read ${where}: ${(error as Error).message}; fix or remove it`, 'BOXOFFICE_CONFIG_DIR');
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new UsageError(`cannot read ${path}: ${(error as Error).message}`, 'BOXOFFICE_CONFIG_DIR');
   }
-  tightenMode(conf.path);
-  return new ConfStore(conf);
+  try {
+    const parsed: unknown = text.trim() === '' ? {} : JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as StoredConfig;
+    throw new Error('expected a JSON object');
+  } catch (error) {
+    throw new UsageError(`cannot read ${path}: ${(error as Error).message}; fix or remove it`, 'BOXOFFICE_CONFIG_DIR');
+  }
 }
 
 /** A file readable by others (written by an older version or by hand) is made owner-only. */
@@ -70,27 +79,31 @@ function tightenMode(path: string): void {
   }
 }
 
-interface ConfLike {
-  readonly path: string;
-  get(key: 'profiles'): Record<string, Profile> | undefined;
-  set(key: 'profiles', value: Record<string, Profile>): void;
-}
-
-class ConfStore implements ConfigStore {
-  constructor(private readonly conf: ConfLike) {}
-
-  get path(): string {
-    return this.conf.path;
-  }
+class ConfigFileStore implements ConfigStore {
+  constructor(
+    private readonly directory: string,
+    readonly path: string,
+    private config: StoredConfig,
+  ) {}
 
   private stored(): Record<string, Profile> {
-    const profiles = this.conf.get('profiles');
+    const profiles = this.config.profiles;
     return profiles && typeof profiles === 'object' ? profiles : {};
   }
 
-  private save(profiles: Record<string, Profile>): void {
-    this.conf.set('profiles', profiles);
-    tightenMode(this.conf.path);
+  private async save(profiles: Record<string, Profile>): Promise<void> {
+    const { default: Conf } = await import('conf');
+    mkdirSync(this.directory, { recursive: true, mode: DIR_MODE });
+    const conf = new Conf<StoredConfig>({
+      projectName: 'boxoffice',
+      cwd: this.directory,
+      configName: 'config',
+      configFileMode: FILE_MODE,
+      accessPropertiesByDotNotation: false,
+    });
+    conf.set('profiles', profiles);
+    this.config = { ...this.config, profiles };
+    tightenMode(this.path);
   }
 
   profileNames(): string[] {
@@ -107,17 +120,17 @@ class ConfStore implements ConfigStore {
     return { ...preset, ...stored };
   }
 
-  updateProfile(name: string, patch: Partial<Record<ProfileKey, string | undefined>>): void {
+  async updateProfile(name: string, patch: Partial<Record<ProfileKey, string | undefined>>): Promise<void> {
     const profiles = this.stored();
     const profile: Profile = { ...profiles[name] };
     for (const [key, value] of Object.entries(patch) as [ProfileKey, string | undefined][]) {
       if (value === undefined) delete profile[key];
       else profile[key] = value;
     }
-    this.save({ ...profiles, [name]: profile });
+    await this.save({ ...profiles, [name]: profile });
   }
 
-  rememberSent(name: string, kind: SentKind, recordKey: string, fields: SentFields): void {
+  async rememberSent(name: string, kind: SentKind, recordKey: string, fields: SentFields): Promise<void> {
     const profiles = this.stored();
     const profile: Profile = { ...profiles[name] };
     const memory: SentMemory = { ...profile.sent };
@@ -125,7 +138,7 @@ class ConfStore implements ConfigStore {
     records[recordKey] = { ...records[recordKey], ...fields };
     memory[kind] = records;
     profile.sent = memory;
-    this.save({ ...profiles, [name]: profile });
+    await this.save({ ...profiles, [name]: profile });
   }
 
   recallSent(name: string, kind: SentKind, recordKey: string): SentFields | undefined {

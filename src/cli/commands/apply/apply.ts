@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
+import { summaryOf } from '../summaries.js';
 
 export interface ApplyOptions {
   file: string;
@@ -21,7 +22,7 @@ interface ApplyFlags {
 export function registerApplyVerb(program: Command, context: CommandContext): void {
   program
     .command('apply')
-    .description('make the service match a setup file: one event, its tickets and discounts (idempotent)')
+    .description(summaryOf('apply'))
     .argument('<file>', 'setup file (YAML or JSON); ${VAR} and ${VAR:-default} come from the environment')
     .option('--dry-run', 'print the plan only; change nothing')
     .option('--state <file>', 'state file mapping keys to remote ids (default: FILE\'s name + .boxoffice-state.json beside it)')

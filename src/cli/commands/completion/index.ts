@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
+import { summaryOf } from '../summaries.js';
 
 /** Registers shell completion scripts. */
 export function registerCompletionCommand(program: Command, context: CommandContext): void {
   program
     .command('completion')
-    .description('print a shell completion script (bash, zsh or fish)')
+    .description(summaryOf('completion'))
     .argument('<SHELL>', 'bash, zsh or fish')
     .addHelpText(
       'after',

@@ -42,7 +42,7 @@ export async function runConfigSet(options: ConfigSetOptions, context: CommandCo
   const { openConfigStore } = await import('../../config/store.js');
   const store = await openConfigStore(deps.env);
   const profileName = context.globals().profile;
-  store.updateProfile(profileName, { [key]: value === '' ? undefined : value });
+  await store.updateProfile(profileName, { [key]: value === '' ? undefined : value });
   if (warning) deps.io.stderr.write(`${warning}\n`);
   if (context.globals().json) {
     const { writeJson } = await import('../../output/index.js');

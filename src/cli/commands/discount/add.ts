@@ -45,7 +45,7 @@ export async function runDiscountAdd(options: AddDiscountOptions, context: Comma
     );
     const discountId = String(body.discountId);
     // The service never returns a discount's fields; update-discount needs them again.
-    session.store.rememberSent(session.profileName, 'discounts', sentRecordKey(options.eventId, discountId), values);
+    await session.store.rememberSent(session.profileName, 'discounts', sentRecordKey(options.eventId, discountId), values);
     const { writeAck } = await import('../../output/index.js');
     writeAck(context, { body, id: discountId, sentence: `added discount ${discountId} to ticket ${options.ticketId} of event ${options.eventId}` });
   });

@@ -62,7 +62,7 @@ export async function runDiscountUpdate(options: UpdateDiscountOptions, context:
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'change its discounts'), () =>
       session.client.events.updateDiscount(request),
     );
-    session.store.rememberSent(session.profileName, 'discounts', recordKey, values);
+    await session.store.rememberSent(session.profileName, 'discounts', recordKey, values);
     const { writeAck } = await import('../../output/index.js');
     writeAck(context, { body, id: String(body.discountId), sentence: `updated discount ${body.discountId} of event ${options.eventId}` });
   });

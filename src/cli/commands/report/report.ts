@@ -1,6 +1,7 @@
 // `boxoffice report EVENT_ID` (E10): tickets sold per ticket type, then the event's totals.
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
+import { summaryOf } from '../summaries.js';
 
 export interface ReportOptions {
   eventId: string;
@@ -18,7 +19,7 @@ interface ReportRow {
 export function registerReport(program: Command, context: CommandContext): void {
   program
     .command('report')
-    .description('sales report of an event: tickets sold per ticket, and totals')
+    .description(summaryOf('report'))
     .argument('<EVENT_ID>', 'event id')
     .addHelpText('after', '\nExample:\n  boxoffice report 12\n  boxoffice report 12 --json | jq .amount')
     .action(async (eventId: string) => {

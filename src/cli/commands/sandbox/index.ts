@@ -3,6 +3,7 @@ import type { CommandContext } from '../../context.js';
 import { registerStartCommand } from './start.js';
 import { registerTokenCommand } from './token.js';
 import { registerSeedCommand } from './seed.js';
+import { summaryOf } from '../summaries.js';
 
 /**
  * `boxoffice sandbox …`: run and use the built-in local sandbox of the service.
@@ -10,7 +11,7 @@ import { registerSeedCommand } from './seed.js';
  * posts to the running sandbox's SANDBOX_ENDPOINTS.seed (src/sandbox/fixtures.ts).
  */
 export function registerSandboxCommands(program: Command, context: CommandContext): void {
-  const group = program.command('sandbox').description('run and use the built-in local sandbox of the service');
+  const group = program.command('sandbox').description(summaryOf('sandbox'));
   registerStartCommand(group, context);
   registerTokenCommand(group, context);
   registerSeedCommand(group, context);

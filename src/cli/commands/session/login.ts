@@ -4,6 +4,7 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
+import { summaryOf } from '../summaries.js';
 
 export interface LoginOptions {
   browser: boolean;
@@ -29,7 +30,7 @@ function parseSeconds(value: string): number {
 export function registerLogin(program: Command, context: CommandContext): void {
   program
     .command('login')
-    .description('log in: opens the authorization page in your browser and stores the token in the profile')
+    .description(summaryOf('login'))
     .option('--no-browser', 'print the address to open instead of opening a browser')
     .option('--with-token', 'read a user access token (from the developer area) from stdin instead')
     .addOption(new Option('--port <n>', 'port of the local callback http://127.0.0.1:N/callback (0 = any free port)').default('8976'))
@@ -105,7 +106,7 @@ export async function runLogin(options: LoginOptions, context: CommandContext): 
     }
   }
 
-  store.updateProfile(profileName, { token, tokenExpiresAt: expiresAt.toISOString() });
+  await store.updateProfile(profileName, { token, tokenExpiresAt: expiresAt.toISOString() });
   const until = expiresAt.toISOString().slice(0, 10);
   if (globals.json) {
     const { writeJson } = await import('../../output/index.js');

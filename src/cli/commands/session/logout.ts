@@ -1,11 +1,12 @@
 // `boxoffice logout`: removes the stored token of the profile.
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
+import { summaryOf } from '../summaries.js';
 
 export function registerLogout(program: Command, context: CommandContext): void {
   program
     .command('logout')
-    .description('remove the stored token from the profile')
+    .description(summaryOf('logout'))
     .addHelpText('after', '\nExample:\n  boxoffice --profile live logout')
     .action(async () => {
       await runLogout(context);
@@ -20,7 +21,7 @@ export async function runLogout(context: CommandContext): Promise<void> {
   const store = await openConfigStore(deps.env);
   assertProfileExists(store, profileName);
   const hadToken = Boolean(store.getProfile(profileName).token);
-  store.updateProfile(profileName, { token: undefined, tokenExpiresAt: undefined });
+  await store.updateProfile(profileName, { token: undefined, tokenExpiresAt: undefined });
   if (context.globals().json) {
     const { writeJson } = await import('../../output/index.js');
     writeJson(deps.io, { profile: profileName, removed: hadToken });

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { NotLoggedInError } from '../../../client/errors.js';
 import { describeRemaining, type ExpiryStatus } from '../../../auth/expiry.js';
 import type { CommandContext } from '../../context.js';
+import { summaryOf } from '../summaries.js';
 
 export interface AuthStatus {
   profile: string;
@@ -34,7 +35,7 @@ function describeToken(
 export function registerAuthStatus(program: Command, context: CommandContext): void {
   program
     .command('auth')
-    .description('the state of the login')
+    .description(summaryOf('auth'))
     .command('status')
     .description('which token is used, the profile, its addresses and the days left')
     .addHelpText('after', '\nExample:\n  boxoffice --profile live auth status')

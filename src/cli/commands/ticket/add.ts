@@ -36,7 +36,7 @@ export async function runTicketAdd(options: AddTicketOptions, context: CommandCo
     );
     const ticketId = String(body.ticketId);
     // The service never returns serviceFee; update-ticket needs it again.
-    session.store.rememberSent(session.profileName, 'tickets', sentRecordKey(options.eventId, ticketId), values);
+    await session.store.rememberSent(session.profileName, 'tickets', sentRecordKey(options.eventId, ticketId), values);
     const { writeAck } = await import('../../output/index.js');
     writeAck(context, { body, id: ticketId, sentence: `added ticket ${ticketId} (${request.ticketName}) to event ${options.eventId}` });
   });

@@ -65,7 +65,7 @@ export async function runTicketUpdate(options: UpdateTicketOptions, context: Com
       UPDATE_TICKET_PARAMS,
     );
     const body = await withPermissionExplained(explanation, () => session.client.events.updateTicket(request));
-    session.store.rememberSent(session.profileName, 'tickets', recordKey, values);
+    await session.store.rememberSent(session.profileName, 'tickets', recordKey, values);
     const { writeAck } = await import('../../output/index.js');
     writeAck(context, { body, id: String(body.ticketId), sentence: `updated ticket ${body.ticketId} of event ${options.eventId}` });
   });

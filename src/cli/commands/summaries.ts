@@ -1,0 +1,27 @@
+// The one-line summary of every top-level command, as `boxoffice --help` lists them. The lazy
+// registry (./index.ts) shows them without loading the commands, and each command's own
+// registration reads its summary from here, so the two cannot drift apart.
+export const TOP_LEVEL_SUMMARIES = {
+  login: 'log in: opens the authorization page in your browser and stores the token in the profile',
+  logout: 'remove the stored token from the profile',
+  auth: 'the state of the login',
+  config: 'read and change saved profiles',
+  event: 'create, update, read and list events',
+  ticket: 'add, update and list the tickets of an event',
+  discount: 'add and update discounts on a ticket',
+  report: 'sales report of an event: tickets sold per ticket, and totals',
+  attendees: 'export the attendee list of an event',
+  bookings: 'list bookings and request payments',
+  apply: 'make the service match a setup file: one event, its tickets and discounts (idempotent)',
+  order: 'place buyer test orders through the Publisher API',
+  catalog: 'segments, categories and topics of the catalogue',
+  events: 'search public events (Publisher API)',
+  sandbox: 'run and use the built-in local sandbox of the service',
+  completion: 'print a shell completion script (bash, zsh or fish)',
+} as const;
+
+export type TopLevelName = keyof typeof TOP_LEVEL_SUMMARIES;
+
+export function summaryOf(name: TopLevelName): string {
+  return TOP_LEVEL_SUMMARIES[name];
+}
