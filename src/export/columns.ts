@@ -7,18 +7,23 @@ export class ColumnRegistry {
   private readonly columnByLabel = new Map<string, string>();
   private readonly taken = new Set<string>(FIXED_COLUMNS);
 
-  /** Registers any label not seen before; returns how many were new. */
-  observe(answers: readonly Answer[]): number {
-    let added = 0;
+  /** Registers any label not seen before; returns the new ones, in order. */
+  observe(answers: readonly Answer[]): string[] {
+    const added: string[] = [];
     for (const [label] of answers) {
       if (this.columnByLabel.has(label)) continue;
       let name = label;
       while (this.taken.has(name)) name = `${name} (form)`;
       this.taken.add(name);
       this.columnByLabel.set(label, name);
-      added += 1;
+      added.push(label);
     }
     return added;
+  }
+
+  /** How many custom columns there are so far. */
+  get size(): number {
+    return this.columnByLabel.size;
   }
 
   get labels(): string[] {

@@ -17,7 +17,7 @@ import { flattenRecord } from './flatten.js';
 import { OrderNumberSet } from './order-numbers.js';
 import { silentProgress, type ProgressSink } from './progress.js';
 import { encodeSpooledOrder, readSpool } from './spool.js';
-import { writeExport } from './write-output.js';
+import { createRowFormatter, writeExport } from './write-output.js';
 
 const CHECKPOINT_INTERVAL_MS = 1000;
 
@@ -91,7 +91,7 @@ async function resumedState(checkpoint: Checkpoint, spoolPath: string): Promise<
   const state: ExportState = { seen: new OrderNumberSet(), columns: new ColumnRegistry(), attendees: 0, checkpoint };
   for await (const order of readSpool(spoolPath, checkpoint.spoolBytes)) {
     state.seen.add(order.orderNo);
-    for (const row of order.rows) state.columns.observe(row.answers);
+    state.columns.observe(order.newLabels.map((label): [string, string] => [label, '']));
     state.attendees += order.rows.length;
   }
   return state;
@@ -159,6 +159,7 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
 
   let spool: FileHandle | undefined;
   try {
+    const formatter = await createRowFormatter(request.format, state.columns);
     spool = await open(spoolPath, request.resume && startRecord > 0 ? 'a' : 'w');
     await saveCheckpoint(true);
     const batches = attendeeBatches(env.fetchBatch, {
@@ -178,9 +179,14 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
           continue;
         }
         const rows = flattenRecord(record);
-        for (const row of rows) state.columns.observe(row.answers);
+        const newLabels = rows.flatMap((row) => state.columns.observe(row.answers));
         state.attendees += rows.length;
-        text += encodeSpooledOrder(record.orderNo, rows);
+        text += encodeSpooledOrder({
+          orderNo: record.orderNo,
+          columnsKnown: state.columns.size,
+          rows: rows.map((row) => formatter.formatRow([...row.fixed, ...state.columns.customCells(row.answers)])),
+          newLabels,
+        });
       }
       const written = await appendAll(spool, text);
       // Counted only once the batch is in the spool, so a saved checkpoint never runs ahead of it.

@@ -1,32 +1,31 @@
-// The spool: one line per distinct order, `[orderNo, [[...fixed cells, answers], …]]`, appended
-// batch by batch while the list is fetched. The final file is written from it once every label
-// is known, and a resumed run rebuilds its state (order numbers seen, labels, counts) from it,
-// so the checkpoint itself stays a few numbers long however large the event.
+// The spool: one line per distinct order, appended batch by batch while the list is fetched:
+//   [orderNo, customColumnsKnown, [row text, …], [labels first seen in this order, …]]
+// Rows are already in the output format, with the custom columns known when they were written;
+// a label first seen later only adds columns at the end, so the final pass merely pads such rows
+// (write-output.ts) instead of formatting every row again. A resumed run rebuilds its state
+// (order numbers seen, labels in order, counts) from the spool, so the checkpoint itself stays a
+// few numbers long however large the event.
 import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { FIXED_COLUMNS, type Answer, type FlatRow } from './flatten.js';
 
 export interface SpooledOrder {
   orderNo: string;
-  rows: FlatRow[];
+  /** Custom columns the rows were written with. */
+  columnsKnown: number;
+  rows: string[];
+  newLabels: string[];
 }
 
-type SpoolLine = [orderNo: string, rows: [...fixed: string[], answers: Answer[]][]];
+type SpoolLine = [orderNo: string, columnsKnown: number, rows: string[], newLabels: string[]];
 
-export function encodeSpooledOrder(orderNo: string, rows: readonly FlatRow[]): string {
-  const line: SpoolLine = [orderNo, rows.map((row) => [...row.fixed, row.answers])];
+export function encodeSpooledOrder(order: SpooledOrder): string {
+  const line: SpoolLine = [order.orderNo, order.columnsKnown, order.rows, order.newLabels];
   return `${JSON.stringify(line)}\n`;
 }
 
 export function decodeSpooledOrder(line: string): SpooledOrder {
-  const [orderNo, rows] = JSON.parse(line) as SpoolLine;
-  return {
-    orderNo,
-    rows: rows.map((cells) => ({
-      fixed: cells.slice(0, FIXED_COLUMNS.length) as string[],
-      answers: cells[FIXED_COLUMNS.length] as Answer[],
-    })),
-  };
+  const [orderNo, columnsKnown, rows, newLabels] = JSON.parse(line) as SpoolLine;
+  return { orderNo, columnsKnown, rows, newLabels };
 }
 
 /** The orders in the first `endByte` bytes of the spool, one at a time (pulled: backpressure). */
