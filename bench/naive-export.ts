@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     columns.header.map(neutraliseFormula),
     ...rows.map((row) => [...FIXED_COLUMNS.map((name) => row[name]), ...labels.map((label) => row[`answer:${label}`] ?? '')].map(neutraliseFormula)),
   ];
-  writeFileSync(out, stringify(records, { quoted_match: /^\s|\s$/ }));
+  writeFileSync(out, stringify(records));
   process.stderr.write(`naive export: ${rows.length} attendees from ${seen.size} orders\n`);
 }
 

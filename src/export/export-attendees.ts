@@ -171,8 +171,9 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
       signal: env.signal,
     });
     for await (const batch of batches) {
-      let text = '';
       let duplicates = 0;
+      const orders: { orderNo: string; rowCount: number; columnsKnown: number; newLabels: string[] }[] = [];
+      const cells: string[][] = [];
       for (const record of batch.records) {
         if (!state.seen.add(record.orderNo)) {
           duplicates += 1;
@@ -180,13 +181,18 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
         }
         const rows = flattenRecord(record);
         const newLabels = rows.flatMap((row) => state.columns.observe(row.answers));
+        for (const row of rows) cells.push([...row.fixed, ...state.columns.customCells(row.answers)]);
+        orders.push({ orderNo: record.orderNo, rowCount: rows.length, columnsKnown: state.columns.size, newLabels });
         state.attendees += rows.length;
-        text += encodeSpooledOrder({
-          orderNo: record.orderNo,
-          columnsKnown: state.columns.size,
-          rows: rows.map((row) => formatter.formatRow([...row.fixed, ...state.columns.customCells(row.answers)])),
-          newLabels,
-        });
+      }
+      // One formatting call per batch (csv-stringify's set-up is per call), then cut per order.
+      const formatted = formatter.formatRows(cells);
+      let text = '';
+      let next = 0;
+      for (const order of orders) {
+        const rows = formatted.slice(next, next + order.rowCount);
+        next += order.rowCount;
+        text += encodeSpooledOrder({ orderNo: order.orderNo, columnsKnown: order.columnsKnown, rows, newLabels: order.newLabels });
       }
       const written = await appendAll(spool, text);
       // Counted only once the batch is in the spool, so a saved checkpoint never runs ahead of it.

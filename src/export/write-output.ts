@@ -10,24 +10,54 @@ import { FIXED_COLUMNS } from './flatten.js';
 import { neutraliseFormula } from './neutralise.js';
 import { readSpool } from './spool.js';
 
-const CSV_OPTIONS = { quoted_match: /^\s|\s$/ };
-type CsvStringify = (records: string[][], options: typeof CSV_OPTIONS) => string;
+type CsvStringify = (records: readonly (readonly string[])[]) => string;
 
 export interface RowFormatter {
-  /** One row as text (no line end): `cells` are the fixed cells then the known custom ones. */
-  formatRow(cells: readonly string[]): string;
+  /** Rows as text (no line ends): each is the fixed cells then the custom ones known so far. */
+  formatRows(rows: readonly (readonly string[])[]): string[];
 }
 
-/** csv-stringify is loaded once, up front, for CSV. */
+/**
+ * csv-stringify output split back into its records: a line end is a record's end exactly when
+ * it is outside quotes, i.e. after an even number of quote characters (RFC 4180 quoting, with
+ * quotes inside a field doubled).
+ */
+export function splitCsvRecords(text: string, expected: number): string[] {
+  const records: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 34) quoted = !quoted;
+    else if (code === 10 && !quoted) {
+      records.push(text.slice(start, index));
+      start = index + 1;
+    }
+  }
+  if (records.length !== expected || start !== text.length) {
+    throw new Error(`CSV output split into ${records.length} records, expected ${expected}`);
+  }
+  return records;
+}
+
+async function loadCsvStringify(): Promise<CsvStringify> {
+  const { stringify } = await import('csv-stringify/sync');
+  return (records) => stringify(records as string[][]);
+}
+
+/** csv-stringify is loaded once, up front, for CSV; one call formats a whole batch. */
 export async function createRowFormatter(format: ExportFormat, columns: ColumnRegistry): Promise<RowFormatter> {
   if (format === 'csv') {
-    const { stringify } = (await import('csv-stringify/sync')) as { stringify: CsvStringify };
-    return { formatRow: (cells) => stringify([cells.map(neutraliseFormula)], CSV_OPTIONS).slice(0, -1) };
+    const stringify = await loadCsvStringify();
+    return {
+      formatRows: (rows) =>
+        rows.length === 0 ? [] : splitCsvRecords(stringify(rows.map((cells) => cells.map(neutraliseFormula))), rows.length),
+    };
   }
   return {
-    formatRow: (cells) => {
+    formatRows: (rows) => {
       const header = columns.header;
-      return `{${cells.map((cell, column) => `${JSON.stringify(header[column])}:${JSON.stringify(cell)}`).join(',')}}`;
+      return rows.map((cells) => `{${cells.map((cell, column) => `${JSON.stringify(header[column])}:${JSON.stringify(cell)}`).join(',')}}`);
     },
   };
 }
@@ -54,8 +84,8 @@ async function* exportText(source: OutputSource, format: ExportFormat): AsyncGen
   const header = source.columns.header;
   let chunk: string;
   if (format === 'csv') {
-    const { stringify } = (await import('csv-stringify/sync')) as { stringify: CsvStringify };
-    chunk = stringify([header.map(neutraliseFormula)], CSV_OPTIONS);
+    const stringify = await loadCsvStringify();
+    chunk = stringify([header.map(neutraliseFormula)]);
   } else {
     chunk = format === 'json' ? '[' : '';
   }

@@ -285,3 +285,15 @@ describe('order number set', () => {
     expect(seen.has('0042')).toBe(true);
   });
 });
+
+describe('CSV record splitting', () => {
+  it('cuts csv-stringify output at line ends outside quotes only', async () => {
+    const { splitCsvRecords } = await import('../../src/export/write-output.js');
+    const { stringify } = await import('csv-stringify/sync');
+    const records = [['a', 'line one\nline two'], ['"quoted"\n', 'x,y'], ['', ''], ['plain', '\r\n']];
+    const text = stringify(records);
+    expect(splitCsvRecords(text, 4).map((record) => `${record}\n`).join('')).toBe(text);
+    expect(splitCsvRecords(text, 4)[0]).toBe('a,"line one\nline two"');
+    expect(() => splitCsvRecords(text, 3)).toThrow(/expected 3/);
+  });
+});

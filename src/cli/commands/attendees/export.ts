@@ -29,7 +29,7 @@ interface ExportFlags {
 }
 
 export const DEFAULT_MAX_WAIT = '10m';
-export const DEFAULT_PREFETCH = 3;
+export const DEFAULT_PREFETCH = 2;
 
 export function registerExportCommand(group: Command, context: CommandContext): void {
   group
