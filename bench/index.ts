@@ -9,10 +9,14 @@ import type { BenchModule, BenchSection, Figure } from './types.js';
 import { startupBench } from './startup.js';
 import { sandboxLoadBench } from './sandbox-load.js';
 import { attendeeBatchesBench } from './attendee-batches.js';
+import { exportBench } from './export.js';
+import { seedBench } from './seed.js';
 
 const MODULES: Record<string, BenchModule> = {
   startup: startupBench,
+  export: exportBench,
   'attendee-batches': attendeeBatchesBench,
+  seed: seedBench,
   'sandbox-load': sandboxLoadBench,
 };
 

@@ -16,6 +16,8 @@ describe('npm run bench', () => {
     for (const section of [
       'Startup (median wall time)',
       'Attendee list batches (E11)',
+      'Attendee export',
+      'Sandbox seeding',
       'Sandbox get-event under load',
     ]) {
       expect(stdout).toContain(section);
