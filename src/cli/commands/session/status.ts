@@ -29,7 +29,7 @@ function describeToken(
   const day = expiresAt?.slice(0, 10);
   if (expiry.level === 'expired') return `stored in the profile; EXPIRED on ${day}`;
   if (expiry.remainingMs === undefined) return 'stored in the profile; expiry unknown';
-  return `stored in the profile; expires ${day} (${expiry.daysLeft} days left, ${describeRemaining(expiry.remainingMs)})`;
+  return `stored in the profile; expires ${day} (${describeRemaining(expiry.remainingMs)} left)`;
 }
 
 export function registerAuthStatus(program: Command, context: CommandContext): void {
