@@ -266,8 +266,9 @@ export class HttpTransport {
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'boxoffice' };
     if (exchange.bearer !== undefined) headers.authorization = `Bearer ${exchange.bearer}`;
     if (body) headers['content-type'] = body.contentType;
-    this.trace(`    headers ${JSON.stringify(redactor.headers(headers))}`);
-    if (exchange.body !== undefined) this.trace(`    body ${clip(redactor.body(exchange.body))}`);
+    const tracing = this.config.trace !== undefined;
+    if (tracing) this.trace(`    headers ${JSON.stringify(redactor.headers(headers))}`);
+    if (tracing && exchange.body !== undefined) this.trace(`    body ${clip(redactor.body(exchange.body))}`);
 
     let raw: RawResponse;
     try {
@@ -291,7 +292,7 @@ export class HttpTransport {
 
     const elapsed = this.now() - started;
     this.trace(`<-- ${raw.status} ${exchange.method} ${shownUrl} (${elapsed} ms)`);
-    if (raw.text !== '') this.trace(`    body ${clip(redactor.body(raw.text))}`);
+    if (tracing && raw.text !== '') this.trace(`    body ${clip(redactor.body(raw.text))}`);
 
     let parsed: unknown = raw.text;
     let isJson = false;
