@@ -45,32 +45,14 @@ async function loadCsvStringify(): Promise<CsvStringify> {
   return (records) => stringify(records as string[][]);
 }
 
-const NEEDS_QUOTES = /[",\n\r]/;
-
-/**
- * One CSV cell exactly as csv-stringify writes it with its defaults (delimiter ",", quote '"',
- * record delimiter "\n"): quoted when it holds a comma, a quote, a line feed or a carriage
- * return, with quotes inside doubled; '' for empty (and null/undefined) cells.
- */
-export function csvCell(value: string): string {
-  if (!value) return '';
-  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-/** One CSV record (no line end), neutralised cell by cell; same text as csv-stringify's. */
-export function csvRecord(cells: readonly string[]): string {
-  let text = '';
-  for (let index = 0; index < cells.length; index += 1) {
-    if (index > 0) text += ',';
-    text += csvCell(neutraliseFormula(cells[index]));
-  }
-  return text;
-}
-
-/** CSV rows are formatted directly (byte-identical to csv-stringify, see csvCell). */
+/** csv-stringify is loaded once, up front, for CSV; one call formats a whole batch. */
 export async function createRowFormatter(format: ExportFormat, columns: ColumnRegistry): Promise<RowFormatter> {
   if (format === 'csv') {
-    return { formatRows: (rows) => rows.map(csvRecord) };
+    const stringify = await loadCsvStringify();
+    return {
+      formatRows: (rows) =>
+        rows.length === 0 ? [] : splitCsvRecords(stringify(rows.map((cells) => cells.map(neutraliseFormula))), rows.length),
+    };
   }
   return {
     formatRows: (rows) => {
