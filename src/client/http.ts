@@ -3,7 +3,6 @@
 // call, error bodies mapped onto the error hierarchy (also when the HTTP status is 200), the
 // retry policy applied, and a trace hook that only ever sees redacted text.
 // undici is loaded on the first request, not when this module is imported.
-import { randomBytes } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import {
   ApiError,
@@ -118,32 +117,8 @@ interface SerializedBody {
 }
 
 /** The body's bytes and content type, produced once so that every attempt sends the same. */
-const normaliseLineEnds = (value: string): string => value.replace(/\r?\n|\r/g, '\r\n');
-const escapeFieldName = (name: string): string => name.replace(/\n/g, '%0A').replace(/\r/g, '%0D').replace(/"/g, '%22');
-
-/**
- * A form of text fields only, encoded as multipart/form-data the way undici's Response does it
- * (same part headers, line-end normalisation and name escaping, CRLF after the closing boundary)
- * but without a web stream per request, which was a noticeable cost per attendee-list batch.
- * Undefined when a field is a file: those take the general path.
- */
-export function encodeTextFormData(form: FormData): SerializedBody | undefined {
-  const boundary = `----formdata-boxoffice-${randomBytes(12).toString('hex')}`;
-  let text = '';
-  for (const [name, value] of form) {
-    if (typeof value !== 'string') return undefined;
-    text += `--${boundary}\r\nContent-Disposition: form-data; name="${escapeFieldName(normaliseLineEnds(name))}"\r\n\r\n${normaliseLineEnds(value)}\r\n`;
-  }
-  text += `--${boundary}--\r\n`;
-  return { bytes: Buffer.from(text, 'utf8'), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 async function serializeBody(body: FormData | URLSearchParams | undefined): Promise<SerializedBody | undefined> {
   if (body === undefined) return undefined;
-  if (body instanceof FormData) {
-    const encoded = encodeTextFormData(body);
-    if (encoded) return encoded;
-  }
   const response = new Response(body);
   const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
   return { bytes: Buffer.from(await response.arrayBuffer()), contentType };

@@ -116,27 +116,3 @@ describe('encodeRequest', () => {
     expect(encodeRequest('none', '/publisher/categories', {})).toEqual({ method: 'POST', pathAndQuery: '/publisher/categories' });
   });
 });
-
-describe('multipart encoding of text forms', () => {
-  it('is byte for byte what Response (undici) sends, apart from the boundary', async () => {
-    const { encodeTextFormData } = await import('../../src/client/http.js');
-    const form = new FormData();
-    form.append('eventId', '100001');
-    form.append('blank', '');
-    form.append('multi\nline"name\r', 'a\r\nb\nc\rd');
-    form.append('unicode', 'ünïcödé ✓ 😀');
-    form.append('eventId', 'repeated');
-    const encoded = encodeTextFormData(form);
-    expect(encoded).toBeDefined();
-    const ours = encoded!.bytes.toString('utf8');
-    const oursBoundary = /boundary=(.+)$/.exec(encoded!.contentType)![1];
-    const response = new Response(form);
-    const theirsBoundary = /boundary=(.+)$/.exec(response.headers.get('content-type')!)![1];
-    const theirs = Buffer.from(await response.arrayBuffer()).toString('utf8');
-    expect(ours.split(oursBoundary).join('B')).toBe(theirs.split(theirsBoundary).join('B'));
-    expect(encoded!.contentType).toMatch(/^multipart\/form-data; boundary=/);
-    const files = new FormData();
-    files.append('file', new Blob(['x']), 'x.txt');
-    expect(encodeTextFormData(files)).toBeUndefined();
-  });
-});
