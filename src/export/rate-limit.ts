@@ -1,36 +1,14 @@
 // Waiting out the service's read quota (E023). The live service allows about 30 read calls an
 // hour, so a large export can be refused part way; the export then waits, up to --max-wait in
 // total, and asks for the same batch again. Past that it gives up with the checkpoint kept.
-import { RateLimitError, UsageError } from '../client/errors.js';
+import { RateLimitError } from '../client/errors.js';
+import { formatDuration } from '../cli/duration.js';
 import type { BatchFailureHandler, RecordRange } from '../client/paginate.js';
 
 export const DEFAULT_MAX_WAIT_MS = 10 * 60_000;
 /** The first wait when the service gives no Retry-After; doubled on each further refusal. */
 const FIRST_GUESS_MS = 30_000;
 const LONGEST_GUESS_MS = 10 * 60_000;
-
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
-/** "90s", "10m", "1h", "1h30m", "500ms"; a bare number is seconds. */
-export function parseDuration(text: string, flag = '--max-wait'): number {
-  const trimmed = text.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((part) => part[0]).join('') !== trimmed) {
-    throw new UsageError(`${flag}: "${text}" is not a duration (examples: 90s, 10m, 1h, 1h30m)`, flag);
-  }
-  return Math.round(parts.reduce((total, [, amount, unit]) => total + Number(amount) * UNIT_MS[unit], 0));
-}
-
-export function formatDuration(ms: number): string {
-  if (ms > 0 && ms < 1000) return `${Math.round(ms)}ms`;
-  let seconds = Math.round(ms / 1000);
-  const hours = Math.floor(seconds / 3600);
-  seconds -= hours * 3600;
-  const minutes = Math.floor(seconds / 60);
-  seconds -= minutes * 60;
-  return [hours && `${hours}h`, minutes && `${minutes}m`, seconds && `${seconds}s`].filter(Boolean).join('') || '0s';
-}
 
 export interface RateLimitWaiterOptions {
   maxWaitMs: number;

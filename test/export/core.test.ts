@@ -11,7 +11,7 @@ import { ColumnRegistry } from '../../src/export/columns.js';
 import { exportAttendees, type ExportEnvironment, type ExportRequest } from '../../src/export/export-attendees.js';
 import { answersOf, flattenRecord } from '../../src/export/flatten.js';
 import { neutraliseFormula } from '../../src/export/neutralise.js';
-import { createRateLimitWaiter, formatDuration, parseDuration } from '../../src/export/rate-limit.js';
+import { createRateLimitWaiter } from '../../src/export/rate-limit.js';
 import { makeOrders, pagedServer, type PagingSemantics } from './fixtures.js';
 
 let dir: string;
@@ -94,18 +94,6 @@ describe('formula neutralisation', () => {
     ['', ''],
   ])('%j → %j', (cell, expected) => {
     expect(neutraliseFormula(cell)).toBe(expected);
-  });
-});
-
-describe('durations', () => {
-  it('parses and formats', () => {
-    expect(parseDuration('90s')).toBe(90_000);
-    expect(parseDuration('10m')).toBe(600_000);
-    expect(parseDuration('1h30m')).toBe(5_400_000);
-    expect(parseDuration('45')).toBe(45_000);
-    expect(() => parseDuration('soon')).toThrow(/--max-wait: "soon" is not a duration/);
-    expect(formatDuration(90_000)).toBe('1m30s');
-    expect(formatDuration(3_600_000)).toBe('1h');
   });
 });
 

@@ -78,8 +78,8 @@ export async function exportOptionsFrom(eventId: string, flags: ExportFlags, jso
   if (!Number.isInteger(prefetch) || prefetch < 0 || prefetch > 8) {
     throw new UsageError(`--prefetch: expected a whole number from 0 to 8, got "${flags.prefetch}"`, '--prefetch');
   }
-  const { parseDuration } = await import('../../../export/rate-limit.js');
-  return { eventId: id, output, format, resume: flags.resume === true, maxWaitMs: parseDuration(flags.maxWait), prefetch };
+  const { parseDuration } = await import('../../duration.js');
+  return { eventId: id, output, format, resume: flags.resume === true, maxWaitMs: parseDuration(flags.maxWait, '--max-wait'), prefetch };
 }
 
 function formatFromExtension(path: string | undefined): ExportFormatChoice | undefined {
@@ -98,10 +98,11 @@ export async function runAttendeesExport(options: AttendeesExportOptions, contex
   const { deps } = context;
   const { io } = deps;
   const globals = context.globals();
-  const [{ openSession }, { exportAttendees }, { createRateLimitWaiter, formatDuration }, progressModule] = await Promise.all([
+  const [{ openSession }, { exportAttendees }, { createRateLimitWaiter }, { formatDuration }, progressModule] = await Promise.all([
     import('../../session.js'),
     import('../../../export/export-attendees.js'),
     import('../../../export/rate-limit.js'),
+    import('../../duration.js'),
     import('../../../export/progress.js'),
   ]);
   const session = await openSession(context, { token: true });

@@ -64,7 +64,7 @@ export function registerRequestCommand(group: Command, context: CommandContext):
 
 export async function runRequestBooking(flags: RequestFlags, context: CommandContext): Promise<void> {
   const { deps } = context;
-  const { parseDuration, formatDuration } = await import('../../../export/rate-limit.js');
+  const { parseDuration, formatDuration } = await import('../../duration.js');
   const timeoutMs = parseDuration(flags.timeout, '--timeout');
   if (timeoutMs <= 0) throw new UsageError('--timeout: must be more than 0', '--timeout');
   let values = paramValues(BOOKING_PARAMS, flags);
