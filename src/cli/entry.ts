@@ -12,13 +12,26 @@ export async function runFromProcess(): Promise<number> {
     throw error;
   });
   const deps: Deps = {
+    // Getters: Node builds each standard stream on first use, and `--version` needs only one.
     io: {
-      stdin: process.stdin,
-      stdout: process.stdout,
-      stderr: process.stderr,
-      stdinIsTTY: process.stdin.isTTY === true,
-      stdoutIsTTY: process.stdout.isTTY === true,
-      stderrIsTTY: process.stderr.isTTY === true,
+      get stdin() {
+        return process.stdin;
+      },
+      get stdout() {
+        return process.stdout;
+      },
+      get stderr() {
+        return process.stderr;
+      },
+      get stdinIsTTY() {
+        return process.stdin.isTTY === true;
+      },
+      get stdoutIsTTY() {
+        return process.stdout.isTTY === true;
+      },
+      get stderrIsTTY() {
+        return process.stderr.isTTY === true;
+      },
     },
     env: process.env,
     clock: systemClock,
