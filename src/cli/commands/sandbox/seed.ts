@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { BoxofficeError, ConnectionError, UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { DEFAULT_SANDBOX_URL } from './token.js';
+import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 
 /** Must match SANDBOX_ENDPOINTS.seed in src/sandbox/fixtures.ts (kept here so the verb stays light). */
 export const SEED_ENDPOINT = '/sandbox/seed';
@@ -32,19 +32,6 @@ export function parseCount(text: string, flag: string, min: number, max: number)
   return Number(trimmed);
 }
 
-function checkUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`--url: expected an address like ${DEFAULT_SANDBOX_URL}, got "${text}"`, '--url');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`--url: expected an http or https address, got "${text}"`, '--url');
-  }
-  return url.toString().replace(/\/+$/, '');
-}
-
 export function registerSeedCommand(group: Command, context: CommandContext): void {
   group
     .command('seed')
@@ -52,7 +39,7 @@ export function registerSeedCommand(group: Command, context: CommandContext): vo
     .option('--events <n>', `events to create (1–${MAX_EVENTS})`, '1')
     .option('--orders <n>', `confirmed orders, 1–4 attendees each, spread over the events (0–${MAX_ORDERS})`, '100')
     .option('--account <email>', 'the organizer account that owns the events (default organizer@sandbox.local)')
-    .option('--url <url>', `the sandbox's address (default: BOXOFFICE_API_URL, else ${DEFAULT_SANDBOX_URL})`)
+    .option('--url <url>', SANDBOX_URL_HELP)
     .addHelpText(
       'after',
       '\nExamples:\n  boxoffice sandbox seed\n  boxoffice sandbox seed --events 3 --orders 100000\n' +
@@ -63,7 +50,7 @@ export function registerSeedCommand(group: Command, context: CommandContext): vo
         events: parseCount(flags.events, '--events', 1, MAX_EVENTS),
         orders: parseCount(flags.orders, '--orders', 0, MAX_ORDERS),
         account: flags.account,
-        url: checkUrl(flags.url ?? context.deps.env.BOXOFFICE_API_URL ?? DEFAULT_SANDBOX_URL),
+        url: sandboxUrl(flags.url, context.deps.env),
       };
       await runSeed(options, context);
     });

@@ -3,11 +3,11 @@
 import { Option, type Command } from 'commander';
 import { BoxofficeError, ConnectionError, UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
+import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 
 export const TOKEN_ROLES = ['organizer', 'admin', 'publisher', 'booking'] as const;
 export type TokenRole = (typeof TOKEN_ROLES)[number];
 
-export const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:4010';
 /** Must match SANDBOX_ENDPOINTS.token in src/sandbox/fixtures.ts (kept here so the verb stays light). */
 export const TOKEN_ENDPOINT = '/sandbox/token';
 
@@ -29,7 +29,7 @@ export function registerTokenCommand(group: Command, context: CommandContext): v
     .description('print a fresh access token (or publisher key, or booking key) from a running sandbox')
     .addOption(new Option('--role <role>', 'what to print').choices(TOKEN_ROLES).default('organizer'))
     .option('--account <email>', 'another organizer account (created on first use)')
-    .option('--url <url>', `the sandbox's address (default: BOXOFFICE_API_URL, else ${DEFAULT_SANDBOX_URL})`)
+    .option('--url <url>', SANDBOX_URL_HELP)
     .addHelpText(
       'after',
       '\nExamples:\n  export BOXOFFICE_TOKEN=$(boxoffice sandbox token)\n' +
@@ -37,22 +37,8 @@ export function registerTokenCommand(group: Command, context: CommandContext): v
         '  boxoffice sandbox token --role publisher --url http://127.0.0.1:5000\n',
     )
     .action(async (flags: TokenFlags) => {
-      const url = flags.url ?? context.deps.env.BOXOFFICE_API_URL ?? DEFAULT_SANDBOX_URL;
-      await runToken({ role: flags.role as TokenRole, account: flags.account, url: checkUrl(url) }, context);
+      await runToken({ role: flags.role as TokenRole, account: flags.account, url: sandboxUrl(flags.url, context.deps.env) }, context);
     });
-}
-
-function checkUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`--url: expected an address like ${DEFAULT_SANDBOX_URL}, got "${text}"`, '--url');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`--url: expected an http or https address, got "${text}"`, '--url');
-  }
-  return url.toString().replace(/\/+$/, '');
 }
 
 interface TokenAnswer {
