@@ -126,6 +126,9 @@ describe('report', () => {
     expect(json.tickets).toHaveLength(1);
     const piped = (await ok(['report', eventId])).split('\n');
     expect(piped[0].split('\t').slice(0, 3)).toEqual([ticketId, 'Early bird', '3']);
+    // The ticket's own revenue, when the service sends it (the sandbox does).
+    expect(piped[0].split('\t')[5]).toBe(String(json.tickets[0].amount));
+    expect(Number(json.tickets[0].amount)).toBeGreaterThan(0);
     expect(piped[1].split('\t')[0]).toBe('total');
     expect(piped[1].split('\t')[2]).toBe('3');
     expect(piped[1].split('\t')[5]).toBe(String(json.amount));

@@ -317,6 +317,8 @@ export const reportTicketLine = z.looseObject({
   tickets: looseNumber,
   platformFee: looseNumber.optional(),
   cancel: looseNumber.optional(),
+  /** Not in the reference's 2.13 sample; the sandbox sends each ticket's revenue. */
+  amount: looseNumber.optional(),
 });
 export const reportResponse = z.looseObject({
   status: z.literal('success'),

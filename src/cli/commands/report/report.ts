@@ -42,6 +42,7 @@ export async function runReport(options: ReportOptions, context: CommandContext)
       sold: line.tickets,
       platformFee: line.platformFee,
       cancel: line.cancel,
+      amount: line.amount,
     }));
     const totalSold = report.tickets.reduce((sum, line) => sum + Number(line.tickets), 0);
     const total: ReportRow = {
