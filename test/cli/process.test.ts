@@ -38,7 +38,7 @@ describe('as a process', () => {
     const tickets = await h.runProcess(['ticket', 'list', eventId]);
     expect(tickets.stdout.startsWith(`${ticketId}\tGeneral\t0\tINR\t10\tactive\t`)).toBe(true);
     const report = await h.runProcess(['report', eventId]);
-    expect(report.stdout).toBe(`${ticketId}\tGeneral\t0\t0\t0\t\ntotal\t\t0\t0\t0\t0\n`);
+    expect(report.stdout).toBe(`${ticketId}\tGeneral\t0\t0\t0\t0\ntotal\t\t0\t0\t0\t0\n`);
     expect(statSync(join(h.configDir, 'config.json')).mode & 0o777).toBe(0o600);
   });
 
