@@ -1,28 +1,15 @@
 // Thousands of malformed requests (missing fields, wrong types, oversized values, odd
 // encodings, injection strings, bad credentials), reproducible from a seed. Every one must get a
 // coded error envelope, never a 5xx, and must leave the database exactly as it was.
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode } from '../../src/client/errors.js';
-import type { SandboxDatabase } from '../../src/sandbox/db/index.js';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../src/sandbox/fixtures.js';
+import { databaseDigest, pick, seededRandom } from '../helpers/fuzz.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { TEST_NOW, expectSuccess, manualClock, post, validDiscount, validEvent, validTicket } from './api.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260601);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2000);
-
-/** mulberry32: a small seeded generator, so a failing case can be replayed from its seed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type RequestBody = NonNullable<RequestInit['body']>;
 
@@ -144,26 +131,11 @@ function endpoints(): Endpoint[] {
   ];
 }
 
-/** A digest of every row of every table: equal digests mean an unchanged database. */
-function databaseDigest(db: SandboxDatabase): string {
-  const hash = createHash('sha256');
-  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).pluck().all() as string[];
-  for (const table of tables) {
-    hash.update(`\u0001${table}\u0001`);
-    for (const row of db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).raw().iterate()) hash.update(JSON.stringify(row));
-  }
-  return hash.digest('hex');
-}
-
 interface Malformed {
   description: string;
   path: string;
   headers: Record<string, string>;
   body: RequestBody | undefined;
-}
-
-function pick<T>(random: () => number, items: readonly T[]): T {
-  return items[Math.floor(random() * items.length)];
 }
 
 function asBody(fields: Record<string, string>, random: () => number): { headers: Record<string, string>; body: RequestBody } {

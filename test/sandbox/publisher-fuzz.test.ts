@@ -3,11 +3,9 @@
 // requests in every encoding these endpoints take (form fields, `data` JSON in the query string,
 // GET query), reproducible from a seed. Each must get a coded error envelope, never a 5xx, and
 // leave the database exactly as it was.
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode } from '../../src/client/errors.js';
-import type { SandboxDatabase } from '../../src/sandbox/db/index.js';
-import { seededRandom } from '../../src/sandbox/modes/faults.js';
+import { databaseDigest, pick, seededRandom } from '../helpers/fuzz.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { TEST_NOW, encode, manualClock } from './api.js';
 import { addQuestion, addTicket, answerAll, createEvent, generate } from './publisher-fixture.js';
@@ -135,26 +133,12 @@ function alwaysInvalid(endpoint: FieldEndpoint): boolean {
   return endpoint.required.length > 0 || Object.keys(endpoint.typed).length > 0;
 }
 
-function databaseDigest(db: SandboxDatabase): string {
-  const hash = createHash('sha256');
-  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).pluck().all() as string[];
-  for (const table of tables) {
-    hash.update(`\u0001${table}\u0001`);
-    for (const row of db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).raw().iterate()) hash.update(JSON.stringify(row));
-  }
-  return hash.digest('hex');
-}
-
 interface Malformed {
   description: string;
   method: 'GET' | 'POST';
   url: string;
   headers: Record<string, string>;
   body?: FormData | URLSearchParams | string;
-}
-
-function pick<T>(random: () => number, items: readonly T[]): T {
-  return items[Math.floor(random() * items.length)];
 }
 
 function authHeaders(random: () => number, auth: Auth, broken: boolean): Record<string, string> {
