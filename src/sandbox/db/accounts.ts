@@ -1,5 +1,6 @@
 // Accounts, the OAuth client, access tokens and publisher keys.
 import type { SandboxDatabase } from './index.js';
+import { prepared } from './statements.js';
 import {
   ACCESS_TOKEN_LIFETIME_SECONDS,
   SANDBOX_CLIENT_CALLBACK,
@@ -38,7 +39,8 @@ export function seedFixtures(db: SandboxDatabase, now: Date): void {
         createAccount(db, { email: seed.email, role: seed.role, password: SANDBOX_PASSWORD, bookingKey: seed.bookingKey, now });
       }
     }
-    db.prepare(
+    prepared(
+    db,
       `INSERT OR IGNORE INTO oauth_clients (client_id, client_secret_hash, name, redirect_uris, allows_loopback)
        VALUES (?, ?, ?, ?, 1)`,
     ).run(SANDBOX_CLIENT_ID, sha256Hex(SANDBOX_CLIENT_SECRET), 'boxoffice CLI', JSON.stringify([SANDBOX_CLIENT_CALLBACK]));
@@ -55,30 +57,29 @@ export interface NewAccount {
 
 export function createAccount(db: SandboxDatabase, account: NewAccount): Account {
   const bookingKey = account.bookingKey ?? newSecret('bk_');
-  const result = db
-    .prepare(`INSERT INTO accounts (email, password_hash, role, booking_key, created_at) VALUES (?, ?, ?, ?, ?)`)
+  const result = prepared(db, `INSERT INTO accounts (email, password_hash, role, booking_key, created_at) VALUES (?, ?, ?, ?, ?)`)
     .run(account.email, hashPassword(account.password), account.role, bookingKey, account.now.toISOString());
   return { id: Number(result.lastInsertRowid), email: account.email, role: account.role, bookingKey };
 }
 
 export function findAccountByEmail(db: SandboxDatabase, email: string): Account | undefined {
-  const row = db.prepare(`SELECT * FROM accounts WHERE email = ?`).get(email) as AccountRow | undefined;
+  const row = prepared(db, `SELECT * FROM accounts WHERE email = ?`).get(email) as AccountRow | undefined;
   return row && toAccount(row);
 }
 
 export function findAccountById(db: SandboxDatabase, id: number): Account | undefined {
-  const row = db.prepare(`SELECT * FROM accounts WHERE id = ?`).get(id) as AccountRow | undefined;
+  const row = prepared(db, `SELECT * FROM accounts WHERE id = ?`).get(id) as AccountRow | undefined;
   return row && toAccount(row);
 }
 
 export function findAccountByBookingKey(db: SandboxDatabase, bookingKey: string): Account | undefined {
-  const row = db.prepare(`SELECT * FROM accounts WHERE booking_key = ?`).get(bookingKey) as AccountRow | undefined;
+  const row = prepared(db, `SELECT * FROM accounts WHERE booking_key = ?`).get(bookingKey) as AccountRow | undefined;
   return row && toAccount(row);
 }
 
 /** The account when the email and password match, else undefined. */
 export function authenticate(db: SandboxDatabase, email: string, password: string): Account | undefined {
-  const row = db.prepare(`SELECT * FROM accounts WHERE email = ?`).get(email.trim()) as AccountRow | undefined;
+  const row = prepared(db, `SELECT * FROM accounts WHERE email = ?`).get(email.trim()) as AccountRow | undefined;
   if (!row || !verifyPassword(password, row.password_hash)) return undefined;
   return toAccount(row);
 }
@@ -92,15 +93,15 @@ export function ensureOrganizerAccount(db: SandboxDatabase, email: string, now: 
 export function mintAccessToken(db: SandboxDatabase, accountId: number, clientId: string | null, now: Date): string {
   const token = newSecret('sbx_at_');
   const expires = new Date(now.getTime() + ACCESS_TOKEN_LIFETIME_SECONDS * 1000);
-  db.prepare(`INSERT INTO access_tokens (token_hash, account_id, client_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`)
+  prepared(db, `INSERT INTO access_tokens (token_hash, account_id, client_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`)
     .run(sha256Hex(token), accountId, clientId, now.toISOString(), expires.toISOString());
   return token;
 }
 
 /** The account an unexpired access token belongs to. */
 export function accountForAccessToken(db: SandboxDatabase, token: string, now: Date): Account | undefined {
-  const row = db
-    .prepare(
+  const row = prepared(
+    db,
       `SELECT a.* FROM access_tokens t JOIN accounts a ON a.id = t.account_id
        WHERE t.token_hash = ? AND t.expires_at > ?`,
     )
@@ -111,15 +112,14 @@ export function accountForAccessToken(db: SandboxDatabase, token: string, now: D
 /** A fresh Publisher API key for the account; only its hash is stored. */
 export function mintPublisherKey(db: SandboxDatabase, accountId: number, now: Date): string {
   const key = newSecret('sbx_pk_');
-  db.prepare(`INSERT INTO publisher_keys (key_hash, account_id, created_at) VALUES (?, ?, ?)`)
+  prepared(db, `INSERT INTO publisher_keys (key_hash, account_id, created_at) VALUES (?, ?, ?)`)
     .run(sha256Hex(key), accountId, now.toISOString());
   return key;
 }
 
 /** The account a Publisher API key belongs to. */
 export function accountForPublisherKey(db: SandboxDatabase, key: string): Account | undefined {
-  const row = db
-    .prepare(`SELECT a.* FROM publisher_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`)
+  const row = prepared(db, `SELECT a.* FROM publisher_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`)
     .get(sha256Hex(key)) as AccountRow | undefined;
   return row && toAccount(row);
 }

@@ -1,5 +1,6 @@
 // Events, tickets, discounts and custom questions.
 import type { SandboxDatabase } from './index.js';
+import { prepared } from './statements.js';
 
 export interface EventRow {
   id: number;
@@ -35,8 +36,8 @@ export type EventFields = Omit<EventRow, 'id' | 'owner_id' | 'status' | 'created
 
 export function insertEvent(db: SandboxDatabase, ownerId: number, fields: EventFields, now: Date): number {
   const at = now.toISOString();
-  const result = db
-    .prepare(
+  const result = prepared(
+    db,
       `INSERT INTO events (owner_id, event_type, type, title, url, subdomain, segment, category, topics,
          start_date, start_time, end_date, end_time, about, listing_image, header_image, contact_info,
          country, state, city, postal, address, status, created_on, updated_on)
@@ -49,7 +50,8 @@ export function insertEvent(db: SandboxDatabase, ownerId: number, fields: EventF
 }
 
 export function updateEvent(db: SandboxDatabase, id: number, fields: Omit<EventFields, 'segment' | 'topics'>, now: Date): void {
-  db.prepare(
+  prepared(
+    db,
     `UPDATE events SET event_type = @event_type, type = @type, title = @title, url = @url, subdomain = @subdomain,
        category = @category, start_date = @start_date, start_time = @start_time, end_date = @end_date,
        end_time = @end_time, about = @about, listing_image = @listing_image, header_image = @header_image,
@@ -60,21 +62,21 @@ export function updateEvent(db: SandboxDatabase, id: number, fields: Omit<EventF
 }
 
 export function findEvent(db: SandboxDatabase, id: number): EventRow | undefined {
-  return db.prepare(`SELECT * FROM events WHERE id = ?`).get(id) as EventRow | undefined;
+  return prepared(db, `SELECT * FROM events WHERE id = ?`).get(id) as EventRow | undefined;
 }
 
 export function listEventsOwnedBy(db: SandboxDatabase, ownerId: number): EventRow[] {
-  return db.prepare(`SELECT * FROM events WHERE owner_id = ? ORDER BY id`).all(ownerId) as EventRow[];
+  return prepared(db, `SELECT * FROM events WHERE owner_id = ? ORDER BY id`).all(ownerId) as EventRow[];
 }
 
 /** Whether another event (not `exceptId`) already has this url. */
 export function urlTaken(db: SandboxDatabase, url: string, exceptId?: number): boolean {
-  return db.prepare(`SELECT 1 FROM events WHERE url = ? AND id IS NOT ?`).get(url, exceptId ?? null) !== undefined;
+  return prepared(db, `SELECT 1 FROM events WHERE url = ? AND id IS NOT ?`).get(url, exceptId ?? null) !== undefined;
 }
 
 /** Whether an event of another account already uses this subdomain. */
 export function subdomainTakenByOther(db: SandboxDatabase, subdomain: string, ownerId: number): boolean {
-  return db.prepare(`SELECT 1 FROM events WHERE subdomain = ? AND owner_id <> ?`).get(subdomain, ownerId) !== undefined;
+  return prepared(db, `SELECT 1 FROM events WHERE subdomain = ? AND owner_id <> ?`).get(subdomain, ownerId) !== undefined;
 }
 
 export interface TicketRow {
@@ -107,8 +109,8 @@ export type TicketFields = Omit<TicketRow, 'id' | 'event_id' | 'initial_quantity
 
 export function insertTicket(db: SandboxDatabase, eventId: number, fields: TicketFields, now: Date): number {
   const at = now.toISOString();
-  const result = db
-    .prepare(
+  const result = prepared(
+    db,
       `INSERT INTO tickets (event_id, name, description, price, currency, quantity, initial_quantity, status,
          start_date, start_time, end_date, end_time, min_quantity, max_quantity, service_fee, allow_cancellation,
          shipping_charge, shipping_charge_type, created_on, updated_on)
@@ -121,7 +123,8 @@ export function insertTicket(db: SandboxDatabase, eventId: number, fields: Ticke
 }
 
 export function updateTicket(db: SandboxDatabase, id: number, fields: TicketFields, now: Date): void {
-  db.prepare(
+  prepared(
+    db,
     `UPDATE tickets SET name = @name, description = @description, price = @price, currency = @currency,
        quantity = @quantity, status = @status, start_date = @start_date, start_time = @start_time,
        end_date = @end_date, end_time = @end_time, min_quantity = @min_quantity, max_quantity = @max_quantity,
@@ -132,11 +135,11 @@ export function updateTicket(db: SandboxDatabase, id: number, fields: TicketFiel
 }
 
 export function findTicket(db: SandboxDatabase, id: number): TicketRow | undefined {
-  return db.prepare(`SELECT * FROM tickets WHERE id = ?`).get(id) as TicketRow | undefined;
+  return prepared(db, `SELECT * FROM tickets WHERE id = ?`).get(id) as TicketRow | undefined;
 }
 
 export function listTickets(db: SandboxDatabase, eventId: number): TicketRow[] {
-  return db.prepare(`SELECT * FROM tickets WHERE event_id = ? ORDER BY id`).all(eventId) as TicketRow[];
+  return prepared(db, `SELECT * FROM tickets WHERE event_id = ? ORDER BY id`).all(eventId) as TicketRow[];
 }
 
 export interface DiscountRow {
@@ -164,8 +167,8 @@ export type DiscountFields = Omit<DiscountRow, 'id' | 'event_id' | 'ticket_id' |
 
 export function insertDiscount(db: SandboxDatabase, eventId: number, ticketId: number, fields: DiscountFields, now: Date): number {
   const at = now.toISOString();
-  const result = db
-    .prepare(
+  const result = prepared(
+    db,
       `INSERT INTO discounts (event_id, ticket_id, name, category, amount, type, start_date, start_time, end_date,
          end_time, usage_limit, from_quantity, to_quantity, code, created_on, updated_on)
        VALUES (@event_id, @ticket_id, @name, @category, @amount, @type, @start_date, @start_time, @end_date,
@@ -176,7 +179,8 @@ export function insertDiscount(db: SandboxDatabase, eventId: number, ticketId: n
 }
 
 export function updateDiscount(db: SandboxDatabase, id: number, fields: DiscountFields, now: Date): void {
-  db.prepare(
+  prepared(
+    db,
     `UPDATE discounts SET name = @name, category = @category, amount = @amount, type = @type,
        start_date = @start_date, start_time = @start_time, end_date = @end_date, end_time = @end_time,
        usage_limit = @usage_limit, from_quantity = @from_quantity, to_quantity = @to_quantity, code = @code,
@@ -186,17 +190,17 @@ export function updateDiscount(db: SandboxDatabase, id: number, fields: Discount
 }
 
 export function findDiscount(db: SandboxDatabase, id: number): DiscountRow | undefined {
-  return db.prepare(`SELECT * FROM discounts WHERE id = ?`).get(id) as DiscountRow | undefined;
+  return prepared(db, `SELECT * FROM discounts WHERE id = ?`).get(id) as DiscountRow | undefined;
 }
 
 export function listDiscountsForTicket(db: SandboxDatabase, ticketId: number): DiscountRow[] {
-  return db.prepare(`SELECT * FROM discounts WHERE ticket_id = ? ORDER BY id`).all(ticketId) as DiscountRow[];
+  return prepared(db, `SELECT * FROM discounts WHERE ticket_id = ? ORDER BY id`).all(ticketId) as DiscountRow[];
 }
 
 /** Whether another discount of the event already uses this code. */
 export function discountCodeTaken(db: SandboxDatabase, eventId: number, code: string, exceptId?: number): boolean {
   return (
-    db.prepare(`SELECT 1 FROM discounts WHERE event_id = ? AND code = ? AND id IS NOT ?`).get(eventId, code, exceptId ?? null) !==
+    prepared(db, `SELECT 1 FROM discounts WHERE event_id = ? AND code = ? AND id IS NOT ?`).get(eventId, code, exceptId ?? null) !==
     undefined
   );
 }
@@ -222,10 +226,11 @@ export interface NewQuestion {
 
 /** Appends custom attendee-form questions to an event (after its existing ones). */
 export function addQuestions(db: SandboxDatabase, eventId: number, questions: readonly NewQuestion[]): number[] {
-  const last = db.prepare(`SELECT COALESCE(MAX(position), 0) AS last FROM event_questions WHERE event_id = ?`).get(eventId) as {
+  const last = prepared(db, `SELECT COALESCE(MAX(position), 0) AS last FROM event_questions WHERE event_id = ?`).get(eventId) as {
     last: number;
   };
-  const insert = db.prepare(
+  const insert = prepared(
+    db,
     `INSERT INTO event_questions (event_id, label, type, description, validation, mandatory, position) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   return questions.map((question, index) =>
@@ -244,5 +249,5 @@ export function addQuestions(db: SandboxDatabase, eventId: number, questions: re
 }
 
 export function listQuestions(db: SandboxDatabase, eventId: number): QuestionRow[] {
-  return db.prepare(`SELECT * FROM event_questions WHERE event_id = ? ORDER BY position`).all(eventId) as QuestionRow[];
+  return prepared(db, `SELECT * FROM event_questions WHERE event_id = ? ORDER BY position`).all(eventId) as QuestionRow[];
 }

@@ -1,5 +1,6 @@
 // OAuth clients and authorization codes (reference §5).
 import type { SandboxDatabase } from './index.js';
+import { prepared } from './statements.js';
 import { AUTH_CODE_LIFETIME_SECONDS } from '../fixtures.js';
 import { newSecret, safeEqual, sha256Hex } from './hashing.js';
 
@@ -28,12 +29,12 @@ function toClient(row: ClientRow): OAuthClient {
 }
 
 export function findClient(db: SandboxDatabase, clientId: string): OAuthClient | undefined {
-  const row = db.prepare(`SELECT * FROM oauth_clients WHERE client_id = ?`).get(clientId) as ClientRow | undefined;
+  const row = prepared(db, `SELECT * FROM oauth_clients WHERE client_id = ?`).get(clientId) as ClientRow | undefined;
   return row && toClient(row);
 }
 
 export function clientSecretMatches(db: SandboxDatabase, clientId: string, secret: string): boolean {
-  const row = db.prepare(`SELECT client_secret_hash FROM oauth_clients WHERE client_id = ?`).get(clientId) as
+  const row = prepared(db, `SELECT client_secret_hash FROM oauth_clients WHERE client_id = ?`).get(clientId) as
     | Pick<ClientRow, 'client_secret_hash'>
     | undefined;
   return row !== undefined && safeEqual(row.client_secret_hash, sha256Hex(secret));
@@ -68,7 +69,8 @@ export interface NewAuthCode {
 export function issueAuthCode(db: SandboxDatabase, grant: NewAuthCode): string {
   const code = newSecret('sbx_code_');
   const expires = new Date(grant.now.getTime() + AUTH_CODE_LIFETIME_SECONDS * 1000);
-  db.prepare(
+  prepared(
+    db,
     `INSERT INTO auth_codes (code_hash, client_id, account_id, redirect_uri, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
   ).run(sha256Hex(code), grant.clientId, grant.accountId, grant.redirectUri, grant.codeChallenge, expires.toISOString());
   return code;
@@ -93,7 +95,7 @@ interface CodeRow {
 }
 
 export function findAuthCode(db: SandboxDatabase, code: string): AuthCodeGrant | undefined {
-  const row = db.prepare(`SELECT * FROM auth_codes WHERE code_hash = ?`).get(sha256Hex(code)) as CodeRow | undefined;
+  const row = prepared(db, `SELECT * FROM auth_codes WHERE code_hash = ?`).get(sha256Hex(code)) as CodeRow | undefined;
   return (
     row && {
       clientId: row.client_id,
@@ -108,8 +110,7 @@ export function findAuthCode(db: SandboxDatabase, code: string): AuthCodeGrant |
 
 /** Marks the code used; false if it was used already (a code works once). */
 export function consumeAuthCode(db: SandboxDatabase, code: string, now: Date): boolean {
-  const result = db
-    .prepare(`UPDATE auth_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL`)
+  const result = prepared(db, `UPDATE auth_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL`)
     .run(now.toISOString(), sha256Hex(code));
   return result.changes === 1;
 }

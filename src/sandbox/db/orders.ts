@@ -2,8 +2,8 @@
 // insert orders through insertOrder; an order enters its event's attendee list when it is
 // confirmed, taking the next per-event position (1, 2, 3, … in purchase order). A batch of the
 // attendee list is then an index range seek on (event_id, event_position), never an OFFSET scan.
-import type { Statement } from 'better-sqlite3';
 import type { SandboxDatabase } from './index.js';
+import { prepared } from './statements.js';
 
 export type OrderStatus = 'generated' | 'pending' | 'confirm' | 'fail';
 
@@ -71,23 +71,6 @@ export interface InsertedOrder {
   orderNo: string;
   /** Position in the event's attendee list, when confirmed. */
   position: number | null;
-}
-
-const statementCache = new WeakMap<SandboxDatabase, Map<string, Statement>>();
-
-/** Prepared statements are cached per database (preparing is the costly part of a small query). */
-function prepared(db: SandboxDatabase, sql: string): Statement {
-  let cache = statementCache.get(db);
-  if (!cache) {
-    cache = new Map();
-    statementCache.set(db, cache);
-  }
-  let statement = cache.get(sql);
-  if (!statement) {
-    statement = db.prepare(sql);
-    cache.set(sql, statement);
-  }
-  return statement;
 }
 
 function round2(value: number): number {
@@ -272,28 +255,46 @@ export interface AttendeeListEntry {
   attendees: AttendeeListAttendee[];
 }
 
-/** Confirmed orders at positions first..last (1-based, inclusive) of the event's attendee list. */
+/**
+ * Confirmed orders at positions first..last (1-based, inclusive) of the event's attendee list.
+ * Three range queries per batch (orders, their attendees, their answers), grouped here, rather
+ * than a query per order and per attendee.
+ */
 export function attendeeListRange(db: SandboxDatabase, eventId: number, first: number, last: number): AttendeeListEntry[] {
   if (last < first) return [];
+  const range = [eventId, first, last] as const;
   const orders = prepared(
     db,
     `SELECT id, order_no, grand_total, quantity, buyer_name, buyer_email, buyer_phone, city, state, country, address,
        zipcode, paid_by, purchased_at, event_position
      FROM orders WHERE event_id = ? AND event_position BETWEEN ? AND ? ORDER BY event_position`,
-  ).all(eventId, first, last) as AttendeeListOrder[];
-  const attendeesOf = prepared(
+  ).all(...range) as AttendeeListOrder[];
+  const attendees = prepared(
     db,
-    `SELECT a.id, a.ticket_id, t.name AS ticket_name, a.ticket_no, a.name, a.email, a.checkin, a.status
-     FROM attendees a JOIN tickets t ON t.id = a.ticket_id WHERE a.order_id = ? ORDER BY a.attendee_index`,
-  );
-  const answersOf = prepared(db, `SELECT label, value FROM attendee_answers WHERE attendee_id = ? ORDER BY position`);
-  return orders.map((order) => ({
-    order,
-    attendees: (attendeesOf.all(order.id) as Omit<AttendeeListAttendee, 'answers'>[]).map((attendee) => ({
-      ...attendee,
-      answers: answersOf.all(attendee.id) as { label: string; value: string }[],
-    })),
-  }));
+    `SELECT a.order_id, a.id, a.ticket_id, t.name AS ticket_name, a.ticket_no, a.name, a.email, a.checkin, a.status
+     FROM orders o JOIN attendees a ON a.order_id = o.id JOIN tickets t ON t.id = a.ticket_id
+     WHERE o.event_id = ? AND o.event_position BETWEEN ? AND ? ORDER BY a.order_id, a.attendee_index`,
+  ).all(...range) as (Omit<AttendeeListAttendee, 'answers'> & { order_id: number })[];
+  const answers = prepared(
+    db,
+    `SELECT q.attendee_id, q.label, q.value
+     FROM orders o JOIN attendees a ON a.order_id = o.id JOIN attendee_answers q ON q.attendee_id = a.id
+     WHERE o.event_id = ? AND o.event_position BETWEEN ? AND ? ORDER BY q.attendee_id, q.position`,
+  ).all(...range) as { attendee_id: number; label: string; value: string }[];
+
+  const answersByAttendee = new Map<number, { label: string; value: string }[]>();
+  for (const { attendee_id, label, value } of answers) {
+    let list = answersByAttendee.get(attendee_id);
+    if (!list) answersByAttendee.set(attendee_id, (list = []));
+    list.push({ label, value });
+  }
+  const attendeesByOrder = new Map<number, AttendeeListAttendee[]>();
+  for (const { order_id, ...attendee } of attendees) {
+    let list = attendeesByOrder.get(order_id);
+    if (!list) attendeesByOrder.set(order_id, (list = []));
+    list.push({ ...attendee, answers: answersByAttendee.get(attendee.id) ?? [] });
+  }
+  return orders.map((order) => ({ order, attendees: attendeesByOrder.get(order.id) ?? [] }));
 }
 
 export interface ReportLine {
