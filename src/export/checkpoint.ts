@@ -1,6 +1,7 @@
 // Where an export to FILE keeps its work until it is complete, and the checkpoint that lets
 // `--resume` continue from the last completed batch. The checkpoint is replaced atomically
-// (written aside, then renamed) after each batch has reached the spool.
+// (written aside, then renamed) once batches have reached the spool; it describes exactly the
+// first `spoolBytes` of the spool and `ordersBytes` of the order list.
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { UsageError } from '../client/errors.js';
@@ -12,7 +13,10 @@ export interface ExportPaths {
   output: string;
   /** The final file while it is being written; renamed to `output` when complete. */
   partial: string;
+  /** The rows so far, in the output format (see spool.ts). */
   spool: string;
+  /** The order numbers written so far, one JSON string per line (what --resume de-duplicates by). */
+  orders: string;
   checkpoint: string;
 }
 
@@ -20,19 +24,34 @@ export function exportPaths(output: string): ExportPaths {
   return {
     output,
     partial: `${output}.partial`,
-    spool: `${output}.spool.ndjson`,
+    spool: `${output}.spool`,
+    orders: `${output}.orders.ndjson`,
     checkpoint: `${output}.checkpoint.json`,
   };
 }
 
+const segmentSchema = z.object({
+  /** Where in the spool the segment starts; it runs to the next segment's start. */
+  fromByte: z.number().int().nonnegative(),
+  /** Custom columns its rows were written with. */
+  customColumns: z.number().int().nonnegative(),
+});
+export type SpoolSegment = z.infer<typeof segmentSchema>;
+
 const checkpointSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(2),
   eventId: z.string(),
   format: z.enum(EXPORT_FORMATS),
   /** fromRecord of the next batch to fetch. */
   nextRecord: z.number().int().nonnegative(),
   /** Bytes of the spool that hold completed batches; anything after them is discarded. */
   spoolBytes: z.number().int().nonnegative(),
+  ordersBytes: z.number().int().nonnegative(),
+  /** Custom form labels in the order first seen. */
+  labels: z.array(z.string()),
+  /** Runs of rows written with the same number of custom columns, in spool order. */
+  segments: z.array(segmentSchema).min(1),
+  attendees: z.number().int().nonnegative(),
   batches: z.number().int().nonnegative(),
   records: z.number().int().nonnegative(),
   duplicates: z.number().int().nonnegative(),

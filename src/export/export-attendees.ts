@@ -1,9 +1,9 @@
-// The attendee export: page the list, drop repeated orders, spool one line per order, checkpoint
-// after each batch, then write the final file with the full header and rename it into place.
+// The attendee export: page the list, drop repeated orders, append each batch's rows to the
+// spool, checkpoint, then write the final file with the full header and rename it into place.
 // Memory holds the set of order numbers seen, the labels seen and the batches in flight — never
 // the rows.
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, open, rename, rm, truncate, type FileHandle } from 'node:fs/promises';
+import { mkdtemp, rename, rm, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -11,13 +11,13 @@ import { finished } from 'node:stream/promises';
 import { UsageError } from '../client/errors.js';
 import { attendeeBatches, type BatchFailureHandler, type FetchAttendeeBatch } from '../client/paginate.js';
 import type { AttendeeRecord } from '../client/schemas/index.js';
-import { exportPaths, readCheckpoint, writeCheckpoint, type Checkpoint, type ExportFormat } from './checkpoint.js';
+import { exportPaths, readCheckpoint, writeCheckpoint, type Checkpoint, type ExportFormat, type ExportPaths } from './checkpoint.js';
 import { ColumnRegistry } from './columns.js';
 import { flattenRecord } from './flatten.js';
 import { OrderNumberSet } from './order-numbers.js';
 import { silentProgress, type ProgressSink } from './progress.js';
-import { encodeSpooledOrder, readSpool } from './spool.js';
-import { createRowFormatter, writeExport } from './write-output.js';
+import { readOrderNumbers, SpoolWriter } from './spool.js';
+import { createRowFormatter, writeExport, type RowFormatter } from './write-output.js';
 
 const CHECKPOINT_INTERVAL_MS = 1000;
 
@@ -64,21 +64,24 @@ export interface ExportSummary {
 interface ExportState {
   seen: OrderNumberSet;
   columns: ColumnRegistry;
+  /** Everything counted here has reached the spool. */
   checkpoint: Checkpoint;
-  attendees: number;
 }
 
 function freshState(request: ExportRequest): ExportState {
   return {
     seen: new OrderNumberSet(),
     columns: new ColumnRegistry(),
-    attendees: 0,
     checkpoint: {
-      version: 1,
+      version: 2,
       eventId: request.eventId,
       format: request.format,
       nextRecord: 0,
       spoolBytes: 0,
+      ordersBytes: 0,
+      labels: [],
+      segments: [{ fromByte: 0, customColumns: 0 }],
+      attendees: 0,
       batches: 0,
       records: 0,
       duplicates: 0,
@@ -86,15 +89,58 @@ function freshState(request: ExportRequest): ExportState {
   };
 }
 
-/** Rebuilds the order numbers and labels seen from the completed part of the spool. */
-async function resumedState(checkpoint: Checkpoint, spoolPath: string): Promise<ExportState> {
-  const state: ExportState = { seen: new OrderNumberSet(), columns: new ColumnRegistry(), attendees: 0, checkpoint };
-  for await (const order of readSpool(spoolPath, checkpoint.spoolBytes)) {
-    state.seen.add(order.orderNo);
-    state.columns.observe(order.newLabels.map((label): [string, string] => [label, '']));
-    state.attendees += order.rows.length;
-  }
+/** Rebuilds the order numbers seen from the completed part of the order list, and the columns. */
+async function resumedState(checkpoint: Checkpoint, ordersPath: string): Promise<ExportState> {
+  const state: ExportState = { seen: new OrderNumberSet(), columns: new ColumnRegistry(), checkpoint };
+  for await (const orderNo of readOrderNumbers(ordersPath, checkpoint.ordersBytes)) state.seen.add(orderNo);
+  state.columns.observe(checkpoint.labels.map((label): [string, string] => [label, '']));
   return state;
+}
+
+async function truncateForResume(path: string, bytes: number): Promise<void> {
+  try {
+    await truncate(path, bytes);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new UsageError(`--resume: ${path} is missing; run without --resume to start over`, '--resume');
+  }
+}
+
+/** A batch's new rows as spool text, cut into segments where the number of custom columns grows. */
+interface FormattedBatch {
+  text: string;
+  orderNumbers: string[];
+  attendees: number;
+  duplicates: number;
+  /** Segments starting inside this batch: offsets in bytes from the batch's start. */
+  segments: { offset: number; customColumns: number }[];
+}
+
+function formatBatch(records: readonly AttendeeRecord[], state: ExportState, formatter: RowFormatter, customColumns: number): FormattedBatch {
+  const batch: FormattedBatch = { text: '', orderNumbers: [], attendees: 0, duplicates: 0, segments: [] };
+  let group: string[][] = [];
+  const flush = (): void => {
+    batch.text += formatter.formatRows(group);
+    group = [];
+  };
+  for (const record of records) {
+    if (!state.seen.add(record.orderNo)) {
+      batch.duplicates += 1;
+      continue;
+    }
+    const rows = flattenRecord(record);
+    for (const row of rows) state.columns.observe(row.answers);
+    if (state.columns.size !== customColumns) {
+      flush();
+      customColumns = state.columns.size;
+      batch.segments.push({ offset: Buffer.byteLength(batch.text), customColumns });
+    }
+    for (const row of rows) group.push([...row.fixed, ...state.columns.customCells(row.answers)]);
+    batch.orderNumbers.push(record.orderNo);
+    batch.attendees += rows.length;
+  }
+  flush();
+  return batch;
 }
 
 async function prepare(request: ExportRequest, env: ExportEnvironment): Promise<ExportState> {
@@ -116,24 +162,24 @@ async function prepare(request: ExportRequest, env: ExportEnvironment): Promise<
       '--resume',
     );
   }
-  try {
-    await truncate(paths.spool, checkpoint.spoolBytes);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    throw new UsageError(`--resume: the spool ${paths.spool} is missing; run without --resume to start over`, '--resume');
-  }
-  const state = await resumedState(checkpoint, paths.spool);
+  await truncateForResume(paths.spool, checkpoint.spoolBytes);
+  await truncateForResume(paths.orders, checkpoint.ordersBytes);
+  const state = await resumedState(checkpoint, paths.orders);
   env.notice(`resuming at record ${checkpoint.nextRecord} (${state.seen.size} orders already exported)`);
   return state;
 }
 
-async function appendAll(file: FileHandle, text: string): Promise<number> {
-  const bytes = Buffer.from(text, 'utf8');
-  for (let offset = 0; offset < bytes.length; ) {
-    const { bytesWritten } = await file.write(bytes, offset);
-    offset += bytesWritten;
-  }
-  return bytes.length;
+/** Rows from `fromByte` on have `customColumns` custom columns. */
+function startSegment(checkpoint: Checkpoint, fromByte: number, customColumns: number): void {
+  const last = checkpoint.segments[checkpoint.segments.length - 1];
+  if (last.fromByte === fromByte) last.customColumns = customColumns;
+  else checkpoint.segments.push({ fromByte, customColumns });
+}
+
+async function removeWork(paths: ExportPaths): Promise<void> {
+  await rm(paths.spool, { force: true });
+  await rm(paths.orders, { force: true });
+  await rm(paths.checkpoint, { force: true });
 }
 
 export async function exportAttendees(request: ExportRequest, env: ExportEnvironment): Promise<ExportSummary> {
@@ -143,7 +189,7 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
   const startRecord = state.checkpoint.nextRecord;
   const scratchDir = request.outputPath === undefined ? await mkdtemp(join(tmpdir(), 'boxoffice-export-')) : undefined;
   const paths = request.outputPath === undefined ? undefined : exportPaths(request.outputPath);
-  const spoolPath = paths?.spool ?? join(scratchDir as string, 'spool.ndjson');
+  const spoolPaths = paths ?? { spool: join(scratchDir as string, 'spool'), orders: join(scratchDir as string, 'orders.ndjson') };
   // The checkpoint is rewritten at most once a second while batches flow (each rewrite is a
   // file write and a rename), and always when the run stops, so that a resumed run repeats at
   // most a second's worth of batches after a crash and none after an interruption or an error.
@@ -157,10 +203,10 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
     checkpointStale = false;
   };
 
-  let spool: FileHandle | undefined;
+  let spool: SpoolWriter | undefined;
   try {
     const formatter = await createRowFormatter(request.format, state.columns);
-    spool = await open(spoolPath, request.resume && startRecord > 0 ? 'a' : 'w');
+    spool = new SpoolWriter(spoolPaths, state.checkpoint);
     await saveCheckpoint(true);
     const batches = attendeeBatches(env.fetchBatch, {
       eventId: request.eventId,
@@ -171,57 +217,40 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
       signal: env.signal,
     });
     for await (const batch of batches) {
-      let duplicates = 0;
-      const orders: { orderNo: string; rowCount: number; columnsKnown: number; newLabels: string[] }[] = [];
-      const cells: string[][] = [];
-      for (const record of batch.records) {
-        if (!state.seen.add(record.orderNo)) {
-          duplicates += 1;
-          continue;
-        }
-        const rows = flattenRecord(record);
-        const newLabels = rows.flatMap((row) => state.columns.observe(row.answers));
-        for (const row of rows) cells.push([...row.fixed, ...state.columns.customCells(row.answers)]);
-        orders.push({ orderNo: record.orderNo, rowCount: rows.length, columnsKnown: state.columns.size, newLabels });
-        state.attendees += rows.length;
-      }
-      // One formatting call per batch (csv-stringify's set-up is per call), then cut per order.
-      const formatted = formatter.formatRows(cells);
-      let text = '';
-      let next = 0;
-      for (const order of orders) {
-        const rows = formatted.slice(next, next + order.rowCount);
-        next += order.rowCount;
-        text += encodeSpooledOrder({ orderNo: order.orderNo, columnsKnown: order.columnsKnown, rows, newLabels: order.newLabels });
-      }
-      const written = await appendAll(spool, text);
-      // Counted only once the batch is in the spool, so a saved checkpoint never runs ahead of it.
       const checkpoint = state.checkpoint;
+      const formatted = formatBatch(batch.records, state, formatter, checkpoint.labels.length);
+      const spoolStart = checkpoint.spoolBytes;
+      const written = spool.appendRows(formatted.text);
+      const ordersWritten = spool.appendOrderNumbers(formatted.orderNumbers);
+      // Counted only once the batch is in the spool, so a saved checkpoint never runs ahead of it.
+      for (const segment of formatted.segments) startSegment(checkpoint, spoolStart + segment.offset, segment.customColumns);
+      if (formatted.segments.length > 0) checkpoint.labels = state.columns.labels;
       checkpoint.spoolBytes += written;
+      checkpoint.ordersBytes += ordersWritten;
+      checkpoint.attendees += formatted.attendees;
       checkpoint.records += batch.records.length;
-      checkpoint.duplicates += duplicates;
+      checkpoint.duplicates += formatted.duplicates;
       checkpoint.batches += 1;
       checkpoint.nextRecord = batch.toRecord;
       await saveCheckpoint(false);
       progress.update({
         records: checkpoint.records,
-        attendees: state.attendees,
+        attendees: checkpoint.attendees,
         batches: checkpoint.batches,
         expectedAttendees: env.expectedAttendees,
       });
     }
-    await spool.close();
+    spool.close();
     spool = undefined;
     await saveCheckpoint(true);
 
-    const source = { spoolPath, spoolBytes: state.checkpoint.spoolBytes, columns: state.columns };
+    const source = { spoolPath: spoolPaths.spool, spoolBytes: state.checkpoint.spoolBytes, segments: state.checkpoint.segments, columns: state.columns };
     if (paths) {
       const partial = createWriteStream(paths.partial);
       await writeExport(source, request.format, partial, { end: true, signal: env.signal });
       await finished(partial);
       await rename(paths.partial, paths.output);
-      await rm(paths.spool, { force: true });
-      await rm(paths.checkpoint, { force: true });
+      await removeWork(paths);
     } else {
       await writeExport(source, request.format, env.stdout, { end: false, signal: env.signal });
     }
@@ -230,10 +259,9 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
       await rm(paths.partial, { force: true });
       if (state.checkpoint.batches === 0) {
         // Nothing was fetched (refused token, wrong event, Ctrl-C at once): nothing to resume.
-        await spool?.close();
+        spool?.close();
         spool = undefined;
-        await rm(paths.spool, { force: true });
-        await rm(paths.checkpoint, { force: true });
+        await removeWork(paths);
       } else if (checkpointStale) {
         // Everything counted in the checkpoint state has reached the spool: keep it all.
         await writeCheckpoint(paths.checkpoint, state.checkpoint);
@@ -242,7 +270,7 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
     throw error;
   } finally {
     progress.finish();
-    await spool?.close();
+    spool?.close();
     if (scratchDir) await rm(scratchDir, { recursive: true, force: true });
   }
 
@@ -251,7 +279,7 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
     format: request.format,
     file: request.outputPath ?? null,
     orders: state.seen.size,
-    attendees: state.attendees,
+    attendees: state.checkpoint.attendees,
     duplicatesDropped: state.checkpoint.duplicates,
     batches: state.checkpoint.batches,
     columns: state.columns.header,

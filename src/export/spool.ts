@@ -1,49 +1,103 @@
-// The spool: one line per distinct order, appended batch by batch while the list is fetched:
-//   [orderNo, customColumnsKnown, [row text, …], [labels first seen in this order, …]]
-// Rows are already in the output format, with the custom columns known when they were written;
-// a label first seen later only adds columns at the end, so the final pass merely pads such rows
-// (write-output.ts) instead of formatting every row again. A resumed run rebuilds its state
-// (order numbers seen, labels in order, counts) from the spool, so the checkpoint itself stays a
-// few numbers long however large the event.
-import { createReadStream } from 'node:fs';
+// The spool: the rows, appended batch by batch while the list is fetched, already in the output
+// format and each ending with a line end — with the custom columns known when they were
+// written. A label first seen later only adds columns at the end, so the final pass copies the
+// spool as it is and pads only rows written before the last label appeared (write-output.ts).
+// Beside it, the order numbers written, one JSON string per line, from which --resume rebuilds
+// the set it de-duplicates by; the checkpoint itself stays a few numbers and the labels.
+//
+// Appends are synchronous: a batch is a few tens of kilobytes, and a completed write is what
+// lets the checkpoint count the batch as done (fs/promises costs markedly more per call).
+import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 
-export interface SpooledOrder {
-  orderNo: string;
-  /** Custom columns the rows were written with. */
-  columnsKnown: number;
-  rows: string[];
-  newLabels: string[];
+/** Appends to one file; `bytes` is its length so far. */
+class AppendOnlyFile {
+  private fd: number | undefined;
+
+  constructor(
+    path: string,
+    public bytes: number,
+  ) {
+    this.fd = openSync(path, bytes > 0 ? 'a' : 'w');
+  }
+
+  append(text: string): number {
+    if (this.fd === undefined) throw new Error('the spool is closed');
+    const data = Buffer.from(text, 'utf8');
+    for (let offset = 0; offset < data.length; ) offset += writeSync(this.fd, data, offset);
+    this.bytes += data.length;
+    return data.length;
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
 }
 
-type SpoolLine = [orderNo: string, columnsKnown: number, rows: string[], newLabels: string[]];
+export class SpoolWriter {
+  private readonly rows: AppendOnlyFile;
+  private readonly orders: AppendOnlyFile;
 
-export function encodeSpooledOrder(order: SpooledOrder): string {
-  const line: SpoolLine = [order.orderNo, order.columnsKnown, order.rows, order.newLabels];
-  return `${JSON.stringify(line)}\n`;
+  /** Opens both files, appending after `spoolBytes` / `ordersBytes` (0: start them afresh). */
+  constructor(paths: { spool: string; orders: string }, at: { spoolBytes: number; ordersBytes: number }) {
+    this.rows = new AppendOnlyFile(paths.spool, at.spoolBytes);
+    try {
+      this.orders = new AppendOnlyFile(paths.orders, at.ordersBytes);
+    } catch (error) {
+      this.rows.close();
+      throw error;
+    }
+  }
+
+  /** Appends formatted rows; returns the bytes written. */
+  appendRows(text: string): number {
+    return this.rows.append(text);
+  }
+
+  appendOrderNumbers(orderNumbers: readonly string[]): number {
+    return orderNumbers.length === 0 ? 0 : this.orders.append(orderNumbers.map((orderNo) => `${JSON.stringify(orderNo)}\n`).join(''));
+  }
+
+  close(): void {
+    this.rows.close();
+    this.orders.close();
+  }
 }
 
-export function decodeSpooledOrder(line: string): SpooledOrder {
-  const [orderNo, columnsKnown, rows, newLabels] = JSON.parse(line) as SpoolLine;
-  return { orderNo, columnsKnown, rows, newLabels };
+/** The order numbers in the first `endByte` bytes of the order list. */
+export async function* readOrderNumbers(path: string, endByte: number): AsyncGenerator<string> {
+  for await (const line of spoolRows(path, 0, endByte, false)) {
+    if (line !== '') yield JSON.parse(line) as string;
+  }
 }
 
-/** The orders in the first `endByte` bytes of the spool, one at a time (pulled: backpressure). */
-export async function* readSpool(path: string, endByte: number): AsyncGenerator<SpooledOrder> {
-  if (endByte <= 0) return;
+/**
+ * The rows in bytes [start, end) of a spool file, each without its line end, one at a time
+ * (pulled: backpressure). CSV rows may hold line ends inside quoted cells, so with `quoted` a
+ * line end counts only outside quotes — after an even number of quote characters, as in
+ * RFC 4180 where a quote inside a cell is doubled. JSON rows never hold a raw line end.
+ */
+export async function* spoolRows(path: string, start: number, end: number, quoted: boolean): AsyncGenerator<string> {
+  if (end <= start) return;
   const decoder = new StringDecoder('utf8');
   let pending = '';
-  for await (const chunk of createReadStream(path, { start: 0, end: endByte - 1 })) {
+  let scanned = 0;
+  let insideQuotes = false;
+  for await (const chunk of createReadStream(path, { start, end: end - 1 })) {
     pending += decoder.write(chunk as Buffer);
-    let newline = pending.indexOf('\n');
-    let start = 0;
-    while (newline >= 0) {
-      if (newline > start) yield decodeSpooledOrder(pending.slice(start, newline));
-      start = newline + 1;
-      newline = pending.indexOf('\n', start);
+    let rowStart = 0;
+    for (let index = scanned; index < pending.length; index += 1) {
+      const code = pending.charCodeAt(index);
+      if (code === 34 && quoted) insideQuotes = !insideQuotes;
+      else if (code === 10 && !insideQuotes) {
+        yield pending.slice(rowStart, index);
+        rowStart = index + 1;
+      }
     }
-    pending = pending.slice(start);
+    pending = pending.slice(rowStart);
+    scanned = pending.length;
   }
   pending += decoder.end();
-  if (pending !== '') yield decodeSpooledOrder(pending);
+  if (pending !== '') throw new Error(`${path} ends inside a row (byte ${end})`);
 }

@@ -1,43 +1,22 @@
-// Row formats and the final pass. While the list is fetched each row is formatted at once with
-// the custom columns known then (formatRow); once every label is known the final file is the
-// header, then each spooled row padded with the columns added after it was written (padRow).
-// Streams end to end with backpressure: one order's rows are in memory at a time.
+// Row formats and the final pass. While the list is fetched, rows are formatted a batch at a
+// time with the custom columns known then (RowFormatter); once every label is known the final
+// file is the header, then the spool — copied byte for byte where its rows already have every
+// column, and padded row by row where a label appeared after they were written (padRow).
+// Streams end to end with backpressure.
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ExportFormat } from './checkpoint.js';
+import { createReadStream } from 'node:fs';
+import type { ExportFormat, SpoolSegment } from './checkpoint.js';
 import type { ColumnRegistry } from './columns.js';
 import { FIXED_COLUMNS } from './flatten.js';
 import { neutraliseFormula } from './neutralise.js';
-import { readSpool } from './spool.js';
+import { spoolRows } from './spool.js';
 
 type CsvStringify = (records: readonly (readonly string[])[]) => string;
 
 export interface RowFormatter {
-  /** Rows as text (no line ends): each is the fixed cells then the custom ones known so far. */
-  formatRows(rows: readonly (readonly string[])[]): string[];
-}
-
-/**
- * csv-stringify output split back into its records: a line end is a record's end exactly when
- * it is outside quotes, i.e. after an even number of quote characters (RFC 4180 quoting, with
- * quotes inside a field doubled).
- */
-export function splitCsvRecords(text: string, expected: number): string[] {
-  const records: string[] = [];
-  let start = 0;
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code === 34) quoted = !quoted;
-    else if (code === 10 && !quoted) {
-      records.push(text.slice(start, index));
-      start = index + 1;
-    }
-  }
-  if (records.length !== expected || start !== text.length) {
-    throw new Error(`CSV output split into ${records.length} records, expected ${expected}`);
-  }
-  return records;
+  /** Rows as text, each ending with a line end: the fixed cells, then the custom ones so far. */
+  formatRows(rows: readonly (readonly string[])[]): string;
 }
 
 async function loadCsvStringify(): Promise<CsvStringify> {
@@ -49,15 +28,14 @@ async function loadCsvStringify(): Promise<CsvStringify> {
 export async function createRowFormatter(format: ExportFormat, columns: ColumnRegistry): Promise<RowFormatter> {
   if (format === 'csv') {
     const stringify = await loadCsvStringify();
-    return {
-      formatRows: (rows) =>
-        rows.length === 0 ? [] : splitCsvRecords(stringify(rows.map((cells) => cells.map(neutraliseFormula))), rows.length),
-    };
+    return { formatRows: (rows) => (rows.length === 0 ? '' : stringify(rows.map((cells) => cells.map(neutraliseFormula)))) };
   }
   return {
     formatRows: (rows) => {
-      const header = columns.header;
-      return rows.map((cells) => `{${cells.map((cell, column) => `${JSON.stringify(header[column])}:${JSON.stringify(cell)}`).join(',')}}`);
+      const keys = columns.header.map((name) => JSON.stringify(name));
+      let text = '';
+      for (const cells of rows) text += `{${cells.map((cell, column) => `${keys[column]}:${JSON.stringify(cell)}`).join(',')}}\n`;
+      return text;
     },
   };
 }
@@ -74,36 +52,41 @@ function padRow(format: ExportFormat, row: string, known: number, header: readon
 export interface OutputSource {
   spoolPath: string;
   spoolBytes: number;
+  segments: readonly SpoolSegment[];
   columns: ColumnRegistry;
 }
 
 /** Rows go out in chunks of about this many characters: few writes, little held at once. */
 const CHUNK_CHARS = 64 * 1024;
 
-async function* exportText(source: OutputSource, format: ExportFormat): AsyncGenerator<string> {
+async function* exportText(source: OutputSource, format: ExportFormat): AsyncGenerator<string | Buffer> {
   const header = source.columns.header;
-  let chunk: string;
+  const customColumns = header.length - FIXED_COLUMNS.length;
   if (format === 'csv') {
     const stringify = await loadCsvStringify();
-    chunk = stringify([header.map(neutraliseFormula)]);
-  } else {
-    chunk = format === 'json' ? '[' : '';
+    yield stringify([header.map(neutraliseFormula)]);
   }
-  let first = true;
-  for await (const order of readSpool(source.spoolPath, source.spoolBytes)) {
-    for (const row of order.rows) {
-      const text = padRow(format, row, order.columnsKnown, header);
-      if (format === 'json') chunk += `${first ? '\n' : ',\n'}${text}`;
-      else chunk += `${text}\n`;
-      first = false;
+  if (format === 'json') yield '[';
+  let rowsWritten = 0;
+  for (const [index, segment] of source.segments.entries()) {
+    const end = source.segments[index + 1]?.fromByte ?? source.spoolBytes;
+    if (format !== 'json' && segment.customColumns === customColumns) {
+      if (end > segment.fromByte) yield* createReadStream(source.spoolPath, { start: segment.fromByte, end: end - 1 });
+      continue;
     }
-    if (chunk.length >= CHUNK_CHARS) {
-      yield chunk;
-      chunk = '';
+    let chunk = '';
+    for await (const row of spoolRows(source.spoolPath, segment.fromByte, end, format === 'csv')) {
+      const text = padRow(format, row, segment.customColumns, header);
+      chunk += format === 'json' ? `${rowsWritten === 0 ? '\n' : ',\n'}${text}` : `${text}\n`;
+      rowsWritten += 1;
+      if (chunk.length >= CHUNK_CHARS) {
+        yield chunk;
+        chunk = '';
+      }
     }
+    if (chunk !== '') yield chunk;
   }
-  if (format === 'json') chunk += first ? ']\n' : '\n]\n';
-  if (chunk !== '') yield chunk;
+  if (format === 'json') yield rowsWritten === 0 ? ']\n' : '\n]\n';
 }
 
 /**

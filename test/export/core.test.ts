@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -188,10 +188,10 @@ describe('exportAttendees', () => {
     expect(summary).toMatchObject({ orders: 60, duplicatesDropped: 1, batches: 2, file: null });
   });
 
-  it('leaves no file at FILE when interrupted, and --resume yields exactly the uninterrupted file', async () => {
+  it.each(['csv', 'json', 'ndjson'] as const)('leaves no file at FILE when interrupted, and --resume yields exactly the uninterrupted file (%s)', async (format) => {
     const orders = makeOrders(260, { lateLabelAt: 250, hostileAt: 3 });
-    const expected = await exportToFile(orders, 'one-based-inclusive');
-    const file = join(dir, 'resumed.csv');
+    const expected = await exportToFile(orders, 'one-based-inclusive', { format });
+    const file = join(dir, `resumed.${format}`);
     const server = pagedServer(orders, 'one-based-inclusive');
     const controller = new AbortController();
     const interrupting = async (range: RecordRange, signal: AbortSignal) => {
@@ -199,19 +199,21 @@ describe('exportAttendees', () => {
       return server.fetchBatch(range, signal);
     };
     const first = environment(interrupting, { signal: controller.signal });
-    await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false, prefetch: 2 }, first.env)).rejects.toThrow('interrupted');
+    await expect(exportAttendees({ eventId: 'E1', format, outputPath: file, resume: false, prefetch: 2 }, first.env)).rejects.toThrow('interrupted');
     const left = await readdir(dir);
-    expect(left).not.toContain('resumed.csv');
-    expect(left).toEqual(expect.arrayContaining(['resumed.csv.checkpoint.json', 'resumed.csv.spool.ndjson']));
+    expect(left).not.toContain(`resumed.${format}`);
+    expect(left).toEqual(expect.arrayContaining([`resumed.${format}.checkpoint.json`, `resumed.${format}.spool`, `resumed.${format}.orders.ndjson`]));
 
     server.calls.length = 0;
     const second = environment(server.fetchBatch);
-    const summary = await exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: true }, second.env);
+    const summary = await exportAttendees({ eventId: 'E1', format, outputPath: file, resume: true }, second.env);
     expect(server.calls[0].fromRecord).toBeGreaterThan(0);
     expect(second.notices[0]).toMatch(/^resuming at record \d+/);
     expect(await readFile(file, 'utf8')).toBe(expected);
     expect(summary.orders).toBe(260);
-    expect(await readdir(dir)).not.toContain('resumed.csv.checkpoint.json');
+    const after = await readdir(dir);
+    expect(after).toContain(`resumed.${format}`);
+    expect(after.filter((name) => name.startsWith(`resumed.${format}.`))).toEqual([]);
   });
 
   it('keeps the checkpoint when rate limits outlast --max-wait, and resumes from it', async () => {
@@ -274,14 +276,25 @@ describe('order number set', () => {
   });
 });
 
-describe('CSV record splitting', () => {
-  it('cuts csv-stringify output at line ends outside quotes only', async () => {
-    const { splitCsvRecords } = await import('../../src/export/write-output.js');
+describe('spool rows', () => {
+  it('cuts CSV at line ends outside quotes only, across read chunks and from any row start', async () => {
+    const { spoolRows } = await import('../../src/export/spool.js');
     const { stringify } = await import('csv-stringify/sync');
-    const records = [['a', 'line one\nline two'], ['"quoted"\n', 'x,y'], ['', ''], ['plain', '\r\n']];
-    const text = stringify(records);
-    expect(splitCsvRecords(text, 4).map((record) => `${record}\n`).join('')).toBe(text);
-    expect(splitCsvRecords(text, 4)[0]).toBe('a,"line one\nline two"');
-    expect(() => splitCsvRecords(text, 3)).toThrow(/expected 3/);
+    const records = Array.from({ length: 6000 }, (_, index) => [`a${index}`, `line one\nline "${index}"\r\n`, 'x,y', 'ü€😀']);
+    const rows = records.map((record) => stringify([record]).slice(0, -1));
+    const path = join(dir, 'rows.csv');
+    const text = rows.map((row) => `${row}\n`).join('');
+    await writeFile(path, text);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(3 * 64 * 1024);
+    const read = async (start: number, end: number) => {
+      const found: string[] = [];
+      for await (const row of spoolRows(path, start, end, true)) found.push(row);
+      return found;
+    };
+    expect(await read(0, Buffer.byteLength(text))).toEqual(rows);
+    const from = Buffer.byteLength(rows.slice(0, 1000).map((row) => `${row}\n`).join(''));
+    const to = Buffer.byteLength(rows.slice(0, 4000).map((row) => `${row}\n`).join(''));
+    expect(await read(from, to)).toEqual(rows.slice(1000, 4000));
+    await expect(read(0, to - 1)).rejects.toThrow(/ends inside a row/);
   });
 });

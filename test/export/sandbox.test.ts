@@ -169,7 +169,8 @@ describe('attendees export against the sandbox', () => {
     expect(result.stderr).toMatch(/E008/);
     expect(existsSync(file)).toBe(false);
     expect(existsSync(`${file}.checkpoint.json`)).toBe(false);
-    expect(existsSync(`${file}.spool.ndjson`)).toBe(false);
+    expect(existsSync(`${file}.spool`)).toBe(false);
+    expect(existsSync(`${file}.orders.ndjson`)).toBe(false);
   });
 
   it('works as a process: CSV to a file, NDJSON to stdout with the summary on stderr', async () => {
