@@ -329,7 +329,7 @@ export const reportResponse = z.looseObject({
 });
 
 // 2.14 attendee list record
-const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]).optional();
+const scalar = z.union([z.string(), z.number(), z.boolean()]).nullish();
 export const attendeeEntry = z.looseObject({
   ticketName: z.string(),
   ticketId: looseId,
