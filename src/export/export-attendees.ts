@@ -2,12 +2,10 @@
 // spool, checkpoint, then write the final file with the full header and rename it into place.
 // Memory holds the set of order numbers seen, the labels seen and the batches in flight — never
 // the rows.
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rename, rm, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import { UsageError } from '../client/errors.js';
 import { attendeeBatches, type BatchFailureHandler, type FetchAttendeeBatch } from '../client/paginate.js';
 import type { AttendeeRecord } from '../client/schemas/index.js';
@@ -17,7 +15,7 @@ import { flattenRecord } from './flatten.js';
 import { OrderNumberSet } from './order-numbers.js';
 import { silentProgress, type ProgressSink } from './progress.js';
 import { readOrderNumbers, SpoolWriter } from './spool.js';
-import { createRowFormatter, writeExport, type RowFormatter } from './write-output.js';
+import { createRowFormatter, writeExportFile, writeExportStream, type RowFormatter } from './write-output.js';
 
 const CHECKPOINT_INTERVAL_MS = 1000;
 
@@ -246,13 +244,11 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
 
     const source = { spoolPath: spoolPaths.spool, spoolBytes: state.checkpoint.spoolBytes, segments: state.checkpoint.segments, columns: state.columns };
     if (paths) {
-      const partial = createWriteStream(paths.partial);
-      await writeExport(source, request.format, partial, { end: true, signal: env.signal });
-      await finished(partial);
+      await writeExportFile(source, request.format, paths.partial, env.signal);
       await rename(paths.partial, paths.output);
       await removeWork(paths);
     } else {
-      await writeExport(source, request.format, env.stdout, { end: false, signal: env.signal });
+      await writeExportStream(source, request.format, env.stdout, env.signal);
     }
   } catch (error) {
     if (paths) {

@@ -2,10 +2,10 @@
 // or carriage return may be run as a formula when the CSV is opened in a spreadsheet. Such a cell
 // is prefixed with a single quote, which spreadsheets show as text. Plain numbers ("-12.5",
 // "+44") cannot be formulas and are left alone, so amounts and phone numbers stay as sent.
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r']);
 const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
 
 export function neutraliseFormula(cell: string): string {
-  if (!FORMULA_START.test(cell) || PLAIN_NUMBER.test(cell)) return cell;
+  if (!FORMULA_STARTS.has(cell.charAt(0)) || PLAIN_NUMBER.test(cell)) return cell;
   return `'${cell}`;
 }

@@ -11,19 +11,19 @@ import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 
 /** Appends to one file; `bytes` is its length so far. */
-class AppendOnlyFile {
+export class AppendOnlyFile {
   private fd: number | undefined;
 
   constructor(
-    path: string,
+    private readonly path: string,
     public bytes: number,
   ) {
     this.fd = openSync(path, bytes > 0 ? 'a' : 'w');
   }
 
-  append(text: string): number {
-    if (this.fd === undefined) throw new Error('the spool is closed');
-    const data = Buffer.from(text, 'utf8');
+  append(text: string | Buffer): number {
+    if (this.fd === undefined) throw new Error(`${this.path} is closed`);
+    const data = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
     for (let offset = 0; offset < data.length; ) offset += writeSync(this.fd, data, offset);
     this.bytes += data.length;
     return data.length;
@@ -87,13 +87,24 @@ export async function* spoolRows(path: string, start: number, end: number, quote
   for await (const chunk of createReadStream(path, { start, end: end - 1 })) {
     pending += decoder.write(chunk as Buffer);
     let rowStart = 0;
-    for (let index = scanned; index < pending.length; index += 1) {
-      const code = pending.charCodeAt(index);
-      if (code === 34 && quoted) insideQuotes = !insideQuotes;
-      else if (code === 10 && !insideQuotes) {
-        yield pending.slice(rowStart, index);
-        rowStart = index + 1;
+    // Jumps from quote to quote and line end to line end: most rows hold no quote at all.
+    let lineEnd = pending.indexOf('\n', scanned);
+    let quote = quoted ? pending.indexOf('"', scanned) : -1;
+    while (lineEnd >= 0) {
+      if (quote >= 0 && quote < lineEnd) {
+        insideQuotes = !insideQuotes;
+        quote = pending.indexOf('"', quote + 1);
+        continue;
       }
+      if (!insideQuotes) {
+        yield pending.slice(rowStart, lineEnd);
+        rowStart = lineEnd + 1;
+      }
+      lineEnd = pending.indexOf('\n', lineEnd + 1);
+    }
+    // Quotes after the last line end are counted when the row is complete (scanned from there).
+    if (quote >= 0) {
+      for (let index = quote; index >= 0; index = pending.indexOf('"', index + 1)) insideQuotes = !insideQuotes;
     }
     pending = pending.slice(rowStart);
     scanned = pending.length;

@@ -2,7 +2,8 @@
 // time with the custom columns known then (RowFormatter); once every label is known the final
 // file is the header, then the spool — copied byte for byte where its rows already have every
 // column, and padded row by row where a label appeared after they were written (padRow).
-// Streams end to end with backpressure.
+// Streams: one chunk in memory at a time (written synchronously to a file, with backpressure to
+// stdout).
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createReadStream } from 'node:fs';
@@ -10,7 +11,7 @@ import type { ExportFormat, SpoolSegment } from './checkpoint.js';
 import type { ColumnRegistry } from './columns.js';
 import { FIXED_COLUMNS } from './flatten.js';
 import { neutraliseFormula } from './neutralise.js';
-import { spoolRows } from './spool.js';
+import { AppendOnlyFile, spoolRows } from './spool.js';
 
 type CsvStringify = (records: readonly (readonly string[])[]) => string;
 
@@ -19,16 +20,17 @@ export interface RowFormatter {
   formatRows(rows: readonly (readonly string[])[]): string;
 }
 
+/** csv-stringify, neutralising every text cell (header included) on the way. */
 async function loadCsvStringify(): Promise<CsvStringify> {
   const { stringify } = await import('csv-stringify/sync');
-  return (records) => stringify(records as string[][]);
+  return (records) => stringify(records as string[][], { cast: { string: (cell) => neutraliseFormula(cell) } });
 }
 
 /** csv-stringify is loaded once, up front, for CSV; one call formats a whole batch. */
 export async function createRowFormatter(format: ExportFormat, columns: ColumnRegistry): Promise<RowFormatter> {
   if (format === 'csv') {
     const stringify = await loadCsvStringify();
-    return { formatRows: (rows) => (rows.length === 0 ? '' : stringify(rows.map((cells) => cells.map(neutraliseFormula)))) };
+    return { formatRows: (rows) => (rows.length === 0 ? '' : stringify(rows)) };
   }
   return {
     formatRows: (rows) => {
@@ -64,7 +66,7 @@ async function* exportText(source: OutputSource, format: ExportFormat): AsyncGen
   const customColumns = header.length - FIXED_COLUMNS.length;
   if (format === 'csv') {
     const stringify = await loadCsvStringify();
-    yield stringify([header.map(neutraliseFormula)]);
+    yield stringify([header]);
   }
   if (format === 'json') yield '[';
   let rowsWritten = 0;
@@ -90,17 +92,23 @@ async function* exportText(source: OutputSource, format: ExportFormat): AsyncGen
 }
 
 /**
- * Writes the whole export to `destination`, with backpressure. `end: false` leaves it open
- * (stdout is not ours to close).
+ * Writes the whole export to the file at `path` (created or emptied). Synchronous writes, one
+ * chunk at a time: each chunk is garbage as soon as it is written, so the final pass adds
+ * nothing to the memory the export already holds.
  */
-export async function writeExport(
-  source: OutputSource,
-  format: ExportFormat,
-  destination: Writable,
-  options: { end: boolean; signal?: AbortSignal },
-): Promise<void> {
-  await pipeline(Readable.from(exportText(source, format), { objectMode: false }), destination, {
-    end: options.end,
-    signal: options.signal,
-  });
+export async function writeExportFile(source: OutputSource, format: ExportFormat, path: string, signal?: AbortSignal): Promise<void> {
+  const file = new AppendOnlyFile(path, 0);
+  try {
+    for await (const chunk of exportText(source, format)) {
+      signal?.throwIfAborted();
+      file.append(chunk);
+    }
+  } finally {
+    file.close();
+  }
+}
+
+/** Writes the whole export to `destination` (stdout), with backpressure, and leaves it open. */
+export async function writeExportStream(source: OutputSource, format: ExportFormat, destination: Writable, signal?: AbortSignal): Promise<void> {
+  await pipeline(Readable.from(exportText(source, format), { objectMode: false }), destination, { end: false, signal });
 }

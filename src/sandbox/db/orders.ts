@@ -282,17 +282,20 @@ export function attendeeListRange(db: SandboxDatabase, eventId: number, first: n
      WHERE o.event_id = ? AND o.event_position BETWEEN ? AND ? ORDER BY q.attendee_id, q.position`,
   ).all(...range) as { attendee_id: number; label: string; value: string }[];
 
+  // Rows are fresh objects: they are grouped as they come, without copying.
   const answersByAttendee = new Map<number, { label: string; value: string }[]>();
-  for (const { attendee_id, label, value } of answers) {
-    let list = answersByAttendee.get(attendee_id);
-    if (!list) answersByAttendee.set(attendee_id, (list = []));
-    list.push({ label, value });
+  for (const answer of answers) {
+    const list = answersByAttendee.get(answer.attendee_id);
+    if (list) list.push(answer);
+    else answersByAttendee.set(answer.attendee_id, [answer]);
   }
   const attendeesByOrder = new Map<number, AttendeeListAttendee[]>();
-  for (const { order_id, ...attendee } of attendees) {
-    let list = attendeesByOrder.get(order_id);
-    if (!list) attendeesByOrder.set(order_id, (list = []));
-    list.push({ ...attendee, answers: answersByAttendee.get(attendee.id) ?? [] });
+  for (const row of attendees) {
+    const attendee = row as typeof row & AttendeeListAttendee;
+    attendee.answers = answersByAttendee.get(row.id) ?? [];
+    const list = attendeesByOrder.get(row.order_id);
+    if (list) list.push(attendee);
+    else attendeesByOrder.set(row.order_id, [attendee]);
   }
   return orders.map((order) => ({ order, attendees: attendeesByOrder.get(order.id) ?? [] }));
 }
