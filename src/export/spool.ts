@@ -67,18 +67,18 @@ export class SpoolWriter {
 
 /** The order numbers in the first `endByte` bytes of the order list. */
 export async function* readOrderNumbers(path: string, endByte: number): AsyncGenerator<string> {
-  for await (const line of spoolRows(path, 0, endByte, false)) {
-    if (line !== '') yield JSON.parse(line) as string;
+  for await (const lines of spoolRows(path, 0, endByte, false)) {
+    for (const line of lines) if (line !== '') yield JSON.parse(line) as string;
   }
 }
 
 /**
- * The rows in bytes [start, end) of a spool file, each without its line end, one at a time
- * (pulled: backpressure). CSV rows may hold line ends inside quoted cells, so with `quoted` a
+ * The rows in bytes [start, end) of a spool file, each without its line end, a read chunk's
+ * worth at a time (pulled: backpressure). CSV rows may hold line ends inside quoted cells, so with `quoted` a
  * line end counts only outside quotes — after an even number of quote characters, as in
  * RFC 4180 where a quote inside a cell is doubled. JSON rows never hold a raw line end.
  */
-export async function* spoolRows(path: string, start: number, end: number, quoted: boolean): AsyncGenerator<string> {
+export async function* spoolRows(path: string, start: number, end: number, quoted: boolean): AsyncGenerator<string[]> {
   if (end <= start) return;
   const decoder = new StringDecoder('utf8');
   let pending = '';
@@ -86,6 +86,7 @@ export async function* spoolRows(path: string, start: number, end: number, quote
   let insideQuotes = false;
   for await (const chunk of createReadStream(path, { start, end: end - 1 })) {
     pending += decoder.write(chunk as Buffer);
+    const rows: string[] = [];
     let rowStart = 0;
     // Jumps from quote to quote and line end to line end: most rows hold no quote at all.
     let lineEnd = pending.indexOf('\n', scanned);
@@ -97,7 +98,7 @@ export async function* spoolRows(path: string, start: number, end: number, quote
         continue;
       }
       if (!insideQuotes) {
-        yield pending.slice(rowStart, lineEnd);
+        rows.push(pending.slice(rowStart, lineEnd));
         rowStart = lineEnd + 1;
       }
       lineEnd = pending.indexOf('\n', lineEnd + 1);
@@ -108,6 +109,7 @@ export async function* spoolRows(path: string, start: number, end: number, quote
     }
     pending = pending.slice(rowStart);
     scanned = pending.length;
+    if (rows.length > 0) yield rows;
   }
   pending += decoder.end();
   if (pending !== '') throw new Error(`${path} ends inside a row (byte ${end})`);

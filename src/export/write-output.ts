@@ -1,7 +1,7 @@
 // Row formats and the final pass. While the list is fetched, rows are formatted a batch at a
 // time with the custom columns known then (RowFormatter); once every label is known the final
 // file is the header, then the spool — copied byte for byte where its rows already have every
-// column, and padded row by row where a label appeared after they were written (padRow).
+// column, and padded row by row where a label appeared after they were written (rowPadder).
 // Streams: one chunk in memory at a time (written synchronously to a file, with backpressure to
 // stdout).
 import { Readable, type Writable } from 'node:stream';
@@ -42,13 +42,19 @@ export async function createRowFormatter(format: ExportFormat, columns: ColumnRe
   };
 }
 
-/** A row written with `known` custom columns, completed to all of them (empty cells). */
-function padRow(format: ExportFormat, row: string, known: number, header: readonly string[]): string {
+/** Completes rows written with `known` custom columns to all of them (empty cells). */
+function rowPadder(format: ExportFormat, known: number, header: readonly string[]): (row: string) => string {
   const missing = header.length - FIXED_COLUMNS.length - known;
-  if (missing <= 0) return row;
-  if (format === 'csv') return row + ','.repeat(missing);
-  const added = header.slice(header.length - missing).map((name) => `,${JSON.stringify(name)}:""`);
-  return `${row.slice(0, -1)}${added.join('')}}`;
+  if (missing <= 0) return (row) => row;
+  if (format === 'csv') {
+    const cells = ','.repeat(missing);
+    return (row) => row + cells;
+  }
+  const fields = header
+    .slice(header.length - missing)
+    .map((name) => `,${JSON.stringify(name)}:""`)
+    .join('');
+  return (row) => `${row.slice(0, -1)}${fields}}`;
 }
 
 export interface OutputSource {
@@ -57,9 +63,6 @@ export interface OutputSource {
   segments: readonly SpoolSegment[];
   columns: ColumnRegistry;
 }
-
-/** Rows go out in chunks of about this many characters: few writes, little held at once. */
-const CHUNK_CHARS = 64 * 1024;
 
 async function* exportText(source: OutputSource, format: ExportFormat): AsyncGenerator<string | Buffer> {
   const header = source.columns.header;
@@ -76,17 +79,16 @@ async function* exportText(source: OutputSource, format: ExportFormat): AsyncGen
       if (end > segment.fromByte) yield* createReadStream(source.spoolPath, { start: segment.fromByte, end: end - 1 });
       continue;
     }
-    let chunk = '';
-    for await (const row of spoolRows(source.spoolPath, segment.fromByte, end, format === 'csv')) {
-      const text = padRow(format, row, segment.customColumns, header);
-      chunk += format === 'json' ? `${rowsWritten === 0 ? '\n' : ',\n'}${text}` : `${text}\n`;
-      rowsWritten += 1;
-      if (chunk.length >= CHUNK_CHARS) {
-        yield chunk;
-        chunk = '';
+    const pad = rowPadder(format, segment.customColumns, header);
+    for await (const rows of spoolRows(source.spoolPath, segment.fromByte, end, format === 'csv')) {
+      let chunk = '';
+      for (const row of rows) {
+        const text = pad(row);
+        chunk += format === 'json' ? `${rowsWritten === 0 ? '\n' : ',\n'}${text}` : `${text}\n`;
+        rowsWritten += 1;
       }
+      yield chunk;
     }
-    if (chunk !== '') yield chunk;
   }
   if (format === 'json') yield rowsWritten === 0 ? ']\n' : '\n]\n';
 }

@@ -253,6 +253,13 @@ describe('exportAttendees', () => {
 });
 
 describe('progress line', () => {
+  it('groups digits by thousands like en-US', async () => {
+    const { formatCount } = await import('../../src/export/progress.js');
+    for (const value of [0, 7, 999, 1000, 12345, 199999, 1234567, 1e9, 2501.6]) {
+      expect(formatCount(value)).toBe(Math.round(value).toLocaleString('en'));
+    }
+  });
+
   it('shows records, batches and rate, and a bar with an ETA when the total is known', async () => {
     const { progressLine } = await import('../../src/export/progress.js');
     expect(progressLine({ records: 1000, attendees: 1500, batches: 20 }, 2000)).toBe('exporting 1,000 records · 20 batches · 500 records/s');
@@ -288,7 +295,7 @@ describe('spool rows', () => {
     expect(Buffer.byteLength(text)).toBeGreaterThan(3 * 64 * 1024);
     const read = async (start: number, end: number) => {
       const found: string[] = [];
-      for await (const row of spoolRows(path, start, end, true)) found.push(row);
+      for await (const rows of spoolRows(path, start, end, true)) found.push(...rows);
       return found;
     };
     expect(await read(0, Buffer.byteLength(text))).toEqual(rows);

@@ -142,7 +142,7 @@ export async function runAttendeesExport(options: AttendeesExportOptions, contex
       writeJson(io, { status: 'success', ...summary, rateLimitWaitMs: waiter.waitedMs });
       return;
     }
-    const count = (value: number) => value.toLocaleString('en');
+    const count = progressModule.formatCount;
     io.stderr.write(
       `exported ${count(summary.attendees)} attendees from ${count(summary.orders)} orders ` +
         `(${count(summary.duplicatesDropped)} repeated records dropped) in ${count(summary.batches)} batches, ` +
