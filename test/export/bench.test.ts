@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runExportBench } from '../../bench/export.js';
 
 describe('export benchmark module', () => {
-  it('measures the export beside the naive client and reports the three comparisons', async () => {
+  it('measures the export beside the naive client, also at 20 ms per call, and reports every comparison', async () => {
     const lines: string[] = [];
     const figures = await runExportBench({ quick: false, log: (line) => lines.push(line) }, { large: 120, small: 60, runs: 1 });
     expect(figures.map((figure) => figure.name)).toEqual([
@@ -13,9 +13,12 @@ describe('export benchmark module', () => {
       'naive client, 120 orders: peak RSS',
       'export, 120 orders: peak RSS',
       'export peak RSS, 120 vs 60 orders',
+      'naive client, 60 orders, 20 ms per call: time',
+      'export, 60 orders, 20 ms per call: time',
     ]);
     for (const figure of figures) expect(figure.value).toBeGreaterThan(0);
     expect(figures.filter((figure) => figure.target).map((figure) => figure.target)).toEqual(['≤ 0.5x', '≤ 0.5x', '≤ 1.15x']);
     expect(lines.some((line) => /^export run 1\/1: export \d+ ms/.test(line))).toBe(true);
+    expect(lines.some((line) => /^export run 1\/1 at 20 ms per call: export \d+ ms, naive \d+ ms$/.test(line))).toBe(true);
   }, 120_000);
 });
