@@ -70,11 +70,11 @@ export async function readCheckpoint(path: string): Promise<Checkpoint | undefin
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new UsageError(`the checkpoint ${path} is not valid JSON; delete it to start over`, path);
+    throw new UsageError(`--resume: the checkpoint ${path} is not valid JSON; run without --resume to start over`, '--resume');
   }
   const result = checkpointSchema.safeParse(parsed);
   if (!result.success) {
-    throw new UsageError(`the checkpoint ${path} is not one this version wrote; delete it to start over`, path);
+    throw new UsageError(`--resume: the checkpoint ${path} is not one this version wrote; run without --resume to start over`, '--resume');
   }
   return result.data;
 }

@@ -2,6 +2,7 @@
 // spool, checkpoint, then write the final file with the full header and rename it into place.
 // Memory holds the set of order numbers seen, the labels seen and the batches in flight — never
 // the rows.
+import { existsSync } from 'node:fs';
 import { mkdtemp, rename, rm, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -144,11 +145,12 @@ function formatBatch(records: readonly AttendeeRecord[], state: ExportState, for
 async function prepare(request: ExportRequest, env: ExportEnvironment): Promise<ExportState> {
   if (request.outputPath === undefined) return freshState(request);
   const paths = exportPaths(request.outputPath);
-  const checkpoint = await readCheckpoint(paths.checkpoint);
   if (!request.resume) {
-    if (checkpoint) env.notice(`starting over: discarding the checkpoint of an earlier run (${paths.checkpoint}); --resume continues one`);
+    // Starting over needs nothing from an earlier run, whatever version wrote its checkpoint.
+    if (existsSync(paths.checkpoint)) env.notice(`starting over: discarding the checkpoint of an earlier run (${paths.checkpoint}); --resume continues one`);
     return freshState(request);
   }
+  const checkpoint = await readCheckpoint(paths.checkpoint);
   if (!checkpoint) {
     env.notice(`nothing to resume at ${paths.checkpoint}; starting from the first record`);
     return freshState(request);

@@ -250,6 +250,22 @@ describe('exportAttendees', () => {
       exportAttendees({ eventId: 'E2', format: 'csv', outputPath: file, resume: true }, environment(server.fetchBatch).env),
     ).rejects.toThrow(/checkpoint .* is for event E1 as csv, not event E2 as csv/);
   });
+
+  it('starts over past a checkpoint an earlier version wrote, and refuses to --resume it', async () => {
+    const orders = makeOrders(60);
+    const file = join(dir, 'upgraded.csv');
+    const stale = JSON.stringify({ version: 1, eventId: 'E1', format: 'csv', nextRecord: 50, spoolBytes: 10, batches: 1, records: 50, duplicates: 0 });
+    await writeFile(`${file}.checkpoint.json`, stale);
+    const server = pagedServer(orders, 'zero-based-offset');
+    await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: true }, environment(server.fetchBatch).env)).rejects.toThrow(
+      /--resume: the checkpoint .* is not one this version wrote; run without --resume to start over/,
+    );
+    expect(server.calls).toHaveLength(0);
+    const fresh = environment(server.fetchBatch);
+    await exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false }, fresh.env);
+    expect(fresh.notices[0]).toMatch(/^starting over: discarding the checkpoint of an earlier run/);
+    expect(await readFile(file, 'utf8')).toBe(await exportToFile(orders, 'zero-based-offset'));
+  });
 });
 
 describe('progress line', () => {
