@@ -33,7 +33,8 @@ export interface AttendeeBatchOptions {
   /** fromRecord of the first request (0 at the start; a checkpoint's next record on resume). */
   startRecord?: number;
   /**
-   * How many further batches may be in flight while the consumer handles the current one.
+   * How many further batches may be in flight while the consumer handles the current batch or
+   * waits for the next one (so at most this many requests follow the empty batch at the end).
    * Speculation starts only after a full first batch and stops for good at the first short batch
    * or failure, so a small event or a rate-limited run costs no extra requests.
    */
@@ -78,6 +79,9 @@ export async function* attendeeBatches<T>(
     for (let index = 0; ; index += 1) {
       signal?.throwIfAborted();
       if (inFlight.length === 0) launch();
+      // The consumer has finished the last batch: ask for the next one ahead before waiting for
+      // (and parsing) this one, so that the server is not left idle meanwhile.
+      if (speculate) while (inFlight.length < maxAhead + 1) launch();
       let attempt = 0;
       let outcome = await inFlight[0].result;
       while (!outcome.ok) {
