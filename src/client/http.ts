@@ -129,9 +129,14 @@ async function serializeBody(body: FormData | URLSearchParams | undefined): Prom
     return { bytes: Buffer.from(body.toString(), 'utf8'), contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
   }
   const encoder = new FormDataEncoder(body);
-  const parts: Uint8Array[] = [];
-  for await (const part of encoder.encode()) parts.push(part);
-  return { bytes: Buffer.concat(parts), contentType: encoder.contentType };
+  const parts = [...encoder.values()];
+  // Text fields come out as bytes at once; only a file (which no call sends) needs reading.
+  if (parts.every((part): part is Uint8Array => part instanceof Uint8Array)) {
+    return { bytes: Buffer.concat(parts), contentType: encoder.contentType };
+  }
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of encoder.encode()) chunks.push(chunk);
+  return { bytes: Buffer.concat(chunks), contentType: encoder.contentType };
 }
 
 interface RawResponse {

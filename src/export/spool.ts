@@ -8,7 +8,6 @@
 // Appends are synchronous: a batch is a few tens of kilobytes, and a completed write is what
 // lets the checkpoint count the batch as done (fs/promises costs markedly more per call).
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
 
 /** Appends to one file; `bytes` is its length so far. */
 export class AppendOnlyFile {
@@ -68,49 +67,50 @@ export class SpoolWriter {
 /** The order numbers in the first `endByte` bytes of the order list. */
 export async function* readOrderNumbers(path: string, endByte: number): AsyncGenerator<string> {
   for await (const lines of spoolRows(path, 0, endByte, false)) {
-    for (const line of lines) if (line !== '') yield JSON.parse(line) as string;
+    for (const line of lines) if (line.length > 0) yield JSON.parse(line.toString('utf8')) as string;
   }
 }
 
+const LINE_END = 0x0a;
+const QUOTE = 0x22;
+
 /**
  * The rows in bytes [start, end) of a spool file, each without its line end, a read chunk's
- * worth at a time (pulled: backpressure). CSV rows may hold line ends inside quoted cells, so with `quoted` a
- * line end counts only outside quotes — after an even number of quote characters, as in
- * RFC 4180 where a quote inside a cell is doubled. JSON rows never hold a raw line end.
+ * worth at a time (pulled: backpressure). Rows stay bytes: a line end or a quote is one byte in
+ * UTF-8 and never part of another character, so nothing needs decoding. CSV rows may hold line
+ * ends inside quoted cells, so with `quoted` a line end counts only outside quotes — after an
+ * even number of quote characters, as in RFC 4180 where a quote inside a cell is doubled. JSON
+ * rows never hold a raw line end.
  */
-export async function* spoolRows(path: string, start: number, end: number, quoted: boolean): AsyncGenerator<string[]> {
+export async function* spoolRows(path: string, start: number, end: number, quoted: boolean): AsyncGenerator<Buffer[]> {
   if (end <= start) return;
-  const decoder = new StringDecoder('utf8');
-  let pending = '';
+  let pending: Buffer = Buffer.alloc(0);
   let scanned = 0;
   let insideQuotes = false;
   for await (const chunk of createReadStream(path, { start, end: end - 1 })) {
-    pending += decoder.write(chunk as Buffer);
-    const rows: string[] = [];
+    pending = pending.length === 0 ? (chunk as Buffer) : Buffer.concat([pending, chunk as Buffer]);
+    const rows: Buffer[] = [];
     let rowStart = 0;
     // Jumps from quote to quote and line end to line end: most rows hold no quote at all.
-    let lineEnd = pending.indexOf('\n', scanned);
-    let quote = quoted ? pending.indexOf('"', scanned) : -1;
+    let lineEnd = pending.indexOf(LINE_END, scanned);
+    let quote = quoted ? pending.indexOf(QUOTE, scanned) : -1;
     while (lineEnd >= 0) {
       if (quote >= 0 && quote < lineEnd) {
         insideQuotes = !insideQuotes;
-        quote = pending.indexOf('"', quote + 1);
+        quote = pending.indexOf(QUOTE, quote + 1);
         continue;
       }
       if (!insideQuotes) {
-        rows.push(pending.slice(rowStart, lineEnd));
+        rows.push(pending.subarray(rowStart, lineEnd));
         rowStart = lineEnd + 1;
       }
-      lineEnd = pending.indexOf('\n', lineEnd + 1);
+      lineEnd = pending.indexOf(LINE_END, lineEnd + 1);
     }
-    // Quotes after the last line end are counted when the row is complete (scanned from there).
-    if (quote >= 0) {
-      for (let index = quote; index >= 0; index = pending.indexOf('"', index + 1)) insideQuotes = !insideQuotes;
-    }
-    pending = pending.slice(rowStart);
+    // Quotes after the last line end are counted now; the next chunk is scanned from there on.
+    for (let index = quote; index >= 0; index = pending.indexOf(QUOTE, index + 1)) insideQuotes = !insideQuotes;
+    pending = pending.subarray(rowStart);
     scanned = pending.length;
     if (rows.length > 0) yield rows;
   }
-  pending += decoder.end();
-  if (pending !== '') throw new Error(`${path} ends inside a row (byte ${end})`);
+  if (pending.length > 0) throw new Error(`${path} ends inside a row (byte ${end})`);
 }

@@ -1,7 +1,7 @@
 // Row formats and the final pass. While the list is fetched, rows are formatted a batch at a
 // time with the custom columns known then (RowFormatter); once every label is known the final
 // file is the header, then the spool — copied byte for byte where its rows already have every
-// column, and padded row by row where a label appeared after they were written (rowPadder).
+// column, and padded row by row where a label appeared after they were written (rowPadding).
 // Streams: one chunk in memory at a time (written synchronously to a file, with backpressure to
 // stdout).
 import { Readable, type Writable } from 'node:stream';
@@ -42,19 +42,16 @@ export async function createRowFormatter(format: ExportFormat, columns: ColumnRe
   };
 }
 
-/** Completes rows written with `known` custom columns to all of them (empty cells). */
-function rowPadder(format: ExportFormat, known: number, header: readonly string[]): (row: string) => string {
+/**
+ * How rows written with `known` custom columns are completed to all of them (empty cells): drop
+ * `trim` bytes from the row's end, then add `suffix`.
+ */
+function rowPadding(format: ExportFormat, known: number, header: readonly string[]): { trim: number; suffix: Buffer } {
   const missing = header.length - FIXED_COLUMNS.length - known;
-  if (missing <= 0) return (row) => row;
-  if (format === 'csv') {
-    const cells = ','.repeat(missing);
-    return (row) => row + cells;
-  }
-  const fields = header
-    .slice(header.length - missing)
-    .map((name) => `,${JSON.stringify(name)}:""`)
-    .join('');
-  return (row) => `${row.slice(0, -1)}${fields}}`;
+  if (missing <= 0) return { trim: 0, suffix: Buffer.alloc(0) };
+  if (format === 'csv') return { trim: 0, suffix: Buffer.from(','.repeat(missing)) };
+  const fields = header.slice(header.length - missing).map((name) => `,${JSON.stringify(name)}:""`);
+  return { trim: 1, suffix: Buffer.from(`${fields.join('')}}`, 'utf8') };
 }
 
 export interface OutputSource {
@@ -63,6 +60,10 @@ export interface OutputSource {
   segments: readonly SpoolSegment[];
   columns: ColumnRegistry;
 }
+
+const LINE_END = Buffer.from('\n');
+const FIRST_JSON_ROW = Buffer.from('\n');
+const NEXT_JSON_ROW = Buffer.from(',\n');
 
 async function* exportText(source: OutputSource, format: ExportFormat): AsyncGenerator<string | Buffer> {
   const header = source.columns.header;
@@ -79,15 +80,16 @@ async function* exportText(source: OutputSource, format: ExportFormat): AsyncGen
       if (end > segment.fromByte) yield* createReadStream(source.spoolPath, { start: segment.fromByte, end: end - 1 });
       continue;
     }
-    const pad = rowPadder(format, segment.customColumns, header);
+    const { trim, suffix } = rowPadding(format, segment.customColumns, header);
     for await (const rows of spoolRows(source.spoolPath, segment.fromByte, end, format === 'csv')) {
-      let chunk = '';
+      const parts: Buffer[] = [];
       for (const row of rows) {
-        const text = pad(row);
-        chunk += format === 'json' ? `${rowsWritten === 0 ? '\n' : ',\n'}${text}` : `${text}\n`;
+        if (format === 'json') parts.push(rowsWritten === 0 ? FIRST_JSON_ROW : NEXT_JSON_ROW);
+        parts.push(trim > 0 ? row.subarray(0, row.length - trim) : row, suffix);
+        if (format !== 'json') parts.push(LINE_END);
         rowsWritten += 1;
       }
-      yield chunk;
+      yield Buffer.concat(parts);
     }
   }
   if (format === 'json') yield rowsWritten === 0 ? ']\n' : '\n]\n';

@@ -311,7 +311,7 @@ describe('spool rows', () => {
     expect(Buffer.byteLength(text)).toBeGreaterThan(3 * 64 * 1024);
     const read = async (start: number, end: number) => {
       const found: string[] = [];
-      for await (const rows of spoolRows(path, start, end, true)) found.push(...rows);
+      for await (const rows of spoolRows(path, start, end, true)) found.push(...rows.map((row) => row.toString('utf8')));
       return found;
     };
     expect(await read(0, Buffer.byteLength(text))).toEqual(rows);
