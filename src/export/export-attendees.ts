@@ -89,9 +89,9 @@ function freshState(request: ExportRequest): ExportState {
 }
 
 /** Rebuilds the order numbers seen from the completed part of the order list, and the columns. */
-async function resumedState(checkpoint: Checkpoint, ordersPath: string): Promise<ExportState> {
+function resumedState(checkpoint: Checkpoint, ordersPath: string): ExportState {
   const state: ExportState = { seen: new OrderNumberSet(), columns: new ColumnRegistry(), checkpoint };
-  for await (const orderNo of readOrderNumbers(ordersPath, checkpoint.ordersBytes)) state.seen.add(orderNo);
+  for (const orderNo of readOrderNumbers(ordersPath, checkpoint.ordersBytes)) state.seen.add(orderNo);
   state.columns.observe(checkpoint.labels.map((label): [string, string] => [label, '']));
   return state;
 }
@@ -164,7 +164,7 @@ async function prepare(request: ExportRequest, env: ExportEnvironment): Promise<
   }
   await truncateForResume(paths.spool, checkpoint.spoolBytes);
   await truncateForResume(paths.orders, checkpoint.ordersBytes);
-  const state = await resumedState(checkpoint, paths.orders);
+  const state = resumedState(checkpoint, paths.orders);
   env.notice(`resuming at record ${checkpoint.nextRecord} (${state.seen.size} orders already exported)`);
   return state;
 }

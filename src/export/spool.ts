@@ -7,7 +7,7 @@
 //
 // Appends are synchronous: a batch is a few tens of kilobytes, and a completed write is what
 // lets the checkpoint count the batch as done (fs/promises costs markedly more per call).
-import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 
 /** Appends to one file; `bytes` is its length so far. */
 export class AppendOnlyFile {
@@ -65,9 +65,33 @@ export class SpoolWriter {
 }
 
 /** The order numbers in the first `endByte` bytes of the order list. */
-export async function* readOrderNumbers(path: string, endByte: number): AsyncGenerator<string> {
-  for await (const lines of spoolRows(path, 0, endByte, false)) {
+export function* readOrderNumbers(path: string, endByte: number): Generator<string> {
+  for (const lines of spoolRows(path, 0, endByte, false)) {
     for (const line of lines) if (line.length > 0) yield JSON.parse(line.toString('utf8')) as string;
+  }
+}
+
+/** Bytes read from a spool at a time (the buffer grows only for a row longer than this). */
+const READ_BYTES = 64 * 1024;
+
+/**
+ * Bytes [start, end) of a file, a piece at a time, read synchronously into ONE buffer that is
+ * reused: each piece is valid only until the next is asked for. The final pass streams the
+ * whole spool through it without allocating per piece, so it adds nothing to peak memory.
+ */
+export function* filePieces(path: string, start: number, end: number): Generator<Buffer> {
+  if (end <= start) return;
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(READ_BYTES);
+    for (let position = start; position < end; ) {
+      const read = readSync(fd, buffer, 0, Math.min(buffer.length, end - position), position);
+      if (read === 0) throw new Error(`${path} ends at byte ${position}, before ${end}`);
+      position += read;
+      yield buffer.subarray(0, read);
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -75,42 +99,58 @@ const LINE_END = 0x0a;
 const QUOTE = 0x22;
 
 /**
- * The rows in bytes [start, end) of a spool file, each without its line end, a read chunk's
- * worth at a time (pulled: backpressure). Rows stay bytes: a line end or a quote is one byte in
- * UTF-8 and never part of another character, so nothing needs decoding. CSV rows may hold line
- * ends inside quoted cells, so with `quoted` a line end counts only outside quotes — after an
- * even number of quote characters, as in RFC 4180 where a quote inside a cell is doubled. JSON
- * rows never hold a raw line end.
+ * The rows in bytes [start, end) of a spool file, each without its line end, a read's worth at
+ * a time. The rows are views of a reused buffer: valid only until the next batch is asked for.
+ * They stay bytes: a line end or a quote is one byte in UTF-8 and never part of another
+ * character, so nothing needs decoding. CSV rows may hold line ends inside quoted cells, so with
+ * `quoted` a line end counts only outside quotes — after an even number of quote characters, as
+ * in RFC 4180 where a quote inside a cell is doubled. JSON rows never hold a raw line end.
  */
-export async function* spoolRows(path: string, start: number, end: number, quoted: boolean): AsyncGenerator<Buffer[]> {
+export function* spoolRows(path: string, start: number, end: number, quoted: boolean): Generator<Buffer[]> {
   if (end <= start) return;
-  let pending: Buffer = Buffer.alloc(0);
-  let scanned = 0;
-  let insideQuotes = false;
-  for await (const chunk of createReadStream(path, { start, end: end - 1 })) {
-    pending = pending.length === 0 ? (chunk as Buffer) : Buffer.concat([pending, chunk as Buffer]);
-    const rows: Buffer[] = [];
-    let rowStart = 0;
-    // Jumps from quote to quote and line end to line end: most rows hold no quote at all.
-    let lineEnd = pending.indexOf(LINE_END, scanned);
-    let quote = quoted ? pending.indexOf(QUOTE, scanned) : -1;
-    while (lineEnd >= 0) {
-      if (quote >= 0 && quote < lineEnd) {
-        insideQuotes = !insideQuotes;
-        quote = pending.indexOf(QUOTE, quote + 1);
-        continue;
+  const fd = openSync(path, 'r');
+  try {
+    let buffer = Buffer.allocUnsafe(READ_BYTES);
+    let filled = 0; // bytes in buffer: an unfinished row carried over, then what was just read
+    let scanned = 0; // of those, how many were already looked at for quotes and line ends
+    let insideQuotes = false;
+    for (let position = start; position < end; ) {
+      if (filled === buffer.length) {
+        const larger = Buffer.allocUnsafe(buffer.length * 2);
+        buffer.copy(larger, 0, 0, filled);
+        buffer = larger;
       }
-      if (!insideQuotes) {
-        rows.push(pending.subarray(rowStart, lineEnd));
-        rowStart = lineEnd + 1;
+      const read = readSync(fd, buffer, filled, Math.min(buffer.length - filled, end - position), position);
+      if (read === 0) throw new Error(`${path} ends at byte ${position}, before ${end}`);
+      position += read;
+      filled += read;
+      const view = buffer.subarray(0, filled);
+      const rows: Buffer[] = [];
+      let rowStart = 0;
+      // Jumps from quote to quote and line end to line end: most rows hold no quote at all.
+      let lineEnd = view.indexOf(LINE_END, scanned);
+      let quote = quoted ? view.indexOf(QUOTE, scanned) : -1;
+      while (lineEnd >= 0) {
+        if (quote >= 0 && quote < lineEnd) {
+          insideQuotes = !insideQuotes;
+          quote = view.indexOf(QUOTE, quote + 1);
+          continue;
+        }
+        if (!insideQuotes) {
+          rows.push(view.subarray(rowStart, lineEnd));
+          rowStart = lineEnd + 1;
+        }
+        lineEnd = view.indexOf(LINE_END, lineEnd + 1);
       }
-      lineEnd = pending.indexOf(LINE_END, lineEnd + 1);
+      // Quotes after the last line end are counted now; the next read is scanned from there on.
+      for (let index = quote; index >= 0; index = view.indexOf(QUOTE, index + 1)) insideQuotes = !insideQuotes;
+      if (rows.length > 0) yield rows;
+      buffer.copy(buffer, 0, rowStart, filled);
+      filled -= rowStart;
+      scanned = filled;
     }
-    // Quotes after the last line end are counted now; the next chunk is scanned from there on.
-    for (let index = quote; index >= 0; index = pending.indexOf(QUOTE, index + 1)) insideQuotes = !insideQuotes;
-    pending = pending.subarray(rowStart);
-    scanned = pending.length;
-    if (rows.length > 0) yield rows;
+    if (filled > 0) throw new Error(`${path} ends inside a row (byte ${end})`);
+  } finally {
+    closeSync(fd);
   }
-  if (pending.length > 0) throw new Error(`${path} ends inside a row (byte ${end})`);
 }

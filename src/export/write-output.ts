@@ -2,16 +2,15 @@
 // time with the custom columns known then (RowFormatter); once every label is known the final
 // file is the header, then the spool — copied byte for byte where its rows already have every
 // column, and padded row by row where a label appeared after they were written (rowPadding).
-// Streams: one chunk in memory at a time (written synchronously to a file, with backpressure to
-// stdout).
+// Streams: one read's worth in memory at a time, in buffers that are reused (written
+// synchronously to a file, copied into stdout with backpressure).
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createReadStream } from 'node:fs';
 import type { ExportFormat, SpoolSegment } from './checkpoint.js';
 import type { ColumnRegistry } from './columns.js';
 import { FIXED_COLUMNS } from './flatten.js';
 import { neutraliseFormula } from './neutralise.js';
-import { AppendOnlyFile, spoolRows } from './spool.js';
+import { AppendOnlyFile, filePieces, spoolRows } from './spool.js';
 
 type CsvStringify = (records: readonly (readonly string[])[]) => string;
 
@@ -65,45 +64,75 @@ const LINE_END = Buffer.from('\n');
 const FIRST_JSON_ROW = Buffer.from('\n');
 const NEXT_JSON_ROW = Buffer.from(',\n');
 
-async function* exportText(source: OutputSource, format: ExportFormat): AsyncGenerator<string | Buffer> {
+/** Bytes gathered into one buffer that is reused (and grows when a read's rows need more). */
+class ReusedBuffer {
+  private buffer = Buffer.allocUnsafe(128 * 1024);
+  private length = 0;
+
+  append(bytes: Buffer): void {
+    if (this.length + bytes.length > this.buffer.length) {
+      const larger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + bytes.length));
+      this.buffer.copy(larger, 0, 0, this.length);
+      this.buffer = larger;
+    }
+    this.length += bytes.copy(this.buffer, this.length);
+  }
+
+  /** What was appended since the last take; valid until the next append. */
+  take(): Buffer {
+    const view = this.buffer.subarray(0, this.length);
+    this.length = 0;
+    return view;
+  }
+}
+
+/** The header, or the opening of the JSON array. */
+async function exportHead(source: OutputSource, format: ExportFormat): Promise<string> {
+  if (format === 'csv') return (await loadCsvStringify())([source.columns.header]);
+  return format === 'json' ? '[' : '';
+}
+
+/**
+ * The rows of the export in order, then the close of a JSON array. Each buffer is valid only
+ * until the next is asked for: nothing is allocated per read, so the final pass adds nothing to
+ * the export's peak memory.
+ */
+function* exportBody(source: OutputSource, format: ExportFormat): Generator<Buffer> {
   const header = source.columns.header;
   const customColumns = header.length - FIXED_COLUMNS.length;
-  if (format === 'csv') {
-    const stringify = await loadCsvStringify();
-    yield stringify([header]);
-  }
-  if (format === 'json') yield '[';
+  const output = new ReusedBuffer();
   let rowsWritten = 0;
   for (const [index, segment] of source.segments.entries()) {
     const end = source.segments[index + 1]?.fromByte ?? source.spoolBytes;
     if (format !== 'json' && segment.customColumns === customColumns) {
-      if (end > segment.fromByte) yield* createReadStream(source.spoolPath, { start: segment.fromByte, end: end - 1 });
+      yield* filePieces(source.spoolPath, segment.fromByte, end);
       continue;
     }
     const { trim, suffix } = rowPadding(format, segment.customColumns, header);
-    for await (const rows of spoolRows(source.spoolPath, segment.fromByte, end, format === 'csv')) {
-      const parts: Buffer[] = [];
+    for (const rows of spoolRows(source.spoolPath, segment.fromByte, end, format === 'csv')) {
       for (const row of rows) {
-        if (format === 'json') parts.push(rowsWritten === 0 ? FIRST_JSON_ROW : NEXT_JSON_ROW);
-        parts.push(trim > 0 ? row.subarray(0, row.length - trim) : row, suffix);
-        if (format !== 'json') parts.push(LINE_END);
+        if (format === 'json') output.append(rowsWritten === 0 ? FIRST_JSON_ROW : NEXT_JSON_ROW);
+        output.append(trim > 0 ? row.subarray(0, row.length - trim) : row);
+        output.append(suffix);
+        if (format !== 'json') output.append(LINE_END);
         rowsWritten += 1;
       }
-      yield Buffer.concat(parts);
+      yield output.take();
     }
   }
-  if (format === 'json') yield rowsWritten === 0 ? ']\n' : '\n]\n';
+  if (format === 'json') yield Buffer.from(rowsWritten === 0 ? ']\n' : '\n]\n');
 }
 
 /**
- * Writes the whole export to the file at `path` (created or emptied). Synchronous writes, one
- * chunk at a time: each chunk is garbage as soon as it is written, so the final pass adds
- * nothing to the memory the export already holds.
+ * Writes the whole export to the file at `path` (created or emptied), synchronously, a read's
+ * worth at a time.
  */
 export async function writeExportFile(source: OutputSource, format: ExportFormat, path: string, signal?: AbortSignal): Promise<void> {
+  const head = await exportHead(source, format);
   const file = new AppendOnlyFile(path, 0);
   try {
-    for await (const chunk of exportText(source, format)) {
+    file.append(head);
+    for (const chunk of exportBody(source, format)) {
       signal?.throwIfAborted();
       file.append(chunk);
     }
@@ -114,5 +143,11 @@ export async function writeExportFile(source: OutputSource, format: ExportFormat
 
 /** Writes the whole export to `destination` (stdout), with backpressure, and leaves it open. */
 export async function writeExportStream(source: OutputSource, format: ExportFormat, destination: Writable, signal?: AbortSignal): Promise<void> {
-  await pipeline(Readable.from(exportText(source, format), { objectMode: false }), destination, { end: false, signal });
+  const head = await exportHead(source, format);
+  async function* copies(): AsyncGenerator<Buffer> {
+    yield Buffer.from(head, 'utf8');
+    // The body's buffers are reused: what waits in the stream must be a copy.
+    for (const chunk of exportBody(source, format)) yield Buffer.from(chunk);
+  }
+  await pipeline(Readable.from(copies(), { objectMode: false }), destination, { end: false, signal });
 }
