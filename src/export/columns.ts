@@ -37,14 +37,17 @@ export class ColumnRegistry {
 
   /** The custom cells of a row, in column order ('' where this attendee did not answer). */
   customCells(answers: readonly Answer[]): string[] {
-    const cells = new Array<string>(this.columnByLabel.size).fill('');
-    if (answers.length === 0) return cells;
-    let column = 0;
+    return this.appendCustomCells([], answers);
+  }
+
+  /** Appends the custom cells of a row to `cells` (a row's fixed cells) and returns it. */
+  appendCustomCells(cells: string[], answers: readonly Answer[]): string[] {
     for (const label of this.columnByLabel.keys()) {
-      for (const [answered, value] of answers) {
-        if (answered === label) cells[column] = value;
+      let value = '';
+      for (const [answered, text] of answers) {
+        if (answered === label) value = text;
       }
-      column += 1;
+      cells.push(value);
     }
     return cells;
   }

@@ -134,7 +134,7 @@ function formatBatch(records: readonly AttendeeRecord[], state: ExportState, for
       customColumns = state.columns.size;
       batch.segments.push({ offset: Buffer.byteLength(batch.text), customColumns });
     }
-    for (const row of rows) group.push([...row.fixed, ...state.columns.customCells(row.answers)]);
+    for (const row of rows) group.push(state.columns.appendCustomCells(row.fixed, row.answers));
     batch.orderNumbers.push(record.orderNo);
     batch.attendees += rows.length;
   }
