@@ -63,7 +63,7 @@ export interface ExportSummary {
 interface ExportState {
   seen: OrderNumberSet;
   columns: ColumnRegistry;
-  /** Everything counted here has reached the spool. */
+  /** Everything counted here has been appended to the spool (written by its next flush). */
   checkpoint: Checkpoint;
 }
 
@@ -169,6 +169,15 @@ async function prepare(request: ExportRequest, env: ExportEnvironment): Promise<
   return state;
 }
 
+function flushedQuietly(spool: SpoolWriter | undefined): boolean {
+  try {
+    spool?.flush();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Rows from `fromByte` on have `customColumns` custom columns. */
 function startSegment(checkpoint: Checkpoint, fromByte: number, customColumns: number): void {
   const last = checkpoint.segments[checkpoint.segments.length - 1];
@@ -193,17 +202,18 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
   // The checkpoint is rewritten at most once a second while batches flow (each rewrite is a
   // file write and a rename), and always when the run stops, so that a resumed run repeats at
   // most a second's worth of batches after a crash and none after an interruption or an error.
+  let spool: SpoolWriter | undefined;
   let checkpointWrittenAt = -Infinity;
   let checkpointStale = false;
   const saveCheckpoint = async (force: boolean): Promise<void> => {
     checkpointStale = true;
     if (!paths || (!force && env.now() - checkpointWrittenAt < CHECKPOINT_INTERVAL_MS)) return;
+    spool?.flush(); // the checkpoint counts only what is in the files
     await writeCheckpoint(paths.checkpoint, state.checkpoint);
     checkpointWrittenAt = env.now();
     checkpointStale = false;
   };
 
-  let spool: SpoolWriter | undefined;
   try {
     const formatter = await createRowFormatter(request.format, state.columns);
     spool = new SpoolWriter(spoolPaths, state.checkpoint);
@@ -222,7 +232,7 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
       const spoolStart = checkpoint.spoolBytes;
       const written = spool.appendRows(formatted.text);
       const ordersWritten = spool.appendOrderNumbers(formatted.orderNumbers);
-      // Counted only once the batch is in the spool, so a saved checkpoint never runs ahead of it.
+      // Counted once the batch is appended; saveCheckpoint flushes before it writes these counts.
       for (const segment of formatted.segments) startSegment(checkpoint, spoolStart + segment.offset, segment.customColumns);
       if (formatted.segments.length > 0) checkpoint.labels = state.columns.labels;
       checkpoint.spoolBytes += written;
@@ -260,8 +270,9 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
         spool?.close();
         spool = undefined;
         await removeWork(paths);
-      } else if (checkpointStale) {
-        // Everything counted in the checkpoint state has reached the spool: keep it all.
+      } else if (checkpointStale && flushedQuietly(spool)) {
+        // Everything counted in the checkpoint state is in the spool now: keep it all. (When that
+        // write fails, the last checkpoint written stands, and --resume truncates back to it.)
         await writeCheckpoint(paths.checkpoint, state.checkpoint);
       }
     }

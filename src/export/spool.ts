@@ -5,8 +5,9 @@
 // Beside it, the order numbers written, one JSON string per line, from which --resume rebuilds
 // the set it de-duplicates by; the checkpoint itself stays a few numbers and the labels.
 //
-// Appends are synchronous: a batch is a few tens of kilobytes, and a completed write is what
-// lets the checkpoint count the batch as done (fs/promises costs markedly more per call).
+// Appends are synchronous and gathered into writes of about 256 KiB; the export flushes them
+// before each checkpoint, so a checkpoint never counts bytes that are not in the file
+// (fs/promises costs markedly more per call).
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 
 /** Appends to one file; `bytes` is its length so far. */
@@ -34,22 +35,70 @@ export class AppendOnlyFile {
   }
 }
 
+/**
+ * Text appended to a file in pieces of about FLUSH_BYTES: one write per piece rather than per
+ * batch. `bytes` counts what was appended, written or not; `flush()` makes it all written.
+ */
+class BufferedAppend {
+  private pending: string[] = [];
+  private pendingBytes = 0;
+  private failed = false;
+
+  constructor(private readonly file: AppendOnlyFile) {}
+
+  get bytes(): number {
+    return this.file.bytes + this.pendingBytes;
+  }
+
+  append(text: string): number {
+    const bytes = Buffer.byteLength(text, 'utf8');
+    this.pending.push(text);
+    this.pendingBytes += bytes;
+    if (this.pendingBytes >= FLUSH_BYTES) this.flush();
+    return bytes;
+  }
+
+  flush(): void {
+    if (this.pendingBytes === 0) return;
+    try {
+      this.file.append(this.pending.join(''));
+    } catch (error) {
+      this.failed = true;
+      throw error;
+    }
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+
+  /** Flushes (unless a write already failed: what is pending then is dropped) and closes. */
+  close(): void {
+    try {
+      if (!this.failed) this.flush();
+    } finally {
+      this.file.close();
+    }
+  }
+}
+
+const FLUSH_BYTES = 256 * 1024;
+
 export class SpoolWriter {
-  private readonly rows: AppendOnlyFile;
-  private readonly orders: AppendOnlyFile;
+  private readonly rows: BufferedAppend;
+  private readonly orders: BufferedAppend;
 
   /** Opens both files, appending after `spoolBytes` / `ordersBytes` (0: start them afresh). */
   constructor(paths: { spool: string; orders: string }, at: { spoolBytes: number; ordersBytes: number }) {
-    this.rows = new AppendOnlyFile(paths.spool, at.spoolBytes);
+    const rows = new AppendOnlyFile(paths.spool, at.spoolBytes);
     try {
-      this.orders = new AppendOnlyFile(paths.orders, at.ordersBytes);
+      this.orders = new BufferedAppend(new AppendOnlyFile(paths.orders, at.ordersBytes));
     } catch (error) {
-      this.rows.close();
+      rows.close();
       throw error;
     }
+    this.rows = new BufferedAppend(rows);
   }
 
-  /** Appends formatted rows; returns the bytes written. */
+  /** Appends formatted rows; returns their length in bytes. Written by `flush()` at the latest. */
   appendRows(text: string): number {
     return this.rows.append(text);
   }
@@ -58,9 +107,18 @@ export class SpoolWriter {
     return orderNumbers.length === 0 ? 0 : this.orders.append(orderNumbers.map((orderNo) => `${JSON.stringify(orderNo)}\n`).join(''));
   }
 
+  /** Writes everything appended so far: a checkpoint may then count it. */
+  flush(): void {
+    this.rows.flush();
+    this.orders.flush();
+  }
+
   close(): void {
-    this.rows.close();
-    this.orders.close();
+    try {
+      this.rows.close();
+    } finally {
+      this.orders.close();
+    }
   }
 }
 

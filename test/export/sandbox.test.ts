@@ -2,7 +2,7 @@
 // and as a process. The same seeded data must give byte-identical files under the sandbox's own
 // counting, under --quirks (the live service's counting and shapes), under --faults rate=0.1, and
 // after an interruption followed by --resume.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -188,4 +188,32 @@ describe('attendees export against the sandbox', () => {
     expect(lines.find((line) => line.attendeeName.includes('HYPERLINK'))?.attendeeName).toBe('=HYPERLINK("http://evil.test","click")');
     expect(piped.stderr).toMatch(new RegExp(`exported ${normal.event.attendees} attendees from ${ORDERS} orders`));
   });
+
+  it('survives kill -9 after checkpoints were written: --resume gives the file an uninterrupted run gives', async () => {
+    // Every call held 60 ms, so the export runs long enough to checkpoint (once a second) before the kill.
+    const slow = await startTestSandbox({ faults: 'rate=1,kinds=delay,delay=60ms' });
+    sandboxes.push(slow);
+    const event = seedAttendeeEvent(slow.db, { orders: 2_500, lateLabelFrom: 2_450, hostileAt: 7 });
+    const whole = join(dir, 'whole.csv');
+    expect((await exportInProcess(slow, event, whole)).code).toBe(0);
+
+    const file = join(dir, 'killed.csv');
+    const env = { ...process.env, ...envFor(slow), CI: 'true' };
+    const child = spawn(process.execPath, ['bin/boxoffice.js', 'attendees', 'export', event.eventId, '-o', file], { env, stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    let checkpointed = 0;
+    while (checkpointed < 500) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      checkpointed = await readFile(`${file}.checkpoint.json`, 'utf8').then((text) => (JSON.parse(text) as { nextRecord: number }).nextRecord, () => 0);
+    }
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    expect(existsSync(file)).toBe(false);
+
+    const resumed = await exportInProcess(slow, event, file, ['--resume']);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toMatch(/^resuming at record [1-9]\d* /m);
+    expect(await readFile(file, 'utf8')).toBe(await readFile(whole, 'utf8'));
+  }, 60_000);
 });
+
