@@ -36,41 +36,67 @@ export class AppendOnlyFile {
 }
 
 /**
- * Text appended to a file in pieces of about FLUSH_BYTES: one write per piece rather than per
- * batch. `bytes` counts what was appended, written or not; `flush()` makes it all written.
+ * Bytes gathered into one buffer that is reused (and grows when more is needed at once). Text is
+ * encoded straight into it, so nothing gathered lives on as a JS string: strings held across
+ * batches would be promoted to V8's old generation and raise peak memory.
+ */
+export class ByteBuffer {
+  private buffer = Buffer.allocUnsafe(128 * 1024);
+  private used = 0;
+
+  get length(): number {
+    return this.used;
+  }
+
+  append(data: Buffer | string): number {
+    const bytes = typeof data === 'string' ? Buffer.byteLength(data, 'utf8') : data.length;
+    if (this.used + bytes > this.buffer.length) {
+      const larger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.used + bytes));
+      this.buffer.copy(larger, 0, 0, this.used);
+      this.buffer = larger;
+    }
+    this.used += typeof data === 'string' ? this.buffer.write(data, this.used, 'utf8') : data.copy(this.buffer, this.used);
+    return bytes;
+  }
+
+  /** What was appended since the last take; valid until the next append. */
+  take(): Buffer {
+    const view = this.buffer.subarray(0, this.used);
+    this.used = 0;
+    return view;
+  }
+}
+
+/**
+ * Text appended to a file in writes of about FLUSH_BYTES rather than one per batch; `flush()`
+ * makes everything appended written. Once a write has failed, nothing more is written: a flush
+ * throws, so no checkpoint can count what never reached the file.
  */
 class BufferedAppend {
-  private pending: string[] = [];
-  private pendingBytes = 0;
+  private readonly pending = new ByteBuffer();
   private failed = false;
 
   constructor(private readonly file: AppendOnlyFile) {}
 
-  get bytes(): number {
-    return this.file.bytes + this.pendingBytes;
-  }
-
   append(text: string): number {
-    const bytes = Buffer.byteLength(text, 'utf8');
-    this.pending.push(text);
-    this.pendingBytes += bytes;
-    if (this.pendingBytes >= FLUSH_BYTES) this.flush();
+    const bytes = this.pending.append(text);
+    if (this.pending.length >= FLUSH_BYTES) this.flush();
     return bytes;
   }
 
   flush(): void {
-    if (this.pendingBytes === 0) return;
+    if (this.failed) throw new Error('an earlier write to the spool failed');
+    if (this.pending.length === 0) return;
+    const data = this.pending.take();
     try {
-      this.file.append(this.pending.join(''));
+      this.file.append(data);
     } catch (error) {
       this.failed = true;
       throw error;
     }
-    this.pending = [];
-    this.pendingBytes = 0;
   }
 
-  /** Flushes (unless a write already failed: what is pending then is dropped) and closes. */
+  /** Flushes (unless a write already failed: what was pending is then lost) and closes. */
   close(): void {
     try {
       if (!this.failed) this.flush();

@@ -10,7 +10,7 @@ import type { ExportFormat, SpoolSegment } from './checkpoint.js';
 import type { ColumnRegistry } from './columns.js';
 import { FIXED_COLUMNS } from './flatten.js';
 import { neutraliseFormula } from './neutralise.js';
-import { AppendOnlyFile, filePieces, spoolRows } from './spool.js';
+import { AppendOnlyFile, ByteBuffer, filePieces, spoolRows } from './spool.js';
 
 type CsvStringify = (records: readonly (readonly string[])[]) => string;
 
@@ -64,28 +64,6 @@ const LINE_END = Buffer.from('\n');
 const FIRST_JSON_ROW = Buffer.from('\n');
 const NEXT_JSON_ROW = Buffer.from(',\n');
 
-/** Bytes gathered into one buffer that is reused (and grows when a read's rows need more). */
-class ReusedBuffer {
-  private buffer = Buffer.allocUnsafe(128 * 1024);
-  private length = 0;
-
-  append(bytes: Buffer): void {
-    if (this.length + bytes.length > this.buffer.length) {
-      const larger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + bytes.length));
-      this.buffer.copy(larger, 0, 0, this.length);
-      this.buffer = larger;
-    }
-    this.length += bytes.copy(this.buffer, this.length);
-  }
-
-  /** What was appended since the last take; valid until the next append. */
-  take(): Buffer {
-    const view = this.buffer.subarray(0, this.length);
-    this.length = 0;
-    return view;
-  }
-}
-
 /** The header, or the opening of the JSON array. */
 async function exportHead(source: OutputSource, format: ExportFormat): Promise<string> {
   if (format === 'csv') return (await loadCsvStringify())([source.columns.header]);
@@ -100,7 +78,7 @@ async function exportHead(source: OutputSource, format: ExportFormat): Promise<s
 function* exportBody(source: OutputSource, format: ExportFormat): Generator<Buffer> {
   const header = source.columns.header;
   const customColumns = header.length - FIXED_COLUMNS.length;
-  const output = new ReusedBuffer();
+  const output = new ByteBuffer();
   let rowsWritten = 0;
   for (const [index, segment] of source.segments.entries()) {
     const end = source.segments[index + 1]?.fromByte ?? source.spoolBytes;

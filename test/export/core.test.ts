@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -299,7 +300,16 @@ describe('order number set', () => {
   });
 });
 
-describe('spool rows', () => {
+describe('spool', () => {
+  it.skipIf(!existsSync('/dev/full'))('after a failed write, writes nothing more and lets no flush pass (disk full)', async () => {
+    const { SpoolWriter } = await import('../../src/export/spool.js');
+    const spool = new SpoolWriter({ spool: '/dev/full', orders: join(dir, 'orders.ndjson') }, { spoolBytes: 0, ordersBytes: 0 });
+    expect(spool.appendRows('a,b\n')).toBe(4);
+    expect(() => spool.flush()).toThrow(/ENOSPC/);
+    expect(() => spool.flush()).toThrow(/an earlier write to the spool failed/);
+    expect(() => spool.close()).not.toThrow();
+  });
+
   it('cuts CSV at line ends outside quotes only, across read chunks and from any row start', async () => {
     const { spoolRows } = await import('../../src/export/spool.js');
     const { stringify } = await import('csv-stringify/sync');
