@@ -3,7 +3,7 @@
 // Memory holds the set of order numbers seen, the labels seen and the batches in flight — never
 // the rows.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rename, rm, truncate } from 'node:fs/promises';
+import { mkdtemp, rename, rm, stat, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -96,12 +96,17 @@ function resumedState(checkpoint: Checkpoint, ordersPath: string): ExportState {
   return state;
 }
 
-async function truncateForResume(path: string, bytes: number): Promise<void> {
+/** Refuses a work file shorter than the checkpoint counts (a crash may leave it longer: fine). */
+async function assertHolds(path: string, bytes: number): Promise<void> {
+  let size: number;
   try {
-    await truncate(path, bytes);
+    ({ size } = await stat(path));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     throw new UsageError(`--resume: ${path} is missing; run without --resume to start over`, '--resume');
+  }
+  if (size < bytes) {
+    throw new UsageError(`--resume: ${path} holds ${size} bytes, fewer than the checkpoint counts (${bytes}); run without --resume to start over`, '--resume');
   }
 }
 
@@ -162,8 +167,11 @@ async function prepare(request: ExportRequest, env: ExportEnvironment): Promise<
       '--resume',
     );
   }
-  await truncateForResume(paths.spool, checkpoint.spoolBytes);
-  await truncateForResume(paths.orders, checkpoint.ordersBytes);
+  await assertHolds(paths.spool, checkpoint.spoolBytes);
+  await assertHolds(paths.orders, checkpoint.ordersBytes);
+  // Anything past the counted bytes is from after the last checkpoint: cut it off.
+  await truncate(paths.spool, checkpoint.spoolBytes);
+  await truncate(paths.orders, checkpoint.ordersBytes);
   const state = resumedState(checkpoint, paths.orders);
   env.notice(`resuming at record ${checkpoint.nextRecord} (${state.seen.size} orders already exported)`);
   return state;

@@ -267,6 +267,26 @@ describe('exportAttendees', () => {
     expect(fresh.notices[0]).toMatch(/^starting over: discarding the checkpoint of an earlier run/);
     expect(await readFile(file, 'utf8')).toBe(await exportToFile(orders, 'zero-based-offset'));
   });
+
+  it('refuses to --resume from a spool shorter than its checkpoint counts, and changes nothing', async () => {
+    const file = join(dir, 'short.csv');
+    const controller = new AbortController();
+    const server = pagedServer(makeOrders(160), 'zero-based-offset');
+    const interrupting = async (range: RecordRange, signal: AbortSignal) => {
+      if (range.fromRecord === 100) controller.abort(new Error('interrupted'));
+      return server.fetchBatch(range, signal);
+    };
+    await expect(
+      exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false }, environment(interrupting, { signal: controller.signal }).env),
+    ).rejects.toThrow('interrupted');
+    await writeFile(`${file}.spool`, 'cut short\n');
+    server.calls.length = 0;
+    await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: true }, environment(server.fetchBatch).env)).rejects.toThrow(
+      /--resume: .*short\.csv\.spool holds 10 bytes, fewer than the checkpoint counts/,
+    );
+    expect(server.calls).toHaveLength(0);
+    expect(await readFile(`${file}.spool`, 'utf8')).toBe('cut short\n');
+  });
 });
 
 describe('progress line', () => {
