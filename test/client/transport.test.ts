@@ -346,6 +346,21 @@ describe('retries', () => {
     expect(server.requestsTo('/api/e/create')).toHaveLength(2);
   });
 
+  it('cancels a request in flight when the signal is aborted (Ctrl-C), and only that client', async () => {
+    const controller = new AbortController();
+    server.enqueue('/api/e/get-all-events', { hang: true });
+    const client = makeClient({ signal: controller.signal });
+    const pending = failure(client.events.getAllEvents());
+    while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort();
+    const error = await pending;
+    expect((error as Error).name).toBe('CancelledError');
+    expect(exitCodeFor(error)).toBe(130);
+    expect(sleeps).toEqual([]);
+    // Another client with a live signal is not affected.
+    expect((await makeClient({ signal: new AbortController().signal }).events.getAllEvents()).events).toBeDefined();
+  });
+
   it('stops waiting when the signal is aborted', async () => {
     const controller = new AbortController();
     server.enqueue('/api/e/get-all-events', { status: 503, body: { status: 'error', message: 'T005' } });
