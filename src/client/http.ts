@@ -112,6 +112,8 @@ function proxySettings(env: Env): { httpProxy?: string; httpsProxy?: string; noP
   return { httpProxy, httpsProxy, noProxy: pick('NO_PROXY') ?? '' };
 }
 
+type UndiciAgents = Pick<typeof import('undici'), 'Agent' | 'EnvHttpProxyAgent'>;
+
 interface SerializedBody {
   bytes: Buffer;
   contentType: string;
@@ -366,7 +368,10 @@ export class HttpTransport {
   }
 
   private async createDispatcher(): Promise<Dispatcher> {
-    const { Agent, EnvHttpProxyAgent } = await import('undici');
+    const undici = await import('undici');
+    // Bundled, undici (CommonJS) arrives only as its chunk's default export; unbundled, also as
+    // named exports. (Its typings leave EnvHttpProxyAgent off the default, hence the cast.)
+    const { Agent, EnvHttpProxyAgent }: UndiciAgents = (undici as unknown as { default?: UndiciAgents }).default ?? undici;
     const options = {
       connect: { timeout: this.timeouts.connectMs },
       keepAliveTimeout: this.timeouts.keepAliveMs,
