@@ -40,7 +40,7 @@ export function seedFixtures(db: SandboxDatabase, now: Date): void {
       }
     }
     prepared(
-    db,
+      db,
       `INSERT OR IGNORE INTO oauth_clients (client_id, client_secret_hash, name, redirect_uris, allows_loopback)
        VALUES (?, ?, ?, ?, 1)`,
     ).run(SANDBOX_CLIENT_ID, sha256Hex(SANDBOX_CLIENT_SECRET), 'boxoffice CLI', JSON.stringify([SANDBOX_CLIENT_CALLBACK]));
@@ -102,10 +102,9 @@ export function mintAccessToken(db: SandboxDatabase, accountId: number, clientId
 export function accountForAccessToken(db: SandboxDatabase, token: string, now: Date): Account | undefined {
   const row = prepared(
     db,
-      `SELECT a.* FROM access_tokens t JOIN accounts a ON a.id = t.account_id
-       WHERE t.token_hash = ? AND t.expires_at > ?`,
-    )
-    .get(sha256Hex(token), now.toISOString()) as AccountRow | undefined;
+    `SELECT a.* FROM access_tokens t JOIN accounts a ON a.id = t.account_id
+     WHERE t.token_hash = ? AND t.expires_at > ?`,
+  ).get(sha256Hex(token), now.toISOString()) as AccountRow | undefined;
   return row && toAccount(row);
 }
 

@@ -38,14 +38,13 @@ export function insertEvent(db: SandboxDatabase, ownerId: number, fields: EventF
   const at = now.toISOString();
   const result = prepared(
     db,
-      `INSERT INTO events (owner_id, event_type, type, title, url, subdomain, segment, category, topics,
-         start_date, start_time, end_date, end_time, about, listing_image, header_image, contact_info,
-         country, state, city, postal, address, status, created_on, updated_on)
-       VALUES (@owner_id, @event_type, @type, @title, @url, @subdomain, @segment, @category, @topics,
-         @start_date, @start_time, @end_date, @end_time, @about, @listing_image, @header_image, @contact_info,
-         @country, @state, @city, @postal, @address, 'published', @at, @at)`,
-    )
-    .run({ ...fields, owner_id: ownerId, at });
+    `INSERT INTO events (owner_id, event_type, type, title, url, subdomain, segment, category, topics,
+       start_date, start_time, end_date, end_time, about, listing_image, header_image, contact_info,
+       country, state, city, postal, address, status, created_on, updated_on)
+     VALUES (@owner_id, @event_type, @type, @title, @url, @subdomain, @segment, @category, @topics,
+       @start_date, @start_time, @end_date, @end_time, @about, @listing_image, @header_image, @contact_info,
+       @country, @state, @city, @postal, @address, 'published', @at, @at)`,
+  ).run({ ...fields, owner_id: ownerId, at });
   return Number(result.lastInsertRowid);
 }
 
@@ -111,14 +110,13 @@ export function insertTicket(db: SandboxDatabase, eventId: number, fields: Ticke
   const at = now.toISOString();
   const result = prepared(
     db,
-      `INSERT INTO tickets (event_id, name, description, price, currency, quantity, initial_quantity, status,
-         start_date, start_time, end_date, end_time, min_quantity, max_quantity, service_fee, allow_cancellation,
-         shipping_charge, shipping_charge_type, created_on, updated_on)
-       VALUES (@event_id, @name, @description, @price, @currency, @quantity, @quantity, @status,
-         @start_date, @start_time, @end_date, @end_time, @min_quantity, @max_quantity, @service_fee, @allow_cancellation,
-         @shipping_charge, @shipping_charge_type, @at, @at)`,
-    )
-    .run({ ...fields, event_id: eventId, at });
+    `INSERT INTO tickets (event_id, name, description, price, currency, quantity, initial_quantity, status,
+       start_date, start_time, end_date, end_time, min_quantity, max_quantity, service_fee, allow_cancellation,
+       shipping_charge, shipping_charge_type, created_on, updated_on)
+     VALUES (@event_id, @name, @description, @price, @currency, @quantity, @quantity, @status,
+       @start_date, @start_time, @end_date, @end_time, @min_quantity, @max_quantity, @service_fee, @allow_cancellation,
+       @shipping_charge, @shipping_charge_type, @at, @at)`,
+  ).run({ ...fields, event_id: eventId, at });
   return Number(result.lastInsertRowid);
 }
 
@@ -169,12 +167,11 @@ export function insertDiscount(db: SandboxDatabase, eventId: number, ticketId: n
   const at = now.toISOString();
   const result = prepared(
     db,
-      `INSERT INTO discounts (event_id, ticket_id, name, category, amount, type, start_date, start_time, end_date,
-         end_time, usage_limit, from_quantity, to_quantity, code, created_on, updated_on)
-       VALUES (@event_id, @ticket_id, @name, @category, @amount, @type, @start_date, @start_time, @end_date,
-         @end_time, @usage_limit, @from_quantity, @to_quantity, @code, @at, @at)`,
-    )
-    .run({ ...fields, event_id: eventId, ticket_id: ticketId, at });
+    `INSERT INTO discounts (event_id, ticket_id, name, category, amount, type, start_date, start_time, end_date,
+       end_time, usage_limit, from_quantity, to_quantity, code, created_on, updated_on)
+     VALUES (@event_id, @ticket_id, @name, @category, @amount, @type, @start_date, @start_time, @end_date,
+       @end_time, @usage_limit, @from_quantity, @to_quantity, @code, @at, @at)`,
+  ).run({ ...fields, event_id: eventId, ticket_id: ticketId, at });
   return Number(result.lastInsertRowid);
 }
 
