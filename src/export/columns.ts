@@ -35,12 +35,10 @@ export class ColumnRegistry {
     return [...FIXED_COLUMNS, ...this.columnByLabel.values()];
   }
 
-  /** The custom cells of a row, in column order ('' where this attendee did not answer). */
-  customCells(answers: readonly Answer[]): string[] {
-    return this.appendCustomCells([], answers);
-  }
-
-  /** Appends the custom cells of a row to `cells` (a row's fixed cells) and returns it. */
+  /**
+   * Appends the custom cells of a row, in column order ('' where this attendee did not answer),
+   * to `cells` (the row's fixed cells) and returns it.
+   */
   appendCustomCells(cells: string[], answers: readonly Answer[]): string[] {
     for (const label of this.columnByLabel.keys()) {
       let value = '';

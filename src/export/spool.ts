@@ -10,23 +10,22 @@
 // (fs/promises costs markedly more per call).
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 
-/** Appends to one file; `bytes` is its length so far. */
+/** Appends to one file, synchronously: a write has reached the file when append returns. */
 export class AppendOnlyFile {
   private fd: number | undefined;
 
+  /** `keepContents`: append after what the file holds (resuming), else start it empty. */
   constructor(
     private readonly path: string,
-    public bytes: number,
+    keepContents: boolean,
   ) {
-    this.fd = openSync(path, bytes > 0 ? 'a' : 'w');
+    this.fd = openSync(path, keepContents ? 'a' : 'w');
   }
 
-  append(text: string | Buffer): number {
+  append(text: string | Buffer): void {
     if (this.fd === undefined) throw new Error(`${this.path} is closed`);
     const data = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
     for (let offset = 0; offset < data.length; ) offset += writeSync(this.fd, data, offset);
-    this.bytes += data.length;
-    return data.length;
   }
 
   close(): void {
@@ -114,9 +113,9 @@ export class SpoolWriter {
 
   /** Opens both files, appending after `spoolBytes` / `ordersBytes` (0: start them afresh). */
   constructor(paths: { spool: string; orders: string }, at: { spoolBytes: number; ordersBytes: number }) {
-    const rows = new AppendOnlyFile(paths.spool, at.spoolBytes);
+    const rows = new AppendOnlyFile(paths.spool, at.spoolBytes > 0);
     try {
-      this.orders = new BufferedAppend(new AppendOnlyFile(paths.orders, at.ordersBytes));
+      this.orders = new BufferedAppend(new AppendOnlyFile(paths.orders, at.ordersBytes > 0));
     } catch (error) {
       rows.close();
       throw error;

@@ -77,7 +77,7 @@ describe('flattening', () => {
     columns.observe([['Size', 'M']]);
     columns.observe([['city', 'x'], ['Size', 'L'], ['Age', '3']]);
     expect(columns.header.slice(13)).toEqual(['Size', 'city (form)', 'Age']);
-    expect(columns.customCells([['Age', '3']])).toEqual(['', '', '3']);
+    expect(columns.appendCustomCells([], [['Age', '3']])).toEqual(['', '', '3']);
   });
 });
 
