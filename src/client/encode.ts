@@ -22,7 +22,19 @@ export interface EncodedRequest {
   method: 'GET' | 'POST';
   /** Path plus query string, relative to the API's base URL. */
   pathAndQuery: string;
-  body?: FormData | URLSearchParams;
+  body?: MultipartFields | URLSearchParams;
+}
+
+/**
+ * The text fields of a multipart/form-data body, in order. The transport encodes them when it
+ * sends (src/client/http.ts), so that building a request loads no HTTP code.
+ */
+export class MultipartFields {
+  constructor(readonly fields: ReadonlyArray<readonly [name: string, value: string]> = []) {}
+
+  entries(): IterableIterator<readonly [string, string]> {
+    return this.fields[Symbol.iterator]();
+  }
 }
 
 /** The text a value travels as, or undefined when the field is to be left out. */
@@ -50,10 +62,8 @@ export function toFormFields(fields: Fields): Record<string, string> {
   return Object.fromEntries(fieldEntries(fields));
 }
 
-export function toFormData(fields: Fields): FormData {
-  const form = new FormData();
-  for (const [name, text] of fieldEntries(fields)) form.append(name, text);
-  return form;
+export function toMultipartFields(fields: Fields): MultipartFields {
+  return new MultipartFields(fieldEntries(fields));
 }
 
 export function toSearchParams(fields: Fields): URLSearchParams {
@@ -73,7 +83,7 @@ function withQuery(path: string, query: string): string {
 export function encodeRequest(encoding: Encoding, path: string, input: object): EncodedRequest {
   switch (encoding) {
     case 'multipart':
-      return { method: 'POST', pathAndQuery: path, body: toFormData(input as Fields) };
+      return { method: 'POST', pathAndQuery: path, body: toMultipartFields(input as Fields) };
     case 'form':
       return { method: 'POST', pathAndQuery: path, body: toSearchParams(input as Fields) };
     case 'query':
@@ -81,7 +91,7 @@ export function encodeRequest(encoding: Encoding, path: string, input: object): 
     case 'data-query':
       return { method: 'POST', pathAndQuery: withQuery(path, dataQuery(input)) };
     case 'data-query-multipart':
-      return { method: 'POST', pathAndQuery: withQuery(path, dataQuery(input)), body: new FormData() };
+      return { method: 'POST', pathAndQuery: withQuery(path, dataQuery(input)), body: new MultipartFields() };
     case 'none':
       return { method: 'POST', pathAndQuery: path };
   }

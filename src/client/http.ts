@@ -5,6 +5,7 @@
 // undici is loaded on the first request, not when this module is imported.
 import { FormDataEncoder } from 'form-data-encoder';
 import type { Dispatcher } from 'undici';
+import { MultipartFields } from './encode.js';
 import {
   ApiError,
   CancelledError,
@@ -66,7 +67,7 @@ export interface Exchange {
   operation: string;
   method: 'GET' | 'POST';
   url: string;
-  body?: FormData | URLSearchParams;
+  body?: MultipartFields | URLSearchParams;
   /** Sent as `Authorization: Bearer …`. */
   bearer?: string;
   /** Further credential values carried by this exchange (client secret, code, booking key). */
@@ -112,7 +113,18 @@ function proxySettings(env: Env): { httpProxy?: string; httpsProxy?: string; noP
   return { httpProxy, httpsProxy, noProxy: pick('NO_PROXY') ?? '' };
 }
 
-type UndiciAgents = Pick<typeof import('undici'), 'Agent' | 'EnvHttpProxyAgent'>;
+type UndiciExports = Pick<typeof import('undici'), 'Agent' | 'EnvHttpProxyAgent' | 'FormData'>;
+
+let undiciExports: Promise<UndiciExports> | undefined;
+
+/**
+ * undici, loaded once. Bundled, undici (CommonJS) arrives only as its chunk's default export;
+ * unbundled, also as named exports. (Its typings leave some exports off the default: the cast.)
+ */
+function loadUndici(): Promise<UndiciExports> {
+  undiciExports ??= import('undici').then((undici) => (undici as unknown as { default?: UndiciExports }).default ?? undici);
+  return undiciExports;
+}
 
 interface SerializedBody {
   bytes: Buffer;
@@ -121,24 +133,21 @@ interface SerializedBody {
 
 /**
  * The body's bytes and content type, produced once so that every attempt sends the same.
- * Multipart through form-data-encoder rather than a WHATWG Response: the web streams a Response
- * builds live long enough to be promoted, which at the export's request rate cost ~14 MB of peak
- * memory and a tenth of its CPU.
+ * Multipart through form-data-encoder, from undici's FormData: Node's global FormData loads a
+ * second copy of undici (~25 ms on a command's first request), and a WHATWG Response's web
+ * streams live long enough to be promoted (~14 MB of the export's peak memory).
  */
-async function serializeBody(body: FormData | URLSearchParams | undefined): Promise<SerializedBody | undefined> {
+async function serializeBody(body: MultipartFields | URLSearchParams | undefined): Promise<SerializedBody | undefined> {
   if (body === undefined) return undefined;
   if (body instanceof URLSearchParams) {
     return { bytes: Buffer.from(body.toString(), 'utf8'), contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
   }
-  const encoder = new FormDataEncoder(body);
-  const parts = [...encoder.values()];
-  // Text fields come out as bytes at once; only a file (which no call sends) needs reading.
-  if (parts.every((part): part is Uint8Array => part instanceof Uint8Array)) {
-    return { bytes: Buffer.concat(parts), contentType: encoder.contentType };
-  }
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of encoder.encode()) chunks.push(chunk);
-  return { bytes: Buffer.concat(chunks), contentType: encoder.contentType };
+  const { FormData } = await loadUndici();
+  const form = new FormData();
+  for (const [name, value] of body.fields) form.append(name, value);
+  const encoder = new FormDataEncoder(form);
+  // Text fields only: every part comes out as bytes at once.
+  return { bytes: Buffer.concat([...encoder.values()] as Uint8Array[]), contentType: encoder.contentType };
 }
 
 interface RawResponse {
@@ -368,10 +377,7 @@ export class HttpTransport {
   }
 
   private async createDispatcher(): Promise<Dispatcher> {
-    const undici = await import('undici');
-    // Bundled, undici (CommonJS) arrives only as its chunk's default export; unbundled, also as
-    // named exports. (Its typings leave EnvHttpProxyAgent off the default, hence the cast.)
-    const { Agent, EnvHttpProxyAgent }: UndiciAgents = (undici as unknown as { default?: UndiciAgents }).default ?? undici;
+    const { Agent, EnvHttpProxyAgent } = await loadUndici();
     const options = {
       connect: { timeout: this.timeouts.connectMs },
       keepAliveTimeout: this.timeouts.keepAliveMs,

@@ -2,6 +2,7 @@
 // credential is replaced before a line is traced or attached to an error. Two nets: by name
 // (a field, parameter, header or JSON key that holds a secret) and by value (the exact tokens
 // and secrets this client was given, wherever they turn up, even inside free text).
+import type { MultipartFields } from './encode.js';
 
 export const REDACTED = '[REDACTED]';
 
@@ -92,7 +93,7 @@ export class Redactor {
   }
 
   /** A body as text for a trace line: JSON redacted by key, form bodies by field name. */
-  body(body: FormData | URLSearchParams | string | undefined): string {
+  body(body: MultipartFields | URLSearchParams | string | undefined): string {
     if (body === undefined) return '';
     if (typeof body === 'string') {
       try {
@@ -102,9 +103,7 @@ export class Redactor {
       }
     }
     const fields: Record<string, string> = {};
-    for (const [name, value] of body.entries()) {
-      fields[name] = typeof value === 'string' ? this.field(name, value) : '[file]';
-    }
+    for (const [name, value] of body.entries()) fields[name] = this.field(name, value);
     return JSON.stringify(fields);
   }
 

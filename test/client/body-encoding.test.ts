@@ -1,8 +1,9 @@
-// Request bodies as a server receives them: multipart text fields (the API's calls), a file part
-// (which no call sends, but the encoder must not drop), and URL-encoded fields.
+// Request bodies as a server receives them: multipart text fields (the API's calls), an empty
+// multipart body (P8), and URL-encoded fields.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MultipartFields } from '../../src/client/encode.js';
 import { HttpTransport } from '../../src/client/http.js';
 
 interface Received {
@@ -31,7 +32,7 @@ afterEach(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-async function send(body: FormData | URLSearchParams): Promise<Received> {
+async function send(body: MultipartFields | URLSearchParams): Promise<Received> {
   const transport = new HttpTransport({ env: {} });
   try {
     await transport.send({ operation: 'test', method: 'POST', url, body, idempotent: true });
@@ -47,24 +48,20 @@ async function formFields({ contentType, body }: Received): Promise<FormData> {
 
 describe('request bodies', () => {
   it('sends text fields as multipart/form-data, unicode and line ends intact', async () => {
-    const form = new FormData();
-    form.set('eventId', '100001');
-    form.set('fromRecord', '50');
-    form.set('about', 'Zürich — "quoted"\r\nsecond line');
-    const got = await send(form);
+    const got = await send(new MultipartFields([['eventId', '100001'], ['fromRecord', '50'], ['about', 'Zürich — "quoted"\r\nsecond line']]));
     expect(got.contentType).toMatch(/^multipart\/form-data; boundary=\S+$/);
     expect(Object.fromEntries(await formFields(got))).toEqual({ eventId: '100001', fromRecord: '50', about: 'Zürich — "quoted"\r\nsecond line' });
   });
 
-  it('sends a file part in full', async () => {
-    const form = new FormData();
-    form.set('eventId', '7');
-    form.set('image', new Blob(['\u0000binary\u00ff'.repeat(20_000)], { type: 'application/octet-stream' }), 'banner.bin');
-    const fields = await formFields(await send(form));
-    expect(fields.get('eventId')).toBe('7');
-    const file = fields.get('image') as File;
-    expect(file.name).toBe('banner.bin');
-    expect(await file.text()).toBe('\u0000binary\u00ff'.repeat(20_000));
+  it('keeps repeated names and their order', async () => {
+    const got = await send(new MultipartFields([['tag', 'b'], ['eventId', '7'], ['tag', 'a']]));
+    expect([...(await formFields(got)).entries()]).toEqual([['tag', 'b'], ['eventId', '7'], ['tag', 'a']]);
+  });
+
+  it('sends an empty multipart body (P8) that a server reads as no fields', async () => {
+    const got = await send(new MultipartFields());
+    expect(got.contentType).toMatch(/^multipart\/form-data; boundary=\S+$/);
+    expect([...(await formFields(got)).entries()]).toEqual([]);
   });
 
   it('sends URLSearchParams as application/x-www-form-urlencoded', async () => {

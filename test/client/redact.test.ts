@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MultipartFields } from '../../src/client/encode.js';
 import { REDACTED, Redactor, isSecretName, redactAuthorization } from '../../src/client/redact.js';
 
 const TOKEN = 'tok_organizer_1234567890';
@@ -67,9 +68,7 @@ describe('Redactor', () => {
   });
 
   it('redacts form bodies by field name', () => {
-    const form = new FormData();
-    form.append('bookingKey', 'bk-123456');
-    form.append('orderNo', 'A1');
+    const form = new MultipartFields([['bookingKey', 'bk-123456'], ['orderNo', 'A1']]);
     const params = new URLSearchParams({ client_id: 'boxoffice-cli', client_secret: SECRET, code: 'c0de', code_verifier: 'v' });
     expect(JSON.parse(redactor.body(form))).toEqual({ bookingKey: REDACTED, orderNo: 'A1' });
     expect(JSON.parse(redactor.body(params))).toEqual({ client_id: 'boxoffice-cli', client_secret: REDACTED, code: REDACTED, code_verifier: REDACTED });
