@@ -35,7 +35,7 @@ export interface Measurement {
 }
 
 const TIME = '/usr/bin/time';
-/** Latency per call in the second scenario; a service in the same region answers in about this. */
+/** Latency per call in the scenario time is judged by: a service in the same region answers in about this. */
 export const LATENCY_MS = 20;
 
 /**

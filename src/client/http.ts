@@ -5,7 +5,7 @@
 // undici is loaded on the first request, not when this module is imported.
 import { FormDataEncoder } from 'form-data-encoder';
 import type { Dispatcher } from 'undici';
-import { MultipartFields } from './encode.js';
+import type { MultipartFields } from './encode.js';
 import {
   ApiError,
   CancelledError,
