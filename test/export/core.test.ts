@@ -39,6 +39,16 @@ function environment(fetchBatch: ExportEnvironment['fetchBatch'], overrides: Par
   return { env, notices, data: () => data };
 }
 
+/** An environment whose run is interrupted, as by Ctrl-C, when the batch from `fromRecord` is asked for. */
+function interruptedAt(server: ReturnType<typeof pagedServer>, fromRecord: number) {
+  const controller = new AbortController();
+  const fetchBatch: ExportEnvironment['fetchBatch'] = async (range, signal) => {
+    if (range.fromRecord === fromRecord) controller.abort(new Error('interrupted'));
+    return server.fetchBatch(range, signal);
+  };
+  return environment(fetchBatch, { signal: controller.signal });
+}
+
 async function exportToFile(
   orders: AttendeeRecord[],
   semantics: PagingSemantics,
@@ -194,12 +204,7 @@ describe('exportAttendees', () => {
     const expected = await exportToFile(orders, 'one-based-inclusive', { format });
     const file = join(dir, `resumed.${format}`);
     const server = pagedServer(orders, 'one-based-inclusive');
-    const controller = new AbortController();
-    const interrupting = async (range: RecordRange, signal: AbortSignal) => {
-      if (range.fromRecord === 150) controller.abort(new Error('interrupted'));
-      return server.fetchBatch(range, signal);
-    };
-    const first = environment(interrupting, { signal: controller.signal });
+    const first = interruptedAt(server, 150);
     await expect(exportAttendees({ eventId: 'E1', format, outputPath: file, resume: false, prefetch: 2 }, first.env)).rejects.toThrow('interrupted');
     const left = await readdir(dir);
     expect(left).not.toContain(`resumed.${format}`);
@@ -238,15 +243,8 @@ describe('exportAttendees', () => {
 
   it('refuses to resume a checkpoint of another event or format', async () => {
     const file = join(dir, 'other.csv');
-    const controller = new AbortController();
     const server = pagedServer(makeOrders(120), 'zero-based-offset');
-    const interrupting = async (range: RecordRange, signal: AbortSignal) => {
-      if (range.fromRecord === 50) controller.abort(new Error('interrupted'));
-      return server.fetchBatch(range, signal);
-    };
-    await expect(
-      exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false }, environment(interrupting, { signal: controller.signal }).env),
-    ).rejects.toThrow();
+    await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false }, interruptedAt(server, 50).env)).rejects.toThrow();
     await expect(
       exportAttendees({ eventId: 'E2', format: 'csv', outputPath: file, resume: true }, environment(server.fetchBatch).env),
     ).rejects.toThrow(/checkpoint .* is for event E1 as csv, not event E2 as csv/);
@@ -270,15 +268,8 @@ describe('exportAttendees', () => {
 
   it('refuses to --resume from a spool shorter than its checkpoint counts, and changes nothing', async () => {
     const file = join(dir, 'short.csv');
-    const controller = new AbortController();
     const server = pagedServer(makeOrders(160), 'zero-based-offset');
-    const interrupting = async (range: RecordRange, signal: AbortSignal) => {
-      if (range.fromRecord === 100) controller.abort(new Error('interrupted'));
-      return server.fetchBatch(range, signal);
-    };
-    await expect(
-      exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false }, environment(interrupting, { signal: controller.signal }).env),
-    ).rejects.toThrow('interrupted');
+    await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false }, interruptedAt(server, 100).env)).rejects.toThrow('interrupted');
     await writeFile(`${file}.spool`, 'cut short\n');
     server.calls.length = 0;
     await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: true }, environment(server.fetchBatch).env)).rejects.toThrow(
