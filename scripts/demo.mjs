@@ -29,8 +29,11 @@ const section = (text) => say(`\n${bold(`## ${text}`)}`);
 const shellQuote = (arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`);
 
 const work = mkdtempSync(join(tmpdir(), 'boxoffice-demo-'));
-const csvDir = outDir ?? mkdtempSync(join(tmpdir(), 'boxoffice-demo-export-'));
-mkdirSync(csvDir, { recursive: true });
+// Where the CSV goes: made only when the export runs (step 8), so that a run stopped before
+// it leaves no empty directory behind.
+let csvDir = outDir;
+let csvDirMade = false;
+let succeeded = false;
 const children = new Set();
 let sandbox;
 let finished = false;
@@ -55,13 +58,20 @@ async function cleanup() {
   finished = true;
   for (const child of children) child.kill('SIGTERM');
   await stopSandbox();
-  if (!keep) rmSync(work, { recursive: true, force: true });
+  removeTemporary();
+}
+
+/** The work directory, and the CSV's own directory unless the demo got as far as the CSV. */
+function removeTemporary() {
+  if (keep) return;
+  rmSync(work, { recursive: true, force: true });
+  if (csvDirMade && !succeeded) rmSync(csvDir, { recursive: true, force: true });
 }
 
 // Last resort if the process ends some other way: nothing may outlive the demo.
 process.on('exit', () => {
   if (sandboxRunning()) sandbox.kill('SIGKILL');
-  if (!keep) rmSync(work, { recursive: true, force: true });
+  removeTemporary();
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
@@ -241,6 +251,11 @@ async function main() {
   await boxoffice(['report', eventId]);
 
   section('8. Export the attendee list (needs an administrator token)');
+  if (csvDir === undefined) {
+    csvDir = mkdtempSync(join(tmpdir(), 'boxoffice-demo-export-'));
+    csvDirMade = true;
+  }
+  mkdirSync(csvDir, { recursive: true });
   const csvPath = join(csvDir, `attendees-${eventId}.csv`);
   say(dim(`(the sandbox's administrator: BOXOFFICE_TOKEN="$(boxoffice sandbox token --role admin --url ${url})")`));
   await boxoffice(['attendees', 'export', eventId, '-o', csvPath, '--format', 'csv'], { extraEnv: { BOXOFFICE_TOKEN: adminToken } });
@@ -250,6 +265,7 @@ async function main() {
   await stopSandbox();
   say(dim('sandbox stopped; its temporary database is removed'));
 
+  succeeded = true;
   say(`\n${bold('Done')} in ${((Date.now() - started) / 1000).toFixed(1)}s. The attendee list is at:\n${csvPath}`);
 }
 

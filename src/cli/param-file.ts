@@ -1,6 +1,10 @@
 // `--from-file`: request parameters from a JSON or YAML document whose keys are the API's names
 // (kebab-case spellings of the flags are accepted too). Flags given on the command line win.
 import { readFile } from 'node:fs/promises';
+// A static import: this module is itself loaded on demand. Bundled with code splitting, a
+// CommonJS package such as yaml reached through `await import()` arrives only as its chunk's
+// default export, so a named import from it would be undefined there (not under vitest).
+import { parse as parseYaml } from 'yaml';
 import { UsageError } from '../client/errors.js';
 import { flagFor, type ParamSpec, type ParamValues } from './params.js';
 
@@ -21,8 +25,7 @@ export async function readParamFile(path: string, params: readonly ParamSpec[]):
       document = JSON.parse(text);
     } else {
       // YAML is a superset of JSON, so any other extension is read as YAML.
-      const { parse } = await import('yaml');
-      document = parse(text);
+      document = parseYaml(text);
     }
   } catch (error) {
     throw new UsageError(`--from-file ${path} is not valid JSON or YAML: ${(error as Error).message.split('\n')[0]}`, '--from-file');

@@ -2,9 +2,10 @@
 // `--resume` continue from the last completed batch. The checkpoint is replaced atomically
 // (written aside, then renamed) once batches have reached the spool; it describes exactly the
 // first `spoolBytes` of the spool and `ordersBytes` of the order list.
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, readFile, rename, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { UsageError } from '../client/errors.js';
+import { PRIVATE_FILE_MODE } from './spool.js';
 
 export const EXPORT_FORMATS = ['csv', 'json', 'ndjson'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -81,6 +82,7 @@ export async function readCheckpoint(path: string): Promise<Checkpoint | undefin
 
 export async function writeCheckpoint(path: string, checkpoint: Checkpoint): Promise<void> {
   const aside = `${path}.tmp`;
-  await writeFile(aside, `${JSON.stringify(checkpoint)}\n`);
+  await writeFile(aside, `${JSON.stringify(checkpoint)}\n`, { mode: PRIVATE_FILE_MODE });
+  await chmod(aside, PRIVATE_FILE_MODE); // an aside file left by a crash keeps its own mode
   await rename(aside, path);
 }

@@ -8,7 +8,10 @@
 // Appends are synchronous and gathered into writes of about 256 KiB; the export flushes them
 // before each checkpoint, so a checkpoint never counts bytes that are not in the file
 // (fs/promises costs markedly more per call).
-import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, openSync, readSync, writeSync } from 'node:fs';
+
+/** Exports hold personal data: their files are for the owner only. */
+export const PRIVATE_FILE_MODE = 0o600;
 
 /** Appends to one file, synchronously: a write has reached the file when append returns. */
 export class AppendOnlyFile {
@@ -19,7 +22,9 @@ export class AppendOnlyFile {
     private readonly path: string,
     keepContents: boolean,
   ) {
-    this.fd = openSync(path, keepContents ? 'a' : 'w');
+    this.fd = openSync(path, keepContents ? 'a' : 'w', PRIVATE_FILE_MODE);
+    // The mode above applies only to a file created now; one left by an earlier run keeps its own.
+    fchmodSync(this.fd, PRIVATE_FILE_MODE);
   }
 
   append(text: string | Buffer): void {

@@ -101,7 +101,8 @@ describe('npm start (the demo)', () => {
   it('stops the sandbox and cleans up when interrupted', { timeout: 60_000 }, async () => {
     const tmp = tempDir('boxoffice-demo-test-tmp-');
     let url = '';
-    const run = await runDemo(['--out', tempDir('boxoffice-demo-test-out-')], { TMPDIR: tmp }, (stdout, kill) => {
+    // No --out, as `npm start` is run: the CSV's own temporary directory must not be left either.
+    const run = await runDemo([], { TMPDIR: tmp }, (stdout, kill) => {
       const match = /listening on (http:\/\/\S+)/.exec(stdout);
       if (match && !url) {
         url = match[1] as string;

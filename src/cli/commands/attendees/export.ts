@@ -1,10 +1,10 @@
-// `boxoffice attendees export EVENT_ID [-o FILE] [--format csv|json|ndjson] [--resume]
+// `boxoffice attendees export EVENT_ID [-o FILE [--force]] [--format csv|json|ndjson] [--resume]
 // [--max-wait DURATION]`: the whole attendee list (E11) as one flat file, exact under either
 // paging semantics, streamed, written aside and renamed, resumable (src/export).
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
+import { CancelledError, ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
+import { assertExtensionMatches, assertWritableDestination, formatFromExtension, outputExists } from '../../../export/destination.js';
 import type { CommandContext } from '../../context.js';
 
 export const EXPORT_FORMAT_CHOICES = ['csv', 'json', 'ndjson'] as const;
@@ -15,6 +15,8 @@ export interface AttendeesExportOptions {
   output?: string;
   format: ExportFormatChoice;
   resume: boolean;
+  /** Replace an existing -o FILE without asking. */
+  force: boolean;
   maxWaitMs: number;
   /** Batches requested ahead of the one being written. */
   prefetch: number;
@@ -24,6 +26,7 @@ interface ExportFlags {
   output?: string;
   format?: ExportFormatChoice;
   resume?: boolean;
+  force?: boolean;
   maxWait: string;
   prefetch: string;
 }
@@ -41,6 +44,7 @@ export function registerExportCommand(group: Command, context: CommandContext): 
       new Option('--format <format>', 'csv, json (one array) or ndjson (one object a line); default: from the -o extension, else csv')
         .choices(EXPORT_FORMAT_CHOICES),
     )
+    .option('--force', 'replace -o FILE if it exists (on a terminal, boxoffice asks instead)')
     .option('--resume', 'continue an interrupted export to the same -o FILE from its last completed batch')
     .option('--max-wait <duration>', 'longest total wait for the service\'s rate limit (E023), e.g. 90s, 10m, 1h', DEFAULT_MAX_WAIT)
     .option('--prefetch <n>', 'batches requested ahead while one is written (0 = one request at a time)', String(DEFAULT_PREFETCH))
@@ -64,13 +68,12 @@ export async function exportOptionsFrom(eventId: string, flags: ExportFlags, jso
   if (id === '') throw new UsageError('EVENT_ID: must not be empty', 'eventId');
   const output = flags.output?.trim();
   if (flags.output !== undefined && !output) throw new UsageError('--output: must name a file', '--output');
-  if (output !== undefined && !existsSync(dirname(resolve(output)))) {
-    throw new UsageError(`--output: the directory ${dirname(resolve(output))} does not exist`, '--output');
-  }
+  if (output !== undefined) assertWritableDestination(output);
   if (flags.resume && output === undefined) {
     throw new UsageError('--resume: needs -o FILE (an export to stdout keeps no checkpoint)', '--resume');
   }
-  const format = flags.format ?? formatFromExtension(output) ?? (json && output === undefined ? 'json' : 'csv');
+  const format = flags.format ?? (output === undefined ? undefined : formatFromExtension(output)) ?? (json && output === undefined ? 'json' : 'csv');
+  if (output !== undefined) assertExtensionMatches(output, format, flags.format !== undefined);
   if (json && output === undefined && format !== 'json') {
     throw new UsageError(`--format ${format}: with --json and no -o, stdout carries the rows as one JSON document; use --format json or -o FILE`, '--format');
   }
@@ -79,22 +82,39 @@ export async function exportOptionsFrom(eventId: string, flags: ExportFlags, jso
     throw new UsageError(`--prefetch: expected a whole number from 0 to 8, got "${flags.prefetch}"`, '--prefetch');
   }
   const { parseDuration } = await import('../../duration.js');
-  return { eventId: id, output, format, resume: flags.resume === true, maxWaitMs: parseDuration(flags.maxWait, '--max-wait'), prefetch };
-}
-
-function formatFromExtension(path: string | undefined): ExportFormatChoice | undefined {
-  const extension = path?.toLowerCase().match(/\.([a-z]+)$/)?.[1];
-  if (extension === 'csv') return 'csv';
-  if (extension === 'json') return 'json';
-  if (extension === 'ndjson' || extension === 'jsonl') return 'ndjson';
-  return undefined;
+  return { eventId: id, output, format, resume: flags.resume === true, force: flags.force === true, maxWaitMs: parseDuration(flags.maxWait, '--max-wait'), prefetch };
 }
 
 function shellQuote(text: string): string {
   return /^[\w./:@%+=-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+/**
+ * Holds the lock beside -o FILE (refusing when another export to it runs) and makes sure an
+ * existing FILE may be replaced, then runs the export; all of it before the first request.
+ */
 export async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
+  if (options.output === undefined) return exportAttendeeList(options, context);
+  const { lockOutput } = await import('../../../export/output-lock.js');
+  const lock = lockOutput(options.output, context.deps.clock.now());
+  try {
+    if (!options.force && outputExists(options.output)) await confirmReplace(options.output, context);
+    await exportAttendeeList(options, context);
+  } finally {
+    lock.release();
+  }
+}
+
+async function confirmReplace(output: string, context: CommandContext): Promise<void> {
+  if (!context.globals().input) {
+    throw new UsageError(`--output ${output} exists; add --force to replace it, or choose another -o`, '--force');
+  }
+  const { createPrompter } = await import('../../prompt.js');
+  const replace = await createPrompter(context.deps).confirm({ message: `${output} exists. Replace it?`, default: false });
+  if (!replace) throw new CancelledError(`export not started; ${output} is left as it was`);
+}
+
+async function exportAttendeeList(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const { io } = deps;
   const globals = context.globals();
