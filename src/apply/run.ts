@@ -11,7 +11,7 @@ import type { Plan } from './plan.js';
 import { quotaWarnings } from './quotas.js';
 import { formatDone, planDocument, renderPlan } from './render.js';
 import type { ApplyClient } from './remote.js';
-import { defaultStatePath, emptyState, readState, StateStore } from './state.js';
+import { defaultStatePath, emptyState, prepareStateDirectory, readState, StateStore } from './state.js';
 
 export interface ApplyConnection {
   client: ApplyClient;
@@ -47,6 +47,7 @@ export async function runApply(options: ApplyRunOptions): Promise<ApplyRunResult
   const statePath = options.statePath ?? defaultStatePath(options.file);
   const stored = await readState(statePath);
   if (stored) checkAgainstState(setup, stored);
+  if (!options.dryRun) await prepareStateDirectory(statePath);
   const { client, apiUrl } = await options.connect();
   if (stored?.apiUrl && !sameAddress(stored.apiUrl, apiUrl)) {
     throw new UsageError(

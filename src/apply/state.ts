@@ -3,8 +3,8 @@
 // applied values are the only record of them; they also tell drift (changed remotely since
 // the last apply) from a change in the file. Written atomically after every step.
 import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
-import { basename, dirname, extname, join } from 'node:path';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { UsageError } from '../client/errors.js';
 import { formatPath } from './file.js';
@@ -84,6 +84,18 @@ export async function readState(path: string): Promise<ApplyState | undefined> {
     throw new UsageError(`${path}: not a boxoffice state file: ${formatPath(issue.path)}: ${issue.message}`, '--state');
   }
   return result.data as ApplyState;
+}
+
+/**
+ * Makes the directory the state file goes in (`--state .state/event.json`), before the first
+ * request: a state that cannot be saved after a create would lose the id of what was created.
+ */
+export async function prepareStateDirectory(path: string): Promise<void> {
+  try {
+    await mkdir(dirname(resolve(path)), { recursive: true });
+  } catch (error) {
+    throw new UsageError(`--state ${path}: cannot create its directory (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, '--state');
+  }
 }
 
 /** Writes beside the target, flushes, then renames: a reader sees the old state or the new, never half. */
