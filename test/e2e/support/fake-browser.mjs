@@ -38,7 +38,7 @@ function firstForm(html, base) {
 
 async function visit(start) {
   let request = { url: start, method: 'GET', body: undefined };
-  for (let step = 0; step < 12; step += 1) {
+  for (let step = 0; step < 12 && loopback(request.url); step += 1) {
     const response = await fetch(request.url, {
       method: request.method,
       body: request.body,
@@ -58,6 +58,9 @@ async function visit(start) {
         : { url: `${form.action.split('?')[0]}?${form.fields}`, method: 'GET', body: undefined };
   }
 }
+
+// Never leaves this machine: a page elsewhere (a shop's --callback-url) is only recorded.
+const loopback = (address) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(address).hostname);
 
 if (url && process.env.FAKE_BROWSER_VISIT !== '0') {
   await visit(url).catch((error) => {
