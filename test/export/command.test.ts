@@ -1,12 +1,13 @@
 // `boxoffice attendees export` in-process against the fixture E11 server: flags, formats,
 // keyed responses, rate-limit waits and exit 4, interruption, --json summary.
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/cli/deps.js';
 import { runInProcess } from '../helpers/cli.js';
+import { answerPrompts } from '../cli/support/answer-prompts.js';
 import { makeOrders } from './fixtures.js';
 import { startFixtureServer, type FixtureServer, type FixtureServerOptions } from './fixture-server.js';
 
@@ -71,6 +72,27 @@ describe('attendees export (command, fixture server)', () => {
     expect(noDirectory.code).toBe(2);
     expect(noDirectory.stderr).toMatch(/--output: the directory .*missing does not exist/);
     expect(fixture.calls).toEqual([]);
+  });
+
+  it('on a terminal, asks before replacing an existing -o FILE: no keeps it (exit 130, nothing sent), yes replaces it', async () => {
+    const fixture = await start({ orders: makeOrders(3), semantics: 'one-based-inclusive' });
+    const output = join(dir, 'existing.csv');
+    await writeFile(output, 'keep me\n');
+    const ask = (answer: string) =>
+      cli(['attendees', 'export', '42', '-o', output], fixture.url, {
+        stdinIsTTY: true,
+        stderrIsTTY: true,
+        keepStdinOpen: true,
+        onStart: ({ stdin, stderr }) => void answerPrompts(stderr, stdin, [{ when: 'Replace it?', type: answer }]),
+      });
+    const declined = await ask('n\r');
+    expect(declined.code).toBe(130);
+    expect(declined.stderr).toContain(`${output} exists. Replace it?`);
+    expect(await readFile(output, 'utf8')).toBe('keep me\n');
+    expect(fixture.calls).toEqual([]);
+    const accepted = await ask('y\r');
+    expect(accepted.code).toBe(0);
+    expect(await readFile(output, 'utf8')).toMatch(/^orderNo,/);
   });
 
   it('gives the same file from a 1-based server and from a 0-based server that keys `attendee` by position', async () => {
