@@ -30,7 +30,7 @@ function openedWith(log: string): string[][] {
     .flatMap((entry) => (entry.args ? [entry.args] : []));
 }
 
-describe('BROWSER (built CLI)', () => {
+describe.concurrent('BROWSER (built CLI)', () => {
   it('runs "node SCRIPT --flag" with the address appended, and the login completes through it', async () => {
     const log = join(e2e.dir, 'appended.ndjson');
     const configDir = join(e2e.dir, 'config-appended');

@@ -77,7 +77,7 @@ function runSession(script: string, cwd: string, env: Record<string, string>): P
   });
 }
 
-describe('docs examples (built CLI, fresh sandbox per file)', () => {
+describe.concurrent('docs examples (built CLI, fresh sandbox per file)', () => {
   it('finds the examples of README.md', () => {
     expect(files[0].examples.length).toBeGreaterThan(0);
   });
