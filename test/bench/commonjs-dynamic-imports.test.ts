@@ -1,0 +1,35 @@
+// Bundled with code splitting, a CommonJS package reached through `await import()` arrives only as
+// its chunk's default export: a named import from it is undefined in dist/ although it works
+// under vitest (how `event create --from-file x.yaml` once failed with "e is not a function").
+// Each such import must read the default export; this list names the ones that do.
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+const READ_THROUGH_DEFAULT = [
+  'src/client/http.ts -> undici', // undiciExports(): `.default ?? module`
+  'src/cli/output/rows.ts -> cli-table3', // `const { default: Table } = await import('cli-table3')`
+];
+
+describe('CommonJS packages loaded with import()', () => {
+  it('are only the ones known to read the default export', async () => {
+    const result = await build({
+      entryPoints: ['src/cli/entry.ts'],
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform: 'node',
+      splitting: true,
+      outdir: 'unused',
+      external: ['better-sqlite3', 'open', 'playwright-core'],
+      logLevel: 'silent',
+    });
+    const { inputs } = result.metafile;
+    const dynamicCommonJs = Object.entries(inputs).flatMap(([file, input]) =>
+      input.imports
+        .filter((imported) => imported.kind === 'dynamic-import' && inputs[imported.path]?.format === 'cjs')
+        .map((imported) => `${file} -> ${imported.original ?? imported.path}`),
+    );
+    expect(dynamicCommonJs.sort()).toEqual([...READ_THROUGH_DEFAULT].sort());
+  });
+});
