@@ -30,7 +30,7 @@ function openedWith(log: string): string[][] {
     .flatMap((entry) => (entry.args ? [entry.args] : []));
 }
 
-describe.concurrent('BROWSER (built CLI)', () => {
+describe.concurrent('BROWSER (built CLI)', { timeout: 120_000 }, () => {
   it('runs "node SCRIPT --flag" with the address appended, and the login completes through it', async () => {
     const log = join(e2e.dir, 'appended.ndjson');
     const configDir = join(e2e.dir, 'config-appended');
@@ -40,7 +40,7 @@ describe.concurrent('BROWSER (built CLI)', () => {
       BROWSER: `node ${shellQuoted(browserScript)} --new-window`,
       FAKE_BROWSER_LOG: log,
     };
-    const login = await e2e.run(['login', '--port', '0', '--timeout', '20'], { env });
+    const login = await e2e.run(['login', '--port', '0', '--timeout', '90'], { env });
     expect(login.stderr).not.toContain('Could not open a browser');
     expect(login.stderr).toMatch(/logged in \(profile local\)/);
     expect(login.code).toBe(0);
@@ -60,7 +60,7 @@ describe.concurrent('BROWSER (built CLI)', () => {
       BROWSER: `node "${browserScript}" %s --then-quit`,
       FAKE_BROWSER_LOG: log,
     };
-    const login = await e2e.run(['login', '--port', '0', '--timeout', '20'], { env });
+    const login = await e2e.run(['login', '--port', '0', '--timeout', '90'], { env });
     expect(login.code).toBe(0);
     const [args] = openedWith(log);
     expect(args).toHaveLength(2);
@@ -70,7 +70,7 @@ describe.concurrent('BROWSER (built CLI)', () => {
 
   it('pays on the payment page for bookings request', async () => {
     const log = join(e2e.dir, 'pay.ndjson');
-    const request = await e2e.run(['bookings', 'request', '--amount', '250', '--order-no', 'E2E-PAY-1', '--timeout', '20s'], {
+    const request = await e2e.run(['bookings', 'request', '--amount', '250', '--order-no', 'E2E-PAY-1', '--timeout', '90s'], {
       env: { BROWSER: `node ${shellQuoted(browserScript)}`, FAKE_BROWSER_LOG: log },
     });
     expect(request.stdout).toMatch(/^E2E-PAY-1\tsuccess\t250/);

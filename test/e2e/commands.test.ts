@@ -68,7 +68,8 @@ beforeAll(async () => {
 });
 afterAll(async () => e2e?.close());
 
-describe.concurrent('every leaf command, built, as a process', () => {
+// Generous time: each case starts several processes, and a loaded 2-core machine runs them slowly.
+describe.concurrent('every leaf command, built, as a process', { timeout: 150_000 }, () => {
   // --- session ---------------------------------------------------------------------------------
   it('login --with-token stores a token read from stdin; logout removes it; auth status reports it', async () => {
     const env = { BOXOFFICE_TOKEN: undefined, BOXOFFICE_CONFIG_DIR: caseDir('with-token') };
@@ -88,7 +89,7 @@ describe.concurrent('every leaf command, built, as a process', () => {
   it('login opens BROWSER and completes; --no-browser prints the address and times out (exit non-zero)', async () => {
     const log = join(caseDir('login-browser'), 'opened.ndjson');
     const env = { BOXOFFICE_TOKEN: undefined, BOXOFFICE_CONFIG_DIR: caseDir('login-browser-config'), BROWSER: `node ${FAKE_BROWSER}`, FAKE_BROWSER_LOG: log };
-    const login = await cli(['login', '--port', '0', '--timeout', '20'], { env });
+    const login = await cli(['login', '--port', '0', '--timeout', '90'], { env });
     expect(login.stderr).toMatch(/logged in \(profile local\)/);
     expect(login.code).toBe(0);
     expect(readFileSync(log, 'utf8')).toContain('/a/account/oauth/authorize');
@@ -246,7 +247,7 @@ describe.concurrent('every leaf command, built, as a process', () => {
 
   it('bookings request opens BROWSER on the payment page and reports the payment; --no-browser prints the address and times out', async () => {
     const log = join(caseDir('pay'), 'opened.ndjson');
-    const paid = await cli(['bookings', 'request', '--amount', '99', '--order-no', 'E2E-CMD-1', '--timeout', '20s'], {
+    const paid = await cli(['bookings', 'request', '--amount', '99', '--order-no', 'E2E-CMD-1', '--timeout', '90s'], {
       env: { BROWSER: `node ${FAKE_BROWSER}`, FAKE_BROWSER_LOG: log },
     });
     expect(paid.stdout).toMatch(/^E2E-CMD-1\tsuccess\t99/);

@@ -62,7 +62,7 @@ function runSession(script: string, cwd: string, env: Record<string, string>): P
     const collect = (chunk: Buffer) => (output += chunk.toString('utf8'));
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
-    const timer = setTimeout(() => process.kill(-(child.pid as number), 'SIGKILL'), 150_000);
+    const timer = setTimeout(() => process.kill(-(child.pid as number), 'SIGKILL'), 400_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -84,7 +84,7 @@ describe.concurrent('docs examples (built CLI, fresh sandbox per file)', () => {
 
   for (const file of files) {
     const runnable = file.examples.filter((example) => example.skip === undefined);
-    it.skipIf(runnable.length === 0)(`${file.name}: ${runnable.length} examples run, ${file.examples.length - runnable.length} marked skip`, { timeout: 180_000 }, async () => {
+    it.skipIf(runnable.length === 0)(`${file.name}: ${runnable.length} examples run, ${file.examples.length - runnable.length} marked skip`, { timeout: 420_000 }, async () => {
       const e2e = await startE2e();
       try {
         const work = join(e2e.dir, 'work');

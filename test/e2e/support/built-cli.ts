@@ -76,7 +76,7 @@ export function runBuilt(argv: readonly string[], options: RunOptions = {}): Pro
     let stdout = '';
     let stderr = '';
     const kill = (signal: NodeJS.Signals) => child.kill(signal);
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 25_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 90_000);
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString('utf8');
       options.onOutput?.({ stdout, stderr }, kill);
