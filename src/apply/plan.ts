@@ -215,7 +215,8 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
       }
     }
     const duplicates = sameName.filter((candidate) => candidate !== ticket).map((candidate) => String(candidate.id));
-    const applied = ticket && !adopted ? known?.applied : undefined;
+    // A ticket found after an unconfirmed create of this key was sent with the applied values.
+    const applied = ticket && (!adopted || known?.uncertain) ? known?.applied : undefined;
     const changes = ticket ? compareFields(desiredTicket(spec), ticketView(ticket), applied) : [];
     const ticketStep = step('ticket', spec.key, changes, {
       id: ticket ? String(ticket.id) : undefined,
