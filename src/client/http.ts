@@ -44,6 +44,8 @@ export interface RetryInfo {
   attempt: number;
   delayMs: number;
   error: unknown;
+  /** The call being retried, e.g. "E13 booking list". */
+  operation?: string;
 }
 
 export interface TransportConfig {
@@ -267,7 +269,7 @@ export class HttpTransport {
       if (plan.action === 'unknown-outcome') throw this.unknownOutcomeError(exchange, url, outcome);
       if (plan.action === 'stop') throw this.finalError(exchange, url, outcome, attempt);
       const error = outcome.kind === 'api-error' ? outcome.error : this.finalError(exchange, url, outcome, attempt);
-      this.config.onRetry?.({ attempt, delayMs: plan.delayMs, error });
+      this.config.onRetry?.({ attempt, delayMs: plan.delayMs, error, operation: exchange.operation });
       this.trace(`... retrying ${exchange.method} ${redactor.url(url.toString())} in ${plan.delayMs} ms (attempt ${attempt + 1} of ${this.retry.maxAttempts})`);
       try {
         await this.sleep(plan.delayMs, this.config.signal);

@@ -13,6 +13,8 @@ export interface ApplyOptions {
   dryRun: boolean;
   recreateUncertain: boolean;
   lockTimeoutMs: number;
+  /** --max-wait: the longest a call waits out the service's rate limit or quota (E023). */
+  maxWaitMs?: number;
 }
 
 interface ApplyFlags {
@@ -20,6 +22,7 @@ interface ApplyFlags {
   dryRun?: boolean;
   recreateUncertain?: boolean;
   lockTimeout: string;
+  maxWait?: string;
 }
 
 const DEFAULT_LOCK_TIMEOUT = '5s';
@@ -32,6 +35,7 @@ export function registerApplyVerb(program: Command, context: CommandContext): vo
     .option('--dry-run', 'print the plan only; change nothing')
     .option('--state <file>', 'state file mapping keys to remote ids (default: FILE\'s name + .boxoffice-state.json beside it)')
     .option('--recreate-uncertain', 'create again discounts whose earlier create lost its answer (after checking they do not exist)')
+    .option('--max-wait <duration>', 'longest wait for the service\'s rate limit or quota (E023) per call, e.g. 10m, 1h (default 2m)')
     .option('--lock-timeout <duration>', 'how long to wait while another apply of the same state file runs, e.g. 30s, 5m', DEFAULT_LOCK_TIMEOUT)
     .addHelpText(
       'after',
@@ -58,6 +62,7 @@ export function applyOptionsFrom(file: string, flags: ApplyFlags): ApplyOptions 
     dryRun: flags.dryRun === true,
     recreateUncertain: flags.recreateUncertain === true,
     lockTimeoutMs: parseDuration(flags.lockTimeout ?? DEFAULT_LOCK_TIMEOUT, '--lock-timeout'),
+    maxWaitMs: flags.maxWait === undefined ? undefined : parseDuration(flags.maxWait, '--max-wait'),
   };
 }
 
@@ -76,7 +81,7 @@ export async function runApplyCommand(options: ApplyOptions, context: CommandCon
       stderr: deps.io.stderr,
       connect: async () => {
         const { openSession } = await import('../../session.js');
-        const session = await openSession(context);
+        const session = await openSession(context, { maxWaitMs: options.maxWaitMs });
         close = () => session.client.close();
         const { publicDiscounts } = await import('../../../apply/remote.js');
         const { publisher } = session.client;
