@@ -104,22 +104,23 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
   const ids: AppliedIds = { event: { url: setup.event.url, id: '' }, tickets: {}, discounts: {} };
 
   for (const planned of plan.steps) {
-    let done: StepDone;
     if (planned.resource === 'event') {
-      done = await applyEvent(planned);
-      ids.event.id = done.id as string;
+      const done = await applyEvent(planned);
+      ids.event.id = done.id;
+      onStepDone?.(done);
     } else if (planned.resource === 'ticket') {
-      done = await applyTicket(planned, ticketSpecs.get(planned.key) as TicketSpec);
-      ids.tickets[planned.key] = done.id as string;
+      const done = await applyTicket(planned, ticketSpecs.get(planned.key) as TicketSpec);
+      ids.tickets[planned.key] = done.id;
+      onStepDone?.(done);
     } else {
-      done = await applyDiscount(planned, discountSpecs.get(planned.key) as DiscountSpec);
+      const done = await applyDiscount(planned, discountSpecs.get(planned.key) as DiscountSpec);
       ids.discounts[planned.key] = done.id ?? null;
+      onStepDone?.(done);
     }
-    onStepDone?.(done);
   }
   return ids;
 
-  async function applyEvent(planned: PlanStep): Promise<StepDone> {
+  async function applyEvent(planned: PlanStep): Promise<StepDone & { id: string }> {
     const desired = desiredEvent(setup.event);
     if (planned.action === 'create' || planned.id === undefined) {
       let recovered = false;
@@ -169,7 +170,7 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
     return { step: planned, id: eventId };
   }
 
-  async function applyTicket(planned: PlanStep, spec: TicketSpec): Promise<StepDone> {
+  async function applyTicket(planned: PlanStep, spec: TicketSpec): Promise<StepDone & { id: string }> {
     const eventId = ids.event.id;
     const desired = desiredTicket(spec);
     if (planned.action === 'create' || planned.id === undefined) {

@@ -1,7 +1,7 @@
 // From the file, the state and the service's current records to a plan: per record create,
 // update (with the fields that change) or unchanged, in dependency order: event, tickets,
 // discounts. Fields the service never returns are compared with what was last applied.
-import { BoxofficeError, NotFoundError, UsageError } from '../client/errors.js';
+import { ApiError, BoxofficeError, NotFoundError, UsageError } from '../client/errors.js';
 import type { EventListItem, OrganizerEvent, OrganizerTicket } from '../client/schemas/index.js';
 import type { DiscountSpec, EventSpec, SetupFile, TicketSpec } from './file.js';
 import { eventView, matchingRuleDiscounts, sameValue, ticketView, urlSlug } from './remote.js';
@@ -57,6 +57,8 @@ export interface RemoteSnapshot {
    * undefined when no Publisher API key is configured, so discounts cannot be looked up.
    */
   discounts?: PublicDiscount[];
+  /** Why the Publisher API's discounts could not be read, when a key was set. */
+  discountsUnread?: string;
 }
 
 /** The state names records the service does not have (another profile's state, or deleted). */
@@ -116,8 +118,19 @@ export async function readRemote(client: ApplyClient, setup: SetupFile, state: A
     throw error;
   }
   const { tickets } = await client.events.getTickets({ eventId });
-  const discounts = client.listDiscounts ? await client.listDiscounts(eventId) : undefined;
-  return { event, eventId, eventAdopted, tickets, discounts };
+  let discounts: PublicDiscount[] | undefined;
+  let discountsUnread: string | undefined;
+  if (client.listDiscounts) {
+    try {
+      discounts = await client.listDiscounts(eventId);
+    } catch (error) {
+      // The Publisher API shows published events only, and its key may be refused: apply goes
+      // on as without it (an unconfirmed automatic discount then stops the run, naming what to check).
+      if (!(error instanceof ApiError)) throw error;
+      discountsUnread = error.message;
+    }
+  }
+  return { event, eventId, eventAdopted, tickets, discounts, discountsUnread };
 }
 
 type Desired = Record<string, unknown>;
@@ -280,6 +293,9 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
     );
   });
 
+  if (remote.discountsUnread) {
+    notes.push(`automatic discounts could not be read from the Publisher API (${remote.discountsUnread}): their duplicates are not checked`);
+  }
   for (const key of Object.keys(state.tickets)) {
     if (!setup.tickets.some((ticket) => ticket.key === key)) {
       notes.push(`ticket ${key} is no longer in the file; it is left on the service as it is (the API cannot delete tickets)`);
