@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BoxofficeError } from '../client/errors.js';
+import { dirname } from 'node:path';
+import { BoxofficeError, CancelledError, UsageError } from '../client/errors.js';
 import { formatDuration } from '../cli/duration.js';
 
 export const DEFAULT_LOCK_TIMEOUT_MS = 5_000;
@@ -80,7 +81,9 @@ async function tryCreate(path: string, holder: LockHolder): Promise<boolean> {
   try {
     handle = await open(path, 'wx', 0o600);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code === 'ENOENT') throw new UsageError(`${dirname(path)}: no such directory for the state file and its lock`, '--state');
     throw error;
   }
   try {
@@ -118,7 +121,7 @@ export async function acquireStateLock(statePath: string, options: AcquireOption
   const deadline = Date.now() + options.timeoutMs;
   let told = false;
   for (;;) {
-    options.signal?.throwIfAborted();
+    if (options.signal?.aborted) throw new CancelledError('interrupted while waiting for the state file\'s lock');
     if (await tryCreate(path, own)) break;
     const holder = await readHolder(path);
     if (isDead(holder)) {
@@ -136,7 +139,12 @@ export async function acquireStateLock(statePath: string, options: AcquireOption
       told = true;
       options.onWait?.(holder);
     }
-    await sleep(Math.min(POLL_MS, Math.max(1, deadline - Date.now())), undefined, { signal: options.signal });
+    try {
+      await sleep(Math.min(POLL_MS, Math.max(1, deadline - Date.now())), undefined, { signal: options.signal });
+    } catch (error) {
+      if (options.signal?.aborted) throw new CancelledError('interrupted while waiting for the state file\'s lock');
+      throw error;
+    }
   }
   let released = false;
   return {
