@@ -55,11 +55,15 @@ function surelyNotCreated(error: unknown): boolean {
   return error instanceof ApiError || error instanceof UsageError || (error instanceof ConnectionError && !error.mayHaveTakenEffect);
 }
 
-/** add-discount refused because the code is taken in this event: the discount with that code exists. */
+/**
+ * add-discount refused on its `code` field, for a code it sent before: the code is taken in this
+ * event, so the discount with that code exists. (A code refused for its form would have been
+ * refused the first time too; the sandbox's words name the code.)
+ */
 export function isCodeTaken(error: unknown, code: string | undefined): boolean {
-  if (!(error instanceof ApiError) || code === undefined) return false;
+  if (!(error instanceof ApiError) || code === undefined || error.code === 'E025') return false;
   const fields = (error.field ?? '').split(',').map((field) => field.trim());
-  return fields.includes('code') && (error.description ?? '').includes(code);
+  return fields.includes('code') && (error.description === undefined || error.description.includes(code));
 }
 
 /** Optional fields the file leaves out keep their current value (an update sends the whole record). */
@@ -235,8 +239,11 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
           return { step: planned, recovered: true };
         }
         if (surelyNotCreated(error)) {
-          delete state.discounts[spec.key];
-          await store.save();
+          // Refused now; an earlier unconfirmed create of it may still exist, so its mark stays.
+          if (!planned.uncertain) {
+            delete state.discounts[spec.key];
+            await store.save();
+          }
           throw error;
         }
         if (!isUnknownOutcome(error)) throw error;
