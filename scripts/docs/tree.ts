@@ -1,5 +1,6 @@
 // The command tree as the CLI builds it, read through commander's own Help APIs, so that the
 // reference pages and the man page show what `--help` shows (and follow any configureHelp).
+import type { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Argument, Command, Help, Option } from 'commander';
 import { systemClock, type Deps } from '../../src/cli/deps.js';
@@ -83,7 +84,8 @@ function argumentDoc(argument: Argument): ArgumentDoc {
 /** The text that the help listeners of one position (`after`, ...) add. */
 function helpTextAt(command: Command, position: 'afterHelp'): string {
   let text = '';
-  command.emit(position, { error: false, write: (chunk: string) => (text += chunk), command });
+  // commander's Command is an EventEmitter (addHelpText adds listeners); its typings leave that out.
+  (command as unknown as EventEmitter).emit(position, { error: false, write: (chunk: string) => (text += chunk), command });
   return text;
 }
 
