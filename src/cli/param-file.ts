@@ -1,9 +1,8 @@
 // `--from-file`: request parameters from a JSON or YAML document whose keys are the API's names
 // (kebab-case spellings of the flags are accepted too). Flags given on the command line win.
 import { readFile } from 'node:fs/promises';
-// A static import: this module is itself loaded on demand. Bundled with code splitting, a
-// CommonJS package such as yaml reached through `await import()` arrives only as its chunk's
-// default export, so a named import from it would be undefined there (not under vitest).
+// Static: this module is itself loaded only by `--from-file`, and in the bundle a dynamic
+// import() of yaml (CommonJS) came back without its named exports.
 import { parse as parseYaml } from 'yaml';
 import { UsageError } from '../client/errors.js';
 import { flagFor, type ParamSpec, type ParamValues } from './params.js';
