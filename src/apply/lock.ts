@@ -1,4 +1,5 @@
-// One apply per state file at a time. The lock is a file beside the state (`STATE.lock`) created
+// One apply per state file at a time (and, through tryLock, one attendee export per output file).
+// The lock is a file beside the state (`STATE.lock`) created
 // with O_EXCL and holding its owner: pid, host and start time. A second run waits for it up to
 // --lock-timeout, then names the holder. A lock whose process is gone (kill -9, power cut) is
 // taken over: moved aside under a unique name, checked to still be that dead holder's, removed.
@@ -81,9 +82,7 @@ async function tryCreate(path: string, holder: LockHolder): Promise<boolean> {
   try {
     handle = await open(path, 'wx', 0o600);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return false;
-    if (code === 'ENOENT') throw new UsageError(`${dirname(path)}: no such directory for the state file and its lock`, '--state');
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
   try {
@@ -115,6 +114,35 @@ async function takeOver(path: string, dead: LockHolder): Promise<void> {
   await rm(aside, { force: true });
 }
 
+export type LockAttempt = { acquired: true; lock: StateLock } | { acquired: false; holder: LockHolder | undefined };
+
+/**
+ * One try at the lock file `path` (a dead holder's is taken over): the lock, or who holds it.
+ * Errors creating the file (a missing or read-only directory) are thrown as they are.
+ */
+export async function tryLock(path: string, own: LockHolder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() }): Promise<LockAttempt> {
+  for (;;) {
+    if (await tryCreate(path, own)) return { acquired: true, lock: ownedLock(path, own) };
+    const holder = await readHolder(path);
+    if (!isDead(holder)) return { acquired: false, holder };
+    await takeOver(path, holder as LockHolder);
+  }
+}
+
+function ownedLock(path: string, own: LockHolder): StateLock {
+  let released = false;
+  return {
+    path,
+    async release() {
+      if (released) return;
+      released = true;
+      // Only our own lock: one taken over after a pause would belong to another run.
+      const holder = await readHolder(path);
+      if (holder?.pid === own.pid && holder.startedAt === own.startedAt) await rm(path, { force: true });
+    },
+  };
+}
+
 export async function acquireStateLock(statePath: string, options: AcquireOptions): Promise<StateLock> {
   const path = lockPathFor(statePath);
   const own: LockHolder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() };
@@ -122,12 +150,15 @@ export async function acquireStateLock(statePath: string, options: AcquireOption
   let told = false;
   for (;;) {
     if (options.signal?.aborted) throw new CancelledError('interrupted while waiting for the state file\'s lock');
-    if (await tryCreate(path, own)) break;
-    const holder = await readHolder(path);
-    if (isDead(holder)) {
-      await takeOver(path, holder as LockHolder);
-      continue;
+    let attempt: LockAttempt;
+    try {
+      attempt = await tryLock(path, own);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new UsageError(`${dirname(path)}: no such directory for the state file and its lock`, '--state');
+      throw error;
     }
+    if (attempt.acquired) return attempt.lock;
+    const { holder } = attempt;
     if (Date.now() >= deadline) {
       throw new StateLockedError(
         `${statePath} is in use by another apply (${describeHolder(holder)}); waited ${formatDuration(options.timeoutMs)} (--lock-timeout). ` +
@@ -146,17 +177,6 @@ export async function acquireStateLock(statePath: string, options: AcquireOption
       throw error;
     }
   }
-  let released = false;
-  return {
-    path,
-    async release() {
-      if (released) return;
-      released = true;
-      // Only our own lock: one taken over after a pause would belong to another run.
-      const holder = await readHolder(path);
-      if (holder?.pid === own.pid && holder.startedAt === own.startedAt) await rm(path, { force: true });
-    },
-  };
 }
 
 export { describeHolder };

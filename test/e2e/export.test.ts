@@ -4,6 +4,7 @@
 // file out; the files hold personal data and are created 0600.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOBODY, runningAsRoot, startE2e, type E2e } from './support/built-cli.js';
@@ -118,7 +119,7 @@ describe.concurrent('attendees export -o: the destination is checked before the 
   it('takes over the lock of an export whose process died', async () => {
     const work = workDirectory('stale-lock');
     const dead = spawnSync(process.execPath, ['-e', '']).pid as number;
-    writeFileSync(join(work.path, 'attendees.csv.lock'), `${JSON.stringify({ pid: dead, startedAt: '2026-01-01T00:00:00.000Z' })}\n`);
+    writeFileSync(join(work.path, 'attendees.csv.lock'), `${JSON.stringify({ pid: dead, host: hostname(), startedAt: '2026-01-01T00:00:00.000Z' })}\n`);
     const result = await e2e.run(['attendees', 'export', eventId, '-o', 'attendees.csv'], { ...admin, cwd: work.path });
     expect(result.stderr).toMatch(/^exported /);
     expect(result.code).toBe(0);
@@ -135,7 +136,7 @@ describe('two exports to the same -o at once', { timeout: 120_000 }, () => {
   });
   afterAll(async () => slow?.close());
 
-  it('the second refuses at once naming the running one (pid, start); the first finishes untouched; work files are 0600', async () => {
+  it('the second refuses at once naming the running one (pid, host, start); the first finishes untouched; work files are 0600', async () => {
     const work = join(slow.dir, 'concurrent');
     mkdirSync(work);
     const output = join(work, 'attendees.csv');
@@ -153,7 +154,7 @@ describe('two exports to the same -o at once', { timeout: 120_000 }, () => {
     const refused = await slow.run(['attendees', 'export', slow.sandbox.seededEventIds[0], '-o', output], { env });
     expect(firstRunning).toBe(true); // refused at once: without waiting for the first to finish
     expect(refused.stderr).toMatch(
-      new RegExp(`^error: --output ${output}: another export to this file is running \\(pid ${firstPid}, started \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\); wait for it to finish, or choose another -o\\n$`),
+      new RegExp(`^error: --output ${output}: another export to this file is running \\(pid ${firstPid} on ${hostname()}, started \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\); wait for it to finish, or choose another -o\\n$`),
     );
     expect(refused.code).toBe(2);
 

@@ -96,12 +96,12 @@ function shellQuote(text: string): string {
 export async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
   if (options.output === undefined) return exportAttendeeList(options, context);
   const { lockOutput } = await import('../../../export/output-lock.js');
-  const lock = lockOutput(options.output, context.deps.clock.now());
+  const lock = await lockOutput(options.output);
   try {
     if (!options.force && outputExists(options.output)) await confirmReplace(options.output, context);
     await exportAttendeeList(options, context);
   } finally {
-    lock.release();
+    await lock.release();
   }
 }
 
