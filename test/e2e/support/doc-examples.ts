@@ -6,6 +6,7 @@
 // `NAME=… …`). Markers are HTML comments on the lines just before the block (blank lines
 // between are fine):
 //   <!-- example: skip REASON -->        not run; the reason is required (live service, browser login, …)
+//   <!-- not-sandbox: REASON -->         the same
 //   <!-- example: replace A=B C=D -->    literal words replaced before running (12=$EVENT_ID)
 //   <!-- example: env A=B -->            the block runs in a subshell with A exported (BOXOFFICE_TOKEN=$ADMIN_TOKEN)
 //   <!-- example: exit N -->             the block must end with status N (an example of an error)
@@ -30,6 +31,8 @@ export interface DocExample {
 const SHELL_INFO = /^(sh|bash|shell|console)\b/;
 const COMMAND_LINE = /^(\$ |boxoffice\b|export |source |echo |curl |[A-Za-z_][A-Za-z0-9_]*=\S*)/;
 const MARKER = /^<!--\s*example:\s*([\s\S]*?)\s*-->$/;
+/** `<!-- not-sandbox: REASON -->`: the same as `example: skip REASON` (the docs' first spelling). */
+const NOT_SANDBOX = /^<!--\s*not-sandbox:\s*([\s\S]*?)\s*-->$/;
 
 function applyMarker(text: string, example: DocExample, where: string): void {
   const [directive, ...rest] = text.split(/\s+/);
@@ -80,11 +83,12 @@ export function extractExamples(file: string, markdown: string): DocExample[] {
       index = close + 1;
       continue;
     }
-    if (line.trimStart().startsWith('<!--') && /<!--\s*example:/.test(line)) {
+    if (line.trimStart().startsWith('<!--') && /<!--\s*(example|not-sandbox):/.test(line)) {
       const end = lines.findIndex((candidate, at) => at >= index && candidate.includes('-->'));
       const close = end < 0 ? lines.length - 1 : end;
       const text = lines.slice(index, close + 1).join('\n').trim();
-      const match = MARKER.exec(text);
+      const notSandbox = NOT_SANDBOX.exec(text);
+      const match = notSandbox ? [text, `skip ${notSandbox[1]}`] : MARKER.exec(text);
       if (!match) throw new Error(`${file}:${index + 1}: cannot read the marker ${text.split('\n')[0]}`);
       pendingMarkers.push({ text: match[1], line: index + 1 });
       index = close + 1;
