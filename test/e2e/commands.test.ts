@@ -3,7 +3,8 @@
 // opens a browser or writes a file, and the `--no-input` path of the commands that prompt. The
 // leaf commands and their flags are read from the CLI itself (its bash completion data and
 // `--help`), so a new command or file flag without a case here fails the last two tests.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_BROWSER, ROOT, runBuilt, startE2e, type E2e, type ProcessResult, type RunOptions } from './support/built-cli.js';
@@ -258,17 +259,30 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
   });
 
   // --- apply -----------------------------------------------------------------------------------
-  it('apply reads the setup file, plans with --dry-run, writes the --state file (its directory made first); a broken file exits 2', async () => {
+  it('apply reads the setup file, plans with --dry-run, writes the --state file; a missing state directory or a broken file exits 2 before any change', async () => {
     const dir = caseDir('apply');
     copyFileSync(join(ROOT, 'examples', 'conference.yaml'), join(dir, 'conference.yaml'));
     const env = { CONF_URL: 'e2e-conference', LAUNCH_CODE: 'E2ELAUNCH' };
     const plan = await cli(['apply', 'conference.yaml', '--dry-run'], { cwd: dir, env });
     expect(plan.code).toBe(0);
     expect(plan.stdout).toMatch(/Plan: \d+ to create/);
+    const noDirectory = await cli(['apply', 'conference.yaml', '--state', 'state/conference.json'], { cwd: dir, env });
+    expect(noDirectory.code).toBe(2);
+    expect(noDirectory.stderr).toContain('no such directory for the state file');
+    mkdirSync(join(dir, 'state'));
     const applied = await cli(['apply', 'conference.yaml', '--state', 'state/conference.json'], { cwd: dir, env });
     expect(applied.stderr).toMatch(/^created event e2e-conference \(id \d+\)$/m);
     expect(applied.code).toBe(0);
     expect(existsSync(join(dir, 'state', 'conference.json'))).toBe(true);
+    // Another run holds the state file's lock (this test process, alive): --lock-timeout ends the wait.
+    writeFileSync(join(dir, 'state', 'conference.json.lock'), `${JSON.stringify({ pid: process.pid, host: hostname(), startedAt: new Date().toISOString() })}\n`);
+    const locked = await cli(['apply', 'conference.yaml', '--state', 'state/conference.json', '--lock-timeout', '1s'], { cwd: dir, env });
+    expect(locked.stderr).toContain('is in use by another apply');
+    expect(locked.code).not.toBe(0);
+    rmSync(join(dir, 'state', 'conference.json.lock'));
+    const again = await cli(['apply', 'conference.yaml', '--state', 'state/conference.json', '--lock-timeout', '30s'], { cwd: dir, env });
+    expect(again.stdout).toContain('No changes: the service matches the file.');
+    expect(again.code).toBe(0);
     writeFileSync(join(dir, 'broken.yaml'), 'event:\n  eventTitle: [unclosed\n');
     const broken = await cli(['apply', 'broken.yaml'], { cwd: dir });
     expect(broken.code).toBe(2);
