@@ -84,9 +84,10 @@ describe.concurrent('docs examples (built CLI, fresh sandbox per file)', () => {
     expect(files[0].examples.length).toBeGreaterThan(0);
   });
 
-  for (const file of files) {
+  // A file whose examples are all marked skip (or that has none) adds no test.
+  for (const file of files.filter((candidate) => candidate.examples.some((example) => example.skip === undefined))) {
     const runnable = file.examples.filter((example) => example.skip === undefined);
-    it.skipIf(runnable.length === 0)(`${file.name}: ${runnable.length} examples run, ${file.examples.length - runnable.length} marked skip`, { timeout: 420_000 }, async () => {
+    it(`${file.name}: ${runnable.length} examples run, ${file.examples.length - runnable.length} marked skip`, { timeout: 420_000 }, async () => {
       const e2e = await startE2e();
       try {
         const work = join(e2e.dir, 'work');
