@@ -25,7 +25,8 @@ export function checkIdArgument(text: string, name: string): string {
 
 /** The numeric id beside an event list item's code, when the service sent one that differs. */
 export function numericEventIdOf(event: Pick<EventListItem, 'eventId' | 'id'>): string | undefined {
-  if (event.id !== undefined && event.id !== event.eventId) return event.id;
+  const id = event.id === undefined ? undefined : String(event.id);
+  if (id !== undefined && id !== event.eventId) return id;
   return isNumericId(event.eventId) ? event.eventId : undefined;
 }
 
@@ -72,7 +73,7 @@ export async function resolveBuyerIds(events: Pick<EventApi, 'getAllEvents' | 'g
   const what = isNumericId(eventGiven) ? `ticket ${ticketCodes[0]}` : `event ${eventGiven}`;
   const list = await events.getAllEvents().catch(needsLogin(what));
   const wanted = eventGiven.toUpperCase();
-  const event = list.events.find((item) => item.eventId.toUpperCase() === wanted || item.id === eventGiven);
+  const event = list.events.find((item) => item.eventId.toUpperCase() === wanted || String(item.id) === eventGiven);
   if (!event) {
     const description = `event ${eventGiven} is not among this account's events (boxoffice event list)`;
     throw Object.assign(new NotFoundError({ code: 'E007', httpStatus: 404, field: 'EVENT_ID', description }), {

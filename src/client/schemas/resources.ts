@@ -170,14 +170,40 @@ export const cart = z.looseObject({
   grandTotal: looseNumber,
   codeApplied: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]),
 });
-export const cartResponse = z.looseObject({ status: successStatus, cart });
+/**
+ * The cart totals newer public clients read: `carts{actualCost, discount, servieFeeTotal (spelled
+ * so), total}` (live-service-evidence "Buyer side"), as the reference's cart.
+ */
+const liveCarts = z.looseObject({
+  actualCost: looseNumber,
+  discount: looseNumber.default(0),
+  servieFeeTotal: looseNumber.default(0),
+  total: looseNumber,
+});
+
+export const cartResponse = z.union([
+  z.looseObject({ status: successStatus, cart }),
+  z.looseObject({ status: successStatus, carts: liveCarts }).transform(({ carts, ...rest }) => ({
+    ...rest,
+    carts,
+    cart: {
+      price: carts.actualCost,
+      discount: carts.discount,
+      processingFee: carts.servieFeeTotal,
+      serviceTax: 0,
+      grandTotal: carts.total,
+      codeApplied: carts.discount > 0,
+    },
+  })),
+]);
 
 // 2.7 generated order
 export const generateOrderResponse = z.looseObject({
   status: successStatus,
   orderNo: looseText,
-  platformFee: looseNumber,
-  ticketCost: looseNumber,
+  /** Newer clients of the live service read only orderNo from generate-order. */
+  platformFee: looseNumber.optional(),
+  ticketCost: looseNumber.optional(),
 });
 
 // 2.8 attendee form
@@ -294,8 +320,8 @@ export const getTicketsResponse = z.looseObject({
 export const eventListItem = z.looseObject({
   /** The code the Event & Registration calls take (e.g. EKDJHH on the live service). */
   eventId: looseId,
-  /** The live service also sends the numeric id, which the buyer-facing (Publisher) side takes. */
-  id: looseId.optional(),
+  /** The live service also sends the numeric id, which the buyer-facing (Publisher) side takes (kept as sent). */
+  id: z.union([z.string(), z.number()]).optional(),
   eventType: z.string().nullish(),
   type: z.string().nullish(),
   eventTitle: z.string(),

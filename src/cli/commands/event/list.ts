@@ -21,7 +21,7 @@ export async function runEventList(context: CommandContext): Promise<void> {
     if (context.globals().json) return writeJson(context.deps.io, body);
     // The live service gives a code (what the organizer commands take) and a numeric id (what
     // the buyer side takes): both are shown when they differ.
-    const numeric = (event: EventListItem) => (event.id !== undefined && event.id !== event.eventId ? event.id : undefined);
+    const numeric = (event: EventListItem) => (event.id !== undefined && String(event.id) !== event.eventId ? String(event.id) : undefined);
     const showNumeric = body.events.some((event) => numeric(event) !== undefined);
     await writeRows<EventListItem>(context.deps, [
       { header: 'id', value: (event) => event.eventId },
