@@ -208,7 +208,7 @@ describe('event ids', () => {
     for (const path of ['/api/e/get-event', '/api/e/get-report', '/api/e/get-tickets']) {
       expect(server.requestsTo(path)[0].fields.eventId).toBe(EVENT_CODE);
     }
-  });
+  }, 90_000);
 
   it('ticket update finds the ticket by its code and sends `active` as `published`', async () => {
     server.enqueue('/api/e/update-ticket', { body: { status: 'success', message: 'S003', ticketId: TICKET_CODE } });
@@ -255,7 +255,7 @@ describe('event ids', () => {
     const refused = await runBuilt(['event', 'details', EVENT_CODE], { ...env, BOXOFFICE_TOKEN: undefined });
     expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(/^error: event EKDJHH is a code, and the buyer side takes the numeric id: give the numeric id \(boxoffice event list shows both\)/);
-  });
+  }, 90_000);
 
   it('an unknown code is E007 naming the event list', async () => {
     const result = await runBuilt(['event', 'details', 'EZZZZZ'], env);
@@ -363,7 +363,7 @@ describe('attendees export against the live attendee list', () => {
     expect(kept.length).toBe(rows.filter((row) => row.attendeeStatus === 'attending').length);
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.every((row) => row.attendeeStatus === 'attending')).toBe(true);
-  });
+  }, 90_000);
 
   it('an error body on the first call is an error, never an empty list', async () => {
     server.enqueue('/api/e/attendee-list', { body: { status: 'error', message: 'E007' } });
@@ -535,5 +535,5 @@ describe('the same attendees from the default and the --quirks sandbox', () => {
     const rows = parse(files[0], { columns: true }) as Record<string, string>[];
     expect(new Set(rows.map((row) => row.attendeeStatus))).toEqual(new Set(STATUSES));
     expect(rows.filter((row) => row['Job title'] === '').length).toBeGreaterThan(0);
-  });
+  }, 90_000);
 });

@@ -85,7 +85,7 @@ describe('requests as the service\'s own library builds them', () => {
     const listed = JSON.parse(tickets.stdout).tickets as { typeName: string; status: string; allowCancel: unknown }[];
     expect(listed.map((ticket) => [ticket.typeName, ticket.status])).toEqual([['Early Bird: 2 for 1', 'active'], ['Early Bird: 2 for 1', 'active']]);
     expect(listed.map((ticket) => ticket.allowCancel)).toEqual([true, false]);
-  });
+  }, 90_000);
 
   it('the default mode answers the same requests with the reference\'s codes', async () => {
     const eventId = await createEvent(strict);
@@ -174,7 +174,7 @@ describe('the built CLI against a --quirks sandbox (code-form ids)', () => {
     const rows = parse(readFileSync(file, 'utf8'), { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(2);
     expect(rows.every((attendee) => attendee.attendeeStatus === 'attending')).toBe(true);
-  });
+  }, 180_000);
 });
 
 describe('the built CLI against the default sandbox (the reference\'s words on the wire)', () => {
@@ -191,5 +191,5 @@ describe('the built CLI against the default sandbox (the reference\'s words on t
     const list = await runBuilt(['ticket', 'list', eventId], env);
     expect(list.stdout.split('\t').slice(0, 6)).toEqual([ticketId, 'General', '0', 'INR', '10', 'published']);
     expect((await runBuilt(['event', 'list'], env)).stdout.split('\n')[0].split('\t')[1]).not.toMatch(/^\d+$/);
-  });
+  }, 90_000);
 });
