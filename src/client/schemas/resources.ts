@@ -413,7 +413,7 @@ export const ticketAckResponse = z.looseObject({ status: successStatus, message:
 export const discountAckResponse = z.looseObject({ status: successStatus, message: z.string(), discountId: looseId });
 
 // 2.16 booking order (shape not shown by the reference; the sandbox's choice is documented in
-// the README). Lenient: any object with an order number.
+// docs/sandbox.md). Lenient: any object with an order number.
 export const bookingOrder = z.looseObject({
   orderNo: looseText,
   amount: looseNumber.optional(),
