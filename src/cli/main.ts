@@ -1,11 +1,14 @@
 // buildProgram(deps) → the commander program; runCli(argv, deps) → exit code. This is the one
 // place where errors become messages on stderr and exit codes.
 import { Command, CommanderError, Option } from 'commander';
-import { AuthError, BoxofficeError, UsageError } from '../client/errors.js';
 import { registerCommands } from './commands/index.js';
+import { groupOf } from './commands/summaries.js';
 import type { CommandContext, GlobalOptions } from './context.js';
 import type { Deps } from './deps.js';
+import type { Invocation } from './error-message.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
+import { commandPath, configureCommandHelp } from './help.js';
+import { argumentsOf, checkIdArguments } from './ids.js';
 import { packageVersion } from './version.js';
 
 /** Global options that take a value, so the word after them is not a command name. */
@@ -24,15 +27,26 @@ export function invokedCommand(argv: readonly string[]): string | undefined {
   return words[0] === 'help' ? words[1] : words[0];
 }
 
+const TOP_LEVEL_HELP_AFTER = `
+Examples:
+  boxoffice sandbox start &          # a local copy of the service, port 4010
+  export BOXOFFICE_TOKEN=$(boxoffice sandbox token)
+  boxoffice event list
+
+Get started: boxoffice login, then boxoffice event create --help.
+Learn more about a command: boxoffice <command> --help.
+`;
+
 export async function buildProgram(deps: Deps, argv: readonly string[] = []): Promise<Command> {
   const program = new Command('boxoffice')
+    .usage('<command> [flags]')
     .description('Manage events, tickets, discounts, reports, attendee exports and bookings.')
     .version(packageVersion(), '-V, --version', 'print the version')
     .addOption(new Option('--profile <name>', 'saved profile to use (URLs, token, keys)').env('BOXOFFICE_PROFILE'))
     .option('--json', 'print exactly one JSON document on stdout')
     .option('--no-input', 'never prompt; a missing required value is a usage error')
     .option('--debug', 'trace each HTTP exchange on stderr (secrets redacted)')
-    .showHelpAfterError('(run with --help for usage)')
+    .addHelpText('after', TOP_LEVEL_HELP_AFTER)
     .enablePositionalOptions(false);
 
   const globals = (): GlobalOptions => {
@@ -47,28 +61,82 @@ export async function buildProgram(deps: Deps, argv: readonly string[] = []): Pr
   };
   const context: CommandContext = { deps, globals };
   await registerCommands(program, context, invokedCommand(argv));
+  for (const command of program.commands) {
+    const group = groupOf(command.name());
+    if (group !== undefined) command.helpGroup(`${group}:`);
+  }
+  program.commandsGroup('Settings:').helpCommand('help [command]', 'show help for a command');
+  // An id that cannot be one is refused before anything is sent (`event get abc`).
+  program.hook('preAction', (_program, actionCommand) => checkIdArguments(argumentsOf(actionCommand)));
 
   applyToAll(program, (command) => {
     command.exitOverride();
+    configureCommandHelp(command, deps.io);
     command.configureOutput({
       writeOut: (text) => deps.io.stdout.write(text),
       writeErr: (text) => deps.io.stderr.write(text),
+      outputError: (text, write) => write(withPositionalHint(command, text, argv)),
     });
   });
   return program;
 }
 
+/**
+ * `ticket list --event-id 1`: the option names a positional argument, so say where it goes:
+ * "EVENT_ID goes after the command, as in boxoffice ticket list 1".
+ */
+export function withPositionalHint(command: Command, text: string, argv: readonly string[]): string {
+  const flag = /^error: unknown option '(--[a-z][a-z-]*)(?:=[^']*)?'/.exec(text)?.[1];
+  if (flag === undefined) return text;
+  const argumentName = flag.slice(2).replace(/-/g, '_').toUpperCase();
+  const names = command.registeredArguments.map((argument) => argument.name());
+  if (!names.includes(argumentName)) return text;
+  const index = argv.findIndex((word) => word === flag || word.startsWith(`${flag}=`));
+  const word = argv[index] ?? '';
+  const given = word.includes('=') ? word.slice(word.indexOf('=') + 1) : argv[index + 1];
+  const example = names.map((name) => (name === argumentName && given !== undefined && !given.startsWith('-') ? given : name));
+  const hint = `${argumentName} goes after the command, not in a flag, as in ${commandPath(command)} ${example.join(' ')}`;
+  return `${text.replace(/\n$/, '')}: ${hint}\n`;
+}
+
+/**
+ * The command whose own help a bare call asks for: `boxoffice` alone, or a group without its
+ * verb (`boxoffice event`). gh prints that help on stdout and succeeds; so does boxoffice.
+ */
+function groupWithoutVerb(program: Command, argv: readonly string[]): Command | undefined {
+  let current = program;
+  for (let index = 0; index < argv.length; index++) {
+    const word = argv[index];
+    if (word === '--' || word === '-h' || word === '--help' || word === '-V' || word === '--version') return undefined;
+    if (GLOBAL_OPTIONS_WITH_VALUE.has(word)) index++;
+    if (word.startsWith('-')) continue;
+    const sub = current.commands.find((command) => command.name() === word || command.aliases().includes(word));
+    if (sub === undefined) return undefined;
+    current = sub;
+  }
+  return current.commands.length > 0 ? current : undefined;
+}
+
 export async function runCli(argv: readonly string[], deps: Deps): Promise<number> {
+  let invocation: Invocation | undefined;
   try {
     const program = await buildProgram(deps, argv);
+    const bare = groupWithoutVerb(program, argv);
+    if (bare !== undefined) {
+      bare.outputHelp();
+      return EXIT.ok;
+    }
+    program.hook('preAction', (_program, actionCommand) => {
+      invocation = { args: argumentsOf(actionCommand) };
+    });
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
   } catch (error) {
-    return reportError(error, deps);
+    return reportError(error, deps, invocation);
   }
 }
 
-function reportError(error: unknown, deps: Deps): number {
+async function reportError(error: unknown, deps: Deps, invocation: Invocation | undefined): Promise<number> {
   if (error instanceof CommanderError) {
     // Help and version "errors" are successes; anything else commander reports is a usage error.
     if (error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version') {
@@ -80,27 +148,9 @@ function reportError(error: unknown, deps: Deps): number {
     deps.io.stderr.write('interrupted\n');
     return EXIT.interrupted;
   }
-  deps.io.stderr.write(`${formatError(error)}\n`);
+  const { formatError } = await import('./error-message.js');
+  deps.io.stderr.write(`${formatError(error, invocation)}\n`);
   return exitCodeFor(error);
-}
-
-export function formatError(error: unknown): string {
-  if (error instanceof UsageError) {
-    return error.message.startsWith('error') ? error.message : `error: ${error.message}`;
-  }
-  if (error instanceof AuthError) {
-    // E001 / E020: the credential was refused (expired, revoked or mistyped).
-    const hint =
-      error.code === 'E020'
-        ? 'check the Publisher API key (BOXOFFICE_PUBLISHER_KEY or config set publisherKey)'
-        : 'the token was refused: run boxoffice login (or replace BOXOFFICE_TOKEN)';
-    return `${error.message}; ${hint}`;
-  }
-  if (error instanceof BoxofficeError) {
-    return error.message.startsWith('error') ? error.message : `error: ${error.message}`;
-  }
-  if (error instanceof Error) return `error: ${error.message}`;
-  return `error: ${String(error)}`;
 }
 
 function applyToAll(command: Command, apply: (command: Command) => void): void {

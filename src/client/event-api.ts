@@ -99,11 +99,11 @@ export const EVENT_API_OPERATIONS = {
     request: eventIdRequest, response: reportResponse, idempotent: true,
   }),
   attendeeList: defineOperation({
-    id: 'E11', name: 'attendee list', path: '/api/e/attendee-list', encoding: 'multipart',
+    id: 'E11', name: 'get the attendee list', path: '/api/e/attendee-list', encoding: 'multipart',
     request: attendeeListRequest, response: attendeeListResponse, idempotent: true,
   }),
   bookingList: defineOperation({
-    id: 'E13', name: 'booking list', path: '/api/e/get-booking-list', encoding: 'multipart',
+    id: 'E13', name: 'get the booking list', path: '/api/e/get-booking-list', encoding: 'multipart',
     request: bookingListRequest, response: bookingListResponse, idempotent: true,
     secretFields: ['bookingKey'],
   }),

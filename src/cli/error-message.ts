@@ -1,0 +1,56 @@
+// The one line an error becomes on stderr: the error's own text, with the next step as a
+// command where the CLI knows it. The client (a library) knows nothing of commands; the hints
+// that name them are added here.
+import { AuthError, BoxofficeError, ConnectionError, NotFoundError, UsageError } from '../client/errors.js';
+import { isLoopbackHost } from '../client/http.js';
+import { networkErrorCode } from '../client/retry.js';
+import { notFoundMessage, type IdArguments } from './ids.js';
+
+/** The command that was running when the error happened, as far as it is known. */
+export interface Invocation {
+  /** Its positional arguments by name (EVENT_ID → "12"). */
+  args: IdArguments;
+}
+
+/** The sandbox's default port (the `local` profile's addresses). */
+const SANDBOX_DEFAULT_PORT = '4010';
+
+export function formatError(error: unknown, invocation?: Invocation): string {
+  if (error instanceof UsageError) return prefixed(error.message);
+  if (error instanceof AuthError) {
+    // E001 / E020: the credential was refused (expired, revoked or mistyped).
+    const hint =
+      error.code === 'E020'
+        ? 'check the Publisher API key (BOXOFFICE_PUBLISHER_KEY or config set publisherKey)'
+        : 'the token was refused: run boxoffice login (or replace BOXOFFICE_TOKEN)';
+    return `${error.message}; ${hint}`;
+  }
+  if (error instanceof NotFoundError && invocation) {
+    const notFound = notFoundMessage(error.code, invocation.args);
+    if (notFound !== undefined) return `error ${error.code}: ${notFound}`;
+  }
+  if (error instanceof ConnectionError) {
+    const refused = refusedMessage(error);
+    if (refused !== undefined) return refused;
+  }
+  if (error instanceof BoxofficeError) return prefixed(error.message);
+  if (error instanceof Error) return `error: ${error.message}`;
+  return `error: ${String(error)}`;
+}
+
+function prefixed(message: string): string {
+  return message.startsWith('error') ? message : `error: ${message}`;
+}
+
+/**
+ * Nothing listening at the address: one line naming it, and on this machine the command that
+ * starts the sandbox there.
+ */
+function refusedMessage(error: ConnectionError): string | undefined {
+  if (error.origin === undefined || networkErrorCode(error.cause) !== 'ECONNREFUSED') return undefined;
+  const address = new URL(error.origin);
+  const lead = `error: nothing is listening at ${error.origin} (connection refused)`;
+  if (!isLoopbackHost(address.hostname)) return `${lead}; check the address (boxoffice config list) and your network`;
+  const port = address.port === '' || address.port === SANDBOX_DEFAULT_PORT ? '' : ` --port ${address.port}`;
+  return `${lead}; is the sandbox running? boxoffice sandbox start${port}`;
+}
