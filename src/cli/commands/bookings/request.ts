@@ -65,8 +65,7 @@ export function registerRequestCommand(group: Command, context: CommandContext):
 export async function runRequestBooking(flags: RequestFlags, context: CommandContext): Promise<void> {
   const { deps } = context;
   const { parseDuration, formatDuration } = await import('../../duration.js');
-  const timeoutMs = parseDuration(flags.timeout, '--timeout');
-  if (timeoutMs <= 0) throw new UsageError('--timeout: must be more than 0', '--timeout');
+  const timeoutMs = parseDuration(flags.timeout, '--timeout', { positive: true });
   let values = paramValues(BOOKING_PARAMS, flags);
   checkFormats(BOOKING_PARAMS, values);
   values = await fillMissing(context, BOOKING_PARAMS, values);
