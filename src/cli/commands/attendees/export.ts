@@ -59,7 +59,8 @@ export function registerExportCommand(group: Command, context: CommandContext): 
         'as that account with boxoffice login; on the sandbox:\n' +
         '  export BOXOFFICE_TOKEN=$(boxoffice sandbox token --role admin)\n' +
         '\nCSV cells starting with = + - @, a tab or a carriage return get a leading \' so that\n' +
-        'spreadsheets show them as text (plain numbers such as -12.5 are left alone).\n',
+        'spreadsheets show them as text (plain numbers such as -12.5 and phone numbers such as\n' +
+        '+49 30 000000 are left alone).\n',
     )
     .action(async (eventId: string, flags: ExportFlags) => {
       await runAttendeesExport(await exportOptionsFrom(eventId, flags, context.globals().json), context);
