@@ -151,11 +151,11 @@ export async function runAttendeesExport(options: AttendeesExportOptions, contex
       writeJson(io, { status: 'success', ...summary, rateLimitWaitMs: waiter.waitedMs });
       return;
     }
-    const count = progressModule.formatCount;
+    const { countOf } = await import('../../output/count.js');
+    const dropped = summary.duplicatesDropped > 0 ? ` (${countOf(summary.duplicatesDropped, 'repeated order')} dropped)` : '';
     io.stderr.write(
-      `exported ${count(summary.attendees)} attendees from ${count(summary.orders)} orders ` +
-        `(${count(summary.duplicatesDropped)} repeated records dropped) in ${count(summary.batches)} batches, ` +
-        `${formatDuration(summary.elapsedMs)}${summary.file === null ? '' : ` → ${summary.file}`}\n`,
+      `exported ${countOf(summary.attendees, 'attendee')} from ${countOf(summary.orders, 'order')}${dropped} ` +
+        `in ${formatDuration(summary.elapsedMs)}${summary.file === null ? '' : ` → ${summary.file}`}\n`,
     );
   } catch (error) {
     progress.finish();
