@@ -1,7 +1,7 @@
 // The one line an error becomes on stderr: the error's own text, with the next step as a
 // command where the CLI knows it. The client (a library) knows nothing of commands; the hints
 // that name them are added here.
-import { AuthError, BoxofficeError, ConnectionError, NotFoundError, UsageError } from '../client/errors.js';
+import { ApiError, AuthError, BoxofficeError, ConnectionError, NotFoundError, UsageError } from '../client/errors.js';
 import { isLoopbackHost } from '../client/http.js';
 import { networkErrorCode } from '../client/retry.js';
 import { notFoundMessage, type IdArguments } from './ids.js';
@@ -25,7 +25,8 @@ export function formatError(error: unknown, invocation?: Invocation): string {
         : 'the token was refused: run boxoffice login (or replace BOXOFFICE_TOKEN)';
     return `${error.message}; ${hint}`;
   }
-  if (error instanceof NotFoundError && invocation) {
+  // A command that explained the service's error itself (cause: the original) keeps its words.
+  if (error instanceof NotFoundError && invocation && !(error.cause instanceof ApiError)) {
     const notFound = notFoundMessage(error.code, invocation.args);
     if (notFound !== undefined) return `error ${error.code}: ${notFound}`;
   }

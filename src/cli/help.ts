@@ -10,7 +10,7 @@ import type { Io } from './deps.js';
 export const DEFAULT_HELP_WIDTH = 80;
 
 /** Global flags every command inherits from the program. */
-export const INHERITED_FLAGS: readonly string[] = ['--json', '--profile', '--no-input', '--debug'];
+export const INHERITED_FLAGS: readonly string[] = ['--json', '--profile', '--no-input', '--debug', '--header'];
 
 const INHERITED_HEADING = 'Inherited flags:';
 

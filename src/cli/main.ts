@@ -46,17 +46,19 @@ export async function buildProgram(deps: Deps, argv: readonly string[] = []): Pr
     .option('--json', 'print exactly one JSON document on stdout')
     .option('--no-input', 'never prompt; a missing required value is a usage error')
     .option('--debug', 'trace each HTTP exchange on stderr (secrets redacted)')
+    .option('--header', 'piped rows: print a header line before the tab-separated lines')
     .addHelpText('after', TOP_LEVEL_HELP_AFTER)
     .enablePositionalOptions(false);
 
   const globals = (): GlobalOptions => {
-    const opts = program.opts<{ profile?: string; json?: boolean; input?: boolean; debug?: boolean }>();
+    const opts = program.opts<{ profile?: string; json?: boolean; input?: boolean; debug?: boolean; header?: boolean }>();
     const env = deps.env;
     return {
       profile: opts.profile ?? env.BOXOFFICE_PROFILE ?? 'local',
       json: opts.json === true,
       input: opts.input !== false && env.CI !== 'true' && deps.io.stdinIsTTY,
       debug: opts.debug === true || env.BOXOFFICE_DEBUG === '1',
+      header: opts.header === true,
     };
   };
   const context: CommandContext = { deps, globals };

@@ -4,6 +4,7 @@
 import type { Writable } from 'node:stream';
 import { formatDuration } from '../cli/duration.js';
 import { countOf, formatCount } from '../cli/output/count.js';
+import { statusLine } from '../cli/output/status-line.js';
 
 export interface ProgressState {
   /** Distinct orders exported so far. */
@@ -29,20 +30,16 @@ export const BATCHES_BEFORE_ETA = 3;
 
 export function terminalProgress(stderr: Writable, now: () => number): ProgressSink {
   const started = now();
+  const line = statusLine(stderr);
   let lastDrawn = -Infinity;
-  let drawn = false;
   return {
     update(state) {
       const at = now();
       if (at - lastDrawn < REDRAW_MS) return;
       lastDrawn = at;
-      drawn = true;
-      stderr.write(`\r\x1b[K${progressLine(state, at - started)}`);
+      line.show(progressLine(state, at - started));
     },
-    finish() {
-      if (drawn) stderr.write('\r\x1b[K');
-      drawn = false;
-    },
+    finish: () => line.clear(),
   };
 }
 

@@ -35,7 +35,7 @@ function contextWith(input: boolean, stdin = new PassThrough(), stderr = new Pas
     openBrowser: async () => {},
     signal: new AbortController().signal,
   };
-  return { deps, globals: () => ({ profile: 'local', json: false, input, debug: false }) };
+  return { deps, globals: () => ({ profile: 'local', json: false, input, debug: false, header: false }) };
 }
 
 describe('flags declared from API parameters', () => {

@@ -212,7 +212,7 @@ async function reportPayment(result: BookingReturn, context: CommandContext): Pr
     await writeRows(
       deps,
       [
-        { header: 'orderNo', value: (row: typeof shown) => row.orderNo },
+        { header: 'order', value: (row: typeof shown) => row.orderNo },
         { header: 'status', value: (row: typeof shown) => row.status },
         { header: 'amount', value: (row: typeof shown) => row.amount, alignRight: true },
       ],

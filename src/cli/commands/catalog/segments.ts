@@ -31,7 +31,7 @@ export async function runCatalogSegments(request: SegmentsRequest, context: Comm
     const rows: SegmentRow[] = body.segments.flatMap((segment) =>
       segment.category.length === 0 ? [{ segment }] : segment.category.map((category) => ({ segment, category })),
     );
-    await writeRows(context.deps, [
+    await writeRows(context, [
       { header: 'segment', value: (row) => row.segment.segmentId },
       { header: 'segment name', value: (row) => row.segment.segmentName },
       { header: 'category', value: (row) => row.category?.categoryId },

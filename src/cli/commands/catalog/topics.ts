@@ -20,7 +20,7 @@ export async function runCatalogTopics(context: CommandContext): Promise<void> {
     const body = await session.client.publisher.topics({});
     if (context.globals().json) return writeJson(context.deps.io, body);
     const rows = Object.entries(body.topics).flatMap(([segment, topics]) => topics.map((topic) => ({ segment, topic })));
-    await writeRows(context.deps, [
+    await writeRows(context, [
       { header: 'segment', value: (row) => row.segment },
       { header: 'topic', value: (row) => row.topic },
     ], rows, { emptyMessage: 'no topics' });

@@ -51,14 +51,14 @@ export async function runEventDetails(eventId: string, context: CommandContext):
     ];
     // Piped: "event<TAB>field<TAB>value" and "ticket<TAB>…" lines, so one grep picks either.
     const tagged = io.stdoutIsTTY ? [] : [{ header: 'kind', value: () => 'event' }];
-    await writeRows(context.deps, [
+    await writeRows(context, [
       ...tagged,
       { header: 'field', value: ([name]: [string, unknown]) => name },
       { header: 'value', value: ([, value]: [string, string | number | null | undefined]) => value },
     ], fields satisfies Array<[string, PublisherEvent[keyof PublisherEvent] | string]>);
     if (io.stdoutIsTTY) io.stdout.write('Tickets\n');
     const ticketTag = io.stdoutIsTTY ? [] : [{ header: 'kind', value: () => 'ticket' }];
-    await writeRows(context.deps, [
+    await writeRows(context, [
       ...ticketTag,
       { header: 'id', value: (ticket: PublisherTicket) => ticket.id },
       { header: 'name', value: (ticket) => ticket.name },

@@ -19,7 +19,7 @@ export async function runEventList(context: CommandContext): Promise<void> {
   await withSession(context, {}, async (session) => {
     const body = await session.client.events.getAllEvents();
     if (context.globals().json) return writeJson(context.deps.io, body);
-    await writeRows<EventListItem>(context.deps, [
+    await writeRows<EventListItem>(context, [
       { header: 'id', value: (event) => event.eventId },
       { header: 'title', value: (event) => event.eventTitle },
       { header: 'starts', value: (event) => `${event.startDate} ${event.startTime.slice(0, 5)}` },

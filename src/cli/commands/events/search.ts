@@ -93,7 +93,7 @@ export async function runEventsSearch(options: SearchOptions, context: CommandCo
       if (context.globals().json) return writeJson(context.deps.io, body);
       events = body.events;
     }
-    await writeRows(context.deps, [
+    await writeRows(context, [
       { header: 'id', value: (event: EventSummary) => event.id },
       { header: 'title', value: (event) => event.title },
       { header: 'starts', value: (event) => event.startDateTime ?? `${event.startDateFormat} ${event.startTime}` },

@@ -123,10 +123,10 @@ export async function runOrderPlace(options: PlaceOrderOptions, context: Command
       session.client.publisher,
       { eventId: options.eventId, tickets: options.tickets, answers, fake: options.fake, status: options.status, referenceNo: options.referenceNo, now: deps.clock.now(), signal: deps.signal },
       {
-        beforeOrder: async (cart) => {
+        beforeOrder: async (cart, currency) => {
           if (!askFirst) return;
-          const { createPrompter } = await import('../../prompt.js');
-          const total = `${cart.grandTotal}`;
+          const [{ createPrompter }, { formatMoney }] = await Promise.all([import('../../prompt.js'), import('../../output/count.js')]);
+          const total = formatMoney(cart.grandTotal, currency);
           const go = await createPrompter(deps).confirm({ message: `Place a real order on the ${SPENDING_PROFILE} profile for a total of ${total}?`, default: false });
           if (!go) throw new CancelledError('order not placed');
         },

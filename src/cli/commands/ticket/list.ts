@@ -29,7 +29,7 @@ export async function runTicketList(options: ListTicketsOptions, context: Comman
       session.client.events.getTickets({ eventId: options.eventId }),
     );
     if (context.globals().json) return writeJson(context.deps.io, body);
-    await writeRows<OrganizerTicket>(context.deps, [
+    await writeRows<OrganizerTicket>(context, [
       { header: 'id', value: (ticket) => ticket.id },
       { header: 'name', value: (ticket) => ticket.typeName },
       { header: 'price', value: (ticket) => (ticket.price === null ? 'any' : ticket.price), alignRight: true },
