@@ -111,7 +111,12 @@ function groupWithoutVerb(program: Command, argv: readonly string[]): Command | 
     const word = argv[index];
     if (word === '--' || word === '-h' || word === '--help' || word === '-V' || word === '--version') return undefined;
     if (GLOBAL_OPTIONS_WITH_VALUE.has(word)) index++;
-    if (word.startsWith('-')) continue;
+    if (word.startsWith('-')) {
+      // An option this help would not explain is commander's to refuse.
+      const known = [program, current].some((command) => command.options.some((option) => option.long === word || option.short === word));
+      if (!known) return undefined;
+      continue;
+    }
     const sub = current.commands.find((command) => command.name() === word || command.aliases().includes(word));
     if (sub === undefined) return undefined;
     current = sub;

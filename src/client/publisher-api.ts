@@ -66,7 +66,7 @@ export const PUBLISHER_API_OPERATIONS = {
     response: generateOrderResponse,
     idempotent: false,
     checkHint: (request) =>
-      `An order for event ${request.eventId} may have been generated; nothing is charged before confirm-order (P11). Generating again makes a new, separate order number.`,
+      `An order for event ${request.eventId} may have been generated; nothing is charged before the order is confirmed. Generating again makes a new, separate order number.`,
   }),
   attendeeForm: defineOperation({
     id: 'P9', name: 'get the attendee form', path: '/publisher/attendee-form', encoding: 'multipart',
@@ -85,7 +85,7 @@ export const PUBLISHER_API_OPERATIONS = {
     response: confirmOrderResponse,
     idempotent: false,
     checkHint: (request) =>
-      `Read order ${request.orderNo} with order-details (P12) and check its orderStatus before confirming again.`,
+      `Read order ${request.orderNo} with the order details call and check its orderStatus before confirming again.`,
   }),
   orderDetails: defineOperation({
     id: 'P12', name: 'get order details', path: '/publisher/order-details', encoding: 'multipart',

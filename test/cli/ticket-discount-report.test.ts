@@ -64,7 +64,7 @@ describe('ticket add, list and update', () => {
     const { eventId } = await eventWithTicket();
     const result = await h.run(['ticket', 'update', eventId, '999999', '--price', '1']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`error E012: invalid ticket id: event ${eventId} has no ticket 999999\n`);
+    expect(result.stderr).toBe(`error E012: ticket 999999 not found in event ${eventId}; list the tickets with boxoffice ticket list ${eventId}\n`);
   });
 });
 

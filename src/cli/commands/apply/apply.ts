@@ -11,12 +11,15 @@ export interface ApplyOptions {
   statePath?: string;
   dryRun: boolean;
   recreateUncertain: boolean;
+  /** Do not ask before changing the live service. */
+  yes: boolean;
 }
 
 interface ApplyFlags {
   state?: string;
   dryRun?: boolean;
   recreateUncertain?: boolean;
+  yes?: boolean;
 }
 
 export function registerApplyVerb(program: Command, context: CommandContext): void {
@@ -27,6 +30,7 @@ export function registerApplyVerb(program: Command, context: CommandContext): vo
     .option('--dry-run', 'print the plan only; change nothing')
     .option('--state <file>', 'state file mapping keys to remote ids (default: FILE\'s name + .boxoffice-state.json beside it)')
     .option('--recreate-uncertain', 'create again discounts whose earlier create lost its answer (after checking they do not exist)')
+    .option('-y, --yes', 'do not ask before changing anything (needed on the live profile without a terminal)')
     .addHelpText(
       'after',
       '\nPlan lines: "+ create", "~ update" (with each field old → new; drift = changed on the service),\n' +
@@ -49,12 +53,21 @@ export function applyOptionsFrom(file: string, flags: ApplyFlags): ApplyOptions 
     statePath: flags.state,
     dryRun: flags.dryRun === true,
     recreateUncertain: flags.recreateUncertain === true,
+    yes: flags.yes === true,
   };
 }
 
 export async function runApplyCommand(options: ApplyOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const globals = context.globals();
+  const { LIVE_PROFILE, confirmOnLive, requireYesWithoutTerminal } = await import('../../live.js');
+  const confirmation = {
+    yes: options.yes || options.dryRun,
+    consequence: `apply on the ${LIVE_PROFILE} profile changes the live service`,
+    question: `Carry out this plan on the ${LIVE_PROFILE} profile?`,
+    declined: 'apply not confirmed; nothing changed',
+  };
+  requireYesWithoutTerminal(context, confirmation);
   const { runApply } = await import('../../../apply/run.js');
   let close: (() => Promise<void>) | undefined;
   try {
@@ -64,6 +77,7 @@ export async function runApplyCommand(options: ApplyOptions, context: CommandCon
       env: deps.env,
       stdout: deps.io.stdout,
       stderr: deps.io.stderr,
+      confirm: () => confirmOnLive(context, confirmation),
       connect: async () => {
         const { openSession } = await import('../../session.js');
         const session = await openSession(context);

@@ -81,7 +81,7 @@ export async function runRequestBooking(flags: RequestFlags, context: CommandCon
       { ...values, bookingKey, callbackUrl: values.callbackUrl ?? PENDING_CALLBACK },
       BOOKING_PARAMS,
     );
-    await confirmIfLive(session.profileName, `${request.amount} ${request.currency}`, request.orderNo, flags.yes === true, context);
+    await confirmIfLive(`${request.amount} ${request.currency}`, request.orderNo, flags.yes === true, context);
 
     if (values.callbackUrl !== undefined) {
       const { submitBookingForm } = await import('../../../bookings/submit.js');
@@ -117,17 +117,14 @@ export async function runRequestBooking(flags: RequestFlags, context: CommandCon
   }
 }
 
-async function confirmIfLive(profileName: string, amount: string, orderNo: string, yes: boolean, context: CommandContext): Promise<void> {
-  if (profileName !== 'live' || yes) return;
-  if (!context.globals().input) {
-    throw new UsageError('requesting a payment on the live profile needs --yes when there is no terminal to confirm on', '--yes');
-  }
-  const { createPrompter } = await import('../../prompt.js');
-  const confirmed = await createPrompter(context.deps).confirm({
-    message: `Request a live payment of ${amount} for order ${orderNo}?`,
-    default: false,
+async function confirmIfLive(amount: string, orderNo: string, yes: boolean, context: CommandContext): Promise<void> {
+  const { LIVE_PROFILE, confirmOnLive } = await import('../../live.js');
+  await confirmOnLive(context, {
+    yes,
+    consequence: `requesting a payment on the ${LIVE_PROFILE} profile charges for real`,
+    question: `Request a live payment of ${amount} for order ${orderNo}?`,
+    declined: 'payment request not confirmed',
   });
-  if (!confirmed) throw new CancelledError('payment request not confirmed');
 }
 
 interface CollectPaymentOptions {

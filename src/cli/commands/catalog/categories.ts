@@ -5,7 +5,7 @@ import type { CommandContext } from '../../context.js';
 export function registerCatalogCategoriesCommand(group: Command, context: CommandContext): void {
   group
     .command('categories')
-    .description('every category: slug and display name (P2)')
+    .description('every category: slug and display name')
     .addHelpText('after', '\nExample:\n  boxoffice catalog categories')
     .action(async () => {
       await runCatalogCategories(context);

@@ -7,7 +7,7 @@ import type { CommandContext } from '../../context.js';
 export function registerCatalogSegmentsCommand(group: Command, context: CommandContext): void {
   group
     .command('segments')
-    .description('the segment tree: segments, their categories and topics (P1)')
+    .description('the segment tree: segments, their categories and topics')
     .addOption(new Option('--event-type <type>', 'only segments of public or private events').choices(EVENT_VISIBILITIES))
     .addOption(new Option('--type <type>', 'only segments of this kind of event').choices(EVENT_TYPES))
     .addHelpText('after', '\nExample:\n  boxoffice catalog segments --type conference')

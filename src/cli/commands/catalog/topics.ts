@@ -5,7 +5,7 @@ import type { CommandContext } from '../../context.js';
 export function registerCatalogTopicsCommand(group: Command, context: CommandContext): void {
   group
     .command('topics')
-    .description('the topics of each segment (P3)')
+    .description('the topics of each segment')
     .addHelpText('after', '\nExample:\n  boxoffice catalog topics')
     .action(async () => {
       await runCatalogTopics(context);

@@ -30,7 +30,7 @@ export interface SearchOptions {
 export function registerEventsSearchCommand(group: Command, context: CommandContext): void {
   const command = group
     .command('search')
-    .description('search public events (P4); one page, or every page with --all');
+    .description('search public events; one page, or every page with --all');
   addParamFlags(command, SEARCH_PARAMS)
     .option('--all', 'fetch every page until an empty one (not with --page)')
     .addHelpText('after', `

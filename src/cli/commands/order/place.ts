@@ -8,6 +8,7 @@ import type { AttendeeAnswers } from '../../../orders/answers.js';
 import type { PlacedOrder, ConfirmStatus } from '../../../orders/place.js';
 import { parseTicketSpecs, totalQuantity, type TicketSpec } from '../../../orders/ticket-spec.js';
 import type { CommandContext } from '../../context.js';
+import { LIVE_PROFILE } from '../../live.js';
 
 export interface PlaceOrderOptions {
   eventId: string;
@@ -33,7 +34,6 @@ interface RawFlags {
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** The profile on which an order spends real money. */
-const SPENDING_PROFILE = 'live';
 
 export function registerOrderPlaceCommand(group: Command, context: CommandContext): void {
   group
@@ -46,7 +46,7 @@ export function registerOrderPlaceCommand(group: Command, context: CommandContex
     .option('--fake', 'answer every question not given with deterministic fake data')
     .addOption(new Option('--status <status>', 'how the payment ends (confirm-order status)').choices(ORDER_STATUSES_FOR_CONFIRM).default('confirm'))
     .option('--reference-no <REF>', 'the merchant reference sent with the confirmation (default: generated)')
-    .option('-y, --yes', `do not ask for confirmation (needed on the ${SPENDING_PROFILE} profile without a terminal)`)
+    .option('-y, --yes', `do not ask for confirmation (needed on the ${LIVE_PROFILE} profile without a terminal)`)
     .addHelpText('after', `
 Examples:
   boxoffice order place 1042 --ticket 7:2 --fake
@@ -109,15 +109,15 @@ export async function runOrderPlace(options: PlaceOrderOptions, context: Command
   const { deps } = context;
   const globals = context.globals();
   const answers = await readAnswers(options, globals.input);
-  if (globals.profile === SPENDING_PROFILE && !options.yes && !globals.input) {
-    throw new UsageError(`order place on the ${SPENDING_PROFILE} profile places a real order; add --yes to confirm without a terminal`, '--yes');
+  if (globals.profile === LIVE_PROFILE && !options.yes && !globals.input) {
+    throw new UsageError(`order place on the ${LIVE_PROFILE} profile places a real order; add --yes to confirm without a terminal`, '--yes');
   }
 
   const { openSession } = await import('../../session.js');
   const session = await openSession(context, { token: false, publisherKey: true });
   const { placeOrder } = await import('../../../orders/place.js');
   const { writeJson } = await import('../../output/index.js');
-  const askFirst = session.profileName === SPENDING_PROFILE && !options.yes;
+  const askFirst = session.profileName === LIVE_PROFILE && !options.yes;
   try {
     const placed = await placeOrder(
       session.client.publisher,
@@ -127,7 +127,7 @@ export async function runOrderPlace(options: PlaceOrderOptions, context: Command
           if (!askFirst) return;
           const [{ createPrompter }, { formatMoney }] = await Promise.all([import('../../prompt.js'), import('../../output/count.js')]);
           const total = formatMoney(cart.grandTotal, currency);
-          const go = await createPrompter(deps).confirm({ message: `Place a real order on the ${SPENDING_PROFILE} profile for a total of ${total}?`, default: false });
+          const go = await createPrompter(deps).confirm({ message: `Place a real order on the ${LIVE_PROFILE} profile for a total of ${total}?`, default: false });
           if (!go) throw new CancelledError('order not placed');
         },
         ...(globals.input
