@@ -3,7 +3,7 @@
 // docs/commands) gets the same text: top-level commands in groups, the global flags under
 // "Inherited flags" on every command, wrapped to the terminal's width (80 when unknown), and
 // "see boxoffice X --help" after a usage error, naming the command.
-import type { Command, Help, Option } from 'commander';
+import { Help, type Command, type Option } from 'commander';
 import type { Io } from './deps.js';
 
 /** The width help wraps to when the terminal's is unknown (piped, tests, docs). */
@@ -13,6 +13,12 @@ export const DEFAULT_HELP_WIDTH = 80;
 export const INHERITED_FLAGS: readonly string[] = ['--json', '--profile', '--no-input', '--debug', '--header'];
 
 const INHERITED_HEADING = 'Inherited flags:';
+
+/** Commander's layout of an item: two spaces, the term, two spaces, the description. */
+const ITEM_INDENT = 2;
+const ITEM_SPACER = 2;
+/** Where a description starts when it goes under its term. */
+const UNDER_TERM_INDENT = 6;
 
 /** `boxoffice ticket list` for the `list` command under `ticket`. */
 export function commandPath(command: Command): string {
@@ -33,6 +39,17 @@ export function configureCommandHelp(command: Command, io: Pick<Io, 'columns'>):
         inherited.push(...ancestor.options.filter((option) => option.long !== undefined && INHERITED_FLAGS.includes(option.long)));
       }
       return inherited;
+    },
+    formatItem(this: Help, term: string, termWidth: number, description: string, helper: Help): string {
+      // With long flags, the column left for descriptions can be too narrow to wrap into (commander
+      // then does not wrap at all): put the description under its flag instead.
+      const descriptionWidth = width() - termWidth - ITEM_INDENT - ITEM_SPACER;
+      if (description === '' || descriptionWidth >= helper.minWidthToWrap) {
+        return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
+      }
+      const indent = ' '.repeat(UNDER_TERM_INDENT);
+      const wrapped = helper.boxWrap(description, width() - UNDER_TERM_INDENT).replace(/\n/g, `\n${indent}`);
+      return `${' '.repeat(ITEM_INDENT)}${term}\n${indent}${wrapped}`;
     },
     formatItemList(this: Help, heading: string, items: string[], helper: Help): string[] {
       if (items.length === 0) return [];

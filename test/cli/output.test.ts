@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { CommandContext } from '../../src/cli/context.js';
 import type { Io } from '../../src/cli/deps.js';
 import { writeJson, writeRows, type Column } from '../../src/cli/output/index.js';
+import { humanHeader } from '../../src/cli/output/rows.js';
 
 function capture(stdoutIsTTY: boolean): { io: Io; out: () => string; err: () => string } {
   const stdout = new PassThrough();
@@ -38,6 +39,8 @@ describe('rows', () => {
     const context = { deps: { io, env: {} }, globals: () => ({ header: true }) } as unknown as CommandContext;
     await writeRows(context, columns, rows);
     expect(out()).toBe('ID\tNAME\tSOLD\n1\tEarly bird\t12\n2\tDoor ticket late\t0\n');
+    expect(humanHeader('id')).toBe('ID');
+    expect(humanHeader('on sale from')).toBe('On sale from');
   });
 
   it('print a table on a terminal: human headers, one rule under them, none between rows, no colour under NO_COLOR', async () => {

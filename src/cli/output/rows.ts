@@ -53,7 +53,7 @@ export async function writeRows<Row>(
   const { io, env, header } = resolve(target);
   const cells = rows.map((row) => columns.map((column) => cellText(column.value(row))));
   if (!io.stdoutIsTTY) {
-    if (header) io.stdout.write(`${columns.map((column) => tabSafe(column.header)).join('\t')}\n`);
+    if (header) io.stdout.write(`${columns.map((column) => tabSafe(humanHeader(column.header))).join('\t')}\n`);
     for (const line of cells) io.stdout.write(`${line.map(tabSafe).join('\t')}\n`);
     return;
   }
@@ -74,9 +74,12 @@ export async function writeRows<Row>(
   io.stdout.write(`${withoutTrailingSpace(table.toString())}\n`);
 }
 
+const ABBREVIATIONS: Readonly<Record<string, string>> = { id: 'ID', url: 'URL' };
+
 /** "on sale from" → "On sale from", "id" → "ID". */
 export function humanHeader(header: string): string {
-  if (header === 'id') return 'ID';
+  const abbreviation = ABBREVIATIONS[header];
+  if (abbreviation !== undefined) return abbreviation;
   return header.charAt(0).toUpperCase() + header.slice(1);
 }
 
