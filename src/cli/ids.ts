@@ -31,7 +31,8 @@ const NOT_FOUND_ARGUMENT: Readonly<Record<string, string>> = {
   E028: 'DISCOUNT_ID',
 };
 
-const ID_PATTERN = /^\d+$/;
+/** A whole number from 1 (leading zeros aside). */
+const ID_PATTERN = /^0*[1-9]\d*$/;
 
 /** "list them with boxoffice event list", or undefined when nothing lists them. */
 function listHint(argument: string, args: IdArguments): string | undefined {
@@ -57,7 +58,7 @@ export function checkIdArguments(args: IdArguments): void {
     if (!kind || value === undefined || ID_PATTERN.test(value.trim())) continue;
     const hint = listHint(argument, args);
     throw new UsageError(
-      `${argument} ${JSON.stringify(value)} is not ${kind.noun === 'event' ? 'an' : 'a'} ${kind.noun} id (ids are whole numbers, e.g. 12)${hint ? `; ${hint}` : ''}`,
+      `${argument} ${JSON.stringify(value)} is not ${kind.noun === 'event' ? 'an' : 'a'} ${kind.noun} id (ids are whole numbers from 1, e.g. 12)${hint ? `; ${hint}` : ''}`,
       argument,
     );
   }

@@ -48,12 +48,12 @@ describe('unknown ids', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'error: EVENT_ID "abc" is not an event id (ids are whole numbers, e.g. 12); list the events with boxoffice event list\n',
+      stderr: 'error: EVENT_ID "abc" is not an event id (ids are whole numbers from 1, e.g. 12); list the events with boxoffice event list\n',
     });
     expect(sent).toEqual([]);
     const ticket = await h.run(['ticket', 'update', eventId, 'x1', '--price', '5']);
     expect(ticket.code).toBe(2);
-    expect(ticket.stderr).toBe(`error: TICKET_ID "x1" is not a ticket id (ids are whole numbers, e.g. 12); list the tickets with boxoffice ticket list ${eventId}\n`);
+    expect(ticket.stderr).toBe(`error: TICKET_ID "x1" is not a ticket id (ids are whole numbers from 1, e.g. 12); list the tickets with boxoffice ticket list ${eventId}\n`);
   });
 
   it('an id the service does not know shows the value given and the listing command', async () => {

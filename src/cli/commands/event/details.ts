@@ -12,16 +12,8 @@ export function registerEventDetailsCommand(group: Command, context: CommandCont
     .argument('<EVENT_ID>', 'the event')
     .addHelpText('after', '\nExample:\n  boxoffice event details 1042')
     .action(async (eventId: string) => {
-      await runEventDetails(checkEventId(eventId), context);
+      await runEventDetails(eventId.trim(), context);
     });
-}
-
-export function checkEventId(eventId: string): string {
-  const trimmed = eventId.trim();
-  if (!/^\d+$/.test(trimmed) || Number(trimmed) < 1) {
-    throw new UsageError(`EVENT_ID ${JSON.stringify(eventId)}: expected a numeric event id`, 'EVENT_ID');
-  }
-  return trimmed;
 }
 
 export async function runEventDetails(eventId: string, context: CommandContext): Promise<void> {

@@ -59,9 +59,6 @@ Examples:
 
 /** Everything that can be refused without a request is refused here (exit 2). */
 export function toOptions(eventId: string, flags: RawFlags): PlaceOrderOptions {
-  if (!/^\d+$/.test(eventId.trim()) || Number(eventId) < 1) {
-    throw new UsageError(`EVENT_ID ${JSON.stringify(eventId)}: expected a numeric event id`, 'EVENT_ID');
-  }
   if (flags.referenceNo !== undefined && flags.referenceNo.trim() === '') {
     throw new UsageError('--reference-no: must not be empty', '--reference-no');
   }
