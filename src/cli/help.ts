@@ -27,12 +27,15 @@ export function commandPath(command: Command): string {
   return names.join(' ');
 }
 
+/** The width help wraps to: the terminal's, else 80 (commander asks through configureOutput). */
+export function helpWidthFor(io: Pick<Io, 'columns'>): number {
+  return io.columns ?? DEFAULT_HELP_WIDTH;
+}
+
 /** Help settings for one command of the tree (call for every command). */
-export function configureCommandHelp(command: Command, io: Pick<Io, 'columns'>): void {
-  const width = (): number => io.columns ?? DEFAULT_HELP_WIDTH;
+export function configureCommandHelp(command: Command): void {
   command.configureHelp({
     showGlobalOptions: true,
-    helpWidth: width(),
     visibleGlobalOptions(this: Help, cmd: Command): Option[] {
       const inherited: Option[] = [];
       for (let ancestor = cmd.parent; ancestor; ancestor = ancestor.parent) {
@@ -43,12 +46,13 @@ export function configureCommandHelp(command: Command, io: Pick<Io, 'columns'>):
     formatItem(this: Help, term: string, termWidth: number, description: string, helper: Help): string {
       // With long flags, the column left for descriptions can be too narrow to wrap into (commander
       // then does not wrap at all): put the description under its flag instead.
-      const descriptionWidth = width() - termWidth - ITEM_INDENT - ITEM_SPACER;
+      const width = helper.helpWidth ?? DEFAULT_HELP_WIDTH;
+      const descriptionWidth = width - termWidth - ITEM_INDENT - ITEM_SPACER;
       if (description === '' || descriptionWidth >= helper.minWidthToWrap) {
         return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
       }
       const indent = ' '.repeat(UNDER_TERM_INDENT);
-      const wrapped = helper.boxWrap(description, width() - UNDER_TERM_INDENT).replace(/\n/g, `\n${indent}`);
+      const wrapped = helper.boxWrap(description, width - UNDER_TERM_INDENT).replace(/\n/g, `\n${indent}`);
       return `${' '.repeat(ITEM_INDENT)}${term}\n${indent}${wrapped}`;
     },
     formatItemList(this: Help, heading: string, items: string[], helper: Help): string[] {

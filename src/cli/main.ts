@@ -7,7 +7,7 @@ import type { CommandContext, GlobalOptions } from './context.js';
 import type { Deps } from './deps.js';
 import type { Invocation } from './error-message.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
-import { configureCommandHelp } from './help.js';
+import { configureCommandHelp, helpWidthFor } from './help.js';
 import { argumentsOf, checkIdArguments } from './ids.js';
 import { GLOBAL_OPTIONS_WITH_VALUE, groupWithoutVerb, withPositionalHint } from './usage.js';
 import { packageVersion } from './version.js';
@@ -71,10 +71,12 @@ export async function buildProgram(deps: Deps, argv: readonly string[] = []): Pr
 
   applyToAll(program, (command) => {
     command.exitOverride();
-    configureCommandHelp(command, deps.io);
+    configureCommandHelp(command);
     command.configureOutput({
       writeOut: (text) => deps.io.stdout.write(text),
       writeErr: (text) => deps.io.stderr.write(text),
+      getOutHelpWidth: () => helpWidthFor(deps.io),
+      getErrHelpWidth: () => helpWidthFor(deps.io),
       outputError: (text, write) => write(withPositionalHint(command, text, argv)),
     });
   });
