@@ -1,9 +1,10 @@
 // The one line an error becomes on stderr: the error's own text, with the next step as a
 // command where the CLI knows it. The client (a library) knows nothing of commands; the hints
 // that name them are added here.
-import { ApiError, AuthError, BoxofficeError, ConnectionError, NotFoundError, UsageError } from '../client/errors.js';
+import { ApiError, AuthError, BoxofficeError, ConnectionError, NotFoundError, RateLimitError, UsageError } from '../client/errors.js';
 import { isLoopbackHost } from '../client/http.js';
 import { networkErrorCode } from '../client/retry.js';
+import { formatDuration } from './duration.js';
 import { notFoundMessage, type IdArguments } from './ids.js';
 
 /** The command that was running when the error happened, as far as it is known. */
@@ -15,7 +16,8 @@ export interface Invocation {
 /** The sandbox's default port (the `local` profile's addresses). */
 const SANDBOX_DEFAULT_PORT = '4010';
 
-export function formatError(error: unknown, invocation?: Invocation): string {
+export function formatError(error: unknown, invocation?: Invocation, now: Date = new Date()): string {
+  if (error instanceof RateLimitError) return `${error.message}; ${retryAdvice(error, now)}`;
   if (error instanceof UsageError) return prefixed(error.message);
   if (error instanceof AuthError) {
     // E001 / E020: the credential was refused (expired, revoked or mistyped).
@@ -54,4 +56,16 @@ function refusedMessage(error: ConnectionError): string | undefined {
   if (!isLoopbackHost(address.hostname)) return `${lead}; check the address (boxoffice config list) and your network`;
   const port = address.port === '' || address.port === SANDBOX_DEFAULT_PORT ? '' : ` --port ${address.port}`;
   return `${lead}; is the sandbox running? boxoffice sandbox start${port}`;
+}
+
+/**
+ * When to try again after E023: the service's Retry-After as a time and a span; without one,
+ * what the live service's quotas imply.
+ */
+export function retryAdvice(error: RateLimitError, now: Date): string {
+  if (error.retryAfterMs === undefined) {
+    return 'the service gave no time: retry in a few minutes (the live service allows about 30 read calls an hour and 10 event, 200 ticket, 2000 discount creations a day)';
+  }
+  const at = new Date(now.getTime() + error.retryAfterMs).toISOString().slice(0, 16).replace('T', ' ');
+  return `retry after ${at} UTC (in ${formatDuration(Math.ceil(error.retryAfterMs / 1000) * 1000)}), or let a command that can wait do so with --max-wait`;
 }

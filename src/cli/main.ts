@@ -115,7 +115,7 @@ async function reportError(error: unknown, deps: Deps, invocation: Invocation | 
     return EXIT.interrupted;
   }
   const { formatError } = await import('./error-message.js');
-  deps.io.stderr.write(`${formatError(error, invocation)}\n`);
+  deps.io.stderr.write(`${formatError(error, invocation, deps.clock.now())}\n`);
   return exitCodeFor(error);
 }
 
