@@ -14,15 +14,6 @@ export function isNumericId(text: string): boolean {
   return NUMERIC_ID.test(text) && Number(text) >= 1;
 }
 
-/** An id as given on the command line: not empty, no spaces. */
-export function checkIdArgument(text: string, name: string): string {
-  const trimmed = text.trim();
-  if (trimmed === '' || /\s/.test(trimmed)) {
-    throw new UsageError(`${name} ${JSON.stringify(text)}: expected an id such as 1042 or EKDJHH`, name);
-  }
-  return trimmed;
-}
-
 /** The numeric id beside an event list item's code, when the service sent one that differs. */
 export function numericEventIdOf(event: Pick<EventListItem, 'eventId' | 'id'>): string | undefined {
   const id = event.id === undefined ? undefined : String(event.id);

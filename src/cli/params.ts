@@ -8,9 +8,9 @@ import { Option, type Command } from 'commander';
 import type { z } from 'zod';
 import { UsageError } from '../client/errors.js';
 import {
+  dateProblem,
   FORMAT_MESSAGES,
   INTEGER_PATTERN,
-  isRealDate,
   NUMBER_PATTERN,
   TIME_PATTERN,
 } from '../client/schemas/values.js';
@@ -101,7 +101,7 @@ export function formatProblem(spec: ParamSpec, value: string): string | undefine
       if (!spec.choices || spec.choices.includes(text) || spec.synonyms?.[text.toLowerCase()] !== undefined) return undefined;
       return `expected one of ${spec.choices.join(', ')}`;
     case 'date':
-      return isRealDate(text) ? undefined : FORMAT_MESSAGES.date;
+      return dateProblem(text);
     case 'time':
       return TIME_PATTERN.test(text) ? undefined : FORMAT_MESSAGES.time;
     case 'integer':

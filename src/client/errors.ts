@@ -170,6 +170,8 @@ export class ConnectionError extends BoxofficeError {
     override readonly cause: unknown,
     /** True when the request may have reached the service (sent, then the connection broke). */
     readonly mayHaveTakenEffect: boolean,
+    /** The address that could not be reached (scheme, host and port). */
+    readonly origin?: string,
   ) {
     super(message);
   }

@@ -281,7 +281,10 @@ export class HttpTransport {
         if (error instanceof ApiError) {
           outcome = { kind: 'api-error', error, idempotent: exchange.idempotent };
         } else if (error instanceof NetworkFailure) {
-          outcome = { kind: 'network-error', error: error.cause, idempotent: exchange.idempotent, ...error.classification };
+          // Nothing listening on this machine is not a passing failure: waiting will not start it.
+          const refusedLocally = error.classification.code === 'ECONNREFUSED' && isLoopbackHost(url.hostname);
+          const classification = refusedLocally ? { ...error.classification, transient: false } : error.classification;
+          outcome = { kind: 'network-error', error: error.cause, idempotent: exchange.idempotent, ...classification };
         } else {
           throw error;
         }
@@ -434,6 +437,7 @@ export class HttpTransport {
       `${lead} (${this.redactor.text(reason)})${tries}: ${exchange.operation} not completed`,
       outcome.error,
       outcome.requestSent && !exchange.idempotent,
+      url.origin,
     );
   }
 

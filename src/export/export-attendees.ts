@@ -14,6 +14,7 @@ import { exportPaths, readCheckpoint, writeCheckpoint, type Checkpoint, type Exp
 import { ColumnRegistry } from './columns.js';
 import { flattenRecord, type StatusFilter } from './flatten.js';
 import { OrderNumberSet } from './order-numbers.js';
+import { countOf } from '../cli/output/count.js';
 import { silentProgress, type ProgressSink } from './progress.js';
 import { readOrderNumbers, SpoolWriter } from './spool.js';
 import { createRowFormatter, writeExportFile, writeExportStream, type RowFormatter } from './write-output.js';
@@ -213,7 +214,7 @@ async function prepare(request: ExportRequest, env: ExportEnvironment): Promise<
   await truncate(paths.spool, checkpoint.spoolBytes);
   await truncate(paths.orders, checkpoint.ordersBytes);
   const state = resumedState(checkpoint, paths.orders);
-  env.notice(`resuming at record ${checkpoint.nextRecord} (${state.seen.size} orders already exported)`);
+  env.notice(`resuming at record ${checkpoint.nextRecord} (${countOf(state.seen.size, 'order')} already exported)`);
   return state;
 }
 
@@ -298,7 +299,7 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
       checkpoint.nextRecord = batch.toRecord;
       await saveCheckpoint(false);
       progress.update({
-        records: checkpoint.records,
+        orders: state.seen.size,
         attendees: checkpoint.attendees,
         batches: checkpoint.batches,
         expectedAttendees: env.expectedAttendees,

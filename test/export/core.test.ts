@@ -101,6 +101,15 @@ describe('formula neutralisation', () => {
     ['\rx', "'\rx"],
     ['-12.5', '-12.5'],
     ['+41', '+41'],
+    ['+49 30 000000', '+49 30 000000'],
+    ['+91 98450 00001', '+91 98450 00001'],
+    ['+1 555-010-0000', '+1 555-010-0000'],
+    ['+1-2', "'+1-2"],
+    ['+49 30 000000+cmd', "'+49 30 000000+cmd"],
+    ['+49 30 A1', "'+49 30 A1"],
+    ['+1 (555) 010', "'+1 (555) 010"],
+    ['-49 30 000000', "'-49 30 000000"],
+    ['+49  30 000000', "'+49  30 000000"],
     ['plain', 'plain'],
     ['', ''],
   ])('%j → %j', (cell, expected) => {
@@ -172,7 +181,7 @@ describe('exportAttendees', () => {
     expect(hostile["'@label, with \"quotes\""]).toBe("'+1+cmd|' /C calc'!A0");
     expect(hostile.Notes).toBe('line one\nline two, "quoted"');
     expect(hostile.city).toBe('München');
-    expect(hostile.phoneNo).toBe("'+41 44 000 00 00");
+    expect(hostile.phoneNo).toBe('+41 44 000 00 00');
 
     const json = JSON.parse(await exportToFile(orders, 'zero-based-offset', { format: 'json' })) as Record<string, string>[];
     const hostileJson = json.find((row) => row.ticketNo === 'T5-0') as Record<string, string>;
@@ -299,18 +308,28 @@ describe('exportAttendees', () => {
 
 describe('progress line', () => {
   it('groups digits by thousands like en-US', async () => {
-    const { formatCount } = await import('../../src/export/progress.js');
+    const { formatCount } = await import('../../src/cli/output/count.js');
     for (const value of [0, 7, 999, 1000, 12345, 199999, 1234567, 1e9, 2501.6]) {
       expect(formatCount(value)).toBe(Math.round(value).toLocaleString('en'));
     }
   });
 
-  it('shows records, batches and rate, and a bar with an ETA when the total is known', async () => {
+  it('counts orders only, and shows a bar and an ETA once a few batches give a rate and the total is known', async () => {
     const { progressLine } = await import('../../src/export/progress.js');
-    expect(progressLine({ records: 1000, attendees: 1500, batches: 20 }, 2000)).toBe('exporting 1,000 records · 20 batches · 500 records/s');
-    expect(progressLine({ records: 1000, attendees: 1500, batches: 20, expectedAttendees: 3000 }, 2000)).toBe(
-      '[##########----------] 50% 1,000 records · 20 batches · 500 records/s · ETA 2s',
+    expect(progressLine({ orders: 1000, attendees: 1500, batches: 20 }, 2000)).toBe('exporting 1,000 orders · 500 orders/s');
+    expect(progressLine({ orders: 1, attendees: 3, batches: 1, expectedAttendees: 3000 }, 100)).toBe('exporting 1 order · 10 orders/s');
+    expect(progressLine({ orders: 100, attendees: 150, batches: 2, expectedAttendees: 3000 }, 200)).toBe('exporting 100 orders · 500 orders/s');
+    expect(progressLine({ orders: 1000, attendees: 1500, batches: 20, expectedAttendees: 3000 }, 2000)).toBe(
+      '[##########----------] 50% 1,000 orders · 500 orders/s · ETA 2s',
     );
+  });
+
+  it('never says "1 orders": counts take the singular for one', async () => {
+    const { countOf } = await import('../../src/cli/output/count.js');
+    expect(countOf(1, 'order')).toBe('1 order');
+    expect(countOf(0, 'order')).toBe('0 orders');
+    expect(countOf(12345, 'attendee')).toBe('12,345 attendees');
+    expect(countOf(1, 'batch', 'batches')).toBe('1 batch');
   });
 });
 

@@ -179,7 +179,7 @@ describe('error bodies', () => {
     server.enqueue('/api/e/get-event', { status: 200, body: { status: 'error', message: 'E007' } });
     const result = await runBuilt(['event', 'get', EVENT_CODE], env);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^error E007: invalid event id/);
+    expect(result.stderr).toMatch(/^error E007: event EKDJHH not found; list the events with boxoffice event list/);
   });
 });
 
@@ -260,7 +260,7 @@ describe('event ids', () => {
   it('an unknown code is E007 naming the event list', async () => {
     const result = await runBuilt(['event', 'details', 'EZZZZZ'], env);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe("error E007: invalid event id: event EZZZZZ is not among this account's events (boxoffice event list)\n");
+    expect(result.stderr).toBe('error E007: event EZZZZZ not found; list the events with boxoffice event list\n');
   });
 });
 
@@ -370,7 +370,7 @@ describe('attendees export against the live attendee list', () => {
     const file = join(dir, 'never.csv');
     const result = await runBuilt(['attendees', 'export', EVENT_CODE, '-o', file], env);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^error E007: invalid event id/m);
+    expect(result.stderr).toMatch(/^error E007: event EKDJHH not found; list the events with boxoffice event list/m);
   });
 
   it('a refused token past the end is still an error (exit 3), not the end of the list', async () => {

@@ -25,3 +25,18 @@ export type TopLevelName = keyof typeof TOP_LEVEL_SUMMARIES;
 export function summaryOf(name: TopLevelName): string {
   return TOP_LEVEL_SUMMARIES[name];
 }
+
+/** The groups `boxoffice --help` lists the commands in, in order (as gh does). */
+export const TOP_LEVEL_GROUPS: readonly { heading: string; commands: readonly TopLevelName[] }[] = [
+  { heading: 'Getting started', commands: ['login', 'logout', 'auth'] },
+  { heading: 'Events and tickets', commands: ['event', 'ticket', 'discount', 'catalog', 'events'] },
+  { heading: 'Sales and attendees', commands: ['report', 'attendees', 'bookings', 'order'] },
+  { heading: 'Automation', commands: ['apply'] },
+  { heading: 'Sandbox', commands: ['sandbox'] },
+  { heading: 'Settings', commands: ['config', 'completion'] },
+];
+
+/** The help group of a top-level command. */
+export function groupOf(name: string): string | undefined {
+  return TOP_LEVEL_GROUPS.find((group) => (group.commands as readonly string[]).includes(name))?.heading;
+}

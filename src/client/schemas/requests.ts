@@ -6,7 +6,8 @@ import {
   booleanFlag,
   bookingCurrency,
   clockTime,
-  dateTimeKey,
+  type DateTimeSpan,
+  endIsAfterStart,
   discountCategory,
   discountType,
   eventCategory,
@@ -62,20 +63,9 @@ const eventFields = {
   address: z.string().optional(),
 };
 
-interface DateTimeSpan {
-  startDate?: string;
-  startTime?: string;
-  endDate?: string;
-  endTime?: string;
-}
-
 /** E003: the end must come after the start, when both are known. */
 function endAfterStart(value: DateTimeSpan, ctx: z.RefinementCtx): void {
-  const { startDate, startTime, endDate, endTime } = value;
-  if (!startDate || !endDate) return;
-  const start = dateTimeKey(startDate, startTime ?? '00:00');
-  const end = dateTimeKey(endDate, endTime ?? '23:59');
-  if (end <= start) {
+  if (!endIsAfterStart(value)) {
     ctx.addIssue({
       code: 'custom',
       path: ['endDate'],

@@ -9,11 +9,36 @@ export const INTEGER_PATTERN = /^-?\d+$/;
 
 export const FORMAT_MESSAGES = {
   date: 'expected a date as yyyy-mm-dd',
+  calendarDate: 'not a calendar date',
   time: 'expected a time as HH:MM (24-hour)',
   number: 'expected a number',
   integer: 'expected a whole number',
   boolean: 'expected true or false',
 } as const;
+
+/** Why `text` is not a real yyyy-mm-dd date (2027-02-30 is "not a calendar date"), or undefined. */
+export function dateProblem(text: string): string | undefined {
+  if (isRealDate(text)) return undefined;
+  return DATE_PATTERN.test(text) ? FORMAT_MESSAGES.calendarDate : FORMAT_MESSAGES.date;
+}
+
+/** Compares yyyy-mm-dd + HH:MM pairs; plain string order is chronological for these formats. */
+export function dateTimeKey(date: string, time: string): string {
+  return `${date}T${time}`;
+}
+
+export interface DateTimeSpan {
+  startDate?: string;
+  startTime?: string;
+  endDate?: string;
+  endTime?: string;
+}
+
+/** E003: false when both dates are known and the end is not later than the start. */
+export function endIsAfterStart({ startDate, startTime, endDate, endTime }: DateTimeSpan): boolean {
+  if (!startDate || !endDate) return true;
+  return dateTimeKey(endDate, endTime ?? '23:59') > dateTimeKey(startDate, startTime ?? '00:00');
+}
 
 export function isRealDate(text: string): boolean {
   const match = DATE_PATTERN.exec(text);

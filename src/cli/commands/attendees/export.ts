@@ -32,6 +32,10 @@ interface ExportFlags {
 }
 
 const collectStatuses = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',')];
+/** What an E008 from the attendee list means, and how to get the token it needs. */
+export const ADMIN_TOKEN_NEEDED =
+  "the attendee list needs an administrator account's token: log in as that account (boxoffice login); " +
+  'on the sandbox: export BOXOFFICE_TOKEN=$(boxoffice sandbox token --role admin)';
 
 export const DEFAULT_MAX_WAIT = '10m';
 export const DEFAULT_PREFETCH = 2;
@@ -40,7 +44,7 @@ export function registerExportCommand(group: Command, context: CommandContext): 
   group
     .command('export')
     .description('export every attendee of an event as CSV, JSON or NDJSON (one row per ticket)')
-    .argument('<eventId>', 'the event whose attendees to export')
+    .argument('<EVENT_ID>', 'the event whose attendees to export')
     .option('-o, --output <file>', 'write to FILE (atomically, resumable); default: stdout')
     .addOption(
       new Option('--format <format>', 'csv, json (one array) or ndjson (one object a line); default: from the -o extension, else csv')
@@ -57,8 +61,12 @@ export function registerExportCommand(group: Command, context: CommandContext): 
         '  boxoffice attendees export 123456 --format ndjson | jq .attendeeEmail\n' +
         '  boxoffice attendees export 123456 -o attendees.csv --resume --max-wait 1h\n' +
         '  boxoffice attendees export 123456 --status attending -o attending.csv\n' +
+        '\nThe attendee list needs an administrator account\'s token (E008 otherwise): log in\n' +
+        'as that account with boxoffice login; on the sandbox:\n' +
+        '  export BOXOFFICE_TOKEN=$(boxoffice sandbox token --role admin)\n' +
         '\nCSV cells starting with = + - @, a tab or a carriage return get a leading \' so that\n' +
-        'spreadsheets show them as text (plain numbers such as -12.5 are left alone).\n',
+        'spreadsheets show them as text (plain numbers such as -12.5 and phone numbers such as\n' +
+        '+49 30 000000 are left alone).\n',
     )
     .action(async (eventId: string, flags: ExportFlags) => {
       await runAttendeesExport(await exportOptionsFrom(eventId, flags, context.globals().json), context);
@@ -68,7 +76,7 @@ export function registerExportCommand(group: Command, context: CommandContext): 
 /** Flags → options, refusing bad input before anything is sent. */
 export async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: boolean): Promise<AttendeesExportOptions> {
   const id = eventId.trim();
-  if (id === '') throw new UsageError('EVENT_ID: must not be empty', 'eventId');
+  if (id === '') throw new UsageError('EVENT_ID: must not be empty', 'EVENT_ID');
   const output = flags.output?.trim();
   if (flags.output !== undefined && !output) throw new UsageError('--output: must name a file', '--output');
   if (output !== undefined && !existsSync(dirname(resolve(output)))) {
@@ -161,14 +169,16 @@ export async function runAttendeesExport(options: AttendeesExportOptions, contex
       writeJson(io, { status: 'success', ...summary, rateLimitWaitMs: waiter.waitedMs });
       return;
     }
-    const count = progressModule.formatCount;
+    const { countOf } = await import('../../output/count.js');
+    const dropped = summary.duplicatesDropped > 0 ? ` (${countOf(summary.duplicatesDropped, 'repeated order')} dropped)` : '';
     io.stderr.write(
-      `exported ${count(summary.attendees)} attendees from ${count(summary.orders)} orders ` +
-        `(${count(summary.duplicatesDropped)} repeated records dropped) in ${count(summary.batches)} batches, ` +
-        `${formatDuration(summary.elapsedMs)}${summary.file === null ? '' : ` → ${summary.file}`}\n`,
+      `exported ${countOf(summary.attendees, 'attendee')} from ${countOf(summary.orders, 'order')}${dropped} ` +
+        `in ${formatDuration(summary.elapsedMs)}${summary.file === null ? '' : ` → ${summary.file}`}\n`,
     );
   } catch (error) {
     progress.finish();
+    const { explainPermission } = await import('../../permission.js');
+    explainPermission(error, ADMIN_TOKEN_NEEDED);
     const resumable =
       deps.signal.aborted || error instanceof RateLimitError || error instanceof ConnectionError || error instanceof ServerBusyError;
     if (resumeCommand !== undefined && resumable && existsSync(`${options.output}.checkpoint.json`)) {

@@ -2,7 +2,6 @@
 // (ticket details) together.
 import type { Command } from 'commander';
 import type { PublisherEvent, PublisherTicket } from '../../../client/schemas/index.js';
-import { checkIdArgument } from '../../buyer-ids.js';
 import type { CommandContext } from '../../context.js';
 
 export function registerEventDetailsCommand(group: Command, context: CommandContext): void {
@@ -12,7 +11,7 @@ export function registerEventDetailsCommand(group: Command, context: CommandCont
     .argument('<EVENT_ID>', 'the event: its numeric id, or its code (looked up in boxoffice event list)')
     .addHelpText('after', '\nExample:\n  boxoffice event details 1042')
     .action(async (eventId: string) => {
-      await runEventDetails(checkIdArgument(eventId, 'EVENT_ID'), context);
+      await runEventDetails(eventId.trim(), context);
     });
 }
 
@@ -45,14 +44,14 @@ export async function runEventDetails(eventGiven: string, context: CommandContex
     ];
     // Piped: "event<TAB>field<TAB>value" and "ticket<TAB>…" lines, so one grep picks either.
     const tagged = io.stdoutIsTTY ? [] : [{ header: 'kind', value: () => 'event' }];
-    await writeRows(context.deps, [
+    await writeRows(context, [
       ...tagged,
       { header: 'field', value: ([name]: [string, unknown]) => name },
       { header: 'value', value: ([, value]: [string, string | number | null | undefined]) => value },
     ], fields satisfies Array<[string, PublisherEvent[keyof PublisherEvent] | string]>);
     if (io.stdoutIsTTY) io.stdout.write('Tickets\n');
     const ticketTag = io.stdoutIsTTY ? [] : [{ header: 'kind', value: () => 'ticket' }];
-    await writeRows(context.deps, [
+    await writeRows(context, [
       ...ticketTag,
       { header: 'id', value: (ticket: PublisherTicket) => ticket.id },
       { header: 'name', value: (ticket) => ticket.name },

@@ -23,7 +23,7 @@ export async function runEventList(context: CommandContext): Promise<void> {
     // the buyer side takes): both are shown when they differ.
     const numeric = (event: EventListItem) => (event.id !== undefined && String(event.id) !== event.eventId ? String(event.id) : undefined);
     const showNumeric = body.events.some((event) => numeric(event) !== undefined);
-    await writeRows<EventListItem>(context.deps, [
+    await writeRows<EventListItem>(context, [
       { header: 'id', value: (event) => event.eventId },
       ...(showNumeric ? [{ header: 'numeric id', value: (event: EventListItem) => numeric(event) ?? '' }] : []),
       { header: 'title', value: (event) => event.eventTitle },

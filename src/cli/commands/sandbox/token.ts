@@ -59,7 +59,12 @@ export async function runToken(options: TokenOptions, context: CommandContext): 
   }
   const answer = (await response.json().catch(() => ({}))) as TokenAnswer;
   if (answer.status === 'success' && typeof answer.value === 'string') {
-    context.deps.io.stdout.write(`${answer.value}\n`);
+    if (context.globals().json) {
+      const { writeJson } = await import('../../output/json.js');
+      writeJson(context.deps.io, { role: options.role, value: answer.value });
+    } else {
+      context.deps.io.stdout.write(`${answer.value}\n`);
+    }
     return;
   }
   const code = typeof answer.message === 'string' ? answer.message : `HTTP ${response.status}`;

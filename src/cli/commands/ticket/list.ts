@@ -34,7 +34,7 @@ export async function runTicketList(options: ListTicketsOptions, context: Comman
     // A ticket's code (what ticket update takes on the live service) and its numeric id (what
     // order place takes): both are shown when the service gives a code.
     const showNumeric = body.tickets.some((ticket) => ticketCodeOf(ticket) !== undefined);
-    await writeRows<OrganizerTicket>(context.deps, [
+    await writeRows<OrganizerTicket>(context, [
       { header: 'id', value: (ticket) => ticketCodeOf(ticket) ?? ticket.id },
       ...(showNumeric ? [{ header: 'numeric id', value: (ticket: OrganizerTicket) => ticket.id }] : []),
       { header: 'name', value: (ticket) => ticket.typeName },
