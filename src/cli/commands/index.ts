@@ -22,6 +22,7 @@ const GROUPS: readonly CommandGroup[] = [
   { commands: ['discount'], load: async () => (await import('./discount/index.js')).registerDiscountCommands },
   { commands: ['report'], load: async () => (await import('./report/index.js')).registerReportCommand },
   { commands: ['attendees'], load: async () => (await import('./attendees/index.js')).registerAttendeesCommands },
+  { commands: ['insights'], load: async () => (await import('./insights/index.js')).registerInsightsCommand },
   { commands: ['bookings'], load: async () => (await import('./bookings/index.js')).registerBookingsCommands },
   { commands: ['apply'], load: async () => (await import('./apply/index.js')).registerApplyCommand },
   { commands: ['order'], load: async () => (await import('./order/index.js')).registerOrderCommands },
