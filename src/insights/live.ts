@@ -15,8 +15,9 @@ import { ColumnRegistry } from '../export/columns.js';
 import { exportAttendees } from '../export/export-attendees.js';
 import { flattenRecord } from '../export/flatten.js';
 import type { ProgressSink } from '../export/progress.js';
-import { calendarDay, isKnownTimezone, machineTimezone, wallTime } from './dates.js';
-import { FiguresAccumulator, type ExportRow, type FiguresClock } from './figures.js';
+import { figuresClock } from './clock.js';
+import { isKnownTimezone, machineTimezone } from './dates.js';
+import { FiguresAccumulator, type ExportRow } from './figures.js';
 import { readExportRows } from './read-export.js';
 
 /** Records one attendee-list call returns at most (reference §8). */
@@ -57,10 +58,6 @@ export interface LiveRead {
   /** Zone the service writes purchase dates in (from the records), if it said. */
   purchaseZone: string | undefined;
   reads: number;
-}
-
-export function figuresClock(timezone: string, sourceZone: string | undefined, nowMs: number): FiguresClock {
-  return { today: wallTime(nowMs, timezone).slice(0, 10), dayOf: (purchaseDate) => calendarDay(purchaseDate, timezone, sourceZone) };
 }
 
 /** Name, currency and timezone of the event: two reads (get-event, get-tickets). */
