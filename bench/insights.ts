@@ -12,7 +12,7 @@ import { measureNode, snapshotCli, type Measurement } from './export.js';
 import { median, round, spread } from './stats.js';
 import type { BenchModule, Figure } from './types.js';
 
-const FORMATS = ['csv', 'json'] as const;
+const FORMATS = ['csv', 'json', 'ndjson'] as const;
 
 export const insightsBench: BenchModule = async (options) => {
   const { log } = options;

@@ -1,11 +1,11 @@
 // The figures of `boxoffice insights`, counted from the rows of an attendee export (one row per
-// attendee, cli-contract "Attendee export format") as they stream past. Memory holds the order
-// numbers seen and one entry per day, ticket, city and distinct answer — never the rows; a
+// attendee, cli-contract "Attendee export format") as they stream past. Memory holds one entry per
+// day, ticket, city and distinct answer — never the rows, nor the order numbers: an export writes
+// each order's rows together, once, so an order is a run of rows with the same order number. A
 // question with more than MAX_DISTINCT_ANSWERS distinct answers is free text and stops being
 // tallied. Every figure is a plain count of the rows, so a direct count of the export gives the
 // same numbers.
 import { FIXED_COLUMNS } from '../export/flatten.js';
-import { OrderNumberSet } from '../export/order-numbers.js';
 import { dayRange } from './dates.js';
 
 /** A question with more distinct answers than this is free text: not charted. */
@@ -105,7 +105,8 @@ function money(value: number): number {
 }
 
 export class FiguresAccumulator {
-  private readonly orderNumbers = new OrderNumberSet();
+  private orderCount = 0;
+  private lastOrderNo: string | undefined;
   private attendees = 0;
   private revenue = 0;
   private cancelled = 0;
@@ -120,21 +121,20 @@ export class FiguresAccumulator {
   constructor(private readonly clock: FiguresClock) {}
 
   get orders(): number {
-    return this.orderNumbers.size;
+    return this.orderCount;
   }
 
-  hasOrder(orderNo: string): boolean {
-    return this.orderNumbers.has(orderNo);
+  /** The order number of the last row counted. */
+  get lastOrder(): string | undefined {
+    return this.lastOrderNo;
   }
 
   add(row: ExportRow): void {
     const orderNo = row.orderNo ?? '';
     const ticket = row.ticketName || row.ticketId || '(unnamed ticket)';
-    if (this.open?.orderNo !== orderNo) {
+    if (this.lastOrderNo !== orderNo) {
       this.closeOrder();
-      // A repeated order number (rows of one order apart, or an order exported twice) counts its
-      // attendees, not its cost or day again.
-      if (this.orderNumbers.add(orderNo)) this.openOrder(orderNo, row);
+      this.openOrder(orderNo, row);
     }
     this.attendees += 1;
     if (this.open) {
@@ -170,6 +170,8 @@ export class FiguresAccumulator {
     const city = (row.city ?? '').trim();
     this.cities.set(city, (this.cities.get(city) ?? 0) + 1);
     this.open = { orderNo, cost, day, tickets: [] };
+    this.orderCount += 1;
+    this.lastOrderNo = orderNo;
   }
 
   /** Shares the open order's cost among its tickets (rows of one order arrive together). */

@@ -125,17 +125,24 @@ export interface RefreshChange {
 
 /**
  * Watches one event: each refresh reads the sales report and one batch of the attendee list past
- * the orders already seen (exact under either paging semantics: a repeated order is dropped).
+ * the orders already seen (exact under either paging semantics: the repeated order is dropped).
  */
 export class EventWatcher {
   private readonly columns = new ColumnRegistry();
   private lastCancelled: number | undefined;
+  /**
+   * Order numbers of the last records read. A batch starting at the count of orders seen repeats
+   * at most the last of them (1-based counting), so these are all a refresh must recognise.
+   */
+  private recent: Set<string>;
 
   constructor(
     private readonly api: InsightsApi,
     private readonly eventId: string,
     private readonly figures: FiguresAccumulator,
-  ) {}
+  ) {
+    this.recent = new Set(figures.lastOrder === undefined ? [] : [figures.lastOrder]);
+  }
 
   /** The report's figures now, without changing anything: the baseline of the first refresh. */
   async start(): Promise<number> {
@@ -149,8 +156,10 @@ export class EventWatcher {
     const from = this.figures.orders;
     const { attendee: records } = await this.api.attendeeList({ eventId: this.eventId, fromRecord: from, toRecord: from + BATCH_SIZE });
     const change: RefreshChange = { newOrders: 0, newAttendees: 0, revenue: 0, cancellations: 0, reads: READS_PER_REFRESH, unread: 0 };
+    const seen = this.recent;
+    if (records.length > 0) this.recent = new Set(records.map((record) => String(record.orderNo)));
     for (const record of records) {
-      if (this.figures.hasOrder(String(record.orderNo))) continue;
+      if (seen.has(String(record.orderNo))) continue;
       const rows = this.rowsOf(record);
       for (const row of rows) this.figures.add(row);
       change.newOrders += 1;

@@ -9,6 +9,14 @@ import type { ExportFormat } from '../export/checkpoint.js';
 import { restoreFormula } from '../export/neutralise.js';
 import type { ExportRow } from './figures.js';
 
+/**
+ * Read in small chunks: a chunk stays alive while its rows are counted, and with the young
+ * generation kept small (memory.ts) a large chunk would outlive two scavenges, be promoted, and
+ * pile up outside the JS heap until a rare full collection (seen: +55 MB at 100,000 orders with
+ * 64 KiB chunks, nothing with 8 KiB ones, at the same speed).
+ */
+const CHUNK_BYTES = 8 * 1024;
+
 /** `source` piped into `target`, a failure of either ending `target`'s reading with that error. */
 function piped(source: Readable, target: Duplex): Duplex {
   source.on('error', (error) => target.destroy(error));
@@ -28,7 +36,7 @@ async function* csvRows(path: string, signal: AbortSignal): AsyncGenerator<Expor
   const { parse } = await import('csv-parse');
   // No `cast` option: csv-parse builds a context object for every cell it casts (several times
   // slower); the quotes added against formulas are removed here instead.
-  const parser = piped(createReadStream(path, { signal }), parse({ columns: (header: string[]) => header.map(restoreFormula), bom: true, relax_column_count: true }));
+  const parser = piped(createReadStream(path, { signal, highWaterMark: CHUNK_BYTES }), parse({ columns: (header: string[]) => header.map(restoreFormula), bom: true, relax_column_count: true }));
   for await (const record of parser as AsyncIterable<Record<string, string>>) {
     for (const column in record) record[column] = restoreFormula(record[column]);
     yield record;
@@ -36,7 +44,7 @@ async function* csvRows(path: string, signal: AbortSignal): AsyncGenerator<Expor
 }
 
 async function* ndjsonRows(path: string, signal: AbortSignal): AsyncGenerator<ExportRow> {
-  const lines = createInterface({ input: createReadStream(path, { signal }), crlfDelay: Infinity });
+  const lines = createInterface({ input: createReadStream(path, { signal, highWaterMark: CHUNK_BYTES }), crlfDelay: Infinity });
   let number = 0;
   for await (const line of lines) {
     number += 1;
@@ -53,7 +61,7 @@ async function* ndjsonRows(path: string, signal: AbortSignal): AsyncGenerator<Ex
 
 async function* jsonRows(path: string, signal: AbortSignal): AsyncGenerator<ExportRow> {
   const { default: streamArray } = await import('stream-json/streamers/stream-array.js');
-  const items = piped(createReadStream(path, { signal }), streamArray.withParserAsStream());
+  const items = piped(createReadStream(path, { signal, highWaterMark: CHUNK_BYTES }), streamArray.withParserAsStream({ streamValues: false }));
   try {
     for await (const item of items as AsyncIterable<{ key: number; value: unknown }>) yield rowOf(item.value, `element ${item.key + 1}`);
   } catch (error) {

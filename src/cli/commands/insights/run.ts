@@ -3,6 +3,7 @@
 import { basename } from 'node:path';
 import { machineTimezone } from '../../../insights/dates.js';
 import { FiguresAccumulator } from '../../../insights/figures.js';
+import { keepYoungGenerationSmall } from '../../../insights/memory.js';
 import { figuresClock } from '../../../insights/clock.js';
 import { readExportRows } from '../../../insights/read-export.js';
 import type { InsightsReport } from '../../../insights/report.js';
@@ -29,6 +30,7 @@ async function fromFile(options: InsightsOptions & { from: NonNullable<InsightsO
 }
 
 export async function runInsights(options: InsightsOptions, context: CommandContext): Promise<void> {
+  keepYoungGenerationSmall();
   if (options.from !== undefined) return fromFile({ ...options, from: options.from }, context);
   const { runLiveInsights } = await import('./live-run.js');
   return runLiveInsights({ ...options, eventId: options.eventId as string }, context);
