@@ -2,6 +2,7 @@
 // numbers in a table, and its styles inline. No script, no external address of any kind (the
 // Content-Security-Policy forbids every load), so it works from file:// and offline, and prints.
 import type { RenderedChart } from './charts.js';
+import { wallTime } from './dates.js';
 import { formatCount, formatMoney, formatShare } from './format.js';
 import type { InsightsReport } from './report.js';
 
@@ -85,7 +86,7 @@ ${tableHtml(chart)}
 <body>
 <header>
 <h1>${escapeHtml(report.title)}</h1>
-<p class="meta">Dates in ${escapeHtml(report.timezone)}${currency === null ? '' : `, amounts in ${escapeHtml(currency)}`}. Generated ${escapeHtml(report.generatedAt)}.</p>
+<p class="meta">Dates in ${escapeHtml(report.timezone)}${currency === null ? '' : `, amounts in ${escapeHtml(currency)}`}. Made ${escapeHtml(wallTime(Date.parse(report.generatedAt), report.timezone).slice(0, 16))}.</p>
 </header>
 <main>
 <dl class="totals">

@@ -3,6 +3,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatCount } from '../../../export/progress.js';
+import { wallTime } from '../../../insights/dates.js';
 import { formatMoney } from '../../../insights/format.js';
 import type { RefreshChange } from '../../../insights/live.js';
 import { reportDocument, type InsightsReport } from '../../../insights/report.js';
@@ -59,7 +60,8 @@ export async function showReport(report: InsightsReport, options: InsightsOption
   } else {
     // Under --watch on a terminal each refresh redraws the screen in place.
     const clear = options.watchMs === undefined ? '' : '\x1b[H\x1b[2J';
-    const news = change === null ? '' : `\n${changeLine(change, report.generatedAt.slice(11, 19), report.currency)}\n`;
+    const at = wallTime(Date.parse(report.generatedAt), report.timezone).slice(11);
+    const news = change === null ? '' : `\n${changeLine(change, at, report.currency)}\n`;
     io.stdout.write(`${clear}${terminalSummary(report)}${news}`);
   }
   for (const line of written) io.stderr.write(`${line}\n`);
