@@ -25,7 +25,7 @@ const STYLE = `
   figure { margin: 0; overflow-x: auto; }
   figure svg { max-width: 100%; height: auto; }
   table { border-collapse: collapse; margin-top: .8rem; font-size: .9rem; }
-  caption { text-align: left; color: #555; padding-bottom: .3rem; }
+  caption { text-align: left; color: #555; padding-bottom: .3rem; white-space: nowrap; }
   th, td { border-bottom: 1px solid #e5e5e5; padding: .25rem .8rem .25rem 0; text-align: left; }
   td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }
   footer { color: #777; font-size: .8rem; margin-top: 3rem; }
