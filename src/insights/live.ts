@@ -74,11 +74,15 @@ export async function eventFacts(api: InsightsApi, eventId: string, overrides: {
 
 export async function readEventLive(eventId: string, env: LiveReadEnvironment): Promise<LiveRead> {
   let reads = 0;
+  const counted = <T>(call: () => Promise<T>): Promise<T> => {
+    reads += 1;
+    return call();
+  };
   const api: InsightsApi = {
-    getEvent: (request) => ((reads += 1), env.api.getEvent(request)),
-    getTickets: (request) => ((reads += 1), env.api.getTickets(request)),
-    getReport: (request) => ((reads += 1), env.api.getReport(request)),
-    attendeeList: (request) => ((reads += 1), env.api.attendeeList(request)),
+    getEvent: (request) => counted(() => env.api.getEvent(request)),
+    getTickets: (request) => counted(() => env.api.getTickets(request)),
+    getReport: (request) => counted(() => env.api.getReport(request)),
+    attendeeList: (request) => counted(() => env.api.attendeeList(request)),
   };
   const facts = await eventFacts(api, eventId, env);
   let purchaseZone: string | undefined;
