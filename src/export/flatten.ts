@@ -17,6 +17,8 @@ export const FIXED_COLUMNS = [
   'attendeeEmail',
   'checkin',
   'attendeeStatus',
+  // The order's total (what its buyer paid), repeated on each attendee row of the order.
+  'orderCost',
 ] as const;
 
 /** A custom form answer: [label, value]. */
@@ -97,6 +99,7 @@ export function flattenRecord(record: AttendeeRecord, statuses?: StatusFilter): 
       cellText(entry.email),
       cellText(entry.checkin),
       cellText(entry.status),
+      cellText(record.orderCost),
     ],
     answers: answersOf(entry),
   }));

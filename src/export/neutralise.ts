@@ -21,3 +21,11 @@ export function neutraliseFormula(cell: string): string {
   if (!FORMULA_STARTS.has(cell.charAt(0)) || PLAIN_NUMBER.test(cell) || isPhoneNumber(cell)) return cell;
   return `'${cell}`;
 }
+
+/**
+ * Reading an export back: the cell as it was before neutraliseFormula (the one quote it added is
+ * removed). A cell that itself began with a quote and a formula character reads back without it.
+ */
+export function restoreFormula(cell: string): string {
+  return cell.charAt(0) === "'" && FORMULA_STARTS.has(cell.charAt(1)) ? cell.slice(1) : cell;
+}

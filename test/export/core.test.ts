@@ -78,7 +78,7 @@ describe('flattening', () => {
     expect(rows).toHaveLength(3);
     expect(rows[0].fixed).toEqual([
       'ORD000003', '2026-01-03 10:00:00', 'Buyer 2', 'buyer2@example.test', '0441234567', 'Zürich',
-      '100', 'General', 'T2-0', 'Attendee 2-0', 'a2-0@example.test', 'no', 'attending',
+      '100', 'General', 'T2-0', 'Attendee 2-0', 'a2-0@example.test', 'no', 'attending', String(record.orderCost),
     ]);
   });
 
@@ -86,7 +86,7 @@ describe('flattening', () => {
     const columns = new ColumnRegistry();
     columns.observe([['Size', 'M']]);
     columns.observe([['city', 'x'], ['Size', 'L'], ['Age', '3']]);
-    expect(columns.header.slice(13)).toEqual(['Size', 'city (form)', 'Age']);
+    expect(columns.header.slice(14)).toEqual(['Size', 'city (form)', 'Age']);
     expect(columns.appendCustomCells([], [['Age', '3']])).toEqual(['', '', '3']);
   });
 });
@@ -163,11 +163,11 @@ describe('exportAttendees', () => {
     const csv = await exportToFile(orders, 'zero-based-offset');
     const rows = parse(csv, { columns: true }) as Record<string, string>[];
     const header = csv.slice(0, csv.indexOf('\n')).split(',');
-    expect(header.slice(0, 13)).toEqual([
+    expect(header.slice(0, 14)).toEqual([
       'orderNo', 'purchaseDate', 'buyerName', 'buyerEmail', 'phoneNo', 'city', 'ticketId', 'ticketName', 'ticketNo',
-      'attendeeName', 'attendeeEmail', 'checkin', 'attendeeStatus',
+      'attendeeName', 'attendeeEmail', 'checkin', 'attendeeStatus', 'orderCost',
     ]);
-    expect(header.slice(13)).toEqual(['T-shirt size', 'Company', 'Diet', 'Wheelchair access']);
+    expect(header.slice(14)).toEqual(['T-shirt size', 'Company', 'Diet', 'Wheelchair access']);
     expect(rows.filter((row) => row['Wheelchair access'] === 'yes').map((row) => row.ticketNo)).toEqual(['T118-0']);
     expect(rows[0]['Wheelchair access']).toBe('');
   });
@@ -195,7 +195,7 @@ describe('exportAttendees', () => {
 
   it('writes an empty event as a header only / an empty array', async () => {
     expect(await exportToFile([], 'zero-based-offset')).toBe(
-      'orderNo,purchaseDate,buyerName,buyerEmail,phoneNo,city,ticketId,ticketName,ticketNo,attendeeName,attendeeEmail,checkin,attendeeStatus\n',
+      'orderNo,purchaseDate,buyerName,buyerEmail,phoneNo,city,ticketId,ticketName,ticketNo,attendeeName,attendeeEmail,checkin,attendeeStatus,orderCost\n',
     );
     expect(await exportToFile([], 'zero-based-offset', { format: 'json' })).toBe('[]\n');
   });

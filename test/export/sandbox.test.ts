@@ -77,7 +77,7 @@ describe('attendees export against the sandbox', () => {
     const header = Object.keys(rows[0]);
     expect(header).toEqual([
       'orderNo', 'purchaseDate', 'buyerName', 'buyerEmail', 'phoneNo', 'city', 'ticketId', 'ticketName', 'ticketNo',
-      'attendeeName', 'attendeeEmail', 'checkin', 'attendeeStatus', 'Company', 'T-shirt size', "'@risky, \"label\"", 'Notes',
+      'attendeeName', 'attendeeEmail', 'checkin', 'attendeeStatus', 'orderCost', 'Company', 'T-shirt size', "'@risky, \"label\"", 'Notes',
       'Wheelchair access',
     ]);
     expect(rows.filter((row) => row['Wheelchair access'] === 'yes').length).toBeGreaterThan(0);

@@ -23,6 +23,7 @@ const GROUPS: readonly CommandGroup[] = [
   { commands: ['events'], load: async () => (await import('./events/index.js')).registerEventsSearchCommands },
   { commands: ['report'], load: async () => (await import('./report/index.js')).registerReportCommand },
   { commands: ['attendees'], load: async () => (await import('./attendees/index.js')).registerAttendeesCommands },
+  { commands: ['insights'], load: async () => (await import('./insights/index.js')).registerInsightsCommand },
   { commands: ['bookings'], load: async () => (await import('./bookings/index.js')).registerBookingsCommands },
   { commands: ['order'], load: async () => (await import('./order/index.js')).registerOrderCommands },
   { commands: ['apply'], load: async () => (await import('./apply/index.js')).registerApplyCommand },

@@ -11,6 +11,7 @@ export const TOP_LEVEL_SUMMARIES = {
   discount: 'add and update discounts on a ticket',
   report: 'sales report of an event: tickets sold per ticket, and totals',
   attendees: 'export the attendee list of an event',
+  insights: 'how sales are going, as pictures: a terminal summary, JSON, a self-contained page, SVGs; --watch',
   bookings: 'list bookings and request payments',
   apply: 'make the service match a setup file: one event, its tickets and discounts (idempotent)',
   order: 'place buyer test orders through the Publisher API',

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
+import { exportFormatOf } from '../../../export/format-of.js';
 import type { CommandContext } from '../../context.js';
 
 export const EXPORT_FORMAT_CHOICES = ['csv', 'json', 'ndjson'] as const;
@@ -85,7 +86,7 @@ export async function exportOptionsFrom(eventId: string, flags: ExportFlags, jso
   if (flags.resume && output === undefined) {
     throw new UsageError('--resume: needs -o FILE (an export to stdout keeps no checkpoint)', '--resume');
   }
-  const format = flags.format ?? formatFromExtension(output) ?? (json && output === undefined ? 'json' : 'csv');
+  const format = flags.format ?? exportFormatOf(output) ?? (json && output === undefined ? 'json' : 'csv');
   if (json && output === undefined && format !== 'json') {
     throw new UsageError(`--format ${format}: with --json and no -o, stdout carries the rows as one JSON document; use --format json or -o FILE`, '--format');
   }
@@ -99,14 +100,6 @@ export async function exportOptionsFrom(eventId: string, flags: ExportFlags, jso
   }
   const { parseDuration } = await import('../../duration.js');
   return { eventId: id, output, format, resume: flags.resume === true, maxWaitMs: parseDuration(flags.maxWait, '--max-wait'), prefetch, statuses };
-}
-
-function formatFromExtension(path: string | undefined): ExportFormatChoice | undefined {
-  const extension = path?.toLowerCase().match(/\.([a-z]+)$/)?.[1];
-  if (extension === 'csv') return 'csv';
-  if (extension === 'json') return 'json';
-  if (extension === 'ndjson' || extension === 'jsonl') return 'ndjson';
-  return undefined;
 }
 
 function shellQuote(text: string): string {
