@@ -84,6 +84,8 @@ export interface SandboxAppHandle {
 const PAGE_HEADERS = secureHeaders({
   contentSecurityPolicy: { defaultSrc: ["'none'"], styleSrc: ["'unsafe-inline'"], baseUri: ["'none'"], frameAncestors: ["'none'"] },
   xFrameOptions: 'DENY',
+  // Not no-referrer: under it a browser sends `Origin: null` on the pages' own form posts.
+  referrerPolicy: 'same-origin',
 });
 
 /** Sandbox tools authenticated by an organizer's access token instead of the sandbox secret. */
