@@ -33,7 +33,8 @@ describe('ticket add, list and update', () => {
     const { eventId, ticketId } = await eventWithTicket();
     expect(ticketId).toMatch(/^\d+$/);
     const piped = await ok(['ticket', 'list', eventId]);
-    expect(piped.split('\t').slice(0, 6)).toEqual([ticketId, 'Early bird', '499', 'INR', '100', 'active']);
+    // The status in the words ticket update takes: `active` in the response is `published`.
+    expect(piped.split('\t').slice(0, 6)).toEqual([ticketId, 'Early bird', '499', 'INR', '100', 'published']);
     const tty = await ok(['ticket', 'list', eventId], { stdoutIsTTY: true, env: { NO_COLOR: '1' } });
     expect(tty).toMatch(/│ id +│ name +│ +price │/);
     const json = JSON.parse(await ok(['--json', 'ticket', 'list', eventId]));

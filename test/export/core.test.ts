@@ -222,6 +222,23 @@ describe('exportAttendees', () => {
     expect(after.filter((name) => name.startsWith(`resumed.${format}.`))).toEqual([]);
   });
 
+  it('--resume keeps the --status filter it was started with, and refuses another one', async () => {
+    const orders = makeOrders(200).map((order, index) => ({
+      ...order,
+      attendee: order.attendee.map((entry) => ({ ...entry, status: index % 2 === 0 ? 'attending' : 'cancelled' })),
+    }));
+    const expected = await exportToFile(orders, 'zero-based-offset', { statuses: ['attending'] });
+    expect(expected).not.toContain('cancelled');
+    const file = join(dir, 'attending.csv');
+    const server = pagedServer(orders, 'zero-based-offset');
+    await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false, statuses: ['attending'] }, interruptedAt(server, 100).env)).rejects.toThrow('interrupted');
+    await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: true }, environment(server.fetchBatch).env)).rejects.toThrow(
+      'was written with --status attending, not no --status',
+    );
+    await exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: true, statuses: ['Attending'] }, environment(server.fetchBatch).env);
+    expect(await readFile(file, 'utf8')).toBe(expected);
+  });
+
   it('keeps the checkpoint when rate limits outlast --max-wait, and resumes from it', async () => {
     const orders = makeOrders(180);
     const expected = await exportToFile(orders, 'zero-based-offset');

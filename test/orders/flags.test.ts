@@ -20,7 +20,7 @@ describe('order place refuses bad input before any request', () => {
     [['order', 'place', '12', '--ticket', '7:x', '--fake'], '--ticket "7:x": the quantity must be a whole number'],
     [['order', 'place', '12', '--ticket', '7:0', '--fake'], '--ticket "7:0": the quantity must be 1 or more'],
     [['order', 'place', '12', '--fake'], 'at least one --ticket'],
-    [['order', 'place', 'abc', '--ticket', '7:1', '--fake'], 'EVENT_ID "abc": expected a numeric event id'],
+    [['order', 'place', 'a b', '--ticket', '7:1', '--fake'], 'EVENT_ID "a b": expected an id such as 1042 or EKDJHH'],
     [['order', 'place', '12', '--ticket', '7:2', '--attendee', 'A,a@b.co'], '2 tickets need 2 attendees, 1 given'],
     [['order', 'place', '12', '--ticket', '7:1', '--attendee', 'A,a@b.co', '--attendee', 'B,b@b.co'], '2 attendees given for 1 ticket'],
     [['order', 'place', '12', '--ticket', '7:1', '--attendee', 'A,nope'], '"nope" is not an email address'],
@@ -86,9 +86,9 @@ describe('events search flags', () => {
 });
 
 describe('event details', () => {
-  it('refuses a non-numeric event id with exit 2', async () => {
-    const result = await runInProcess(['event', 'details', 'x1'], { env: unreachable });
+  it('refuses an id that is neither a number nor a code with exit 2', async () => {
+    const result = await runInProcess(['event', 'details', 'x 1'], { env: unreachable });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('EVENT_ID "x1": expected a numeric event id');
+    expect(result.stderr).toContain('EVENT_ID "x 1": expected an id such as 1042 or EKDJHH');
   });
 });

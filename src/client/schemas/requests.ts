@@ -284,10 +284,13 @@ export const cartData = z.object({
 /** P9 attendee-form, P12 order-details (multipart). */
 export const orderNoRequest = z.object({ orderNo: requiredText });
 
+const answerScalar = z.union([z.string(), z.number()]);
+
 const attendeeAnswer = z.object({
   id: requiredText,
   label: z.string(),
-  value: z.union([z.string(), z.number()]),
+  /** A list for a MultiCheckbox field (the choices ticked), as the service's own clients send. */
+  value: z.union([answerScalar, z.array(answerScalar)]),
 });
 
 /** `data` of P10 save-attendee. */

@@ -33,6 +33,36 @@ export const EVENT_CATEGORIES = [
 export const TICKET_CURRENCIES = ['INR', 'USD'] as const;
 export const TICKET_STATUSES_FOR_ADD = ['active', 'delete'] as const;
 export const TICKET_STATUSES_FOR_UPDATE = ['published', 'pause', 'cancel'] as const;
+
+/**
+ * Other words for a ticket status, mapped to the one add-ticket takes. The service's own library
+ * sends `published` when it adds a ticket.
+ */
+export const TICKET_STATUS_SYNONYMS_FOR_ADD: Readonly<Record<string, (typeof TICKET_STATUSES_FOR_ADD)[number]>> = {
+  published: 'active',
+  deleted: 'delete',
+};
+
+/**
+ * Other words for a ticket status, mapped to the one update-ticket takes: responses call a
+ * ticket on sale `active` where update-ticket takes `published`.
+ */
+export const TICKET_STATUS_SYNONYMS_FOR_UPDATE: Readonly<Record<string, (typeof TICKET_STATUSES_FOR_UPDATE)[number]>> = {
+  active: 'published',
+  paused: 'pause',
+  cancelled: 'cancel',
+  canceled: 'cancel',
+};
+
+/**
+ * A ticket status as update-ticket names it (what `ticket list` shows and `ticket update`
+ * accepts), from any word the service or a user uses for it; undefined when unknown.
+ */
+export function ticketStatusForUpdate(status: string): (typeof TICKET_STATUSES_FOR_UPDATE)[number] | undefined {
+  const word = status.trim().toLowerCase();
+  const known = TICKET_STATUSES_FOR_UPDATE.find((candidate) => candidate === word);
+  return known ?? TICKET_STATUS_SYNONYMS_FOR_UPDATE[word];
+}
 export const SERVICE_FEE_MODES = [1, 2, 3] as const;
 export const SHIPPING_CHARGE_TYPES = ['INR', 'percentage'] as const;
 export const DISCOUNT_CATEGORIES = ['flat', 'bulk', 'code'] as const;

@@ -18,6 +18,8 @@ export interface AttendeesExportOptions {
   maxWaitMs: number;
   /** Batches requested ahead of the one being written. */
   prefetch: number;
+  /** Only attendees with one of these statuses; every attendee when empty. */
+  statuses: string[];
 }
 
 interface ExportFlags {
@@ -26,7 +28,10 @@ interface ExportFlags {
   resume?: boolean;
   maxWait: string;
   prefetch: string;
+  status?: string[];
 }
+
+const collectStatuses = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',')];
 
 export const DEFAULT_MAX_WAIT = '10m';
 export const DEFAULT_PREFETCH = 2;
@@ -44,12 +49,14 @@ export function registerExportCommand(group: Command, context: CommandContext): 
     .option('--resume', 'continue an interrupted export to the same -o FILE from its last completed batch')
     .option('--max-wait <duration>', 'longest total wait for the service\'s rate limit (E023), e.g. 90s, 10m, 1h', DEFAULT_MAX_WAIT)
     .option('--prefetch <n>', 'batches requested ahead while one is written (0 = one request at a time)', String(DEFAULT_PREFETCH))
+    .option('--status <status>', 'only attendees with this status: attending, cancelled, lcancelled (repeatable, or comma-separated)', collectStatuses)
     .addHelpText(
       'after',
       '\nExamples:\n' +
         '  boxoffice attendees export 123456 -o attendees.csv\n' +
         '  boxoffice attendees export 123456 --format ndjson | jq .attendeeEmail\n' +
         '  boxoffice attendees export 123456 -o attendees.csv --resume --max-wait 1h\n' +
+        '  boxoffice attendees export 123456 --status attending -o attending.csv\n' +
         '\nCSV cells starting with = + - @, a tab or a carriage return get a leading \' so that\n' +
         'spreadsheets show them as text (plain numbers such as -12.5 are left alone).\n',
     )
@@ -78,8 +85,12 @@ export async function exportOptionsFrom(eventId: string, flags: ExportFlags, jso
   if (!Number.isInteger(prefetch) || prefetch < 0 || prefetch > 8) {
     throw new UsageError(`--prefetch: expected a whole number from 0 to 8, got "${flags.prefetch}"`, '--prefetch');
   }
+  const statuses = (flags.status ?? []).map((status) => status.trim());
+  if (statuses.some((status) => status === '')) {
+    throw new UsageError('--status: expected a status such as attending (comma-separated for several)', '--status');
+  }
   const { parseDuration } = await import('../../duration.js');
-  return { eventId: id, output, format, resume: flags.resume === true, maxWaitMs: parseDuration(flags.maxWait, '--max-wait'), prefetch };
+  return { eventId: id, output, format, resume: flags.resume === true, maxWaitMs: parseDuration(flags.maxWait, '--max-wait'), prefetch, statuses };
 }
 
 function formatFromExtension(path: string | undefined): ExportFormatChoice | undefined {
@@ -120,12 +131,20 @@ export async function runAttendeesExport(options: AttendeesExportOptions, contex
   const resumeCommand =
     options.output === undefined
       ? undefined
-      : `boxoffice attendees export ${shellQuote(options.eventId)} -o ${shellQuote(options.output)} --format ${options.format} --resume`;
+      : `boxoffice attendees export ${shellQuote(options.eventId)} -o ${shellQuote(options.output)} --format ${options.format}` +
+        `${options.statuses.length > 0 ? ` --status ${shellQuote(options.statuses.join(','))}` : ''} --resume`;
 
   try {
     const expectedAttendees = io.stderrIsTTY ? await expectedAttendeeCount(session.client, options.eventId) : undefined;
     const summary = await exportAttendees(
-      { eventId: options.eventId, format: options.format, outputPath: options.output, resume: options.resume, prefetch: options.prefetch },
+      {
+        eventId: options.eventId,
+        format: options.format,
+        outputPath: options.output,
+        resume: options.resume,
+        prefetch: options.prefetch,
+        statuses: options.statuses,
+      },
       {
         fetchBatch: async (range) => (await session.client.events.attendeeList(range)).attendee,
         onFailure: waiter.onFailure,

@@ -6,12 +6,14 @@ import { CancelledError, UsageError } from '../../../client/errors.js';
 import { ORDER_STATUSES_FOR_CONFIRM } from '../../../client/schemas/values.js';
 import type { AttendeeAnswers } from '../../../orders/answers.js';
 import type { PlacedOrder, ConfirmStatus } from '../../../orders/place.js';
-import { parseTicketSpecs, totalQuantity, type TicketSpec } from '../../../orders/ticket-spec.js';
+import { parseTicketSpecs, totalQuantity, type GivenTicketSpec } from '../../../orders/ticket-spec.js';
+import { checkIdArgument } from '../../buyer-ids.js';
 import type { CommandContext } from '../../context.js';
 
 export interface PlaceOrderOptions {
+  /** Numeric, or the code form (looked up in the event list). */
   eventId: string;
-  tickets: TicketSpec[];
+  tickets: GivenTicketSpec[];
   attendeeFlags: string[];
   attendeesFile?: string;
   fake: boolean;
@@ -42,7 +44,7 @@ export function registerOrderPlaceCommand(group: Command, context: CommandContex
     .argument('<EVENT_ID>', 'the event to buy tickets for')
     .option('-t, --ticket <TICKET_ID:QTY[:CODE]>', 'a ticket, its quantity and optionally a discount code (repeatable)', collect)
     .option('-a, --attendee <"name,email,phone">', 'one attendee\'s answers, in attendee order (repeatable)', collect)
-    .option('--attendees-file <FILE>', 'CSV with a header row: name,email,phone, plus one column per custom question label')
+    .option('--attendees-file <FILE>', 'CSV with a header row: name,email,phone, plus one column per custom question label (a MultiCheckbox answer: choices separated by ";")')
     .option('--fake', 'answer every question not given with deterministic fake data')
     .addOption(new Option('--status <status>', 'how the payment ends (confirm-order status)').choices(ORDER_STATUSES_FOR_CONFIRM).default('confirm'))
     .option('--reference-no <REF>', 'the merchant reference sent with the confirmation (default: generated)')
@@ -59,14 +61,12 @@ Examples:
 
 /** Everything that can be refused without a request is refused here (exit 2). */
 export function toOptions(eventId: string, flags: RawFlags): PlaceOrderOptions {
-  if (!/^\d+$/.test(eventId.trim()) || Number(eventId) < 1) {
-    throw new UsageError(`EVENT_ID ${JSON.stringify(eventId)}: expected a numeric event id`, 'EVENT_ID');
-  }
+  const id = checkIdArgument(eventId, 'EVENT_ID');
   if (flags.referenceNo !== undefined && flags.referenceNo.trim() === '') {
     throw new UsageError('--reference-no: must not be empty', '--reference-no');
   }
   return {
-    eventId: eventId.trim(),
+    eventId: id,
     tickets: parseTicketSpecs(flags.ticket ?? []),
     attendeeFlags: flags.attendee ?? [],
     attendeesFile: flags.attendeesFile,
@@ -117,11 +117,15 @@ export async function runOrderPlace(options: PlaceOrderOptions, context: Command
   const session = await openSession(context, { token: false, publisherKey: true });
   const { placeOrder } = await import('../../../orders/place.js');
   const { writeJson } = await import('../../output/index.js');
+  const { resolveBuyerIds } = await import('../../buyer-ids.js');
+  const { uniqueTickets } = await import('../../../orders/ticket-spec.js');
   const askFirst = session.profileName === SPENDING_PROFILE && !options.yes;
   try {
+    const ids = await resolveBuyerIds(session.client.events, options.eventId, options.tickets.map((spec) => String(spec.ticketId)));
+    const tickets = uniqueTickets(options.tickets.map((spec, index) => ({ ...spec, ticketId: ids.ticketIds[index] })));
     const placed = await placeOrder(
       session.client.publisher,
-      { eventId: options.eventId, tickets: options.tickets, answers, fake: options.fake, status: options.status, referenceNo: options.referenceNo, now: deps.clock.now(), signal: deps.signal },
+      { eventId: ids.eventId, tickets, answers, fake: options.fake, status: options.status, referenceNo: options.referenceNo, now: deps.clock.now(), signal: deps.signal },
       {
         beforeOrder: async (cart) => {
           if (!askFirst) return;
@@ -141,7 +145,7 @@ export async function runOrderPlace(options: PlaceOrderOptions, context: Command
       },
     );
     if (globals.json) {
-      writeJson(deps.io, jsonDocument(options.eventId, placed));
+      writeJson(deps.io, jsonDocument(ids.eventId, placed));
       return;
     }
     await printOrder(context, placed);
