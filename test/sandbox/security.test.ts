@@ -257,7 +257,7 @@ describe('request deadline', () => {
     }
   });
 
-  it('is 30 s by default, checked every second', async () => {
+  it('is 30 s by default (headers included)', async () => {
     const sandbox = await startSandbox({ port: 0, dbPath: ':memory:' });
     try {
       expect(REQUEST_DEADLINE_MS).toBe(30_000);
