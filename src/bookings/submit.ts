@@ -12,7 +12,7 @@ export async function submitBookingForm(form: FormPost, bookingKey: string, opti
   const transport = new HttpTransport({ ...options, secrets: [bookingKey] });
   try {
     await transport.send({
-      operation: 'E12 booking request',
+      operation: 'booking request',
       method: 'POST',
       url: form.action,
       body: new URLSearchParams(form.fields),

@@ -4,13 +4,10 @@ import { statSync, type Stats } from 'node:fs';
 import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import { UsageError } from '../client/errors.js';
 import type { ExportFormat } from './checkpoint.js';
+import { exportFormatOf } from './format-of.js';
 
-/** The file extensions each format is written under; the first is the one suggested. */
-const EXTENSIONS: Record<ExportFormat, readonly string[]> = {
-  csv: ['.csv', '.txt'],
-  json: ['.json'],
-  ndjson: ['.ndjson', '.jsonl'],
-};
+/** The extension suggested for each format. */
+const SUGGESTED_EXTENSION: Record<ExportFormat, string> = { csv: '.csv', json: '.json', ndjson: '.ndjson' };
 
 function statOrUndefined(path: string): Stats | undefined {
   try {
@@ -22,23 +19,12 @@ function statOrUndefined(path: string): Stats | undefined {
   }
 }
 
-/** An extension made of letters (and digits after them), lower-cased; '' for none. */
-function extensionOf(path: string): string {
-  const extension = extname(path).toLowerCase();
-  return /^\.[a-z][a-z0-9]*$/.test(extension) ? extension : '';
-}
-
-/** The format `-o FILE`'s extension names, if it names one. */
-export function formatFromExtension(path: string): ExportFormat | undefined {
-  const extension = extensionOf(path);
-  return (Object.keys(EXTENSIONS) as ExportFormat[]).find((format) => EXTENSIONS[format].includes(extension));
-}
-
 /** Refuses an extension that says another format than the one written (`-o a.xlsx` is not CSV). */
 export function assertExtensionMatches(output: string, format: ExportFormat, formatGiven: boolean): void {
-  const extension = extensionOf(output);
-  if (extension === '' || EXTENSIONS[format].includes(extension)) return;
-  const suggested = join(dirname(output), `${basename(output, extname(output))}${EXTENSIONS[format][0]}`);
+  const extension = extname(output).toLowerCase();
+  // No extension, or one made of digits or symbols (`export-v1.2`), says nothing of a format.
+  if (!/^\.[a-z][a-z0-9]*$/.test(extension) || exportFormatOf(output) === format) return;
+  const suggested = join(dirname(output), `${basename(output, extname(output))}${SUGGESTED_EXTENSION[format]}`);
   const which = formatGiven ? `--format ${format}` : `the format (${format}, the default)`;
   throw new UsageError(
     `--output ${output}: the extension ${extension} contradicts ${which}; write to ${suggested}, or choose --format csv|json|ndjson to match`,

@@ -14,7 +14,10 @@ const HEAVY = [
   /node_modules\/@hono\//,
   /node_modules\/yaml\//,
   /node_modules\/conf\//,
+  /node_modules\/vega[^/]*\//,
+  /node_modules\/stream-json\//,
   /^src\/sandbox\//,
+  /^src\/insights\//,
   /^src\/client\/http\.ts$/,
 ];
 

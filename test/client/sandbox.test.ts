@@ -16,6 +16,7 @@ import {
 } from '../../src/client/index.js';
 import { SANDBOX_CLIENT_CALLBACK, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, ORGANIZER_EMAIL, SANDBOX_PASSWORD } from '../../src/sandbox/fixtures.js';
 import { type TestSandbox, startTestSandbox } from '../helpers/sandbox.js';
+import { authorizeFormToken } from '../helpers/authorize.js';
 import * as sample from './sample-requests.js';
 
 function clientFor(sandbox: TestSandbox, overrides: Partial<ClientConfig> = {}): BoxofficeClient {
@@ -209,7 +210,8 @@ describe('OAuth code flow against the sandbox', () => {
     const consent = await fetch(authorize);
     expect(consent.status).toBe(200);
 
-    const decision = new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), email: ORGANIZER_EMAIL, password: SANDBOX_PASSWORD, decision: 'allow' });
+    const csrf_token = await authorizeFormToken(authorize.origin, Object.fromEntries(authorize.searchParams));
+    const decision = new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), email: ORGANIZER_EMAIL, password: SANDBOX_PASSWORD, decision: 'allow', csrf_token });
     const redirect = await fetch(`${authorize.origin}${authorize.pathname}`, { method: 'POST', body: decision, redirect: 'manual' });
     const location = new URL(redirect.headers.get('location') ?? '');
     expect(location.searchParams.get('state')).toBe('st');
@@ -279,11 +281,17 @@ describe('sandbox modes exercising the client', () => {
     const admin = clientFor(sandbox, { token: sandbox.tokens.admin });
     try {
       const { eventId } = await organizer.events.createEvent({ ...sample.createEvent, url: uniqueUrl('quirk') });
+      expect(eventId).toMatch(/^E[A-Z]{5}$/);
       const { ticketId } = await organizer.events.addTicket({ ...sample.addTicket, eventId });
+      expect(ticketId).toMatch(/^T[A-Z]{5}$/);
       const { tickets } = await organizer.events.getTickets({ eventId });
       expect(typeof tickets[0].quantity).toBe('number');
+      expect(tickets[0].ticketId).toBe(ticketId);
+      // The buyer side takes the numeric ids, which the organizer's lists give beside the codes.
+      const { events } = await organizer.events.getAllEvents();
+      const numericEvent = Number(events.find((event) => event.eventId === eventId)?.id);
 
-      const cart = { eventId: Number(eventId), tickets: [{ ticketId: Number(ticketId), quantity: 2 }] };
+      const cart = { eventId: numericEvent, tickets: [{ ticketId: tickets[0].id, quantity: 2 }] };
       const order = await organizer.publisher.generateOrder(cart);
       const form = await organizer.publisher.attendeeForm({ orderNo: order.orderNo });
       const attendees = Object.fromEntries(

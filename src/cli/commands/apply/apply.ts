@@ -12,6 +12,8 @@ export interface ApplyOptions {
   statePath?: string;
   dryRun: boolean;
   recreateUncertain: boolean;
+  /** Do not ask before changing the live service. */
+  yes: boolean;
   lockTimeoutMs: number;
   /** --max-wait: the longest a call waits out the service's rate limit or quota (E023). */
   maxWaitMs?: number;
@@ -21,6 +23,7 @@ interface ApplyFlags {
   state?: string;
   dryRun?: boolean;
   recreateUncertain?: boolean;
+  yes?: boolean;
   lockTimeout: string;
   maxWait?: string;
 }
@@ -35,6 +38,7 @@ export function registerApplyVerb(program: Command, context: CommandContext): vo
     .option('--dry-run', 'print the plan only; change nothing')
     .option('--state <file>', 'state file mapping keys to remote ids (default: FILE\'s name + .boxoffice-state.json beside it)')
     .option('--recreate-uncertain', 'create again discounts whose earlier create lost its answer (after checking they do not exist)')
+    .option('-y, --yes', 'do not ask before changing anything (needed on the live profile without a terminal)')
     .option('--max-wait <duration>', 'longest wait for the service\'s rate limit or quota (E023) per call, e.g. 10m, 1h (default 2m)')
     .option('--lock-timeout <duration>', 'how long to wait while another apply of the same state file runs, e.g. 30s, 5m', DEFAULT_LOCK_TIMEOUT)
     .addHelpText(
@@ -61,6 +65,7 @@ export function applyOptionsFrom(file: string, flags: ApplyFlags): ApplyOptions 
     statePath: flags.state,
     dryRun: flags.dryRun === true,
     recreateUncertain: flags.recreateUncertain === true,
+    yes: flags.yes === true,
     lockTimeoutMs: parseDuration(flags.lockTimeout ?? DEFAULT_LOCK_TIMEOUT, '--lock-timeout'),
     maxWaitMs: flags.maxWait === undefined ? undefined : parseDuration(flags.maxWait, '--max-wait'),
   };
@@ -69,6 +74,14 @@ export function applyOptionsFrom(file: string, flags: ApplyFlags): ApplyOptions 
 export async function runApplyCommand(options: ApplyOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const globals = context.globals();
+  const { LIVE_PROFILE, confirmOnLive, requireYesWithoutTerminal } = await import('../../live.js');
+  const confirmation = {
+    yes: options.yes || options.dryRun,
+    consequence: `apply on the ${LIVE_PROFILE} profile changes the live service`,
+    question: `Carry out this plan on the ${LIVE_PROFILE} profile?`,
+    declined: 'apply not confirmed; nothing changed',
+  };
+  requireYesWithoutTerminal(context, confirmation);
   const { runApply } = await import('../../../apply/run.js');
   let close: (() => Promise<void>) | undefined;
   try {
@@ -79,6 +92,7 @@ export async function runApplyCommand(options: ApplyOptions, context: CommandCon
       env: deps.env,
       stdout: deps.io.stdout,
       stderr: deps.io.stderr,
+      confirm: () => confirmOnLive(context, confirmation),
       connect: async () => {
         const { openSession } = await import('../../session.js');
         const session = await openSession(context, { maxWaitMs: options.maxWaitMs });

@@ -62,6 +62,13 @@ export function registerListCommand(group: Command, context: CommandContext): vo
  * Anything else the service sends is kept in --json and in csv (whose header names it).
  */
 const KNOWN_COLUMNS = ['orderNo', 'createdOn', 'status', 'amount', 'currency'] as const;
+const COLUMN_HEADERS: Record<(typeof KNOWN_COLUMNS)[number], string> = {
+  orderNo: 'order',
+  createdOn: 'created',
+  status: 'status',
+  amount: 'amount',
+  currency: 'currency',
+};
 
 export async function runListBookings(options: ListBookingsOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
@@ -71,7 +78,13 @@ export async function runListBookings(options: ListBookingsOptions, context: Com
   const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs });
   try {
     const bookingKey = resolveBookingKey(options.bookingKey, session.profile.bookingKey);
-    const { collectBookings } = await import('../../../bookings/collect.js');
+    const [{ collectBookings }, { statusLine }, { countOf }] = await Promise.all([
+      import('../../../bookings/collect.js'),
+      import('../../output/status-line.js'),
+      import('../../output/count.js'),
+    ]);
+    const progress = statusLine(deps.io.stderr);
+    let receivedSoFar = 0;
     const bookings = await collectBookings<BookingOrder>({
       fromDate: options.fromDate,
       toDate: options.toDate,
@@ -81,11 +94,12 @@ export async function runListBookings(options: ListBookingsOptions, context: Com
         return response.bookings;
       },
       onWindow: (window, index, total, received) => {
+        receivedSoFar += received;
         if (total > 1 && deps.io.stderrIsTTY && !globals.json) {
-          deps.io.stderr.write(`${window.fromDate} – ${window.toDate}: ${received} (${index + 1}/${total})\n`);
+          progress.show(`reading bookings: window ${index + 1} of ${total} (up to ${window.toDate}), ${countOf(receivedSoFar, 'booking')} so far`);
         }
       },
-    });
+    }).finally(() => progress.clear());
     await writeBookings(bookings, options.format, context);
   } finally {
     await session.client.close();
@@ -144,7 +158,7 @@ async function writeBookings(bookings: BookingOrder[], format: ListFormat, conte
   await writeRows(
     deps,
     KNOWN_COLUMNS.map((column) => ({
-      header: column,
+      header: COLUMN_HEADERS[column],
       value: (booking: BookingOrder) => cellText(booking[column]),
       alignRight: column === 'amount',
     })),

@@ -65,8 +65,7 @@ export function registerRequestCommand(group: Command, context: CommandContext):
 export async function runRequestBooking(flags: RequestFlags, context: CommandContext): Promise<void> {
   const { deps } = context;
   const { parseDuration, formatDuration } = await import('../../duration.js');
-  const timeoutMs = parseDuration(flags.timeout, '--timeout');
-  if (timeoutMs <= 0) throw new UsageError('--timeout: must be more than 0', '--timeout');
+  const timeoutMs = parseDuration(flags.timeout, '--timeout', { positive: true });
   let values = paramValues(BOOKING_PARAMS, flags);
   checkFormats(BOOKING_PARAMS, values);
   values = await fillMissing(context, BOOKING_PARAMS, values);
@@ -82,7 +81,7 @@ export async function runRequestBooking(flags: RequestFlags, context: CommandCon
       { ...values, bookingKey, callbackUrl: values.callbackUrl ?? PENDING_CALLBACK },
       BOOKING_PARAMS,
     );
-    await confirmIfLive(session.profileName, `${request.amount} ${request.currency}`, request.orderNo, flags.yes === true, context);
+    await confirmIfLive(`${request.amount} ${request.currency}`, request.orderNo, flags.yes === true, context);
 
     if (values.callbackUrl !== undefined) {
       const { submitBookingForm } = await import('../../../bookings/submit.js');
@@ -118,17 +117,14 @@ export async function runRequestBooking(flags: RequestFlags, context: CommandCon
   }
 }
 
-async function confirmIfLive(profileName: string, amount: string, orderNo: string, yes: boolean, context: CommandContext): Promise<void> {
-  if (profileName !== 'live' || yes) return;
-  if (!context.globals().input) {
-    throw new UsageError('requesting a payment on the live profile needs --yes when there is no terminal to confirm on', '--yes');
-  }
-  const { createPrompter } = await import('../../prompt.js');
-  const confirmed = await createPrompter(context.deps).confirm({
-    message: `Request a live payment of ${amount} for order ${orderNo}?`,
-    default: false,
+async function confirmIfLive(amount: string, orderNo: string, yes: boolean, context: CommandContext): Promise<void> {
+  const { LIVE_PROFILE, confirmOnLive } = await import('../../live.js');
+  await confirmOnLive(context, {
+    yes,
+    consequence: `requesting a payment on the ${LIVE_PROFILE} profile charges for real`,
+    question: `Request a live payment of ${amount} for order ${orderNo}?`,
+    declined: 'payment request not confirmed',
   });
-  if (!confirmed) throw new CancelledError('payment request not confirmed');
 }
 
 interface CollectPaymentOptions {
@@ -213,7 +209,7 @@ async function reportPayment(result: BookingReturn, context: CommandContext): Pr
     await writeRows(
       deps,
       [
-        { header: 'orderNo', value: (row: typeof shown) => row.orderNo },
+        { header: 'order', value: (row: typeof shown) => row.orderNo },
         { header: 'status', value: (row: typeof shown) => row.status },
         { header: 'amount', value: (row: typeof shown) => row.amount, alignRight: true },
       ],

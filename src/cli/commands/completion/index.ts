@@ -22,5 +22,11 @@ export async function runCompletion(options: { shell: string }, program: Command
   const { SHELLS, completionScript } = await import('./scripts.js');
   const shell = SHELLS.find((known) => known === options.shell);
   if (!shell) throw new UsageError(`unknown shell ${JSON.stringify(options.shell)}: expected bash, zsh or fish`, 'SHELL');
-  context.deps.io.stdout.write(completionScript(shell, program));
+  const script = completionScript(shell, program);
+  if (context.globals().json) {
+    const { writeJson } = await import('../../output/json.js');
+    writeJson(context.deps.io, { shell, script });
+    return;
+  }
+  context.deps.io.stdout.write(script);
 }

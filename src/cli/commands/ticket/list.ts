@@ -23,19 +23,26 @@ export async function runTicketList(options: ListTicketsOptions, context: Comman
   const { withPermissionExplained, notYourEvent } = await import('../../permission.js');
   const { writeJson, writeRows } = await import('../../output/index.js');
   const { splitDateTime } = await import('../event/readback.js');
+  const { ticketStatusForUpdate } = await import('../../../client/schemas/values.js');
+  const { ticketCodeOf } = await import('../../buyer-ids.js');
   const when = (value: { date: string } | undefined) => splitDateTime(value?.date)?.join(' ') ?? value?.date;
   await withSession(context, {}, async (session) => {
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'read its tickets'), () =>
       session.client.events.getTickets({ eventId: options.eventId }),
     );
     if (context.globals().json) return writeJson(context.deps.io, body);
-    await writeRows<OrganizerTicket>(context.deps, [
-      { header: 'id', value: (ticket) => ticket.id },
+    // A ticket's code (what ticket update takes on the live service) and its numeric id (what
+    // order place takes): both are shown when the service gives a code.
+    const showNumeric = body.tickets.some((ticket) => ticketCodeOf(ticket) !== undefined);
+    await writeRows<OrganizerTicket>(context, [
+      { header: 'id', value: (ticket) => ticketCodeOf(ticket) ?? ticket.id },
+      ...(showNumeric ? [{ header: 'numeric id', value: (ticket: OrganizerTicket) => ticket.id }] : []),
       { header: 'name', value: (ticket) => ticket.typeName },
       { header: 'price', value: (ticket) => (ticket.price === null ? 'any' : ticket.price), alignRight: true },
       { header: 'currency', value: (ticket) => ticket.currency },
       { header: 'quantity', value: (ticket) => ticket.quantity, alignRight: true },
-      { header: 'status', value: (ticket) => ticket.status },
+      // In the words ticket update takes (a ticket on sale is `active` in responses, `published` there).
+      { header: 'status', value: (ticket) => ticketStatusForUpdate(ticket.status) ?? ticket.status },
       { header: 'on sale from', value: (ticket) => when(ticket.availableFrom) },
       { header: 'until', value: (ticket) => when(ticket.availableTo) },
     ], body.tickets, { emptyMessage: `event ${options.eventId} has no tickets yet: add one with boxoffice ticket add ${options.eventId}` });

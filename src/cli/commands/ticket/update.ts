@@ -37,12 +37,13 @@ export async function runTicketUpdate(options: UpdateTicketOptions, context: Com
   const { withPermissionExplained, notYourEvent } = await import('../../permission.js');
   const { sentRecordKey } = await import('../../config/store.js');
   const { updateValuesFromTicket } = await import('./readback.js');
+  const { ticketMatches } = await import('../../buyer-ids.js');
   await withSession(context, {}, async (session) => {
     const explanation = notYourEvent(options.eventId, 'change its tickets');
     const { tickets } = await withPermissionExplained(explanation, () =>
       session.client.events.getTickets({ eventId: options.eventId }),
     );
-    const ticket = tickets.find((candidate) => String(candidate.id) === options.ticketId);
+    const ticket = tickets.find((candidate) => ticketMatches(candidate, options.ticketId));
     if (!ticket) {
       const description = `event ${options.eventId} has no ticket ${options.ticketId}`;
       const error = new NotFoundError({ code: 'E012', httpStatus: 404, field: 'TICKET_ID', description });
