@@ -3,7 +3,7 @@
 // opens a browser or writes a file, and the `--no-input` path of the commands that prompt. The
 // leaf commands and their flags are read from the CLI itself (its bash completion data and
 // `--help`), so a new command or file flag without a case here fails the last two tests.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -235,6 +235,21 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     expect(directory.code).toBe(2);
   });
 
+  it('insights reads the service or an export (--from), writes the -o page and --svg charts; a missing --from file exits 2', async () => {
+    const dir = caseDir('insights');
+    const admin = { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin };
+    expect((await cli(['attendees', 'export', eventId, '-o', 'attendees.csv'], { cwd: dir, env: admin })).code).toBe(0);
+    const fromFile = await cli(['--json', 'insights', '--from', 'attendees.csv', '--format', 'csv'], { cwd: dir });
+    expect(fromFile.code).toBe(0);
+    expect(() => JSON.parse(fromFile.stdout)).not.toThrow();
+    const pictures = await cli(['insights', eventId, '-o', 'report.html', '--svg', 'charts'], { cwd: dir, env: admin });
+    expect(pictures.code).toBe(0);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+    expect(readdirSync(join(dir, 'charts')).some((name) => name.endsWith('.svg'))).toBe(true);
+    const missing = await cli(['insights', '--from', 'nosuch.csv'], { cwd: dir });
+    expect(missing.code).toBe(2);
+  });
+
   // --- bookings --------------------------------------------------------------------------------
   it('bookings list as a table and as CSV; a missing --to-date exits 2', async () => {
     const table = await cli(['bookings', 'list', '--from-date', '2026-01-01', '--to-date', '2026-01-31']);
@@ -324,7 +339,7 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
   });
 
   // --- sandbox and completion ------------------------------------------------------------------
-  it('sandbox start serves on a free port with a --db file and stops on Ctrl-C; a bad --port exits 2', async () => {
+  it('sandbox start serves on a free port with a --db file (or prints its secret) and stops on Ctrl-C; a bad --port exits 2', async () => {
     const dir = caseDir('sandbox-start');
     let address = '';
     const started = await cli(['sandbox', 'start', '--port', '0', '--db', join(dir, 'sandbox.db')], {
@@ -340,6 +355,18 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     expect(started.signal).toBeNull();
     expect([0, 130]).toContain(started.code);
     expect(existsSync(join(dir, 'sandbox.db'))).toBe(true);
+    let secretLine = '';
+    const printing = await cli(['sandbox', 'start', '--port', '0', '--db', ':memory:', '--print-secret'], {
+      onOutput: ({ stdout }, kill) => {
+        const match = /^BOXOFFICE_SANDBOX_SECRET=\S+$/m.exec(stdout);
+        if (match && !secretLine) {
+          secretLine = match[0];
+          kill('SIGINT');
+        }
+      },
+    });
+    expect(secretLine).not.toBe('');
+    expect([0, 130]).toContain(printing.code);
     const badPort = await cli(['sandbox', 'start', '--port', 'abc', '--db', ':memory:']);
     expect(badPort.code).toBe(2);
   });

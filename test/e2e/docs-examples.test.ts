@@ -64,7 +64,7 @@ function runSession(script: string, cwd: string, env: Record<string, string>): P
     const collect = (chunk: Buffer) => (output += chunk.toString('utf8'));
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
-    const timer = setTimeout(() => process.kill(-(child.pid as number), 'SIGKILL'), 400_000);
+    const timer = setTimeout(() => process.kill(-(child.pid as number), 'SIGKILL'), 240_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -87,7 +87,7 @@ describe.concurrent('docs examples (built CLI, fresh sandbox per file)', () => {
   // A file whose examples are all marked skip (or that has none) adds no test.
   for (const file of files.filter((candidate) => candidate.examples.some((example) => example.skip === undefined))) {
     const runnable = file.examples.filter((example) => example.skip === undefined);
-    it(`${file.name}: ${runnable.length} examples run, ${file.examples.length - runnable.length} marked skip`, { timeout: 420_000 }, async () => {
+    it(`${file.name}: ${runnable.length} examples run, ${file.examples.length - runnable.length} marked skip`, { timeout: 260_000 }, async () => {
       const e2e = await startE2e();
       try {
         const work = join(e2e.dir, 'work');

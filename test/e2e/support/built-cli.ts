@@ -100,7 +100,7 @@ export interface E2e {
   /** A fresh directory for the files of this test file (removed on close). */
   dir: string;
   configDir: string;
-  /** Points the CLI at the sandbox, with the organizer's token, publisher key and booking key. */
+  /** Points the CLI at the sandbox, with the organizer's token, publisher key, booking key and the sandbox's tool secret. */
   env: Record<string, string>;
   run(argv: readonly string[], options?: RunOptions): Promise<ProcessResult>;
   close(): Promise<void>;
@@ -120,6 +120,8 @@ export async function startE2e(options: TestSandboxOptions = {}): Promise<E2e> {
     BOXOFFICE_TOKEN: sandbox.tokens.organizer,
     BOXOFFICE_PUBLISHER_KEY: sandbox.tokens.publisher,
     BOXOFFICE_BOOKING_KEY: sandbox.tokens.bookingKey,
+    // What `boxoffice sandbox token|seed` send to the sandbox's own /sandbox/* tools.
+    BOXOFFICE_SANDBOX_SECRET: sandbox.secret,
   };
   return {
     sandbox,
