@@ -2,9 +2,14 @@
 // HTTPS_PROXY / HTTP_PROXY say so, except for NO_PROXY hosts), the bearer header on every
 // call, error bodies mapped onto the error hierarchy (also when the HTTP status is 200), the
 // retry policy applied, and a trace hook that only ever sees redacted text.
-// undici is loaded on the first request, not when this module is imported.
+// undici's dispatchers and request API are imported from its files rather than its index: the
+// index loads fetch, WebSocket, caches and mocks besides (twice the code), and with them Node's
+// own copy of undici.
 import { FormDataEncoder } from 'form-data-encoder';
 import type { Dispatcher } from 'undici';
+import Agent from 'undici/lib/dispatcher/agent.js';
+import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
+import sendRequest from 'undici/lib/api/api-request.js';
 import type { MultipartFields } from './encode.js';
 import {
   ApiError,
@@ -113,19 +118,6 @@ function proxySettings(env: Env): { httpProxy?: string; httpsProxy?: string; noP
   return { httpProxy, httpsProxy, noProxy: pick('NO_PROXY') ?? '' };
 }
 
-type UndiciExports = Pick<typeof import('undici'), 'Agent' | 'EnvHttpProxyAgent' | 'FormData'>;
-
-let undiciExports: Promise<UndiciExports> | undefined;
-
-/**
- * undici, loaded once. Bundled, undici (CommonJS) arrives only as its chunk's default export;
- * unbundled, also as named exports. (Its typings leave some exports off the default: the cast.)
- */
-function loadUndici(): Promise<UndiciExports> {
-  undiciExports ??= import('undici').then((undici) => (undici as unknown as { default?: UndiciExports }).default ?? undici);
-  return undiciExports;
-}
-
 interface SerializedBody {
   bytes: Buffer;
   contentType: string;
@@ -133,19 +125,15 @@ interface SerializedBody {
 
 /**
  * The body's bytes and content type, produced once so that every attempt sends the same.
- * Multipart through form-data-encoder, from undici's FormData: Node's global FormData loads a
- * second copy of undici (~25 ms on a command's first request), and a WHATWG Response's web
- * streams live long enough to be promoted (~14 MB of the export's peak memory).
+ * Multipart through form-data-encoder, which reads MultipartFields as a FormData; a WHATWG
+ * Response's web streams live long enough to be promoted (~14 MB of the export's peak memory).
  */
-async function serializeBody(body: MultipartFields | URLSearchParams | undefined): Promise<SerializedBody | undefined> {
+function serializeBody(body: MultipartFields | URLSearchParams | undefined): SerializedBody | undefined {
   if (body === undefined) return undefined;
   if (body instanceof URLSearchParams) {
     return { bytes: Buffer.from(body.toString(), 'utf8'), contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
   }
-  const { FormData } = await loadUndici();
-  const form = new FormData();
-  for (const [name, value] of body.fields) form.append(name, value);
-  const encoder = new FormDataEncoder(form);
+  const encoder = new FormDataEncoder(body);
   // Text fields only: every part comes out as bytes at once.
   return { bytes: Buffer.concat([...encoder.values()] as Uint8Array[]), contentType: encoder.contentType };
 }
@@ -220,7 +208,7 @@ export function errorFromResponse(status: number, body: unknown, retryAfterMs: n
 }
 
 export class HttpTransport {
-  private dispatcher?: Promise<Dispatcher>;
+  private dispatcher?: Dispatcher;
   private readonly env: Env;
   private readonly retry: RetryOptions;
   private readonly timeouts: Timeouts;
@@ -246,7 +234,7 @@ export class HttpTransport {
     const carriesCredential = exchange.bearer !== undefined || (exchange.secrets ?? []).some((s) => s !== undefined);
     if (carriesCredential) assertSafeToSendCredentials(url, exchange.bearer !== undefined ? 'a token' : 'credentials');
     const redactor = this.redactor.with([exchange.bearer, ...(exchange.secrets ?? [])]);
-    const body = await serializeBody(exchange.body);
+    const body = serializeBody(exchange.body);
 
     let waitedMs = 0;
     for (let attempt = 1; ; attempt++) {
@@ -280,9 +268,9 @@ export class HttpTransport {
   }
 
   async close(): Promise<void> {
-    const pending = this.dispatcher;
+    const dispatcher = this.dispatcher;
     this.dispatcher = undefined;
-    if (pending) await (await pending).close();
+    if (dispatcher) await dispatcher.close();
   }
 
   /**
@@ -293,9 +281,9 @@ export class HttpTransport {
    * 100,000-order export).
    */
   private readonly cancelInFlight = (): void => {
-    const pending = this.dispatcher;
+    const dispatcher = this.dispatcher;
     this.dispatcher = undefined;
-    void pending?.then((dispatcher) => dispatcher.destroy()).catch(() => undefined);
+    dispatcher?.destroy().catch(() => undefined);
   };
 
   private requestStarted(): void {
@@ -316,7 +304,7 @@ export class HttpTransport {
   }
 
   private async exchangeOnce(exchange: Exchange, url: URL, body: SerializedBody | undefined, redactor: Redactor): Promise<unknown> {
-    const dispatcher = await this.getDispatcher();
+    const dispatcher = this.getDispatcher();
     const shownUrl = redactor.url(url.toString());
     const started = this.now();
     this.trace(`--> ${exchange.method} ${shownUrl}`);
@@ -330,7 +318,7 @@ export class HttpTransport {
     let raw: RawResponse;
     try {
       this.throwIfAborted();
-      const response = await dispatcher.request({
+      const response = await sendRequest.call(dispatcher, {
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: exchange.method,
@@ -371,13 +359,12 @@ export class HttpTransport {
     return parsed;
   }
 
-  private getDispatcher(): Promise<Dispatcher> {
+  private getDispatcher(): Dispatcher {
     this.dispatcher ??= this.createDispatcher();
     return this.dispatcher;
   }
 
-  private async createDispatcher(): Promise<Dispatcher> {
-    const { Agent, EnvHttpProxyAgent } = await loadUndici();
+  private createDispatcher(): Dispatcher {
     const options = {
       connect: { timeout: this.timeouts.connectMs },
       keepAliveTimeout: this.timeouts.keepAliveMs,

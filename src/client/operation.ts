@@ -1,6 +1,6 @@
 // One documented endpoint as data (path, encoding, request and response schema, whether it is
 // safe to repeat), and the one function that calls any of them: validate, encode, send, read.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { type Encoding, encodeRequest } from './encode.js';
 import { NotLoggedInError, UsageError } from './errors.js';
 import type { HttpTransport } from './http.js';

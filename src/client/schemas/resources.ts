@@ -2,7 +2,7 @@
 // where the real service varies (cli-contract "Real-world tolerance"): numbers may arrive as
 // numeric strings, `attendee` as an array or an object keyed by batch position, `details` as []
 // or an object. Unknown fields are kept (looseObject) so that `--json` shows the body as sent.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A number, or numeric text (the live service sends both). */
 export const looseNumber = z.union([

@@ -5,6 +5,8 @@ import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
 import { summaryOf } from '../summaries.js';
+import { runApply } from '../../../apply/run.js';
+import { openSession } from '../../session.js';
 
 export interface ApplyOptions {
   file: string;
@@ -55,7 +57,6 @@ export function applyOptionsFrom(file: string, flags: ApplyFlags): ApplyOptions 
 export async function runApplyCommand(options: ApplyOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const globals = context.globals();
-  const { runApply } = await import('../../../apply/run.js');
   let close: (() => Promise<void>) | undefined;
   try {
     await runApply({
@@ -65,7 +66,6 @@ export async function runApplyCommand(options: ApplyOptions, context: CommandCon
       stdout: deps.io.stdout,
       stderr: deps.io.stderr,
       connect: async () => {
-        const { openSession } = await import('../../session.js');
         const session = await openSession(context);
         close = () => session.client.close();
         return { client: session.client, apiUrl: session.profile.apiUrl as string };

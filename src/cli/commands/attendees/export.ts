@@ -6,6 +6,8 @@ import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
+import { parseDuration } from '../../duration.js';
+import { writeJson } from '../../output/json.js';
 
 export const EXPORT_FORMAT_CHOICES = ['csv', 'json', 'ndjson'] as const;
 export type ExportFormatChoice = (typeof EXPORT_FORMAT_CHOICES)[number];
@@ -78,7 +80,6 @@ export async function exportOptionsFrom(eventId: string, flags: ExportFlags, jso
   if (!Number.isInteger(prefetch) || prefetch < 0 || prefetch > 8) {
     throw new UsageError(`--prefetch: expected a whole number from 0 to 8, got "${flags.prefetch}"`, '--prefetch');
   }
-  const { parseDuration } = await import('../../duration.js');
   return { eventId: id, output, format, resume: flags.resume === true, maxWaitMs: parseDuration(flags.maxWait, '--max-wait'), prefetch };
 }
 
@@ -138,7 +139,6 @@ export async function runAttendeesExport(options: AttendeesExportOptions, contex
       },
     );
     if (globals.json && options.output !== undefined) {
-      const { writeJson } = await import('../../output/json.js');
       writeJson(io, { status: 'success', ...summary, rateLimitWaitMs: waiter.waitedMs });
       return;
     }

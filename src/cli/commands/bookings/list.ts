@@ -5,6 +5,9 @@ import { UsageError } from '../../../client/errors.js';
 import type { BookingOrder } from '../../../client/schemas/index.js';
 import { validateDateRange, type DateRange } from '../../../bookings/list-input.js';
 import type { CommandContext } from '../../context.js';
+import { openSession } from '../../session.js';
+import { collectBookings } from '../../../bookings/collect.js';
+import { writeJson, writeRows } from '../../output/index.js';
 
 export const LIST_FORMATS = ['table', 'csv'] as const;
 export type ListFormat = (typeof LIST_FORMATS)[number];
@@ -50,11 +53,9 @@ const KNOWN_COLUMNS = ['orderNo', 'createdOn', 'status', 'amount', 'currency'] a
 export async function runListBookings(options: ListBookingsOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const globals = context.globals();
-  const { openSession } = await import('../../session.js');
   const session = await openSession(context, { token: true });
   try {
     const bookingKey = resolveBookingKey(options.bookingKey, session.profile.bookingKey);
-    const { collectBookings } = await import('../../../bookings/collect.js');
     const bookings = await collectBookings<BookingOrder>({
       fromDate: options.fromDate,
       toDate: options.toDate,
@@ -90,7 +91,6 @@ export function resolveBookingKey(flag: string | undefined, fromProfile: string 
 async function writeBookings(bookings: BookingOrder[], format: ListFormat, context: CommandContext): Promise<void> {
   const { deps } = context;
   if (context.globals().json) {
-    const { writeJson } = await import('../../output/index.js');
     writeJson(deps.io, { status: 'success', bookings });
     return;
   }
@@ -101,7 +101,6 @@ async function writeBookings(bookings: BookingOrder[], format: ListFormat, conte
     deps.io.stdout.write(stringify(rows, { header: true, columns }));
     return;
   }
-  const { writeRows } = await import('../../output/index.js');
   await writeRows(
     deps,
     KNOWN_COLUMNS.map((column) => ({

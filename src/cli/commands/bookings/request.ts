@@ -6,12 +6,18 @@
 import type { Command } from 'commander';
 import { CancelledError, UsageError } from '../../../client/errors.js';
 import { BOOKING_CURRENCIES, PAYMENT_GATEWAYS } from '../../../client/schemas/values.js';
-import type { BookingRecordLike } from '../../../bookings/cross-check.js';
-import type { BookingReturn } from '../../../bookings/response.js';
-import type { Session } from '../../session.js';
+import { type BookingRecordLike, crossCheckReturn, recentWindow } from '../../../bookings/cross-check.js';
+import { type BookingReturn, paymentOutcome } from '../../../bookings/response.js';
+import { type Session, openSession } from '../../session.js';
 import type { CommandContext } from '../../context.js';
 import { addParamFlags, checkFormats, fillMissing, paramValues, parseRequest, type ParamSpec } from '../../params.js';
 import { resolveBookingKey } from './list.js';
+import { parseDuration, formatDuration } from '../../duration.js';
+import { bookingRequest } from '../../../client/schemas/requests.js';
+import { submitBookingForm } from '../../../bookings/submit.js';
+import { writeJson, writeRows } from '../../output/index.js';
+import { createPrompter } from '../../prompt.js';
+import { PaymentNotCompletedError } from '../../../bookings/await-return.js';
 
 /** Every E12 parameter, as a flag named by its kebab-case (api-reference §4.2, limits §8). */
 export const BOOKING_PARAMS: readonly ParamSpec[] = [
@@ -64,19 +70,15 @@ export function registerRequestCommand(group: Command, context: CommandContext):
 
 export async function runRequestBooking(flags: RequestFlags, context: CommandContext): Promise<void> {
   const { deps } = context;
-  const { parseDuration, formatDuration } = await import('../../duration.js');
   const timeoutMs = parseDuration(flags.timeout, '--timeout');
   if (timeoutMs <= 0) throw new UsageError('--timeout: must be more than 0', '--timeout');
   let values = paramValues(BOOKING_PARAMS, flags);
   checkFormats(BOOKING_PARAMS, values);
   values = await fillMissing(context, BOOKING_PARAMS, values);
-
-  const { openSession } = await import('../../session.js');
   // E12 is a browser form post authenticated by the booking key: no access token is needed.
   const session = await openSession(context, { token: false });
   try {
     const bookingKey = resolveBookingKey(values.bookingKey, session.profile.bookingKey);
-    const { bookingRequest } = await import('../../../client/schemas/requests.js');
     const request = parseRequest(
       bookingRequest,
       { ...values, bookingKey, callbackUrl: values.callbackUrl ?? PENDING_CALLBACK },
@@ -85,7 +87,6 @@ export async function runRequestBooking(flags: RequestFlags, context: CommandCon
     await confirmIfLive(session.profileName, `${request.amount} ${request.currency}`, request.orderNo, flags.yes === true, context);
 
     if (values.callbackUrl !== undefined) {
-      const { submitBookingForm } = await import('../../../bookings/submit.js');
       const form = session.client.booking.requestForm(request);
       await submitBookingForm(form, bookingKey, {
         env: deps.env,
@@ -93,7 +94,6 @@ export async function runRequestBooking(flags: RequestFlags, context: CommandCon
         ...(context.globals().debug ? { trace: (line: string) => deps.io.stderr.write(`${line}\n`) } : {}),
       });
       if (context.globals().json) {
-        const { writeJson } = await import('../../output/index.js');
         writeJson(deps.io, { status: 'submitted', orderNo: request.orderNo, callbackUrl: request.callbackUrl });
       } else {
         deps.io.stdout.write(`booking ${request.orderNo} submitted; the result will be delivered to ${request.callbackUrl}\n`);
@@ -123,7 +123,6 @@ async function confirmIfLive(profileName: string, amount: string, orderNo: strin
   if (!context.globals().input) {
     throw new UsageError('requesting a payment on the live profile needs --yes when there is no terminal to confirm on', '--yes');
   }
-  const { createPrompter } = await import('../../prompt.js');
   const confirmed = await createPrompter(context.deps).confirm({
     message: `Request a live payment of ${amount} for order ${orderNo}?`,
     default: false,
@@ -187,7 +186,6 @@ async function collectPayment(context: CommandContext, options: CollectPaymentOp
 /** Compares the return with the service's record of the order (see src/bookings/cross-check.ts). */
 async function crossCheckWithService(result: BookingReturn, session: Session, bookingKey: string, context: CommandContext): Promise<void> {
   const { deps } = context;
-  const { crossCheckReturn, recentWindow } = await import('../../../bookings/cross-check.js');
   let records: readonly BookingRecordLike[];
   try {
     records = (await session.client.events.bookingList({ ...recentWindow(deps.clock.now()), bookingKey })).bookings;
@@ -206,10 +204,8 @@ async function reportPayment(result: BookingReturn, context: CommandContext): Pr
   const { deps } = context;
   const shown = { orderNo: result.orderNo, status: result.status, amount: result.amount };
   if (context.globals().json) {
-    const { writeJson } = await import('../../output/index.js');
     writeJson(deps.io, shown);
   } else {
-    const { writeRows } = await import('../../output/index.js');
     await writeRows(
       deps,
       [
@@ -220,10 +216,8 @@ async function reportPayment(result: BookingReturn, context: CommandContext): Pr
       [shown],
     );
   }
-  const { paymentOutcome } = await import('../../../bookings/response.js');
   const outcome = paymentOutcome(result.status);
   if (outcome !== 'paid') {
-    const { PaymentNotCompletedError } = await import('../../../bookings/await-return.js');
     const what = outcome === 'failed' ? 'failed' : 'was not completed';
     throw new PaymentNotCompletedError(`payment ${what} for order ${result.orderNo} (status ${result.status})`);
   }

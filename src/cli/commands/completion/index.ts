@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
 import { summaryOf } from '../summaries.js';
+import { SHELLS, completionScript } from './scripts.js';
 
 /** Registers shell completion scripts. */
 export function registerCompletionCommand(program: Command, context: CommandContext): void {
@@ -19,7 +20,6 @@ export function registerCompletionCommand(program: Command, context: CommandCont
 }
 
 export async function runCompletion(options: { shell: string }, program: Command, context: CommandContext): Promise<void> {
-  const { SHELLS, completionScript } = await import('./scripts.js');
   const shell = SHELLS.find((known) => known === options.shell);
   if (!shell) throw new UsageError(`unknown shell ${JSON.stringify(options.shell)}: expected bash, zsh or fish`, 'SHELL');
   context.deps.io.stdout.write(completionScript(shell, program));

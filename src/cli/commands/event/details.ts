@@ -4,6 +4,8 @@ import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { PublisherEvent, PublisherTicket } from '../../../client/schemas/index.js';
 import type { CommandContext } from '../../context.js';
+import { openSession } from '../../session.js';
+import { writeJson, writeRows } from '../../output/index.js';
 
 export function registerEventDetailsCommand(group: Command, context: CommandContext): void {
   group
@@ -25,8 +27,6 @@ export function checkEventId(eventId: string): string {
 }
 
 export async function runEventDetails(eventId: string, context: CommandContext): Promise<void> {
-  const { openSession } = await import('../../session.js');
-  const { writeJson, writeRows } = await import('../../output/index.js');
   const session = await openSession(context, { token: false, publisherKey: true });
   try {
     const [details, tickets] = await Promise.all([

@@ -5,9 +5,13 @@ import { Option, type Command } from 'commander';
 import { CancelledError, UsageError } from '../../../client/errors.js';
 import { ORDER_STATUSES_FOR_CONFIRM } from '../../../client/schemas/values.js';
 import type { AttendeeAnswers } from '../../../orders/answers.js';
-import type { PlacedOrder, ConfirmStatus } from '../../../orders/place.js';
+import { type PlacedOrder, type ConfirmStatus, placeOrder } from '../../../orders/place.js';
 import { parseTicketSpecs, totalQuantity, type TicketSpec } from '../../../orders/ticket-spec.js';
 import type { CommandContext } from '../../context.js';
+import { readFile } from 'node:fs/promises';
+import { openSession } from '../../session.js';
+import { writeJson, writeRows } from '../../output/index.js';
+import { createPrompter } from '../../prompt.js';
 
 export interface PlaceOrderOptions {
   eventId: string;
@@ -82,7 +86,6 @@ async function readAnswers(options: PlaceOrderOptions, canAsk: boolean): Promise
   const { parseAttendeeFlag, parseAttendeesCsv } = await import('../../../orders/answers.js');
   const answers = options.attendeeFlags.map(parseAttendeeFlag);
   if (options.attendeesFile !== undefined) {
-    const { readFile } = await import('node:fs/promises');
     let text: string;
     try {
       text = await readFile(options.attendeesFile, 'utf8');
@@ -112,11 +115,7 @@ export async function runOrderPlace(options: PlaceOrderOptions, context: Command
   if (globals.profile === SPENDING_PROFILE && !options.yes && !globals.input) {
     throw new UsageError(`order place on the ${SPENDING_PROFILE} profile places a real order; add --yes to confirm without a terminal`, '--yes');
   }
-
-  const { openSession } = await import('../../session.js');
   const session = await openSession(context, { token: false, publisherKey: true });
-  const { placeOrder } = await import('../../../orders/place.js');
-  const { writeJson } = await import('../../output/index.js');
   const askFirst = session.profileName === SPENDING_PROFILE && !options.yes;
   try {
     const placed = await placeOrder(
@@ -125,7 +124,6 @@ export async function runOrderPlace(options: PlaceOrderOptions, context: Command
       {
         beforeOrder: async (cart) => {
           if (!askFirst) return;
-          const { createPrompter } = await import('../../prompt.js');
           const total = `${cart.grandTotal}`;
           const go = await createPrompter(deps).confirm({ message: `Place a real order on the ${SPENDING_PROFILE} profile for a total of ${total}?`, default: false });
           if (!go) throw new CancelledError('order not placed');
@@ -169,7 +167,6 @@ type OrderAttendee = PlacedOrder['details']['orderDetails']['attendee'][number];
 
 /** On a terminal: headed tables. Piped: one record a line, the first field saying what it is. */
 async function printOrder(context: CommandContext, placed: PlacedOrder): Promise<void> {
-  const { writeRows } = await import('../../output/index.js');
   const { io } = context.deps;
   const target = { io, env: context.deps.env };
   const tagged = <Row>(kind: string, columns: { header: string; value: (row: Row) => string | number | boolean | null | undefined; alignRight?: boolean }[]) =>

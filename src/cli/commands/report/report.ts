@@ -2,6 +2,9 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
 import { summaryOf } from '../summaries.js';
+import { withSession } from '../../session.js';
+import { withPermissionExplained, notYourEvent } from '../../permission.js';
+import { writeJson, writeRows } from '../../output/index.js';
 
 export interface ReportOptions {
   eventId: string;
@@ -28,9 +31,6 @@ export function registerReport(program: Command, context: CommandContext): void 
 }
 
 export async function runReport(options: ReportOptions, context: CommandContext): Promise<void> {
-  const { withSession } = await import('../../session.js');
-  const { withPermissionExplained, notYourEvent } = await import('../../permission.js');
-  const { writeJson, writeRows } = await import('../../output/index.js');
   await withSession(context, {}, async (session) => {
     const report = await withPermissionExplained(notYourEvent(options.eventId, 'read its report'), () =>
       session.client.events.getReport({ eventId: options.eventId }),
