@@ -7,7 +7,7 @@ import { expiryStatus, expiryWarning } from '../auth/expiry.js';
 import type { CommandContext } from './context.js';
 import { openConfigStore, type ConfigStore } from './config/store.js';
 import type { Profile } from './config/profile.js';
-import { redactSecrets } from './redact.js';
+import { Redactor } from '../client/redact.js';
 import { assertSafeBaseUrl } from './secure-url.js';
 
 export interface SessionNeeds {
@@ -140,7 +140,7 @@ export async function createWiredClient(
   addresses: Pick<ClientConfig, 'apiUrl' | 'publisherUrl' | 'authUrl'>,
 ): Promise<BoxofficeClient> {
   const { deps } = context;
-  const secrets = profileSecrets(profile);
+  const redactor = new Redactor(profileSecrets(profile));
   const stderr = deps.io.stderr;
   const config: ClientConfig = {
     ...addresses,
@@ -154,7 +154,7 @@ export async function createWiredClient(
       const reason = error instanceof RateLimitError ? 'rate limited' : 'the service is busy or unreachable';
       stderr.write(`${reason}; waiting ${Math.ceil(delayMs / 1000)}s before retrying\n`);
     },
-    ...(context.globals().debug ? { trace: (line: string) => stderr.write(`${redactSecrets(line, secrets)}\n`) } : {}),
+    ...(context.globals().debug ? { trace: (line: string) => stderr.write(`${redactor.text(line)}\n`) } : {}),
   };
   const { createClient } = await import('../client/index.js');
   return createClient(config);

@@ -8,8 +8,9 @@
 import { FormDataEncoder } from 'form-data-encoder';
 import type { Dispatcher } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';
+import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
-import sendRequest from 'undici/lib/api/api-request.js';
+import dispatcherApi from 'undici/lib/api/index.js';
 import type { MultipartFields } from './encode.js';
 import {
   ApiError,
@@ -19,6 +20,7 @@ import {
   UsageError,
   createApiError,
 } from './errors.js';
+import { isLoopbackHost } from './loopback.js';
 import { Redactor } from './redact.js';
 import {
   type AttemptOutcome,
@@ -28,6 +30,10 @@ import {
   parseRetryAfter,
   planRetry,
 } from './retry.js';
+
+// What undici's index does on load: request, connect (a proxy's tunnel) and the rest of the API
+// on every dispatcher.
+Object.assign(DispatcherBase.prototype, dispatcherApi);
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -83,13 +89,7 @@ export interface Exchange {
   checkHint?: string;
 }
 
-const LOOPBACK_V4 = /^127(\.\d{1,3}){3}$/;
 const LOOPBACK_NO_PROXY = ['127.0.0.1', '[::1]'];
-
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || LOOPBACK_V4.test(host);
-}
 
 /**
  * The reference requires HTTPS for requests with tokens; plain http is allowed only to this
@@ -318,7 +318,7 @@ export class HttpTransport {
     let raw: RawResponse;
     try {
       this.throwIfAborted();
-      const response = await sendRequest.call(dispatcher, {
+      const response = await dispatcher.request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: exchange.method,

@@ -11,9 +11,15 @@ declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
   export default EnvHttpProxyAgentClass;
 }
 
-declare module 'undici/lib/api/api-request.js' {
+declare module 'undici/lib/dispatcher/dispatcher.js' {
   import type { Dispatcher } from 'undici';
-  /** Dispatcher.prototype.request, which undici's index attaches; called with the dispatcher as `this`. */
-  function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
-  export default request;
+  const DispatcherClass: typeof Dispatcher;
+  export default DispatcherClass;
+}
+
+declare module 'undici/lib/api/index.js' {
+  import type { Dispatcher } from 'undici';
+  /** The methods undici's index puts on Dispatcher.prototype. */
+  const api: Pick<Dispatcher, 'request' | 'stream' | 'pipeline' | 'upgrade' | 'connect'>;
+  export default api;
 }

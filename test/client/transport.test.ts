@@ -420,25 +420,25 @@ describe('proxies from the injected environment', () => {
   });
 
   it('HTTP_PROXY carries requests to a named host', async () => {
-    const apiUrl = `http://sandbox.localhost:${server.port}`;
+    const apiUrl = `http://localhost:${server.port}`;
     const client = makeClient({ apiUrl, env: { HTTP_PROXY: proxy.url } });
     const response = await client.events.getAllEvents();
     expect(response.status).toBe('success');
-    expect(proxy.tunnels).toEqual([`sandbox.localhost:${server.port}`]);
+    expect(proxy.tunnels).toEqual([`localhost:${server.port}`]);
     expect(server.requests[0].headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
   it('lower-case http_proxy works too', async () => {
-    const client = makeClient({ apiUrl: `http://sandbox.localhost:${server.port}`, env: { http_proxy: proxy.url } });
+    const client = makeClient({ apiUrl: `http://localhost:${server.port}`, env: { http_proxy: proxy.url } });
     await client.events.getAllEvents();
     expect(proxy.tunnels).toHaveLength(1);
   });
 
   it('NO_PROXY hosts bypass the proxy', async () => {
-    const client = makeClient({ apiUrl: `http://sandbox.localhost:${server.port}`, env: { HTTP_PROXY: proxy.url, NO_PROXY: 'example.test,sandbox.localhost' }, retry: { maxAttempts: 1 } });
-    // Not proxied, so the name is resolved here, where it does not exist.
-    await failure(client.events.getAllEvents());
+    const client = makeClient({ apiUrl: `http://localhost:${server.port}`, env: { HTTP_PROXY: proxy.url, NO_PROXY: 'example.test,localhost' } });
+    await client.events.getAllEvents();
     expect(proxy.tunnels).toEqual([]);
+    expect(server.requests).toHaveLength(1);
   });
 
   it('loopback IP addresses never go through the proxy', async () => {
@@ -449,9 +449,10 @@ describe('proxies from the injected environment', () => {
   });
 
   it('without proxy variables in the injected env, none is used', async () => {
-    const client = makeClient({ apiUrl: `http://sandbox.localhost:${server.port}`, env: {}, retry: { maxAttempts: 1 } });
-    await failure(client.events.getAllEvents());
+    const client = makeClient({ apiUrl: `http://localhost:${server.port}`, env: {} });
+    await client.events.getAllEvents();
     expect(proxy.tunnels).toEqual([]);
+    expect(server.requests).toHaveLength(1);
   });
 });
 
