@@ -1,10 +1,11 @@
 // buildProgram(deps) → the commander program; runCli(argv, deps) → exit code. This is the one
 // place where errors become messages on stderr and exit codes.
 import { Command, CommanderError, Option } from 'commander';
-import { AuthError, BoxofficeError, UsageError } from '../client/errors.js';
+import { AuthError, BoxofficeError } from '../client/errors.js';
 import { registerCommands } from './commands/index.js';
 import type { CommandContext, GlobalOptions } from './context.js';
 import type { Deps } from './deps.js';
+import { messageWithCommands } from './error-hints.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { packageVersion } from './version.js';
 
@@ -85,22 +86,18 @@ function reportError(error: unknown, deps: Deps): number {
 }
 
 export function formatError(error: unknown): string {
-  if (error instanceof UsageError) {
-    return error.message.startsWith('error') ? error.message : `error: ${error.message}`;
-  }
+  if (!(error instanceof Error)) return `error: ${String(error)}`;
+  const message = messageWithCommands(error);
   if (error instanceof AuthError) {
     // E001 / E020: the credential was refused (expired, revoked or mistyped).
     const hint =
       error.code === 'E020'
         ? 'check the Publisher API key (BOXOFFICE_PUBLISHER_KEY or config set publisherKey)'
         : 'the token was refused: run boxoffice login (or replace BOXOFFICE_TOKEN)';
-    return `${error.message}; ${hint}`;
+    return `${message}; ${hint}`;
   }
-  if (error instanceof BoxofficeError) {
-    return error.message.startsWith('error') ? error.message : `error: ${error.message}`;
-  }
-  if (error instanceof Error) return `error: ${error.message}`;
-  return `error: ${String(error)}`;
+  if (error instanceof BoxofficeError) return message.startsWith('error') ? message : `error: ${message}`;
+  return `error: ${message}`;
 }
 
 function applyToAll(command: Command, apply: (command: Command) => void): void {

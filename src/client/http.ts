@@ -16,6 +16,7 @@ import {
   ApiError,
   CancelledError,
   ConnectionError,
+  type Recheck,
   ResponseShapeError,
   UsageError,
   createApiError,
@@ -86,7 +87,13 @@ export interface Exchange {
   /** Safe to repeat: repeating it cannot create a second record or a second charge. */
   idempotent: boolean;
   /** For a request that is not idempotent: how to find out whether it took effect. */
-  checkHint?: string;
+  recheck?: Recheck;
+}
+
+/** Options of one call, beside its request. */
+export interface CallOptions {
+  /** Cancels this call only (its request in flight and any wait before a retry): CancelledError. */
+  signal?: AbortSignal;
 }
 
 const LOOPBACK_NO_PROXY = ['127.0.0.1', '[::1]'];
@@ -229,7 +236,8 @@ export class HttpTransport {
   }
 
   /** Sends the exchange, retrying by policy; resolves with the parsed JSON of a success body. */
-  async send(exchange: Exchange): Promise<unknown> {
+  async send(exchange: Exchange, options: CallOptions = {}): Promise<unknown> {
+    const callSignal = options.signal;
     const url = new URL(exchange.url);
     const carriesCredential = exchange.bearer !== undefined || (exchange.secrets ?? []).some((s) => s !== undefined);
     if (carriesCredential) assertSafeToSendCredentials(url, exchange.bearer !== undefined ? 'a token' : 'credentials');
@@ -238,10 +246,10 @@ export class HttpTransport {
 
     let waitedMs = 0;
     for (let attempt = 1; ; attempt++) {
-      this.throwIfAborted();
+      this.throwIfAborted(callSignal);
       let outcome: AttemptOutcome;
       try {
-        return await this.attempt(exchange, url, body, redactor);
+        return await this.attempt(exchange, url, body, redactor, callSignal);
       } catch (error) {
         if (error instanceof ApiError) {
           outcome = { kind: 'api-error', error, idempotent: exchange.idempotent };
@@ -257,10 +265,11 @@ export class HttpTransport {
       const error = outcome.kind === 'api-error' ? outcome.error : this.finalError(exchange, url, outcome, attempt);
       this.config.onRetry?.({ attempt, delayMs: plan.delayMs, error });
       this.trace(`... retrying ${exchange.method} ${redactor.url(url.toString())} in ${plan.delayMs} ms (attempt ${attempt + 1} of ${this.retry.maxAttempts})`);
+      const sleepSignal = callSignal && this.config.signal ? AbortSignal.any([callSignal, this.config.signal]) : (callSignal ?? this.config.signal);
       try {
-        await this.sleep(plan.delayMs, this.config.signal);
+        await this.sleep(plan.delayMs, sleepSignal);
       } catch (sleepError) {
-        if (this.config.signal?.aborted) throw new CancelledError();
+        this.throwIfAborted(callSignal);
         throw sleepError;
       }
       waitedMs += plan.delayMs;
@@ -294,16 +303,22 @@ export class HttpTransport {
     if (--this.requestsInFlight === 0) this.config.signal?.removeEventListener('abort', this.cancelInFlight);
   }
 
-  private async attempt(exchange: Exchange, url: URL, body: SerializedBody | undefined, redactor: Redactor): Promise<unknown> {
+  private async attempt(exchange: Exchange, url: URL, body: SerializedBody | undefined, redactor: Redactor, callSignal?: AbortSignal): Promise<unknown> {
     this.requestStarted();
     try {
-      return await this.exchangeOnce(exchange, url, body, redactor);
+      return await this.exchangeOnce(exchange, url, body, redactor, callSignal);
     } finally {
       this.requestEnded();
     }
   }
 
-  private async exchangeOnce(exchange: Exchange, url: URL, body: SerializedBody | undefined, redactor: Redactor): Promise<unknown> {
+  private async exchangeOnce(
+    exchange: Exchange,
+    url: URL,
+    body: SerializedBody | undefined,
+    redactor: Redactor,
+    callSignal: AbortSignal | undefined,
+  ): Promise<unknown> {
     const dispatcher = this.getDispatcher();
     const shownUrl = redactor.url(url.toString());
     const started = this.now();
@@ -317,7 +332,7 @@ export class HttpTransport {
 
     let raw: RawResponse;
     try {
-      this.throwIfAborted();
+      this.throwIfAborted(callSignal);
       const response = await dispatcher.request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
@@ -326,10 +341,14 @@ export class HttpTransport {
         body: body?.bytes ?? (exchange.method === 'POST' ? '' : undefined),
         headersTimeout: this.timeouts.headersMs,
         bodyTimeout: this.timeouts.bodyMs,
+        ...(callSignal ? { signal: callSignal } : {}),
       });
       raw = { status: response.statusCode, headers: response.headers, text: await response.body.text() };
     } catch (error) {
-      if (this.config.signal?.aborted) throw new CancelledError();
+      if (this.config.signal?.aborted || callSignal?.aborted) {
+        this.trace(`<-- ${exchange.method} ${shownUrl} cancelled after ${this.now() - started} ms`);
+        throw new CancelledError();
+      }
       const classification = classifyNetworkError(error);
       this.trace(`<-- ${exchange.method} ${shownUrl} failed: ${classification.code ?? describe(error)} after ${this.now() - started} ms`);
       throw new NetworkFailure(error, classification);
@@ -384,8 +403,8 @@ export class HttpTransport {
     this.config.trace?.(this.redactor.text(line));
   }
 
-  private throwIfAborted(): void {
-    if (this.config.signal?.aborted) throw new CancelledError();
+  private throwIfAborted(callSignal?: AbortSignal): void {
+    if (this.config.signal?.aborted || callSignal?.aborted) throw new CancelledError();
   }
 
   private finalError(exchange: Exchange, url: URL, outcome: AttemptOutcome, attempts: number): Error {
@@ -406,12 +425,13 @@ export class HttpTransport {
       outcome.kind === 'api-error'
         ? `the gateway answered HTTP ${outcome.error.httpStatus} without the service's reply`
         : `the connection to ${url.origin} broke (${classifyNetworkError(outcome.error).code ?? describe(outcome.error)}) after the request was sent`;
-    const check = exchange.checkHint ? ` ${exchange.checkHint}` : ' Check its result before trying again.';
+    const check = exchange.recheck ? ` ${exchange.recheck.hint}` : ' Check its result before trying again.';
     const cause = outcome.kind === 'api-error' ? outcome.error : outcome.error;
     return new ConnectionError(
       `${exchange.operation}: ${why}, so the outcome is unknown and it was not repeated automatically.${check}`,
       cause,
       true,
+      exchange.recheck,
     );
   }
 }

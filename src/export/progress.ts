@@ -1,7 +1,7 @@
 // The progress line on stderr (only on a terminal): records, batches, rate and, when the number
 // of attendees to expect is known, an ETA. Redrawn at most ten times a second.
 import type { Writable } from 'node:stream';
-import { formatDuration } from '../cli/duration.js';
+import { formatDuration } from '../util/duration.js';
 
 export interface ProgressState {
   records: number;

@@ -33,7 +33,6 @@ export const EVENT_CATEGORIES = [
 export const TICKET_CURRENCIES = ['INR', 'USD'] as const;
 export const TICKET_STATUSES_FOR_ADD = ['active', 'delete'] as const;
 export const TICKET_STATUSES_FOR_UPDATE = ['published', 'pause', 'cancel'] as const;
-export const SERVICE_FEE_MODES = [1, 2, 3] as const;
 export const SHIPPING_CHARGE_TYPES = ['INR', 'percentage'] as const;
 export const DISCOUNT_CATEGORIES = ['flat', 'bulk', 'code'] as const;
 export const DISCOUNT_TYPES = ['fixed', 'percentage'] as const;

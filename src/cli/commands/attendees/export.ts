@@ -8,14 +8,17 @@ import { ConnectionError, RateLimitError, ServerBusyError, UsageError } from '..
 import type { CommandContext } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { writeJson } from '../../output/json.js';
-
-export const EXPORT_FORMAT_CHOICES = ['csv', 'json', 'ndjson'] as const;
-export type ExportFormatChoice = (typeof EXPORT_FORMAT_CHOICES)[number];
+import { EXPORT_FORMATS, type ExportFormat } from '../../../export/checkpoint.js';
+import { exportAttendees } from '../../../export/export-attendees.js';
+import { formatCount, silentProgress, terminalProgress } from '../../../export/progress.js';
+import { createRateLimitWaiter } from '../../../export/rate-limit.js';
+import { formatDuration } from '../../../util/duration.js';
+import { openSession } from '../../session.js';
 
 export interface AttendeesExportOptions {
   eventId: string;
   output?: string;
-  format: ExportFormatChoice;
+  format: ExportFormat;
   resume: boolean;
   maxWaitMs: number;
   /** Batches requested ahead of the one being written. */
@@ -24,7 +27,7 @@ export interface AttendeesExportOptions {
 
 interface ExportFlags {
   output?: string;
-  format?: ExportFormatChoice;
+  format?: ExportFormat;
   resume?: boolean;
   maxWait: string;
   prefetch: string;
@@ -41,7 +44,7 @@ export function registerExportCommand(group: Command, context: CommandContext): 
     .option('-o, --output <file>', 'write to FILE (atomically, resumable); default: stdout')
     .addOption(
       new Option('--format <format>', 'csv, json (one array) or ndjson (one object a line); default: from the -o extension, else csv')
-        .choices(EXPORT_FORMAT_CHOICES),
+        .choices(EXPORT_FORMATS),
     )
     .option('--resume', 'continue an interrupted export to the same -o FILE from its last completed batch')
     .option('--max-wait <duration>', 'longest total wait for the service\'s rate limit (E023), e.g. 90s, 10m, 1h', DEFAULT_MAX_WAIT)
@@ -83,7 +86,7 @@ export async function exportOptionsFrom(eventId: string, flags: ExportFlags, jso
   return { eventId: id, output, format, resume: flags.resume === true, maxWaitMs: parseDuration(flags.maxWait, '--max-wait'), prefetch };
 }
 
-function formatFromExtension(path: string | undefined): ExportFormatChoice | undefined {
+function formatFromExtension(path: string | undefined): ExportFormat | undefined {
   const extension = path?.toLowerCase().match(/\.([a-z]+)$/)?.[1];
   if (extension === 'csv') return 'csv';
   if (extension === 'json') return 'json';
@@ -99,19 +102,12 @@ export async function runAttendeesExport(options: AttendeesExportOptions, contex
   const { deps } = context;
   const { io } = deps;
   const globals = context.globals();
-  const [{ openSession }, { exportAttendees }, { createRateLimitWaiter }, { formatDuration }, progressModule] = await Promise.all([
-    import('../../session.js'),
-    import('../../../export/export-attendees.js'),
-    import('../../../export/rate-limit.js'),
-    import('../../duration.js'),
-    import('../../../export/progress.js'),
-  ]);
   const session = await openSession(context, { token: true });
   const notice = (line: string): void => {
     progress.finish();
     io.stderr.write(`${line}\n`);
   };
-  const progress = io.stderrIsTTY ? progressModule.terminalProgress(io.stderr, () => deps.clock.now().getTime()) : progressModule.silentProgress;
+  const progress = io.stderrIsTTY ? terminalProgress(io.stderr, () => deps.clock.now().getTime()) : silentProgress;
   const waiter = createRateLimitWaiter({
     maxWaitMs: options.maxWaitMs,
     sleep: (ms, signal) => deps.clock.sleep(ms, signal),
@@ -128,7 +124,8 @@ export async function runAttendeesExport(options: AttendeesExportOptions, contex
     const summary = await exportAttendees(
       { eventId: options.eventId, format: options.format, outputPath: options.output, resume: options.resume, prefetch: options.prefetch },
       {
-        fetchBatch: async (range) => (await session.client.events.attendeeList(range)).attendee,
+        // The signal drops a prefetched request the export no longer needs.
+        fetchBatch: async (range, signal) => (await session.client.events.attendeeList(range, { signal })).attendee,
         onFailure: waiter.onFailure,
         stdout: io.stdout,
         notice,
@@ -142,7 +139,7 @@ export async function runAttendeesExport(options: AttendeesExportOptions, contex
       writeJson(io, { status: 'success', ...summary, rateLimitWaitMs: waiter.waitedMs });
       return;
     }
-    const count = progressModule.formatCount;
+    const count = formatCount;
     io.stderr.write(
       `exported ${count(summary.attendees)} attendees from ${count(summary.orders)} orders ` +
         `(${count(summary.duplicatesDropped)} repeated records dropped) in ${count(summary.batches)} batches, ` +

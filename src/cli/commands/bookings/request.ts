@@ -12,9 +12,10 @@ import { type Session, openSession } from '../../session.js';
 import type { CommandContext } from '../../context.js';
 import { addParamFlags, checkFormats, fillMissing, paramValues, parseRequest, type ParamSpec } from '../../params.js';
 import { resolveBookingKey } from './list.js';
-import { parseDuration, formatDuration } from '../../duration.js';
+import { parseDuration } from '../../duration.js';
+import { formatDuration } from '../../../util/duration.js';
+import { SPENDING_PROFILE, spendsRealMoney } from '../../config/profile.js';
 import { bookingRequest } from '../../../client/schemas/requests.js';
-import { submitBookingForm } from '../../../bookings/submit.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { createPrompter } from '../../prompt.js';
 import { PaymentNotCompletedError } from '../../../bookings/await-return.js';
@@ -54,7 +55,7 @@ export function registerRequestCommand(group: Command, context: CommandContext):
     .description('request a payment for an order: opens the payment page and waits for the verified result');
   addParamFlags(command, BOOKING_PARAMS)
     .option('--no-browser', 'print the address to open instead of opening a browser')
-    .option('--yes', 'do not ask for confirmation (needed on the live profile without a terminal)')
+    .option('--yes', `do not ask for confirmation (needed on the ${SPENDING_PROFILE} profile without a terminal)`)
     .option('--timeout <duration>', 'how long to wait for the payment (e.g. 90s, 10m)', DEFAULT_TIMEOUT)
     .addHelpText(
       'after',
@@ -87,12 +88,7 @@ export async function runRequestBooking(flags: RequestFlags, context: CommandCon
     await confirmIfLive(session.profileName, `${request.amount} ${request.currency}`, request.orderNo, flags.yes === true, context);
 
     if (values.callbackUrl !== undefined) {
-      const form = session.client.booking.requestForm(request);
-      await submitBookingForm(form, bookingKey, {
-        env: deps.env,
-        signal: deps.signal,
-        ...(context.globals().debug ? { trace: (line: string) => deps.io.stderr.write(`${line}\n`) } : {}),
-      });
+      await session.client.booking.submit(request);
       if (context.globals().json) {
         writeJson(deps.io, { status: 'submitted', orderNo: request.orderNo, callbackUrl: request.callbackUrl });
       } else {
@@ -119,12 +115,12 @@ export async function runRequestBooking(flags: RequestFlags, context: CommandCon
 }
 
 async function confirmIfLive(profileName: string, amount: string, orderNo: string, yes: boolean, context: CommandContext): Promise<void> {
-  if (profileName !== 'live' || yes) return;
+  if (!spendsRealMoney(profileName) || yes) return;
   if (!context.globals().input) {
-    throw new UsageError('requesting a payment on the live profile needs --yes when there is no terminal to confirm on', '--yes');
+    throw new UsageError(`requesting a payment on the ${SPENDING_PROFILE} profile needs --yes when there is no terminal to confirm on`, '--yes');
   }
   const confirmed = await createPrompter(context.deps).confirm({
-    message: `Request a live payment of ${amount} for order ${orderNo}?`,
+    message: `Request a ${SPENDING_PROFILE} payment of ${amount} for order ${orderNo}?`,
     default: false,
   });
   if (!confirmed) throw new CancelledError('payment request not confirmed');

@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { createPrompter } from '../../prompt.js';
+import { SPENDING_PROFILE, spendsRealMoney } from '../../config/profile.js';
 
 export interface PlaceOrderOptions {
   eventId: string;
@@ -37,7 +38,6 @@ interface RawFlags {
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** The profile on which an order spends real money. */
-const SPENDING_PROFILE = 'live';
 
 export function registerOrderPlaceCommand(group: Command, context: CommandContext): void {
   group
@@ -112,11 +112,11 @@ export async function runOrderPlace(options: PlaceOrderOptions, context: Command
   const { deps } = context;
   const globals = context.globals();
   const answers = await readAnswers(options, globals.input);
-  if (globals.profile === SPENDING_PROFILE && !options.yes && !globals.input) {
+  if (spendsRealMoney(globals.profile) && !options.yes && !globals.input) {
     throw new UsageError(`order place on the ${SPENDING_PROFILE} profile places a real order; add --yes to confirm without a terminal`, '--yes');
   }
   const session = await openSession(context, { token: false, publisherKey: true });
-  const askFirst = session.profileName === SPENDING_PROFILE && !options.yes;
+  const askFirst = spendsRealMoney(session.profileName) && !options.yes;
   try {
     const placed = await placeOrder(
       session.client.publisher,
