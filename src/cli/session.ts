@@ -91,12 +91,19 @@ export function assertProfileExists(store: ConfigStore, profileName: string): vo
   }
 }
 
+/** The profile named by --profile, which must exist, with the environment's overrides applied. */
+export async function loadProfile(
+  context: CommandContext,
+): Promise<{ profileName: string; store: ConfigStore; profile: Profile; tokenSource: TokenSource }> {
+  const profileName = context.globals().profile;
+  const store = await openConfigStore(context.deps.env);
+  assertProfileExists(store, profileName);
+  return { profileName, store, ...effectiveProfile(store.getProfile(profileName), context.deps.env) };
+}
+
 export async function openSession(context: CommandContext, needs: SessionNeeds = {}): Promise<Session> {
   const { deps } = context;
-  const profileName = context.globals().profile;
-  const store = await openConfigStore(deps.env);
-  assertProfileExists(store, profileName);
-  const { profile, tokenSource } = effectiveProfile(store.getProfile(profileName), deps.env);
+  const { profileName, store, profile, tokenSource } = await loadProfile(context);
   const addresses = requireAddresses(profile, profileName);
 
   if (needs.token !== false) {

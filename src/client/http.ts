@@ -23,6 +23,7 @@ import {
 } from './errors.js';
 import { isLoopbackHost } from './loopback.js';
 import { Redactor } from './redact.js';
+import { abortableSleep } from '../util/sleep.js';
 import {
   type AttemptOutcome,
   DEFAULT_RETRY_OPTIONS,
@@ -448,19 +449,4 @@ class NetworkFailure extends Error {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -1,9 +1,9 @@
 // `boxoffice sandbox seed`: asks a running sandbox (POST /sandbox/seed, a sandbox-only endpoint)
 // to generate events and confirmed orders in-process, and prints the new event ids, one a line.
 import type { Command } from 'commander';
-import { BoxofficeError, ConnectionError, UsageError } from '../../../client/errors.js';
+import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
+import { SANDBOX_URL_HELP, postToSandbox, sandboxUrl, type SandboxAnswer } from './url.js';
 
 /** Must match SANDBOX_ENDPOINTS.seed in src/sandbox/fixtures.ts (kept here so the verb stays light). */
 export const SEED_ENDPOINT = '/sandbox/seed';
@@ -56,13 +56,10 @@ export function registerSeedCommand(group: Command, context: CommandContext): vo
     });
 }
 
-interface SeedAnswer {
-  status?: unknown;
+interface SeedAnswer extends SandboxAnswer {
   eventIds?: unknown;
   orders?: unknown;
   attendees?: unknown;
-  message?: unknown;
-  description?: unknown;
 }
 
 export async function runSeed(options: SeedOptions, context: CommandContext): Promise<void> {
@@ -70,25 +67,13 @@ export async function runSeed(options: SeedOptions, context: CommandContext): Pr
   const body = new URLSearchParams({ events: String(options.events), orders: String(options.orders) });
   if (options.account !== undefined) body.set('account', options.account);
   const started = context.deps.clock.now().getTime();
-  let response: Response;
-  try {
-    response = await fetch(`${options.url}${SEED_ENDPOINT}`, { method: 'POST', body, signal: context.deps.signal });
-  } catch (error) {
-    throw new ConnectionError(`error: no sandbox answered at ${options.url} (is \`boxoffice sandbox start\` running?)`, error, false);
-  }
-  const answer = (await response.json().catch(() => ({}))) as SeedAnswer;
-  if (answer.status === 'success' && Array.isArray(answer.eventIds)) {
-    if (context.globals().json) {
-      io.stdout.write(`${JSON.stringify(answer)}\n`);
-      return;
-    }
-    for (const id of answer.eventIds) io.stdout.write(`${String(id)}\n`);
-    const seconds = ((context.deps.clock.now().getTime() - started) / 1000).toFixed(1);
-    io.stderr.write(`seeded ${answer.eventIds.length} event(s), ${String(answer.orders)} order(s), ${String(answer.attendees)} attendee(s) in ${seconds}s\n`);
+  const answer = await postToSandbox<SeedAnswer>(options.url, SEED_ENDPOINT, body, context, (reply) => Array.isArray(reply.eventIds));
+  if (context.globals().json) {
+    io.stdout.write(`${JSON.stringify(answer)}\n`);
     return;
   }
-  const code = typeof answer.message === 'string' ? answer.message : `HTTP ${response.status}`;
-  const description = typeof answer.description === 'string' ? `: ${answer.description}` : '';
-  if (code === 'E002') throw new UsageError(`error ${code}${description}`);
-  throw new BoxofficeError(`error ${code}${description} (is ${options.url} a boxoffice sandbox?)`);
+  const eventIds = answer.eventIds as unknown[];
+  for (const id of eventIds) io.stdout.write(`${String(id)}\n`);
+  const seconds = ((context.deps.clock.now().getTime() - started) / 1000).toFixed(1);
+  io.stderr.write(`seeded ${eventIds.length} event(s), ${String(answer.orders)} order(s), ${String(answer.attendees)} attendee(s) in ${seconds}s\n`);
 }

@@ -5,8 +5,7 @@ import { NotLoggedInError } from '../../../client/errors.js';
 import { describeRemaining, type ExpiryStatus, expiryStatus } from '../../../auth/expiry.js';
 import type { CommandContext } from '../../context.js';
 import { summaryOf } from '../summaries.js';
-import { openConfigStore } from '../../config/store.js';
-import { assertProfileExists, effectiveProfile } from '../../session.js';
+import { loadProfile } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
 export interface AuthStatus {
@@ -49,10 +48,7 @@ export function registerAuthStatus(program: Command, context: CommandContext): v
 
 export async function runAuthStatus(context: CommandContext): Promise<void> {
   const { deps } = context;
-  const profileName = context.globals().profile;
-  const store = await openConfigStore(deps.env);
-  assertProfileExists(store, profileName);
-  const { profile, tokenSource } = effectiveProfile(store.getProfile(profileName), deps.env);
+  const { profileName, profile, tokenSource } = await loadProfile(context);
   const expiry = expiryStatus(profile.tokenExpiresAt, deps.clock.now());
   const status: AuthStatus = {
     profile: profileName,
