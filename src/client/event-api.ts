@@ -20,7 +20,6 @@ import {
   ticketAckResponse,
   updateDiscountRequest,
   updateEventRequest,
-  updateEventResponse,
   updateTicketRequest,
 } from './schemas/index.js';
 import type {
@@ -51,7 +50,7 @@ export const EVENT_API_OPERATIONS = {
   }),
   updateEvent: defineOperation({
     id: 'E2', name: 'update event', path: '/api/e/update', encoding: 'multipart',
-    request: updateEventRequest, response: updateEventResponse, idempotent: true,
+    request: updateEventRequest, response: createEventResponse, idempotent: true,
   }),
   addTicket: defineOperation({
     id: 'E3',

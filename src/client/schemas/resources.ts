@@ -367,7 +367,6 @@ export const attendeeListResponse = z.looseObject({
 
 // 2.15 discount, E1–E6 acknowledgements
 export const createEventResponse = z.looseObject({ status: z.literal('success'), message: z.string(), eventId: looseId });
-export const updateEventResponse = createEventResponse;
 export const ticketAckResponse = z.looseObject({ status: z.literal('success'), message: z.string(), ticketId: looseId });
 export const discountAckResponse = z.looseObject({ status: z.literal('success'), message: z.string(), discountId: looseId });
 
