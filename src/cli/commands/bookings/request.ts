@@ -7,7 +7,9 @@ import type { Command } from 'commander';
 import { CancelledError, UsageError } from '../../../client/errors.js';
 import { BOOKING_CURRENCIES, PAYMENT_GATEWAYS } from '../../../client/schemas/values.js';
 import { type BookingRecordLike, crossCheckReturn, recentWindow } from '../../../bookings/cross-check.js';
-import { type BookingReturn, paymentOutcome } from '../../../bookings/response.js';
+import { type BookingReturn, bookingReturnError, paymentOutcome, readBookingReturn } from '../../../bookings/response.js';
+import { startReturnListener } from '../../../bookings/return-listener.js';
+import { renderAutoPostPage } from '../../../bookings/pages.js';
 import { type Session, openSession } from '../../session.js';
 import type { CommandContext } from '../../context.js';
 import { addParamFlags, checkFormats, fillMissing, paramValues, parseRequest, type ParamSpec } from '../../params.js';
@@ -18,7 +20,7 @@ import { SPENDING_PROFILE, spendsRealMoney } from '../../config/profile.js';
 import { bookingRequest } from '../../../client/schemas/requests.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { createPrompter } from '../../prompt.js';
-import { PaymentNotCompletedError } from '../../../bookings/await-return.js';
+import { PaymentNotCompletedError, awaitReturn } from '../../../bookings/await-return.js';
 
 /** Every E12 parameter, as a flag named by its kebab-case (api-reference §4.2, limits §8). */
 export const BOOKING_PARAMS: readonly ParamSpec[] = [
@@ -137,12 +139,6 @@ interface CollectPaymentOptions {
 
 async function collectPayment(context: CommandContext, options: CollectPaymentOptions): Promise<BookingReturn> {
   const { deps } = context;
-  const [{ startReturnListener }, { renderAutoPostPage }, { readBookingReturn, paymentOutcome, bookingReturnError }, { awaitReturn }] = await Promise.all([
-    import('../../../bookings/return-listener.js'),
-    import('../../../bookings/pages.js'),
-    import('../../../bookings/response.js'),
-    import('../../../bookings/await-return.js'),
-  ]);
   const listener = await startReturnListener<BookingReturn>({
     renderFormPage: (callbackUrl) => renderAutoPostPage(options.renderForm(callbackUrl)),
     acceptReturn: (params) => {

@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { createPrompter } from '../../prompt.js';
+import { askAttendee } from './ask-attendee.js';
 import { SPENDING_PROFILE, spendsRealMoney } from '../../config/profile.js';
 
 export interface PlaceOrderOptions {
@@ -131,7 +132,6 @@ export async function runOrderPlace(options: PlaceOrderOptions, context: Command
         ...(globals.input
           ? {
               askAttendee: async (position, fields) => {
-                const [{ createPrompter }, { askAttendee }] = await Promise.all([import('../../prompt.js'), import('./ask-attendee.js')]);
                 return askAttendee(createPrompter(deps), position, fields);
               },
             }
