@@ -415,6 +415,40 @@ describe('trace', () => {
   });
 });
 
+describe('E12 booking submission (client.booking.submit)', () => {
+  const booking = { amount: 12.5, orderNo: 'ORD-77', bookingKey: 'booking-key-secret-77', callbackUrl: 'https://shop.example/paid' };
+
+  it('posts the form urlencoded on the client transport and takes the payment page as success', async () => {
+    server.enqueue('/em/booking', { status: 200, body: '<html>pay here</html>' });
+    await makeClient().booking.submit(booking);
+    const [request] = server.requestsTo('/em/booking');
+    expect(request.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(request.fields).toMatchObject({ orderNo: 'ORD-77', bookingKey: booking.bookingKey, amount: '12.5' });
+    expect(request.headers.authorization).toBeUndefined();
+    // Traced through the client's hook, the booking key redacted.
+    expect(trace.some((line) => line.startsWith('--> POST') && line.includes('/em/booking'))).toBe(true);
+    expect(trace.join('\n')).not.toContain(booking.bookingKey);
+  });
+
+  it('waits by the client clock and retry policy when the service is busy', async () => {
+    server.enqueue('/em/booking', { status: 503, body: { status: 'error', message: 'T005' } });
+    server.enqueue('/em/booking', { status: 200, body: '<html>pay here</html>' });
+    await makeClient().booking.submit(booking);
+    expect(server.requestsTo('/em/booking')).toHaveLength(2);
+    expect(sleeps).toHaveLength(1);
+    expect(retries).toHaveLength(1);
+  });
+
+  it('is not repeated when the connection drops after sending; the outcome is unknown', async () => {
+    server.enqueue('/em/booking', { drop: true });
+    const error = await failure(makeClient().booking.submit(booking));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).recheck?.operationId).toBe('E12');
+    expect((error as Error).message).not.toContain(booking.bookingKey);
+    expect(server.requestsTo('/em/booking')).toHaveLength(1);
+  });
+});
+
 describe('proxies from the injected environment', () => {
   let proxy: FixtureProxy;
   beforeEach(async () => {
