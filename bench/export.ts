@@ -7,7 +7,7 @@
 // rate=1,kinds=delay`), as the service across a network does: fetching then takes time the
 // export overlaps with writing. Over loopback with nothing added, "fetching" is the sandbox's CPU
 // on the same two cores as the client's, so that figure measures the CPU the two share rather
-// than the overlap; it is reported beside, without a target (README, Performance). Memory is
+// than the overlap; it is reported beside, without a target (bench/README.md). Memory is
 // judged over loopback, where rows arrive fastest.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -258,7 +258,7 @@ export async function runExportBench(options: BenchOptions, sizes: ExportBenchSi
         ratio: round(exportTime / naiveTime),
         note:
           `${round(naiveTime / exportTime, 1)}x faster; CPU: client ${cpu(local.export)} s and sandbox ${sandboxCpu(local.export)} s ` +
-          `on ${cores} cores (no latency to overlap: bounded by the CPU the two share; README)`,
+          `on ${cores} cores (no latency to overlap: bounded by the CPU the two share; bench/README.md)`,
       },
       { name: `naive client, ${largeLabel} orders: peak RSS`, value: round(naiveRss, 1), unit: 'MB', spread: round(spread(megabytes(local.naive)), 1) },
       {

@@ -3,7 +3,7 @@
 //   npm run bench -- --quick          smaller sizes and fewer runs
 //   npm run bench -- --smoke          the smallest sizes, one run: checks that it runs (used by a test)
 //   npm run bench -- --only startup   a comma-separated subset
-//   npm run bench -- --markdown       the table as Markdown (for the README's Performance section)
+//   npm run bench -- --markdown       the table as Markdown (for bench/README.md)
 import { cpus, totalmem, type as osType, release } from 'node:os';
 import type { BenchModule, BenchSection, Figure } from './types.js';
 import { startupBench } from './startup.js';

@@ -1,6 +1,9 @@
 // `--from-file`: request parameters from a JSON or YAML document whose keys are the API's names
 // (kebab-case spellings of the flags are accepted too). Flags given on the command line win.
 import { readFile } from 'node:fs/promises';
+// Static: this module is itself loaded only by `--from-file`, and in the bundle a dynamic
+// import() of yaml (CommonJS) came back without its named exports.
+import { parse as parseYaml } from 'yaml';
 import { UsageError } from '../client/errors.js';
 import { flagFor, type ParamSpec, type ParamValues } from './params.js';
 
@@ -21,8 +24,7 @@ export async function readParamFile(path: string, params: readonly ParamSpec[]):
       document = JSON.parse(text);
     } else {
       // YAML is a superset of JSON, so any other extension is read as YAML.
-      const { parse } = await import('yaml');
-      document = parse(text);
+      document = parseYaml(text);
     }
   } catch (error) {
     throw new UsageError(`--from-file ${path} is not valid JSON or YAML: ${(error as Error).message.split('\n')[0]}`, '--from-file');

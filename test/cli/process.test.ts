@@ -1,7 +1,7 @@
 // The built CLI as a process (`node bin/boxoffice.js`, bundle from `node scripts/build.mjs`):
 // real stdio (piped), real exit codes, the environment as CI would set it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eventFlags, startHarness, type Harness } from './support/harness.js';
 
@@ -40,6 +40,22 @@ describe('as a process', () => {
     const report = await h.runProcess(['report', eventId]);
     expect(report.stdout).toBe(`${ticketId}\tGeneral\t0\t0\t0\t0\ntotal\t\t0\t0\t0\t0\n`);
     expect(statSync(join(h.configDir, 'config.json')).mode & 0o777).toBe(0o600);
+  });
+
+  it('creates an event from a YAML --from-file (yaml loaded from its own chunk of the bundle)', async () => {
+    const file = join(h.configDir, 'gala.yaml');
+    const values = eventFlags({ 'event-title': 'YAML Gala' });
+    const yaml = [];
+    for (let index = 0; index < values.length; index += 2) {
+      const key = values[index]!.slice(2).replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+      yaml.push(`${key}: ${JSON.stringify(values[index + 1])}`);
+    }
+    writeFileSync(file, `${yaml.join('\n')}\n`);
+    const created = await h.runProcess(['event', 'create', '--from-file', file], { env: { CI: 'true' } });
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    const shown = await h.runProcess(['event', 'get', created.stdout.trim()]);
+    expect(shown.stdout).toContain('YAML Gala');
   });
 
   it('exits 2 for a missing required value under CI=true, naming every flag', async () => {

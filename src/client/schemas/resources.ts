@@ -371,7 +371,7 @@ export const ticketAckResponse = z.looseObject({ status: z.literal('success'), m
 export const discountAckResponse = z.looseObject({ status: z.literal('success'), message: z.string(), discountId: looseId });
 
 // 2.16 booking order (shape not shown by the reference; the sandbox's choice is documented in
-// the README). Lenient: any object with an order number.
+// docs/sandbox.md). Lenient: any object with an order number.
 export const bookingOrder = z.looseObject({
   orderNo: looseText,
   amount: looseNumber.optional(),
