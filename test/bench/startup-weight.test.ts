@@ -42,6 +42,7 @@ const OPTIONAL_HEAVY = [
   /^src\/auth\/browser-login\.ts$/,
   /^src\/orders\/answers\.ts$/,
   /^src\/cli\/open-browser\.ts$/,
+  /^src\/cli\/param-file\.ts$/,
   /^node_modules\/(@inquirer\/prompts|cli-table3|csv-stringify|csv-parse|yaml|conf|open)\//,
 ];
 

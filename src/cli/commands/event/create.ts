@@ -3,7 +3,6 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
 import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, parseRequest } from '../../params.js';
 import { CREATE_EVENT_PARAMS } from './params.js';
-import { readParamFile } from '../../param-file.js';
 import { createEventRequest } from '../../../client/schemas/index.js';
 import { withSession } from '../../session.js';
 import { writeAck } from '../../output/index.js';
@@ -30,7 +29,8 @@ export function registerEventCreate(group: Command, context: CommandContext): vo
 }
 
 export async function runEventCreate(options: CreateEventOptions, context: CommandContext): Promise<void> {
-  const fromFile = options.fromFile ? await readParamFile(options.fromFile, CREATE_EVENT_PARAMS) : {};
+  // Only --from-file needs the file reader and its YAML parser.
+  const fromFile = options.fromFile ? await (await import('../../param-file.js')).readParamFile(options.fromFile, CREATE_EVENT_PARAMS) : {};
   const given = { ...fromFile, ...options.values };
   checkFormats(CREATE_EVENT_PARAMS, given);
   await withSession(context, {}, async (session) => {
