@@ -1,14 +1,17 @@
 // Carries out a plan step by step, saving the state after each, so that a run stopped anywhere
-// leaves a state true to what exists and the next run finishes without duplicates. The client
-// retries what is safe to retry; a create whose answer was lost (ConnectionError with
-// mayHaveTakenEffect) is looked up before it is sent again: the event by its unique url, a
-// ticket by its name. Discounts cannot be read back, so such a discount is marked uncertain.
-import { BoxofficeError, ConnectionError } from '../client/errors.js';
+// leaves a state true to what exists and the next run finishes without duplicates. Before each
+// create the record is saved as `uncertain` (intended, not confirmed); a run that finds such a
+// record looks it up before creating it: the event by its unique url, a ticket by its name, a
+// code discount by its code (sent again: the service refuses a second discount with the same
+// code in one event), an automatic discount by its fields among the Publisher API's. Without a
+// way to look it up, it stops and says what to check. The client retries what is safe to retry;
+// a create whose answer was lost (ConnectionError with mayHaveTakenEffect) is looked up the same way.
+import { ApiError, BoxofficeError, ConnectionError, UsageError } from '../client/errors.js';
 import type { OrganizerTicket, UpdateEventRequest, UpdateTicketRequest } from '../client/schemas/index.js';
 import type { DiscountSpec, SetupFile, TicketSpec } from './file.js';
 import { desiredDiscount, desiredEvent, desiredTicket, EVENT_FIELDS_FIXED_AT_CREATION, findEventByUrl } from './plan.js';
 import type { Plan, PlanStep, RemoteSnapshot } from './plan.js';
-import { eventView, ticketView } from './remote.js';
+import { eventView, matchingRuleDiscounts, ticketView } from './remote.js';
 import type { ApplyClient, RemoteView } from './remote.js';
 import type { StateStore } from './state.js';
 
@@ -19,7 +22,8 @@ export class UncertainCreateError extends BoxofficeError {
 
 export interface StepDone {
   step: PlanStep;
-  id: string;
+  /** Undefined for a discount found by its code, whose id the service never gave. */
+  id?: string;
   /** The create's answer was lost and the record was found on the service instead of created again. */
   recovered?: boolean;
 }
@@ -27,7 +31,8 @@ export interface StepDone {
 export interface AppliedIds {
   event: { url: string; id: string };
   tickets: Record<string, string>;
-  discounts: Record<string, string>;
+  /** null: the discount exists (found by its code) but its id is unknown. */
+  discounts: Record<string, string | null>;
 }
 
 export interface ExecuteOptions {
@@ -43,6 +48,22 @@ export interface ExecuteOptions {
 
 export function isUnknownOutcome(error: unknown): boolean {
   return error instanceof ConnectionError && error.mayHaveTakenEffect;
+}
+
+/** The request surely did not take effect: refused by the service, refused before sending, or never sent. */
+function surelyNotCreated(error: unknown): boolean {
+  return error instanceof ApiError || error instanceof UsageError || (error instanceof ConnectionError && !error.mayHaveTakenEffect);
+}
+
+/**
+ * add-discount refused on its `code` field, for a code it sent before: the code is taken in this
+ * event, so the discount with that code exists. (A code refused for its form would have been
+ * refused the first time too; the sandbox's words name the code.)
+ */
+export function isCodeTaken(error: unknown, code: string | undefined): boolean {
+  if (!(error instanceof ApiError) || code === undefined || error.code === 'E025') return false;
+  const fields = (error.field ?? '').split(',').map((field) => field.trim());
+  return fields.includes('code') && (error.description === undefined || error.description.includes(code));
 }
 
 /** Optional fields the file leaves out keep their current value (an update sends the whole record). */
@@ -71,54 +92,61 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
   const { client, setup, plan, remote, store, onStepDone } = options;
   const state = store.state;
 
-  const uncertain = plan.steps.filter((planned) => planned.uncertain && planned.action === 'create');
-  if (uncertain.length > 0 && !options.recreateUncertain) {
-    const keys = uncertain.map((planned) => planned.key).join(', ');
-    throw new UncertainCreateError(
-      `discount ${keys}: an earlier create lost its answer and may have taken effect; discounts cannot be read back, ` +
-        'so it is not sent again blindly. Check the event on the service, then run again with --recreate-uncertain ' +
-        'if it is not there (nothing was changed by this run)',
-    );
-  }
-
   const ticketSpecs = new Map(setup.tickets.map((spec) => [spec.key, spec]));
   const discountSpecs = new Map(setup.discounts.map((spec) => [spec.key, spec]));
+  const unlookable = plan.steps.filter(
+    (planned) =>
+      planned.resource === 'discount' &&
+      planned.uncertain &&
+      planned.action === 'create' &&
+      !canLookUp(discountSpecs.get(planned.key) as DiscountSpec, client),
+  );
+  if (unlookable.length > 0 && !options.recreateUncertain) {
+    throw new UncertainCreateError(uncertainDiscountMessage(unlookable.map((planned) => discountSpecs.get(planned.key) as DiscountSpec), 'earlier'));
+  }
   const remoteTickets = new Map(remote.tickets.map((ticket) => [String(ticket.id), ticket]));
   const ids: AppliedIds = { event: { url: setup.event.url, id: '' }, tickets: {}, discounts: {} };
 
   for (const planned of plan.steps) {
-    let done: StepDone;
     if (planned.resource === 'event') {
-      done = await applyEvent(planned);
+      const done = await applyEvent(planned);
       ids.event.id = done.id;
+      onStepDone?.(done);
     } else if (planned.resource === 'ticket') {
-      done = await applyTicket(planned, ticketSpecs.get(planned.key) as TicketSpec);
+      const done = await applyTicket(planned, ticketSpecs.get(planned.key) as TicketSpec);
       ids.tickets[planned.key] = done.id;
+      onStepDone?.(done);
     } else {
-      done = await applyDiscount(planned, discountSpecs.get(planned.key) as DiscountSpec);
-      ids.discounts[planned.key] = done.id;
+      const done = await applyDiscount(planned, discountSpecs.get(planned.key) as DiscountSpec);
+      ids.discounts[planned.key] = done.id ?? null;
+      onStepDone?.(done);
     }
-    onStepDone?.(done);
   }
   return ids;
 
-  async function applyEvent(planned: PlanStep): Promise<StepDone> {
+  async function applyEvent(planned: PlanStep): Promise<StepDone & { id: string }> {
     const desired = desiredEvent(setup.event);
     if (planned.action === 'create' || planned.id === undefined) {
       let recovered = false;
       let eventId: string;
+      // A new event: whatever the state said about tickets and discounts belonged to another one.
+      state.event = { applied: desired, uncertain: true };
+      state.tickets = {};
+      state.discounts = {};
+      await store.save();
       try {
         ({ eventId } = await client.events.createEvent(setup.event));
       } catch (error) {
+        if (surelyNotCreated(error)) {
+          state.event = undefined;
+          await store.save();
+        }
         if (!isUnknownOutcome(error)) throw error;
         const found = findEventByUrl((await client.events.getAllEvents({})).events, setup.event.url);
         recovered = found !== undefined;
         eventId = found ? String(found.eventId) : (await client.events.createEvent(setup.event)).eventId;
       }
-      // A new event: whatever the state said about tickets and discounts belonged to another one.
       state.event = { id: String(eventId), applied: desired };
-      state.tickets = {};
-      state.discounts = {};
       await store.save();
       return { step: planned, id: String(eventId), recovered };
     }
@@ -146,7 +174,7 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
     return { step: planned, id: eventId };
   }
 
-  async function applyTicket(planned: PlanStep, spec: TicketSpec): Promise<StepDone> {
+  async function applyTicket(planned: PlanStep, spec: TicketSpec): Promise<StepDone & { id: string }> {
     const eventId = ids.event.id;
     const desired = desiredTicket(spec);
     if (planned.action === 'create' || planned.id === undefined) {
@@ -154,11 +182,17 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       const request = { ...fields, eventId, status: 'active' as const };
       let recovered = false;
       let ticketId: string;
+      state.tickets[spec.key] = { applied: { ...desired, status: 'active' }, uncertain: true };
+      await store.save();
       try {
         ({ ticketId } = await client.events.addTicket(request));
       } catch (error) {
+        if (surelyNotCreated(error)) {
+          delete state.tickets[spec.key];
+          await store.save();
+        }
         if (!isUnknownOutcome(error)) throw error;
-        const claimed = new Set(Object.values(state.tickets).map((ticket) => ticket.id));
+        const claimed = new Set(Object.values(state.tickets).flatMap((ticket) => (ticket.id ? [ticket.id] : [])));
         const { tickets } = await client.events.getTickets({ eventId });
         const found = tickets.find((ticket) => !claimed.has(String(ticket.id)) && ticket.typeName === spec.ticketName);
         recovered = found !== undefined;
@@ -189,21 +223,41 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
   async function applyDiscount(planned: PlanStep, spec: DiscountSpec): Promise<StepDone> {
     const eventId = ids.event.id;
     const desired = desiredDiscount(spec);
+    if (planned.idUnknown) return { step: planned };
     if (planned.action === 'create' || planned.id === undefined) {
       const ticketId = ids.tickets[spec.ticket];
+      state.discounts[spec.key] = { ticket: spec.ticket, applied: desired, uncertain: true };
+      await store.save();
       let discountId: string;
       try {
         ({ discountId } = await client.events.addDiscount({ ...discountFields(spec), eventId, ticketId }));
       } catch (error) {
-        if (isUnknownOutcome(error)) {
-          state.discounts[spec.key] = { ticket: spec.ticket, applied: desired, uncertain: true };
+        if (isCodeTaken(error, spec.code) && (planned.uncertain || isUnknownOutcome(error))) {
+          // Sent again after an unconfirmed create: the code is taken, so that create took effect.
+          state.discounts[spec.key] = { ticket: spec.ticket, applied: desired, idUnknown: true };
           await store.save();
-          throw new UncertainCreateError(
-            `discount ${spec.key}: the connection broke after the create was sent, so it may exist; discounts ` +
-              'cannot be read back. Check the event on the service, then run again with --recreate-uncertain if it is not there',
-          );
+          return { step: planned, recovered: true };
         }
-        throw error;
+        if (surelyNotCreated(error)) {
+          // Refused now; an earlier unconfirmed create of it may still exist, so its mark stays.
+          if (!planned.uncertain) {
+            delete state.discounts[spec.key];
+            await store.save();
+          }
+          throw error;
+        }
+        if (!isUnknownOutcome(error)) throw error;
+        const found = await lookUpDiscount(spec, ticketId);
+        if (found === undefined) throw new UncertainCreateError(uncertainDiscountMessage([spec], 'this'));
+        if (found === 'absent') {
+          ({ discountId } = await client.events.addDiscount({ ...discountFields(spec), eventId, ticketId }));
+        } else {
+          state.discounts[spec.key] = found === 'exists without id'
+            ? { ticket: spec.ticket, applied: desired, idUnknown: true }
+            : { id: found, ticket: spec.ticket, applied: desired };
+          await store.save();
+          return { step: planned, id: found === 'exists without id' ? undefined : found, recovered: true };
+        }
       }
       state.discounts[spec.key] = { id: String(discountId), ticket: spec.ticket, applied: desired };
       await store.save();
@@ -212,9 +266,48 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
     const discountId = planned.id;
     if (planned.action === 'update') {
       await client.events.updateDiscount({ ...discountFields(spec), eventId, discountId });
+    }
+    if (planned.action === 'update' || planned.adopted) {
       state.discounts[spec.key] = { id: discountId, ticket: spec.ticket, applied: desired };
       await store.save();
     }
     return { step: planned, id: discountId };
   }
+
+  /**
+   * After a create of `spec` lost its answer: its id, 'exists without id', 'absent', or undefined
+   * when the service gives no way to tell.
+   */
+  async function lookUpDiscount(spec: DiscountSpec, ticketId: string): Promise<string | 'exists without id' | 'absent' | undefined> {
+    if (spec.discountCategory === 'code') {
+      try {
+        const { discountId } = await client.events.addDiscount({ ...discountFields(spec), eventId: ids.event.id, ticketId });
+        // The first create never arrived; this one did.
+        return String(discountId);
+      } catch (error) {
+        if (isCodeTaken(error, spec.code)) return 'exists without id';
+        throw error;
+      }
+    }
+    if (!client.listDiscounts) return undefined;
+    const claimed = new Set(Object.values(state.discounts).flatMap((discount) => (discount.id ? [discount.id] : [])));
+    const matching = matchingRuleDiscounts(await client.listDiscounts(ids.event.id), spec, ticketId).filter((candidate) => !claimed.has(candidate.id));
+    return matching[0]?.id ?? 'absent';
+  }
+}
+
+/** Whether an unconfirmed create of this discount can be checked on the service. */
+function canLookUp(spec: DiscountSpec, client?: ApplyClient): boolean {
+  return spec.discountCategory === 'code' || client?.listDiscounts !== undefined;
+}
+
+function uncertainDiscountMessage(specs: readonly DiscountSpec[], run: 'this' | 'earlier'): string {
+  const keys = specs.map((spec) => `${spec.key} (${spec.discountCategory} ${spec.discount} ${spec.discountType} on ticket ${spec.ticket})`).join(', ');
+  const when = run === 'this' ? 'the connection broke after the create was sent' : 'an earlier create was not confirmed';
+  return (
+    `discount ${keys}: ${when}, so it may exist, and without a Publisher API key apply cannot look it up ` +
+    '(automatic discounts are listed only there). Check the ticket\'s discounts on the service (boxoffice event details EVENT_ID), ' +
+    'then run again with --recreate-uncertain if it is not there, or set BOXOFFICE_PUBLISHER_KEY so apply looks it up ' +
+    `(nothing more was changed by this run)`
+  );
 }

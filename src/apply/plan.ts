@@ -1,11 +1,11 @@
 // From the file, the state and the service's current records to a plan: per record create,
 // update (with the fields that change) or unchanged, in dependency order: event, tickets,
 // discounts. Fields the service never returns are compared with what was last applied.
-import { BoxofficeError, NotFoundError, UsageError } from '../client/errors.js';
+import { ApiError, BoxofficeError, NotFoundError, UsageError } from '../client/errors.js';
 import type { EventListItem, OrganizerEvent, OrganizerTicket } from '../client/schemas/index.js';
 import type { DiscountSpec, EventSpec, SetupFile, TicketSpec } from './file.js';
-import { eventView, sameValue, ticketView, urlSlug } from './remote.js';
-import type { ApplyClient, RemoteView } from './remote.js';
+import { eventView, matchingRuleDiscounts, sameValue, ticketView, urlSlug } from './remote.js';
+import type { ApplyClient, PublicDiscount, RemoteView } from './remote.js';
 import type { AppliedFields, ApplyState } from './state.js';
 
 export type ResourceKind = 'event' | 'ticket' | 'discount';
@@ -32,8 +32,12 @@ export interface PlanStep {
   adopted?: boolean;
   /** The state knew the record but the service no longer has it: created again. */
   missing?: boolean;
-  /** An earlier create of this discount lost its answer: it may exist already. */
+  /** An earlier create of this record may have taken effect (sent, its answer not recorded). */
   uncertain?: boolean;
+  /** Other records on the service that match this key just as well: duplicates. */
+  duplicates?: string[];
+  /** The discount exists but its id was never returned (found by its code): it cannot be updated. */
+  idUnknown?: boolean;
 }
 
 export interface Plan {
@@ -48,6 +52,13 @@ export interface RemoteSnapshot {
   /** The event was found by its url although the state did not name it. */
   eventAdopted: boolean;
   tickets: OrganizerTicket[];
+  /**
+   * The event's automatic (non-code) discounts, read from the Publisher API's ticket details;
+   * undefined when no Publisher API key is configured, so discounts cannot be looked up.
+   */
+  discounts?: PublicDiscount[];
+  /** Why the Publisher API's discounts could not be read, when a key was set. */
+  discountsUnread?: string;
 }
 
 /** The state names records the service does not have (another profile's state, or deleted). */
@@ -107,7 +118,19 @@ export async function readRemote(client: ApplyClient, setup: SetupFile, state: A
     throw error;
   }
   const { tickets } = await client.events.getTickets({ eventId });
-  return { event, eventId, eventAdopted, tickets };
+  let discounts: PublicDiscount[] | undefined;
+  let discountsUnread: string | undefined;
+  if (client.listDiscounts) {
+    try {
+      discounts = await client.listDiscounts(eventId);
+    } catch (error) {
+      // The Publisher API shows published events only, and its key may be refused: apply goes
+      // on as without it (an unconfirmed automatic discount then stops the run, naming what to check).
+      if (!(error instanceof ApiError)) throw error;
+      discountsUnread = error.message;
+    }
+  }
+  return { event, eventId, eventAdopted, tickets, discounts, discountsUnread };
 }
 
 type Desired = Record<string, unknown>;
@@ -181,52 +204,98 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
     step('event', setup.event.url, eventChanges, {
       id: eventExists ? remote.eventId : undefined,
       adopted: remote.eventAdopted || undefined,
+      uncertain: (!eventExists && state.event?.uncertain) || undefined,
     }),
   );
 
   // Tickets: by the state's id, else by name (unique in the file) among tickets no key claims.
   const ticketStates = eventExists && !remote.eventAdopted ? state.tickets : {};
   const remoteById = new Map(remote.tickets.map((ticket) => [String(ticket.id), ticket]));
-  const claimed = new Set(Object.values(ticketStates).map((ticket) => ticket.id));
+  const claimed = new Set(Object.values(ticketStates).flatMap((ticket) => (ticket.id ? [ticket.id] : [])));
   const ticketStepByKey = new Map<string, PlanStep>();
   for (const spec of setup.tickets) {
     const known = ticketStates[spec.key];
-    let ticket = known ? remoteById.get(known.id) : undefined;
+    let ticket = known?.id ? remoteById.get(known.id) : undefined;
+    const sameName = remote.tickets.filter(
+      (candidate) => candidate.typeName === spec.ticketName && (candidate === ticket || !claimed.has(String(candidate.id))),
+    );
     let adopted = false;
     if (!ticket) {
-      ticket = remote.tickets.find((candidate) => !claimed.has(String(candidate.id)) && candidate.typeName === spec.ticketName);
+      ticket = sameName[0];
       if (ticket) {
         adopted = true;
         claimed.add(String(ticket.id));
       }
     }
-    const applied = ticket && !adopted ? known?.applied : undefined;
+    const duplicates = sameName.filter((candidate) => candidate !== ticket).map((candidate) => String(candidate.id));
+    // A ticket found after an unconfirmed create of this key was sent with the applied values.
+    const applied = ticket && (!adopted || known?.uncertain) ? known?.applied : undefined;
     const changes = ticket ? compareFields(desiredTicket(spec), ticketView(ticket), applied) : [];
     const ticketStep = step('ticket', spec.key, changes, {
       id: ticket ? String(ticket.id) : undefined,
       adopted: adopted || undefined,
-      missing: known !== undefined && !ticket ? true : undefined,
+      missing: known?.id !== undefined && !ticket ? true : undefined,
+      uncertain: (known?.uncertain && !ticket) || undefined,
+      duplicates: duplicates.length > 0 && ticket ? duplicates : undefined,
     });
     ticketStepByKey.set(spec.key, ticketStep);
     steps.push(ticketStep);
   }
 
-  // Discounts: not readable; compared with the last applied values.
+  // Discounts: compared with the last applied values (the service never returns their fields).
+  // Automatic ones are also found among the Publisher API's, when it can be read: an uncertain
+  // create is looked up there, and two matching one key are duplicates.
+  const discountStates = eventExists && !remote.eventAdopted ? state.discounts : {};
+  const claimedDiscounts = new Set(Object.values(discountStates).flatMap((discount) => (discount.id ? [discount.id] : [])));
   setup.discounts.forEach((spec) => {
-    const known = eventExists && !remote.eventAdopted ? state.discounts[spec.key] : undefined;
+    const known = discountStates[spec.key];
     const ticketStep = ticketStepByKey.get(spec.ticket);
     // A discount of a ticket created (again) now is created with it.
     const ticketIsNew = ticketStep?.action === 'create';
     const usable = known && !ticketIsNew ? known : undefined;
-    const changes = usable?.id ? compareFields(desiredDiscount(spec), undefined, usable.applied) : [];
+    if (usable?.idUnknown) {
+      const pending = compareFields(desiredDiscount(spec), undefined, usable.applied);
+      if (pending.length > 0) {
+        notes.push(
+          `discount ${spec.key} exists (found by its code) but the service never gave its id, so ${pending.map((change) => change.field).join(', ')} ` +
+            'cannot be updated; change it on the service, or give the discount a new key and code',
+        );
+      }
+      steps.push({ resource: 'discount', key: spec.key, action: 'unchanged', changes: [], idUnknown: true });
+      return;
+    }
+    let id = usable?.id;
+    let adopted = false;
+    let duplicates: string[] = [];
+    const ticketId = ticketStep?.id;
+    if (remote.discounts && ticketId !== undefined && spec.discountCategory !== 'code' && !ticketIsNew) {
+      const matching = matchingRuleDiscounts(remote.discounts, spec, ticketId).filter(
+        (candidate) => candidate.id === id || !claimedDiscounts.has(candidate.id),
+      );
+      if (id === undefined && usable?.uncertain && matching.length > 0) {
+        id = matching[0].id;
+        adopted = true;
+        claimedDiscounts.add(id);
+      }
+      // The known discount may have other fields now (the file changed): only its like count.
+      if (id !== undefined && matching.some((candidate) => candidate.id === id)) {
+        duplicates = matching.filter((candidate) => candidate.id !== id).map((candidate) => candidate.id);
+      }
+    }
+    const changes = id !== undefined && !adopted ? compareFields(desiredDiscount(spec), undefined, usable?.applied) : [];
     steps.push(
       step('discount', spec.key, changes, {
-        id: usable?.id,
-        uncertain: usable?.uncertain || undefined,
+        id,
+        adopted: adopted || undefined,
+        uncertain: (usable?.uncertain && !adopted) || undefined,
+        duplicates: duplicates.length > 0 ? duplicates : undefined,
       }),
     );
   });
 
+  if (remote.discountsUnread) {
+    notes.push(`automatic discounts could not be read from the Publisher API (${remote.discountsUnread}): their duplicates are not checked`);
+  }
   for (const key of Object.keys(state.tickets)) {
     if (!setup.tickets.some((ticket) => ticket.key === key)) {
       notes.push(`ticket ${key} is no longer in the file; it is left on the service as it is (the API cannot delete tickets)`);
@@ -238,6 +307,17 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
     }
   }
   return { steps, notes };
+}
+
+/** One line per key that more than one record on the service matches. */
+export function duplicateLines(plan: Plan): string[] {
+  return plan.steps
+    .filter((planned) => planned.duplicates && planned.duplicates.length > 0)
+    .map(
+      (planned) =>
+        `${planned.resource} ${planned.key}: ${1 + (planned.duplicates?.length ?? 0)} records on the service match it ` +
+        `(id ${planned.id}, and ${planned.duplicates?.map((id) => `id ${id}`).join(', ')})`,
+    );
 }
 
 export interface PlanCounts {

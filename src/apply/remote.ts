@@ -2,6 +2,7 @@
 // The service answers in other names and shapes than it accepts (api-reference 2.10, 2.11:
 // `typeName` for `ticketName`, date-time objects for date + time, `active` for a ticket sold as
 // `published`, numbers as text); these views map them back so an unchanged file compares equal.
+import type { DiscountSpec } from './file.js';
 import type {
   AddDiscountRequest,
   AddTicketRequest,
@@ -28,6 +29,58 @@ export interface ApplyClient {
     getTickets(request: EventIdRequest): Promise<{ tickets: OrganizerTicket[] }>;
     getAllEvents(request: Record<string, never>): Promise<{ events: EventListItem[] }>;
   };
+  /**
+   * The event's automatic discounts as buyers see them (Publisher API ticket details); absent
+   * when no Publisher API key is configured. Code discounts are never listed there.
+   */
+  listDiscounts?: (eventId: string) => Promise<PublicDiscount[]>;
+}
+
+/** An automatic discount as the Publisher API's ticket details list it (2.5 `discounts`). */
+export interface PublicDiscount {
+  id: string;
+  ticketId: string;
+  view: RemoteView;
+}
+
+/**
+ * P6 ticket details → the discounts of every ticket, in add-discount's terms. The reference does
+ * not show the element's shape; the fields read are add-discount's own names (the sandbox's
+ * shape), and an element without an id is skipped.
+ */
+export function publicDiscounts(tickets: readonly { id?: unknown; discounts?: readonly unknown[] }[]): PublicDiscount[] {
+  const found: PublicDiscount[] = [];
+  for (const ticket of tickets) {
+    for (const element of ticket.discounts ?? []) {
+      if (element === null || typeof element !== 'object') continue;
+      const record = element as Record<string, unknown>;
+      const id = record.discountId ?? record.id;
+      if ((typeof id !== 'string' && typeof id !== 'number') || String(id) === '') continue;
+      found.push({
+        id: String(id),
+        ticketId: String(ticket.id),
+        view: withoutUndefined({
+          discountName: textOrUndefined(record.discountName) || undefined,
+          discountCategory: textOrUndefined(record.discountCategory),
+          discountType: textOrUndefined(record.discountType),
+          discount: numberOrUndefined(record.discount),
+          fromQuantity: numberOrUndefined(record.fromQuantity),
+          toQuantity: numberOrUndefined(record.toQuantity),
+        }),
+      });
+    }
+  }
+  return found;
+}
+
+/** The automatic discounts of `ticketId` that a rule discount of the file describes. */
+export function matchingRuleDiscounts(discounts: readonly PublicDiscount[], spec: DiscountSpec, ticketId: string): PublicDiscount[] {
+  const fields = ['discountCategory', 'discountType', 'discount', 'discountName', 'fromQuantity', 'toQuantity'] as const;
+  return discounts.filter(
+    (candidate) =>
+      candidate.ticketId === ticketId &&
+      fields.every((field) => spec[field] === undefined || sameValue(candidate.view[field], spec[field])),
+  );
 }
 
 /** A record as the file would describe it; a field the service did not return is absent. */

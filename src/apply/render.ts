@@ -5,6 +5,12 @@ import type { FieldChange, Plan, PlanCounts, PlanStep } from './plan.js';
 
 const SYMBOL = { create: '+', update: '~', unchanged: '=' } as const;
 const MAX_VALUE_LENGTH = 40;
+const FOUND_BY = { event: 'url', ticket: 'name', discount: 'fields' } as const;
+const UNCERTAIN_NOTE = {
+  event: 'an earlier create was not confirmed; not found by its url',
+  ticket: 'an earlier create was not confirmed; not found by its name',
+  discount: 'an earlier create was not confirmed: it may exist',
+} as const;
 
 export function formatValue(value: unknown): string {
   if (value === undefined) return '(unknown)';
@@ -25,9 +31,11 @@ function formatChange(change: FieldChange): string {
 export function formatStep(step: PlanStep): string {
   const id = step.id ? ` (id ${step.id})` : '';
   const flags = [
-    step.adopted ? 'found on the service by its ' + (step.resource === 'event' ? 'url' : 'name') : undefined,
+    step.adopted ? `found on the service by its ${FOUND_BY[step.resource]}` : undefined,
     step.missing ? 'gone from the service: created again' : undefined,
-    step.uncertain ? 'an earlier create may have taken effect' : undefined,
+    step.uncertain ? UNCERTAIN_NOTE[step.resource] : undefined,
+    step.idUnknown ? 'exists, found by its code; id unknown' : undefined,
+    step.duplicates ? `DUPLICATE: also ${step.duplicates.map((id) => `id ${id}`).join(', ')} on the service` : undefined,
   ].filter((flag) => flag !== undefined);
   const flagText = flags.length > 0 ? ` [${flags.join('; ')}]` : '';
   const changes = step.changes.length > 0 ? `: ${step.changes.map(formatChange).join(', ')}` : '';
@@ -44,15 +52,21 @@ export function renderPlan(plan: Plan, fileName: string): string {
   const counts = countSteps(plan);
   const drift = plan.steps.reduce((sum, step) => sum + step.changes.filter((change) => change.drift).length, 0);
   const driftText = drift > 0 ? ` (${drift} field${drift === 1 ? '' : 's'} drifted on the service, brought back to the file)` : '';
-  lines.push(counts.create + counts.update === 0 ? 'No changes: the service matches the file.' : `Plan: ${formatCounts(counts)}${driftText}.`);
+  const duplicates = plan.steps.filter((step) => step.duplicates).length;
+  if (duplicates > 0) {
+    lines.push(`Duplicates: ${duplicates} key${duplicates === 1 ? '' : 's'} match more than one record on the service (marked DUPLICATE).`);
+  } else {
+    lines.push(counts.create + counts.update === 0 ? 'No changes: the service matches the file.' : `Plan: ${formatCounts(counts)}${driftText}.`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
 /** One line on stderr per step carried out. */
 export function formatDone(done: StepDone): string {
   const { step } = done;
-  const verb = step.action === 'create' ? (done.recovered ? 'found (created by an earlier run)' : 'created') : step.action === 'update' ? 'updated' : 'unchanged';
-  return `${verb} ${step.resource} ${step.key} (id ${done.id})`;
+  const verb =
+    step.action === 'create' ? (done.recovered ? 'found (created by an earlier run)' : 'created') : step.action === 'update' ? 'updated' : step.adopted ? 'found' : 'unchanged';
+  return `${verb} ${step.resource} ${step.key} (${done.id === undefined ? 'id unknown' : `id ${done.id}`})`;
 }
 
 export interface PlanDocument {

@@ -2,11 +2,14 @@
 // read the service, plan, warn, print the plan, then carry it out unless it is a dry run.
 import type { Writable } from 'node:stream';
 import { basename } from 'node:path';
-import { UsageError } from '../client/errors.js';
+import { BoxofficeError, UsageError } from '../client/errors.js';
 import { executePlan } from './execute.js';
 import type { AppliedIds, StepDone } from './execute.js';
 import { loadSetupFile } from './file.js';
-import { checkAgainstState, computePlan, countSteps, readRemote } from './plan.js';
+import type { SetupFile } from './file.js';
+import { acquireStateLock, DEFAULT_LOCK_TIMEOUT_MS, describeHolder } from './lock.js';
+import type { StateLock } from './lock.js';
+import { checkAgainstState, computePlan, countSteps, duplicateLines, readRemote } from './plan.js';
 import type { Plan } from './plan.js';
 import { quotaWarnings } from './quotas.js';
 import { formatDone, planDocument, renderPlan } from './render.js';
@@ -26,10 +29,18 @@ export interface ApplyRunOptions {
   dryRun: boolean;
   json: boolean;
   recreateUncertain: boolean;
+  /** How long to wait for another run's lock on the state file (default 5 s). */
+  lockTimeoutMs?: number;
+  signal?: AbortSignal;
   env: Readonly<Record<string, string | undefined>>;
   stdout: Writable;
   stderr: Writable;
   connect: () => Promise<ApplyConnection>;
+}
+
+/** Records on the service match one key more than once; nothing was changed. */
+export class DuplicateRecordsError extends BoxofficeError {
+  override name = 'DuplicateRecordsError';
 }
 
 export interface ApplyRunResult {
@@ -42,9 +53,26 @@ function sameAddress(a: string, b: string): boolean {
 }
 
 export async function runApply(options: ApplyRunOptions): Promise<ApplyRunResult> {
-  const { stdout, stderr } = options;
   const setup = await loadSetupFile(options.file, options.env);
   const statePath = options.statePath ?? defaultStatePath(options.file);
+  // A dry run only reads; a real one holds the state file from before reading it to the end.
+  let lock: StateLock | undefined;
+  if (!options.dryRun) {
+    lock = await acquireStateLock(statePath, {
+      timeoutMs: options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
+      signal: options.signal,
+      onWait: (holder) => options.stderr.write(`waiting for another apply of ${statePath} (${describeHolder(holder)})\n`),
+    });
+  }
+  try {
+    return await runLocked(options, setup, statePath);
+  } finally {
+    await lock?.release();
+  }
+}
+
+async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: string): Promise<ApplyRunResult> {
+  const { stdout, stderr } = options;
   const stored = await readState(statePath);
   if (stored) checkAgainstState(setup, stored);
   const { client, apiUrl } = await options.connect();
@@ -66,6 +94,16 @@ export async function runApply(options: ApplyRunOptions): Promise<ApplyRunResult
   const fileName = basename(options.file);
   const documentOptions = { file: options.file, state: statePath, dryRun: options.dryRun, warnings };
   if (!options.json) stdout.write(renderPlan(plan, fileName));
+  const duplicates = duplicateLines(plan);
+  if (duplicates.length > 0) {
+    if (options.json) stdout.write(`${JSON.stringify(planDocument(plan, documentOptions), null, 2)}\n`);
+    for (const line of duplicates) stderr.write(`duplicate: ${line}\n`);
+    throw new DuplicateRecordsError(
+      `${duplicates.length} key${duplicates.length === 1 ? '' : 's'} of ${fileName} match more than one record on the service; ` +
+        'apply changes nothing while they stand. Keep one of each: rename or pause the others (boxoffice ticket update EVENT_ID TICKET_ID ' +
+        '--ticket-name NAME --status pause; boxoffice discount update EVENT_ID DISCOUNT_ID …), then run again',
+    );
+  }
   if (options.dryRun) {
     if (options.json) stdout.write(`${JSON.stringify(planDocument(plan, documentOptions), null, 2)}\n`);
     return { plan };

@@ -1,7 +1,9 @@
 // The state file: which remote record each key of a setup file became, and what was last sent
 // for it. The service never returns a discount's fields or a ticket's serviceFee, so the last
 // applied values are the only record of them; they also tell drift (changed remotely since
-// the last apply) from a change in the file. Written atomically after every step.
+// the last apply) from a change in the file. Written atomically after every step, and before
+// every create: a record marked `uncertain` (no id yet) is one whose create was about to be sent
+// or was sent without its answer being recorded, so the next run looks it up before creating.
 import { randomBytes } from 'node:crypto';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
@@ -15,18 +17,21 @@ export const STATE_VERSION = 1;
 export type AppliedFields = Record<string, unknown>;
 
 export interface RecordState {
-  id: string;
-  applied: AppliedFields;
-}
-
-export interface DiscountState {
   /** Absent while the outcome of its create is unknown (`uncertain`). */
   id?: string;
+  applied: AppliedFields;
+  /** The create is about to be sent, or was sent and its answer not recorded: it may exist. */
+  uncertain?: boolean;
+}
+
+export interface DiscountState extends RecordState {
   /** The key of the ticket the discount was created for. */
   ticket: string;
-  applied: AppliedFields;
-  /** The create was sent and its answer lost: it may exist, and discounts cannot be read back. */
-  uncertain?: boolean;
+  /**
+   * The discount exists (its code was found taken by an earlier create of this run's file) but
+   * the service never told its id, so it cannot be updated.
+   */
+  idUnknown?: boolean;
 }
 
 export interface ApplyState {
@@ -39,7 +44,15 @@ export interface ApplyState {
 }
 
 const appliedSchema = z.record(z.string(), z.unknown());
-const recordSchema = z.object({ id: z.string().min(1), applied: appliedSchema });
+/** A record names its id unless its create's outcome is still unknown. */
+function idUnlessUncertain(record: { id?: string; uncertain?: boolean; idUnknown?: boolean }, context: z.RefinementCtx): void {
+  if (record.id === undefined && !record.uncertain && !record.idUnknown) {
+    context.addIssue({ code: 'custom', path: ['id'], message: 'expected the record\'s id' });
+  }
+}
+const recordSchema = z
+  .object({ id: z.string().min(1).optional(), applied: appliedSchema, uncertain: z.boolean().optional() })
+  .superRefine(idUnlessUncertain);
 const stateSchema = z.object({
   version: z.literal(STATE_VERSION),
   apiUrl: z.string().optional(),
@@ -48,7 +61,15 @@ const stateSchema = z.object({
   discounts: z
     .record(
       z.string(),
-      z.object({ id: z.string().min(1).optional(), ticket: z.string(), applied: appliedSchema, uncertain: z.boolean().optional() }),
+      z
+        .object({
+          id: z.string().min(1).optional(),
+          ticket: z.string(),
+          applied: appliedSchema,
+          uncertain: z.boolean().optional(),
+          idUnknown: z.boolean().optional(),
+        })
+        .superRefine(idUnlessUncertain),
     )
     .default({}),
 });
@@ -86,7 +107,10 @@ export async function readState(path: string): Promise<ApplyState | undefined> {
   return result.data as ApplyState;
 }
 
-/** Writes beside the target, flushes, then renames: a reader sees the old state or the new, never half. */
+/**
+ * Writes beside the target, flushes, renames, then flushes the directory: a reader sees the old
+ * state or the new, never half, and once this returns the new state survives a crash.
+ */
 export async function writeStateAtomically(path: string, state: ApplyState): Promise<void> {
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temporary, 'w', 0o600);
@@ -103,6 +127,22 @@ export async function writeStateAtomically(path: string, state: ApplyState): Pro
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
+  }
+  await syncDirectory(dirname(path));
+}
+
+/** fsync of a directory makes a rename in it durable; some platforms (Windows) cannot open one. */
+async function syncDirectory(directory: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(directory, 'r');
+  } catch {
+    return;
+  }
+  try {
+    await handle.sync().catch(() => undefined);
+  } finally {
+    await handle.close();
   }
 }
 

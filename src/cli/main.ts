@@ -1,11 +1,12 @@
 // buildProgram(deps) → the commander program; runCli(argv, deps) → exit code. This is the one
 // place where errors become messages on stderr and exit codes.
 import { Command, CommanderError, Option } from 'commander';
-import { AuthError, BoxofficeError } from '../client/errors.js';
+import { AuthError, BoxofficeError, RateLimitError } from '../client/errors.js';
 import { registerCommands } from './commands/index.js';
 import type { CommandContext, GlobalOptions } from './context.js';
 import type { Deps } from './deps.js';
 import { messageWithCommands } from './error-hints.js';
+import { formatDuration } from '../util/duration.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { packageVersion } from './version.js';
 
@@ -81,13 +82,26 @@ function reportError(error: unknown, deps: Deps): number {
     deps.io.stderr.write('interrupted\n');
     return EXIT.interrupted;
   }
-  deps.io.stderr.write(`${formatError(error)}\n`);
+  deps.io.stderr.write(`${formatError(error, deps.clock.now())}\n`);
   return exitCodeFor(error);
 }
 
-export function formatError(error: unknown): string {
+/**
+ * When to try again after E023: the service's Retry-After as a time and a span; without one,
+ * what the live service's quotas imply.
+ */
+export function retryAdvice(error: RateLimitError, now: Date): string {
+  if (error.retryAfterMs === undefined) {
+    return 'the service gave no time: retry in a few minutes (the live service allows about 30 read calls an hour and 10 event, 200 ticket, 2000 discount creations a day)';
+  }
+  const at = new Date(now.getTime() + error.retryAfterMs).toISOString().slice(0, 16).replace('T', ' ');
+  return `retry after ${at} UTC (in ${formatDuration(Math.ceil(error.retryAfterMs / 1000) * 1000)}), or let a command that can wait do so with --max-wait`;
+}
+
+export function formatError(error: unknown, now: Date = new Date()): string {
   if (!(error instanceof Error)) return `error: ${String(error)}`;
   const message = messageWithCommands(error);
+  if (error instanceof RateLimitError) return `${message}; ${retryAdvice(error, now)}`;
   if (error instanceof AuthError) {
     // E001 / E020: the credential was refused (expired, revoked or mistyped).
     const hint =

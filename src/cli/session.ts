@@ -8,6 +8,7 @@ import type { CommandContext } from './context.js';
 import { openConfigStore, type ConfigStore } from './config/store.js';
 import type { Profile } from './config/profile.js';
 import { Redactor } from '../client/redact.js';
+import { formatDuration } from '../util/duration.js';
 import { assertSafeBaseUrl } from './secure-url.js';
 
 export interface SessionNeeds {
@@ -15,6 +16,11 @@ export interface SessionNeeds {
   token?: boolean;
   publisherKey?: boolean;
   bookingKey?: boolean;
+  /**
+   * --max-wait: how long, in all, one call may wait out the service's rate limit or quota (E023)
+   * before the error stands; default the client's two minutes.
+   */
+  maxWaitMs?: number;
 }
 
 export type TokenSource = 'env' | 'profile' | 'none';
@@ -132,7 +138,7 @@ export async function openSession(context: CommandContext, needs: SessionNeeds =
     );
   }
 
-  const client = await createWiredClient(context, profile, addresses);
+  const client = await createWiredClient(context, profile, addresses, needs.maxWaitMs);
   return { profileName, profile, client, tokenSource, store, secrets: profileSecrets(profile) };
 }
 
@@ -145,6 +151,7 @@ export async function createWiredClient(
   context: CommandContext,
   profile: Profile,
   addresses: Pick<ClientConfig, 'apiUrl' | 'publisherUrl' | 'authUrl'>,
+  maxWaitMs?: number,
 ): Promise<BoxofficeClient> {
   const { deps } = context;
   const redactor = new Redactor(profileSecrets(profile));
@@ -157,14 +164,26 @@ export async function createWiredClient(
     now: () => deps.clock.now().getTime(),
     sleep: (ms, signal) => deps.clock.sleep(ms, signal),
     signal: deps.signal,
-    onRetry: ({ delayMs, error }) => {
-      const reason = error instanceof RateLimitError ? 'rate limited' : 'the service is busy or unreachable';
-      stderr.write(`${reason}; waiting ${Math.ceil(delayMs / 1000)}s before retrying\n`);
-    },
+    ...(maxWaitMs === undefined ? {} : { retry: { maxTotalWaitMs: maxWaitMs, maxAttempts: MAX_ATTEMPTS_WITH_MAX_WAIT } }),
+    onRetry: ({ delayMs, error, operation }) => stderr.write(`${retryNotice(delayMs, error, operation, maxWaitMs)}\n`),
     ...(context.globals().debug ? { trace: (line: string) => stderr.write(`${redactor.text(line)}\n`) } : {}),
   };
   const { createClient } = await import('../client/index.js');
   return createClient(config);
+}
+
+/** With --max-wait the total wait is the limit, not the number of tries. */
+const MAX_ATTEMPTS_WITH_MAX_WAIT = 100;
+
+/** "rate limited (E023: limit of 30 read calls an hour reached); waiting 52m before retrying E13 booking list (--max-wait 1h)". */
+export function retryNotice(delayMs: number, error: unknown, operation: string | undefined, maxWaitMs: number | undefined): string {
+  const reason =
+    error instanceof RateLimitError
+      ? `rate limited (${error.code}${error.description ? `: ${error.description}` : ''})`
+      : 'the service is busy or unreachable';
+  const what = operation ? ` ${operation}` : '';
+  const limit = maxWaitMs === undefined ? '' : ` (--max-wait ${formatDuration(maxWaitMs)})`;
+  return `${reason}; waiting ${formatDuration(Math.ceil(delayMs / 1000) * 1000)} before retrying${what}${limit}`;
 }
 
 /** Opens a session, runs `work` with it, and closes the client's connections afterwards. */

@@ -265,9 +265,15 @@ export function createApiError(init: ApiErrorInit): ApiError {
   return new ErrorClass(init);
 }
 
+/**
+ * `error CODE: TEXT[: field]`. TEXT is the service's own description when it gave one (it says
+ * what was wrong with this request: `code "LAUNCH20" is used by another discount of this
+ * event`); the code's documented meaning stands in when it gave none.
+ */
 function formatApiErrorMessage(init: ApiErrorInit): string {
   const meaning = isErrorCode(init.code) ? ERROR_CODE_MEANINGS[init.code] : undefined;
-  const text = meaning ?? init.description ?? `HTTP ${init.httpStatus}`;
+  const description = init.description?.trim() ? init.description.trim() : undefined;
+  const text = description ?? meaning ?? `HTTP ${init.httpStatus}`;
   const field = init.field && !text.includes(init.field) ? `: ${init.field}` : '';
   return `error ${init.code}: ${text}${field}`;
 }

@@ -57,6 +57,8 @@ export interface RetryInfo {
   attempt: number;
   delayMs: number;
   error: unknown;
+  /** The call being retried, e.g. "E13 booking list". */
+  operation?: string;
 }
 
 export interface TransportConfig {
@@ -173,6 +175,17 @@ function textOf(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
+/** Other names a body may give the words beside its code, when it has no `description`. */
+const OTHER_TEXT_FIELDS = ['detail', 'details', 'msg', 'errorMessage', 'error', 'reason'] as const;
+
+function otherServiceText(record: Record<string, unknown> | undefined): string | undefined {
+  for (const field of OTHER_TEXT_FIELDS) {
+    const text = textOf(record?.[field]);
+    if (text !== undefined && text.trim() !== '' && !CODE_LIKE.test(text)) return text;
+  }
+  return undefined;
+}
+
 /**
  * The error a response carries, or undefined for a success. The service puts its code in
  * `message` of `{"status":"error",…}`, sometimes with HTTP 200; OAuth endpoints answer RFC 6749
@@ -195,6 +208,7 @@ export function errorFromResponse(status: number, body: unknown, retryAfterMs: n
   let description = textOf(record?.description) ?? textOf(record?.error_description);
   if (message && CODE_LIKE.test(message)) {
     code = message;
+    description ??= otherServiceText(record);
   } else if (textOf(record?.code) && CODE_LIKE.test(textOf(record?.code) ?? '')) {
     code = textOf(record?.code) ?? '';
     description ??= message;
@@ -264,7 +278,7 @@ export class HttpTransport {
       if (plan.action === 'unknown-outcome') throw this.unknownOutcomeError(exchange, url, outcome);
       if (plan.action === 'stop') throw this.finalError(exchange, url, outcome, attempt);
       const error = outcome.kind === 'api-error' ? outcome.error : this.finalError(exchange, url, outcome, attempt);
-      this.config.onRetry?.({ attempt, delayMs: plan.delayMs, error });
+      this.config.onRetry?.({ attempt, delayMs: plan.delayMs, error, operation: exchange.operation });
       this.trace(`... retrying ${exchange.method} ${redactor.url(url.toString())} in ${plan.delayMs} ms (attempt ${attempt + 1} of ${this.retry.maxAttempts})`);
       const sleepSignal = callSignal && this.config.signal ? AbortSignal.any([callSignal, this.config.signal]) : (callSignal ?? this.config.signal);
       try {

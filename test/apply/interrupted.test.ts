@@ -8,6 +8,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UncertainCreateError } from '../../src/apply/execute.js';
 import type { ApplyClient } from '../../src/apply/remote.js';
+import { publicDiscounts } from '../../src/apply/remote.js';
 import { runApply } from '../../src/apply/run.js';
 import { ConnectionError } from '../../src/client/errors.js';
 import { createClient } from '../../src/client/index.js';
@@ -47,6 +48,11 @@ function breakingClient(real: ApplyClient, failAt: number, cut: Cut): { client: 
   };
 }
 
+/** The client with the Publisher API's discount list, as the CLI wires it when a key is set. */
+function withDiscountLister(real: BoxofficeClient): ApplyClient {
+  return { events: real.events, listDiscounts: async (eventId) => publicDiscounts((await real.publisher.ticketDetails({ eventId })).tickets) };
+}
+
 let sandbox: Sandbox;
 let client: BoxofficeClient;
 let dir: string;
@@ -55,7 +61,9 @@ const fixture = new URL('./fixtures/conference.yaml', import.meta.url);
 beforeAll(async () => {
   // A fixed day, so that the files' dates (the example's are in 2027) stay in the future.
   sandbox = await startTestSandbox({ clock: { now: () => new Date('2026-11-22T04:00:00Z') } });
-  client = createClient({ apiUrl: sandbox.url, publisherUrl: sandbox.url, authUrl: sandbox.url, token: sandbox.tokens.organizer });
+  client = createClient({
+    apiUrl: sandbox.url, publisherUrl: sandbox.url, authUrl: sandbox.url, token: sandbox.tokens.organizer, publisherKey: sandbox.tokens.publisher,
+  });
   dir = await mkdtemp(join(tmpdir(), 'boxoffice-apply-cut-'));
 });
 afterAll(async () => {
@@ -102,11 +110,13 @@ describe('a run broken by a failing connection, then run again', () => {
 
         const first = await run(file, eventUrl, breaking.client);
         expect(breaking.calls()).toBeGreaterThanOrEqual(failAt);
-        const discountAnswerLost = cut === 'answer-lost' && failAt >= 6;
-        if (cut === 'answer-lost' && failAt >= 2 && failAt <= 5) {
-          // A create of the event or a ticket lost its answer: found by url / name, not created twice.
+        // Request 6 is the code discount's create, 7 the automatic (bulk) one's.
+        const discountAnswerLost = cut === 'answer-lost' && failAt === 7;
+        if (cut === 'answer-lost' && failAt >= 2 && failAt <= 6) {
+          // A create of the event, a ticket or the code discount lost its answer: found by url /
+          // name / code (sent again, refused as taken), not created twice.
           expect(first.error).toBeUndefined();
-          expect(first.stderr).toMatch(/found \(created by an earlier run\) (event|ticket)/);
+          expect(first.stderr).toMatch(/found \(created by an earlier run\) (event|ticket|discount)/);
         } else if (failAt === 1) {
           // The read before planning: nothing was done, nothing to report beyond the error.
           expect(first.error).toBeInstanceOf(ConnectionError);
@@ -124,20 +134,29 @@ describe('a run broken by a failing connection, then run again', () => {
             discounts: Record<string, { id?: string }>;
           };
           const [event] = await eventsWithUrl(client, eventUrl);
-          expect(state.event?.id).toBe(String(event.eventId));
-          const ticketIds = (await ticketsOf(client, String(event.eventId))).map((ticket) => String(ticket.id));
+          // A create refused before it was sent leaves no event, and the state names none.
+          expect(state.event?.id).toBe(event === undefined ? undefined : String(event.eventId));
+          if (event === undefined) expect(Object.keys(state.tickets)).toEqual([]);
+          const ticketIds = event === undefined ? [] : (await ticketsOf(client, String(event.eventId))).map((ticket) => String(ticket.id));
           for (const ticket of Object.values(state.tickets)) expect(ticketIds).toContain(ticket.id);
-          for (const discount of Object.values(state.discounts)) {
+          for (const discount of event === undefined ? [] : Object.values(state.discounts)) {
             if (discount.id) expect(sandbox.db.prepare('SELECT id FROM discounts WHERE id = ?').get(Number(discount.id))).toBeDefined();
           }
         }
 
         const second = await run(file, eventUrl, client);
         if (discountAnswerLost) {
-          // Discounts cannot be read back: the tool says so instead of risking a duplicate.
+          // Without a Publisher API key an automatic discount cannot be looked up: the tool says
+          // what to check instead of risking a duplicate.
           expect(second.error).toBeInstanceOf(UncertainCreateError);
           expect(String((second.error as Error).message)).toContain('--recreate-uncertain');
-          expect((await existing(eventUrl)).discounts).toBe(failAt - 5);
+          expect(String((second.error as Error).message)).toContain('BOXOFFICE_PUBLISHER_KEY');
+          expect((await existing(eventUrl)).discounts).toBe(2);
+          // With the Publisher API it is found there, and the run finishes.
+          const third = await run(file, eventUrl, withDiscountLister(client));
+          expect(third.error).toBeUndefined();
+          expect(third.stderr).toMatch(/found discount team-of-five/);
+          expect(await existing(eventUrl)).toEqual(COMPLETE);
           return;
         }
         expect(second.error).toBeUndefined();
@@ -152,8 +171,8 @@ describe('a run broken by a failing connection, then run again', () => {
     const eventUrl = 'cut-before-discount-recreate';
     const file = join(dir, `${eventUrl}.yaml`);
     await writeFile(file, await readFile(fixture, 'utf8'));
-    // The 6th request (the first add-discount) breaks after leaving, but before the service saw it.
-    const breaking = breakingClient(client, 6, 'before-sending');
+    // The 7th request (the automatic discount's add-discount) breaks after leaving, but before the service saw it.
+    const breaking = breakingClient(client, 7, 'before-sending');
     const events = breaking.client.events;
     const lostBeforeArrival: ApplyClient = {
       events: {
@@ -170,7 +189,7 @@ describe('a run broken by a failing connection, then run again', () => {
     };
     const first = await run(file, eventUrl, lostBeforeArrival);
     expect(first.error).toBeInstanceOf(UncertainCreateError);
-    expect((await existing(eventUrl)).discounts).toBe(0);
+    expect((await existing(eventUrl)).discounts).toBe(1);
     const refused = await run(file, eventUrl, client);
     expect(refused.error).toBeInstanceOf(UncertainCreateError);
     const stdout = new PassThrough();

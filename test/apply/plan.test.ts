@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSetupFile } from '../../src/apply/file.js';
 import type { SetupFile } from '../../src/apply/file.js';
-import { computePlan, desiredDiscount, desiredEvent, desiredTicket } from '../../src/apply/plan.js';
+import { computePlan, desiredDiscount, desiredEvent, desiredTicket, duplicateLines } from '../../src/apply/plan.js';
 import type { RemoteSnapshot } from '../../src/apply/plan.js';
 import { quotaWarnings } from '../../src/apply/quotas.js';
 import { formatStep, renderPlan } from '../../src/apply/render.js';
@@ -161,5 +161,75 @@ discounts:`);
     const warnings = quotaWarnings(computePlan(many, emptyState(), { eventAdopted: false, tickets: [] }));
     expect(warnings).toEqual([expect.stringContaining('creates 201 tickets, and the live service allows about 200 ticket creations a day')]);
     expect(quotaWarnings(computePlan(setup, emptyState(), { eventAdopted: false, tickets: [] }))).toEqual([]);
+  });
+});
+
+describe('plan: unconfirmed creates and duplicates', () => {
+  const bulkText = `${text}
+  - key: team
+    ticket: general
+    discountCategory: bulk
+    fromQuantity: 5
+    toQuantity: 10
+    discount: 300
+    discountType: fixed
+`;
+  const publicBulk = (id: string, ticketId = '11', amount = 300) => ({
+    id, ticketId, view: { discountCategory: 'bulk', discountType: 'fixed', discount: amount, fromQuantity: 5, toQuantity: 10 },
+  });
+
+  it('finds an unconfirmed ticket by its name and takes it as sent (no update)', () => {
+    const setup = parseSetupFile(text, 'e.yaml', {});
+    const state = appliedState(setup);
+    state.tickets.general = { applied: { ...desiredTicket(setup.tickets[0]), status: 'active' }, uncertain: true };
+    const plan = computePlan(setup, state, snapshot());
+    expect(formatStep(plan.steps[1])).toBe('= unchanged ticket general (id 11) [found on the service by its name]');
+  });
+
+  it('an unconfirmed ticket not on the service is created, saying it was looked for', () => {
+    const setup = parseSetupFile(text, 'e.yaml', {});
+    const state = appliedState(setup);
+    state.tickets.general = { applied: desiredTicket(setup.tickets[0]), uncertain: true };
+    const plan = computePlan(setup, state, { ...snapshot(), tickets: [] });
+    expect(formatStep(plan.steps[1])).toBe('+ create ticket general [an earlier create was not confirmed; not found by its name]');
+  });
+
+  it('finds an unconfirmed automatic discount by its fields among the Publisher API\'s', () => {
+    const setup = parseSetupFile(bulkText, 'e.yaml', {});
+    const state = appliedState(setup);
+    state.discounts.team = { ticket: 'general', applied: desiredDiscount(setup.discounts[1]), uncertain: true };
+    const plan = computePlan(setup, state, { ...snapshot(), discounts: [publicBulk('30', '11', 250), publicBulk('31')] });
+    expect(formatStep(plan.steps[3])).toBe('= unchanged discount team (id 31) [found on the service by its fields]');
+    // Without the Publisher API it stays uncertain.
+    const blind = computePlan(setup, state, snapshot());
+    expect(formatStep(blind.steps[3])).toBe('+ create discount team [an earlier create was not confirmed: it may exist]');
+  });
+
+  it('reports two tickets with one key\'s name, and two automatic discounts matching one key', () => {
+    const setup = parseSetupFile(bulkText, 'e.yaml', {});
+    const state = appliedState(setup);
+    state.discounts.team = { id: '31', ticket: 'general', applied: desiredDiscount(setup.discounts[1]) };
+    const plan = computePlan(setup, state, {
+      ...snapshot(),
+      tickets: [remoteTicket(), remoteTicket({ id: 12 } as Partial<OrganizerTicket>)],
+      discounts: [publicBulk('31'), publicBulk('32'), publicBulk('33', '12')],
+    });
+    expect(plan.steps[1].duplicates).toEqual(['12']);
+    expect(plan.steps[3].duplicates).toEqual(['32']);
+    expect(duplicateLines(plan)).toEqual([
+      'ticket general: 2 records on the service match it (id 11, and id 12)',
+      'discount team: 2 records on the service match it (id 31, and id 32)',
+    ]);
+    expect(renderPlan(plan, 'e.yaml')).toContain('Duplicates: 2 keys match more than one record on the service (marked DUPLICATE).');
+    expect(renderPlan(plan, 'e.yaml')).not.toContain('No changes');
+  });
+
+  it('a code discount found by its code has no id: unchanged, and a change to it is a note', () => {
+    const setup = parseSetupFile(text, 'e.yaml', {});
+    const state = appliedState(setup);
+    state.discounts.code = { ticket: 'general', applied: desiredDiscount(setup.discounts[0]), idUnknown: true };
+    expect(formatStep(computePlan(setup, state, snapshot()).steps[2])).toBe('= unchanged discount code [exists, found by its code; id unknown]');
+    const changed = parseSetupFile(text.replace('discount: 10', 'discount: 15'), 'e.yaml', {});
+    expect(computePlan(changed, state, snapshot()).notes).toContainEqual(expect.stringContaining('discount code exists (found by its code) but the service never gave its id, so discount cannot be updated'));
   });
 });

@@ -40,3 +40,15 @@ describe('state file', () => {
     await expect(readState(path)).rejects.toThrow('the state file is not valid JSON');
   });
 });
+
+describe('state file: records whose create is not confirmed', () => {
+  it('keeps a record without an id when it is marked uncertain (or, for a discount, idUnknown)', async () => {
+    const path = join(dir, 'pending.boxoffice-state.json');
+    const store = new StateStore(path, emptyState('http://127.0.0.1:4010'));
+    store.state.event = { applied: { url: 'conf' }, uncertain: true };
+    store.state.tickets.general = { applied: { price: 500 }, uncertain: true };
+    store.state.discounts.code = { ticket: 'general', applied: { code: 'X' }, idUnknown: true };
+    await store.save();
+    expect(await readState(path)).toEqual(store.state);
+  });
+});

@@ -170,3 +170,30 @@ describe('errorFromResponse', () => {
     expect(error?.description).toBe('upstream said [REDACTED]');
   });
 });
+
+describe('the message keeps the service\'s own words', () => {
+  it('prints the description when the body gives one, not the code\'s generic meaning', () => {
+    const error = createApiError({ code: 'E002', httpStatus: 400, description: 'code "LAUNCH20" is used by another discount of this event', field: 'code' });
+    expect(error.message).toBe('error E002: code "LAUNCH20" is used by another discount of this event');
+    expect(error.meaning).toBe('mandatory fields missing');
+  });
+
+  it('names the field when the description does not', () => {
+    expect(createApiError({ code: 'E013', httpStatus: 400, description: 'not a whole number', field: 'quantity' }).message).toBe('error E013: not a whole number: quantity');
+  });
+
+  it('falls back to the meaning of the code without a description (or a blank one), then to the HTTP status', () => {
+    expect(createApiError({ code: 'E002', httpStatus: 200, field: 'eventTitle' }).message).toBe('error E002: mandatory fields missing: eventTitle');
+    expect(createApiError({ code: 'E023', httpStatus: 429, description: '  ' }).message).toBe('error E023: too many requests from the caller (bot suspicion)');
+    expect(createApiError({ code: 'HTTP 502', httpStatus: 502 }).message).toBe('error HTTP 502: HTTP 502');
+  });
+});
+
+describe('errorFromResponse: any text beside the code', () => {
+  it('is the description when the body has no description field', () => {
+    const error = errorFromResponse(200, { status: 'error', message: 'E002', msg: 'eventTitle is longer than 200 characters' }, undefined, new Redactor());
+    expect(error?.message).toBe('error E002: eventTitle is longer than 200 characters');
+    const coded = errorFromResponse(200, { status: 'error', message: 'E002', error: 'E002' }, undefined, new Redactor());
+    expect(coded?.message).toBe('error E002: mandatory fields missing');
+  });
+});

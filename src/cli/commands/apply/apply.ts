@@ -4,22 +4,31 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
+import { parseDuration } from '../../duration.js';
 import { summaryOf } from '../summaries.js';
 import { runApply } from '../../../apply/run.js';
 import { openSession } from '../../session.js';
+import { publicDiscounts } from '../../../apply/remote.js';
 
 export interface ApplyOptions {
   file: string;
   statePath?: string;
   dryRun: boolean;
   recreateUncertain: boolean;
+  lockTimeoutMs: number;
+  /** --max-wait: the longest a call waits out the service's rate limit or quota (E023). */
+  maxWaitMs?: number;
 }
 
 interface ApplyFlags {
   state?: string;
   dryRun?: boolean;
   recreateUncertain?: boolean;
+  lockTimeout: string;
+  maxWait?: string;
 }
+
+const DEFAULT_LOCK_TIMEOUT = '5s';
 
 export function registerApplyVerb(program: Command, context: CommandContext): void {
   program
@@ -29,10 +38,14 @@ export function registerApplyVerb(program: Command, context: CommandContext): vo
     .option('--dry-run', 'print the plan only; change nothing')
     .option('--state <file>', 'state file mapping keys to remote ids (default: FILE\'s name + .boxoffice-state.json beside it)')
     .option('--recreate-uncertain', 'create again discounts whose earlier create lost its answer (after checking they do not exist)')
+    .option('--max-wait <duration>', 'longest wait for the service\'s rate limit or quota (E023) per call, e.g. 10m, 1h (default 2m)')
+    .option('--lock-timeout <duration>', 'how long to wait while another apply of the same state file runs, e.g. 30s, 5m', DEFAULT_LOCK_TIMEOUT)
     .addHelpText(
       'after',
       '\nPlan lines: "+ create", "~ update" (with each field old → new; drift = changed on the service),\n' +
-        '"= unchanged". The state file is written after every step; a stopped run is finished by running again.\n' +
+        '"= unchanged". The state file is written after every step and before every create; a stopped run\n' +
+        'is finished by running again. One apply per state file runs at a time (a lock file beside it).\n' +
+        'With a Publisher API key (BOXOFFICE_PUBLISHER_KEY) automatic discounts are also looked up on the service.\n' +
         '\nExamples:\n' +
         '  boxoffice apply examples/conference.yaml --dry-run\n' +
         '  GENERAL_PRICE=2800 boxoffice apply examples/conference.yaml\n' +
@@ -51,6 +64,8 @@ export function applyOptionsFrom(file: string, flags: ApplyFlags): ApplyOptions 
     statePath: flags.state,
     dryRun: flags.dryRun === true,
     recreateUncertain: flags.recreateUncertain === true,
+    lockTimeoutMs: parseDuration(flags.lockTimeout ?? DEFAULT_LOCK_TIMEOUT, '--lock-timeout'),
+    maxWaitMs: flags.maxWait === undefined ? undefined : parseDuration(flags.maxWait, '--max-wait'),
   };
 }
 
@@ -62,13 +77,18 @@ export async function runApplyCommand(options: ApplyOptions, context: CommandCon
     await runApply({
       ...options,
       json: globals.json,
+      signal: deps.signal,
       env: deps.env,
       stdout: deps.io.stdout,
       stderr: deps.io.stderr,
       connect: async () => {
-        const session = await openSession(context);
+        const session = await openSession(context, { maxWaitMs: options.maxWaitMs });
         close = () => session.client.close();
-        return { client: session.client, apiUrl: session.profile.apiUrl as string };
+        const { publisher } = session.client;
+        const listDiscounts = session.profile.publisherKey
+          ? async (eventId: string) => publicDiscounts((await publisher.ticketDetails({ eventId })).tickets)
+          : undefined;
+        return { client: { events: session.client.events, listDiscounts }, apiUrl: session.profile.apiUrl as string };
       },
     });
   } finally {

@@ -1,13 +1,19 @@
 // `boxoffice bookings list --from-date D --to-date D`: E13 over any date range. The service
 // refuses spans over 31 days (T009), so the range is fetched in windows and merged (src/bookings).
+// A range needing more than LARGE_RANGE_CALLS calls says so first (and asks on a terminal): each
+// call spends one of the live service's read calls (about 30 an hour).
 import { Option, type Command } from 'commander';
-import { UsageError } from '../../../client/errors.js';
+import { CancelledError, UsageError } from '../../../client/errors.js';
+import { splitIntoWindows } from '../../../bookings/windows.js';
+import { parseDuration } from '../../duration.js';
 import type { BookingOrder } from '../../../client/schemas/index.js';
 import { validateDateRange, type DateRange } from '../../../bookings/list-input.js';
 import type { CommandContext } from '../../context.js';
 import { openSession } from '../../session.js';
 import { collectBookings } from '../../../bookings/collect.js';
 import { writeJson, writeRows } from '../../output/index.js';
+import { createPrompter } from '../../prompt.js';
+import { neutraliseFormula } from '../../../export/neutralise.js';
 
 export const LIST_FORMATS = ['table', 'csv'] as const;
 export type ListFormat = (typeof LIST_FORMATS)[number];
@@ -16,6 +22,10 @@ export interface ListBookingsOptions extends DateRange {
   /** From --booking-key; else BOXOFFICE_BOOKING_KEY, else the profile's. */
   bookingKey?: string;
   format: ListFormat;
+  /** Do not ask before a range that needs many calls. */
+  yes?: boolean;
+  /** --max-wait: the longest a call waits out the service's rate limit (E023). */
+  maxWaitMs?: number;
 }
 
 interface ListFlags {
@@ -23,7 +33,12 @@ interface ListFlags {
   toDate?: string;
   bookingKey?: string;
   format: string;
+  yes?: boolean;
+  maxWait?: string;
 }
+
+/** Past this many calls, the command says how many it will make before making them. */
+export const LARGE_RANGE_CALLS = 100;
 
 export function registerListCommand(group: Command, context: CommandContext): void {
   group
@@ -33,6 +48,8 @@ export function registerListCommand(group: Command, context: CommandContext): vo
     .option('--to-date <yyyy-mm-dd>', 'last day, inclusive (required)')
     .option('--booking-key <key>', 'booking key (default: BOXOFFICE_BOOKING_KEY, then the profile)')
     .addOption(new Option('--format <format>', 'output format').choices(LIST_FORMATS).default('table'))
+    .option('--yes', `do not ask before a range that needs more than ${LARGE_RANGE_CALLS} calls`)
+    .option('--max-wait <duration>', 'longest wait for the service\'s rate limit (E023) per call, e.g. 90s, 10m, 1h (default 2m)')
     .addHelpText(
       'after',
       '\nExamples:\n  boxoffice bookings list --from-date 2026-01-01 --to-date 2026-12-31\n' +
@@ -40,7 +57,8 @@ export function registerListCommand(group: Command, context: CommandContext): vo
     )
     .action(async (flags: ListFlags) => {
       const range = validateDateRange(flags.fromDate, flags.toDate);
-      await runListBookings({ ...range, bookingKey: flags.bookingKey, format: flags.format as ListFormat }, context);
+      const maxWaitMs = flags.maxWait === undefined ? undefined : parseDuration(flags.maxWait, '--max-wait');
+      await runListBookings({ ...range, bookingKey: flags.bookingKey, format: flags.format as ListFormat, yes: flags.yes, maxWaitMs }, context);
     });
 }
 
@@ -53,7 +71,8 @@ const KNOWN_COLUMNS = ['orderNo', 'createdOn', 'status', 'amount', 'currency'] a
 export async function runListBookings(options: ListBookingsOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const globals = context.globals();
-  const session = await openSession(context, { token: true });
+  await confirmLargeRange(options, context);
+  const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs });
   try {
     const bookingKey = resolveBookingKey(options.bookingKey, session.profile.bookingKey);
     const bookings = await collectBookings<BookingOrder>({
@@ -74,6 +93,26 @@ export async function runListBookings(options: ListBookingsOptions, context: Com
   } finally {
     await session.client.close();
   }
+}
+
+/** Over LARGE_RANGE_CALLS calls: says how many; asks on a terminal unless --yes; with --no-input goes on and says so. */
+async function confirmLargeRange(options: ListBookingsOptions, context: CommandContext): Promise<void> {
+  const calls = splitIntoWindows(options.fromDate, options.toDate).length;
+  if (calls <= LARGE_RANGE_CALLS) return;
+  const { deps } = context;
+  const what =
+    `${options.fromDate} – ${options.toDate} needs ${calls} calls to the service (one per 31 days); ` +
+    'the live service allows about 30 read calls an hour';
+  if (options.yes) {
+    deps.io.stderr.write(`bookings list: ${what}; going on (--yes)\n`);
+    return;
+  }
+  if (!context.globals().input) {
+    deps.io.stderr.write(`bookings list: ${what}; going on without asking (--no-input or no terminal)\n`);
+    return;
+  }
+  const confirmed = await createPrompter(deps).confirm({ message: `${what}. Make them?`, default: false });
+  if (!confirmed) throw new CancelledError(`bookings list: not fetched (${calls} calls declined); narrow --from-date/--to-date, or pass --yes`);
 }
 
 /** --booking-key, else the profile's (where the session has already laid BOXOFFICE_BOOKING_KEY). */
@@ -98,7 +137,8 @@ async function writeBookings(bookings: BookingOrder[], format: ListFormat, conte
     const columns = csvColumnsFor(bookings);
     const { stringify } = await import('csv-stringify/sync');
     const rows = bookings.map((booking) => columns.map((column) => cellText(booking[column])));
-    deps.io.stdout.write(stringify(rows, { header: true, columns }));
+    // Cells that a spreadsheet would run as formulas are neutralised as the attendee export does.
+    deps.io.stdout.write(stringify(rows, { header: true, columns, cast: { string: (cell) => neutraliseFormula(cell) } }));
     return;
   }
   await writeRows(
