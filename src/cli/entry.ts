@@ -1,14 +1,8 @@
 // The bundle's entry: real streams, environment, clock and browser opener.
-import { setFlagsFromString } from 'node:v8';
 import { systemClock, type Deps } from './deps.js';
 import { runCli } from './main.js';
 
 export async function runFromProcess(): Promise<number> {
-  // undici parses HTTP with a WebAssembly module. V8 compiles it twice, at once with its baseline
-  // compiler and then again, optimised, on a background thread, and the process cannot exit
-  // before that second compilation ends: ~100 ms (and ~70 ms of CPU) after the last byte of a
-  // one-request command's output. The baseline code alone parses fast enough for a CLI.
-  setFlagsFromString('--liftoff-only');
   const controller = new AbortController();
   const onSigint = () => controller.abort(new Error('interrupted'));
   process.once('SIGINT', onSigint);

@@ -38,6 +38,8 @@ const STATIC_HEAVY_ALLOWED: Readonly<Record<string, RegExp[]>> = {
 /** What may be loaded with `import()` inside a group: the client, and optional heavy parts. */
 const OPTIONAL_HEAVY = [
   /^src\/client\/index\.ts$/,
+  // A Node built-in is no chunk of ours to wait for (node:v8, beside the client).
+  /^node:/,
   /^src\/sandbox\//,
   /^src\/auth\/browser-login\.ts$/,
   /^src\/orders\/answers\.ts$/,
