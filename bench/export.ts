@@ -102,7 +102,7 @@ function buildNaiveClient(scratch: string): string {
  * A copy of bin/ and dist/ (with package.json and a link to node_modules) to run from, so that a
  * rebuild of dist/ while the benchmark runs cannot change or break what is measured.
  */
-function snapshotCli(scratch: string): string {
+export function snapshotCli(scratch: string): string {
   const root = join(scratch, 'cli');
   cpSync(resolve('bin'), join(root, 'bin'), { recursive: true });
   cpSync(resolve('dist'), join(root, 'dist'), { recursive: true });

@@ -11,6 +11,7 @@ import { sandboxLoadBench } from './sandbox-load.js';
 import { attendeeBatchesBench } from './attendee-batches.js';
 import { exportBench } from './export.js';
 import { seedBench } from './seed.js';
+import { insightsBench } from './insights.js';
 
 const MODULES: Record<string, BenchModule> = {
   startup: startupBench,
@@ -18,6 +19,7 @@ const MODULES: Record<string, BenchModule> = {
   'attendee-batches': attendeeBatchesBench,
   seed: seedBench,
   'sandbox-load': sandboxLoadBench,
+  insights: insightsBench,
 };
 
 function parseArgs(argv: string[]) {

@@ -2,7 +2,7 @@
 // `npm start`: a whole organizer session against a throwaway local sandbox, with the real CLI as
 // child processes. Every command is printed (`$ boxoffice …`) before its output, so the run reads
 // as a tutorial. The sandbox and its temporary database are removed at the end, on failure and
-// on Ctrl-C; the attendee CSV is kept and its path printed.
+// on Ctrl-C; the attendee CSV and the event's insights page are kept and their paths printed.
 //
 // Options (for tests and the curious): --keep (keep the temporary directory), --out DIR (where
 // the CSV goes; default: a new temporary directory).
@@ -246,11 +246,17 @@ async function main() {
   await boxoffice(['attendees', 'export', eventId, '-o', csvPath, '--format', 'csv'], { extraEnv: { BOXOFFICE_TOKEN: adminToken } });
   if (!existsSync(csvPath)) throw new StepFailed(`the export did not write ${csvPath}`);
 
-  section('9. Stop the sandbox');
+  section('9. How sales are going: insights in the terminal, and as a page');
+  const pagePath = join(csvDir, `insights-${eventId}.html`);
+  await boxoffice(['insights', eventId, '-o', pagePath], { extraEnv: { BOXOFFICE_TOKEN: adminToken } });
+  if (!existsSync(pagePath)) throw new StepFailed(`insights did not write ${pagePath}`);
+
+  section('10. Stop the sandbox');
   await stopSandbox();
   say(dim('sandbox stopped; its temporary database is removed'));
 
   say(`\n${bold('Done')} in ${((Date.now() - started) / 1000).toFixed(1)}s. The attendee list is at:\n${csvPath}`);
+  say(`The insights page (open it in a browser) is at:\n${pagePath}`);
 }
 
 main().then(

@@ -36,6 +36,8 @@ export interface ApplyRunOptions {
   stdout: Writable;
   stderr: Writable;
   connect: () => Promise<ApplyConnection>;
+  /** Called with the plan, once printed, before anything changes (when something would); throws to stop. */
+  confirm?: (plan: Plan) => Promise<void>;
 }
 
 /** Records on the service match one key more than once; nothing was changed. */
@@ -108,6 +110,9 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
     if (options.json) stdout.write(`${JSON.stringify(planDocument(plan, documentOptions), null, 2)}\n`);
     return { plan };
   }
+
+  const planned = countSteps(plan);
+  if (planned.create + planned.update > 0) await options.confirm?.(plan);
 
   const store = new StateStore(statePath, state);
   const total = plan.steps.length;

@@ -1,4 +1,5 @@
 // How close a token is to its end, and what to tell the user about it.
+import { countOf } from '../util/count.js';
 
 export const WARN_WITHIN_MS = 14 * 24 * 60 * 60 * 1000;
 export const URGENT_WITHIN_MS = 24 * 60 * 60 * 1000;
@@ -29,13 +30,9 @@ export function expiryStatus(expiresAt: string | undefined, now: Date): ExpirySt
 /** "3 days", "5 hours", "40 minutes" — the largest unit that is at least 1. */
 export function describeRemaining(remainingMs: number): string {
   const minutes = Math.max(0, Math.floor(remainingMs / 60_000));
-  if (minutes >= 24 * 60) return plural(Math.floor(minutes / (24 * 60)), 'day');
-  if (minutes >= 60) return plural(Math.floor(minutes / 60), 'hour');
-  return plural(minutes, 'minute');
-}
-
-function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (minutes >= 24 * 60) return countOf(Math.floor(minutes / (24 * 60)), 'day');
+  if (minutes >= 60) return countOf(Math.floor(minutes / 60), 'hour');
+  return countOf(minutes, 'minute');
 }
 
 /** The stderr line for a token that ends soon, or undefined when no warning is due. */

@@ -1,7 +1,7 @@
 // `bookings list` flags → a validated date range. Checked before any request: a bad date or a
 // reversed range is a usage error naming the flag.
 import { UsageError } from '../client/errors.js';
-import { isRealDate } from '../client/schemas/values.js';
+import { dateProblem } from '../client/schemas/values.js';
 
 export interface DateRange {
   fromDate: string;
@@ -11,7 +11,8 @@ export interface DateRange {
 function checkDate(value: string | undefined, flag: string): string {
   if (value === undefined || value.trim() === '') throw new UsageError(`${flag} is required (yyyy-mm-dd)`, flag);
   const date = value.trim();
-  if (!isRealDate(date)) throw new UsageError(`${flag}: expected a date as yyyy-mm-dd, got "${date}"`, flag);
+  const problem = dateProblem(date);
+  if (problem !== undefined) throw new UsageError(`${flag} "${date}": ${problem}`, flag);
   return date;
 }
 

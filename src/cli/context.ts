@@ -8,6 +8,8 @@ export interface GlobalOptions {
   /** False when prompting is not allowed (--no-input, CI=true, or stdin is not a TTY). */
   input: boolean;
   debug: boolean;
+  /** Piped rows get a header line (--header). */
+  header: boolean;
 }
 
 export interface CommandContext {

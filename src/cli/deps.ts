@@ -11,6 +11,8 @@ export interface Io {
   stdinIsTTY: boolean;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
+  /** The terminal's width in columns, when stdout is a terminal (help wraps to it; 80 when unknown). */
+  columns?: number;
 }
 
 export interface Clock {

@@ -1,17 +1,21 @@
-// Durations on the command line: "90s", "10m", "1h30m", "500ms"; a bare number is seconds.
-// Shared by `attendees export --max-wait` and `bookings request --timeout` (src/util/duration.ts
-// writes them).
+// Durations on the command line: "90s", "10m", "1h30m", "500ms", "2d"; a bare number is seconds.
+// The one reader of durations for every flag that takes one (`login --timeout`, `bookings
+// request --timeout`, `attendees export --max-wait`). Units come from parse-duration; this adds
+// the bare-seconds rule and refuses what that library would read loosely ("1h foo", "10 m").
+import parseDurationText from 'parse-duration';
 import { UsageError } from '../client/errors.js';
 
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const BARE_SECONDS = /^\d+(\.\d+)?$/;
+/** Amount-unit pairs written together: "1h30m", "1.5h", "500ms". */
+const UNIT_TERMS = /^(\d+(\.\d+)?[a-zµ]+)+$/i;
 
-/** "90s", "10m", "1h", "1h30m", "500ms"; a bare number is seconds. `flag` names it in errors. */
-export function parseDuration(text: string, flag: string): number {
+/** Milliseconds for "90s", "10m", "1h30m", "500ms"; a bare number is seconds. `flag` names it in errors. */
+export function parseDuration(text: string, flag: string, options: { positive?: boolean } = {}): number {
   const trimmed = text.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((part) => part[0]).join('') !== trimmed) {
-    throw new UsageError(`${flag}: "${text}" is not a duration (examples: 90s, 10m, 1h, 1h30m)`, flag);
+  const ms = BARE_SECONDS.test(trimmed) ? Number(trimmed) * 1000 : UNIT_TERMS.test(trimmed) ? parseDurationText(trimmed) : null;
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) {
+    throw new UsageError(`${flag}: "${text}" is not a duration (examples: 90s, 10m, 1h, 1h30m; a bare number is seconds)`, flag);
   }
-  return Math.round(parts.reduce((total, [, amount, unit]) => total + Number(amount) * UNIT_MS[unit], 0));
+  if (options.positive && ms <= 0) throw new UsageError(`${flag}: must be more than 0`, flag);
+  return Math.round(ms);
 }

@@ -32,6 +32,9 @@ export async function runFromProcess(): Promise<number> {
       get stderrIsTTY() {
         return process.stderr.isTTY === true;
       },
+      get columns() {
+        return process.stdout.isTTY ? process.stdout.columns : undefined;
+      },
     },
     env: process.env,
     clock: systemClock,

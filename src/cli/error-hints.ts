@@ -1,4 +1,4 @@
-// The client speaks in the reference's terms (E9 get-all-events); the CLI names its own commands.
+// The client describes what to check in words of the service; the CLI names its own commands.
 // These are the CLI's words for what the client's errors leave to the application: how to check
 // a request whose outcome is unknown, and how to supply a missing credential.
 import { ConnectionError, NotLoggedInError } from '../client/errors.js';
@@ -7,11 +7,10 @@ type Fields = Readonly<Record<string, unknown>>;
 
 /** By operation: the command that shows whether the request took effect. */
 const RECHECK_IN_COMMANDS: Readonly<Record<string, (request: Fields) => string>> = {
-  E1: (request) => `Check whether event "${String(request.url)}" exists (boxoffice event list, E9 get-all-events) before creating it again.`,
-  E3: (request) =>
-    `Check whether ticket "${String(request.ticketName)}" exists (boxoffice ticket list ${String(request.eventId)}, E8 get-tickets) before adding it again.`,
+  E1: (request) => `Check whether event "${String(request.url)}" exists (boxoffice event list) before creating it again.`,
+  E3: (request) => `Check whether ticket "${String(request.ticketName)}" exists (boxoffice ticket list ${String(request.eventId)}) before adding it again.`,
   E5: (request) =>
-    `Check the discounts of ticket ${String(request.ticketId)} (boxoffice event details ${String(request.eventId)}, P6 ticket-details lists them) before adding it again.`,
+    `Check the discounts of ticket ${String(request.ticketId)} (boxoffice event details ${String(request.eventId)} lists them) before adding it again.`,
   E12: () => 'boxoffice bookings list --from-date TODAY --to-date TODAY',
 };
 

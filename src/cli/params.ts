@@ -8,9 +8,9 @@ import { Option, type Command } from 'commander';
 import type * as z from 'zod';
 import { UsageError } from '../client/errors.js';
 import {
+  dateProblem,
   FORMAT_MESSAGES,
   INTEGER_PATTERN,
-  isRealDate,
   NUMBER_PATTERN,
   TIME_PATTERN,
 } from '../client/schemas/values.js';
@@ -26,6 +26,8 @@ export interface ParamSpec {
   kind?: ParamKind;
   /** Allowed values, for kind 'enum'. */
   choices?: readonly string[];
+  /** Other words accepted for kind 'enum', each mapped to the choice it stands for. */
+  synonyms?: Readonly<Record<string, string>>;
   required?: boolean;
   /** For kind 'number': an empty value is meaningful (a ticket price left blank = any amount). */
   allowBlank?: boolean;
@@ -80,9 +82,15 @@ export function paramValues(params: readonly ParamSpec[], options: Record<string
   for (const spec of params) {
     if (spec.positional) continue;
     const value = options[spec.name];
-    if (typeof value === 'string') values[spec.name] = value;
+    if (typeof value === 'string') values[spec.name] = canonicalChoice(spec, value);
   }
   return values;
+}
+
+/** An enum value given by one of its synonyms, as the choice it stands for; anything else as given. */
+export function canonicalChoice(spec: ParamSpec, value: string): string {
+  const synonym = spec.synonyms?.[value.trim().toLowerCase()];
+  return synonym ?? value;
 }
 
 /** Why `value` is not acceptable for `spec`, or undefined when it is (the schemas' own rules). */
@@ -90,9 +98,10 @@ export function formatProblem(spec: ParamSpec, value: string): string | undefine
   const text = value.trim();
   switch (spec.kind ?? 'text') {
     case 'enum':
-      return spec.choices && !spec.choices.includes(text) ? `expected one of ${spec.choices.join(', ')}` : undefined;
+      if (!spec.choices || spec.choices.includes(text) || spec.synonyms?.[text.toLowerCase()] !== undefined) return undefined;
+      return `expected one of ${spec.choices.join(', ')}`;
     case 'date':
-      return isRealDate(text) ? undefined : FORMAT_MESSAGES.date;
+      return dateProblem(text);
     case 'time':
       return TIME_PATTERN.test(text) ? undefined : FORMAT_MESSAGES.time;
     case 'integer':

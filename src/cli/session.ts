@@ -180,7 +180,7 @@ export async function createWiredClient(
 /** With --max-wait the total wait is the limit, not the number of tries. */
 const MAX_ATTEMPTS_WITH_MAX_WAIT = 100;
 
-/** "rate limited (E023: limit of 30 read calls an hour reached); waiting 52m before retrying E13 booking list (--max-wait 1h)". */
+/** "rate limited (E023: limit of 30 read calls an hour reached); waiting 52m before retrying get the booking list (--max-wait 1h)". */
 export function retryNotice(delayMs: number, error: unknown, operation: string | undefined, maxWaitMs: number | undefined): string {
   const reason =
     error instanceof RateLimitError

@@ -45,7 +45,7 @@ export function createBookingApi(apiUrl: string, transport: HttpTransport): Book
       try {
         await transport.send(
           {
-            operation: 'E12 booking request',
+            operation: 'booking request',
             method: 'POST',
             url: form.action,
             body: new URLSearchParams(form.fields),
@@ -54,7 +54,7 @@ export function createBookingApi(apiUrl: string, transport: HttpTransport): Book
             recheck: {
               operationId: 'E12',
               request: { orderNo: request.orderNo },
-              hint: `Look for order ${request.orderNo} in the booking list (E13) before requesting it again.`,
+              hint: `Look for order ${request.orderNo} in the booking list before requesting it again.`,
             },
           },
           options,

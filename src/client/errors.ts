@@ -46,6 +46,12 @@ export const ERROR_CODE_MEANINGS = {
 
 export type ErrorCode = keyof typeof ERROR_CODE_MEANINGS;
 
+/**
+ * The code given to a `{"success":"fail","message":"<text>"}` body, which carries no code of
+ * its own: the error is described by the service's text alone.
+ */
+export const FAIL_CODE = 'fail';
+
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_CODE_MEANINGS, value);
 }
@@ -182,6 +188,8 @@ export class ConnectionError extends BoxofficeError {
     override readonly cause: unknown,
     /** True when the request may have reached the service (sent, then the connection broke). */
     readonly mayHaveTakenEffect: boolean,
+    /** The address that could not be reached (scheme, host and port). */
+    readonly origin?: string,
     /** Set when the outcome is unknown: how to check it. */
     readonly recheck?: Recheck,
   ) {
@@ -274,6 +282,7 @@ function formatApiErrorMessage(init: ApiErrorInit): string {
   const meaning = isErrorCode(init.code) ? ERROR_CODE_MEANINGS[init.code] : undefined;
   const description = init.description?.trim() ? init.description.trim() : undefined;
   const text = description ?? meaning ?? `HTTP ${init.httpStatus}`;
+  if (init.code === FAIL_CODE) return `error: the service refused the request: ${text}`;
   const field = init.field && !text.includes(init.field) ? `: ${init.field}` : '';
   return `error ${init.code}: ${text}${field}`;
 }

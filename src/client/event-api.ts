@@ -46,7 +46,7 @@ export const EVENT_API_OPERATIONS = {
     response: createEventResponse,
     idempotent: false,
     checkHint: (request) =>
-      `Check whether event "${request.url}" exists (E9 get-all-events) before creating it again.`,
+      `Check whether event "${request.url}" exists (list the account's events) before creating it again.`,
   }),
   updateEvent: defineOperation({
     id: 'E2', name: 'update event', path: '/api/e/update', encoding: 'multipart',
@@ -61,7 +61,7 @@ export const EVENT_API_OPERATIONS = {
     response: ticketAckResponse,
     idempotent: false,
     checkHint: (request) =>
-      `Check whether ticket "${request.ticketName}" exists (E8 get-tickets of event ${request.eventId}) before adding it again.`,
+      `Check whether ticket "${request.ticketName}" exists (list the tickets of event ${request.eventId}) before adding it again.`,
   }),
   updateTicket: defineOperation({
     id: 'E4', name: 'update ticket', path: '/api/e/update-ticket', encoding: 'multipart',
@@ -76,7 +76,7 @@ export const EVENT_API_OPERATIONS = {
     response: discountAckResponse,
     idempotent: false,
     checkHint: (request) =>
-      `Check the discounts of ticket ${request.ticketId} (P6 ticket-details of event ${request.eventId} lists them) before adding it again.`,
+      `Check the discounts of ticket ${request.ticketId} (the ticket details of event ${request.eventId} list them) before adding it again.`,
   }),
   updateDiscount: defineOperation({
     id: 'E6', name: 'update discount', path: '/api/e/update-discount', encoding: 'multipart',
@@ -99,11 +99,11 @@ export const EVENT_API_OPERATIONS = {
     request: eventIdRequest, response: reportResponse, idempotent: true,
   }),
   attendeeList: defineOperation({
-    id: 'E11', name: 'attendee list', path: '/api/e/attendee-list', encoding: 'multipart',
+    id: 'E11', name: 'get the attendee list', path: '/api/e/attendee-list', encoding: 'multipart',
     request: attendeeListRequest, response: attendeeListResponse, idempotent: true,
   }),
   bookingList: defineOperation({
-    id: 'E13', name: 'booking list', path: '/api/e/get-booking-list', encoding: 'multipart',
+    id: 'E13', name: 'get the booking list', path: '/api/e/get-booking-list', encoding: 'multipart',
     request: bookingListRequest, response: bookingListResponse, idempotent: true,
     secretFields: ['bookingKey'],
   }),

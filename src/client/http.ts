@@ -15,6 +15,7 @@ import type { MultipartFields } from './encode.js';
 import {
   ApiError,
   CancelledError,
+  FAIL_CODE,
   ConnectionError,
   type Recheck,
   ResponseShapeError,
@@ -167,6 +168,9 @@ function headerValue(headers: RawResponse['headers'], name: string): string | un
 
 const CODE_LIKE = /^[A-Z]{1,2}\d{3}$/;
 
+/** Values of `status` or `success` that mark an error body. */
+const FAILURE_WORDS: ReadonlySet<string> = new Set(['error', 'fail', 'failure', 'false']);
+
 function asRecord(value: unknown): Record<string, unknown> | undefined {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
@@ -194,12 +198,14 @@ function otherServiceText(record: Record<string, unknown> | undefined): string |
 export function errorFromResponse(status: number, body: unknown, retryAfterMs: number | undefined, redactor: Redactor): ApiError | undefined {
   const record = asRecord(body);
   const statusField = textOf(record?.status)?.toLowerCase();
+  const successField = textOf(record?.success)?.toLowerCase();
   const message = textOf(record?.message);
   const oauthError = textOf(record?.error);
+  // Newer endpoints of the live service answer {"success":"fail","message":"<text>"}, HTTP 200.
+  const failBody = record?.success === false || (successField !== undefined && FAILURE_WORDS.has(successField));
   const isErrorBody =
-    statusField === 'error' ||
-    statusField === 'fail' ||
-    statusField === 'failure' ||
+    failBody ||
+    (statusField !== undefined && FAILURE_WORDS.has(statusField)) ||
     (statusField !== 'success' && oauthError !== undefined) ||
     (statusField !== 'success' && message !== undefined && CODE_LIKE.test(message) && !message.startsWith('S'));
   if (!isErrorBody && status >= 200 && status < 300) return undefined;
@@ -214,6 +220,9 @@ export function errorFromResponse(status: number, body: unknown, retryAfterMs: n
     description ??= message;
   } else if (oauthError) {
     code = oauthError;
+    description ??= message;
+  } else if (failBody) {
+    code = FAIL_CODE;
     description ??= message;
   } else {
     code = `HTTP ${status}`;
@@ -269,7 +278,10 @@ export class HttpTransport {
         if (error instanceof ApiError) {
           outcome = { kind: 'api-error', error, idempotent: exchange.idempotent };
         } else if (error instanceof NetworkFailure) {
-          outcome = { kind: 'network-error', error: error.cause, idempotent: exchange.idempotent, ...error.classification };
+          // Nothing listening on this machine is not a passing failure: waiting will not start it.
+          const refusedLocally = error.classification.code === 'ECONNREFUSED' && isLoopbackHost(url.hostname);
+          const classification = refusedLocally ? { ...error.classification, transient: false } : error.classification;
+          outcome = { kind: 'network-error', error: error.cause, idempotent: exchange.idempotent, ...classification };
         } else {
           throw error;
         }
@@ -432,6 +444,7 @@ export class HttpTransport {
       `${lead} (${this.redactor.text(reason)})${tries}: ${exchange.operation} not completed`,
       outcome.error,
       outcome.requestSent && !exchange.idempotent,
+      url.origin,
     );
   }
 
@@ -446,6 +459,7 @@ export class HttpTransport {
       `${exchange.operation}: ${why}, so the outcome is unknown and it was not repeated automatically.${check}`,
       cause,
       true,
+      url.origin,
       exchange.recheck,
     );
   }

@@ -70,7 +70,8 @@ export async function callOperation<Req extends z.ZodType, Res extends z.ZodType
   const encoded = encodeRequest(operation.encoding, operation.path, request as object);
   const fields = request as Record<string, unknown>;
   const secrets = (operation.secretFields ?? []).map((name) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined));
-  const label = `${operation.id} ${operation.name}`;
+  // Messages name the operation in words ("get all events"), never the reference's number.
+  const label = operation.name;
   const body = await context.transport.send({
     operation: label,
     method: encoded.method,

@@ -2,8 +2,9 @@
 // (0–50, 50–100, 100–150, …): under the sandbox's 1-based counting that repeats one order at a
 // boundary, under the live service's 0-based counting it is exact, and the reference's own
 // 51–100 would skip a record there. The consumer drops repeated orders by order number, which
-// makes the result exact under either counting. Only an EMPTY batch ends the list: a server may
-// return a short batch (a cut span, a quirk) in the middle.
+// makes the result exact under either counting. Only an EMPTY batch ends the list (a server may
+// return a short batch, a cut span or a quirk, in the middle), or an error body once records
+// were received, when the caller's isEndOfList says so.
 
 export interface RecordRange {
   eventId: string;
@@ -40,6 +41,13 @@ export interface AttendeeBatchOptions {
    */
   prefetch?: number;
   onFailure?: BatchFailureHandler;
+  /**
+   * Whether a failed batch is the end of the list. Asked only once records were received (in
+   * this iteration, or before `startRecord` on a resume), never for the first call: what the
+   * live service answers past the end has never been shown, and an error body there is one of
+   * the plausible answers. True ends the iteration without an error.
+   */
+  isEndOfList?: (error: unknown, range: RecordRange) => boolean;
   signal?: AbortSignal;
 }
 
@@ -58,6 +66,7 @@ export async function* attendeeBatches<T>(
   const signal = options.signal;
   let nextFrom = options.startRecord ?? 0;
   let speculate = false;
+  let recordsReceived = nextFrom > 0;
   const inFlight: Pending<T>[] = [];
 
   const launch = (): void => {
@@ -86,6 +95,7 @@ export async function* attendeeBatches<T>(
       let outcome = await inFlight[0].result;
       while (!outcome.ok) {
         signal?.throwIfAborted();
+        if (recordsReceived && options.isEndOfList?.(outcome.error, inFlight[0].range)) return;
         attempt += 1;
         speculate = false;
         dropSpeculative();
@@ -100,6 +110,7 @@ export async function* attendeeBatches<T>(
       const current = inFlight.shift() as Pending<T>;
       const records = outcome.records;
       if (records.length === 0) return;
+      recordsReceived = true;
 
       if (index === 0 && attempt === 0 && records.length >= batchSize) speculate = true;
       if (records.length < batchSize) {

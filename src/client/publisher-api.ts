@@ -31,15 +31,15 @@ import { type ApiContext, type Credential, type Operation, callOperation, define
 
 export const PUBLISHER_API_OPERATIONS = {
   segments: defineOperation({
-    id: 'P1', name: 'segments', path: '/publisher/segments', encoding: 'form',
+    id: 'P1', name: 'list segments', path: '/publisher/segments', encoding: 'form',
     request: segmentsRequest, response: segmentsResponse, idempotent: true,
   }),
   categories: defineOperation({
-    id: 'P2', name: 'categories', path: '/publisher/categories', encoding: 'none',
+    id: 'P2', name: 'list categories', path: '/publisher/categories', encoding: 'none',
     request: getAllEventsRequest, response: categoriesResponse, idempotent: true,
   }),
   topics: defineOperation({
-    id: 'P3', name: 'topics', path: '/publisher/topics', encoding: 'none',
+    id: 'P3', name: 'list topics', path: '/publisher/topics', encoding: 'none',
     request: getAllEventsRequest, response: topicsResponse, idempotent: true,
   }),
   searchEvents: defineOperation({
@@ -47,15 +47,15 @@ export const PUBLISHER_API_OPERATIONS = {
     request: eventSearchRequest, response: eventSearchResponse, idempotent: true,
   }),
   eventDetails: defineOperation({
-    id: 'P5', name: 'event details', path: '/publisher/event-details', encoding: 'query',
+    id: 'P5', name: 'get event details', path: '/publisher/event-details', encoding: 'query',
     request: publisherEventIdRequest, response: eventDetailsResponse, idempotent: true,
   }),
   ticketDetails: defineOperation({
-    id: 'P6', name: 'ticket details', path: '/publisher/ticket-details', encoding: 'query',
+    id: 'P6', name: 'get ticket details', path: '/publisher/ticket-details', encoding: 'query',
     request: publisherEventIdRequest, response: ticketDetailsResponse, idempotent: true,
   }),
   cartCalculation: defineOperation({
-    id: 'P7', name: 'cart calculation', path: '/publisher/cart-calculation', encoding: 'data-query',
+    id: 'P7', name: 'calculate the cart', path: '/publisher/cart-calculation', encoding: 'data-query',
     request: cartData, response: cartResponse, idempotent: true,
   }),
   generateOrder: defineOperation({
@@ -67,10 +67,10 @@ export const PUBLISHER_API_OPERATIONS = {
     response: generateOrderResponse,
     idempotent: false,
     checkHint: (request) =>
-      `An order for event ${request.eventId} may have been generated; nothing is charged before confirm-order (P11). Generating again makes a new, separate order number.`,
+      `An order for event ${request.eventId} may have been generated; nothing is charged before the order is confirmed. Generating again makes a new, separate order number.`,
   }),
   attendeeForm: defineOperation({
-    id: 'P9', name: 'attendee form', path: '/publisher/attendee-form', encoding: 'multipart',
+    id: 'P9', name: 'get the attendee form', path: '/publisher/attendee-form', encoding: 'multipart',
     request: orderNoRequest, response: attendeeFormResponse, idempotent: true,
   }),
   saveAttendee: defineOperation({
@@ -86,10 +86,10 @@ export const PUBLISHER_API_OPERATIONS = {
     response: confirmOrderResponse,
     idempotent: false,
     checkHint: (request) =>
-      `Read order ${request.orderNo} with order-details (P12) and check its orderStatus before confirming again.`,
+      `Read order ${request.orderNo} with the order details call and check its orderStatus before confirming again.`,
   }),
   orderDetails: defineOperation({
-    id: 'P12', name: 'order details', path: '/publisher/order-details', encoding: 'multipart',
+    id: 'P12', name: 'get order details', path: '/publisher/order-details', encoding: 'multipart',
     request: orderNoRequest, response: orderDetailsResponse, idempotent: true,
   }),
 } as const;

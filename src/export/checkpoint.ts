@@ -42,6 +42,8 @@ const checkpointSchema = z.object({
   version: z.literal(2),
   eventId: z.string(),
   format: z.enum(EXPORT_FORMATS),
+  /** The --status filter the export was started with (absent: every attendee). */
+  statuses: z.array(z.string()).optional(),
   /** fromRecord of the next batch to fetch. */
   nextRecord: z.number().int().nonnegative(),
   /** Bytes of the spool that hold completed batches; anything after them is discarded. */

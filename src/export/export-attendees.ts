@@ -7,13 +7,14 @@ import { mkdtemp, rename, rm, stat, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { UsageError } from '../client/errors.js';
+import { ApiError, AuthError, PermissionError, RateLimitError, ServerBusyError, UsageError } from '../client/errors.js';
 import { attendeeBatches, type BatchFailureHandler, type FetchAttendeeBatch } from '../client/paginate.js';
 import type { AttendeeRecord } from '../client/schemas/index.js';
 import { exportPaths, readCheckpoint, writeCheckpoint, type Checkpoint, type ExportFormat, type ExportPaths } from './checkpoint.js';
 import { ColumnRegistry } from './columns.js';
-import { flattenRecord } from './flatten.js';
+import { flattenRecord, type StatusFilter } from './flatten.js';
 import { OrderNumberSet } from './order-numbers.js';
+import { countOf } from '../util/count.js';
 import { silentProgress, type ProgressSink } from './progress.js';
 import { readOrderNumbers, SpoolWriter } from './spool.js';
 import { createRowFormatter, writeExportFile, writeExportStream, type RowFormatter } from './write-output.js';
@@ -29,6 +30,31 @@ export interface ExportRequest {
   batchSize?: number;
   /** Batches requested ahead of the one being written (see attendeeBatches). */
   prefetch?: number;
+  /** Only attendees with one of these statuses (e.g. attending); every attendee when absent. */
+  statuses?: readonly string[];
+}
+
+/**
+ * Whether an error body on a call after records were received is the end of the list (the live
+ * service's answer past the end has never been shown): yes, unless it says the token was refused,
+ * the caller is rate-limited or the service is busy, which are errors wherever they come.
+ */
+export function errorEndsAttendeeList(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    !(error instanceof AuthError || error instanceof PermissionError || error instanceof RateLimitError || error instanceof ServerBusyError)
+  );
+}
+
+/** The filter as compared: trimmed, lower-cased; undefined for "every attendee". */
+export function statusFilter(statuses: readonly string[] | undefined): StatusFilter {
+  if (statuses === undefined || statuses.length === 0) return undefined;
+  return new Set(statuses.map((status) => status.trim().toLowerCase()));
+}
+
+function sameStatuses(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  const key = (list: readonly string[] | undefined) => [...(statusFilter(list) ?? [])].sort().join(',');
+  return key(a) === key(b);
 }
 
 export interface ExportEnvironment {
@@ -75,6 +101,7 @@ function freshState(request: ExportRequest): ExportState {
       version: 2,
       eventId: request.eventId,
       format: request.format,
+      ...(request.statuses && request.statuses.length > 0 ? { statuses: [...request.statuses] } : {}),
       nextRecord: 0,
       spoolBytes: 0,
       ordersBytes: 0,
@@ -120,7 +147,13 @@ interface FormattedBatch {
   segments: { offset: number; customColumns: number }[];
 }
 
-function formatBatch(records: readonly AttendeeRecord[], state: ExportState, formatter: RowFormatter, customColumns: number): FormattedBatch {
+function formatBatch(
+  records: readonly AttendeeRecord[],
+  state: ExportState,
+  formatter: RowFormatter,
+  customColumns: number,
+  statuses: StatusFilter,
+): FormattedBatch {
   const batch: FormattedBatch = { text: '', orderNumbers: [], attendees: 0, duplicates: 0, segments: [] };
   let group: string[][] = [];
   const flush = (): void => {
@@ -132,7 +165,7 @@ function formatBatch(records: readonly AttendeeRecord[], state: ExportState, for
       batch.duplicates += 1;
       continue;
     }
-    const rows = flattenRecord(record);
+    const rows = flattenRecord(record, statuses);
     for (const row of rows) state.columns.observe(row.answers);
     if (state.columns.size !== customColumns) {
       flush();
@@ -167,13 +200,21 @@ async function prepare(request: ExportRequest, env: ExportEnvironment): Promise<
       '--resume',
     );
   }
+  if (!sameStatuses(checkpoint.statuses, request.statuses)) {
+    const described = (list: readonly string[] | undefined) => (list && list.length > 0 ? `--status ${list.join(',')}` : 'no --status');
+    throw new UsageError(
+      `--resume: the checkpoint ${paths.checkpoint} was written with ${described(checkpoint.statuses)}, ` +
+        `not ${described(request.statuses)}; give the same --status, or run without --resume to start over`,
+      '--resume',
+    );
+  }
   await assertHolds(paths.spool, checkpoint.spoolBytes);
   await assertHolds(paths.orders, checkpoint.ordersBytes);
   // Anything past the counted bytes is from after the last checkpoint: cut it off.
   await truncate(paths.spool, checkpoint.spoolBytes);
   await truncate(paths.orders, checkpoint.ordersBytes);
   const state = resumedState(checkpoint, paths.orders);
-  env.notice(`resuming at record ${checkpoint.nextRecord} (${state.seen.size} orders already exported)`);
+  env.notice(`resuming at record ${checkpoint.nextRecord} (${countOf(state.seen.size, 'order')} already exported)`);
   return state;
 }
 
@@ -232,11 +273,17 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
       startRecord,
       prefetch: request.prefetch ?? 0,
       onFailure: env.onFailure,
+      isEndOfList: (error, range) => {
+        if (!errorEndsAttendeeList(error)) return false;
+        env.notice(`records ${range.fromRecord}–${range.toRecord} were answered with ${(error as Error).message}; read as the end of the list`);
+        return true;
+      },
       signal: env.signal,
     });
+    const statuses = statusFilter(request.statuses);
     for await (const batch of batches) {
       const checkpoint = state.checkpoint;
-      const formatted = formatBatch(batch.records, state, formatter, checkpoint.labels.length);
+      const formatted = formatBatch(batch.records, state, formatter, checkpoint.labels.length, statuses);
       const spoolStart = checkpoint.spoolBytes;
       const written = spool.appendRows(formatted.text);
       const ordersWritten = spool.appendOrderNumbers(formatted.orderNumbers);
@@ -252,7 +299,7 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
       checkpoint.nextRecord = batch.toRecord;
       await saveCheckpoint(false);
       progress.update({
-        records: checkpoint.records,
+        orders: state.seen.size,
         attendees: checkpoint.attendees,
         batches: checkpoint.batches,
         expectedAttendees: env.expectedAttendees,

@@ -17,6 +17,8 @@ export const FIXED_COLUMNS = [
   'attendeeEmail',
   'checkin',
   'attendeeStatus',
+  // The order's total (what its buyer paid), repeated on each attendee row of the order.
+  'orderCost',
 ] as const;
 
 /** A custom form answer: [label, value]. */
@@ -71,7 +73,14 @@ export function answersOf(entry: AttendeeEntry): Answer[] {
   return [...byLabel];
 }
 
-export function flattenRecord(record: AttendeeRecord): FlatRow[] {
+/** Keeps only the attendees whose status is one of these (compared without case); all when absent. */
+export type StatusFilter = ReadonlySet<string> | undefined;
+
+export function statusKept(filter: StatusFilter, entry: AttendeeEntry): boolean {
+  return filter === undefined || filter.has(cellText(entry.status).trim().toLowerCase());
+}
+
+export function flattenRecord(record: AttendeeRecord, statuses?: StatusFilter): FlatRow[] {
   const order = [
     cellText(record.orderNo),
     purchaseDateText(record.purchaseDate),
@@ -80,7 +89,7 @@ export function flattenRecord(record: AttendeeRecord): FlatRow[] {
     cellText(record.phoneNo),
     cellText(record.city),
   ];
-  return record.attendee.map((entry) => ({
+  return record.attendee.filter((entry) => statusKept(statuses, entry)).map((entry) => ({
     fixed: [
       ...order,
       cellText(entry.ticketId),
@@ -90,6 +99,7 @@ export function flattenRecord(record: AttendeeRecord): FlatRow[] {
       cellText(entry.email),
       cellText(entry.checkin),
       cellText(entry.status),
+      cellText(record.orderCost),
     ],
     answers: answersOf(entry),
   }));

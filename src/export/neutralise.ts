@@ -1,11 +1,31 @@
 // Spreadsheet formula injection (CSV injection, OWASP): a cell that starts with = + - @ or a tab
 // or carriage return may be run as a formula when the CSV is opened in a spreadsheet. Such a cell
 // is prefixed with a single quote, which spreadsheets show as text. Plain numbers ("-12.5",
-// "+44") cannot be formulas and are left alone, so amounts and phone numbers stay as sent.
+// "+44") and international phone numbers ("+49 30 000000", "+1 555-010-0000": digit groups
+// after a country code, no letters, no operators but the separators) cannot call anything and
+// are left alone, so amounts and phone numbers stay as sent. The one definition, for every CSV.
 const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r']);
 const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+/** "+" and a country code, then digit groups separated by single spaces or hyphens. */
+const PHONE_NUMBER = /^\+\d{1,3}([ -]\d{1,14})+$/;
+/** E.164 numbers have 7 to 15 digits; fewer ("+1-2") reads as arithmetic, not a phone. */
+const PHONE_DIGITS = { min: 7, max: 15 };
+
+function isPhoneNumber(cell: string): boolean {
+  if (!PHONE_NUMBER.test(cell)) return false;
+  const digits = cell.replace(/\D/g, '').length;
+  return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
+}
 
 export function neutraliseFormula(cell: string): string {
-  if (!FORMULA_STARTS.has(cell.charAt(0)) || PLAIN_NUMBER.test(cell)) return cell;
+  if (!FORMULA_STARTS.has(cell.charAt(0)) || PLAIN_NUMBER.test(cell) || isPhoneNumber(cell)) return cell;
   return `'${cell}`;
+}
+
+/**
+ * Reading an export back: the cell as it was before neutraliseFormula (the one quote it added is
+ * removed). A cell that itself began with a quote and a formula character reads back without it.
+ */
+export function restoreFormula(cell: string): string {
+  return cell.charAt(0) === "'" && FORMULA_STARTS.has(cell.charAt(1)) ? cell.slice(1) : cell;
 }

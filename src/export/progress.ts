@@ -1,10 +1,14 @@
-// The progress line on stderr (only on a terminal): records, batches, rate and, when the number
-// of attendees to expect is known, an ETA. Redrawn at most ten times a second.
+// The progress line on stderr (only on a terminal), in one unit: orders (the attendee list's
+// records), their rate and, once a few batches give a rate to go on and the number of attendees
+// to expect is known, a bar and an ETA. Redrawn at most ten times a second.
 import type { Writable } from 'node:stream';
 import { formatDuration } from '../util/duration.js';
+import { countOf, formatCount } from '../util/count.js';
+import { statusLine } from '../util/status-line.js';
 
 export interface ProgressState {
-  records: number;
+  /** Distinct orders exported so far. */
+  orders: number;
   attendees: number;
   batches: number;
   /** Attendees expected in total, when known (from the event's report). */
@@ -21,40 +25,33 @@ export const silentProgress: ProgressSink = { update() {}, finish() {} };
 
 const BAR_WIDTH = 20;
 const REDRAW_MS = 100;
+/** Batches before the bar and ETA appear: the first ones' rate says little. */
+export const BATCHES_BEFORE_ETA = 3;
 
 export function terminalProgress(stderr: Writable, now: () => number): ProgressSink {
   const started = now();
+  const line = statusLine(stderr);
   let lastDrawn = -Infinity;
-  let drawn = false;
   return {
     update(state) {
       const at = now();
       if (at - lastDrawn < REDRAW_MS) return;
       lastDrawn = at;
-      drawn = true;
-      stderr.write(`\r\x1b[K${progressLine(state, at - started)}`);
+      line.show(progressLine(state, at - started));
     },
-    finish() {
-      if (drawn) stderr.write('\r\x1b[K');
-      drawn = false;
-    },
+    finish: () => line.clear(),
   };
 }
 
-/** 12345 → "12,345". Not toLocaleString: its first call loads ICU's number data (~20 ms). */
-export function formatCount(value: number): string {
-  return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
 export function progressLine(state: ProgressState, elapsedMs: number): string {
-  const perSecond = elapsedMs > 0 ? (state.records * 1000) / elapsedMs : 0;
-  const counts = `${formatCount(state.records)} records · ${formatCount(state.batches)} batches · ${formatCount(perSecond)} records/s`;
+  const perSecond = elapsedMs > 0 ? (state.orders * 1000) / elapsedMs : 0;
+  const counts = `${countOf(state.orders, 'order')} · ${formatCount(perSecond)} orders/s`;
   const expected = state.expectedAttendees;
-  if (!expected || expected <= 0) return `exporting ${counts}`;
+  if (!expected || expected <= 0 || state.batches < BATCHES_BEFORE_ETA) return `exporting ${counts}`;
+  // The share done is read from attendees (the report says how many to expect), shown as orders.
   const fraction = Math.min(1, state.attendees / expected);
   const filled = Math.round(fraction * BAR_WIDTH);
   const bar = `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${Math.floor(fraction * 100)}%`;
-  const attendeesPerMs = elapsedMs > 0 ? state.attendees / elapsedMs : 0;
-  const eta = attendeesPerMs > 0 ? formatDuration(Math.max(0, expected - state.attendees) / attendeesPerMs) : '?';
+  const eta = fraction > 0 ? formatDuration((elapsedMs * (1 - fraction)) / fraction) : '?';
   return `${bar} ${counts} · ETA ${eta}`;
 }

@@ -10,7 +10,17 @@ export const DEFAULT_FIELD = { name: 'default_1', email: 'default_2', phone: 'de
 export interface AttendeeValue {
   id: string;
   label: string;
-  value: string;
+  /** The choices ticked, for a MultiCheckbox field. */
+  value: string | string[];
+}
+
+/** Separates the choices of a MultiCheckbox answer given as one text ("Jazz; Blues"). */
+export const CHOICE_SEPARATOR = ';';
+
+/** A MultiCheckbox field is answered with a list (the service's own clients send one). */
+function valueFor(field: FormField, text: string): string | string[] {
+  if (field.type.trim().toLowerCase() !== 'multicheckbox') return text;
+  return text.split(CHOICE_SEPARATOR).map((choice) => choice.trim()).filter((choice) => choice !== '');
 }
 
 export interface MissingAnswer {
@@ -91,7 +101,7 @@ export function fillAttendeeForm(
         if (field.mandatory) missing.push({ attendee: position + 1, label: field.label });
         return [];
       }
-      return [{ id: field.id, label: field.label, value }];
+      return [{ id: field.id, label: field.label, value: valueFor(field, value) }];
     });
   });
   if (missing.length > 0) throw new MissingAnswersError(options.orderNo, missing);

@@ -50,7 +50,7 @@ export interface PlaceOrderInput {
 
 export interface PlaceOrderHooks {
   /** Called with the cart before an order number is generated; throw (CancelledError) to stop. */
-  beforeOrder?(cart: z.output<typeof cartResponse>['cart']): Promise<void>;
+  beforeOrder?(cart: z.output<typeof cartResponse>['cart'], currency: string): Promise<void>;
   /** One line per step, for progress on stderr. */
   onStep?(step: string): void;
   /**
@@ -144,7 +144,7 @@ export async function placeOrder(api: PublisherFlowApi, input: PlaceOrderInput, 
   checkAgainstTickets(input.eventId, input.tickets, available.tickets);
 
   const cart = await step('cart-calculation', () => api.cartCalculation(data));
-  await hooks.beforeOrder?.(cart.cart);
+  await hooks.beforeOrder?.(cart.cart, available.currency);
 
   const order = await step('generate-order', () => api.generateOrder(data));
   const orderNo = order.orderNo;

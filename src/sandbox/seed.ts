@@ -1,6 +1,10 @@
 // Seeding: generated events, tickets, discounts, custom questions and confirmed orders (1–4
 // attendees each, with custom answers), written in-process through the db layer in ONE
 // transaction with prepared statements — 100,000 orders take seconds, not minutes.
+// The data looks like a sales campaign: purchase times spread over the SALES_WEEKS weeks before
+// now (in list order, busier towards the end), a few attendees cancelled or late-cancelled
+// (`lcancelled`, as the live service calls it), a few checked in, a few who left the form empty,
+// and answers with a realistic spread (T-shirt sizes, dietary needs).
 //
 //   POST /sandbox/seed   (sandbox-only; what `boxoffice sandbox seed` calls)
 //   events (opt, 1..1000, default 1), orders (opt, 0..1,000,000, default 100, spread over the
@@ -43,13 +47,25 @@ const LAST_NAMES = ['Sharma', 'Iyer', 'Khan', 'Patel', 'Das', 'Nair', 'Mehta', '
 const CITIES = ['Bengaluru', 'Mumbai', 'Delhi', 'Chennai', 'Pune', 'Hyderabad', 'Kolkata'];
 const COMPANIES = ['Acme Corp', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark Industries', 'Wayne Enterprises'];
 const JOB_TITLES = ['Engineer', 'Designer', 'Product Manager', 'Founder', 'Student', 'Analyst', 'Marketer'];
-const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
+/** Values with weights: M and L are the usual sizes, most people need no special meal. */
+const SIZES: readonly (readonly [string, number])[] = [['XS', 3], ['S', 12], ['M', 30], ['L', 28], ['XL', 18], ['XXL', 9]];
+const DIETARY_NEEDS: readonly (readonly [string, number])[] = [
+  ['None', 55], ['Vegetarian', 22], ['Vegan', 8], ['Gluten-free', 6], ['Halal', 5], ['Jain', 4],
+];
+/** Attendee statuses and check-ins as the live service reports them. */
+const STATUSES: readonly (readonly [string, number])[] = [['attending', 92], ['cancelled', 6], ['lcancelled', 2]];
+const CHECKED_IN_SHARE = 0.15;
+/** Attendees who saved the attendee form without an answer (their `details` come back empty). */
+const EMPTY_DETAILS_SHARE = 0.1;
+/** Seeded purchases are spread over this many weeks before now. */
+export const SALES_WEEKS = 6;
 const CATEGORIES = ['technology', 'business', 'music', 'workshop', 'sports', 'food'] as const;
 
 export const SEED_QUESTIONS = [
   { label: 'Company', mandatory: true },
   { label: 'Job title', mandatory: false },
   { label: 'T-shirt size', type: 'Dropdown', mandatory: false },
+  { label: 'Dietary needs', type: 'Dropdown', mandatory: false },
 ];
 
 function addDays(date: string, days: number): string {
@@ -72,6 +88,7 @@ export function seedData(context: SandboxContext, options: SeedOptions): SeedRes
   const { db } = context;
   const now = context.clock.now();
   const today = utcDate(now);
+  const salesStart = addDays(today, -SALES_WEEKS * 7);
   const random = seededRandom(options.seed ?? 1);
   const run = randomBytes(4).toString('hex');
   const ordersPerEvent = Math.ceil(options.orders / Math.max(1, options.events));
@@ -103,7 +120,7 @@ export function seedData(context: SandboxContext, options: SeedOptions): SeedRes
           eventId,
           {
             name, description: `${name} admission`, price, currency: 'INR', quantity: stock, status: 'active',
-            start_date: today, start_time: '00:00', end_date: startDate, end_time: '09:00', min_quantity: 1,
+            start_date: salesStart, start_time: '00:00', end_date: startDate, end_time: '09:00', min_quantity: 1,
             max_quantity: 10, service_fee: serviceFee, allow_cancellation: 0, shipping_charge: null, shipping_charge_type: null,
           },
           now,
@@ -154,7 +171,20 @@ function insertConfirmedOrders(
   const { db } = context;
   if (events.length === 0 || orders === 0) return 0;
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-  const at = context.clock.now().toISOString();
+  const pickWeighted = (items: readonly (readonly [string, number])[]): string => {
+    let left = random() * items.reduce((sum, [, weight]) => sum + weight, 0);
+    for (const [value, weight] of items) {
+      left -= weight;
+      if (left < 0) return value;
+    }
+    return items[items.length - 1][0];
+  };
+  const nowMs = context.clock.now().getTime();
+  const spanMs = SALES_WEEKS * 7 * 86_400_000;
+  // Orders keep list order = purchase order: the i-th order's time grows with i. The square root
+  // packs more orders into the later days, as sales pick up towards an event.
+  const purchasedAt = (index: number): string =>
+    new Date(nowMs - spanMs + Math.floor(spanMs * Math.sqrt((index + 1) / orders))).toISOString();
   const ids = db.prepare(
     `SELECT COALESCE((SELECT MAX(id) FROM orders), 0) AS lastId,
             COALESCE((SELECT MAX(purchase_seq) FROM orders), 0) AS lastSeq,
@@ -170,7 +200,8 @@ function insertConfirmedOrders(
     `INSERT INTO order_lines (order_id, ticket_id, quantity, unit_price, discount_amount, platform_fee, amount) VALUES (?, ?, ?, ?, 0, ?, ?)`,
   );
   const insertAttendee = db.prepare(
-    `INSERT INTO attendees (id, order_id, ticket_id, attendee_index, ticket_no, name, email, phone) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO attendees (id, order_id, ticket_id, attendee_index, ticket_no, name, email, phone, checkin, status)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertAnswer = db.prepare(`INSERT INTO attendee_answers (attendee_id, position, field_id, label, value) VALUES (?, ?, ?, ?, ?)`);
   const positions = new Map<number, number>();
@@ -204,6 +235,7 @@ function insertConfirmedOrders(
       };
     });
     const buyer = people[0];
+    const at = purchasedAt(index);
     insertOrderRow.run(
       orderId, orderNo, event.id, quantity, cost, platformFee, cost + platformFee, cost + platformFee, buyer.name, buyer.email,
       buyer.phone, pick(CITIES), `SEEDREF${index + 1}`, at, at, ids.lastSeq + index + 1, position,
@@ -212,8 +244,13 @@ function insertConfirmedOrders(
     const questionFields = fieldIds.get(event.id) ?? [];
     people.forEach((person, seat) => {
       attendeeId += 1;
-      insertAttendee.run(attendeeId, orderId, ticket.id, seat + 1, `${orderNo}-${seat + 1}`, person.name, person.email, person.phone);
-      const answers = [pick(COMPANIES), pick(JOB_TITLES), pick(SIZES)];
+      const status = pickWeighted(STATUSES);
+      const checkin = status === 'attending' && random() < CHECKED_IN_SHARE ? 'yes' : 'no';
+      insertAttendee.run(
+        attendeeId, orderId, ticket.id, seat + 1, `${orderNo}-${seat + 1}`, person.name, person.email, person.phone, checkin, status,
+      );
+      if (random() < EMPTY_DETAILS_SHARE) return;
+      const answers = [pick(COMPANIES), pick(JOB_TITLES), pickWeighted(SIZES), pickWeighted(DIETARY_NEEDS)];
       answers.forEach((value, answer) => insertAnswer.run(attendeeId, answer + 1, questionFields[answer], event.questions[answer].label, value));
     });
     attendees += quantity;

@@ -46,7 +46,7 @@ describe('login --with-token', () => {
 
   it('rejects a bad --port or --timeout before anything happens', async () => {
     expect(await h.run(['login', '--port', 'http'], { env })).toMatchObject({ code: 2, stderr: 'error: invalid --port "http": expected 0–65535\n' });
-    expect((await h.run(['login', '--timeout', '0'], { env })).stderr).toContain('invalid --timeout "0"');
+    expect(await h.run(['login', '--timeout', '0'], { env })).toMatchObject({ code: 2, stderr: 'error: --timeout: must be more than 0\n' });
   });
 
   it('stops waiting for the browser on Ctrl-C (exit 130), storing nothing and closing the callback server', async () => {

@@ -19,6 +19,7 @@ describe('npm run bench', () => {
       'Attendee export',
       'Sandbox seeding',
       'Sandbox get-event under load',
+      'Insights from an export',
     ]) {
       expect(stdout).toContain(section);
     }

@@ -18,8 +18,11 @@ const HEAVY = [
   /node_modules\/@hono\//,
   /node_modules\/yaml\//,
   /node_modules\/conf\//,
+  /node_modules\/vega[^/]*\//,
+  /node_modules\/stream-json\//,
   // The sandbox's well-known values (src/sandbox/fixtures.ts, constants the `local` profile holds) are light.
   /^src\/sandbox\/(?!fixtures\.ts$)/,
+  /^src\/insights\//,
   /^src\/client\/http\.ts$/,
 ];
 
@@ -33,6 +36,7 @@ const STATIC_HEAVY_ALLOWED: Readonly<Record<string, RegExp[]>> = {
   order: [/node_modules\/zod\//],
   apply: [/node_modules\/zod\//, /node_modules\/yaml\//],
   attendees: [/node_modules\/zod\//],
+  insights: [/node_modules\/zod\//, /^src\/insights\//],
 };
 
 /** What may be loaded with `import()` inside a group: the client, and optional heavy parts. */
@@ -45,6 +49,10 @@ const OPTIONAL_HEAVY = [
   /^src\/orders\/answers\.ts$/,
   /^src\/cli\/open-browser\.ts$/,
   /^src\/cli\/param-file\.ts$/,
+  // insights: charts (vega) and their page, the streaming JSON reader, and the live mode.
+  /^src\/insights\/(charts|page)\.ts$/,
+  /^node_modules\/stream-json\//,
+  /^src\/cli\/commands\/insights\/live-run\.ts$/,
   /^node_modules\/(@inquirer\/prompts|cli-table3|csv-stringify|csv-parse|yaml|conf|open)\//,
 ];
 

@@ -22,8 +22,8 @@ describe('validateDateRange', () => {
     [undefined, '2026-01-01', '--from-date', 'is required'],
     ['2026-01-01', undefined, '--to-date', 'is required'],
     ['2026/01/01', '2026-01-02', '--from-date', 'yyyy-mm-dd'],
-    ['2026-01-01', '2026-02-30', '--to-date', 'yyyy-mm-dd'],
-    ['2025-02-29', '2025-03-01', '--from-date', 'yyyy-mm-dd'],
+    ['2026-01-01', '2026-02-30', '--to-date', 'not a calendar date'],
+    ['2025-02-29', '2025-03-01', '--from-date', 'not a calendar date'],
     ['2026-03-02', '2026-03-01', '--to-date', 'before --from-date'],
   ])('refuses from=%s to=%s naming %s', (from, to, flag, text) => {
     const error = usageError(() => validateDateRange(from, to));

@@ -143,7 +143,7 @@ describe('bookings list under the read quota (E023)', () => {
     expect(refused?.stderr).toMatch(/error E023: too many requests: limit of 30 read calls an hour reached; retry in \d+s; retry after 2026-03-10 1\d:\d\d UTC \(in \d+m\d*s?\), or let a command that can wait do so with --max-wait\n$/);
 
     const waited = await runInProcess([...year, '--max-wait', '2h'], { env: limitedEnv(), clock });
-    expect(waited.stderr).toMatch(/rate limited \(E023: too many requests: limit of 30 read calls an hour reached; retry in \d+s\); waiting \d+m\d*s? before retrying E13 booking list \(--max-wait 2h\)/);
+    expect(waited.stderr).toMatch(/rate limited \(E023: too many requests: limit of 30 read calls an hour reached; retry in \d+s\); waiting \d+m\d*s? before retrying get the booking list \(--max-wait 2h\)/);
     expect(waited.code).toBe(0);
     expect(JSON.parse(waited.stdout).status).toBe('success');
   }, 60_000);

@@ -58,6 +58,6 @@ describe('bookings as a process', () => {
 
   it('refuses a bad date with exit 2 and one line', async () => {
     const result = await boxoffice(['bookings', 'list', '--from-date', '2026-13-01', '--to-date', '2026-12-31']);
-    expect(result).toEqual({ code: 2, stdout: '', stderr: 'error: --from-date: expected a date as yyyy-mm-dd, got "2026-13-01"\n' });
+    expect(result).toEqual({ code: 2, stdout: '', stderr: 'error: --from-date "2026-13-01": not a calendar date\n' });
   });
 });

@@ -42,6 +42,12 @@ describe('completion', () => {
     expect(fish).toContain("-n '__fish_seen_subcommand_from event; and __fish_seen_subcommand_from create' -l event-title");
   });
 
+  it('under --json prints one JSON document holding the script', async () => {
+    const result = await runInProcess(['--json', 'completion', 'fish']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ shell: 'fish', script: await script('fish') });
+  });
+
   it('refuses an unknown shell with exit 2', async () => {
     const result = await runInProcess(['completion', 'tcsh']);
     expect(result.code).toBe(2);

@@ -43,7 +43,7 @@ describe('config get, set and list', () => {
     expect(Object.keys(json.profiles)).toEqual(['local', 'live', 'sandbox']);
     expect(json.profiles.local.clientSecret).toBe('(set)');
     const table = await run(['config', 'list'], { stdoutIsTTY: true, env: { NO_COLOR: '1' } });
-    expect(table.stdout).toMatch(/│ profile +│ setting +│ value +│/);
+    expect(table.stdout).toMatch(/^Profile +Setting +Value\n─+\n/);
     expect(table.stderr).toBe(`config file: ${join(dir, 'config.json')}\n`);
   });
 

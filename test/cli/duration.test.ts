@@ -10,6 +10,17 @@ describe('durations on the command line', () => {
     expect(parseDuration('1h30m', '--max-wait')).toBe(5_400_000);
     expect(parseDuration('500ms', '--timeout')).toBe(500);
     expect(parseDuration(' 45 ', '--timeout')).toBe(45_000);
+    expect(parseDuration('5m', '--timeout')).toBe(300_000);
+    expect(parseDuration('1.5h', '--timeout')).toBe(5_400_000);
+    expect(parseDuration('2d', '--max-wait')).toBe(172_800_000);
+  });
+
+  it('refuses what parse-duration alone would read loosely, and zero where a positive span is needed', () => {
+    for (const text of ['1h foo', '10 m', '-5m', '5m!']) {
+      expect(() => parseDuration(text, '--timeout'), text).toThrow(/is not a duration/);
+    }
+    expect(() => parseDuration('0s', '--timeout', { positive: true })).toThrow(/^--timeout: must be more than 0$/);
+    expect(parseDuration('0s', '--max-wait')).toBe(0);
   });
 
   it('refuses anything else with a usage error naming the flag', () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
+import type { CommandContext } from '../../src/cli/context.js';
 import type { Io } from '../../src/cli/deps.js';
 import { writeJson, writeRows, type Column } from '../../src/cli/output/index.js';
+import { humanHeader } from '../../src/cli/output/rows.js';
 
 function capture(stdoutIsTTY: boolean): { io: Io; out: () => string; err: () => string } {
   const stdout = new PassThrough();
@@ -32,14 +34,28 @@ describe('rows', () => {
     expect(out()).toBe('1\tEarly bird\t12\n2\tDoor ticket late\t0\n');
   });
 
-  it('print a table with headers on a terminal, without colour codes under NO_COLOR', async () => {
+  it('print a header line before the tab-separated lines only when asked (--header)', async () => {
+    const { io, out } = capture(false);
+    const context = { deps: { io, env: {} }, globals: () => ({ header: true }) } as unknown as CommandContext;
+    await writeRows(context, columns, rows);
+    expect(out()).toBe('ID\tNAME\tSOLD\n1\tEarly bird\t12\n2\tDoor ticket late\t0\n');
+    expect(humanHeader('id')).toBe('ID');
+    expect(humanHeader('on sale from')).toBe('On sale from');
+  });
+
+  it('print a table on a terminal: human headers, one rule under them, none between rows, no colour under NO_COLOR', async () => {
     const { io, out } = capture(true);
-    await writeRows({ io, env: { NO_COLOR: '1' } }, columns, rows);
-    const text = out();
-    expect(text).toMatch(/┌/);
-    expect(text).toMatch(/│ ID +│ NAME +│ SOLD │/);
-    expect(text).toContain('Early bird');
-    expect(text).not.toContain('\u001b[');
+    await writeRows({ io, env: { NO_COLOR: '1' } }, [
+      { header: 'id', value: (row: Row) => row.id },
+      { header: 'name', value: (row: Row) => row.name },
+      { header: 'sold', value: (row: Row) => row.sold, alignRight: true },
+    ], rows.slice(0, 1).concat({ id: '2', name: 'Door', sold: 0 }));
+    expect(out()).toBe(
+      'ID  Name        Sold\n' +
+      '────────────────────\n' +
+      '1   Early bird    12\n' +
+      '2   Door           0\n',
+    );
   });
 
   it('say so on stderr for an empty table on a terminal, and print nothing when piped', async () => {

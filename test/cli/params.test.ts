@@ -35,7 +35,7 @@ function contextWith(input: boolean, stdin = new PassThrough(), stderr = new Pas
     openBrowser: async () => {},
     signal: new AbortController().signal,
   };
-  return { deps, globals: () => ({ profile: 'local', json: false, input, debug: false }) };
+  return { deps, globals: () => ({ profile: 'local', json: false, input, debug: false, header: false }) };
 }
 
 describe('flags declared from API parameters', () => {
@@ -88,6 +88,7 @@ describe('flags declared from API parameters', () => {
     const answered = answerPrompts(stderr, stdin, [
       { when: '(--event-title)', type: 'Gala\r' },
       { when: '(--start-date)', type: '2030-13-01\r' },
+      { when: 'not a calendar date', type: '\x1530-12-2030\r' },
       { when: 'expected a date as yyyy-mm-dd', type: '\x152030-12-01\r' },
       { when: '(--type)', type: '\x1b[B\r' },
     ]);

@@ -36,7 +36,7 @@ describe('as a process', () => {
     const list = await h.runProcess(['event', 'list']);
     expect(list.stdout).toContain(`${eventId}\tProcess Gala\t`);
     const tickets = await h.runProcess(['ticket', 'list', eventId]);
-    expect(tickets.stdout.startsWith(`${ticketId}\tGeneral\t0\tINR\t10\tactive\t`)).toBe(true);
+    expect(tickets.stdout.startsWith(`${ticketId}\tGeneral\t0\tINR\t10\tpublished\t`)).toBe(true);
     const report = await h.runProcess(['report', eventId]);
     expect(report.stdout).toBe(`${ticketId}\tGeneral\t0\t0\t0\t0\ntotal\t\t0\t0\t0\t0\n`);
     expect(statSync(join(h.configDir, 'config.json')).mode & 0o777).toBe(0o600);

@@ -279,11 +279,17 @@ describe('sandbox modes exercising the client', () => {
     const admin = clientFor(sandbox, { token: sandbox.tokens.admin });
     try {
       const { eventId } = await organizer.events.createEvent({ ...sample.createEvent, url: uniqueUrl('quirk') });
+      expect(eventId).toMatch(/^E[A-Z]{5}$/);
       const { ticketId } = await organizer.events.addTicket({ ...sample.addTicket, eventId });
+      expect(ticketId).toMatch(/^T[A-Z]{5}$/);
       const { tickets } = await organizer.events.getTickets({ eventId });
       expect(typeof tickets[0].quantity).toBe('number');
+      expect(tickets[0].ticketId).toBe(ticketId);
+      // The buyer side takes the numeric ids, which the organizer's lists give beside the codes.
+      const { events } = await organizer.events.getAllEvents();
+      const numericEvent = Number(events.find((event) => event.eventId === eventId)?.id);
 
-      const cart = { eventId: Number(eventId), tickets: [{ ticketId: Number(ticketId), quantity: 2 }] };
+      const cart = { eventId: numericEvent, tickets: [{ ticketId: tickets[0].id, quantity: 2 }] };
       const order = await organizer.publisher.generateOrder(cart);
       const form = await organizer.publisher.attendeeForm({ orderNo: order.orderNo });
       const attendees = Object.fromEntries(

@@ -72,7 +72,7 @@ describe('npm start (the demo)', () => {
     expect(run.code).toBe(0);
 
     // Every step is shown as a command before its output.
-    for (const command of ['sandbox start --port 0', 'event create', 'ticket add', 'discount add', 'order place', 'report', 'attendees export']) {
+    for (const command of ['sandbox start --port 0', 'event create', 'ticket add', 'discount add', 'order place', 'report', 'attendees export', 'insights']) {
       expect(run.stdout).toContain(`$ boxoffice ${command}`);
     }
     expect(run.stdout).toMatch(/:EARLYBIRD/);
@@ -91,6 +91,14 @@ describe('npm start (the demo)', () => {
       [fakeAttendee(vipOrder, 0).name, fakeAttendee(vipOrder, 0).email, 'VIP'],
       [fakeAttendee(vipOrder, 1).name, fakeAttendee(vipOrder, 1).email, 'VIP'],
     ]);
+
+    // It ends with the demo event's insights page: its path is the last line printed.
+    const pagePath = /The insights page \(open it in a browser\) is at:\n(.+\.html)\n$/.exec(run.stdout)?.[1];
+    expect(pagePath?.startsWith(out)).toBe(true);
+    const page = readFileSync(pagePath as string, 'utf8');
+    expect(page).toContain('<h1>Boxoffice Demo Night</h1>');
+    expect(page).toContain('<dt>orders</dt><dd>3</dd>');
+    expect(page).toContain('<dt>attendees</dt><dd>5</dd>');
 
     // The sandbox is stopped and its temporary database and config are gone.
     const url = /listening on (http:\/\/\S+)/.exec(run.stdout)?.[1] as string;

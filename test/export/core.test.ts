@@ -78,7 +78,7 @@ describe('flattening', () => {
     expect(rows).toHaveLength(3);
     expect(rows[0].fixed).toEqual([
       'ORD000003', '2026-01-03 10:00:00', 'Buyer 2', 'buyer2@example.test', '0441234567', 'Zürich',
-      '100', 'General', 'T2-0', 'Attendee 2-0', 'a2-0@example.test', 'no', 'attending',
+      '100', 'General', 'T2-0', 'Attendee 2-0', 'a2-0@example.test', 'no', 'attending', String(record.orderCost),
     ]);
   });
 
@@ -86,7 +86,7 @@ describe('flattening', () => {
     const columns = new ColumnRegistry();
     columns.observe([['Size', 'M']]);
     columns.observe([['city', 'x'], ['Size', 'L'], ['Age', '3']]);
-    expect(columns.header.slice(13)).toEqual(['Size', 'city (form)', 'Age']);
+    expect(columns.header.slice(14)).toEqual(['Size', 'city (form)', 'Age']);
     expect(columns.appendCustomCells([], [['Age', '3']])).toEqual(['', '', '3']);
   });
 });
@@ -101,6 +101,15 @@ describe('formula neutralisation', () => {
     ['\rx', "'\rx"],
     ['-12.5', '-12.5'],
     ['+41', '+41'],
+    ['+49 30 000000', '+49 30 000000'],
+    ['+91 98450 00001', '+91 98450 00001'],
+    ['+1 555-010-0000', '+1 555-010-0000'],
+    ['+1-2', "'+1-2"],
+    ['+49 30 000000+cmd', "'+49 30 000000+cmd"],
+    ['+49 30 A1', "'+49 30 A1"],
+    ['+1 (555) 010', "'+1 (555) 010"],
+    ['-49 30 000000', "'-49 30 000000"],
+    ['+49  30 000000', "'+49  30 000000"],
     ['plain', 'plain'],
     ['', ''],
   ])('%j → %j', (cell, expected) => {
@@ -154,11 +163,11 @@ describe('exportAttendees', () => {
     const csv = await exportToFile(orders, 'zero-based-offset');
     const rows = parse(csv, { columns: true }) as Record<string, string>[];
     const header = csv.slice(0, csv.indexOf('\n')).split(',');
-    expect(header.slice(0, 13)).toEqual([
+    expect(header.slice(0, 14)).toEqual([
       'orderNo', 'purchaseDate', 'buyerName', 'buyerEmail', 'phoneNo', 'city', 'ticketId', 'ticketName', 'ticketNo',
-      'attendeeName', 'attendeeEmail', 'checkin', 'attendeeStatus',
+      'attendeeName', 'attendeeEmail', 'checkin', 'attendeeStatus', 'orderCost',
     ]);
-    expect(header.slice(13)).toEqual(['T-shirt size', 'Company', 'Diet', 'Wheelchair access']);
+    expect(header.slice(14)).toEqual(['T-shirt size', 'Company', 'Diet', 'Wheelchair access']);
     expect(rows.filter((row) => row['Wheelchair access'] === 'yes').map((row) => row.ticketNo)).toEqual(['T118-0']);
     expect(rows[0]['Wheelchair access']).toBe('');
   });
@@ -172,7 +181,7 @@ describe('exportAttendees', () => {
     expect(hostile["'@label, with \"quotes\""]).toBe("'+1+cmd|' /C calc'!A0");
     expect(hostile.Notes).toBe('line one\nline two, "quoted"');
     expect(hostile.city).toBe('München');
-    expect(hostile.phoneNo).toBe("'+41 44 000 00 00");
+    expect(hostile.phoneNo).toBe('+41 44 000 00 00');
 
     const json = JSON.parse(await exportToFile(orders, 'zero-based-offset', { format: 'json' })) as Record<string, string>[];
     const hostileJson = json.find((row) => row.ticketNo === 'T5-0') as Record<string, string>;
@@ -186,7 +195,7 @@ describe('exportAttendees', () => {
 
   it('writes an empty event as a header only / an empty array', async () => {
     expect(await exportToFile([], 'zero-based-offset')).toBe(
-      'orderNo,purchaseDate,buyerName,buyerEmail,phoneNo,city,ticketId,ticketName,ticketNo,attendeeName,attendeeEmail,checkin,attendeeStatus\n',
+      'orderNo,purchaseDate,buyerName,buyerEmail,phoneNo,city,ticketId,ticketName,ticketNo,attendeeName,attendeeEmail,checkin,attendeeStatus,orderCost\n',
     );
     expect(await exportToFile([], 'zero-based-offset', { format: 'json' })).toBe('[]\n');
   });
@@ -220,6 +229,23 @@ describe('exportAttendees', () => {
     const after = await readdir(dir);
     expect(after).toContain(`resumed.${format}`);
     expect(after.filter((name) => name.startsWith(`resumed.${format}.`))).toEqual([]);
+  });
+
+  it('--resume keeps the --status filter it was started with, and refuses another one', async () => {
+    const orders = makeOrders(200).map((order, index) => ({
+      ...order,
+      attendee: order.attendee.map((entry) => ({ ...entry, status: index % 2 === 0 ? 'attending' : 'cancelled' })),
+    }));
+    const expected = await exportToFile(orders, 'zero-based-offset', { statuses: ['attending'] });
+    expect(expected).not.toContain('cancelled');
+    const file = join(dir, 'attending.csv');
+    const server = pagedServer(orders, 'zero-based-offset');
+    await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false, statuses: ['attending'] }, interruptedAt(server, 100).env)).rejects.toThrow('interrupted');
+    await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: true }, environment(server.fetchBatch).env)).rejects.toThrow(
+      'was written with --status attending, not no --status',
+    );
+    await exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: true, statuses: ['Attending'] }, environment(server.fetchBatch).env);
+    expect(await readFile(file, 'utf8')).toBe(expected);
   });
 
   it('keeps the checkpoint when rate limits outlast --max-wait, and resumes from it', async () => {
@@ -282,18 +308,28 @@ describe('exportAttendees', () => {
 
 describe('progress line', () => {
   it('groups digits by thousands like en-US', async () => {
-    const { formatCount } = await import('../../src/export/progress.js');
+    const { formatCount } = await import('../../src/util/count.js');
     for (const value of [0, 7, 999, 1000, 12345, 199999, 1234567, 1e9, 2501.6]) {
       expect(formatCount(value)).toBe(Math.round(value).toLocaleString('en'));
     }
   });
 
-  it('shows records, batches and rate, and a bar with an ETA when the total is known', async () => {
+  it('counts orders only, and shows a bar and an ETA once a few batches give a rate and the total is known', async () => {
     const { progressLine } = await import('../../src/export/progress.js');
-    expect(progressLine({ records: 1000, attendees: 1500, batches: 20 }, 2000)).toBe('exporting 1,000 records · 20 batches · 500 records/s');
-    expect(progressLine({ records: 1000, attendees: 1500, batches: 20, expectedAttendees: 3000 }, 2000)).toBe(
-      '[##########----------] 50% 1,000 records · 20 batches · 500 records/s · ETA 2s',
+    expect(progressLine({ orders: 1000, attendees: 1500, batches: 20 }, 2000)).toBe('exporting 1,000 orders · 500 orders/s');
+    expect(progressLine({ orders: 1, attendees: 3, batches: 1, expectedAttendees: 3000 }, 100)).toBe('exporting 1 order · 10 orders/s');
+    expect(progressLine({ orders: 100, attendees: 150, batches: 2, expectedAttendees: 3000 }, 200)).toBe('exporting 100 orders · 500 orders/s');
+    expect(progressLine({ orders: 1000, attendees: 1500, batches: 20, expectedAttendees: 3000 }, 2000)).toBe(
+      '[##########----------] 50% 1,000 orders · 500 orders/s · ETA 2s',
     );
+  });
+
+  it('never says "1 orders": counts take the singular for one', async () => {
+    const { countOf } = await import('../../src/util/count.js');
+    expect(countOf(1, 'order')).toBe('1 order');
+    expect(countOf(0, 'order')).toBe('0 orders');
+    expect(countOf(12345, 'attendee')).toBe('12,345 attendees');
+    expect(countOf(1, 'batch', 'batches')).toBe('1 batch');
   });
 });
 

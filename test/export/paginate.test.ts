@@ -31,6 +31,28 @@ describe('attendeeBatches', () => {
     expect(batches.map((batch) => batch.records.length)).toEqual([50, 20, 50]);
   });
 
+  it('ends at an error the caller calls the end only once records were received, never on the first call', async () => {
+    const pastTheEnd = new Error('E007 past the end');
+    const fetchBatch = async (range: RecordRange) => {
+      if (range.fromRecord >= 60) throw pastTheEnd;
+      return Array.from({ length: Math.min(50, 60 - range.fromRecord) }, (_, i) => `${range.fromRecord + i}`);
+    };
+    const asked: number[] = [];
+    const isEndOfList = (error: unknown, range: RecordRange) => {
+      asked.push(range.fromRecord);
+      return error === pastTheEnd;
+    };
+    const batches = await collect(attendeeBatches(fetchBatch, { eventId: 'E1', isEndOfList }));
+    expect(batches.map((batch) => batch.records.length)).toEqual([50, 10]);
+    expect(asked).toEqual([100]);
+    // On the first call it is an error, whatever the caller says; on a resume records came before.
+    const failing = async (): Promise<string[]> => {
+      throw pastTheEnd;
+    };
+    await expect(collect(attendeeBatches(failing, { eventId: 'E1', isEndOfList: () => true }))).rejects.toBe(pastTheEnd);
+    expect(await collect(attendeeBatches(failing, { eventId: 'E1', startRecord: 100, isEndOfList: () => true }))).toEqual([]);
+  });
+
   it('starts at startRecord', async () => {
     const server = pagedServer(makeOrders(120), 'zero-based-offset');
     const batches = await collect(attendeeBatches(server.fetchBatch, { eventId: 'E1', startRecord: 100 }));

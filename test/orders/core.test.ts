@@ -13,10 +13,13 @@ describe('ticket specs', () => {
     expect(parseTicketSpec('12:2')).toEqual({ ticketId: 12, quantity: 2, discountCode: '' });
     expect(parseTicketSpec('12:1:EARLY')).toEqual({ ticketId: 12, quantity: 1, discountCode: 'EARLY' });
     expect(parseTicketSpec('7:3:A:B')).toEqual({ ticketId: 7, quantity: 3, discountCode: 'A:B' });
+    // The service's code form, looked up before ordering.
+    expect(parseTicketSpec('TKCIGJ:2')).toEqual({ ticketId: 'TKCIGJ', quantity: 2, discountCode: '' });
   });
 
   it.each([
-    ['abc:1', 'ticket id'],
+    ['a b:1', 'ticket id'],
+    ['T-1:1', 'ticket id'],
     ['12', 'quantity is missing'],
     ['12:x', 'whole number'],
     ['12:0', '1 or more'],
@@ -33,6 +36,7 @@ describe('ticket specs', () => {
   it('needs at least one spec and refuses a ticket given twice', () => {
     expect(() => parseTicketSpecs([])).toThrow('at least one --ticket');
     expect(() => parseTicketSpecs(['1:1', '1:2'])).toThrow('ticket 1 is given twice');
+    expect(() => parseTicketSpecs(['TKCIGJ:1', 'tkcigj:2'])).toThrow('ticket tkcigj is given twice');
     expect(totalQuantity(parseTicketSpecs(['1:1', '2:3:X']))).toBe(4);
   });
 });

@@ -20,7 +20,9 @@ describe('order place refuses bad input before any request', () => {
     [['order', 'place', '12', '--ticket', '7:x', '--fake'], '--ticket "7:x": the quantity must be a whole number'],
     [['order', 'place', '12', '--ticket', '7:0', '--fake'], '--ticket "7:0": the quantity must be 1 or more'],
     [['order', 'place', '12', '--fake'], 'at least one --ticket'],
-    [['order', 'place', 'abc', '--ticket', '7:1', '--fake'], 'EVENT_ID "abc": expected a numeric event id'],
+    [['order', 'place', 'a b', '--ticket', '7:1', '--fake'], 'EVENT_ID "a b" is not an event id'],
+    [['order', 'place', 'abc', '--ticket', '7:1', '--fake'], 'EVENT_ID "abc" is not an event id'],
+    [['order', 'place', '0', '--ticket', '7:1', '--fake'], 'EVENT_ID "0" is not an event id'],
     [['order', 'place', '12', '--ticket', '7:2', '--attendee', 'A,a@b.co'], '2 tickets need 2 attendees, 1 given'],
     [['order', 'place', '12', '--ticket', '7:1', '--attendee', 'A,a@b.co', '--attendee', 'B,b@b.co'], '2 attendees given for 1 ticket'],
     [['order', 'place', '12', '--ticket', '7:1', '--attendee', 'A,nope'], '"nope" is not an email address'],
@@ -57,7 +59,7 @@ describe('events search flags', () => {
   });
 
   it.each([
-    [['events', 'search', '--from-date', '2026-13-01'], '--from-date "2026-13-01": expected a date as yyyy-mm-dd'],
+    [['events', 'search', '--from-date', '2026-13-01'], '--from-date "2026-13-01": not a calendar date'],
     [['events', 'search', '--price', 'cheap'], 'expected one of free, paid'],
     [['events', 'search', '--page', '0'], '--page'],
     [['events', 'search', '--page', '2', '--all'], '--page and --all cannot be used together'],
@@ -86,9 +88,9 @@ describe('events search flags', () => {
 });
 
 describe('event details', () => {
-  it('refuses a non-numeric event id with exit 2', async () => {
-    const result = await runInProcess(['event', 'details', 'x1'], { env: unreachable });
+  it('refuses an id that is neither a number nor a code with exit 2', async () => {
+    const result = await runInProcess(['event', 'details', 'x 1'], { env: unreachable });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('EVENT_ID "x1": expected a numeric event id');
+    expect(result.stderr).toContain('EVENT_ID "x 1" is not an event id');
   });
 });

@@ -170,15 +170,18 @@ describe('--quirks', () => {
     expect(ticketDetailsResponse.parse(answer).tickets[0].price).toBe(500);
   });
 
-  it('keys attendee records by batch position, details [] when empty and an object otherwise', async () => {
-    const answer = expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '0', toRecord: '50' }, { token: sandbox.tokens.admin }));
-    const records = answer.attendee as Record<string, { orderCost: unknown; attendee: { details: unknown }[] }>;
-    expect(Array.isArray(records)).toBe(false);
-    expect(Object.keys(records)).toEqual(['0', '1']);
-    expect(typeof records['0'].orderCost).toBe('string');
-    expect(records['0'].attendee[0].details).toEqual([]);
-    expect(records['1'].attendee[1].details).toEqual({ Company: 'Acme' });
-    expect(attendeeListResponse.parse(answer).attendee).toHaveLength(2);
+  it('sends the first attendee batch as an array and later ones keyed by absolute offset, details [] or by label', async () => {
+    const first = expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '0', toRecord: '50' }, { token: sandbox.tokens.admin }));
+    const records = first.attendee as { orderCost: unknown; attendee: { details: unknown }[] }[];
+    expect(Array.isArray(records)).toBe(true);
+    expect(typeof records[0].orderCost).toBe('string');
+    expect(records[0].attendee[0].details).toEqual([]);
+    expect(records[1].attendee[1].details).toEqual({ Company: 'Acme' });
+    expect(attendeeListResponse.parse(first).attendee).toHaveLength(2);
+    const later = expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '1', toRecord: '51' }, { token: sandbox.tokens.admin }));
+    expect(Object.keys(later.attendee as object)).toEqual(['1']);
+    const past = expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '50', toRecord: '100' }, { token: sandbox.tokens.admin }));
+    expect(past.attendee).toEqual({});
   });
 
   it('counts the attendee list from 0: 51–100 skips one record, 50–100 does not', async () => {

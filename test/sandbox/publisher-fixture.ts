@@ -2,6 +2,7 @@
 // tickets, and the whole purchase flow.
 import { encode, expectSuccess, post, validEvent, validTicket, type Answer, type Encoding } from './api.js';
 import type { TestSandbox } from '../helpers/sandbox.js';
+import { idFromCode, type IdKind } from '../../src/sandbox/id-codes.js';
 
 export interface PublisherCall {
   /** Query parameters (P5/P6), or `data` for P7/P8/P10. */
@@ -53,12 +54,18 @@ export async function organizer(sandbox: TestSandbox, path: string, fields: Reco
   return post(sandbox.url, path, fields, { token });
 }
 
+/** The numeric id behind an acknowledgement's id, which --quirks sends in code form. */
+function numericId(kind: IdKind, value: unknown): string {
+  const text = String(value);
+  return /^\d+$/.test(text) ? text : String(idFromCode(kind, text));
+}
+
 export async function createEvent(sandbox: TestSandbox, overrides: Record<string, string> = {}): Promise<string> {
-  return String(expectSuccess(await organizer(sandbox, '/api/e/create', validEvent(overrides))).eventId);
+  return numericId('event', expectSuccess(await organizer(sandbox, '/api/e/create', validEvent(overrides))).eventId);
 }
 
 export async function addTicket(sandbox: TestSandbox, eventId: string, overrides: Record<string, string> = {}): Promise<number> {
-  return Number(expectSuccess(await organizer(sandbox, '/api/e/add-ticket', validTicket(eventId, overrides))).ticketId);
+  return Number(numericId('ticket', expectSuccess(await organizer(sandbox, '/api/e/add-ticket', validTicket(eventId, overrides))).ticketId));
 }
 
 export async function addQuestion(sandbox: TestSandbox, eventId: string, fields: Record<string, string>): Promise<string> {

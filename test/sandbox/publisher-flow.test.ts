@@ -310,7 +310,7 @@ describe('custom questions', () => {
     const details = orderDetailsResponse.parse(expectSuccess(await publisher(sandbox, 'order-details', { fields: { orderNo } })));
     expect(details.orderDetails.attendee[0].additionalInfo).toEqual({ Company: 'Acme', 'T-shirt size': 'L' });
     const list = expectSuccess(await organizer(sandbox, '/api/e/attendee-list', { eventId, fromRecord: '0', toRecord: '50' }, sandbox.tokens.admin));
-    expect(JSON.stringify(list)).toContain('"label":"Company","value":"Acme"');
+    expect(JSON.stringify(list)).toContain('"details":{"Company":"Acme"');
   });
 
   it('are refused for another organizer\'s event (E008) and need a label (E002)', async () => {

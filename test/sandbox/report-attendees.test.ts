@@ -118,7 +118,7 @@ describe.each(ENCODINGS)('E11 attendee-list (%s)', (encoding) => {
         { name: 'Guest 1b', ticketNo: `${orderNos[0]}-2` },
       ],
     });
-    expect((records[2].attendee as unknown[])[0]).toMatchObject({ ticketName: 'VIP', details: [{ label: 'Company', value: 'Acme' }] });
+    expect((records[2].attendee as unknown[])[0]).toMatchObject({ ticketName: 'VIP', details: { Company: 'Acme' } });
   });
 
   it('pages 1-based inclusive: 0–50, 51–100, 101–150 return each order once; at most 50 a call', async () => {

@@ -21,7 +21,8 @@ afterAll(async () => {
 interface ListedRecord {
   orderNo: string;
   quantity: number;
-  attendee: { name: string; details: { label: string; value: string }[] }[];
+  purchaseDate: { date: string };
+  attendee: { name: string; status: string; details: Record<string, string> | [] }[];
 }
 
 async function wholeList(eventId: string): Promise<ListedRecord[]> {
@@ -47,6 +48,9 @@ describe('POST /sandbox/seed', () => {
     expect(eventIds).toHaveLength(3);
     let orders = 0;
     let attendees = 0;
+    const statuses = new Set<string>();
+    const days = new Set<string>();
+    let emptyDetails = 0;
     for (const eventId of eventIds) {
       const records = await wholeList(eventId);
       expect(new Set(records.map((record) => record.orderNo)).size).toBe(records.length);
@@ -54,7 +58,14 @@ describe('POST /sandbox/seed', () => {
         expect(record.attendee.length).toBeGreaterThanOrEqual(1);
         expect(record.attendee.length).toBeLessThanOrEqual(4);
         expect(record.attendee.length).toBe(Number(record.quantity));
-        expect(record.attendee[0].details.map((detail) => detail.label)).toEqual(['Company', 'Job title', 'T-shirt size']);
+        for (const attendee of record.attendee) {
+          const labels = Array.isArray(attendee.details) ? [] : Object.keys(attendee.details);
+          // the form's four questions, or nothing for an attendee who left the form empty
+          if (labels.length > 0) expect(labels).toEqual(['Company', 'Job title', 'T-shirt size', 'Dietary needs']);
+          statuses.add(attendee.status);
+          if (labels.length === 0) emptyDetails += 1;
+          days.add(record.purchaseDate.date.slice(0, 10));
+        }
       }
       orders += records.length;
       attendees += records.reduce((sum, record) => sum + record.attendee.length, 0);
@@ -64,6 +75,10 @@ describe('POST /sandbox/seed', () => {
     }
     expect(orders).toBe(301);
     expect(attendees).toBe(answer.attendees);
+    // what exports, reports and insights meet in real data
+    expect([...statuses].sort()).toEqual(['attending', 'cancelled', 'lcancelled']);
+    expect(emptyDetails).toBeGreaterThan(0);
+    expect(days.size).toBeGreaterThan(21);
   });
 
   it('leaves seeded events open for sale: the next purchase takes the next position and a code discount applies', async () => {

@@ -1,5 +1,5 @@
-// Every command group, in help order. Only the group being run is loaded (a dynamic import, its
-// own chunk in the bundle); every other top-level command is a placeholder holding its name and
+// Every command group, in the order of the help's groups (TOP_LEVEL_GROUPS in summaries.ts).
+// Only the group being run is loaded (a dynamic import, its own chunk in the bundle); every other top-level command is a placeholder holding its name and
 // summary, which is all `boxoffice --help` and "did you mean" need. This keeps start-up to the
 // cost of one group instead of the whole tree of verbs and flags.
 import type { Command } from 'commander';
@@ -16,18 +16,19 @@ interface CommandGroup {
 
 const GROUPS: readonly CommandGroup[] = [
   { commands: ['login', 'logout', 'auth'], load: async () => (await import('./session/index.js')).registerSessionCommands },
-  { commands: ['config'], load: async () => (await import('./config/index.js')).registerConfigCommands },
   { commands: ['event'], load: async () => (await import('./event/index.js')).registerEventCommands },
   { commands: ['ticket'], load: async () => (await import('./ticket/index.js')).registerTicketCommands },
   { commands: ['discount'], load: async () => (await import('./discount/index.js')).registerDiscountCommands },
-  { commands: ['report'], load: async () => (await import('./report/index.js')).registerReportCommand },
-  { commands: ['attendees'], load: async () => (await import('./attendees/index.js')).registerAttendeesCommands },
-  { commands: ['bookings'], load: async () => (await import('./bookings/index.js')).registerBookingsCommands },
-  { commands: ['apply'], load: async () => (await import('./apply/index.js')).registerApplyCommand },
-  { commands: ['order'], load: async () => (await import('./order/index.js')).registerOrderCommands },
   { commands: ['catalog'], load: async () => (await import('./catalog/index.js')).registerCatalogCommands },
   { commands: ['events'], load: async () => (await import('./events/index.js')).registerEventsSearchCommands },
+  { commands: ['report'], load: async () => (await import('./report/index.js')).registerReportCommand },
+  { commands: ['attendees'], load: async () => (await import('./attendees/index.js')).registerAttendeesCommands },
+  { commands: ['insights'], load: async () => (await import('./insights/index.js')).registerInsightsCommand },
+  { commands: ['bookings'], load: async () => (await import('./bookings/index.js')).registerBookingsCommands },
+  { commands: ['order'], load: async () => (await import('./order/index.js')).registerOrderCommands },
+  { commands: ['apply'], load: async () => (await import('./apply/index.js')).registerApplyCommand },
   { commands: ['sandbox'], load: async () => (await import('./sandbox/index.js')).registerSandboxCommands },
+  { commands: ['config'], load: async () => (await import('./config/index.js')).registerConfigCommands },
   { commands: ['completion'], load: async () => (await import('./completion/index.js')).registerCompletionCommand },
 ];
 

@@ -11,6 +11,7 @@ export const TOP_LEVEL_SUMMARIES = {
   discount: 'add and update discounts on a ticket',
   report: 'sales report of an event: tickets sold per ticket, and totals',
   attendees: 'export the attendee list of an event',
+  insights: 'how sales are going, as pictures: a terminal summary, JSON, a self-contained page, SVGs; --watch',
   bookings: 'list bookings and request payments',
   apply: 'make the service match a setup file: one event, its tickets and discounts (idempotent)',
   order: 'place buyer test orders through the Publisher API',
@@ -24,4 +25,19 @@ export type TopLevelName = keyof typeof TOP_LEVEL_SUMMARIES;
 
 export function summaryOf(name: TopLevelName): string {
   return TOP_LEVEL_SUMMARIES[name];
+}
+
+/** The groups `boxoffice --help` lists the commands in, in order (as gh does). */
+export const TOP_LEVEL_GROUPS: readonly { heading: string; commands: readonly TopLevelName[] }[] = [
+  { heading: 'Getting started', commands: ['login', 'logout', 'auth'] },
+  { heading: 'Events and tickets', commands: ['event', 'ticket', 'discount', 'catalog', 'events'] },
+  { heading: 'Sales and attendees', commands: ['report', 'attendees', 'bookings', 'order'] },
+  { heading: 'Automation', commands: ['apply'] },
+  { heading: 'Sandbox', commands: ['sandbox'] },
+  { heading: 'Settings', commands: ['config', 'completion'] },
+];
+
+/** The help group of a top-level command. */
+export function groupOf(name: string): string | undefined {
+  return TOP_LEVEL_GROUPS.find((group) => (group.commands as readonly string[]).includes(name))?.heading;
 }

@@ -58,13 +58,6 @@ export function isProfileKey(value: string): value is ProfileKey {
 /** The built-in sandbox's address (`boxoffice sandbox start` default port). */
 export const LOCAL_SANDBOX_URL = `http://127.0.0.1:${SANDBOX_DEFAULT_PORT}`;
 
-/** The profile whose orders and payments are real: commands that spend ask before they do. */
-export const SPENDING_PROFILE = 'live';
-
-export function spendsRealMoney(profileName: string): boolean {
-  return profileName === SPENDING_PROFILE;
-}
-
 /** Profiles that exist before anything is saved; stored values override these. */
 export const PRESET_PROFILES: Readonly<Record<string, Profile>> = {
   local: {
@@ -75,6 +68,6 @@ export const PRESET_PROFILES: Readonly<Record<string, Profile>> = {
     clientSecret: SANDBOX_CLIENT_SECRET,
     bookingKey: ORGANIZER_BOOKING_KEY,
   },
-  [SPENDING_PROFILE]: {},
+  live: {},
   sandbox: {},
 };

@@ -1,8 +1,11 @@
-// Rows of data: a table for people on a terminal, tab-separated lines for scripts when piped
-// (no header line and no decoration, one record a line, like `gh` does).
+// Rows of data. On a terminal: a table with human headers and one rule under them, no rule
+// between rows. Piped: tab-separated lines, one record a line, for scripts (as gh does), with
+// a header line only when asked for (--header). docs/output.md describes both.
+import type { CommandContext } from '../context.js';
 import type { Deps, Io } from '../deps.js';
 
 export interface Column<Row> {
+  /** The column's name as people read it ("Order", "on sale from"); capitalised on a terminal. */
   header: string;
   /** The cell text; null or undefined prints as empty. */
   value: (row: Row) => string | number | boolean | null | undefined;
@@ -10,13 +13,36 @@ export interface Column<Row> {
   alignRight?: boolean;
 }
 
-/** Where rows go: the streams, and (optionally) the environment for NO_COLOR / TERM. */
-export type RowTarget = Io | Pick<Deps, 'io' | 'env'>;
+/**
+ * Where rows go: the streams, optionally the environment (NO_COLOR / TERM), or a command's
+ * context, which also says whether piped output gets a header line (--header).
+ */
+export type RowTarget = Io | Pick<Deps, 'io' | 'env'> | CommandContext;
 
 export interface WriteRowsOptions {
   /** Printed on stderr on a terminal when there are no rows (piped output stays empty). */
   emptyMessage?: string;
 }
+
+interface ResolvedTarget {
+  io: Io;
+  env: Deps['env'] | undefined;
+  header: boolean;
+}
+
+function resolve(target: RowTarget): ResolvedTarget {
+  if ('deps' in target) return { io: target.deps.io, env: target.deps.env, header: target.globals().header };
+  if ('io' in target) return { io: target.io, env: target.env, header: false };
+  return { io: target, env: undefined, header: false };
+}
+
+/** Borders off but the rule under the header (cli-table3's compact style keeps that one). */
+const HEADER_RULE_ONLY = {
+  top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
+  bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+  left: '', 'left-mid': '', right: '', 'right-mid': '',
+  mid: '─', 'mid-mid': '─', middle: '',
+};
 
 export async function writeRows<Row>(
   target: RowTarget,
@@ -24,9 +50,10 @@ export async function writeRows<Row>(
   rows: readonly Row[],
   options: WriteRowsOptions = {},
 ): Promise<void> {
-  const { io, env } = 'io' in target ? target : { io: target, env: undefined };
+  const { io, env, header } = resolve(target);
   const cells = rows.map((row) => columns.map((column) => cellText(column.value(row))));
   if (!io.stdoutIsTTY) {
+    if (header) io.stdout.write(`${columns.map((column) => tabSafe(humanHeader(column.header))).join('\t')}\n`);
     for (const line of cells) io.stdout.write(`${line.map(tabSafe).join('\t')}\n`);
     return;
   }
@@ -37,13 +64,23 @@ export async function writeRows<Row>(
   const { default: Table } = await import('cli-table3');
   const color = colorAllowed(env);
   const table = new Table({
-    head: columns.map((column) => column.header),
+    head: columns.map((column) => humanHeader(column.header)),
     colAligns: columns.map((column) => (column.alignRight ? 'right' : 'left')),
-    style: { head: color ? ['cyan'] : [], border: color ? ['grey'] : [] },
+    chars: HEADER_RULE_ONLY,
+    style: { head: color ? ['bold'] : [], border: color ? ['grey'] : [], compact: true, 'padding-left': 0, 'padding-right': 2 },
     wordWrap: true,
   });
   for (const line of cells) table.push(line);
-  io.stdout.write(`${table.toString()}\n`);
+  io.stdout.write(`${withoutTrailingSpace(table.toString())}\n`);
+}
+
+const ABBREVIATIONS: Readonly<Record<string, string>> = { id: 'ID', url: 'URL' };
+
+/** "on sale from" → "On sale from", "id" → "ID". */
+export function humanHeader(header: string): string {
+  const abbreviation = ABBREVIATIONS[header];
+  if (abbreviation !== undefined) return abbreviation;
+  return header.charAt(0).toUpperCase() + header.slice(1);
 }
 
 /** Colour only when the environment is known and neither NO_COLOR nor TERM=dumb forbid it. */
@@ -60,4 +97,14 @@ function cellText(value: string | number | boolean | null | undefined): string {
 /** Tabs and line breaks inside a value would break the one-record-a-line format. */
 function tabSafe(text: string): string {
   return text.replace(/[\t\r\n]+/g, ' ');
+}
+
+const ANSI = /\x1b\[[\d;]*m/g;
+
+/** The padding after the last column kept out of copied text, and the rule cut to the text's width. */
+function withoutTrailingSpace(text: string): string {
+  const lines = text.split('\n').map((line) => line.replace(/ +((?:\x1b\[[\d;]*m)*)$/, '$1'));
+  const isRule = (line: string): boolean => /^─+$/.test(line.replace(ANSI, ''));
+  const width = Math.max(0, ...lines.filter((line) => !isRule(line)).map((line) => line.replace(ANSI, '').length));
+  return lines.map((line) => (isRule(line) ? line.replace(/─+/, '─'.repeat(width)) : line)).join('\n');
 }

@@ -6,7 +6,7 @@ import {
   DATE_PATTERN,
   FORMAT_MESSAGES,
   INTEGER_PATTERN,
-  isRealDate,
+  dateProblem,
   NUMBER_PATTERN,
   TIME_PATTERN,
   BOOKING_CURRENCIES,
@@ -31,7 +31,10 @@ export * from './values.js';
 export const isoDate = z
   .string()
   .trim()
-  .refine(isRealDate, { message: FORMAT_MESSAGES.date });
+  .superRefine((text, ctx) => {
+    const problem = dateProblem(text);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** HH:MM on the 24-hour clock. */
 export const clockTime = z
@@ -99,9 +102,4 @@ export const serviceFeeMode = integer.pipe(
 /** Text no longer than `max` characters (api-reference §8). */
 export function textUpTo(max: number) {
   return z.string().max(max, { message: `must be at most ${max} characters` });
-}
-
-/** Compares yyyy-mm-dd + HH:MM pairs; plain string order is chronological for these formats. */
-export function dateTimeKey(date: string, time: string): string {
-  return `${date}T${time}`;
 }

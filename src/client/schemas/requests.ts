@@ -6,7 +6,8 @@ import {
   booleanFlag,
   bookingCurrency,
   clockTime,
-  dateTimeKey,
+  type DateTimeSpan,
+  endIsAfterStart,
   discountCategory,
   discountType,
   eventCategory,
@@ -62,20 +63,9 @@ const eventFields = {
   address: z.string().optional(),
 };
 
-interface DateTimeSpan {
-  startDate?: string;
-  startTime?: string;
-  endDate?: string;
-  endTime?: string;
-}
-
 /** E003: the end must come after the start, when both are known. */
 function endAfterStart(value: DateTimeSpan, ctx: z.RefinementCtx): void {
-  const { startDate, startTime, endDate, endTime } = value;
-  if (!startDate || !endDate) return;
-  const start = dateTimeKey(startDate, startTime ?? '00:00');
-  const end = dateTimeKey(endDate, endTime ?? '23:59');
-  if (end <= start) {
+  if (!endIsAfterStart(value)) {
     ctx.addIssue({
       code: 'custom',
       path: ['endDate'],
@@ -284,10 +274,13 @@ export const cartData = z.object({
 /** P9 attendee-form, P12 order-details (multipart). */
 export const orderNoRequest = z.object({ orderNo: requiredText });
 
+const answerScalar = z.union([z.string(), z.number()]);
+
 const attendeeAnswer = z.object({
   id: requiredText,
   label: z.string(),
-  value: z.union([z.string(), z.number()]),
+  /** A list for a MultiCheckbox field (the choices ticked), as the service's own clients send. */
+  value: z.union([answerScalar, z.array(answerScalar)]),
 });
 
 /** `data` of P10 save-attendee. */

@@ -9,6 +9,12 @@ export const looseNumber = z.union([
   z.number(),
   z.string().trim().regex(/^-?(\d+(\.\d*)?|\.\d+)$/).transform(Number),
 ]);
+/**
+ * `status` of a success body. The reference puts "success" there; no public client of the live
+ * service checks it, so a body without it is read by its other keys (error bodies are told apart
+ * before parsing, in http.ts).
+ */
+export const successStatus = z.literal('success').optional();
 /** An id the service sends as a string or a number; kept as a string. */
 export const looseId = z.union([z.string(), z.number()]).transform(String);
 const looseText = z.union([z.string(), z.number()]).transform(String);
@@ -47,15 +53,15 @@ export const segmentNode = z.looseObject({
   segmentName: z.string(),
   category: z.array(categoryNode).default([]),
 });
-export const segmentsResponse = z.looseObject({ status: z.literal('success'), segments: z.array(segmentNode) });
+export const segmentsResponse = z.looseObject({ status: successStatus, segments: z.array(segmentNode) });
 
 // 2.2 category map and topic map
 export const categoriesResponse = z.looseObject({
-  status: z.literal('success'),
+  status: successStatus,
   categories: z.record(z.string(), z.string()),
 });
 export const topicsResponse = z.looseObject({
-  status: z.literal('success'),
+  status: successStatus,
   topics: z.record(z.string(), z.array(z.string())),
 });
 
@@ -88,7 +94,7 @@ export const eventSummary = z.looseObject({
   minPrice: looseText,
 });
 export const eventSearchResponse = z.looseObject({
-  status: z.literal('success'),
+  status: successStatus,
   events: arrayOrKeyed(eventSummary),
 });
 
@@ -123,7 +129,7 @@ export const publisherEvent = z.looseObject({
   email: z.string().nullish(),
 });
 export const eventDetailsResponse = z.looseObject({
-  status: z.literal('success'),
+  status: successStatus,
   events: publisherEvent,
   tabs: z.array(z.unknown()).default([]),
   soldout: yesNo,
@@ -150,7 +156,7 @@ export const publisherTicket = z.looseObject({
   discounts: z.array(z.unknown()).default([]),
 });
 export const ticketDetailsResponse = z.looseObject({
-  status: z.literal('success'),
+  status: successStatus,
   tickets: arrayOrKeyed(publisherTicket),
   currency: z.string(),
 });
@@ -164,14 +170,40 @@ export const cart = z.looseObject({
   grandTotal: looseNumber,
   codeApplied: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]),
 });
-export const cartResponse = z.looseObject({ status: z.literal('success'), cart });
+/**
+ * The cart totals newer public clients read: `carts{actualCost, discount, servieFeeTotal (spelled
+ * so), total}` (live-service-evidence "Buyer side"), as the reference's cart.
+ */
+const liveCarts = z.looseObject({
+  actualCost: looseNumber,
+  discount: looseNumber.default(0),
+  servieFeeTotal: looseNumber.default(0),
+  total: looseNumber,
+});
+
+export const cartResponse = z.union([
+  z.looseObject({ status: successStatus, cart }),
+  z.looseObject({ status: successStatus, carts: liveCarts }).transform(({ carts, ...rest }) => ({
+    ...rest,
+    carts,
+    cart: {
+      price: carts.actualCost,
+      discount: carts.discount,
+      processingFee: carts.servieFeeTotal,
+      serviceTax: 0,
+      grandTotal: carts.total,
+      codeApplied: carts.discount > 0,
+    },
+  })),
+]);
 
 // 2.7 generated order
 export const generateOrderResponse = z.looseObject({
-  status: z.literal('success'),
+  status: successStatus,
   orderNo: looseText,
-  platformFee: looseNumber,
-  ticketCost: looseNumber,
+  /** Newer clients of the live service read only orderNo from generate-order. */
+  platformFee: looseNumber.optional(),
+  ticketCost: looseNumber.optional(),
 });
 
 // 2.8 attendee form
@@ -184,18 +216,18 @@ export const formField = z.looseObject({
   mandatory: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]),
 });
 export const attendeeFormResponse = z.looseObject({
-  status: z.literal('success'),
+  status: successStatus,
   attendeeForm: z.record(z.string(), z.array(formField)),
 });
 
 export const saveAttendeeResponse = z.looseObject({
-  status: z.literal('success'),
+  status: successStatus,
   message: z.string().optional(),
   orderNo: looseText,
 });
 
 export const confirmOrderResponse = z.looseObject({
-  status: z.literal('success'),
+  status: successStatus,
   message: z.string().optional(),
   orderNo: looseText,
   orderStatus: z.string(),
@@ -227,7 +259,7 @@ export const orderDetails = z.looseObject({
   attendee: arrayOrKeyed(orderAttendee),
 });
 export const orderDetailsResponse = z.looseObject({
-  status: z.literal('success'),
+  status: successStatus,
   orderNo: looseText,
   orderDetails,
 });
@@ -255,7 +287,7 @@ export const organizerEvent = z.looseObject({
   subdomain: z.string().nullish(),
   city: z.string().nullish(),
 });
-export const getEventResponse = z.looseObject({ status: z.literal('success'), event: organizerEvent });
+export const getEventResponse = z.looseObject({ status: successStatus, event: organizerEvent });
 
 // 2.11 organizer ticket
 export const organizerTicket = z.looseObject({
@@ -276,15 +308,20 @@ export const organizerTicket = z.looseObject({
   shippingCharge: looseNumber.nullish(),
   shippingType: z.string().nullish(),
   eventId: looseId,
+  /** Null in the reference's sample; a code (e.g. TKCIGJ) where the service gives one. */
+  ticketId: looseId.nullish(),
 });
 export const getTicketsResponse = z.looseObject({
-  status: z.literal('success'),
+  status: successStatus,
   tickets: arrayOrKeyed(organizerTicket),
 });
 
 // 2.12 event list item
 export const eventListItem = z.looseObject({
+  /** The code the Event & Registration calls take (e.g. EKDJHH on the live service). */
   eventId: looseId,
+  /** The live service also sends the numeric id, which the buyer-facing (Publisher) side takes (kept as sent). */
+  id: z.union([z.string(), z.number()]).optional(),
   eventType: z.string().nullish(),
   type: z.string().nullish(),
   eventTitle: z.string(),
@@ -306,7 +343,7 @@ export const eventListItem = z.looseObject({
   status: z.string().nullish(),
 });
 export const getAllEventsResponse = z.looseObject({
-  status: z.literal('success'),
+  status: successStatus,
   events: arrayOrKeyed(eventListItem),
 });
 
@@ -321,7 +358,7 @@ export const reportTicketLine = z.looseObject({
   amount: looseNumber.optional(),
 });
 export const reportResponse = z.looseObject({
-  status: z.literal('success'),
+  status: successStatus,
   amount: looseNumber,
   platformFee: looseNumber.optional(),
   cancel: looseNumber.optional(),
@@ -361,14 +398,18 @@ export const attendeeRecord = z.looseObject({
   attendee: arrayOrKeyed(attendeeEntry),
 });
 export const attendeeListResponse = z.looseObject({
-  status: z.literal('success'),
-  attendee: z.union([arrayOrKeyed(attendeeRecord), z.null()]).transform((value) => value ?? []),
+  status: successStatus,
+  /**
+   * The end of the list may come as a missing, null, [] or {} `attendee`. Later batches of the
+   * live service come as an object keyed by the records' absolute offsets ("50", "51", …).
+   */
+  attendee: arrayOrKeyed(attendeeRecord).nullish().transform((value) => value ?? []),
 });
 
 // 2.15 discount, E1–E6 acknowledgements
-export const createEventResponse = z.looseObject({ status: z.literal('success'), message: z.string(), eventId: looseId });
-export const ticketAckResponse = z.looseObject({ status: z.literal('success'), message: z.string(), ticketId: looseId });
-export const discountAckResponse = z.looseObject({ status: z.literal('success'), message: z.string(), discountId: looseId });
+export const createEventResponse = z.looseObject({ status: successStatus, message: z.string(), eventId: looseId });
+export const ticketAckResponse = z.looseObject({ status: successStatus, message: z.string(), ticketId: looseId });
+export const discountAckResponse = z.looseObject({ status: successStatus, message: z.string(), discountId: looseId });
 
 // 2.16 booking order (shape not shown by the reference; the sandbox's choice is documented in
 // docs/sandbox.md). Lenient: any object with an order number.
@@ -380,7 +421,7 @@ export const bookingOrder = z.looseObject({
   createdOn: z.string().optional(),
 });
 export const bookingListResponse = z.looseObject({
-  status: z.literal('success'),
+  status: successStatus,
   bookings: z.union([arrayOrKeyed(bookingOrder), z.null()]).transform((value) => value ?? []),
 });
 

@@ -9,11 +9,36 @@ export const INTEGER_PATTERN = /^-?\d+$/;
 
 export const FORMAT_MESSAGES = {
   date: 'expected a date as yyyy-mm-dd',
+  calendarDate: 'not a calendar date',
   time: 'expected a time as HH:MM (24-hour)',
   number: 'expected a number',
   integer: 'expected a whole number',
   boolean: 'expected true or false',
 } as const;
+
+/** Why `text` is not a real yyyy-mm-dd date (2027-02-30 is "not a calendar date"), or undefined. */
+export function dateProblem(text: string): string | undefined {
+  if (isRealDate(text)) return undefined;
+  return DATE_PATTERN.test(text) ? FORMAT_MESSAGES.calendarDate : FORMAT_MESSAGES.date;
+}
+
+/** Compares yyyy-mm-dd + HH:MM pairs; plain string order is chronological for these formats. */
+export function dateTimeKey(date: string, time: string): string {
+  return `${date}T${time}`;
+}
+
+export interface DateTimeSpan {
+  startDate?: string;
+  startTime?: string;
+  endDate?: string;
+  endTime?: string;
+}
+
+/** E003: false when both dates are known and the end is not later than the start. */
+export function endIsAfterStart({ startDate, startTime, endDate, endTime }: DateTimeSpan): boolean {
+  if (!startDate || !endDate) return true;
+  return dateTimeKey(endDate, endTime ?? '23:59') > dateTimeKey(startDate, startTime ?? '00:00');
+}
 
 export function isRealDate(text: string): boolean {
   const match = DATE_PATTERN.exec(text);
@@ -33,6 +58,36 @@ export const EVENT_CATEGORIES = [
 export const TICKET_CURRENCIES = ['INR', 'USD'] as const;
 export const TICKET_STATUSES_FOR_ADD = ['active', 'delete'] as const;
 export const TICKET_STATUSES_FOR_UPDATE = ['published', 'pause', 'cancel'] as const;
+
+/**
+ * Other words for a ticket status, mapped to the one add-ticket takes. The service's own library
+ * sends `published` when it adds a ticket.
+ */
+export const TICKET_STATUS_SYNONYMS_FOR_ADD: Readonly<Record<string, (typeof TICKET_STATUSES_FOR_ADD)[number]>> = {
+  published: 'active',
+  deleted: 'delete',
+};
+
+/**
+ * Other words for a ticket status, mapped to the one update-ticket takes: responses call a
+ * ticket on sale `active` where update-ticket takes `published`.
+ */
+export const TICKET_STATUS_SYNONYMS_FOR_UPDATE: Readonly<Record<string, (typeof TICKET_STATUSES_FOR_UPDATE)[number]>> = {
+  active: 'published',
+  paused: 'pause',
+  cancelled: 'cancel',
+  canceled: 'cancel',
+};
+
+/**
+ * A ticket status as update-ticket names it (what `ticket list` shows and `ticket update`
+ * accepts), from any word the service or a user uses for it; undefined when unknown.
+ */
+export function ticketStatusForUpdate(status: string): (typeof TICKET_STATUSES_FOR_UPDATE)[number] | undefined {
+  const word = status.trim().toLowerCase();
+  const known = TICKET_STATUSES_FOR_UPDATE.find((candidate) => candidate === word);
+  return known ?? TICKET_STATUS_SYNONYMS_FOR_UPDATE[word];
+}
 export const SHIPPING_CHARGE_TYPES = ['INR', 'percentage'] as const;
 export const DISCOUNT_CATEGORIES = ['flat', 'bulk', 'code'] as const;
 export const DISCOUNT_TYPES = ['fixed', 'percentage'] as const;

@@ -316,7 +316,7 @@ export function salesReport(db: SandboxDatabase, eventId: number): ReportLine[] 
     `SELECT t.id AS ticketId, t.name AS ticketName,
        COALESCE(s.sold, 0) AS sold, COALESCE(s.amount, 0) AS amount, COALESCE(s.platformFee, 0) AS platformFee,
        (SELECT COUNT(*) FROM attendees a JOIN orders o ON o.id = a.order_id
-         WHERE a.ticket_id = t.id AND o.status = 'confirm' AND a.status = 'cancelled') AS cancelled
+         WHERE a.ticket_id = t.id AND o.status = 'confirm' AND a.status IN ('cancelled', 'lcancelled')) AS cancelled
      FROM tickets t
      LEFT JOIN (
        SELECT l.ticket_id, SUM(l.quantity) AS sold, SUM(l.amount) AS amount, SUM(l.platform_fee) AS platformFee

@@ -1,77 +1,149 @@
-// `sandbox start --quirks`: the response shapes public clients of the live service have to cope
-// with (cli-contract "Real-world tolerance"), served on purpose so that tests exercise them:
-//   - error bodies come with HTTP 200 (the code stays in `message`; Retry-After is kept);
+// `sandbox start --quirks`: what public code shows of the live service where the reference
+// leaves it open (live-service-evidence.md), served on purpose so that tests exercise it.
+// Responses:
+//   - error bodies come with HTTP 200 (the code stays in `message`; Retry-After is kept); on the
+//     buyer side (Publisher API) as {"success":"fail","message":"<text>"}, except for the key,
+//     rate-limit and busy errors a client must still tell apart;
 //   - every number in an API body is sent as numeric text (`12` → `"12"`, `4.5` → `"4.5"`);
-//   - in the attendee list, `attendee` is an object keyed by batch position ("0", "1", …);
-//   - each attendee entry's `details` is [] when empty and an object {label: value} otherwise;
-//   - the attendee list counts as the live service appears to: offset fromRecord, and
-//     toRecord − fromRecord records (so 51–100 skips one), at most 50 — applied by the E11
-//     route itself (batchPositions in routes/reads.ts reads context.quirks).
-import type { MiddlewareHandler } from 'hono';
+//   - events, tickets and discounts are named by codes (id-codes.ts) where the live service's
+//     examples show codes: the E1–E6 acknowledgements, `eventId` beside the numeric `id` in
+//     get-all-events, `ticketId` beside `id` in get-tickets;
+//   - the attendee list counts from 0 (offset fromRecord, toRecord − fromRecord records) and
+//     sends later batches keyed by absolute offset (applied by the E11 route, routes/reads.ts).
+// Requests, as the service's own PHP library builds them:
+//   - a multipart header with an empty boundary (`multipart/form-data; boundary=`), the real
+//     boundary only in the body;
+//   - add-ticket with status=published; allowCancellation as 1 or an empty string
+//     (liveLibraryTicketFields, applied by the ticket routes).
+// Hand-built urlencoded bodies (a leading `&`, values not percent-encoded) and empty fields for
+// absent optional ones are read in every mode (request.ts).
+import type { Context, MiddlewareHandler } from 'hono';
+import { TICKET_STATUS_SYNONYMS_FOR_ADD } from '../../client/schemas/values.js';
+import { idCode, type IdKind } from '../id-codes.js';
+import type { FormFields } from '../request.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
 
 /** Every number, at any depth, as numeric text. */
 export function numbersAsText(value: Json): Json {
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return value.map(numbersAsText);
   if (value !== null && typeof value === 'object') {
-    const result: { [key: string]: Json } = {};
+    const result: JsonObject = {};
     for (const [key, inner] of Object.entries(value)) result[key] = numbersAsText(inner);
     return result;
   }
   return value;
 }
 
-/** An array as an object keyed by position ("0", "1", …). */
-export function keyedByPosition(items: Json[]): { [key: string]: Json } {
-  const keyed: { [key: string]: Json } = {};
-  items.forEach((item, index) => {
-    keyed[String(index)] = item;
-  });
-  return keyed;
-}
-
-function isRecord(value: Json | undefined): value is { [key: string]: Json } {
+function isRecord(value: Json | undefined): value is JsonObject {
   return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value);
 }
 
-/**
- * `details` [] when empty, else an object keyed by label. Accepts the array-of-{label, value}
- * form or an object already keyed by label.
- */
-export function detailsQuirk(details: Json | undefined): Json {
-  if (isRecord(details)) return Object.keys(details).length === 0 ? [] : details;
-  if (!Array.isArray(details) || details.length === 0) return [];
-  const keyed: { [key: string]: Json } = {};
-  details.forEach((item, index) => {
-    if (isRecord(item) && typeof item.label === 'string') keyed[item.label] = item.value ?? null;
-    else keyed[String(index)] = item;
-  });
-  return keyed;
+function numericId(value: Json | undefined): number | undefined {
+  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
+  return id !== undefined && id > 0 ? id : undefined;
 }
 
-/** The attendee-list body (E11) in the live shapes: keyed records, details quirk. */
-export function attendeeListQuirks(body: { [key: string]: Json }): { [key: string]: Json } {
-  const records = body.attendee;
-  if (!Array.isArray(records)) return body;
-  const reshaped = records.map((record) => {
-    if (!isRecord(record) || !Array.isArray(record.attendee)) return record;
-    const entries = record.attendee.map((entry) =>
-      isRecord(entry) ? { ...entry, details: detailsQuirk(entry.details) } : entry,
-    );
-    return { ...record, attendee: entries };
-  });
-  return { ...body, attendee: keyedByPosition(reshaped) };
+/** `body[field]` (a numeric id) as the code of its kind. */
+function withCode(body: JsonObject, field: string, kind: IdKind): JsonObject {
+  const id = numericId(body[field]);
+  return id === undefined ? body : { ...body, [field]: idCode(kind, id) };
+}
+
+function eachOf(body: JsonObject, field: string, reshape: (item: JsonObject) => JsonObject): JsonObject {
+  const items = body[field];
+  if (!Array.isArray(items)) return body;
+  return { ...body, [field]: items.map((item) => (isRecord(item) ? reshape(item) : item)) };
+}
+
+/** Where the live service's responses name records by code: the path's success body reshaped. */
+export function codeFormIds(path: string, body: JsonObject): JsonObject {
+  switch (path) {
+    case '/api/e/create':
+    case '/api/e/update':
+      return withCode(body, 'eventId', 'event');
+    case '/api/e/add-ticket':
+    case '/api/e/update-ticket':
+      return withCode(body, 'ticketId', 'ticket');
+    case '/api/e/add-discount':
+    case '/api/e/update-discount':
+      return withCode(body, 'discountId', 'discount');
+    case '/api/e/get-all-events':
+      // The numeric id beside the code, as get-all-events items carry both.
+      return eachOf(body, 'events', (event) => ({ ...withCode(event, 'eventId', 'event'), id: numericId(event.eventId) ?? null }));
+    case '/api/e/get-tickets':
+      return eachOf(body, 'tickets', (ticket) => {
+        const id = numericId(ticket.id);
+        return { ...withCode(ticket, 'eventId', 'event'), ticketId: id === undefined ? null : idCode('ticket', id) };
+      });
+    case '/api/e/get-event': {
+      const event = body.event;
+      const id = isRecord(event) ? numericId(event.id) : undefined;
+      return isRecord(event) && id !== undefined ? { ...body, event: { ...event, eventId: idCode('event', id) } } : body;
+    }
+    default:
+      return body;
+  }
+}
+
+/** Buyer-side errors a client must tell apart by their code: they keep the coded body. */
+const CODED_BUYER_ERRORS: ReadonlySet<string> = new Set(['E020', 'E023', 'E011', 'T005', 'T006']);
+
+/** A Publisher API error body as newer endpoints send it: {"success":"fail","message":"<text>"}. */
+export function buyerFailBody(body: JsonObject): JsonObject {
+  const code = typeof body.message === 'string' ? body.message : '';
+  if (CODED_BUYER_ERRORS.has(code)) return body;
+  const text = typeof body.description === 'string' && body.description !== '' ? body.description : code;
+  return { success: 'fail', message: text };
+}
+
+/**
+ * add-ticket / update-ticket fields as the service's own library sends them, in the reference's
+ * words: status=published on add is `active`; allowCancellation `1` is true, `0` or empty false.
+ */
+export function liveLibraryTicketFields(fields: FormFields, operation: 'add' | 'update'): FormFields {
+  const result = { ...fields };
+  const status = result.status?.trim().toLowerCase();
+  if (operation === 'add' && status !== undefined && TICKET_STATUS_SYNONYMS_FOR_ADD[status] !== undefined) {
+    result.status = TICKET_STATUS_SYNONYMS_FOR_ADD[status];
+  }
+  const allow = result.allowCancellation?.trim();
+  if (allow === '1') result.allowCancellation = 'true';
+  else if (allow === '' || allow === '0') result.allowCancellation = 'false';
+  return result;
+}
+
+const EMPTY_BOUNDARY = /^multipart\/form-data\s*;\s*boundary=\s*(;|$)/i;
+
+/**
+ * A multipart request whose header names an empty boundary, with the real one opening the body
+ * (`--XXXX\r\n`), given the body's boundary so that it can be read; undefined otherwise.
+ */
+export async function withBodyBoundary(request: Request): Promise<Request | undefined> {
+  if (!EMPTY_BOUNDARY.test(request.headers.get('content-type') ?? '')) return undefined;
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  const head = new TextDecoder().decode(bytes.subarray(0, 200));
+  const boundary = /^--([^\r\n]{1,70})\r?\n/.exec(head)?.[1];
+  const headers = new Headers(request.headers);
+  headers.set('content-type', `multipart/form-data; boundary=${boundary ?? 'missing'}`);
+  return new Request(request.url, { method: request.method, headers, body: bytes });
 }
 
 function isQuirkPath(path: string): boolean {
   return path.startsWith('/api/') || path.startsWith('/publisher/');
 }
 
-/** Rewrites JSON API responses into the live shapes listed above. */
+async function fixRequest(c: Context): Promise<void> {
+  const fixed = await withBodyBoundary(c.req.raw);
+  if (fixed) c.req.raw = fixed;
+}
+
+/** Reads the live library's requests, and rewrites JSON API responses into the live shapes above. */
 export function quirksMiddleware(): MiddlewareHandler {
   return async (c, next) => {
+    await fixRequest(c);
     await next();
     if (!isQuirkPath(c.req.path)) return;
     const response = c.res;
@@ -83,14 +155,15 @@ export function quirksMiddleware(): MiddlewareHandler {
       return;
     }
     if (!isRecord(body)) return;
-    let reshaped: Json = body;
-    if (c.req.path === '/api/e/attendee-list' && body.status === 'success') reshaped = attendeeListQuirks(body);
-    reshaped = numbersAsText(reshaped);
+    const isError = body.status === 'error';
+    let reshaped: JsonObject = body;
+    if (!isError) reshaped = codeFormIds(c.req.path, reshaped);
+    if (isError && c.req.path.startsWith('/publisher/')) reshaped = buyerFailBody(reshaped);
     const headers = new Headers(response.headers);
     headers.delete('content-length');
-    const status = body.status === 'error' ? 200 : response.status;
+    const status = isError ? 200 : response.status;
     // Cleared first: Hono's setter would otherwise merge the old response's headers back in.
     c.res = undefined;
-    c.res = new Response(JSON.stringify(reshaped), { status, headers });
+    c.res = new Response(JSON.stringify(numbersAsText(reshaped)), { status, headers });
   };
 }

@@ -12,11 +12,12 @@ import {
 } from '../db/events.js';
 import type { SandboxDatabase } from '../db/index.js';
 import { SandboxError, type SandboxErrorCode } from '../errors.js';
+import { idFromCode, type IdKind } from '../id-codes.js';
 
-/** A positive integer id in text, else undefined. */
-export function parseId(text: string): number | undefined {
+/** A positive integer id in text, or the code of one (id-codes.ts) when `kind` is given; else undefined. */
+export function parseId(text: string, kind?: IdKind): number | undefined {
   const trimmed = text.trim();
-  if (!/^\d{1,15}$/.test(trimmed)) return undefined;
+  if (!/^\d{1,15}$/.test(trimmed)) return kind === undefined ? undefined : idFromCode(kind, trimmed);
   const value = Number(trimmed);
   return value > 0 ? value : undefined;
 }
@@ -28,7 +29,7 @@ function unknown(code: SandboxErrorCode, field: string, text: string): SandboxEr
 export type Access = 'read' | 'write';
 
 export function eventFor(db: SandboxDatabase, account: Account, eventIdText: string, access: Access): EventRow {
-  const id = parseId(eventIdText);
+  const id = parseId(eventIdText, 'event');
   const event = id === undefined ? undefined : findEvent(db, id);
   if (!event) throw unknown('E007', 'eventId', eventIdText);
   const mayRead = access === 'read' && account.role === 'admin';
@@ -39,14 +40,14 @@ export function eventFor(db: SandboxDatabase, account: Account, eventIdText: str
 }
 
 export function ticketOf(db: SandboxDatabase, event: EventRow, ticketIdText: string): TicketRow {
-  const id = parseId(ticketIdText);
+  const id = parseId(ticketIdText, 'ticket');
   const ticket = id === undefined ? undefined : findTicket(db, id);
   if (!ticket || ticket.event_id !== event.id) throw unknown('E012', 'ticketId', ticketIdText);
   return ticket;
 }
 
 export function discountOf(db: SandboxDatabase, event: EventRow, discountIdText: string): DiscountRow {
-  const id = parseId(discountIdText);
+  const id = parseId(discountIdText, 'discount');
   const discount = id === undefined ? undefined : findDiscount(db, id);
   if (!discount) throw unknown('E019', 'discountId', discountIdText);
   if (discount.event_id !== event.id) {

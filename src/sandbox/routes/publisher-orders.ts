@@ -159,7 +159,12 @@ export function assertOpen(order: OrderRow): void {
 
 export interface AttendeeAnswers {
   /** attendee_<n> → answers by field id. */
-  [attendeeKey: string]: { id: string; label: string; value: string | number }[];
+  [attendeeKey: string]: { id: string; label: string; value: string | number | (string | number)[] }[];
+}
+
+/** An answer as stored: a MultiCheckbox list joined by ", ". */
+function answerText(value: string | number | (string | number)[]): string {
+  return (Array.isArray(value) ? value.map(String).map((item) => item.trim()).filter((item) => item !== '').join(', ') : String(value)).trim();
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -182,7 +187,7 @@ export function saveAttendees(db: SandboxDatabase, order: OrderRow, answers: Att
     const key = `attendee_${index + 1}`;
     const given = answers[key];
     if (!given) throw new SandboxError('E002', { description: `mandatory fields missing: attendees.${key}`, field: `attendees.${key}` });
-    const byId = new Map(given.map((answer) => [answer.id, String(answer.value).trim()]));
+    const byId = new Map(given.map((answer) => [answer.id, answerText(answer.value)]));
     for (const field of fields) {
       const value = byId.get(field.id) ?? '';
       if (field.mandatory && value === '') {

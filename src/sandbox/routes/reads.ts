@@ -173,9 +173,30 @@ export function attendeeRecord({ order, attendees }: AttendeeListEntry): Record<
       checkin: attendee.checkin,
       ticketNo: attendee.ticket_no,
       status: attendee.status,
-      details: attendee.answers.map((answer) => ({ label: answer.label, value: answer.value })),
+      details: detailsByLabel(attendee.answers),
     })),
   };
+}
+
+/**
+ * An attendee's answers as public clients of the live service read them: an object keyed by the
+ * form's label, or [] when there are none (how PHP encodes an empty array).
+ */
+export function detailsByLabel(answers: readonly { label: string; value: string }[]): Record<string, string> | [] {
+  if (answers.length === 0) return [];
+  const details: Record<string, string> = {};
+  for (const { label, value } of answers) details[label] = label in details ? `${details[label]}; ${value}` : value;
+  return details;
+}
+
+/**
+ * The live service's shape for a batch of the attendee list: the first batch a JSON array, the
+ * later ones an object keyed by each record's absolute offset ("50", "51", …), as a PHP array
+ * whose keys do not start at 0 encodes.
+ */
+export function liveBatchShape<T>(records: T[], offset: number): T[] | Record<string, T> {
+  if (offset === 0) return records;
+  return Object.fromEntries(records.map((record, index) => [String(offset + index), record]));
 }
 
 /**
@@ -247,6 +268,7 @@ export function registerReadRoutes(app: SandboxApp, context: SandboxContext): vo
     const request = validate(attendeeListRequest, await readForm(c));
     const event = eventFor(db, c.get('account'), request.eventId, 'read');
     const { first, last } = batchPositions(request.fromRecord, request.toRecord, context.quirks);
-    return c.json({ status: 'success', attendee: attendeeListRange(db, event.id, first, last).map(attendeeRecord) });
+    const records = attendeeListRange(db, event.id, first, last).map(attendeeRecord);
+    return c.json({ status: 'success', attendee: context.quirks ? liveBatchShape(records, first - 1) : records });
   });
 }

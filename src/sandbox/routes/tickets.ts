@@ -4,7 +4,9 @@ import { requireAccessToken } from '../auth.js';
 import type { SandboxApp, SandboxContext } from '../context.js';
 import { insertTicket, updateTicket, type EventRow, type TicketFields } from '../db/events.js';
 import { SandboxError } from '../errors.js';
-import { readForm, validate, type FieldCodes } from '../request.js';
+import type { Context } from 'hono';
+import { liveLibraryTicketFields } from '../modes/quirks.js';
+import { readForm, validate, type FieldCodes, type FormFields } from '../request.js';
 import { utcDate, utcTime } from '../time.js';
 import { eventFor, ticketOf } from './access.js';
 import { assertStartNotPast } from './events.js';
@@ -76,9 +78,14 @@ function assertQuantityRange(min: number, max: number): void {
 export function registerTicketRoutes(app: SandboxApp, context: SandboxContext): void {
   const auth = requireAccessToken(context);
   const { db, clock } = context;
+  /** The fields; with --quirks, the service's own library's values read in the reference's words. */
+  const ticketForm = async (c: Context, operation: 'add' | 'update'): Promise<FormFields> => {
+    const fields = await readForm(c);
+    return context.quirks ? liveLibraryTicketFields(fields, operation) : fields;
+  };
 
   app.post('/api/e/add-ticket', auth, async (c) => {
-    const request = validate(addTicketRequest, await readForm(c), TICKET_FIELD_CODES);
+    const request = validate(addTicketRequest, await ticketForm(c, 'add'), TICKET_FIELD_CODES);
     const now = clock.now();
     const event = eventFor(db, c.get('account'), request.eventId, 'write');
     const span = spanWithDefaults(request, newSpanDefaults(event, now));
@@ -107,7 +114,7 @@ export function registerTicketRoutes(app: SandboxApp, context: SandboxContext): 
   });
 
   app.post('/api/e/update-ticket', auth, async (c) => {
-    const request = validate(updateTicketRequest, await readForm(c), TICKET_FIELD_CODES);
+    const request = validate(updateTicketRequest, await ticketForm(c, 'update'), TICKET_FIELD_CODES);
     const now = clock.now();
     const event = eventFor(db, c.get('account'), request.eventId, 'write');
     const ticket = ticketOf(db, event, request.ticketId);

@@ -6,6 +6,7 @@ import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { summaryOf } from '../summaries.js';
+import { LIVE_PROFILE, confirmOnLive, requireYesWithoutTerminal } from '../../live.js';
 import { runApply } from '../../../apply/run.js';
 import { openSession } from '../../session.js';
 import { publicDiscounts } from '../../../apply/remote.js';
@@ -15,6 +16,8 @@ export interface ApplyOptions {
   statePath?: string;
   dryRun: boolean;
   recreateUncertain: boolean;
+  /** Do not ask before changing the live service. */
+  yes: boolean;
   lockTimeoutMs: number;
   /** --max-wait: the longest a call waits out the service's rate limit or quota (E023). */
   maxWaitMs?: number;
@@ -24,6 +27,7 @@ interface ApplyFlags {
   state?: string;
   dryRun?: boolean;
   recreateUncertain?: boolean;
+  yes?: boolean;
   lockTimeout: string;
   maxWait?: string;
 }
@@ -38,6 +42,7 @@ export function registerApplyVerb(program: Command, context: CommandContext): vo
     .option('--dry-run', 'print the plan only; change nothing')
     .option('--state <file>', 'state file mapping keys to remote ids (default: FILE\'s name + .boxoffice-state.json beside it)')
     .option('--recreate-uncertain', 'create again discounts whose earlier create lost its answer (after checking they do not exist)')
+    .option('-y, --yes', 'do not ask before changing anything (needed on the live profile without a terminal)')
     .option('--max-wait <duration>', 'longest wait for the service\'s rate limit or quota (E023) per call, e.g. 10m, 1h (default 2m)')
     .option('--lock-timeout <duration>', 'how long to wait while another apply of the same state file runs, e.g. 30s, 5m', DEFAULT_LOCK_TIMEOUT)
     .addHelpText(
@@ -64,6 +69,7 @@ export function applyOptionsFrom(file: string, flags: ApplyFlags): ApplyOptions 
     statePath: flags.state,
     dryRun: flags.dryRun === true,
     recreateUncertain: flags.recreateUncertain === true,
+    yes: flags.yes === true,
     lockTimeoutMs: parseDuration(flags.lockTimeout ?? DEFAULT_LOCK_TIMEOUT, '--lock-timeout'),
     maxWaitMs: flags.maxWait === undefined ? undefined : parseDuration(flags.maxWait, '--max-wait'),
   };
@@ -72,6 +78,13 @@ export function applyOptionsFrom(file: string, flags: ApplyFlags): ApplyOptions 
 export async function runApplyCommand(options: ApplyOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const globals = context.globals();
+  const confirmation = {
+    yes: options.yes || options.dryRun,
+    consequence: `apply on the ${LIVE_PROFILE} profile changes the live service`,
+    question: `Carry out this plan on the ${LIVE_PROFILE} profile?`,
+    declined: 'apply not confirmed; nothing changed',
+  };
+  requireYesWithoutTerminal(context, confirmation);
   let close: (() => Promise<void>) | undefined;
   try {
     await runApply({
@@ -81,6 +94,7 @@ export async function runApplyCommand(options: ApplyOptions, context: CommandCon
       env: deps.env,
       stdout: deps.io.stdout,
       stderr: deps.io.stderr,
+      confirm: () => confirmOnLive(context, confirmation),
       connect: async () => {
         const session = await openSession(context, { maxWaitMs: options.maxWaitMs });
         close = () => session.client.close();

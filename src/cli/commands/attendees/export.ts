@@ -5,15 +5,19 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
+import { exportFormatOf } from '../../../export/format-of.js';
 import type { CommandContext } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { writeJson } from '../../output/json.js';
+import { countOf } from '../../../util/count.js';
+import { explainPermission } from '../../permission.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../../../export/checkpoint.js';
 import { exportAttendees } from '../../../export/export-attendees.js';
-import { formatCount, silentProgress, terminalProgress } from '../../../export/progress.js';
+import { silentProgress, terminalProgress } from '../../../export/progress.js';
 import { createRateLimitWaiter } from '../../../export/rate-limit.js';
 import { formatDuration } from '../../../util/duration.js';
 import { openSession } from '../../session.js';
+
 
 export interface AttendeesExportOptions {
   eventId: string;
@@ -23,6 +27,8 @@ export interface AttendeesExportOptions {
   maxWaitMs: number;
   /** Batches requested ahead of the one being written. */
   prefetch: number;
+  /** Only attendees with one of these statuses; every attendee when empty. */
+  statuses: string[];
 }
 
 interface ExportFlags {
@@ -31,7 +37,14 @@ interface ExportFlags {
   resume?: boolean;
   maxWait: string;
   prefetch: string;
+  status?: string[];
 }
+
+const collectStatuses = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',')];
+/** What an E008 from the attendee list means, and how to get the token it needs. */
+export const ADMIN_TOKEN_NEEDED =
+  "the attendee list needs an administrator account's token: log in as that account (boxoffice login); " +
+  'on the sandbox: export BOXOFFICE_TOKEN=$(boxoffice sandbox token --role admin)';
 
 export const DEFAULT_MAX_WAIT = '10m';
 export const DEFAULT_PREFETCH = 2;
@@ -40,7 +53,7 @@ export function registerExportCommand(group: Command, context: CommandContext): 
   group
     .command('export')
     .description('export every attendee of an event as CSV, JSON or NDJSON (one row per ticket)')
-    .argument('<eventId>', 'the event whose attendees to export')
+    .argument('<EVENT_ID>', 'the event whose attendees to export')
     .option('-o, --output <file>', 'write to FILE (atomically, resumable); default: stdout')
     .addOption(
       new Option('--format <format>', 'csv, json (one array) or ndjson (one object a line); default: from the -o extension, else csv')
@@ -49,14 +62,20 @@ export function registerExportCommand(group: Command, context: CommandContext): 
     .option('--resume', 'continue an interrupted export to the same -o FILE from its last completed batch')
     .option('--max-wait <duration>', 'longest total wait for the service\'s rate limit (E023), e.g. 90s, 10m, 1h', DEFAULT_MAX_WAIT)
     .option('--prefetch <n>', 'batches requested ahead while one is written (0 = one request at a time)', String(DEFAULT_PREFETCH))
+    .option('--status <status>', 'only attendees with this status: attending, cancelled, lcancelled (repeatable, or comma-separated)', collectStatuses)
     .addHelpText(
       'after',
       '\nExamples:\n' +
         '  boxoffice attendees export 123456 -o attendees.csv\n' +
         '  boxoffice attendees export 123456 --format ndjson | jq .attendeeEmail\n' +
         '  boxoffice attendees export 123456 -o attendees.csv --resume --max-wait 1h\n' +
+        '  boxoffice attendees export 123456 --status attending -o attending.csv\n' +
+        '\nThe attendee list needs an administrator account\'s token (E008 otherwise): log in\n' +
+        'as that account with boxoffice login; on the sandbox:\n' +
+        '  export BOXOFFICE_TOKEN=$(boxoffice sandbox token --role admin)\n' +
         '\nCSV cells starting with = + - @, a tab or a carriage return get a leading \' so that\n' +
-        'spreadsheets show them as text (plain numbers such as -12.5 are left alone).\n',
+        'spreadsheets show them as text (plain numbers such as -12.5 and phone numbers such as\n' +
+        '+49 30 000000 are left alone).\n',
     )
     .action(async (eventId: string, flags: ExportFlags) => {
       await runAttendeesExport(await exportOptionsFrom(eventId, flags, context.globals().json), context);
@@ -66,7 +85,7 @@ export function registerExportCommand(group: Command, context: CommandContext): 
 /** Flags → options, refusing bad input before anything is sent. */
 export async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: boolean): Promise<AttendeesExportOptions> {
   const id = eventId.trim();
-  if (id === '') throw new UsageError('EVENT_ID: must not be empty', 'eventId');
+  if (id === '') throw new UsageError('EVENT_ID: must not be empty', 'EVENT_ID');
   const output = flags.output?.trim();
   if (flags.output !== undefined && !output) throw new UsageError('--output: must name a file', '--output');
   if (output !== undefined && !existsSync(dirname(resolve(output)))) {
@@ -75,7 +94,7 @@ export async function exportOptionsFrom(eventId: string, flags: ExportFlags, jso
   if (flags.resume && output === undefined) {
     throw new UsageError('--resume: needs -o FILE (an export to stdout keeps no checkpoint)', '--resume');
   }
-  const format = flags.format ?? formatFromExtension(output) ?? (json && output === undefined ? 'json' : 'csv');
+  const format = flags.format ?? exportFormatOf(output) ?? (json && output === undefined ? 'json' : 'csv');
   if (json && output === undefined && format !== 'json') {
     throw new UsageError(`--format ${format}: with --json and no -o, stdout carries the rows as one JSON document; use --format json or -o FILE`, '--format');
   }
@@ -83,15 +102,11 @@ export async function exportOptionsFrom(eventId: string, flags: ExportFlags, jso
   if (!Number.isInteger(prefetch) || prefetch < 0 || prefetch > 8) {
     throw new UsageError(`--prefetch: expected a whole number from 0 to 8, got "${flags.prefetch}"`, '--prefetch');
   }
-  return { eventId: id, output, format, resume: flags.resume === true, maxWaitMs: parseDuration(flags.maxWait, '--max-wait'), prefetch };
-}
-
-function formatFromExtension(path: string | undefined): ExportFormat | undefined {
-  const extension = path?.toLowerCase().match(/\.([a-z]+)$/)?.[1];
-  if (extension === 'csv') return 'csv';
-  if (extension === 'json') return 'json';
-  if (extension === 'ndjson' || extension === 'jsonl') return 'ndjson';
-  return undefined;
+  const statuses = (flags.status ?? []).map((status) => status.trim());
+  if (statuses.some((status) => status === '')) {
+    throw new UsageError('--status: expected a status such as attending (comma-separated for several)', '--status');
+  }
+  return { eventId: id, output, format, resume: flags.resume === true, maxWaitMs: parseDuration(flags.maxWait, '--max-wait'), prefetch, statuses };
 }
 
 function shellQuote(text: string): string {
@@ -117,12 +132,20 @@ export async function runAttendeesExport(options: AttendeesExportOptions, contex
   const resumeCommand =
     options.output === undefined
       ? undefined
-      : `boxoffice attendees export ${shellQuote(options.eventId)} -o ${shellQuote(options.output)} --format ${options.format} --resume`;
+      : `boxoffice attendees export ${shellQuote(options.eventId)} -o ${shellQuote(options.output)} --format ${options.format}` +
+        `${options.statuses.length > 0 ? ` --status ${shellQuote(options.statuses.join(','))}` : ''} --resume`;
 
   try {
     const expectedAttendees = io.stderrIsTTY ? await expectedAttendeeCount(session.client, options.eventId) : undefined;
     const summary = await exportAttendees(
-      { eventId: options.eventId, format: options.format, outputPath: options.output, resume: options.resume, prefetch: options.prefetch },
+      {
+        eventId: options.eventId,
+        format: options.format,
+        outputPath: options.output,
+        resume: options.resume,
+        prefetch: options.prefetch,
+        statuses: options.statuses,
+      },
       {
         // The signal drops a prefetched request the export no longer needs.
         fetchBatch: async (range, signal) => (await session.client.events.attendeeList(range, { signal })).attendee,
@@ -139,14 +162,14 @@ export async function runAttendeesExport(options: AttendeesExportOptions, contex
       writeJson(io, { status: 'success', ...summary, rateLimitWaitMs: waiter.waitedMs });
       return;
     }
-    const count = formatCount;
+    const dropped = summary.duplicatesDropped > 0 ? ` (${countOf(summary.duplicatesDropped, 'repeated order')} dropped)` : '';
     io.stderr.write(
-      `exported ${count(summary.attendees)} attendees from ${count(summary.orders)} orders ` +
-        `(${count(summary.duplicatesDropped)} repeated records dropped) in ${count(summary.batches)} batches, ` +
-        `${formatDuration(summary.elapsedMs)}${summary.file === null ? '' : ` → ${summary.file}`}\n`,
+      `exported ${countOf(summary.attendees, 'attendee')} from ${countOf(summary.orders, 'order')}${dropped} ` +
+        `in ${formatDuration(summary.elapsedMs)}${summary.file === null ? '' : ` → ${summary.file}`}\n`,
     );
   } catch (error) {
     progress.finish();
+    explainPermission(error, ADMIN_TOKEN_NEEDED);
     const resumable =
       deps.signal.aborted || error instanceof RateLimitError || error instanceof ConnectionError || error instanceof ServerBusyError;
     if (resumeCommand !== undefined && resumable && existsSync(`${options.output}.checkpoint.json`)) {

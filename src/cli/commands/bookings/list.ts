@@ -10,9 +10,11 @@ import type { BookingOrder } from '../../../client/schemas/index.js';
 import { validateDateRange, type DateRange } from '../../../bookings/list-input.js';
 import type { CommandContext } from '../../context.js';
 import { openSession } from '../../session.js';
-import { collectBookings } from '../../../bookings/collect.js';
-import { writeJson, writeRows } from '../../output/index.js';
 import { createPrompter } from '../../prompt.js';
+import { writeJson, writeRows } from '../../output/index.js';
+import { collectBookings } from '../../../bookings/collect.js';
+import { statusLine } from '../../../util/status-line.js';
+import { countOf } from '../../../util/count.js';
 import { neutraliseFormula } from '../../../export/neutralise.js';
 
 export const LIST_FORMATS = ['table', 'csv'] as const;
@@ -67,6 +69,13 @@ export function registerListCommand(group: Command, context: CommandContext): vo
  * Anything else the service sends is kept in --json and in csv (whose header names it).
  */
 const KNOWN_COLUMNS = ['orderNo', 'createdOn', 'status', 'amount', 'currency'] as const;
+const COLUMN_HEADERS: Record<(typeof KNOWN_COLUMNS)[number], string> = {
+  orderNo: 'order',
+  createdOn: 'created',
+  status: 'status',
+  amount: 'amount',
+  currency: 'currency',
+};
 
 export async function runListBookings(options: ListBookingsOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
@@ -75,6 +84,8 @@ export async function runListBookings(options: ListBookingsOptions, context: Com
   const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs });
   try {
     const bookingKey = resolveBookingKey(options.bookingKey, session.profile.bookingKey);
+    const progress = statusLine(deps.io.stderr);
+    let receivedSoFar = 0;
     const bookings = await collectBookings<BookingOrder>({
       fromDate: options.fromDate,
       toDate: options.toDate,
@@ -84,11 +95,12 @@ export async function runListBookings(options: ListBookingsOptions, context: Com
         return response.bookings;
       },
       onWindow: (window, index, total, received) => {
+        receivedSoFar += received;
         if (total > 1 && deps.io.stderrIsTTY && !globals.json) {
-          deps.io.stderr.write(`${window.fromDate} – ${window.toDate}: ${received} (${index + 1}/${total})\n`);
+          progress.show(`reading bookings: window ${index + 1} of ${total} (up to ${window.toDate}), ${countOf(receivedSoFar, 'booking')} so far`);
         }
       },
-    });
+    }).finally(() => progress.clear());
     await writeBookings(bookings, options.format, context);
   } finally {
     await session.client.close();
@@ -144,7 +156,7 @@ async function writeBookings(bookings: BookingOrder[], format: ListFormat, conte
   await writeRows(
     deps,
     KNOWN_COLUMNS.map((column) => ({
-      header: column,
+      header: COLUMN_HEADERS[column],
       value: (booking: BookingOrder) => cellText(booking[column]),
       alignRight: column === 'amount',
     })),

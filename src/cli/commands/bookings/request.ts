@@ -7,20 +7,19 @@ import type { Command } from 'commander';
 import { CancelledError, UsageError } from '../../../client/errors.js';
 import { BOOKING_CURRENCIES, PAYMENT_GATEWAYS } from '../../../client/schemas/values.js';
 import { type BookingRecordLike, crossCheckReturn, recentWindow } from '../../../bookings/cross-check.js';
-import { type BookingReturn, bookingReturnError, paymentOutcome, readBookingReturn } from '../../../bookings/response.js';
-import { startReturnListener } from '../../../bookings/return-listener.js';
-import { renderAutoPostPage } from '../../../bookings/pages.js';
+import { type BookingReturn, paymentOutcome, readBookingReturn, bookingReturnError } from '../../../bookings/response.js';
 import { type Session, openSession } from '../../session.js';
 import type { CommandContext } from '../../context.js';
 import { addParamFlags, checkFormats, fillMissing, paramValues, parseRequest, type ParamSpec } from '../../params.js';
 import { resolveBookingKey } from './list.js';
 import { parseDuration } from '../../duration.js';
 import { formatDuration } from '../../../util/duration.js';
-import { SPENDING_PROFILE, spendsRealMoney } from '../../config/profile.js';
 import { bookingRequest } from '../../../client/schemas/requests.js';
 import { writeJson, writeRows } from '../../output/index.js';
-import { createPrompter } from '../../prompt.js';
+import { LIVE_PROFILE, confirmOnLive } from '../../live.js';
 import { PaymentNotCompletedError, awaitReturn } from '../../../bookings/await-return.js';
+import { startReturnListener } from '../../../bookings/return-listener.js';
+import { renderAutoPostPage } from '../../../bookings/pages.js';
 
 /** Every E12 parameter, as a flag named by its kebab-case (api-reference §4.2, limits §8). */
 export const BOOKING_PARAMS: readonly ParamSpec[] = [
@@ -57,7 +56,7 @@ export function registerRequestCommand(group: Command, context: CommandContext):
     .description('request a payment for an order: opens the payment page and waits for the verified result');
   addParamFlags(command, BOOKING_PARAMS)
     .option('--no-browser', 'print the address to open instead of opening a browser')
-    .option('--yes', `do not ask for confirmation (needed on the ${SPENDING_PROFILE} profile without a terminal)`)
+    .option('--yes', 'do not ask for confirmation (needed on the live profile without a terminal)')
     .option('--timeout <duration>', 'how long to wait for the payment (e.g. 90s, 10m)', DEFAULT_TIMEOUT)
     .addHelpText(
       'after',
@@ -73,8 +72,7 @@ export function registerRequestCommand(group: Command, context: CommandContext):
 
 export async function runRequestBooking(flags: RequestFlags, context: CommandContext): Promise<void> {
   const { deps } = context;
-  const timeoutMs = parseDuration(flags.timeout, '--timeout');
-  if (timeoutMs <= 0) throw new UsageError('--timeout: must be more than 0', '--timeout');
+  const timeoutMs = parseDuration(flags.timeout, '--timeout', { positive: true });
   let values = paramValues(BOOKING_PARAMS, flags);
   checkFormats(BOOKING_PARAMS, values);
   values = await fillMissing(context, BOOKING_PARAMS, values);
@@ -87,7 +85,7 @@ export async function runRequestBooking(flags: RequestFlags, context: CommandCon
       { ...values, bookingKey, callbackUrl: values.callbackUrl ?? PENDING_CALLBACK },
       BOOKING_PARAMS,
     );
-    await confirmIfLive(session.profileName, `${request.amount} ${request.currency}`, request.orderNo, flags.yes === true, context);
+    await confirmIfLive(`${request.amount} ${request.currency}`, request.orderNo, flags.yes === true, context);
 
     if (values.callbackUrl !== undefined) {
       await session.client.booking.submit(request);
@@ -116,16 +114,13 @@ export async function runRequestBooking(flags: RequestFlags, context: CommandCon
   }
 }
 
-async function confirmIfLive(profileName: string, amount: string, orderNo: string, yes: boolean, context: CommandContext): Promise<void> {
-  if (!spendsRealMoney(profileName) || yes) return;
-  if (!context.globals().input) {
-    throw new UsageError(`requesting a payment on the ${SPENDING_PROFILE} profile needs --yes when there is no terminal to confirm on`, '--yes');
-  }
-  const confirmed = await createPrompter(context.deps).confirm({
-    message: `Request a ${SPENDING_PROFILE} payment of ${amount} for order ${orderNo}?`,
-    default: false,
+async function confirmIfLive(amount: string, orderNo: string, yes: boolean, context: CommandContext): Promise<void> {
+  await confirmOnLive(context, {
+    yes,
+    consequence: `requesting a payment on the ${LIVE_PROFILE} profile charges for real`,
+    question: `Request a live payment of ${amount} for order ${orderNo}?`,
+    declined: 'payment request not confirmed',
   });
-  if (!confirmed) throw new CancelledError('payment request not confirmed');
 }
 
 interface CollectPaymentOptions {
@@ -201,7 +196,7 @@ async function reportPayment(result: BookingReturn, context: CommandContext): Pr
     await writeRows(
       deps,
       [
-        { header: 'orderNo', value: (row: typeof shown) => row.orderNo },
+        { header: 'order', value: (row: typeof shown) => row.orderNo },
         { header: 'status', value: (row: typeof shown) => row.status },
         { header: 'amount', value: (row: typeof shown) => row.amount, alignRight: true },
       ],

@@ -7,7 +7,7 @@ import { writeJson, writeRows } from '../../output/index.js';
 export function registerCatalogCategoriesCommand(group: Command, context: CommandContext): void {
   group
     .command('categories')
-    .description('every category: slug and display name (P2)')
+    .description('every category: slug and display name')
     .addHelpText('after', '\nExample:\n  boxoffice catalog categories')
     .action(async () => {
       await runCatalogCategories(context);
@@ -19,7 +19,7 @@ export async function runCatalogCategories(context: CommandContext): Promise<voi
   try {
     const body = await session.client.publisher.categories({});
     if (context.globals().json) return writeJson(context.deps.io, body);
-    await writeRows(context.deps, [
+    await writeRows(context, [
       { header: 'category', value: ([slug]: [string, string]) => slug },
       { header: 'name', value: ([, name]: [string, string]) => name },
     ], Object.entries(body.categories), { emptyMessage: 'no categories' });

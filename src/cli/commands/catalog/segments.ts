@@ -9,7 +9,7 @@ import { writeJson, writeRows } from '../../output/index.js';
 export function registerCatalogSegmentsCommand(group: Command, context: CommandContext): void {
   group
     .command('segments')
-    .description('the segment tree: segments, their categories and topics (P1)')
+    .description('the segment tree: segments, their categories and topics')
     .addOption(new Option('--event-type <type>', 'only segments of public or private events').choices(EVENT_VISIBILITIES))
     .addOption(new Option('--type <type>', 'only segments of this kind of event').choices(EVENT_TYPES))
     .addHelpText('after', '\nExample:\n  boxoffice catalog segments --type conference')
@@ -31,7 +31,7 @@ export async function runCatalogSegments(request: SegmentsRequest, context: Comm
     const rows: SegmentRow[] = body.segments.flatMap((segment) =>
       segment.category.length === 0 ? [{ segment }] : segment.category.map((category) => ({ segment, category })),
     );
-    await writeRows(context.deps, [
+    await writeRows(context, [
       { header: 'segment', value: (row) => row.segment.segmentId },
       { header: 'segment name', value: (row) => row.segment.segmentName },
       { header: 'category', value: (row) => row.category?.categoryId },

@@ -7,7 +7,7 @@ import { writeJson, writeRows } from '../../output/index.js';
 export function registerCatalogTopicsCommand(group: Command, context: CommandContext): void {
   group
     .command('topics')
-    .description('the topics of each segment (P3)')
+    .description('the topics of each segment')
     .addHelpText('after', '\nExample:\n  boxoffice catalog topics')
     .action(async () => {
       await runCatalogTopics(context);
@@ -20,7 +20,7 @@ export async function runCatalogTopics(context: CommandContext): Promise<void> {
     const body = await session.client.publisher.topics({});
     if (context.globals().json) return writeJson(context.deps.io, body);
     const rows = Object.entries(body.topics).flatMap(([segment, topics]) => topics.map((topic) => ({ segment, topic })));
-    await writeRows(context.deps, [
+    await writeRows(context, [
       { header: 'segment', value: (row) => row.segment },
       { header: 'topic', value: (row) => row.topic },
     ], rows, { emptyMessage: 'no topics' });

@@ -3,6 +3,7 @@ import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
 import { summaryOf } from '../summaries.js';
 import { SHELLS, completionScript } from './scripts.js';
+import { writeJson } from '../../output/json.js';
 
 /** Registers shell completion scripts. */
 export function registerCompletionCommand(program: Command, context: CommandContext): void {
@@ -22,5 +23,10 @@ export function registerCompletionCommand(program: Command, context: CommandCont
 export async function runCompletion(options: { shell: string }, program: Command, context: CommandContext): Promise<void> {
   const shell = SHELLS.find((known) => known === options.shell);
   if (!shell) throw new UsageError(`unknown shell ${JSON.stringify(options.shell)}: expected bash, zsh or fish`, 'SHELL');
-  context.deps.io.stdout.write(completionScript(shell, program));
+  const script = completionScript(shell, program);
+  if (context.globals().json) {
+    writeJson(context.deps.io, { shell, script });
+    return;
+  }
+  context.deps.io.stdout.write(script);
 }

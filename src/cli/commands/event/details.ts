@@ -1,34 +1,27 @@
 // `boxoffice event details EVENT_ID`: the buyer's view of an event, P5 (event details) and P6
 // (ticket details) together.
 import type { Command } from 'commander';
-import { UsageError } from '../../../client/errors.js';
 import type { PublisherEvent, PublisherTicket } from '../../../client/schemas/index.js';
 import type { CommandContext } from '../../context.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
+import { resolveBuyerIds } from '../../buyer-ids.js';
 
 export function registerEventDetailsCommand(group: Command, context: CommandContext): void {
   group
     .command('details')
     .description("the buyer's view of an event: details and tickets (Publisher API)")
-    .argument('<EVENT_ID>', 'the event')
+    .argument('<EVENT_ID>', 'the event: its numeric id, or its code (looked up in boxoffice event list)')
     .addHelpText('after', '\nExample:\n  boxoffice event details 1042')
     .action(async (eventId: string) => {
-      await runEventDetails(checkEventId(eventId), context);
+      await runEventDetails(eventId.trim(), context);
     });
 }
 
-export function checkEventId(eventId: string): string {
-  const trimmed = eventId.trim();
-  if (!/^\d+$/.test(trimmed) || Number(trimmed) < 1) {
-    throw new UsageError(`EVENT_ID ${JSON.stringify(eventId)}: expected a numeric event id`, 'EVENT_ID');
-  }
-  return trimmed;
-}
-
-export async function runEventDetails(eventId: string, context: CommandContext): Promise<void> {
+export async function runEventDetails(eventGiven: string, context: CommandContext): Promise<void> {
   const session = await openSession(context, { token: false, publisherKey: true });
   try {
+    const { eventId } = await resolveBuyerIds(session.client.events, eventGiven, []);
     const [details, tickets] = await Promise.all([
       session.client.publisher.eventDetails({ eventId }),
       session.client.publisher.ticketDetails({ eventId }),
@@ -51,14 +44,14 @@ export async function runEventDetails(eventId: string, context: CommandContext):
     ];
     // Piped: "event<TAB>field<TAB>value" and "ticket<TAB>…" lines, so one grep picks either.
     const tagged = io.stdoutIsTTY ? [] : [{ header: 'kind', value: () => 'event' }];
-    await writeRows(context.deps, [
+    await writeRows(context, [
       ...tagged,
       { header: 'field', value: ([name]: [string, unknown]) => name },
       { header: 'value', value: ([, value]: [string, string | number | null | undefined]) => value },
     ], fields satisfies Array<[string, PublisherEvent[keyof PublisherEvent] | string]>);
     if (io.stdoutIsTTY) io.stdout.write('Tickets\n');
     const ticketTag = io.stdoutIsTTY ? [] : [{ header: 'kind', value: () => 'ticket' }];
-    await writeRows(context.deps, [
+    await writeRows(context, [
       ...ticketTag,
       { header: 'id', value: (ticket: PublisherTicket) => ticket.id },
       { header: 'name', value: (ticket) => ticket.name },

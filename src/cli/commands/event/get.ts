@@ -48,7 +48,7 @@ export async function runEventGet(options: GetEventOptions, context: CommandCont
       ['header image', event.headerImage ?? event.searchImage],
     ];
     const shown = fields.filter(([, value]) => value !== null && value !== undefined && value !== '');
-    await writeRows(context.deps, [
+    await writeRows(context, [
       { header: 'field', value: (row: [string, unknown]) => row[0] },
       { header: 'value', value: (row: [string, unknown]) => String(row[1]) },
     ], shown);

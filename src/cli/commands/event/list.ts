@@ -19,8 +19,13 @@ export async function runEventList(context: CommandContext): Promise<void> {
   await withSession(context, {}, async (session) => {
     const body = await session.client.events.getAllEvents();
     if (context.globals().json) return writeJson(context.deps.io, body);
-    await writeRows<EventListItem>(context.deps, [
+    // The live service gives a code (what the organizer commands take) and a numeric id (what
+    // the buyer side takes): both are shown when they differ.
+    const numeric = (event: EventListItem) => (event.id !== undefined && String(event.id) !== event.eventId ? String(event.id) : undefined);
+    const showNumeric = body.events.some((event) => numeric(event) !== undefined);
+    await writeRows<EventListItem>(context, [
       { header: 'id', value: (event) => event.eventId },
+      ...(showNumeric ? [{ header: 'numeric id', value: (event: EventListItem) => numeric(event) ?? '' }] : []),
       { header: 'title', value: (event) => event.eventTitle },
       { header: 'starts', value: (event) => `${event.startDate} ${event.startTime.slice(0, 5)}` },
       { header: 'ends', value: (event) => `${event.endDate} ${event.endTime.slice(0, 5)}` },

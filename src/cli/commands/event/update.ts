@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
 import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, parseRequest } from '../../params.js';
+import { endIsAfterStart } from '../../../client/schemas/values.js';
 import { UPDATE_EVENT_PARAMS } from './params.js';
 import { updateEventRequest } from '../../../client/schemas/index.js';
 import { withSession } from '../../session.js';
@@ -36,8 +37,34 @@ export async function runEventUpdate(options: UpdateEventOptions, context: Comma
     const current = await withPermissionExplained(explanation, () => session.client.events.getEvent({ eventId: options.eventId }));
     const merged = { ...updateValuesFromEvent(current.event), ...options.values };
     const values = await fillMissing(context, UPDATE_EVENT_PARAMS, merged);
+    checkSpan(options.values, values);
     const request = parseRequest(updateEventRequest, { ...values, eventId: options.eventId }, UPDATE_EVENT_PARAMS);
     const body = await withPermissionExplained(explanation, () => session.client.events.updateEvent(request));
     writeAck(context, { body, id: String(body.eventId), sentence: `updated event ${body.eventId}` });
   });
+}
+
+const SPAN_FIELDS = { startDate: '--start-date', startTime: '--start-time', endDate: '--end-date', endTime: '--end-time' } as const;
+
+/**
+ * E003 before sending, in terms of the flags given: `--start-date 2027-09-01` alone that would
+ * put the start after the stored end says so, and names the flag that moves the end.
+ */
+export function checkSpan(given: ParamValues, values: ParamValues): void {
+  if (endIsAfterStart(values)) return;
+  const givenFlags = Object.entries(SPAN_FIELDS)
+    .filter(([name]) => given[name] !== undefined)
+    .map(([name, flag]) => `${flag} ${given[name]}`);
+  const movedStart = given.startDate !== undefined || given.startTime !== undefined;
+  const movedEnd = given.endDate !== undefined || given.endTime !== undefined;
+  const start = `${values.startDate} ${values.startTime ?? ''}`.trim();
+  const end = `${values.endDate} ${values.endTime ?? ''}`.trim();
+  const what = givenFlags.join(' ');
+  if (movedStart && !movedEnd) {
+    throw new UsageError(`${what}: the new start (${start}) would fall after the stored end (${end}); move the end too with --end-date (and --end-time)`, '--end-date');
+  }
+  if (movedEnd && !movedStart) {
+    throw new UsageError(`${what}: the new end (${end}) would fall before the stored start (${start}); move the start too with --start-date (and --start-time)`, '--start-date');
+  }
+  throw new UsageError(`${what || '--end-date'}: the end (${end}) must be later than the start (${start})`, '--end-date');
 }

@@ -33,7 +33,7 @@ export interface SearchOptions {
 export function registerEventsSearchCommand(group: Command, context: CommandContext): void {
   const command = group
     .command('search')
-    .description('search public events (P4); one page, or every page with --all');
+    .description('search public events; one page, or every page with --all');
   addParamFlags(command, SEARCH_PARAMS)
     .option('--all', 'fetch every page until an empty one (not with --page)')
     .addHelpText('after', `
@@ -93,7 +93,7 @@ export async function runEventsSearch(options: SearchOptions, context: CommandCo
       if (context.globals().json) return writeJson(context.deps.io, body);
       events = body.events;
     }
-    await writeRows(context.deps, [
+    await writeRows(context, [
       { header: 'id', value: (event: EventSummary) => event.id },
       { header: 'title', value: (event) => event.title },
       { header: 'starts', value: (event) => event.startDateTime ?? `${event.startDateFormat} ${event.startTime}` },

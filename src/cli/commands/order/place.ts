@@ -6,18 +6,21 @@ import { CancelledError, UsageError } from '../../../client/errors.js';
 import { ORDER_STATUSES_FOR_CONFIRM } from '../../../client/schemas/values.js';
 import type { AttendeeAnswers } from '../../../orders/answers.js';
 import { type PlacedOrder, type ConfirmStatus, placeOrder } from '../../../orders/place.js';
-import { parseTicketSpecs, totalQuantity, type TicketSpec } from '../../../orders/ticket-spec.js';
+import { parseTicketSpecs, totalQuantity, type GivenTicketSpec, uniqueTickets } from '../../../orders/ticket-spec.js';
 import type { CommandContext } from '../../context.js';
+import { LIVE_PROFILE } from '../../live.js';
 import { readFile } from 'node:fs/promises';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
+import { resolveBuyerIds } from '../../buyer-ids.js';
 import { createPrompter } from '../../prompt.js';
+import { formatMoney } from '../../../util/count.js';
 import { askAttendee } from './ask-attendee.js';
-import { SPENDING_PROFILE, spendsRealMoney } from '../../config/profile.js';
 
 export interface PlaceOrderOptions {
+  /** Numeric, or the code form (looked up in the event list). */
   eventId: string;
-  tickets: TicketSpec[];
+  tickets: GivenTicketSpec[];
   attendeeFlags: string[];
   attendeesFile?: string;
   fake: boolean;
@@ -47,11 +50,11 @@ export function registerOrderPlaceCommand(group: Command, context: CommandContex
     .argument('<EVENT_ID>', 'the event to buy tickets for')
     .option('-t, --ticket <TICKET_ID:QTY[:CODE]>', 'a ticket, its quantity and optionally a discount code (repeatable)', collect)
     .option('-a, --attendee <"name,email,phone">', 'one attendee\'s answers, in attendee order (repeatable)', collect)
-    .option('--attendees-file <FILE>', 'CSV with a header row: name,email,phone, plus one column per custom question label')
+    .option('--attendees-file <FILE>', 'CSV with a header row: name,email,phone, plus one column per custom question label (a MultiCheckbox answer: choices separated by ";")')
     .option('--fake', 'answer every question not given with deterministic fake data')
     .addOption(new Option('--status <status>', 'how the payment ends (confirm-order status)').choices(ORDER_STATUSES_FOR_CONFIRM).default('confirm'))
     .option('--reference-no <REF>', 'the merchant reference sent with the confirmation (default: generated)')
-    .option('-y, --yes', `do not ask for confirmation (needed on the ${SPENDING_PROFILE} profile without a terminal)`)
+    .option('-y, --yes', `do not ask for confirmation (needed on the ${LIVE_PROFILE} profile without a terminal)`)
     .addHelpText('after', `
 Examples:
   boxoffice order place 1042 --ticket 7:2 --fake
@@ -64,14 +67,12 @@ Examples:
 
 /** Everything that can be refused without a request is refused here (exit 2). */
 export function toOptions(eventId: string, flags: RawFlags): PlaceOrderOptions {
-  if (!/^\d+$/.test(eventId.trim()) || Number(eventId) < 1) {
-    throw new UsageError(`EVENT_ID ${JSON.stringify(eventId)}: expected a numeric event id`, 'EVENT_ID');
-  }
+  const id = eventId.trim();
   if (flags.referenceNo !== undefined && flags.referenceNo.trim() === '') {
     throw new UsageError('--reference-no: must not be empty', '--reference-no');
   }
   return {
-    eventId: eventId.trim(),
+    eventId: id,
     tickets: parseTicketSpecs(flags.ticket ?? []),
     attendeeFlags: flags.attendee ?? [],
     attendeesFile: flags.attendeesFile,
@@ -113,20 +114,22 @@ export async function runOrderPlace(options: PlaceOrderOptions, context: Command
   const { deps } = context;
   const globals = context.globals();
   const answers = await readAnswers(options, globals.input);
-  if (spendsRealMoney(globals.profile) && !options.yes && !globals.input) {
-    throw new UsageError(`order place on the ${SPENDING_PROFILE} profile places a real order; add --yes to confirm without a terminal`, '--yes');
+  if (globals.profile === LIVE_PROFILE && !options.yes && !globals.input) {
+    throw new UsageError(`order place on the ${LIVE_PROFILE} profile places a real order; add --yes to confirm without a terminal`, '--yes');
   }
   const session = await openSession(context, { token: false, publisherKey: true });
-  const askFirst = spendsRealMoney(session.profileName) && !options.yes;
+  const askFirst = session.profileName === LIVE_PROFILE && !options.yes;
   try {
+    const ids = await resolveBuyerIds(session.client.events, options.eventId, options.tickets.map((spec) => String(spec.ticketId)));
+    const tickets = uniqueTickets(options.tickets.map((spec, index) => ({ ...spec, ticketId: ids.ticketIds[index] })));
     const placed = await placeOrder(
       session.client.publisher,
-      { eventId: options.eventId, tickets: options.tickets, answers, fake: options.fake, status: options.status, referenceNo: options.referenceNo, now: deps.clock.now(), signal: deps.signal },
+      { eventId: ids.eventId, tickets, answers, fake: options.fake, status: options.status, referenceNo: options.referenceNo, now: deps.clock.now(), signal: deps.signal },
       {
-        beforeOrder: async (cart) => {
+        beforeOrder: async (cart, currency) => {
           if (!askFirst) return;
-          const total = `${cart.grandTotal}`;
-          const go = await createPrompter(deps).confirm({ message: `Place a real order on the ${SPENDING_PROFILE} profile for a total of ${total}?`, default: false });
+          const total = formatMoney(cart.grandTotal, currency);
+          const go = await createPrompter(deps).confirm({ message: `Place a real order on the ${LIVE_PROFILE} profile for a total of ${total}?`, default: false });
           if (!go) throw new CancelledError('order not placed');
         },
         ...(globals.input
@@ -139,7 +142,7 @@ export async function runOrderPlace(options: PlaceOrderOptions, context: Command
       },
     );
     if (globals.json) {
-      writeJson(deps.io, jsonDocument(options.eventId, placed));
+      writeJson(deps.io, jsonDocument(ids.eventId, placed));
       return;
     }
     await printOrder(context, placed);

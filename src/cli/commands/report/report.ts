@@ -5,6 +5,7 @@ import { summaryOf } from '../summaries.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeJson, writeRows } from '../../output/index.js';
+import { formatMoney } from '../../../util/count.js';
 
 export interface ReportOptions {
   eventId: string;
@@ -53,16 +54,36 @@ export async function runReport(options: ReportOptions, context: CommandContext)
       cancel: report.cancel,
       amount: report.amount,
     };
-    if (totalSold === 0 && context.deps.io.stdoutIsTTY) {
+    const onTerminal = context.deps.io.stdoutIsTTY;
+    if (totalSold === 0 && onTerminal) {
       context.deps.io.stderr.write(`no tickets sold yet for event ${options.eventId}\n`);
     }
-    await writeRows<ReportRow>(context.deps, [
+    // People read amounts with their currency; scripts (piped) get the numbers as the API sent them.
+    const currencies = onTerminal ? await ticketCurrencies(session.client.events, options.eventId) : new Map<string, string>();
+    const shared = new Set(currencies.values());
+    const currencyOf = (row: ReportRow): string | undefined =>
+      row === total ? (shared.size === 1 ? [...shared][0] : undefined) : currencies.get(row.ticketId);
+    const money = (row: ReportRow, amount: number | string | undefined) => (onTerminal ? formatMoney(amount, currencyOf(row)) : amount);
+    await writeRows<ReportRow>(context, [
       { header: 'ticket', value: (row) => row.ticketId },
       { header: 'name', value: (row) => row.ticketName },
       { header: 'sold', value: (row) => row.sold, alignRight: true },
-      { header: 'platform fee', value: (row) => row.platformFee, alignRight: true },
+      { header: 'platform fee', value: (row) => money(row, row.platformFee), alignRight: true },
       { header: 'cancelled', value: (row) => row.cancel, alignRight: true },
-      { header: 'amount', value: (row) => row.amount, alignRight: true },
+      { header: 'amount', value: (row) => money(row, row.amount), alignRight: true },
     ], [...lines, total]);
   });
+}
+
+/** Each ticket's currency (the report carries none); empty when the tickets cannot be read. */
+async function ticketCurrencies(
+  events: { getTickets(request: { eventId: string }): Promise<{ tickets: readonly { id: string | number; currency: string }[] }> },
+  eventId: string,
+): Promise<Map<string, string>> {
+  try {
+    const { tickets } = await events.getTickets({ eventId });
+    return new Map(tickets.map((ticket) => [String(ticket.id), ticket.currency]));
+  } catch {
+    return new Map();
+  }
 }

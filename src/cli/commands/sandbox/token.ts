@@ -1,8 +1,10 @@
 // `boxoffice sandbox token`: asks a running sandbox (POST /sandbox/token, a sandbox-only
 // endpoint) for an access token, a publisher key or the booking key, and prints that one value.
 import { Option, type Command } from 'commander';
+import { BoxofficeError, ConnectionError, UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { SANDBOX_URL_HELP, postToSandbox, sandboxUrl, type SandboxAnswer } from './url.js';
+import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
+import { writeJson } from '../../output/json.js';
 
 export const TOKEN_ROLES = ['organizer', 'admin', 'publisher', 'booking'] as const;
 export type TokenRole = (typeof TOKEN_ROLES)[number];
@@ -40,13 +42,33 @@ export function registerTokenCommand(group: Command, context: CommandContext): v
     });
 }
 
-interface TokenAnswer extends SandboxAnswer {
+interface TokenAnswer {
+  status?: unknown;
   value?: unknown;
+  message?: unknown;
+  description?: unknown;
 }
 
 export async function runToken(options: TokenOptions, context: CommandContext): Promise<void> {
   const body = new URLSearchParams({ role: options.role });
   if (options.account !== undefined) body.set('account', options.account);
-  const answer = await postToSandbox<TokenAnswer>(options.url, TOKEN_ENDPOINT, body, context, (reply) => typeof reply.value === 'string');
-  context.deps.io.stdout.write(`${String(answer.value)}\n`);
+  let response: Response;
+  try {
+    response = await fetch(`${options.url}${TOKEN_ENDPOINT}`, { method: 'POST', body, signal: context.deps.signal });
+  } catch (error) {
+    throw new ConnectionError(`error: no sandbox answered at ${options.url} (is \`boxoffice sandbox start\` running?)`, error, false);
+  }
+  const answer = (await response.json().catch(() => ({}))) as TokenAnswer;
+  if (answer.status === 'success' && typeof answer.value === 'string') {
+    if (context.globals().json) {
+      writeJson(context.deps.io, { role: options.role, value: answer.value });
+    } else {
+      context.deps.io.stdout.write(`${answer.value}\n`);
+    }
+    return;
+  }
+  const code = typeof answer.message === 'string' ? answer.message : `HTTP ${response.status}`;
+  const description = typeof answer.description === 'string' ? `: ${answer.description}` : '';
+  if (code === 'E002') throw new UsageError(`error ${code}${description}`);
+  throw new BoxofficeError(`error ${code}${description} (is ${options.url} a boxoffice sandbox?)`);
 }

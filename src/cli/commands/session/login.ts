@@ -10,26 +10,19 @@ import { assertProfileExists, createWiredClient, effectiveProfile, requireAddres
 import { threeMonthsAfter } from '../../../auth/expiry.js';
 import { writeJson } from '../../output/index.js';
 import { createPrompter } from '../../prompt.js';
+import { parseDuration } from '../../duration.js';
 
 export interface LoginOptions {
   browser: boolean;
   withToken: boolean;
   port: number;
-  timeoutSeconds: number;
+  timeoutMs: number;
 }
 
 function parsePort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`invalid --port ${JSON.stringify(value)}: expected 0–65535`, '--port');
   return port;
-}
-
-function parseSeconds(value: string): number {
-  const seconds = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || seconds <= 0) {
-    throw new UsageError(`invalid --timeout ${JSON.stringify(value)}: expected a number of seconds above 0`, '--timeout');
-  }
-  return seconds;
 }
 
 export function registerLogin(program: Command, context: CommandContext): void {
@@ -39,18 +32,19 @@ export function registerLogin(program: Command, context: CommandContext): void {
     .option('--no-browser', 'print the address to open instead of opening a browser')
     .option('--with-token', 'read a user access token (from the developer area) from stdin instead')
     .addOption(new Option('--port <n>', 'port of the local callback http://127.0.0.1:N/callback (0 = any free port)').default('8976'))
-    .addOption(new Option('--timeout <seconds>', 'how long to wait for the browser').default('300'))
+    .addOption(new Option('--timeout <duration>', 'how long to wait for the browser, e.g. 90s, 5m (a bare number is seconds)').default('5m'))
     .addHelpText(
       'after',
       '\nExamples:\n  boxoffice login\n  boxoffice --profile live login --no-browser\n  echo "$TOKEN" | boxoffice login --with-token',
     )
     .action(async (flags: { browser: boolean; withToken?: boolean; port: string; timeout: string }) => {
+      const timeoutMs = parseDuration(flags.timeout, '--timeout', { positive: true });
       await runLogin(
         {
           browser: flags.browser,
           withToken: flags.withToken === true,
           port: parsePort(flags.port),
-          timeoutSeconds: parseSeconds(flags.timeout),
+          timeoutMs,
         },
         context,
       );
@@ -91,7 +85,7 @@ export async function runLogin(options: LoginOptions, context: CommandContext): 
         clientId: profile.clientId as string,
         clientSecret: profile.clientSecret as string,
         port: options.port,
-        timeoutMs: options.timeoutSeconds * 1000,
+        timeoutMs: options.timeoutMs,
         openBrowser: options.browser ? (url) => deps.openBrowser(url) : undefined,
         tell: (line) => deps.io.stderr.write(`${line}\n`),
         sleep: (ms, signal) => deps.clock.sleep(ms, signal),

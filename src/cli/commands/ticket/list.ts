@@ -6,6 +6,8 @@ import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { splitDateTime } from '../event/readback.js';
+import { ticketStatusForUpdate } from '../../../client/schemas/values.js';
+import { ticketCodeOf } from '../../buyer-ids.js';
 
 export interface ListTicketsOptions {
   eventId: string;
@@ -29,13 +31,18 @@ export async function runTicketList(options: ListTicketsOptions, context: Comman
       session.client.events.getTickets({ eventId: options.eventId }),
     );
     if (context.globals().json) return writeJson(context.deps.io, body);
-    await writeRows<OrganizerTicket>(context.deps, [
-      { header: 'id', value: (ticket) => ticket.id },
+    // A ticket's code (what ticket update takes on the live service) and its numeric id (what
+    // order place takes): both are shown when the service gives a code.
+    const showNumeric = body.tickets.some((ticket) => ticketCodeOf(ticket) !== undefined);
+    await writeRows<OrganizerTicket>(context, [
+      { header: 'id', value: (ticket) => ticketCodeOf(ticket) ?? ticket.id },
+      ...(showNumeric ? [{ header: 'numeric id', value: (ticket: OrganizerTicket) => ticket.id }] : []),
       { header: 'name', value: (ticket) => ticket.typeName },
       { header: 'price', value: (ticket) => (ticket.price === null ? 'any' : ticket.price), alignRight: true },
       { header: 'currency', value: (ticket) => ticket.currency },
       { header: 'quantity', value: (ticket) => ticket.quantity, alignRight: true },
-      { header: 'status', value: (ticket) => ticket.status },
+      // In the words ticket update takes (a ticket on sale is `active` in responses, `published` there).
+      { header: 'status', value: (ticket) => ticketStatusForUpdate(ticket.status) ?? ticket.status },
       { header: 'on sale from', value: (ticket) => when(ticket.availableFrom) },
       { header: 'until', value: (ticket) => when(ticket.availableTo) },
     ], body.tickets, { emptyMessage: `event ${options.eventId} has no tickets yet: add one with boxoffice ticket add ${options.eventId}` });

@@ -2,6 +2,8 @@
 import {
   SHIPPING_CHARGE_TYPES,
   TICKET_CURRENCIES,
+  TICKET_STATUS_SYNONYMS_FOR_ADD,
+  TICKET_STATUS_SYNONYMS_FOR_UPDATE,
   TICKET_STATUSES_FOR_ADD,
   TICKET_STATUSES_FOR_UPDATE,
 } from '../../../client/schemas/values.js';
@@ -12,14 +14,15 @@ export const TICKET_ID_PARAM: ParamSpec = { name: 'ticketId', description: 'tick
 
 const SERVICE_FEE_CHOICES = ['1', '2', '3'] as const;
 
-function ticketParams(statuses: readonly string[]): ParamSpec[] {
+function ticketParams(statuses: readonly string[], synonyms: Readonly<Record<string, string>>): ParamSpec[] {
+  const otherWords = Object.entries(synonyms).map(([word, meant]) => `${word} = ${meant}`).join(', ');
   return [
     { name: 'ticketName', description: 'ticket name', required: true },
     { name: 'ticketDescription', description: 'description' },
     { name: 'price', description: 'price; 0 = free, empty = any amount', kind: 'number', allowBlank: true, required: true },
     { name: 'currency', description: 'currency', kind: 'enum', choices: TICKET_CURRENCIES, required: true },
     { name: 'quantity', description: 'how many are on sale', kind: 'integer', required: true },
-    { name: 'status', description: 'status', kind: 'enum', choices: statuses, required: true },
+    { name: 'status', description: `status (also accepted: ${otherWords})`, kind: 'enum', choices: statuses, synonyms, required: true },
     { name: 'startDate', description: 'sale starts on (default today)', kind: 'date' },
     { name: 'startTime', description: 'sale starts at (default now)', kind: 'time' },
     { name: 'endDate', description: 'sale ends on (default the event end date)', kind: 'date' },
@@ -37,12 +40,12 @@ function ticketParams(statuses: readonly string[]): ParamSpec[] {
   ];
 }
 
-export const ADD_TICKET_PARAMS: ParamSpec[] = [EVENT_ID_PARAM, ...ticketParams(TICKET_STATUSES_FOR_ADD)];
+export const ADD_TICKET_PARAMS: ParamSpec[] = [EVENT_ID_PARAM, ...ticketParams(TICKET_STATUSES_FOR_ADD, TICKET_STATUS_SYNONYMS_FOR_ADD)];
 
 export const UPDATE_TICKET_PARAMS: ParamSpec[] = [
   EVENT_ID_PARAM,
   TICKET_ID_PARAM,
-  ...ticketParams(TICKET_STATUSES_FOR_UPDATE),
+  ...ticketParams(TICKET_STATUSES_FOR_UPDATE, TICKET_STATUS_SYNONYMS_FOR_UPDATE),
   { name: 'shippingCharge', description: 'shipping charge', kind: 'number' },
   { name: 'shippingChargeType', description: 'shipping charge unit', kind: 'enum', choices: SHIPPING_CHARGE_TYPES },
 ];

@@ -1,17 +1,9 @@
 // Maps a read-back ticket (E8, api-reference 2.11) to what E4 update-ticket accepts. Statuses
 // differ between the two: a ticket read back `active` is sent as `published` (cli-contract).
 import type { OrganizerTicket } from '../../../client/schemas/index.js';
+import { ticketStatusForUpdate } from '../../../client/schemas/values.js';
 import type { ParamValues } from '../../params.js';
 import { splitDateTime } from '../event/readback.js';
-
-const STATUS_FOR_UPDATE: Readonly<Record<string, string>> = {
-  active: 'published',
-  published: 'published',
-  pause: 'pause',
-  paused: 'pause',
-  cancel: 'cancel',
-  cancelled: 'cancel',
-};
 
 function truth(value: unknown): string | undefined {
   if (value === true || value === 1 || value === '1' || value === 'true') return 'true';
@@ -30,7 +22,7 @@ export function updateValuesFromTicket(ticket: OrganizerTicket): ParamValues {
     price: ticket.price === null ? '' : String(ticket.price),
     currency: ticket.currency,
     quantity: String(ticket.quantity),
-    status: STATUS_FOR_UPDATE[ticket.status],
+    status: ticketStatusForUpdate(ticket.status),
     startDate: from?.[0],
     startTime: from?.[1],
     endDate: to?.[0],

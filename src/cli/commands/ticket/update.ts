@@ -11,6 +11,7 @@ import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { sentRecordKey } from '../../config/store.js';
 import { updateValuesFromTicket } from './readback.js';
+import { ticketMatches } from '../../buyer-ids.js';
 import { writeAck } from '../../output/index.js';
 
 export interface UpdateTicketOptions {
@@ -42,7 +43,7 @@ export async function runTicketUpdate(options: UpdateTicketOptions, context: Com
     const { tickets } = await withPermissionExplained(explanation, () =>
       session.client.events.getTickets({ eventId: options.eventId }),
     );
-    const ticket = tickets.find((candidate) => String(candidate.id) === options.ticketId);
+    const ticket = tickets.find((candidate) => ticketMatches(candidate, options.ticketId));
     if (!ticket) {
       const description = `event ${options.eventId} has no ticket ${options.ticketId}`;
       const error = new NotFoundError({ code: 'E012', httpStatus: 404, field: 'TICKET_ID', description });

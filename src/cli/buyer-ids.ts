@@ -1,0 +1,90 @@
+// The live service names an event two ways: a code (`EKDJHH`) that the Event & Registration
+// calls take, and a numeric id that the buyer-facing Publisher API takes; `get-all-events`
+// gives both (live-service-evidence "Event ids"). Ticket ids come as codes too (`TKCIGJ`). The
+// buyer commands accept either form and map a code to the numeric id through the organizer's
+// event list (E9) and ticket list (E8), which needs the organizer's token.
+import { NotLoggedInError, NotFoundError, UsageError } from '../client/errors.js';
+import type { EventApi } from '../client/event-api.js';
+import type { EventListItem, OrganizerTicket } from '../client/schemas/index.js';
+
+const NUMERIC_ID = /^\d+$/;
+
+/** A positive whole number in text: the form the buyer side takes. */
+export function isNumericId(text: string): boolean {
+  return NUMERIC_ID.test(text) && Number(text) >= 1;
+}
+
+/** The numeric id beside an event list item's code, when the service sent one that differs. */
+export function numericEventIdOf(event: Pick<EventListItem, 'eventId' | 'id'>): string | undefined {
+  const id = event.id === undefined ? undefined : String(event.id);
+  if (id !== undefined && id !== event.eventId) return id;
+  return isNumericId(event.eventId) ? event.eventId : undefined;
+}
+
+/** A ticket's code beside its numeric id, when the service sent one. */
+export function ticketCodeOf(ticket: Pick<OrganizerTicket, 'id' | 'ticketId'>): string | undefined {
+  const code = ticket.ticketId ?? undefined;
+  return code !== undefined && code !== '' && code !== String(ticket.id) ? code : undefined;
+}
+
+/** Whether an E8 ticket is the one `given` names, by its numeric id or its code. */
+export function ticketMatches(ticket: Pick<OrganizerTicket, 'id' | 'ticketId'>, given: string): boolean {
+  return String(ticket.id) === given || ticketCodeOf(ticket)?.toUpperCase() === given.toUpperCase();
+}
+
+export interface BuyerIds {
+  /** The numeric event id for the Publisher API. */
+  eventId: string;
+  /** The numeric ticket id for each ticket named (in the order given). */
+  ticketIds: number[];
+}
+
+function needsLogin(what: string): (error: unknown) => never {
+  return (error) => {
+    if (error instanceof NotLoggedInError) {
+      throw new NotLoggedInError(
+        `${what} is a code, and the buyer side takes the numeric id: give the numeric id (boxoffice event list shows both), ` +
+          'or log in (boxoffice login, or BOXOFFICE_TOKEN) so that it can be looked up',
+      );
+    }
+    throw error;
+  };
+}
+
+/**
+ * The numeric ids the Publisher API takes for an event and tickets given in either form. Numeric
+ * ids are used as they are, without a request; a code is looked up in the event list (and the
+ * event's ticket list).
+ */
+export async function resolveBuyerIds(events: Pick<EventApi, 'getAllEvents' | 'getTickets'>, eventGiven: string, ticketsGiven: readonly string[]): Promise<BuyerIds> {
+  const ticketCodes = ticketsGiven.filter((ticket) => !isNumericId(ticket));
+  if (isNumericId(eventGiven) && ticketCodes.length === 0) {
+    return { eventId: eventGiven, ticketIds: ticketsGiven.map(Number) };
+  }
+  const what = isNumericId(eventGiven) ? `ticket ${ticketCodes[0]}` : `event ${eventGiven}`;
+  const list = await events.getAllEvents().catch(needsLogin(what));
+  const wanted = eventGiven.toUpperCase();
+  const event = list.events.find((item) => item.eventId.toUpperCase() === wanted || String(item.id) === eventGiven);
+  if (!event) {
+    const description = `event ${eventGiven} is not among this account's events (boxoffice event list)`;
+    throw Object.assign(new NotFoundError({ code: 'E007', httpStatus: 404, field: 'EVENT_ID', description }), {
+      message: `error E007: invalid event id: ${description}`,
+    });
+  }
+  const eventId = numericEventIdOf(event);
+  if (eventId === undefined) {
+    throw new UsageError(`event ${eventGiven}: the event list gives no numeric id for it, which the buyer side needs`, 'EVENT_ID');
+  }
+  if (ticketCodes.length === 0) return { eventId, ticketIds: ticketsGiven.map(Number) };
+  const { tickets } = await events.getTickets({ eventId: event.eventId });
+  const ticketIds = ticketsGiven.map((given) => {
+    if (isNumericId(given)) return Number(given);
+    const ticket = tickets.find((candidate) => ticketMatches(candidate, given));
+    if (!ticket) {
+      const known = tickets.map((candidate) => ticketCodeOf(candidate) ?? String(candidate.id)).join(', ') || 'none';
+      throw new UsageError(`--ticket ${given}: event ${eventGiven} has no such ticket; its tickets: ${known}`, '--ticket');
+    }
+    return Number(ticket.id);
+  });
+  return { eventId, ticketIds };
+}

@@ -1,0 +1,112 @@
+// `boxoffice insights [EVENT_ID] [--from FILE] [-o report.html] [--svg DIR] [--watch INTERVAL]`:
+// how an event's sales are going — totals, last 30 days, tickets, cities and short answers — as a
+// terminal summary, as data (piped or --json), as a self-contained page and as SVGs (src/insights).
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { Option, type Command } from 'commander';
+import { UsageError } from '../../../client/errors.js';
+import type { ExportFormat } from '../../../export/checkpoint.js';
+import { exportFormatOf } from '../../../export/format-of.js';
+import type { CommandContext } from '../../context.js';
+import { summaryOf } from '../summaries.js';
+import { DEFAULT_MAX_WAIT } from '../attendees/export.js';
+import { EXPORT_FORMATS } from '../../../export/checkpoint.js';
+import { runInsights } from './run.js';
+import { parseDuration } from '../../duration.js';
+import { isKnownTimezone } from '../../../insights/dates.js';
+
+export interface InsightsOptions {
+  eventId?: string;
+  from?: { path: string; format: ExportFormat };
+  output?: string;
+  svgDir?: string;
+  watchMs?: number;
+  currency?: string;
+  timezone?: string;
+  maxWaitMs: number;
+}
+
+interface InsightsFlags {
+  from?: string;
+  format?: ExportFormat;
+  output?: string;
+  svg?: string;
+  watch?: string;
+  currency?: string;
+  timezone?: string;
+  maxWait: string;
+}
+
+export function registerInsights(program: Command, context: CommandContext): void {
+  program
+    .command('insights')
+    .description(summaryOf('insights'))
+    .argument('[eventId]', 'the event to read from the service (not needed with --from)')
+    .option('--from <file>', 'read an attendee export (.csv, .json or .ndjson, as `attendees export` writes it) instead of the service')
+    .addOption(new Option('--format <format>', 'the --from file\'s format; default: from its extension').choices(EXPORT_FORMATS))
+    .option('-o, --output <file>', 'also write a self-contained HTML page with every chart and its numbers')
+    .option('--svg <dir>', 'also write each chart as its own SVG file into DIR')
+    .option('--watch <interval>', 'refresh every INTERVAL (e.g. 5m), showing what changed; each refresh costs 2 reads')
+    .option('--currency <code>', 'currency of the amounts (default: the event\'s; with --from: none)')
+    .option('--timezone <zone>', 'IANA zone to count days in (default: the event\'s, else this machine\'s)')
+    .option('--max-wait <duration>', 'longest total wait for the service\'s rate limit (E023) while reading', DEFAULT_MAX_WAIT)
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  boxoffice insights 123456\n' +
+        '  boxoffice insights 123456 -o report.html --svg charts/\n' +
+        '  boxoffice insights --from attendees.csv --currency INR --json\n' +
+        '  boxoffice insights 123456 --watch 5m\n' +
+        '\nOn a terminal: a summary with a sparkline and bars. Piped, or with --json: the same figures\n' +
+        'as one JSON document (with --watch: one JSON line per refresh). docs/insights.md has more.\n',
+    )
+    .action(async (eventId: string | undefined, flags: InsightsFlags) => {
+      const options = await insightsOptionsFrom(eventId, flags);
+      await runInsights(options, context);
+    });
+}
+
+/** Flags → options, refusing bad input before anything is read or sent. */
+export async function insightsOptionsFrom(eventId: string | undefined, flags: InsightsFlags): Promise<InsightsOptions> {
+  const id = eventId?.trim();
+  if (eventId !== undefined && !id) throw new UsageError('EVENT_ID: must not be empty', 'eventId');
+  if (id === undefined && flags.from === undefined) {
+    throw new UsageError('EVENT_ID: name the event (boxoffice insights EVENT_ID), or read an export with --from FILE', 'eventId');
+  }
+  let from: InsightsOptions['from'];
+  if (flags.from !== undefined) {
+    const path = flags.from.trim();
+    if (!path || !existsSync(path) || !statSync(path).isFile()) {
+      throw new UsageError(`--from: no file at ${path || '""'}; write one with: boxoffice attendees export EVENT_ID -o attendees.csv`, '--from');
+    }
+    const format = flags.format ?? exportFormatOf(path);
+    if (!format) throw new UsageError(`--from: cannot tell the format of ${path} from its name; add --format csv, json or ndjson`, '--format');
+    from = { path, format };
+    if (flags.watch !== undefined) throw new UsageError('--watch: reads the service; it cannot watch a --from file', '--watch');
+  } else if (flags.format !== undefined) {
+    throw new UsageError('--format: describes a --from file; without --from the service is read', '--format');
+  }
+  const output = flags.output?.trim();
+  if (flags.output !== undefined && !output) throw new UsageError('--output: must name a file', '--output');
+  if (output !== undefined && !existsSync(dirname(resolve(output)))) {
+    throw new UsageError(`--output: the directory ${dirname(resolve(output))} does not exist`, '--output');
+  }
+  const svgDir = flags.svg?.trim();
+  if (flags.svg !== undefined && !svgDir) throw new UsageError('--svg: must name a directory', '--svg');
+  if (svgDir !== undefined && existsSync(svgDir) && !statSync(svgDir).isDirectory()) {
+    throw new UsageError(`--svg: ${svgDir} is a file, not a directory`, '--svg');
+  }
+  const currency = flags.currency?.trim().toUpperCase();
+  if (currency !== undefined && !/^[A-Z]{3}$/.test(currency)) {
+    throw new UsageError(`--currency: expected a three-letter code such as INR or USD, got "${flags.currency}"`, '--currency');
+  }
+  const timezone = flags.timezone?.trim();
+  if (timezone !== undefined) {
+    if (!isKnownTimezone(timezone)) {
+      throw new UsageError(`--timezone: "${flags.timezone}" is not a timezone name (examples: Asia/Kolkata, Europe/Berlin, UTC)`, '--timezone');
+    }
+  }
+  const watchMs = flags.watch === undefined ? undefined : parseDuration(flags.watch, '--watch');
+  if (watchMs !== undefined && watchMs < 1000) throw new UsageError(`--watch: "${flags.watch}" is too short; 1s at least`, '--watch');
+  return { eventId: id, from, output, svgDir, watchMs, currency, timezone, maxWaitMs: parseDuration(flags.maxWait, '--max-wait') };
+}

@@ -1,0 +1,109 @@
+// `boxoffice insights EVENT_ID [--watch INTERVAL]`: the event read from the service through the
+// export machinery, then, with --watch, refreshed at the interval for two reads a refresh.
+import { join } from 'node:path';
+import { RateLimitError, UsageError } from '../../../client/errors.js';
+import { silentProgress, terminalProgress } from '../../../export/progress.js';
+import { formatCount } from '../../../util/count.js';
+import { createRateLimitWaiter } from '../../../export/rate-limit.js';
+import { EventWatcher, READS_PER_REFRESH, readEventLive, type RefreshChange } from '../../../insights/live.js';
+import type { InsightsReport } from '../../../insights/report.js';
+import { configDirectory } from '../../config/store.js';
+import type { CommandContext } from '../../context.js';
+import { formatDuration } from '../../../util/duration.js';
+import { notYourEvent, withPermissionExplained } from '../../permission.js';
+import { isLoopbackHost } from '../../../client/loopback.js';
+import { openSession } from '../../session.js';
+import { DEFAULT_PREFETCH } from '../attendees/export.js';
+import type { InsightsOptions } from './insights.js';
+import { showReport } from './show.js';
+
+/** The live service's read quota (cli-contract "Real-world tolerance"). */
+export const HOURLY_READ_QUOTA = 30;
+
+/**
+ * Refuses a --watch interval whose refreshes alone would spend more than the hourly read quota.
+ * The built-in sandbox (a loopback address) applies no quota unless started with --limits.
+ */
+export function checkWatchInterval(intervalMs: number, apiUrl: string): void {
+  if (isLoopbackHost(new URL(apiUrl).hostname)) return;
+  const perHour = (READS_PER_REFRESH * 3_600_000) / intervalMs;
+  if (perHour <= HOURLY_READ_QUOTA) return;
+  const shortest = Math.ceil((READS_PER_REFRESH * 3_600_000) / HOURLY_READ_QUOTA);
+  throw new UsageError(
+    `--watch ${formatDuration(intervalMs)}: each refresh costs ${READS_PER_REFRESH} reads, ${Math.ceil(perHour)} an hour, over the ` +
+      `service's quota of ${HOURLY_READ_QUOTA} read calls an hour; use --watch ${formatDuration(shortest)} or longer`,
+    '--watch',
+  );
+}
+
+export function costLine(intervalMs: number): string {
+  const perHour = Math.round((READS_PER_REFRESH * 3_600_000) / intervalMs);
+  return (
+    `watching: every ${formatDuration(intervalMs)} a refresh reads the sales report and the attendee list past the orders seen: ` +
+    `${READS_PER_REFRESH} reads, ${formatCount(perHour)} an hour (the live service allows ${HOURLY_READ_QUOTA}); Ctrl-C stops`
+  );
+}
+
+export async function runLiveInsights(options: InsightsOptions & { eventId: string }, context: CommandContext): Promise<void> {
+  const { eventId } = options;
+  const { deps } = context;
+  const { io } = deps;
+  const session = await openSession(context, { token: true });
+  try {
+    if (options.watchMs !== undefined) checkWatchInterval(options.watchMs, session.profile.apiUrl as string);
+    const progress = io.stderrIsTTY ? terminalProgress(io.stderr, () => deps.clock.now().getTime()) : silentProgress;
+    const notice = (line: string): void => {
+      progress.finish();
+      io.stderr.write(`${line}\n`);
+    };
+    const waiter = createRateLimitWaiter({ maxWaitMs: options.maxWaitMs, sleep: (ms, signal) => deps.clock.sleep(ms, signal), notice, signal: deps.signal });
+    // Beside the config: an interrupted read resumes from its checkpoint on the next run.
+    const workPath = join(configDirectory(deps.env), 'insights-work', `${session.profileName}-${eventId.replace(/[^\w.-]/g, '_')}.ndjson`);
+    const live = await withPermissionExplained(notYourEvent(eventId, 'read its attendee list'), () =>
+      readEventLive(eventId, {
+        api: session.client.events,
+        workPath,
+        onFailure: waiter.onFailure,
+        progress,
+        notice,
+        signal: deps.signal,
+        now: () => deps.clock.now().getTime(),
+        stdout: io.stdout,
+        prefetch: DEFAULT_PREFETCH,
+        currency: options.currency,
+        timezone: options.timezone,
+      }),
+    );
+    let reads = live.reads;
+    const reportNow = (): InsightsReport => ({
+      eventId,
+      title: live.facts.title,
+      currency: live.facts.currency,
+      timezone: live.facts.timezone,
+      generatedAt: deps.clock.now().toISOString(),
+      source: { kind: 'live', reads },
+      figures: live.figures.figures(),
+    });
+    if (options.watchMs === undefined) return await showReport(reportNow(), options, context, null);
+
+    const watcher = new EventWatcher(session.client.events, eventId, live.figures);
+    reads += await watcher.start();
+    await showReport(reportNow(), options, context, null);
+    io.stderr.write(`${costLine(options.watchMs)}\n`);
+    for (;;) {
+      await deps.clock.sleep(options.watchMs, deps.signal);
+      let change: RefreshChange;
+      try {
+        change = await watcher.refresh();
+      } catch (error) {
+        if (!(error instanceof RateLimitError)) throw error;
+        io.stderr.write(`refresh skipped: rate limited (${error.code}); trying again in ${formatDuration(options.watchMs)}\n`);
+        continue;
+      }
+      reads += change.reads;
+      await showReport(reportNow(), options, context, change);
+    }
+  } finally {
+    await session.client.close();
+  }
+}

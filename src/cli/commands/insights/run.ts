@@ -1,0 +1,37 @@
+// Runs `boxoffice insights` once its flags are checked. An export file (--from) is read here with
+// nothing else loaded; a read of the service (and --watch) is in ./live-run.ts.
+import { basename } from 'node:path';
+import { machineTimezone } from '../../../insights/dates.js';
+import { FiguresAccumulator } from '../../../insights/figures.js';
+import { keepYoungGenerationSmall } from '../../../insights/memory.js';
+import { figuresClock } from '../../../insights/clock.js';
+import { readExportRows } from '../../../insights/read-export.js';
+import type { InsightsReport } from '../../../insights/report.js';
+import type { CommandContext } from '../../context.js';
+import type { InsightsOptions } from './insights.js';
+import { showReport } from './show.js';
+
+async function fromFile(options: InsightsOptions & { from: NonNullable<InsightsOptions['from']> }, context: CommandContext): Promise<void> {
+  const { deps } = context;
+  const timezone = options.timezone ?? machineTimezone();
+  const now = deps.clock.now();
+  const figures = new FiguresAccumulator(figuresClock(timezone, undefined, now.getTime()));
+  for await (const row of readExportRows(options.from.path, options.from.format, deps.signal)) figures.add(row);
+  const report: InsightsReport = {
+    eventId: options.eventId ?? null,
+    title: options.eventId === undefined ? basename(options.from.path) : `Event ${options.eventId}`,
+    currency: options.currency ?? null,
+    timezone,
+    generatedAt: now.toISOString(),
+    source: { kind: 'file', file: options.from.path },
+    figures: figures.figures(),
+  };
+  await showReport(report, options, context, null);
+}
+
+export async function runInsights(options: InsightsOptions, context: CommandContext): Promise<void> {
+  keepYoungGenerationSmall();
+  if (options.from !== undefined) return fromFile({ ...options, from: options.from }, context);
+  const { runLiveInsights } = await import('./live-run.js');
+  return runLiveInsights({ ...options, eventId: options.eventId as string }, context);
+}

@@ -1,0 +1,73 @@
+// The one line an error becomes on stderr: the error's own text, with the next step as a
+// command where the CLI knows it. The client (a library) knows nothing of commands; the hints
+// that name them are added here.
+import { ApiError, AuthError, BoxofficeError, ConnectionError, NotFoundError, RateLimitError, UsageError } from '../client/errors.js';
+import { isLoopbackHost } from '../client/loopback.js';
+import { networkErrorCode } from '../client/retry.js';
+import { formatDuration } from '../util/duration.js';
+import { messageWithCommands } from './error-hints.js';
+import { notFoundMessage, type IdArguments } from './ids.js';
+
+/** The command that was running when the error happened, as far as it is known. */
+export interface Invocation {
+  /** Its positional arguments by name (EVENT_ID → "12"). */
+  args: IdArguments;
+}
+
+/** The sandbox's default port (the `local` profile's addresses). */
+const SANDBOX_DEFAULT_PORT = '4010';
+
+export function formatError(error: unknown, invocation?: Invocation, now: Date = new Date()): string {
+  if (!(error instanceof Error)) return `error: ${String(error)}`;
+  const message = messageWithCommands(error);
+  if (error instanceof RateLimitError) return `${message}; ${retryAdvice(error, now)}`;
+  if (error instanceof UsageError) return prefixed(message);
+  if (error instanceof AuthError) {
+    // E001 / E020: the credential was refused (expired, revoked or mistyped).
+    const hint =
+      error.code === 'E020'
+        ? 'check the Publisher API key (BOXOFFICE_PUBLISHER_KEY or config set publisherKey)'
+        : 'the token was refused: run boxoffice login (or replace BOXOFFICE_TOKEN)';
+    return `${message}; ${hint}`;
+  }
+  // A command that explained the service's error itself (cause: the original) keeps its words.
+  if (error instanceof NotFoundError && invocation && !(error.cause instanceof ApiError)) {
+    const notFound = notFoundMessage(error.code, invocation.args);
+    if (notFound !== undefined) return `error ${error.code}: ${notFound}`;
+  }
+  if (error instanceof ConnectionError) {
+    const refused = refusedMessage(error);
+    if (refused !== undefined) return refused;
+  }
+  if (error instanceof BoxofficeError) return prefixed(message);
+  return `error: ${message}`;
+}
+
+function prefixed(message: string): string {
+  return message.startsWith('error') ? message : `error: ${message}`;
+}
+
+/**
+ * Nothing listening at the address: one line naming it, and on this machine the command that
+ * starts the sandbox there.
+ */
+function refusedMessage(error: ConnectionError): string | undefined {
+  if (error.origin === undefined || networkErrorCode(error.cause) !== 'ECONNREFUSED') return undefined;
+  const address = new URL(error.origin);
+  const lead = `error: nothing is listening at ${error.origin} (connection refused)`;
+  if (!isLoopbackHost(address.hostname)) return `${lead}; check the address (boxoffice config list) and your network`;
+  const port = address.port === '' || address.port === SANDBOX_DEFAULT_PORT ? '' : ` --port ${address.port}`;
+  return `${lead}; is the sandbox running? boxoffice sandbox start${port}`;
+}
+
+/**
+ * When to try again after E023: the service's Retry-After as a time and a span; without one,
+ * what the live service's quotas imply.
+ */
+export function retryAdvice(error: RateLimitError, now: Date): string {
+  if (error.retryAfterMs === undefined) {
+    return 'the service gave no time: retry in a few minutes (the live service allows about 30 read calls an hour and 10 event, 200 ticket, 2000 discount creations a day)';
+  }
+  const at = new Date(now.getTime() + error.retryAfterMs).toISOString().slice(0, 16).replace('T', ' ');
+  return `retry after ${at} UTC (in ${formatDuration(Math.ceil(error.retryAfterMs / 1000) * 1000)}), or let a command that can wait do so with --max-wait`;
+}

@@ -1,0 +1,80 @@
+// The ids commands take as positional arguments (EVENT_ID, TICKET_ID, DISCOUNT_ID): what each
+// names, the command that lists the valid ones, and the check that refuses a value that cannot
+// be an id before anything is sent. The reference's ids are whole numbers (api-reference 2.x); the
+// live service also names events, tickets and discounts by codes such as EKDJHH (docs/live-service.md).
+import type { Command } from 'commander';
+import { UsageError } from '../client/errors.js';
+
+/** The positional arguments of the command being run, by name (EVENT_ID → "12"). */
+export type IdArguments = Readonly<Record<string, string | undefined>>;
+
+interface IdKind {
+  /** "event", for messages. */
+  noun: string;
+  /** The command that lists valid ids, given the other arguments; undefined when there is none. */
+  listCommand(args: IdArguments): string | undefined;
+}
+
+const ID_KINDS: Readonly<Record<string, IdKind>> = {
+  EVENT_ID: { noun: 'event', listCommand: () => 'boxoffice event list' },
+  TICKET_ID: {
+    noun: 'ticket',
+    listCommand: (args) => `boxoffice ticket list ${args.EVENT_ID ?? 'EVENT_ID'}`,
+  },
+  DISCOUNT_ID: { noun: 'discount', listCommand: () => undefined },
+};
+
+/** The service's "no such id" codes, and the argument holding the id each is about. */
+const NOT_FOUND_ARGUMENT: Readonly<Record<string, string>> = {
+  E007: 'EVENT_ID',
+  E012: 'TICKET_ID',
+  E019: 'DISCOUNT_ID',
+  E028: 'DISCOUNT_ID',
+};
+
+/** A whole number from 1 (leading zeros aside), or a code: capital letters and digits, a letter first. */
+const ID_PATTERN = /^(?:0*[1-9]\d*|[A-Z][A-Z0-9]*)$/;
+
+/** "list them with boxoffice event list", or undefined when nothing lists them. */
+function listHint(argument: string, args: IdArguments): string | undefined {
+  const kind = ID_KINDS[argument];
+  const command = kind?.listCommand(args);
+  return command === undefined ? undefined : `list the ${kind.noun}s with ${command}`;
+}
+
+/** The positional arguments a command received, by their names. */
+export function argumentsOf(command: Command): Record<string, string> {
+  const values: Record<string, string> = {};
+  command.registeredArguments.forEach((argument, index) => {
+    const value: unknown = command.processedArgs[index];
+    if (typeof value === 'string') values[argument.name()] = value;
+  });
+  return values;
+}
+
+/** Refuses (exit 2, nothing sent) an id argument that cannot be an id, such as `event get abc`. */
+export function checkIdArguments(args: IdArguments): void {
+  for (const [argument, value] of Object.entries(args)) {
+    const kind = ID_KINDS[argument];
+    if (!kind || value === undefined || ID_PATTERN.test(value.trim())) continue;
+    const hint = listHint(argument, args);
+    throw new UsageError(
+      `${argument} ${JSON.stringify(value)} is not ${kind.noun === 'event' ? 'an' : 'a'} ${kind.noun} id (ids are whole numbers from 1 such as 12, or codes such as EKDJHH)${hint ? `; ${hint}` : ''}`,
+      argument,
+    );
+  }
+}
+
+/**
+ * For a "no such id" error code: "event 999999 not found; list the events with boxoffice event
+ * list". Undefined when the code is not one of those or the id given is not known.
+ */
+export function notFoundMessage(code: string, args: IdArguments): string | undefined {
+  const argument = NOT_FOUND_ARGUMENT[code];
+  const value = argument === undefined ? undefined : args[argument];
+  if (argument === undefined || value === undefined) return undefined;
+  const { noun } = ID_KINDS[argument];
+  const where = argument !== 'EVENT_ID' && args.EVENT_ID !== undefined ? ` in event ${args.EVENT_ID}` : '';
+  const hint = listHint(argument, args);
+  return `${noun} ${value.trim()} not found${where}${hint ? `; ${hint}` : ''}`;
+}

@@ -1,0 +1,224 @@
+// The figures of `boxoffice insights`, counted from the rows of an attendee export (one row per
+// attendee, cli-contract "Attendee export format") as they stream past. Memory holds one entry per
+// day, ticket, city and distinct answer — never the rows, nor the order numbers: an export writes
+// each order's rows together, once, so an order is a run of rows with the same order number. A
+// question with more than MAX_DISTINCT_ANSWERS distinct answers is free text and stops being
+// tallied. Every figure is a plain count of the rows, so a direct count of the export gives the
+// same numbers.
+import { FIXED_COLUMNS } from '../export/flatten.js';
+import { dayRange } from './dates.js';
+
+/** A question with more distinct answers than this is free text: not charted. */
+export const MAX_DISTINCT_ANSWERS = 12;
+/** The terminal's sparkline covers this many days, up to today. */
+export const SPARKLINE_DAYS = 30;
+const CANCELLED_STATUSES = new Set(['cancelled', 'lcancelled']);
+const NOT_CHECKED_IN = new Set(['', 'no', '0', 'false', 'n']);
+const FIXED = new Set<string>(FIXED_COLUMNS);
+
+/** One exported row, keyed by column name (CSV header, JSON key). */
+export type ExportRow = Readonly<Record<string, string | undefined>>;
+
+export interface DaySales {
+  /** yyyy-mm-dd in the figures' timezone. */
+  date: string;
+  orders: number;
+  attendees: number;
+  revenue: number;
+}
+
+export interface TicketSales {
+  ticket: string;
+  attendees: number;
+  revenue: number;
+}
+
+export interface CityOrders {
+  city: string;
+  orders: number;
+}
+
+export interface QuestionAnswers {
+  question: string;
+  /** Attendees who gave an answer. */
+  answered: number;
+  /** Each distinct answer with its attendees, most first; null when free text (too many). */
+  answers: { answer: string; attendees: number }[] | null;
+}
+
+export interface InsightsFigures {
+  totals: {
+    orders: number;
+    attendees: number;
+    /** Sum of each order's cost (what its buyer paid), every order once. */
+    revenue: number;
+    /** Attendees whose status is cancelled or lcancelled. */
+    cancelled: number;
+    cancelledShare: number;
+    checkedIn: number;
+    checkedInShare: number;
+  };
+  /** Every day with sales, in date order. */
+  daily: DaySales[];
+  /** Orders per day over the SPARKLINE_DAYS days up to `today`, zeros included. */
+  recent: { from: string; to: string; orders: number[] };
+  /** Most attendees first. */
+  tickets: TicketSales[];
+  /** Orders per buyer city, most first ("" is shown as "(none)"). */
+  cities: CityOrders[];
+  /** Every custom question, in first-seen order. */
+  questions: QuestionAnswers[];
+}
+
+export interface FiguresClock {
+  /** Today's date (yyyy-mm-dd) in the figures' timezone. */
+  today: string;
+  /** Converts a purchaseDate cell to its calendar day in the figures' timezone. */
+  dayOf(purchaseDate: string): string;
+}
+
+interface OpenOrder {
+  orderNo: string;
+  cost: number;
+  /** The day the order was bought on (its attendees are counted there). */
+  day: DaySales;
+  tickets: string[];
+}
+
+interface QuestionTally {
+  answered: number;
+  counts: Map<string, number> | null;
+}
+
+function parseAmount(text: string | undefined): number {
+  const value = Number(text ?? '');
+  return Number.isFinite(value) ? value : 0;
+}
+
+function sortedDescending<T>(entries: Iterable<T>, weight: (item: T) => number, name: (item: T) => string): T[] {
+  return [...entries].sort((a, b) => weight(b) - weight(a) || name(a).localeCompare(name(b)));
+}
+
+/** Cents, so that sums of many amounts print as the amounts themselves do. */
+function money(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+export class FiguresAccumulator {
+  private orderCount = 0;
+  private lastOrderNo: string | undefined;
+  private attendees = 0;
+  private revenue = 0;
+  private cancelled = 0;
+  private checkedIn = 0;
+  private readonly days = new Map<string, DaySales>();
+  private readonly tickets = new Map<string, TicketSales>();
+  private readonly cities = new Map<string, number>();
+  private readonly questions = new Map<string, QuestionTally>();
+  /** The order whose rows are arriving: its cost is shared among its rows once they are all in. */
+  private open: OpenOrder | undefined;
+
+  constructor(private readonly clock: FiguresClock) {}
+
+  get orders(): number {
+    return this.orderCount;
+  }
+
+  /** The order number of the last row counted. */
+  get lastOrder(): string | undefined {
+    return this.lastOrderNo;
+  }
+
+  add(row: ExportRow): void {
+    const orderNo = row.orderNo ?? '';
+    const ticket = row.ticketName || row.ticketId || '(unnamed ticket)';
+    if (this.lastOrderNo !== orderNo) {
+      this.closeOrder();
+      this.openOrder(orderNo, row);
+    }
+    this.attendees += 1;
+    if (this.open) {
+      this.open.day.attendees += 1;
+      this.open.tickets.push(ticket);
+    }
+    const sales = this.tickets.get(ticket) ?? { ticket, attendees: 0, revenue: 0 };
+    sales.attendees += 1;
+    this.tickets.set(ticket, sales);
+    if (CANCELLED_STATUSES.has((row.attendeeStatus ?? '').trim().toLowerCase())) this.cancelled += 1;
+    if (!NOT_CHECKED_IN.has((row.checkin ?? '').trim().toLowerCase())) this.checkedIn += 1;
+    for (const [column, value] of Object.entries(row)) {
+      if (FIXED.has(column)) continue;
+      const tally = this.questions.get(column) ?? { answered: 0, counts: new Map<string, number>() };
+      this.questions.set(column, tally);
+      const answer = (value ?? '').trim();
+      if (answer === '') continue;
+      tally.answered += 1;
+      if (!tally.counts) continue;
+      tally.counts.set(answer, (tally.counts.get(answer) ?? 0) + 1);
+      if (tally.counts.size > MAX_DISTINCT_ANSWERS) tally.counts = null;
+    }
+  }
+
+  private openOrder(orderNo: string, row: ExportRow): void {
+    const cost = parseAmount(row.orderCost);
+    const date = this.clock.dayOf(row.purchaseDate ?? '');
+    const day = this.days.get(date) ?? { date, orders: 0, attendees: 0, revenue: 0 };
+    this.days.set(date, day);
+    day.orders += 1;
+    day.revenue += cost;
+    this.revenue += cost;
+    const city = (row.city ?? '').trim();
+    this.cities.set(city, (this.cities.get(city) ?? 0) + 1);
+    this.open = { orderNo, cost, day, tickets: [] };
+    this.orderCount += 1;
+    this.lastOrderNo = orderNo;
+  }
+
+  /** Shares the open order's cost among its tickets (rows of one order arrive together). */
+  private closeOrder(): void {
+    const open = this.open;
+    this.open = undefined;
+    if (!open || open.tickets.length === 0) return;
+    const share = open.cost / open.tickets.length;
+    for (const ticket of open.tickets) {
+      const sales = this.tickets.get(ticket);
+      if (sales) sales.revenue += share;
+    }
+  }
+
+  figures(): InsightsFigures {
+    this.closeOrder();
+    const share = (count: number): number => (this.attendees === 0 ? 0 : Math.round((count / this.attendees) * 10_000) / 10_000);
+    const daily = [...this.days.values()].sort((a, b) => a.date.localeCompare(b.date)).map((day) => ({ ...day, revenue: money(day.revenue) }));
+    const recentDays = dayRange(this.clock.today, SPARKLINE_DAYS);
+    return {
+      totals: {
+        orders: this.orders,
+        attendees: this.attendees,
+        revenue: money(this.revenue),
+        cancelled: this.cancelled,
+        cancelledShare: share(this.cancelled),
+        checkedIn: this.checkedIn,
+        checkedInShare: share(this.checkedIn),
+      },
+      daily,
+      recent: {
+        from: recentDays[0],
+        to: recentDays[recentDays.length - 1],
+        orders: recentDays.map((date) => this.days.get(date)?.orders ?? 0),
+      },
+      tickets: sortedDescending(this.tickets.values(), (item) => item.attendees, (item) => item.ticket).map((item) => ({
+        ...item,
+        revenue: money(item.revenue),
+      })),
+      cities: sortedDescending(this.cities, ([, orders]) => orders, ([city]) => city).map(([city, orders]) => ({ city, orders })),
+      questions: [...this.questions].map(([question, tally]) => ({
+        question,
+        answered: tally.answered,
+        answers: tally.counts
+          ? sortedDescending(tally.counts, ([, count]) => count, ([answer]) => answer).map(([answer, attendees]) => ({ answer, attendees }))
+          : null,
+      })),
+    };
+  }
+}

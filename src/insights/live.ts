@@ -1,0 +1,190 @@
+// Reading an event from the service for insights. The whole attendee list goes through the
+// export machinery (the same batching, de-duplication, rate-limit waits, progress and resumable
+// checkpoint as `attendees export`) into an NDJSON work file, which is then read like any
+// export; so a live read and `--from` an export give the same figures by construction.
+// A watch refresh then costs two reads: the sales report (cancellations of orders already
+// seen) and one attendee-list batch starting past the orders already seen.
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Writable } from 'node:stream';
+import type { BatchFailureHandler } from '../client/paginate.js';
+import type { AttendeeRecord, EventApi } from '../client/index.js';
+import { exportPaths } from '../export/checkpoint.js';
+import { ColumnRegistry } from '../export/columns.js';
+import { exportAttendees } from '../export/export-attendees.js';
+import { flattenRecord } from '../export/flatten.js';
+import type { ProgressSink } from '../export/progress.js';
+import { figuresClock } from './clock.js';
+import { isKnownTimezone, machineTimezone } from './dates.js';
+import { FiguresAccumulator, type ExportRow } from './figures.js';
+import { readExportRows } from './read-export.js';
+
+/** Records one attendee-list call returns at most (reference §8). */
+export const BATCH_SIZE = 50;
+/** What one watch refresh costs: the sales report and one attendee-list batch. */
+export const READS_PER_REFRESH = 2;
+
+type InsightsApi = Pick<EventApi, 'getEvent' | 'getTickets' | 'getReport' | 'attendeeList'>;
+
+export interface EventFacts {
+  title: string;
+  /** The event's currency (its tickets'), when it has tickets. */
+  currency: string | null;
+  /** The event's timezone when the service names a known one, else the machine's. */
+  timezone: string;
+}
+
+export interface LiveReadEnvironment {
+  api: InsightsApi;
+  /** The NDJSON work file (its checkpoint beside it makes an interrupted read resumable). */
+  workPath: string;
+  onFailure?: BatchFailureHandler;
+  progress?: ProgressSink;
+  notice(line: string): void;
+  signal: AbortSignal;
+  now(): number;
+  /** Where exportAttendees would write rows without a file: never used (a file is given). */
+  stdout: Writable;
+  prefetch: number;
+  /** Overrides from the command line. */
+  currency?: string;
+  timezone?: string;
+}
+
+export interface LiveRead {
+  facts: EventFacts;
+  figures: FiguresAccumulator;
+  /** Zone the service writes purchase dates in (from the records), if it said. */
+  purchaseZone: string | undefined;
+  reads: number;
+}
+
+/** Name, currency and timezone of the event: two reads (get-event, get-tickets). */
+export async function eventFacts(api: InsightsApi, eventId: string, overrides: { currency?: string; timezone?: string }): Promise<EventFacts> {
+  const { event } = await api.getEvent({ eventId });
+  const { tickets } = await api.getTickets({ eventId });
+  const zone = event.startDate.timezone;
+  return {
+    title: event.name,
+    currency: overrides.currency ?? tickets.find((ticket) => ticket.currency)?.currency ?? null,
+    timezone: overrides.timezone ?? (zone && isKnownTimezone(zone) ? zone : machineTimezone()),
+  };
+}
+
+export async function readEventLive(eventId: string, env: LiveReadEnvironment): Promise<LiveRead> {
+  let reads = 0;
+  const counted = <T>(call: () => Promise<T>): Promise<T> => {
+    reads += 1;
+    return call();
+  };
+  const api: InsightsApi = {
+    getEvent: (request) => counted(() => env.api.getEvent(request)),
+    getTickets: (request) => counted(() => env.api.getTickets(request)),
+    getReport: (request) => counted(() => env.api.getReport(request)),
+    attendeeList: (request) => counted(() => env.api.attendeeList(request)),
+  };
+  const facts = await eventFacts(api, eventId, env);
+  let purchaseZone: string | undefined;
+  await mkdir(dirname(env.workPath), { recursive: true, mode: 0o700 });
+  const resume = existsSync(exportPaths(env.workPath).checkpoint);
+  await exportAttendees(
+    { eventId, format: 'ndjson', outputPath: env.workPath, resume, prefetch: env.prefetch },
+    {
+      fetchBatch: async (range) => {
+        const records = (await api.attendeeList(range)).attendee;
+        purchaseZone ??= records.find((record) => record.purchaseDate.timezone)?.purchaseDate.timezone;
+        return records;
+      },
+      onFailure: env.onFailure,
+      stdout: env.stdout,
+      notice: env.notice,
+      progress: env.progress,
+      signal: env.signal,
+      now: env.now,
+    },
+  );
+  const sourceZone = purchaseZone && isKnownTimezone(purchaseZone) ? purchaseZone : undefined;
+  const figures = new FiguresAccumulator(figuresClock(facts.timezone, sourceZone, env.now()));
+  try {
+    for await (const row of readExportRows(env.workPath, 'ndjson', env.signal)) figures.add(row);
+  } finally {
+    await rm(env.workPath, { force: true });
+  }
+  return { facts, figures, purchaseZone: sourceZone, reads };
+}
+
+/** What changed between two refreshes. */
+export interface RefreshChange {
+  newOrders: number;
+  newAttendees: number;
+  /** Sum of the new orders' cost. */
+  revenue: number;
+  /** Attendees cancelled since the last refresh, by the sales report's count (any order). */
+  cancellations: number;
+  reads: number;
+  /** Attendees the report counts beyond those read: the next refresh reads on. */
+  unread: number;
+}
+
+/**
+ * Watches one event: each refresh reads the sales report and one batch of the attendee list past
+ * the orders already seen (exact under either paging semantics: the repeated order is dropped).
+ */
+export class EventWatcher {
+  private readonly columns = new ColumnRegistry();
+  private lastCancelled: number | undefined;
+  /**
+   * Order numbers of the last records read. A batch starting at the count of orders seen repeats
+   * at most the last of them (1-based counting), so these are all a refresh must recognise.
+   */
+  private recent: Set<string>;
+
+  constructor(
+    private readonly api: InsightsApi,
+    private readonly eventId: string,
+    private readonly figures: FiguresAccumulator,
+  ) {
+    this.recent = new Set(figures.lastOrder === undefined ? [] : [figures.lastOrder]);
+  }
+
+  /** The report's figures now, without changing anything: the baseline of the first refresh. */
+  async start(): Promise<number> {
+    const report = await this.api.getReport({ eventId: this.eventId });
+    this.lastCancelled = Number(report.cancel ?? 0);
+    return 1;
+  }
+
+  async refresh(): Promise<RefreshChange> {
+    const report = await this.api.getReport({ eventId: this.eventId });
+    const from = this.figures.orders;
+    const { attendee: records } = await this.api.attendeeList({ eventId: this.eventId, fromRecord: from, toRecord: from + BATCH_SIZE });
+    const change: RefreshChange = { newOrders: 0, newAttendees: 0, revenue: 0, cancellations: 0, reads: READS_PER_REFRESH, unread: 0 };
+    const seen = this.recent;
+    if (records.length > 0) this.recent = new Set(records.map((record) => String(record.orderNo)));
+    for (const record of records) {
+      if (seen.has(String(record.orderNo))) continue;
+      const rows = this.rowsOf(record);
+      for (const row of rows) this.figures.add(row);
+      change.newOrders += 1;
+      change.newAttendees += rows.length;
+      change.revenue += Number(record.orderCost ?? 0) || 0;
+    }
+    const cancelled = Number(report.cancel ?? 0);
+    change.cancellations = this.lastCancelled === undefined ? 0 : Math.max(0, cancelled - this.lastCancelled);
+    this.lastCancelled = cancelled;
+    const sold = report.tickets.reduce((sum, line) => sum + Number(line.tickets), 0);
+    change.unread = Math.max(0, sold - this.figures.figures().totals.attendees);
+    change.revenue = Math.round(change.revenue * 100) / 100;
+    return change;
+  }
+
+  private rowsOf(record: AttendeeRecord): ExportRow[] {
+    return flattenRecord(record).map((row) => {
+      this.columns.observe(row.answers);
+      const cells = this.columns.appendCustomCells([...row.fixed], row.answers);
+      const header = this.columns.header;
+      return Object.fromEntries(header.map((name, column) => [name, cells[column] ?? '']));
+    });
+  }
+}

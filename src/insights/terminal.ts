@@ -1,0 +1,96 @@
+// The terminal summary: totals, a sparkline of the last 30 days and horizontal bars. Plain text
+// built by small pure functions (a sparkline and a bar are a few lines each; no library needed).
+import type { InsightsFigures } from './figures.js';
+import { formatCount, formatMoney, formatShare } from './format.js';
+import type { InsightsReport } from './report.js';
+
+const SPARK_LEVELS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
+export const BAR_WIDTH = 30;
+/** Rows shown per bar chart on the terminal (the page and --json have them all). */
+export const TOP_ROWS = 8;
+
+/** One character per value: the lowest block for 0, the highest for the largest value. */
+export function sparkline(values: readonly number[]): string {
+  const max = Math.max(0, ...values);
+  return values
+    .map((value) => {
+      if (max === 0 || value <= 0) return SPARK_LEVELS[0];
+      return SPARK_LEVELS[Math.max(1, Math.round((value / max) * (SPARK_LEVELS.length - 1)))];
+    })
+    .join('');
+}
+
+/** A bar `width` characters long at `max`, in eighths of a character. */
+export function bar(value: number, max: number, width = BAR_WIDTH): string {
+  if (max <= 0 || value <= 0) return '';
+  const eighths = Math.max(1, Math.round((value / max) * width * 8));
+  return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
+}
+
+export interface BarRow {
+  label: string;
+  value: number;
+  /** The value as printed after the bar (defaults to the count). */
+  text?: string;
+}
+
+/** Labels padded to one width, bars scaled to the largest value; at most `limit` rows. */
+export function barChart(rows: readonly BarRow[], limit = TOP_ROWS): string[] {
+  const shown = rows.slice(0, limit);
+  const labelWidth = Math.min(24, Math.max(0, ...shown.map((row) => row.label.length)));
+  const max = Math.max(0, ...shown.map((row) => row.value));
+  const lines = shown.map((row) => {
+    const label = row.label.length > labelWidth ? `${row.label.slice(0, labelWidth - 1)}…` : row.label.padEnd(labelWidth);
+    const barText = bar(row.value, max);
+    return `  ${label}  ${barText}${barText ? ' ' : ''}${row.text ?? formatCount(row.value)}`;
+  });
+  if (rows.length > shown.length) lines.push(`  … and ${formatCount(rows.length - shown.length)} more`);
+  return lines;
+}
+
+function totalsLines(figures: InsightsFigures, currency: string | null): string[] {
+  const { totals } = figures;
+  return [
+    `  orders      ${formatCount(totals.orders)}`,
+    `  attendees   ${formatCount(totals.attendees)}`,
+    `  revenue     ${formatMoney(totals.revenue, currency)}`,
+    `  cancelled   ${formatShare(totals.cancelledShare)} (${formatCount(totals.cancelled)} attendees)`,
+    `  checked in  ${formatShare(totals.checkedInShare)} (${formatCount(totals.checkedIn)} attendees)`,
+  ];
+}
+
+export function terminalSummary(report: InsightsReport): string {
+  const { figures, currency } = report;
+  const recent = figures.recent;
+  const recentTotal = recent.orders.reduce((sum, value) => sum + value, 0);
+  const lines = [
+    `${report.title} · times in ${report.timezone}${currency === null ? '' : ` · amounts in ${currency}`}`,
+    '',
+    ...totalsLines(figures, currency),
+    '',
+    `orders per day, last ${recent.orders.length} days (${recent.from} – ${recent.to}): ${formatCount(recentTotal)} orders, at most ${formatCount(Math.max(0, ...recent.orders))} a day`,
+    `  ${sparkline(recent.orders)}`,
+    '',
+    'tickets (attendees · revenue)',
+    ...barChart(figures.tickets.map((ticket) => ({
+      label: ticket.ticket,
+      value: ticket.attendees,
+      text: `${formatCount(ticket.attendees)} · ${formatMoney(ticket.revenue, currency)}`,
+    }))),
+    '',
+    'cities (orders)',
+    ...barChart(figures.cities.map((city) => ({ label: city.city || '(none)', value: city.orders }))),
+  ];
+  const freeText: string[] = [];
+  for (const question of figures.questions) {
+    if (question.answers === null) {
+      freeText.push(`${question.question} (${formatCount(question.answered)} answers)`);
+      continue;
+    }
+    lines.push('', `${question.question} (${formatCount(question.answered)} of ${formatCount(figures.totals.attendees)} attendees answered)`);
+    lines.push(...barChart(question.answers.map((answer) => ({ label: answer.answer, value: answer.attendees }))));
+  }
+  if (freeText.length > 0) lines.push('', `free-text questions, not charted: ${freeText.join(', ')}`);
+  return `${lines.join('\n')}\n`;
+}
