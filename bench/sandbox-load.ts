@@ -15,7 +15,7 @@ export const sandboxLoadBench: BenchModule = async ({ quick, smoke, log }) => {
   const runs = smoke ? 1 : quick ? 3 : 5;
   const sandbox = await startSandboxProcess();
   try {
-    const token = mintToken(sandbox.url);
+    const token = mintToken(sandbox);
     const client = createClient({ apiUrl: sandbox.url, publisherUrl: sandbox.url, authUrl: sandbox.url, token });
     const { eventId } = await client.events.createEvent({
       eventType: 'public', type: 'ticketing', eventTitle: 'Load test', url: 'load-test', segment: 'technology',
@@ -80,25 +80,30 @@ async function drive(pool: Pool, token: string, body: string, total: number) {
 
 interface SandboxProcess {
   url: string;
+  /** The /sandbox/* secret, as `sandbox start --print-secret` printed it. */
+  secret: string;
   stop(): Promise<void>;
 }
 
 export async function startSandboxProcess(extraArgs: string[] = []): Promise<SandboxProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['bin/boxoffice.js', 'sandbox', 'start', '--port', '0', '--db', ':memory:', ...extraArgs],
+    ['bin/boxoffice.js', 'sandbox', 'start', '--port', '0', '--db', ':memory:', '--print-secret', ...extraArgs],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  const url = await new Promise<string>((resolve, reject) => {
+  const { url, secret } = await new Promise<{ url: string; secret: string }>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
+    let url = '';
     lines.on('line', (line) => {
-      const match = /^listening on (http:\/\/\S+)$/.exec(line);
-      if (match) resolve(match[1]);
+      url ||= /^listening on (http:\/\/\S+)$/.exec(line)?.[1] ?? '';
+      const secret = /^BOXOFFICE_SANDBOX_SECRET=(\S+)$/.exec(line)?.[1];
+      if (url && secret) resolve({ url, secret });
     });
     child.once('exit', (code) => reject(new Error(`sandbox exited with ${code} before listening`)));
   });
   return {
     url,
+    secret,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -108,9 +113,10 @@ export async function startSandboxProcess(extraArgs: string[] = []): Promise<San
   };
 }
 
-export function mintToken(url: string, role = 'organizer'): string {
-  const result = spawnSync(process.execPath, ['bin/boxoffice.js', 'sandbox', 'token', '--role', role, '--url', url], {
+export function mintToken(sandbox: SandboxProcess, role = 'organizer'): string {
+  const result = spawnSync(process.execPath, ['bin/boxoffice.js', 'sandbox', 'token', '--role', role, '--url', sandbox.url], {
     encoding: 'utf8',
+    env: { ...process.env, BOXOFFICE_SANDBOX_SECRET: sandbox.secret },
   });
   if (result.status !== 0) throw new Error(`sandbox token failed: ${result.stderr}`);
   return result.stdout.trim();

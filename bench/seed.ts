@@ -39,6 +39,7 @@ export async function measureSeeding({ orders, events, runs, log }: SeedBenchOpt
       const started = performance.now();
       const response = await fetch(`${sandbox.url}/sandbox/seed`, {
         method: 'POST',
+        headers: { authorization: `Bearer ${sandbox.secret}` },
         body: new URLSearchParams({ events: String(events), orders: String(orders) }),
       });
       const answer = (await response.json()) as SeedAnswer;

@@ -77,10 +77,12 @@ class StepFailed extends Error {}
 const env = {
   ...process.env,
   BOXOFFICE_CONFIG_DIR: join(work, 'config'),
+  // Where `sandbox start` writes the secret of its /sandbox/* tools and `sandbox token` reads it.
+  BOXOFFICE_DATA_DIR: join(work, 'data'),
   BOXOFFICE_PROFILE: 'local',
   NO_COLOR: process.env.NO_COLOR ?? (color ? undefined : '1'),
 };
-for (const key of ['BOXOFFICE_TOKEN', 'BOXOFFICE_PUBLISHER_KEY', 'BOXOFFICE_BOOKING_KEY', 'BOXOFFICE_DEBUG', 'CI']) delete env[key];
+for (const key of ['BOXOFFICE_TOKEN', 'BOXOFFICE_PUBLISHER_KEY', 'BOXOFFICE_BOOKING_KEY', 'BOXOFFICE_SANDBOX_SECRET', 'BOXOFFICE_DEBUG', 'CI']) delete env[key];
 if (env.NO_COLOR === undefined) delete env.NO_COLOR;
 
 /**

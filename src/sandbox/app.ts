@@ -3,6 +3,9 @@
 // Nothing lives in module singletons: every route reads the injected SandboxContext.
 //
 // Order of registration (hook points for other parts of the sandbox):
+//   0. the guards of docs/sandbox-security.md: the Host allow-list (421), security headers
+//      and the per-address slowdown of failed sign-ins, security headers (CSP frame-ancestors
+//      'none'), cross-site form refusal (403), the sandbox secret on /sandbox/*.
 //   1. body limit, then every extension's `middleware(app, context)` — the slot for the
 //      operating modes (limits → E023 + Retry-After, faults, response quirks). Middleware added
 //      here wraps every route below. Throw SandboxError for a coded failure.
@@ -23,6 +26,8 @@
 // confirmOrder that assign the attendee-list position).
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
 import type { SandboxDatabase } from './db/index.js';
 import {
   systemSandboxClock,
@@ -42,6 +47,12 @@ import { registerTicketRoutes } from './routes/tickets.js';
 import { registerDiscountRoutes } from './routes/discounts.js';
 import { registerReadRoutes } from './routes/reads.js';
 import { registerEventPageRoutes } from './routes/event-page.js';
+import { BOOKING_PATH } from './routes/booking.js';
+import { QUESTIONS_ENDPOINT } from './routes/publisher-questions.js';
+import { refuseForeignHost } from './security/host.js';
+import { refuseCrossSiteForms } from './security/cross-site.js';
+import { SANDBOX_TOOLS_PATH, newSandboxSecret, requireSandboxSecret } from './security/sandbox-secret.js';
+import { DEFAULT_FAILED_AUTH_POLICY, FailedAuthThrottle, slowFailedAuth, type FailedAuthPolicy } from './security/failed-auth.js';
 
 export interface CreateAppOptions {
   db: SandboxDatabase;
@@ -51,13 +62,37 @@ export interface CreateAppOptions {
   quirks?: boolean;
   random?: () => number;
   extensions?: SandboxExtension[];
+  /** What /sandbox/* requires as its bearer value; a fresh random one by default. */
+  secret?: string;
+  /** Changes to how failed sign-ins are slowed (tests that fail on purpose, hundreds of times). */
+  failedAuth?: Partial<FailedAuthPolicy>;
 }
 
 export interface SandboxAppHandle {
   app: SandboxApp;
   context: SandboxContext;
   extensions: readonly SandboxExtension[];
+  secret: string;
+  failedAuth: FailedAuthThrottle;
 }
+
+/**
+ * Pages' Content-Security-Policy: nothing may frame them (clickjacking of Allow or Pay), and they
+ * load nothing but their inline style. No form-action: both forms end in a redirect to another
+ * origin (the CLI's callback, the merchant's return address), which form-action would block.
+ */
+const PAGE_HEADERS = secureHeaders({
+  contentSecurityPolicy: { defaultSrc: ["'none'"], styleSrc: ["'unsafe-inline'"], baseUri: ["'none'"], frameAncestors: ["'none'"] },
+  xFrameOptions: 'DENY',
+  // Not no-referrer: under it a browser sends `Origin: null` on the pages' own form posts.
+  referrerPolicy: 'same-origin',
+});
+
+/** Sandbox tools authenticated by an organizer's access token instead of the sandbox secret. */
+const TOOLS_TAKING_AN_ACCESS_TOKEN: ReadonlySet<string> = new Set([QUESTIONS_ENDPOINT]);
+
+/** Form posts the service receives from other sites by design (see security/cross-site.ts). */
+const CROSS_SITE_ENTRY_PATHS: ReadonlySet<string> = new Set([BOOKING_PATH]);
 
 /** Largest request body accepted (bigger → E002 with HTTP 413). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -72,9 +107,12 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
     random: options.random ?? Math.random,
   };
   const extensions = options.extensions ?? defaultExtensions();
+  const secret = options.secret ?? newSandboxSecret();
+  const failedAuth = new FailedAuthThrottle({ ...DEFAULT_FAILED_AUTH_POLICY, ...options.failedAuth }, () => Date.now());
   const app: SandboxApp = new Hono<SandboxEnv>();
 
   app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
     const known =
       error instanceof SandboxError
         ? error
@@ -88,6 +126,11 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
     return c.json(errorEnvelope(error), 404);
   });
 
+  app.use('*', refuseForeignHost());
+  app.use('*', slowFailedAuth(failedAuth));
+  app.use('*', PAGE_HEADERS);
+  app.use('*', refuseCrossSiteForms(CROSS_SITE_ENTRY_PATHS));
+  app.use(SANDBOX_TOOLS_PATH, requireSandboxSecret(secret, TOOLS_TAKING_AN_ACCESS_TOKEN));
   app.use('*', refuseOversizedBody);
   app.use(
     '*',
@@ -110,7 +153,7 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
 
   for (const extension of extensions) extension.routes?.(app, context);
 
-  return { app, context, extensions };
+  return { app, context, extensions, secret, failedAuth };
 }
 
 /** Reads at most this much of an oversized body before answering, so the client sees the answer. */

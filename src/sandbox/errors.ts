@@ -5,6 +5,8 @@ import { ERROR_CODE_MEANINGS, isErrorCode } from '../client/errors.js';
 /** Codes that are not the service's: the sandbox's own answers for requests outside the API. */
 export const SANDBOX_ONLY_CODES = {
   NOT_FOUND: 'no such endpoint',
+  WRONG_HOST: 'the Host header is not the address of this sandbox',
+  CROSS_SITE: 'a form sent from another site may not change anything',
 } as const;
 
 export type SandboxErrorCode = keyof typeof ERROR_CODE_MEANINGS | keyof typeof SANDBOX_ONLY_CODES;
@@ -19,6 +21,8 @@ const HTTP_STATUS_BY_CODE: Partial<Record<SandboxErrorCode, number>> = {
   E019: 404,
   T007: 404,
   NOT_FOUND: 404,
+  CROSS_SITE: 403,
+  WRONG_HOST: 421,
   E005: 409,
   E006: 409,
   E009: 409,

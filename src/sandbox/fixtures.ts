@@ -29,7 +29,10 @@ export const ORGANIZER_BOOKING_KEY = 'sandbox-booking-key-organizer';
 /** The sandbox's default port (the `local` profile points here). */
 export const SANDBOX_DEFAULT_PORT = 4010;
 
-/** Sandbox-only endpoints (not part of the service): see the comment at the top of app.ts. */
+/**
+ * Sandbox-only endpoints (not part of the service): see the comment at the top of app.ts. Both
+ * need `Authorization: Bearer <sandbox secret>` (security/sandbox-secret.ts).
+ */
 export const SANDBOX_ENDPOINTS = {
   /** POST role=organizer|admin|publisher|booking [account=EMAIL] → {status, value} */
   token: '/sandbox/token',

@@ -1,4 +1,6 @@
 // startSandbox: the sandbox on a real HTTP server (@hono/node-server), bound to loopback.
+// Node's own request timeout is the body deadline: a request (headers and body) not received in
+// full within `requestDeadlineMs` is answered 408 and its connection closed.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
@@ -15,13 +17,20 @@ export interface StartSandboxOptions extends Omit<CreateAppOptions, 'db'> {
   dbPath: string;
   /** A named data set to load once the server is up (`--seed demo`). */
   seed?: string;
+  /** Time allowed to receive a whole request, body included. Default REQUEST_DEADLINE_MS. */
+  requestDeadlineMs?: number;
 }
+
+export const REQUEST_DEADLINE_MS = 30_000;
 
 export interface RunningSandbox {
   url: string;
   port: number;
   db: SandboxDatabase;
   handle: SandboxAppHandle;
+  /** The bearer value /sandbox/* requires (options.secret, else a fresh one). */
+  secret: string;
+  server: Server;
   /** Event ids created by `seed`, if one was named. */
   seededEventIds: string[];
   close(): Promise<void>;
@@ -38,7 +47,8 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     db.close();
     throw error;
   }
-  const server = await listen(handle, options.port ?? SANDBOX_DEFAULT_PORT, host).catch((error: unknown) => {
+  const deadline = options.requestDeadlineMs ?? REQUEST_DEADLINE_MS;
+  const server = await listen(handle, options.port ?? SANDBOX_DEFAULT_PORT, host, deadline).catch((error: unknown) => {
     db.close();
     throw error;
   });
@@ -63,12 +73,18 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
       throw error;
     }
   }
-  return { url: `http://${urlHost}:${port}`, port, db, handle, seededEventIds, close };
+  return { url: `http://${urlHost}:${port}`, port, db, handle, secret: handle.secret, server, seededEventIds, close };
 }
 
-function listen(handle: SandboxAppHandle, port: number, hostname: string): Promise<Server> {
+function listen(handle: SandboxAppHandle, port: number, hostname: string, deadlineMs: number): Promise<Server> {
+  const serverOptions = {
+    requestTimeout: deadlineMs,
+    headersTimeout: Math.min(deadlineMs, 60_000),
+    // Node checks the deadlines on this interval (30 s by default, which would double ours).
+    connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(deadlineMs / 4))),
+  };
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: handle.app.fetch, port, hostname }) as Server;
+    const server = serve({ fetch: handle.app.fetch, port, hostname, serverOptions }) as Server;
     server.once('error', reject);
     server.once('listening', () => {
       server.off('error', reject);

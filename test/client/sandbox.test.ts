@@ -16,6 +16,7 @@ import {
 } from '../../src/client/index.js';
 import { SANDBOX_CLIENT_CALLBACK, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, ORGANIZER_EMAIL, SANDBOX_PASSWORD } from '../../src/sandbox/fixtures.js';
 import { type TestSandbox, startTestSandbox } from '../helpers/sandbox.js';
+import { authorizeFormToken } from '../helpers/authorize.js';
 import * as sample from './sample-requests.js';
 
 function clientFor(sandbox: TestSandbox, overrides: Partial<ClientConfig> = {}): BoxofficeClient {
@@ -209,7 +210,8 @@ describe('OAuth code flow against the sandbox', () => {
     const consent = await fetch(authorize);
     expect(consent.status).toBe(200);
 
-    const decision = new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), email: ORGANIZER_EMAIL, password: SANDBOX_PASSWORD, decision: 'allow' });
+    const csrf_token = await authorizeFormToken(authorize.origin, Object.fromEntries(authorize.searchParams));
+    const decision = new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), email: ORGANIZER_EMAIL, password: SANDBOX_PASSWORD, decision: 'allow', csrf_token });
     const redirect = await fetch(`${authorize.origin}${authorize.pathname}`, { method: 'POST', body: decision, redirect: 'manual' });
     const location = new URL(redirect.headers.get('location') ?? '');
     expect(location.searchParams.get('state')).toBe('st');

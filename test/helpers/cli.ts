@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { Clock, Deps } from '../../src/cli/deps.js';
 import { systemClock } from '../../src/cli/deps.js';
 import { runCli } from '../../src/cli/main.js';
+import { TEST_SANDBOX_SECRET } from './sandbox-secret.js';
 
 export interface RunOptions {
   env?: Record<string, string | undefined>;
@@ -59,7 +60,7 @@ export async function runInProcess(argv: string[], options: RunOptions = {}): Pr
       stdoutIsTTY: options.stdoutIsTTY ?? false,
       stderrIsTTY: options.stderrIsTTY ?? false,
     },
-    env: { CI: undefined, ...options.env },
+    env: { CI: undefined, BOXOFFICE_SANDBOX_SECRET: TEST_SANDBOX_SECRET, ...options.env },
     clock: options.clock ?? systemClock,
     openBrowser: options.openBrowser ?? (async () => {
       throw new Error('this test did not expect a browser to be opened');

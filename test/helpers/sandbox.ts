@@ -1,5 +1,6 @@
 // Starts a real sandbox on an ephemeral loopback port with its own database, and hands out the
-// tokens tests need. Close it in afterAll / afterEach.
+// tokens tests need. Close it in afterAll / afterEach. Its /sandbox/* secret is TEST_SANDBOX_SECRET,
+// which `boxoffice sandbox token|seed` run by the tests find in BOXOFFICE_SANDBOX_SECRET.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,8 @@ import type { SandboxClock, LimitsMode, SandboxExtension } from '../../src/sandb
 import type { SandboxDatabase } from '../../src/sandbox/db/index.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { mintForRole, type SandboxTokenRole } from '../../src/sandbox/routes/sandbox-tools.js';
+import type { FailedAuthPolicy } from '../../src/sandbox/security/failed-auth.js';
+import { TEST_SANDBOX_SECRET } from './sandbox-secret.js';
 
 export interface TestSandboxOptions {
   clock?: SandboxClock;
@@ -18,10 +21,18 @@ export interface TestSandboxOptions {
   /** A database file in a fresh temp directory instead of ':memory:'. */
   fileDatabase?: boolean;
   seed?: string;
+  /** Default TEST_SANDBOX_SECRET. */
+  secret?: string;
+  /** Changes to the slowdown of failed sign-ins, for tests that fail on purpose hundreds of times. */
+  failedAuth?: Partial<FailedAuthPolicy>;
+  /** Time allowed to receive a whole request (default 30 s). */
+  requestDeadlineMs?: number;
 }
 
 export interface TestSandbox {
   url: string;
+  /** The bearer value of /sandbox/token and /sandbox/seed. */
+  secret: string;
   tokens: { organizer: string; admin: string; publisher: string; bookingKey: string };
   /** A fresh value as `boxoffice sandbox token --role ROLE [--account EMAIL]` prints it. */
   mintToken(role: SandboxTokenRole, account?: string): string;
@@ -44,10 +55,14 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     random: options.random,
     extensions: options.extensions,
     seed: options.seed,
+    secret: options.secret ?? TEST_SANDBOX_SECRET,
+    failedAuth: options.failedAuth,
+    requestDeadlineMs: options.requestDeadlineMs,
   });
   const mintToken = (role: SandboxTokenRole, account?: string) => mintForRole(sandbox.handle.context, role, account).value;
   return {
     url: sandbox.url,
+    secret: sandbox.secret,
     tokens: {
       organizer: mintToken('organizer'),
       admin: mintToken('admin'),

@@ -351,7 +351,7 @@ describe('attendees export against the live attendee list', () => {
     expect((await runBuilt(['attendees', 'export', EVENT_CODE, '-o', all], env)).code).toBe(0);
     const rows = readCsv(all);
     expect(new Set(rows.map((row) => row.attendeeStatus))).toEqual(new Set(STATUSES));
-    expect(Object.keys(rows[0]).slice(13)).toEqual(LABELS);
+    expect(Object.keys(rows[0]).slice(14)).toEqual(LABELS);
     expect(rows[0]['Job title']).toBe('');
     expect(rows[1]['Job title']).toBe('Job title 0');
     expect(rows[1].purchaseDate).toBe('2030-12-01 10:00:00');

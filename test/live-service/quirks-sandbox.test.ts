@@ -2,6 +2,7 @@
 // and reads requests as the service's own PHP library builds them, while the default mode keeps
 // the reference's strict values and codes. The built CLI (build first) works against both.
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_PASSWORD, ORGANIZER_EMAIL } from '../../src/sandbox/fixtures.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { authorizeFormToken } from '../helpers/authorize.js';
 import { eventFlags } from '../cli/support/harness.js';
 
 const REPO = new URL('../../', import.meta.url).pathname;
@@ -109,14 +111,21 @@ describe('requests as the service\'s own library builds them', () => {
   });
 
   it('--quirks takes the OAuth token request urlencoded and as empty-boundary multipart', async () => {
+    // The CLI's application must use PKCE, and the form posts back its page's csrf_token.
+    const verifier = 'quirks-verifier-'.padEnd(43, 'v');
+    const params = {
+      response_type: 'code', client_id: SANDBOX_CLIENT_ID, state: 'quirks-state',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256',
+    };
     const code = async (): Promise<string> => {
-      const consent = new URLSearchParams({
-        response_type: 'code', client_id: SANDBOX_CLIENT_ID, state: 'quirks-state', email: ORGANIZER_EMAIL, password: SANDBOX_PASSWORD, decision: 'allow',
-      });
+      const csrf_token = await authorizeFormToken(quirky.url, params);
+      const consent = new URLSearchParams({ ...params, email: ORGANIZER_EMAIL, password: SANDBOX_PASSWORD, decision: 'allow', csrf_token });
       const response = await fetch(`${quirky.url}/a/account/oauth/authorize`, { method: 'POST', body: consent, redirect: 'manual' });
       return new URL(response.headers.get('location') ?? '').searchParams.get('code') ?? '';
     };
-    const fields = async () => ({ client_id: SANDBOX_CLIENT_ID, client_secret: SANDBOX_CLIENT_SECRET, grant_type: 'authorization_code', code: await code() });
+    const fields = async () => ({
+      client_id: SANDBOX_CLIENT_ID, client_secret: SANDBOX_CLIENT_SECRET, grant_type: 'authorization_code', code: await code(), code_verifier: verifier,
+    });
     const urlencoded = await fetch(`${quirky.url}/a/account/oauth/token`, { method: 'POST', body: new URLSearchParams(await fields()) });
     expect(await urlencoded.json()).toMatchObject({ access_token: expect.any(String) });
     const multipart = emptyBoundaryMultipart(await fields());

@@ -1,7 +1,7 @@
 // `boxoffice sandbox start` and `boxoffice sandbox token` as a user runs them: the built CLI as a
 // process (start-up line, signals, database file), and in-process for the token verb's errors.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -31,12 +31,22 @@ interface Started {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-function boxoffice(args: string[], env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, CI: 'true', ...env } });
+function withEnv(changes: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...changes };
+  for (const [name, value] of Object.entries(changes)) if (value === undefined) delete env[name];
+  return env;
 }
 
-async function start(args: string[], env: Record<string, string> = {}): Promise<Started> {
-  const child = spawn(process.execPath, [BIN, 'sandbox', 'start', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function boxoffice(args: string[], env: Record<string, string | undefined> = {}) {
+  return spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: withEnv({ BOXOFFICE_DATA_DIR: join(scratch, 'data-default'), CI: 'true', ...env }) });
+}
+
+/** `env` values of undefined remove the variable; the data directory is the scratch one unless given. */
+async function start(args: string[], env: Record<string, string | undefined> = {}): Promise<Started> {
+  const child = spawn(process.execPath, [BIN, 'sandbox', 'start', ...args], {
+    env: withEnv({ BOXOFFICE_DATA_DIR: join(scratch, 'data-default'), ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
@@ -108,6 +118,74 @@ describe('boxoffice sandbox start (process)', () => {
     expect(clash.stdout).toBe('');
     running.child.kill('SIGTERM');
     await running.exited;
+  });
+});
+
+describe('the sandbox secret between processes (docs/sandbox-security.md)', () => {
+  // As a user runs them: no BOXOFFICE_SANDBOX_SECRET in the environment, one data directory.
+  const noSecret = (dataDir: string) => ({ BOXOFFICE_SANDBOX_SECRET: undefined, BOXOFFICE_DATA_DIR: dataDir });
+
+  it('sandbox start writes it to a 0600 file per port in the data directory; sandbox token and seed read it; it goes when the sandbox stops', async () => {
+    const dataDir = join(scratch, 'secret-file');
+    const sandbox = await start(['--port', '0', '--db', ':memory:'], noSecret(dataDir));
+    const port = new URL(sandbox.url).port;
+    const file = join(dataDir, `sandbox-${port}.secret`);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const secret = readFileSync(file, 'utf8').trim();
+    expect(secret).toMatch(/^sbx_secret_[A-Za-z0-9_-]{43}$/);
+    expect(sandbox.stdout).toEqual([sandbox.firstLine]);
+
+    const token = boxoffice(['sandbox', 'token', '--role', 'admin', '--url', sandbox.url], noSecret(dataDir));
+    expect(token).toMatchObject({ status: 0, stderr: '' });
+    expect(token.stdout).toMatch(/^sbx_at_\S+\n$/);
+    const seed = boxoffice(['sandbox', 'seed', '--orders', '3', '--url', sandbox.url], noSecret(dataDir));
+    expect(seed.status).toBe(0);
+    expect(seed.stdout).toMatch(/^\d+\n$/);
+    const localhost = boxoffice(['sandbox', 'token', '--url', `http://localhost:${port}`], noSecret(dataDir));
+    expect(localhost.status).toBe(0);
+
+    // elsewhere (another data directory, a wrong secret): exit 3 and where it looked, never a secret
+    const elsewhere = boxoffice(['sandbox', 'token', '--url', sandbox.url], noSecret(join(scratch, 'other')));
+    expect(elsewhere.status).toBe(3);
+    expect(elsewhere.stdout).toBe('');
+    expect(elsewhere.stderr).toContain(`error E001: the sandbox at ${sandbox.url} refused the sandbox secret (from ${join(scratch, 'other', `sandbox-${port}.secret`)} (not found))`);
+    expect(elsewhere.stderr).toContain('BOXOFFICE_SANDBOX_SECRET');
+    const wrong = boxoffice(['sandbox', 'seed', '--url', sandbox.url], { ...noSecret(dataDir), BOXOFFICE_SANDBOX_SECRET: 'sbx_secret_not-the-right-one' });
+    expect(wrong.status).toBe(3);
+    expect(wrong.stderr).toContain('(from BOXOFFICE_SANDBOX_SECRET)');
+    expect(wrong.stderr).not.toContain(secret);
+
+    sandbox.child.kill('SIGTERM');
+    expect(await sandbox.exited).toEqual({ code: 0, signal: null });
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('--print-secret prints BOXOFFICE_SANDBOX_SECRET=… as the second line and writes no file; the printed value works', async () => {
+    const dataDir = join(scratch, 'printed');
+    const sandbox = await start(['--port', '0', '--db', ':memory:', '--print-secret'], noSecret(dataDir));
+    for (let waited = 0; sandbox.stdout.length < 2 && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sandbox.stdout).toHaveLength(2);
+    const [name, secret] = sandbox.stdout[1].split('=');
+    expect(name).toBe('BOXOFFICE_SANDBOX_SECRET');
+    expect(existsSync(join(dataDir, `sandbox-${new URL(sandbox.url).port}.secret`))).toBe(false);
+    expect(boxoffice(['sandbox', 'token', '--url', sandbox.url], noSecret(dataDir)).status).toBe(3);
+    const token = boxoffice(['sandbox', 'token', '--url', sandbox.url], { ...noSecret(dataDir), BOXOFFICE_SANDBOX_SECRET: secret });
+    expect(token.status).toBe(0);
+    expectSuccess(await post(sandbox.url, '/api/e/get-all-events', {}, { token: token.stdout.trim() }));
+    expect((await post(sandbox.url, '/sandbox/token', {})).status).toBe(401);
+    sandbox.child.kill('SIGTERM');
+    await sandbox.exited;
+  });
+
+  it('takes BOXOFFICE_SANDBOX_SECRET as its secret when set, and refuses one that cannot be a bearer value (exit 2)', async () => {
+    const chosen = 'sbx_secret_chosen-by-the-script-0001';
+    const sandbox = await start(['--port', '0', '--db', ':memory:', '--print-secret'], { BOXOFFICE_SANDBOX_SECRET: chosen });
+    expectSuccess(await post(sandbox.url, '/sandbox/token', {}, { token: chosen }));
+    sandbox.child.kill('SIGTERM');
+    await sandbox.exited;
+    const bad = boxoffice(['sandbox', 'start', '--port', '0', '--db', ':memory:'], { BOXOFFICE_SANDBOX_SECRET: 'short secret' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe('error: BOXOFFICE_SANDBOX_SECRET: expected 16 to 512 letters, digits or ._~+/- characters (unset it to get a fresh secret)\n');
   });
 });
 

@@ -17,7 +17,8 @@ type Kind = 'date' | 'time' | 'int' | 'posint' | 'number' | 'enum' | 'bool' | 'i
 
 interface Endpoint {
   path: string;
-  token: 'organizer' | 'admin' | 'none';
+  /** `secret`: the sandbox secret of the /sandbox/* tools. */
+  token: 'organizer' | 'admin' | 'secret' | 'none';
   base(): Record<string, string>;
   /** Mandatory fields: dropping or blanking any of them must be refused. */
   required: string[];
@@ -127,7 +128,7 @@ function endpoints(): Endpoint[] {
       required: ['client_id', 'client_secret', 'grant_type', 'code'],
       typed: { grant_type: 'enum', client_id: 'id', client_secret: 'id', code: 'id' },
     },
-    { path: '/sandbox/token', token: 'none', base: () => ({ role: 'organizer', account: 'organizer@sandbox.local' }), required: [], typed: { role: 'enum', account: 'email' } },
+    { path: '/sandbox/token', token: 'secret', base: () => ({ role: 'organizer', account: 'organizer@sandbox.local' }), required: [], typed: { role: 'enum', account: 'email' } },
   ];
 }
 
@@ -145,7 +146,9 @@ function asBody(fields: Record<string, string>, random: () => number): { headers
   return { headers: {}, body: form };
 }
 
-function malformedRequest(random: () => number, endpoint: Endpoint, tokens: TestSandbox['tokens']): Malformed {
+type Credentials = TestSandbox['tokens'] & { secret: string };
+
+function malformedRequest(random: () => number, endpoint: Endpoint, tokens: Credentials): Malformed {
   const fields = endpoint.base();
   const auth: Record<string, string> = endpoint.token === 'none' ? {} : { authorization: `Bearer ${tokens[endpoint.token]}` };
   const strategies: string[] = [];
@@ -250,7 +253,8 @@ function mergeHeaders(extra: Record<string, string>, request: { headers: Record<
 }
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ clock: manualClock(TEST_NOW) });
+  // Hundreds of bad credentials on purpose: not slowed down as a guesser from 127.0.0.1 would be.
+  sandbox = await startTestSandbox({ clock: manualClock(TEST_NOW), failedAuth: { freeFailures: Infinity } });
   const token = sandbox.tokens.organizer;
   eventId = String(expectSuccess(await post(sandbox.url, '/api/e/create', validEvent(), { token })).eventId);
   ticketId = String(expectSuccess(await post(sandbox.url, '/api/e/add-ticket', validTicket(eventId), { token })).ticketId);
@@ -268,7 +272,7 @@ describe(`fuzz (seed ${SEED}, ${REQUESTS} requests)`, () => {
     const codes = new Map<string, number>();
     for (let index = 0; index < REQUESTS; index += 1) {
       const endpoint = pick(random, list);
-      const request = malformedRequest(random, endpoint, sandbox.tokens);
+      const request = malformedRequest(random, endpoint, { ...sandbox.tokens, secret: sandbox.secret });
       const label = `#${index} POST ${request.path} ${request.description} (FUZZ_SEED=${SEED})`;
       const response = await fetch(`${sandbox.url}${request.path}`, { method: 'POST', headers: request.headers, body: request.body });
       const text = await response.text();

@@ -125,7 +125,7 @@ describe('--faults', () => {
 
   it('leaves the sandbox-only endpoints alone', async () => {
     await withSandbox({ faults: 'rate=1,kinds=E011' }, async (sandbox) => {
-      expectSuccess(await post(sandbox.url, '/sandbox/token', { role: 'publisher' }));
+      expectSuccess(await post(sandbox.url, '/sandbox/token', { role: 'publisher' }, { token: sandbox.secret }));
     });
   });
 
@@ -185,7 +185,7 @@ describe('--quirks', () => {
   });
 
   it('counts the attendee list from 0: 51–100 skips one record, 50–100 does not', async () => {
-    const seeded = expectSuccess(await post(sandbox.url, '/sandbox/seed', { events: '1', orders: '120' }));
+    const seeded = expectSuccess(await post(sandbox.url, '/sandbox/seed', { events: '1', orders: '120' }, { token: sandbox.secret }));
     const seededEvent = (seeded.eventIds as string[])[0];
     const batch = async (fromRecord: number, toRecord: number) => {
       const answer = expectSuccess(

@@ -3,6 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ORGANIZER_EMAIL, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_PASSWORD } from '../../src/sandbox/fixtures.js';
+import { authorizeFormToken } from '../helpers/authorize.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { ENCODINGS, TEST_NOW, encode, expectError, expectSuccess, manualClock, post, validEvent, type Encoding } from './api.js';
 
@@ -23,12 +24,34 @@ function pkce(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
+/** The verifier of each challenge authorizeParams made (the CLI's client must use PKCE). */
+const verifiers = new Map<string, string>();
+
 function authorizeParams(overrides: Record<string, string> = {}): Record<string, string> {
-  return { response_type: 'code', client_id: SANDBOX_CLIENT_ID, state: 'st-' + randomBytes(6).toString('hex'), redirect_uri: REDIRECT, ...overrides };
+  const { verifier, challenge } = pkce();
+  verifiers.set(challenge, verifier);
+  return {
+    response_type: 'code',
+    client_id: SANDBOX_CLIENT_ID,
+    state: 'st-' + randomBytes(6).toString('hex'),
+    redirect_uri: REDIRECT,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    ...overrides,
+  };
 }
 
+function verifierOf(params: Record<string, string>): string {
+  return verifiers.get(params.code_challenge) ?? '';
+}
+
+const AUTHORIZE_PARAMS = ['response_type', 'client_id', 'state', 'redirect_uri', 'code_challenge', 'code_challenge_method'];
+
+/** Posts the consent form with the anti-forgery token of the page rendered for its parameters. */
 async function submitConsent(fields: Record<string, string>, encoding: Encoding = 'urlencoded'): Promise<Response> {
-  return fetch(`${sandbox.url}/a/account/oauth/authorize`, { method: 'POST', body: encode(fields, encoding), redirect: 'manual' });
+  const params = Object.fromEntries(Object.entries(fields).filter(([name]) => AUTHORIZE_PARAMS.includes(name)));
+  const csrf_token = await authorizeFormToken(sandbox.url, params);
+  return fetch(`${sandbox.url}/a/account/oauth/authorize`, { method: 'POST', body: encode({ ...fields, csrf_token }, encoding), redirect: 'manual' });
 }
 
 async function authorize(params: Record<string, string>, email = ORGANIZER_EMAIL, encoding: Encoding = 'urlencoded'): Promise<URL> {
@@ -136,9 +159,9 @@ describe.each(ENCODINGS)('authorize and token (%s)', (encoding) => {
     const second = (await authorize(params, ORGANIZER_EMAIL, encoding)).searchParams.get('code') ?? '';
     clock.advance(9 * 60 * 1000 + 59 * 1000);
     try {
-      expectSuccess(await exchange({ code: first, redirect_uri: REDIRECT }, encoding));
+      expectSuccess(await exchange({ code: first, redirect_uri: REDIRECT, code_verifier: verifierOf(params) }, encoding));
       clock.advance(2 * 1000);
-      expectError(await exchange({ code: second, redirect_uri: REDIRECT }, encoding), 'E001', 400, 'code');
+      expectError(await exchange({ code: second, redirect_uri: REDIRECT, code_verifier: verifierOf(params) }, encoding), 'E001', 400, 'code');
     } finally {
       clock.set(TEST_NOW);
     }
@@ -152,8 +175,9 @@ describe.each(ENCODINGS)('authorize and token (%s)', (encoding) => {
   });
 
   it('tokens expire after 3 months', async () => {
-    const location = await authorize(authorizeParams(), ORGANIZER_EMAIL, encoding);
-    const body = expectSuccess(await exchange({ code: location.searchParams.get('code') ?? '', redirect_uri: REDIRECT }, encoding));
+    const params = authorizeParams();
+    const location = await authorize(params, ORGANIZER_EMAIL, encoding);
+    const body = expectSuccess(await exchange({ code: location.searchParams.get('code') ?? '', redirect_uri: REDIRECT, code_verifier: verifierOf(params) }, encoding));
     const token = String(body.access_token);
     clock.advance(89 * 24 * 3600 * 1000);
     try {
@@ -169,8 +193,9 @@ describe.each(ENCODINGS)('authorize and token (%s)', (encoding) => {
 describe('accounts and tokens', () => {
   it('the admin account signs in too, and its token reads the attendee list of any event', async () => {
     const organizerEvent = expectSuccess(await post(sandbox.url, '/api/e/create', validEvent(), { token: sandbox.tokens.organizer }));
-    const location = await authorize(authorizeParams(), ADMIN_EMAIL);
-    const body = expectSuccess(await exchange({ code: location.searchParams.get('code') ?? '', redirect_uri: REDIRECT }));
+    const params = authorizeParams();
+    const location = await authorize(params, ADMIN_EMAIL);
+    const body = expectSuccess(await exchange({ code: location.searchParams.get('code') ?? '', redirect_uri: REDIRECT, code_verifier: verifierOf(params) }));
     const admin = String(body.access_token);
     expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId: String(organizerEvent.eventId), fromRecord: '0', toRecord: '50' }, { token: admin }));
     // reading is allowed to the administrator, changing another organizer's event is not
@@ -187,19 +212,20 @@ describe('accounts and tokens', () => {
     expect(dump).not.toContain(sandbox.tokens.publisher);
   });
 
-  it('POST /sandbox/token mints each role, creates named organizers, and refuses admin for an organizer', async () => {
-    const organizer = expectSuccess(await post(sandbox.url, '/sandbox/token', {}));
+  it('POST /sandbox/token (with the sandbox secret) mints each role, creates named organizers, and refuses admin for an organizer', async () => {
+    const token = sandbox.secret;
+    const organizer = expectSuccess(await post(sandbox.url, '/sandbox/token', {}, { token }));
     expect(organizer).toMatchObject({ role: 'organizer', account: ORGANIZER_EMAIL });
     expectSuccess(await post(sandbox.url, '/api/e/get-all-events', {}, { token: String(organizer.value) }));
-    const booking = expectSuccess(await post(sandbox.url, '/sandbox/token', { role: 'booking' }));
+    const booking = expectSuccess(await post(sandbox.url, '/sandbox/token', { role: 'booking' }, { token }));
     expect(booking.value).toBe('sandbox-booking-key-organizer');
-    const publisher = expectSuccess(await post(sandbox.url, '/sandbox/token', { role: 'publisher' }));
+    const publisher = expectSuccess(await post(sandbox.url, '/sandbox/token', { role: 'publisher' }, { token }));
     expect(String(publisher.value)).toMatch(/^sbx_pk_/);
-    const named = expectSuccess(await post(sandbox.url, '/sandbox/token', { account: 'new.person@example.test' }, { encoding: 'urlencoded' }));
+    const named = expectSuccess(await post(sandbox.url, '/sandbox/token', { account: 'new.person@example.test' }, { token, encoding: 'urlencoded' }));
     expect(named.account).toBe('new.person@example.test');
-    expectError(await post(sandbox.url, '/sandbox/token', { role: 'admin', account: 'new.person@example.test' }), 'E008', 403);
-    expectError(await post(sandbox.url, '/sandbox/token', { role: 'root' }), 'E002', 400, 'role');
-    expectError(await post(sandbox.url, '/sandbox/token', { account: 'not-an-email' }), 'E002', 400, 'account');
+    expectError(await post(sandbox.url, '/sandbox/token', { role: 'admin', account: 'new.person@example.test' }, { token }), 'E008', 403);
+    expectError(await post(sandbox.url, '/sandbox/token', { role: 'root' }, { token }), 'E002', 400, 'role');
+    expectError(await post(sandbox.url, '/sandbox/token', { account: 'not-an-email' }, { token }), 'E002', 400, 'account');
   });
 
   it('unknown paths answer the envelope with 404', async () => {

@@ -43,7 +43,7 @@ async function wholeList(eventId: string): Promise<ListedRecord[]> {
 
 describe('POST /sandbox/seed', () => {
   it('creates events with confirmed orders of 1–4 attendees with custom answers, each listed once', async () => {
-    const answer = expectSuccess(await post(sandbox.url, '/sandbox/seed', { events: '3', orders: '301' }));
+    const answer = expectSuccess(await post(sandbox.url, '/sandbox/seed', { events: '3', orders: '301' }, { token: sandbox.secret }));
     const eventIds = answer.eventIds as string[];
     expect(eventIds).toHaveLength(3);
     let orders = 0;
@@ -82,7 +82,7 @@ describe('POST /sandbox/seed', () => {
   });
 
   it('leaves seeded events open for sale: the next purchase takes the next position and a code discount applies', async () => {
-    const [eventId] = expectSuccess(await post(sandbox.url, '/sandbox/seed', { events: '1', orders: '10' })).eventIds as string[];
+    const [eventId] = expectSuccess(await post(sandbox.url, '/sandbox/seed', { events: '1', orders: '10' }, { token: sandbox.secret })).eventIds as string[];
     const tickets = expectSuccess(await publisher(sandbox, 'ticket-details', { method: 'GET', query: { eventId } })).tickets as {
       id: number;
       name: string;
@@ -108,9 +108,9 @@ describe('POST /sandbox/seed', () => {
   });
 
   it('refuses counts out of range (E002 naming the field)', async () => {
-    expectError(await post(sandbox.url, '/sandbox/seed', { events: '0' }), 'E002', 400, 'events');
-    expectError(await post(sandbox.url, '/sandbox/seed', { orders: 'many' }), 'E002', 400, 'orders');
-    expectError(await post(sandbox.url, '/sandbox/seed', { orders: '1000001' }), 'E002', 400, 'orders');
+    expectError(await post(sandbox.url, '/sandbox/seed', { events: '0' }, { token: sandbox.secret }), 'E002', 400, 'events');
+    expectError(await post(sandbox.url, '/sandbox/seed', { orders: 'many' }, { token: sandbox.secret }), 'E002', 400, 'orders');
+    expectError(await post(sandbox.url, '/sandbox/seed', { orders: '1000001' }, { token: sandbox.secret }), 'E002', 400, 'orders');
   });
 
   it('loads the demo data set at start', async () => {

@@ -41,8 +41,8 @@ export function seedFixtures(db: SandboxDatabase, now: Date): void {
     }
     prepared(
       db,
-      `INSERT OR IGNORE INTO oauth_clients (client_id, client_secret_hash, name, redirect_uris, allows_loopback)
-       VALUES (?, ?, ?, ?, 1)`,
+      `INSERT OR IGNORE INTO oauth_clients (client_id, client_secret_hash, name, redirect_uris, allows_loopback, public_client)
+       VALUES (?, ?, ?, ?, 1, 1)`,
     ).run(SANDBOX_CLIENT_ID, sha256Hex(SANDBOX_CLIENT_SECRET), 'boxoffice CLI', JSON.stringify([SANDBOX_CLIENT_CALLBACK]));
   })();
 }
@@ -89,12 +89,17 @@ export function ensureOrganizerAccount(db: SandboxDatabase, email: string, now: 
   return findAccountByEmail(db, email) ?? createAccount(db, { email, role: 'organizer', password: SANDBOX_PASSWORD, now });
 }
 
-/** A fresh access token for the account; only its hash is stored. */
-export function mintAccessToken(db: SandboxDatabase, accountId: number, clientId: string | null, now: Date): string {
+/**
+ * A fresh access token for the account; only its hash is stored. `authCode`: the authorization
+ * code it is exchanged for, remembered so that a second use of the code can revoke it.
+ */
+export function mintAccessToken(db: SandboxDatabase, accountId: number, clientId: string | null, now: Date, authCode?: string): string {
   const token = newSecret('sbx_at_');
   const expires = new Date(now.getTime() + ACCESS_TOKEN_LIFETIME_SECONDS * 1000);
-  prepared(db, `INSERT INTO access_tokens (token_hash, account_id, client_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`)
-    .run(sha256Hex(token), accountId, clientId, now.toISOString(), expires.toISOString());
+  prepared(
+    db,
+    `INSERT INTO access_tokens (token_hash, account_id, client_id, created_at, expires_at, auth_code_hash) VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(sha256Hex(token), accountId, clientId, now.toISOString(), expires.toISOString(), authCode === undefined ? null : sha256Hex(authCode));
   return token;
 }
 

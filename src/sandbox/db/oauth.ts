@@ -9,6 +9,8 @@ export interface OAuthClient {
   name: string;
   redirectUris: string[];
   allowsLoopback: boolean;
+  /** Its secret is published (the CLI's), so PKCE is required. */
+  publicClient: boolean;
 }
 
 interface ClientRow {
@@ -17,6 +19,7 @@ interface ClientRow {
   name: string;
   redirect_uris: string;
   allows_loopback: number;
+  public_client: number;
 }
 
 function toClient(row: ClientRow): OAuthClient {
@@ -25,6 +28,7 @@ function toClient(row: ClientRow): OAuthClient {
     name: row.name,
     redirectUris: JSON.parse(row.redirect_uris) as string[],
     allowsLoopback: row.allows_loopback === 1,
+    publicClient: row.public_client === 1,
   };
 }
 
@@ -113,4 +117,9 @@ export function consumeAuthCode(db: SandboxDatabase, code: string, now: Date): b
   const result = prepared(db, `UPDATE auth_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL`)
     .run(now.toISOString(), sha256Hex(code));
   return result.changes === 1;
+}
+
+/** Revokes every access token exchanged for this code; returns how many. */
+export function revokeTokensOfCode(db: SandboxDatabase, code: string): number {
+  return prepared(db, `DELETE FROM access_tokens WHERE auth_code_hash = ?`).run(sha256Hex(code)).changes;
 }

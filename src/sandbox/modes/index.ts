@@ -1,6 +1,7 @@
 // The operating modes as one sandbox extension: its middleware wraps every route. Registration
 // order matters: quirks outermost (it reshapes whatever the inner layers answer, errors
 // included), then limits (a refused call draws no fault decision), then faults.
+import { setTimeout as realSleep } from 'node:timers/promises';
 import type { SandboxExtension } from '../context.js';
 import { FaultInjector, faultMiddleware, parseFaultSpec } from './faults.js';
 import { RateLimiter, limitsMiddleware } from './limits.js';
@@ -9,9 +10,9 @@ import { quirksMiddleware } from './quirks.js';
 export interface ModesExtensionOptions {
   /** How a `delay` fault waits; real time by default. */
   sleep?: (ms: number) => Promise<void>;
+  /** The limiter of `--limits realistic` (to look at its bookkeeping); one on the context's clock by default. */
+  rateLimiter?: RateLimiter;
 }
-
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function modesExtension(options: ModesExtensionOptions = {}): SandboxExtension {
   return {
@@ -19,7 +20,8 @@ export function modesExtension(options: ModesExtensionOptions = {}): SandboxExte
     middleware(app, context) {
       if (context.quirks) app.use('*', quirksMiddleware());
       if (context.limits === 'realistic') {
-        app.use('*', limitsMiddleware(new RateLimiter({ now: () => context.clock.now().getTime() })));
+        const limiter = options.rateLimiter ?? new RateLimiter({ now: () => context.clock.now().getTime() });
+        app.use('*', limitsMiddleware(limiter));
       }
       const spec = context.faults === undefined ? undefined : parseFaultSpec(context.faults);
       if (spec) app.use('*', faultMiddleware(new FaultInjector(spec), { sleep: options.sleep ?? realSleep }));

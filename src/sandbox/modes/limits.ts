@@ -14,7 +14,11 @@
 // Every call that reaches a counted endpoint counts, whether or not it then succeeds; a call
 // refused by a limit does not count. Over a limit: HTTP 429, Retry-After = whole seconds until
 // the oldest counted call leaves the window, body {"status":"error","message":"E023",…}.
+// The windows are kept per bearer string as sent, before it is checked, so they live in an LRU
+// map of at most `maxWindows` entries: a flood of made-up tokens evicts the least recently used
+// windows instead of growing the process.
 import type { MiddlewareHandler } from 'hono';
+import { LRUCache } from 'lru-cache';
 import { bearerToken } from '../auth.js';
 import { SandboxError } from '../errors.js';
 
@@ -82,16 +86,26 @@ export interface RateLimiterOptions {
   now: () => number;
   burst?: WindowRule;
   quotas?: ReadonlyMap<string, WindowRule>;
+  /** Most (token, rule) windows kept; the least recently used one goes first. */
+  maxWindows?: number;
 }
 
+export const DEFAULT_MAX_WINDOWS = 10_000;
+
 export class RateLimiter {
-  private readonly windows = new Map<string, SlidingWindow>();
+  private readonly windows: LRUCache<string, SlidingWindow>;
   private readonly burst: WindowRule;
   private readonly quotas: ReadonlyMap<string, WindowRule>;
 
   constructor(private readonly options: RateLimiterOptions) {
     this.burst = options.burst ?? BURST_RULE;
     this.quotas = options.quotas ?? REALISTIC_QUOTAS;
+    this.windows = new LRUCache({ max: options.maxWindows ?? DEFAULT_MAX_WINDOWS });
+  }
+
+  /** Windows currently kept (never more than maxWindows). */
+  get size(): number {
+    return this.windows.size;
   }
 
   private window(token: string, rule: WindowRule): SlidingWindow {

@@ -1,5 +1,6 @@
 // The OAuth sign-in and consent page (cli-contract: inputs `email` and `password`, buttons
 // `Allow` and `Deny`), and the page shown when the request itself is unusable.
+import { FORM_TOKEN_FIELD } from '../security/form-token.js';
 import { escapeHtml, page } from './html.js';
 
 /** The authorize request, carried through the form as hidden fields. */
@@ -16,11 +17,13 @@ export interface ConsentPageOptions {
   action: string;
   applicationName: string;
   params: AuthorizeParams;
+  /** The anti-forgery token the form posts back (security/form-token.ts). */
+  formToken: string;
   email?: string;
   error?: string;
 }
 
-export function consentPage({ action, applicationName, params, email, error }: ConsentPageOptions): string {
+export function consentPage({ action, applicationName, params, formToken, email, error }: ConsentPageOptions): string {
   const hidden = Object.entries(params)
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
@@ -32,6 +35,7 @@ export function consentPage({ action, applicationName, params, email, error }: C
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${escapeHtml(action)}">
 ${hidden}
+<input type="hidden" name="${FORM_TOKEN_FIELD}" value="${escapeHtml(formToken)}">
 <label for="email">Email</label>
 <input id="email" type="email" name="email" autocomplete="username" value="${escapeHtml(email ?? '')}">
 <label for="password">Password</label>

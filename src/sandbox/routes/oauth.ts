@@ -1,8 +1,11 @@
-// OAuth 2.0 authorization code flow (reference §5), with PKCE S256 when a challenge is sent.
-//   GET  /a/account/oauth/authorize  sign-in + consent page
+// OAuth 2.0 authorization code flow (reference §5), with PKCE S256 — required for a public
+// client such as the CLI's, whose secret is published (RFC 7636 §4.4.1: invalid_request).
+//   GET  /a/account/oauth/authorize  sign-in + consent page (its form carries an anti-forgery token)
 //   POST /a/account/oauth/authorize  the page's form: Allow → redirect with code and state,
 //                                    Deny → redirect with error=access_denied and state
-//   POST /a/account/oauth/token      code → {access_token, token_type, expires_in}
+//   POST /a/account/oauth/token      code → {access_token, token_type, expires_in}; a code used a
+//                                    second time is refused and revokes the token it gave
+//                                    (RFC 6749 §4.1.2)
 import type { Context } from 'hono';
 import { authorizeQuery, tokenRequest } from '../../client/schemas/index.js';
 import type { SandboxApp, SandboxContext, SandboxEnv } from '../context.js';
@@ -15,12 +18,14 @@ import {
   findClient,
   issueAuthCode,
   redirectUriAllowed,
+  revokeTokensOfCode,
   type OAuthClient,
 } from '../db/oauth.js';
 import { SandboxError } from '../errors.js';
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../fixtures.js';
 import { authorizeErrorPage, consentPage, type AuthorizeParams } from '../pages/authorize.js';
 import { readForm, validate, type FormFields } from '../request.js';
+import { FORM_TOKEN_FIELD, FormTokens } from '../security/form-token.js';
 
 export const AUTHORIZE_PATH = '/a/account/oauth/authorize';
 export const TOKEN_PATH = '/a/account/oauth/token';
@@ -67,6 +72,20 @@ function checkAuthorize(context: SandboxContext, fields: FormFields): Checked {
   return { ok: true, value: { client, params, redirectTo } };
 }
 
+/** What an authorize form's anti-forgery token is bound to: this request of this client. */
+function formPurpose(params: AuthorizeParams): string {
+  return ['authorize', params.client_id, params.state, params.redirect_uri ?? '', params.code_challenge ?? ''].join('\u0000');
+}
+
+function pkceMissing(client: OAuthClient, params: AuthorizeParams): boolean {
+  return client.publicClient && params.code_challenge === undefined;
+}
+
+const PKCE_REQUIRED = {
+  error: 'invalid_request',
+  error_description: 'code challenge required: this application must use PKCE (code_challenge, code_challenge_method=S256)',
+} as const;
+
 function redirectWith(c: Context<SandboxEnv>, target: string, query: Record<string, string>) {
   const url = new URL(target);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
@@ -75,13 +94,17 @@ function redirectWith(c: Context<SandboxEnv>, target: string, query: Record<stri
 }
 
 export function registerOAuthRoutes(app: SandboxApp, context: SandboxContext): void {
+  const formTokens = new FormTokens(() => context.clock.now().getTime());
+  const consent = (client: OAuthClient, params: AuthorizeParams, signIn: { email?: string; error?: string } = {}) =>
+    consentPage({ action: AUTHORIZE_PATH, applicationName: client.name, params, formToken: formTokens.issue(formPurpose(params)), ...signIn });
+
   app.get(AUTHORIZE_PATH, (c) => {
     const checked = checkAuthorize(context, c.req.query());
     c.header('Cache-Control', 'no-store');
     if (!checked.ok) return c.html(authorizeErrorPage(checked.message), 400);
-    return c.html(
-      consentPage({ action: AUTHORIZE_PATH, applicationName: checked.value.client.name, params: checked.value.params }),
-    );
+    const { client, params, redirectTo } = checked.value;
+    if (pkceMissing(client, params)) return redirectWith(c, redirectTo, { ...PKCE_REQUIRED, state: params.state });
+    return c.html(consent(client, params));
   });
 
   app.post(AUTHORIZE_PATH, async (c) => {
@@ -95,16 +118,17 @@ export function registerOAuthRoutes(app: SandboxApp, context: SandboxContext): v
     c.header('Cache-Control', 'no-store');
     if (!checked.ok) return c.html(authorizeErrorPage(checked.message), 400);
     const { client, params, redirectTo } = checked.value;
+    if (!formTokens.verify(fields[FORM_TOKEN_FIELD], formPurpose(params))) {
+      return c.html(authorizeErrorPage('This sign-in form has expired or was not sent by this sandbox\'s sign-in page. Start the sign-in again.'), 403);
+    }
+    if (pkceMissing(client, params)) return redirectWith(c, redirectTo, { ...PKCE_REQUIRED, state: params.state });
     if (fields.decision !== 'allow') {
       return redirectWith(c, redirectTo, { error: 'access_denied', state: params.state });
     }
     const email = fields.email ?? '';
     const account = authenticate(context.db, email, fields.password ?? '');
     if (!account) {
-      return c.html(
-        consentPage({ action: AUTHORIZE_PATH, applicationName: client.name, params, email, error: 'Wrong email or password.' }),
-        401,
-      );
+      return c.html(consent(client, params, { email, error: 'Wrong email or password.' }), 401);
     }
     const code = issueAuthCode(context.db, {
       clientId: client.clientId,
@@ -124,11 +148,18 @@ export function registerOAuthRoutes(app: SandboxApp, context: SandboxContext): v
     const now = context.clock.now();
     const grant = findAuthCode(context.db, request.code);
     const refuse = (description: string, field = 'code') => new SandboxError('E001', { description, field, httpStatus: 400 });
+    const reused = () => {
+      const revoked = revokeTokensOfCode(context.db, request.code);
+      return refuse(`the authorization code was used already${revoked > 0 ? '; the access token it gave is revoked' : ''}`);
+    };
     if (!grant || grant.clientId !== request.client_id) throw refuse('unknown authorization code');
-    if (grant.usedAt !== null) throw refuse('the authorization code was used already');
+    if (grant.usedAt !== null) throw reused();
     if (grant.expiresAt <= now.toISOString()) throw refuse('the authorization code has expired');
     if (grant.redirectUri !== null && request.redirect_uri !== grant.redirectUri) {
       throw refuse('redirect_uri does not match the one of the authorization request', 'redirect_uri');
+    }
+    if (grant.codeChallenge === null && findClient(context.db, request.client_id)?.publicClient) {
+      throw refuse('this application must use PKCE: the code was requested without a code_challenge', 'code_verifier');
     }
     if (grant.codeChallenge !== null) {
       const verifier = request.code_verifier ?? '';
@@ -137,9 +168,10 @@ export function registerOAuthRoutes(app: SandboxApp, context: SandboxContext): v
       }
     }
     const token = context.db.transaction(() => {
-      if (!consumeAuthCode(context.db, request.code, now)) throw refuse('the authorization code was used already');
-      return mintAccessToken(context.db, grant.accountId, request.client_id, now);
+      if (!consumeAuthCode(context.db, request.code, now)) return undefined;
+      return mintAccessToken(context.db, grant.accountId, request.client_id, now, request.code);
     })();
+    if (token === undefined) throw reused();
     c.header('Cache-Control', 'no-store');
     return c.json({
       status: 'success',

@@ -41,6 +41,7 @@ export async function startHarness(options: TestSandboxOptions = {}): Promise<Ha
     BOXOFFICE_PUBLISHER_URL: sandbox.url,
     BOXOFFICE_AUTH_URL: sandbox.url,
     BOXOFFICE_TOKEN: sandbox.tokens.organizer,
+    BOXOFFICE_SANDBOX_SECRET: sandbox.secret,
   };
   return {
     sandbox,

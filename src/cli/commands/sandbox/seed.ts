@@ -1,9 +1,11 @@
 // `boxoffice sandbox seed`: asks a running sandbox (POST /sandbox/seed, a sandbox-only endpoint)
 // to generate events and confirmed orders in-process, and prints the new event ids, one a line.
+// The endpoint needs the sandbox secret (found as for `sandbox token`: see secret.ts).
 import type { Command } from 'commander';
-import { UsageError } from '../../../client/errors.js';
+import { BoxofficeError, UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { SANDBOX_URL_HELP, postToSandbox, sandboxUrl, type SandboxAnswer } from './url.js';
+import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
+import { postToSandboxTool } from './tool-request.js';
 
 /** Must match SANDBOX_ENDPOINTS.seed in src/sandbox/fixtures.ts (kept here so the verb stays light). */
 export const SEED_ENDPOINT = '/sandbox/seed';
@@ -56,24 +58,18 @@ export function registerSeedCommand(group: Command, context: CommandContext): vo
     });
 }
 
-interface SeedAnswer extends SandboxAnswer {
-  eventIds?: unknown;
-  orders?: unknown;
-  attendees?: unknown;
-}
-
 export async function runSeed(options: SeedOptions, context: CommandContext): Promise<void> {
   const { io } = context.deps;
   const body = new URLSearchParams({ events: String(options.events), orders: String(options.orders) });
   if (options.account !== undefined) body.set('account', options.account);
   const started = context.deps.clock.now().getTime();
-  const answer = await postToSandbox<SeedAnswer>(options.url, SEED_ENDPOINT, body, context, (reply) => Array.isArray(reply.eventIds));
+  const answer = await postToSandboxTool(options.url, SEED_ENDPOINT, body, context);
+  if (!Array.isArray(answer.eventIds)) throw new BoxofficeError(`error: ${options.url} answered without event ids (is it a boxoffice sandbox?)`);
   if (context.globals().json) {
     io.stdout.write(`${JSON.stringify(answer)}\n`);
     return;
   }
-  const eventIds = answer.eventIds as unknown[];
-  for (const id of eventIds) io.stdout.write(`${String(id)}\n`);
+  for (const id of answer.eventIds) io.stdout.write(`${String(id)}\n`);
   const seconds = ((context.deps.clock.now().getTime() - started) / 1000).toFixed(1);
-  io.stderr.write(`seeded ${eventIds.length} event(s), ${String(answer.orders)} order(s), ${String(answer.attendees)} attendee(s) in ${seconds}s\n`);
+  io.stderr.write(`seeded ${answer.eventIds.length} event(s), ${String(answer.orders)} order(s), ${String(answer.attendees)} attendee(s) in ${seconds}s\n`);
 }

@@ -1,10 +1,14 @@
 // `boxoffice sandbox start`: runs the local sandbox in the foreground until SIGINT or SIGTERM.
+// Its tool endpoints (/sandbox/token, /sandbox/seed) need a per-process secret: the one in
+// BOXOFFICE_SANDBOX_SECRET, else a fresh one, written to the data directory for `sandbox token`
+// and `sandbox seed` to read (secret.ts), or, with --print-secret, printed instead.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { BoxofficeError, UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
 import { defaultSandboxDbPath } from './data-dir.js';
+import { SANDBOX_SECRET_ENV, removeSandboxSecret, sandboxSecretFile, writeSandboxSecret } from './secret.js';
 
 export const LIMITS_MODES = ['none', 'realistic'] as const;
 export type LimitsFlag = (typeof LIMITS_MODES)[number];
@@ -17,6 +21,8 @@ export interface StartOptions {
   faults?: string;
   quirks: boolean;
   seed?: string;
+  /** Print the secret on stdout (second line) instead of writing it to the data directory. */
+  printSecret: boolean;
 }
 
 interface StartFlags {
@@ -26,6 +32,7 @@ interface StartFlags {
   faults?: string;
   quirks?: boolean;
   seed?: string;
+  printSecret?: boolean;
 }
 
 export function parsePort(text: string): number {
@@ -45,10 +52,12 @@ export function registerStartCommand(group: Command, context: CommandContext): v
     .option('--faults <spec>', 'inject failures, e.g. rate=0.1,kinds=e011+503,seed=7')
     .option('--quirks', 'serve the live service\'s odd response shapes and attendee-list counting')
     .option('--seed <name>', 'load a named data set once started (demo)')
+    .option('--print-secret', `print the secret of /sandbox/* as a second line ${SANDBOX_SECRET_ENV}=… instead of writing it to the data directory`)
     .addHelpText(
       'after',
       '\nExamples:\n  boxoffice sandbox start\n  boxoffice sandbox start --port 0 --db :memory: --seed demo\n' +
-        '  boxoffice sandbox start --limits realistic --faults rate=0.05,seed=1 --quirks\n',
+        '  boxoffice sandbox start --limits realistic --faults rate=0.05,seed=1 --quirks\n' +
+        '  boxoffice sandbox start --port 0 --print-secret\n',
     )
     .action(async (flags: StartFlags) => {
       const options: StartOptions = {
@@ -58,6 +67,7 @@ export function registerStartCommand(group: Command, context: CommandContext): v
         faults: flags.faults,
         quirks: flags.quirks === true,
         seed: flags.seed,
+        printSecret: flags.printSecret === true,
       };
       await runStart(options, context);
     });
@@ -74,6 +84,14 @@ export async function runStart(options: StartOptions, context: CommandContext): 
       throw error;
     }
   }
+  const { SANDBOX_SECRET_FORMAT } = await import('../../../sandbox/security/sandbox-secret.js');
+  const givenSecret = deps.env[SANDBOX_SECRET_ENV]?.trim() || undefined;
+  if (givenSecret !== undefined && !SANDBOX_SECRET_FORMAT.test(givenSecret)) {
+    throw new UsageError(
+      `${SANDBOX_SECRET_ENV}: expected 16 to 512 letters, digits or ._~+/- characters (unset it to get a fresh secret)`,
+      SANDBOX_SECRET_ENV,
+    );
+  }
   if (options.dbPath !== ':memory:') mkdirSync(dirname(options.dbPath), { recursive: true });
   const { startSandbox } = await import('../../../sandbox/server.js');
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -86,16 +104,29 @@ export async function runStart(options: StartOptions, context: CommandContext): 
       faults: options.faults,
       quirks: options.quirks,
       seed: options.seed,
+      secret: givenSecret,
     });
   } catch (error) {
     throw startFailure(error, options);
+  }
+  let secretFile: string | undefined;
+  if (!options.printSecret) {
+    try {
+      secretFile = writeSandboxSecret(deps.env, sandbox.port, sandbox.secret);
+    } catch (error) {
+      await sandbox.close();
+      const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+      throw new BoxofficeError(`error: cannot write the sandbox secret to ${sandboxSecretFile(deps.env, sandbox.port)} (${reason}); try --print-secret`);
+    }
   }
   if (sandbox.seededEventIds.length > 0) {
     deps.io.stderr.write(`seeded ${options.seed}: events ${sandbox.seededEventIds.join(', ')}\n`);
   }
   deps.io.stdout.write(`listening on ${sandbox.url}\n`);
+  if (options.printSecret) deps.io.stdout.write(`${SANDBOX_SECRET_ENV}=${sandbox.secret}\n`);
   await untilStopped(deps.signal);
   await sandbox.close();
+  if (secretFile !== undefined) removeSandboxSecret(secretFile, sandbox.secret);
 }
 
 function startFailure(error: unknown, options: StartOptions): Error {

@@ -1,9 +1,11 @@
 // `boxoffice sandbox token`: asks a running sandbox (POST /sandbox/token, a sandbox-only
-// endpoint) for an access token, a publisher key or the booking key, and prints that one value.
+// endpoint that needs the sandbox secret) for an access token, a publisher key or the booking
+// key, and prints that one value.
 import { Option, type Command } from 'commander';
-import { BoxofficeError, ConnectionError, UsageError } from '../../../client/errors.js';
+import { BoxofficeError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
 import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
+import { postToSandboxTool } from './tool-request.js';
 import { writeJson } from '../../output/json.js';
 
 export const TOKEN_ROLES = ['organizer', 'admin', 'publisher', 'booking'] as const;
@@ -42,33 +44,14 @@ export function registerTokenCommand(group: Command, context: CommandContext): v
     });
 }
 
-interface TokenAnswer {
-  status?: unknown;
-  value?: unknown;
-  message?: unknown;
-  description?: unknown;
-}
-
 export async function runToken(options: TokenOptions, context: CommandContext): Promise<void> {
   const body = new URLSearchParams({ role: options.role });
   if (options.account !== undefined) body.set('account', options.account);
-  let response: Response;
-  try {
-    response = await fetch(`${options.url}${TOKEN_ENDPOINT}`, { method: 'POST', body, signal: context.deps.signal });
-  } catch (error) {
-    throw new ConnectionError(`error: no sandbox answered at ${options.url} (is \`boxoffice sandbox start\` running?)`, error, false);
-  }
-  const answer = (await response.json().catch(() => ({}))) as TokenAnswer;
-  if (answer.status === 'success' && typeof answer.value === 'string') {
-    if (context.globals().json) {
-      writeJson(context.deps.io, { role: options.role, value: answer.value });
-    } else {
-      context.deps.io.stdout.write(`${answer.value}\n`);
-    }
+  const answer = await postToSandboxTool(options.url, TOKEN_ENDPOINT, body, context);
+  if (typeof answer.value !== 'string') throw new BoxofficeError(`error: ${options.url} answered without a value (is it a boxoffice sandbox?)`);
+  if (context.globals().json) {
+    writeJson(context.deps.io, { role: options.role, value: answer.value });
     return;
   }
-  const code = typeof answer.message === 'string' ? answer.message : `HTTP ${response.status}`;
-  const description = typeof answer.description === 'string' ? `: ${answer.description}` : '';
-  if (code === 'E002') throw new UsageError(`error ${code}${description}`);
-  throw new BoxofficeError(`error ${code}${description} (is ${options.url} a boxoffice sandbox?)`);
+  context.deps.io.stdout.write(`${answer.value}\n`);
 }

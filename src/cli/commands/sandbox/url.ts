@@ -1,6 +1,5 @@
-// Where `sandbox token` and `sandbox seed` find a running sandbox, and how they ask it.
-import { BoxofficeError, ConnectionError, UsageError } from '../../../client/errors.js';
-import type { CommandContext } from '../../context.js';
+// Where `sandbox token` and `sandbox seed` find a running sandbox.
+import { UsageError } from '../../../client/errors.js';
 
 export const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:4010';
 
@@ -20,36 +19,4 @@ export function sandboxUrl(flag: string | undefined, env: Readonly<Record<string
     throw new UsageError(`--url: expected an http or https address, got "${text}"`, '--url');
   }
   return url.toString().replace(/\/+$/, '');
-}
-
-/** What a sandbox-only endpoint answers: `status` and its values, or an error code and description. */
-export interface SandboxAnswer {
-  status?: unknown;
-  message?: unknown;
-  description?: unknown;
-}
-
-/**
- * POSTs `body` to a sandbox-only endpoint; resolves with the answer when `succeeded` says so,
- * else throws the error the answer describes (E002: a usage error).
- */
-export async function postToSandbox<T extends SandboxAnswer>(
-  url: string,
-  endpoint: string,
-  body: URLSearchParams,
-  context: CommandContext,
-  succeeded: (answer: T) => boolean,
-): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`${url}${endpoint}`, { method: 'POST', body, signal: context.deps.signal });
-  } catch (error) {
-    throw new ConnectionError(`error: no sandbox answered at ${url} (is \`boxoffice sandbox start\` running?)`, error, false);
-  }
-  const answer = (await response.json().catch(() => ({}))) as T;
-  if (answer.status === 'success' && succeeded(answer)) return answer;
-  const code = typeof answer.message === 'string' ? answer.message : `HTTP ${response.status}`;
-  const description = typeof answer.description === 'string' ? `: ${answer.description}` : '';
-  if (code === 'E002') throw new UsageError(`error ${code}${description}`);
-  throw new BoxofficeError(`error ${code}${description} (is ${url} a boxoffice sandbox?)`);
 }

@@ -1,6 +1,7 @@
 // Numbered migrations, applied in order inside one transaction each; `PRAGMA user_version` holds
 // the last one applied. To add one: create NNN-name.ts exporting a Migration and list it below.
 import { initialSchema } from './001-initial.js';
+import { oauthHardening } from './002-oauth-hardening.js';
 
 export interface Migration {
   version: number;
@@ -8,4 +9,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, oauthHardening];

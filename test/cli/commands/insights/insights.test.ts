@@ -39,7 +39,7 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   h = await startHarness();
-  const seeded = await fetch(`${h.sandbox.url}/sandbox/seed`, { method: 'POST', body: new URLSearchParams({ orders: String(ORDERS) }) });
+  const seeded = await fetch(`${h.sandbox.url}/sandbox/seed`, { method: 'POST', headers: { authorization: `Bearer ${h.sandbox.secret}` }, body: new URLSearchParams({ orders: String(ORDERS) }) });
   eventId = ((await seeded.json()) as { eventIds: string[] }).eventIds[0];
   work = mkdtempSync(join(tmpdir(), 'boxoffice-insights-test-'));
   // The attendee list (E11) needs an administrator's token.

@@ -21,7 +21,7 @@ describe.each([false, true])('insights --watch (quirks: %s)', (quirks) => {
   it('finds each order placed between refreshes once', async () => {
     h = await startHarness({ quirks });
     const harness = h;
-    const seeded = await fetch(`${harness.sandbox.url}/sandbox/seed`, { method: 'POST', body: new URLSearchParams({ orders: '120' }) });
+    const seeded = await fetch(`${harness.sandbox.url}/sandbox/seed`, { method: 'POST', headers: { authorization: `Bearer ${harness.sandbox.secret}` }, body: new URLSearchParams({ orders: '120' }) });
     const eventId = ((await seeded.json()) as { eventIds: string[] }).eventIds[0];
     const env = { BOXOFFICE_TOKEN: harness.sandbox.tokens.admin, BOXOFFICE_PUBLISHER_KEY: harness.sandbox.tokens.publisher };
 
