@@ -52,6 +52,7 @@ const OPTIONAL_HEAVY = [
   // insights: charts (vega) and their page, the streaming JSON reader, and the live mode.
   /^src\/insights\/(charts|page)\.ts$/,
   /^node_modules\/stream-json\//,
+  /^node_modules\/vega(-lite)?\//,
   /^src\/cli\/commands\/insights\/live-run\.ts$/,
   /^node_modules\/(@inquirer\/prompts|cli-table3|csv-stringify|csv-parse|yaml|conf|open)\//,
 ];
