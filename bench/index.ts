@@ -44,15 +44,25 @@ export function machineLine(): string {
 function formatFigure(figure: Figure): string[] {
   const value = `${figure.value} ${figure.unit}` + (figure.spread !== undefined ? ` (±${figure.spread})` : '');
   const ratio = figure.ratio !== undefined ? `${figure.ratio}x` : '';
-  const verdict = figure.ratio !== undefined && figure.target ? (meetsTarget(figure) ? 'met' : 'MISSED') : '';
+  const verdict = targetedMeasure(figure) ? (meetsTarget(figure) ? 'met' : 'MISSED') : '';
   return [figure.name, value, ratio, figure.target ?? '', verdict, figure.note ?? ''];
 }
 
+/**
+ * What a target limits: the figure's ratio ("≤ 2.5x", or a bare "≤ 1.3"), or its value when the
+ * target is in the figure's unit ("≤ 75 MB"); undefined when the target is not checked here.
+ */
+function targetedMeasure(figure: Figure): { measured: number; limit: number; atMost: boolean } | undefined {
+  const match = /^(≤|≥)\s*([\d.]+)\s*(\S*)$/.exec(figure.target ?? '');
+  if (!match) return undefined;
+  const measured = match[3] === figure.unit ? figure.value : match[3] === 'x' || match[3] === '' ? figure.ratio : undefined;
+  return measured === undefined ? undefined : { measured, limit: Number(match[2]), atMost: match[1] === '≤' };
+}
+
 function meetsTarget(figure: Figure): boolean {
-  const match = /^(≤|≥)\s*([\d.]+)/.exec(figure.target ?? '');
-  if (!match || figure.ratio === undefined) return true;
-  const limit = Number(match[2]);
-  return match[1] === '≤' ? figure.ratio <= limit : figure.ratio >= limit;
+  const target = targetedMeasure(figure);
+  if (!target) return true;
+  return target.atMost ? target.measured <= target.limit : target.measured >= target.limit;
 }
 
 function render(sections: BenchSection[], markdown: boolean): string {

@@ -1,12 +1,15 @@
 // Startup time of the CLI beside bare `node -e 0`, measured in the same run (hyperfine when it
-// is installed, else a spawn loop). Targets (issue 10): --help and --version at most 1.3x,
-// `auth status` at most 1.8x. The cases are timed in interleaved rounds and each ratio is the
-// median of the rounds' ratios, so that a slow minute on a noisy machine weighs on every case
-// alike rather than on whichever case it happened to fall in.
-import { spawnSync } from 'node:child_process';
+// is installed, else a spawn loop), and the everyday commands that make one request, against a
+// warm sandbox running in its own process. Targets (issue 20): --help and --version at most
+// 1.25x, `auth status` at most 1.5x, one-request commands at most 2.5x and 75 MB peak memory.
+// The cases are timed in interleaved rounds and each ratio is the median of the rounds' ratios,
+// so that a slow minute on a noisy machine weighs on every case alike rather than on whichever
+// case it happened to fall in.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { measureNode } from './export.js';
 import type { BenchModule, Figure } from './types.js';
 import { median, round, spread } from './stats.js';
 
@@ -14,25 +17,40 @@ interface Case {
   name: string;
   args: string[];
   target?: number;
+  /** Peak memory (RSS) limit in MB, measured in separate runs. */
+  peakRssMb?: number;
 }
+
+const BENCH_PROFILE = 'bench';
+/** The first event of the sandbox's `demo` seed. */
+const DEMO_EVENT_ID = '100001';
+const ONE_REQUEST = { target: 2.5, peakRssMb: 75 };
 
 const CASES: Case[] = [
   { name: 'node -e 0 (baseline)', args: ['-e', '0'] },
-  { name: 'boxoffice --version', args: ['bin/boxoffice.js', '--version'], target: 1.3 },
-  { name: 'boxoffice --help', args: ['bin/boxoffice.js', '--help'], target: 1.3 },
-  { name: 'boxoffice auth status', args: ['bin/boxoffice.js', 'auth', 'status'], target: 1.8 },
+  { name: 'boxoffice --version', args: ['bin/boxoffice.js', '--version'], target: 1.25 },
+  { name: 'boxoffice --help', args: ['bin/boxoffice.js', '--help'], target: 1.25 },
+  { name: 'boxoffice auth status', args: ['bin/boxoffice.js', 'auth', 'status'], target: 1.5 },
+  { name: 'boxoffice event list', args: ['bin/boxoffice.js', '--profile', BENCH_PROFILE, 'event', 'list'], ...ONE_REQUEST },
+  { name: 'boxoffice event get', args: ['bin/boxoffice.js', '--profile', BENCH_PROFILE, 'event', 'get', DEMO_EVENT_ID], ...ONE_REQUEST },
+  { name: 'boxoffice report', args: ['bin/boxoffice.js', '--profile', BENCH_PROFILE, 'report', DEMO_EVENT_ID], ...ONE_REQUEST },
+  { name: 'boxoffice ticket list', args: ['bin/boxoffice.js', '--profile', BENCH_PROFILE, 'ticket', 'list', DEMO_EVENT_ID], ...ONE_REQUEST },
 ];
 
 export const startupBench: BenchModule = async ({ quick, smoke, log }) => {
   const runs = smoke ? 2 : quick ? 10 : 40;
   const configDir = mkdtempSync(join(tmpdir(), 'boxoffice-bench-'));
   const env = { ...process.env, BOXOFFICE_CONFIG_DIR: configDir, CI: 'true' };
+  const sandbox = await startSandboxProcess(env);
   try {
     // A stored token, so `auth status` reports a real login rather than "not logged in".
-    spawnSync(process.execPath, ['bin/boxoffice.js', 'login', '--with-token'], {
-      input: 'bench-token-not-a-secret\n',
-      env,
-    });
+    cli(['login', '--with-token'], env, 'bench-token-not-a-secret\n');
+    // The one-request commands use a profile pointed at the sandbox, with a token it issued.
+    const token = cli(['sandbox', 'token', '--url', sandbox.url], env).trim();
+    for (const key of ['apiUrl', 'publisherUrl', 'authUrl']) cli(['--profile', BENCH_PROFILE, 'config', 'set', key, sandbox.url], env);
+    cli(['--profile', BENCH_PROFILE, 'login', '--with-token'], env, `${token}\n`);
+    for (const testCase of CASES) spawnChecked(testCase.args, env);
+
     const rounds = hasHyperfine() ? timeWithHyperfine(runs, env, configDir) : timeWithSpawn(runs, env);
     const samples = CASES.map((_, index) => rounds.flatMap((times) => times[index]));
     log(`startup: ${runs} runs each in ${rounds.length} rounds, baseline median ${round(median(samples[0]))} ms`);
@@ -46,11 +64,55 @@ export const startupBench: BenchModule = async ({ quick, smoke, log }) => {
         ...(testCase.target ? { ratio: round(ratio), target: `≤ ${testCase.target}x` } : {}),
       };
     });
+    const memoryRuns = smoke ? 1 : quick ? 3 : 7;
+    for (const testCase of CASES) {
+      if (testCase.peakRssMb === undefined) continue;
+      const peaks: number[] = [];
+      for (let run = 0; run < memoryRuns; run++) peaks.push((await measureNode(testCase.args, env, configDir)).peakRssMb);
+      figures.push({
+        name: `${testCase.name}: peak memory`,
+        value: round(median(peaks), 1),
+        unit: 'MB',
+        spread: round(spread(peaks), 1),
+        target: `≤ ${testCase.peakRssMb} MB`,
+      });
+    }
     return { section: 'Startup (median wall time)', figures };
   } finally {
+    sandbox.process.kill();
     rmSync(configDir, { recursive: true, force: true });
   }
 };
+
+/** `boxoffice sandbox start` on a free port with the demo data, as its own process. */
+async function startSandboxProcess(env: NodeJS.ProcessEnv): Promise<{ url: string; process: ChildProcess }> {
+  const child = spawn(process.execPath, ['bin/boxoffice.js', 'sandbox', 'start', '--port', '0', '--db', ':memory:', '--seed', 'demo'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1]);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.on('exit', (code) => reject(new Error(`the sandbox exited (${code}) before listening: ${output}`)));
+  });
+  return { url, process: child };
+}
+
+function cli(args: string[], env: NodeJS.ProcessEnv, input?: string): string {
+  return spawnChecked(['bin/boxoffice.js', ...args], env, input);
+}
+
+function spawnChecked(args: string[], env: NodeJS.ProcessEnv, input?: string): string {
+  const result = spawnSync(process.execPath, args, { env, input, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return result.stdout;
+}
 
 function hasHyperfine(): boolean {
   return spawnSync('hyperfine', ['--version']).status === 0;

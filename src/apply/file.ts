@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { Document } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UsageError } from '../client/errors.js';
 import { addDiscountRequest, addTicketRequest, createEventRequest } from '../client/schemas/index.js';
 import { interpolateTree } from './interpolate.js';

@@ -9,7 +9,7 @@ import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dirname } from 'node:path';
 import { BoxofficeError, CancelledError, UsageError } from '../client/errors.js';
-import { formatDuration } from '../cli/duration.js';
+import { formatDuration } from '../util/duration.js';
 
 export const DEFAULT_LOCK_TIMEOUT_MS = 5_000;
 const POLL_MS = 100;

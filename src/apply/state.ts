@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UsageError } from '../client/errors.js';
 import { formatPath } from './file.js';
 

@@ -9,8 +9,6 @@ import { startCallbackServer, type CallbackQuery } from './callback-server.js';
 import { LoginDeniedError, LoginStateMismatchError, LoginTimeoutError } from './errors.js';
 import { createPkcePair, createState } from './pkce.js';
 
-export const DEFAULT_LOGIN_TIMEOUT_MS = 5 * 60 * 1000;
-
 export interface BrowserLoginOptions {
   oauth: Pick<OAuthApi, 'authorizeUrl' | 'exchangeCode'>;
   clientId: string;

@@ -5,7 +5,6 @@ import { CallbackPortError } from './errors.js';
 
 export const CALLBACK_HOST = '127.0.0.1';
 export const CALLBACK_PATH = '/callback';
-export const DEFAULT_CALLBACK_PORT = 8976;
 
 /** The query of the one callback received (code and state, or error and state). */
 export type CallbackQuery = Record<string, string>;

@@ -1,5 +1,5 @@
 // How close a token is to its end, and what to tell the user about it.
-import { countOf } from '../cli/output/count.js';
+import { countOf } from '../util/count.js';
 
 export const WARN_WITHIN_MS = 14 * 24 * 60 * 60 * 1000;
 export const URGENT_WITHIN_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,7 @@
 // Everything a command touches outside itself. Commands never reach for `process`, `console` or
 // the real clock: tests build a Deps with their own streams, env, clock and config directory.
 import type { Readable, Writable } from 'node:stream';
+import { abortableSleep } from '../util/sleep.js';
 
 export interface Io {
   stdin: Readable;
@@ -32,17 +33,5 @@ export interface Deps {
 
 export const systemClock: Clock = {
   now: () => new Date(),
-  sleep: (ms, signal) =>
-    new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }),
+  sleep: abortableSleep,
 };

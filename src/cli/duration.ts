@@ -19,14 +19,3 @@ export function parseDuration(text: string, flag: string, options: { positive?: 
   if (options.positive && ms <= 0) throw new UsageError(`${flag}: must be more than 0`, flag);
   return Math.round(ms);
 }
-
-/** The shortest of "250ms", "45s", "1m30s", "2h5m" for a span of milliseconds. */
-export function formatDuration(ms: number): string {
-  if (ms > 0 && ms < 1000) return `${Math.round(ms)}ms`;
-  let seconds = Math.round(ms / 1000);
-  const hours = Math.floor(seconds / 3600);
-  seconds -= hours * 3600;
-  const minutes = Math.floor(seconds / 60);
-  seconds -= minutes * 60;
-  return [hours && `${hours}h`, minutes && `${minutes}m`, seconds && `${seconds}s`].filter(Boolean).join('') || '0s';
-}

@@ -2,9 +2,10 @@
 // command where the CLI knows it. The client (a library) knows nothing of commands; the hints
 // that name them are added here.
 import { ApiError, AuthError, BoxofficeError, ConnectionError, NotFoundError, RateLimitError, UsageError } from '../client/errors.js';
-import { isLoopbackHost } from '../client/http.js';
+import { isLoopbackHost } from '../client/loopback.js';
 import { networkErrorCode } from '../client/retry.js';
-import { formatDuration } from './duration.js';
+import { formatDuration } from '../util/duration.js';
+import { messageWithCommands } from './error-hints.js';
 import { notFoundMessage, type IdArguments } from './ids.js';
 
 /** The command that was running when the error happened, as far as it is known. */
@@ -17,15 +18,17 @@ export interface Invocation {
 const SANDBOX_DEFAULT_PORT = '4010';
 
 export function formatError(error: unknown, invocation?: Invocation, now: Date = new Date()): string {
-  if (error instanceof RateLimitError) return `${error.message}; ${retryAdvice(error, now)}`;
-  if (error instanceof UsageError) return prefixed(error.message);
+  if (!(error instanceof Error)) return `error: ${String(error)}`;
+  const message = messageWithCommands(error);
+  if (error instanceof RateLimitError) return `${message}; ${retryAdvice(error, now)}`;
+  if (error instanceof UsageError) return prefixed(message);
   if (error instanceof AuthError) {
     // E001 / E020: the credential was refused (expired, revoked or mistyped).
     const hint =
       error.code === 'E020'
         ? 'check the Publisher API key (BOXOFFICE_PUBLISHER_KEY or config set publisherKey)'
         : 'the token was refused: run boxoffice login (or replace BOXOFFICE_TOKEN)';
-    return `${error.message}; ${hint}`;
+    return `${message}; ${hint}`;
   }
   // A command that explained the service's error itself (cause: the original) keeps its words.
   if (error instanceof NotFoundError && invocation && !(error.cause instanceof ApiError)) {
@@ -36,9 +39,8 @@ export function formatError(error: unknown, invocation?: Invocation, now: Date =
     const refused = refusedMessage(error);
     if (refused !== undefined) return refused;
   }
-  if (error instanceof BoxofficeError) return prefixed(error.message);
-  if (error instanceof Error) return `error: ${error.message}`;
-  return `error: ${String(error)}`;
+  if (error instanceof BoxofficeError) return prefixed(message);
+  return `error: ${message}`;
 }
 
 function prefixed(message: string): string {

@@ -2,6 +2,7 @@
 // first on a terminal, and need --yes where there is no terminal to ask on (cli-contract).
 import { CancelledError, UsageError } from '../client/errors.js';
 import type { CommandContext } from './context.js';
+import { createPrompter } from './prompt.js';
 
 export const LIVE_PROFILE = 'live';
 
@@ -27,7 +28,6 @@ export function requireYesWithoutTerminal(context: CommandContext, confirmation:
 export async function confirmOnLive(context: CommandContext, confirmation: LiveConfirmation): Promise<void> {
   if (context.globals().profile !== LIVE_PROFILE || confirmation.yes) return;
   requireYesWithoutTerminal(context, confirmation);
-  const { createPrompter } = await import('./prompt.js');
   const confirmed = await createPrompter(context.deps).confirm({ message: confirmation.question, default: false });
   if (!confirmed) throw new CancelledError(confirmation.declined);
 }

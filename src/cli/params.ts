@@ -5,7 +5,7 @@
 // on request fields back to the flag that carries them. It does not load zod (startup cost):
 // formats come from schemas/values.ts, and request schemas are passed in by the verbs.
 import { Option, type Command } from 'commander';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { UsageError } from '../client/errors.js';
 import {
   dateProblem,

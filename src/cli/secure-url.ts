@@ -1,11 +1,7 @@
 // A token or secret travels only over HTTPS, or to this machine (reference §5; RFC 8252 allows
 // plain http on the loopback interface).
 import { UsageError } from '../client/errors.js';
-
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
+import { isLoopbackHost } from '../client/loopback.js';
 
 /** Throws a usage error unless `value` is an https address, or http to a loopback host. */
 export function assertSafeBaseUrl(value: string, setting: string, profileName: string): URL {

@@ -1,14 +1,18 @@
 // E12 booking request: a browser form post to {apiUrl}/em/booking, authenticated by its
-// bookingKey (no bearer header). The client does not post it; it validates the request and
-// returns the form's target and fields, for a page that the user's browser submits.
+// bookingKey (no bearer header). `requestForm` validates the request and returns the form's
+// target and fields, for a page that the user's browser submits; `submit` posts the form itself,
+// as a browser would (urlencoded), through the client's transport: proxies, timeouts, tracing
+// with the booking key redacted, the https rule for credentials and the error codes all work as
+// for every other call.
 import { toFormFields } from './encode.js';
-import { assertSafeToSendCredentials } from './http.js';
+import { ResponseShapeError } from './errors.js';
+import { assertSafeToSendCredentials, type CallOptions, type HttpTransport } from './http.js';
 import { joinUrl } from './operation.js';
 import { bookingRequest } from './schemas/index.js';
 import type { BookingRequest } from './schemas/index.js';
 import { parseRequest } from './validate.js';
 
-export const BOOKING_PATH = '/em/booking';
+const BOOKING_PATH = '/em/booking';
 
 export interface BookingForm {
   /** The address the form posts to. */
@@ -19,16 +23,48 @@ export interface BookingForm {
 
 export interface BookingApi {
   requestForm(request: BookingRequest): BookingForm;
+  /**
+   * Posts the form; the service delivers the result to the request's callbackUrl. Not repeated
+   * automatically when the outcome is unknown: a repeat could record a second booking.
+   */
+  submit(request: BookingRequest, options?: CallOptions): Promise<void>;
 }
 
-export function createBookingApi(apiUrl: string): BookingApi {
+export function createBookingApi(apiUrl: string, transport: HttpTransport): BookingApi {
+  const requestForm = (request: BookingRequest): BookingForm => {
+    const parsed = parseRequest(bookingRequest, request);
+    const action = joinUrl(apiUrl, 'apiUrl', BOOKING_PATH);
+    // The form carries the booking key; the reference requires SSL for booking endpoints.
+    assertSafeToSendCredentials(new URL(action), 'a booking key');
+    return { action, fields: toFormFields(parsed) };
+  };
   return {
-    requestForm(request) {
-      const parsed = parseRequest(bookingRequest, request);
-      const action = joinUrl(apiUrl, 'apiUrl', BOOKING_PATH);
-      // The form carries the booking key; the reference requires SSL for booking endpoints.
-      assertSafeToSendCredentials(new URL(action), 'a booking key');
-      return { action, fields: toFormFields(parsed) };
+    requestForm,
+    async submit(request, options) {
+      const form = requestForm(request);
+      try {
+        await transport.send(
+          {
+            operation: 'booking request',
+            method: 'POST',
+            url: form.action,
+            body: new URLSearchParams(form.fields),
+            secrets: [request.bookingKey],
+            idempotent: false,
+            recheck: {
+              operationId: 'E12',
+              request: { orderNo: request.orderNo },
+              hint: `Look for order ${request.orderNo} in the booking list before requesting it again.`,
+            },
+          },
+          options,
+        );
+      } catch (error) {
+        // The service answers an accepted booking with its payment page (HTML, not JSON); error
+        // answers are raised by the transport before it looks at the shape.
+        if (error instanceof ResponseShapeError) return;
+        throw error;
+      }
     },
   };
 }

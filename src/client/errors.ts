@@ -84,6 +84,13 @@ export class CancelledError extends BoxofficeError {
 /** No usable token: not logged in, or the stored one has expired. */
 export class NotLoggedInError extends BoxofficeError {
   override name = 'NotLoggedInError';
+  constructor(
+    message: string,
+    /** The credential an operation needed and the client was not given, when the client raised it. */
+    readonly missingCredential?: 'token' | 'publisherKey',
+  ) {
+    super(message);
+  }
 }
 
 export interface ApiErrorInit {
@@ -162,6 +169,17 @@ export class SignatureError extends ApiError {
   override name = 'SignatureError';
 }
 
+/**
+ * How to find out whether a request that may have taken effect did: `hint` is part of the
+ * error's message; an application can say it in its own terms from the operation and request.
+ */
+export interface Recheck {
+  /** The reference's number of the operation: E1, P11… */
+  operationId: string;
+  request: Readonly<Record<string, unknown>>;
+  hint: string;
+}
+
 /** The network failed: no connection, reset, timeout. */
 export class ConnectionError extends BoxofficeError {
   override name = 'ConnectionError';
@@ -172,6 +190,8 @@ export class ConnectionError extends BoxofficeError {
     readonly mayHaveTakenEffect: boolean,
     /** The address that could not be reached (scheme, host and port). */
     readonly origin?: string,
+    /** Set when the outcome is unknown: how to check it. */
+    readonly recheck?: Recheck,
   ) {
     super(message);
   }

@@ -1,6 +1,6 @@
 // Event & Registration API (api-reference §4.2): every input is multipart/form-data, every
 // call carries the organizer's bearer token. E12 is a browser form post (see booking.ts).
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   addDiscountRequest,
   addTicketRequest,
@@ -20,7 +20,6 @@ import {
   ticketAckResponse,
   updateDiscountRequest,
   updateEventRequest,
-  updateEventResponse,
   updateTicketRequest,
 } from './schemas/index.js';
 import type {
@@ -34,6 +33,7 @@ import type {
   UpdateEventRequest,
   UpdateTicketRequest,
 } from './schemas/index.js';
+import type { CallOptions } from './http.js';
 import { type ApiContext, type Credential, type Operation, callOperation, defineOperation, missingToken } from './operation.js';
 
 export const EVENT_API_OPERATIONS = {
@@ -46,11 +46,11 @@ export const EVENT_API_OPERATIONS = {
     response: createEventResponse,
     idempotent: false,
     checkHint: (request) =>
-      `Check whether event "${request.url}" exists (boxoffice event list) before creating it again.`,
+      `Check whether event "${request.url}" exists (list the account's events) before creating it again.`,
   }),
   updateEvent: defineOperation({
     id: 'E2', name: 'update event', path: '/api/e/update', encoding: 'multipart',
-    request: updateEventRequest, response: updateEventResponse, idempotent: true,
+    request: updateEventRequest, response: createEventResponse, idempotent: true,
   }),
   addTicket: defineOperation({
     id: 'E3',
@@ -61,7 +61,7 @@ export const EVENT_API_OPERATIONS = {
     response: ticketAckResponse,
     idempotent: false,
     checkHint: (request) =>
-      `Check whether ticket "${request.ticketName}" exists (boxoffice ticket list ${request.eventId}) before adding it again.`,
+      `Check whether ticket "${request.ticketName}" exists (list the tickets of event ${request.eventId}) before adding it again.`,
   }),
   updateTicket: defineOperation({
     id: 'E4', name: 'update ticket', path: '/api/e/update-ticket', encoding: 'multipart',
@@ -76,7 +76,7 @@ export const EVENT_API_OPERATIONS = {
     response: discountAckResponse,
     idempotent: false,
     checkHint: (request) =>
-      `Check the discounts of ticket ${request.ticketId} (boxoffice event details ${request.eventId} lists them) before adding it again.`,
+      `Check the discounts of ticket ${request.ticketId} (the ticket details of event ${request.eventId} list them) before adding it again.`,
   }),
   updateDiscount: defineOperation({
     id: 'E6', name: 'update discount', path: '/api/e/update-discount', encoding: 'multipart',
@@ -123,39 +123,39 @@ export type AttendeeListResponse = ResponseOf<'attendeeList'>;
 export type BookingListResponse = ResponseOf<'bookingList'>;
 
 export interface EventApi {
-  createEvent(request: CreateEventRequest): Promise<CreateEventResponse>;
-  updateEvent(request: UpdateEventRequest): Promise<ResponseOf<'updateEvent'>>;
-  addTicket(request: AddTicketRequest): Promise<TicketAckResponse>;
-  updateTicket(request: UpdateTicketRequest): Promise<TicketAckResponse>;
-  addDiscount(request: AddDiscountRequest): Promise<DiscountAckResponse>;
-  updateDiscount(request: UpdateDiscountRequest): Promise<DiscountAckResponse>;
-  getEvent(request: EventIdRequest): Promise<GetEventResponse>;
-  getTickets(request: EventIdRequest): Promise<GetTicketsResponse>;
-  getAllEvents(request?: Record<string, never>): Promise<GetAllEventsResponse>;
-  getReport(request: EventIdRequest): Promise<ReportResponse>;
+  createEvent(request: CreateEventRequest, options?: CallOptions): Promise<CreateEventResponse>;
+  updateEvent(request: UpdateEventRequest, options?: CallOptions): Promise<ResponseOf<'updateEvent'>>;
+  addTicket(request: AddTicketRequest, options?: CallOptions): Promise<TicketAckResponse>;
+  updateTicket(request: UpdateTicketRequest, options?: CallOptions): Promise<TicketAckResponse>;
+  addDiscount(request: AddDiscountRequest, options?: CallOptions): Promise<DiscountAckResponse>;
+  updateDiscount(request: UpdateDiscountRequest, options?: CallOptions): Promise<DiscountAckResponse>;
+  getEvent(request: EventIdRequest, options?: CallOptions): Promise<GetEventResponse>;
+  getTickets(request: EventIdRequest, options?: CallOptions): Promise<GetTicketsResponse>;
+  getAllEvents(request?: Record<string, never>, options?: CallOptions): Promise<GetAllEventsResponse>;
+  getReport(request: EventIdRequest, options?: CallOptions): Promise<ReportResponse>;
   /** E11: needs an administrator's token; at most 50 records per call (§8). */
-  attendeeList(request: AttendeeListRequest): Promise<AttendeeListResponse>;
+  attendeeList(request: AttendeeListRequest, options?: CallOptions): Promise<AttendeeListResponse>;
   /** E13: authenticated by `bookingKey`; the bearer token is sent too when there is one. */
-  bookingList(request: BookingListRequest): Promise<BookingListResponse>;
+  bookingList(request: BookingListRequest, options?: CallOptions): Promise<BookingListResponse>;
 }
 
 export function createEventApi(context: ApiContext, token: string | undefined): EventApi {
   const bearer: Credential = { value: token, missing: missingToken };
   const byBookingKey: Credential = { ...bearer, required: false };
-  const call = <K extends keyof Ops>(key: K, request: unknown): Promise<ResponseOf<K>> =>
-    callOperation(context, key === 'bookingList' ? byBookingKey : bearer, EVENT_API_OPERATIONS[key] as Operation<z.ZodType, z.ZodType>, request) as Promise<ResponseOf<K>>;
+  const call = <K extends keyof Ops>(key: K, request: unknown, options?: CallOptions): Promise<ResponseOf<K>> =>
+    callOperation(context, key === 'bookingList' ? byBookingKey : bearer, EVENT_API_OPERATIONS[key] as Operation<z.ZodType, z.ZodType>, request, options) as Promise<ResponseOf<K>>;
   return {
-    createEvent: (request) => call('createEvent', request),
-    updateEvent: (request) => call('updateEvent', request),
-    addTicket: (request) => call('addTicket', request),
-    updateTicket: (request) => call('updateTicket', request),
-    addDiscount: (request) => call('addDiscount', request),
-    updateDiscount: (request) => call('updateDiscount', request),
-    getEvent: (request) => call('getEvent', request),
-    getTickets: (request) => call('getTickets', request),
-    getAllEvents: (request) => call('getAllEvents', request ?? {}),
-    getReport: (request) => call('getReport', request),
-    attendeeList: (request) => call('attendeeList', request),
-    bookingList: (request) => call('bookingList', request),
+    createEvent: (request, options) => call('createEvent', request, options),
+    updateEvent: (request, options) => call('updateEvent', request, options),
+    addTicket: (request, options) => call('addTicket', request, options),
+    updateTicket: (request, options) => call('updateTicket', request, options),
+    addDiscount: (request, options) => call('addDiscount', request, options),
+    updateDiscount: (request, options) => call('updateDiscount', request, options),
+    getEvent: (request, options) => call('getEvent', request, options),
+    getTickets: (request, options) => call('getTickets', request, options),
+    getAllEvents: (request, options) => call('getAllEvents', request ?? {}, options),
+    getReport: (request, options) => call('getReport', request, options),
+    attendeeList: (request, options) => call('attendeeList', request, options),
+    bookingList: (request, options) => call('bookingList', request, options),
   };
 }

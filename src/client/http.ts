@@ -2,20 +2,29 @@
 // HTTPS_PROXY / HTTP_PROXY say so, except for NO_PROXY hosts), the bearer header on every
 // call, error bodies mapped onto the error hierarchy (also when the HTTP status is 200), the
 // retry policy applied, and a trace hook that only ever sees redacted text.
-// undici is loaded on the first request, not when this module is imported.
+// undici's dispatchers and request API are imported from its files rather than its index: the
+// index loads fetch, WebSocket, caches and mocks besides (twice the code), and with them Node's
+// own copy of undici.
 import { FormDataEncoder } from 'form-data-encoder';
 import type { Dispatcher } from 'undici';
+import Agent from 'undici/lib/dispatcher/agent.js';
+import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
+import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
+import dispatcherApi from 'undici/lib/api/index.js';
 import type { MultipartFields } from './encode.js';
 import {
   ApiError,
   CancelledError,
   FAIL_CODE,
   ConnectionError,
+  type Recheck,
   ResponseShapeError,
   UsageError,
   createApiError,
 } from './errors.js';
+import { isLoopbackHost } from './loopback.js';
 import { Redactor } from './redact.js';
+import { abortableSleep } from '../util/sleep.js';
 import {
   type AttemptOutcome,
   DEFAULT_RETRY_OPTIONS,
@@ -24,6 +33,10 @@ import {
   parseRetryAfter,
   planRetry,
 } from './retry.js';
+
+// What undici's index does on load: request, connect (a proxy's tunnel) and the rest of the API
+// on every dispatcher.
+Object.assign(DispatcherBase.prototype, dispatcherApi);
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -78,16 +91,16 @@ export interface Exchange {
   /** Safe to repeat: repeating it cannot create a second record or a second charge. */
   idempotent: boolean;
   /** For a request that is not idempotent: how to find out whether it took effect. */
-  checkHint?: string;
+  recheck?: Recheck;
 }
 
-const LOOPBACK_V4 = /^127(\.\d{1,3}){3}$/;
+/** Options of one call, beside its request. */
+export interface CallOptions {
+  /** Cancels this call only (its request in flight and any wait before a retry): CancelledError. */
+  signal?: AbortSignal;
+}
+
 const LOOPBACK_NO_PROXY = ['127.0.0.1', '[::1]'];
-
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || LOOPBACK_V4.test(host);
-}
 
 /**
  * The reference requires HTTPS for requests with tokens; plain http is allowed only to this
@@ -116,19 +129,6 @@ function proxySettings(env: Env): { httpProxy?: string; httpsProxy?: string; noP
   return { httpProxy, httpsProxy, noProxy: pick('NO_PROXY') ?? '' };
 }
 
-type UndiciExports = Pick<typeof import('undici'), 'Agent' | 'EnvHttpProxyAgent' | 'FormData'>;
-
-let undiciExports: Promise<UndiciExports> | undefined;
-
-/**
- * undici, loaded once. Bundled, undici (CommonJS) arrives only as its chunk's default export;
- * unbundled, also as named exports. (Its typings leave some exports off the default: the cast.)
- */
-function loadUndici(): Promise<UndiciExports> {
-  undiciExports ??= import('undici').then((undici) => (undici as unknown as { default?: UndiciExports }).default ?? undici);
-  return undiciExports;
-}
-
 interface SerializedBody {
   bytes: Buffer;
   contentType: string;
@@ -136,19 +136,15 @@ interface SerializedBody {
 
 /**
  * The body's bytes and content type, produced once so that every attempt sends the same.
- * Multipart through form-data-encoder, from undici's FormData: Node's global FormData loads a
- * second copy of undici (~25 ms on a command's first request), and a WHATWG Response's web
- * streams live long enough to be promoted (~14 MB of the export's peak memory).
+ * Multipart through form-data-encoder, which reads MultipartFields as a FormData; a WHATWG
+ * Response's web streams live long enough to be promoted (~14 MB of the export's peak memory).
  */
-async function serializeBody(body: MultipartFields | URLSearchParams | undefined): Promise<SerializedBody | undefined> {
+function serializeBody(body: MultipartFields | URLSearchParams | undefined): SerializedBody | undefined {
   if (body === undefined) return undefined;
   if (body instanceof URLSearchParams) {
     return { bytes: Buffer.from(body.toString(), 'utf8'), contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
   }
-  const { FormData } = await loadUndici();
-  const form = new FormData();
-  for (const [name, value] of body.fields) form.append(name, value);
-  const encoder = new FormDataEncoder(form);
+  const encoder = new FormDataEncoder(body);
   // Text fields only: every part comes out as bytes at once.
   return { bytes: Buffer.concat([...encoder.values()] as Uint8Array[]), contentType: encoder.contentType };
 }
@@ -243,7 +239,7 @@ export function errorFromResponse(status: number, body: unknown, retryAfterMs: n
 }
 
 export class HttpTransport {
-  private dispatcher?: Promise<Dispatcher>;
+  private dispatcher?: Dispatcher;
   private readonly env: Env;
   private readonly retry: RetryOptions;
   private readonly timeouts: Timeouts;
@@ -264,19 +260,20 @@ export class HttpTransport {
   }
 
   /** Sends the exchange, retrying by policy; resolves with the parsed JSON of a success body. */
-  async send(exchange: Exchange): Promise<unknown> {
+  async send(exchange: Exchange, options: CallOptions = {}): Promise<unknown> {
+    const callSignal = options.signal;
     const url = new URL(exchange.url);
     const carriesCredential = exchange.bearer !== undefined || (exchange.secrets ?? []).some((s) => s !== undefined);
     if (carriesCredential) assertSafeToSendCredentials(url, exchange.bearer !== undefined ? 'a token' : 'credentials');
     const redactor = this.redactor.with([exchange.bearer, ...(exchange.secrets ?? [])]);
-    const body = await serializeBody(exchange.body);
+    const body = serializeBody(exchange.body);
 
     let waitedMs = 0;
     for (let attempt = 1; ; attempt++) {
-      this.throwIfAborted();
+      this.throwIfAborted(callSignal);
       let outcome: AttemptOutcome;
       try {
-        return await this.attempt(exchange, url, body, redactor);
+        return await this.attempt(exchange, url, body, redactor, callSignal);
       } catch (error) {
         if (error instanceof ApiError) {
           outcome = { kind: 'api-error', error, idempotent: exchange.idempotent };
@@ -295,10 +292,11 @@ export class HttpTransport {
       const error = outcome.kind === 'api-error' ? outcome.error : this.finalError(exchange, url, outcome, attempt);
       this.config.onRetry?.({ attempt, delayMs: plan.delayMs, error, operation: exchange.operation });
       this.trace(`... retrying ${exchange.method} ${redactor.url(url.toString())} in ${plan.delayMs} ms (attempt ${attempt + 1} of ${this.retry.maxAttempts})`);
+      const sleepSignal = callSignal && this.config.signal ? AbortSignal.any([callSignal, this.config.signal]) : (callSignal ?? this.config.signal);
       try {
-        await this.sleep(plan.delayMs, this.config.signal);
+        await this.sleep(plan.delayMs, sleepSignal);
       } catch (sleepError) {
-        if (this.config.signal?.aborted) throw new CancelledError();
+        this.throwIfAborted(callSignal);
         throw sleepError;
       }
       waitedMs += plan.delayMs;
@@ -306,9 +304,9 @@ export class HttpTransport {
   }
 
   async close(): Promise<void> {
-    const pending = this.dispatcher;
+    const dispatcher = this.dispatcher;
     this.dispatcher = undefined;
-    if (pending) await (await pending).close();
+    if (dispatcher) await dispatcher.close();
   }
 
   /**
@@ -319,9 +317,9 @@ export class HttpTransport {
    * 100,000-order export).
    */
   private readonly cancelInFlight = (): void => {
-    const pending = this.dispatcher;
+    const dispatcher = this.dispatcher;
     this.dispatcher = undefined;
-    void pending?.then((dispatcher) => dispatcher.destroy()).catch(() => undefined);
+    dispatcher?.destroy().catch(() => undefined);
   };
 
   private requestStarted(): void {
@@ -332,17 +330,23 @@ export class HttpTransport {
     if (--this.requestsInFlight === 0) this.config.signal?.removeEventListener('abort', this.cancelInFlight);
   }
 
-  private async attempt(exchange: Exchange, url: URL, body: SerializedBody | undefined, redactor: Redactor): Promise<unknown> {
+  private async attempt(exchange: Exchange, url: URL, body: SerializedBody | undefined, redactor: Redactor, callSignal?: AbortSignal): Promise<unknown> {
     this.requestStarted();
     try {
-      return await this.exchangeOnce(exchange, url, body, redactor);
+      return await this.exchangeOnce(exchange, url, body, redactor, callSignal);
     } finally {
       this.requestEnded();
     }
   }
 
-  private async exchangeOnce(exchange: Exchange, url: URL, body: SerializedBody | undefined, redactor: Redactor): Promise<unknown> {
-    const dispatcher = await this.getDispatcher();
+  private async exchangeOnce(
+    exchange: Exchange,
+    url: URL,
+    body: SerializedBody | undefined,
+    redactor: Redactor,
+    callSignal: AbortSignal | undefined,
+  ): Promise<unknown> {
+    const dispatcher = this.getDispatcher();
     const shownUrl = redactor.url(url.toString());
     const started = this.now();
     this.trace(`--> ${exchange.method} ${shownUrl}`);
@@ -355,7 +359,7 @@ export class HttpTransport {
 
     let raw: RawResponse;
     try {
-      this.throwIfAborted();
+      this.throwIfAborted(callSignal);
       const response = await dispatcher.request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
@@ -364,10 +368,14 @@ export class HttpTransport {
         body: body?.bytes ?? (exchange.method === 'POST' ? '' : undefined),
         headersTimeout: this.timeouts.headersMs,
         bodyTimeout: this.timeouts.bodyMs,
+        ...(callSignal ? { signal: callSignal } : {}),
       });
       raw = { status: response.statusCode, headers: response.headers, text: await response.body.text() };
     } catch (error) {
-      if (this.config.signal?.aborted) throw new CancelledError();
+      if (this.config.signal?.aborted || callSignal?.aborted) {
+        this.trace(`<-- ${exchange.method} ${shownUrl} cancelled after ${this.now() - started} ms`);
+        throw new CancelledError();
+      }
       const classification = classifyNetworkError(error);
       this.trace(`<-- ${exchange.method} ${shownUrl} failed: ${classification.code ?? describe(error)} after ${this.now() - started} ms`);
       throw new NetworkFailure(error, classification);
@@ -397,13 +405,12 @@ export class HttpTransport {
     return parsed;
   }
 
-  private getDispatcher(): Promise<Dispatcher> {
+  private getDispatcher(): Dispatcher {
     this.dispatcher ??= this.createDispatcher();
     return this.dispatcher;
   }
 
-  private async createDispatcher(): Promise<Dispatcher> {
-    const { Agent, EnvHttpProxyAgent } = await loadUndici();
+  private createDispatcher(): Dispatcher {
     const options = {
       connect: { timeout: this.timeouts.connectMs },
       keepAliveTimeout: this.timeouts.keepAliveMs,
@@ -423,8 +430,8 @@ export class HttpTransport {
     this.config.trace?.(this.redactor.text(line));
   }
 
-  private throwIfAborted(): void {
-    if (this.config.signal?.aborted) throw new CancelledError();
+  private throwIfAborted(callSignal?: AbortSignal): void {
+    if (this.config.signal?.aborted || callSignal?.aborted) throw new CancelledError();
   }
 
   private finalError(exchange: Exchange, url: URL, outcome: AttemptOutcome, attempts: number): Error {
@@ -446,12 +453,14 @@ export class HttpTransport {
       outcome.kind === 'api-error'
         ? `the gateway answered HTTP ${outcome.error.httpStatus} without the service's reply`
         : `the connection to ${url.origin} broke (${classifyNetworkError(outcome.error).code ?? describe(outcome.error)}) after the request was sent`;
-    const check = exchange.checkHint ? ` ${exchange.checkHint}` : ' Check its result before trying again.';
+    const check = exchange.recheck ? ` ${exchange.recheck.hint}` : ' Check its result before trying again.';
     const cause = outcome.kind === 'api-error' ? outcome.error : outcome.error;
     return new ConnectionError(
       `${exchange.operation}: ${why}, so the outcome is unknown and it was not repeated automatically.${check}`,
       cause,
       true,
+      url.origin,
+      exchange.recheck,
     );
   }
 }
@@ -468,19 +477,4 @@ class NetworkFailure extends Error {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

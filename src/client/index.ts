@@ -65,7 +65,7 @@ export function createClient(config: ClientConfig): BoxofficeClient {
   return {
     events: createEventApi({ transport, baseUrl: config.apiUrl, baseUrlName: 'apiUrl' }, config.token),
     publisher: createPublisherApi({ transport, baseUrl: config.publisherUrl, baseUrlName: 'publisherUrl' }, config.publisherKey),
-    booking: createBookingApi(config.apiUrl),
+    booking: createBookingApi(config.apiUrl, transport),
     oauth: createOAuthApi(config.authUrl, transport),
     close: () => transport.close(),
   };
@@ -75,7 +75,7 @@ export type { BookingApi, BookingForm } from './booking.js';
 export type * from './event-api.js';
 export type * from './publisher-api.js';
 export type { AuthorizeUrlRequest, ExchangeCodeRequest, OAuthApi } from './oauth.js';
-export type { Env, RetryInfo, Timeouts } from './http.js';
+export type { CallOptions, Env, RetryInfo, Timeouts } from './http.js';
 export type { RetryOptions } from './retry.js';
 export { DEFAULT_RETRY_OPTIONS } from './retry.js';
 export * from './errors.js';

@@ -94,7 +94,7 @@ export function createOAuthApi(authUrl: string, transport: HttpTransport): OAuth
         secrets: [clientSecret, code, codeVerifier],
         // An authorization code is single-use: a repeat after an unknown outcome would fail anyway.
         idempotent: false,
-        checkHint: 'Authorization codes are single-use: start the login again.',
+        recheck: { operationId: 'OAuth token exchange', request: {}, hint: 'Authorization codes are single-use: start the login again.' },
       });
       return parseResponse(tokenResponse, body, 'OAuth token exchange');
     },

@@ -1,9 +1,9 @@
 // One documented endpoint as data (path, encoding, request and response schema, whether it is
 // safe to repeat), and the one function that calls any of them: validate, encode, send, read.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { type Encoding, encodeRequest } from './encode.js';
 import { NotLoggedInError, UsageError } from './errors.js';
-import type { HttpTransport } from './http.js';
+import type { CallOptions, HttpTransport } from './http.js';
 import { parseRequest, parseResponse } from './validate.js';
 
 export interface Operation<Req extends z.ZodType, Res extends z.ZodType> {
@@ -17,7 +17,7 @@ export interface Operation<Req extends z.ZodType, Res extends z.ZodType> {
   response: Res;
   /** False for creates: repeating one after an unknown outcome could make a second record. */
   idempotent: boolean;
-  /** How to find out whether a non-idempotent request took effect. */
+  /** How to find out whether a non-idempotent request took effect (in the reference's terms). */
   // Method syntax on purpose: it keeps Operation<Specific> assignable to Operation<z.ZodType>.
   checkHint?(request: z.output<Req>): string;
   /** Request fields holding secrets beyond the bearer token (hidden from traces and errors). */
@@ -62,6 +62,7 @@ export async function callOperation<Req extends z.ZodType, Res extends z.ZodType
   credential: Credential,
   operation: Operation<Req, Res>,
   input: unknown,
+  options: CallOptions = {},
 ): Promise<z.output<Res>> {
   const request = parseRequest(operation.request, input);
   const url = joinUrl(context.baseUrl, context.baseUrlName, '');
@@ -79,19 +80,17 @@ export async function callOperation<Req extends z.ZodType, Res extends z.ZodType
     bearer: credential.value,
     secrets,
     idempotent: operation.idempotent,
-    checkHint: operation.checkHint?.(request),
-  });
+    recheck: operation.checkHint
+      ? { operationId: operation.id, request: fields, hint: operation.checkHint(request) }
+      : undefined,
+  }, options);
   return parseResponse(operation.response, body, label);
 }
 
 export function missingToken(): NotLoggedInError {
-  return new NotLoggedInError(
-    'not logged in: no access token for the Event & Registration API (run "boxoffice login", or set BOXOFFICE_TOKEN)',
-  );
+  return new NotLoggedInError('not logged in: no access token for the Event & Registration API', 'token');
 }
 
 export function missingPublisherKey(): NotLoggedInError {
-  return new NotLoggedInError(
-    'no Publisher API key: set BOXOFFICE_PUBLISHER_KEY, or store one in the profile (boxoffice config set publisherKey KEY)',
-  );
+  return new NotLoggedInError('no Publisher API key', 'publisherKey');
 }

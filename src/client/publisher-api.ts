@@ -2,7 +2,7 @@
 // endpoint and are exactly the reference's: P1/P4 form fields, P2/P3 no input, P5/P6 GET query,
 // P7/P10 `data` JSON in the query string, P8 the same plus an empty multipart body, P9/P11/P12
 // multipart fields.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   attendeeFormResponse,
   cartData,
@@ -26,6 +26,7 @@ import {
   topicsResponse,
 } from './schemas/index.js';
 import type { CartData, ConfirmOrderRequest, EventSearchRequest, SaveAttendeeData, SegmentsRequest } from './schemas/index.js';
+import type { CallOptions } from './http.js';
 import { type ApiContext, type Credential, type Operation, callOperation, defineOperation, missingPublisherKey } from './operation.js';
 
 export const PUBLISHER_API_OPERATIONS = {
@@ -110,38 +111,38 @@ export type ConfirmOrderResponse = ResponseOf<'confirmOrder'>;
 export type OrderDetailsResponse = ResponseOf<'orderDetails'>;
 
 export interface PublisherApi {
-  segments(request?: SegmentsRequest): Promise<SegmentsResponse>;
-  categories(request?: Record<string, never>): Promise<CategoriesResponse>;
-  topics(request?: Record<string, never>): Promise<TopicsResponse>;
-  searchEvents(request?: EventSearchRequest): Promise<EventSearchResponse>;
-  eventDetails(request: { eventId: string | number }): Promise<EventDetailsResponse>;
-  ticketDetails(request: { eventId: string | number }): Promise<TicketDetailsResponse>;
-  cartCalculation(data: CartData): Promise<CartResponse>;
+  segments(request?: SegmentsRequest, options?: CallOptions): Promise<SegmentsResponse>;
+  categories(request?: Record<string, never>, options?: CallOptions): Promise<CategoriesResponse>;
+  topics(request?: Record<string, never>, options?: CallOptions): Promise<TopicsResponse>;
+  searchEvents(request?: EventSearchRequest, options?: CallOptions): Promise<EventSearchResponse>;
+  eventDetails(request: { eventId: string | number }, options?: CallOptions): Promise<EventDetailsResponse>;
+  ticketDetails(request: { eventId: string | number }, options?: CallOptions): Promise<TicketDetailsResponse>;
+  cartCalculation(data: CartData, options?: CallOptions): Promise<CartResponse>;
   /** Not repeated automatically when the outcome is unknown (a second order would be made). */
-  generateOrder(data: CartData): Promise<GenerateOrderResponse>;
-  attendeeForm(request: { orderNo: string }): Promise<AttendeeFormResponse>;
-  saveAttendee(data: SaveAttendeeData): Promise<SaveAttendeeResponse>;
+  generateOrder(data: CartData, options?: CallOptions): Promise<GenerateOrderResponse>;
+  attendeeForm(request: { orderNo: string }, options?: CallOptions): Promise<AttendeeFormResponse>;
+  saveAttendee(data: SaveAttendeeData, options?: CallOptions): Promise<SaveAttendeeResponse>;
   /** Not repeated automatically when the outcome is unknown. */
-  confirmOrder(request: ConfirmOrderRequest): Promise<ConfirmOrderResponse>;
-  orderDetails(request: { orderNo: string }): Promise<OrderDetailsResponse>;
+  confirmOrder(request: ConfirmOrderRequest, options?: CallOptions): Promise<ConfirmOrderResponse>;
+  orderDetails(request: { orderNo: string }, options?: CallOptions): Promise<OrderDetailsResponse>;
 }
 
 export function createPublisherApi(context: ApiContext, publisherKey: string | undefined): PublisherApi {
   const bearer: Credential = { value: publisherKey, missing: missingPublisherKey };
-  const call = <K extends keyof Ops>(key: K, request: unknown): Promise<ResponseOf<K>> =>
-    callOperation(context, bearer, PUBLISHER_API_OPERATIONS[key] as Operation<z.ZodType, z.ZodType>, request) as Promise<ResponseOf<K>>;
+  const call = <K extends keyof Ops>(key: K, request: unknown, options?: CallOptions): Promise<ResponseOf<K>> =>
+    callOperation(context, bearer, PUBLISHER_API_OPERATIONS[key] as Operation<z.ZodType, z.ZodType>, request, options) as Promise<ResponseOf<K>>;
   return {
-    segments: (request) => call('segments', request ?? {}),
-    categories: () => call('categories', {}),
-    topics: () => call('topics', {}),
-    searchEvents: (request) => call('searchEvents', request ?? {}),
-    eventDetails: (request) => call('eventDetails', request),
-    ticketDetails: (request) => call('ticketDetails', request),
-    cartCalculation: (data) => call('cartCalculation', data),
-    generateOrder: (data) => call('generateOrder', data),
-    attendeeForm: (request) => call('attendeeForm', request),
-    saveAttendee: (data) => call('saveAttendee', data),
-    confirmOrder: (request) => call('confirmOrder', request),
-    orderDetails: (request) => call('orderDetails', request),
+    segments: (request, options) => call('segments', request ?? {}, options),
+    categories: (_request, options) => call('categories', {}, options),
+    topics: (_request, options) => call('topics', {}, options),
+    searchEvents: (request, options) => call('searchEvents', request ?? {}, options),
+    eventDetails: (request, options) => call('eventDetails', request, options),
+    ticketDetails: (request, options) => call('ticketDetails', request, options),
+    cartCalculation: (data, options) => call('cartCalculation', data, options),
+    generateOrder: (data, options) => call('generateOrder', data, options),
+    attendeeForm: (request, options) => call('attendeeForm', request, options),
+    saveAttendee: (data, options) => call('saveAttendee', data, options),
+    confirmOrder: (request, options) => call('confirmOrder', request, options),
+    orderDetails: (request, options) => call('orderDetails', request, options),
   };
 }

@@ -1,6 +1,6 @@
 // Requests are checked against the shared schemas before anything is sent; responses are read
 // with the lenient resource schemas. A bad request is a UsageError naming the field.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ResponseShapeError, UsageError } from './errors.js';
 
 type Path = ReadonlyArray<PropertyKey>;

@@ -3,7 +3,7 @@
 // (written aside, then renamed) once batches have reached the spool; it describes exactly the
 // first `spoolBytes` of the spool and `ordersBytes` of the order list.
 import { chmod, readFile, rename, writeFile } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UsageError } from '../client/errors.js';
 import { PRIVATE_FILE_MODE } from './spool.js';
 

@@ -14,7 +14,7 @@ import { exportPaths, readCheckpoint, writeCheckpoint, type Checkpoint, type Exp
 import { ColumnRegistry } from './columns.js';
 import { flattenRecord, type StatusFilter } from './flatten.js';
 import { OrderNumberSet } from './order-numbers.js';
-import { countOf } from '../cli/output/count.js';
+import { countOf } from '../util/count.js';
 import { silentProgress, type ProgressSink } from './progress.js';
 import { readOrderNumbers, SpoolWriter } from './spool.js';
 import { createRowFormatter, writeExportFile, writeExportStream, type RowFormatter } from './write-output.js';

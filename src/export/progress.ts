@@ -2,9 +2,9 @@
 // records), their rate and, once a few batches give a rate to go on and the number of attendees
 // to expect is known, a bar and an ETA. Redrawn at most ten times a second.
 import type { Writable } from 'node:stream';
-import { formatDuration } from '../cli/duration.js';
-import { countOf, formatCount } from '../cli/output/count.js';
-import { statusLine } from '../cli/output/status-line.js';
+import { formatDuration } from '../util/duration.js';
+import { countOf, formatCount } from '../util/count.js';
+import { statusLine } from '../util/status-line.js';
 
 export interface ProgressState {
   /** Distinct orders exported so far. */

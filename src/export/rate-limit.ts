@@ -2,10 +2,9 @@
 // hour, so a large export can be refused part way; the export then waits, up to --max-wait in
 // total, and asks for the same batch again. Past that it gives up with the checkpoint kept.
 import { RateLimitError } from '../client/errors.js';
-import { formatDuration } from '../cli/duration.js';
+import { formatDuration } from '../util/duration.js';
 import type { BatchFailureHandler, RecordRange } from '../client/paginate.js';
 
-export const DEFAULT_MAX_WAIT_MS = 10 * 60_000;
 /** The first wait when the service gives no Retry-After; doubled on each further refusal. */
 const FIRST_GUESS_MS = 30_000;
 const LONGEST_GUESS_MS = 10 * 60_000;

@@ -1,5 +1,5 @@
 // Numbers, money and shares as the insights show them (terminal, page and charts alike).
-import { formatCount } from '../cli/output/count.js';
+import { formatCount } from '../util/count.js';
 
 export { formatCount };
 

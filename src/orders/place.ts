@@ -16,7 +16,7 @@ import type {
   PublisherTicket,
   SaveAttendeeData,
 } from '../client/schemas/index.js';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { AttendeeAnswers } from './answers.js';
 import { MissingAnswersError, attendeeKeys, fillAttendeeForm } from './attendee-data.js';
 import { withExplanation, type FlowContext } from './explain.js';

@@ -25,7 +25,6 @@ export const SEED_ACCOUNTS: readonly SeedAccount[] = [
 
 /** The booking key of `organizer@sandbox.local` (the `local` profile's booking key). */
 export const ORGANIZER_BOOKING_KEY = 'sandbox-booking-key-organizer';
-export const ADMIN_BOOKING_KEY = 'sandbox-booking-key-admin';
 
 /** The sandbox's default port (the `local` profile points here). */
 export const SANDBOX_DEFAULT_PORT = 4010;

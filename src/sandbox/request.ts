@@ -2,7 +2,7 @@
 // lenient clients) and validating them with the SHARED request schemas, mapping zod's issues to
 // the reference's error codes.
 import type { Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SandboxError, type SandboxErrorCode } from './errors.js';
 
 /** Longest text the sandbox stores in one field; longer is refused (E002 naming the field). */

@@ -15,7 +15,7 @@
 // `sandbox start --seed demo` loads the `demo` data set: two events with every discount kind
 // and custom questions, and 25 confirmed orders.
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { integer } from '../client/schemas/common.js';
 import type { SandboxApp, SandboxContext, SandboxExtension } from './context.js';
 import { ensureOrganizerAccount } from './db/accounts.js';

@@ -23,7 +23,9 @@ describe('npm run bench', () => {
     ]) {
       expect(stdout).toContain(section);
     }
-    expect(stdout).toMatch(/boxoffice --help\s+[\d.]+ ms \(±[\d.]+\)\s+[\d.]+x\s+≤ 1\.3x/);
+    expect(stdout).toMatch(/boxoffice --help\s+[\d.]+ ms \(±[\d.]+\)\s+[\d.]+x\s+≤ 1\.25x/);
+    expect(stdout).toMatch(/boxoffice event list\s+[\d.]+ ms \(±[\d.]+\)\s+[\d.]+x\s+≤ 2\.5x/);
+    expect(stdout).toMatch(/boxoffice event list: peak memory\s+[\d.]+ MB \(±[\d.]+\)\s+≤ 75 MB/);
     expect(stdout).toMatch(/requests per second\s+\d+ req\/s/);
   }, 600_000);
 

@@ -1,8 +1,12 @@
-// Fast start (issue 10): what the CLI loads before running any command must stay small. The
-// static import closure of the entry may hold commander and our own light modules only; heavy
-// packages and the sandbox are loaded with `await import()` by the commands that use them.
+// Fast start (issues 10 and 20): what the CLI loads before running any command must stay small,
+// and each command group loads what its verbs need in one step. The static import closure of the
+// entry may hold commander and our own light modules only; a group (loaded with `import()` by
+// src/cli/commands/index.ts) imports its own modules statically, keeps `import()` for the
+// optional heavy parts listed below, and leaves the HTTP client to the session (one `import()`
+// when a command talks to the service).
+import { readdirSync } from 'node:fs';
 import { build, type Metafile } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const HEAVY = [
   /node_modules\/zod\//,
@@ -16,14 +20,48 @@ const HEAVY = [
   /node_modules\/conf\//,
   /node_modules\/vega[^/]*\//,
   /node_modules\/stream-json\//,
-  /^src\/sandbox\//,
+  // The sandbox's well-known values (src/sandbox/fixtures.ts, constants the `local` profile holds) are light.
+  /^src\/sandbox\/(?!fixtures\.ts$)/,
   /^src\/insights\//,
   /^src\/client\/http\.ts$/,
 ];
 
-async function staticClosure(entry: string): Promise<{ files: string[]; chainTo(file: string): string[] }> {
+/** Heavy modules a group may load statically: the request schemas (zod) of groups that send. */
+const STATIC_HEAVY_ALLOWED: Readonly<Record<string, RegExp[]>> = {
+  event: [/node_modules\/zod\//],
+  ticket: [/node_modules\/zod\//],
+  discount: [/node_modules\/zod\//],
+  events: [/node_modules\/zod\//],
+  bookings: [/node_modules\/zod\//],
+  order: [/node_modules\/zod\//],
+  apply: [/node_modules\/zod\//, /node_modules\/yaml\//],
+  attendees: [/node_modules\/zod\//],
+  insights: [/node_modules\/zod\//, /^src\/insights\//],
+};
+
+/** What may be loaded with `import()` inside a group: the client, and optional heavy parts. */
+const OPTIONAL_HEAVY = [
+  /^src\/client\/index\.ts$/,
+  // A Node built-in is no chunk of ours to wait for (node:v8, beside the client).
+  /^node:/,
+  /^src\/sandbox\//,
+  /^src\/auth\/browser-login\.ts$/,
+  /^src\/orders\/answers\.ts$/,
+  /^src\/cli\/open-browser\.ts$/,
+  /^src\/cli\/param-file\.ts$/,
+  // insights: charts (vega) and their page, the streaming JSON reader, and the live mode.
+  /^src\/insights\/(charts|page)\.ts$/,
+  /^node_modules\/stream-json\//,
+  /^node_modules\/vega(-lite)?\//,
+  /^src\/cli\/commands\/insights\/live-run\.ts$/,
+  /^node_modules\/(@inquirer\/prompts|cli-table3|csv-stringify|csv-parse|yaml|conf|open)\//,
+];
+
+let inputs: Metafile['inputs'];
+
+beforeAll(async () => {
   const result = await build({
-    entryPoints: [entry],
+    entryPoints: ['src/cli/entry.ts'],
     bundle: true,
     write: false,
     metafile: true,
@@ -34,12 +72,24 @@ async function staticClosure(entry: string): Promise<{ files: string[]; chainTo(
     external: ['better-sqlite3', 'open', 'playwright-core'],
     logLevel: 'silent',
   });
-  const inputs: Metafile['inputs'] = result.metafile.inputs;
+  inputs = result.metafile.inputs;
+});
+
+interface Closure {
+  files: string[];
+  /** `import()` calls inside the closure: importer and imported. */
+  dynamic: { from: string; to: string }[];
+  chainTo(file: string): string[];
+}
+
+function staticClosure(entry: string): Closure {
   const parent = new Map<string, string | null>([[entry, null]]);
+  const dynamic: Closure['dynamic'] = [];
   const queue = [entry];
   while (queue.length > 0) {
     const file = queue.shift()!;
     for (const imported of inputs[file]?.imports ?? []) {
+      if (imported.kind === 'dynamic-import') dynamic.push({ from: file, to: imported.path });
       if (imported.kind !== 'import-statement' || parent.has(imported.path)) continue;
       parent.set(imported.path, file);
       queue.push(imported.path);
@@ -50,17 +100,35 @@ async function staticClosure(entry: string): Promise<{ files: string[]; chainTo(
     for (let at: string | null | undefined = file; at; at = parent.get(at)) chain.unshift(at);
     return chain;
   };
-  return { files: [...parent.keys()], chainTo };
+  return { files: [...parent.keys()], dynamic, chainTo };
 }
 
+const GROUPS = readdirSync('src/cli/commands', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 describe('startup weight', () => {
-  it('loads no heavy module before a command runs', async () => {
-    const { files, chainTo } = await staticClosure('src/cli/entry.ts');
+  it('loads no heavy module before a command runs', () => {
+    const { files, chainTo } = staticClosure('src/cli/entry.ts');
     const heavy = files.filter((file) => HEAVY.some((pattern) => pattern.test(file)));
     const chains = heavy.slice(0, 3).map((file) => chainTo(file).join(' → '));
     expect(chains).toEqual([]);
     expect(files).toContain('node_modules/commander/index.js');
     // Command groups are loaded on demand: no verb file is part of start-up.
     expect(files.filter((file) => /^src\/cli\/commands\/[^/]+\//.test(file))).toEqual([]);
+  });
+
+  it('knows every command group', () => {
+    expect(GROUPS.length).toBeGreaterThanOrEqual(14);
+    for (const group of GROUPS) expect(inputs[`src/cli/commands/${group}/index.ts`], group).toBeDefined();
+  });
+
+  it.each(GROUPS)('group %s loads its own modules in one step, the heavy ones only when used', (group) => {
+    const { files, dynamic, chainTo } = staticClosure(`src/cli/commands/${group}/index.ts`);
+    const allowed = STATIC_HEAVY_ALLOWED[group] ?? [];
+    const heavy = files.filter((file) => HEAVY.some((pattern) => pattern.test(file)) && !allowed.some((pattern) => pattern.test(file)));
+    expect(heavy.slice(0, 3).map((file) => chainTo(file).join(' → '))).toEqual([]);
+    const stepwise = dynamic.filter(({ to }) => !OPTIONAL_HEAVY.some((pattern) => pattern.test(to)));
+    expect(stepwise.map(({ from, to }) => `${from} → import('${to}')`)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/client/errors.js';
-import { formatDuration, parseDuration } from '../../src/cli/duration.js';
+import { parseDuration } from '../../src/cli/duration.js';
+import { formatDuration } from '../../src/util/duration.js';
 
 describe('durations on the command line', () => {
   it('parses units, combinations and bare seconds', () => {

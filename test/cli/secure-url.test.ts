@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertSafeBaseUrl, isLoopbackHost } from '../../src/cli/secure-url.js';
-import { redactSecrets } from '../../src/cli/redact.js';
+import { assertSafeBaseUrl } from '../../src/cli/secure-url.js';
+import { isLoopbackHost } from '../../src/client/loopback.js';
 
 describe('addresses that may carry a token', () => {
   it('allow https anywhere and plain http only to this machine', () => {
@@ -12,19 +12,17 @@ describe('addresses that may carry a token', () => {
     expect(isLoopbackHost('127.0.0.1.example.com')).toBe(false);
   });
 
+  it('do not count *.localhost names as this machine: the system resolver may send them to DNS', () => {
+    expect(isLoopbackHost('localhost')).toBe(true);
+    expect(isLoopbackHost('sandbox.localhost')).toBe(false);
+    expect(() => assertSafeBaseUrl('http://sandbox.localhost:4010', 'apiUrl', 'local')).toThrow(/uses plain http/);
+  });
+
   it('refuse plain http to another host, naming the profile and the setting', () => {
     expect(() => assertSafeBaseUrl('http://api.example.com', 'authUrl', 'live')).toThrow(
       /profile live: authUrl http:\/\/api\.example\.com uses plain http/,
     );
     expect(() => assertSafeBaseUrl('ftp://x', 'apiUrl', 'live')).toThrow(/must be an http\(s\) address/);
     expect(() => assertSafeBaseUrl('nonsense', 'apiUrl', 'live')).toThrow(/is not an address/);
-  });
-});
-
-describe('redaction', () => {
-  it('replaces every secret, plain or URL-encoded', () => {
-    const secret = 'abc/def+ghi';
-    const text = `Authorization: Bearer ${secret} and ?client_secret=${encodeURIComponent(secret)}`;
-    expect(redactSecrets(text, [secret, undefined])).toBe('Authorization: Bearer [REDACTED] and ?client_secret=[REDACTED]');
   });
 });

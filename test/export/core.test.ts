@@ -308,7 +308,7 @@ describe('exportAttendees', () => {
 
 describe('progress line', () => {
   it('groups digits by thousands like en-US', async () => {
-    const { formatCount } = await import('../../src/cli/output/count.js');
+    const { formatCount } = await import('../../src/util/count.js');
     for (const value of [0, 7, 999, 1000, 12345, 199999, 1234567, 1e9, 2501.6]) {
       expect(formatCount(value)).toBe(Math.round(value).toLocaleString('en'));
     }
@@ -325,7 +325,7 @@ describe('progress line', () => {
   });
 
   it('never says "1 orders": counts take the singular for one', async () => {
-    const { countOf } = await import('../../src/cli/output/count.js');
+    const { countOf } = await import('../../src/util/count.js');
     expect(countOf(1, 'order')).toBe('1 order');
     expect(countOf(0, 'order')).toBe('0 orders');
     expect(countOf(12345, 'attendee')).toBe('12,345 attendees');

@@ -31,7 +31,7 @@ export function summaryOf(name: TopLevelName): string {
 export const TOP_LEVEL_GROUPS: readonly { heading: string; commands: readonly TopLevelName[] }[] = [
   { heading: 'Getting started', commands: ['login', 'logout', 'auth'] },
   { heading: 'Events and tickets', commands: ['event', 'ticket', 'discount', 'catalog', 'events'] },
-  { heading: 'Sales and attendees', commands: ['report', 'attendees', 'bookings', 'order'] },
+  { heading: 'Sales and attendees', commands: ['report', 'insights', 'attendees', 'bookings', 'order'] },
   { heading: 'Automation', commands: ['apply'] },
   { heading: 'Sandbox', commands: ['sandbox'] },
   { heading: 'Settings', commands: ['config', 'completion'] },

@@ -55,8 +55,6 @@ export function isProfileKey(value: string): value is ProfileKey {
   return (PROFILE_KEYS as readonly string[]).includes(value);
 }
 
-export const DEFAULT_PROFILE = 'local';
-
 /** The built-in sandbox's address (`boxoffice sandbox start` default port). */
 export const LOCAL_SANDBOX_URL = `http://127.0.0.1:${SANDBOX_DEFAULT_PORT}`;
 

@@ -1,3 +1,3 @@
-export { writeAck, type Acknowledgement } from './ack.js';
+export { writeAck } from './ack.js';
 export { writeJson } from './json.js';
-export { colorAllowed, writeRows, type Column, type RowTarget, type WriteRowsOptions } from './rows.js';
+export { writeRows, type Column } from './rows.js';

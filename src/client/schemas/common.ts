@@ -1,7 +1,7 @@
 // Formats and enumerations from api-reference.md, shared by the client (validation before
 // sending) and the sandbox (validation on receipt). Values may arrive as strings (form fields,
 // flags) or as their JSON types; the schemas accept both and produce the JSON type.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   DATE_PATTERN,
   FORMAT_MESSAGES,

@@ -2,7 +2,7 @@
 // where the real service varies (cli-contract "Real-world tolerance"): numbers may arrive as
 // numeric strings, `attendee` as an array or an object keyed by batch position, `details` as []
 // or an object. Unknown fields are kept (looseObject) so that `--json` shows the body as sent.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A number, or numeric text (the live service sends both). */
 export const looseNumber = z.union([
@@ -408,7 +408,6 @@ export const attendeeListResponse = z.looseObject({
 
 // 2.15 discount, E1–E6 acknowledgements
 export const createEventResponse = z.looseObject({ status: successStatus, message: z.string(), eventId: looseId });
-export const updateEventResponse = createEventResponse;
 export const ticketAckResponse = z.looseObject({ status: successStatus, message: z.string(), ticketId: looseId });
 export const discountAckResponse = z.looseObject({ status: successStatus, message: z.string(), discountId: looseId });
 

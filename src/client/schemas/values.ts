@@ -88,7 +88,6 @@ export function ticketStatusForUpdate(status: string): (typeof TICKET_STATUSES_F
   const known = TICKET_STATUSES_FOR_UPDATE.find((candidate) => candidate === word);
   return known ?? TICKET_STATUS_SYNONYMS_FOR_UPDATE[word];
 }
-export const SERVICE_FEE_MODES = [1, 2, 3] as const;
 export const SHIPPING_CHARGE_TYPES = ['INR', 'percentage'] as const;
 export const DISCOUNT_CATEGORIES = ['flat', 'bulk', 'code'] as const;
 export const DISCOUNT_TYPES = ['fixed', 'percentage'] as const;

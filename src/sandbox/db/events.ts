@@ -190,10 +190,6 @@ export function findDiscount(db: SandboxDatabase, id: number): DiscountRow | und
   return prepared(db, `SELECT * FROM discounts WHERE id = ?`).get(id) as DiscountRow | undefined;
 }
 
-export function listDiscountsForTicket(db: SandboxDatabase, ticketId: number): DiscountRow[] {
-  return prepared(db, `SELECT * FROM discounts WHERE ticket_id = ? ORDER BY id`).all(ticketId) as DiscountRow[];
-}
-
 /** Whether another discount of the event already uses this code. */
 export function discountCodeTaken(db: SandboxDatabase, eventId: number, code: string, exceptId?: number): boolean {
   return (

@@ -32,8 +32,3 @@ export function migrate(db: SandboxDatabase): void {
     })();
   }
 }
-
-/** ISO-8601 UTC text, the form every stored instant takes. */
-export function isoInstant(date: Date): string {
-  return date.toISOString();
-}

@@ -9,7 +9,7 @@
 // E13 POST /api/e/get-booking-list: fromDate, toDate, bookingKey → the account's bookings created
 //   on those UTC dates (inclusive), oldest first; toDate − fromDate over 31 days → T009.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { bookingListRequest, bookingRequest } from '../../client/schemas/index.js';
 import type { SandboxApp, SandboxContext, SandboxExtension } from '../context.js';
 import { findAccountByBookingKey, findAccountById, type Account } from '../db/accounts.js';

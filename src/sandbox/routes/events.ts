@@ -1,4 +1,5 @@
 // E1 /api/e/create and E2 /api/e/update.
+import type * as z from 'zod';
 import { createEventRequest, updateEventRequest } from '../../client/schemas/index.js';
 import { requireAccessToken } from '../auth.js';
 import type { SandboxApp, SandboxContext } from '../context.js';
@@ -45,6 +46,24 @@ export function assertStartNotPast(startDate: string, now: Date, field = 'startD
   }
 }
 
+/** The columns create and update set alike: kind, title, schedule and page content. */
+function sharedColumns(request: z.output<typeof createEventRequest> | z.output<typeof updateEventRequest>) {
+  return {
+    event_type: request.eventType,
+    type: request.type,
+    title: request.eventTitle,
+    category: request.category,
+    start_date: request.startDate,
+    start_time: request.startTime,
+    end_date: request.endDate,
+    end_time: request.endTime,
+    about: request.aboutEvent,
+    listing_image: request.listingImage,
+    header_image: request.headerImage,
+    contact_info: request.contactInfo,
+  };
+}
+
 function optional(value: string | undefined, stored: string | null): string | null {
   return value === undefined ? stored : value;
 }
@@ -67,22 +86,11 @@ export function registerEventRoutes(app: SandboxApp, context: SandboxContext): v
         db,
         account.id,
         {
-          event_type: request.eventType,
-          type: request.type,
-          title: request.eventTitle,
+          ...sharedColumns(request),
           url,
           subdomain,
           segment: request.segment,
-          category: request.category,
           topics: request.topics ?? null,
-          start_date: request.startDate,
-          start_time: request.startTime,
-          end_date: request.endDate,
-          end_time: request.endTime,
-          about: request.aboutEvent,
-          listing_image: request.listingImage,
-          header_image: request.headerImage,
-          contact_info: request.contactInfo,
           country: request.country ?? null,
           state: request.state ?? null,
           city: request.city ?? null,
@@ -110,20 +118,9 @@ export function registerEventRoutes(app: SandboxApp, context: SandboxContext): v
         db,
         event.id,
         {
-          event_type: request.eventType,
-          type: request.type,
-          title: request.eventTitle,
+          ...sharedColumns(request),
           url,
           subdomain,
-          category: request.category,
-          start_date: request.startDate,
-          start_time: request.startTime,
-          end_date: request.endDate,
-          end_time: request.endTime,
-          about: request.aboutEvent,
-          listing_image: request.listingImage,
-          header_image: request.headerImage,
-          contact_info: request.contactInfo,
           country: optional(request.country, event.country),
           state: optional(request.state, event.state),
           city: optional(request.city, event.city),

@@ -1,6 +1,6 @@
 // P7 cart-calculation and the checks P8 generate-order shares with it: which tickets, how many,
 // whether they can be bought now, and the price (pricing.ts).
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { cartData } from '../../client/schemas/index.js';
 import type { SandboxDatabase } from '../db/index.js';
 import { SandboxError } from '../errors.js';

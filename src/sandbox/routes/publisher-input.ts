@@ -4,7 +4,7 @@
 // the way the live service's clients need: `data` is also read from a form field, and query
 // parameters are also read on POST (form fields win).
 import type { Context, MiddlewareHandler } from 'hono';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { bearerToken } from '../auth.js';
 import type { SandboxContext, SandboxEnv } from '../context.js';
 import { accountForPublisherKey } from '../db/accounts.js';

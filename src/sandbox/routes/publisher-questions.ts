@@ -5,7 +5,7 @@
 //   → {"status":"success","questionId":"…","fieldId":"q_…"}
 // The question is appended to the event's attendee form (P9 shows it for every attendee after
 // default_1..3; P10 checks it when mandatory; answers appear in P12 additionalInfo and E11 details).
-import { z } from 'zod';
+import * as z from 'zod';
 import { booleanFlag, requiredText } from '../../client/schemas/common.js';
 import { requireAccessToken } from '../auth.js';
 import type { SandboxApp, SandboxContext } from '../context.js';

@@ -4,8 +4,6 @@ import type { SandboxDatabase } from '../db/index.js';
 import type { DiscountRow, EventRow, TicketRow } from '../db/events.js';
 
 export type { DiscountRow, EventRow, TicketRow };
-/** Custom questions (test/orders uses this path). */
-export { addQuestions } from '../db/events.js';
 
 /** Tickets a buyer can see: deleted and cancelled ones are hidden. */
 export function visibleTickets(db: SandboxDatabase, eventId: number): TicketRow[] {

@@ -5,7 +5,7 @@
 // organizer/publisher/booking default to organizer@sandbox.local, admin to admin@sandbox.local.
 // A named account that does not exist is created as an organizer (password `sandbox`); asking
 // for an admin token for a non-admin account is refused (E008).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SandboxApp, SandboxContext } from '../context.js';
 import { ensureOrganizerAccount, mintAccessToken, mintPublisherKey } from '../db/accounts.js';
 import { ADMIN_EMAIL, ORGANIZER_EMAIL, SANDBOX_ENDPOINTS } from '../fixtures.js';

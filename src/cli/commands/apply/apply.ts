@@ -6,6 +6,10 @@ import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { summaryOf } from '../summaries.js';
+import { LIVE_PROFILE, confirmOnLive, requireYesWithoutTerminal } from '../../live.js';
+import { runApply } from '../../../apply/run.js';
+import { openSession } from '../../session.js';
+import { publicDiscounts } from '../../../apply/remote.js';
 
 export interface ApplyOptions {
   file: string;
@@ -74,7 +78,6 @@ export function applyOptionsFrom(file: string, flags: ApplyFlags): ApplyOptions 
 export async function runApplyCommand(options: ApplyOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const globals = context.globals();
-  const { LIVE_PROFILE, confirmOnLive, requireYesWithoutTerminal } = await import('../../live.js');
   const confirmation = {
     yes: options.yes || options.dryRun,
     consequence: `apply on the ${LIVE_PROFILE} profile changes the live service`,
@@ -82,7 +85,6 @@ export async function runApplyCommand(options: ApplyOptions, context: CommandCon
     declined: 'apply not confirmed; nothing changed',
   };
   requireYesWithoutTerminal(context, confirmation);
-  const { runApply } = await import('../../../apply/run.js');
   let close: (() => Promise<void>) | undefined;
   try {
     await runApply({
@@ -94,10 +96,8 @@ export async function runApplyCommand(options: ApplyOptions, context: CommandCon
       stderr: deps.io.stderr,
       confirm: () => confirmOnLive(context, confirmation),
       connect: async () => {
-        const { openSession } = await import('../../session.js');
         const session = await openSession(context, { maxWaitMs: options.maxWaitMs });
         close = () => session.client.close();
-        const { publicDiscounts } = await import('../../../apply/remote.js');
         const { publisher } = session.client;
         const listDiscounts = session.profile.publisherKey
           ? async (eventId: string) => publicDiscounts((await publisher.ticketDetails({ eventId })).tickets)

@@ -7,14 +7,22 @@ import { CancelledError, ConnectionError, RateLimitError, ServerBusyError, Usage
 import { assertExtensionMatches, assertWritableDestination, outputExists } from '../../../export/destination.js';
 import { exportFormatOf } from '../../../export/format-of.js';
 import type { CommandContext } from '../../context.js';
+import { parseDuration } from '../../duration.js';
+import { writeJson } from '../../output/json.js';
+import { countOf } from '../../../util/count.js';
+import { explainPermission } from '../../permission.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../../../export/checkpoint.js';
+import { exportAttendees } from '../../../export/export-attendees.js';
+import { silentProgress, terminalProgress } from '../../../export/progress.js';
+import { createRateLimitWaiter } from '../../../export/rate-limit.js';
+import { formatDuration } from '../../../util/duration.js';
+import { openSession } from '../../session.js';
 
-export const EXPORT_FORMAT_CHOICES = ['csv', 'json', 'ndjson'] as const;
-export type ExportFormatChoice = (typeof EXPORT_FORMAT_CHOICES)[number];
 
 export interface AttendeesExportOptions {
   eventId: string;
   output?: string;
-  format: ExportFormatChoice;
+  format: ExportFormat;
   resume: boolean;
   /** Replace an existing -o FILE without asking. */
   force: boolean;
@@ -27,7 +35,7 @@ export interface AttendeesExportOptions {
 
 interface ExportFlags {
   output?: string;
-  format?: ExportFormatChoice;
+  format?: ExportFormat;
   resume?: boolean;
   force?: boolean;
   maxWait: string;
@@ -52,7 +60,7 @@ export function registerExportCommand(group: Command, context: CommandContext): 
     .option('-o, --output <file>', 'write to FILE (atomically, resumable); default: stdout')
     .addOption(
       new Option('--format <format>', 'csv, json (one array) or ndjson (one object a line); default: from the -o extension, else csv')
-        .choices(EXPORT_FORMAT_CHOICES),
+        .choices(EXPORT_FORMATS),
     )
     .option('--force', 'replace -o FILE if it exists (on a terminal, boxoffice asks instead)')
     .option('--resume', 'continue an interrupted export to the same -o FILE from its last completed batch')
@@ -101,7 +109,6 @@ export async function exportOptionsFrom(eventId: string, flags: ExportFlags, jso
   if (statuses.some((status) => status === '')) {
     throw new UsageError('--status: expected a status such as attending (comma-separated for several)', '--status');
   }
-  const { parseDuration } = await import('../../duration.js');
   return {
     eventId: id,
     output,
@@ -147,19 +154,12 @@ async function exportAttendeeList(options: AttendeesExportOptions, context: Comm
   const { deps } = context;
   const { io } = deps;
   const globals = context.globals();
-  const [{ openSession }, { exportAttendees }, { createRateLimitWaiter }, { formatDuration }, progressModule] = await Promise.all([
-    import('../../session.js'),
-    import('../../../export/export-attendees.js'),
-    import('../../../export/rate-limit.js'),
-    import('../../duration.js'),
-    import('../../../export/progress.js'),
-  ]);
   const session = await openSession(context, { token: true });
   const notice = (line: string): void => {
     progress.finish();
     io.stderr.write(`${line}\n`);
   };
-  const progress = io.stderrIsTTY ? progressModule.terminalProgress(io.stderr, () => deps.clock.now().getTime()) : progressModule.silentProgress;
+  const progress = io.stderrIsTTY ? terminalProgress(io.stderr, () => deps.clock.now().getTime()) : silentProgress;
   const waiter = createRateLimitWaiter({
     maxWaitMs: options.maxWaitMs,
     sleep: (ms, signal) => deps.clock.sleep(ms, signal),
@@ -184,7 +184,8 @@ async function exportAttendeeList(options: AttendeesExportOptions, context: Comm
         statuses: options.statuses,
       },
       {
-        fetchBatch: async (range) => (await session.client.events.attendeeList(range)).attendee,
+        // The signal drops a prefetched request the export no longer needs.
+        fetchBatch: async (range, signal) => (await session.client.events.attendeeList(range, { signal })).attendee,
         onFailure: waiter.onFailure,
         stdout: io.stdout,
         notice,
@@ -195,11 +196,9 @@ async function exportAttendeeList(options: AttendeesExportOptions, context: Comm
       },
     );
     if (globals.json && options.output !== undefined) {
-      const { writeJson } = await import('../../output/json.js');
       writeJson(io, { status: 'success', ...summary, rateLimitWaitMs: waiter.waitedMs });
       return;
     }
-    const { countOf } = await import('../../output/count.js');
     const dropped = summary.duplicatesDropped > 0 ? ` (${countOf(summary.duplicatesDropped, 'repeated order')} dropped)` : '';
     io.stderr.write(
       `exported ${countOf(summary.attendees, 'attendee')} from ${countOf(summary.orders, 'order')}${dropped} ` +
@@ -207,7 +206,6 @@ async function exportAttendeeList(options: AttendeesExportOptions, context: Comm
     );
   } catch (error) {
     progress.finish();
-    const { explainPermission } = await import('../../permission.js');
     explainPermission(error, ADMIN_TOKEN_NEEDED);
     const resumable =
       deps.signal.aborted || error instanceof RateLimitError || error instanceof ConnectionError || error instanceof ServerBusyError;

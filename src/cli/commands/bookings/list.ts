@@ -9,6 +9,13 @@ import { parseDuration } from '../../duration.js';
 import type { BookingOrder } from '../../../client/schemas/index.js';
 import { validateDateRange, type DateRange } from '../../../bookings/list-input.js';
 import type { CommandContext } from '../../context.js';
+import { openSession } from '../../session.js';
+import { createPrompter } from '../../prompt.js';
+import { writeJson, writeRows } from '../../output/index.js';
+import { collectBookings } from '../../../bookings/collect.js';
+import { statusLine } from '../../../util/status-line.js';
+import { countOf } from '../../../util/count.js';
+import { neutraliseFormula } from '../../../export/neutralise.js';
 
 export const LIST_FORMATS = ['table', 'csv'] as const;
 export type ListFormat = (typeof LIST_FORMATS)[number];
@@ -74,15 +81,9 @@ export async function runListBookings(options: ListBookingsOptions, context: Com
   const { deps } = context;
   const globals = context.globals();
   await confirmLargeRange(options, context);
-  const { openSession } = await import('../../session.js');
   const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs });
   try {
     const bookingKey = resolveBookingKey(options.bookingKey, session.profile.bookingKey);
-    const [{ collectBookings }, { statusLine }, { countOf }] = await Promise.all([
-      import('../../../bookings/collect.js'),
-      import('../../output/status-line.js'),
-      import('../../output/count.js'),
-    ]);
     const progress = statusLine(deps.io.stderr);
     let receivedSoFar = 0;
     const bookings = await collectBookings<BookingOrder>({
@@ -122,7 +123,6 @@ async function confirmLargeRange(options: ListBookingsOptions, context: CommandC
     deps.io.stderr.write(`bookings list: ${what}; going on without asking (--no-input or no terminal)\n`);
     return;
   }
-  const { createPrompter } = await import('../../prompt.js');
   const confirmed = await createPrompter(deps).confirm({ message: `${what}. Make them?`, default: false });
   if (!confirmed) throw new CancelledError(`bookings list: not fetched (${calls} calls declined); narrow --from-date/--to-date, or pass --yes`);
 }
@@ -142,19 +142,17 @@ export function resolveBookingKey(flag: string | undefined, fromProfile: string 
 async function writeBookings(bookings: BookingOrder[], format: ListFormat, context: CommandContext): Promise<void> {
   const { deps } = context;
   if (context.globals().json) {
-    const { writeJson } = await import('../../output/index.js');
     writeJson(deps.io, { status: 'success', bookings });
     return;
   }
   if (format === 'csv') {
     const columns = csvColumnsFor(bookings);
-    const [{ stringify }, { neutraliseFormula }] = await Promise.all([import('csv-stringify/sync'), import('../../../export/neutralise.js')]);
+    const { stringify } = await import('csv-stringify/sync');
     const rows = bookings.map((booking) => columns.map((column) => cellText(booking[column])));
     // Cells that a spreadsheet would run as formulas are neutralised as the attendee export does.
     deps.io.stdout.write(stringify(rows, { header: true, columns, cast: { string: (cell) => neutraliseFormula(cell) } }));
     return;
   }
-  const { writeRows } = await import('../../output/index.js');
   await writeRows(
     deps,
     KNOWN_COLUMNS.map((column) => ({

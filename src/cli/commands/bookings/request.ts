@@ -6,12 +6,20 @@
 import type { Command } from 'commander';
 import { CancelledError, UsageError } from '../../../client/errors.js';
 import { BOOKING_CURRENCIES, PAYMENT_GATEWAYS } from '../../../client/schemas/values.js';
-import type { BookingRecordLike } from '../../../bookings/cross-check.js';
-import type { BookingReturn } from '../../../bookings/response.js';
-import type { Session } from '../../session.js';
+import { type BookingRecordLike, crossCheckReturn, recentWindow } from '../../../bookings/cross-check.js';
+import { type BookingReturn, paymentOutcome, readBookingReturn, bookingReturnError } from '../../../bookings/response.js';
+import { type Session, openSession } from '../../session.js';
 import type { CommandContext } from '../../context.js';
 import { addParamFlags, checkFormats, fillMissing, paramValues, parseRequest, type ParamSpec } from '../../params.js';
 import { resolveBookingKey } from './list.js';
+import { parseDuration } from '../../duration.js';
+import { formatDuration } from '../../../util/duration.js';
+import { bookingRequest } from '../../../client/schemas/requests.js';
+import { writeJson, writeRows } from '../../output/index.js';
+import { LIVE_PROFILE, confirmOnLive } from '../../live.js';
+import { PaymentNotCompletedError, awaitReturn } from '../../../bookings/await-return.js';
+import { startReturnListener } from '../../../bookings/return-listener.js';
+import { renderAutoPostPage } from '../../../bookings/pages.js';
 
 /** Every E12 parameter, as a flag named by its kebab-case (api-reference §4.2, limits §8). */
 export const BOOKING_PARAMS: readonly ParamSpec[] = [
@@ -64,18 +72,14 @@ export function registerRequestCommand(group: Command, context: CommandContext):
 
 export async function runRequestBooking(flags: RequestFlags, context: CommandContext): Promise<void> {
   const { deps } = context;
-  const { parseDuration, formatDuration } = await import('../../duration.js');
   const timeoutMs = parseDuration(flags.timeout, '--timeout', { positive: true });
   let values = paramValues(BOOKING_PARAMS, flags);
   checkFormats(BOOKING_PARAMS, values);
   values = await fillMissing(context, BOOKING_PARAMS, values);
-
-  const { openSession } = await import('../../session.js');
   // E12 is a browser form post authenticated by the booking key: no access token is needed.
   const session = await openSession(context, { token: false });
   try {
     const bookingKey = resolveBookingKey(values.bookingKey, session.profile.bookingKey);
-    const { bookingRequest } = await import('../../../client/schemas/requests.js');
     const request = parseRequest(
       bookingRequest,
       { ...values, bookingKey, callbackUrl: values.callbackUrl ?? PENDING_CALLBACK },
@@ -84,15 +88,8 @@ export async function runRequestBooking(flags: RequestFlags, context: CommandCon
     await confirmIfLive(`${request.amount} ${request.currency}`, request.orderNo, flags.yes === true, context);
 
     if (values.callbackUrl !== undefined) {
-      const { submitBookingForm } = await import('../../../bookings/submit.js');
-      const form = session.client.booking.requestForm(request);
-      await submitBookingForm(form, bookingKey, {
-        env: deps.env,
-        signal: deps.signal,
-        ...(context.globals().debug ? { trace: (line: string) => deps.io.stderr.write(`${line}\n`) } : {}),
-      });
+      await session.client.booking.submit(request);
       if (context.globals().json) {
-        const { writeJson } = await import('../../output/index.js');
         writeJson(deps.io, { status: 'submitted', orderNo: request.orderNo, callbackUrl: request.callbackUrl });
       } else {
         deps.io.stdout.write(`booking ${request.orderNo} submitted; the result will be delivered to ${request.callbackUrl}\n`);
@@ -118,7 +115,6 @@ export async function runRequestBooking(flags: RequestFlags, context: CommandCon
 }
 
 async function confirmIfLive(amount: string, orderNo: string, yes: boolean, context: CommandContext): Promise<void> {
-  const { LIVE_PROFILE, confirmOnLive } = await import('../../live.js');
   await confirmOnLive(context, {
     yes,
     consequence: `requesting a payment on the ${LIVE_PROFILE} profile charges for real`,
@@ -138,12 +134,6 @@ interface CollectPaymentOptions {
 
 async function collectPayment(context: CommandContext, options: CollectPaymentOptions): Promise<BookingReturn> {
   const { deps } = context;
-  const [{ startReturnListener }, { renderAutoPostPage }, { readBookingReturn, paymentOutcome, bookingReturnError }, { awaitReturn }] = await Promise.all([
-    import('../../../bookings/return-listener.js'),
-    import('../../../bookings/pages.js'),
-    import('../../../bookings/response.js'),
-    import('../../../bookings/await-return.js'),
-  ]);
   const listener = await startReturnListener<BookingReturn>({
     renderFormPage: (callbackUrl) => renderAutoPostPage(options.renderForm(callbackUrl)),
     acceptReturn: (params) => {
@@ -183,7 +173,6 @@ async function collectPayment(context: CommandContext, options: CollectPaymentOp
 /** Compares the return with the service's record of the order (see src/bookings/cross-check.ts). */
 async function crossCheckWithService(result: BookingReturn, session: Session, bookingKey: string, context: CommandContext): Promise<void> {
   const { deps } = context;
-  const { crossCheckReturn, recentWindow } = await import('../../../bookings/cross-check.js');
   let records: readonly BookingRecordLike[];
   try {
     records = (await session.client.events.bookingList({ ...recentWindow(deps.clock.now()), bookingKey })).bookings;
@@ -202,10 +191,8 @@ async function reportPayment(result: BookingReturn, context: CommandContext): Pr
   const { deps } = context;
   const shown = { orderNo: result.orderNo, status: result.status, amount: result.amount };
   if (context.globals().json) {
-    const { writeJson } = await import('../../output/index.js');
     writeJson(deps.io, shown);
   } else {
-    const { writeRows } = await import('../../output/index.js');
     await writeRows(
       deps,
       [
@@ -216,10 +203,8 @@ async function reportPayment(result: BookingReturn, context: CommandContext): Pr
       [shown],
     );
   }
-  const { paymentOutcome } = await import('../../../bookings/response.js');
   const outcome = paymentOutcome(result.status);
   if (outcome !== 'paid') {
-    const { PaymentNotCompletedError } = await import('../../../bookings/await-return.js');
     const what = outcome === 'failed' ? 'failed' : 'was not completed';
     throw new PaymentNotCompletedError(`payment ${what} for order ${result.orderNo} (status ${result.status})`);
   }

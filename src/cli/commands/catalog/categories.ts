@@ -1,6 +1,8 @@
 // `boxoffice catalog categories` (P2): category slug → display name.
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
+import { openSession } from '../../session.js';
+import { writeJson, writeRows } from '../../output/index.js';
 
 export function registerCatalogCategoriesCommand(group: Command, context: CommandContext): void {
   group
@@ -13,8 +15,6 @@ export function registerCatalogCategoriesCommand(group: Command, context: Comman
 }
 
 export async function runCatalogCategories(context: CommandContext): Promise<void> {
-  const { openSession } = await import('../../session.js');
-  const { writeJson, writeRows } = await import('../../output/index.js');
   const session = await openSession(context, { token: false, publisherKey: true });
   try {
     const body = await session.client.publisher.categories({});

@@ -3,6 +3,8 @@ import { Option, type Command } from 'commander';
 import { EVENT_TYPES, EVENT_VISIBILITIES } from '../../../client/schemas/values.js';
 import type { SegmentNode, SegmentsRequest } from '../../../client/schemas/index.js';
 import type { CommandContext } from '../../context.js';
+import { openSession } from '../../session.js';
+import { writeJson, writeRows } from '../../output/index.js';
 
 export function registerCatalogSegmentsCommand(group: Command, context: CommandContext): void {
   group
@@ -22,8 +24,6 @@ interface SegmentRow {
 }
 
 export async function runCatalogSegments(request: SegmentsRequest, context: CommandContext): Promise<void> {
-  const { openSession } = await import('../../session.js');
-  const { writeJson, writeRows } = await import('../../output/index.js');
   const session = await openSession(context, { token: false, publisherKey: true });
   try {
     const body = await session.client.publisher.segments(request);

@@ -1,6 +1,8 @@
 // `boxoffice catalog topics` (P3): the topics of each segment, one row per topic.
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
+import { openSession } from '../../session.js';
+import { writeJson, writeRows } from '../../output/index.js';
 
 export function registerCatalogTopicsCommand(group: Command, context: CommandContext): void {
   group
@@ -13,8 +15,6 @@ export function registerCatalogTopicsCommand(group: Command, context: CommandCon
 }
 
 export async function runCatalogTopics(context: CommandContext): Promise<void> {
-  const { openSession } = await import('../../session.js');
-  const { writeJson, writeRows } = await import('../../output/index.js');
   const session = await openSession(context, { token: false, publisherKey: true });
   try {
     const body = await session.client.publisher.topics({});

@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
 import { summaryOf } from '../summaries.js';
+import { SHELLS, completionScript } from './scripts.js';
+import { writeJson } from '../../output/json.js';
 
 /** Registers shell completion scripts. */
 export function registerCompletionCommand(program: Command, context: CommandContext): void {
@@ -19,12 +21,10 @@ export function registerCompletionCommand(program: Command, context: CommandCont
 }
 
 export async function runCompletion(options: { shell: string }, program: Command, context: CommandContext): Promise<void> {
-  const { SHELLS, completionScript } = await import('./scripts.js');
   const shell = SHELLS.find((known) => known === options.shell);
   if (!shell) throw new UsageError(`unknown shell ${JSON.stringify(options.shell)}: expected bash, zsh or fish`, 'SHELL');
   const script = completionScript(shell, program);
   if (context.globals().json) {
-    const { writeJson } = await import('../../output/json.js');
     writeJson(context.deps.io, { shell, script });
     return;
   }

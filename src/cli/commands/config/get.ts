@@ -2,6 +2,10 @@
 import type { Command } from 'commander';
 import { BoxofficeError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
+import { profileKeyFrom } from './keys.js';
+import { openConfigStore } from '../../config/store.js';
+import { assertProfileExists } from '../../session.js';
+import { writeJson } from '../../output/index.js';
 
 export function registerConfigGet(group: Command, context: CommandContext): void {
   group
@@ -15,16 +19,12 @@ export function registerConfigGet(group: Command, context: CommandContext): void
 }
 
 export async function runConfigGet(options: { key: string }, context: CommandContext): Promise<void> {
-  const { profileKeyFrom } = await import('./keys.js');
   const key = profileKeyFrom(options.key);
-  const { openConfigStore } = await import('../../config/store.js');
-  const { assertProfileExists } = await import('../../session.js');
   const store = await openConfigStore(context.deps.env);
   const profileName = context.globals().profile;
   assertProfileExists(store, profileName);
   const value = store.getProfile(profileName)[key];
   if (context.globals().json) {
-    const { writeJson } = await import('../../output/index.js');
     return writeJson(context.deps.io, { profile: profileName, key, value: value ?? null });
   }
   if (value === undefined) throw new BoxofficeError(`${key} is not set in profile ${profileName}`);

@@ -1,7 +1,7 @@
 // Which profile settings `config get|set` accept, and how their values are checked.
 import { UsageError } from '../../../client/errors.js';
 import { isProfileKey, PROFILE_KEYS, URL_KEYS, type ProfileKey } from '../../config/profile.js';
-import { isLoopbackHost } from '../../secure-url.js';
+import { isLoopbackHost } from '../../../client/loopback.js';
 
 /** apiUrl, api-url and API_URL all name apiUrl. */
 export function profileKeyFrom(name: string): ProfileKey {

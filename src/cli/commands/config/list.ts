@@ -2,6 +2,10 @@
 // shown only as "(set)".
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
+import { openConfigStore } from '../../config/store.js';
+import { PROFILE_KEYS, SECRET_KEYS } from '../../config/profile.js';
+import { assertProfileExists } from '../../session.js';
+import { writeJson, writeRows } from '../../output/index.js';
 
 interface SettingRow {
   profile: string;
@@ -21,9 +25,6 @@ export function registerConfigList(group: Command, context: CommandContext): voi
 }
 
 export async function runConfigList(options: { all: boolean }, context: CommandContext): Promise<void> {
-  const { openConfigStore } = await import('../../config/store.js');
-  const { PROFILE_KEYS, SECRET_KEYS } = await import('../../config/profile.js');
-  const { assertProfileExists } = await import('../../session.js');
   const { deps } = context;
   const store = await openConfigStore(deps.env);
   const selected = context.globals().profile;
@@ -42,7 +43,6 @@ export async function runConfigList(options: { all: boolean }, context: CommandC
       rows.push({ profile: name, key, value: shown });
     }
   }
-  const { writeJson, writeRows } = await import('../../output/index.js');
   if (context.globals().json) return writeJson(deps.io, { path: store.path, profiles: documents });
   if (deps.io.stdoutIsTTY) deps.io.stderr.write(`config file: ${store.path}\n`);
   await writeRows<SettingRow>(deps, [

@@ -4,6 +4,11 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
+import { profileKeyFrom, checkSettingValue } from './keys.js';
+import { SECRET_KEYS } from '../../config/profile.js';
+import { createPrompter } from '../../prompt.js';
+import { openConfigStore } from '../../config/store.js';
+import { writeJson } from '../../output/index.js';
 
 export interface ConfigSetOptions {
   key: string;
@@ -26,26 +31,21 @@ export function registerConfigSet(group: Command, context: CommandContext): void
 }
 
 export async function runConfigSet(options: ConfigSetOptions, context: CommandContext): Promise<void> {
-  const { profileKeyFrom, checkSettingValue } = await import('./keys.js');
-  const { SECRET_KEYS } = await import('../../config/profile.js');
   const key = profileKeyFrom(options.key);
   const { deps } = context;
   let value = options.value;
   if (value === undefined) {
     if (!context.globals().input) throw new UsageError(`missing VALUE: boxoffice config set ${key} VALUE`, 'VALUE');
-    const { createPrompter } = await import('../../prompt.js');
     const prompter = createPrompter(deps);
     value = SECRET_KEYS.has(key) ? await prompter.secret({ message: key }) : await prompter.text({ message: key });
   }
   value = value.trim();
   const warning = value === '' ? undefined : checkSettingValue(key, value);
-  const { openConfigStore } = await import('../../config/store.js');
   const store = await openConfigStore(deps.env);
   const profileName = context.globals().profile;
   await store.updateProfile(profileName, { [key]: value === '' ? undefined : value });
   if (warning) deps.io.stderr.write(`${warning}\n`);
   if (context.globals().json) {
-    const { writeJson } = await import('../../output/index.js');
     writeJson(deps.io, { profile: profileName, key, set: value !== '' });
   } else {
     deps.io.stderr.write(value === '' ? `removed ${key} from profile ${profileName}\n` : `set ${key} in profile ${profileName}\n`);

@@ -1,8 +1,13 @@
 // `boxoffice discount add EVENT_ID TICKET_ID [flags]` (E5).
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues } from '../../params.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, parseRequest } from '../../params.js';
 import { ADD_DISCOUNT_PARAMS } from './params.js';
+import { addDiscountRequest } from '../../../client/schemas/index.js';
+import { withSession } from '../../session.js';
+import { withPermissionExplained, notYourEvent } from '../../permission.js';
+import { sentRecordKey } from '../../config/store.js';
+import { writeAck } from '../../output/index.js';
 
 export interface AddDiscountOptions {
   eventId: string;
@@ -27,12 +32,7 @@ export function registerDiscountAdd(group: Command, context: CommandContext): vo
 }
 
 export async function runDiscountAdd(options: AddDiscountOptions, context: CommandContext): Promise<void> {
-  const { checkFormats, fillMissing, parseRequest } = await import('../../params.js');
   checkFormats(ADD_DISCOUNT_PARAMS, options.values);
-  const { addDiscountRequest } = await import('../../../client/schemas/index.js');
-  const { withSession } = await import('../../session.js');
-  const { withPermissionExplained, notYourEvent } = await import('../../permission.js');
-  const { sentRecordKey } = await import('../../config/store.js');
   await withSession(context, {}, async (session) => {
     const values = await fillMissing(context, ADD_DISCOUNT_PARAMS, options.values);
     const request = parseRequest(
@@ -46,7 +46,6 @@ export async function runDiscountAdd(options: AddDiscountOptions, context: Comma
     const discountId = String(body.discountId);
     // The service never returns a discount's fields; update-discount needs them again.
     await session.store.rememberSent(session.profileName, 'discounts', sentRecordKey(options.eventId, discountId), values);
-    const { writeAck } = await import('../../output/index.js');
     writeAck(context, { body, id: discountId, sentence: `added discount ${discountId} to ticket ${options.ticketId} of event ${options.eventId}` });
   });
 }

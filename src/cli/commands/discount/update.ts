@@ -4,8 +4,13 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, flagFor, paramValues, type ParamValues } from '../../params.js';
+import { addParamFlags, flagFor, paramValues, type ParamValues, checkFormats, fillMissing, missingParams, parseRequest } from '../../params.js';
 import { UPDATE_DISCOUNT_PARAMS } from './params.js';
+import { updateDiscountRequest } from '../../../client/schemas/index.js';
+import { withSession } from '../../session.js';
+import { withPermissionExplained, notYourEvent } from '../../permission.js';
+import { sentRecordKey } from '../../config/store.js';
+import { writeAck } from '../../output/index.js';
 
 export interface UpdateDiscountOptions {
   eventId: string;
@@ -27,15 +32,10 @@ export function registerDiscountUpdate(group: Command, context: CommandContext):
 }
 
 export async function runDiscountUpdate(options: UpdateDiscountOptions, context: CommandContext): Promise<void> {
-  const { checkFormats, fillMissing, missingParams, parseRequest } = await import('../../params.js');
   checkFormats(UPDATE_DISCOUNT_PARAMS, options.values);
   if (Object.keys(options.values).length === 0) {
     throw new UsageError('nothing to change: name at least one flag (see boxoffice discount update --help)');
   }
-  const { updateDiscountRequest } = await import('../../../client/schemas/index.js');
-  const { withSession } = await import('../../session.js');
-  const { withPermissionExplained, notYourEvent } = await import('../../permission.js');
-  const { sentRecordKey } = await import('../../config/store.js');
   await withSession(context, {}, async (session) => {
     const recordKey = sentRecordKey(options.eventId, options.discountId);
     const remembered = session.store.recallSent(session.profileName, 'discounts', recordKey);
@@ -63,7 +63,6 @@ export async function runDiscountUpdate(options: UpdateDiscountOptions, context:
       session.client.events.updateDiscount(request),
     );
     await session.store.rememberSent(session.profileName, 'discounts', recordKey, values);
-    const { writeAck } = await import('../../output/index.js');
     writeAck(context, { body, id: String(body.discountId), sentence: `updated discount ${body.discountId} of event ${options.eventId}` });
   });
 }

@@ -1,8 +1,11 @@
 // `boxoffice event create [flags | --from-file FILE]` (E1).
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues } from '../../params.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, parseRequest } from '../../params.js';
 import { CREATE_EVENT_PARAMS } from './params.js';
+import { createEventRequest } from '../../../client/schemas/index.js';
+import { withSession } from '../../session.js';
+import { writeAck } from '../../output/index.js';
 
 export interface CreateEventOptions {
   values: ParamValues;
@@ -26,18 +29,14 @@ export function registerEventCreate(group: Command, context: CommandContext): vo
 }
 
 export async function runEventCreate(options: CreateEventOptions, context: CommandContext): Promise<void> {
-  const { checkFormats, fillMissing, parseRequest } = await import('../../params.js');
-  const { readParamFile } = await import('../../param-file.js');
-  const { createEventRequest } = await import('../../../client/schemas/index.js');
-  const fromFile = options.fromFile ? await readParamFile(options.fromFile, CREATE_EVENT_PARAMS) : {};
+  // Only --from-file needs the file reader and its YAML parser.
+  const fromFile = options.fromFile ? await (await import('../../param-file.js')).readParamFile(options.fromFile, CREATE_EVENT_PARAMS) : {};
   const given = { ...fromFile, ...options.values };
   checkFormats(CREATE_EVENT_PARAMS, given);
-  const { withSession } = await import('../../session.js');
   await withSession(context, {}, async (session) => {
     const values = await fillMissing(context, CREATE_EVENT_PARAMS, given);
     const request = parseRequest(createEventRequest, values, CREATE_EVENT_PARAMS);
     const body = await session.client.events.createEvent(request);
-    const { writeAck } = await import('../../output/index.js');
     writeAck(context, { body, id: String(body.eventId), sentence: `created event ${body.eventId}: ${request.eventTitle}` });
   });
 }

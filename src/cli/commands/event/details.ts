@@ -3,6 +3,9 @@
 import type { Command } from 'commander';
 import type { PublisherEvent, PublisherTicket } from '../../../client/schemas/index.js';
 import type { CommandContext } from '../../context.js';
+import { openSession } from '../../session.js';
+import { writeJson, writeRows } from '../../output/index.js';
+import { resolveBuyerIds } from '../../buyer-ids.js';
 
 export function registerEventDetailsCommand(group: Command, context: CommandContext): void {
   group
@@ -16,9 +19,6 @@ export function registerEventDetailsCommand(group: Command, context: CommandCont
 }
 
 export async function runEventDetails(eventGiven: string, context: CommandContext): Promise<void> {
-  const { openSession } = await import('../../session.js');
-  const { writeJson, writeRows } = await import('../../output/index.js');
-  const { resolveBuyerIds } = await import('../../buyer-ids.js');
   const session = await openSession(context, { token: false, publisherKey: true });
   try {
     const { eventId } = await resolveBuyerIds(session.client.events, eventGiven, []);

@@ -1,6 +1,10 @@
 // `boxoffice event get EVENT_ID` (E7): the organizer's view of one event.
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
+import { withSession } from '../../session.js';
+import { withPermissionExplained, notYourEvent } from '../../permission.js';
+import { writeJson, writeRows } from '../../output/index.js';
+import { splitDateTime, visibility } from './readback.js';
 
 export interface GetEventOptions {
   eventId: string;
@@ -18,10 +22,6 @@ export function registerEventGet(group: Command, context: CommandContext): void 
 }
 
 export async function runEventGet(options: GetEventOptions, context: CommandContext): Promise<void> {
-  const { withSession } = await import('../../session.js');
-  const { withPermissionExplained, notYourEvent } = await import('../../permission.js');
-  const { writeJson, writeRows } = await import('../../output/index.js');
-  const { splitDateTime, visibility } = await import('./readback.js');
   await withSession(context, {}, async (session) => {
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'read it'), () =>
       session.client.events.getEvent({ eventId: options.eventId }),

@@ -2,6 +2,8 @@
 import type { Command } from 'commander';
 import type { EventListItem } from '../../../client/schemas/index.js';
 import type { CommandContext } from '../../context.js';
+import { withSession } from '../../session.js';
+import { writeJson, writeRows } from '../../output/index.js';
 
 export function registerEventList(group: Command, context: CommandContext): void {
   group
@@ -14,8 +16,6 @@ export function registerEventList(group: Command, context: CommandContext): void
 }
 
 export async function runEventList(context: CommandContext): Promise<void> {
-  const { withSession } = await import('../../session.js');
-  const { writeJson, writeRows } = await import('../../output/index.js');
   await withSession(context, {}, async (session) => {
     const body = await session.client.events.getAllEvents();
     if (context.globals().json) return writeJson(context.deps.io, body);

@@ -3,9 +3,14 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues } from '../../params.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, parseRequest } from '../../params.js';
 import { endIsAfterStart } from '../../../client/schemas/values.js';
 import { UPDATE_EVENT_PARAMS } from './params.js';
+import { updateEventRequest } from '../../../client/schemas/index.js';
+import { withSession } from '../../session.js';
+import { withPermissionExplained, notYourEvent } from '../../permission.js';
+import { updateValuesFromEvent } from './readback.js';
+import { writeAck } from '../../output/index.js';
 
 export interface UpdateEventOptions {
   eventId: string;
@@ -23,15 +28,10 @@ export function registerEventUpdate(group: Command, context: CommandContext): vo
 }
 
 export async function runEventUpdate(options: UpdateEventOptions, context: CommandContext): Promise<void> {
-  const { checkFormats, fillMissing, parseRequest } = await import('../../params.js');
   checkFormats(UPDATE_EVENT_PARAMS, options.values);
   if (Object.keys(options.values).length === 0) {
     throw new UsageError('nothing to change: name at least one flag (see boxoffice event update --help)');
   }
-  const { updateEventRequest } = await import('../../../client/schemas/index.js');
-  const { withSession } = await import('../../session.js');
-  const { withPermissionExplained, notYourEvent } = await import('../../permission.js');
-  const { updateValuesFromEvent } = await import('./readback.js');
   await withSession(context, {}, async (session) => {
     const explanation = notYourEvent(options.eventId, 'change it');
     const current = await withPermissionExplained(explanation, () => session.client.events.getEvent({ eventId: options.eventId }));
@@ -40,7 +40,6 @@ export async function runEventUpdate(options: UpdateEventOptions, context: Comma
     checkSpan(options.values, values);
     const request = parseRequest(updateEventRequest, { ...values, eventId: options.eventId }, UPDATE_EVENT_PARAMS);
     const body = await withPermissionExplained(explanation, () => session.client.events.updateEvent(request));
-    const { writeAck } = await import('../../output/index.js');
     writeAck(context, { body, id: String(body.eventId), sentence: `updated event ${body.eventId}` });
   });
 }

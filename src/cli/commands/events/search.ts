@@ -6,6 +6,9 @@ import type { EventSearchRequest, EventSummary } from '../../../client/schemas/i
 import { SEARCH_PRICE_KINDS, SEARCH_SORT_ORDERS } from '../../../client/schemas/values.js';
 import type { CommandContext } from '../../context.js';
 import { addParamFlags, checkFormats, definedOnly, paramValues, parseRequest, type ParamSpec } from '../../params.js';
+import { eventSearchRequest } from '../../../client/schemas/requests.js';
+import { openSession } from '../../session.js';
+import { writeJson, writeRows } from '../../output/index.js';
 
 export const SEARCH_PARAMS: readonly ParamSpec[] = [
   { name: 'keyword', description: 'search keyword' },
@@ -48,7 +51,6 @@ export async function toSearchOptions(flags: Record<string, unknown>): Promise<S
   const all = flags.all === true;
   if (all && values.page !== undefined) throw new UsageError('--page and --all cannot be used together', '--page');
   // zod is loaded only once a search is really about to run (startup cost).
-  const { eventSearchRequest } = await import('../../../client/schemas/requests.js');
   const filters = parseRequest(eventSearchRequest, definedOnly(values), SEARCH_PARAMS);
   if (filters.fromDate && filters.toDate && filters.toDate < filters.fromDate) {
     throw new UsageError('--to-date: must not be before --from-date', '--to-date');
@@ -78,8 +80,6 @@ export async function searchAllPages(
 }
 
 export async function runEventsSearch(options: SearchOptions, context: CommandContext): Promise<void> {
-  const { openSession } = await import('../../session.js');
-  const { writeJson, writeRows } = await import('../../output/index.js');
   const session = await openSession(context, { token: false, publisherKey: true });
   try {
     const search = (request: EventSearchRequest) => session.client.publisher.searchEvents(request);

@@ -9,7 +9,11 @@ import type { ExportFormat } from '../../../export/checkpoint.js';
 import { exportFormatOf } from '../../../export/format-of.js';
 import type { CommandContext } from '../../context.js';
 import { summaryOf } from '../summaries.js';
-import { EXPORT_FORMAT_CHOICES, DEFAULT_MAX_WAIT } from '../attendees/export.js';
+import { DEFAULT_MAX_WAIT } from '../attendees/export.js';
+import { EXPORT_FORMATS } from '../../../export/checkpoint.js';
+import { runInsights } from './run.js';
+import { parseDuration } from '../../duration.js';
+import { isKnownTimezone } from '../../../insights/dates.js';
 
 export interface InsightsOptions {
   eventId?: string;
@@ -39,7 +43,7 @@ export function registerInsights(program: Command, context: CommandContext): voi
     .description(summaryOf('insights'))
     .argument('[eventId]', 'the event to read from the service (not needed with --from)')
     .option('--from <file>', 'read an attendee export (.csv, .json or .ndjson, as `attendees export` writes it) instead of the service')
-    .addOption(new Option('--format <format>', 'the --from file\'s format; default: from its extension').choices(EXPORT_FORMAT_CHOICES))
+    .addOption(new Option('--format <format>', 'the --from file\'s format; default: from its extension').choices(EXPORT_FORMATS))
     .option('-o, --output <file>', 'also write a self-contained HTML page with every chart and its numbers')
     .option('--svg <dir>', 'also write each chart as its own SVG file into DIR')
     .option('--watch <interval>', 'refresh every INTERVAL (e.g. 5m), showing what changed; each refresh costs 2 reads')
@@ -58,7 +62,6 @@ export function registerInsights(program: Command, context: CommandContext): voi
     )
     .action(async (eventId: string | undefined, flags: InsightsFlags) => {
       const options = await insightsOptionsFrom(eventId, flags);
-      const { runInsights } = await import('./run.js');
       await runInsights(options, context);
     });
 }
@@ -98,9 +101,7 @@ export async function insightsOptionsFrom(eventId: string | undefined, flags: In
     throw new UsageError(`--currency: expected a three-letter code such as INR or USD, got "${flags.currency}"`, '--currency');
   }
   const timezone = flags.timezone?.trim();
-  const { parseDuration } = await import('../../duration.js');
   if (timezone !== undefined) {
-    const { isKnownTimezone } = await import('../../../insights/dates.js');
     if (!isKnownTimezone(timezone)) {
       throw new UsageError(`--timezone: "${flags.timezone}" is not a timezone name (examples: Asia/Kolkata, Europe/Berlin, UTC)`, '--timezone');
     }

@@ -3,15 +3,15 @@
 import { join } from 'node:path';
 import { RateLimitError, UsageError } from '../../../client/errors.js';
 import { silentProgress, terminalProgress } from '../../../export/progress.js';
-import { formatCount } from '../../output/count.js';
+import { formatCount } from '../../../util/count.js';
 import { createRateLimitWaiter } from '../../../export/rate-limit.js';
 import { EventWatcher, READS_PER_REFRESH, readEventLive, type RefreshChange } from '../../../insights/live.js';
 import type { InsightsReport } from '../../../insights/report.js';
 import { configDirectory } from '../../config/store.js';
 import type { CommandContext } from '../../context.js';
-import { formatDuration } from '../../duration.js';
+import { formatDuration } from '../../../util/duration.js';
 import { notYourEvent, withPermissionExplained } from '../../permission.js';
-import { isLoopbackHost } from '../../secure-url.js';
+import { isLoopbackHost } from '../../../client/loopback.js';
 import { openSession } from '../../session.js';
 import { DEFAULT_PREFETCH } from '../attendees/export.js';
 import type { InsightsOptions } from './insights.js';

@@ -10,6 +10,7 @@ import type { InsightsReport } from '../../../insights/report.js';
 import type { CommandContext } from '../../context.js';
 import type { InsightsOptions } from './insights.js';
 import { showReport } from './show.js';
+import { runLiveInsights } from './live-run.js';
 
 async function fromFile(options: InsightsOptions & { from: NonNullable<InsightsOptions['from']> }, context: CommandContext): Promise<void> {
   const { deps } = context;
@@ -32,6 +33,5 @@ async function fromFile(options: InsightsOptions & { from: NonNullable<InsightsO
 export async function runInsights(options: InsightsOptions, context: CommandContext): Promise<void> {
   keepYoungGenerationSmall();
   if (options.from !== undefined) return fromFile({ ...options, from: options.from }, context);
-  const { runLiveInsights } = await import('./live-run.js');
   return runLiveInsights({ ...options, eventId: options.eventId as string }, context);
 }

@@ -2,7 +2,7 @@
 // when asked for (vega is loaded only then).
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { formatCount } from '../../output/count.js';
+import { formatCount } from '../../../util/count.js';
 import { wallTime } from '../../../insights/dates.js';
 import { formatMoney } from '../../../insights/format.js';
 import type { RefreshChange } from '../../../insights/live.js';
@@ -10,6 +10,8 @@ import { reportDocument, type InsightsReport } from '../../../insights/report.js
 import { terminalSummary } from '../../../insights/terminal.js';
 import type { CommandContext } from '../../context.js';
 import type { InsightsOptions } from './insights.js';
+import { chartsOf, renderCharts } from '../../../insights/charts.js';
+import { pageHtml } from '../../../insights/page.js';
 
 export function changeLine(change: RefreshChange, at: string, currency: string | null): string {
   const plural = (count: number, word: string): string => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
@@ -32,11 +34,9 @@ async function writeAtomically(path: string, text: string): Promise<void> {
 /** Writes the page and the SVGs asked for; returns the lines to say so. */
 async function writeCharts(report: InsightsReport, options: InsightsOptions): Promise<string[]> {
   if (options.output === undefined && options.svgDir === undefined) return [];
-  const { chartsOf, renderCharts } = await import('../../../insights/charts.js');
   const charts = await renderCharts(chartsOf(report));
   const written: string[] = [];
   if (options.output !== undefined) {
-    const { pageHtml } = await import('../../../insights/page.js');
     await writeAtomically(options.output, pageHtml(report, charts));
     written.push(`wrote the insights page: ${options.output}`);
   }

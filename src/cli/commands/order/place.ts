@@ -5,10 +5,17 @@ import { Option, type Command } from 'commander';
 import { CancelledError, UsageError } from '../../../client/errors.js';
 import { ORDER_STATUSES_FOR_CONFIRM } from '../../../client/schemas/values.js';
 import type { AttendeeAnswers } from '../../../orders/answers.js';
-import type { PlacedOrder, ConfirmStatus } from '../../../orders/place.js';
-import { parseTicketSpecs, totalQuantity, type GivenTicketSpec } from '../../../orders/ticket-spec.js';
+import { type PlacedOrder, type ConfirmStatus, placeOrder } from '../../../orders/place.js';
+import { parseTicketSpecs, totalQuantity, type GivenTicketSpec, uniqueTickets } from '../../../orders/ticket-spec.js';
 import type { CommandContext } from '../../context.js';
 import { LIVE_PROFILE } from '../../live.js';
+import { readFile } from 'node:fs/promises';
+import { openSession } from '../../session.js';
+import { writeJson, writeRows } from '../../output/index.js';
+import { resolveBuyerIds } from '../../buyer-ids.js';
+import { createPrompter } from '../../prompt.js';
+import { formatMoney } from '../../../util/count.js';
+import { askAttendee } from './ask-attendee.js';
 
 export interface PlaceOrderOptions {
   /** Numeric, or the code form (looked up in the event list). */
@@ -81,7 +88,6 @@ async function readAnswers(options: PlaceOrderOptions, canAsk: boolean): Promise
   const { parseAttendeeFlag, parseAttendeesCsv } = await import('../../../orders/answers.js');
   const answers = options.attendeeFlags.map(parseAttendeeFlag);
   if (options.attendeesFile !== undefined) {
-    const { readFile } = await import('node:fs/promises');
     let text: string;
     try {
       text = await readFile(options.attendeesFile, 'utf8');
@@ -111,13 +117,7 @@ export async function runOrderPlace(options: PlaceOrderOptions, context: Command
   if (globals.profile === LIVE_PROFILE && !options.yes && !globals.input) {
     throw new UsageError(`order place on the ${LIVE_PROFILE} profile places a real order; add --yes to confirm without a terminal`, '--yes');
   }
-
-  const { openSession } = await import('../../session.js');
   const session = await openSession(context, { token: false, publisherKey: true });
-  const { placeOrder } = await import('../../../orders/place.js');
-  const { writeJson } = await import('../../output/index.js');
-  const { resolveBuyerIds } = await import('../../buyer-ids.js');
-  const { uniqueTickets } = await import('../../../orders/ticket-spec.js');
   const askFirst = session.profileName === LIVE_PROFILE && !options.yes;
   try {
     const ids = await resolveBuyerIds(session.client.events, options.eventId, options.tickets.map((spec) => String(spec.ticketId)));
@@ -128,7 +128,6 @@ export async function runOrderPlace(options: PlaceOrderOptions, context: Command
       {
         beforeOrder: async (cart, currency) => {
           if (!askFirst) return;
-          const [{ createPrompter }, { formatMoney }] = await Promise.all([import('../../prompt.js'), import('../../output/count.js')]);
           const total = formatMoney(cart.grandTotal, currency);
           const go = await createPrompter(deps).confirm({ message: `Place a real order on the ${LIVE_PROFILE} profile for a total of ${total}?`, default: false });
           if (!go) throw new CancelledError('order not placed');
@@ -136,7 +135,6 @@ export async function runOrderPlace(options: PlaceOrderOptions, context: Command
         ...(globals.input
           ? {
               askAttendee: async (position, fields) => {
-                const [{ createPrompter }, { askAttendee }] = await Promise.all([import('../../prompt.js'), import('./ask-attendee.js')]);
                 return askAttendee(createPrompter(deps), position, fields);
               },
             }
@@ -172,7 +170,6 @@ type OrderAttendee = PlacedOrder['details']['orderDetails']['attendee'][number];
 
 /** On a terminal: headed tables. Piped: one record a line, the first field saying what it is. */
 async function printOrder(context: CommandContext, placed: PlacedOrder): Promise<void> {
-  const { writeRows } = await import('../../output/index.js');
   const { io } = context.deps;
   const target = { io, env: context.deps.env };
   const tagged = <Row>(kind: string, columns: { header: string; value: (row: Row) => string | number | boolean | null | undefined; alignRight?: boolean }[]) =>

@@ -2,6 +2,10 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
 import { summaryOf } from '../summaries.js';
+import { withSession } from '../../session.js';
+import { withPermissionExplained, notYourEvent } from '../../permission.js';
+import { writeJson, writeRows } from '../../output/index.js';
+import { formatMoney } from '../../../util/count.js';
 
 export interface ReportOptions {
   eventId: string;
@@ -28,9 +32,6 @@ export function registerReport(program: Command, context: CommandContext): void 
 }
 
 export async function runReport(options: ReportOptions, context: CommandContext): Promise<void> {
-  const { withSession } = await import('../../session.js');
-  const { withPermissionExplained, notYourEvent } = await import('../../permission.js');
-  const { writeJson, writeRows } = await import('../../output/index.js');
   await withSession(context, {}, async (session) => {
     const report = await withPermissionExplained(notYourEvent(options.eventId, 'read its report'), () =>
       session.client.events.getReport({ eventId: options.eventId }),
@@ -62,7 +63,6 @@ export async function runReport(options: ReportOptions, context: CommandContext)
     const shared = new Set(currencies.values());
     const currencyOf = (row: ReportRow): string | undefined =>
       row === total ? (shared.size === 1 ? [...shared][0] : undefined) : currencies.get(row.ticketId);
-    const { formatMoney } = await import('../../output/count.js');
     const money = (row: ReportRow, amount: number | string | undefined) => (onTerminal ? formatMoney(amount, currencyOf(row)) : amount);
     await writeRows<ReportRow>(context, [
       { header: 'ticket', value: (row) => row.ticketId },

@@ -4,7 +4,7 @@
 // user data directory), sandbox-PORT.secret, mode 0600, removed when the sandbox stops.
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isLoopbackHost } from '../../secure-url.js';
+import { isLoopbackHost } from '../../../client/loopback.js';
 import { userDataDir } from './data-dir.js';
 
 export const SANDBOX_SECRET_ENV = 'BOXOFFICE_SANDBOX_SECRET';

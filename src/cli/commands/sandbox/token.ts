@@ -6,6 +6,7 @@ import { BoxofficeError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
 import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 import { postToSandboxTool } from './tool-request.js';
+import { writeJson } from '../../output/json.js';
 
 export const TOKEN_ROLES = ['organizer', 'admin', 'publisher', 'booking'] as const;
 export type TokenRole = (typeof TOKEN_ROLES)[number];
@@ -49,7 +50,6 @@ export async function runToken(options: TokenOptions, context: CommandContext): 
   const answer = await postToSandboxTool(options.url, TOKEN_ENDPOINT, body, context);
   if (typeof answer.value !== 'string') throw new BoxofficeError(`error: ${options.url} answered without a value (is it a boxoffice sandbox?)`);
   if (context.globals().json) {
-    const { writeJson } = await import('../../output/json.js');
     writeJson(context.deps.io, { role: options.role, value: answer.value });
     return;
   }

@@ -5,6 +5,12 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
 import { summaryOf } from '../summaries.js';
+import { openConfigStore } from '../../config/store.js';
+import { assertProfileExists, createWiredClient, effectiveProfile, requireAddresses } from '../../session.js';
+import { threeMonthsAfter } from '../../../auth/expiry.js';
+import { writeJson } from '../../output/index.js';
+import { createPrompter } from '../../prompt.js';
+import { parseDuration } from '../../duration.js';
 
 export interface LoginOptions {
   browser: boolean;
@@ -32,7 +38,6 @@ export function registerLogin(program: Command, context: CommandContext): void {
       '\nExamples:\n  boxoffice login\n  boxoffice --profile live login --no-browser\n  echo "$TOKEN" | boxoffice login --with-token',
     )
     .action(async (flags: { browser: boolean; withToken?: boolean; port: string; timeout: string }) => {
-      const { parseDuration } = await import('../../duration.js');
       const timeoutMs = parseDuration(flags.timeout, '--timeout', { positive: true });
       await runLogin(
         {
@@ -49,9 +54,6 @@ export function registerLogin(program: Command, context: CommandContext): void {
 export async function runLogin(options: LoginOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const globals = context.globals();
-  const { openConfigStore } = await import('../../config/store.js');
-  const { assertProfileExists, createWiredClient, effectiveProfile, requireAddresses } = await import('../../session.js');
-  const { threeMonthsAfter } = await import('../../../auth/expiry.js');
   const store = await openConfigStore(deps.env);
   const profileName = globals.profile;
   assertProfileExists(store, profileName);
@@ -103,7 +105,6 @@ export async function runLogin(options: LoginOptions, context: CommandContext): 
   await store.updateProfile(profileName, { token, tokenExpiresAt: expiresAt.toISOString() });
   const until = expiresAt.toISOString().slice(0, 10);
   if (globals.json) {
-    const { writeJson } = await import('../../output/index.js');
     writeJson(deps.io, { profile: profileName, tokenExpiresAt: expiresAt.toISOString() });
   } else {
     deps.io.stderr.write(`logged in (profile ${profileName}); the token is valid until ${until}\n`);
@@ -118,7 +119,6 @@ async function readTokenFromInput(context: CommandContext): Promise<string> {
   const { io } = context.deps;
   let text: string;
   if (io.stdinIsTTY && context.globals().input) {
-    const { createPrompter } = await import('../../prompt.js');
     text = await createPrompter(context.deps).secret({
       message: 'Paste the access token',
       validate: (answer) => (answer.trim() ? true : 'a token is required'),

@@ -2,6 +2,9 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
 import { summaryOf } from '../summaries.js';
+import { openConfigStore } from '../../config/store.js';
+import { assertProfileExists } from '../../session.js';
+import { writeJson } from '../../output/index.js';
 
 export function registerLogout(program: Command, context: CommandContext): void {
   program
@@ -16,14 +19,11 @@ export function registerLogout(program: Command, context: CommandContext): void 
 export async function runLogout(context: CommandContext): Promise<void> {
   const { deps } = context;
   const profileName = context.globals().profile;
-  const { openConfigStore } = await import('../../config/store.js');
-  const { assertProfileExists } = await import('../../session.js');
   const store = await openConfigStore(deps.env);
   assertProfileExists(store, profileName);
   const hadToken = Boolean(store.getProfile(profileName).token);
   await store.updateProfile(profileName, { token: undefined, tokenExpiresAt: undefined });
   if (context.globals().json) {
-    const { writeJson } = await import('../../output/index.js');
     writeJson(deps.io, { profile: profileName, removed: hadToken });
   } else {
     deps.io.stderr.write(hadToken ? `logged out (profile ${profileName}): the token was removed\n` : `profile ${profileName} had no stored token\n`);

@@ -2,9 +2,11 @@
 // addresses, and how many days it has left. Exits 3 when there is no usable token.
 import type { Command } from 'commander';
 import { NotLoggedInError } from '../../../client/errors.js';
-import { describeRemaining, type ExpiryStatus } from '../../../auth/expiry.js';
+import { describeRemaining, type ExpiryStatus, expiryStatus } from '../../../auth/expiry.js';
 import type { CommandContext } from '../../context.js';
 import { summaryOf } from '../summaries.js';
+import { loadProfile } from '../../session.js';
+import { writeJson, writeRows } from '../../output/index.js';
 
 export interface AuthStatus {
   profile: string;
@@ -46,13 +48,7 @@ export function registerAuthStatus(program: Command, context: CommandContext): v
 
 export async function runAuthStatus(context: CommandContext): Promise<void> {
   const { deps } = context;
-  const profileName = context.globals().profile;
-  const { openConfigStore } = await import('../../config/store.js');
-  const { assertProfileExists, effectiveProfile } = await import('../../session.js');
-  const { expiryStatus } = await import('../../../auth/expiry.js');
-  const store = await openConfigStore(deps.env);
-  assertProfileExists(store, profileName);
-  const { profile, tokenSource } = effectiveProfile(store.getProfile(profileName), deps.env);
+  const { profileName, profile, tokenSource } = await loadProfile(context);
   const expiry = expiryStatus(profile.tokenExpiresAt, deps.clock.now());
   const status: AuthStatus = {
     profile: profileName,
@@ -68,7 +64,6 @@ export async function runAuthStatus(context: CommandContext): Promise<void> {
   };
 
   if (context.globals().json) {
-    const { writeJson } = await import('../../output/index.js');
     writeJson(deps.io, status);
   } else {
     const tokenLine = describeToken(tokenSource, profile.tokenExpiresAt, expiry);
@@ -81,7 +76,6 @@ export async function runAuthStatus(context: CommandContext): Promise<void> {
       ['publisher key', status.publisherKey ? 'set' : 'not set'],
       ['booking key', status.bookingKey ? 'set' : 'not set'],
     ];
-    const { writeRows } = await import('../../output/index.js');
     await writeRows(deps, [
       { header: 'setting', value: (row: [string, string]) => row[0] },
       { header: 'value', value: (row: [string, string]) => row[1] },

@@ -1,8 +1,13 @@
 // `boxoffice ticket add EVENT_ID [flags]` (E3).
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues } from '../../params.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, parseRequest } from '../../params.js';
 import { ADD_TICKET_PARAMS } from './params.js';
+import { addTicketRequest } from '../../../client/schemas/index.js';
+import { withSession } from '../../session.js';
+import { withPermissionExplained, notYourEvent } from '../../permission.js';
+import { sentRecordKey } from '../../config/store.js';
+import { writeAck } from '../../output/index.js';
 
 export interface AddTicketOptions {
   eventId: string;
@@ -22,12 +27,7 @@ export function registerTicketAdd(group: Command, context: CommandContext): void
 }
 
 export async function runTicketAdd(options: AddTicketOptions, context: CommandContext): Promise<void> {
-  const { checkFormats, fillMissing, parseRequest } = await import('../../params.js');
   checkFormats(ADD_TICKET_PARAMS, options.values);
-  const { addTicketRequest } = await import('../../../client/schemas/index.js');
-  const { withSession } = await import('../../session.js');
-  const { withPermissionExplained, notYourEvent } = await import('../../permission.js');
-  const { sentRecordKey } = await import('../../config/store.js');
   await withSession(context, {}, async (session) => {
     const values = await fillMissing(context, ADD_TICKET_PARAMS, options.values);
     const request = parseRequest(addTicketRequest, { ...values, eventId: options.eventId }, ADD_TICKET_PARAMS);
@@ -37,7 +37,6 @@ export async function runTicketAdd(options: AddTicketOptions, context: CommandCo
     const ticketId = String(body.ticketId);
     // The service never returns serviceFee; update-ticket needs it again.
     await session.store.rememberSent(session.profileName, 'tickets', sentRecordKey(options.eventId, ticketId), values);
-    const { writeAck } = await import('../../output/index.js');
     writeAck(context, { body, id: ticketId, sentence: `added ticket ${ticketId} (${request.ticketName}) to event ${options.eventId}` });
   });
 }

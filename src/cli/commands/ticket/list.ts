@@ -2,6 +2,12 @@
 import type { Command } from 'commander';
 import type { OrganizerTicket } from '../../../client/schemas/index.js';
 import type { CommandContext } from '../../context.js';
+import { withSession } from '../../session.js';
+import { withPermissionExplained, notYourEvent } from '../../permission.js';
+import { writeJson, writeRows } from '../../output/index.js';
+import { splitDateTime } from '../event/readback.js';
+import { ticketStatusForUpdate } from '../../../client/schemas/values.js';
+import { ticketCodeOf } from '../../buyer-ids.js';
 
 export interface ListTicketsOptions {
   eventId: string;
@@ -19,12 +25,6 @@ export function registerTicketList(group: Command, context: CommandContext): voi
 }
 
 export async function runTicketList(options: ListTicketsOptions, context: CommandContext): Promise<void> {
-  const { withSession } = await import('../../session.js');
-  const { withPermissionExplained, notYourEvent } = await import('../../permission.js');
-  const { writeJson, writeRows } = await import('../../output/index.js');
-  const { splitDateTime } = await import('../event/readback.js');
-  const { ticketStatusForUpdate } = await import('../../../client/schemas/values.js');
-  const { ticketCodeOf } = await import('../../buyer-ids.js');
   const when = (value: { date: string } | undefined) => splitDateTime(value?.date)?.join(' ') ?? value?.date;
   await withSession(context, {}, async (session) => {
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'read its tickets'), () =>

@@ -4,8 +4,15 @@
 import type { Command } from 'commander';
 import { NotFoundError, UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues } from '../../params.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, parseRequest } from '../../params.js';
 import { UPDATE_TICKET_PARAMS } from './params.js';
+import { updateTicketRequest } from '../../../client/schemas/index.js';
+import { withSession } from '../../session.js';
+import { withPermissionExplained, notYourEvent } from '../../permission.js';
+import { sentRecordKey } from '../../config/store.js';
+import { updateValuesFromTicket } from './readback.js';
+import { ticketMatches } from '../../buyer-ids.js';
+import { writeAck } from '../../output/index.js';
 
 export interface UpdateTicketOptions {
   eventId: string;
@@ -27,17 +34,10 @@ export function registerTicketUpdate(group: Command, context: CommandContext): v
 }
 
 export async function runTicketUpdate(options: UpdateTicketOptions, context: CommandContext): Promise<void> {
-  const { checkFormats, fillMissing, parseRequest } = await import('../../params.js');
   checkFormats(UPDATE_TICKET_PARAMS, options.values);
   if (Object.keys(options.values).length === 0) {
     throw new UsageError('nothing to change: name at least one flag (see boxoffice ticket update --help)');
   }
-  const { updateTicketRequest } = await import('../../../client/schemas/index.js');
-  const { withSession } = await import('../../session.js');
-  const { withPermissionExplained, notYourEvent } = await import('../../permission.js');
-  const { sentRecordKey } = await import('../../config/store.js');
-  const { updateValuesFromTicket } = await import('./readback.js');
-  const { ticketMatches } = await import('../../buyer-ids.js');
   await withSession(context, {}, async (session) => {
     const explanation = notYourEvent(options.eventId, 'change its tickets');
     const { tickets } = await withPermissionExplained(explanation, () =>
@@ -67,7 +67,6 @@ export async function runTicketUpdate(options: UpdateTicketOptions, context: Com
     );
     const body = await withPermissionExplained(explanation, () => session.client.events.updateTicket(request));
     await session.store.rememberSent(session.profileName, 'tickets', recordKey, values);
-    const { writeAck } = await import('../../output/index.js');
     writeAck(context, { body, id: String(body.ticketId), sentence: `updated ticket ${body.ticketId} of event ${options.eventId}` });
   });
 }

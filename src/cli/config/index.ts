@@ -1,2 +1,0 @@
-export * from './profile.js';
-export * from './store.js';

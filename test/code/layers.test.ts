@@ -1,0 +1,76 @@
+// No file in src/ imports from a layer above its own (type-only imports included). From the
+// bottom up:
+//   util      small helpers with no knowledge of the service;
+//   client    the typed client of the service, usable as a library (schemas included);
+//   auth, export, bookings, apply, orders, insights   flows built on the client, independent of
+//             each other except where FLOW_USES says (insights reads what export writes);
+//   sandbox   the local service: its own world, sharing only the client's schemas and errors;
+//   cli       the commands, which may use everything.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+type Area = 'util' | 'client' | 'flow' | 'sandbox' | 'cli';
+
+const FLOWS = ['auth', 'export', 'bookings', 'apply', 'orders', 'insights'];
+
+/** The flows a flow builds on. */
+const FLOW_USES: Readonly<Record<string, readonly string[]>> = { insights: ['export'] };
+
+/** What each area may import besides itself (a flow: itself only, not the other flows). */
+const MAY_IMPORT: Record<Area, (target: string) => boolean> = {
+  util: () => false,
+  client: (target) => areaOf(target) === 'util',
+  flow: (target) => ['util', 'client'].includes(areaOf(target)),
+  sandbox: (target) => areaOf(target) === 'util' || target.startsWith('src/client/schemas/') || target === 'src/client/errors.ts',
+  cli: () => true,
+};
+
+function areaOf(file: string): Area {
+  const top = file.split('/')[1];
+  if (top === 'util' || top === 'client' || top === 'sandbox' || top === 'cli') return top;
+  if (FLOWS.includes(top)) return 'flow';
+  throw new Error(`${file}: src/${top} belongs to no layer; add it to test/code/layers.test.ts`);
+}
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)'(\.{1,2}\/[^']+)'/gm;
+
+function relativeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(IMPORT)].map((match) => normalize(join(dirname(file), match[1])).replace(/\.js$/, '.ts'));
+}
+
+describe('layers', () => {
+  const files = sourceFiles('src').map((file) => relative('.', file));
+
+  it('places every file of src/ in a layer', () => {
+    expect(files.length).toBeGreaterThan(100);
+    for (const file of files) expect(() => areaOf(file)).not.toThrow();
+  });
+
+  it('has no import that runs up the layers, or across flows', () => {
+    const upward: string[] = [];
+    for (const file of files) {
+      const area = areaOf(file);
+      for (const target of relativeImports(file)) {
+        const flow = file.split('/')[1];
+        const sameArea =
+          area === 'flow' ? target.split('/')[1] === flow || (FLOW_USES[flow] ?? []).includes(target.split('/')[1]) : areaOf(target) === area;
+        if (!sameArea && !MAY_IMPORT[area](target)) upward.push(`${file} → ${target}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
+  it('reads the imports it judges (a known arrow is found)', () => {
+    expect(relativeImports('src/cli/session.ts')).toContain('src/client/errors.ts');
+  });
+});

@@ -1,0 +1,27 @@
+// Nothing unused: no export that no other file imports, no unused file or dependency (knip, with
+// knip.json). An export used only inside its own file is not reported (ignoreExportsUsedInFile):
+// the check is for code nothing reaches, as DEFAULT_PROFILE and its seven fellows were.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+
+describe('unused code', () => {
+  it('knip finds no unused export, type, file or dependency', async () => {
+    const result = await run(process.execPath, ['node_modules/knip/bin/knip.js', '--no-progress', '--no-exit-code', '--reporter', 'json'], {
+      maxBuffer: 16 * 2 ** 20,
+      timeout: 300_000,
+    });
+    const report = JSON.parse(result.stdout) as { files?: string[]; issues: Array<Record<string, unknown> & { file: string }> };
+    const findings = [
+      ...(report.files ?? []).map((file) => `unused file ${file}`),
+      ...report.issues.flatMap((issue) =>
+        Object.entries(issue)
+          .filter(([kind, found]) => kind !== 'file' && kind !== 'owners' && Array.isArray(found) && found.length > 0)
+          .map(([kind, found]) => `${issue.file}: ${kind} ${(found as Array<{ name: string }>).map((item) => item.name).join(', ')}`),
+      ),
+    ];
+    expect(findings).toEqual([]);
+  }, 300_000);
+});
