@@ -1,13 +1,13 @@
 // A lock beside an export's `-o FILE` (FILE.lock), the same kind apply keeps beside its state
-// file (src/apply/lock.ts): two exports to the same file would write the same spool and
+// file (src/util/file-lock.ts): two exports to the same file would write the same spool and
 // checkpoint. The second refuses at once, naming the first; a lock whose process has died (a
 // crash, kill -9) is taken over. Creating it is also the check that the directory is writable,
 // before any request.
 import { dirname, resolve } from 'node:path';
-import { describeHolder, lockPathFor, tryLock, type StateLock } from '../apply/lock.js';
+import { describeHolder, lockPathFor, tryLock, type FileLock } from '../util/file-lock.js';
 import { UsageError } from '../client/errors.js';
 
-export async function lockOutput(output: string): Promise<StateLock> {
+export async function lockOutput(output: string): Promise<FileLock> {
   let attempt;
   try {
     attempt = await tryLock(lockPathFor(output));

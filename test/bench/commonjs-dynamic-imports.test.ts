@@ -6,7 +6,6 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const READ_THROUGH_DEFAULT = [
-  'src/client/http.ts -> undici', // undiciExports(): `.default ?? module`
   'src/cli/output/rows.ts -> cli-table3', // `const { default: Table } = await import('cli-table3')`
 ];
 

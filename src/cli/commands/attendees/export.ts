@@ -6,7 +6,9 @@ import { Option, type Command } from 'commander';
 import { CancelledError, ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
 import { assertExtensionMatches, assertWritableDestination, outputExists } from '../../../export/destination.js';
 import { exportFormatOf } from '../../../export/format-of.js';
+import { lockOutput } from '../../../export/output-lock.js';
 import type { CommandContext } from '../../context.js';
+import { createPrompter } from '../../prompt.js';
 import { parseDuration } from '../../duration.js';
 import { writeJson } from '../../output/json.js';
 import { countOf } from '../../../util/count.js';
@@ -131,7 +133,6 @@ function shellQuote(text: string): string {
  */
 export async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
   if (options.output === undefined) return exportAttendeeList(options, context);
-  const { lockOutput } = await import('../../../export/output-lock.js');
   const lock = await lockOutput(options.output);
   try {
     if (!options.force && outputExists(options.output)) await confirmReplace(options.output, context);
@@ -145,7 +146,6 @@ async function confirmReplace(output: string, context: CommandContext): Promise<
   if (!context.globals().input) {
     throw new UsageError(`--output ${output} exists; add --force to replace it, or choose another -o`, '--force');
   }
-  const { createPrompter } = await import('../../prompt.js');
   const replace = await createPrompter(context.deps).confirm({ message: `${output} exists. Replace it?`, default: false });
   if (!replace) throw new CancelledError(`export not started; ${output} is left as it was`);
 }
