@@ -189,10 +189,10 @@ export async function askFor(prompter: Prompter, spec: ParamSpec): Promise<strin
 }
 
 /**
- * Parses a request with its schema; a refused field is reported by its flag
+ * The request the flags describe, checked with its schema; a refused field is reported by its flag
  * (`--end-date: end date-time must be later than start date-time`), nothing is sent.
  */
-export function parseRequest<S extends z.ZodType>(schema: S, request: unknown, params: readonly ParamSpec[]): z.output<S> {
+export function requestFromFlags<S extends z.ZodType>(schema: S, request: unknown, params: readonly ParamSpec[]): z.output<S> {
   const result = schema.safeParse(request);
   if (result.success) return result.data;
   const byName = new Map(params.map((spec) => [spec.name, spec]));

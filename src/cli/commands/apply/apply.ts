@@ -34,7 +34,7 @@ interface ApplyFlags {
 
 const DEFAULT_LOCK_TIMEOUT = '5s';
 
-export function registerApplyVerb(program: Command, context: CommandContext): void {
+export function registerApply(program: Command, context: CommandContext): void {
   program
     .command('apply')
     .description(summaryOf('apply'))

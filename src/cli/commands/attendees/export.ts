@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
 import { exportFormatOf } from '../../../export/format-of.js';
+import { DEFAULT_MAX_WAIT, DEFAULT_PREFETCH } from './shared.js';
 import type { CommandContext } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { writeJson } from '../../output/json.js';
@@ -46,10 +47,7 @@ export const ADMIN_TOKEN_NEEDED =
   "the attendee list needs an administrator account's token: log in as that account (boxoffice login); " +
   'on the sandbox: export BOXOFFICE_TOKEN=$(boxoffice sandbox token --role admin)';
 
-export const DEFAULT_MAX_WAIT = '10m';
-export const DEFAULT_PREFETCH = 2;
-
-export function registerExportCommand(group: Command, context: CommandContext): void {
+export function registerAttendeesExport(group: Command, context: CommandContext): void {
   group
     .command('export')
     .description('export every attendee of an event as CSV, JSON or NDJSON (one row per ticket)')

@@ -10,8 +10,8 @@ import { type BookingRecordLike, crossCheckReturn, recentWindow } from '../../..
 import { type BookingReturn, paymentOutcome, readBookingReturn, bookingReturnError } from '../../../bookings/response.js';
 import { type Session, openSession } from '../../session.js';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, checkFormats, fillMissing, paramValues, parseRequest, type ParamSpec } from '../../params.js';
-import { resolveBookingKey } from './list.js';
+import { addParamFlags, checkFormats, fillMissing, paramValues, requestFromFlags, type ParamSpec } from '../../params.js';
+import { resolveBookingKey } from './shared.js';
 import { parseDuration } from '../../duration.js';
 import { formatDuration } from '../../../util/duration.js';
 import { bookingRequest } from '../../../client/schemas/requests.js';
@@ -50,7 +50,7 @@ interface RequestFlags extends Record<string, unknown> {
   timeout: string;
 }
 
-export function registerRequestCommand(group: Command, context: CommandContext): void {
+export function registerBookingsRequest(group: Command, context: CommandContext): void {
   const command = group
     .command('request')
     .description('request a payment for an order: opens the payment page and waits for the verified result');
@@ -80,7 +80,7 @@ export async function runRequestBooking(flags: RequestFlags, context: CommandCon
   const session = await openSession(context, { token: false });
   try {
     const bookingKey = resolveBookingKey(values.bookingKey, session.profile.bookingKey);
-    const request = parseRequest(
+    const request = requestFromFlags(
       bookingRequest,
       { ...values, bookingKey, callbackUrl: values.callbackUrl ?? PENDING_CALLBACK },
       BOOKING_PARAMS,

@@ -4,7 +4,7 @@ import type { CommandContext } from '../../context.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
-export function registerCatalogCategoriesCommand(group: Command, context: CommandContext): void {
+export function registerCatalogCategories(group: Command, context: CommandContext): void {
   group
     .command('categories')
     .description('every category: slug and display name')

@@ -6,7 +6,7 @@ import type { CommandContext } from '../../context.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
-export function registerCatalogSegmentsCommand(group: Command, context: CommandContext): void {
+export function registerCatalogSegments(group: Command, context: CommandContext): void {
   group
     .command('segments')
     .description('the segment tree: segments, their categories and topics')

@@ -4,7 +4,7 @@ import type { CommandContext } from '../../context.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
-export function registerCatalogTopicsCommand(group: Command, context: CommandContext): void {
+export function registerCatalogTopics(group: Command, context: CommandContext): void {
   group
     .command('topics')
     .description('the topics of each segment')

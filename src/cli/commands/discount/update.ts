@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, flagFor, paramValues, type ParamValues, checkFormats, fillMissing, missingParams, parseRequest } from '../../params.js';
+import { addParamFlags, flagFor, paramValues, type ParamValues, checkFormats, fillMissing, missingParams, requestFromFlags } from '../../params.js';
 import { UPDATE_DISCOUNT_PARAMS } from './params.js';
 import { updateDiscountRequest } from '../../../client/schemas/index.js';
 import { withSession } from '../../session.js';
@@ -54,7 +54,7 @@ export async function runDiscountUpdate(options: UpdateDiscountOptions, context:
       );
     }
     const values = await fillMissing(context, UPDATE_DISCOUNT_PARAMS, merged);
-    const request = parseRequest(
+    const request = requestFromFlags(
       updateDiscountRequest,
       { ...values, eventId: options.eventId, discountId: options.discountId },
       UPDATE_DISCOUNT_PARAMS,

@@ -1,7 +1,7 @@
 // `boxoffice event create [flags | --from-file FILE]` (E1).
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, parseRequest } from '../../params.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, requestFromFlags } from '../../params.js';
 import { CREATE_EVENT_PARAMS } from './params.js';
 import { createEventRequest } from '../../../client/schemas/index.js';
 import { withSession } from '../../session.js';
@@ -35,7 +35,7 @@ export async function runEventCreate(options: CreateEventOptions, context: Comma
   checkFormats(CREATE_EVENT_PARAMS, given);
   await withSession(context, {}, async (session) => {
     const values = await fillMissing(context, CREATE_EVENT_PARAMS, given);
-    const request = parseRequest(createEventRequest, values, CREATE_EVENT_PARAMS);
+    const request = requestFromFlags(createEventRequest, values, CREATE_EVENT_PARAMS);
     const body = await session.client.events.createEvent(request);
     writeAck(context, { body, id: String(body.eventId), sentence: `created event ${body.eventId}: ${request.eventTitle}` });
   });

@@ -4,7 +4,8 @@ import type { CommandContext } from '../../context.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeJson, writeRows } from '../../output/index.js';
-import { splitDateTime, visibility } from './readback.js';
+import { splitDateTime } from '../../output/date-time.js';
+import { visibility } from './readback.js';
 
 export interface GetEventOptions {
   eventId: string;

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, parseRequest } from '../../params.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, requestFromFlags } from '../../params.js';
 import { endIsAfterStart } from '../../../client/schemas/values.js';
 import { UPDATE_EVENT_PARAMS } from './params.js';
 import { updateEventRequest } from '../../../client/schemas/index.js';
@@ -38,7 +38,7 @@ export async function runEventUpdate(options: UpdateEventOptions, context: Comma
     const merged = { ...updateValuesFromEvent(current.event), ...options.values };
     const values = await fillMissing(context, UPDATE_EVENT_PARAMS, merged);
     checkSpan(options.values, values);
-    const request = parseRequest(updateEventRequest, { ...values, eventId: options.eventId }, UPDATE_EVENT_PARAMS);
+    const request = requestFromFlags(updateEventRequest, { ...values, eventId: options.eventId }, UPDATE_EVENT_PARAMS);
     const body = await withPermissionExplained(explanation, () => session.client.events.updateEvent(request));
     writeAck(context, { body, id: String(body.eventId), sentence: `updated event ${body.eventId}` });
   });

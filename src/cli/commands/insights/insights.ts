@@ -9,22 +9,12 @@ import type { ExportFormat } from '../../../export/checkpoint.js';
 import { exportFormatOf } from '../../../export/format-of.js';
 import type { CommandContext } from '../../context.js';
 import { summaryOf } from '../summaries.js';
-import { DEFAULT_MAX_WAIT } from '../attendees/export.js';
+import { DEFAULT_MAX_WAIT } from '../attendees/shared.js';
 import { EXPORT_FORMATS } from '../../../export/checkpoint.js';
 import { runInsights } from './run.js';
+import type { InsightsOptions } from './shared.js';
 import { parseDuration } from '../../duration.js';
 import { isKnownTimezone } from '../../../insights/dates.js';
-
-export interface InsightsOptions {
-  eventId?: string;
-  from?: { path: string; format: ExportFormat };
-  output?: string;
-  svgDir?: string;
-  watchMs?: number;
-  currency?: string;
-  timezone?: string;
-  maxWaitMs: number;
-}
 
 interface InsightsFlags {
   from?: string;

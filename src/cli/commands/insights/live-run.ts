@@ -13,8 +13,8 @@ import { formatDuration } from '../../../util/duration.js';
 import { notYourEvent, withPermissionExplained } from '../../permission.js';
 import { isLoopbackHost } from '../../../client/loopback.js';
 import { openSession } from '../../session.js';
-import { DEFAULT_PREFETCH } from '../attendees/export.js';
-import type { InsightsOptions } from './insights.js';
+import { DEFAULT_PREFETCH } from '../attendees/shared.js';
+import type { InsightsOptions } from './shared.js';
 import { showReport } from './show.js';
 
 /** The live service's read quota (cli-contract "Real-world tolerance"). */

@@ -9,7 +9,7 @@ import type { RefreshChange } from '../../../insights/live.js';
 import { reportDocument, type InsightsReport } from '../../../insights/report.js';
 import { terminalSummary } from '../../../insights/terminal.js';
 import type { CommandContext } from '../../context.js';
-import type { InsightsOptions } from './insights.js';
+import type { InsightsOptions } from './shared.js';
 import { chartsOf, renderCharts } from '../../../insights/charts.js';
 import { pageHtml } from '../../../insights/page.js';
 

@@ -43,7 +43,7 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 /** The profile on which an order spends real money. */
 
-export function registerOrderPlaceCommand(group: Command, context: CommandContext): void {
+export function registerOrderPlace(group: Command, context: CommandContext): void {
   group
     .command('place')
     .description('place a buyer order: cart, order number, attendee form, confirmation, order details')

@@ -34,7 +34,7 @@ export function parseCount(text: string, flag: string, min: number, max: number)
   return Number(trimmed);
 }
 
-export function registerSeedCommand(group: Command, context: CommandContext): void {
+export function registerSandboxSeed(group: Command, context: CommandContext): void {
   group
     .command('seed')
     .description('fill a running sandbox with generated events and confirmed orders; prints the new event ids')

@@ -42,7 +42,7 @@ export function parsePort(text: string): number {
   return Number(text);
 }
 
-export function registerStartCommand(group: Command, context: CommandContext): void {
+export function registerSandboxStart(group: Command, context: CommandContext): void {
   group
     .command('start')
     .description('run the local sandbox of the whole service in the foreground (Ctrl-C stops it)')

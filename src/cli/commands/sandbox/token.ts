@@ -26,7 +26,7 @@ interface TokenFlags {
   url?: string;
 }
 
-export function registerTokenCommand(group: Command, context: CommandContext): void {
+export function registerSandboxToken(group: Command, context: CommandContext): void {
   group
     .command('token')
     .description('print a fresh access token (or publisher key, or booking key) from a running sandbox')

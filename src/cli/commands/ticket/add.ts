@@ -1,7 +1,7 @@
 // `boxoffice ticket add EVENT_ID [flags]` (E3).
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, parseRequest } from '../../params.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, requestFromFlags } from '../../params.js';
 import { ADD_TICKET_PARAMS } from './params.js';
 import { addTicketRequest } from '../../../client/schemas/index.js';
 import { withSession } from '../../session.js';
@@ -30,7 +30,7 @@ export async function runTicketAdd(options: AddTicketOptions, context: CommandCo
   checkFormats(ADD_TICKET_PARAMS, options.values);
   await withSession(context, {}, async (session) => {
     const values = await fillMissing(context, ADD_TICKET_PARAMS, options.values);
-    const request = parseRequest(addTicketRequest, { ...values, eventId: options.eventId }, ADD_TICKET_PARAMS);
+    const request = requestFromFlags(addTicketRequest, { ...values, eventId: options.eventId }, ADD_TICKET_PARAMS);
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'add tickets to it'), () =>
       session.client.events.addTicket(request),
     );

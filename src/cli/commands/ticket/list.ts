@@ -5,7 +5,7 @@ import type { CommandContext } from '../../context.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeJson, writeRows } from '../../output/index.js';
-import { splitDateTime } from '../event/readback.js';
+import { splitDateTime } from '../../output/date-time.js';
 import { ticketStatusForUpdate } from '../../../client/schemas/values.js';
 import { ticketCodeOf } from '../../buyer-ids.js';
 

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { NotFoundError, UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, parseRequest } from '../../params.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, requestFromFlags } from '../../params.js';
 import { UPDATE_TICKET_PARAMS } from './params.js';
 import { updateTicketRequest } from '../../../client/schemas/index.js';
 import { withSession } from '../../session.js';
@@ -60,7 +60,7 @@ export async function runTicketUpdate(options: UpdateTicketOptions, context: Com
     );
     const merged = { ...readBack, ...notReturned, ...options.values };
     const values = await fillMissing(context, UPDATE_TICKET_PARAMS, merged);
-    const request = parseRequest(
+    const request = requestFromFlags(
       updateTicketRequest,
       { ...values, eventId: options.eventId, ticketId: options.ticketId },
       UPDATE_TICKET_PARAMS,

@@ -25,7 +25,7 @@ function parsePort(value: string): number {
   return port;
 }
 
-export function registerLogin(program: Command, context: CommandContext): void {
+export function registerAuthLogin(program: Command, context: CommandContext): void {
   program
     .command('login')
     .description(summaryOf('login'))
