@@ -12,7 +12,7 @@ import { writeJson } from '../../output/index.js';
 import { createPrompter } from '../../prompt.js';
 import { parseDuration } from '../../duration.js';
 
-export interface LoginOptions {
+interface LoginOptions {
   browser: boolean;
   withToken: boolean;
   port: number;
@@ -51,7 +51,7 @@ export function registerAuthLogin(program: Command, context: CommandContext): vo
     });
 }
 
-export async function runLogin(options: LoginOptions, context: CommandContext): Promise<void> {
+async function runLogin(options: LoginOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const globals = context.globals();
   const store = await openConfigStore(deps.env);

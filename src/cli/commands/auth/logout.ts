@@ -16,7 +16,7 @@ export function registerAuthLogout(program: Command, context: CommandContext): v
     });
 }
 
-export async function runLogout(context: CommandContext): Promise<void> {
+async function runLogout(context: CommandContext): Promise<void> {
   const { deps } = context;
   const profileName = context.globals().profile;
   const store = await openConfigStore(deps.env);

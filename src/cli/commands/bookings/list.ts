@@ -18,10 +18,10 @@ import { statusLine } from '../../../util/status-line.js';
 import { countOf } from '../../../util/count.js';
 import { neutraliseFormula } from '../../../export/neutralise.js';
 
-export const LIST_FORMATS = ['table', 'csv'] as const;
-export type ListFormat = (typeof LIST_FORMATS)[number];
+const LIST_FORMATS = ['table', 'csv'] as const;
+type ListFormat = (typeof LIST_FORMATS)[number];
 
-export interface ListBookingsOptions extends DateRange {
+interface ListBookingsOptions extends DateRange {
   /** From --booking-key; else BOXOFFICE_BOOKING_KEY, else the profile's. */
   bookingKey?: string;
   format: ListFormat;
@@ -41,7 +41,7 @@ interface ListFlags {
 }
 
 /** Past this many calls, the command says how many it will make before making them. */
-export const LARGE_RANGE_CALLS = 100;
+const LARGE_RANGE_CALLS = 100;
 
 export function registerBookingsList(group: Command, context: CommandContext): void {
   group
@@ -78,7 +78,7 @@ const COLUMN_HEADERS: Record<(typeof KNOWN_COLUMNS)[number], string> = {
   currency: 'currency',
 };
 
-export async function runListBookings(options: ListBookingsOptions, context: CommandContext): Promise<void> {
+async function runListBookings(options: ListBookingsOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const globals = context.globals();
   await confirmLargeRange(options, context);

@@ -19,7 +19,7 @@ import { LIVE_PROFILE, confirmOnLive } from '../../live.js';
 import { PaymentNotCompletedError } from '../../../bookings/await-return.js';
 
 /** Every E12 parameter, as a flag named by its kebab-case (api-reference §4.2, limits §8). */
-export const BOOKING_PARAMS: readonly ParamSpec[] = [
+const BOOKING_PARAMS: readonly ParamSpec[] = [
   { name: 'amount', kind: 'number', required: true, description: 'amount to collect' },
   { name: 'orderNo', required: true, description: 'your own order number for this payment' },
   { name: 'name', description: "buyer's name (at most 200 characters)" },
@@ -36,7 +36,7 @@ export const BOOKING_PARAMS: readonly ParamSpec[] = [
   { name: 'pg', kind: 'enum', choices: PAYMENT_GATEWAYS, description: 'payment gateway: pg1 also takes MASTER/MAESTRO cards (default pg2)' },
 ];
 
-export const DEFAULT_TIMEOUT = '5m';
+const DEFAULT_TIMEOUT = '5m';
 
 /** Stands in for the listener's address while the request is validated, before it starts. */
 const PENDING_CALLBACK = 'http://127.0.0.1/pending';
@@ -67,7 +67,7 @@ export function registerBookingsRequest(group: Command, context: CommandContext)
     });
 }
 
-export async function runRequestBooking(flags: RequestFlags, context: CommandContext): Promise<void> {
+async function runRequestBooking(flags: RequestFlags, context: CommandContext): Promise<void> {
   const { deps } = context;
   const timeoutMs = parseDuration(flags.timeout, '--timeout', { positive: true });
   let values = paramValues(BOOKING_PARAMS, flags);

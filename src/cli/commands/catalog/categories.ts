@@ -14,7 +14,7 @@ export function registerCatalogCategories(group: Command, context: CommandContex
     });
 }
 
-export async function runCatalogCategories(context: CommandContext): Promise<void> {
+async function runCatalogCategories(context: CommandContext): Promise<void> {
   const session = await openSession(context, { token: false, publisherKey: true });
   try {
     const body = await session.client.publisher.categories({});

@@ -23,7 +23,7 @@ interface SegmentRow {
   category?: SegmentNode['category'][number];
 }
 
-export async function runCatalogSegments(request: SegmentsRequest, context: CommandContext): Promise<void> {
+async function runCatalogSegments(request: SegmentsRequest, context: CommandContext): Promise<void> {
   const session = await openSession(context, { token: false, publisherKey: true });
   try {
     const body = await session.client.publisher.segments(request);

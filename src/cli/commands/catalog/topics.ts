@@ -14,7 +14,7 @@ export function registerCatalogTopics(group: Command, context: CommandContext): 
     });
 }
 
-export async function runCatalogTopics(context: CommandContext): Promise<void> {
+async function runCatalogTopics(context: CommandContext): Promise<void> {
   const session = await openSession(context, { token: false, publisherKey: true });
   try {
     const body = await session.client.publisher.topics({});

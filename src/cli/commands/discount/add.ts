@@ -9,7 +9,7 @@ import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { sentRecordKey } from '../../config/store.js';
 import { writeAck } from '../../output/index.js';
 
-export interface AddDiscountOptions {
+interface AddDiscountOptions {
   eventId: string;
   ticketId: string;
   values: ParamValues;
@@ -31,7 +31,7 @@ export function registerDiscountAdd(group: Command, context: CommandContext): vo
     });
 }
 
-export async function runDiscountAdd(options: AddDiscountOptions, context: CommandContext): Promise<void> {
+async function runDiscountAdd(options: AddDiscountOptions, context: CommandContext): Promise<void> {
   checkFormats(ADD_DISCOUNT_PARAMS, options.values);
   await withSession(context, {}, async (session) => {
     const values = await fillMissing(context, ADD_DISCOUNT_PARAMS, options.values);

@@ -12,7 +12,7 @@ import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { sentRecordKey } from '../../config/store.js';
 import { writeAck } from '../../output/index.js';
 
-export interface UpdateDiscountOptions {
+interface UpdateDiscountOptions {
   eventId: string;
   discountId: string;
   values: ParamValues;
@@ -31,7 +31,7 @@ export function registerDiscountUpdate(group: Command, context: CommandContext):
     });
 }
 
-export async function runDiscountUpdate(options: UpdateDiscountOptions, context: CommandContext): Promise<void> {
+async function runDiscountUpdate(options: UpdateDiscountOptions, context: CommandContext): Promise<void> {
   checkFormats(UPDATE_DISCOUNT_PARAMS, options.values);
   if (Object.keys(options.values).length === 0) {
     throw new UsageError('nothing to change: name at least one flag (see boxoffice discount update --help)');

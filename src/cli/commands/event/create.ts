@@ -7,7 +7,7 @@ import { createEventRequest } from '../../../client/schemas/index.js';
 import { withSession } from '../../session.js';
 import { writeAck } from '../../output/index.js';
 
-export interface CreateEventOptions {
+interface CreateEventOptions {
   values: ParamValues;
   fromFile?: string;
 }
@@ -28,7 +28,7 @@ export function registerEventCreate(group: Command, context: CommandContext): vo
     });
 }
 
-export async function runEventCreate(options: CreateEventOptions, context: CommandContext): Promise<void> {
+async function runEventCreate(options: CreateEventOptions, context: CommandContext): Promise<void> {
   // Only --from-file needs the file reader and its YAML parser.
   const fromFile = options.fromFile ? await (await import('../../param-file.js')).readParamFile(options.fromFile, CREATE_EVENT_PARAMS) : {};
   const given = { ...fromFile, ...options.values };

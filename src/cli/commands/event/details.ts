@@ -18,7 +18,7 @@ export function registerEventDetails(group: Command, context: CommandContext): v
     });
 }
 
-export async function runEventDetails(eventGiven: string, context: CommandContext): Promise<void> {
+async function runEventDetails(eventGiven: string, context: CommandContext): Promise<void> {
   const session = await openSession(context, { token: false, publisherKey: true });
   try {
     const { eventId } = await resolveBuyerIds(session.client.events, eventGiven, []);

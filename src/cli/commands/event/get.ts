@@ -7,7 +7,7 @@ import { writeJson, writeRows } from '../../output/index.js';
 import { splitDateTime } from '../../output/date-time.js';
 import { visibility } from './readback.js';
 
-export interface GetEventOptions {
+interface GetEventOptions {
   eventId: string;
 }
 
@@ -22,7 +22,7 @@ export function registerEventGet(group: Command, context: CommandContext): void 
     });
 }
 
-export async function runEventGet(options: GetEventOptions, context: CommandContext): Promise<void> {
+async function runEventGet(options: GetEventOptions, context: CommandContext): Promise<void> {
   await withSession(context, {}, async (session) => {
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'read it'), () =>
       session.client.events.getEvent({ eventId: options.eventId }),

@@ -12,7 +12,7 @@ import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { updateValuesFromEvent } from './readback.js';
 import { writeAck } from '../../output/index.js';
 
-export interface UpdateEventOptions {
+interface UpdateEventOptions {
   eventId: string;
   values: ParamValues;
 }
@@ -27,7 +27,7 @@ export function registerEventUpdate(group: Command, context: CommandContext): vo
     });
 }
 
-export async function runEventUpdate(options: UpdateEventOptions, context: CommandContext): Promise<void> {
+async function runEventUpdate(options: UpdateEventOptions, context: CommandContext): Promise<void> {
   checkFormats(UPDATE_EVENT_PARAMS, options.values);
   if (Object.keys(options.values).length === 0) {
     throw new UsageError('nothing to change: name at least one flag (see boxoffice event update --help)');
@@ -50,7 +50,7 @@ const SPAN_FIELDS = { startDate: '--start-date', startTime: '--start-time', endD
  * E003 before sending, in terms of the flags given: `--start-date 2027-09-01` alone that would
  * put the start after the stored end says so, and names the flag that moves the end.
  */
-export function checkSpan(given: ParamValues, values: ParamValues): void {
+function checkSpan(given: ParamValues, values: ParamValues): void {
   if (endIsAfterStart(values)) return;
   const givenFlags = Object.entries(SPAN_FIELDS)
     .filter(([name]) => given[name] !== undefined)

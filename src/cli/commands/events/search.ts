@@ -10,7 +10,7 @@ import { eventSearchRequest } from '../../../client/schemas/requests.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
-export const SEARCH_PARAMS: readonly ParamSpec[] = [
+const SEARCH_PARAMS: readonly ParamSpec[] = [
   { name: 'keyword', description: 'search keyword' },
   { name: 'city', description: 'city name' },
   { name: 'category', description: 'category slug (see `boxoffice catalog categories`)' },
@@ -79,7 +79,7 @@ export async function searchAllPages(
   }
 }
 
-export async function runEventsSearch(options: SearchOptions, context: CommandContext): Promise<void> {
+async function runEventsSearch(options: SearchOptions, context: CommandContext): Promise<void> {
   const session = await openSession(context, { token: false, publisherKey: true });
   try {
     const search = (request: EventSearchRequest) => session.client.publisher.searchEvents(request);

@@ -57,7 +57,7 @@ export function registerInsights(program: Command, context: CommandContext): voi
 }
 
 /** Flags → options, refusing bad input before anything is read or sent. */
-export async function insightsOptionsFrom(eventId: string | undefined, flags: InsightsFlags): Promise<InsightsOptions> {
+async function insightsOptionsFrom(eventId: string | undefined, flags: InsightsFlags): Promise<InsightsOptions> {
   const id = eventId?.trim();
   if (eventId !== undefined && !id) throw new UsageError('EVENT_ID: must not be empty', 'eventId');
   if (id === undefined && flags.from === undefined) {

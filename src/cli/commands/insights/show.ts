@@ -13,7 +13,7 @@ import type { InsightsOptions } from './shared.js';
 import { chartsOf, renderCharts } from '../../../insights/charts.js';
 import { pageHtml } from '../../../insights/page.js';
 
-export function changeLine(change: RefreshChange, at: string, currency: string | null): string {
+function changeLine(change: RefreshChange, at: string, currency: string | null): string {
   const plural = (count: number, word: string): string => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
   const parts = [
     `${at} since the last refresh: +${plural(change.newOrders, 'order')} (+${plural(change.newAttendees, 'attendee')})`,

@@ -9,7 +9,7 @@ import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { sentRecordKey } from '../../config/store.js';
 import { writeAck } from '../../output/index.js';
 
-export interface AddTicketOptions {
+interface AddTicketOptions {
   eventId: string;
   values: ParamValues;
 }
@@ -26,7 +26,7 @@ export function registerTicketAdd(group: Command, context: CommandContext): void
     });
 }
 
-export async function runTicketAdd(options: AddTicketOptions, context: CommandContext): Promise<void> {
+async function runTicketAdd(options: AddTicketOptions, context: CommandContext): Promise<void> {
   checkFormats(ADD_TICKET_PARAMS, options.values);
   await withSession(context, {}, async (session) => {
     const values = await fillMissing(context, ADD_TICKET_PARAMS, options.values);

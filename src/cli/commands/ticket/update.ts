@@ -14,7 +14,7 @@ import { updateValuesFromTicket } from './readback.js';
 import { ticketMatches } from '../../buyer-ids.js';
 import { writeAck } from '../../output/index.js';
 
-export interface UpdateTicketOptions {
+interface UpdateTicketOptions {
   eventId: string;
   ticketId: string;
   values: ParamValues;
@@ -33,7 +33,7 @@ export function registerTicketUpdate(group: Command, context: CommandContext): v
     });
 }
 
-export async function runTicketUpdate(options: UpdateTicketOptions, context: CommandContext): Promise<void> {
+async function runTicketUpdate(options: UpdateTicketOptions, context: CommandContext): Promise<void> {
   checkFormats(UPDATE_TICKET_PARAMS, options.values);
   if (Object.keys(options.values).length === 0) {
     throw new UsageError('nothing to change: name at least one flag (see boxoffice ticket update --help)');
