@@ -7,6 +7,7 @@ import { CancelledError, ConnectionError, RateLimitError, ServerBusyError, Usage
 import { assertExtensionMatches, assertWritableDestination, outputExists } from '../../../export/destination.js';
 import { exportFormatOf } from '../../../export/format-of.js';
 import { lockOutput } from '../../../export/output-lock.js';
+import { DEFAULT_MAX_WAIT, DEFAULT_PREFETCH } from './shared.js';
 import type { CommandContext } from '../../context.js';
 import { createPrompter } from '../../prompt.js';
 import { parseDuration } from '../../duration.js';
@@ -21,7 +22,7 @@ import { formatDuration } from '../../../util/duration.js';
 import { openSession } from '../../session.js';
 
 
-export interface AttendeesExportOptions {
+interface AttendeesExportOptions {
   eventId: string;
   output?: string;
   format: ExportFormat;
@@ -47,14 +48,11 @@ interface ExportFlags {
 
 const collectStatuses = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',')];
 /** What an E008 from the attendee list means, and how to get the token it needs. */
-export const ADMIN_TOKEN_NEEDED =
+const ADMIN_TOKEN_NEEDED =
   "the attendee list needs an administrator account's token: log in as that account (boxoffice login); " +
   'on the sandbox: export BOXOFFICE_TOKEN=$(boxoffice sandbox token --role admin)';
 
-export const DEFAULT_MAX_WAIT = '10m';
-export const DEFAULT_PREFETCH = 2;
-
-export function registerExportCommand(group: Command, context: CommandContext): void {
+export function registerAttendeesExport(group: Command, context: CommandContext): void {
   group
     .command('export')
     .description('export every attendee of an event as CSV, JSON or NDJSON (one row per ticket)')
@@ -89,7 +87,7 @@ export function registerExportCommand(group: Command, context: CommandContext): 
 }
 
 /** Flags → options, refusing bad input before anything is sent. */
-export async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: boolean): Promise<AttendeesExportOptions> {
+async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: boolean): Promise<AttendeesExportOptions> {
   const id = eventId.trim();
   if (id === '') throw new UsageError('EVENT_ID: must not be empty', 'EVENT_ID');
   const output = flags.output?.trim();
@@ -131,7 +129,7 @@ function shellQuote(text: string): string {
  * Holds the lock beside -o FILE (refusing when another export to it runs) and makes sure an
  * existing FILE may be replaced, then runs the export; all of it before the first request.
  */
-export async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
+async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
   if (options.output === undefined) return exportAttendeeList(options, context);
   const lock = await lockOutput(options.output);
   try {
