@@ -23,7 +23,7 @@ function newestModification(directory: string): number {
  * Refuses to test a bundle older than the sources: `npm test` builds first, so under it this
  * always holds; a stale dist/ would test code that is not the checkout's.
  */
-export function assertBundleIsFresh(): void {
+function assertBundleIsFresh(): void {
   const bundle = join(ROOT, 'dist', 'cli.js');
   let built: number;
   try {
