@@ -31,7 +31,7 @@ export function registerInsights(program: Command, context: CommandContext): voi
   program
     .command('insights')
     .description(summaryOf('insights'))
-    .argument('[eventId]', 'the event to read from the service (not needed with --from)')
+    .argument('[EVENT_ID]', 'the event to read from the service (not needed with --from)')
     .option('--from <file>', 'read an attendee export (.csv, .json or .ndjson, as `attendees export` writes it) instead of the service')
     .addOption(new Option('--format <format>', 'the --from file\'s format; default: from its extension').choices(EXPORT_FORMATS))
     .option('-o, --output <file>', 'also write a self-contained HTML page with every chart and its numbers')
