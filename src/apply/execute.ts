@@ -46,7 +46,7 @@ export interface ExecuteOptions {
   onStepDone?: (done: StepDone) => void;
 }
 
-export function isUnknownOutcome(error: unknown): boolean {
+function isUnknownOutcome(error: unknown): boolean {
   return error instanceof ConnectionError && error.mayHaveTakenEffect;
 }
 
@@ -60,7 +60,7 @@ function surelyNotCreated(error: unknown): boolean {
  * event, so the discount with that code exists. (A code refused for its form would have been
  * refused the first time too; the sandbox's words name the code.)
  */
-export function isCodeTaken(error: unknown, code: string | undefined): boolean {
+function isCodeTaken(error: unknown, code: string | undefined): boolean {
   if (!(error instanceof ApiError) || code === undefined || error.code === 'E025') return false;
   const fields = (error.field ?? '').split(',').map((field) => field.trim());
   return fields.includes('code') && (error.description === undefined || error.description.includes(code));

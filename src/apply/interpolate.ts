@@ -11,7 +11,7 @@ const REFERENCE = /\$\$\{|\$\{([^}]*)\}|\$\{/g;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Replaces the references in one string; problems are reported against `path`. */
-export function interpolateString(
+function interpolateString(
   text: string,
   env: Readonly<Record<string, string | undefined>>,
   path: (string | number)[],

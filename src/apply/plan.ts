@@ -9,7 +9,7 @@ import type { ApplyClient, PublicDiscount, RemoteView } from './remote.js';
 import type { AppliedFields, ApplyState } from './state.js';
 
 export type ResourceKind = 'event' | 'ticket' | 'discount';
-export type StepAction = 'create' | 'update' | 'unchanged';
+type StepAction = 'create' | 'update' | 'unchanged';
 
 export interface FieldChange {
   field: string;
@@ -62,7 +62,7 @@ export interface RemoteSnapshot {
 }
 
 /** The state names records the service does not have (another profile's state, or deleted). */
-export class StateMismatchError extends BoxofficeError {
+class StateMismatchError extends BoxofficeError {
   override name = 'StateMismatchError';
 }
 
@@ -155,7 +155,7 @@ export function desiredDiscount(spec: DiscountSpec): Desired {
  * else the last applied one; with neither (a record found but never applied) the field is
  * changed to be sure.
  */
-export function compareFields(
+function compareFields(
   desired: Desired,
   remote: RemoteView | undefined,
   applied: AppliedFields | undefined,

@@ -3,7 +3,7 @@
 // finishes. Warned about before starting, since no retry can help within the day.
 import type { Plan, ResourceKind } from './plan.js';
 
-export const DAILY_CREATION_QUOTAS: Readonly<Record<ResourceKind, number>> = {
+const DAILY_CREATION_QUOTAS: Readonly<Record<ResourceKind, number>> = {
   event: 10,
   ticket: 200,
   discount: 2000,
@@ -11,7 +11,7 @@ export const DAILY_CREATION_QUOTAS: Readonly<Record<ResourceKind, number>> = {
 
 const PLURAL: Readonly<Record<ResourceKind, string>> = { event: 'events', ticket: 'tickets', discount: 'discounts' };
 
-export function creationsByKind(plan: Plan): Record<ResourceKind, number> {
+function creationsByKind(plan: Plan): Record<ResourceKind, number> {
   const counts: Record<ResourceKind, number> = { event: 0, ticket: 0, discount: 0 };
   for (const step of plan.steps) if (step.action === 'create') counts[step.resource] += 1;
   return counts;

@@ -92,7 +92,7 @@ interface SplitDateTime {
 }
 
 /** `{date: '2027-03-12 09:00:00', …}` (or the bare text) → date and HH:MM. */
-export function splitDateTime(value: unknown): SplitDateTime | undefined {
+function splitDateTime(value: unknown): SplitDateTime | undefined {
   const text = value !== null && typeof value === 'object' ? (value as { date?: unknown }).date : value;
   if (typeof text !== 'string') return undefined;
   const match = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}))?/.exec(text.trim());
@@ -158,7 +158,7 @@ export function eventView(event: OrganizerEvent): RemoteView {
 }
 
 /** A ticket status as the file says it: on sale (`active`, `published`) or `pause`. */
-export function fileTicketStatus(status: unknown): 'active' | 'pause' | undefined {
+function fileTicketStatus(status: unknown): 'active' | 'pause' | undefined {
   if (status === 'active' || status === 'published') return 'active';
   if (status === 'pause') return 'pause';
   return undefined;

@@ -12,7 +12,7 @@ const UNCERTAIN_NOTE = {
   discount: 'an earlier create was not confirmed: it may exist',
 } as const;
 
-export function formatValue(value: unknown): string {
+function formatValue(value: unknown): string {
   if (value === undefined) return '(unknown)';
   if (value === null) return '(none)';
   if (typeof value === 'string') {
@@ -42,7 +42,7 @@ export function formatStep(step: PlanStep): string {
   return `${SYMBOL[step.action]} ${step.action} ${step.resource} ${step.key}${id}${flagText}${changes}`;
 }
 
-export function formatCounts(counts: PlanCounts): string {
+function formatCounts(counts: PlanCounts): string {
   return `${counts.create} to create, ${counts.update} to update, ${counts.unchanged} unchanged`;
 }
 

@@ -16,7 +16,7 @@ import { formatDone, planDocument, renderPlan } from './render.js';
 import type { ApplyClient } from './remote.js';
 import { defaultStatePath, emptyState, readState, StateStore } from './state.js';
 
-export interface ApplyConnection {
+interface ApplyConnection {
   client: ApplyClient;
   /** The Event & Registration API address, recorded in the state so ids are not used elsewhere. */
   apiUrl: string;
@@ -41,7 +41,7 @@ export interface ApplyRunOptions {
 }
 
 /** Records on the service match one key more than once; nothing was changed. */
-export class DuplicateRecordsError extends BoxofficeError {
+class DuplicateRecordsError extends BoxofficeError {
   override name = 'DuplicateRecordsError';
 }
 

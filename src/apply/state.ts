@@ -11,12 +11,12 @@ import * as z from 'zod';
 import { UsageError } from '../client/errors.js';
 import { formatPath } from './file.js';
 
-export const STATE_VERSION = 1;
+const STATE_VERSION = 1;
 
 /** The fields last sent for a record, by their API names (ids excluded). */
 export type AppliedFields = Record<string, unknown>;
 
-export interface RecordState {
+interface RecordState {
   /** Absent while the outcome of its create is unknown (`uncertain`). */
   id?: string;
   applied: AppliedFields;
@@ -24,7 +24,7 @@ export interface RecordState {
   uncertain?: boolean;
 }
 
-export interface DiscountState extends RecordState {
+interface DiscountState extends RecordState {
   /** The key of the ticket the discount was created for. */
   ticket: string;
   /**
@@ -111,7 +111,7 @@ export async function readState(path: string): Promise<ApplyState | undefined> {
  * Writes beside the target, flushes, renames, then flushes the directory: a reader sees the old
  * state or the new, never half, and once this returns the new state survives a crash.
  */
-export async function writeStateAtomically(path: string, state: ApplyState): Promise<void> {
+async function writeStateAtomically(path: string, state: ApplyState): Promise<void> {
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temporary, 'w', 0o600);
   try {

@@ -3,8 +3,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { CallbackPortError } from './errors.js';
 
-export const CALLBACK_HOST = '127.0.0.1';
-export const CALLBACK_PATH = '/callback';
+const CALLBACK_HOST = '127.0.0.1';
+const CALLBACK_PATH = '/callback';
 
 /** The query of the one callback received (code and state, or error and state). */
 export type CallbackQuery = Record<string, string>;

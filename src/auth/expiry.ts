@@ -1,11 +1,11 @@
 // How close a token is to its end, and what to tell the user about it.
 import { countOf } from '../util/count.js';
 
-export const WARN_WITHIN_MS = 14 * 24 * 60 * 60 * 1000;
-export const URGENT_WITHIN_MS = 24 * 60 * 60 * 1000;
+const WARN_WITHIN_MS = 14 * 24 * 60 * 60 * 1000;
+const URGENT_WITHIN_MS = 24 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type ExpiryLevel = 'unknown' | 'ok' | 'soon' | 'urgent' | 'expired';
+type ExpiryLevel = 'unknown' | 'ok' | 'soon' | 'urgent' | 'expired';
 
 export interface ExpiryStatus {
   level: ExpiryLevel;

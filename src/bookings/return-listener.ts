@@ -9,7 +9,7 @@ import { renderReturnPage } from './pages.js';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-export interface AcceptedReturn<T> {
+interface AcceptedReturn<T> {
   result: T;
   /** Shown to the browser: what happened, in a heading and a sentence. */
   heading: string;

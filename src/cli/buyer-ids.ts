@@ -10,12 +10,12 @@ import type { EventListItem, OrganizerTicket } from '../client/schemas/index.js'
 const NUMERIC_ID = /^\d+$/;
 
 /** A positive whole number in text: the form the buyer side takes. */
-export function isNumericId(text: string): boolean {
+function isNumericId(text: string): boolean {
   return NUMERIC_ID.test(text) && Number(text) >= 1;
 }
 
 /** The numeric id beside an event list item's code, when the service sent one that differs. */
-export function numericEventIdOf(event: Pick<EventListItem, 'eventId' | 'id'>): string | undefined {
+function numericEventIdOf(event: Pick<EventListItem, 'eventId' | 'id'>): string | undefined {
   const id = event.id === undefined ? undefined : String(event.id);
   if (id !== undefined && id !== event.eventId) return id;
   return isNumericId(event.eventId) ? event.eventId : undefined;

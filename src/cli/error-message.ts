@@ -64,7 +64,7 @@ function refusedMessage(error: ConnectionError): string | undefined {
  * When to try again after E023: the service's Retry-After as a time and a span; without one,
  * what the live service's quotas imply.
  */
-export function retryAdvice(error: RateLimitError, now: Date): string {
+function retryAdvice(error: RateLimitError, now: Date): string {
   if (error.retryAfterMs === undefined) {
     return 'the service gave no time: retry in a few minutes (the live service allows about 30 read calls an hour and 10 event, 200 ticket, 2000 discount creations a day)';
   }

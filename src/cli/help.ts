@@ -7,10 +7,10 @@ import { Help, type Command, type Option } from 'commander';
 import type { Io } from './deps.js';
 
 /** The width help wraps to when the terminal's is unknown (piped, tests, docs). */
-export const DEFAULT_HELP_WIDTH = 80;
+const DEFAULT_HELP_WIDTH = 80;
 
 /** Global flags every command inherits from the program. */
-export const INHERITED_FLAGS: readonly string[] = ['--json', '--profile', '--no-input', '--debug', '--header'];
+const INHERITED_FLAGS: readonly string[] = ['--json', '--profile', '--no-input', '--debug', '--header'];
 
 const INHERITED_HEADING = 'Inherited flags:';
 

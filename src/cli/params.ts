@@ -17,7 +17,7 @@ import {
 import type { CommandContext } from './context.js';
 import { createPrompter, type Prompter } from './prompt.js';
 
-export type ParamKind = 'text' | 'date' | 'time' | 'integer' | 'number' | 'boolean' | 'enum' | 'url';
+type ParamKind = 'text' | 'date' | 'time' | 'integer' | 'number' | 'boolean' | 'enum' | 'url';
 
 export interface ParamSpec {
   /** The API's parameter name (also the request field). */
@@ -88,13 +88,13 @@ export function paramValues(params: readonly ParamSpec[], options: Record<string
 }
 
 /** An enum value given by one of its synonyms, as the choice it stands for; anything else as given. */
-export function canonicalChoice(spec: ParamSpec, value: string): string {
+function canonicalChoice(spec: ParamSpec, value: string): string {
   const synonym = spec.synonyms?.[value.trim().toLowerCase()];
   return synonym ?? value;
 }
 
 /** Why `value` is not acceptable for `spec`, or undefined when it is (the schemas' own rules). */
-export function formatProblem(spec: ParamSpec, value: string): string | undefined {
+function formatProblem(spec: ParamSpec, value: string): string | undefined {
   const text = value.trim();
   switch (spec.kind ?? 'text') {
     case 'enum':
@@ -174,7 +174,7 @@ export async function fillMissing(
 }
 
 /** One question for one parameter: a list for enums and booleans, validated text otherwise. */
-export async function askFor(prompter: Prompter, spec: ParamSpec): Promise<string> {
+async function askFor(prompter: Prompter, spec: ParamSpec): Promise<string> {
   const message = `${spec.description} (${flagFor(spec)})`;
   const kind = spec.kind ?? 'text';
   if (kind === 'enum' && spec.choices) return prompter.select({ message, choices: spec.choices });
@@ -189,10 +189,10 @@ export async function askFor(prompter: Prompter, spec: ParamSpec): Promise<strin
 }
 
 /**
- * Parses a request with its schema; a refused field is reported by its flag
+ * The request the flags describe, checked with its schema; a refused field is reported by its flag
  * (`--end-date: end date-time must be later than start date-time`), nothing is sent.
  */
-export function parseRequest<S extends z.ZodType>(schema: S, request: unknown, params: readonly ParamSpec[]): z.output<S> {
+export function requestFromFlags<S extends z.ZodType>(schema: S, request: unknown, params: readonly ParamSpec[]): z.output<S> {
   const result = schema.safeParse(request);
   if (result.success) return result.data;
   const byName = new Map(params.map((spec) => [spec.name, spec]));

@@ -6,26 +6,26 @@ import { Writable } from 'node:stream';
 import { CancelledError } from '../client/errors.js';
 import type { Deps } from './deps.js';
 
-export interface TextQuestion {
+interface TextQuestion {
   message: string;
   default?: string;
   /** Returns true when the answer is acceptable, else the reason shown under the question. */
   validate?: (answer: string) => true | string;
 }
 
-export interface Choice<T extends string> {
+interface Choice<T extends string> {
   value: T;
   name?: string;
   description?: string;
 }
 
-export interface SelectQuestion<T extends string> {
+interface SelectQuestion<T extends string> {
   message: string;
   choices: readonly (T | Choice<T>)[];
   default?: T;
 }
 
-export interface ConfirmQuestion {
+interface ConfirmQuestion {
   message: string;
   default?: boolean;
 }

@@ -63,7 +63,7 @@ export function effectiveProfile(stored: Profile, env: Env): { profile: Profile;
   return { profile, tokenSource };
 }
 
-export function profileSecrets(profile: Profile): string[] {
+function profileSecrets(profile: Profile): string[] {
   return [profile.token, profile.clientSecret, profile.publisherKey, profile.bookingKey].filter(
     (value): value is string => typeof value === 'string' && value.length > 0,
   );
@@ -176,7 +176,7 @@ export async function createWiredClient(
 const MAX_ATTEMPTS_WITH_MAX_WAIT = 100;
 
 /** "rate limited (E023: limit of 30 read calls an hour reached); waiting 52m before retrying get the booking list (--max-wait 1h)". */
-export function retryNotice(delayMs: number, error: unknown, operation: string | undefined, maxWaitMs: number | undefined): string {
+function retryNotice(delayMs: number, error: unknown, operation: string | undefined, maxWaitMs: number | undefined): string {
   const reason =
     error instanceof RateLimitError
       ? `rate limited (${error.code}${error.description ? `: ${error.description}` : ''})`

@@ -39,7 +39,7 @@ export interface ExportRequest {
  * service's answer past the end has never been shown): yes, unless it says the token was refused,
  * the caller is rate-limited or the service is busy, which are errors wherever they come.
  */
-export function errorEndsAttendeeList(error: unknown): boolean {
+function errorEndsAttendeeList(error: unknown): boolean {
   return (
     error instanceof ApiError &&
     !(error instanceof AuthError || error instanceof PermissionError || error instanceof RateLimitError || error instanceof ServerBusyError)
@@ -47,7 +47,7 @@ export function errorEndsAttendeeList(error: unknown): boolean {
 }
 
 /** The filter as compared: trimmed, lower-cased; undefined for "every attendee". */
-export function statusFilter(statuses: readonly string[] | undefined): StatusFilter {
+function statusFilter(statuses: readonly string[] | undefined): StatusFilter {
   if (statuses === undefined || statuses.length === 0) return undefined;
   return new Set(statuses.map((status) => status.trim().toLowerCase()));
 }

@@ -30,7 +30,7 @@ export interface FlatRow {
   answers: Answer[];
 }
 
-export function cellText(value: unknown): string {
+function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
@@ -76,7 +76,7 @@ export function answersOf(entry: AttendeeEntry): Answer[] {
 /** Keeps only the attendees whose status is one of these (compared without case); all when absent. */
 export type StatusFilter = ReadonlySet<string> | undefined;
 
-export function statusKept(filter: StatusFilter, entry: AttendeeEntry): boolean {
+function statusKept(filter: StatusFilter, entry: AttendeeEntry): boolean {
   return filter === undefined || filter.has(cellText(entry.status).trim().toLowerCase());
 }
 

@@ -26,7 +26,7 @@ export const silentProgress: ProgressSink = { update() {}, finish() {} };
 const BAR_WIDTH = 20;
 const REDRAW_MS = 100;
 /** Batches before the bar and ETA appear: the first ones' rate says little. */
-export const BATCHES_BEFORE_ETA = 3;
+const BATCHES_BEFORE_ETA = 3;
 
 export function terminalProgress(stderr: Writable, now: () => number): ProgressSink {
   const started = now();

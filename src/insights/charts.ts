@@ -7,9 +7,9 @@ import { formatCount, formatMoney } from './format.js';
 import type { InsightsReport } from './report.js';
 
 /** Cities beyond this many are summed into one "(other cities)" bar. */
-export const MAX_CITY_BARS = 20;
+const MAX_CITY_BARS = 20;
 
-export interface ChartTable {
+interface ChartTable {
   columns: string[];
   /** Cells as shown; numbers right-aligned by the page. */
   rows: string[][];

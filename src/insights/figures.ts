@@ -11,7 +11,7 @@ import { dayRange } from './dates.js';
 /** A question with more distinct answers than this is free text: not charted. */
 export const MAX_DISTINCT_ANSWERS = 12;
 /** The terminal's sparkline covers this many days, up to today. */
-export const SPARKLINE_DAYS = 30;
+const SPARKLINE_DAYS = 30;
 const CANCELLED_STATUSES = new Set(['cancelled', 'lcancelled']);
 const NOT_CHECKED_IN = new Set(['', 'no', '0', 'false', 'n']);
 const FIXED = new Set<string>(FIXED_COLUMNS);
@@ -33,12 +33,12 @@ export interface TicketSales {
   revenue: number;
 }
 
-export interface CityOrders {
+interface CityOrders {
   city: string;
   orders: number;
 }
 
-export interface QuestionAnswers {
+interface QuestionAnswers {
   question: string;
   /** Attendees who gave an answer. */
   answered: number;

@@ -21,13 +21,13 @@ import { FiguresAccumulator, type ExportRow } from './figures.js';
 import { readExportRows } from './read-export.js';
 
 /** Records one attendee-list call returns at most (reference §8). */
-export const BATCH_SIZE = 50;
+const BATCH_SIZE = 50;
 /** What one watch refresh costs: the sales report and one attendee-list batch. */
 export const READS_PER_REFRESH = 2;
 
 type InsightsApi = Pick<EventApi, 'getEvent' | 'getTickets' | 'getReport' | 'attendeeList'>;
 
-export interface EventFacts {
+interface EventFacts {
   title: string;
   /** The event's currency (its tickets'), when it has tickets. */
   currency: string | null;
@@ -61,7 +61,7 @@ export interface LiveRead {
 }
 
 /** Name, currency and timezone of the event: two reads (get-event, get-tickets). */
-export async function eventFacts(api: InsightsApi, eventId: string, overrides: { currency?: string; timezone?: string }): Promise<EventFacts> {
+async function eventFacts(api: InsightsApi, eventId: string, overrides: { currency?: string; timezone?: string }): Promise<EventFacts> {
   const { event } = await api.getEvent({ eventId });
   const { tickets } = await api.getTickets({ eventId });
   const zone = event.startDate.timezone;

@@ -3,7 +3,7 @@
 // are all drawn from it.
 import type { InsightsFigures } from './figures.js';
 
-export interface InsightsSource {
+interface InsightsSource {
   /** `live`: read from the service through the export machinery; `file`: an export read with --from. */
   kind: 'live' | 'file';
   /** The file read (--from). */

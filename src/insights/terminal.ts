@@ -6,9 +6,9 @@ import type { InsightsReport } from './report.js';
 
 const SPARK_LEVELS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
-export const BAR_WIDTH = 30;
+const BAR_WIDTH = 30;
 /** Rows shown per bar chart on the terminal (the page and --json have them all). */
-export const TOP_ROWS = 8;
+const TOP_ROWS = 8;
 
 /** One character per value: the lowest block for 0, the highest for the largest value. */
 export function sparkline(values: readonly number[]): string {

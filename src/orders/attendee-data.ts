@@ -15,7 +15,7 @@ export interface AttendeeValue {
 }
 
 /** Separates the choices of a MultiCheckbox answer given as one text ("Jazz; Blues"). */
-export const CHOICE_SEPARATOR = ';';
+const CHOICE_SEPARATOR = ';';
 
 /** A MultiCheckbox field is answered with a list (the service's own clients send one). */
 function valueFor(field: FormField, text: string): string | string[] {

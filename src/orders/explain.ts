@@ -17,7 +17,7 @@ function ticketList(specs: readonly TicketSpec[]): string {
 }
 
 /** The plain-word explanation of an error of the flow, or undefined to leave it as it is. */
-export function explainFlowError(error: ApiError, context: FlowContext): string | undefined {
+function explainFlowError(error: ApiError, context: FlowContext): string | undefined {
   const order = context.orderNo ? `order ${context.orderNo}` : 'the order';
   const detail = `${error.description ?? ''} ${error.field ?? ''}`;
   if (SOLD_OUT.test(detail)) {

@@ -95,7 +95,7 @@ const TOOLS_TAKING_AN_ACCESS_TOKEN: ReadonlySet<string> = new Set([QUESTIONS_END
 const CROSS_SITE_ENTRY_PATHS: ReadonlySet<string> = new Set([BOOKING_PATH]);
 
 /** Largest request body accepted (bigger → E002 with HTTP 413). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export function createApp(options: CreateAppOptions): SandboxAppHandle {
   const context: SandboxContext = {

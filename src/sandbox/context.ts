@@ -24,7 +24,7 @@ export interface SandboxContext {
   random: () => number;
 }
 
-export interface SandboxVariables {
+interface SandboxVariables {
   /** Set by requireAccessToken on the Event & Registration API routes. */
   account: Account;
 }

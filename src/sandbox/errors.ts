@@ -3,7 +3,7 @@
 import { ERROR_CODE_MEANINGS, isErrorCode } from '../client/errors.js';
 
 /** Codes that are not the service's: the sandbox's own answers for requests outside the API. */
-export const SANDBOX_ONLY_CODES = {
+const SANDBOX_ONLY_CODES = {
   NOT_FOUND: 'no such endpoint',
   WRONG_HOST: 'the Host header is not the address of this sandbox',
   CROSS_SITE: 'a form sent from another site may not change anything',
@@ -34,7 +34,7 @@ const HTTP_STATUS_BY_CODE: Partial<Record<SandboxErrorCode, number>> = {
   T006: 503,
 };
 
-export function httpStatusFor(code: SandboxErrorCode): number {
+function httpStatusFor(code: SandboxErrorCode): number {
   return HTTP_STATUS_BY_CODE[code] ?? 400;
 }
 

@@ -16,13 +16,13 @@
 // Money is rounded to cents per line; the cart sums the lines.
 // cart = {price, discount, processingFee (fees passed), serviceTax, grandTotal, codeApplied};
 // grandTotal = price − discount + processingFee + serviceTax.
-export const PLATFORM_FEE_RATE = 0.025;
-export const GATEWAY_FEE_RATE = 0.02;
-export const SERVICE_TAX_RATE = 0.18;
+const PLATFORM_FEE_RATE = 0.025;
+const GATEWAY_FEE_RATE = 0.02;
+const SERVICE_TAX_RATE = 0.18;
 
 export type ServiceFeeMode = 1 | 2 | 3;
-export type DiscountCategory = 'flat' | 'bulk' | 'code';
-export type DiscountType = 'fixed' | 'percentage';
+type DiscountCategory = 'flat' | 'bulk' | 'code';
+type DiscountType = 'fixed' | 'percentage';
 
 export interface PricedTicket {
   id: number;
@@ -71,7 +71,7 @@ export interface PricedLine {
   total: number;
 }
 
-export interface Cart {
+interface Cart {
   price: number;
   discount: number;
   processingFee: number;
@@ -85,7 +85,7 @@ export interface PricedCart {
   lines: PricedLine[];
 }
 
-export function roundMoney(value: number): number {
+function roundMoney(value: number): number {
   return Math.round((value + Number.EPSILON) * 100) / 100;
 }
 
@@ -106,7 +106,7 @@ interface ChosenDiscount {
 }
 
 /** Which discount a line gets (see the model above). */
-export function chooseDiscount(line: CartLineInput, now: string): ChosenDiscount | null {
+function chooseDiscount(line: CartLineInput, now: string): ChosenDiscount | null {
   const { ticket, quantity } = line;
   const code = line.discountCode.trim();
   const active = line.discounts.filter((rule) => isActive(rule, now));
@@ -128,7 +128,7 @@ export function chooseDiscount(line: CartLineInput, now: string): ChosenDiscount
   return best;
 }
 
-export function priceLine(line: CartLineInput, now: string): PricedLine {
+function priceLine(line: CartLineInput, now: string): PricedLine {
   const { ticket, quantity } = line;
   const price = roundMoney(ticket.price * quantity);
   const chosen = chooseDiscount(line, now);

@@ -26,8 +26,8 @@ import { readForm, validate } from './request.js';
 import { questionFieldId } from './routes/publisher-orders.js';
 import { utcDate } from './time.js';
 
-export const MAX_SEED_EVENTS = 1000;
-export const MAX_SEED_ORDERS = 1_000_000;
+const MAX_SEED_EVENTS = 1000;
+const MAX_SEED_ORDERS = 1_000_000;
 
 export interface SeedOptions {
   events: number;
@@ -58,10 +58,10 @@ const CHECKED_IN_SHARE = 0.15;
 /** Attendees who saved the attendee form without an answer (their `details` come back empty). */
 const EMPTY_DETAILS_SHARE = 0.1;
 /** Seeded purchases are spread over this many weeks before now. */
-export const SALES_WEEKS = 6;
+const SALES_WEEKS = 6;
 const CATEGORIES = ['technology', 'business', 'music', 'workshop', 'sports', 'food'] as const;
 
-export const SEED_QUESTIONS = [
+const SEED_QUESTIONS = [
   { label: 'Company', mandatory: true },
   { label: 'Job title', mandatory: false },
   { label: 'T-shirt size', type: 'Dropdown', mandatory: false },
@@ -269,7 +269,7 @@ const seedRequest = z.object({
   seed: integer.pipe(z.number().int().min(0).max(2 ** 32 - 1)).default(1),
 });
 
-export function registerSeedRoutes(app: SandboxApp, context: SandboxContext): void {
+function registerSeedRoutes(app: SandboxApp, context: SandboxContext): void {
   app.post(SANDBOX_ENDPOINTS.seed, async (c) => {
     const request = validate(seedRequest, await readForm(c));
     const result = seedData(context, request);
@@ -278,7 +278,7 @@ export function registerSeedRoutes(app: SandboxApp, context: SandboxContext): vo
 }
 
 /** A small data set to rehearse with (`sandbox start --seed demo`). */
-export function seedDemo(context: SandboxContext): string[] {
+function seedDemo(context: SandboxContext): string[] {
   return seedData(context, { events: 2, orders: 25, seed: 1 }).eventIds;
 }
 

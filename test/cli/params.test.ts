@@ -11,7 +11,7 @@ import {
   fillMissing,
   kebabCase,
   paramValues,
-  parseRequest,
+  requestFromFlags,
   type ParamSpec,
 } from '../../src/cli/params.js';
 import { answerPrompts } from './support/answer-prompts.js';
@@ -112,9 +112,9 @@ describe('flags declared from API parameters', () => {
       startDate: '2030-01-02', endDate: '2030-01-01', startTime: '10:00', endTime: '12:00', aboutEvent: 'a',
       listingImage: 'l', headerImage: 'h', contactInfo: 'c',
     };
-    expect(() => parseRequest(createEventRequest, request, params)).toThrow(
+    expect(() => requestFromFlags(createEventRequest, request, params)).toThrow(
       '--end-date: end date-time must be later than start date-time',
     );
-    expect(parseRequest(createEventRequest, { ...request, endDate: '2030-01-03' }, params).eventTitle).toBe('Gala');
+    expect(requestFromFlags(createEventRequest, { ...request, endDate: '2030-01-03' }, params).eventTitle).toBe('Gala');
   });
 });

@@ -39,7 +39,7 @@ const ok = (fields: Record<string, unknown>): FixtureReply => ({ body: { status:
 const dateTime = (date: string) => ({ date, timezone_type: 3, timezone: 'Asia/Kolkata' });
 
 /** Sample success bodies in the shapes of api-reference §2 and §4. */
-export const SAMPLE_BODIES: Record<string, FixtureReply> = {
+const SAMPLE_BODIES: Record<string, FixtureReply> = {
   '/api/e/create': ok({ message: 'S001', eventId: '101' }),
   '/api/e/update': ok({ message: 'S002', eventId: '101' }),
   '/api/e/add-ticket': ok({ message: 'S003', ticketId: '201' }),

@@ -15,7 +15,7 @@ import {
   createClient,
 } from '../../src/client/index.js';
 import { SANDBOX_CLIENT_CALLBACK, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, ORGANIZER_EMAIL, SANDBOX_PASSWORD } from '../../src/sandbox/fixtures.js';
-import { type TestSandbox, startTestSandbox } from '../helpers/sandbox.js';
+import { type TestSandbox, startTestSandbox, useTestSandbox } from '../helpers/sandbox.js';
 import { authorizeFormToken } from '../helpers/authorize.js';
 import * as sample from './sample-requests.js';
 
@@ -193,13 +193,7 @@ describe('buyer flow (Publisher API) against the sandbox', () => {
 });
 
 describe('OAuth code flow against the sandbox', () => {
-  let sandbox: TestSandbox;
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-  });
-  afterAll(async () => {
-    await sandbox.close();
-  });
+  const sandbox = useTestSandbox();
 
   it('authorizeUrl → allow → exchangeCode gives a token that works; the code is single-use', async () => {
     const client = clientFor(sandbox, { token: undefined });

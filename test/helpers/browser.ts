@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_PATH = '/usr/bin/chromium';
 export const chromiumAvailable = existsSync(CHROMIUM_PATH);
 
 if (!chromiumAvailable) {

@@ -1,9 +1,12 @@
 // Starts a real sandbox on an ephemeral loopback port with its own database, and hands out the
-// tokens tests need. Close it in afterAll / afterEach. Its /sandbox/* secret is TEST_SANDBOX_SECRET,
-// which `boxoffice sandbox token|seed` run by the tests find in BOXOFFICE_SANDBOX_SECRET.
+// tokens tests need. useTestSandbox() starts and closes one around a file or describe block;
+// startTestSandbox() is for tests that close it themselves. Its /sandbox/* secret is
+// TEST_SANDBOX_SECRET, which `boxoffice sandbox token|seed` run by the tests find in
+// BOXOFFICE_SANDBOX_SECRET.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { SandboxClock, LimitsMode, SandboxExtension } from '../../src/sandbox/context.js';
 import type { SandboxDatabase } from '../../src/sandbox/db/index.js';
 import { startSandbox } from '../../src/sandbox/server.js';
@@ -75,6 +78,38 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     close: async () => {
       await sandbox.close();
       if (directory) rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A sandbox for the enclosing file or describe block: started in its beforeAll, closed in its
+ * afterAll. The handle reads the running sandbox, so it can be captured at collection time and
+ * used inside tests and later hooks.
+ */
+export function useTestSandbox(options: TestSandboxOptions = {}): TestSandbox {
+  let started: TestSandbox | undefined;
+  beforeAll(async () => {
+    started = await startTestSandbox(options);
+  });
+  afterAll(async () => {
+    await started?.close();
+    started = undefined;
+  });
+  const running = (): TestSandbox => {
+    if (!started) throw new Error('useTestSandbox: the sandbox runs only between its beforeAll and afterAll');
+    return started;
+  };
+  return {
+    get url() { return running().url; },
+    get secret() { return running().secret; },
+    get tokens() { return running().tokens; },
+    mintToken: (role, account) => running().mintToken(role, account),
+    get db() { return running().db; },
+    get seededEventIds() { return running().seededEventIds; },
+    close: async () => {
+      await started?.close();
+      started = undefined;
     },
   };
 }

@@ -1,22 +1,15 @@
 // E12 /em/booking and E13 get-booking-list over real HTTP (the browser flow is in
 // booking-browser.test.ts): the payment page, the signed completion, the base64 return with
 // the md5 code, tampering (T003), repeats (T010), the list and its 31-day limit (T009).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookingListResponse } from '../../src/client/schemas/index.js';
 import { readBookingReturn } from '../../src/bookings/response.js';
 import { md5Hex } from '../../src/sandbox/routes/booking.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { useTestSandbox } from '../helpers/sandbox.js';
 import { ENCODINGS, TEST_NOW, encode, expectError, expectSuccess, manualClock, post } from './api.js';
 
-let sandbox: TestSandbox;
 const clock = manualClock(TEST_NOW);
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox({ clock });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useTestSandbox({ clock });
 
 const CALLBACK = 'http://127.0.0.1:9/return?from=test';
 

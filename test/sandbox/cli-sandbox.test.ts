@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess } from '../helpers/cli.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { startTestSandbox, type TestSandbox, useTestSandbox } from '../helpers/sandbox.js';
 import { expectSuccess, post, validEvent } from './api.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -190,13 +190,7 @@ describe('the sandbox secret between processes (docs/sandbox-security.md)', () =
 });
 
 describe('boxoffice sandbox token (in-process)', () => {
-  let sandbox: TestSandbox;
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-  });
-  afterAll(async () => {
-    await sandbox.close();
-  });
+  const sandbox = useTestSandbox();
 
   it('prints one value per role; --account creates an organizer; BOXOFFICE_API_URL is the default address', async () => {
     const organizer = await runInProcess(['sandbox', 'token', '--url', sandbox.url]);

@@ -1,20 +1,13 @@
 // E5 add-discount and E6 update-discount over real HTTP, in both body encodings.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findDiscount } from '../../src/sandbox/db/events.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { useTestSandbox } from '../helpers/sandbox.js';
 import {
   ENCODINGS, TEST_NOW, expectError, expectSuccess, manualClock, post, validDiscount, validEvent, validTicket, without, type Encoding,
 } from './api.js';
 
-let sandbox: TestSandbox;
 const clock = manualClock(TEST_NOW);
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox({ clock });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useTestSandbox({ clock });
 
 async function eventWithTicket(encoding: Encoding, quantity = '80'): Promise<{ eventId: string; ticketId: string }> {
   const token = sandbox.tokens.organizer;

@@ -1,18 +1,11 @@
 // E1 create, E2 update, E7 get-event, E9 get-all-events over real HTTP, in both body encodings.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getAllEventsResponse, getEventResponse } from '../../src/client/schemas/index.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { useTestSandbox } from '../helpers/sandbox.js';
 import { ENCODINGS, TEST_NOW, expectError, expectSuccess, manualClock, post, uniqueSlug, validEvent, without } from './api.js';
 
-let sandbox: TestSandbox;
 const clock = manualClock(TEST_NOW);
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox({ clock });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useTestSandbox({ clock });
 
 describe.each(ENCODINGS)('E1 create (%s)', (encoding) => {
   const create = (fields: Record<string, string>, token = sandbox.tokens.organizer) =>

@@ -1,11 +1,11 @@
 // Thousands of malformed requests (missing fields, wrong types, oversized values, odd
 // encodings, injection strings, bad credentials), reproducible from a seed. Every one must get a
 // coded error envelope, never a 5xx, and must leave the database exactly as it was.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode } from '../../src/client/errors.js';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../src/sandbox/fixtures.js';
 import { databaseDigest, pick, seededRandom } from '../helpers/fuzz.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { type TestSandbox, useTestSandbox } from '../helpers/sandbox.js';
 import { TEST_NOW, expectSuccess, manualClock, post, validDiscount, validEvent, validTicket } from './api.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260601);
@@ -59,7 +59,8 @@ const WRONG_VALUES: Record<Kind, string[]> = {
   email: ['not-an-email', 'a@', '@b.example', 'a b@c.example'],
 };
 
-let sandbox: TestSandbox;
+// Hundreds of bad credentials on purpose: not slowed down as a guesser from 127.0.0.1 would be.
+const sandbox = useTestSandbox({ clock: manualClock(TEST_NOW), failedAuth: { freeFailures: Infinity } });
 let eventId = '';
 let ticketId = '';
 let discountId = '';
@@ -253,15 +254,10 @@ function mergeHeaders(extra: Record<string, string>, request: { headers: Record<
 }
 
 beforeAll(async () => {
-  // Hundreds of bad credentials on purpose: not slowed down as a guesser from 127.0.0.1 would be.
-  sandbox = await startTestSandbox({ clock: manualClock(TEST_NOW), failedAuth: { freeFailures: Infinity } });
   const token = sandbox.tokens.organizer;
   eventId = String(expectSuccess(await post(sandbox.url, '/api/e/create', validEvent(), { token })).eventId);
   ticketId = String(expectSuccess(await post(sandbox.url, '/api/e/add-ticket', validTicket(eventId), { token })).ticketId);
   discountId = String(expectSuccess(await post(sandbox.url, '/api/e/add-discount', validDiscount(eventId, ticketId), { token })).discountId);
-});
-afterAll(async () => {
-  await sandbox.close();
 });
 
 describe(`fuzz (seed ${SEED}, ${REQUESTS} requests)`, () => {

@@ -1,21 +1,14 @@
 // OAuth (reference §5) through plain HTTP form posts: the authorize page, Allow / Deny, the token
 // exchange with PKCE, one-use and expiring codes, token lifetime.
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ORGANIZER_EMAIL, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_PASSWORD } from '../../src/sandbox/fixtures.js';
 import { authorizeFormToken } from '../helpers/authorize.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { useTestSandbox } from '../helpers/sandbox.js';
 import { ENCODINGS, TEST_NOW, encode, expectError, expectSuccess, manualClock, post, validEvent, type Encoding } from './api.js';
 
-let sandbox: TestSandbox;
 const clock = manualClock(TEST_NOW);
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox({ clock });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useTestSandbox({ clock });
 
 const REDIRECT = 'http://127.0.0.1:53123/callback';
 

@@ -1,6 +1,6 @@
 // P1–P6 over real HTTP: catalogue, event search with every P4 filter and pagination, event and
 // ticket details in the shapes of 2.1–2.5 (checked with the client's schemas).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   categoriesResponse,
   eventDetailsResponse,
@@ -9,15 +9,14 @@ import {
   ticketDetailsResponse,
   topicsResponse,
 } from '../../src/client/schemas/index.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { startTestSandbox, useTestSandbox } from '../helpers/sandbox.js';
 import { TEST_NOW, expectError, expectSuccess, manualClock } from './api.js';
 import { addTicket, buy, createEvent, organizer, publisher } from './publisher-fixture.js';
 
-let sandbox: TestSandbox;
+const sandbox = useTestSandbox({ clock: manualClock(TEST_NOW) });
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ clock: manualClock(TEST_NOW) });
   ids.jazz = await createEvent(sandbox, {
     eventTitle: 'Summer Jazz Night', category: 'music', city: 'Pune', topics: 'jazz,concerts', startDate: '2026-07-10', endDate: '2026-07-10',
   });
@@ -37,9 +36,6 @@ beforeAll(async () => {
   // the AI summit becomes the most popular
   await buy(sandbox, ids.ai, [{ ticketId: aiTicket, quantity: 1 }]);
   await buy(sandbox, ids.ai, [{ ticketId: aiTicket, quantity: 1 }]);
-});
-afterAll(async () => {
-  await sandbox.close();
 });
 
 async function search(fields: Record<string, string>): Promise<string[]> {

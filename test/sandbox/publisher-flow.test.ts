@@ -1,8 +1,8 @@
 // The Publisher purchase flow over real HTTP: P7–P12 with each status, inventory, every T-code
 // that applies, custom questions, and confirmed orders feeding the report and attendee list.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { attendeeFormResponse, cartResponse, orderDetailsResponse } from '../../src/client/schemas/index.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { useTestSandbox } from '../helpers/sandbox.js';
 import { TEST_NOW, expectError, expectSuccess, manualClock } from './api.js';
 import {
   addQuestion,
@@ -20,15 +20,8 @@ import {
   ticketsLeft,
 } from './publisher-fixture.js';
 
-let sandbox: TestSandbox;
 const clock = manualClock(TEST_NOW);
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox({ clock });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useTestSandbox({ clock });
 
 describe('purchase flow', () => {
   it('confirms an order: cart, order, form, attendees, confirm, details, report, attendee list', async () => {

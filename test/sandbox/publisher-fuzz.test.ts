@@ -3,10 +3,10 @@
 // requests in every encoding these endpoints take (form fields, `data` JSON in the query string,
 // GET query), reproducible from a seed. Each must get a coded error envelope, never a 5xx, and
 // leave the database exactly as it was.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode } from '../../src/client/errors.js';
 import { databaseDigest, pick, seededRandom } from '../helpers/fuzz.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { useTestSandbox } from '../helpers/sandbox.js';
 import { TEST_NOW, encode, manualClock } from './api.js';
 import { addQuestion, addTicket, answerAll, createEvent, generate } from './publisher-fixture.js';
 
@@ -51,7 +51,8 @@ const WRONG: Record<Kind, string[]> = {
   url: ['not a url', 'javascript:alert(1)', 'ftp://x.example/', '//no-scheme'],
 };
 
-let sandbox: TestSandbox;
+// Hundreds of bad keys on purpose: not slowed down as a guesser from 127.0.0.1 would be.
+const sandbox = useTestSandbox({ clock: manualClock(TEST_NOW), failedAuth: { freeFailures: Infinity } });
 let eventId = '';
 let ticketId = 0;
 let openOrder = '';
@@ -228,8 +229,6 @@ function dataRequest(random: () => number, endpoint: DataEndpoint): Malformed {
 }
 
 beforeAll(async () => {
-  // Hundreds of bad keys on purpose: not slowed down as a guesser from 127.0.0.1 would be.
-  sandbox = await startTestSandbox({ clock: manualClock(TEST_NOW), failedAuth: { freeFailures: Infinity } });
   eventId = await createEvent(sandbox);
   ticketId = await addTicket(sandbox, eventId, { quantity: '100', maxQuantity: '10' });
   await addQuestion(sandbox, eventId, { label: 'Company', mandatory: 'true' });
@@ -245,9 +244,6 @@ beforeAll(async () => {
   completion = { ...completion, outcome: 'pay' };
   const done = await fetch(`${sandbox.url}/em/booking/complete`, { method: 'POST', body: new URLSearchParams(completion), redirect: 'manual' });
   expect(done.status).toBe(303);
-});
-afterAll(async () => {
-  await sandbox.close();
 });
 
 describe(`publisher and booking fuzz (seed ${SEED}, ${REQUESTS} requests)`, () => {

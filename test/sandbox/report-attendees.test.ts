@@ -1,20 +1,13 @@
 // E10 get-report and E11 attendee-list, computed from orders in the database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attendeeListResponse, reportResponse } from '../../src/client/schemas/index.js';
 import { insertOrder } from '../../src/sandbox/db/orders.js';
 import { batchPositions } from '../../src/sandbox/routes/reads.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { useTestSandbox } from '../helpers/sandbox.js';
 import { ENCODINGS, TEST_NOW, expectError, expectSuccess, manualClock, post, validEvent, validTicket, type Encoding } from './api.js';
 
-let sandbox: TestSandbox;
 const clock = manualClock(TEST_NOW);
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox({ clock });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useTestSandbox({ clock });
 
 interface Setup {
   eventId: string;

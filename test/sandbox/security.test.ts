@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Pool } from 'undici';
 import { ORGANIZER_EMAIL, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_PASSWORD } from '../../src/sandbox/fixtures.js';
 import { issueAuthCode } from '../../src/sandbox/db/oauth.js';
@@ -16,7 +16,7 @@ import { DEFAULT_MAX_WINDOWS, RateLimiter } from '../../src/sandbox/modes/limits
 import { FailedAuthThrottle, DEFAULT_FAILED_AUTH_POLICY } from '../../src/sandbox/security/failed-auth.js';
 import { REQUEST_DEADLINE_MS, startSandbox } from '../../src/sandbox/server.js';
 import { authorizeFormToken } from '../helpers/authorize.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { startTestSandbox, type TestSandbox, useTestSandbox } from '../helpers/sandbox.js';
 import { TEST_NOW, expectError, expectSuccess, manualClock, post, validEvent } from './api.js';
 
 interface RawAnswer {
@@ -69,13 +69,7 @@ function eventCount(sandbox: TestSandbox): number {
 }
 
 describe('requests a browser can be made to send', () => {
-  let sandbox: TestSandbox;
-  beforeAll(async () => {
-    sandbox = await startTestSandbox({ clock: manualClock(TEST_NOW) });
-  });
-  afterAll(async () => {
-    await sandbox.close();
-  });
+  const sandbox = useTestSandbox({ clock: manualClock(TEST_NOW) });
 
   it('refuses a Host that is not the address and port it listens on (421), accepts 127.0.0.1:PORT and localhost:PORT', async () => {
     const port = new URL(sandbox.url).port;
@@ -128,13 +122,7 @@ describe('requests a browser can be made to send', () => {
 });
 
 describe('the sandbox secret of /sandbox/token and /sandbox/seed', () => {
-  let sandbox: TestSandbox;
-  beforeAll(async () => {
-    sandbox = await startTestSandbox({ clock: manualClock(TEST_NOW), secret: `sbx_secret_${randomBytes(24).toString('base64url')}` });
-  });
-  afterAll(async () => {
-    await sandbox.close();
-  });
+  const sandbox = useTestSandbox({ clock: manualClock(TEST_NOW), secret: `sbx_secret_${randomBytes(24).toString('base64url')}` });
 
   it('refuses a call without it or with a wrong one (E001, 401) and serves one with it', async () => {
     for (const path of ['/sandbox/token', '/sandbox/seed']) {
@@ -158,13 +146,7 @@ describe('the sandbox secret of /sandbox/token and /sandbox/seed', () => {
 });
 
 describe('OAuth hardening', () => {
-  let sandbox: TestSandbox;
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-  });
-  afterAll(async () => {
-    await sandbox.close();
-  });
+  const sandbox = useTestSandbox();
 
   async function signIn(params: Record<string, string>): Promise<string> {
     const csrf_token = await authorizeFormToken(sandbox.url, params);

@@ -1,22 +1,15 @@
 // Seeding over real HTTP and through the CLI: POST /sandbox/seed and `boxoffice sandbox seed`
 // create events whose confirmed orders (1–4 attendees, custom answers) fill the attendee list
 // and report exactly once each; the demo data set; the benchmark module at a tiny size.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attendeeListResponse } from '../../src/client/schemas/index.js';
 import { measureSeeding, seedBench } from '../../bench/seed.js';
 import { runInProcess } from '../helpers/cli.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { startTestSandbox, useTestSandbox } from '../helpers/sandbox.js';
 import { TEST_NOW, expectError, expectSuccess, manualClock, post } from './api.js';
 import { cart, publisher, saveAll, confirm } from './publisher-fixture.js';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox({ clock: manualClock(TEST_NOW) });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useTestSandbox({ clock: manualClock(TEST_NOW) });
 
 interface ListedRecord {
   orderNo: string;

@@ -1,19 +1,12 @@
 // E3 add-ticket, E4 update-ticket, E8 get-tickets over real HTTP, in both body encodings.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getTicketsResponse } from '../../src/client/schemas/index.js';
 import { insertOrder } from '../../src/sandbox/db/orders.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { useTestSandbox } from '../helpers/sandbox.js';
 import { ENCODINGS, TEST_NOW, expectError, expectSuccess, manualClock, post, validEvent, validTicket, without, type Encoding } from './api.js';
 
-let sandbox: TestSandbox;
 const clock = manualClock(TEST_NOW);
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox({ clock });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useTestSandbox({ clock });
 
 async function createEvent(encoding: Encoding, token = sandbox.tokens.organizer): Promise<string> {
   const body = expectSuccess(await post(sandbox.url, '/api/e/create', validEvent(), { token, encoding }));

@@ -15,21 +15,21 @@ interface CommandGroup {
 }
 
 const GROUPS: readonly CommandGroup[] = [
-  { commands: ['login', 'logout', 'auth'], load: async () => (await import('./session/index.js')).registerSessionCommands },
+  { commands: ['login', 'logout', 'auth'], load: async () => (await import('./auth/index.js')).registerAuthCommands },
   { commands: ['event'], load: async () => (await import('./event/index.js')).registerEventCommands },
   { commands: ['ticket'], load: async () => (await import('./ticket/index.js')).registerTicketCommands },
   { commands: ['discount'], load: async () => (await import('./discount/index.js')).registerDiscountCommands },
   { commands: ['catalog'], load: async () => (await import('./catalog/index.js')).registerCatalogCommands },
-  { commands: ['events'], load: async () => (await import('./events/index.js')).registerEventsSearchCommands },
-  { commands: ['report'], load: async () => (await import('./report/index.js')).registerReportCommand },
+  { commands: ['events'], load: async () => (await import('./events/index.js')).registerEventsCommands },
+  { commands: ['report'], load: async () => (await import('./report/index.js')).registerReportCommands },
   { commands: ['attendees'], load: async () => (await import('./attendees/index.js')).registerAttendeesCommands },
-  { commands: ['insights'], load: async () => (await import('./insights/index.js')).registerInsightsCommand },
+  { commands: ['insights'], load: async () => (await import('./insights/index.js')).registerInsightsCommands },
   { commands: ['bookings'], load: async () => (await import('./bookings/index.js')).registerBookingsCommands },
   { commands: ['order'], load: async () => (await import('./order/index.js')).registerOrderCommands },
-  { commands: ['apply'], load: async () => (await import('./apply/index.js')).registerApplyCommand },
+  { commands: ['apply'], load: async () => (await import('./apply/index.js')).registerApplyCommands },
   { commands: ['sandbox'], load: async () => (await import('./sandbox/index.js')).registerSandboxCommands },
   { commands: ['config'], load: async () => (await import('./config/index.js')).registerConfigCommands },
-  { commands: ['completion'], load: async () => (await import('./completion/index.js')).registerCompletionCommand },
+  { commands: ['completion'], load: async () => (await import('./completion/index.js')).registerCompletionCommands },
 ];
 
 /** `completion` prints scripts for the whole tree, so it needs every group. */

@@ -1,7 +1,7 @@
 // The one-line summary of every top-level command, as `boxoffice --help` lists them. The lazy
 // registry (./index.ts) shows them without loading the commands, and each command's own
 // registration reads its summary from here, so the two cannot drift apart.
-export const TOP_LEVEL_SUMMARIES = {
+const TOP_LEVEL_SUMMARIES = {
   login: 'log in: opens the authorization page in your browser and stores the token in the profile',
   logout: 'remove the stored token from the profile',
   auth: 'the state of the login',
@@ -28,7 +28,7 @@ export function summaryOf(name: TopLevelName): string {
 }
 
 /** The groups `boxoffice --help` lists the commands in, in order (as gh does). */
-export const TOP_LEVEL_GROUPS: readonly { heading: string; commands: readonly TopLevelName[] }[] = [
+const TOP_LEVEL_GROUPS: readonly { heading: string; commands: readonly TopLevelName[] }[] = [
   { heading: 'Getting started', commands: ['login', 'logout', 'auth'] },
   { heading: 'Events and tickets', commands: ['event', 'ticket', 'discount', 'catalog', 'events'] },
   { heading: 'Sales and attendees', commands: ['report', 'insights', 'attendees', 'bookings', 'order'] },

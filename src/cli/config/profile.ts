@@ -56,7 +56,7 @@ export function isProfileKey(value: string): value is ProfileKey {
 }
 
 /** The built-in sandbox's address (`boxoffice sandbox start` default port). */
-export const LOCAL_SANDBOX_URL = `http://127.0.0.1:${SANDBOX_DEFAULT_PORT}`;
+const LOCAL_SANDBOX_URL = `http://127.0.0.1:${SANDBOX_DEFAULT_PORT}`;
 
 /** Profiles that exist before anything is saved; stored values override these. */
 export const PRESET_PROFILES: Readonly<Record<string, Profile>> = {

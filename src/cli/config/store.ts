@@ -14,7 +14,7 @@ interface StoredConfig extends Record<string, unknown> {
   profiles?: Record<string, Profile>;
 }
 
-export type SentKind = keyof SentMemory;
+type SentKind = keyof SentMemory;
 
 export interface ConfigStore {
   /** Absolute path of the config file (it may not exist yet). */
@@ -31,7 +31,7 @@ export interface ConfigStore {
   recallSent(name: string, kind: SentKind, recordKey: string): SentFields | undefined;
 }
 
-export const CONFIG_FILE_NAME = 'config.json';
+const CONFIG_FILE_NAME = 'config.json';
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
 

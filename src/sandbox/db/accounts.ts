@@ -47,7 +47,7 @@ export function seedFixtures(db: SandboxDatabase, now: Date): void {
   })();
 }
 
-export interface NewAccount {
+interface NewAccount {
   email: string;
   role: AccountRole;
   password: string;
@@ -55,7 +55,7 @@ export interface NewAccount {
   now: Date;
 }
 
-export function createAccount(db: SandboxDatabase, account: NewAccount): Account {
+function createAccount(db: SandboxDatabase, account: NewAccount): Account {
   const bookingKey = account.bookingKey ?? newSecret('bk_');
   const result = prepared(db, `INSERT INTO accounts (email, password_hash, role, booking_key, created_at) VALUES (?, ?, ?, ?, ?)`)
     .run(account.email, hashPassword(account.password), account.role, bookingKey, account.now.toISOString());

@@ -22,7 +22,7 @@ export function openDatabase({ path, now = new Date() }: OpenDatabaseOptions): S
   return db;
 }
 
-export function migrate(db: SandboxDatabase): void {
+function migrate(db: SandboxDatabase): void {
   const current = Number(db.pragma('user_version', { simple: true }));
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;

@@ -5,9 +5,9 @@
 import type { SandboxDatabase } from './index.js';
 import { prepared } from './statements.js';
 
-export type OrderStatus = 'generated' | 'pending' | 'confirm' | 'fail';
+type OrderStatus = 'generated' | 'pending' | 'confirm' | 'fail';
 
-export interface Buyer {
+interface Buyer {
   name: string;
   email: string;
   phone?: string | null;
@@ -30,7 +30,7 @@ export interface NewOrderLine {
   platformFee?: number;
 }
 
-export interface AttendeeAnswer {
+interface AttendeeAnswer {
   /** The attendee-form field id (default_1…, or q_<question id>). */
   fieldId?: string;
   label: string;
@@ -220,7 +220,7 @@ export function setOrderStatus(db: SandboxDatabase, orderId: number, status: 'pe
   })();
 }
 
-export interface AttendeeListOrder {
+interface AttendeeListOrder {
   id: number;
   order_no: string;
   grand_total: number;
@@ -238,7 +238,7 @@ export interface AttendeeListOrder {
   event_position: number;
 }
 
-export interface AttendeeListAttendee {
+interface AttendeeListAttendee {
   id: number;
   ticket_id: number;
   ticket_name: string;

@@ -17,8 +17,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { SandboxError } from '../errors.js';
 
-export const FAULT_KINDS = ['E011', 'T005', '503', 'reset', 'delay'] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
+const FAULT_KINDS = ['E011', 'T005', '503', 'reset', 'delay'] as const;
+type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultSpec {
   rate: number;
@@ -27,7 +27,7 @@ export interface FaultSpec {
   seed: number;
 }
 
-export const DEFAULT_FAULT_SPEC: FaultSpec = {
+const DEFAULT_FAULT_SPEC: FaultSpec = {
   rate: 0.1,
   kinds: [...FAULT_KINDS],
   delayMs: 200,
@@ -138,7 +138,7 @@ export class FaultInjector {
 }
 
 /** Paths that draw a fault decision: the service's APIs, not OAuth pages or sandbox-only tools. */
-export function isFaultablePath(path: string): boolean {
+function isFaultablePath(path: string): boolean {
   return path.startsWith('/api/') || path.startsWith('/publisher/');
 }
 

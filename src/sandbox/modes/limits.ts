@@ -33,12 +33,12 @@ const SECOND = 1000;
 const HOUR = 3600 * SECOND;
 const DAY = 24 * HOUR;
 
-export const BURST_RULE: WindowRule = { name: 'burst (calls a second)', limit: 10, windowMs: SECOND };
+const BURST_RULE: WindowRule = { name: 'burst (calls a second)', limit: 10, windowMs: SECOND };
 
 const READ_RULE: WindowRule = { name: 'read calls an hour', limit: 30, windowMs: HOUR };
 
 /** Quota per path, beyond the burst limit. */
-export const REALISTIC_QUOTAS: ReadonlyMap<string, WindowRule> = new Map([
+const REALISTIC_QUOTAS: ReadonlyMap<string, WindowRule> = new Map([
   ['/api/e/create', { name: 'event creations a day', limit: 10, windowMs: DAY }],
   ['/api/e/add-ticket', { name: 'ticket creations a day', limit: 200, windowMs: DAY }],
   ['/api/e/add-discount', { name: 'discount creations a day', limit: 2000, windowMs: DAY }],
@@ -49,7 +49,7 @@ export const REALISTIC_QUOTAS: ReadonlyMap<string, WindowRule> = new Map([
   ['/api/e/get-booking-list', READ_RULE],
 ]);
 
-export function isLimitedPath(path: string): boolean {
+function isLimitedPath(path: string): boolean {
   return path.startsWith('/api/') || path.startsWith('/publisher/');
 }
 

@@ -15,7 +15,7 @@ import { SandboxError, type SandboxErrorCode } from '../errors.js';
 import { idFromCode, type IdKind } from '../id-codes.js';
 
 /** A positive integer id in text, or the code of one (id-codes.ts) when `kind` is given; else undefined. */
-export function parseId(text: string, kind?: IdKind): number | undefined {
+function parseId(text: string, kind?: IdKind): number | undefined {
   const trimmed = text.trim();
   if (!/^\d{1,15}$/.test(trimmed)) return kind === undefined ? undefined : idFromCode(kind, trimmed);
   const value = Number(trimmed);

@@ -21,14 +21,14 @@ import { sqlDateTime } from '../time.js';
 import { readQuery } from './publisher-input.js';
 
 export const BOOKING_PATH = '/em/booking';
-export const BOOKING_COMPLETE_PATH = '/em/booking/complete';
-export const BOOKING_LIST_PATH = '/api/e/get-booking-list';
-export const MAX_BOOKING_LIST_DAYS = 31;
+const BOOKING_COMPLETE_PATH = '/em/booking/complete';
+const BOOKING_LIST_PATH = '/api/e/get-booking-list';
+const MAX_BOOKING_LIST_DAYS = 31;
 
 /** Fixed sandbox conversion rates to INR (the reference: foreign currencies are converted). */
-export const INR_PER_UNIT: Readonly<Record<string, number>> = { INR: 1, USD: 83, GBP: 105, EUR: 90, PHP: 1.5, ZAR: 4.5 };
+const INR_PER_UNIT: Readonly<Record<string, number>> = { INR: 1, USD: 83, GBP: 105, EUR: 90, PHP: 1.5, ZAR: 4.5 };
 
-export interface BookingRow {
+interface BookingRow {
   id: number;
   account_id: number;
   order_no: string;
@@ -55,12 +55,12 @@ export function md5Hex(text: string): string {
 }
 
 /** Amount text as the return carries it: two decimals. */
-export function amountText(amount: number): string {
+function amountText(amount: number): string {
   return amount.toFixed(2);
 }
 
 /** The `response` value of a booking return. */
-export function bookingResponse(orderNo: string, status: string, amount: string, bookingKey: string): string {
+function bookingResponse(orderNo: string, status: string, amount: string, bookingKey: string): string {
   return Buffer.from(`${orderNo}|${status}|${amount}|${md5Hex(bookingKey)}`, 'utf8').toString('base64');
 }
 
@@ -104,7 +104,7 @@ function nextDayStart(date: string): string {
 }
 
 /** The booking order record of E13 (2.16; the sandbox's shape, a superset of the client's bookingOrder). */
-export function bookingRecord(row: BookingRow) {
+function bookingRecord(row: BookingRow) {
   return {
     bookingId: String(row.id),
     orderNo: row.order_no,
@@ -124,7 +124,7 @@ export function bookingRecord(row: BookingRow) {
   };
 }
 
-export function registerBookingRoutes(app: SandboxApp, context: SandboxContext): void {
+function registerBookingRoutes(app: SandboxApp, context: SandboxContext): void {
   const { db } = context;
 
   app.on(['GET', 'POST'], BOOKING_PATH, async (c) => {

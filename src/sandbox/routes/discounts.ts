@@ -9,7 +9,7 @@ import { discountOf, eventFor, ticketOf } from './access.js';
 import { assertStartNotPast } from './events.js';
 import { assertEndAfterStart, newSpanDefaults, spanWithDefaults, type Span } from './tickets.js';
 
-export const DISCOUNT_FIELD_CODES: FieldCodes = {
+const DISCOUNT_FIELD_CODES: FieldCodes = {
   missing: { discount: 'D001' },
   invalid: {
     discount: 'D001',

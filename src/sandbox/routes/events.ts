@@ -9,7 +9,7 @@ import { readForm, validate, type FieldCodes } from '../request.js';
 import { utcDate } from '../time.js';
 import { eventFor } from './access.js';
 
-export const EVENT_FIELD_CODES: FieldCodes = {
+const EVENT_FIELD_CODES: FieldCodes = {
   missing: { category: 'E021', url: 'E024' },
   invalid: { startDate: 'E017', startTime: 'E017', endDate: 'E018', endTime: 'E018', category: 'E021' },
   rule: { endDate: 'E003' },
@@ -19,7 +19,7 @@ const URL_SLUG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** The event's address part, lower-cased; refused (E024) unless it is a slug of ≤ 100 characters. */
-export function eventSlug(url: string): string {
+function eventSlug(url: string): string {
   const slug = url.trim().toLowerCase();
   if (slug.length > 100 || !URL_SLUG.test(slug)) {
     throw new SandboxError('E024', {

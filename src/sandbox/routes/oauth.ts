@@ -27,8 +27,8 @@ import { authorizeErrorPage, consentPage, type AuthorizeParams } from '../pages/
 import { readForm, validate, type FormFields } from '../request.js';
 import { FORM_TOKEN_FIELD, FormTokens } from '../security/form-token.js';
 
-export const AUTHORIZE_PATH = '/a/account/oauth/authorize';
-export const TOKEN_PATH = '/a/account/oauth/token';
+const AUTHORIZE_PATH = '/a/account/oauth/authorize';
+const TOKEN_PATH = '/a/account/oauth/token';
 
 const PKCE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
 

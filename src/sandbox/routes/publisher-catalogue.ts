@@ -5,18 +5,18 @@ import { EVENT_CATEGORIES } from '../../client/schemas/common.js';
 
 export type CategorySlug = (typeof EVENT_CATEGORIES)[number];
 
-export interface Topic {
+interface Topic {
   topicId: string;
   topicName: string;
 }
 
-export interface SegmentDefinition {
+interface SegmentDefinition {
   segmentId: string;
   segmentName: string;
   categories: readonly CategorySlug[];
 }
 
-export const SEGMENTS: readonly SegmentDefinition[] = [
+const SEGMENTS: readonly SegmentDefinition[] = [
   { segmentId: 'business', segmentName: 'Business & Technology', categories: ['business', 'technology', 'workshop', 'tradeshow', 'institutions'] },
   { segmentId: 'entertainment', segmentName: 'Entertainment', categories: ['entertainment', 'movies', 'music', 'comedy', 'art', 'festivals', 'parties', 'newyear'] },
   { segmentId: 'sports', segmentName: 'Sports & Fitness', categories: ['sports'] },
@@ -25,7 +25,7 @@ export const SEGMENTS: readonly SegmentDefinition[] = [
   { segmentId: 'other', segmentName: 'Other', categories: ['other'] },
 ];
 
-export const CATEGORY_NAMES: Readonly<Record<CategorySlug, string>> = {
+const CATEGORY_NAMES: Readonly<Record<CategorySlug, string>> = {
   business: 'Business', technology: 'Technology', entertainment: 'Entertainment', sports: 'Sports',
   workshop: 'Workshops', fundraising: 'Fundraising', institutions: 'Institutions', art: 'Art',
   parties: 'Parties', food: 'Food & Drink', family: 'Family', travel: 'Travel', tradeshow: 'Trade Shows',
@@ -59,11 +59,11 @@ const TOPIC_NAMES: Readonly<Record<CategorySlug, readonly string[]>> = {
   other: ['Miscellaneous'],
 };
 
-export function topicSlug(name: string): string {
+function topicSlug(name: string): string {
   return name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
-export function topicsOf(category: CategorySlug): Topic[] {
+function topicsOf(category: CategorySlug): Topic[] {
   return TOPIC_NAMES[category].map((topicName) => ({ topicId: topicSlug(topicName), topicName }));
 }
 

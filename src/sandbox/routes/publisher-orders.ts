@@ -92,7 +92,7 @@ export function generateOrder(
   })();
 }
 
-export function findOrder(db: SandboxDatabase, orderNo: string): OrderRow | undefined {
+function findOrder(db: SandboxDatabase, orderNo: string): OrderRow | undefined {
   return db.prepare(`SELECT * FROM orders WHERE order_no = ?`).get(orderNo) as OrderRow | undefined;
 }
 
@@ -127,7 +127,7 @@ export interface FormFieldDefinition {
   mandatory: boolean;
 }
 
-export const DEFAULT_FORM_FIELDS: readonly FormFieldDefinition[] = [
+const DEFAULT_FORM_FIELDS: readonly FormFieldDefinition[] = [
   { id: 'default_1', type: 'Text', label: 'Name', description: 'Full name of the attendee', validation: '', mandatory: true },
   { id: 'default_2', type: 'Email', label: 'Email', description: 'Email address of the attendee', validation: 'email', mandatory: true },
   { id: 'default_3', type: 'Text', label: 'Mobile Number', description: 'Mobile number of the attendee', validation: 'phone', mandatory: false },

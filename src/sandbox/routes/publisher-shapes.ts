@@ -7,14 +7,14 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** yyyy-mm-dd → "Sat, 10 Jan 2030" (weekday, day, abbreviated month, year). */
-export function humanDate(date: string): string {
+function humanDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
   const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
   return `${WEEKDAYS[weekday]}, ${String(day).padStart(2, '0')} ${MONTHS[month - 1]} ${year}`;
 }
 
 /** HH:MM → "07:30 PM". */
-export function twelveHourTime(time: string): string {
+function twelveHourTime(time: string): string {
   const [hours, minutes] = time.split(':').map(Number);
   const suffix = hours >= 12 ? 'PM' : 'AM';
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
@@ -31,7 +31,7 @@ function withSeconds(time: string): string {
 }
 
 /** HTML → plain text, for textDescription. */
-export function plainText(html: string): string {
+function plainText(html: string): string {
   return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
@@ -40,12 +40,12 @@ function topicList(topics: string | null): string[] {
 }
 
 /** The public page address of an event (the sandbox has no event pages; the address is stable). */
-export function eventPageUrl(origin: string, event: Pick<EventRow, 'url'>): string {
+function eventPageUrl(origin: string, event: Pick<EventRow, 'url'>): string {
   return `${origin}/event/${encodeURIComponent(event.url)}`;
 }
 
 /** Money as the reference's numeric text ("1250", "99.5"). */
-export function moneyText(value: number): string {
+function moneyText(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
 

@@ -41,7 +41,7 @@ export interface EventSearch {
   page?: number;
 }
 
-export const SEARCH_PAGE_SIZE = 20;
+const SEARCH_PAGE_SIZE = 20;
 
 export interface SearchRow extends EventRow {
   min_price: number;

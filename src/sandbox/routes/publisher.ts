@@ -68,7 +68,7 @@ function refuseNonNumericQuantities(document: unknown): void {
   });
 }
 
-export function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void {
+function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void {
   app.use('/publisher/*', requirePublisherKey(context));
 
   app.post('/publisher/segments', async (c) => {

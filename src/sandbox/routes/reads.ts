@@ -13,10 +13,10 @@ import { dateTimeObject, instantObject, sqlDateTime, withSeconds } from '../time
 import { eventFor } from './access.js';
 
 /** Most attendee-list records one call returns (reference §8). */
-export const ATTENDEE_BATCH_LIMIT = 50;
+const ATTENDEE_BATCH_LIMIT = 50;
 
 /** The public address of an event page. */
-export function publicEventUrl(origin: string, slug: string): string {
+function publicEventUrl(origin: string, slug: string): string {
   return `${origin}/e/${slug}`;
 }
 
@@ -42,7 +42,7 @@ const NULL_EVENT_FIELDS = [
 
 /** 2.10. Beyond the reference's fields the sandbox adds headerImage, state, postal, address and
  *  eventVisibility, so that a read-back holds every value update-event takes. */
-export function organizerEvent(event: EventRow, ownerEmail: string): Record<string, unknown> {
+function organizerEvent(event: EventRow, ownerEmail: string): Record<string, unknown> {
   const nulls = Object.fromEntries(NULL_EVENT_FIELDS.map((name) => [name, null]));
   return {
     ...nulls,
@@ -91,7 +91,7 @@ const NULL_TICKET_FIELDS = [
 ] as const;
 
 /** 2.11. `quantity` is the total on sale as last set; `initialQuantity` the one set at creation. */
-export function organizerTicket(ticket: TicketRow): Record<string, unknown> {
+function organizerTicket(ticket: TicketRow): Record<string, unknown> {
   const nulls = Object.fromEntries(NULL_TICKET_FIELDS.map((name) => [name, null]));
   return {
     ...nulls,
@@ -120,7 +120,7 @@ function plainText(html: string): string {
 }
 
 /** 2.12 */
-export function eventListItem(event: EventRow, origin: string): Record<string, unknown> {
+function eventListItem(event: EventRow, origin: string): Record<string, unknown> {
   const url = publicEventUrl(origin, event.url);
   return {
     eventId: String(event.id),
@@ -147,7 +147,7 @@ export function eventListItem(event: EventRow, origin: string): Record<string, u
 }
 
 /** 2.14 */
-export function attendeeRecord({ order, attendees }: AttendeeListEntry): Record<string, unknown> {
+function attendeeRecord({ order, attendees }: AttendeeListEntry): Record<string, unknown> {
   return {
     orderNo: order.order_no,
     orderCost: order.grand_total,

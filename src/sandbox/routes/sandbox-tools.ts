@@ -12,7 +12,7 @@ import { ADMIN_EMAIL, ORGANIZER_EMAIL, SANDBOX_ENDPOINTS } from '../fixtures.js'
 import { SandboxError } from '../errors.js';
 import { readForm, validate } from '../request.js';
 
-export const SANDBOX_TOKEN_ROLES = ['organizer', 'admin', 'publisher', 'booking'] as const;
+const SANDBOX_TOKEN_ROLES = ['organizer', 'admin', 'publisher', 'booking'] as const;
 export type SandboxTokenRole = (typeof SANDBOX_TOKEN_ROLES)[number];
 
 const tokenToolRequest = z.object({

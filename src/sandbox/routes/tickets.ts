@@ -11,7 +11,7 @@ import { utcDate, utcTime } from '../time.js';
 import { eventFor, ticketOf } from './access.js';
 import { assertStartNotPast } from './events.js';
 
-export const TICKET_FIELD_CODES: FieldCodes = {
+const TICKET_FIELD_CODES: FieldCodes = {
   missing: { ticketName: 'E016', quantity: 'E015' },
   invalid: {
     quantity: 'E013',
@@ -27,8 +27,8 @@ export const TICKET_FIELD_CODES: FieldCodes = {
   rule: { endDate: 'E003' },
 };
 
-export const DEFAULT_MIN_QUANTITY = 1;
-export const DEFAULT_MAX_QUANTITY = 10;
+const DEFAULT_MIN_QUANTITY = 1;
+const DEFAULT_MAX_QUANTITY = 10;
 
 export interface Span {
   start_date: string;

@@ -7,7 +7,7 @@ import { safeEqual } from '../db/hashing.js';
 export const FORM_TOKEN_FIELD = 'csrf_token';
 
 /** How long a rendered form may be submitted. */
-export const FORM_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
+const FORM_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
 
 export class FormTokens {
   private readonly key = randomBytes(32);

@@ -13,7 +13,7 @@ export function requestSocket(c: Context): HttpBindings['incoming']['socket'] | 
 }
 
 /** The Host values a request that arrived on this local address and port may carry. */
-export function allowedHostValues(localAddress: string, localPort: number): string[] {
+function allowedHostValues(localAddress: string, localPort: number): string[] {
   const address = localAddress.includes(':') ? `[${localAddress}]` : localAddress;
   return [`${address}:${localPort}`, `localhost:${localPort}`];
 }

@@ -7,7 +7,7 @@ import { bearerAuth } from 'hono/bearer-auth';
 import { newSecret } from '../db/hashing.js';
 import { errorEnvelope, SandboxError } from '../errors.js';
 
-export const SANDBOX_SECRET_PREFIX = 'sbx_secret_';
+const SANDBOX_SECRET_PREFIX = 'sbx_secret_';
 
 /** The tool endpoints live under this path; all of them need the secret, except those below. */
 export const SANDBOX_TOOLS_PATH = '/sandbox/*';

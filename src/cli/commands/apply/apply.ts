@@ -11,7 +11,7 @@ import { runApply } from '../../../apply/run.js';
 import { openSession } from '../../session.js';
 import { publicDiscounts } from '../../../apply/remote.js';
 
-export interface ApplyOptions {
+interface ApplyOptions {
   file: string;
   statePath?: string;
   dryRun: boolean;
@@ -34,7 +34,7 @@ interface ApplyFlags {
 
 const DEFAULT_LOCK_TIMEOUT = '5s';
 
-export function registerApplyVerb(program: Command, context: CommandContext): void {
+export function registerApply(program: Command, context: CommandContext): void {
   program
     .command('apply')
     .description(summaryOf('apply'))
@@ -61,7 +61,7 @@ export function registerApplyVerb(program: Command, context: CommandContext): vo
     });
 }
 
-export function applyOptionsFrom(file: string, flags: ApplyFlags): ApplyOptions {
+function applyOptionsFrom(file: string, flags: ApplyFlags): ApplyOptions {
   if (file.trim() === '') throw new UsageError('FILE: must name a setup file', 'FILE');
   if (flags.state !== undefined && flags.state.trim() === '') throw new UsageError('--state: must name a file', '--state');
   return {
@@ -75,7 +75,7 @@ export function applyOptionsFrom(file: string, flags: ApplyFlags): ApplyOptions 
   };
 }
 
-export async function runApplyCommand(options: ApplyOptions, context: CommandContext): Promise<void> {
+async function runApplyCommand(options: ApplyOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const globals = context.globals();
   const confirmation = {

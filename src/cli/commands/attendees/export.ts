@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
 import { exportFormatOf } from '../../../export/format-of.js';
+import { DEFAULT_MAX_WAIT, DEFAULT_PREFETCH } from './shared.js';
 import type { CommandContext } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { writeJson } from '../../output/json.js';
@@ -19,7 +20,7 @@ import { formatDuration } from '../../../util/duration.js';
 import { openSession } from '../../session.js';
 
 
-export interface AttendeesExportOptions {
+interface AttendeesExportOptions {
   eventId: string;
   output?: string;
   format: ExportFormat;
@@ -42,14 +43,11 @@ interface ExportFlags {
 
 const collectStatuses = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',')];
 /** What an E008 from the attendee list means, and how to get the token it needs. */
-export const ADMIN_TOKEN_NEEDED =
+const ADMIN_TOKEN_NEEDED =
   "the attendee list needs an administrator account's token: log in as that account (boxoffice login); " +
   'on the sandbox: export BOXOFFICE_TOKEN=$(boxoffice sandbox token --role admin)';
 
-export const DEFAULT_MAX_WAIT = '10m';
-export const DEFAULT_PREFETCH = 2;
-
-export function registerExportCommand(group: Command, context: CommandContext): void {
+export function registerAttendeesExport(group: Command, context: CommandContext): void {
   group
     .command('export')
     .description('export every attendee of an event as CSV, JSON or NDJSON (one row per ticket)')
@@ -83,7 +81,7 @@ export function registerExportCommand(group: Command, context: CommandContext): 
 }
 
 /** Flags → options, refusing bad input before anything is sent. */
-export async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: boolean): Promise<AttendeesExportOptions> {
+async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: boolean): Promise<AttendeesExportOptions> {
   const id = eventId.trim();
   if (id === '') throw new UsageError('EVENT_ID: must not be empty', 'EVENT_ID');
   const output = flags.output?.trim();
@@ -113,7 +111,7 @@ function shellQuote(text: string): string {
   return /^[\w./:@%+=-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-export async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
+async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const { io } = deps;
   const globals = context.globals();

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
-import { registerExportCommand } from './export.js';
+import { registerAttendeesExport } from './export.js';
 import { summaryOf } from '../summaries.js';
 
 /** `boxoffice attendees …`: export the attendee list of an event */
 export function registerAttendeesCommands(program: Command, context: CommandContext): void {
   const group = program.command('attendees').description(summaryOf('attendees'));
-  registerExportCommand(group, context);
+  registerAttendeesExport(group, context);
 }

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
-import { registerListCommand } from './list.js';
-import { registerRequestCommand } from './request.js';
+import { registerBookingsList } from './list.js';
+import { registerBookingsRequest } from './request.js';
 import { summaryOf } from '../summaries.js';
 
 /** `boxoffice bookings …`: list bookings and request payments */
 export function registerBookingsCommands(program: Command, context: CommandContext): void {
   const group = program.command('bookings').description(summaryOf('bookings'));
-  registerListCommand(group, context);
-  registerRequestCommand(group, context);
+  registerBookingsList(group, context);
+  registerBookingsRequest(group, context);
 }

@@ -10,6 +10,7 @@ import type { BookingOrder } from '../../../client/schemas/index.js';
 import { validateDateRange, type DateRange } from '../../../bookings/list-input.js';
 import type { CommandContext } from '../../context.js';
 import { openSession } from '../../session.js';
+import { resolveBookingKey } from './shared.js';
 import { createPrompter } from '../../prompt.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { collectBookings } from '../../../bookings/collect.js';
@@ -17,10 +18,10 @@ import { statusLine } from '../../../util/status-line.js';
 import { countOf } from '../../../util/count.js';
 import { neutraliseFormula } from '../../../export/neutralise.js';
 
-export const LIST_FORMATS = ['table', 'csv'] as const;
-export type ListFormat = (typeof LIST_FORMATS)[number];
+const LIST_FORMATS = ['table', 'csv'] as const;
+type ListFormat = (typeof LIST_FORMATS)[number];
 
-export interface ListBookingsOptions extends DateRange {
+interface ListBookingsOptions extends DateRange {
   /** From --booking-key; else BOXOFFICE_BOOKING_KEY, else the profile's. */
   bookingKey?: string;
   format: ListFormat;
@@ -40,9 +41,9 @@ interface ListFlags {
 }
 
 /** Past this many calls, the command says how many it will make before making them. */
-export const LARGE_RANGE_CALLS = 100;
+const LARGE_RANGE_CALLS = 100;
 
-export function registerListCommand(group: Command, context: CommandContext): void {
+export function registerBookingsList(group: Command, context: CommandContext): void {
   group
     .command('list')
     .description('list booking orders between two dates (any range: fetched 31 days at a time)')
@@ -77,7 +78,7 @@ const COLUMN_HEADERS: Record<(typeof KNOWN_COLUMNS)[number], string> = {
   currency: 'currency',
 };
 
-export async function runListBookings(options: ListBookingsOptions, context: CommandContext): Promise<void> {
+async function runListBookings(options: ListBookingsOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const globals = context.globals();
   await confirmLargeRange(options, context);
@@ -125,18 +126,6 @@ async function confirmLargeRange(options: ListBookingsOptions, context: CommandC
   }
   const confirmed = await createPrompter(deps).confirm({ message: `${what}. Make them?`, default: false });
   if (!confirmed) throw new CancelledError(`bookings list: not fetched (${calls} calls declined); narrow --from-date/--to-date, or pass --yes`);
-}
-
-/** --booking-key, else the profile's (where the session has already laid BOXOFFICE_BOOKING_KEY). */
-export function resolveBookingKey(flag: string | undefined, fromProfile: string | undefined): string {
-  const key = [flag, fromProfile].find((value) => value !== undefined && value.trim() !== '');
-  if (key === undefined) {
-    throw new UsageError(
-      'a booking key is required: --booking-key, BOXOFFICE_BOOKING_KEY, or boxoffice config set bookingKey …',
-      '--booking-key',
-    );
-  }
-  return key.trim();
 }
 
 async function writeBookings(bookings: BookingOrder[], format: ListFormat, context: CommandContext): Promise<void> {

@@ -1,28 +1,25 @@
 // `boxoffice bookings request`: E12, a payment request for one of the caller's orders.
-// Without --callback-url the CLI is its own return address: a loopback listener serves a page
-// that posts the booking form to the service's /em/booking (as the reference clients do), the
-// browser is opened on it, and the return is decoded and verified (src/bookings/response.ts).
-// With --callback-url the form is only submitted and the result goes to that address.
+// Without --callback-url the CLI is its own return address (src/bookings/request-payment.ts:
+// the listener, the verified return, the check against the service's list); this command opens
+// the browser and reports. With --callback-url the form is only submitted and the result goes
+// to that address.
 import type { Command } from 'commander';
 import { CancelledError, UsageError } from '../../../client/errors.js';
 import { BOOKING_CURRENCIES, PAYMENT_GATEWAYS } from '../../../client/schemas/values.js';
-import { type BookingRecordLike, crossCheckReturn, recentWindow } from '../../../bookings/cross-check.js';
-import { type BookingReturn, paymentOutcome, readBookingReturn, bookingReturnError } from '../../../bookings/response.js';
-import { type Session, openSession } from '../../session.js';
+import { type BookingReturn, paymentOutcome } from '../../../bookings/response.js';
+import { requestPayment, type ServiceCheck } from '../../../bookings/request-payment.js';
+import { openSession } from '../../session.js';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, checkFormats, fillMissing, paramValues, parseRequest, type ParamSpec } from '../../params.js';
-import { resolveBookingKey } from './list.js';
+import { addParamFlags, checkFormats, fillMissing, paramValues, requestFromFlags, type ParamSpec } from '../../params.js';
+import { resolveBookingKey } from './shared.js';
 import { parseDuration } from '../../duration.js';
-import { formatDuration } from '../../../util/duration.js';
 import { bookingRequest } from '../../../client/schemas/requests.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { LIVE_PROFILE, confirmOnLive } from '../../live.js';
-import { PaymentNotCompletedError, awaitReturn } from '../../../bookings/await-return.js';
-import { startReturnListener } from '../../../bookings/return-listener.js';
-import { renderAutoPostPage } from '../../../bookings/pages.js';
+import { PaymentNotCompletedError } from '../../../bookings/await-return.js';
 
 /** Every E12 parameter, as a flag named by its kebab-case (api-reference §4.2, limits §8). */
-export const BOOKING_PARAMS: readonly ParamSpec[] = [
+const BOOKING_PARAMS: readonly ParamSpec[] = [
   { name: 'amount', kind: 'number', required: true, description: 'amount to collect' },
   { name: 'orderNo', required: true, description: 'your own order number for this payment' },
   { name: 'name', description: "buyer's name (at most 200 characters)" },
@@ -39,7 +36,7 @@ export const BOOKING_PARAMS: readonly ParamSpec[] = [
   { name: 'pg', kind: 'enum', choices: PAYMENT_GATEWAYS, description: 'payment gateway: pg1 also takes MASTER/MAESTRO cards (default pg2)' },
 ];
 
-export const DEFAULT_TIMEOUT = '5m';
+const DEFAULT_TIMEOUT = '5m';
 
 /** Stands in for the listener's address while the request is validated, before it starts. */
 const PENDING_CALLBACK = 'http://127.0.0.1/pending';
@@ -50,7 +47,7 @@ interface RequestFlags extends Record<string, unknown> {
   timeout: string;
 }
 
-export function registerRequestCommand(group: Command, context: CommandContext): void {
+export function registerBookingsRequest(group: Command, context: CommandContext): void {
   const command = group
     .command('request')
     .description('request a payment for an order: opens the payment page and waits for the verified result');
@@ -70,7 +67,7 @@ export function registerRequestCommand(group: Command, context: CommandContext):
     });
 }
 
-export async function runRequestBooking(flags: RequestFlags, context: CommandContext): Promise<void> {
+async function runRequestBooking(flags: RequestFlags, context: CommandContext): Promise<void> {
   const { deps } = context;
   const timeoutMs = parseDuration(flags.timeout, '--timeout', { positive: true });
   let values = paramValues(BOOKING_PARAMS, flags);
@@ -80,7 +77,7 @@ export async function runRequestBooking(flags: RequestFlags, context: CommandCon
   const session = await openSession(context, { token: false });
   try {
     const bookingKey = resolveBookingKey(values.bookingKey, session.profile.bookingKey);
-    const request = parseRequest(
+    const request = requestFromFlags(
       bookingRequest,
       { ...values, bookingKey, callbackUrl: values.callbackUrl ?? PENDING_CALLBACK },
       BOOKING_PARAMS,
@@ -97,18 +94,24 @@ export async function runRequestBooking(flags: RequestFlags, context: CommandCon
       return;
     }
 
-    // The live service's clients check the md5 of their access token; the sandbox's is the key's.
-    const accessToken = session.profile.token;
-    const result = await collectPayment(context, {
-      orderNo: request.orderNo,
-      renderForm: (callbackUrl) => session.client.booking.requestForm({ ...request, callbackUrl }),
-      secrets: { bookingKey, accessToken },
-      noBrowser: flags.browser === false,
-      timeoutMs,
-      timeoutText: formatDuration(timeoutMs),
-    });
-    if (session.profile.token) await crossCheckWithService(result, session, bookingKey, context);
-    await reportPayment(result, context);
+    const { payment, check } = await requestPayment(
+      {
+        requestForm: (form) => session.client.booking.requestForm(form),
+        bookingList: (window) => session.client.events.bookingList(window),
+      },
+      {
+        request,
+        // The live service's clients check the md5 of their access token; the sandbox's is the key's.
+        accessToken: session.profile.token,
+        timeoutMs,
+        now: () => deps.clock.now(),
+        sleep: deps.clock.sleep,
+        signal: deps.signal,
+      },
+      { showPaymentPage: (url, timeoutText) => showPaymentPage(url, timeoutText, flags.browser === false, context) },
+    );
+    warnAboutServiceCheck(check, payment.orderNo, context);
+    await reportPayment(payment, context);
   } finally {
     await session.client.close();
   }
@@ -123,67 +126,27 @@ async function confirmIfLive(amount: string, orderNo: string, yes: boolean, cont
   });
 }
 
-interface CollectPaymentOptions {
-  orderNo: string;
-  renderForm(callbackUrl: string): { action: string; fields: Record<string, string> };
-  secrets: { bookingKey: string; accessToken?: string };
-  noBrowser: boolean;
-  timeoutMs: number;
-  timeoutText: string;
-}
-
-async function collectPayment(context: CommandContext, options: CollectPaymentOptions): Promise<BookingReturn> {
+async function showPaymentPage(url: string, timeoutText: string, noBrowser: boolean, context: CommandContext): Promise<void> {
   const { deps } = context;
-  const listener = await startReturnListener<BookingReturn>({
-    renderFormPage: (callbackUrl) => renderAutoPostPage(options.renderForm(callbackUrl)),
-    acceptReturn: (params) => {
-      const response = params.get('response');
-      if (response === null) throw bookingReturnError('response', 'the booking return has no response field');
-      const result = readBookingReturn(response, options.secrets, options.orderNo);
-      const outcome = paymentOutcome(result.status);
-      const heading = outcome === 'paid' ? 'Payment received' : outcome === 'failed' ? 'Payment failed' : 'Payment not completed';
-      return { result, heading, detail: `Order ${result.orderNo}: ${result.status}, amount ${result.amount}.` };
-    },
-  });
-  try {
-    // Build the form once up front, so an invalid request fails here and not in the browser.
-    options.renderForm(listener.callbackUrl);
-    if (options.noBrowser) {
-      deps.io.stderr.write(`Open this address in a browser to pay:\n  ${listener.formPageUrl}\n`);
-    } else {
-      deps.io.stderr.write(`Opening the payment page in your browser: ${listener.formPageUrl}\n`);
-      try {
-        await deps.openBrowser(listener.formPageUrl);
-      } catch {
-        deps.io.stderr.write(`Could not open a browser; open the address above yourself.\n`);
-      }
+  if (noBrowser) {
+    deps.io.stderr.write(`Open this address in a browser to pay:\n  ${url}\n`);
+  } else {
+    deps.io.stderr.write(`Opening the payment page in your browser: ${url}\n`);
+    try {
+      await deps.openBrowser(url);
+    } catch {
+      deps.io.stderr.write(`Could not open a browser; open the address above yourself.\n`);
     }
-    deps.io.stderr.write(`Waiting for the payment (up to ${options.timeoutText}; Ctrl-C to stop)…\n`);
-    return await awaitReturn(listener.received, {
-      timeoutMs: options.timeoutMs,
-      timeoutText: options.timeoutText,
-      sleep: deps.clock.sleep,
-      signal: deps.signal,
-    });
-  } finally {
-    await listener.close();
   }
+  deps.io.stderr.write(`Waiting for the payment (up to ${timeoutText}; Ctrl-C to stop)…\n`);
 }
 
-/** Compares the return with the service's record of the order (see src/bookings/cross-check.ts). */
-async function crossCheckWithService(result: BookingReturn, session: Session, bookingKey: string, context: CommandContext): Promise<void> {
-  const { deps } = context;
-  let records: readonly BookingRecordLike[];
-  try {
-    records = (await session.client.events.bookingList({ ...recentWindow(deps.clock.now()), bookingKey })).bookings;
-  } catch (error) {
-    if (deps.signal.aborted) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    deps.io.stderr.write(`warning: could not compare the return with the service's booking list (${reason}); it rests on its secure code alone\n`);
-    return;
-  }
-  if (crossCheckReturn(result, records) === 'not-listed') {
-    deps.io.stderr.write(`warning: the service does not list order ${result.orderNo} yet; the result rests on its secure code alone\n`);
+function warnAboutServiceCheck(check: ServiceCheck, orderNo: string, context: CommandContext): void {
+  const { stderr } = context.deps.io;
+  if (check.verdict === 'unavailable') {
+    stderr.write(`warning: could not compare the return with the service's booking list (${check.reason}); it rests on its secure code alone\n`);
+  } else if (check.verdict === 'not-listed') {
+    stderr.write(`warning: the service does not list order ${orderNo} yet; the result rests on its secure code alone\n`);
   }
 }
 

@@ -4,7 +4,7 @@ import type { CommandContext } from '../../context.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
-export function registerCatalogCategoriesCommand(group: Command, context: CommandContext): void {
+export function registerCatalogCategories(group: Command, context: CommandContext): void {
   group
     .command('categories')
     .description('every category: slug and display name')
@@ -14,7 +14,7 @@ export function registerCatalogCategoriesCommand(group: Command, context: Comman
     });
 }
 
-export async function runCatalogCategories(context: CommandContext): Promise<void> {
+async function runCatalogCategories(context: CommandContext): Promise<void> {
   const session = await openSession(context, { token: false, publisherKey: true });
   try {
     const body = await session.client.publisher.categories({});

@@ -6,7 +6,7 @@ import type { CommandContext } from '../../context.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
-export function registerCatalogSegmentsCommand(group: Command, context: CommandContext): void {
+export function registerCatalogSegments(group: Command, context: CommandContext): void {
   group
     .command('segments')
     .description('the segment tree: segments, their categories and topics')
@@ -23,7 +23,7 @@ interface SegmentRow {
   category?: SegmentNode['category'][number];
 }
 
-export async function runCatalogSegments(request: SegmentsRequest, context: CommandContext): Promise<void> {
+async function runCatalogSegments(request: SegmentsRequest, context: CommandContext): Promise<void> {
   const session = await openSession(context, { token: false, publisherKey: true });
   try {
     const body = await session.client.publisher.segments(request);

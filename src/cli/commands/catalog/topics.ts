@@ -4,7 +4,7 @@ import type { CommandContext } from '../../context.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
-export function registerCatalogTopicsCommand(group: Command, context: CommandContext): void {
+export function registerCatalogTopics(group: Command, context: CommandContext): void {
   group
     .command('topics')
     .description('the topics of each segment')
@@ -14,7 +14,7 @@ export function registerCatalogTopicsCommand(group: Command, context: CommandCon
     });
 }
 
-export async function runCatalogTopics(context: CommandContext): Promise<void> {
+async function runCatalogTopics(context: CommandContext): Promise<void> {
   const session = await openSession(context, { token: false, publisherKey: true });
   try {
     const body = await session.client.publisher.topics({});

@@ -6,7 +6,7 @@ import { SHELLS, completionScript } from './scripts.js';
 import { writeJson } from '../../output/json.js';
 
 /** Registers shell completion scripts. */
-export function registerCompletionCommand(program: Command, context: CommandContext): void {
+export function registerCompletionCommands(program: Command, context: CommandContext): void {
   program
     .command('completion')
     .description(summaryOf('completion'))

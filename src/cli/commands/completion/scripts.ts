@@ -17,7 +17,7 @@ function optionFlags(option: Option): string[] {
 }
 
 /** Every command of the tree with its subcommands and options (help and hidden ones left out). */
-export function commandTree(program: Command): CommandNode[] {
+function commandTree(program: Command): CommandNode[] {
   const nodes: CommandNode[] = [];
   const visit = (command: Command, path: string, inherited: readonly Option[]) => {
     const options = path === '' ? command.options : [...command.options, ...inherited];

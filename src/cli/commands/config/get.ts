@@ -18,7 +18,7 @@ export function registerConfigGet(group: Command, context: CommandContext): void
     });
 }
 
-export async function runConfigGet(options: { key: string }, context: CommandContext): Promise<void> {
+async function runConfigGet(options: { key: string }, context: CommandContext): Promise<void> {
   const key = profileKeyFrom(options.key);
   const store = await openConfigStore(context.deps.env);
   const profileName = context.globals().profile;

@@ -24,7 +24,7 @@ export function registerConfigList(group: Command, context: CommandContext): voi
     });
 }
 
-export async function runConfigList(options: { all: boolean }, context: CommandContext): Promise<void> {
+async function runConfigList(options: { all: boolean }, context: CommandContext): Promise<void> {
   const { deps } = context;
   const store = await openConfigStore(deps.env);
   const selected = context.globals().profile;

@@ -10,7 +10,7 @@ import { createPrompter } from '../../prompt.js';
 import { openConfigStore } from '../../config/store.js';
 import { writeJson } from '../../output/index.js';
 
-export interface ConfigSetOptions {
+interface ConfigSetOptions {
   key: string;
   value?: string;
 }
@@ -30,7 +30,7 @@ export function registerConfigSet(group: Command, context: CommandContext): void
     });
 }
 
-export async function runConfigSet(options: ConfigSetOptions, context: CommandContext): Promise<void> {
+async function runConfigSet(options: ConfigSetOptions, context: CommandContext): Promise<void> {
   const key = profileKeyFrom(options.key);
   const { deps } = context;
   let value = options.value;

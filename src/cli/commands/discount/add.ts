@@ -1,7 +1,7 @@
 // `boxoffice discount add EVENT_ID TICKET_ID [flags]` (E5).
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, parseRequest } from '../../params.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, requestFromFlags } from '../../params.js';
 import { ADD_DISCOUNT_PARAMS } from './params.js';
 import { addDiscountRequest } from '../../../client/schemas/index.js';
 import { withSession } from '../../session.js';
@@ -9,7 +9,7 @@ import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { sentRecordKey } from '../../config/store.js';
 import { writeAck } from '../../output/index.js';
 
-export interface AddDiscountOptions {
+interface AddDiscountOptions {
   eventId: string;
   ticketId: string;
   values: ParamValues;
@@ -31,11 +31,11 @@ export function registerDiscountAdd(group: Command, context: CommandContext): vo
     });
 }
 
-export async function runDiscountAdd(options: AddDiscountOptions, context: CommandContext): Promise<void> {
+async function runDiscountAdd(options: AddDiscountOptions, context: CommandContext): Promise<void> {
   checkFormats(ADD_DISCOUNT_PARAMS, options.values);
   await withSession(context, {}, async (session) => {
     const values = await fillMissing(context, ADD_DISCOUNT_PARAMS, options.values);
-    const request = parseRequest(
+    const request = requestFromFlags(
       addDiscountRequest,
       { ...values, eventId: options.eventId, ticketId: options.ticketId },
       ADD_DISCOUNT_PARAMS,

@@ -4,7 +4,7 @@ import type { ParamSpec } from '../../params.js';
 import { EVENT_ID_PARAM } from '../event/params.js';
 import { TICKET_ID_PARAM } from '../ticket/params.js';
 
-export const DISCOUNT_ID_PARAM: ParamSpec = {
+const DISCOUNT_ID_PARAM: ParamSpec = {
   name: 'discountId',
   description: 'discount id',
   positional: 'DISCOUNT_ID',

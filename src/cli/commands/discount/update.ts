@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, flagFor, paramValues, type ParamValues, checkFormats, fillMissing, missingParams, parseRequest } from '../../params.js';
+import { addParamFlags, flagFor, paramValues, type ParamValues, checkFormats, fillMissing, missingParams, requestFromFlags } from '../../params.js';
 import { UPDATE_DISCOUNT_PARAMS } from './params.js';
 import { updateDiscountRequest } from '../../../client/schemas/index.js';
 import { withSession } from '../../session.js';
@@ -12,7 +12,7 @@ import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { sentRecordKey } from '../../config/store.js';
 import { writeAck } from '../../output/index.js';
 
-export interface UpdateDiscountOptions {
+interface UpdateDiscountOptions {
   eventId: string;
   discountId: string;
   values: ParamValues;
@@ -31,7 +31,7 @@ export function registerDiscountUpdate(group: Command, context: CommandContext):
     });
 }
 
-export async function runDiscountUpdate(options: UpdateDiscountOptions, context: CommandContext): Promise<void> {
+async function runDiscountUpdate(options: UpdateDiscountOptions, context: CommandContext): Promise<void> {
   checkFormats(UPDATE_DISCOUNT_PARAMS, options.values);
   if (Object.keys(options.values).length === 0) {
     throw new UsageError('nothing to change: name at least one flag (see boxoffice discount update --help)');
@@ -54,7 +54,7 @@ export async function runDiscountUpdate(options: UpdateDiscountOptions, context:
       );
     }
     const values = await fillMissing(context, UPDATE_DISCOUNT_PARAMS, merged);
-    const request = parseRequest(
+    const request = requestFromFlags(
       updateDiscountRequest,
       { ...values, eventId: options.eventId, discountId: options.discountId },
       UPDATE_DISCOUNT_PARAMS,

@@ -1,13 +1,13 @@
 // `boxoffice event create [flags | --from-file FILE]` (E1).
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, parseRequest } from '../../params.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, requestFromFlags } from '../../params.js';
 import { CREATE_EVENT_PARAMS } from './params.js';
 import { createEventRequest } from '../../../client/schemas/index.js';
 import { withSession } from '../../session.js';
 import { writeAck } from '../../output/index.js';
 
-export interface CreateEventOptions {
+interface CreateEventOptions {
   values: ParamValues;
   fromFile?: string;
 }
@@ -28,14 +28,14 @@ export function registerEventCreate(group: Command, context: CommandContext): vo
     });
 }
 
-export async function runEventCreate(options: CreateEventOptions, context: CommandContext): Promise<void> {
+async function runEventCreate(options: CreateEventOptions, context: CommandContext): Promise<void> {
   // Only --from-file needs the file reader and its YAML parser.
   const fromFile = options.fromFile ? await (await import('../../param-file.js')).readParamFile(options.fromFile, CREATE_EVENT_PARAMS) : {};
   const given = { ...fromFile, ...options.values };
   checkFormats(CREATE_EVENT_PARAMS, given);
   await withSession(context, {}, async (session) => {
     const values = await fillMissing(context, CREATE_EVENT_PARAMS, given);
-    const request = parseRequest(createEventRequest, values, CREATE_EVENT_PARAMS);
+    const request = requestFromFlags(createEventRequest, values, CREATE_EVENT_PARAMS);
     const body = await session.client.events.createEvent(request);
     writeAck(context, { body, id: String(body.eventId), sentence: `created event ${body.eventId}: ${request.eventTitle}` });
   });

@@ -7,7 +7,7 @@ import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { resolveBuyerIds } from '../../buyer-ids.js';
 
-export function registerEventDetailsCommand(group: Command, context: CommandContext): void {
+export function registerEventDetails(group: Command, context: CommandContext): void {
   group
     .command('details')
     .description("the buyer's view of an event: details and tickets (Publisher API)")
@@ -18,7 +18,7 @@ export function registerEventDetailsCommand(group: Command, context: CommandCont
     });
 }
 
-export async function runEventDetails(eventGiven: string, context: CommandContext): Promise<void> {
+async function runEventDetails(eventGiven: string, context: CommandContext): Promise<void> {
   const session = await openSession(context, { token: false, publisherKey: true });
   try {
     const { eventId } = await resolveBuyerIds(session.client.events, eventGiven, []);

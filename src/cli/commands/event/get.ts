@@ -4,9 +4,10 @@ import type { CommandContext } from '../../context.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeJson, writeRows } from '../../output/index.js';
-import { splitDateTime, visibility } from './readback.js';
+import { splitDateTime } from '../../output/date-time.js';
+import { visibility } from './readback.js';
 
-export interface GetEventOptions {
+interface GetEventOptions {
   eventId: string;
 }
 
@@ -21,7 +22,7 @@ export function registerEventGet(group: Command, context: CommandContext): void 
     });
 }
 
-export async function runEventGet(options: GetEventOptions, context: CommandContext): Promise<void> {
+async function runEventGet(options: GetEventOptions, context: CommandContext): Promise<void> {
   await withSession(context, {}, async (session) => {
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'read it'), () =>
       session.client.events.getEvent({ eventId: options.eventId }),

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
 import { registerEventCreate } from './create.js';
-import { registerEventDetailsCommand } from './details.js';
+import { registerEventDetails } from './details.js';
 import { registerEventGet } from './get.js';
 import { registerEventList } from './list.js';
 import { registerEventUpdate } from './update.js';
@@ -14,5 +14,5 @@ export function registerEventCommands(program: Command, context: CommandContext)
   registerEventUpdate(group, context);
   registerEventGet(group, context);
   registerEventList(group, context);
-  registerEventDetailsCommand(group, context);
+  registerEventDetails(group, context);
 }

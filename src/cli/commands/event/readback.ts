@@ -2,12 +2,7 @@
 // that an update sends the current value of everything the organizer did not name.
 import type { OrganizerEvent } from '../../../client/schemas/index.js';
 import type { ParamValues } from '../../params.js';
-
-/** "yyyy-mm-dd HH:MM:SS" → ["yyyy-mm-dd", "HH:MM"]. */
-export function splitDateTime(value: string | undefined): [string, string] | undefined {
-  const match = value ? /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(value) : null;
-  return match ? [match[1], match[2]] : undefined;
-}
+import { splitDateTime } from '../../output/date-time.js';
 
 function text(value: unknown): string | undefined {
   if (typeof value === 'string') return value;

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, parseRequest } from '../../params.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, requestFromFlags } from '../../params.js';
 import { endIsAfterStart } from '../../../client/schemas/values.js';
 import { UPDATE_EVENT_PARAMS } from './params.js';
 import { updateEventRequest } from '../../../client/schemas/index.js';
@@ -12,7 +12,7 @@ import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { updateValuesFromEvent } from './readback.js';
 import { writeAck } from '../../output/index.js';
 
-export interface UpdateEventOptions {
+interface UpdateEventOptions {
   eventId: string;
   values: ParamValues;
 }
@@ -27,7 +27,7 @@ export function registerEventUpdate(group: Command, context: CommandContext): vo
     });
 }
 
-export async function runEventUpdate(options: UpdateEventOptions, context: CommandContext): Promise<void> {
+async function runEventUpdate(options: UpdateEventOptions, context: CommandContext): Promise<void> {
   checkFormats(UPDATE_EVENT_PARAMS, options.values);
   if (Object.keys(options.values).length === 0) {
     throw new UsageError('nothing to change: name at least one flag (see boxoffice event update --help)');
@@ -38,7 +38,7 @@ export async function runEventUpdate(options: UpdateEventOptions, context: Comma
     const merged = { ...updateValuesFromEvent(current.event), ...options.values };
     const values = await fillMissing(context, UPDATE_EVENT_PARAMS, merged);
     checkSpan(options.values, values);
-    const request = parseRequest(updateEventRequest, { ...values, eventId: options.eventId }, UPDATE_EVENT_PARAMS);
+    const request = requestFromFlags(updateEventRequest, { ...values, eventId: options.eventId }, UPDATE_EVENT_PARAMS);
     const body = await withPermissionExplained(explanation, () => session.client.events.updateEvent(request));
     writeAck(context, { body, id: String(body.eventId), sentence: `updated event ${body.eventId}` });
   });
@@ -50,7 +50,7 @@ const SPAN_FIELDS = { startDate: '--start-date', startTime: '--start-time', endD
  * E003 before sending, in terms of the flags given: `--start-date 2027-09-01` alone that would
  * put the start after the stored end says so, and names the flag that moves the end.
  */
-export function checkSpan(given: ParamValues, values: ParamValues): void {
+function checkSpan(given: ParamValues, values: ParamValues): void {
   if (endIsAfterStart(values)) return;
   const givenFlags = Object.entries(SPAN_FIELDS)
     .filter(([name]) => given[name] !== undefined)

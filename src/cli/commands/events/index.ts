@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
-import { registerEventsSearchCommand } from './search.js';
+import { registerEventsSearch } from './search.js';
 import { summaryOf } from '../summaries.js';
 
 /** `boxoffice events …`: search public events (Publisher API) */
-export function registerEventsSearchCommands(program: Command, context: CommandContext): void {
+export function registerEventsCommands(program: Command, context: CommandContext): void {
   const group = program.command('events').description(summaryOf('events'));
-  registerEventsSearchCommand(group, context);
+  registerEventsSearch(group, context);
 }

@@ -5,12 +5,12 @@ import { UsageError } from '../../../client/errors.js';
 import type { EventSearchRequest, EventSummary } from '../../../client/schemas/index.js';
 import { SEARCH_PRICE_KINDS, SEARCH_SORT_ORDERS } from '../../../client/schemas/values.js';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, checkFormats, definedOnly, paramValues, parseRequest, type ParamSpec } from '../../params.js';
+import { addParamFlags, checkFormats, definedOnly, paramValues, requestFromFlags, type ParamSpec } from '../../params.js';
 import { eventSearchRequest } from '../../../client/schemas/requests.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
-export const SEARCH_PARAMS: readonly ParamSpec[] = [
+const SEARCH_PARAMS: readonly ParamSpec[] = [
   { name: 'keyword', description: 'search keyword' },
   { name: 'city', description: 'city name' },
   { name: 'category', description: 'category slug (see `boxoffice catalog categories`)' },
@@ -30,7 +30,7 @@ export interface SearchOptions {
   all: boolean;
 }
 
-export function registerEventsSearchCommand(group: Command, context: CommandContext): void {
+export function registerEventsSearch(group: Command, context: CommandContext): void {
   const command = group
     .command('search')
     .description('search public events; one page, or every page with --all');
@@ -51,7 +51,7 @@ export async function toSearchOptions(flags: Record<string, unknown>): Promise<S
   const all = flags.all === true;
   if (all && values.page !== undefined) throw new UsageError('--page and --all cannot be used together', '--page');
   // zod is loaded only once a search is really about to run (startup cost).
-  const filters = parseRequest(eventSearchRequest, definedOnly(values), SEARCH_PARAMS);
+  const filters = requestFromFlags(eventSearchRequest, definedOnly(values), SEARCH_PARAMS);
   if (filters.fromDate && filters.toDate && filters.toDate < filters.fromDate) {
     throw new UsageError('--to-date: must not be before --from-date', '--to-date');
   }
@@ -79,7 +79,7 @@ export async function searchAllPages(
   }
 }
 
-export async function runEventsSearch(options: SearchOptions, context: CommandContext): Promise<void> {
+async function runEventsSearch(options: SearchOptions, context: CommandContext): Promise<void> {
   const session = await openSession(context, { token: false, publisherKey: true });
   try {
     const search = (request: EventSearchRequest) => session.client.publisher.searchEvents(request);

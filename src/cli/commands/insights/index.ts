@@ -3,6 +3,6 @@ import type { CommandContext } from '../../context.js';
 import { registerInsights } from './insights.js';
 
 /** `boxoffice insights EVENT_ID`: how sales are going, as pictures. */
-export function registerInsightsCommand(program: Command, context: CommandContext): void {
+export function registerInsightsCommands(program: Command, context: CommandContext): void {
   registerInsights(program, context);
 }

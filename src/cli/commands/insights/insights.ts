@@ -9,22 +9,12 @@ import type { ExportFormat } from '../../../export/checkpoint.js';
 import { exportFormatOf } from '../../../export/format-of.js';
 import type { CommandContext } from '../../context.js';
 import { summaryOf } from '../summaries.js';
-import { DEFAULT_MAX_WAIT } from '../attendees/export.js';
+import { DEFAULT_MAX_WAIT } from '../attendees/shared.js';
 import { EXPORT_FORMATS } from '../../../export/checkpoint.js';
 import { runInsights } from './run.js';
+import type { InsightsOptions } from './shared.js';
 import { parseDuration } from '../../duration.js';
 import { isKnownTimezone } from '../../../insights/dates.js';
-
-export interface InsightsOptions {
-  eventId?: string;
-  from?: { path: string; format: ExportFormat };
-  output?: string;
-  svgDir?: string;
-  watchMs?: number;
-  currency?: string;
-  timezone?: string;
-  maxWaitMs: number;
-}
 
 interface InsightsFlags {
   from?: string;
@@ -67,7 +57,7 @@ export function registerInsights(program: Command, context: CommandContext): voi
 }
 
 /** Flags → options, refusing bad input before anything is read or sent. */
-export async function insightsOptionsFrom(eventId: string | undefined, flags: InsightsFlags): Promise<InsightsOptions> {
+async function insightsOptionsFrom(eventId: string | undefined, flags: InsightsFlags): Promise<InsightsOptions> {
   const id = eventId?.trim();
   if (eventId !== undefined && !id) throw new UsageError('EVENT_ID: must not be empty', 'eventId');
   if (id === undefined && flags.from === undefined) {

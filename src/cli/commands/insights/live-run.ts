@@ -13,12 +13,12 @@ import { formatDuration } from '../../../util/duration.js';
 import { notYourEvent, withPermissionExplained } from '../../permission.js';
 import { isLoopbackHost } from '../../../client/loopback.js';
 import { openSession } from '../../session.js';
-import { DEFAULT_PREFETCH } from '../attendees/export.js';
-import type { InsightsOptions } from './insights.js';
+import { DEFAULT_PREFETCH } from '../attendees/shared.js';
+import type { InsightsOptions } from './shared.js';
 import { showReport } from './show.js';
 
 /** The live service's read quota (cli-contract "Real-world tolerance"). */
-export const HOURLY_READ_QUOTA = 30;
+const HOURLY_READ_QUOTA = 30;
 
 /**
  * Refuses a --watch interval whose refreshes alone would spend more than the hourly read quota.
@@ -36,7 +36,7 @@ export function checkWatchInterval(intervalMs: number, apiUrl: string): void {
   );
 }
 
-export function costLine(intervalMs: number): string {
+function costLine(intervalMs: number): string {
   const perHour = Math.round((READS_PER_REFRESH * 3_600_000) / intervalMs);
   return (
     `watching: every ${formatDuration(intervalMs)} a refresh reads the sales report and the attendee list past the orders seen: ` +

@@ -8,7 +8,7 @@ import { figuresClock } from '../../../insights/clock.js';
 import { readExportRows } from '../../../insights/read-export.js';
 import type { InsightsReport } from '../../../insights/report.js';
 import type { CommandContext } from '../../context.js';
-import type { InsightsOptions } from './insights.js';
+import type { InsightsOptions } from './shared.js';
 import { showReport } from './show.js';
 import { runLiveInsights } from './live-run.js';
 

@@ -9,11 +9,11 @@ import type { RefreshChange } from '../../../insights/live.js';
 import { reportDocument, type InsightsReport } from '../../../insights/report.js';
 import { terminalSummary } from '../../../insights/terminal.js';
 import type { CommandContext } from '../../context.js';
-import type { InsightsOptions } from './insights.js';
+import type { InsightsOptions } from './shared.js';
 import { chartsOf, renderCharts } from '../../../insights/charts.js';
 import { pageHtml } from '../../../insights/page.js';
 
-export function changeLine(change: RefreshChange, at: string, currency: string | null): string {
+function changeLine(change: RefreshChange, at: string, currency: string | null): string {
   const plural = (count: number, word: string): string => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
   const parts = [
     `${at} since the last refresh: +${plural(change.newOrders, 'order')} (+${plural(change.newAttendees, 'attendee')})`,

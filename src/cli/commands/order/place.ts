@@ -17,7 +17,7 @@ import { createPrompter } from '../../prompt.js';
 import { formatMoney } from '../../../util/count.js';
 import { askAttendee } from './ask-attendee.js';
 
-export interface PlaceOrderOptions {
+interface PlaceOrderOptions {
   /** Numeric, or the code form (looked up in the event list). */
   eventId: string;
   tickets: GivenTicketSpec[];
@@ -43,7 +43,7 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 /** The profile on which an order spends real money. */
 
-export function registerOrderPlaceCommand(group: Command, context: CommandContext): void {
+export function registerOrderPlace(group: Command, context: CommandContext): void {
   group
     .command('place')
     .description('place a buyer order: cart, order number, attendee form, confirmation, order details')
@@ -66,7 +66,7 @@ Examples:
 }
 
 /** Everything that can be refused without a request is refused here (exit 2). */
-export function toOptions(eventId: string, flags: RawFlags): PlaceOrderOptions {
+function toOptions(eventId: string, flags: RawFlags): PlaceOrderOptions {
   const id = eventId.trim();
   if (flags.referenceNo !== undefined && flags.referenceNo.trim() === '') {
     throw new UsageError('--reference-no: must not be empty', '--reference-no');
@@ -110,7 +110,7 @@ async function readAnswers(options: PlaceOrderOptions, canAsk: boolean): Promise
   return answers;
 }
 
-export async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext): Promise<void> {
+async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const globals = context.globals();
   const answers = await readAnswers(options, globals.input);
@@ -152,7 +152,7 @@ export async function runOrderPlace(options: PlaceOrderOptions, context: Command
 }
 
 /** The one document of `--json`: each step's response body under the API's name for it. */
-export function jsonDocument(eventId: string, placed: PlacedOrder): Record<string, unknown> {
+function jsonDocument(eventId: string, placed: PlacedOrder): Record<string, unknown> {
   return {
     eventId,
     orderNo: placed.order.orderNo,

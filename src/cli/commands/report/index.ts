@@ -3,6 +3,6 @@ import type { CommandContext } from '../../context.js';
 import { registerReport } from './report.js';
 
 /** Registers the sales report of an event. */
-export function registerReportCommand(program: Command, context: CommandContext): void {
+export function registerReportCommands(program: Command, context: CommandContext): void {
   registerReport(program, context);
 }

@@ -7,7 +7,7 @@ import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { formatMoney } from '../../../util/count.js';
 
-export interface ReportOptions {
+interface ReportOptions {
   eventId: string;
 }
 
@@ -31,7 +31,7 @@ export function registerReport(program: Command, context: CommandContext): void 
     });
 }
 
-export async function runReport(options: ReportOptions, context: CommandContext): Promise<void> {
+async function runReport(options: ReportOptions, context: CommandContext): Promise<void> {
   await withSession(context, {}, async (session) => {
     const report = await withPermissionExplained(notYourEvent(options.eventId, 'read its report'), () =>
       session.client.events.getReport({ eventId: options.eventId }),

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
-import { registerStartCommand } from './start.js';
-import { registerTokenCommand } from './token.js';
-import { registerSeedCommand } from './seed.js';
+import { registerSandboxStart } from './start.js';
+import { registerSandboxToken } from './token.js';
+import { registerSandboxSeed } from './seed.js';
 import { summaryOf } from '../summaries.js';
 
 /**
@@ -12,7 +12,7 @@ import { summaryOf } from '../summaries.js';
  */
 export function registerSandboxCommands(program: Command, context: CommandContext): void {
   const group = program.command('sandbox').description(summaryOf('sandbox'));
-  registerStartCommand(group, context);
-  registerTokenCommand(group, context);
-  registerSeedCommand(group, context);
+  registerSandboxStart(group, context);
+  registerSandboxToken(group, context);
+  registerSandboxSeed(group, context);
 }

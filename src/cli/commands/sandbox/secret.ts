@@ -16,7 +16,7 @@ export function sandboxSecretFile(env: Env, port: number): string {
 }
 
 /** The port a sandbox address names (80 or 443 when it names none). */
-export function portOf(url: URL): number {
+function portOf(url: URL): number {
   if (url.port) return Number(url.port);
   return url.protocol === 'https:' ? 443 : 80;
 }

@@ -8,11 +8,11 @@ import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 import { postToSandboxTool } from './tool-request.js';
 
 /** Must match SANDBOX_ENDPOINTS.seed in src/sandbox/fixtures.ts (kept here so the verb stays light). */
-export const SEED_ENDPOINT = '/sandbox/seed';
-export const MAX_EVENTS = 1000;
-export const MAX_ORDERS = 1_000_000;
+const SEED_ENDPOINT = '/sandbox/seed';
+const MAX_EVENTS = 1000;
+const MAX_ORDERS = 1_000_000;
 
-export interface SeedOptions {
+interface SeedOptions {
   events: number;
   orders: number;
   account?: string;
@@ -26,7 +26,7 @@ interface SeedFlags {
   url?: string;
 }
 
-export function parseCount(text: string, flag: string, min: number, max: number): number {
+function parseCount(text: string, flag: string, min: number, max: number): number {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed) || Number(trimmed) < min || Number(trimmed) > max) {
     throw new UsageError(`${flag}: expected a whole number from ${min} to ${max}, got "${text}"`, flag);
@@ -34,7 +34,7 @@ export function parseCount(text: string, flag: string, min: number, max: number)
   return Number(trimmed);
 }
 
-export function registerSeedCommand(group: Command, context: CommandContext): void {
+export function registerSandboxSeed(group: Command, context: CommandContext): void {
   group
     .command('seed')
     .description('fill a running sandbox with generated events and confirmed orders; prints the new event ids')
@@ -58,7 +58,7 @@ export function registerSeedCommand(group: Command, context: CommandContext): vo
     });
 }
 
-export async function runSeed(options: SeedOptions, context: CommandContext): Promise<void> {
+async function runSeed(options: SeedOptions, context: CommandContext): Promise<void> {
   const { io } = context.deps;
   const body = new URLSearchParams({ events: String(options.events), orders: String(options.orders) });
   if (options.account !== undefined) body.set('account', options.account);

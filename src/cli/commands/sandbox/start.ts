@@ -10,10 +10,10 @@ import type { CommandContext } from '../../context.js';
 import { defaultSandboxDbPath } from './data-dir.js';
 import { SANDBOX_SECRET_ENV, removeSandboxSecret, sandboxSecretFile, writeSandboxSecret } from './secret.js';
 
-export const LIMITS_MODES = ['none', 'realistic'] as const;
-export type LimitsFlag = (typeof LIMITS_MODES)[number];
+const LIMITS_MODES = ['none', 'realistic'] as const;
+type LimitsFlag = (typeof LIMITS_MODES)[number];
 
-export interface StartOptions {
+interface StartOptions {
   port: number;
   /** A file path, or ':memory:'. */
   dbPath: string;
@@ -35,14 +35,14 @@ interface StartFlags {
   printSecret?: boolean;
 }
 
-export function parsePort(text: string): number {
+function parsePort(text: string): number {
   if (!/^\d{1,5}$/.test(text.trim()) || Number(text) > 65535) {
     throw new UsageError(`--port: expected a port number from 0 to 65535, got "${text}"`, '--port');
   }
   return Number(text);
 }
 
-export function registerStartCommand(group: Command, context: CommandContext): void {
+export function registerSandboxStart(group: Command, context: CommandContext): void {
   group
     .command('start')
     .description('run the local sandbox of the whole service in the foreground (Ctrl-C stops it)')
@@ -73,7 +73,7 @@ export function registerStartCommand(group: Command, context: CommandContext): v
     });
 }
 
-export async function runStart(options: StartOptions, context: CommandContext): Promise<void> {
+async function runStart(options: StartOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   if (options.faults !== undefined) {
     const { parseFaultSpec, FaultSpecError } = await import('../../../sandbox/modes/faults.js');

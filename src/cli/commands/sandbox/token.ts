@@ -8,13 +8,13 @@ import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 import { postToSandboxTool } from './tool-request.js';
 import { writeJson } from '../../output/json.js';
 
-export const TOKEN_ROLES = ['organizer', 'admin', 'publisher', 'booking'] as const;
-export type TokenRole = (typeof TOKEN_ROLES)[number];
+const TOKEN_ROLES = ['organizer', 'admin', 'publisher', 'booking'] as const;
+type TokenRole = (typeof TOKEN_ROLES)[number];
 
 /** Must match SANDBOX_ENDPOINTS.token in src/sandbox/fixtures.ts (kept here so the verb stays light). */
-export const TOKEN_ENDPOINT = '/sandbox/token';
+const TOKEN_ENDPOINT = '/sandbox/token';
 
-export interface TokenOptions {
+interface TokenOptions {
   role: TokenRole;
   account?: string;
   url: string;
@@ -26,7 +26,7 @@ interface TokenFlags {
   url?: string;
 }
 
-export function registerTokenCommand(group: Command, context: CommandContext): void {
+export function registerSandboxToken(group: Command, context: CommandContext): void {
   group
     .command('token')
     .description('print a fresh access token (or publisher key, or booking key) from a running sandbox')
@@ -44,7 +44,7 @@ export function registerTokenCommand(group: Command, context: CommandContext): v
     });
 }
 
-export async function runToken(options: TokenOptions, context: CommandContext): Promise<void> {
+async function runToken(options: TokenOptions, context: CommandContext): Promise<void> {
   const body = new URLSearchParams({ role: options.role });
   if (options.account !== undefined) body.set('account', options.account);
   const answer = await postToSandboxTool(options.url, TOKEN_ENDPOINT, body, context);

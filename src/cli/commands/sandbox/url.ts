@@ -1,7 +1,7 @@
 // Where `sandbox token` and `sandbox seed` find a running sandbox.
 import { UsageError } from '../../../client/errors.js';
 
-export const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:4010';
+const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:4010';
 
 /** Help text of the shared --url flag. */
 export const SANDBOX_URL_HELP = `the sandbox's address (default: BOXOFFICE_API_URL, else ${DEFAULT_SANDBOX_URL})`;

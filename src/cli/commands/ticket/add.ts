@@ -1,7 +1,7 @@
 // `boxoffice ticket add EVENT_ID [flags]` (E3).
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, parseRequest } from '../../params.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, requestFromFlags } from '../../params.js';
 import { ADD_TICKET_PARAMS } from './params.js';
 import { addTicketRequest } from '../../../client/schemas/index.js';
 import { withSession } from '../../session.js';
@@ -9,7 +9,7 @@ import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { sentRecordKey } from '../../config/store.js';
 import { writeAck } from '../../output/index.js';
 
-export interface AddTicketOptions {
+interface AddTicketOptions {
   eventId: string;
   values: ParamValues;
 }
@@ -26,11 +26,11 @@ export function registerTicketAdd(group: Command, context: CommandContext): void
     });
 }
 
-export async function runTicketAdd(options: AddTicketOptions, context: CommandContext): Promise<void> {
+async function runTicketAdd(options: AddTicketOptions, context: CommandContext): Promise<void> {
   checkFormats(ADD_TICKET_PARAMS, options.values);
   await withSession(context, {}, async (session) => {
     const values = await fillMissing(context, ADD_TICKET_PARAMS, options.values);
-    const request = parseRequest(addTicketRequest, { ...values, eventId: options.eventId }, ADD_TICKET_PARAMS);
+    const request = requestFromFlags(addTicketRequest, { ...values, eventId: options.eventId }, ADD_TICKET_PARAMS);
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'add tickets to it'), () =>
       session.client.events.addTicket(request),
     );

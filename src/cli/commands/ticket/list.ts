@@ -5,11 +5,11 @@ import type { CommandContext } from '../../context.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeJson, writeRows } from '../../output/index.js';
-import { splitDateTime } from '../event/readback.js';
+import { splitDateTime } from '../../output/date-time.js';
 import { ticketStatusForUpdate } from '../../../client/schemas/values.js';
 import { ticketCodeOf } from '../../buyer-ids.js';
 
-export interface ListTicketsOptions {
+interface ListTicketsOptions {
   eventId: string;
 }
 
@@ -24,7 +24,7 @@ export function registerTicketList(group: Command, context: CommandContext): voi
     });
 }
 
-export async function runTicketList(options: ListTicketsOptions, context: CommandContext): Promise<void> {
+async function runTicketList(options: ListTicketsOptions, context: CommandContext): Promise<void> {
   const when = (value: { date: string } | undefined) => splitDateTime(value?.date)?.join(' ') ?? value?.date;
   await withSession(context, {}, async (session) => {
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'read its tickets'), () =>

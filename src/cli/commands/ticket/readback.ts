@@ -3,7 +3,7 @@
 import type { OrganizerTicket } from '../../../client/schemas/index.js';
 import { ticketStatusForUpdate } from '../../../client/schemas/values.js';
 import type { ParamValues } from '../../params.js';
-import { splitDateTime } from '../event/readback.js';
+import { splitDateTime } from '../../output/date-time.js';
 
 function truth(value: unknown): string | undefined {
   if (value === true || value === 1 || value === '1' || value === 'true') return 'true';

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { NotFoundError, UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, parseRequest } from '../../params.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, requestFromFlags } from '../../params.js';
 import { UPDATE_TICKET_PARAMS } from './params.js';
 import { updateTicketRequest } from '../../../client/schemas/index.js';
 import { withSession } from '../../session.js';
@@ -14,7 +14,7 @@ import { updateValuesFromTicket } from './readback.js';
 import { ticketMatches } from '../../buyer-ids.js';
 import { writeAck } from '../../output/index.js';
 
-export interface UpdateTicketOptions {
+interface UpdateTicketOptions {
   eventId: string;
   ticketId: string;
   values: ParamValues;
@@ -33,7 +33,7 @@ export function registerTicketUpdate(group: Command, context: CommandContext): v
     });
 }
 
-export async function runTicketUpdate(options: UpdateTicketOptions, context: CommandContext): Promise<void> {
+async function runTicketUpdate(options: UpdateTicketOptions, context: CommandContext): Promise<void> {
   checkFormats(UPDATE_TICKET_PARAMS, options.values);
   if (Object.keys(options.values).length === 0) {
     throw new UsageError('nothing to change: name at least one flag (see boxoffice ticket update --help)');
@@ -60,7 +60,7 @@ export async function runTicketUpdate(options: UpdateTicketOptions, context: Com
     );
     const merged = { ...readBack, ...notReturned, ...options.values };
     const values = await fillMissing(context, UPDATE_TICKET_PARAMS, merged);
-    const request = parseRequest(
+    const request = requestFromFlags(
       updateTicketRequest,
       { ...values, eventId: options.eventId, ticketId: options.ticketId },
       UPDATE_TICKET_PARAMS,

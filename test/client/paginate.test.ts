@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attendeeBatches, type RecordRange } from '../../src/client/paginate.js';
-import { makeOrders, pagedServer } from './fixtures.js';
+import { makeOrders, pagedServer } from '../export/fixtures.js';
 
 async function collect<T>(iterator: AsyncIterable<T>): Promise<T[]> {
   const items: T[] = [];

@@ -8,7 +8,7 @@ import { summaryOf } from '../summaries.js';
 import { loadProfile } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
-export interface AuthStatus {
+interface AuthStatus {
   profile: string;
   tokenSource: 'env' | 'profile' | 'none';
   apiUrl: string | null;
@@ -46,7 +46,7 @@ export function registerAuthStatus(program: Command, context: CommandContext): v
     });
 }
 
-export async function runAuthStatus(context: CommandContext): Promise<void> {
+async function runAuthStatus(context: CommandContext): Promise<void> {
   const { deps } = context;
   const { profileName, profile, tokenSource } = await loadProfile(context);
   const expiry = expiryStatus(profile.tokenExpiresAt, deps.clock.now());

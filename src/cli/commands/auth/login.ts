@@ -12,7 +12,7 @@ import { writeJson } from '../../output/index.js';
 import { createPrompter } from '../../prompt.js';
 import { parseDuration } from '../../duration.js';
 
-export interface LoginOptions {
+interface LoginOptions {
   browser: boolean;
   withToken: boolean;
   port: number;
@@ -25,7 +25,7 @@ function parsePort(value: string): number {
   return port;
 }
 
-export function registerLogin(program: Command, context: CommandContext): void {
+export function registerAuthLogin(program: Command, context: CommandContext): void {
   program
     .command('login')
     .description(summaryOf('login'))
@@ -51,7 +51,7 @@ export function registerLogin(program: Command, context: CommandContext): void {
     });
 }
 
-export async function runLogin(options: LoginOptions, context: CommandContext): Promise<void> {
+async function runLogin(options: LoginOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const globals = context.globals();
   const store = await openConfigStore(deps.env);

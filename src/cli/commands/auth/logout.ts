@@ -6,7 +6,7 @@ import { openConfigStore } from '../../config/store.js';
 import { assertProfileExists } from '../../session.js';
 import { writeJson } from '../../output/index.js';
 
-export function registerLogout(program: Command, context: CommandContext): void {
+export function registerAuthLogout(program: Command, context: CommandContext): void {
   program
     .command('logout')
     .description(summaryOf('logout'))
@@ -16,7 +16,7 @@ export function registerLogout(program: Command, context: CommandContext): void 
     });
 }
 
-export async function runLogout(context: CommandContext): Promise<void> {
+async function runLogout(context: CommandContext): Promise<void> {
   const { deps } = context;
   const profileName = context.globals().profile;
   const store = await openConfigStore(deps.env);

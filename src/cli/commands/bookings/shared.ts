@@ -1,0 +1,14 @@
+// What the verbs of `boxoffice bookings` share.
+import { UsageError } from '../../../client/errors.js';
+
+/** --booking-key, else the profile's (where the session has already laid BOXOFFICE_BOOKING_KEY). */
+export function resolveBookingKey(flag: string | undefined, fromProfile: string | undefined): string {
+  const key = [flag, fromProfile].find((value) => value !== undefined && value.trim() !== '');
+  if (key === undefined) {
+    throw new UsageError(
+      'a booking key is required: --booking-key, BOXOFFICE_BOOKING_KEY, or boxoffice config set bookingKey …',
+      '--booking-key',
+    );
+  }
+  return key.trim();
+}
