@@ -16,10 +16,19 @@ type Send = typeof httpRequest;
 export class NodeDispatcher implements RequestDispatcher {
   private http?: HttpAgent;
   private https?: { agent: HttpsAgent; send: Send };
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly timeouts: Timeouts) {}
 
-  async request(request: DispatchRequest): Promise<RawResponse> {
+  request(request: DispatchRequest): Promise<RawResponse> {
+    const pending = this.send(request);
+    const settled = pending.catch(() => undefined);
+    this.inFlight.add(settled);
+    void settled.then(() => this.inFlight.delete(settled));
+    return pending;
+  }
+
+  private async send(request: DispatchRequest): Promise<RawResponse> {
     const { agent, send } = request.url.protocol === 'https:' ? await this.httpsTransport() : this.httpTransport();
     return new Promise<RawResponse>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
@@ -69,8 +78,8 @@ export class NodeDispatcher implements RequestDispatcher {
     });
   }
 
-  /** Called once the requests have ended; idle kept-alive sockets never held the process open (Node unreferences them). */
   async close(): Promise<void> {
+    await Promise.all(this.inFlight);
     this.destroy();
   }
 
