@@ -3,6 +3,22 @@
 import { build } from 'esbuild';
 import { rmSync, readFileSync } from 'node:fs';
 
+// commander requires node:child_process at load for executable subcommands, which this CLI
+// does not have; loading it (with dgram and net's socket list) cost ~7 ms of every start.
+// commander gets a stand-in that loads the module on first use instead.
+const lazyChildProcessForCommander = {
+  name: 'lazy-child-process-for-commander',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      args.importer.includes('/node_modules/commander/') ? { path: 'child_process', namespace: 'lazy-builtin' } : undefined,
+    );
+    esbuild.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] });",
+      loader: 'js',
+    }));
+  },
+};
+
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
@@ -27,8 +43,10 @@ await build({
   external: ['better-sqlite3', 'open', 'playwright-core'],
   define: { BOXOFFICE_VERSION: JSON.stringify(pkg.version) },
   banner: {
-    // Some bundled CommonJS packages call require(); give ESM chunks one.
-    js: "import { createRequire as __boxofficeCreateRequire } from 'node:module'; const require = __boxofficeCreateRequire(import.meta.url);",
+    // Some bundled CommonJS packages call require(); give ESM chunks one, made on first call
+    // (every chunk gets the banner, few call it: creating it at load cost each chunk its import.meta).
+    js: "import { createRequire as __boxofficeCreateRequire } from 'node:module'; let __boxofficeRequire; const require = (id) => (__boxofficeRequire ??= __boxofficeCreateRequire(import.meta.url))(id);",
   },
+  plugins: [lazyChildProcessForCommander],
   logLevel: 'warning',
 });

@@ -168,12 +168,7 @@ export async function createWiredClient(
     onRetry: ({ delayMs, error, operation }) => stderr.write(`${retryNotice(delayMs, error, operation, maxWaitMs)}\n`),
     ...(context.globals().debug ? { trace: (line: string) => stderr.write(`${redactor.text(line)}\n`) } : {}),
   };
-  // undici parses HTTP with a WebAssembly module. V8 compiles it twice, at once with its baseline
-  // compiler and then again, optimised, on a background thread, and the process cannot exit
-  // before that second compilation ends: ~100 ms (and ~70 ms of CPU) after the last byte of a
-  // one-request command's output. The baseline code alone parses fast enough for a CLI.
-  const [{ createClient }, { setFlagsFromString }] = await Promise.all([import('../client/index.js'), import('node:v8')]);
-  setFlagsFromString('--liftoff-only');
+  const { createClient } = await import('../client/index.js');
   return createClient(config);
 }
 

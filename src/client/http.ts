@@ -1,16 +1,9 @@
-// The transport: one undici dispatcher with keep-alive and timeouts (through a proxy when
-// HTTPS_PROXY / HTTP_PROXY say so, except for NO_PROXY hosts), the bearer header on every
-// call, error bodies mapped onto the error hierarchy (also when the HTTP status is 200), the
-// retry policy applied, and a trace hook that only ever sees redacted text.
-// undici's dispatchers and request API are imported from its files rather than its index: the
-// index loads fetch, WebSocket, caches and mocks besides (twice the code), and with them Node's
-// own copy of undici.
+// The transport: keep-alive connections with timeouts (Node's http/https directly; undici
+// through a proxy when HTTPS_PROXY / HTTP_PROXY apply, loaded only then), the bearer header on
+// every call, error bodies mapped onto the error hierarchy (also when the HTTP status is 200),
+// the retry policy applied, and a trace hook that only ever sees redacted text.
 import { FormDataEncoder } from 'form-data-encoder';
-import type { Dispatcher } from 'undici';
-import Agent from 'undici/lib/dispatcher/agent.js';
-import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
-import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
-import dispatcherApi from 'undici/lib/api/index.js';
+import type { RawResponse, RequestDispatcher, Timeouts } from './dispatch.js';
 import type { MultipartFields } from './encode.js';
 import {
   ApiError,
@@ -23,6 +16,8 @@ import {
   createApiError,
 } from './errors.js';
 import { isLoopbackHost } from './loopback.js';
+import { NodeDispatcher } from './node-dispatch.js';
+import { type Env, proxyFor } from './proxy.js';
 import { Redactor } from './redact.js';
 import { abortableSleep } from '../util/sleep.js';
 import {
@@ -33,23 +28,6 @@ import {
   parseRetryAfter,
   planRetry,
 } from './retry.js';
-
-// What undici's index does on load: request, connect (a proxy's tunnel) and the rest of the API
-// on every dispatcher.
-Object.assign(DispatcherBase.prototype, dispatcherApi);
-
-export type Env = Readonly<Record<string, string | undefined>>;
-
-export interface Timeouts {
-  /** Establishing the TCP/TLS connection. */
-  connectMs: number;
-  /** From sending the request to receiving the response headers. */
-  headersMs: number;
-  /** Between two chunks of the response body. */
-  bodyMs: number;
-  /** How long an idle kept-alive connection stays open. */
-  keepAliveMs: number;
-}
 
 export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000, keepAliveMs: 10_000 };
 
@@ -100,8 +78,6 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-const LOOPBACK_NO_PROXY = ['127.0.0.1', '[::1]'];
-
 /**
  * The reference requires HTTPS for requests with tokens; plain http is allowed only to this
  * machine (the local sandbox). Throws a UsageError naming the URL, before anything is sent.
@@ -116,17 +92,6 @@ export function assertSafeToSendCredentials(url: URL, credential: string): void 
       'url',
     );
   }
-}
-
-function proxySettings(env: Env): { httpProxy?: string; httpsProxy?: string; noProxy: string } | undefined {
-  const pick = (name: string): string | undefined => {
-    const value = env[name.toLowerCase()] ?? env[name];
-    return value && value.trim() !== '' ? value.trim() : undefined;
-  };
-  const httpProxy = pick('HTTP_PROXY');
-  const httpsProxy = pick('HTTPS_PROXY');
-  if (!httpProxy && !httpsProxy) return undefined;
-  return { httpProxy, httpsProxy, noProxy: pick('NO_PROXY') ?? '' };
 }
 
 interface SerializedBody {
@@ -147,12 +112,6 @@ function serializeBody(body: MultipartFields | URLSearchParams | undefined): Ser
   const encoder = new FormDataEncoder(body);
   // Text fields only: every part comes out as bytes at once.
   return { bytes: Buffer.concat([...encoder.values()] as Uint8Array[]), contentType: encoder.contentType };
-}
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
 }
 
 const MAX_TRACE_BODY = 4_000;
@@ -239,7 +198,9 @@ export function errorFromResponse(status: number, body: unknown, retryAfterMs: n
 }
 
 export class HttpTransport {
-  private dispatcher?: Dispatcher;
+  private direct?: RequestDispatcher;
+  /** One dispatcher per proxy URL; undici is imported with the first. */
+  private proxied = new Map<string, Promise<RequestDispatcher>>();
   private readonly env: Env;
   private readonly retry: RetryOptions;
   private readonly timeouts: Timeouts;
@@ -304,9 +265,14 @@ export class HttpTransport {
   }
 
   async close(): Promise<void> {
-    const dispatcher = this.dispatcher;
-    this.dispatcher = undefined;
-    if (dispatcher) await dispatcher.close();
+    await Promise.all(this.takeDispatchers().map(async (dispatcher) => (await dispatcher).close()));
+  }
+
+  private takeDispatchers(): Array<RequestDispatcher | Promise<RequestDispatcher>> {
+    const all = [...(this.direct ? [this.direct] : []), ...this.proxied.values()];
+    this.direct = undefined;
+    this.proxied = new Map();
+    return all;
   }
 
   /**
@@ -317,9 +283,7 @@ export class HttpTransport {
    * 100,000-order export).
    */
   private readonly cancelInFlight = (): void => {
-    const dispatcher = this.dispatcher;
-    this.dispatcher = undefined;
-    dispatcher?.destroy().catch(() => undefined);
+    for (const dispatcher of this.takeDispatchers()) void Promise.resolve(dispatcher).then((d) => d.destroy());
   };
 
   private requestStarted(): void {
@@ -346,7 +310,6 @@ export class HttpTransport {
     redactor: Redactor,
     callSignal: AbortSignal | undefined,
   ): Promise<unknown> {
-    const dispatcher = this.getDispatcher();
     const shownUrl = redactor.url(url.toString());
     const started = this.now();
     this.trace(`--> ${exchange.method} ${shownUrl}`);
@@ -359,18 +322,9 @@ export class HttpTransport {
 
     let raw: RawResponse;
     try {
+      const dispatcher = await this.dispatcherFor(url);
       this.throwIfAborted(callSignal);
-      const response = await dispatcher.request({
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
-        method: exchange.method,
-        headers,
-        body: body?.bytes ?? (exchange.method === 'POST' ? '' : undefined),
-        headersTimeout: this.timeouts.headersMs,
-        bodyTimeout: this.timeouts.bodyMs,
-        ...(callSignal ? { signal: callSignal } : {}),
-      });
-      raw = { status: response.statusCode, headers: response.headers, text: await response.body.text() };
+      raw = await dispatcher.request({ url, method: exchange.method, headers, body: body?.bytes, ...(callSignal ? { signal: callSignal } : {}) });
     } catch (error) {
       if (this.config.signal?.aborted || callSignal?.aborted) {
         this.trace(`<-- ${exchange.method} ${shownUrl} cancelled after ${this.now() - started} ms`);
@@ -405,25 +359,18 @@ export class HttpTransport {
     return parsed;
   }
 
-  private getDispatcher(): Dispatcher {
-    this.dispatcher ??= this.createDispatcher();
-    return this.dispatcher;
-  }
-
-  private createDispatcher(): Dispatcher {
-    const options = {
-      connect: { timeout: this.timeouts.connectMs },
-      keepAliveTimeout: this.timeouts.keepAliveMs,
-      headersTimeout: this.timeouts.headersMs,
-      bodyTimeout: this.timeouts.bodyMs,
-    };
-    const proxy = proxySettings(this.env);
-    if (!proxy) return new Agent(options);
-    // Settings are passed explicitly so that undici never falls back to process.env behind the
-    // injected environment's back. Loopback IP literals never go through a proxy (as in Go's
-    // net/http): the local sandbox stays reachable with a corporate proxy set.
-    const noProxy = [proxy.noProxy, ...LOOPBACK_NO_PROXY].filter((entry) => entry !== '').join(',');
-    return new EnvHttpProxyAgent({ ...options, httpProxy: proxy.httpProxy ?? '', httpsProxy: proxy.httpsProxy ?? '', noProxy });
+  private async dispatcherFor(url: URL): Promise<RequestDispatcher> {
+    const proxy = proxyFor(url, this.env);
+    if (proxy === undefined) {
+      this.direct ??= new NodeDispatcher(this.timeouts);
+      return this.direct;
+    }
+    let dispatcher = this.proxied.get(proxy);
+    if (!dispatcher) {
+      dispatcher = import('./undici-dispatch.js').then(({ UndiciProxyDispatcher }) => new UndiciProxyDispatcher(proxy, this.timeouts));
+      this.proxied.set(proxy, dispatcher);
+    }
+    return dispatcher;
   }
 
   private trace(line: string): void {

@@ -9,7 +9,9 @@
 // leniently and throws the error hierarchy of errors.ts.
 import { createBookingApi, type BookingApi } from './booking.js';
 import { createEventApi, type EventApi } from './event-api.js';
-import { HttpTransport, type Env, type RetryInfo, type Timeouts } from './http.js';
+import type { Timeouts } from './dispatch.js';
+import { HttpTransport, type RetryInfo } from './http.js';
+import type { Env } from './proxy.js';
 import { createOAuthApi, type OAuthApi } from './oauth.js';
 import { createPublisherApi, type PublisherApi } from './publisher-api.js';
 import type { RetryOptions } from './retry.js';
@@ -75,7 +77,9 @@ export type { BookingApi, BookingForm } from './booking.js';
 export type * from './event-api.js';
 export type * from './publisher-api.js';
 export type { AuthorizeUrlRequest, ExchangeCodeRequest, OAuthApi } from './oauth.js';
-export type { CallOptions, Env, RetryInfo, Timeouts } from './http.js';
+export type { CallOptions, RetryInfo } from './http.js';
+export type { Timeouts } from './dispatch.js';
+export type { Env } from './proxy.js';
 export type { RetryOptions } from './retry.js';
 export { DEFAULT_RETRY_OPTIONS } from './retry.js';
 export * from './errors.js';

@@ -1,14 +1,8 @@
-// Types for the undici files src/client/http.ts imports directly (the package types its index only).
-declare module 'undici/lib/dispatcher/agent.js' {
-  import type { Agent } from 'undici';
-  const AgentClass: typeof Agent;
-  export default AgentClass;
-}
-
-declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
-  import type { EnvHttpProxyAgent } from 'undici';
-  const EnvHttpProxyAgentClass: typeof EnvHttpProxyAgent;
-  export default EnvHttpProxyAgentClass;
+// Types for the undici files src/client/undici-dispatch.ts imports directly (the package types its index only).
+declare module 'undici/lib/dispatcher/proxy-agent.js' {
+  import type { ProxyAgent } from 'undici';
+  const ProxyAgentClass: typeof ProxyAgent;
+  export default ProxyAgentClass;
 }
 
 declare module 'undici/lib/dispatcher/dispatcher.js' {

@@ -66,13 +66,16 @@ export interface FieldCodes {
 }
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+/** The client's request schemas are built on first use (z.lazy). */
+type RequestSchema = ObjectSchema | z.ZodLazy<ObjectSchema>;
 
 /**
  * Validates `fields` with a shared request schema. Blank values of optional fields count as
  * absent. Missing mandatory fields → E002 naming all of them (or the field's own code when it is
  * the only one); a wrong format → the field's code, else E002 naming the field.
  */
-export function validate<S extends ObjectSchema>(schema: S, fields: FormFields, codes: FieldCodes = {}): z.output<S> {
+export function validate<S extends RequestSchema>(requestSchema: S, fields: FormFields, codes: FieldCodes = {}): z.output<S> {
+  const schema: ObjectSchema = requestSchema instanceof z.ZodLazy ? requestSchema.unwrap() : requestSchema;
   const input: Record<string, string> = {};
   const missing: string[] = [];
   for (const [key, fieldSchema] of Object.entries(schema.shape) as [string, z.ZodType][]) {
@@ -95,8 +98,8 @@ export function validate<S extends ObjectSchema>(schema: S, fields: FormFields, 
       field: missing.join(','),
     });
   }
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
+  const result = requestSchema.safeParse(input);
+  if (result.success) return result.data as z.output<S>;
   const issue = result.error.issues[0];
   const field = String(issue.path[0] ?? '');
   // A refinement across fields reports on one field whose own value is fine.

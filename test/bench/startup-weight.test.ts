@@ -42,8 +42,6 @@ const STATIC_HEAVY_ALLOWED: Readonly<Record<string, RegExp[]>> = {
 /** What may be loaded with `import()` inside a group: the client, and optional heavy parts. */
 const OPTIONAL_HEAVY = [
   /^src\/client\/index\.ts$/,
-  // A Node built-in is no chunk of ours to wait for (node:v8, beside the client).
-  /^node:/,
   /^src\/sandbox\//,
   /^src\/auth\/browser-login\.ts$/,
   /^src\/orders\/answers\.ts$/,
@@ -121,6 +119,16 @@ describe('startup weight', () => {
   it('knows every command group', () => {
     expect(GROUPS.length).toBeGreaterThanOrEqual(14);
     for (const group of GROUPS) expect(inputs[`src/cli/commands/${group}/index.ts`], group).toBeDefined();
+  });
+
+  it('the client sends direct requests with node:http; undici, TLS and HTTP/2 load only when needed', () => {
+    const { files, dynamic, chainTo } = staticClosure('src/client/index.ts');
+    const loadedForEveryRequest = files.filter((file) => /node_modules\/undici\/|^node:(https|tls|http2|v8|perf_hooks)$/.test(file));
+    expect(loadedForEveryRequest.slice(0, 3).map((file) => chainTo(file).join(' → '))).toEqual([]);
+    expect(files).toContain('node:http');
+    // A proxy that applies brings undici; an https:// address brings node:https.
+    expect(dynamic).toContainEqual({ from: 'src/client/http.ts', to: 'src/client/undici-dispatch.ts' });
+    expect(dynamic).toContainEqual({ from: 'src/client/node-dispatch.ts', to: 'node:https' });
   });
 
   it.each(GROUPS)('group %s loads its own modules in one step, the heavy ones only when used', (group) => {

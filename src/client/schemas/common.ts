@@ -43,37 +43,37 @@ export const clockTime = z
   .regex(TIME_PATTERN, { message: FORMAT_MESSAGES.time });
 
 /** A finite number, given as a number or as numeric text. */
-export const numeric = z.union([
+export const numeric = z.lazy(() => z.union([
   z.number().finite(),
   z
     .string()
     .trim()
     .regex(NUMBER_PATTERN, { message: 'expected a number' })
     .transform((text) => Number(text)),
-], { message: 'expected a number' });
+], { message: 'expected a number' }));
 
 /** A whole number, given as a number or as integer text. */
-export const integer = z.union([
+export const integer = z.lazy(() => z.union([
   z.number().int(),
   z
     .string()
     .trim()
     .regex(INTEGER_PATTERN, { message: 'expected a whole number' })
     .transform((text) => Number(text)),
-], { message: 'expected a whole number' });
+], { message: 'expected a whole number' }));
 
 export const nonNegativeInteger = integer.pipe(z.number().int().min(0, { message: 'expected 0 or more' }));
 export const positiveInteger = integer.pipe(z.number().int().min(1, { message: 'expected 1 or more' }));
 export const nonNegativeNumber = numeric.pipe(z.number().min(0, { message: 'expected 0 or more' }));
 
 /** true/false, given as a boolean or as the text "true" / "false". */
-export const booleanFlag = z.union([
+export const booleanFlag = z.lazy(() => z.union([
   z.boolean(),
   z.enum(['true', 'false']).transform((text) => text === 'true'),
-], { message: 'expected true or false' });
+], { message: 'expected true or false' }));
 
 /** A required text value: present and not blank. */
-export const requiredText = z.string().trim().min(1, { message: 'must not be empty' });
+export const requiredText = z.lazy(() => z.string().trim().min(1, { message: 'must not be empty' }));
 
 function enumOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { message: `expected one of ${values.join(', ')}` });

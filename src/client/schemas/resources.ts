@@ -5,22 +5,22 @@
 import * as z from 'zod';
 
 /** A number, or numeric text (the live service sends both). */
-export const looseNumber = z.union([
+export const looseNumber = z.lazy(() => z.union([
   z.number(),
   z.string().trim().regex(/^-?(\d+(\.\d*)?|\.\d+)$/).transform(Number),
-]);
+]));
 /**
  * `status` of a success body. The reference puts "success" there; no public client of the live
  * service checks it, so a body without it is read by its other keys (error bodies are told apart
  * before parsing, in http.ts).
  */
-export const successStatus = z.literal('success').optional();
+export const successStatus = z.lazy(() => z.literal('success').optional());
 /** An id the service sends as a string or a number; kept as a string. */
-export const looseId = z.union([z.string(), z.number()]).transform(String);
-const looseText = z.union([z.string(), z.number()]).transform(String);
-const optionalText = z.union([z.string(), z.number(), z.null()]).optional()
-  .transform((value) => (value === null || value === undefined ? value : String(value)));
-const yesNo = z.string();
+export const looseId = z.lazy(() => z.union([z.string(), z.number()]).transform(String));
+const looseText = z.lazy(() => z.union([z.string(), z.number()]).transform(String));
+const optionalText = z.lazy(() => z.union([z.string(), z.number(), z.null()]).optional()
+  .transform((value) => (value === null || value === undefined ? value : String(value))));
+const yesNo = z.lazy(() => z.string());
 
 /** An array, or an object whose values are the elements (keyed by position). */
 export function arrayOrKeyed<T extends z.ZodType>(element: T) {
@@ -35,38 +35,38 @@ export function arrayOrKeyed<T extends z.ZodType>(element: T) {
 }
 
 /** 2.10 date-time object: {date: 'yyyy-mm-dd HH:MM:SS', timezone_type, timezone}. */
-export const dateTimeObject = z.looseObject({
+export const dateTimeObject = z.lazy(() => z.looseObject({
   date: z.string(),
   timezone_type: looseNumber.optional(),
   timezone: z.string().optional(),
-});
+}));
 
 // 2.1 segment tree
-export const topicNode = z.looseObject({ topicId: z.string(), topicName: z.string() });
-export const categoryNode = z.looseObject({
+export const topicNode = z.lazy(() => z.looseObject({ topicId: z.string(), topicName: z.string() }));
+export const categoryNode = z.lazy(() => z.looseObject({
   categoryId: z.string(),
   categoryName: z.string(),
   topics: z.array(topicNode).default([]),
-});
-export const segmentNode = z.looseObject({
+}));
+export const segmentNode = z.lazy(() => z.looseObject({
   segmentId: z.string(),
   segmentName: z.string(),
   category: z.array(categoryNode).default([]),
-});
-export const segmentsResponse = z.looseObject({ status: successStatus, segments: z.array(segmentNode) });
+}));
+export const segmentsResponse = z.lazy(() => z.looseObject({ status: successStatus, segments: z.array(segmentNode) }));
 
 // 2.2 category map and topic map
-export const categoriesResponse = z.looseObject({
+export const categoriesResponse = z.lazy(() => z.looseObject({
   status: successStatus,
   categories: z.record(z.string(), z.string()),
-});
-export const topicsResponse = z.looseObject({
+}));
+export const topicsResponse = z.lazy(() => z.looseObject({
   status: successStatus,
   topics: z.record(z.string(), z.array(z.string())),
-});
+}));
 
 // 2.3 event summary
-export const eventSummary = z.looseObject({
+export const eventSummary = z.lazy(() => z.looseObject({
   id: looseNumber,
   title: z.string(),
   url: z.string(),
@@ -92,14 +92,14 @@ export const eventSummary = z.looseObject({
   zipcode: z.string().nullish(),
   currency: z.string(),
   minPrice: looseText,
-});
-export const eventSearchResponse = z.looseObject({
+}));
+export const eventSearchResponse = z.lazy(() => z.looseObject({
   status: successStatus,
   events: arrayOrKeyed(eventSummary),
-});
+}));
 
 // 2.4 event details
-export const publisherEvent = z.looseObject({
+export const publisherEvent = z.lazy(() => z.looseObject({
   id: looseNumber,
   title: z.string(),
   url: z.string(),
@@ -127,17 +127,17 @@ export const publisherEvent = z.looseObject({
   currency: z.string(),
   price: looseText,
   email: z.string().nullish(),
-});
-export const eventDetailsResponse = z.looseObject({
+}));
+export const eventDetailsResponse = z.lazy(() => z.looseObject({
   status: successStatus,
   events: publisherEvent,
   tabs: z.array(z.unknown()).default([]),
   soldout: yesNo,
   favourite: yesNo.optional(),
-});
+}));
 
 // 2.5 ticket (Publisher)
-export const publisherTicket = z.looseObject({
+export const publisherTicket = z.lazy(() => z.looseObject({
   id: looseNumber,
   eventId: looseId,
   name: z.string(),
@@ -154,34 +154,34 @@ export const publisherTicket = z.looseObject({
   availability: z.string(),
   currency: z.string(),
   discounts: z.array(z.unknown()).default([]),
-});
-export const ticketDetailsResponse = z.looseObject({
+}));
+export const ticketDetailsResponse = z.lazy(() => z.looseObject({
   status: successStatus,
   tickets: arrayOrKeyed(publisherTicket),
   currency: z.string(),
-});
+}));
 
 // 2.6 cart
-export const cart = z.looseObject({
+export const cart = z.lazy(() => z.looseObject({
   price: looseNumber,
   discount: looseNumber,
   processingFee: looseNumber,
   serviceTax: looseNumber,
   grandTotal: looseNumber,
   codeApplied: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]),
-});
+}));
 /**
  * The cart totals newer public clients read: `carts{actualCost, discount, servieFeeTotal (spelled
  * so), total}` (live-service-evidence "Buyer side"), as the reference's cart.
  */
-const liveCarts = z.looseObject({
+const liveCarts = z.lazy(() => z.looseObject({
   actualCost: looseNumber,
   discount: looseNumber.default(0),
   servieFeeTotal: looseNumber.default(0),
   total: looseNumber,
-});
+}));
 
-export const cartResponse = z.union([
+export const cartResponse = z.lazy(() => z.union([
   z.looseObject({ status: successStatus, cart }),
   z.looseObject({ status: successStatus, carts: liveCarts }).transform(({ carts, ...rest }) => ({
     ...rest,
@@ -195,46 +195,46 @@ export const cartResponse = z.union([
       codeApplied: carts.discount > 0,
     },
   })),
-]);
+]));
 
 // 2.7 generated order
-export const generateOrderResponse = z.looseObject({
+export const generateOrderResponse = z.lazy(() => z.looseObject({
   status: successStatus,
   orderNo: looseText,
   /** Newer clients of the live service read only orderNo from generate-order. */
   platformFee: looseNumber.optional(),
   ticketCost: looseNumber.optional(),
-});
+}));
 
 // 2.8 attendee form
-export const formField = z.looseObject({
+export const formField = z.lazy(() => z.looseObject({
   id: z.string(),
   type: z.string(),
   label: z.string(),
   description: z.string().nullish(),
   validation: z.string().nullish(),
   mandatory: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]),
-});
-export const attendeeFormResponse = z.looseObject({
+}));
+export const attendeeFormResponse = z.lazy(() => z.looseObject({
   status: successStatus,
   attendeeForm: z.record(z.string(), z.array(formField)),
-});
+}));
 
-export const saveAttendeeResponse = z.looseObject({
+export const saveAttendeeResponse = z.lazy(() => z.looseObject({
   status: successStatus,
   message: z.string().optional(),
   orderNo: looseText,
-});
+}));
 
-export const confirmOrderResponse = z.looseObject({
+export const confirmOrderResponse = z.lazy(() => z.looseObject({
   status: successStatus,
   message: z.string().optional(),
   orderNo: looseText,
   orderStatus: z.string(),
-});
+}));
 
 // 2.9 order details
-export const orderAttendee = z.looseObject({
+export const orderAttendee = z.lazy(() => z.looseObject({
   ticketId: looseNumber,
   ticketName: z.string(),
   ticketNo: looseText,
@@ -243,8 +243,8 @@ export const orderAttendee = z.looseObject({
   attendeeName: z.string(),
   attendeeEmailId: z.string(),
   additionalInfo: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).default({}),
-});
-export const orderDetails = z.looseObject({
+}));
+export const orderDetails = z.lazy(() => z.looseObject({
   eventId: looseNumber,
   eventName: z.string(),
   orderNo: looseText,
@@ -257,15 +257,15 @@ export const orderDetails = z.looseObject({
   buyerEmail: z.string(),
   buyerPhoneNo: optionalText,
   attendee: arrayOrKeyed(orderAttendee),
-});
-export const orderDetailsResponse = z.looseObject({
+}));
+export const orderDetailsResponse = z.lazy(() => z.looseObject({
   status: successStatus,
   orderNo: looseText,
   orderDetails,
-});
+}));
 
 // 2.10 organizer event (only the documented fields with values are typed; the rest pass through)
-export const organizerEvent = z.looseObject({
+export const organizerEvent = z.lazy(() => z.looseObject({
   id: looseNumber,
   name: z.string(),
   url: z.string(),
@@ -286,11 +286,11 @@ export const organizerEvent = z.looseObject({
   accountId: looseText.nullish(),
   subdomain: z.string().nullish(),
   city: z.string().nullish(),
-});
-export const getEventResponse = z.looseObject({ status: successStatus, event: organizerEvent });
+}));
+export const getEventResponse = z.lazy(() => z.looseObject({ status: successStatus, event: organizerEvent }));
 
 // 2.11 organizer ticket
-export const organizerTicket = z.looseObject({
+export const organizerTicket = z.lazy(() => z.looseObject({
   id: looseNumber,
   typeName: z.string(),
   typeDesc: z.string().nullish(),
@@ -310,14 +310,14 @@ export const organizerTicket = z.looseObject({
   eventId: looseId,
   /** Null in the reference's sample; a code (e.g. TKCIGJ) where the service gives one. */
   ticketId: looseId.nullish(),
-});
-export const getTicketsResponse = z.looseObject({
+}));
+export const getTicketsResponse = z.lazy(() => z.looseObject({
   status: successStatus,
   tickets: arrayOrKeyed(organizerTicket),
-});
+}));
 
 // 2.12 event list item
-export const eventListItem = z.looseObject({
+export const eventListItem = z.lazy(() => z.looseObject({
   /** The code the Event & Registration calls take (e.g. EKDJHH on the live service). */
   eventId: looseId,
   /** The live service also sends the numeric id, which the buyer-facing (Publisher) side takes (kept as sent). */
@@ -341,14 +341,14 @@ export const eventListItem = z.looseObject({
   terms: z.string().nullish(),
   createdOn: z.string().nullish(),
   status: z.string().nullish(),
-});
-export const getAllEventsResponse = z.looseObject({
+}));
+export const getAllEventsResponse = z.lazy(() => z.looseObject({
   status: successStatus,
   events: arrayOrKeyed(eventListItem),
-});
+}));
 
 // 2.13 report ("the service" fee field is platformFee, cli-contract "Sandbox choices")
-export const reportTicketLine = z.looseObject({
+export const reportTicketLine = z.lazy(() => z.looseObject({
   ticketId: looseId,
   ticketName: z.string(),
   tickets: looseNumber,
@@ -356,18 +356,18 @@ export const reportTicketLine = z.looseObject({
   cancel: looseNumber.optional(),
   /** Not in the reference's 2.13 sample; the sandbox sends each ticket's revenue. */
   amount: looseNumber.optional(),
-});
-export const reportResponse = z.looseObject({
+}));
+export const reportResponse = z.lazy(() => z.looseObject({
   status: successStatus,
   amount: looseNumber,
   platformFee: looseNumber.optional(),
   cancel: looseNumber.optional(),
   tickets: arrayOrKeyed(reportTicketLine),
-});
+}));
 
 // 2.14 attendee list record
-const scalar = z.union([z.string(), z.number(), z.boolean()]).nullish();
-export const attendeeEntry = z.looseObject({
+const scalar = z.lazy(() => z.union([z.string(), z.number(), z.boolean()]).nullish());
+export const attendeeEntry = z.lazy(() => z.looseObject({
   ticketName: z.string(),
   ticketId: looseId,
   name: z.string().nullish(),
@@ -377,8 +377,8 @@ export const attendeeEntry = z.looseObject({
   status: z.string().nullish(),
   /** [] when there are no answers, else an object (label → value) or an array of {label,value}. */
   details: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).nullish(),
-});
-export const attendeeRecord = z.looseObject({
+}));
+export const attendeeRecord = z.lazy(() => z.looseObject({
   orderNo: looseText,
   orderCost: looseNumber.nullish(),
   quantity: looseNumber.nullish(),
@@ -396,49 +396,49 @@ export const attendeeRecord = z.looseObject({
   name: z.string().nullish(),
   email: z.string().nullish(),
   attendee: arrayOrKeyed(attendeeEntry),
-});
-export const attendeeListResponse = z.looseObject({
+}));
+export const attendeeListResponse = z.lazy(() => z.looseObject({
   status: successStatus,
   /**
    * The end of the list may come as a missing, null, [] or {} `attendee`. Later batches of the
    * live service come as an object keyed by the records' absolute offsets ("50", "51", …).
    */
   attendee: arrayOrKeyed(attendeeRecord).nullish().transform((value) => value ?? []),
-});
+}));
 
 // 2.15 discount, E1–E6 acknowledgements
-export const createEventResponse = z.looseObject({ status: successStatus, message: z.string(), eventId: looseId });
-export const ticketAckResponse = z.looseObject({ status: successStatus, message: z.string(), ticketId: looseId });
-export const discountAckResponse = z.looseObject({ status: successStatus, message: z.string(), discountId: looseId });
+export const createEventResponse = z.lazy(() => z.looseObject({ status: successStatus, message: z.string(), eventId: looseId }));
+export const ticketAckResponse = z.lazy(() => z.looseObject({ status: successStatus, message: z.string(), ticketId: looseId }));
+export const discountAckResponse = z.lazy(() => z.looseObject({ status: successStatus, message: z.string(), discountId: looseId }));
 
 // 2.16 booking order (shape not shown by the reference; the sandbox's choice is documented in
 // docs/sandbox.md). Lenient: any object with an order number.
-export const bookingOrder = z.looseObject({
+export const bookingOrder = z.lazy(() => z.looseObject({
   orderNo: looseText,
   amount: looseNumber.optional(),
   currency: z.string().optional(),
   status: z.string().optional(),
   createdOn: z.string().optional(),
-});
-export const bookingListResponse = z.looseObject({
+}));
+export const bookingListResponse = z.lazy(() => z.looseObject({
   status: successStatus,
   bookings: z.union([arrayOrKeyed(bookingOrder), z.null()]).transform((value) => value ?? []),
-});
+}));
 
 // OAuth token response (§5: shape not shown; RFC 6749 names)
-export const tokenResponse = z.looseObject({
+export const tokenResponse = z.lazy(() => z.looseObject({
   access_token: z.string().min(1),
   token_type: z.string().default('Bearer'),
   expires_in: looseNumber.optional(),
-});
+}));
 
 /** Any error body: the code is in `message` (cli-contract "Real-world tolerance"). */
-export const errorBody = z.looseObject({
+export const errorBody = z.lazy(() => z.looseObject({
   status: z.literal('error'),
   message: z.string(),
   description: z.string().optional(),
   field: z.string().optional(),
-});
+}));
 
 export type SegmentNode = z.output<typeof segmentNode>;
 export type EventSummary = z.output<typeof eventSummary>;
