@@ -1,52 +1,22 @@
-// The bundle's entry: real streams, environment, clock and browser opener.
-import { systemClock, type Deps } from './deps.js';
-import { runCli } from './main.js';
+// The bundle's entry. `boxoffice --version` is answered here, before the CLI itself (commander,
+// the command registry) is loaded: that load is most of the version's start-up time. Every
+// other argument list runs the CLI (process-run.ts), which prints the same version for
+// `--version` among other words.
+import { packageVersion } from './version.js';
+
+const VERSION_ONLY: readonly string[] = ['--version', '-V'];
 
 export async function runFromProcess(): Promise<number> {
-  const controller = new AbortController();
-  const onSigint = () => controller.abort(new Error('interrupted'));
-  process.once('SIGINT', onSigint);
   // `boxoffice event list | head -1`: the reader went away; stop quietly, as Unix tools do.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
     throw error;
   });
-  const deps: Deps = {
-    // Getters: Node builds each standard stream on first use, and `--version` needs only one.
-    io: {
-      get stdin() {
-        return process.stdin;
-      },
-      get stdout() {
-        return process.stdout;
-      },
-      get stderr() {
-        return process.stderr;
-      },
-      get stdinIsTTY() {
-        return process.stdin.isTTY === true;
-      },
-      get stdoutIsTTY() {
-        return process.stdout.isTTY === true;
-      },
-      get stderrIsTTY() {
-        return process.stderr.isTTY === true;
-      },
-      get columns() {
-        return process.stdout.isTTY ? process.stdout.columns : undefined;
-      },
-    },
-    env: process.env,
-    clock: systemClock,
-    openBrowser: async (url) => {
-      const { openInBrowser } = await import('./open-browser.js');
-      await openInBrowser(url, process.env);
-    },
-    signal: controller.signal,
-  };
-  try {
-    return await runCli(process.argv.slice(2), deps);
-  } finally {
-    process.off('SIGINT', onSigint);
+  const args = process.argv.slice(2);
+  if (args.length === 1 && VERSION_ONLY.includes(args[0])) {
+    process.stdout.write(`${packageVersion()}\n`);
+    return 0;
   }
+  const { runWithProcess } = await import('./process-run.js');
+  return runWithProcess();
 }

@@ -106,8 +106,14 @@ const GROUPS = readdirSync('src/cli/commands', { withFileTypes: true })
   .map((entry) => entry.name);
 
 describe('startup weight', () => {
+  it('answers --version from the entry, before commander and the command registry load', () => {
+    const { files, dynamic } = staticClosure('src/cli/entry.ts');
+    expect(files.filter((file) => file.startsWith('node_modules/') || file.startsWith('src/cli/commands/'))).toEqual([]);
+    expect(dynamic).toContainEqual({ from: 'src/cli/entry.ts', to: 'src/cli/process-run.ts' });
+  });
+
   it('loads no heavy module before a command runs', () => {
-    const { files, chainTo } = staticClosure('src/cli/entry.ts');
+    const { files, chainTo } = staticClosure('src/cli/process-run.ts');
     const heavy = files.filter((file) => HEAVY.some((pattern) => pattern.test(file)));
     const chains = heavy.slice(0, 3).map((file) => chainTo(file).join(' → '));
     expect(chains).toEqual([]);

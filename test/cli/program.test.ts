@@ -18,6 +18,14 @@ describe('the program', () => {
     expect(child.stdout).toBe(`${pkg.version}\n`);
   });
 
+  it('answers --version and -V alone before loading the CLI, and the same as the CLI does with other flags', async () => {
+    // `--version` / `-V` alone are answered by the entry (src/cli/entry.ts); with another flag, by commander.
+    for (const args of [['--version'], ['-V'], ['--json', '--version'], ['-V', '--debug']]) {
+      const child = await exec(process.execPath, ['bin/boxoffice.js', ...args]);
+      expect({ args, stdout: child.stdout, stderr: child.stderr }).toEqual({ args, stdout: `${pkg.version}\n`, stderr: '' });
+    }
+  });
+
   it('prints help on stdout and exits 0', async () => {
     const result = await runInProcess(['--help']);
     expect(result.code).toBe(0);

@@ -1,0 +1,48 @@
+// The real process's Deps (streams, environment, clock, browser opener, Ctrl-C) and the run;
+// loaded by the entry (entry.ts) for everything but `--version`.
+import { systemClock, type Deps } from './deps.js';
+import { runCli } from './main.js';
+
+export async function runWithProcess(): Promise<number> {
+  const controller = new AbortController();
+  const onSigint = () => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', onSigint);
+  const deps: Deps = {
+    // Getters: Node builds each standard stream on first use, and `--version` needs only one.
+    io: {
+      get stdin() {
+        return process.stdin;
+      },
+      get stdout() {
+        return process.stdout;
+      },
+      get stderr() {
+        return process.stderr;
+      },
+      get stdinIsTTY() {
+        return process.stdin.isTTY === true;
+      },
+      get stdoutIsTTY() {
+        return process.stdout.isTTY === true;
+      },
+      get stderrIsTTY() {
+        return process.stderr.isTTY === true;
+      },
+      get columns() {
+        return process.stdout.isTTY ? process.stdout.columns : undefined;
+      },
+    },
+    env: process.env,
+    clock: systemClock,
+    openBrowser: async (url) => {
+      const { openInBrowser } = await import('./open-browser.js');
+      await openInBrowser(url, process.env);
+    },
+    signal: controller.signal,
+  };
+  try {
+    return await runCli(process.argv.slice(2), deps);
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
