@@ -1,52 +1,8 @@
 // Bundles the CLI into dist/ with esbuild. Code splitting keeps heavy modules (prompts, CSV,
 // tables, the sandbox, undici) in chunks that are loaded only by the commands that use them.
 import { build } from 'esbuild';
-import { rmSync, readFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { cliBuildOptions } from './build-options.mjs';
 
-// commander requires node:child_process at load for executable subcommands, which this CLI
-// does not have; loading it (with dgram and net's socket list) cost ~7 ms of every start.
-// commander gets a stand-in that loads the module on first use instead.
-const lazyChildProcessForCommander = {
-  name: 'lazy-child-process-for-commander',
-  setup(esbuild) {
-    esbuild.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
-      args.importer.includes('/node_modules/commander/') ? { path: 'child_process', namespace: 'lazy-builtin' } : undefined,
-    );
-    esbuild.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, () => ({
-      contents: "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] });",
-      loader: 'js',
-    }));
-  },
-};
-
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-
-await build({
-  entryPoints: { cli: 'src/cli/entry.ts' },
-  outdir: 'dist',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: 'linked',
-  // Minified code compiles markedly faster at start-up (about 30 ms on `--version` here).
-  // Error classes set their names explicitly, so nothing relies on identifiers surviving.
-  minify: true,
-  legalComments: 'linked',
-  chunkNames: 'chunks/[name]-[hash]',
-  // A native addon; a package that ships a helper script beside its code; a dev-only tool. All
-  // are still loaded only when used. undici is bundled: loading its ~170 files from
-  // node_modules took ~90 ms on the first request (src/client/http.ts reads its exports from
-  // the chunk's default, where esbuild puts a CommonJS package's).
-  external: ['better-sqlite3', 'open', 'playwright-core'],
-  define: { BOXOFFICE_VERSION: JSON.stringify(pkg.version) },
-  banner: {
-    // Some bundled CommonJS packages call require(); give ESM chunks one, made on first call
-    // (every chunk gets the banner, few call it: creating it at load cost each chunk its import.meta).
-    js: "import { createRequire as __boxofficeCreateRequire } from 'node:module'; let __boxofficeRequire; const require = (id) => (__boxofficeRequire ??= __boxofficeCreateRequire(import.meta.url))(id);",
-  },
-  plugins: [lazyChildProcessForCommander],
-  logLevel: 'warning',
-});
+await build(cliBuildOptions);

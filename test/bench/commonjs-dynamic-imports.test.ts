@@ -2,8 +2,8 @@
 // its chunk's default export: a named import from it is undefined in dist/ although it works
 // under vitest (how `event create --from-file x.yaml` once failed with "e is not a function").
 // Each such import must read the default export; this list names the ones that do.
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { cliBundleInputs } from '../helpers/bundle-graph.js';
 
 const READ_THROUGH_DEFAULT = [
   'src/cli/output/rows.ts -> cli-table3', // `const { default: Table } = await import('cli-table3')`
@@ -11,19 +11,7 @@ const READ_THROUGH_DEFAULT = [
 
 describe('CommonJS packages loaded with import()', () => {
   it('are only the ones known to read the default export', async () => {
-    const result = await build({
-      entryPoints: ['src/cli/entry.ts'],
-      bundle: true,
-      write: false,
-      metafile: true,
-      format: 'esm',
-      platform: 'node',
-      splitting: true,
-      outdir: 'unused',
-      external: ['better-sqlite3', 'open', 'playwright-core'],
-      logLevel: 'silent',
-    });
-    const { inputs } = result.metafile;
+    const inputs = await cliBundleInputs();
     const dynamicCommonJs = Object.entries(inputs).flatMap(([file, input]) =>
       input.imports
         .filter((imported) => imported.kind === 'dynamic-import' && inputs[imported.path]?.format === 'cjs')

@@ -5,8 +5,9 @@
 // optional heavy parts listed below, and leaves the HTTP client to the session (one `import()`
 // when a command talks to the service).
 import { readdirSync } from 'node:fs';
-import { build, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cliBundleInputs } from '../helpers/bundle-graph.js';
 
 const HEAVY = [
   /node_modules\/zod\//,
@@ -58,19 +59,7 @@ const OPTIONAL_HEAVY = [
 let inputs: Metafile['inputs'];
 
 beforeAll(async () => {
-  const result = await build({
-    entryPoints: ['src/cli/entry.ts'],
-    bundle: true,
-    write: false,
-    metafile: true,
-    format: 'esm',
-    platform: 'node',
-    splitting: true,
-    outdir: 'unused',
-    external: ['better-sqlite3', 'open', 'playwright-core'],
-    logLevel: 'silent',
-  });
-  inputs = result.metafile.inputs;
+  inputs = await cliBundleInputs();
 });
 
 interface Closure {
