@@ -31,7 +31,7 @@ export interface AttendeeBatchResult {
 }
 
 /** Seeds `count` confirmed orders (1–3 attendees each, one custom answer) on one event. */
-export function seedOrders(db: SandboxDatabase, count: number): number {
+function seedOrders(db: SandboxDatabase, count: number): number {
   const owner = findAccountByEmail(db, ORGANIZER_EMAIL);
   if (!owner) throw new Error('the organizer fixture account is missing');
   const now = new Date('2026-06-01T10:00:00Z');

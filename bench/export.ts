@@ -36,7 +36,7 @@ export interface Measurement {
 
 const TIME = '/usr/bin/time';
 /** Latency per call in the scenario time is judged by: a service in the same region answers in about this. */
-export const LATENCY_MS = 20;
+const LATENCY_MS = 20;
 
 /**
  * Runs a node script as a child process; wall time from here, peak RSS and CPU time from GNU

@@ -85,7 +85,7 @@ interface SandboxProcess {
   stop(): Promise<void>;
 }
 
-export async function startSandboxProcess(extraArgs: string[] = []): Promise<SandboxProcess> {
+async function startSandboxProcess(extraArgs: string[] = []): Promise<SandboxProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
     ['bin/boxoffice.js', 'sandbox', 'start', '--port', '0', '--db', ':memory:', '--print-secret', ...extraArgs],
@@ -113,7 +113,7 @@ export async function startSandboxProcess(extraArgs: string[] = []): Promise<San
   };
 }
 
-export function mintToken(sandbox: SandboxProcess, role = 'organizer'): string {
+function mintToken(sandbox: SandboxProcess, role = 'organizer'): string {
   const result = spawnSync(process.execPath, ['bin/boxoffice.js', 'sandbox', 'token', '--role', role, '--url', sandbox.url], {
     encoding: 'utf8',
     env: { ...process.env, BOXOFFICE_SANDBOX_SECRET: sandbox.secret },

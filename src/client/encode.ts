@@ -72,7 +72,7 @@ export function fieldText(value: FieldValue): string | undefined {
 }
 
 /** The fields that travel, as text, in their given order. */
-export function fieldEntries(fields: Fields): Array<[string, string]> {
+function fieldEntries(fields: Fields): Array<[string, string]> {
   const entries: Array<[string, string]> = [];
   for (const [name, value] of Object.entries(fields)) {
     const text = fieldText(value);

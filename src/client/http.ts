@@ -29,7 +29,7 @@ import {
   planRetry,
 } from './retry.js';
 
-export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000, keepAliveMs: 10_000 };
+const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000, keepAliveMs: 10_000 };
 
 export interface RetryInfo {
   /** The attempt that failed (1-based). */

@@ -8,8 +8,8 @@ import { authorizeQuery, tokenRequest, tokenResponse } from './schemas/index.js'
 import type { TokenResponse } from './schemas/index.js';
 import { parseRequest, parseResponse } from './validate.js';
 
-export const AUTHORIZE_PATH = '/a/account/oauth/authorize';
-export const TOKEN_PATH = '/a/account/oauth/token';
+const AUTHORIZE_PATH = '/a/account/oauth/authorize';
+const TOKEN_PATH = '/a/account/oauth/token';
 
 export interface AuthorizeUrlRequest {
   clientId: string;

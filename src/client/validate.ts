@@ -21,7 +21,7 @@ function pathText(path: Path): string {
 }
 
 /** One line for the first problem: `startTime: expected a time as HH:MM (24-hour)`. */
-export function describeIssue(issue: z.core.$ZodIssue, input: unknown): { field: string | undefined; message: string } {
+function describeIssue(issue: z.core.$ZodIssue, input: unknown): { field: string | undefined; message: string } {
   const field = issue.path.length > 0 ? pathText(issue.path) : undefined;
   const missing = issue.path.length > 0 && valueAt(input, issue.path) === undefined && issue.code !== 'custom';
   const message = missing ? 'is required' : issue.message;
