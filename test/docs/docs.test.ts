@@ -36,6 +36,14 @@ describe('links', () => {
     expect(files.flatMap((file) => brokenLinks(file, root))).toEqual([]);
   });
 
+  it('every project path named in code spans (src/…, test/…, scripts/…, bench/…) exists', () => {
+    const named = files.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/`((?:src|test|scripts|bench)\/[\w./-]+\.(?:ts|mjs|js))`/g)].map((match) => ({ file, path: match[1]! })),
+    );
+    expect(named.length).toBeGreaterThan(10);
+    expect(named.filter(({ path }) => !existsSync(join(root, path))).map(({ file, path }) => `${file.slice(root.length + 1)}: ${path}`)).toEqual([]);
+  });
+
   it('the checker finds a missing file and a missing heading, with GitHub anchors', () => {
     expect(headingAnchors('# A title\n\n## `boxoffice bookings list`\n\n## Exit codes\n\n## Exit codes\n')).toEqual(
       new Set(['a-title', 'boxoffice-bookings-list', 'exit-codes', 'exit-codes-1']),
