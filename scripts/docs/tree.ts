@@ -1,9 +1,8 @@
 // The command tree as the CLI builds it, read through commander's own Help APIs, so that the
 // reference pages and the man page show what `--help` shows (and follow any configureHelp).
 import type { EventEmitter } from 'node:events';
-import { PassThrough } from 'node:stream';
 import type { Argument, Command, Help, Option } from 'commander';
-import { systemClock, type Deps } from '../../src/cli/deps.js';
+import { closedDeps } from '../../src/cli/closed-deps.js';
 import { buildProgram } from '../../src/cli/main.js';
 
 /** Help is rendered as on a pipe: 80 columns, no colours. */
@@ -38,20 +37,6 @@ export interface CommandDoc {
   examples: string[];
   /** The text `boxoffice ... --help` prints, exactly. */
   help: string;
-}
-
-function quietDeps(): Deps {
-  const stdin = new PassThrough();
-  stdin.end();
-  return {
-    io: { stdin, stdout: new PassThrough(), stderr: new PassThrough(), stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
-    env: {},
-    clock: systemClock,
-    openBrowser: async () => {
-      throw new Error('generating the reference opens no browser');
-    },
-    signal: new AbortController().signal,
-  };
 }
 
 function shownDefault(value: unknown, description: string | undefined): string | undefined {
@@ -136,7 +121,7 @@ function allPaths(command: Command, path: string[] = []): string[][] {
  * own argument list, as the CLI builds it (the groups not run are placeholders there).
  */
 export async function readCommandTree(): Promise<CommandDoc[]> {
-  const deps = quietDeps();
+  const deps = closedDeps('generating the reference opens no browser');
   const full = await buildProgram(deps, ['completion']);
   const docs: CommandDoc[] = [];
   for (const path of allPaths(full)) {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import type { BoxofficeClient } from '../../src/client/index.js';
-import { startTestSandbox } from '../helpers/sandbox.js';
+import { organizerEnv, startTestSandbox } from '../helpers/sandbox.js';
 import { discountCount, eventsWithUrl, ticketsOf } from './remote-counts.js';
 
 type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>;
@@ -48,11 +48,7 @@ afterAll(async () => {
 
 function envFor(sandbox: Sandbox, eventUrl: string): Record<string, string> {
   return {
-    BOXOFFICE_API_URL: sandbox.url,
-    BOXOFFICE_PUBLISHER_URL: sandbox.url,
-    BOXOFFICE_AUTH_URL: sandbox.url,
-    BOXOFFICE_TOKEN: sandbox.tokens.organizer,
-    BOXOFFICE_CONFIG_DIR: join(dir, 'config'),
+    ...organizerEnv(sandbox, join(dir, 'config')),
     TEST_EVENT_URL: eventUrl,
   };
 }

@@ -16,7 +16,7 @@ import type { BoxofficeClient } from '../../src/client/index.js';
 import type { SandboxExtension } from '../../src/sandbox/context.js';
 import { defaultExtensions } from '../../src/sandbox/extensions.js';
 import { modesExtension } from '../../src/sandbox/modes/index.js';
-import { startTestSandbox } from '../helpers/sandbox.js';
+import { organizerEnv, startTestSandbox } from '../helpers/sandbox.js';
 import { eventsWithUrl, ticketsOf } from './remote-counts.js';
 
 type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>;
@@ -123,12 +123,8 @@ afterAll(async () => {
 
 function envFor(eventUrl: string, publisherKey = true): Record<string, string> {
   return {
-    BOXOFFICE_API_URL: sandbox.url,
-    BOXOFFICE_PUBLISHER_URL: sandbox.url,
-    BOXOFFICE_AUTH_URL: sandbox.url,
-    BOXOFFICE_TOKEN: sandbox.tokens.organizer,
+    ...organizerEnv(sandbox, join(dir, 'config')),
     ...(publisherKey ? { BOXOFFICE_PUBLISHER_KEY: sandbox.tokens.publisher } : {}),
-    BOXOFFICE_CONFIG_DIR: join(dir, 'config'),
     TEST_EVENT_URL: eventUrl,
   };
 }

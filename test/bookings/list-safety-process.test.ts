@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxExtension } from '../../src/sandbox/context.js';
 import { defaultExtensions } from '../../src/sandbox/extensions.js';
 import { runInProcess } from '../helpers/cli.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { organizerEnv, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 let sandbox: TestSandbox;
@@ -29,11 +29,7 @@ const counter: SandboxExtension = {
 
 function env(): Record<string, string> {
   return {
-    BOXOFFICE_CONFIG_DIR: configDir,
-    BOXOFFICE_API_URL: sandbox.url,
-    BOXOFFICE_PUBLISHER_URL: sandbox.url,
-    BOXOFFICE_AUTH_URL: sandbox.url,
-    BOXOFFICE_TOKEN: sandbox.tokens.organizer,
+    ...organizerEnv(sandbox, configDir),
     BOXOFFICE_BOOKING_KEY: sandbox.tokens.bookingKey,
   };
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { SandboxExtension } from '../../src/sandbox/context.js';
 import { defaultExtensions } from '../../src/sandbox/extensions.js';
 import { splitIntoWindows } from '../../src/bookings/windows.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { organizerEnv, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { runInProcess } from '../helpers/cli.js';
 
 interface Created {
@@ -75,11 +75,7 @@ async function bookEdges(fromDate: string, toDate: string): Promise<void> {
 
 function env(): Record<string, string> {
   return {
-    BOXOFFICE_CONFIG_DIR: configDir,
-    BOXOFFICE_API_URL: sandbox.url,
-    BOXOFFICE_PUBLISHER_URL: sandbox.url,
-    BOXOFFICE_AUTH_URL: sandbox.url,
-    BOXOFFICE_TOKEN: sandbox.tokens.organizer,
+    ...organizerEnv(sandbox, configDir),
     BOXOFFICE_BOOKING_KEY: sandbox.tokens.bookingKey,
   };
 }

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { organizerEnv, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const exec = promisify(execFile);
 let sandbox: TestSandbox;
@@ -25,11 +25,7 @@ afterAll(async () => {
 async function boxoffice(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = {
     PATH: process.env.PATH,
-    BOXOFFICE_CONFIG_DIR: configDir,
-    BOXOFFICE_API_URL: sandbox.url,
-    BOXOFFICE_PUBLISHER_URL: sandbox.url,
-    BOXOFFICE_AUTH_URL: sandbox.url,
-    BOXOFFICE_TOKEN: sandbox.tokens.organizer,
+    ...organizerEnv(sandbox, configDir),
     BOXOFFICE_BOOKING_KEY: sandbox.tokens.bookingKey,
   };
   try {

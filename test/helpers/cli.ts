@@ -2,6 +2,7 @@
 import { PassThrough } from 'node:stream';
 import type { Clock, Deps } from '../../src/cli/deps.js';
 import { systemClock } from '../../src/cli/deps.js';
+import { closedDeps } from '../../src/cli/closed-deps.js';
 import { runCli } from '../../src/cli/main.js';
 import { TEST_SANDBOX_SECRET } from './sandbox-secret.js';
 
@@ -28,17 +29,7 @@ export interface RunResult {
 
 /** Deps with closed streams and an empty environment, for tests that only build the program. */
 export function testDeps(): Deps {
-  const stdin = new PassThrough();
-  stdin.end();
-  return {
-    io: { stdin, stdout: new PassThrough(), stderr: new PassThrough(), stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
-    env: {},
-    clock: systemClock,
-    openBrowser: async () => {
-      throw new Error('this test did not expect a browser to be opened');
-    },
-    signal: new AbortController().signal,
-  };
+  return closedDeps('this test did not expect a browser to be opened');
 }
 
 export async function runInProcess(argv: string[], options: RunOptions = {}): Promise<RunResult> {

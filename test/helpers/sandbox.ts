@@ -45,6 +45,17 @@ export interface TestSandbox {
   close(): Promise<void>;
 }
 
+/** The environment that points the CLI at this sandbox as its organizer, with its own config directory. */
+export function organizerEnv(sandbox: Pick<TestSandbox, 'url' | 'tokens'>, configDir: string): Record<string, string> {
+  return {
+    BOXOFFICE_CONFIG_DIR: configDir,
+    BOXOFFICE_API_URL: sandbox.url,
+    BOXOFFICE_PUBLISHER_URL: sandbox.url,
+    BOXOFFICE_AUTH_URL: sandbox.url,
+    BOXOFFICE_TOKEN: sandbox.tokens.organizer,
+  };
+}
+
 export async function startTestSandbox(options: TestSandboxOptions = {}): Promise<TestSandbox> {
   const directory = options.fileDatabase ? mkdtempSync(join(tmpdir(), 'boxoffice-sandbox-')) : undefined;
   const sandbox = await startSandbox({

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { defaultExtensions } from '../../../src/sandbox/extensions.js';
 import type { SandboxExtension } from '../../../src/sandbox/context.js';
 import { runInProcess, type RunOptions, type RunResult } from '../../helpers/cli.js';
-import { startTestSandbox, type TestSandbox, type TestSandboxOptions } from '../../helpers/sandbox.js';
+import { organizerEnv, startTestSandbox, type TestSandbox, type TestSandboxOptions } from '../../helpers/sandbox.js';
 
 export interface Harness {
   sandbox: TestSandbox;
@@ -36,11 +36,7 @@ export async function startHarness(options: TestSandboxOptions = {}): Promise<Ha
   const sandbox = await startTestSandbox({ ...options, extensions: [recorder, ...(options.extensions ?? defaultExtensions())] });
   const configDir = mkdtempSync(join(tmpdir(), 'boxoffice-cli-'));
   const env: Record<string, string> = {
-    BOXOFFICE_CONFIG_DIR: configDir,
-    BOXOFFICE_API_URL: sandbox.url,
-    BOXOFFICE_PUBLISHER_URL: sandbox.url,
-    BOXOFFICE_AUTH_URL: sandbox.url,
-    BOXOFFICE_TOKEN: sandbox.tokens.organizer,
+    ...organizerEnv(sandbox, configDir),
     BOXOFFICE_SANDBOX_SECRET: sandbox.secret,
   };
   return {

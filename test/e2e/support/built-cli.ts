@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestSandbox, type TestSandbox, type TestSandboxOptions } from '../../helpers/sandbox.js';
+import { organizerEnv, startTestSandbox, type TestSandbox, type TestSandboxOptions } from '../../helpers/sandbox.js';
 
 export const ROOT = new URL('../../../', import.meta.url).pathname;
 export const BIN = join(ROOT, 'bin', 'boxoffice.js');
@@ -113,11 +113,7 @@ export async function startE2e(options: TestSandboxOptions = {}): Promise<E2e> {
   chmodSync(dir, 0o755);
   const configDir = join(dir, 'config');
   const env: Record<string, string> = {
-    BOXOFFICE_CONFIG_DIR: configDir,
-    BOXOFFICE_API_URL: sandbox.url,
-    BOXOFFICE_PUBLISHER_URL: sandbox.url,
-    BOXOFFICE_AUTH_URL: sandbox.url,
-    BOXOFFICE_TOKEN: sandbox.tokens.organizer,
+    ...organizerEnv(sandbox, configDir),
     BOXOFFICE_PUBLISHER_KEY: sandbox.tokens.publisher,
     BOXOFFICE_BOOKING_KEY: sandbox.tokens.bookingKey,
     // What `boxoffice sandbox token|seed` send to the sandbox's own /sandbox/* tools.

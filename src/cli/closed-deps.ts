@@ -1,0 +1,20 @@
+// Deps for building the program without running a command against the world: closed streams, an
+// empty environment, no browser. The docs generator and the tests that only inspect the command
+// tree use it.
+import { PassThrough } from 'node:stream';
+import { systemClock, type Deps } from './deps.js';
+
+/** `browserRefusal` is the error message should anything try to open a browser. */
+export function closedDeps(browserRefusal: string): Deps {
+  const stdin = new PassThrough();
+  stdin.end();
+  return {
+    io: { stdin, stdout: new PassThrough(), stderr: new PassThrough(), stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
+    env: {},
+    clock: systemClock,
+    openBrowser: async () => {
+      throw new Error(browserRefusal);
+    },
+    signal: new AbortController().signal,
+  };
+}
