@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { versionDefine } from './scripts/build-options.mjs';
 
 export default defineConfig({
+  define: versionDefine,
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

@@ -1,4 +1,8 @@
 #!/usr/bin/env node
-// A static import (not import()) lets Node load the bundle while linking: ~9 ms faster to start.
-import { runFromProcess } from '../dist/cli.js';
-process.exitCode = await runFromProcess();
+// CommonJS (bin/package.json), as is the bundle's core (dist/cli.cjs): `boxoffice --help` then
+// runs without Node's ES module loader. Command groups are ES modules, loaded when they run.
+require('../dist/cli.cjs')
+  .runFromProcess()
+  .then((code) => {
+    process.exitCode = code;
+  });

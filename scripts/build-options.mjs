@@ -1,5 +1,5 @@
-// The esbuild options of the CLI bundle: one definition for scripts/build.mjs and for the tests
-// that inspect what the bundle loads (test/helpers/bundle-graph.ts).
+// The esbuild options of the CLI bundle: one definition for the build (scripts/build-cli.mjs) and
+// for the tests that inspect what the bundle loads (test/helpers/bundle-graph.ts).
 import { readFileSync } from 'node:fs';
 
 // commander requires node:child_process at load for executable subcommands, which this CLI
@@ -20,9 +20,15 @@ const lazyChildProcessForCommander = {
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
-/** @type {import('esbuild').BuildOptions} */
+/** The package's version, inlined wherever the sources are built or run (bundle, docs, tests). */
+export const versionDefine = { BOXOFFICE_VERSION: JSON.stringify(pkg.version) };
+
+/**
+ * The ES module part of the bundle (dist/chunks/); build-cli.mjs names its entry points and
+ * derives the CommonJS core's options from these.
+ * @type {import('esbuild').BuildOptions}
+ */
 export const cliBuildOptions = {
-  entryPoints: { cli: 'src/cli/entry.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -40,7 +46,7 @@ export const cliBuildOptions = {
   // node_modules took ~90 ms on the first request (src/client/http.ts reads its exports from
   // the chunk's default, where esbuild puts a CommonJS package's).
   external: ['better-sqlite3', 'open', 'playwright-core'],
-  define: { BOXOFFICE_VERSION: JSON.stringify(pkg.version) },
+  define: versionDefine,
   banner: {
     // Some bundled CommonJS packages call require(); give ESM chunks one, made on first call
     // (every chunk gets the banner, few call it: creating it at load cost each chunk its import.meta).
@@ -49,3 +55,10 @@ export const cliBuildOptions = {
   plugins: [lazyChildProcessForCommander],
   logLevel: 'warning',
 };
+
+/**
+ * The whole program as one ES module build from its entry: the graph of source files and imports
+ * that decides the split into core and chunks, and that the start-up tests read.
+ * @type {import('esbuild').BuildOptions}
+ */
+export const sourceGraphOptions = { ...cliBuildOptions, entryPoints: { cli: 'src/cli/entry.ts' } };

@@ -1,8 +1,7 @@
-// Bundles the CLI into dist/ with esbuild. Code splitting keeps heavy modules (prompts, CSV,
-// tables, the sandbox, undici) in chunks that are loaded only by the commands that use them.
-import { build } from 'esbuild';
+// Bundles the CLI into dist/ with esbuild: a CommonJS core (dist/cli.cjs) and ES module chunks
+// for what is loaded on demand (scripts/build-cli.mjs says why and how).
 import { rmSync } from 'node:fs';
-import { cliBuildOptions } from './build-options.mjs';
+import { buildCli } from './build-cli.mjs';
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-await build(cliBuildOptions);
+await buildCli();

@@ -170,7 +170,7 @@ function dateInDays(days) {
 
 async function main() {
   const started = Date.now();
-  if (!existsSync(join(root, 'dist', 'cli.js'))) {
+  if (!existsSync(join(root, 'dist', 'cli.cjs'))) {
     say(dim('building the CLI first (npm run build)…'));
     await new Promise((resolvePromise, reject) => {
       const child = spawn(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });

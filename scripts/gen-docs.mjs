@@ -5,10 +5,10 @@ import { build } from 'esbuild';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { versionDefine } from './build-options.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const check = process.argv.includes('--check');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 const outfile = join(root, 'node_modules/.cache/boxoffice-docs/reference.mjs');
 await build({
@@ -19,7 +19,7 @@ await build({
   platform: 'node',
   target: 'node20',
   packages: 'external',
-  define: { BOXOFFICE_VERSION: JSON.stringify(pkg.version) },
+  define: versionDefine,
   logLevel: 'warning',
 });
 const { generateReference, GENERATED_DIRS } = await import(pathToFileURL(outfile).href);

@@ -1,7 +1,6 @@
-// The bundle's entry. `boxoffice --version` is answered here, before the CLI itself (commander,
-// the command registry) is loaded: that load is most of the version's start-up time. Every
-// other argument list runs the CLI (process-run.ts), which prints the same version for
-// `--version` among other words.
+// The bundle's entry. `boxoffice --version` is answered here, before the program (commander's
+// tree of commands and flags) is built. Every other argument list runs the CLI
+// (process-run.ts), which prints the same version for `--version` among other words.
 import { packageVersion } from './version.js';
 
 const VERSION_ONLY: readonly string[] = ['--version', '-V'];

@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
-
-// Set by the esbuild bundle (scripts/build.mjs); read from package.json when running from source.
-declare const BOXOFFICE_VERSION: string | undefined;
+// Inlined from package.json wherever the sources are built or run (versionDefine in
+// scripts/build-options.mjs: the bundle, the docs generator, the tests).
+declare const BOXOFFICE_VERSION: string;
 
 export function packageVersion(): string {
-  if (typeof BOXOFFICE_VERSION === 'string') return BOXOFFICE_VERSION;
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
+  return BOXOFFICE_VERSION;
 }

@@ -95,9 +95,9 @@ const GROUPS = readdirSync('src/cli/commands', { withFileTypes: true })
   .map((entry) => entry.name);
 
 describe('startup weight', () => {
-  it('answers --version from the entry, before commander and the command registry load', () => {
+  it('answers --version from the entry, without building the program', () => {
     const { files, dynamic } = staticClosure('src/cli/entry.ts');
-    expect(files.filter((file) => file.startsWith('node_modules/') || file.startsWith('src/cli/commands/'))).toEqual([]);
+    expect(files.filter((file) => file.startsWith('node_modules/') || file.startsWith('src/cli/commands/') || file === 'src/cli/main.ts')).toEqual([]);
     expect(dynamic).toContainEqual({ from: 'src/cli/entry.ts', to: 'src/cli/process-run.ts' });
   });
 

@@ -1,9 +1,9 @@
 // What the CLI bundle is made of, from esbuild's metafile, built with the very options of
 // `npm run build` (nothing written): the tests that check what each command loads read this.
 import { build, type Metafile } from 'esbuild';
-import { cliBuildOptions } from '../../scripts/build-options.mjs';
+import { sourceGraphOptions } from '../../scripts/build-options.mjs';
 
 export async function cliBundleInputs(): Promise<Metafile['inputs']> {
-  const result = await build({ ...cliBuildOptions, write: false, metafile: true, sourcemap: false, logLevel: 'silent' });
+  const result = await build({ ...sourceGraphOptions, write: false, metafile: true, sourcemap: false, logLevel: 'silent' });
   return result.metafile.inputs;
 }

@@ -15,7 +15,7 @@ const BIN = join(ROOT, 'bin', 'boxoffice.js');
 let scratch: string;
 
 beforeAll(() => {
-  if (!existsSync(join(ROOT, 'dist', 'cli.js'))) spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (!existsSync(join(ROOT, 'dist', 'cli.cjs'))) spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
   scratch = mkdtempSync(join(tmpdir(), 'boxoffice-cli-sandbox-'));
 });
 afterAll(() => {

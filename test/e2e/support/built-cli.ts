@@ -24,14 +24,14 @@ function newestModification(directory: string): number {
  * always holds; a stale dist/ would test code that is not the checkout's.
  */
 function assertBundleIsFresh(): void {
-  const bundle = join(ROOT, 'dist', 'cli.js');
+  const bundle = join(ROOT, 'dist', 'cli.cjs');
   let built: number;
   try {
     built = statSync(bundle).mtimeMs;
   } catch {
     throw new Error(`${bundle} is missing: run npm run build (npm test builds before testing)`);
   }
-  const sources = Math.max(newestModification(join(ROOT, 'src')), statSync(join(ROOT, 'scripts', 'build.mjs')).mtimeMs);
+  const sources = Math.max(newestModification(join(ROOT, 'src')), ...['build.mjs', 'build-cli.mjs', 'build-options.mjs'].map((script) => statSync(join(ROOT, 'scripts', script)).mtimeMs));
   if (sources > built) throw new Error(`dist/ is older than src/: run npm run build (npm test builds before testing)`);
 }
 

@@ -1,0 +1,131 @@
+// The CLI bundle in two parts:
+// - dist/cli.cjs, CommonJS: the entry and what every command needs before its group runs
+//   (commander, the program, the help, the registry of groups, the session). `boxoffice --help`
+//   and `--version` run from this one file without Node's ES module loader, whose start-up and
+//   asynchronous reads of each file were a third of what `--help` took.
+// - dist/chunks/*.js, ES modules with code splitting: every command group and everything else
+//   loaded with `import()`. What they share with the core they read from ../cli.cjs (already
+//   loaded, so `require()` returns it from the module cache): one instance of every module.
+import { build } from 'esbuild';
+import { basename, dirname, relative } from 'node:path';
+import { cliBuildOptions, sourceGraphOptions } from './build-options.mjs';
+
+/** The core's roots: the entry, the run it loads for all but `--version`, the session commands open. */
+const CORE_ROOTS = ['src/cli/entry.ts', 'src/cli/process-run.ts', 'src/cli/session.ts'];
+const CORE_OUTFILE = 'dist/cli.cjs';
+/** How a chunk (in dist/chunks/) names the core. */
+const CORE_FROM_CHUNKS = '../cli.cjs';
+const CORE_NAMESPACE = 'boxoffice-core';
+
+/**
+ * Builds dist/. The graph of the sources decides the split: the static import closure of
+ * CORE_ROOTS is the core; the targets of the core's `import()` calls are the entry points of
+ * the ES module part. The core exports each module the chunks import from it as one namespace
+ * named by the module's path.
+ */
+export async function buildCli() {
+  const graph = (await build({ ...sourceGraphOptions, write: false, metafile: true, sourcemap: false, logLevel: 'silent' })).metafile.inputs;
+  const core = staticClosure(graph, CORE_ROOTS);
+  const lazyEntries = [...core]
+    .flatMap((file) => graph[file].imports)
+    .filter((imported) => imported.kind === 'dynamic-import' && !imported.external && !core.has(imported.path))
+    .map((imported) => imported.path);
+
+  const sharedWithChunks = new Set();
+  const chunks = await build({
+    ...cliBuildOptions,
+    entryPoints: chunkEntryPoints(new Set(lazyEntries)),
+    entryNames: 'chunks/[name]-[hash]',
+    metafile: true,
+    plugins: [...cliBuildOptions.plugins, readCoreFromCliCjs(core, sharedWithChunks)],
+  });
+  const chunkOf = new Map(
+    Object.entries(chunks.metafile.outputs)
+      .filter(([, output]) => output.entryPoint !== undefined)
+      .map(([path, output]) => [output.entryPoint, `./${relative('dist', path)}`]),
+  );
+
+  const { outdir, splitting, chunkNames, banner, ...esmOnly } = cliBuildOptions;
+  await build({
+    ...esmOnly,
+    format: 'cjs',
+    outfile: CORE_OUTFILE,
+    stdin: { contents: coreEntry([...sharedWithChunks].sort()), resolveDir: '.', sourcefile: 'core-entry.js', loader: 'js' },
+    plugins: [...cliBuildOptions.plugins, importChunksFromCore(core, chunkOf)],
+  });
+}
+
+/** Files reachable from `roots` through static imports and requires. */
+function staticClosure(graph, roots) {
+  const closure = new Set(roots);
+  const queue = [...roots];
+  while (queue.length > 0) {
+    for (const imported of graph[queue.shift()].imports) {
+      if (imported.external || imported.kind === 'dynamic-import' || closure.has(imported.path)) continue;
+      closure.add(imported.path);
+      queue.push(imported.path);
+    }
+  }
+  return closure;
+}
+
+/** Entry points named as esbuild names chunks: `commands/auth/index.ts` → `auth`, `error-message.ts` → `error-message`. */
+function chunkEntryPoints(files) {
+  const entryPoints = {};
+  for (const file of files) {
+    const name = basename(file).replace(/\.[^.]+$/, '');
+    let outName = name === 'index' ? basename(dirname(file)) : name;
+    while (outName in entryPoints) outName = `${basename(dirname(file))}-${outName}`;
+    entryPoints[outName] = file;
+  }
+  return entryPoints;
+}
+
+/** The core's entry: the bundle's entry module, and every module the chunks read, by path. */
+function coreEntry(shared) {
+  return [
+    "export * from './src/cli/entry.ts';",
+    ...shared.map((file) => `export * as ${JSON.stringify(file)} from ${JSON.stringify(`./${file}`)};`),
+  ].join('\n');
+}
+
+/** In the ES module part: a core module is `require('../cli.cjs')[its path]`. */
+function readCoreFromCliCjs(core, sharedWithChunks) {
+  return {
+    name: 'read-core-from-cli-cjs',
+    setup(esbuild) {
+      esbuild.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.namespace === CORE_NAMESPACE) return { path: CORE_FROM_CHUNKS, external: true };
+        if (args.kind === 'entry-point' || args.pluginData?.resolvingCore) return undefined;
+        const resolved = await esbuild.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { resolvingCore: true } });
+        const file = relative('.', resolved.path);
+        if (resolved.errors.length > 0 || resolved.external || !core.has(file)) return undefined;
+        sharedWithChunks.add(file);
+        // The path is only a key: no extension, so that esbuild reads the stand-in as CommonJS.
+        return { path: file.replace(/\./g, '_'), namespace: CORE_NAMESPACE, pluginData: { file } };
+      });
+      esbuild.onLoad({ filter: /.*/, namespace: CORE_NAMESPACE }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(CORE_FROM_CHUNKS)})[${JSON.stringify(args.pluginData.file)}];`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/** In the core: `import()` of a module outside it loads that module's chunk. */
+function importChunksFromCore(core, chunkOf) {
+  return {
+    name: 'import-chunks-from-core',
+    setup(esbuild) {
+      esbuild.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData?.resolvingChunk) return undefined;
+        const resolved = await esbuild.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { resolvingChunk: true } });
+        const file = relative('.', resolved.path);
+        if (resolved.errors.length > 0 || resolved.external || core.has(file)) return undefined;
+        const chunk = chunkOf.get(file);
+        if (chunk === undefined) throw new Error(`${args.importer} imports ${file}, which the build gave no chunk`);
+        return { path: chunk, external: true };
+      });
+    },
+  };
+}

@@ -1,0 +1,62 @@
+// The built bundle's two parts (docs/architecture.md, "The bundle"): a CommonJS core that
+// `--help` and `--version` run from without Node's ES module loader, and ES module chunks that
+// read what they share with the core from it, so that every module has one instance.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, ROOT } from '../e2e/support/built-cli.js';
+
+const CHUNKS = join(ROOT, 'dist', 'chunks');
+const chunkFiles = () => readdirSync(CHUNKS).filter((name) => name.endsWith('.js'));
+
+/** Runs the built CLI and reports whether Node's ES module loader loaded a module for it. */
+function loadsAnEsModule(args: string[]): boolean {
+  const scratch = mkdtempSync(join(tmpdir(), 'boxoffice-bundle-parts-'));
+  try {
+    const preload = join(scratch, 'report.cjs');
+    writeFileSync(preload, "process.on('exit', () => process._rawDebug('esm:' + process.moduleLoadList.includes('NativeModule internal/modules/esm/module_job')));\n");
+    const run = spawnSync(process.execPath, ['--require', preload, BIN, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, BOXOFFICE_CONFIG_DIR: scratch },
+    });
+    expect(run.signal, run.stderr).toBeNull();
+    const verdict = /esm:(true|false)/.exec(run.stderr);
+    expect(verdict, run.stderr).not.toBeNull();
+    return verdict![1] === 'true';
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+describe('the bundle', () => {
+  it('runs --help and --version from the CommonJS core alone; a command group is an ES module', () => {
+    expect(loadsAnEsModule(['--help'])).toBe(false);
+    expect(loadsAnEsModule(['--version'])).toBe(false);
+    expect(loadsAnEsModule(['config', 'list'])).toBe(true);
+  });
+
+  it('gives the chunks every core module they read, from the one instance in dist/cli.cjs', () => {
+    const read = new Set<string>();
+    for (const name of chunkFiles()) {
+      for (const match of readFileSync(join(CHUNKS, name), 'utf8').matchAll(/\("\.\.\/cli\.cjs"\)\["([^"]+)"\]/g)) read.add(match[1]);
+    }
+    expect([...read]).toContain('node_modules/commander/esm.mjs');
+    const exported = spawnSync(
+      process.execPath,
+      ['-e', `const core = require('./dist/cli.cjs'); console.log(JSON.stringify(Object.fromEntries(Object.keys(core).map((key) => [key, Object.keys(core[key] ?? {}).length]))))`],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect(exported.status, exported.stderr).toBe(0);
+    const namesPerModule = JSON.parse(exported.stdout) as Record<string, number>;
+    const missing = [...read].filter((module) => !(namesPerModule[module] > 0));
+    expect(missing).toEqual([]);
+  });
+
+  it('holds commander in the core only', () => {
+    const marker = 'commander.invalidArgument';
+    expect(readFileSync(join(ROOT, 'dist', 'cli.cjs'), 'utf8')).toContain(marker);
+    expect(chunkFiles().filter((name) => readFileSync(join(CHUNKS, name), 'utf8').includes(marker))).toEqual([]);
+  });
+});
