@@ -16,6 +16,7 @@ const CORE_OUTFILE = 'dist/cli.cjs';
 /** How a chunk (in dist/chunks/) names the core. */
 const CORE_FROM_CHUNKS = '../cli.cjs';
 const CORE_NAMESPACE = 'boxoffice-core';
+const RESOLVING = Symbol('resolving for the split');
 
 /**
  * Builds dist/. The graph of the sources decides the split: the static import closure of
@@ -96,10 +97,9 @@ function readCoreFromCliCjs(core, sharedWithChunks) {
     setup(esbuild) {
       esbuild.onResolve({ filter: /.*/ }, async (args) => {
         if (args.namespace === CORE_NAMESPACE) return { path: CORE_FROM_CHUNKS, external: true };
-        if (args.kind === 'entry-point' || args.pluginData?.resolvingCore) return undefined;
-        const resolved = await esbuild.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { resolvingCore: true } });
-        const file = relative('.', resolved.path);
-        if (resolved.errors.length > 0 || resolved.external || !core.has(file)) return undefined;
+        if (args.kind === 'entry-point') return undefined;
+        const file = await bundledFile(esbuild, args);
+        if (file === undefined || !core.has(file)) return undefined;
         sharedWithChunks.add(file);
         // The path is only a key: no extension, so that esbuild reads the stand-in as CommonJS.
         return { path: file.replace(/\./g, '_'), namespace: CORE_NAMESPACE, pluginData: { file } };
@@ -118,14 +118,24 @@ function importChunksFromCore(core, chunkOf) {
     name: 'import-chunks-from-core',
     setup(esbuild) {
       esbuild.onResolve({ filter: /.*/ }, async (args) => {
-        if (args.kind !== 'dynamic-import' || args.pluginData?.resolvingChunk) return undefined;
-        const resolved = await esbuild.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { resolvingChunk: true } });
-        const file = relative('.', resolved.path);
-        if (resolved.errors.length > 0 || resolved.external || core.has(file)) return undefined;
+        if (args.kind !== 'dynamic-import') return undefined;
+        const file = await bundledFile(esbuild, args);
+        if (file === undefined || core.has(file)) return undefined;
         const chunk = chunkOf.get(file);
         if (chunk === undefined) throw new Error(`${args.importer} imports ${file}, which the build gave no chunk`);
         return { path: chunk, external: true };
       });
     },
   };
+}
+
+/**
+ * The file an import resolves to, as the graph names it (relative to the project), or
+ * undefined for external modules. Resolving re-enters onResolve: the marker lets the asking
+ * plugin step aside.
+ */
+async function bundledFile(esbuild, args) {
+  if (args.pluginData?.[RESOLVING]) return undefined;
+  const resolved = await esbuild.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { [RESOLVING]: true } });
+  return resolved.errors.length > 0 || resolved.external ? undefined : relative('.', resolved.path);
 }
