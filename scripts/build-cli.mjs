@@ -46,9 +46,10 @@ export async function buildCli() {
       .map(([path, output]) => [output.entryPoint, `./${relative('dist', path)}`]),
   );
 
-  const { outdir, splitting, chunkNames, banner, ...esmOnly } = cliBuildOptions;
+  // The chunks' options without those that only make sense for split ES modules.
+  const { outdir, splitting, chunkNames, banner, ...singleFileOptions } = cliBuildOptions;
   await build({
-    ...esmOnly,
+    ...singleFileOptions,
     format: 'cjs',
     outfile: CORE_OUTFILE,
     stdin: { contents: coreEntry([...sharedWithChunks].sort()), resolveDir: '.', sourcefile: 'core-entry.js', loader: 'js' },
