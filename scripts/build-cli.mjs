@@ -11,7 +11,7 @@ import { basename, dirname, relative } from 'node:path';
 import { cliBuildOptions, sourceGraphOptions } from './build-options.mjs';
 
 /** The core's roots: the entry, the run it loads for all but `--version`, the session commands open. */
-const CORE_ROOTS = ['src/cli/entry.ts', 'src/cli/process-run.ts', 'src/cli/session.ts'];
+export const CORE_ROOTS = ['src/cli/entry.ts', 'src/cli/process-run.ts', 'src/cli/session.ts'];
 const CORE_OUTFILE = 'dist/cli.cjs';
 /** How a chunk (in dist/chunks/) names the core. */
 const CORE_FROM_CHUNKS = '../cli.cjs';
