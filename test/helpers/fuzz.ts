@@ -11,10 +11,10 @@ export function pick<T>(random: () => number, items: readonly T[]): T {
 /** A digest of every row of every table: equal digests mean an unchanged database. */
 export function databaseDigest(db: SandboxDatabase): string {
   const hash = createHash('sha256');
-  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).pluck().all() as string[];
-  for (const table of tables) {
+  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as { name: string }[];
+  for (const { name: table } of tables) {
     hash.update(`\u0001${table}\u0001`);
-    for (const row of db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).raw().iterate()) hash.update(JSON.stringify(row));
+    for (const row of db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).iterate()) hash.update(JSON.stringify(Object.values(row as Record<string, unknown>)));
   }
   return hash.digest('hex');
 }

@@ -1,9 +1,9 @@
 // Opening a sandbox database: pragmas, migrations, and the fixed accounts and OAuth client.
-import Database from 'better-sqlite3';
 import { MIGRATIONS } from './migrations/index.js';
 import { seedFixtures } from './accounts.js';
+import { openSqlite, type SqliteDatabase } from './sqlite.js';
 
-export type SandboxDatabase = Database.Database;
+export type SandboxDatabase = SqliteDatabase;
 
 export interface OpenDatabaseOptions {
   /** A file path, or ':memory:'. */
@@ -12,7 +12,7 @@ export interface OpenDatabaseOptions {
 }
 
 export function openDatabase({ path, now = new Date() }: OpenDatabaseOptions): SandboxDatabase {
-  const db = new Database(path);
+  const db = openSqlite(path);
   if (path !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');

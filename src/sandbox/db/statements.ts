@@ -1,12 +1,12 @@
 // Prepared statements cached per database: preparing is the costly part of a small query, and
 // the sandbox runs the same few dozen statements for every request.
-import type { Statement } from 'better-sqlite3';
 import type { SandboxDatabase } from './index.js';
+import type { SqliteStatement } from './sqlite.js';
 
-const statementCache = new WeakMap<SandboxDatabase, Map<string, Statement>>();
+const statementCache = new WeakMap<SandboxDatabase, Map<string, SqliteStatement>>();
 
 /** The statement for `sql` on `db`, prepared on first use. `sql` must be constant text (values are bound). */
-export function prepared(db: SandboxDatabase, sql: string): Statement {
+export function prepared(db: SandboxDatabase, sql: string): SqliteStatement {
   let cache = statementCache.get(db);
   if (!cache) {
     cache = new Map();

@@ -222,12 +222,12 @@ function requireAdmin(account: Account): void {
 export function registerReadRoutes(app: SandboxApp, context: SandboxContext): void {
   const auth = requireAccessToken(context);
   const { db } = context;
-  const ownerEmail = db.prepare(`SELECT email FROM accounts WHERE id = ?`).pluck();
+  const ownerEmail = db.prepare(`SELECT email FROM accounts WHERE id = ?`);
 
   app.post('/api/e/get-event', auth, async (c) => {
     const request = validate(eventIdRequest, await readForm(c));
     const event = eventFor(db, c.get('account'), request.eventId, 'read');
-    return c.json({ status: 'success', event: organizerEvent(event, String(ownerEmail.get(event.owner_id))) });
+    return c.json({ status: 'success', event: organizerEvent(event, String((ownerEmail.get(event.owner_id) as { email: string }).email)) });
   });
 
   app.post('/api/e/get-tickets', auth, async (c) => {
