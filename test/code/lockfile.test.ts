@@ -2,10 +2,12 @@
 // happens when the registry this project installs from lacks one platform's build of a native
 // package (a dev tool's parser did). Caught here, before a fresh clone fails to install.
 import { readFileSync } from 'node:fs';
+import { subset } from 'semver';
 import { describe, expect, it } from 'vitest';
 
 interface LockedPackage {
   optionalDependencies?: Record<string, string>;
+  engines?: { node?: string };
 }
 
 /** Where Node would find `name` from the package installed at `location`, if the lock has it. */
@@ -29,5 +31,15 @@ describe('package-lock.json', () => {
         .map((name) => `${location} -> ${name}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('holds no package that wants a Node outside `engines`, so npm ci on every supported line prints no EBADENGINE warning', () => {
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, LockedPackage> };
+    const supported = lock.packages['']?.engines?.node ?? '';
+    expect(supported).not.toBe('');
+    const narrower = Object.entries(lock.packages)
+      .filter(([location, locked]) => location !== '' && locked.engines?.node && !subset(supported, locked.engines.node))
+      .map(([location, locked]) => `${location} wants node ${locked.engines?.node}`);
+    expect(narrower).toEqual([]);
   });
 });
