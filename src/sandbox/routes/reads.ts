@@ -24,28 +24,31 @@ function originOf(c: Context<SandboxEnv>): string {
   return new URL(c.req.url).origin;
 }
 
-const NULL_EVENT_FIELDS = [
+// The reference's fields of an event that the sandbox leaves null, as JSON text built once: every
+// get-event answer holds them, and building and serializing them per request cost an eighth of it.
+const NULL_EVENT_FIELDS_JSON = [
   'extUrl', 'eventSubcategory', 'attendeeRegistration', 'ticketSpecificAttendee', 'isFree', 'showAttendee',
   'commentsEnabled', 'showTimer', 'contactOrganizer', 'processingFee', 'onlineWalletFee', 'gatewayFee', 'platformFee',
   'offlinePlatformFee', 'codLimit', 'codFlat', 'codPercentage', 'clientCodPercentage', 'clientCodFlat', 'serviceFee',
   'chequePaymentFeeFlat', 'venuePaymentFeeFlat', 'bankDepositFeeFlat', 'additionalCharges', 'cancellationCharge',
   'additionalChargesComment', 'codOn', 'additionalInfo', 'customTicketMessge', 'isEventListed', 'isaddedfeatured',
-  'showContact', 'checkoutTime', 'customMessage', 'message', 'ticketMessage', 'metaTags', 'tags', 'images', 'owner',
-  'coOwner', 'featuredImage', 'colorcode', 'subscribecolorcode', 'analyticsId', 'freeService', 'subdomain',
-  'socialNetworkId', 'topics', 'hideUpcomingTickets', 'hidePrice', 'enableQna', 'isAllowCancel', 'showWidgetHeader',
-  'mapImage', 'callbackUrl', 'collectionUrls', 'metaTitle', 'metaDesc', 'contactDetails', 'askOrganizerEmail',
-  'allowUniqueBuyer', 'globalTicketNumber', 'hideDate', 'city', 'mulcity', 'location', 'segment', 'contactNumber',
-  'source', 'popularity', 'buyButton', 'createdFrom', 'endDatetime', 'performanceMarketing', 'performanceMarketingFee',
+  'showContact', 'checkoutTime', 'customMessage', 'message', 'ticketMessage', 'metaTags', 'tags', 'images', 'coOwner',
+  'featuredImage', 'colorcode', 'subscribecolorcode', 'analyticsId', 'freeService', 'socialNetworkId',
+  'hideUpcomingTickets', 'hidePrice', 'enableQna', 'isAllowCancel', 'showWidgetHeader', 'mapImage', 'callbackUrl', 'collectionUrls', 'metaTitle', 'metaDesc', 'contactDetails', 'askOrganizerEmail',
+  'allowUniqueBuyer', 'globalTicketNumber', 'hideDate', 'mulcity', 'location', 'contactNumber',
+  'source', 'popularity', 'buyButton', 'createdFrom', 'performanceMarketing', 'performanceMarketingFee',
   'campaign', 'utmContent', 'utmName', 'utmMedium', 'referralType', 'referrerUrl', 'landingPage', 'networking',
   'externalSiteId', 'isSingleTicket', 'isChildMandatory',
-] as const;
+].map((name) => `${JSON.stringify(name)}:null`).join(',');
 
-/** 2.10. Beyond the reference's fields the sandbox adds headerImage, state, postal, address and
- *  eventVisibility, so that a read-back holds every value update-event takes. */
-function organizerEvent(event: EventRow, ownerEmail: string): Record<string, unknown> {
-  const nulls = Object.fromEntries(NULL_EVENT_FIELDS.map((name) => [name, null]));
+/** 2.10, as JSON text. Beyond the reference's fields the sandbox adds headerImage, state, postal,
+ *  address and eventVisibility, so that a read-back holds every value update-event takes. */
+function organizerEventJson(event: EventRow, ownerEmail: string): string {
+  return `{${NULL_EVENT_FIELDS_JSON},${JSON.stringify(organizerEventValues(event, ownerEmail)).slice(1)}`;
+}
+
+function organizerEventValues(event: EventRow, ownerEmail: string): Record<string, unknown> {
   return {
-    ...nulls,
     id: event.id,
     name: event.title,
     url: event.url,
@@ -227,7 +230,8 @@ export function registerReadRoutes(app: SandboxApp, context: SandboxContext): vo
   app.post('/api/e/get-event', auth, async (c) => {
     const request = validate(eventIdRequest, await readForm(c));
     const event = eventFor(db, c.get('account'), request.eventId, 'read');
-    return c.json({ status: 'success', event: organizerEvent(event, String((ownerEmail.get(event.owner_id) as { email: string }).email)) });
+    const owner = (ownerEmail.get(event.owner_id) as { email: string }).email;
+    return c.body(`{"status":"success","event":${organizerEventJson(event, owner)}}`, 200, { 'Content-Type': 'application/json' });
   });
 
   app.post('/api/e/get-tickets', auth, async (c) => {

@@ -2,6 +2,7 @@
 // the last one applied. To add one: create NNN-name.ts exporting a Migration and list it below.
 import { initialSchema } from './001-initial.js';
 import { oauthHardening } from './002-oauth-hardening.js';
+import { readIndexes } from './003-read-indexes.js';
 
 export interface Migration {
   version: number;
@@ -9,4 +10,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, oauthHardening];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, oauthHardening, readIndexes];
