@@ -1,5 +1,6 @@
-// Sandbox throughput on get-event (E7) under concurrent load. The sandbox runs as its own
-// process (`boxoffice sandbox start`), as organizers run it; this process drives a bounded
+// Sandbox throughput under concurrent load: get-event (E7) on a fresh database, and get-report
+// (E10) of a 100-order event in a database seeded with many more orders. The sandbox runs as its
+// own process (`boxoffice sandbox start`), as organizers run it; this process drives a bounded
 // number of requests at a fixed concurrency over keep-alive connections on loopback.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -9,6 +10,7 @@ import type { BenchModule } from './types.js';
 import { median, round, spread } from './stats.js';
 
 const CONCURRENCY = 32;
+const REPORT_CONCURRENCY = 50;
 
 export const sandboxLoadBench: BenchModule = async ({ quick, smoke, log }) => {
   const requestsPerRun = smoke ? 100 : quick ? 2_000 : 10_000;
@@ -25,27 +27,26 @@ export const sandboxLoadBench: BenchModule = async ({ quick, smoke, log }) => {
     });
     await client.close();
 
-    const pool = new Pool(sandbox.url, { connections: CONCURRENCY, pipelining: 1 });
-    const body = new URLSearchParams({ eventId: String(eventId) }).toString();
-    const rates: number[] = [];
-    const p99s: number[] = [];
-    try {
-      await drive(pool, token, body, 200); // warm-up
-      for (let run = 0; run < runs; run++) {
-        const { seconds, latencies } = await drive(pool, token, body, requestsPerRun);
-        rates.push(requestsPerRun / seconds);
-        latencies.sort((a, b) => a - b);
-        p99s.push(latencies[Math.floor(latencies.length * 0.99)]);
-      }
-    } finally {
-      await pool.close();
-    }
+    const event = await measure(sandbox.url, { path: '/api/e/get-event', token, eventId: String(eventId), concurrency: CONCURRENCY, requestsPerRun, runs });
     log(`sandbox-load: ${runs} runs of ${requestsPerRun} get-event requests at concurrency ${CONCURRENCY}`);
+
+    // Events of about 100 orders each, and the report of one of them.
+    const events = smoke ? 2 : quick ? 50 : 200;
+    const reportEventId = seedOrders(sandbox, events, events * 100);
+    const report = await measure(sandbox.url, {
+      path: '/api/e/get-report', token, eventId: reportEventId, concurrency: REPORT_CONCURRENCY, requestsPerRun, runs,
+    });
+    log(`sandbox-load: ${runs} runs of ${requestsPerRun} get-report requests at concurrency ${REPORT_CONCURRENCY}, ${events * 100} orders seeded`);
     return {
-      section: `Sandbox get-event under load (${CONCURRENCY} concurrent, ${requestsPerRun} requests a run)`,
+      section: `Sandbox under load (${requestsPerRun} requests a run; get-report of a 100-order event among ${events * 100} orders)`,
       figures: [
-        { name: 'requests per second', value: round(median(rates), 0), unit: 'req/s', spread: round(spread(rates), 0) },
-        { name: 'p99 latency', value: round(median(p99s)), unit: 'ms', spread: round(spread(p99s)) },
+        { name: `get-event requests per second (${CONCURRENCY} concurrent)`, value: round(median(event.rates), 0), unit: 'req/s', spread: round(spread(event.rates), 0) },
+        { name: 'get-event p99 latency', value: round(median(event.p99s)), unit: 'ms', spread: round(spread(event.p99s)) },
+        {
+          name: `get-report requests per second (${REPORT_CONCURRENCY} concurrent)`, value: round(median(report.rates), 0), unit: 'req/s',
+          spread: round(spread(report.rates), 0), target: '≥ 1000 req/s',
+        },
+        { name: 'get-report p99 latency', value: round(median(report.p99s)), unit: 'ms', spread: round(spread(report.p99s)) },
       ],
     };
   } finally {
@@ -53,7 +54,36 @@ export const sandboxLoadBench: BenchModule = async ({ quick, smoke, log }) => {
   }
 };
 
-async function drive(pool: Pool, token: string, body: string, total: number) {
+interface LoadRun {
+  path: string;
+  token: string;
+  eventId: string;
+  concurrency: number;
+  requestsPerRun: number;
+  runs: number;
+}
+
+/** Requests per second and p99 latency (ms) of each run, after a warm-up. */
+async function measure(url: string, load: LoadRun): Promise<{ rates: number[]; p99s: number[] }> {
+  const pool = new Pool(url, { connections: load.concurrency, pipelining: 1 });
+  const body = new URLSearchParams({ eventId: load.eventId }).toString();
+  const rates: number[] = [];
+  const p99s: number[] = [];
+  try {
+    await drive(pool, load, body, 200);
+    for (let run = 0; run < load.runs; run++) {
+      const { seconds, latencies } = await drive(pool, load, body, load.requestsPerRun);
+      rates.push(load.requestsPerRun / seconds);
+      latencies.sort((a, b) => a - b);
+      p99s.push(latencies[Math.floor(latencies.length * 0.99)]);
+    }
+  } finally {
+    await pool.close();
+  }
+  return { rates, p99s };
+}
+
+async function drive(pool: Pool, { path, token, concurrency }: LoadRun, body: string, total: number) {
   let issued = 0;
   const latencies: number[] = [];
   const started = performance.now();
@@ -63,18 +93,18 @@ async function drive(pool: Pool, token: string, body: string, total: number) {
       const sent = performance.now();
       const response = await pool.request({
         method: 'POST',
-        path: '/api/e/get-event',
+        path,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
         body,
       });
       const text = await response.body.text();
       if (response.statusCode !== 200 || !text.includes('"success"')) {
-        throw new Error(`get-event answered ${response.statusCode}: ${text.slice(0, 200)}`);
+        throw new Error(`${path} answered ${response.statusCode}: ${text.slice(0, 200)}`);
       }
       latencies.push(performance.now() - sent);
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: concurrency }, worker));
   return { seconds: (performance.now() - started) / 1000, latencies };
 }
 
@@ -111,6 +141,16 @@ async function startSandboxProcess(extraArgs: string[] = []): Promise<SandboxPro
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Seeds `orders` confirmed orders over `events` events with `boxoffice sandbox seed`; the first new event's id. */
+function seedOrders(sandbox: SandboxProcess, events: number, orders: number): string {
+  const result = spawnSync(process.execPath, ['bin/boxoffice.js', 'sandbox', 'seed', '--events', String(events), '--orders', String(orders), '--url', sandbox.url], {
+    encoding: 'utf8',
+    env: { ...process.env, BOXOFFICE_SANDBOX_SECRET: sandbox.secret },
+  });
+  if (result.status !== 0) throw new Error(`sandbox seed failed: ${result.stderr}`);
+  return result.stdout.trim().split('\n')[0];
 }
 
 function mintToken(sandbox: SandboxProcess, role = 'organizer'): string {
