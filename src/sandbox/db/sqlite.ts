@@ -6,11 +6,11 @@
 // serves every line alone. docs/sandbox.md gives the reasons in full.
 import { createRequire } from 'node:module';
 
-export type SqlValue = string | number | bigint | null | Uint8Array;
+type SqlValue = string | number | bigint | null | Uint8Array;
 /** Positional values, or one object whose keys name `@name` parameters. */
-export type SqlParams = SqlValue[] | [Record<string, SqlValue>];
+type SqlParams = SqlValue[] | [Record<string, SqlValue>];
 
-export interface RunResult {
+interface RunResult {
   changes: number;
   lastInsertRowid: number | bigint;
 }
@@ -40,15 +40,15 @@ export function sqliteDriverFor(nodeVersion: string): SqliteDriver {
   return major > 24 || (major === 24 && minor >= 15) ? 'node:sqlite' : 'better-sqlite3';
 }
 
-const load = createRequire(import.meta.url);
+const require = createRequire(import.meta.url);
 
 /** Opens `path` (a file, or ':memory:') with the driver of the running Node. */
 export function openSqlite(path: string, driver: SqliteDriver = sqliteDriverFor(process.versions.node)): SqliteDatabase {
   if (driver === 'better-sqlite3') {
-    const BetterSqlite = load('better-sqlite3') as new (path: string) => SqliteDatabase;
+    const BetterSqlite = require('better-sqlite3') as new (path: string) => SqliteDatabase;
     return new BetterSqlite(path);
   }
-  const { DatabaseSync } = load('node:sqlite') as { DatabaseSync: new (path: string) => NodeSqliteDatabase };
+  const { DatabaseSync } = require('node:sqlite') as { DatabaseSync: new (path: string) => NodeSqliteDatabase };
   return new NodeSqlite(new DatabaseSync(path));
 }
 
