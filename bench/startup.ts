@@ -1,7 +1,9 @@
 // Startup time of the CLI beside bare `node -e 0`, measured in the same run (hyperfine when it
 // is installed, else a spawn loop), and the everyday commands that make one request, against a
-// warm sandbox running in its own process. Targets (issue 20): --help and --version at most
-// 1.25x, `auth status` at most 1.5x, one-request commands at most 2.5x and 75 MB peak memory.
+// warm sandbox running in its own process, all on the Node running the benchmark (run it with
+// another node binary to measure that line). Targets: --help and --version at most 1.25x, `auth
+// status` at most 1.5x, one-request commands at most 2.0x on Node 22 and 24 and 1.7x on Node 20,
+// and 60 MB peak memory.
 // The cases are timed in interleaved rounds and each ratio is the median of the rounds' ratios,
 // so that a slow minute on a noisy machine weighs on every case alike rather than on whichever
 // case it happened to fall in.
@@ -24,7 +26,8 @@ interface Case {
 const BENCH_PROFILE = 'bench';
 /** The first event of the sandbox's `demo` seed. */
 const DEMO_EVENT_ID = '100001';
-const ONE_REQUEST = { target: 2.5, peakRssMb: 75 };
+/** One-request commands: Node 20 starts twice as slowly as 22 and 24, so its floor leaves less room. */
+const ONE_REQUEST = { target: Number(process.versions.node.split('.')[0]) >= 22 ? 2.0 : 1.7, peakRssMb: 60 };
 
 const CASES: Case[] = [
   { name: 'node -e 0 (baseline)', args: ['-e', '0'] },
