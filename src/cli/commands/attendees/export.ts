@@ -14,7 +14,7 @@ import { parseDuration } from '../../duration.js';
 import { writeJson } from '../../output/json.js';
 import { countOf } from '../../../util/count.js';
 import { explainPermission } from '../../permission.js';
-import { EXPORT_FORMATS, type ExportFormat } from '../../../export/checkpoint.js';
+import { EXPORT_FORMATS, exportSource, type ExportFormat } from '../../../export/checkpoint.js';
 import { exportAttendees } from '../../../export/export-attendees.js';
 import { silentProgress, terminalProgress } from '../../../export/progress.js';
 import { createRateLimitWaiter } from '../../../export/rate-limit.js';
@@ -184,6 +184,7 @@ async function exportAttendeeList(options: AttendeesExportOptions, context: Comm
       {
         // The signal drops a prefetched request the export no longer needs.
         fetchBatch: async (range, signal) => (await session.client.events.attendeeList(range, { signal })).attendee,
+        source: exportSource(session.profile.apiUrl as string, session.profile.token as string),
         onFailure: waiter.onFailure,
         stdout: io.stdout,
         notice,
