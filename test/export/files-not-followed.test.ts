@@ -3,7 +3,7 @@
 // a directory anyone may write to, and --resume against another service with the same event id.
 // Nothing outside the export's own files may be written, replaced or re-moded.
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,6 +107,20 @@ describe('work files are created, never followed', () => {
     expect(existsSync(join(open, 'a.csv.lock'))).toBe(false);
     chmodSync(open, 0o1777);
     expect((await exportAs([event.eventId, '-o', join(open, 'a.csv')])).code).toBe(0);
+  });
+});
+
+describe('the lock beside FILE', () => {
+  it('takes over an empty FILE.lock (a crash between creating and writing it) once it is past the grace', async () => {
+    const file = join(dir, 'empty-lock.csv');
+    writeFileSync(`${file}.lock`, '');
+    const tenSecondsAgo = new Date(Date.now() - 10_000);
+    utimesSync(`${file}.lock`, tenSecondsAgo, tenSecondsAgo);
+    const result = await exportAs([event.eventId, '-o', file]);
+    expect(result.stderr).not.toContain('another export to this file is running');
+    expect(result.code).toBe(0);
+    expect(existsSync(file)).toBe(true);
+    expect(existsSync(`${file}.lock`)).toBe(false);
   });
 });
 

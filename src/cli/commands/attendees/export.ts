@@ -141,7 +141,7 @@ function shellQuote(text: string): string {
 async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
   if (options.output === undefined) return exportAttendeeList(options, context);
   if (options.destination === 'stream') return exportToStream(options.output, options, context);
-  const lock = await lockOutput(options.output);
+  const lock = await lockOutput(options.output, () => context.deps.clock.now().getTime());
   try {
     assertWorkFilesOurs(options.output);
     if (!options.force && options.destination === 'file') await confirmReplace(options.output, context);
