@@ -24,7 +24,7 @@ export interface FileLock {
  * How old a lock file with no readable holder must be to be taken over. Its creator writes the
  * holder straight after creating it, so within this it is still being written.
  */
-export const UNREADABLE_LOCK_GRACE_MS = 2_000;
+const UNREADABLE_LOCK_GRACE_MS = 2_000;
 
 export function lockPathFor(statePath: string): string {
   return `${statePath}.lock`;

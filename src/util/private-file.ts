@@ -6,7 +6,7 @@
 import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, unlinkSync, type Stats } from 'node:fs';
 
 /** Files holding personal data are for their owner only. */
-export const PRIVATE_FILE_MODE = 0o600;
+const PRIVATE_FILE_MODE = 0o600;
 
 /** Absent where the platform has no such flag (Windows): there, plain opens. */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
