@@ -3,7 +3,7 @@
 // ticket and discount adds a local `key`, and a discount names its ticket by that key.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { LineCounter, parseDocument } from 'yaml';
+import { LineCounter, parseDocument, visit } from 'yaml';
 import type { Document } from 'yaml';
 import * as z from 'zod';
 import { UsageError } from '../client/errors.js';
@@ -239,6 +239,26 @@ function fail(fileName: string, problems: readonly Problem[], locate: (path: Pat
 }
 
 /**
+ * Refuses an alias inside the node its anchor names (`a: &x [*x]`): it stands for a value that
+ * contains itself, which no setup can mean and every walk of the tree would follow for ever.
+ */
+function assertNoRecursiveAlias(document: Document, lineCounter: LineCounter, fileName: string): void {
+  const problems: string[] = [];
+  visit(document, {
+    Alias(_key, alias) {
+      const target = alias.resolve(document);
+      const at = alias.range?.[0];
+      if (!target?.range || at === undefined || at < target.range[0] || at >= target.range[2]) return;
+      problems.push(
+        `${fileName}:${lineCounter.linePos(at).line}: the alias *${alias.source} is inside the value its anchor &${alias.source} names ` +
+          '(a recursive alias); repeat the value instead',
+      );
+    },
+  });
+  if (problems.length > 0) throw new UsageError(problems.join('\n'));
+}
+
+/**
  * Parses, interpolates and checks a setup file. Every problem is reported at once, one line each,
  * as `FILE:LINE: path: message`; the first problem's path is the error's `field`.
  */
@@ -256,8 +276,15 @@ export function parseSetupFile(
     });
     throw new UsageError(lines.join('\n'));
   }
+  assertNoRecursiveAlias(document, lineCounter, fileName);
   const locate = (path: Path) => lineOf(document, lineCounter, path);
-  const raw: unknown = document.toJS();
+  let raw: unknown;
+  try {
+    raw = document.toJS();
+  } catch (error) {
+    // An alias before its anchor, or more aliases than yaml allows (a "billion laughs" file).
+    throw new UsageError(`${fileName}: ${(error as Error).message}`);
+  }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new UsageError(`${fileName}: expected a mapping with event, tickets and discounts`);
   }

@@ -28,25 +28,28 @@ export interface AcquireOptions {
   signal?: AbortSignal;
   /** Told once when the lock is found taken, before waiting. */
   onWait?: (holder: LockHolder | undefined) => void;
+  /** The clock the timeout and an unreadable lock's grace are judged by (default the system's). */
+  now?: () => number;
 }
 
 export async function acquireStateLock(statePath: string, options: AcquireOptions): Promise<StateLock> {
   const path = lockPathFor(statePath);
   const own: LockHolder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() };
-  const deadline = Date.now() + options.timeoutMs;
+  const now = options.now ?? Date.now;
+  const deadline = now() + options.timeoutMs;
   let told = false;
   for (;;) {
     if (options.signal?.aborted) throw new CancelledError('interrupted while waiting for the state file\'s lock');
     let attempt: LockAttempt;
     try {
-      attempt = await tryLock(path, own);
+      attempt = await tryLock(path, own, now);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new UsageError(`${dirname(path)}: no such directory for the state file and its lock`, '--state');
       throw error;
     }
     if (attempt.acquired) return attempt.lock;
     const { holder } = attempt;
-    if (Date.now() >= deadline) {
+    if (now() >= deadline) {
       throw new StateLockedError(
         `${statePath} is in use by another apply (${describeHolder(holder)}); waited ${formatDuration(options.timeoutMs)} (--lock-timeout). ` +
           `Let that run finish, or wait longer with --lock-timeout 5m; if that process is gone, delete ${path}`,
@@ -58,7 +61,7 @@ export async function acquireStateLock(statePath: string, options: AcquireOption
       options.onWait?.(holder);
     }
     try {
-      await sleep(Math.min(POLL_MS, Math.max(1, deadline - Date.now())), undefined, { signal: options.signal });
+      await sleep(Math.min(POLL_MS, Math.max(1, deadline - now())), undefined, { signal: options.signal });
     } catch (error) {
       if (options.signal?.aborted) throw new CancelledError('interrupted while waiting for the state file\'s lock');
       throw error;

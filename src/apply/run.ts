@@ -32,6 +32,8 @@ export interface ApplyRunOptions {
   /** How long to wait for another run's lock on the state file (default 5 s). */
   lockTimeoutMs?: number;
   signal?: AbortSignal;
+  /** The clock the lock's timeout and grace are judged by (default the system's). */
+  now?: () => number;
   env: Readonly<Record<string, string | undefined>>;
   stdout: Writable;
   stderr: Writable;
@@ -63,6 +65,7 @@ export async function runApply(options: ApplyRunOptions): Promise<ApplyRunResult
     lock = await acquireStateLock(statePath, {
       timeoutMs: options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
       signal: options.signal,
+      now: options.now,
       onWait: (holder) => options.stderr.write(`waiting for another apply of ${statePath} (${describeHolder(holder)})\n`),
     });
   }

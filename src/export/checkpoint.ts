@@ -1,11 +1,13 @@
 // Where an export to FILE keeps its work until it is complete, and the checkpoint that lets
 // `--resume` continue from the last completed batch. The checkpoint is replaced atomically
 // (written aside, then renamed) once batches have reached the spool; it describes exactly the
-// first `spoolBytes` of the spool and `ordersBytes` of the order list.
-import { chmod, readFile, rename, writeFile } from 'node:fs/promises';
+// first `spoolBytes` of the spool and `ordersBytes` of the order list. It names the service and
+// account it was written for: the same event id on another service is another list.
+import { createHash } from 'node:crypto';
+import { closeSync, constants, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as z from 'zod';
 import { UsageError } from '../client/errors.js';
-import { PRIVATE_FILE_MODE } from './spool.js';
+import { createPrivateFile, openOwnFile } from '../util/private-file.js';
 
 export const EXPORT_FORMATS = ['csv', 'json', 'ndjson'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -31,6 +33,18 @@ export function exportPaths(output: string): ExportPaths {
   };
 }
 
+/** The service and account an export reads from. */
+export interface ExportSource {
+  /** The API address. */
+  service: string;
+  /** A fingerprint of the access token: enough to tell accounts apart, useless as a token. */
+  account: string;
+}
+
+export function exportSource(apiUrl: string, token: string): ExportSource {
+  return { service: apiUrl, account: createHash('sha256').update(token, 'utf8').digest('hex').slice(0, 16) };
+}
+
 const segmentSchema = z.object({
   /** Where in the spool the segment starts; it runs to the next segment's start. */
   fromByte: z.number().int().nonnegative(),
@@ -40,7 +54,11 @@ const segmentSchema = z.object({
 export type SpoolSegment = z.infer<typeof segmentSchema>;
 
 const checkpointSchema = z.object({
-  version: z.literal(2),
+  version: z.literal(3),
+  /** The API address the rows were read from. */
+  service: z.string(),
+  /** A fingerprint of the access token they were read with (see tokenFingerprint). */
+  account: z.string(),
   eventId: z.string(),
   format: z.enum(EXPORT_FORMATS),
   /** The --status filter the export was started with (absent: every attendee). */
@@ -62,12 +80,18 @@ const checkpointSchema = z.object({
 export type Checkpoint = z.infer<typeof checkpointSchema>;
 
 export async function readCheckpoint(path: string): Promise<Checkpoint | undefined> {
-  let text: string;
+  let fd: number;
   try {
-    text = await readFile(path, 'utf8');
+    fd = openOwnFile(path, constants.O_RDONLY).fd;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
+  }
+  let text: string;
+  try {
+    text = readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
   }
   let parsed: unknown;
   try {
@@ -84,7 +108,22 @@ export async function readCheckpoint(path: string): Promise<Checkpoint | undefin
 
 export async function writeCheckpoint(path: string, checkpoint: Checkpoint): Promise<void> {
   const aside = `${path}.tmp`;
-  await writeFile(aside, `${JSON.stringify(checkpoint)}\n`, { mode: PRIVATE_FILE_MODE });
-  await chmod(aside, PRIVATE_FILE_MODE); // an aside file left by a crash keeps its own mode
-  await rename(aside, path);
+  const fd = createPrivateFile(aside);
+  try {
+    writeFileSync(fd, `${JSON.stringify(checkpoint)}\n`);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(aside, path);
+}
+
+/** Whether `path` holds a checkpoint this version can resume, written for `source`. */
+export async function checkpointIsFor(path: string, source: ExportSource): Promise<boolean> {
+  try {
+    const checkpoint = await readCheckpoint(path);
+    return checkpoint !== undefined && checkpoint.service === source.service && checkpoint.account === source.account;
+  } catch (error) {
+    if (error instanceof UsageError) return false;
+    throw error;
+  }
 }

@@ -3,7 +3,8 @@
 import { statSync, type Stats } from 'node:fs';
 import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import { UsageError } from '../client/errors.js';
-import type { ExportFormat } from './checkpoint.js';
+import { foreignEntry, openDirectoryReason } from '../util/private-file.js';
+import { exportPaths, type ExportFormat } from './checkpoint.js';
 import { exportFormatOf } from './format-of.js';
 
 /** The extension suggested for each format. */
@@ -32,19 +33,51 @@ export function assertExtensionMatches(output: string, format: ExportFormat, for
   );
 }
 
-/** Refuses a directory, a missing parent directory, or a parent that is not a directory. */
-export function assertWritableDestination(output: string): void {
+/**
+ * What `-o FILE` names: nothing yet or a regular file (written aside and renamed into place), or
+ * a FIFO or terminal-like device such as /dev/stdout (written to as a stream, never replaced).
+ */
+export type DestinationKind = 'new' | 'file' | 'stream';
+
+/**
+ * Refuses a directory, a socket or block device, a missing parent directory, a parent that is not
+ * a directory, and — for a file — a parent any user may write to without the sticky bit (another
+ * user could swap the files beside FILE). Says how FILE is written.
+ */
+export function checkDestination(output: string): DestinationKind {
   const target = statOrUndefined(output);
   if (output.endsWith(sep) || output.endsWith('/') || target?.isDirectory()) {
     throw new UsageError(`--output ${output} is a directory; name a file in it, e.g. ${join(output, 'attendees.csv')}`, '--output');
+  }
+  if (target && (target.isFIFO() || target.isCharacterDevice())) return 'stream';
+  if (target && !target.isFile()) {
+    throw new UsageError(`--output ${output} is not a file, a pipe or a terminal; choose a file to write`, '--output');
   }
   const parent = dirname(resolve(output));
   const parentStat = statOrUndefined(parent);
   if (!parentStat) throw new UsageError(`--output: the directory ${parent} does not exist; create it first (mkdir -p ${parent})`, '--output');
   if (!parentStat.isDirectory()) throw new UsageError(`--output ${output}: ${parent} is not a directory`, '--output');
+  const open = openDirectoryReason(parentStat);
+  if (open) {
+    throw new UsageError(
+      `--output ${output}: the directory ${parent} ${open}, so another user could plant files beside it; write elsewhere, or run chmod o-w ${parent}`,
+      '--output',
+    );
+  }
+  return target ? 'file' : 'new';
 }
 
-/** Whether `-o FILE` names an existing file (an earlier export, or anything else). */
-export function outputExists(output: string): boolean {
-  return statOrUndefined(output) !== undefined;
+/**
+ * Refuses, before any request, a work file beside FILE that this user's exports did not leave: a
+ * symbolic link, a device, another user's file. A leftover regular file of ours is fine (it is
+ * resumed, or replaced).
+ */
+export function assertWorkFilesOurs(output: string): void {
+  const { partial, spool, orders, checkpoint } = exportPaths(output);
+  for (const path of [partial, spool, orders, checkpoint, `${checkpoint}.tmp`]) {
+    const reason = foreignEntry(path);
+    if (reason) {
+      throw new UsageError(`--output ${output}: ${path} ${reason}, not a work file of this export; remove it (rm ${path}) and run again`, '--output');
+    }
+  }
 }

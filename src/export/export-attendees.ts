@@ -2,21 +2,30 @@
 // spool, checkpoint, then write the final file with the full header and rename it into place.
 // Memory holds the set of order numbers seen, the labels seen and the batches in flight — never
 // the rows.
-import { existsSync } from 'node:fs';
-import { mkdtemp, rename, rm, stat, truncate } from 'node:fs/promises';
+import { closeSync, constants, existsSync } from 'node:fs';
+import { mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { ApiError, AuthError, PermissionError, RateLimitError, ServerBusyError, UsageError } from '../client/errors.js';
 import { attendeeBatches, type BatchFailureHandler, type FetchAttendeeBatch } from '../client/paginate.js';
 import type { AttendeeRecord } from '../client/schemas/index.js';
-import { exportPaths, readCheckpoint, writeCheckpoint, type Checkpoint, type ExportFormat, type ExportPaths } from './checkpoint.js';
+import {
+  exportPaths,
+  readCheckpoint,
+  writeCheckpoint,
+  type Checkpoint,
+  type ExportFormat,
+  type ExportPaths,
+  type ExportSource,
+} from './checkpoint.js';
 import { ColumnRegistry } from './columns.js';
 import { flattenRecord, type StatusFilter } from './flatten.js';
 import { OrderNumberSet } from './order-numbers.js';
 import { countOf } from '../util/count.js';
 import { silentProgress, type ProgressSink } from './progress.js';
 import { readOrderNumbers, SpoolWriter } from './spool.js';
+import { openOwnFile, UnsafeFileError } from '../util/private-file.js';
 import { createRowFormatter, writeExportFile, writeExportStream, type RowFormatter } from './write-output.js';
 
 const CHECKPOINT_INTERVAL_MS = 1000;
@@ -59,6 +68,8 @@ function sameStatuses(a: readonly string[] | undefined, b: readonly string[] | u
 
 export interface ExportEnvironment {
   fetchBatch: FetchAttendeeBatch<AttendeeRecord>;
+  /** Where the rows are read from: a checkpoint resumes only against the same. */
+  source: ExportSource;
   /** Decides whether a failed batch is tried again (the rate-limit waiter). */
   onFailure?: BatchFailureHandler;
   stdout: Writable;
@@ -91,14 +102,19 @@ interface ExportState {
   columns: ColumnRegistry;
   /** Everything counted here has been appended to the spool (written by its next flush). */
   checkpoint: Checkpoint;
+  /** Continuing the work files of an earlier run (--resume with a checkpoint). */
+  resumed: boolean;
 }
 
-function freshState(request: ExportRequest): ExportState {
+function freshState(request: ExportRequest, source: ExportSource): ExportState {
   return {
     seen: new OrderNumberSet(),
     columns: new ColumnRegistry(),
+    resumed: false,
     checkpoint: {
-      version: 2,
+      version: 3,
+      service: source.service,
+      account: source.account,
       eventId: request.eventId,
       format: request.format,
       ...(request.statuses && request.statuses.length > 0 ? { statuses: [...request.statuses] } : {}),
@@ -117,18 +133,21 @@ function freshState(request: ExportRequest): ExportState {
 
 /** Rebuilds the order numbers seen from the completed part of the order list, and the columns. */
 function resumedState(checkpoint: Checkpoint, ordersPath: string): ExportState {
-  const state: ExportState = { seen: new OrderNumberSet(), columns: new ColumnRegistry(), checkpoint };
+  const state: ExportState = { seen: new OrderNumberSet(), columns: new ColumnRegistry(), checkpoint, resumed: true };
   for (const orderNo of readOrderNumbers(ordersPath, checkpoint.ordersBytes)) state.seen.add(orderNo);
   state.columns.observe(checkpoint.labels.map((label): [string, string] => [label, '']));
   return state;
 }
 
 /** Refuses a work file shorter than the checkpoint counts (a crash may leave it longer: fine). */
-async function assertHolds(path: string, bytes: number): Promise<void> {
+function assertHolds(path: string, bytes: number): void {
   let size: number;
   try {
-    ({ size } = await stat(path));
+    const opened = openOwnFile(path, constants.O_RDONLY);
+    closeSync(opened.fd);
+    size = opened.size;
   } catch (error) {
+    if (error instanceof UnsafeFileError) throw new UsageError(`--resume: ${error.message}, not a work file of this export; remove it and run without --resume`, '--resume');
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     throw new UsageError(`--resume: ${path} is missing; run without --resume to start over`, '--resume');
   }
@@ -181,22 +200,30 @@ function formatBatch(
 }
 
 async function prepare(request: ExportRequest, env: ExportEnvironment): Promise<ExportState> {
-  if (request.outputPath === undefined) return freshState(request);
+  if (request.outputPath === undefined) return freshState(request, env.source);
   const paths = exportPaths(request.outputPath);
   if (!request.resume) {
     // Starting over needs nothing from an earlier run, whatever version wrote its checkpoint.
     if (existsSync(paths.checkpoint)) env.notice(`starting over: discarding the checkpoint of an earlier run (${paths.checkpoint}); --resume continues one`);
-    return freshState(request);
+    return freshState(request, env.source);
   }
   const checkpoint = await readCheckpoint(paths.checkpoint);
   if (!checkpoint) {
     env.notice(`nothing to resume at ${paths.checkpoint}; starting from the first record`);
-    return freshState(request);
+    return freshState(request, env.source);
   }
   if (checkpoint.eventId !== request.eventId || checkpoint.format !== request.format) {
     throw new UsageError(
       `--resume: the checkpoint ${paths.checkpoint} is for event ${checkpoint.eventId} as ${checkpoint.format}, ` +
         `not event ${request.eventId} as ${request.format}; run without --resume to start over`,
+      '--resume',
+    );
+  }
+  if (checkpoint.service !== env.source.service || checkpoint.account !== env.source.account) {
+    const which = checkpoint.service !== env.source.service ? `the service at ${checkpoint.service}` : 'another account (another access token)';
+    throw new UsageError(
+      `--resume: the checkpoint ${paths.checkpoint} was written for ${which}, not this one (${env.source.service}); ` +
+        'resume with the same service and token, or run without --resume to start over',
       '--resume',
     );
   }
@@ -208,11 +235,8 @@ async function prepare(request: ExportRequest, env: ExportEnvironment): Promise<
       '--resume',
     );
   }
-  await assertHolds(paths.spool, checkpoint.spoolBytes);
-  await assertHolds(paths.orders, checkpoint.ordersBytes);
-  // Anything past the counted bytes is from after the last checkpoint: cut it off.
-  await truncate(paths.spool, checkpoint.spoolBytes);
-  await truncate(paths.orders, checkpoint.ordersBytes);
+  assertHolds(paths.spool, checkpoint.spoolBytes);
+  assertHolds(paths.orders, checkpoint.ordersBytes);
   const state = resumedState(checkpoint, paths.orders);
   env.notice(`resuming at record ${checkpoint.nextRecord} (${countOf(state.seen.size, 'order')} already exported)`);
   return state;
@@ -265,7 +289,7 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
 
   try {
     const formatter = await createRowFormatter(request.format, state.columns);
-    spool = new SpoolWriter(spoolPaths, state.checkpoint);
+    spool = new SpoolWriter(spoolPaths, state.checkpoint, state.resumed);
     await saveCheckpoint(true);
     const batches = attendeeBatches(env.fetchBatch, {
       eventId: request.eventId,

@@ -8,23 +8,34 @@
 // Appends are synchronous and gathered into writes of about 256 KiB; the export flushes them
 // before each checkpoint, so a checkpoint never counts bytes that are not in the file
 // (fs/promises costs markedly more per call).
-import { closeSync, fchmodSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, ftruncateSync, readSync, writeSync } from 'node:fs';
+import { createPrivateFile, openOwnFile } from '../util/private-file.js';
 
-/** Exports hold personal data: their files are for the owner only. */
-export const PRIVATE_FILE_MODE = 0o600;
-
-/** Appends to one file, synchronously: a write has reached the file when append returns. */
+/**
+ * Appends to one file, synchronously: a write has reached the file when append returns. The file
+ * is created afresh (never through a link, see private-file.ts) or, resuming, reopened only if
+ * it is a regular file of ours.
+ */
 export class AppendOnlyFile {
   private fd: number | undefined;
 
-  /** `keepContents`: append after what the file holds (resuming), else start it empty. */
+  /** `keepBytes`: resume, appending after the first `keepBytes` of the file; else start it new. */
   constructor(
     private readonly path: string,
-    keepContents: boolean,
+    keepBytes?: number,
   ) {
-    this.fd = openSync(path, keepContents ? 'a' : 'w', PRIVATE_FILE_MODE);
-    // The mode above applies only to a file created now; one left by an earlier run keeps its own.
-    fchmodSync(this.fd, PRIVATE_FILE_MODE);
+    if (keepBytes === undefined) {
+      this.fd = createPrivateFile(path);
+      return;
+    }
+    this.fd = openOwnFile(path, constants.O_WRONLY | constants.O_APPEND).fd;
+    try {
+      // Anything past the counted bytes is from after the last checkpoint: cut it off.
+      ftruncateSync(this.fd, keepBytes);
+    } catch (error) {
+      this.close();
+      throw error;
+    }
   }
 
   append(text: string | Buffer): void {
@@ -76,7 +87,7 @@ export class ByteBuffer {
  * makes everything appended written. Once a write has failed, nothing more is written: a flush
  * throws, so no checkpoint can count what never reached the file.
  */
-class BufferedAppend {
+export class BufferedAppend {
   private readonly pending = new ByteBuffer();
   private failed = false;
 
@@ -116,11 +127,11 @@ export class SpoolWriter {
   private readonly rows: BufferedAppend;
   private readonly orders: BufferedAppend;
 
-  /** Opens both files, appending after `spoolBytes` / `ordersBytes` (0: start them afresh). */
-  constructor(paths: { spool: string; orders: string }, at: { spoolBytes: number; ordersBytes: number }) {
-    const rows = new AppendOnlyFile(paths.spool, at.spoolBytes > 0);
+  /** Creates both files, or with `resuming` reopens them to append after `spoolBytes` / `ordersBytes`. */
+  constructor(paths: { spool: string; orders: string }, at: { spoolBytes: number; ordersBytes: number }, resuming: boolean) {
+    const rows = new AppendOnlyFile(paths.spool, resuming ? at.spoolBytes : undefined);
     try {
-      this.orders = new BufferedAppend(new AppendOnlyFile(paths.orders, at.ordersBytes > 0));
+      this.orders = new BufferedAppend(new AppendOnlyFile(paths.orders, resuming ? at.ordersBytes : undefined));
     } catch (error) {
       rows.close();
       throw error;
@@ -169,7 +180,7 @@ const READ_BYTES = 64 * 1024;
  */
 export function* filePieces(path: string, start: number, end: number): Generator<Buffer> {
   if (end <= start) return;
-  const fd = openSync(path, 'r');
+  const fd = openOwnFile(path, constants.O_RDONLY).fd;
   try {
     const buffer = Buffer.allocUnsafe(READ_BYTES);
     for (let position = start; position < end; ) {
@@ -196,7 +207,7 @@ const QUOTE = 0x22;
  */
 export function* spoolRows(path: string, start: number, end: number, quoted: boolean): Generator<Buffer[]> {
   if (end <= start) return;
-  const fd = openSync(path, 'r');
+  const fd = openOwnFile(path, constants.O_RDONLY).fd;
   try {
     let buffer = Buffer.allocUnsafe(READ_BYTES);
     let filled = 0; // bytes in buffer: an unfinished row carried over, then what was just read

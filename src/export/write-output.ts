@@ -107,7 +107,7 @@ function* exportBody(source: OutputSource, format: ExportFormat): Generator<Buff
  */
 export async function writeExportFile(source: OutputSource, format: ExportFormat, path: string, signal?: AbortSignal): Promise<void> {
   const head = await exportHead(source, format);
-  const file = new AppendOnlyFile(path, false);
+  const file = new AppendOnlyFile(path);
   try {
     file.append(head);
     for (const chunk of exportBody(source, format)) {

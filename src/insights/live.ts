@@ -4,13 +4,12 @@
 // export; so a live read and `--from` an export give the same figures by construction.
 // A watch refresh then costs two reads: the sales report (cancellations of orders already
 // seen) and one attendee-list batch starting past the orders already seen.
-import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { BatchFailureHandler } from '../client/paginate.js';
 import type { AttendeeRecord, EventApi } from '../client/index.js';
-import { exportPaths } from '../export/checkpoint.js';
+import { checkpointIsFor, exportPaths, type ExportSource } from '../export/checkpoint.js';
 import { ColumnRegistry } from '../export/columns.js';
 import { exportAttendees } from '../export/export-attendees.js';
 import { flattenRecord } from '../export/flatten.js';
@@ -39,6 +38,8 @@ export interface LiveReadEnvironment {
   api: InsightsApi;
   /** The NDJSON work file (its checkpoint beside it makes an interrupted read resumable). */
   workPath: string;
+  /** The service and account read: the work file must be theirs alone. */
+  source: ExportSource;
   onFailure?: BatchFailureHandler;
   progress?: ProgressSink;
   notice(line: string): void;
@@ -87,7 +88,8 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
   const facts = await eventFacts(api, eventId, env);
   let purchaseZone: string | undefined;
   await mkdir(dirname(env.workPath), { recursive: true, mode: 0o700 });
-  const resume = existsSync(exportPaths(env.workPath).checkpoint);
+  // A checkpoint of another service or account is discarded: its rows are another list.
+  const resume = await checkpointIsFor(exportPaths(env.workPath).checkpoint, env.source);
   await exportAttendees(
     { eventId, format: 'ndjson', outputPath: env.workPath, resume, prefetch: env.prefetch },
     {
@@ -96,6 +98,7 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
         purchaseZone ??= records.find((record) => record.purchaseDate.timezone)?.purchaseDate.timezone;
         return records;
       },
+      source: env.source,
       onFailure: env.onFailure,
       stdout: env.stdout,
       notice: env.notice,

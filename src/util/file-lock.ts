@@ -1,9 +1,11 @@
 // A lock file beside another file (`FILE.lock`), created with O_EXCL and holding its owner: pid,
 // host and start time. A lock whose process is gone (kill -9, power cut) is taken over: moved
-// aside under a unique name, checked to still be that dead holder's, removed. Used by apply (one
-// run per state file) and the attendee export (one run per output file).
+// aside under a unique name, checked to still be that dead holder's, removed. So is a lock whose
+// holder cannot be read once it is older than a short grace: a crash between creating the file
+// and writing it leaves it empty, and nobody would ever remove it. Used by apply (one run per
+// state file) and the attendee export (one run per output file).
 import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 
 export interface LockHolder {
@@ -17,6 +19,12 @@ export interface FileLock {
   readonly path: string;
   release(): Promise<void>;
 }
+
+/**
+ * How old a lock file with no readable holder must be to be taken over. Its creator writes the
+ * holder straight after creating it, so within this it is still being written.
+ */
+const UNREADABLE_LOCK_GRACE_MS = 2_000;
 
 export function lockPathFor(statePath: string): string {
   return `${statePath}.lock`;
@@ -47,8 +55,23 @@ export function processIsAlive(pid: number): boolean {
   }
 }
 
-function isDead(holder: LockHolder | undefined): boolean {
-  return holder !== undefined && holder.host === hostname() && !processIsAlive(holder.pid);
+function isDead(holder: LockHolder): boolean {
+  return holder.host === hostname() && !processIsAlive(holder.pid);
+}
+
+/** Whether the lock file at `path`, whose holder cannot be read, was last written before the grace. */
+async function unreadableTooLong(path: string, now: number): Promise<boolean> {
+  try {
+    return now - (await stat(path)).mtimeMs >= UNREADABLE_LOCK_GRACE_MS;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+function sameHolder(a: LockHolder | undefined, b: LockHolder | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.pid === b.pid && a.startedAt === b.startedAt;
 }
 
 async function tryCreate(path: string, holder: LockHolder): Promise<boolean> {
@@ -69,10 +92,11 @@ async function tryCreate(path: string, holder: LockHolder): Promise<boolean> {
 }
 
 /**
- * Removes a dead holder's lock. It is first moved aside, so that two runs taking over at once
- * cannot remove a lock the other has just created: the one that moved a live run's lock puts it back.
+ * Removes a dead holder's lock (`stale`: that holder, or undefined for one that could not be
+ * read). It is first moved aside, so that two runs taking over at once cannot remove a lock the
+ * other has just created: the one that moved a live run's lock puts it back.
  */
-async function takeOver(path: string, dead: LockHolder): Promise<void> {
+async function takeOver(path: string, stale: LockHolder | undefined): Promise<void> {
   const aside = `${path}.${randomBytes(6).toString('hex')}.stale`;
   try {
     await rename(path, aside);
@@ -81,7 +105,7 @@ async function takeOver(path: string, dead: LockHolder): Promise<void> {
     throw error;
   }
   const moved = await readHolder(aside);
-  if (moved && (moved.pid !== dead.pid || moved.startedAt !== dead.startedAt)) {
+  if (moved && !sameHolder(moved, stale)) {
     await rename(aside, path);
     return;
   }
@@ -91,15 +115,21 @@ async function takeOver(path: string, dead: LockHolder): Promise<void> {
 export type LockAttempt = { acquired: true; lock: FileLock } | { acquired: false; holder: LockHolder | undefined };
 
 /**
- * One try at the lock file `path` (a dead holder's is taken over): the lock, or who holds it.
- * Errors creating the file (a missing or read-only directory) are thrown as they are.
+ * One try at the lock file `path` (a dead holder's, or an unreadable one past the grace, is taken
+ * over): the lock, or who holds it. `now` is the clock the grace is judged by. Errors creating the
+ * file (a missing or read-only directory) are thrown as they are.
  */
-export async function tryLock(path: string, own: LockHolder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() }): Promise<LockAttempt> {
+export async function tryLock(
+  path: string,
+  own: LockHolder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() },
+  now: () => number = Date.now,
+): Promise<LockAttempt> {
   for (;;) {
     if (await tryCreate(path, own)) return { acquired: true, lock: ownedLock(path, own) };
     const holder = await readHolder(path);
-    if (!isDead(holder)) return { acquired: false, holder };
-    await takeOver(path, holder as LockHolder);
+    const stale = holder === undefined ? await unreadableTooLong(path, now()) : isDead(holder);
+    if (!stale) return { acquired: false, holder };
+    await takeOver(path, holder);
   }
 }
 

@@ -2,6 +2,7 @@
 // exit codes, one JSON document on stdout, and a run broken by the sandbox's injected faults
 // (`--faults`: connection resets before the service sees the request) finished by running again.
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,6 +92,17 @@ describe('boxoffice apply as a process', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^error: broken\.yaml:\d+: tickets\[2\]\.quantity: expected a whole number$/m);
+  });
+
+  it('exits 2 on a self-referencing YAML alias, naming its line, and changes nothing', async () => {
+    const file = join(dir, 'recursive.yaml');
+    const text = (await readFile(fixture, 'utf8')).replace('event:\n', 'event: &event\n  loop: *event\n');
+    await writeFile(file, text);
+    const result = await boxoffice(['apply', file], envFor(sandbox, 'process-recursive'));
+    expect(result.stderr).toBe('error: recursive.yaml:3: the alias *event is inside the value its anchor &event names (a recursive alias); repeat the value instead\n');
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(existsSync(join(dir, 'recursive.boxoffice-state.json'))).toBe(false);
   });
 
   it('exits 3 when the token is refused', async () => {

@@ -124,6 +124,19 @@ describe('setup file', () => {
     expect(line).toMatch(/^event\.yaml:\d+:\d+: /);
   });
 
+  it('refuses a recursive alias with its line, however deep, and an alias before its anchor', () => {
+    expect(problemsOf('event: &e\n  name: x\n  self: *e\n')).toEqual([
+      'event.yaml:3: the alias *e is inside the value its anchor &e names (a recursive alias); repeat the value instead',
+    ]);
+    expect(problemsOf('tickets: &t\n  - key: a\n    more:\n      - *t\n')[0]).toMatch(/^event\.yaml:4: the alias \*t /);
+    expect(problemsOf('event: *nowhere\n')[0]).toMatch(/^event\.yaml: Unresolved alias/);
+  });
+
+  it('reads an alias that repeats an earlier value', () => {
+    const text = minimal.replace('headerImage: https://img.example/h.png', 'headerImage: *listing').replace('listingImage: https', 'listingImage: &listing https');
+    expect(parseSetupFile(text, 'event.yaml', {}).event.headerImage).toBe('https://img.example/l.png');
+  });
+
   it('formats paths', () => {
     expect(formatPath(['tickets', 2, 'price'])).toBe('tickets[2].price');
     expect(formatPath([])).toBe('(top level)');

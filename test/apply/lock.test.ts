@@ -1,6 +1,6 @@
 // The state file's lock: exclusive, waits then names its holder, takes over a dead holder's lock
 // (even with two runs taking over at once), and releases only its own.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -86,5 +86,26 @@ describe('the state lock', () => {
     setTimeout(() => controller.abort(new Error('interrupted')), 100);
     await expect(waiting).rejects.toThrow("interrupted while waiting for the state file's lock");
     await first.release();
+  });
+
+  it('takes over a lock file with no readable holder (a crash between creating and writing it) once the grace has passed', async () => {
+    await writeFile(lockPathFor(statePath), '');
+    const written = (await stat(lockPathFor(statePath))).mtimeMs;
+    const young = acquireStateLock(statePath, { timeoutMs: 0, now: () => written + 500 });
+    await expect(young).rejects.toThrow('a run whose lock file cannot be read');
+    expect(await readFile(lockPathFor(statePath), 'utf8')).toBe('');
+    const lock = await acquireStateLock(statePath, { timeoutMs: 0, now: () => written + 2_500 });
+    expect(JSON.parse(await readFile(lockPathFor(statePath), 'utf8'))).toMatchObject({ pid: process.pid });
+    await lock.release();
+  });
+
+  it('a waiting taker gets an empty lock once the grace passes on its clock', async () => {
+    await writeFile(lockPathFor(statePath), '');
+    const written = (await stat(lockPathFor(statePath))).mtimeMs;
+    let clock = written;
+    const taking = acquireStateLock(statePath, { timeoutMs: 60_000, now: () => (clock += 100) });
+    const lock = await taking;
+    expect(clock).toBeGreaterThanOrEqual(written + 2_000);
+    await lock.release();
   });
 });

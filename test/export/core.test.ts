@@ -30,6 +30,7 @@ function environment(fetchBatch: ExportEnvironment['fetchBatch'], overrides: Par
   const notices: string[] = [];
   const env: ExportEnvironment = {
     fetchBatch,
+    source: { service: 'http://127.0.0.1:9', account: 'test-account' },
     stdout,
     notice: (line) => notices.push(line),
     signal: new AbortController().signal,
@@ -348,13 +349,22 @@ describe('order number set', () => {
 });
 
 describe('spool', () => {
-  it.skipIf(!existsSync('/dev/full'))('after a failed write, writes nothing more and lets no flush pass (disk full)', async () => {
+  it('after a failed write, writes nothing more and lets no flush pass (the file is gone from under it)', async () => {
+    const { AppendOnlyFile, BufferedAppend } = await import('../../src/export/spool.js');
+    const file = new AppendOnlyFile(join(dir, 'failing.spool'));
+    const buffered = new BufferedAppend(file);
+    file.close();
+    expect(buffered.append('a,b\n')).toBe(4);
+    expect(() => buffered.flush()).toThrow(/is closed/);
+    expect(() => buffered.flush()).toThrow(/an earlier write to the spool failed/);
+    expect(() => buffered.close()).not.toThrow();
+  });
+
+  it.skipIf(!existsSync('/dev/full'))('never writes its work into a device (a spool path that is /dev/full is refused)', async () => {
     const { SpoolWriter } = await import('../../src/export/spool.js');
-    const spool = new SpoolWriter({ spool: '/dev/full', orders: join(dir, 'orders.ndjson') }, { spoolBytes: 0, ordersBytes: 0 });
-    expect(spool.appendRows('a,b\n')).toBe(4);
-    expect(() => spool.flush()).toThrow(/ENOSPC/);
-    expect(() => spool.flush()).toThrow(/an earlier write to the spool failed/);
-    expect(() => spool.close()).not.toThrow();
+    expect(() => new SpoolWriter({ spool: '/dev/full', orders: join(dir, 'orders-dev.ndjson') }, { spoolBytes: 0, ordersBytes: 0 }, false)).toThrow(
+      /\/dev\/full is not a regular file/,
+    );
   });
 
   it('cuts CSV at line ends outside quotes only, across read chunks and from any row start', async () => {

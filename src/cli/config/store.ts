@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import envPaths from 'env-paths';
 import { UsageError } from '../../client/errors.js';
 import { PRESET_PROFILES, type Profile, type ProfileKey, type SentFields, type SentMemory } from './profile.js';
+import { assertOnlyYours, requireAbsoluteDirectory } from './trust.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -40,14 +41,18 @@ export function sentRecordKey(eventId: string, recordId: string): string {
   return `${eventId}:${recordId}`;
 }
 
-/** BOXOFFICE_CONFIG_DIR, else the platform's config directory (as `conf` would choose it). */
+/** BOXOFFICE_CONFIG_DIR, else the platform's config directory (as `conf` would choose it); absolute. */
 export function configDirectory(env: Env): string {
-  return env.BOXOFFICE_CONFIG_DIR?.trim() || envPaths('boxoffice', { suffix: '' }).config;
+  const explicit = env.BOXOFFICE_CONFIG_DIR?.trim();
+  if (explicit) return requireAbsoluteDirectory(explicit, 'BOXOFFICE_CONFIG_DIR');
+  return requireAbsoluteDirectory(envPaths('boxoffice', { suffix: '' }).config, 'HOME');
 }
 
 export async function openConfigStore(env: Env): Promise<ConfigStore> {
   const directory = configDirectory(env);
   const path = join(directory, CONFIG_FILE_NAME);
+  assertOnlyYours(directory, 'directory');
+  assertOnlyYours(path, 'file');
   tightenMode(path);
   return new ConfigFileStore(directory, path, readStoredConfig(path));
 }

@@ -1,4 +1,5 @@
 // Opening a sandbox database: pragmas, migrations, and the fixed accounts and OAuth client.
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { MIGRATIONS } from './migrations/index.js';
 import { seedFixtures } from './accounts.js';
 import { openSqlite, type SqliteDatabase } from './sqlite.js';
@@ -11,7 +12,14 @@ export interface OpenDatabaseOptions {
   now?: Date;
 }
 
+/** The database and its journal files hold personal data: owner only (SQLite gives the journals the database's mode). */
+function makePrivate(path: string): void {
+  closeSync(openSync(path, 'a', 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
+}
+
 export function openDatabase({ path, now = new Date() }: OpenDatabaseOptions): SandboxDatabase {
+  if (path !== ':memory:') makePrivate(path);
   const db = openSqlite(path);
   if (path !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');

@@ -8,6 +8,7 @@
 //   changed order number, amount or booking id is refused with T003; a second completion T010.
 // E13 POST /api/e/get-booking-list: fromDate, toDate, bookingKey → the account's bookings created
 //   on those UTC dates (inclusive), oldest first; toDate − fromDate over 31 days → T009.
+// What E12 stores is bounded and rate-limited (security/booking-bounds.ts): it is open to any page.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { bookingListRequest, bookingRequest } from '../../client/schemas/index.js';
@@ -15,6 +16,13 @@ import type { SandboxApp, SandboxContext, SandboxExtension } from '../context.js
 import { findAccountByBookingKey, findAccountById, type Account } from '../db/accounts.js';
 import type { SandboxDatabase } from '../db/index.js';
 import { SandboxError } from '../errors.js';
+import {
+  assertBookingTextWithin,
+  BookingBudget,
+  DEFAULT_BOOKING_BOUNDS,
+  prunePendingBookings,
+  type BookingBounds,
+} from '../security/booking-bounds.js';
 import { renderPaymentPage } from '../pages/payment.js';
 import { readForm, validate, type FormFields } from '../request.js';
 import { sqlDateTime } from '../time.js';
@@ -124,8 +132,9 @@ function bookingRecord(row: BookingRow) {
   };
 }
 
-function registerBookingRoutes(app: SandboxApp, context: SandboxContext): void {
+function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds: BookingBounds): void {
   const { db } = context;
+  const budget = new BookingBudget(bounds, () => context.clock.now().getTime());
 
   app.on(['GET', 'POST'], BOOKING_PATH, async (c) => {
     const fields: FormFields = c.req.method === 'GET' ? readQuery(c) : { ...readQuery(c), ...(await readForm(c)) };
@@ -135,6 +144,8 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext): void {
     if (callback.protocol !== 'http:' && callback.protocol !== 'https:') {
       throw new SandboxError('E002', { description: 'callbackUrl: expected an http or https address', field: 'callbackUrl' });
     }
+    assertBookingTextWithin(request, bounds);
+    budget.admit(account.id);
     const amountInr = Math.round(request.amount * (INR_PER_UNIT[request.currency] ?? 1) * 100) / 100;
     const now = context.clock.now();
     const bookingId = Number(
@@ -148,6 +159,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext): void {
         request.zipcode ?? null, request.pg, request.callbackUrl, now.toISOString(),
       ).lastInsertRowid,
     );
+    prunePendingBookings(db, account.id, bounds);
     const amount = amountText(request.amount);
     return c.html(
       renderPaymentPage(
@@ -210,7 +222,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext): void {
   });
 }
 
-/** E12 and E13 as a sandbox extension. */
-export function bookingExtension(): SandboxExtension {
-  return { name: 'booking', routes: registerBookingRoutes };
+/** E12 and E13 as a sandbox extension; `bounds` on what E12 stores (tests make them small). */
+export function bookingExtension(bounds: BookingBounds = DEFAULT_BOOKING_BOUNDS): SandboxExtension {
+  return { name: 'booking', routes: (app, context) => registerBookingRoutes(app, context, bounds) };
 }

@@ -91,6 +91,7 @@ async function runApplyCommand(options: ApplyOptions, context: CommandContext): 
       ...options,
       json: globals.json,
       signal: deps.signal,
+      now: () => deps.clock.now().getTime(),
       env: deps.env,
       stdout: deps.io.stdout,
       stderr: deps.io.stderr,

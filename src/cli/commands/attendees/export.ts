@@ -1,10 +1,13 @@
 // `boxoffice attendees export EVENT_ID [-o FILE [--force]] [--format csv|json|ndjson] [--resume]
 // [--max-wait DURATION]`: the whole attendee list (E11) as one flat file, exact under either
 // paging semantics, streamed, written aside and renamed, resumable (src/export).
-import { existsSync } from 'node:fs';
+import { constants, existsSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
+import type { Writable } from 'node:stream';
 import { Option, type Command } from 'commander';
 import { CancelledError, ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
-import { assertExtensionMatches, assertWritableDestination, outputExists } from '../../../export/destination.js';
+import { assertExtensionMatches, assertWorkFilesOurs, checkDestination, type DestinationKind } from '../../../export/destination.js';
 import { exportFormatOf } from '../../../export/format-of.js';
 import { lockOutput } from '../../../export/output-lock.js';
 import { DEFAULT_MAX_WAIT, DEFAULT_PREFETCH } from './shared.js';
@@ -14,7 +17,7 @@ import { parseDuration } from '../../duration.js';
 import { writeJson } from '../../output/json.js';
 import { countOf } from '../../../util/count.js';
 import { explainPermission } from '../../permission.js';
-import { EXPORT_FORMATS, type ExportFormat } from '../../../export/checkpoint.js';
+import { EXPORT_FORMATS, exportSource, type ExportFormat } from '../../../export/checkpoint.js';
 import { exportAttendees } from '../../../export/export-attendees.js';
 import { silentProgress, terminalProgress } from '../../../export/progress.js';
 import { createRateLimitWaiter } from '../../../export/rate-limit.js';
@@ -25,6 +28,8 @@ import { openSession } from '../../session.js';
 interface AttendeesExportOptions {
   eventId: string;
   output?: string;
+  /** How -o FILE is written (see checkDestination). */
+  destination?: DestinationKind;
   format: ExportFormat;
   resume: boolean;
   /** Replace an existing -o FILE without asking. */
@@ -92,12 +97,15 @@ async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: bool
   if (id === '') throw new UsageError('EVENT_ID: must not be empty', 'EVENT_ID');
   const output = flags.output?.trim();
   if (flags.output !== undefined && !output) throw new UsageError('--output: must name a file', '--output');
-  if (output !== undefined) assertWritableDestination(output);
+  const destination = output === undefined ? undefined : checkDestination(output);
   if (flags.resume && output === undefined) {
     throw new UsageError('--resume: needs -o FILE (an export to stdout keeps no checkpoint)', '--resume');
   }
+  if (flags.resume && destination === 'stream') {
+    throw new UsageError(`--resume: ${output} is a pipe or a device, written as a stream; such an export keeps no checkpoint`, '--resume');
+  }
   const format = flags.format ?? exportFormatOf(output) ?? (json && output === undefined ? 'json' : 'csv');
-  if (output !== undefined) assertExtensionMatches(output, format, flags.format !== undefined);
+  if (output !== undefined && destination !== 'stream') assertExtensionMatches(output, format, flags.format !== undefined);
   if (json && output === undefined && format !== 'json') {
     throw new UsageError(`--format ${format}: with --json and no -o, stdout carries the rows as one JSON document; use --format json or -o FILE`, '--format');
   }
@@ -112,6 +120,7 @@ async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: bool
   return {
     eventId: id,
     output,
+    destination,
     format,
     resume: flags.resume === true,
     force: flags.force === true,
@@ -131,12 +140,37 @@ function shellQuote(text: string): string {
  */
 async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
   if (options.output === undefined) return exportAttendeeList(options, context);
-  const lock = await lockOutput(options.output);
+  if (options.destination === 'stream') return exportToStream(options.output, options, context);
+  const lock = await lockOutput(options.output, () => context.deps.clock.now().getTime());
   try {
-    if (!options.force && outputExists(options.output)) await confirmReplace(options.output, context);
+    assertWorkFilesOurs(options.output);
+    if (!options.force && options.destination === 'file') await confirmReplace(options.output, context);
     await exportAttendeeList(options, context);
   } finally {
     await lock.release();
+  }
+}
+
+/**
+ * -o a FIFO or a device (/dev/stdout): the rows are written into it as into stdout, with the work
+ * files in a private temporary directory; it is never replaced, --force or not.
+ */
+async function exportToStream(output: string, options: AttendeesExportOptions, context: CommandContext): Promise<void> {
+  // Opened without O_CREAT: if it went away since the check, this fails rather than making a
+  // file. A FIFO's open waits (off the main thread) for its reader.
+  const handle = await open(output, constants.O_WRONLY);
+  const stats = await handle.stat();
+  if (!stats.isFIFO() && !stats.isCharacterDevice()) {
+    await handle.close();
+    throw new UsageError(`--output ${output} changed while it was checked; run again`, '--output');
+  }
+  const stream = handle.createWriteStream();
+  try {
+    await exportAttendeeList({ ...options, output: undefined }, context, stream);
+    stream.end();
+    await finished(stream);
+  } finally {
+    stream.destroy();
   }
 }
 
@@ -148,7 +182,7 @@ async function confirmReplace(output: string, context: CommandContext): Promise<
   if (!replace) throw new CancelledError(`export not started; ${output} is left as it was`);
 }
 
-async function exportAttendeeList(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
+async function exportAttendeeList(options: AttendeesExportOptions, context: CommandContext, rows: Writable = context.deps.io.stdout): Promise<void> {
   const { deps } = context;
   const { io } = deps;
   const globals = context.globals();
@@ -184,8 +218,9 @@ async function exportAttendeeList(options: AttendeesExportOptions, context: Comm
       {
         // The signal drops a prefetched request the export no longer needs.
         fetchBatch: async (range, signal) => (await session.client.events.attendeeList(range, { signal })).attendee,
+        source: exportSource(session.profile.apiUrl as string, session.profile.token as string),
         onFailure: waiter.onFailure,
-        stdout: io.stdout,
+        stdout: rows,
         notice,
         progress,
         expectedAttendees,

@@ -1,6 +1,7 @@
 // `boxoffice login [--no-browser] [--with-token] [--port N]`: obtains an access token for the
 // profile (authorization-code flow with a loopback callback, or a user access token on stdin)
 // and stores it with its expiry.
+import { readAllStdin } from '../../stdin.js';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
@@ -124,9 +125,7 @@ async function readTokenFromInput(context: CommandContext): Promise<string> {
       validate: (answer) => (answer.trim() ? true : 'a token is required'),
     });
   } else {
-    const chunks: Buffer[] = [];
-    for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-    text = Buffer.concat(chunks).toString('utf8');
+    text = await readAllStdin(io);
   }
   const token = text.trim();
   if (!token) throw new UsageError('no token on stdin: pipe one in, e.g. echo "$TOKEN" | boxoffice login --with-token', '--with-token');

@@ -1,12 +1,14 @@
 // `boxoffice config set KEY [VALUE]`: changes one setting of the profile (creating the profile
 // if needed). An empty VALUE removes the setting; without VALUE it is asked for on a terminal
-// (hidden for secrets, which then stay out of the shell history).
+// (hidden for secrets, which then stay out of the shell history); VALUE `-` reads it from stdin
+// (`boxoffice config set clientSecret - < secret.txt`): a secret never needs to be in argv.
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
 import { profileKeyFrom, checkSettingValue } from './keys.js';
 import { SECRET_KEYS } from '../../config/profile.js';
 import { createPrompter } from '../../prompt.js';
+import { readAllStdin } from '../../stdin.js';
 import { openConfigStore } from '../../config/store.js';
 import { writeJson } from '../../output/index.js';
 
@@ -20,10 +22,11 @@ export function registerConfigSet(group: Command, context: CommandContext): void
     .command('set')
     .description('change one setting of the profile ("" removes it; no value: asked for, hidden for secrets)')
     .argument('<KEY>', 'apiUrl, publisherUrl, authUrl, clientId, clientSecret, token, tokenExpiresAt, publisherKey or bookingKey')
-    .argument('[VALUE]', 'the new value')
+    .argument('[VALUE]', 'the new value; - reads it from stdin')
     .addHelpText(
       'after',
-      '\nExamples:\n  boxoffice --profile live config set apiUrl https://api.example.com\n  boxoffice --profile live config set clientSecret     # asked for, not echoed',
+      '\nExamples:\n  boxoffice --profile live config set apiUrl https://api.example.com\n  boxoffice --profile live config set clientSecret     # asked for, not echoed\n' +
+        '  boxoffice --profile live config set clientSecret - < client-secret.txt',
     )
     .action(async (key: string, value: string | undefined) => {
       await runConfigSet({ key, value }, context);
@@ -34,6 +37,12 @@ async function runConfigSet(options: ConfigSetOptions, context: CommandContext):
   const key = profileKeyFrom(options.key);
   const { deps } = context;
   let value = options.value;
+  if (value === '-') {
+    value = (await readAllStdin(deps.io)).trim();
+    if (value === '' || /[\r\n]/.test(value)) {
+      throw new UsageError(`VALUE -: expected one line on stdin, e.g. boxoffice config set ${key} - < FILE`, 'VALUE');
+    }
+  }
   if (value === undefined) {
     if (!context.globals().input) throw new UsageError(`missing VALUE: boxoffice config set ${key} VALUE`, 'VALUE');
     const prompter = createPrompter(deps);

@@ -2,6 +2,7 @@
 // export machinery, then, with --watch, refreshed at the interval for two reads a refresh.
 import { join } from 'node:path';
 import { RateLimitError, UsageError } from '../../../client/errors.js';
+import { exportSource } from '../../../export/checkpoint.js';
 import { silentProgress, terminalProgress } from '../../../export/progress.js';
 import { formatCount } from '../../../util/count.js';
 import { createRateLimitWaiter } from '../../../export/rate-limit.js';
@@ -63,6 +64,7 @@ export async function runLiveInsights(options: InsightsOptions & { eventId: stri
       readEventLive(eventId, {
         api: session.client.events,
         workPath,
+        source: exportSource(session.profile.apiUrl as string, session.profile.token as string),
         onFailure: waiter.onFailure,
         progress,
         notice,

@@ -2,12 +2,12 @@
 // Its tool endpoints (/sandbox/token, /sandbox/seed) need a per-process secret: the one in
 // BOXOFFICE_SANDBOX_SECRET, else a fresh one, written to the data directory for `sandbox token`
 // and `sandbox seed` to read (secret.ts), or, with --print-secret, printed instead.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { BoxofficeError, UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { defaultSandboxDbPath } from './data-dir.js';
+import { defaultSandboxDbPath, userDataDir } from './data-dir.js';
 import { SANDBOX_SECRET_ENV, removeSandboxSecret, sandboxSecretFile, writeSandboxSecret } from './secret.js';
 
 const LIMITS_MODES = ['none', 'realistic'] as const;
@@ -92,7 +92,10 @@ async function runStart(options: StartOptions, context: CommandContext): Promise
       SANDBOX_SECRET_ENV,
     );
   }
-  if (options.dbPath !== ':memory:') mkdirSync(dirname(options.dbPath), { recursive: true });
+  // The database holds buyers' personal data: its directory is the user's alone (the default one
+  // is made so even when an older version created it readable by others).
+  if (options.dbPath !== ':memory:') mkdirSync(dirname(options.dbPath), { recursive: true, mode: 0o700 });
+  if (options.dbPath === defaultSandboxDbPath(deps.env)) chmodSync(userDataDir(deps.env), 0o700);
   const { startSandbox } = await import('../../../sandbox/server.js');
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
   try {

@@ -1,0 +1,85 @@
+// E12 /em/booking must take form posts from any merchant page (docs/sandbox-security.md), so any
+// web page that knows a booking key — and the sandbox's is published — can make the sandbox
+// store bookings. What that can cost is bounded here: each booking's text is capped, each booking
+// key may add bookings at a steady rate after a burst (a token bucket per account), and unpaid
+// (`initiated`) bookings are kept up to a number per account and in all, the oldest removed
+// first. Paid and failed bookings are never removed: completing one needs the signed payment
+// page, which a cross-site post cannot read.
+import { LRUCache } from 'lru-cache';
+import type { SandboxDatabase } from '../db/index.js';
+import { SandboxError } from '../errors.js';
+
+export interface BookingBounds {
+  /** Bookings one booking key may add at once, before the steady rate applies. */
+  burst: number;
+  /** Then one more every this many milliseconds. */
+  refillMs: number;
+  /** Unpaid bookings kept per account. */
+  pendingPerAccount: number;
+  /** Unpaid bookings kept in all. */
+  pendingInAll: number;
+  /** Characters of text one booking may store, all its fields together. */
+  textPerBooking: number;
+}
+
+export const DEFAULT_BOOKING_BOUNDS: BookingBounds = {
+  burst: 120,
+  refillMs: 1_000,
+  pendingPerAccount: 500,
+  pendingInAll: 5_000,
+  textPerBooking: 4_096,
+};
+
+interface Bucket {
+  tokens: number;
+  updatedAt: number;
+}
+
+/** Refuses a booking whose text fields together exceed the bound (E002, naming the longest). */
+export function assertBookingTextWithin(fields: Readonly<Record<string, unknown>>, bounds: BookingBounds): void {
+  const texts = Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  const total = texts.reduce((sum, [, text]) => sum + text.length, 0);
+  if (total <= bounds.textPerBooking) return;
+  const [longest] = texts.reduce((a, b) => (b[1].length > a[1].length ? b : a));
+  throw new SandboxError('E002', {
+    description: `a booking's fields may hold ${bounds.textPerBooking} characters in all, not ${total}`,
+    field: longest,
+  });
+}
+
+export class BookingBudget {
+  private readonly buckets = new LRUCache<number, Bucket>({ max: 10_000 });
+
+  constructor(
+    private readonly bounds: BookingBounds,
+    private readonly now: () => number,
+  ) {}
+
+  /** Takes one booking from the account's bucket, or refuses with E023 and Retry-After. */
+  admit(accountId: number): void {
+    const now = this.now();
+    const bucket = this.buckets.get(accountId) ?? { tokens: this.bounds.burst, updatedAt: now };
+    const tokens = Math.min(this.bounds.burst, bucket.tokens + (now - bucket.updatedAt) / this.bounds.refillMs);
+    if (tokens < 1) {
+      this.buckets.set(accountId, { tokens, updatedAt: now });
+      const retryAfter = Math.max(1, Math.ceil(((1 - tokens) * this.bounds.refillMs) / 1000));
+      throw new SandboxError('E023', {
+        description: `too many bookings for this booking key: at most ${this.bounds.burst} at once, then one every ${this.bounds.refillMs} ms; retry in ${retryAfter}s`,
+        headers: { 'Retry-After': String(retryAfter) },
+      });
+    }
+    this.buckets.set(accountId, { tokens: tokens - 1, updatedAt: now });
+  }
+}
+
+/** Removes the oldest unpaid bookings past the bounds, of the account and in all. */
+export function prunePendingBookings(db: SandboxDatabase, accountId: number, bounds: BookingBounds): void {
+  db.prepare(
+    `DELETE FROM bookings WHERE id IN (
+       SELECT id FROM bookings WHERE account_id = ? AND status = 'initiated' ORDER BY id DESC LIMIT -1 OFFSET ?)`,
+  ).run(accountId, bounds.pendingPerAccount);
+  db.prepare(
+    `DELETE FROM bookings WHERE id IN (
+       SELECT id FROM bookings WHERE status = 'initiated' ORDER BY id DESC LIMIT -1 OFFSET ?)`,
+  ).run(bounds.pendingInAll);
+}

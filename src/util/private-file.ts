@@ -1,0 +1,105 @@
+// Files a run writes for itself (an export's work files, a checkpoint written aside): created
+// with O_EXCL and O_NOFOLLOW, so that a symbolic link or a file someone else planted at the name
+// is never followed, truncated or reused. A leftover of our own (a regular file of this user with
+// one link, from an earlier run) is removed and created afresh; anything else is refused.
+// Reopening one (to resume) refuses the same way, and never blocks on a FIFO.
+import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, unlinkSync, type Stats } from 'node:fs';
+
+/** Files holding personal data are for their owner only. */
+const PRIVATE_FILE_MODE = 0o600;
+
+/** Absent where the platform has no such flag (Windows): there, plain opens. */
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+const NON_BLOCKING = constants.O_NONBLOCK ?? 0;
+
+/** A path holds something this run must not write through: a link, a device, another's file. */
+export class UnsafeFileError extends Error {
+  override name = 'UnsafeFileError';
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`${path} ${reason}`);
+  }
+}
+
+/** Why what is at a path is not a file of ours, or undefined when it is one. */
+function foreignReason(stats: Stats): string | undefined {
+  if (stats.isSymbolicLink()) return 'is a symbolic link';
+  if (!stats.isFile()) return 'is not a regular file';
+  const uid = process.getuid?.();
+  if (uid !== undefined && stats.uid !== uid) return `belongs to another user (uid ${stats.uid})`;
+  if (stats.nlink > 1) return 'has other hard links';
+  return undefined;
+}
+
+function errorCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException).code;
+}
+
+/** A new, empty file at `path`, write-only, mode 0600: its descriptor. */
+export function createPrivateFile(path: string): number {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW, PRIVATE_FILE_MODE);
+    } catch (error) {
+      // A third collision means something keeps putting files there: not a leftover of ours.
+      if (errorCode(error) !== 'EEXIST' || attempt === 2) throw error;
+    }
+    let found: Stats;
+    try {
+      found = lstatSync(path);
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') continue;
+      throw error;
+    }
+    const reason = foreignReason(found);
+    if (reason) throw new UnsafeFileError(path, reason);
+    unlinkSync(path);
+  }
+}
+
+/**
+ * An existing file of ours, opened with `flags` (O_RDONLY, O_WRONLY, O_APPEND…) without
+ * following a link, and made 0600 when opened for writing: its descriptor and size.
+ */
+export function openOwnFile(path: string, flags: number): { fd: number; size: number } {
+  let fd: number;
+  try {
+    fd = openSync(path, flags | NO_FOLLOW | NON_BLOCKING);
+  } catch (error) {
+    // O_NOFOLLOW on a link fails with ELOOP (EMLINK on some BSDs).
+    if (errorCode(error) === 'ELOOP' || errorCode(error) === 'EMLINK') throw new UnsafeFileError(path, 'is a symbolic link');
+    if (errorCode(error) === 'ENXIO') throw new UnsafeFileError(path, 'is not a regular file');
+    throw error;
+  }
+  try {
+    const stats = fstatSync(fd);
+    const reason = foreignReason(stats);
+    if (reason) throw new UnsafeFileError(path, reason);
+    if ((flags & (constants.O_WRONLY | constants.O_RDWR)) !== 0) fchmodSync(fd, PRIVATE_FILE_MODE);
+    return { fd, size: stats.size };
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+}
+
+/** What is at `path` when it is not a file of ours, for checks made before any work starts. */
+export function foreignEntry(path: string): string | undefined {
+  let found: Stats;
+  try {
+    found = lstatSync(path);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return undefined;
+    throw error;
+  }
+  return foreignReason(found);
+}
+
+/** Why a directory lets other users plant or swap files in it, or undefined when it does not. */
+export function openDirectoryReason(stats: Stats): string | undefined {
+  const STICKY = 0o1000;
+  if ((stats.mode & 0o002) !== 0 && (stats.mode & STICKY) === 0) return 'is writable by every user and has no sticky bit';
+  return undefined;
+}
