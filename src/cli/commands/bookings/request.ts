@@ -3,6 +3,7 @@
 // the listener, the verified return, the check against the service's list); this command opens
 // the browser and reports. With --callback-url the form is only submitted and the result goes
 // to that address.
+import { shellWord } from '../../shell-word.js';
 import type { Command } from 'commander';
 import { BoxofficeError, CancelledError, InterruptedWorkError, SignatureError, UsageError } from '../../../client/errors.js';
 import { BOOKING_CURRENCIES, PAYMENT_GATEWAYS } from '../../../client/schemas/values.js';
@@ -150,10 +151,6 @@ async function runRequestBooking(flags: RequestFlags, context: CommandContext): 
 
 function checkCommandFor(orderNo: string, window: DateWindow): string {
   return `boxoffice bookings list --from-date ${window.fromDate} --to-date ${window.toDate} | grep -F -- ${shellWord(orderNo)}`;
-}
-
-function shellWord(text: string): string {
-  return /^[\w.@%+=:,/-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }
 
 /** A wait that ended without a verdict (Ctrl-C, timeout, a failed call): say where the payment stands can be checked. */
