@@ -271,7 +271,8 @@ async function completeOrder(
   await hooks.beforeChange?.('order-details', orderNo);
   const details = await step('order-details', () => api.orderDetails({ orderNo })).catch((error: unknown) => {
     if (input.signal?.aborted) throw error;
-    throw addToMessage(error, `order ${orderNo} is ${confirmation.orderStatus ?? input.status}: reading its details failed; run the same command again to see them`);
+    const status = confirmation.orderStatus ?? input.status;
+    throw addToMessage(error, `order ${orderNo} is ${status === 'confirm' ? 'confirmed' : status}: reading its details failed; run the same command again to see them`);
   });
   hooks.boundary?.('after-details');
   return { attendeeForm, saved, confirmation, details, referenceNo };
