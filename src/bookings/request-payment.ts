@@ -36,7 +36,7 @@ export interface PaymentInput {
 
 /** The named points between the flow's requests, in order (see PaymentHooks.boundary). */
 export const PAYMENT_BOUNDARIES = ['before-check', 'before-booking', 'after-booking', 'after-return', 'after-confirm'] as const;
-export type PaymentBoundary = (typeof PAYMENT_BOUNDARIES)[number];
+type PaymentBoundary = (typeof PAYMENT_BOUNDARIES)[number];
 
 export interface PaymentHooks {
   /**
@@ -58,7 +58,7 @@ export interface PaymentResult {
 }
 
 /** The service took the booking but gave no payment page to send the buyer to. */
-export class NoPaymentPageError extends BoxofficeError {
+class NoPaymentPageError extends BoxofficeError {
   override name = 'NoPaymentPageError';
 }
 

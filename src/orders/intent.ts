@@ -11,7 +11,7 @@ import { writeFileAtomically } from '../util/atomic-file.js';
 import type { TicketSpec } from './ticket-spec.js';
 
 /** The steps that change the service, in order; the intent names the one about to be sent. */
-export const ORDER_STEPS = ['generate-order', 'save-attendee', 'confirm-order', 'order-details'] as const;
+const ORDER_STEPS = ['generate-order', 'save-attendee', 'confirm-order', 'order-details'] as const;
 export type OrderStep = (typeof ORDER_STEPS)[number];
 
 const intentSchema = z.object({

@@ -80,7 +80,7 @@ export const PLACE_BOUNDARIES = [
   'after-confirm',
   'after-details',
 ] as const;
-export type PlaceBoundary = (typeof PLACE_BOUNDARIES)[number];
+type PlaceBoundary = (typeof PLACE_BOUNDARIES)[number];
 
 export interface PlacedOrder {
   orderNo: string;
@@ -100,7 +100,7 @@ export interface PlacedOrder {
 }
 
 /** An order that an interrupted run left cannot be continued: failed, or released by the service. */
-export class OrderNotContinuableError extends BoxofficeError {
+class OrderNotContinuableError extends BoxofficeError {
   override name = 'OrderNotContinuableError';
 }
 

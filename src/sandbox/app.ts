@@ -97,7 +97,7 @@ const TOOLS_TAKING_AN_ACCESS_TOKEN: ReadonlySet<string> = new Set([QUESTIONS_END
 const CROSS_SITE_ENTRY_PATHS: ReadonlySet<string> = new Set([BOOKING_PATH]);
 
 /** Held tickets of an order that was never confirmed are released after this long. */
-export const DEFAULT_HOLD_TIMEOUT_MS = 30 * 60_000;
+const DEFAULT_HOLD_TIMEOUT_MS = 30 * 60_000;
 
 /** Largest request body accepted (bigger → E002 with HTTP 413). */
 const MAX_BODY_BYTES = 1024 * 1024;
