@@ -4,12 +4,12 @@
 // the last apply) from a change in the file. Written atomically after every step, and before
 // every create: a record marked `uncertain` (no id yet) is one whose create was about to be sent
 // or was sent without its answer being recorded, so the next run looks it up before creating.
-import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import * as z from 'zod';
 import { UsageError } from '../client/errors.js';
 import { formatPath } from './file.js';
+import { writeFileAtomically } from '../util/atomic-file.js';
 
 const STATE_VERSION = 1;
 
@@ -107,43 +107,10 @@ export async function readState(path: string): Promise<ApplyState | undefined> {
   return result.data as ApplyState;
 }
 
-/**
- * Writes beside the target, flushes, renames, then flushes the directory: a reader sees the old
- * state or the new, never half, and once this returns the new state survives a crash.
- */
 async function writeStateAtomically(path: string, state: ApplyState): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temporary, 'w', 0o600);
-  try {
-    // A fixed key order keeps the file readable and its diffs small.
-    const ordered = { version: state.version, apiUrl: state.apiUrl, event: state.event, tickets: state.tickets, discounts: state.discounts };
-    await handle.writeFile(`${JSON.stringify(ordered, null, 2)}\n`, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-  await syncDirectory(dirname(path));
-}
-
-/** fsync of a directory makes a rename in it durable; some platforms (Windows) cannot open one. */
-async function syncDirectory(directory: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(directory, 'r');
-  } catch {
-    return;
-  }
-  try {
-    await handle.sync().catch(() => undefined);
-  } finally {
-    await handle.close();
-  }
+  // A fixed key order keeps the file readable and its diffs small.
+  const ordered = { version: state.version, apiUrl: state.apiUrl, event: state.event, tickets: state.tickets, discounts: state.discounts };
+  await writeFileAtomically(path, `${JSON.stringify(ordered, null, 2)}\n`);
 }
 
 /** The state of one run: changed in memory step by step, saved after each. */

@@ -1,11 +1,5 @@
-// The two small pages the CLI's loopback listener serves to the buyer's browser: the one that
-// posts the booking form to the service (as the reference clients do: a hidden form submitted on
-// load), and the one shown when the service has returned to the listener.
-
-export interface FormPost {
-  action: string;
-  fields: Readonly<Record<string, string>>;
-}
+// The small page the CLI's loopback listener shows the buyer's browser when the service has
+// returned to it.
 
 function escapeHtml(text: string): string {
   return text
@@ -24,22 +18,6 @@ function page(title: string, body: string, extraHead = ''): string {
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5}</style>
 </head><body>${body}</body></html>
 `;
-}
-
-/** Posts the form on load; the button is there for a browser with scripts off. */
-export function renderAutoPostPage(form: FormPost): string {
-  const inputs = Object.entries(form.fields)
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-    .join('\n');
-  return page(
-    'boxoffice: continue to payment',
-    `<form id="booking" method="post" action="${escapeHtml(form.action)}">
-${inputs}
-<p>Taking you to the payment page…</p>
-<noscript><button type="submit">Continue to payment</button></noscript>
-</form>
-<script>document.getElementById('booking').submit();</script>`,
-  );
 }
 
 export function renderReturnPage(heading: string, detail: string): string {

@@ -1,27 +1,31 @@
-// The payment flow of an E12 booking request, with this program as the return address: a
-// loopback listener serves a page that posts the booking form to the service's /em/booking, the
-// buyer pays in a browser, and the service's return is decoded, verified (response.ts) and, when
-// the caller can read E13, compared with the service's own record (cross-check.ts).
+// The payment flow of an E12 booking request, with this program as the return address, as the
+// service's server-side integrations do it: the booking is posted from here (the booking key and
+// the amount never reach the browser), the buyer's browser is handed only the service's payment
+// page, and the return that comes back to a loopback listener is decoded, verified (response.ts)
+// and accepted only when the service's own booking list agrees with it (cross-check.ts).
+// Before anything is posted, the booking list is read for the order number: one payment per order.
+import { BoxofficeError } from '../client/errors.js';
 import type { BookingListRequest, BookingRequest } from '../client/schemas/index.js';
+import type { SubmittedBooking } from '../client/booking.js';
 import { formatDuration } from '../util/duration.js';
 import { awaitReturn } from './await-return.js';
-import { type BookingRecordLike, crossCheckReturn, recentWindow } from './cross-check.js';
-import { renderAutoPostPage } from './pages.js';
+import { type BookingRecordLike, confirmReturn, lookBackWindow, recentWindow } from './cross-check.js';
 import { type BookingReturn, bookingReturnError, paymentOutcome, readBookingReturn } from './response.js';
 import { startReturnListener } from './return-listener.js';
+import type { DateWindow } from './windows.js';
 
 /** The part of the client the flow uses. */
 export interface PaymentApi {
-  /** E12's form for a callback address (client.booking.requestForm). */
-  requestForm(request: BookingRequest): { action: string; fields: Record<string, string> };
-  /** E13 (client.events.bookingList); called only when an access token is given. */
+  /** E12 posted from here (client.booking.submit). */
+  submit(request: BookingRequest): Promise<SubmittedBooking>;
+  /** E13 (client.events.bookingList). */
   bookingList(request: BookingListRequest): Promise<{ bookings: readonly BookingRecordLike[] }>;
 }
 
 export interface PaymentInput {
   /** The validated request; its callbackUrl is replaced by the listener's. */
-  request: BookingRequest;
-  /** The live service's returns are signed with the access token's md5; without one, no E13 check. */
+  request: BookingRequest & { amount: number; currency: string };
+  /** The live service's returns are signed with the access token's md5, the sandbox's with the key's. */
   accessToken?: string;
   timeoutMs: number;
   now(): Date;
@@ -30,47 +34,81 @@ export interface PaymentInput {
   signal: AbortSignal;
 }
 
+/** The named points between the flow's requests, in order (see PaymentHooks.boundary). */
+export const PAYMENT_BOUNDARIES = ['before-check', 'before-booking', 'after-booking', 'after-return', 'after-confirm'] as const;
+type PaymentBoundary = (typeof PAYMENT_BOUNDARIES)[number];
+
 export interface PaymentHooks {
   /**
-   * The page that posts the form is being served at `url`: show it to the buyer (open a
-   * browser, print the address). Returns when the wait for the return should begin.
+   * The service already lists bookings of this order number: throw to refuse (the default
+   * answer), return to request another payment anyway.
    */
+  onExistingBookings(records: readonly BookingRecordLike[], window: DateWindow): Promise<void>;
+  /** The service's payment page is at `url`: show it to the buyer (open a browser, print it). */
   showPaymentPage(url: string, timeoutText: string): Promise<void>;
+  /** Told as the flow passes each boundary (tests inject faults there). */
+  boundary?(name: PaymentBoundary): void;
 }
-
-/** How the return compares with the service's booking list (E13). */
-export type ServiceCheck =
-  | { verdict: 'confirmed' }
-  | { verdict: 'not-listed' }
-  | { verdict: 'unavailable'; reason: string }
-  | { verdict: 'not-checked' };
 
 export interface PaymentResult {
   /** The verified return: order number, status and amount as the service sent them. */
   payment: BookingReturn;
-  check: ServiceCheck;
+  /** The service's record that agrees with it. */
+  record: BookingRecordLike;
+}
+
+/** The service took the booking but gave no payment page to send the buyer to. */
+class NoPaymentPageError extends BoxofficeError {
+  override name = 'NoPaymentPageError';
+}
+
+/** Reads the booking list for the order number (the last 31 days) and lets the hook refuse a repeat. */
+export async function refuseKnownOrderNumber(
+  api: Pick<PaymentApi, 'bookingList'>,
+  request: Pick<BookingRequest, 'orderNo' | 'bookingKey'>,
+  now: Date,
+  hooks: Pick<PaymentHooks, 'onExistingBookings' | 'boundary'>,
+): Promise<void> {
+  hooks.boundary?.('before-check');
+  const window = lookBackWindow(now);
+  const earlier = (await api.bookingList({ ...window, bookingKey: request.bookingKey })).bookings.filter(
+    (record) => String(record.orderNo) === request.orderNo,
+  );
+  if (earlier.length > 0) await hooks.onExistingBookings(earlier, window);
 }
 
 export async function requestPayment(api: PaymentApi, input: PaymentInput, hooks: PaymentHooks): Promise<PaymentResult> {
-  const secrets = { bookingKey: input.request.bookingKey, accessToken: input.accessToken };
-  const renderForm = (callbackUrl: string) => api.requestForm({ ...input.request, callbackUrl });
+  const { request } = input;
+  await refuseKnownOrderNumber(api, request, input.now(), hooks);
+
+  const secrets = { bookingKey: request.bookingKey, accessToken: input.accessToken };
   const listener = await startReturnListener<BookingReturn>({
-    renderFormPage: (callbackUrl) => renderAutoPostPage(renderForm(callbackUrl)),
     acceptReturn: (params) => {
       const response = params.get('response');
       if (response === null) throw bookingReturnError('response', 'the booking return has no response field');
-      const result = readBookingReturn(response, secrets, input.request.orderNo);
+      const result = readBookingReturn(response, secrets, request.orderNo);
+      const status = params.get('status');
+      if (status !== null && paymentOutcome(status) !== paymentOutcome(result.status)) {
+        throw bookingReturnError('status', `the return's status field says ${status}, its signed response ${result.status}`);
+      }
       const outcome = paymentOutcome(result.status);
       const heading = outcome === 'paid' ? 'Payment received' : outcome === 'failed' ? 'Payment failed' : 'Payment not completed';
-      return { result, heading, detail: `Order ${result.orderNo}: ${result.status}, amount ${result.amount}.` };
+      return { result, heading, detail: `Order ${result.orderNo}: ${result.status}, amount ${result.amount}. boxoffice now checks it against the service's booking list.` };
     },
   });
   let payment: BookingReturn;
+  let submitted: SubmittedBooking;
   try {
-    // Build the form once up front, so an invalid request fails here and not in the browser.
-    renderForm(listener.callbackUrl);
+    hooks.boundary?.('before-booking');
+    submitted = await api.submit({ ...request, callbackUrl: listener.callbackUrl });
+    hooks.boundary?.('after-booking');
+    if (submitted.paymentUrl === undefined) {
+      throw new NoPaymentPageError(
+        `the service took the booking of order ${request.orderNo} but gave no payment page address to send the buyer to`,
+      );
+    }
     const timeoutText = formatDuration(input.timeoutMs);
-    await hooks.showPaymentPage(listener.formPageUrl, timeoutText);
+    await hooks.showPaymentPage(submitted.paymentUrl, timeoutText);
     payment = await awaitReturn(listener.received, {
       timeoutMs: input.timeoutMs,
       timeoutText,
@@ -80,17 +118,13 @@ export async function requestPayment(api: PaymentApi, input: PaymentInput, hooks
   } finally {
     await listener.close();
   }
-  const check = input.accessToken ? await checkWithService(api, payment, input) : ({ verdict: 'not-checked' } as const);
-  return { payment, check };
-}
-
-async function checkWithService(api: PaymentApi, payment: BookingReturn, input: PaymentInput): Promise<ServiceCheck> {
-  let records: readonly BookingRecordLike[];
-  try {
-    records = (await api.bookingList({ ...recentWindow(input.now()), bookingKey: input.request.bookingKey })).bookings;
-  } catch (error) {
-    if (input.signal.aborted) throw error;
-    return { verdict: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
-  }
-  return { verdict: crossCheckReturn(payment, records) };
+  hooks.boundary?.('after-return');
+  const records = (await api.bookingList({ ...recentWindow(input.now()), bookingKey: request.bookingKey })).bookings;
+  const record = confirmReturn(
+    payment,
+    { orderNo: request.orderNo, amount: request.amount, currency: request.currency, bookingId: submitted.bookingId },
+    records,
+  );
+  hooks.boundary?.('after-confirm');
+  return { payment, record };
 }

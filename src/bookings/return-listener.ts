@@ -1,7 +1,7 @@
-// A one-shot loopback HTTP listener for the booking return. It serves the page that posts the
-// booking form (at an unguessable path, since it carries the booking key) and waits for the
-// service to come back to the callback path with `response`, by GET query or by form post.
-// It binds 127.0.0.1 on an ephemeral port and answers only requests addressed to that host.
+// A one-shot loopback HTTP listener for the booking return: it waits for the service to come
+// back to an unguessable callback path with `response` (and `status`), by form post as the live
+// service does or by GET query as the sandbox does. It binds 127.0.0.1 on an ephemeral port and
+// answers only requests addressed to that host.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,16 +17,12 @@ interface AcceptedReturn<T> {
 }
 
 export interface ReturnListenerOptions<T> {
-  /** The page that posts the booking form, given the callback address to put in it. */
-  renderFormPage(callbackUrl: string): string;
   /** Reads one return. Throwing ends the wait with that error (the browser sees its message). */
   acceptReturn(params: URLSearchParams): AcceptedReturn<T>;
   host?: string;
 }
 
 export interface ReturnListener<T> {
-  /** The address to open in the browser. */
-  formPageUrl: string;
   /** The callbackUrl to send with the booking request. */
   callbackUrl: string;
   /** Settles with the first return the service delivers. */
@@ -37,7 +33,6 @@ export interface ReturnListener<T> {
 export async function startReturnListener<T>(options: ReturnListenerOptions<T>): Promise<ReturnListener<T>> {
   const host = options.host ?? '127.0.0.1';
   const nonce = randomBytes(18).toString('base64url');
-  const formPath = `/booking/${nonce}`;
   const returnPath = `/return/${nonce}`;
   let settle: { resolve(value: T): void; reject(error: unknown): void } | undefined;
   const received = new Promise<T>((resolve, reject) => (settle = { resolve, reject }));
@@ -56,9 +51,6 @@ export async function startReturnListener<T>(options: ReturnListenerOptions<T>):
     const expectedHost = new URL(callbackUrl).host;
     if (request.headers.host !== expectedHost) return send(response, 421, 'wrong host\n', 'text/plain');
     const url = new URL(request.url ?? '/', `http://${expectedHost}`);
-    if (url.pathname === formPath && (request.method === 'GET' || request.method === 'HEAD')) {
-      return send(response, 200, options.renderFormPage(callbackUrl));
-    }
     if (url.pathname !== returnPath || (request.method !== 'GET' && request.method !== 'POST')) {
       return send(response, 404, 'not found\n', 'text/plain');
     }
@@ -90,7 +82,6 @@ export async function startReturnListener<T>(options: ReturnListenerOptions<T>):
   callbackUrl = `${origin}${returnPath}`;
 
   return {
-    formPageUrl: `${origin}${formPath}`,
     callbackUrl,
     received,
     close: () =>

@@ -66,13 +66,14 @@ export function mergeUnique<T>(batches: Iterable<Iterable<T>>, keyOf: (record: T
 }
 
 /**
- * A booking's identity: its order number when it has one, else the whole record in a stable
- * form (keys sorted), so that identical records without a number still count once.
+ * A booking's identity: the service's booking id when it sends one, else the whole record in a
+ * stable form (keys sorted). Never the order number alone: one order number can have several
+ * bookings (a failed attempt, then a paid one), and each is listed.
  */
 export function bookingKeyOf(record: Readonly<Record<string, unknown>>): string {
-  const orderNo = record.orderNo;
-  if ((typeof orderNo === 'string' && orderNo.trim() !== '') || typeof orderNo === 'number') {
-    return `orderNo:${String(orderNo).trim()}`;
+  const bookingId = record.bookingId;
+  if ((typeof bookingId === 'string' && bookingId.trim() !== '') || typeof bookingId === 'number') {
+    return `bookingId:${String(bookingId).trim()}`;
   }
   return `record:${stableStringify(record)}`;
 }

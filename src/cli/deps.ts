@@ -29,6 +29,13 @@ export interface Deps {
   openBrowser(url: string): Promise<void>;
   /** Aborted on Ctrl-C; long-running commands stop cleanly when it fires. */
   signal: AbortSignal;
+  /** Replaces the process's command line as `ps` shows it (a secret was given as an argument). */
+  hideArguments?(): void;
+  /**
+   * Told at each named step boundary of a command that changes the service. A test-only fault
+   * hook: the process kills itself (SIGKILL) at the boundary named by BOXOFFICE_TEST_CRASH_AT.
+   */
+  crashPoint?(name: string): void;
 }
 
 export const systemClock: Clock = {

@@ -111,12 +111,17 @@ async function reportError(error: unknown, deps: Deps, invocation: Invocation | 
     return EXIT.usage;
   }
   if (deps.signal.aborted) {
-    deps.io.stderr.write('interrupted\n');
+    deps.io.stderr.write(isInterruptedWork(error) ? `interrupted: ${error.message}\n` : 'interrupted\n');
     return EXIT.interrupted;
   }
   const { formatError } = await import('./error-message.js');
   deps.io.stderr.write(`${formatError(error, invocation, deps.clock.now())}\n`);
   return exitCodeFor(error);
+}
+
+/** By name: the core does not load the client's error classes (InterruptedWorkError). */
+function isInterruptedWork(error: unknown): error is Error {
+  return error instanceof Error && error.name === 'InterruptedWorkError';
 }
 
 function applyToAll(command: Command, apply: (command: Command) => void): void {

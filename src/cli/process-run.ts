@@ -3,6 +3,9 @@
 import { systemClock, type Deps } from './deps.js';
 import { runCli } from './main.js';
 
+/** Names the step boundary at which the process kills itself (crash tests only; docs/architecture.md). */
+const CRASH_AT_ENV = 'BOXOFFICE_TEST_CRASH_AT';
+
 export async function runWithProcess(): Promise<number> {
   const controller = new AbortController();
   const onSigint = () => controller.abort(new Error('interrupted'));
@@ -39,6 +42,12 @@ export async function runWithProcess(): Promise<number> {
       await openInBrowser(url, process.env);
     },
     signal: controller.signal,
+    hideArguments: () => {
+      process.title = 'boxoffice';
+    },
+    crashPoint: (name) => {
+      if (process.env[CRASH_AT_ENV] === name) process.kill(process.pid, 'SIGKILL');
+    },
   };
   try {
     return await runCli(process.argv.slice(2), deps);

@@ -8,7 +8,7 @@ import { toFormFields } from './encode.js';
 import { ResponseShapeError } from './errors.js';
 import { assertSafeToSendCredentials, type CallOptions, type HttpTransport } from './http.js';
 import { joinUrl } from './operation.js';
-import { bookingRequest } from './schemas/index.js';
+import { bookingRequest, submittedBooking } from './schemas/index.js';
 import type { BookingRequest } from './schemas/index.js';
 import { parseRequest } from './validate.js';
 
@@ -21,13 +21,21 @@ export interface BookingForm {
   fields: Record<string, string>;
 }
 
+/** What the service answered a server-side booking post with. */
+export interface SubmittedBooking {
+  /** The payment page to hand the buyer's browser, when the service answered with one (JSON). */
+  paymentUrl?: string;
+  bookingId?: string;
+}
+
 export interface BookingApi {
   requestForm(request: BookingRequest): BookingForm;
   /**
-   * Posts the form; the service delivers the result to the request's callbackUrl. Not repeated
-   * automatically when the outcome is unknown: a repeat could record a second booking.
+   * Posts the form server-side; the service delivers the result to the request's callbackUrl.
+   * Not repeated automatically when the outcome is unknown: a repeat could record a second
+   * booking.
    */
-  submit(request: BookingRequest, options?: CallOptions): Promise<void>;
+  submit(request: BookingRequest, options?: CallOptions): Promise<SubmittedBooking>;
 }
 
 export function createBookingApi(apiUrl: string, transport: HttpTransport): BookingApi {
@@ -42,8 +50,9 @@ export function createBookingApi(apiUrl: string, transport: HttpTransport): Book
     requestForm,
     async submit(request, options) {
       const form = requestForm(request);
+      let answer: unknown;
       try {
-        await transport.send(
+        answer = await transport.send(
           {
             operation: 'booking request',
             method: 'POST',
@@ -62,9 +71,13 @@ export function createBookingApi(apiUrl: string, transport: HttpTransport): Book
       } catch (error) {
         // The service answers an accepted booking with its payment page (HTML, not JSON); error
         // answers are raised by the transport before it looks at the shape.
-        if (error instanceof ResponseShapeError) return;
+        if (error instanceof ResponseShapeError) return {};
         throw error;
       }
+      const parsed = submittedBooking.safeParse(answer);
+      if (!parsed.success) return {};
+      const paymentUrl = parsed.data.paymentUrl === undefined ? undefined : new URL(parsed.data.paymentUrl, form.action).toString();
+      return { paymentUrl, bookingId: parsed.data.bookingId };
     },
   };
 }

@@ -81,6 +81,14 @@ export class CancelledError extends BoxofficeError {
   }
 }
 
+/**
+ * Ctrl-C stopped work that left something at the service: the message says what (an order
+ * number) and the command that checks or continues it, in place of a bare "interrupted".
+ */
+export class InterruptedWorkError extends CancelledError {
+  override name = 'InterruptedWorkError';
+}
+
 /** No usable token: not logged in, or the stored one has expired. */
 export class NotLoggedInError extends BoxofficeError {
   override name = 'NotLoggedInError';

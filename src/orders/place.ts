@@ -21,6 +21,7 @@ import type { AttendeeAnswers } from './answers.js';
 import { MissingAnswersError, attendeeKeys, fillAttendeeForm } from './attendee-data.js';
 import { withExplanation, type FlowContext } from './explain.js';
 import type { TicketSpec } from './ticket-spec.js';
+import type { OrderStep } from './intent.js';
 
 /** The part of the client's `publisher` API the flow uses. */
 export interface PublisherFlowApi {
@@ -46,6 +47,8 @@ export interface PlaceOrderInput {
   now: Date;
   /** Ctrl-C: once aborted, an unfinished order is left as it is (no further request). */
   signal?: AbortSignal;
+  /** An order an interrupted run of the same purchase left: continued, never bought again. */
+  resume?: { orderNo: string };
 }
 
 export interface PlaceOrderHooks {
@@ -58,18 +61,47 @@ export interface PlaceOrderHooks {
    * fields; `position` is 1-based. Without it, missing attendees are an error (or --fake).
    */
   askAttendee?(position: number, fields: readonly FormField[]): Promise<AttendeeAnswers>;
+  /** Before each step that changes the service: keep the intent (the step, the order once numbered). */
+  beforeChange?(step: OrderStep, orderNo?: string): Promise<void>;
+  /** The service has given the order its number: show it at once. */
+  onOrderNumber?(orderNo: string): Promise<void>;
+  /** Told at each boundary between requests (a test-only fault hook kills the process there). */
+  boundary?(name: PlaceBoundary): void;
 }
 
+/** The boundaries between the requests of the flow that changes the service, in order. */
+export const PLACE_BOUNDARIES = [
+  'before-generate',
+  'after-generate',
+  'after-number',
+  'before-save',
+  'after-save',
+  'before-confirm',
+  'after-confirm',
+  'after-details',
+] as const;
+type PlaceBoundary = (typeof PLACE_BOUNDARIES)[number];
+
 export interface PlacedOrder {
+  orderNo: string;
   cart: z.output<typeof cartResponse>;
-  order: z.output<typeof generateOrderResponse>;
-  attendeeForm: z.output<typeof attendeeFormResponse>;
-  saved: z.output<typeof saveAttendeeResponse>;
-  confirmation: z.output<typeof confirmOrderResponse>;
+  /** Absent when an earlier run generated the order (`resumed`). */
+  order?: z.output<typeof generateOrderResponse>;
+  /** Absent when the order had already been confirmed by an earlier run. */
+  attendeeForm?: z.output<typeof attendeeFormResponse>;
+  saved?: z.output<typeof saveAttendeeResponse>;
+  confirmation?: z.output<typeof confirmOrderResponse>;
   details: z.output<typeof orderDetailsResponse>;
-  referenceNo: string;
+  /** This run continued an order an interrupted run had left. */
+  resumed: boolean;
+  referenceNo?: string;
   /** The event's currency, from the ticket details (the cart does not carry one). */
   currency: string;
+}
+
+/** An order that an interrupted run left cannot be continued: failed, or released by the service. */
+class OrderNotContinuableError extends BoxofficeError {
+  override name = 'OrderNotContinuableError';
 }
 
 /** A requested ticket cannot be bought as asked (unknown, not on sale, sold out, outside min/max). */
@@ -127,18 +159,12 @@ async function releaseOrder(api: PublisherFlowApi, orderNo: string, now: Date, h
 
 export async function placeOrder(api: PublisherFlowApi, input: PlaceOrderInput, hooks: PlaceOrderHooks = {}): Promise<PlacedOrder> {
   const context: FlowContext = { eventId: input.eventId, specs: input.tickets };
-  const step = async <T>(name: string, call: () => Promise<T>): Promise<T> => {
-    hooks.onStep?.(name);
-    try {
-      return await call();
-    } catch (error) {
-      throw withExplanation(error, context);
-    }
-  };
+  const step = flowStep(context, hooks);
   const data: CartData = {
     eventId: Number(input.eventId),
     tickets: input.tickets.map(({ ticketId, quantity, discountCode }) => ({ ticketId, quantity, discountCode })),
   };
+  if (input.resume) return resumeOrder(api, input, hooks, data, input.resume.orderNo);
 
   const available = await step('ticket-details', () => api.ticketDetails({ eventId: input.eventId }));
   checkAgainstTickets(input.eventId, input.tickets, available.tickets);
@@ -146,12 +172,67 @@ export async function placeOrder(api: PublisherFlowApi, input: PlaceOrderInput, 
   const cart = await step('cart-calculation', () => api.cartCalculation(data));
   await hooks.beforeOrder?.(cart.cart, available.currency);
 
+  await hooks.beforeChange?.('generate-order');
+  hooks.boundary?.('before-generate');
   const order = await step('generate-order', () => api.generateOrder(data));
+  hooks.boundary?.('after-generate');
   const orderNo = order.orderNo;
   context.orderNo = orderNo;
+  await hooks.onOrderNumber?.(orderNo);
+  hooks.boundary?.('after-number');
+  const rest = await completeOrder(api, input, hooks, context, orderNo);
+  return { ...rest, orderNo, cart, order, resumed: false, currency: available.currency };
+}
 
-  let attendeeForm: PlacedOrder['attendeeForm'];
-  let saved: PlacedOrder['saved'];
+function flowStep(context: FlowContext, hooks: PlaceOrderHooks) {
+  return async <T>(name: string, call: () => Promise<T>): Promise<T> => {
+    hooks.onStep?.(name);
+    try {
+      return await call();
+    } catch (error) {
+      throw withExplanation(error, context);
+    }
+  };
+}
+
+/** Continues an order an interrupted run left, by what the service says of it now. */
+async function resumeOrder(
+  api: PublisherFlowApi,
+  input: PlaceOrderInput,
+  hooks: PlaceOrderHooks,
+  data: CartData,
+  orderNo: string,
+): Promise<PlacedOrder> {
+  const context: FlowContext = { eventId: input.eventId, specs: input.tickets, orderNo };
+  const step = flowStep(context, hooks);
+  const available = await step('ticket-details', () => api.ticketDetails({ eventId: input.eventId }));
+  const cart = await step('cart-calculation', () => api.cartCalculation(data));
+  const now = await step('order-details', () => api.orderDetails({ orderNo }));
+  const status = now.orderDetails.orderStatus;
+  const done = status === 'confirm' || (status === 'pending' && input.status === 'pending');
+  if (done) return { orderNo, cart, details: now, resumed: true, currency: available.currency };
+  if (status === 'fail' || status === 'cancel' || status === 'cancelled') {
+    throw new OrderNotContinuableError(
+      `order ${orderNo} (left by an interrupted run) is ${status}: not bought, and the service has released its tickets; run the same command again to place a new order`,
+    );
+  }
+  const rest = await completeOrder(api, input, hooks, context, orderNo);
+  return { ...rest, orderNo, cart, resumed: true, currency: available.currency };
+}
+
+type CompletedSteps = Pick<PlacedOrder, 'attendeeForm' | 'saved' | 'confirmation' | 'details' | 'referenceNo'>;
+
+/** From the attendee form to the order details, for an order that has its number. */
+async function completeOrder(
+  api: PublisherFlowApi,
+  input: PlaceOrderInput,
+  hooks: PlaceOrderHooks,
+  context: FlowContext,
+  orderNo: string,
+): Promise<CompletedSteps> {
+  const step = flowStep(context, hooks);
+  let attendeeForm: z.output<typeof attendeeFormResponse>;
+  let saved: z.output<typeof saveAttendeeResponse>;
   try {
     attendeeForm = await step('attendee-form', () => api.attendeeForm({ orderNo }));
     const form = attendeeForm.attendeeForm;
@@ -163,7 +244,10 @@ export async function placeOrder(api: PublisherFlowApi, input: PlaceOrderInput, 
       }
     }
     const attendees = fillAttendeeForm(form, { orderNo, answers, fake: input.fake });
+    await hooks.beforeChange?.('save-attendee', orderNo);
+    hooks.boundary?.('before-save');
     saved = await step('save-attendee', () => api.saveAttendee({ orderNo, attendees }));
+    hooks.boundary?.('after-save');
   } catch (error) {
     // Missing answers, refused answers or a cancelled question: release the tickets. After
     // Ctrl-C (signal aborted) or a network failure: no further request.
@@ -176,7 +260,28 @@ export async function placeOrder(api: PublisherFlowApi, input: PlaceOrderInput, 
   }
 
   const referenceNo = input.referenceNo ?? defaultReferenceNo(orderNo, input.now);
-  const confirmation = await step('confirm-order', () => api.confirmOrder({ orderNo, status: input.status, referenceNo }));
-  const details = await step('order-details', () => api.orderDetails({ orderNo }));
-  return { cart, order, attendeeForm, saved, confirmation, details, referenceNo, currency: available.currency };
+  await hooks.beforeChange?.('confirm-order', orderNo);
+  hooks.boundary?.('before-confirm');
+  const confirmation = await step('confirm-order', () => api.confirmOrder({ orderNo, status: input.status, referenceNo })).catch((error: unknown) => {
+    if (input.signal?.aborted || error instanceof ApiError) throw error;
+    // No answer: the confirmation may have been taken.
+    throw addToMessage(error, `order ${orderNo} may be ${input.status === 'confirm' ? 'confirmed' : input.status}: run the same command again to find out (it checks, and never buys twice)`);
+  });
+  hooks.boundary?.('after-confirm');
+  await hooks.beforeChange?.('order-details', orderNo);
+  const details = await step('order-details', () => api.orderDetails({ orderNo })).catch((error: unknown) => {
+    if (input.signal?.aborted) throw error;
+    const status = confirmation.orderStatus ?? input.status;
+    throw addToMessage(error, `order ${orderNo} is ${status === 'confirm' ? 'confirmed' : status}: reading its details failed; run the same command again to see them`);
+  });
+  hooks.boundary?.('after-details');
+  return { attendeeForm, saved, confirmation, details, referenceNo };
+}
+
+function addToMessage(error: unknown, what: string): unknown {
+  if (error instanceof Error) {
+    error.message = `${what} (${error.message})`;
+    return error;
+  }
+  return new BoxofficeError(`${what} (${String(error)})`);
 }

@@ -61,6 +61,8 @@ export interface CreateAppOptions {
   faults?: string;
   quirks?: boolean;
   random?: () => number;
+  /** See SandboxContext.holdTimeoutMs; default DEFAULT_HOLD_TIMEOUT_MS. */
+  holdTimeoutMs?: number;
   extensions?: SandboxExtension[];
   /** What /sandbox/* requires as its bearer value; a fresh random one by default. */
   secret?: string;
@@ -94,6 +96,9 @@ const TOOLS_TAKING_AN_ACCESS_TOKEN: ReadonlySet<string> = new Set([QUESTIONS_END
 /** Form posts the service receives from other sites by design (see security/cross-site.ts). */
 const CROSS_SITE_ENTRY_PATHS: ReadonlySet<string> = new Set([BOOKING_PATH]);
 
+/** Held tickets of an order that was never confirmed are released after this long. */
+const DEFAULT_HOLD_TIMEOUT_MS = 30 * 60_000;
+
 /** Largest request body accepted (bigger → E002 with HTTP 413). */
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -105,6 +110,7 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
     faults: options.faults,
     quirks: options.quirks ?? false,
     random: options.random ?? Math.random,
+    holdTimeoutMs: options.holdTimeoutMs ?? DEFAULT_HOLD_TIMEOUT_MS,
   };
   const extensions = options.extensions ?? defaultExtensions();
   const secret = options.secret ?? newSandboxSecret();

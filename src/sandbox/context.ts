@@ -22,6 +22,8 @@ export interface SandboxContext {
   quirks: boolean;
   /** Uniform [0, 1). Seeded in tests; used for non-secret choices (never for tokens). */
   random: () => number;
+  /** How long an order that is not confirmed holds its tickets before it is failed and they are released. */
+  holdTimeoutMs: number;
 }
 
 interface SandboxVariables {

@@ -1,6 +1,7 @@
-// bookings request end to end in headless Chromium: the CLI's page posts the booking form to the
-// sandbox's /em/booking, the buyer presses Pay or Fail on the sandbox's payment page, the sandbox
-// returns to the CLI's loopback listener, and the CLI verifies and reports the result.
+// bookings request end to end in headless Chromium: the CLI posts the booking to the sandbox's
+// /em/booking itself, the browser is handed the sandbox's payment page, the buyer presses Pay or
+// Fail there, the sandbox returns to the CLI's loopback listener, and the CLI verifies the return
+// against the booking list and reports the result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,7 +84,10 @@ async function rewriteReturn(page: Page, rewrite: (decoded: string) => string): 
     const answer = await route.fetch({ maxRedirects: 0 });
     const location = new URL(answer.headers().location);
     const decoded = Buffer.from(location.searchParams.get('response') ?? '', 'base64').toString('utf8');
-    location.searchParams.set('response', Buffer.from(rewrite(decoded)).toString('base64'));
+    const rewritten = rewrite(decoded);
+    location.searchParams.set('response', Buffer.from(rewritten).toString('base64'));
+    // A forger keeps the separate status field in step with the response.
+    location.searchParams.set('status', rewritten.split('|')[1] ?? '');
     await route.fulfill({ status: answer.status(), headers: { ...answer.headers(), location: location.toString() } });
   });
 }
@@ -111,7 +115,7 @@ describe.skipIf(!chromiumAvailable)('bookings request in a browser against the s
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ orderNo: 'ORD-PAY-1', status: 'success', amount: '250.50' });
     expect(opened).toHaveLength(1);
-    expect(new URL(opened[0]).hostname).toBe('127.0.0.1');
+    expect(opened[0].startsWith(`${sandbox.url}/em/booking/pay/`)).toBe(true);
     expect(paymentPageText).toContain('ORD-PAY-1');
     expect(paymentPageText).toContain('USD 250.50');
     expect(paymentPageText).toContain('Asha Rao');
@@ -177,15 +181,15 @@ describe.skipIf(!chromiumAvailable)('bookings request in a browser against the s
     expect(result.stderr).toContain('orderNo');
   });
 
-  it('with an access token, a return that says success for a failed payment is caught against E13 (E022)', async () => {
+  it('a return that says success for a failed payment is caught against E13 (E022), with or without a token', async () => {
     // The code is genuine (md5 of the key): only the service's own record shows the change.
     const flip = (page: Page) => rewriteReturn(page, (decoded) => decoded.replace('|fail|', '|success|'));
-    const { result } = await requestPayment(['--amount', '12', '--order-no', 'ORD-FLIP-1', '--json'], fail, flip, {
-      BOXOFFICE_TOKEN: sandbox.tokens.organizer,
-    });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
-    expectOneLine(result, "the return says success, 12.00; the service's record of order ORD-FLIP-1 says fail, 12");
+    for (const [orderNo, extraEnv] of [['ORD-FLIP-1', { BOXOFFICE_TOKEN: sandbox.tokens.organizer }], ['ORD-FLIP-2', {}]] as const) {
+      const { result } = await requestPayment(['--amount', '12', '--order-no', orderNo, '--json'], fail, flip, extraEnv);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expectOneLine(result, `status (order ${orderNo}: the return says success; the service's record says fail, 12 INR)`);
+    }
   });
 
   it('with an access token, a genuine Pay is confirmed against E13 without warnings', async () => {
@@ -208,7 +212,7 @@ describe.skipIf(!chromiumAvailable)('bookings request in a browser against the s
         onStart: ({ stderr }) => {
           stderr.on('data', (chunk: Buffer) => {
             stderrText += chunk.toString('utf8');
-            const address = /(http:\/\/127\.0\.0\.1:\d+\/booking\/\S+)/.exec(stderrText)?.[1];
+            const address = /(http:\/\/127\.0\.0\.1:\d+\/em\/booking\/pay\/\S+)/.exec(stderrText)?.[1];
             if (address && !buyer) buyer = page.goto(address).then(() => pay(page));
           });
         },

@@ -1,11 +1,12 @@
 // The payment flow of `bookings request` (src/bookings/request-payment.ts) without the CLI: the
-// real client against a real sandbox, and a scripted buyer who opens the page the flow serves,
-// which posts the form to /em/booking, then presses Pay or Fail on the sandbox's payment page.
+// real client against a real sandbox (the booking posted server-side), and a scripted buyer who
+// opens the payment page the flow hands over and presses Pay or Fail there.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { SignatureError } from '../../src/client/errors.js';
 import { BookingTimeoutError } from '../../src/bookings/await-return.js';
+import { BookingNotListedError } from '../../src/bookings/cross-check.js';
 import { type PaymentApi, type PaymentInput, requestPayment } from '../../src/bookings/request-payment.js';
 import { useTestSandbox } from '../helpers/sandbox.js';
 
@@ -20,11 +21,9 @@ function formOf(html: string, base: string): { action: string; fields: Record<st
   return { action: new URL(action.replace(/&amp;/g, '&'), base).toString(), fields };
 }
 
-/** Opens the flow's page, follows its form to the sandbox and presses a button there. */
+/** Opens the service's payment page the flow hands over and presses a button there. */
 async function buyer(pageUrl: string, press: 'pay' | 'fail', alterReturn: (location: URL) => void = () => undefined): Promise<void> {
-  const autoPost = formOf(await (await fetch(pageUrl)).text(), pageUrl);
-  const payment = await fetch(autoPost.action, { method: 'POST', body: new URLSearchParams(autoPost.fields) });
-  const pay = formOf(await payment.text(), sandbox.url);
+  const pay = formOf(await (await fetch(pageUrl)).text(), pageUrl);
   const done = await fetch(pay.action, { method: 'POST', body: new URLSearchParams({ ...pay.fields, outcome: press }), redirect: 'manual' });
   const back = done.headers.get('location');
   if (!back) throw new Error(`the sandbox did not send the buyer back (${done.status})`);
@@ -57,67 +56,83 @@ function input(orderNo: string, overrides: Partial<PaymentInput> = {}): PaymentI
 function apiFor(token?: string): PaymentApi & { close(): Promise<void> } {
   const client = createClient({ apiUrl: sandbox.url, publisherUrl: sandbox.url, authUrl: sandbox.url, token, env: {} });
   return {
-    requestForm: (request) => client.booking.requestForm(request),
+    submit: (request) => client.booking.submit(request),
     bookingList: (request) => client.events.bookingList(request),
     close: () => client.close(),
   };
 }
 
+const refuse = async () => {
+  throw new Error('refused: the order number has a booking');
+};
+
+function hooks(showPaymentPage: (url: string, timeoutText: string) => Promise<void>) {
+  return { showPaymentPage, onExistingBookings: refuse };
+}
+
 describe('requestPayment', () => {
-  it('serves the form, waits for the return, verifies it, and finds the order in the service list', async () => {
+  it('posts the booking itself, hands over the service\'s payment page, and confirms the return against the list', async () => {
     const api = apiFor(sandbox.tokens.organizer);
     const shown: string[] = [];
     try {
-      const result = await requestPayment(api, input('PAY-FLOW-1', { accessToken: sandbox.tokens.organizer }), {
-        showPaymentPage: async (url, timeoutText) => {
-          shown.push(`${timeoutText} ${url}`);
-          await buyer(url, 'pay');
-        },
-      });
+      const result = await requestPayment(api, input('PAY-FLOW-1', { accessToken: sandbox.tokens.organizer }), hooks(async (url, timeoutText) => {
+        shown.push(`${timeoutText} ${url}`);
+        await buyer(url, 'pay');
+      }));
       expect(result.payment).toMatchObject({ orderNo: 'PAY-FLOW-1', status: 'success' });
       expect(Number(result.payment.amount)).toBe(250);
-      expect(result.check).toEqual({ verdict: 'confirmed' });
+      expect(result.record).toMatchObject({ orderNo: 'PAY-FLOW-1', status: 'success', amount: 250 });
       expect(shown).toHaveLength(1);
-      expect(shown[0]).toMatch(/^1m http:\/\/127\.0\.0\.1:\d+\/booking\//);
-      // the listener is closed once the return is in
-      await expect(fetch(shown[0].split(' ')[1])).rejects.toThrow();
+      // The browser gets the service's page, with neither the booking key nor the amount in its address.
+      expect(shown[0]).toMatch(new RegExp(`^1m ${sandbox.url}/em/booking/pay/\\d+\\?token=[0-9a-f]{64}$`));
+      expect(shown[0]).not.toContain(sandbox.tokens.bookingKey);
     } finally {
       await api.close();
     }
   });
 
-  it('reports a failed payment as the service sent it; without an access token nothing is cross-checked', async () => {
+  it('reports a failed payment as the service sent it, once its list agrees', async () => {
     const api = apiFor();
-    let listCalls = 0;
-    try {
-      const result = await requestPayment(
-        { ...api, bookingList: async (request) => { listCalls += 1; return api.bookingList(request); } },
-        input('PAY-FLOW-2'),
-        { showPaymentPage: (url) => buyer(url, 'fail') },
-      );
-      expect(result.payment.status).not.toBe('success');
-      expect(result.check).toEqual({ verdict: 'not-checked' });
-      expect(listCalls).toBe(0);
-    } finally {
-      await api.close();
-    }
+    const result = await requestPayment(api, input('PAY-FLOW-2'), hooks((url) => buyer(url, 'fail'))).finally(() => api.close());
+    expect(result.payment.status).toBe('fail');
+    expect(result.record.status).toBe('fail');
   });
 
-  it('says when the service list could not be read, and when it does not list the order', async () => {
+  it('accepts nothing on the secure code alone: an unreadable list, or a list without the booking, is an error', async () => {
     const api = apiFor(sandbox.tokens.organizer);
     try {
-      const unavailable = await requestPayment(
-        { ...api, bookingList: async () => { throw new Error('E013 is down'); } },
-        input('PAY-FLOW-3', { accessToken: sandbox.tokens.organizer }),
-        { showPaymentPage: (url) => buyer(url, 'pay') },
+      let calls = 0;
+      const unavailable = requestPayment(
+        { ...api, bookingList: async (request) => (calls++ === 0 ? api.bookingList(request) : Promise.reject(new Error('E013 is down'))) },
+        input('PAY-FLOW-3'),
+        hooks((url) => buyer(url, 'pay')),
       );
-      expect(unavailable.check).toEqual({ verdict: 'unavailable', reason: 'E013 is down' });
-      const unlisted = await requestPayment(
-        { ...api, bookingList: async () => ({ bookings: [] }) },
-        input('PAY-FLOW-4', { accessToken: sandbox.tokens.organizer }),
-        { showPaymentPage: (url) => buyer(url, 'pay') },
-      );
-      expect(unlisted.check).toEqual({ verdict: 'not-listed' });
+      await expect(unavailable).rejects.toThrow('E013 is down');
+      const unlisted = requestPayment({ ...api, bookingList: async () => ({ bookings: [] }) }, input('PAY-FLOW-4'), hooks((url) => buyer(url, 'pay')));
+      await expect(unlisted).rejects.toBeInstanceOf(BookingNotListedError);
+      await expect(unlisted).rejects.toThrow('the service lists no booking of order PAY-FLOW-4');
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('refuses a genuine return for less than was requested (E022 amount)', async () => {
+    const api = apiFor();
+    // The service recorded 1.00 where 250 was asked for: the return is signed, the list agrees with it.
+    const underpaid = requestPayment({ ...api, submit: (request) => api.submit({ ...request, amount: 1 }) }, input('PAY-FLOW-7'), hooks((url) => buyer(url, 'pay')));
+    await expect(underpaid).rejects.toBeInstanceOf(SignatureError);
+    await expect(underpaid).rejects.toThrow('amount (order PAY-FLOW-7: 250.00 INR was requested; the service\'s record says success, 1 INR)');
+    await api.close();
+  });
+
+  it('asks the hook before a second booking of an order number, and posts nothing when it refuses', async () => {
+    const api = apiFor();
+    try {
+      await requestPayment(api, input('PAY-FLOW-8'), hooks((url) => buyer(url, 'pay')));
+      let posted = 0;
+      const again = requestPayment({ ...api, submit: async (request) => { posted += 1; return api.submit(request); } }, input('PAY-FLOW-8'), hooks(async () => undefined));
+      await expect(again).rejects.toThrow('refused: the order number has a booking');
+      expect(posted).toBe(0);
     } finally {
       await api.close();
     }
@@ -126,17 +141,11 @@ describe('requestPayment', () => {
   it('refuses a return signed with another key (E022), and times out with the listener closed', async () => {
     const api = apiFor();
     try {
-      const signedElsewhere = requestPayment(api, input('PAY-FLOW-5'), { showPaymentPage: (url) => buyer(url, 'pay', forgeCode) });
+      const signedElsewhere = requestPayment(api, input('PAY-FLOW-5'), hooks((url) => buyer(url, 'pay', forgeCode)));
       await expect(signedElsewhere).rejects.toBeInstanceOf(SignatureError);
 
-      let page = '';
-      const timedOut = requestPayment(api, input('PAY-FLOW-6', { sleep: async () => undefined }), {
-        showPaymentPage: async (url) => {
-          page = url;
-        },
-      });
+      const timedOut = requestPayment(api, input('PAY-FLOW-6', { sleep: async () => undefined }), hooks(async () => undefined));
       await expect(timedOut).rejects.toBeInstanceOf(BookingTimeoutError);
-      await expect(fetch(page)).rejects.toThrow();
     } finally {
       await api.close();
     }

@@ -46,6 +46,11 @@ async function bookingsFor(orderNo: string): Promise<{ orderNo: string; status: 
   return bookings.filter((booking) => booking.orderNo === orderNo);
 }
 
+/** The listener address the CLI gave the service for this order. */
+function callbackOf(orderNo: string): string {
+  return (sandbox.db.prepare(`SELECT callback_url FROM bookings WHERE order_no = ?`).get(orderNo) as { callback_url: string }).callback_url;
+}
+
 describe('bookings request: waiting', () => {
   it('a timeout says so, exits 1, and the listener is gone afterwards', async () => {
     const opened: string[] = [];
@@ -59,8 +64,9 @@ describe('bookings request: waiting', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('error: no booking return within 2m');
+    expect(result.stderr).toContain('(order ORD-TO-1: check it with: boxoffice bookings list --from-date');
     expect(opened).toHaveLength(1);
-    await expect(fetch(opened[0])).rejects.toThrow();
+    await expect(fetch(callbackOf('ORD-TO-1'))).rejects.toThrow();
   });
 
   it('Ctrl-C while waiting: exit 130, and the listener is gone', async () => {
@@ -76,7 +82,9 @@ describe('bookings request: waiting', () => {
     });
     expect(result.code).toBe(130);
     expect(result.stdout).toBe('');
-    await expect(fetch(opened[0])).rejects.toThrow();
+    expect(result.stderr).toContain('interrupted: order ORD-INT-1: the payment may still complete; check it with: boxoffice bookings list');
+    expect(opened).toHaveLength(1);
+    await expect(fetch(callbackOf('ORD-INT-1'))).rejects.toThrow();
   });
 
   it('when the browser cannot be opened, the address is printed instead', async () => {
@@ -88,7 +96,7 @@ describe('bookings request: waiting', () => {
       },
     });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/Opening the payment page in your browser: http:\/\/127\.0\.0\.1:\d+\/booking\//);
+    expect(result.stderr).toMatch(/Opening the payment page in your browser: http:\/\/127\.0\.0\.1:\d+\/em\/booking\/pay\/\d+\?token=/);
     expect(result.stderr).toContain('Could not open a browser');
   });
 });
@@ -99,7 +107,7 @@ describe('bookings request --callback-url: submit only', () => {
       ['bookings', 'request', '--amount', '42', '--order-no', 'ORD-CB-1', '--currency', 'EUR', '--pg', 'pg1', '--callback-url', 'https://shop.example/paid'],
       { env: env() },
     );
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toMatch(/^order ORD-CB-1: requesting 42\.00 EUR \(to check it: boxoffice bookings list [^\n]+\)\n$/);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('booking ORD-CB-1 submitted; the result will be delivered to https://shop.example/paid\n');
     expect(await bookingsFor('ORD-CB-1')).toEqual([expect.objectContaining({ status: 'initiated', currency: 'EUR', pg: 'pg1' })]);

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { startReturnListener, type ReturnListener } from '../../src/bookings/return-listener.js';
-import { renderAutoPostPage } from '../../src/bookings/pages.js';
 
 let listener: ReturnListener<string> | undefined;
 afterEach(async () => {
@@ -11,25 +10,20 @@ afterEach(async () => {
 
 async function start(accept: (params: URLSearchParams) => string = (params) => params.get('response') ?? '') {
   listener = await startReturnListener<string>({
-    renderFormPage: (callbackUrl) => renderAutoPostPage({ action: 'http://service.test/em/booking', fields: { callbackUrl, orderNo: '<O&1>' } }),
     acceptReturn: (params) => ({ result: accept(params), heading: 'Paid', detail: 'ok' }),
   });
   return listener;
 }
 
 describe('startReturnListener', () => {
-  it('serves the auto-posting form on loopback, with the callback and escaped fields in it', async () => {
-    const { formPageUrl, callbackUrl } = await start();
-    expect(new URL(formPageUrl).hostname).toBe('127.0.0.1');
-    expect(new URL(callbackUrl).port).toBe(new URL(formPageUrl).port);
-    const response = await fetch(formPageUrl);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    const html = await response.text();
-    expect(html).toContain('action="http://service.test/em/booking"');
-    expect(html).toContain(`name="callbackUrl" value="${callbackUrl}"`);
-    expect(html).toContain('value="&lt;O&amp;1&gt;"');
-    expect(html).toContain('.submit()');
+  it('listens on loopback at an unguessable callback path', async () => {
+    const first = await start();
+    const url = new URL(first.callbackUrl);
+    expect(url.hostname).toBe('127.0.0.1');
+    expect(url.pathname).toMatch(/^\/return\/[\w-]{24}$/);
+    const second = await startReturnListener<string>({ acceptReturn: () => ({ result: '', heading: '', detail: '' }) });
+    expect(new URL(second.callbackUrl).pathname).not.toBe(url.pathname);
+    await second.close();
   });
 
   it('takes the return by GET query', async () => {
@@ -39,10 +33,10 @@ describe('startReturnListener', () => {
     expect(await received).toBe('abc+=');
   });
 
-  it('takes the return by urlencoded and by multipart form post', async () => {
-    const first = await start();
-    await fetch(first.callbackUrl, { method: 'POST', body: new URLSearchParams({ response: 'form-value' }) });
-    expect(await first.received).toBe('form-value');
+  it('takes the return by urlencoded and by multipart form post, with the status field beside it', async () => {
+    const first = await start((params) => `${params.get('response')}/${params.get('status')}`);
+    await fetch(first.callbackUrl, { method: 'POST', body: new URLSearchParams({ response: 'form-value', status: 'success' }) });
+    expect(await first.received).toBe('form-value/success');
     await first.close();
 
     const second = await start();
@@ -62,9 +56,9 @@ describe('startReturnListener', () => {
     await expect(received).rejects.toThrow('E022');
   });
 
-  it('answers nothing but its two paths, takes one return only, and refuses a foreign Host', async () => {
-    const { formPageUrl, callbackUrl, received } = await start();
-    const origin = new URL(formPageUrl).origin;
+  it('answers nothing but its callback path, takes one return only, and refuses a foreign Host', async () => {
+    const { callbackUrl, received } = await start();
+    const origin = new URL(callbackUrl).origin;
     expect((await fetch(`${origin}/booking/guess`)).status).toBe(404);
     expect((await fetch(`${origin}/`)).status).toBe(404);
     await fetch(`${callbackUrl}?response=first`);
@@ -72,7 +66,7 @@ describe('startReturnListener', () => {
     expect(await received).toBe('first');
 
     const status = await new Promise<number>((resolve, reject) => {
-      const url = new URL(formPageUrl);
+      const url = new URL(callbackUrl);
       const request = httpRequest(
         { host: url.hostname, port: url.port, path: url.pathname, headers: { host: 'evil.example' } },
         (response) => {

@@ -86,23 +86,22 @@ describe('splitIntoWindows', () => {
 });
 
 describe('mergeUnique and bookingKeyOf', () => {
-  it('keeps the first of each order number, in the order first seen', () => {
+  it('keeps every booking of an order number, and a booking once, in the order first seen', () => {
     const merged = mergeUnique(
       [
-        [{ orderNo: 'A', n: 1 }, { orderNo: 'B', n: 2 }],
-        [{ orderNo: 'B', n: 3 }, { orderNo: 'C', n: 4 }],
-        [{ orderNo: 'A', n: 5 }],
+        [{ bookingId: '1', orderNo: 'A', status: 'fail' }, { bookingId: '2', orderNo: 'B' }],
+        [{ bookingId: '2', orderNo: 'B' }, { bookingId: '3', orderNo: 'A', status: 'success' }],
       ],
       bookingKeyOf,
     );
-    expect(merged).toEqual([{ orderNo: 'A', n: 1 }, { orderNo: 'B', n: 2 }, { orderNo: 'C', n: 4 }]);
+    expect(merged.map((booking) => booking.bookingId)).toEqual(['1', '2', '3']);
   });
 
-  it('treats numeric and text order numbers alike, and identical records without one as one', () => {
-    expect(bookingKeyOf({ orderNo: 42 })).toBe(bookingKeyOf({ orderNo: '42' }));
-    expect(bookingKeyOf({ amount: 1, when: 'x' })).toBe(bookingKeyOf({ when: 'x', amount: 1 }));
-    expect(bookingKeyOf({ amount: 1 })).not.toBe(bookingKeyOf({ amount: 2 }));
-    expect(bookingKeyOf({ orderNo: '' , amount: 1 })).not.toBe(bookingKeyOf({ orderNo: '', amount: 2 }));
+  it('treats numeric and text booking ids alike, and identical records without one as one', () => {
+    expect(bookingKeyOf({ bookingId: 42 })).toBe(bookingKeyOf({ bookingId: '42' }));
+    expect(bookingKeyOf({ orderNo: 'A', amount: 1, when: 'x' })).toBe(bookingKeyOf({ when: 'x', amount: 1, orderNo: 'A' }));
+    expect(bookingKeyOf({ orderNo: 'A', amount: 1 })).not.toBe(bookingKeyOf({ orderNo: 'A', amount: 2 }));
+    expect(bookingKeyOf({ bookingId: '', amount: 1 })).not.toBe(bookingKeyOf({ bookingId: '', amount: 2 }));
   });
 });
 

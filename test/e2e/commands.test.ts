@@ -259,6 +259,18 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     const missing = await cli(['--no-input', 'bookings', 'list', '--from-date', '2026-01-01']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--to-date');
+    const dir = caseDir('booking-key');
+    writeFileSync(join(dir, 'key.txt'), `${e2e.sandbox.tokens.bookingKey}\n`, { mode: 0o600 });
+    const fromFile = await cli(['bookings', 'list', '--from-date', '2026-01-01', '--to-date', '2026-01-31', '--booking-key-file', 'key.txt'], { cwd: dir });
+    expect(fromFile.code).toBe(0);
+    const noKeyFile = await cli(['bookings', 'request', '--amount', '1', '--order-no', 'E2E-KEY-1', '--booking-key-file', 'nosuch.txt'], { cwd: dir });
+    expect(noKeyFile.code).toBe(2);
+    expect(noKeyFile.stderr).toContain('--booking-key-file nosuch.txt: no such file');
+    const onArgv = await cli(['bookings', 'list', '--from-date', '2026-01-01', '--to-date', '2026-01-31', '--booking-key', e2e.sandbox.tokens.bookingKey]);
+    expect(onArgv.code).toBe(0);
+    const twice = await cli(['bookings', 'request', '--amount', '1', '--order-no', 'E2E-KEY-2', '--booking-key', 'k', '--booking-key-file', 'key.txt'], { cwd: dir });
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('give the booking key once');
   });
 
   it('bookings request opens BROWSER on the payment page and reports the payment; --no-browser prints the address and times out', async () => {
@@ -269,7 +281,7 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     expect(paid.stdout).toMatch(/^E2E-CMD-1\tsuccess\t99/);
     expect(paid.code).toBe(0);
     const waiting = await cli(['bookings', 'request', '--amount', '99', '--order-no', 'E2E-CMD-2', '--no-browser', '--timeout', '1s']);
-    expect(waiting.stderr).toMatch(/Open this address in a browser to pay:\n {2}http:\/\/127\.0\.0\.1:\d+\/booking\//);
+    expect(waiting.stderr).toMatch(/Open this address in a browser to pay:\n {2}http:\/\/127\.0\.0\.1:\d+\/em\/booking\/pay\//);
     expect(waiting.code).not.toBe(0);
   });
 

@@ -20,6 +20,7 @@ export interface TestSandboxOptions {
   faults?: string;
   quirks?: boolean;
   random?: () => number;
+  holdTimeoutMs?: number;
   extensions?: SandboxExtension[];
   /** A database file in a fresh temp directory instead of ':memory:'. */
   fileDatabase?: boolean;
@@ -67,6 +68,7 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     faults: options.faults,
     quirks: options.quirks,
     random: options.random,
+    holdTimeoutMs: options.holdTimeoutMs,
     extensions: options.extensions,
     seed: options.seed,
     secret: options.secret ?? TEST_SANDBOX_SECRET,

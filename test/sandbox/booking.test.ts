@@ -105,6 +105,37 @@ describe('E12 booking', () => {
     expect(await again.json()).toMatchObject({ message: 'T010' });
   });
 
+  it('answers a server-side caller (JSON) with the payment page\'s address, which shows the page without the key', async () => {
+    const fields = bookingFields({ amount: '499' });
+    const answer = await fetch(`${sandbox.url}/em/booking`, {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+      body: new URLSearchParams(fields),
+    });
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { status: string; bookingId: string; paymentUrl: string };
+    expect(body).toMatchObject({ status: 'success', bookingId: expect.stringMatching(/^\d+$/) });
+    const paymentUrl = new URL(body.paymentUrl);
+    expect(paymentUrl.pathname).toBe(`/em/booking/pay/${body.bookingId}`);
+    expect(body.paymentUrl).not.toContain(sandbox.tokens.bookingKey);
+    const html = await (await fetch(paymentUrl)).text();
+    expect(html).toContain('INR 499.00');
+    expect(html).not.toContain(sandbox.tokens.bookingKey);
+
+    // Another booking's id under this token, or a changed token: T003.
+    const forged = new URL(paymentUrl);
+    forged.pathname = `/em/booking/pay/${Number(body.bookingId) + 1000}`;
+    expect((await fetch(forged)).status).toBe(404);
+    forged.pathname = paymentUrl.pathname;
+    forged.searchParams.set('token', 'f'.repeat(64));
+    expect(await (await fetch(forged)).json()).toMatchObject({ message: 'T003' });
+
+    // Paid through that page: the return carries status beside response; the page is then gone (T010).
+    const done = await complete(paymentForm(html), 'pay');
+    expect(new URL(done.headers.get('location') ?? '').searchParams.get('status')).toBe('success');
+    expect(await (await fetch(paymentUrl)).json()).toMatchObject({ message: 'T010' });
+  });
+
   it('converts a foreign currency to INR on the page', async () => {
     const html = await openPaymentPage(bookingFields({ amount: '10', currency: 'USD' }));
     expect(html).toContain('USD 10.00');

@@ -23,6 +23,28 @@ import {
 const clock = manualClock(TEST_NOW);
 const sandbox = useTestSandbox({ clock });
 
+describe('held tickets of orders never confirmed', () => {
+  it('are released after the hold timeout (30 minutes on the sandbox clock): the order is failed, a confirmed one is kept', async () => {
+    const eventId = await createEvent(sandbox);
+    const ticket = await addTicket(sandbox, eventId, { price: '100', quantity: '10' });
+    const abandoned = await generate(sandbox, eventId, [{ ticketId: ticket, quantity: 3 }]);
+    const waiting = await generate(sandbox, eventId, [{ ticketId: ticket, quantity: 2 }]);
+    expectSuccess(await confirm(sandbox, waiting, 'pending'));
+    await buy(sandbox, eventId, [{ ticketId: ticket, quantity: 1 }]);
+    expect(await ticketsLeft(sandbox, eventId, ticket)).toBe(4);
+    clock.advance(29 * 60_000);
+    expect(await ticketsLeft(sandbox, eventId, ticket)).toBe(4);
+    clock.advance(2 * 60_000);
+    expect(await ticketsLeft(sandbox, eventId, ticket)).toBe(9);
+    for (const orderNo of [abandoned, waiting]) {
+      const details = orderDetailsResponse.parse(expectSuccess(await publisher(sandbox, 'order-details', { fields: { orderNo } })));
+      expect(details.orderDetails.orderStatus).toBe('fail');
+    }
+    expectError(await confirm(sandbox, abandoned, 'confirm'), 'T010');
+    clock.set(TEST_NOW);
+  });
+});
+
 describe('purchase flow', () => {
   it('confirms an order: cart, order, form, attendees, confirm, details, report, attendee list', async () => {
     const eventId = await createEvent(sandbox);

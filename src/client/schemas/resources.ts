@@ -425,6 +425,12 @@ export const bookingListResponse = z.lazy(() => z.looseObject({
   bookings: z.union([arrayOrKeyed(bookingOrder), z.null()]).transform((value) => value ?? []),
 }));
 
+/** E12 answered to a server-side post (a sandbox choice; the reference shows no response). */
+export const submittedBooking = z.lazy(() => z.looseObject({
+  paymentUrl: z.string().min(1).optional(),
+  bookingId: looseText.optional(),
+}));
+
 // OAuth token response (§5: shape not shown; RFC 6749 names)
 export const tokenResponse = z.lazy(() => z.looseObject({
   access_token: z.string().min(1),

@@ -220,6 +220,18 @@ export function setOrderStatus(db: SandboxDatabase, orderId: number, status: 'pe
   })();
 }
 
+/**
+ * Fails every order still generated or pending that was created before `createdBefore`, which
+ * releases its held tickets (as a live service's payment window ends). Returns how many.
+ */
+export function releaseExpiredOrders(db: SandboxDatabase, createdBefore: Date): number {
+  const expired = prepared(db, `SELECT id FROM orders WHERE status IN ('generated', 'pending') AND created_at < ?`).all(
+    createdBefore.toISOString(),
+  ) as { id: number }[];
+  for (const { id } of expired) setOrderStatus(db, id, 'fail', null);
+  return expired.length;
+}
+
 interface AttendeeListOrder {
   id: number;
   order_no: string;

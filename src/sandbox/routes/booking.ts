@@ -1,11 +1,16 @@
 // Bookings (api-reference E12, E13; cli-contract "Sandbox choices").
 //
-// E12 POST (or GET) /em/booking: a browser form post authenticated by its bookingKey (E001 when
-//   unknown). Records the booking (status `initiated`) and answers the payment page: `Pay` or
-//   `Fail` posts to /em/booking/complete, which records `success` or `fail` and redirects (303)
-//   to callbackUrl with `response` = base64 of `orderNo|status|amount|code`, code = md5 hex of
-//   the booking key. The page's fields are signed (HMAC-SHA256 keyed by the booking key): a
-//   changed order number, amount or booking id is refused with T003; a second completion T010.
+// E12 POST (or GET) /em/booking: a form post authenticated by its bookingKey (E001 when
+//   unknown). Records the booking (status `initiated`) and answers the payment page. A caller
+//   that asks for JSON (a server-side integration: `Accept: application/json` without
+//   text/html) gets `{status, bookingId, paymentUrl}` instead: the address of the same page
+//   (GET /em/booking/pay/<id>?token=…, the token an HMAC of the id keyed by the booking key), to
+//   hand to the buyer's browser, which then never sees the booking key or the amount as a field.
+//   `Pay` or `Fail` posts to /em/booking/complete, which records `success` or `fail` and
+//   redirects (303) to callbackUrl with `response` = base64 of `orderNo|status|amount|code`,
+//   code = md5 hex of the booking key, and `status` beside it. The page's fields are signed
+//   (HMAC-SHA256 keyed by the booking key): a changed order number, amount or booking id is
+//   refused with T003; a second completion T010.
 // E13 POST /api/e/get-booking-list: fromDate, toDate, bookingKey → the account's bookings created
 //   on those UTC dates (inclusive), oldest first; toDate − fromDate over 31 days → T009.
 // What E12 stores is bounded and rate-limited (security/booking-bounds.ts): it is open to any page.
@@ -30,6 +35,7 @@ import { readQuery } from './publisher-input.js';
 
 export const BOOKING_PATH = '/em/booking';
 const BOOKING_COMPLETE_PATH = '/em/booking/complete';
+const BOOKING_PAY_PATH = '/em/booking/pay';
 const BOOKING_LIST_PATH = '/api/e/get-booking-list';
 const MAX_BOOKING_LIST_DAYS = 31;
 
@@ -76,6 +82,15 @@ function pageSignature(bookingKey: string, bookingId: number, orderNo: string, a
   return createHmac('sha256', bookingKey).update(`${bookingId}|${orderNo}|${amount}`).digest('hex');
 }
 
+function pageToken(bookingKey: string, bookingId: number): string {
+  return createHmac('sha256', bookingKey).update(`payment-page|${bookingId}`).digest('hex');
+}
+
+/** A server-side caller: asks for JSON and not for a page. */
+function wantsJson(accept: string | undefined): boolean {
+  return accept !== undefined && accept.includes('application/json') && !accept.includes('text/html');
+}
+
 function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -88,10 +103,35 @@ function accountForKey(db: SandboxDatabase, bookingKey: string): Account {
   return account;
 }
 
-function callbackWithResponse(callbackUrl: string, response: string): string {
+function callbackWithResponse(callbackUrl: string, response: string, status: string): string {
   const url = new URL(callbackUrl);
   url.searchParams.set('response', response);
+  url.searchParams.set('status', status);
   return url.toString();
+}
+
+function paymentPageOf(row: BookingRow, account: Account): string {
+  const amount = amountText(row.amount);
+  return renderPaymentPage(
+    {
+      bookingId: row.id,
+      orderNo: row.order_no,
+      amount,
+      currency: row.currency,
+      amountInr: amountText(row.amount_inr),
+      merchant: account.email,
+      buyerName: row.name ?? '',
+      signature: pageSignature(account.bookingKey, row.id, row.order_no, amount),
+    },
+    BOOKING_COMPLETE_PATH,
+  );
+}
+
+function bookingById(db: SandboxDatabase, bookingId: number): { row: BookingRow; account: Account } {
+  const row = db.prepare(`SELECT * FROM bookings WHERE id = ?`).get(bookingId) as BookingRow | undefined;
+  const account = row ? findAccountById(db, row.account_id) : undefined;
+  if (!row || !account) throw new SandboxError('T007', { description: `no booking ${bookingId}`, field: 'bookingId' });
+  return { row, account };
 }
 
 const completeRequest = z.object({
@@ -160,30 +200,29 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
       ).lastInsertRowid,
     );
     prunePendingBookings(db, account.id, bounds);
-    const amount = amountText(request.amount);
-    return c.html(
-      renderPaymentPage(
-        {
-          bookingId,
-          orderNo: request.orderNo,
-          amount,
-          currency: request.currency,
-          amountInr: amountText(amountInr),
-          merchant: account.email,
-          buyerName: request.name ?? '',
-          signature: pageSignature(account.bookingKey, bookingId, request.orderNo, amount),
-        },
-        BOOKING_COMPLETE_PATH,
-      ),
-    );
+    const { row } = bookingById(db, bookingId);
+    if (wantsJson(c.req.header('accept'))) {
+      const paymentUrl = new URL(`${BOOKING_PAY_PATH}/${bookingId}`, c.req.url);
+      paymentUrl.searchParams.set('token', pageToken(account.bookingKey, bookingId));
+      return c.json({ status: 'success', bookingId: String(bookingId), paymentUrl: paymentUrl.toString() });
+    }
+    return c.html(paymentPageOf(row, account));
+  });
+
+  app.get(`${BOOKING_PAY_PATH}/:bookingId{[0-9]{1,15}}`, (c) => {
+    const { row, account } = bookingById(db, Number(c.req.param('bookingId')));
+    if (!sameText(pageToken(account.bookingKey, row.id), c.req.query('token') ?? '')) {
+      throw new SandboxError('T003', { description: 'invalid hash: the payment page address was changed', field: 'token' });
+    }
+    if (row.status !== 'initiated') {
+      throw new SandboxError('T010', { description: `booking ${row.id} was already completed (${row.status})`, field: 'bookingId' });
+    }
+    return c.html(paymentPageOf(row, account));
   });
 
   app.post(BOOKING_COMPLETE_PATH, async (c) => {
     const request = validate(completeRequest, await readForm(c));
-    const row = db.prepare(`SELECT * FROM bookings WHERE id = ?`).get(Number(request.bookingId)) as BookingRow | undefined;
-    if (!row) throw new SandboxError('T007', { description: `no booking ${request.bookingId}`, field: 'bookingId' });
-    const account = findAccountById(db, row.account_id);
-    if (!account) throw new SandboxError('T007', { description: `no booking ${request.bookingId}`, field: 'bookingId' });
+    const { row, account } = bookingById(db, Number(request.bookingId));
     const expected = pageSignature(account.bookingKey, row.id, request.orderNo, request.amount);
     if (!sameText(expected, request.signature) || request.orderNo !== row.order_no || request.amount !== amountText(row.amount)) {
       throw new SandboxError('T003', { description: 'invalid hash: the payment form was changed', field: 'signature' });
@@ -198,7 +237,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
       row.id,
     );
     const response = bookingResponse(row.order_no, status, amountText(row.amount), account.bookingKey);
-    return c.redirect(callbackWithResponse(row.callback_url, response), 303);
+    return c.redirect(callbackWithResponse(row.callback_url, response, status), 303);
   });
 
   app.post(BOOKING_LIST_PATH, async (c) => {

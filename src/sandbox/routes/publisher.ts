@@ -35,7 +35,7 @@ import {
 import { eventDetails, eventSummary, ticketAvailability, ticketDetails } from './publisher-shapes.js';
 import { categoriesWithEvents, discountsOfEvent, searchEvents, visibleTickets, type EventRow } from './publisher-store.js';
 import { findEvent } from '../db/events.js';
-import { confirmOrder, setOrderStatus } from '../db/orders.js';
+import { confirmOrder, releaseExpiredOrders, setOrderStatus } from '../db/orders.js';
 
 function origin(c: Context): string {
   return new URL(c.req.url).origin;
@@ -70,6 +70,11 @@ function refuseNonNumericQuantities(document: unknown): void {
 
 function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void {
   app.use('/publisher/*', requirePublisherKey(context));
+  // Checked lazily, before any publisher call reads or changes an order or what is left.
+  app.use('/publisher/*', async (_c, next) => {
+    releaseExpiredOrders(context.db, new Date(context.clock.now().getTime() - context.holdTimeoutMs));
+    await next();
+  });
 
   app.post('/publisher/segments', async (c) => {
     const request = validate(segmentsRequest, await readQueryAndForm(c));

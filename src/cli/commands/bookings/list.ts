@@ -10,7 +10,7 @@ import type { BookingOrder } from '../../../client/schemas/index.js';
 import { validateDateRange, type DateRange } from '../../../bookings/list-input.js';
 import type { CommandContext } from '../../context.js';
 import { openSession } from '../../session.js';
-import { resolveBookingKey } from './shared.js';
+import { BOOKING_KEY_FILE_HELP, BOOKING_KEY_FLAG_HELP, resolveBookingKey } from './shared.js';
 import { createPrompter } from '../../prompt.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { collectBookings } from '../../../bookings/collect.js';
@@ -24,6 +24,7 @@ type ListFormat = (typeof LIST_FORMATS)[number];
 interface ListBookingsOptions extends DateRange {
   /** From --booking-key; else BOXOFFICE_BOOKING_KEY, else the profile's. */
   bookingKey?: string;
+  bookingKeyFile?: string;
   format: ListFormat;
   /** Do not ask before a range that needs many calls. */
   yes?: boolean;
@@ -35,6 +36,7 @@ interface ListFlags {
   fromDate?: string;
   toDate?: string;
   bookingKey?: string;
+  bookingKeyFile?: string;
   format: string;
   yes?: boolean;
   maxWait?: string;
@@ -49,7 +51,8 @@ export function registerBookingsList(group: Command, context: CommandContext): v
     .description('list booking orders between two dates (any range: fetched 31 days at a time)')
     .option('--from-date <yyyy-mm-dd>', 'first day, inclusive (required)')
     .option('--to-date <yyyy-mm-dd>', 'last day, inclusive (required)')
-    .option('--booking-key <key>', 'booking key (default: BOXOFFICE_BOOKING_KEY, then the profile)')
+    .option('--booking-key <key>', BOOKING_KEY_FLAG_HELP)
+    .option('--booking-key-file <file>', BOOKING_KEY_FILE_HELP)
     .addOption(new Option('--format <format>', 'output format').choices(LIST_FORMATS).default('table'))
     .option('--yes', `do not ask before a range that needs more than ${LARGE_RANGE_CALLS} calls`)
     .option('--max-wait <duration>', 'longest wait for the service\'s rate limit (E023) per call, e.g. 90s, 10m, 1h (default 2m)')
@@ -61,7 +64,7 @@ export function registerBookingsList(group: Command, context: CommandContext): v
     .action(async (flags: ListFlags) => {
       const range = validateDateRange(flags.fromDate, flags.toDate);
       const maxWaitMs = flags.maxWait === undefined ? undefined : parseDuration(flags.maxWait, '--max-wait');
-      await runListBookings({ ...range, bookingKey: flags.bookingKey, format: flags.format as ListFormat, yes: flags.yes, maxWaitMs }, context);
+      await runListBookings({ ...range, bookingKey: flags.bookingKey, bookingKeyFile: flags.bookingKeyFile, format: flags.format as ListFormat, yes: flags.yes, maxWaitMs }, context);
     });
 }
 
@@ -84,7 +87,10 @@ async function runListBookings(options: ListBookingsOptions, context: CommandCon
   await confirmLargeRange(options, context);
   const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs });
   try {
-    const bookingKey = resolveBookingKey(options.bookingKey, session.profile.bookingKey);
+    const bookingKey = await resolveBookingKey(
+      { flag: options.bookingKey, file: options.bookingKeyFile, fromProfile: session.profile.bookingKey },
+      deps,
+    );
     const progress = statusLine(deps.io.stderr);
     let receivedSoFar = 0;
     const bookings = await collectBookings<BookingOrder>({

@@ -3,15 +3,21 @@
 // the listener, the verified return, the check against the service's list); this command opens
 // the browser and reports. With --callback-url the form is only submitted and the result goes
 // to that address.
+import { shellWord } from '../../shell-word.js';
 import type { Command } from 'commander';
-import { CancelledError, UsageError } from '../../../client/errors.js';
+import { BoxofficeError, CancelledError, InterruptedWorkError, SignatureError, UsageError } from '../../../client/errors.js';
 import { BOOKING_CURRENCIES, PAYMENT_GATEWAYS } from '../../../client/schemas/values.js';
 import { type BookingReturn, paymentOutcome } from '../../../bookings/response.js';
-import { requestPayment, type ServiceCheck } from '../../../bookings/request-payment.js';
+import { type PaymentResult, refuseKnownOrderNumber, requestPayment } from '../../../bookings/request-payment.js';
+import { BookingNotListedError, type BookingRecordLike, recentWindow } from '../../../bookings/cross-check.js';
+import type { DateWindow } from '../../../bookings/windows.js';
+import type { BookingListRequest } from '../../../client/schemas/index.js';
+import { createPrompter } from '../../prompt.js';
+import { countOf } from '../../../util/count.js';
 import { openSession } from '../../session.js';
 import type { CommandContext } from '../../context.js';
 import { addParamFlags, checkFormats, fillMissing, paramValues, requestFromFlags, type ParamSpec } from '../../params.js';
-import { resolveBookingKey } from './shared.js';
+import { BOOKING_KEY_FILE_HELP, BOOKING_KEY_FLAG_HELP, resolveBookingKey } from './shared.js';
 import { parseDuration } from '../../duration.js';
 import { bookingRequest } from '../../../client/schemas/requests.js';
 import { writeJson, writeRows } from '../../output/index.js';
@@ -30,7 +36,7 @@ const BOOKING_PARAMS: readonly ParamSpec[] = [
   { name: 'city', description: 'city' },
   { name: 'address', description: 'address (at most 1000 characters)' },
   { name: 'zipcode', description: 'postal code' },
-  { name: 'bookingKey', description: 'booking key (default: BOXOFFICE_BOOKING_KEY, then the profile)' },
+  { name: 'bookingKey', description: BOOKING_KEY_FLAG_HELP },
   { name: 'callbackUrl', kind: 'url', description: 'send the result there instead of back to this CLI' },
   { name: 'currency', kind: 'enum', choices: BOOKING_CURRENCIES, description: 'currency; others are converted to INR (default INR)' },
   { name: 'pg', kind: 'enum', choices: PAYMENT_GATEWAYS, description: 'payment gateway: pg1 also takes MASTER/MAESTRO cards (default pg2)' },
@@ -41,8 +47,14 @@ const DEFAULT_TIMEOUT = '5m';
 /** Stands in for the listener's address while the request is validated, before it starts. */
 const PENDING_CALLBACK = 'http://127.0.0.1/pending';
 
+/** The order number already has a booking at the service, and no terminal to ask on. */
+class OrderNumberUsedError extends BoxofficeError {
+  override name = 'OrderNumberUsedError';
+}
+
 interface RequestFlags extends Record<string, unknown> {
   browser: boolean;
+  bookingKeyFile?: string;
   yes?: boolean;
   timeout: string;
 }
@@ -52,8 +64,9 @@ export function registerBookingsRequest(group: Command, context: CommandContext)
     .command('request')
     .description('request a payment for an order: opens the payment page and waits for the verified result');
   addParamFlags(command, BOOKING_PARAMS)
+    .option('--booking-key-file <file>', BOOKING_KEY_FILE_HELP)
     .option('--no-browser', 'print the address to open instead of opening a browser')
-    .option('--yes', 'do not ask for confirmation (needed on the live profile without a terminal)')
+    .option('--yes', 'do not ask for confirmation (needed on the live profile without a terminal); never a second payment of an order number')
     .option('--timeout <duration>', 'how long to wait for the payment (e.g. 90s, 10m)', DEFAULT_TIMEOUT)
     .addHelpText(
       'after',
@@ -73,19 +86,37 @@ async function runRequestBooking(flags: RequestFlags, context: CommandContext): 
   let values = paramValues(BOOKING_PARAMS, flags);
   checkFormats(BOOKING_PARAMS, values);
   values = await fillMissing(context, BOOKING_PARAMS, values);
-  // E12 is a browser form post authenticated by the booking key: no access token is needed.
+  // E12 is authenticated by the booking key; E13 too in the sandbox (the token goes along when there is one).
   const session = await openSession(context, { token: false });
   try {
-    const bookingKey = resolveBookingKey(values.bookingKey, session.profile.bookingKey);
-    const request = requestFromFlags(
+    const bookingKey = await resolveBookingKey(
+      { flag: values.bookingKey, file: flags.bookingKeyFile, fromProfile: session.profile.bookingKey },
+      deps,
+    );
+    const parsed = requestFromFlags(
       bookingRequest,
       { ...values, bookingKey, callbackUrl: values.callbackUrl ?? PENDING_CALLBACK },
       BOOKING_PARAMS,
     );
+    const request = { ...parsed, currency: parsed.currency ?? 'INR' };
     await confirmIfLive(`${request.amount} ${request.currency}`, request.orderNo, flags.yes === true, context);
+    const checkCommand = checkCommandFor(request.orderNo, recentWindow(deps.clock.now()));
+    // On screen before anything is sent, so that even a killed run leaves the number to check.
+    deps.io.stderr.write(`order ${request.orderNo}: requesting ${request.amount.toFixed(2)} ${request.currency} (to check it: ${checkCommand})\n`);
+    const api = {
+      submit: (form: typeof request) => session.client.booking.submit(form),
+      bookingList: (window: BookingListRequest) => session.client.events.bookingList(window),
+    };
+    const hooks = {
+      onExistingBookings: (records: readonly BookingRecordLike[], window: DateWindow) =>
+        refuseOrAskAgain(request.orderNo, records, window, flags.yes === true, context),
+      boundary: (name: string) => deps.crashPoint?.(`bookings-request:${name}`),
+    };
 
     if (values.callbackUrl !== undefined) {
-      await session.client.booking.submit(request);
+      await refuseKnownOrderNumber(api, request, deps.clock.now(), hooks);
+      hooks.boundary('before-booking');
+      await api.submit(request);
       if (context.globals().json) {
         writeJson(deps.io, { status: 'submitted', orderNo: request.orderNo, callbackUrl: request.callbackUrl });
       } else {
@@ -94,27 +125,61 @@ async function runRequestBooking(flags: RequestFlags, context: CommandContext): 
       return;
     }
 
-    const { payment, check } = await requestPayment(
-      {
-        requestForm: (form) => session.client.booking.requestForm(form),
-        bookingList: (window) => session.client.events.bookingList(window),
-      },
-      {
-        request,
-        // The live service's clients check the md5 of their access token; the sandbox's is the key's.
-        accessToken: session.profile.token,
-        timeoutMs,
-        now: () => deps.clock.now(),
-        sleep: deps.clock.sleep,
-        signal: deps.signal,
-      },
-      { showPaymentPage: (url, timeoutText) => showPaymentPage(url, timeoutText, flags.browser === false, context) },
-    );
-    warnAboutServiceCheck(check, payment.orderNo, context);
-    await reportPayment(payment, context);
+    let result: PaymentResult;
+    try {
+      result = await requestPayment(
+        api,
+        {
+          request,
+          // The live service's clients check the md5 of their access token; the sandbox's is the key's.
+          accessToken: session.profile.token,
+          timeoutMs,
+          now: () => deps.clock.now(),
+          sleep: deps.clock.sleep,
+          signal: deps.signal,
+        },
+        { ...hooks, showPaymentPage: (url, timeoutText) => showPaymentPage(url, timeoutText, flags.browser === false, context) },
+      );
+    } catch (error) {
+      throw withCheckCommand(error, request.orderNo, checkCommand, deps.signal.aborted);
+    }
+    await reportPayment(result.payment, context);
   } finally {
     await session.client.close();
   }
+}
+
+function checkCommandFor(orderNo: string, window: DateWindow): string {
+  return `boxoffice bookings list --from-date ${window.fromDate} --to-date ${window.toDate} | grep -F -- ${shellWord(orderNo)}`;
+}
+
+/** A wait that ended without a verdict (Ctrl-C, timeout, a failed call): say where the payment stands can be checked. */
+function withCheckCommand(error: unknown, orderNo: string, checkCommand: string, interrupted: boolean): unknown {
+  if (interrupted) return new InterruptedWorkError(`order ${orderNo}: the payment may still complete; check it with: ${checkCommand}`);
+  const verdict = error instanceof SignatureError || error instanceof BookingNotListedError || error instanceof UsageError || error instanceof CancelledError;
+  if (verdict || !(error instanceof Error) || error.message.includes(checkCommand)) return error;
+  error.message = `${error.message} (order ${orderNo}: check it with: ${checkCommand})`;
+  return error;
+}
+
+/** One payment per order number: an earlier booking of it is refused, or asked about on a terminal. */
+async function refuseOrAskAgain(
+  orderNo: string,
+  records: readonly BookingRecordLike[],
+  window: DateWindow,
+  yes: boolean,
+  context: CommandContext,
+): Promise<void> {
+  const seen = records.map((record) => `${record.status ?? '?'}, ${record.amount ?? '?'} ${record.currency ?? ''}`.trim()).join('; ');
+  const what = `order ${orderNo} already has ${countOf(records.length, 'booking')} at the service (${seen})`;
+  if (context.globals().input && !yes) {
+    const again = await createPrompter(context.deps).confirm({ message: `${what}. Request another payment for it?`, default: false });
+    if (again) return;
+    throw new CancelledError(`no payment requested: ${what}`);
+  }
+  throw new OrderNumberUsedError(
+    `${what}; no second payment requested. Check it with: ${checkCommandFor(orderNo, window)}; or use a new --order-no`,
+  );
 }
 
 async function confirmIfLive(amount: string, orderNo: string, yes: boolean, context: CommandContext): Promise<void> {
@@ -139,15 +204,6 @@ async function showPaymentPage(url: string, timeoutText: string, noBrowser: bool
     }
   }
   deps.io.stderr.write(`Waiting for the payment (up to ${timeoutText}; Ctrl-C to stop)…\n`);
-}
-
-function warnAboutServiceCheck(check: ServiceCheck, orderNo: string, context: CommandContext): void {
-  const { stderr } = context.deps.io;
-  if (check.verdict === 'unavailable') {
-    stderr.write(`warning: could not compare the return with the service's booking list (${check.reason}); it rests on its secure code alone\n`);
-  } else if (check.verdict === 'not-listed') {
-    stderr.write(`warning: the service does not list order ${orderNo} yet; the result rests on its secure code alone\n`);
-  }
 }
 
 async function reportPayment(result: BookingReturn, context: CommandContext): Promise<void> {

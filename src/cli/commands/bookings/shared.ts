@@ -1,12 +1,48 @@
-// What the verbs of `boxoffice bookings` share.
+// What the verbs of `boxoffice bookings` share: where the booking key comes from. A key given
+// as an argument is visible to every user's `ps` while the command runs, so the environment
+// (BOXOFFICE_BOOKING_KEY, laid into the profile by the session), a file or standard input is
+// preferred; `--booking-key` still works, and the command line is then hidden at once.
+import { readFile } from 'node:fs/promises';
+import { text } from 'node:stream/consumers';
 import { UsageError } from '../../../client/errors.js';
+import type { Deps } from '../../deps.js';
 
-/** --booking-key, else the profile's (where the session has already laid BOXOFFICE_BOOKING_KEY). */
-export function resolveBookingKey(flag: string | undefined, fromProfile: string | undefined): string {
-  const key = [flag, fromProfile].find((value) => value !== undefined && value.trim() !== '');
+export const BOOKING_KEY_FLAG_HELP = 'booking key (discouraged: visible in ps; prefer BOXOFFICE_BOOKING_KEY or --booking-key-file)';
+export const BOOKING_KEY_FILE_HELP = 'read the booking key from FILE (- for standard input)';
+
+export interface BookingKeySources {
+  /** --booking-key */
+  flag?: string;
+  /** --booking-key-file */
+  file?: string;
+  /** BOXOFFICE_BOOKING_KEY, else the profile's bookingKey. */
+  fromProfile?: string;
+}
+
+async function readKeyFile(file: string, deps: Deps): Promise<string> {
+  if (file === '-') return text(deps.io.stdin);
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`--booking-key-file ${file}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`, '--booking-key-file');
+  }
+}
+
+/** The first key given: --booking-key, --booking-key-file, then the environment or profile. */
+export async function resolveBookingKey(sources: BookingKeySources, deps: Deps): Promise<string> {
+  if (sources.flag !== undefined && sources.file !== undefined) {
+    throw new UsageError('give the booking key once: --booking-key or --booking-key-file, not both', '--booking-key-file');
+  }
+  if (sources.flag !== undefined) deps.hideArguments?.();
+  const fromFile = sources.file === undefined ? undefined : (await readKeyFile(sources.file, deps)).trim();
+  if (sources.file !== undefined && fromFile === '') {
+    throw new UsageError(`--booking-key-file ${sources.file}: empty`, '--booking-key-file');
+  }
+  const key = [sources.flag, fromFile, sources.fromProfile].find((value) => value !== undefined && value.trim() !== '');
   if (key === undefined) {
     throw new UsageError(
-      'a booking key is required: --booking-key, BOXOFFICE_BOOKING_KEY, or boxoffice config set bookingKey …',
+      'a booking key is required: BOXOFFICE_BOOKING_KEY, --booking-key-file FILE, or boxoffice config set bookingKey …',
       '--booking-key',
     );
   }

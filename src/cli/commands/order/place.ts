@@ -1,11 +1,14 @@
 // `boxoffice order place EVENT_ID --ticket TICKET_ID:QTY[:CODE] …`: a buyer test order through
 // the whole Publisher API flow (api-reference §3), answering the attendee form from flags, a
 // CSV file or fake data.
+import { shellWord } from '../../shell-word.js';
 import { Option, type Command } from 'commander';
-import { CancelledError, UsageError } from '../../../client/errors.js';
+import { ApiError, BoxofficeError, CancelledError, InterruptedWorkError, UsageError } from '../../../client/errors.js';
 import { ORDER_STATUSES_FOR_CONFIRM } from '../../../client/schemas/values.js';
 import type { AttendeeAnswers } from '../../../orders/answers.js';
 import { type PlacedOrder, type ConfirmStatus, placeOrder } from '../../../orders/place.js';
+import { OrderIntentFile } from '../../../orders/intent.js';
+import { dirname } from 'node:path';
 import { parseTicketSpecs, totalQuantity, type GivenTicketSpec, uniqueTickets } from '../../../orders/ticket-spec.js';
 import type { CommandContext } from '../../context.js';
 import { LIVE_PROFILE } from '../../live.js';
@@ -122,25 +125,63 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
   try {
     const ids = await resolveBuyerIds(session.client.events, options.eventId, options.tickets.map((spec) => String(spec.ticketId)));
     const tickets = uniqueTickets(options.tickets.map((spec, index) => ({ ...spec, ticketId: ids.ticketIds[index] })));
-    const placed = await placeOrder(
-      session.client.publisher,
-      { eventId: ids.eventId, tickets, answers, fake: options.fake, status: options.status, referenceNo: options.referenceNo, now: deps.clock.now(), signal: deps.signal },
-      {
-        beforeOrder: async (cart, currency) => {
-          if (!askFirst) return;
-          const total = formatMoney(cart.grandTotal, currency);
-          const go = await createPrompter(deps).confirm({ message: `Place a real order on the ${LIVE_PROFILE} profile for a total of ${total}?`, default: false });
-          if (!go) throw new CancelledError('order not placed');
-        },
-        ...(globals.input
-          ? {
-              askAttendee: async (position, fields) => {
-                return askAttendee(createPrompter(deps), position, fields);
-              },
-            }
-          : {}),
-      },
+    const intent = OrderIntentFile.for(
+      dirname(session.store.path),
+      { publisherUrl: session.profile.publisherUrl ?? '', eventId: ids.eventId, tickets },
+      () => deps.clock.now(),
     );
+    const again = continueCommand(options);
+    const left = await intent.read();
+    if (left?.orderNo !== undefined) {
+      deps.io.stderr.write(`order ${left.orderNo}: an interrupted run of this purchase left it at ${left.step}; continuing it, not buying again\n`);
+    } else if (left !== undefined) {
+      deps.io.stderr.write(
+        'an interrupted run of this purchase stopped while generating its order: any order it made was never confirmed, ' +
+          'and the service releases its tickets; placing the order now\n',
+      );
+    }
+    let orderNo = left?.orderNo;
+    let placed: PlacedOrder;
+    try {
+      placed = await placeOrder(
+        session.client.publisher,
+        {
+          eventId: ids.eventId, tickets, answers, fake: options.fake, status: options.status, referenceNo: options.referenceNo,
+          now: deps.clock.now(), signal: deps.signal, ...(orderNo !== undefined ? { resume: { orderNo } } : {}),
+        },
+        {
+          beforeOrder: async (cart, currency) => {
+            if (!askFirst) return;
+            const total = formatMoney(cart.grandTotal, currency);
+            const go = await createPrompter(deps).confirm({ message: `Place a real order on the ${LIVE_PROFILE} profile for a total of ${total}?`, default: false });
+            if (!go) throw new CancelledError('order not placed');
+          },
+          beforeChange: (step, number) => intent.record(step, number),
+          onOrderNumber: async (number) => {
+            orderNo = number;
+            deps.io.stderr.write(`order ${number}: generated; its tickets are held until it is confirmed (if interrupted, continue it with: ${again})\n`);
+            await intent.record('save-attendee', number);
+          },
+          boundary: (name) => deps.crashPoint?.(`order-place:${name}`),
+          ...(globals.input
+            ? {
+                askAttendee: async (position, fields) => {
+                  return askAttendee(createPrompter(deps), position, fields);
+                },
+              }
+            : {}),
+        },
+      );
+    } catch (error) {
+      if (deps.signal.aborted && orderNo !== undefined) {
+        throw new InterruptedWorkError(`order ${orderNo} is not finished; continue it with: ${again}`);
+      }
+      // The service answered (refused, or the order cannot go on): nothing is left to continue.
+      if (!deps.signal.aborted && (error instanceof ApiError || error instanceof CancelledError || (error instanceof BoxofficeError && KNOWN_OUTCOMES.has(error.name)))) await intent.remove();
+      throw error;
+    }
+    await intent.remove();
+    if (placed.resumed) deps.io.stderr.write(`order ${placed.orderNo}: ${placed.details.orderDetails.orderStatus} (continued from an interrupted run)\n`);
     if (globals.json) {
       writeJson(deps.io, jsonDocument(ids.eventId, placed));
       return;
@@ -151,12 +192,26 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
   }
 }
 
+/** Errors after which the order is known not to go on (besides the service's refusals and a declined question). */
+const KNOWN_OUTCOMES: ReadonlySet<string> = new Set(['OrderNotContinuableError', 'MissingAnswersError', 'TicketUnavailableError', 'UsageError']);
+
+/** The command that continues this purchase: the same one (answers included, for an order not yet saved). */
+function continueCommand(options: PlaceOrderOptions): string {
+  const words = ['boxoffice', 'order', 'place', options.eventId];
+  for (const spec of options.tickets) words.push('--ticket', `${spec.ticketId}:${spec.quantity}${spec.discountCode ? `:${spec.discountCode}` : ''}`);
+  if (options.fake) words.push('--fake');
+  if (options.status !== 'confirm') words.push('--status', options.status);
+  const answersGiven = options.attendeeFlags.length > 0 || options.attendeesFile !== undefined;
+  return `${words.map(shellWord).join(' ')}${answersGiven ? ' (with the same --attendee/--attendees-file flags)' : ''}`;
+}
+
 /** The one document of `--json`: each step's response body under the API's name for it. */
 function jsonDocument(eventId: string, placed: PlacedOrder): Record<string, unknown> {
   return {
     eventId,
-    orderNo: placed.order.orderNo,
+    orderNo: placed.orderNo,
     referenceNo: placed.referenceNo,
+    resumed: placed.resumed,
     cartCalculation: placed.cart,
     generateOrder: placed.order,
     attendeeForm: placed.attendeeForm,
@@ -196,7 +251,7 @@ async function printOrder(context: CommandContext, placed: PlacedOrder): Promise
   await writeRows(target, tagged<typeof details>('order', [
     { header: 'order no', value: (row) => row.orderNo },
     { header: 'status', value: (row) => row.orderStatus },
-    { header: 'reference', value: () => placed.referenceNo },
+    { header: 'reference', value: () => placed.referenceNo ?? '' },
     { header: 'event', value: (row) => `${row.eventId} ${row.eventName}` },
     { header: 'quantity', value: (row) => row.quantity, alignRight: true },
     { header: 'paid', value: (row) => money(row.paidAmount), alignRight: true },

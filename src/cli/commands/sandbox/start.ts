@@ -7,7 +7,12 @@ import { dirname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { BoxofficeError, UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
+<<<<<<< HEAD
 import { defaultSandboxDbPath, userDataDir } from './data-dir.js';
+=======
+import { defaultSandboxDbPath } from './data-dir.js';
+import { parseDuration } from '../../duration.js';
+>>>>>>> issue-32a
 import { SANDBOX_SECRET_ENV, removeSandboxSecret, sandboxSecretFile, writeSandboxSecret } from './secret.js';
 
 const LIMITS_MODES = ['none', 'realistic'] as const;
@@ -20,6 +25,7 @@ interface StartOptions {
   limits: LimitsFlag;
   faults?: string;
   quirks: boolean;
+  holdTimeoutMs?: number;
   seed?: string;
   /** Print the secret on stdout (second line) instead of writing it to the data directory. */
   printSecret: boolean;
@@ -31,6 +37,7 @@ interface StartFlags {
   limits: string;
   faults?: string;
   quirks?: boolean;
+  holdTimeout?: string;
   seed?: string;
   printSecret?: boolean;
 }
@@ -51,6 +58,7 @@ export function registerSandboxStart(group: Command, context: CommandContext): v
     .addOption(new Option('--limits <mode>', 'quotas of the live service').choices(LIMITS_MODES).default('none'))
     .option('--faults <spec>', 'inject failures, e.g. rate=0.1,kinds=e011+503,seed=7')
     .option('--quirks', 'serve the live service\'s odd response shapes and attendee-list counting')
+    .option('--hold-timeout <duration>', 'how long an order that is not confirmed holds its tickets, e.g. 30s, 10m (default 30m)')
     .option('--seed <name>', 'load a named data set once started (demo)')
     .option('--print-secret', `print the secret of /sandbox/* as a second line ${SANDBOX_SECRET_ENV}=… instead of writing it to the data directory`)
     .addHelpText(
@@ -66,6 +74,7 @@ export function registerSandboxStart(group: Command, context: CommandContext): v
         limits: flags.limits as LimitsFlag,
         faults: flags.faults,
         quirks: flags.quirks === true,
+        holdTimeoutMs: flags.holdTimeout === undefined ? undefined : parseDuration(flags.holdTimeout, '--hold-timeout', { positive: true }),
         seed: flags.seed,
         printSecret: flags.printSecret === true,
       };
@@ -106,6 +115,7 @@ async function runStart(options: StartOptions, context: CommandContext): Promise
       limits: options.limits,
       faults: options.faults,
       quirks: options.quirks,
+      holdTimeoutMs: options.holdTimeoutMs,
       seed: options.seed,
       secret: givenSecret,
     });

@@ -1,0 +1,84 @@
+// What a run of `order place` is about to do, kept in a small owner-only file under the config
+// directory before each step that changes the service: which order (once the service has given
+// its number) and which step. A run that finds the file of the same purchase (same service,
+// event and tickets) continues that order instead of buying again; a finished run removes it.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as z from 'zod';
+import { UsageError } from '../client/errors.js';
+import { writeFileAtomically } from '../util/atomic-file.js';
+import type { TicketSpec } from './ticket-spec.js';
+
+/** The steps that change the service, in order; the intent names the one about to be sent. */
+const ORDER_STEPS = ['generate-order', 'save-attendee', 'confirm-order', 'order-details'] as const;
+export type OrderStep = (typeof ORDER_STEPS)[number];
+
+const intentSchema = z.object({
+  version: z.literal(1),
+  purchase: z.string(),
+  step: z.enum(ORDER_STEPS),
+  orderNo: z.string().min(1).optional(),
+  startedAt: z.string(),
+});
+export type OrderIntent = z.output<typeof intentSchema>;
+
+/** What makes two runs the same purchase. */
+export interface Purchase {
+  publisherUrl: string;
+  eventId: string;
+  tickets: readonly TicketSpec[];
+}
+
+function describePurchase(purchase: Purchase): string {
+  const tickets = [...purchase.tickets]
+    .map((spec) => `${spec.ticketId}:${spec.quantity}${spec.discountCode ? `:${spec.discountCode}` : ''}`)
+    .sort();
+  return JSON.stringify([purchase.publisherUrl, purchase.eventId, tickets]);
+}
+
+export class OrderIntentFile {
+  private constructor(
+    readonly path: string,
+    private readonly purchase: string,
+    private readonly now: () => Date,
+  ) {}
+
+  /** The file of this purchase in `<configDir>/orders/`. */
+  static for(configDir: string, purchase: Purchase, now: () => Date): OrderIntentFile {
+    const text = describePurchase(purchase);
+    const name = createHash('sha256').update(text).digest('hex').slice(0, 24);
+    return new OrderIntentFile(join(configDir, 'orders', `${name}.json`), text, now);
+  }
+
+  /** The intent an earlier run left, if any. */
+  async read(): Promise<OrderIntent | undefined> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    let parsed: z.ZodSafeParseResult<OrderIntent>;
+    try {
+      parsed = intentSchema.safeParse(JSON.parse(text));
+    } catch {
+      parsed = intentSchema.safeParse(undefined);
+    }
+    if (!parsed.success || parsed.data.purchase !== this.purchase) {
+      throw new UsageError(`${this.path}: not an order place state file; remove it once you have checked its order`, 'BOXOFFICE_CONFIG_DIR');
+    }
+    return parsed.data;
+  }
+
+  async record(step: OrderStep, orderNo?: string): Promise<void> {
+    await mkdir(join(this.path, '..'), { recursive: true, mode: 0o700 });
+    const intent: OrderIntent = { version: 1, purchase: this.purchase, step, orderNo, startedAt: this.now().toISOString() };
+    await writeFileAtomically(this.path, `${JSON.stringify(intent, null, 2)}\n`);
+  }
+
+  async remove(): Promise<void> {
+    await rm(this.path, { force: true });
+  }
+}
