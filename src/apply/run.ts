@@ -3,6 +3,7 @@
 import type { Writable } from 'node:stream';
 import { basename } from 'node:path';
 import { BoxofficeError, UsageError } from '../client/errors.js';
+import { crashHookFrom } from './crash-points.js';
 import { executePlan } from './execute.js';
 import type { AppliedIds, StepDone } from './execute.js';
 import { loadSetupFile } from './file.js';
@@ -77,7 +78,10 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
   const { stdout, stderr } = options;
   const stored = await readState(statePath);
   if (stored) checkAgainstState(setup, stored);
-  const { client, apiUrl } = await options.connect();
+  const crash = crashHookFrom(options.env);
+  const connection = await options.connect();
+  const client = crash ? crash.wrap(connection.client) : connection.client;
+  const { apiUrl } = connection;
   if (stored?.apiUrl && !sameAddress(stored.apiUrl, apiUrl)) {
     throw new UsageError(
       `${statePath} holds ids from ${stored.apiUrl}, not ${apiUrl}: give another --state for this service`,
@@ -114,7 +118,7 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
   const planned = countSteps(plan);
   if (planned.create + planned.update > 0) await options.confirm?.(plan);
 
-  const store = new StateStore(statePath, state);
+  const store = new StateStore(statePath, state, crash?.checkpoint);
   const total = plan.steps.length;
   let finished = 0;
   const onStepDone = (done: StepDone) => {
@@ -131,6 +135,7 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
     );
     throw error;
   }
+  crash?.checkpoint();
   if (options.json) {
     stdout.write(`${JSON.stringify(planDocument(plan, { ...documentOptions, ids }), null, 2)}\n`);
   } else {
