@@ -56,14 +56,13 @@ function surelyNotCreated(error: unknown): boolean {
 }
 
 /**
- * add-discount refused on its `code` field, for a code it sent before: the code is taken in this
- * event, so the discount with that code exists. (A code refused for its form would have been
- * refused the first time too; the sandbox's words name the code.)
+ * add-discount refused because `code` is taken in this event (the sandbox answers E025 naming the
+ * code): the discount with that code exists. A code missing or malformed is refused before sending.
  */
 function isCodeTaken(error: unknown, code: string | undefined): boolean {
-  if (!(error instanceof ApiError) || code === undefined || error.code === 'E025') return false;
+  if (!(error instanceof ApiError) || code === undefined) return false;
   const fields = (error.field ?? '').split(',').map((field) => field.trim());
-  return fields.includes('code') && (error.description === undefined || error.description.includes(code));
+  return fields.includes('code') && error.description !== undefined && error.description.includes(JSON.stringify(code));
 }
 
 /** Optional fields the file leaves out keep their current value (an update sends the whole record). */

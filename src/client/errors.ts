@@ -275,7 +275,7 @@ export function createApiError(init: ApiErrorInit): ApiError {
 
 /**
  * `error CODE: TEXT[: field]`. TEXT is the service's own description when it gave one (it says
- * what was wrong with this request: `code "LAUNCH20" is used by another discount of this
+ * what was wrong with this request: `code "LAUNCH20" is already used by another discount of this
  * event`); the code's documented meaning stands in when it gave none.
  */
 function formatApiErrorMessage(init: ApiErrorInit): string {
