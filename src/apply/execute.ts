@@ -101,7 +101,8 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       !canLookUp(discountSpecs.get(planned.key) as DiscountSpec, client),
   );
   if (unlookable.length > 0 && !options.recreateUncertain) {
-    throw new UncertainCreateError(uncertainDiscountMessage(unlookable.map((planned) => discountSpecs.get(planned.key) as DiscountSpec), 'earlier'));
+    const run = unlookable.some((planned) => planned.notInState) ? 'unrecorded' : 'earlier';
+    throw new UncertainCreateError(uncertainDiscountMessage(unlookable.map((planned) => discountSpecs.get(planned.key) as DiscountSpec), run));
   }
   const remoteTickets = new Map(remote.tickets.map((ticket) => [String(ticket.id), ticket]));
   const ids: AppliedIds = { event: { url: setup.event.url, id: '' }, tickets: {}, discounts: {} };
@@ -231,9 +232,11 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       try {
         ({ discountId } = await client.events.addDiscount({ ...discountFields(spec), eventId, ticketId }));
       } catch (error) {
-        if (isCodeTaken(error, spec.code) && (planned.uncertain || isUnknownOutcome(error))) {
-          // Sent again after an unconfirmed create: the code is taken, so that create took effect.
-          state.discounts[spec.key] = { ticket: spec.ticket, applied: desired, idUnknown: true };
+        if (isCodeTaken(error, spec.code)) {
+          // The discount with this code exists. Sent again after an unconfirmed create, it is that
+          // create's, with the fields sent; otherwise its fields are unknown.
+          const sentBefore = planned.uncertain === true || isUnknownOutcome(error);
+          state.discounts[spec.key] = { ticket: spec.ticket, applied: sentBefore ? desired : {}, idUnknown: true };
           await store.save();
           return { step: planned, recovered: true };
         }
@@ -300,9 +303,15 @@ function canLookUp(spec: DiscountSpec, client?: ApplyClient): boolean {
   return spec.discountCategory === 'code' || client?.listDiscounts !== undefined;
 }
 
-function uncertainDiscountMessage(specs: readonly DiscountSpec[], run: 'this' | 'earlier'): string {
+const UNCERTAIN_BECAUSE = {
+  this: 'the connection broke after the create was sent',
+  earlier: 'an earlier create was not confirmed',
+  unrecorded: 'the state file does not record it although the event exists (a lost or older state file)',
+} as const;
+
+function uncertainDiscountMessage(specs: readonly DiscountSpec[], run: keyof typeof UNCERTAIN_BECAUSE): string {
   const keys = specs.map((spec) => `${spec.key} (${spec.discountCategory} ${spec.discount} ${spec.discountType} on ticket ${spec.ticket})`).join(', ');
-  const when = run === 'this' ? 'the connection broke after the create was sent' : 'an earlier create was not confirmed';
+  const when = UNCERTAIN_BECAUSE[run];
   return (
     `discount ${keys}: ${when}, so it may exist, and without a Publisher API key apply cannot look it up ` +
     '(automatic discounts are listed only there). Check the ticket\'s discounts on the service (boxoffice event details EVENT_ID), ' +

@@ -2,7 +2,7 @@
 // read the service, plan, warn, print the plan, then carry it out unless it is a dry run.
 import type { Writable } from 'node:stream';
 import { basename } from 'node:path';
-import { BoxofficeError, UsageError } from '../client/errors.js';
+import { BoxofficeError, CancelledError, ConnectionError, ServerBusyError, RateLimitError, UnchangeableError, UsageError } from '../client/errors.js';
 import { crashHookFrom } from './crash-points.js';
 import { executePlan } from './execute.js';
 import type { AppliedIds, StepDone } from './execute.js';
@@ -112,6 +112,7 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
   }
   if (options.dryRun) {
     if (options.json) stdout.write(`${JSON.stringify(planDocument(plan, documentOptions), null, 2)}\n`);
+    throwIfBlocked(plan, fileName);
     return { plan };
   }
 
@@ -123,16 +124,14 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
   let finished = 0;
   const onStepDone = (done: StepDone) => {
     finished += 1;
-    if (done.step.action !== 'unchanged' || done.step.adopted) stderr.write(`${formatDone(done)}\n`);
+    if (done.step.action === 'create' || done.step.action === 'update' || done.step.adopted) stderr.write(`${formatDone(done)}\n`);
   };
   let ids: AppliedIds;
   try {
     ids = await executePlan({ client, setup, plan, remote, store, recreateUncertain: options.recreateUncertain, onStepDone });
   } catch (error) {
-    stderr.write(
-      `apply stopped after ${finished} of ${total} steps; ${statePath} records what exists. ` +
-        'Run the same command again to finish.\n',
-    );
+    const rerun = rerunCanFinish(error) ? ' Run the same command again to finish.' : '';
+    stderr.write(`apply stopped after ${finished} of ${total} steps; ${statePath} records what exists.${rerun}\n`);
     throw error;
   }
   crash?.checkpoint();
@@ -142,5 +141,22 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
     const counts = countSteps(plan);
     stdout.write(`Apply complete: ${counts.create} created, ${counts.update} updated, ${counts.unchanged} unchanged. Event id ${ids.event.id}.\n`);
   }
+  throwIfBlocked(plan, fileName);
   return { plan, ids };
+}
+
+/** A stop that a later run can get past by itself: the network, the service busy, a quota, Ctrl-C. */
+function rerunCanFinish(error: unknown): boolean {
+  return error instanceof ConnectionError || error instanceof ServerBusyError || error instanceof RateLimitError || error instanceof CancelledError;
+}
+
+/** The file changes records no run can change (marked ! in the plan; the notes say what to do). */
+function throwIfBlocked(plan: Plan, fileName: string): void {
+  const blocked = plan.steps.filter((planned) => planned.action === 'blocked');
+  if (blocked.length === 0) return;
+  throw new UnchangeableError(
+    `${fileName} changes ${blocked.map((planned) => `${planned.resource} ${planned.key} (${planned.changes.map((change) => change.field).join(', ')})`).join(', ')}, ` +
+      'which the API offers no way to change (marked ! in the plan; everything else is applied). ' +
+      'Running again will not help: change it on the service and give the discount a new key in the file, or give it a new key and a new code',
+  );
 }

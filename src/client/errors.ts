@@ -73,6 +73,14 @@ export class UsageError extends BoxofficeError {
   }
 }
 
+/**
+ * The change asked for cannot be made through the API at all (a discount whose id the service
+ * never gave): no retry helps; the message says what the user can do instead.
+ */
+export class UnchangeableError extends BoxofficeError {
+  override name = 'UnchangeableError';
+}
+
 /** The user cancelled (Ctrl-C, or a cancelled prompt). */
 export class CancelledError extends BoxofficeError {
   override name = 'CancelledError';
