@@ -7,7 +7,7 @@
 // test/apply/crash-points-process.test.ts enumerates every boundary of a clean run with it.
 import type { ApplyClient } from './remote.js';
 
-export const CRASH_ENV = 'BOXOFFICE_TEST_APPLY_CRASH';
+const CRASH_ENV = 'BOXOFFICE_TEST_APPLY_CRASH';
 
 type CrashPoint = 'sent' | 'answered';
 
