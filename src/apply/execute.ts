@@ -98,7 +98,7 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       planned.resource === 'discount' &&
       planned.uncertain &&
       planned.action === 'create' &&
-      !canLookUp(discountSpecs.get(planned.key) as DiscountSpec, client),
+      !canLookUp(discountSpecs.get(planned.key) as DiscountSpec, remote),
   );
   if (unlookable.length > 0 && !options.recreateUncertain) {
     const run = unlookable.some((planned) => planned.notInState) ? 'unrecorded' : 'earlier';
@@ -298,9 +298,9 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
   }
 }
 
-/** Whether an unconfirmed create of this discount can be checked on the service. */
-function canLookUp(spec: DiscountSpec, client?: ApplyClient): boolean {
-  return spec.discountCategory === 'code' || client?.listDiscounts !== undefined;
+/** Whether an unconfirmed create of this discount was checked on the service (automatic ones: in the Publisher API's list). */
+function canLookUp(spec: DiscountSpec, remote: RemoteSnapshot): boolean {
+  return spec.discountCategory === 'code' || remote.discounts !== undefined;
 }
 
 const UNCERTAIN_BECAUSE = {
