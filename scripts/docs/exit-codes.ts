@@ -8,6 +8,7 @@ const MEANINGS: Record<keyof typeof EXIT, string> = {
   usage: 'usage or validation error, found before any request was sent',
   auth: 'not logged in, or the token was refused (E001) or may not do this (E008)',
   rateLimited: 'still rate-limited (E023) after the retries allowed',
+  unchangeable: '`apply`: the file asks for a change the API offers no way to make (a discount whose id the service never gave)',
   interrupted: 'interrupted (Ctrl-C), or a prompt was cancelled',
 };
 

@@ -56,14 +56,13 @@ function surelyNotCreated(error: unknown): boolean {
 }
 
 /**
- * add-discount refused on its `code` field, for a code it sent before: the code is taken in this
- * event, so the discount with that code exists. (A code refused for its form would have been
- * refused the first time too; the sandbox's words name the code.)
+ * add-discount refused because `code` is taken in this event (the sandbox answers E025 naming the
+ * code): the discount with that code exists. A code missing or malformed is refused before sending.
  */
 function isCodeTaken(error: unknown, code: string | undefined): boolean {
-  if (!(error instanceof ApiError) || code === undefined || error.code === 'E025') return false;
+  if (!(error instanceof ApiError) || code === undefined) return false;
   const fields = (error.field ?? '').split(',').map((field) => field.trim());
-  return fields.includes('code') && (error.description === undefined || error.description.includes(code));
+  return fields.includes('code') && error.description !== undefined && error.description.includes(JSON.stringify(code));
 }
 
 /** Optional fields the file leaves out keep their current value (an update sends the whole record). */
@@ -99,10 +98,11 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       planned.resource === 'discount' &&
       planned.uncertain &&
       planned.action === 'create' &&
-      !canLookUp(discountSpecs.get(planned.key) as DiscountSpec, client),
+      !canLookUp(discountSpecs.get(planned.key) as DiscountSpec, remote),
   );
   if (unlookable.length > 0 && !options.recreateUncertain) {
-    throw new UncertainCreateError(uncertainDiscountMessage(unlookable.map((planned) => discountSpecs.get(planned.key) as DiscountSpec), 'earlier'));
+    const run = unlookable.some((planned) => planned.notInState) ? 'unrecorded' : 'earlier';
+    throw new UncertainCreateError(uncertainDiscountMessage(unlookable.map((planned) => discountSpecs.get(planned.key) as DiscountSpec), run));
   }
   const remoteTickets = new Map(remote.tickets.map((ticket) => [String(ticket.id), ticket]));
   const ids: AppliedIds = { event: { url: setup.event.url, id: '' }, tickets: {}, discounts: {} };
@@ -232,9 +232,11 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       try {
         ({ discountId } = await client.events.addDiscount({ ...discountFields(spec), eventId, ticketId }));
       } catch (error) {
-        if (isCodeTaken(error, spec.code) && (planned.uncertain || isUnknownOutcome(error))) {
-          // Sent again after an unconfirmed create: the code is taken, so that create took effect.
-          state.discounts[spec.key] = { ticket: spec.ticket, applied: desired, idUnknown: true };
+        if (isCodeTaken(error, spec.code)) {
+          // The discount with this code exists. Sent again after an unconfirmed create, it is that
+          // create's, with the fields sent; otherwise its fields are unknown.
+          const sentBefore = planned.uncertain === true || isUnknownOutcome(error);
+          state.discounts[spec.key] = { ticket: spec.ticket, applied: sentBefore ? desired : {}, idUnknown: true };
           await store.save();
           return { step: planned, recovered: true };
         }
@@ -296,14 +298,20 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
   }
 }
 
-/** Whether an unconfirmed create of this discount can be checked on the service. */
-function canLookUp(spec: DiscountSpec, client?: ApplyClient): boolean {
-  return spec.discountCategory === 'code' || client?.listDiscounts !== undefined;
+/** Whether an unconfirmed create of this discount was checked on the service (automatic ones: in the Publisher API's list). */
+function canLookUp(spec: DiscountSpec, remote: RemoteSnapshot): boolean {
+  return spec.discountCategory === 'code' || remote.discounts !== undefined;
 }
 
-function uncertainDiscountMessage(specs: readonly DiscountSpec[], run: 'this' | 'earlier'): string {
+const UNCERTAIN_BECAUSE = {
+  this: 'the connection broke after the create was sent',
+  earlier: 'an earlier create was not confirmed',
+  unrecorded: 'the state file does not record it although the event exists (a lost or older state file)',
+} as const;
+
+function uncertainDiscountMessage(specs: readonly DiscountSpec[], run: keyof typeof UNCERTAIN_BECAUSE): string {
   const keys = specs.map((spec) => `${spec.key} (${spec.discountCategory} ${spec.discount} ${spec.discountType} on ticket ${spec.ticket})`).join(', ');
-  const when = run === 'this' ? 'the connection broke after the create was sent' : 'an earlier create was not confirmed';
+  const when = UNCERTAIN_BECAUSE[run];
   return (
     `discount ${keys}: ${when}, so it may exist, and without a Publisher API key apply cannot look it up ` +
     '(automatic discounts are listed only there). Check the ticket\'s discounts on the service (boxoffice event details EVENT_ID), ' +

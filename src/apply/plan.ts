@@ -9,7 +9,11 @@ import type { ApplyClient, PublicDiscount, RemoteView } from './remote.js';
 import type { AppliedFields, ApplyState } from './state.js';
 
 export type ResourceKind = 'event' | 'ticket' | 'discount';
-type StepAction = 'create' | 'update' | 'unchanged';
+/**
+ * unchecked: the record exists but the service gives no way to read or address it (a discount
+ * found by its code), so it cannot be compared; blocked: the file changes such a record.
+ */
+type StepAction = 'create' | 'update' | 'unchanged' | 'unchecked' | 'blocked';
 
 export interface FieldChange {
   field: string;
@@ -38,6 +42,11 @@ export interface PlanStep {
   duplicates?: string[];
   /** The discount exists but its id was never returned (found by its code): it cannot be updated. */
   idUnknown?: boolean;
+  /**
+   * The event existed but the state does not record this record (a lost or older state file): it
+   * may exist. A code discount is then created unless its code is taken.
+   */
+  notInState?: boolean;
 }
 
 export interface Plan {
@@ -92,6 +101,21 @@ export function findEventByUrl(events: readonly EventListItem[], url: string): E
 }
 
 /**
+ * The url identifies the event: a state whose event carries another url belongs to another setup
+ * file (a copied setup, a wrong --state), and nothing of that event may change.
+ */
+function assertStateDescribesFile(event: OrganizerEvent, eventId: string, url: string): void {
+  const remoteUrl = eventView(event).url;
+  if (typeof remoteUrl !== 'string' || urlSlug(remoteUrl).toLowerCase() === urlSlug(url).toLowerCase()) return;
+  const title = typeof event.name === 'string' ? ` "${event.name}"` : '';
+  throw new StateMismatchError(
+    `the state file names event ${eventId}${title}, whose url is ${remoteUrl}, not the file's ${urlSlug(url)}: ` +
+      'it describes another event, so nothing was changed. Give the state file of this setup file with --state, ' +
+      'or a new --state path (apply then finds the event by its url)',
+  );
+}
+
+/**
  * Reads what the plan compares with: the event (by the state's id, or else found by its url,
  * which the service keeps unique) and its tickets.
  */
@@ -117,6 +141,7 @@ export async function readRemote(client: ApplyClient, setup: SetupFile, state: A
     }
     throw error;
   }
+  if (!eventAdopted) assertStateDescribesFile(event, eventId, setup.event.url);
   const { tickets } = await client.events.getTickets({ eventId });
   let discounts: PublicDiscount[] | undefined;
   let discountsUnread: string | undefined;
@@ -243,9 +268,10 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
   }
 
   // Discounts: compared with the last applied values (the service never returns their fields).
-  // Automatic ones are also found among the Publisher API's, when it can be read: an uncertain
-  // create is looked up there, and two matching one key are duplicates.
-  const discountStates = eventExists && !remote.eventAdopted ? state.discounts : {};
+  // Automatic ones are also looked up among the Publisher API's, when it can be read, whenever
+  // the state gives no id; a code discount is identified by its code (a create refused as taken).
+  const stateLost = remote.eventAdopted;
+  const discountStates = eventExists && !stateLost ? state.discounts : {};
   const claimedDiscounts = new Set(Object.values(discountStates).flatMap((discount) => (discount.id ? [discount.id] : [])));
   setup.discounts.forEach((spec) => {
     const known = discountStates[spec.key];
@@ -254,40 +280,52 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
     const ticketIsNew = ticketStep?.action === 'create';
     const usable = known && !ticketIsNew ? known : undefined;
     if (usable?.idUnknown) {
-      const pending = compareFields(desiredDiscount(spec), undefined, usable.applied);
-      if (pending.length > 0) {
-        notes.push(
-          `discount ${spec.key} exists (found by its code) but the service never gave its id, so ${pending.map((change) => change.field).join(', ')} ` +
-            'cannot be updated; change it on the service, or give the discount a new key and code',
-        );
-      }
-      steps.push({ resource: 'discount', key: spec.key, action: 'unchanged', changes: [], idUnknown: true });
+      steps.push(idUnknownStep(spec, usable.applied, notes));
+      return;
+    }
+    const ticketId = ticketStep?.id;
+    const mayExist = eventExists && !ticketIsNew && usable?.id === undefined && (stateLost || usable?.uncertain === true);
+    if (spec.discountCategory === 'code' || ticketId === undefined || ticketIsNew) {
+      const changes = usable?.id !== undefined ? compareFields(desiredDiscount(spec), undefined, usable.applied) : [];
+      steps.push(
+        step('discount', spec.key, changes, {
+          id: usable?.id,
+          uncertain: usable?.uncertain || undefined,
+          notInState: (mayExist && !usable?.uncertain) || undefined,
+        }),
+      );
       return;
     }
     let id = usable?.id;
     let adopted = false;
     let duplicates: string[] = [];
-    const ticketId = ticketStep?.id;
-    if (remote.discounts && ticketId !== undefined && spec.discountCategory !== 'code' && !ticketIsNew) {
-      const matching = matchingRuleDiscounts(remote.discounts, spec, ticketId).filter(
-        (candidate) => candidate.id === id || !claimedDiscounts.has(candidate.id),
-      );
-      if (id === undefined && usable?.uncertain && matching.length > 0) {
-        id = matching[0].id;
-        adopted = true;
-        claimedDiscounts.add(id);
+    let changes: FieldChange[] = [];
+    if (remote.discounts) {
+      const unclaimed = remote.discounts.filter((candidate) => candidate.id === id || !claimedDiscounts.has(candidate.id));
+      const matching = matchingRuleDiscounts(unclaimed, spec, ticketId);
+      if (id === undefined) {
+        const found = matching[0] ?? onlyLikeDiscount(unclaimed, spec, ticketId, setup.discounts);
+        if (found) {
+          id = found.id;
+          adopted = true;
+          claimedDiscounts.add(id);
+          // What was sent by an unconfirmed create stands in for the fields the list does not show.
+          changes = compareFields(desiredDiscount(spec), found.view, usable?.uncertain ? usable.applied : undefined);
+        }
       }
       // The known discount may have other fields now (the file changed): only its like count.
       if (id !== undefined && matching.some((candidate) => candidate.id === id)) {
         duplicates = matching.filter((candidate) => candidate.id !== id).map((candidate) => candidate.id);
       }
     }
-    const changes = id !== undefined && !adopted ? compareFields(desiredDiscount(spec), undefined, usable?.applied) : [];
+    if (id !== undefined && !adopted) changes = compareFields(desiredDiscount(spec), undefined, usable?.applied);
     steps.push(
       step('discount', spec.key, changes, {
         id,
         adopted: adopted || undefined,
-        uncertain: (usable?.uncertain && !adopted) || undefined,
+        // Not found, and the list could not be read: it may exist.
+        uncertain: (id === undefined && mayExist && !remote.discounts) || undefined,
+        notInState: (id === undefined && mayExist && !usable?.uncertain) || undefined,
         duplicates: duplicates.length > 0 ? duplicates : undefined,
       }),
     );
@@ -309,6 +347,38 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
   return { steps, notes };
 }
 
+/**
+ * A discount found by its code: the service never gave its id, so it can be neither read nor
+ * updated. Fields whose last applied value is known and differs from the file's are changes no
+ * run can make (blocked); fields never applied (found without a state) cannot be compared.
+ */
+function idUnknownStep(spec: DiscountSpec, applied: AppliedFields, notes: string[]): PlanStep {
+  const pending = compareFields(desiredDiscount(spec), undefined, applied).filter((change) => Object.hasOwn(applied, change.field));
+  if (pending.length > 0) {
+    notes.push(
+      `discount ${spec.key} was found by its code, and the service never gives a discount's id, so ${pending.map((change) => change.field).join(', ')} ` +
+        'cannot be changed by apply: change it on the service (its dashboard), then give the discount a new key in the file; ' +
+        'or give it a new key and a new code to create a new discount (the old one stays)',
+    );
+  }
+  return { resource: 'discount', key: spec.key, action: pending.length > 0 ? 'blocked' : 'unchecked', changes: pending, idUnknown: true };
+}
+
+/**
+ * A file changed while its state was lost: the one automatic discount of the ticket with this
+ * category that no key claims, when no other key of the file could be it.
+ */
+function onlyLikeDiscount(
+  discounts: readonly PublicDiscount[],
+  spec: DiscountSpec,
+  ticketId: string,
+  specs: readonly DiscountSpec[],
+): PublicDiscount | undefined {
+  const rivals = specs.filter((other) => other.ticket === spec.ticket && other.discountCategory === spec.discountCategory);
+  const like = discounts.filter((candidate) => candidate.ticketId === ticketId && sameValue(candidate.view.discountCategory, spec.discountCategory));
+  return rivals.length === 1 && like.length === 1 ? like[0] : undefined;
+}
+
 /** One line per key that more than one record on the service matches. */
 export function duplicateLines(plan: Plan): string[] {
   return plan.steps
@@ -324,10 +394,14 @@ export interface PlanCounts {
   create: number;
   update: number;
   unchanged: number;
+  /** Records that exist but cannot be compared (marked ?). */
+  unchecked: number;
+  /** Records the file changes but no run can (marked !). */
+  blocked: number;
 }
 
 export function countSteps(plan: Plan): PlanCounts {
-  const counts: PlanCounts = { create: 0, update: 0, unchanged: 0 };
+  const counts: PlanCounts = { create: 0, update: 0, unchanged: 0, unchecked: 0, blocked: 0 };
   for (const planned of plan.steps) counts[planned.action] += 1;
   return counts;
 }

@@ -3,13 +3,22 @@ import type { AppliedIds, StepDone } from './execute.js';
 import { countSteps } from './plan.js';
 import type { FieldChange, Plan, PlanCounts, PlanStep } from './plan.js';
 
-const SYMBOL = { create: '+', update: '~', unchanged: '=' } as const;
+const SYMBOL = { create: '+', update: '~', unchanged: '=', unchecked: '?', blocked: '!' } as const;
 const MAX_VALUE_LENGTH = 40;
 const FOUND_BY = { event: 'url', ticket: 'name', discount: 'fields' } as const;
 const UNCERTAIN_NOTE = {
   event: 'an earlier create was not confirmed; not found by its url',
   ticket: 'an earlier create was not confirmed; not found by its name',
   discount: 'an earlier create was not confirmed: it may exist',
+} as const;
+
+const ID_UNKNOWN_NOTE = {
+  unchecked: 'exists, found by its code; the service never gives its id or fields, so it cannot be read back or updated',
+  blocked: 'exists, found by its code; the service never gives its id, so it cannot be changed',
+} as const;
+const NOT_IN_STATE_NOTE = {
+  create: 'not in the state file and not found on the service (a code discount is looked up by sending it: if its code is taken, that discount is kept)',
+  unlisted: 'not in the state file, and automatic discounts cannot be listed without the Publisher API: it may exist',
 } as const;
 
 function formatValue(value: unknown): string {
@@ -33,8 +42,9 @@ export function formatStep(step: PlanStep): string {
   const flags = [
     step.adopted ? `found on the service by its ${FOUND_BY[step.resource]}` : undefined,
     step.missing ? 'gone from the service: created again' : undefined,
-    step.uncertain ? UNCERTAIN_NOTE[step.resource] : undefined,
-    step.idUnknown ? 'exists, found by its code; id unknown' : undefined,
+    step.uncertain && !step.notInState ? UNCERTAIN_NOTE[step.resource] : undefined,
+    step.idUnknown ? ID_UNKNOWN_NOTE[step.action === 'blocked' ? 'blocked' : 'unchecked'] : undefined,
+    step.notInState ? NOT_IN_STATE_NOTE[step.uncertain ? 'unlisted' : 'create'] : undefined,
     step.duplicates ? `DUPLICATE: also ${step.duplicates.map((id) => `id ${id}`).join(', ')} on the service` : undefined,
   ].filter((flag) => flag !== undefined);
   const flagText = flags.length > 0 ? ` [${flags.join('; ')}]` : '';
@@ -43,21 +53,31 @@ export function formatStep(step: PlanStep): string {
 }
 
 function formatCounts(counts: PlanCounts): string {
-  return `${counts.create} to create, ${counts.update} to update, ${counts.unchanged} unchanged`;
+  const extra = [
+    counts.blocked > 0 ? `, ${counts.blocked} cannot be changed (!)` : '',
+    counts.unchecked > 0 ? `, ${counts.unchecked} cannot be checked (?)` : '',
+  ].join('');
+  return `${counts.create} to create, ${counts.update} to update, ${counts.unchanged} unchanged${extra}`;
+}
+
+/** The plan's last line: never "No changes" while a change is pending or a record was not seen. */
+function summaryLine(plan: Plan, counts: PlanCounts): string {
+  const duplicates = plan.steps.filter((step) => step.duplicates).length;
+  if (duplicates > 0) {
+    return `Duplicates: ${duplicates} key${duplicates === 1 ? '' : 's'} match more than one record on the service (marked DUPLICATE).`;
+  }
+  if (counts.create + counts.update + counts.blocked + counts.unchecked === 0) return 'No changes: the service matches the file.';
+  if (counts.create + counts.update + counts.blocked === 0) {
+    return `No changes apply can make: ${formatCounts(counts)}; the records marked ? exist but cannot be compared with the file.`;
+  }
+  const drift = plan.steps.reduce((sum, step) => sum + step.changes.filter((change) => change.drift).length, 0);
+  const driftText = drift > 0 ? ` (${drift} field${drift === 1 ? '' : 's'} drifted on the service, brought back to the file)` : '';
+  return `Plan: ${formatCounts(counts)}${driftText}.`;
 }
 
 /** The whole plan as text, ending with its summary line. */
 export function renderPlan(plan: Plan, fileName: string): string {
-  const lines = [`Plan for ${fileName}:`, ...plan.steps.map((step) => `  ${formatStep(step)}`)];
-  const counts = countSteps(plan);
-  const drift = plan.steps.reduce((sum, step) => sum + step.changes.filter((change) => change.drift).length, 0);
-  const driftText = drift > 0 ? ` (${drift} field${drift === 1 ? '' : 's'} drifted on the service, brought back to the file)` : '';
-  const duplicates = plan.steps.filter((step) => step.duplicates).length;
-  if (duplicates > 0) {
-    lines.push(`Duplicates: ${duplicates} key${duplicates === 1 ? '' : 's'} match more than one record on the service (marked DUPLICATE).`);
-  } else {
-    lines.push(counts.create + counts.update === 0 ? 'No changes: the service matches the file.' : `Plan: ${formatCounts(counts)}${driftText}.`);
-  }
+  const lines = [`Plan for ${fileName}:`, ...plan.steps.map((step) => `  ${formatStep(step)}`), summaryLine(plan, countSteps(plan))];
   return `${lines.join('\n')}\n`;
 }
 

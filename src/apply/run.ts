@@ -2,7 +2,8 @@
 // read the service, plan, warn, print the plan, then carry it out unless it is a dry run.
 import type { Writable } from 'node:stream';
 import { basename } from 'node:path';
-import { BoxofficeError, UsageError } from '../client/errors.js';
+import { BoxofficeError, CancelledError, ConnectionError, ServerBusyError, RateLimitError, UnchangeableError, UsageError } from '../client/errors.js';
+import { crashHookFrom } from './crash-points.js';
 import { executePlan } from './execute.js';
 import type { AppliedIds, StepDone } from './execute.js';
 import { loadSetupFile } from './file.js';
@@ -80,7 +81,10 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
   const { stdout, stderr } = options;
   const stored = await readState(statePath);
   if (stored) checkAgainstState(setup, stored);
-  const { client, apiUrl } = await options.connect();
+  const crash = crashHookFrom(options.env);
+  const connection = await options.connect();
+  const client = crash ? crash.wrap(connection.client) : connection.client;
+  const { apiUrl } = connection;
   if (stored?.apiUrl && !sameAddress(stored.apiUrl, apiUrl)) {
     throw new UsageError(
       `${statePath} holds ids from ${stored.apiUrl}, not ${apiUrl}: give another --state for this service`,
@@ -111,34 +115,51 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
   }
   if (options.dryRun) {
     if (options.json) stdout.write(`${JSON.stringify(planDocument(plan, documentOptions), null, 2)}\n`);
+    throwIfBlocked(plan, fileName);
     return { plan };
   }
 
   const planned = countSteps(plan);
   if (planned.create + planned.update > 0) await options.confirm?.(plan);
 
-  const store = new StateStore(statePath, state);
+  const store = new StateStore(statePath, state, crash?.checkpoint);
   const total = plan.steps.length;
   let finished = 0;
   const onStepDone = (done: StepDone) => {
     finished += 1;
-    if (done.step.action !== 'unchanged' || done.step.adopted) stderr.write(`${formatDone(done)}\n`);
+    if (done.step.action === 'create' || done.step.action === 'update' || done.step.adopted) stderr.write(`${formatDone(done)}\n`);
   };
   let ids: AppliedIds;
   try {
     ids = await executePlan({ client, setup, plan, remote, store, recreateUncertain: options.recreateUncertain, onStepDone });
   } catch (error) {
-    stderr.write(
-      `apply stopped after ${finished} of ${total} steps; ${statePath} records what exists. ` +
-        'Run the same command again to finish.\n',
-    );
+    const rerun = rerunCanFinish(error) ? ' Run the same command again to finish.' : '';
+    stderr.write(`apply stopped after ${finished} of ${total} steps; ${statePath} records what exists.${rerun}\n`);
     throw error;
   }
+  crash?.checkpoint();
   if (options.json) {
     stdout.write(`${JSON.stringify(planDocument(plan, { ...documentOptions, ids }), null, 2)}\n`);
   } else {
     const counts = countSteps(plan);
     stdout.write(`Apply complete: ${counts.create} created, ${counts.update} updated, ${counts.unchanged} unchanged. Event id ${ids.event.id}.\n`);
   }
+  throwIfBlocked(plan, fileName);
   return { plan, ids };
+}
+
+/** A stop that a later run can get past by itself: the network, the service busy, a quota, Ctrl-C. */
+function rerunCanFinish(error: unknown): boolean {
+  return error instanceof ConnectionError || error instanceof ServerBusyError || error instanceof RateLimitError || error instanceof CancelledError;
+}
+
+/** The file changes records no run can change (marked ! in the plan; the notes say what to do). */
+function throwIfBlocked(plan: Plan, fileName: string): void {
+  const blocked = plan.steps.filter((planned) => planned.action === 'blocked');
+  if (blocked.length === 0) return;
+  throw new UnchangeableError(
+    `${fileName} changes ${blocked.map((planned) => `${planned.resource} ${planned.key} (${planned.changes.map((change) => change.field).join(', ')})`).join(', ')}, ` +
+      'which the API offers no way to change (marked ! in the plan; everything else is applied). ' +
+      'Running again will not help: change it on the service and give the discount a new key in the file, or give it a new key and a new code',
+  );
 }

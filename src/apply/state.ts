@@ -118,9 +118,12 @@ export class StateStore {
   constructor(
     readonly path: string,
     readonly state: ApplyState,
+    /** Called before every write (the tests' crash hook, src/apply/crash-points.ts). */
+    private readonly beforeSave?: () => void,
   ) {}
 
   async save(): Promise<void> {
+    this.beforeSave?.();
     await writeStateAtomically(this.path, this.state);
   }
 }

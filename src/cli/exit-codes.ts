@@ -6,6 +6,7 @@ import {
   NotLoggedInError,
   PermissionError,
   RateLimitError,
+  UnchangeableError,
   UsageError,
 } from '../client/errors.js';
 
@@ -15,6 +16,8 @@ export const EXIT = {
   usage: 2,
   auth: 3,
   rateLimited: 4,
+  /** apply: the file asks for a change the API offers no way to make. */
+  unchangeable: 5,
   interrupted: 130,
 } as const;
 
@@ -25,6 +28,7 @@ export function exitCodeFor(error: unknown): number {
     return EXIT.auth;
   }
   if (error instanceof RateLimitError) return EXIT.rateLimited;
+  if (error instanceof UnchangeableError) return EXIT.unchangeable;
   if (error instanceof ApiError) return EXIT.failure;
   return EXIT.failure;
 }

@@ -73,6 +73,14 @@ export class UsageError extends BoxofficeError {
   }
 }
 
+/**
+ * The change asked for cannot be made through the API at all (a discount whose id the service
+ * never gave): no retry helps; the message says what the user can do instead.
+ */
+export class UnchangeableError extends BoxofficeError {
+  override name = 'UnchangeableError';
+}
+
 /** The user cancelled (Ctrl-C, or a cancelled prompt). */
 export class CancelledError extends BoxofficeError {
   override name = 'CancelledError';
@@ -283,7 +291,7 @@ export function createApiError(init: ApiErrorInit): ApiError {
 
 /**
  * `error CODE: TEXT[: field]`. TEXT is the service's own description when it gave one (it says
- * what was wrong with this request: `code "LAUNCH20" is used by another discount of this
+ * what was wrong with this request: `code "LAUNCH20" is already used by another discount of this
  * event`); the code's documented meaning stands in when it gave none.
  */
 function formatApiErrorMessage(init: ApiErrorInit): string {

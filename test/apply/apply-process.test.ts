@@ -75,7 +75,7 @@ describe('boxoffice apply as a process', () => {
     const first = await boxoffice(['apply', file, '--json'], env);
     expect(first.code).toBe(0);
     const document = JSON.parse(first.stdout);
-    expect(document.summary).toEqual({ create: 6, update: 0, unchanged: 0, drift: 0 });
+    expect(document.summary).toEqual({ create: 6, update: 0, unchanged: 0, unchecked: 0, blocked: 0, drift: 0 });
     expect(Object.keys(document.ids.tickets)).toEqual(['early-bird', 'general', 'workshop']);
     expect(document.ids.event.id).toMatch(/^\d+$/);
 

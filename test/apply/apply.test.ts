@@ -106,7 +106,7 @@ describe('boxoffice apply (in-process, real sandbox)', () => {
     expect(await discountCount(sandbox, state.event.id)).toBe(2);
 
     const second = await applyJson();
-    expect(second.summary).toEqual({ create: 0, update: 0, unchanged: 6, drift: 0 });
+    expect(second.summary).toEqual({ create: 0, update: 0, unchanged: 6, unchecked: 0, blocked: 0, drift: 0 });
     expect(second.ids?.tickets).toEqual({
       'early-bird': state.tickets['early-bird'].id,
       general: state.tickets.general.id,
@@ -176,9 +176,9 @@ describe('boxoffice apply (in-process, real sandbox)', () => {
     await writeFile(example, await readFile(new URL('../../examples/conference.yaml', import.meta.url), 'utf8'));
     const first = await runInProcess(['apply', example, '--json'], { env: env({ CONF_URL: eventUrl }) });
     expect(first.code).toBe(0);
-    expect(JSON.parse(first.stdout).summary).toEqual({ create: 6, update: 0, unchanged: 0, drift: 0 });
+    expect(JSON.parse(first.stdout).summary).toEqual({ create: 6, update: 0, unchanged: 0, unchecked: 0, blocked: 0, drift: 0 });
     const again = await runInProcess(['apply', example, '--json'], { env: env({ CONF_URL: eventUrl }) });
-    expect(JSON.parse(again.stdout).summary).toEqual({ create: 0, update: 0, unchanged: 6, drift: 0 });
+    expect(JSON.parse(again.stdout).summary).toEqual({ create: 0, update: 0, unchanged: 6, unchecked: 0, blocked: 0, drift: 0 });
   });
 
   it('a paused ticket in the file is created, then paused', async () => {

@@ -162,7 +162,8 @@ describe('a run broken by a failing connection, then run again', () => {
         expect(second.error).toBeUndefined();
         expect(await existing(eventUrl)).toEqual(COMPLETE);
         const third = await run(file, eventUrl, client);
-        expect(third.result?.plan.steps.every((step) => step.action === 'unchanged')).toBe(true);
+        // A code discount found by its code (its create's answer lost) cannot be read back: `?`.
+        expect(third.result?.plan.steps.every((step) => step.action === 'unchanged' || (step.action === 'unchecked' && step.idUnknown))).toBe(true);
       });
     }
   }

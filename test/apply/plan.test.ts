@@ -224,12 +224,25 @@ describe('plan: unconfirmed creates and duplicates', () => {
     expect(renderPlan(plan, 'e.yaml')).not.toContain('No changes');
   });
 
-  it('a code discount found by its code has no id: unchanged, and a change to it is a note', () => {
+  it('a code discount found by its code has no id: marked ?, never =; a change to it is blocked (!) with what to do', () => {
     const setup = parseSetupFile(text, 'e.yaml', {});
     const state = appliedState(setup);
     state.discounts.code = { ticket: 'general', applied: desiredDiscount(setup.discounts[0]), idUnknown: true };
-    expect(formatStep(computePlan(setup, state, snapshot()).steps[2])).toBe('= unchanged discount code [exists, found by its code; id unknown]');
+    const plan = computePlan(setup, state, snapshot());
+    expect(formatStep(plan.steps[2])).toBe(
+      '? unchecked discount code [exists, found by its code; the service never gives its id or fields, so it cannot be read back or updated]',
+    );
+    expect(renderPlan(plan, 'e.yaml')).not.toContain('No changes: the service matches the file');
     const changed = parseSetupFile(text.replace('discount: 10', 'discount: 15'), 'e.yaml', {});
-    expect(computePlan(changed, state, snapshot()).notes).toContainEqual(expect.stringContaining('discount code exists (found by its code) but the service never gave its id, so discount cannot be updated'));
+    const blocked = computePlan(changed, state, snapshot());
+    expect(formatStep(blocked.steps[2])).toBe(
+      '! blocked discount code [exists, found by its code; the service never gives its id, so it cannot be changed]: discount 10 → 15',
+    );
+    expect(renderPlan(blocked, 'e.yaml')).toContain('cannot be changed (!)');
+    expect(renderPlan(blocked, 'e.yaml')).not.toContain('No changes');
+    expect(blocked.notes).toContainEqual(expect.stringContaining('discount code was found by its code, and the service never gives a discount\'s id, so discount cannot be changed by apply'));
+    // Found without a state: its fields were never applied, so nothing can be compared, and nothing is blocked.
+    state.discounts.code = { ticket: 'general', applied: {}, idUnknown: true };
+    expect(computePlan(changed, state, snapshot()).steps[2].action).toBe('unchecked');
   });
 });

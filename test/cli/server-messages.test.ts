@@ -41,8 +41,9 @@ describe('the service\'s description is printed, not the code\'s generic meaning
     const again = await h.runProcess(code);
     expect(again.code).toBe(1);
     expect(again.stdout).toBe('');
-    expect(again.stderr).toContain('error E002: code "LAUNCH20" is used by another discount of this event');
+    expect(again.stderr).toContain('error E025: code "LAUNCH20" is already used by another discount of this event');
     expect(again.stderr).not.toContain('mandatory fields missing');
+    expect(again.stderr).not.toContain('E002');
   });
 
   it('an over-long field', async () => {

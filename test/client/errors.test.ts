@@ -173,9 +173,9 @@ describe('errorFromResponse', () => {
 
 describe('the message keeps the service\'s own words', () => {
   it('prints the description when the body gives one, not the code\'s generic meaning', () => {
-    const error = createApiError({ code: 'E002', httpStatus: 400, description: 'code "LAUNCH20" is used by another discount of this event', field: 'code' });
-    expect(error.message).toBe('error E002: code "LAUNCH20" is used by another discount of this event');
-    expect(error.meaning).toBe('mandatory fields missing');
+    const error = createApiError({ code: 'E025', httpStatus: 400, description: 'code "LAUNCH20" is already used by another discount of this event', field: 'code' });
+    expect(error.message).toBe('error E025: code "LAUNCH20" is already used by another discount of this event');
+    expect(error.meaning).toBe('code required for a code discount');
   });
 
   it('names the field when the description does not', () => {

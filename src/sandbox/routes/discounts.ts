@@ -54,7 +54,11 @@ function discountFields(request: DiscountInput, span: Span, limit: number, name:
 
 function assertCodeFree(context: SandboxContext, eventId: number, code: string | null, exceptId?: number): void {
   if (code !== null && discountCodeTaken(context.db, eventId, code, exceptId)) {
-    throw new SandboxError('E002', { description: `code ${JSON.stringify(code)} is used by another discount of this event`, field: 'code' });
+    // E025 is the reference's one code about a discount's code; the description says which code is taken.
+    throw new SandboxError('E025', {
+      description: `code ${JSON.stringify(code)} is already used by another discount of this event`,
+      field: 'code',
+    });
   }
 }
 

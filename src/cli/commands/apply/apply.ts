@@ -48,8 +48,10 @@ export function registerApply(program: Command, context: CommandContext): void {
     .addHelpText(
       'after',
       '\nPlan lines: "+ create", "~ update" (with each field old → new; drift = changed on the service),\n' +
-        '"= unchanged". The state file is written after every step and before every create; a stopped run\n' +
-        'is finished by running again. One apply per state file runs at a time (a lock file beside it).\n' +
+        '"= unchanged", "? unchecked" (exists, but the service gives no way to read it: a discount found by\n' +
+        'its code) and "! blocked" (a change to such a record: exit 5). The state file is written after every\n' +
+        'step and before every create; a stopped run is finished by running again, and a lost state file is\n' +
+        'made good by finding records by url, name, code or fields. One apply per state file runs at a time.\n' +
         'With a Publisher API key (BOXOFFICE_PUBLISHER_KEY) automatic discounts are also looked up on the service.\n' +
         '\nExamples:\n' +
         '  boxoffice apply examples/conference.yaml --dry-run\n' +
