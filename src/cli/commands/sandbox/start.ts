@@ -7,12 +7,8 @@ import { dirname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { BoxofficeError, UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-<<<<<<< HEAD
 import { defaultSandboxDbPath, userDataDir } from './data-dir.js';
-=======
-import { defaultSandboxDbPath } from './data-dir.js';
 import { parseDuration } from '../../duration.js';
->>>>>>> issue-32a
 import { SANDBOX_SECRET_ENV, removeSandboxSecret, sandboxSecretFile, writeSandboxSecret } from './secret.js';
 
 const LIMITS_MODES = ['none', 'realistic'] as const;
