@@ -59,16 +59,18 @@ export class BookingBudget {
   admit(accountId: number): void {
     const now = this.now();
     const bucket = this.buckets.get(accountId) ?? { tokens: this.bounds.burst, updatedAt: now };
-    const tokens = Math.min(this.bounds.burst, bucket.tokens + (now - bucket.updatedAt) / this.bounds.refillMs);
+    // A clock set back (the sandbox's can be) refills nothing and takes nothing.
+    const updatedAt = Math.max(now, bucket.updatedAt);
+    const tokens = Math.min(this.bounds.burst, bucket.tokens + (updatedAt - bucket.updatedAt) / this.bounds.refillMs);
     if (tokens < 1) {
-      this.buckets.set(accountId, { tokens, updatedAt: now });
+      this.buckets.set(accountId, { tokens, updatedAt });
       const retryAfter = Math.max(1, Math.ceil(((1 - tokens) * this.bounds.refillMs) / 1000));
       throw new SandboxError('E023', {
         description: `too many bookings for this booking key: at most ${this.bounds.burst} at once, then one every ${this.bounds.refillMs} ms; retry in ${retryAfter}s`,
         headers: { 'Retry-After': String(retryAfter) },
       });
     }
-    this.buckets.set(accountId, { tokens: tokens - 1, updatedAt: now });
+    this.buckets.set(accountId, { tokens: tokens - 1, updatedAt });
   }
 }
 
