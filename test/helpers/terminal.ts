@@ -19,7 +19,7 @@ export interface TerminalOptions {
   timeoutMs?: number;
 }
 
-export interface ScreenLine {
+interface ScreenLine {
   text: string;
   /** The line continues the one above: the terminal wrapped it. */
   wrapped: boolean;

@@ -1,0 +1,77 @@
+// What an organizer sees on a real terminal: the built CLI in a pseudo-terminal (TERM
+// xterm-256color, colour on), its output rendered by a terminal emulator (test/helpers/terminal.ts).
+// Every command that draws a table, a prompt, a progress line or a watch view has a screen here.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInTerminal, wrappedLines, type TerminalOptions, type TerminalSession } from '../helpers/terminal.js';
+import { startE2e, type E2e } from './support/built-cli.js';
+
+let e2e: E2e;
+let eventId: string;
+let ticketId: string;
+
+beforeAll(async () => {
+  e2e = await startE2e({ seed: 'demo' });
+  eventId = e2e.sandbox.seededEventIds[0];
+  ticketId = (await e2e.run(['ticket', 'list', eventId])).stdout.split('\t')[0];
+});
+afterAll(async () => e2e?.close());
+
+function terminal(argv: readonly string[], options: TerminalOptions = {}): TerminalSession {
+  return runInTerminal(argv, { cwd: e2e.dir, ...options, env: { ...e2e.env, ...options.env } });
+}
+
+/** Runs to the end and returns the session, failing on a non-zero exit with the screen shown. */
+async function finished(argv: readonly string[], options: TerminalOptions = {}): Promise<TerminalSession> {
+  const session = terminal(argv, options);
+  const code = await session.exit;
+  expect(code, session.text()).toBe(0);
+  return session;
+}
+
+/** The lines as the program wrote them: a line the terminal wrapped joined back to the one it continues. */
+function logicalLines(session: TerminalSession): string[] {
+  const lines: string[] = [];
+  for (const line of session.lines()) {
+    if (line.wrapped && lines.length > 0) lines[lines.length - 1] += line.text;
+    else lines.push(line.text);
+  }
+  return lines;
+}
+
+/** The header rules of the tables on screen, each with the width of its table (the lines up to the next blank or non-table line). */
+function tableRules(session: TerminalSession): { rule: number; table: number; screen: string }[] {
+  const lines = logicalLines(session);
+  const rules: { rule: number; table: number; screen: string }[] = [];
+  lines.forEach((line, index) => {
+    if (!/^─+$/.test(line)) return;
+    const header = lines[index - 1] ?? '';
+    let end = index + 1;
+    while (end < lines.length && lines[end] !== '' && !/^─+$/.test(lines[end + 1] ?? '')) end += 1;
+    const body = lines.slice(index + 1, end);
+    rules.push({ rule: line.length, table: Math.max(header.length, ...body.map((text) => text.length)), screen: session.text() });
+  });
+  return rules;
+}
+
+const tableCommands = (): { name: string; argv: string[] }[] => [
+  { name: 'event list', argv: ['event', 'list'] },
+  { name: 'ticket list', argv: ['ticket', 'list', eventId] },
+  { name: 'event details', argv: ['event', 'details', eventId] },
+  { name: 'report', argv: ['report', eventId] },
+  { name: 'order place --fake', argv: ['order', 'place', eventId, '--ticket', `${ticketId}:1`, '--fake'] },
+];
+
+describe.concurrent('tables on a colour terminal', { timeout: 120_000 }, () => {
+  for (const columns of [80, 120]) {
+    it(`the header rule is as wide as its table, and no line wraps, at ${columns} columns`, async () => {
+      for (const { name, argv } of tableCommands()) {
+        const session = await finished(argv, { columns });
+        const rules = tableRules(session);
+        expect(rules.length, `${name}: no table on screen:\n${session.text()}`).toBeGreaterThan(0);
+        for (const { rule, table, screen } of rules) expect(rule, `${name} at ${columns}:\n${screen}`).toBe(table);
+        expect(wrappedLines(session), `${name} at ${columns} columns`).toEqual([]);
+        expect(session.raw(), `${name}: colour on`).toMatch(/\x1b\[1m/);
+      }
+    });
+  }
+});
