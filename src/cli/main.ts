@@ -7,7 +7,7 @@ import type { CommandContext, GlobalOptions } from './context.js';
 import type { Deps } from './deps.js';
 import type { Invocation } from './error-message.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
-import { configureCommandHelp, helpWidthFor } from './help.js';
+import { configureCommandHelp, fitHelpText, helpWidthFor } from './help.js';
 import { argumentsOf, checkIdArguments } from './ids.js';
 import { GLOBAL_OPTIONS_WITH_VALUE, groupWithoutVerb, withPositionalHint } from './usage.js';
 import { packageVersion } from './version.js';
@@ -39,7 +39,7 @@ export async function buildProgram(deps: Deps, argv: readonly string[] = []): Pr
   const program = new Command('boxoffice')
     .usage('<command> [flags]')
     .description('Manage events, tickets, discounts, reports, attendee exports and bookings.')
-    .version(packageVersion(), '-V, --version', 'print the version')
+    .version(packageVersion(), '-V, --version', 'print the version (-v too)')
     .addOption(new Option('--profile <name>', 'saved profile to use (URLs, token, keys)').env('BOXOFFICE_PROFILE'))
     .option('--json', 'print exactly one JSON document on stdout')
     .option('--no-input', 'never prompt; a missing required value is a usage error')
@@ -73,7 +73,7 @@ export async function buildProgram(deps: Deps, argv: readonly string[] = []): Pr
     command.exitOverride();
     configureCommandHelp(command);
     command.configureOutput({
-      writeOut: (text) => deps.io.stdout.write(text),
+      writeOut: (text) => deps.io.stdout.write(fitHelpText(text, helpWidthFor(deps.io))),
       writeErr: (text) => deps.io.stderr.write(text),
       getOutHelpWidth: () => helpWidthFor(deps.io),
       getErrHelpWidth: () => helpWidthFor(deps.io),
@@ -83,8 +83,20 @@ export async function buildProgram(deps: Deps, argv: readonly string[] = []): Pr
   return program;
 }
 
-export async function runCli(argv: readonly string[], deps: Deps): Promise<number> {
+/**
+ * What people type that commander reads otherwise: `help event create` (commander's help command
+ * takes one word) is `event create --help`; `-v` alone is `-V`.
+ */
+export function normalizedArgv(argv: readonly string[]): string[] {
+  if (argv.length === 1 && argv[0] === '-v') return ['-V'];
+  const at = argv.findIndex((word, index) => !word.startsWith('-') && !GLOBAL_OPTIONS_WITH_VALUE.has(argv[index - 1] ?? ''));
+  if (at < 0 || argv[at] !== 'help' || at + 1 >= argv.length) return [...argv];
+  return [...argv.slice(0, at), ...argv.slice(at + 1), '--help'];
+}
+
+export async function runCli(givenArgv: readonly string[], deps: Deps): Promise<number> {
   let invocation: Invocation | undefined;
+  const argv = normalizedArgv(givenArgv);
   try {
     const program = await buildProgram(deps, argv);
     const bare = groupWithoutVerb(program, argv);

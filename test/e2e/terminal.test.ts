@@ -75,3 +75,35 @@ describe.concurrent('tables on a colour terminal', { timeout: 120_000 }, () => {
     });
   }
 });
+
+/** Command paths ("event create"), from the built CLI's bash completion data. */
+async function commandPaths(): Promise<string[]> {
+  const completion = await e2e.run(['completion', 'bash']);
+  return [...completion.stdout.matchAll(/^ {4}"([^"]*)"\) echo/gm)].map((match) => match[1]);
+}
+
+describe('help on an 80-column terminal', { timeout: 300_000 }, () => {
+  it('every help screen fits: no line wraps, examples included; one wording ("flags")', async () => {
+    const paths = await commandPaths();
+    expect(paths.length).toBeGreaterThan(30);
+    const check = async (path: string): Promise<void> => {
+      const session = await finished([...path.split(' ').filter(Boolean), '--help'], { columns: 80 });
+      expect(wrappedLines(session), `boxoffice ${path} --help`).toEqual([]);
+      expect(session.text(), `boxoffice ${path} --help`).not.toMatch(/\[options\]|^Options:/m);
+      // The installed package ships bin/, dist/ and man/ only: help names no other file of the project.
+      expect(session.text(), `boxoffice ${path} --help`).not.toMatch(/\bdocs\/|\bexamples\/|README|\.md\b/);
+    };
+    // Four at a time: each is a process start.
+    for (let at = 0; at < paths.length; at += 4) await Promise.all(paths.slice(at, at + 4).map(check));
+  });
+
+  it('`help event create` shows event create\'s help; -v prints the version as -V does', async () => {
+    const viaHelp = await finished(['help', 'event', 'create']);
+    const viaFlag = await finished(['event', 'create', '--help']);
+    expect(viaHelp.text()).toContain('Usage: boxoffice event create [flags]');
+    expect(viaHelp.text()).toBe(viaFlag.text());
+    const short = await finished(['-v']);
+    expect(short.text()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(short.text()).toBe((await finished(['-V'])).text());
+  });
+});

@@ -57,9 +57,9 @@ export function registerAttendeesExport(group: Command, context: CommandContext)
     .command('export')
     .description('export every attendee of an event as CSV, JSON or NDJSON (one row per ticket)')
     .argument('<EVENT_ID>', 'the event whose attendees to export')
-    .option('-o, --output <file>', 'write to FILE (atomically, resumable); default: stdout')
+    .option('-o, --output <file>', 'write to FILE (atomically, resumable) (default: stdout)')
     .addOption(
-      new Option('--format <format>', 'csv, json (one array) or ndjson (one object a line); default: from the -o extension, else csv')
+      new Option('--format <format>', 'csv, json (one array) or ndjson (one object a line) (default: from the -o extension, else csv)')
         .choices(EXPORT_FORMATS),
     )
     .option('--force', 'replace -o FILE if it exists (on a terminal, boxoffice asks instead)')

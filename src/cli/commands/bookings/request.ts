@@ -32,8 +32,8 @@ const BOOKING_PARAMS: readonly ParamSpec[] = [
   { name: 'zipcode', description: 'postal code' },
   { name: 'bookingKey', description: 'booking key (default: BOXOFFICE_BOOKING_KEY, then the profile)' },
   { name: 'callbackUrl', kind: 'url', description: 'send the result there instead of back to this CLI' },
-  { name: 'currency', kind: 'enum', choices: BOOKING_CURRENCIES, description: 'currency; others are converted to INR (default INR)' },
-  { name: 'pg', kind: 'enum', choices: PAYMENT_GATEWAYS, description: 'payment gateway: pg1 also takes MASTER/MAESTRO cards (default pg2)' },
+  { name: 'currency', kind: 'enum', choices: BOOKING_CURRENCIES, description: 'currency; others are converted to INR (default: INR)' },
+  { name: 'pg', kind: 'enum', choices: PAYMENT_GATEWAYS, description: 'payment gateway: pg1 also takes MASTER/MAESTRO cards (default: pg2)' },
 ];
 
 const DEFAULT_TIMEOUT = '5m';
