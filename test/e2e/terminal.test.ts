@@ -107,3 +107,26 @@ describe('help on an 80-column terminal', { timeout: 300_000 }, () => {
     expect(short.text()).toBe((await finished(['-V'])).text());
   });
 });
+
+describe.concurrent('insights --watch on a terminal', { timeout: 180_000 }, () => {
+  for (const { rows, view } of [{ rows: 16, view: 'compact' }, { rows: 60, view: 'full' }]) {
+    it(`redraws in place within a ${rows}-line window (${view} view), never a copy per refresh`, async () => {
+      const session = terminal(['insights', eventId, '--watch', '2s'], { rows, env: { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin } });
+      try {
+        await session.waitFor('since the last refresh', 90_000);
+        // Another refresh or two drawn over it.
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
+        const title = session.lines()[0].text;
+        expect(title, session.text()).toMatch(/^Seeded .* · times in /);
+        expect(session.text().split(title).length - 1, session.text()).toBe(1);
+        // Nothing scrolled off into the scrollback: the whole buffer is the window.
+        expect(session.lines().length, session.text()).toBeLessThanOrEqual(rows);
+        expect(wrappedLines(session).filter((line) => !line.includes('watching:'))).toEqual([]);
+        if (view === 'full') expect(session.text()).toContain('tickets (attendees');
+        else expect(session.text()).toContain('too short for the full summary');
+      } finally {
+        session.kill();
+      }
+    });
+  }
+});
