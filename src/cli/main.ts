@@ -1,6 +1,8 @@
 // buildProgram(deps) → the commander program; runCli(argv, deps) → exit code. This is the one
 // place where errors become messages on stderr and exit codes.
+import type { Writable } from 'node:stream';
 import { Command, CommanderError, Option } from 'commander';
+import { ApiError } from '../client/errors.js';
 import { registerCommands } from './commands/index.js';
 import { groupOf } from './commands/summaries.js';
 import type { CommandContext, GlobalOptions } from './context.js';
@@ -97,6 +99,7 @@ export function normalizedArgv(argv: readonly string[]): string[] {
 export async function runCli(givenArgv: readonly string[], deps: Deps): Promise<number> {
   let invocation: Invocation | undefined;
   const argv = normalizedArgv(givenArgv);
+  const stdout = watchWrites(deps.io.stdout);
   try {
     const program = await buildProgram(deps, argv);
     const bare = groupWithoutVerb(program, argv);
@@ -110,26 +113,68 @@ export async function runCli(givenArgv: readonly string[], deps: Deps): Promise<
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
   } catch (error) {
-    return reportError(error, deps, invocation);
+    const failure = await reportError(error, deps, invocation);
+    // With --json a failure is a document too (unless the command already wrote one), so that
+    // `boxoffice --json … > out.json` never leaves an empty file.
+    if (failure.exitCode !== EXIT.ok && wantsJson(argv) && !stdout.written()) {
+      deps.io.stdout.write(`${JSON.stringify({ error: { code: failure.code, message: failure.message, exitCode: failure.exitCode } }, null, 2)}\n`);
+    }
+    return failure.exitCode;
+  } finally {
+    stdout.restore();
   }
 }
 
-async function reportError(error: unknown, deps: Deps, invocation: Invocation | undefined): Promise<number> {
+/** `--json` among the global flags (before `--`). */
+function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).includes('--json');
+}
+
+/** Whether anything was written on `stream` since (the command's own document, rows, …). */
+function watchWrites(stream: Writable): { written(): boolean; restore(): void } {
+  const original = stream.write;
+  let written = false;
+  stream.write = function (this: Writable, ...args: Parameters<Writable['write']>) {
+    written = true;
+    return original.apply(this, args);
+  } as Writable['write'];
+  return { written: () => written, restore: () => void (stream.write = original) };
+}
+
+interface Failure {
+  exitCode: number;
+  /** The service's code (E001…), else what kind of failure: usage, auth, interrupted, failure. */
+  code: string;
+  message: string;
+}
+
+async function reportError(error: unknown, deps: Deps, invocation: Invocation | undefined): Promise<Failure> {
   if (error instanceof CommanderError) {
     // Help and version "errors" are successes; anything else commander reports is a usage error.
     if (error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version') {
-      return EXIT.ok;
+      return { exitCode: EXIT.ok, code: 'ok', message: '' };
     }
-    return EXIT.usage;
+    return { exitCode: EXIT.usage, code: 'usage', message: error.message.replace(/^error: /, '') };
   }
   if (deps.signal.aborted) {
     deps.io.stderr.write('interrupted\n');
-    return EXIT.interrupted;
+    return { exitCode: EXIT.interrupted, code: 'interrupted', message: 'interrupted' };
   }
   const { formatError } = await import('./error-message.js');
-  deps.io.stderr.write(`${formatError(error, invocation, deps.clock.now())}\n`);
-  return exitCodeFor(error);
+  const message = formatError(error, invocation, deps.clock.now());
+  deps.io.stderr.write(`${message}\n`);
+  const exitCode = exitCodeFor(error);
+  const apiCode = error instanceof ApiError ? error.code : undefined;
+  return { exitCode, code: apiCode ?? KIND_OF_EXIT[exitCode] ?? 'failure', message: message.replace(/^error( [A-Z]\d+)?: /, '') };
 }
+
+const KIND_OF_EXIT: Readonly<Record<number, string>> = {
+  [EXIT.usage]: 'usage',
+  [EXIT.auth]: 'auth',
+  [EXIT.rateLimited]: 'rate_limited',
+  [EXIT.interrupted]: 'interrupted',
+};
 
 function applyToAll(command: Command, apply: (command: Command) => void): void {
   apply(command);

@@ -130,3 +130,17 @@ describe.concurrent('insights --watch on a terminal', { timeout: 180_000 }, () =
     });
   }
 });
+
+describe.concurrent('confirmations on a terminal', { timeout: 120_000 }, () => {
+  it('"no" to replacing an existing export file exits 1 (not 130) and leaves the file', async () => {
+    const { writeFileSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const file = join(e2e.dir, 'kept.csv');
+    writeFileSync(file, 'kept\n');
+    const session = terminal(['attendees', 'export', eventId, '-o', file], { env: { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin } });
+    await session.waitFor(/replace|Replace|overwrite|Overwrite/);
+    session.type('n\r');
+    expect(await session.exit, session.text()).toBe(1);
+    expect(readFileSync(file, 'utf8')).toBe('kept\n');
+  });
+});

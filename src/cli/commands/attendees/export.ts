@@ -3,7 +3,8 @@
 // paging semantics, streamed, written aside and renamed, resumable (src/export).
 import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
-import { CancelledError, ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
+import { ATTENDEE_STATUSES } from '../../../client/schemas/values.js';
+import { ConnectionError, DeclinedError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
 import { assertExtensionMatches, assertWritableDestination, outputExists } from '../../../export/destination.js';
 import { exportFormatOf } from '../../../export/format-of.js';
 import { lockOutput } from '../../../export/output-lock.js';
@@ -66,7 +67,7 @@ export function registerAttendeesExport(group: Command, context: CommandContext)
     .option('--resume', 'continue an interrupted export to the same -o FILE from its last completed batch')
     .option('--max-wait <duration>', 'longest total wait for the service\'s rate limit (E023), e.g. 90s, 10m, 1h', DEFAULT_MAX_WAIT)
     .option('--prefetch <n>', 'batches requested ahead while one is written (0 = one request at a time)', String(DEFAULT_PREFETCH))
-    .option('--status <status>', 'only attendees with this status: attending, cancelled, lcancelled (repeatable, or comma-separated)', collectStatuses)
+    .option('--status <status>', `only attendees with this status: ${ATTENDEE_STATUSES.join(', ')} (repeatable, or comma-separated)`, collectStatuses)
     .addHelpText(
       'after',
       '\nExamples:\n' +
@@ -109,6 +110,8 @@ async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: bool
   if (statuses.some((status) => status === '')) {
     throw new UsageError('--status: expected a status such as attending (comma-separated for several)', '--status');
   }
+  const unknown = statuses.find((status) => !(ATTENDEE_STATUSES as readonly string[]).includes(status));
+  if (unknown !== undefined) throw new UsageError(`invalid --status "${unknown}": expected one of ${ATTENDEE_STATUSES.join(', ')}`, '--status');
   return {
     eventId: id,
     output,
@@ -145,7 +148,7 @@ async function confirmReplace(output: string, context: CommandContext): Promise<
     throw new UsageError(`--output ${output} exists; add --force to replace it, or choose another -o`, '--force');
   }
   const replace = await createPrompter(context.deps).confirm({ message: `${output} exists. Replace it?`, default: false });
-  if (!replace) throw new CancelledError(`export not started; ${output} is left as it was`);
+  if (!replace) throw new DeclinedError(`export not started; ${output} is left as it was`);
 }
 
 async function exportAttendeeList(options: AttendeesExportOptions, context: CommandContext): Promise<void> {

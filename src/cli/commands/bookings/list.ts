@@ -3,7 +3,7 @@
 // A range needing more than LARGE_RANGE_CALLS calls says so first (and asks on a terminal): each
 // call spends one of the live service's read calls (about 30 an hour).
 import { Option, type Command } from 'commander';
-import { CancelledError, UsageError } from '../../../client/errors.js';
+import { DeclinedError, UsageError } from '../../../client/errors.js';
 import { splitIntoWindows } from '../../../bookings/windows.js';
 import { parseDuration } from '../../duration.js';
 import type { BookingOrder } from '../../../client/schemas/index.js';
@@ -125,7 +125,7 @@ async function confirmLargeRange(options: ListBookingsOptions, context: CommandC
     return;
   }
   const confirmed = await createPrompter(deps).confirm({ message: `${what}. Make them?`, default: false });
-  if (!confirmed) throw new CancelledError(`bookings list: not fetched (${calls} calls declined); narrow --from-date/--to-date, or pass --yes`);
+  if (!confirmed) throw new DeclinedError(`bookings list: not fetched (${calls} calls declined); narrow --from-date/--to-date, or pass --yes`);
 }
 
 async function writeBookings(bookings: BookingOrder[], format: ListFormat, context: CommandContext): Promise<void> {

@@ -2,7 +2,7 @@
 // the whole Publisher API flow (api-reference §3), answering the attendee form from flags, a
 // CSV file or fake data.
 import { Option, type Command } from 'commander';
-import { CancelledError, UsageError } from '../../../client/errors.js';
+import { DeclinedError, UsageError } from '../../../client/errors.js';
 import { ORDER_STATUSES_FOR_CONFIRM } from '../../../client/schemas/values.js';
 import type { AttendeeAnswers } from '../../../orders/answers.js';
 import { type PlacedOrder, type ConfirmStatus, placeOrder } from '../../../orders/place.js';
@@ -130,7 +130,7 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
           if (!askFirst) return;
           const total = formatMoney(cart.grandTotal, currency);
           const go = await createPrompter(deps).confirm({ message: `Place a real order on the ${LIVE_PROFILE} profile for a total of ${total}?`, default: false });
-          if (!go) throw new CancelledError('order not placed');
+          if (!go) throw new DeclinedError('order not placed');
         },
         ...(globals.input
           ? {
