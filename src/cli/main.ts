@@ -2,7 +2,7 @@
 // place where errors become messages on stderr and exit codes.
 import type { Writable } from 'node:stream';
 import { Command, CommanderError, Option } from 'commander';
-import { ApiError } from '../client/errors.js';
+import { ApiError, DeclinedError } from '../client/errors.js';
 import { registerCommands } from './commands/index.js';
 import { groupOf } from './commands/summaries.js';
 import type { CommandContext, GlobalOptions } from './context.js';
@@ -144,7 +144,7 @@ function watchWrites(stream: Writable): { written(): boolean; restore(): void } 
 
 interface Failure {
   exitCode: number;
-  /** The service's code (E001…), else what kind of failure: usage, auth, interrupted, failure. */
+  /** The service's code (E001…), else what kind of failure: usage, auth, declined, interrupted, failure. */
   code: string;
   message: string;
 }
@@ -165,7 +165,7 @@ async function reportError(error: unknown, deps: Deps, invocation: Invocation | 
   const message = formatError(error, invocation, deps.clock.now());
   deps.io.stderr.write(`${message}\n`);
   const exitCode = exitCodeFor(error);
-  const apiCode = error instanceof ApiError ? error.code : undefined;
+  const apiCode = error instanceof ApiError ? error.code : error instanceof DeclinedError ? 'declined' : undefined;
   return { exitCode, code: apiCode ?? KIND_OF_EXIT[exitCode] ?? 'failure', message: message.replace(/^error( [A-Z]\d+)?: /, '') };
 }
 

@@ -235,7 +235,8 @@ describe('order place on the live profile', () => {
     const declined = await live('n\n');
     expect(declined.stderr).toContain('Place a real order on the live profile for a total of 1,000.00 INR?');
     expect(declined.code).toBe(1);
-    expect(declined.stdout).toBe('');
+    // --json: the failure as a document, not the order.
+    expect(JSON.parse(declined.stdout)).toEqual({ error: { code: 'declined', message: 'order not placed', exitCode: 1 } });
     expect(await left()).toBe(before);
     await buyer.close();
   });

@@ -134,8 +134,8 @@ async function showPaymentPage(url: string, timeoutText: string, noBrowser: bool
     deps.io.stderr.write(`Opening the payment page in your browser: ${url}\n`);
     try {
       await deps.openBrowser(url);
-    } catch {
-      deps.io.stderr.write(`Could not open a browser; open the address above yourself.\n`);
+    } catch (error) {
+      deps.io.stderr.write(`Could not open a browser (${(error as Error).message}); open the address above yourself.\n`);
     }
   }
   deps.io.stderr.write(`Waiting for the payment (up to ${timeoutText}; Ctrl-C to stop)…\n`);
