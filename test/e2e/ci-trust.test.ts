@@ -76,6 +76,10 @@ describe.concurrent('what CI can trust', { timeout: 120_000 }, () => {
       [['bookings', 'list', '--format', 'xml'], /--format.*table/],
       [['sandbox', 'token', '--role', 'bogus'], /--role.*organizer/],
       [['events', 'search', '--price', 'bogus'], /expected one of free, paid/],
+      // What a category needs is required with it (asked for on a terminal).
+      [['--no-input', 'discount', 'add', '1', '2', '--discount-category', 'code', '--discount', '5', '--discount-type', 'fixed'], /missing required flag: --code/],
+      [['--no-input', 'discount', 'add', '1', '2', '--discount-category', 'bulk', '--discount', '5', '--discount-type', 'fixed'], /missing required flags: --from-quantity, --to-quantity/],
+      [['event', 'create', '--url', 'Not A Slug', '--listing-image', 'l.png', '--contact-info', 'a@b'], /--url "Not A Slug": expected a slug.*--listing-image "l\.png": expected an http.*--contact-info "a@b": expected an e-mail address/],
     ];
     for (const [argv, message] of cases) {
       const result = await e2e.run(argv, { env });

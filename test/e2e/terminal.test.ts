@@ -30,12 +30,7 @@ async function finished(argv: readonly string[], options: TerminalOptions = {}):
 
 /** The lines as the program wrote them: a line the terminal wrapped joined back to the one it continues. */
 function logicalLines(session: TerminalSession): string[] {
-  const lines: string[] = [];
-  for (const line of session.lines()) {
-    if (line.wrapped && lines.length > 0) lines[lines.length - 1] += line.text;
-    else lines.push(line.text);
-  }
-  return lines;
+  return session.text().split('\n');
 }
 
 /** The header rules of the tables on screen, each with the width of its table (the lines up to the next blank or non-table line). */
@@ -142,5 +137,57 @@ describe.concurrent('confirmations on a terminal', { timeout: 120_000 }, () => {
     session.type('n\r');
     expect(await session.exit, session.text()).toBe(1);
     expect(readFileSync(file, 'utf8')).toBe('kept\n');
+  });
+});
+
+/** Types an answer at the prompt that is on screen now, replacing what the prompt kept. */
+async function answer(session: TerminalSession, prompt: string | RegExp, text: string): Promise<void> {
+  await session.waitFor(prompt);
+  session.type(`\x15${text}\r`); // Ctrl-U clears what a refused answer left in the line
+}
+
+describe.concurrent('prompts that finish what they start', { timeout: 180_000 }, () => {
+  it('event create checks the slug, image address and e-mail at the prompt, and the end after the start, asking again', async () => {
+    const session = terminal([
+      'event', 'create', '--event-type', 'public', '--type', 'ticketing', '--event-title', 'Prompted Night', '--segment', 'technology',
+      '--category', 'technology', '--start-date', '2030-05-02', '--start-time', '18:00', '--about-event', 'Talks',
+      '--header-image', 'https://img.example/h.png',
+    ]);
+    await answer(session, '(--url)', 'Not A Slug');
+    await session.waitFor('expected a slug');
+    await answer(session, 'expected a slug', 'prompted-night');
+    await answer(session, '(--end-date)', '2030-05-01');
+    await answer(session, '(--end-time)', '22:00');
+    await answer(session, '(--listing-image)', 'listing.png');
+    await session.waitFor('expected an http:// or https:// address');
+    await answer(session, 'expected an http:// or https:// address', 'https://img.example/l.png');
+    await answer(session, '(--contact-info)', 'hello@example');
+    await session.waitFor('expected an e-mail address');
+    await answer(session, 'expected an e-mail address', 'hello@example.com');
+    await session.waitFor('end date-time must be later than start date-time; asking again');
+    await answer(session, /asking again[\s\S]*\(--end-date\)/, '2030-05-03');
+    expect(await session.exit, session.text()).toBe(0);
+    expect(session.text()).toMatch(/created event \d+: Prompted Night/);
+  });
+
+  it('a prompt session the service refuses prints the equivalent command line', async () => {
+    const flags = ['--event-type', 'public', '--type', 'ticketing', '--event-title', 'Twice', '--segment', 'technology', '--category', 'technology',
+      '--start-date', '2030-05-02', '--end-date', '2030-05-02', '--start-time', '18:00', '--end-time', '22:00', '--about-event', 'Talks',
+      '--listing-image', 'https://img.example/l.png', '--header-image', 'https://img.example/h.png'];
+    const first = await e2e.run(['event', 'create', ...flags, '--url', 'taken-slug', '--contact-info', 'a@example.com']);
+    expect(first.code, first.stderr).toBe(0);
+    const session = terminal(['event', 'create', ...flags, '--url', 'taken-slug']);
+    await answer(session, '(--contact-info)', 'typed@example.com');
+    expect(await session.exit).toBe(1);
+    const screen = session.text();
+    expect(screen).toContain('the same as a command line');
+    expect(screen).toContain("--contact-info typed@example.com");
+  });
+
+  it('discount add asks for what the category needs: the code of a code discount', async () => {
+    const session = terminal(['discount', 'add', eventId, ticketId, '--discount-category', 'code', '--discount', '10', '--discount-type', 'percentage']);
+    await answer(session, '(--code)', 'PTYCODE');
+    expect(await session.exit, session.text()).toBe(0);
+    expect(session.text()).toMatch(/added discount \d+/);
   });
 });

@@ -32,7 +32,7 @@ export interface TerminalSession {
   lines(): ScreenLine[];
   /** The visible window: `rows` lines. */
   viewport(): string[];
-  /** The whole rendered text, scrollback included, without trailing empty lines. */
+  /** The whole rendered text, scrollback included, a line the terminal wrapped joined back to the one it continues. */
   text(): string;
   /** Resolves once the rendered screen contains `what` (all output written so far is rendered). */
   waitFor(what: string | RegExp, timeoutMs?: number): Promise<void>;
@@ -103,7 +103,14 @@ export function runInTerminal(argv: readonly string[], options: TerminalOptions 
     for (let index = buffer.viewportY; index < buffer.viewportY + rows; index += 1) result.push(buffer.getLine(index)?.translateToString(true) ?? '');
     return result;
   };
-  const text = (): string => lines().map((line) => line.text).join('\n');
+  const text = (): string => {
+    const joined: string[] = [];
+    for (const line of lines()) {
+      if (line.wrapped && joined.length > 0) joined[joined.length - 1] += line.text;
+      else joined.push(line.text);
+    }
+    return joined.join('\n');
+  };
   const matches = (what: string | RegExp): boolean => (typeof what === 'string' ? text().includes(what) : what.test(text()));
 
   return {
@@ -123,6 +130,7 @@ export function runInTerminal(argv: readonly string[], options: TerminalOptions 
         };
         const timeout = setTimeout(() => {
           cleanup();
+          child.kill('SIGKILL');
           reject(new Error(`the screen never showed ${String(what)}; it shows:\n${text()}`));
         }, timeoutMs);
         const onExit = (): void => {

@@ -20,6 +20,7 @@ import { exportAttendees } from '../../../export/export-attendees.js';
 import { silentProgress, terminalProgress } from '../../../export/progress.js';
 import { createRateLimitWaiter } from '../../../export/rate-limit.js';
 import { formatDuration } from '../../../util/duration.js';
+import { shellQuote } from '../../../util/shell-word.js';
 import { openSession } from '../../session.js';
 
 
@@ -122,10 +123,6 @@ async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: bool
     prefetch,
     statuses,
   };
-}
-
-function shellQuote(text: string): string {
-  return /^[\w./:@%+=-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /**

@@ -21,9 +21,9 @@ const DISCOUNT_FIELDS: ParamSpec[] = [
   { name: 'endDate', description: 'valid until (default: the event end date)', kind: 'date' },
   { name: 'endTime', description: 'valid until (default: the event end time)', kind: 'time' },
   { name: 'limit', description: 'how many times it may be used (default: the ticket quantity)', kind: 'integer' },
-  { name: 'fromQuantity', description: 'bulk: from this many tickets', kind: 'integer' },
-  { name: 'toQuantity', description: 'bulk: up to this many tickets', kind: 'integer' },
-  { name: 'code', description: 'code: what the buyer types' },
+  { name: 'fromQuantity', description: 'bulk: from this many tickets', kind: 'integer', requiredWhen: { name: 'discountCategory', value: 'bulk' } },
+  { name: 'toQuantity', description: 'bulk: up to this many tickets', kind: 'integer', requiredWhen: { name: 'discountCategory', value: 'bulk' } },
+  { name: 'code', description: 'code: what the buyer types', requiredWhen: { name: 'discountCategory', value: 'code' } },
 ];
 
 export const ADD_DISCOUNT_PARAMS: ParamSpec[] = [EVENT_ID_PARAM, TICKET_ID_PARAM, ...DISCOUNT_FIELDS];
