@@ -89,7 +89,7 @@ export async function buildProgram(deps: Deps, argv: readonly string[] = []): Pr
  * What people type that commander reads otherwise: `help event create` (commander's help command
  * takes one word) is `event create --help`; `-v` alone is `-V`.
  */
-export function normalizedArgv(argv: readonly string[]): string[] {
+function normalizedArgv(argv: readonly string[]): string[] {
   if (argv.length === 1 && argv[0] === '-v') return ['-V'];
   const at = argv.findIndex((word, index) => !word.startsWith('-') && !GLOBAL_OPTIONS_WITH_VALUE.has(argv[index - 1] ?? ''));
   if (at < 0 || argv[at] !== 'help' || at + 1 >= argv.length) return [...argv];
