@@ -32,6 +32,8 @@ export interface ParamSpec {
   required?: boolean;
   /** Required only when another parameter has this value (a discount's code when its category is code). */
   requiredWhen?: { name: string; value: string };
+  /** For kind 'enum': asked as typed text with no answer preselected (a list preselects its first choice). */
+  typedChoice?: boolean;
   /** For kind 'number': an empty value is meaningful (a ticket price left blank = any amount). */
   allowBlank?: boolean;
   /** A positional argument (e.g. EVENT_ID): named so in errors, never registered as a flag. */
@@ -250,7 +252,14 @@ export async function withEquivalentCommand<T>(
 async function askFor(prompter: Prompter, spec: ParamSpec): Promise<string> {
   const message = `${spec.description} (${flagFor(spec)})`;
   const kind = spec.kind ?? 'text';
-  if (kind === 'enum' && spec.choices) return prompter.select({ message, choices: spec.choices });
+  if (kind === 'enum' && spec.choices && !spec.typedChoice) return prompter.select({ message, choices: spec.choices });
+  if (kind === 'enum' && spec.choices) {
+    const answer = await prompter.text({
+      message: `${message} [${spec.choices.join('|')}]`,
+      validate: (text) => (text.trim() === '' ? 'a value is required' : (formatProblem(spec, text) ?? true)),
+    });
+    return canonicalChoice(spec, answer.trim());
+  }
   if (kind === 'boolean') return prompter.select({ message, choices: ['true', 'false'] as const });
   return prompter.text({
     message: kind === 'date' || kind === 'time' ? `${message} [${PLACEHOLDERS[kind]}]` : message,

@@ -57,7 +57,10 @@ describe('ticket add, list and update', () => {
     const elsewhere = { BOXOFFICE_CONFIG_DIR: join(h.configDir, 'other') };
     const refused = await h.run(['ticket', 'update', eventId, ticketId, '--quantity', '50'], { env: elsewhere });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe('error: missing required flag: --service-fee\n');
+    expect(refused.stderr).toBe(
+      `error: the service does not return a ticket's fee setting and profile local has not sent one for ticket ${ticketId}; ` +
+        'an update must send it, and what is sent replaces the setting: give the one the ticket has now (--service-fee 1, 2 or 3)\n',
+    );
     await ok(['ticket', 'update', eventId, ticketId, '--quantity', '50', '--service-fee', '3'], { env: elsewhere });
   });
 

@@ -191,3 +191,21 @@ describe.concurrent('prompts that finish what they start', { timeout: 180_000 },
     expect(session.text()).toMatch(/added discount \d+/);
   });
 });
+
+describe.concurrent('ticket update and the fee setting the service never returns', { timeout: 120_000 }, () => {
+  it('explains why it asks for --service-fee and preselects nothing; without a terminal the error says the same', async () => {
+    const session = terminal(['ticket', 'update', eventId, ticketId, '--quantity', '120']);
+    await session.waitFor('(--service-fee) [1|2|3]');
+    expect(session.text()).toContain("the service does not return a ticket's fee setting");
+    // Enter alone is refused: no answer is preselected.
+    session.type('\r');
+    await session.waitFor('a value is required');
+    await answer(session, 'a value is required', '2');
+    expect(await session.exit, session.text()).toBe(0);
+    expect(session.text()).toMatch(/updated ticket \d+/);
+
+    const piped = await e2e.run(['--no-input', 'ticket', 'update', eventId, ticketId, '--quantity', '121'], { env: { BOXOFFICE_CONFIG_DIR: `${e2e.dir}/fresh-config` } });
+    expect(piped.code).toBe(2);
+    expect(piped.stderr).toMatch(/does not return a ticket's fee setting .* \(--service-fee 1, 2 or 3\)/);
+  });
+});
