@@ -88,3 +88,18 @@ describe.concurrent('what CI can trust', { timeout: 120_000 }, () => {
     }
   });
 });
+
+describe('config set reads a secret from standard input', { timeout: 120_000 }, () => {
+  it('config set KEY without VALUE, stdin piped: the value comes from stdin (not the command line)', async () => {
+    const env = { BOXOFFICE_CONFIG_DIR: join(e2e.dir, 'config-stdin') };
+    const set = await e2e.run(['config', 'set', 'clientSecret'], { env, stdin: 's3cret-from-stdin\n' });
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stderr).not.toContain('s3cret');
+    const got = await e2e.run(['config', 'get', 'clientSecret', '--show-secrets'], { env });
+    const stored = JSON.parse(readFileSync(join(env.BOXOFFICE_CONFIG_DIR, 'config.json'), 'utf8')) as { profiles: Record<string, { clientSecret?: string }> };
+    expect(stored.profiles.local.clientSecret, got.stderr).toBe('s3cret-from-stdin');
+    const empty = await e2e.run(['config', 'set', 'clientSecret'], { env, stdin: '' });
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('missing VALUE: pipe it in');
+  });
+});

@@ -4,6 +4,7 @@
 import { Option, type Command } from 'commander';
 import { NotLoggedInError, UsageError } from '../../../client/errors.js';
 import { checkToken, refusalText } from '../../token-check.js';
+import { readAllInput } from '../../read-input.js';
 import type { CommandContext } from '../../context.js';
 import { summaryOf } from '../summaries.js';
 import { openConfigStore } from '../../config/store.js';
@@ -131,9 +132,7 @@ async function readTokenFromInput(context: CommandContext): Promise<string> {
       validate: (answer) => (answer.trim() ? true : 'a token is required'),
     });
   } else {
-    const chunks: Buffer[] = [];
-    for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-    text = Buffer.concat(chunks).toString('utf8');
+    text = await readAllInput(io);
   }
   const token = text.trim();
   if (!token) throw new UsageError('no token on stdin: pipe one in, e.g. echo "$TOKEN" | boxoffice login --with-token', '--with-token');

@@ -1,6 +1,7 @@
 // `boxoffice config set KEY [VALUE]`: changes one setting of the profile (creating the profile
 // if needed). An empty VALUE removes the setting; without VALUE it is asked for on a terminal
-// (hidden for secrets, which then stay out of the shell history).
+// (hidden for secrets), or read from standard input when that is not a terminal, so that a
+// secret stays out of `ps` and the shell history.
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
@@ -9,6 +10,7 @@ import { SECRET_KEYS } from '../../config/profile.js';
 import { createPrompter } from '../../prompt.js';
 import { openConfigStore } from '../../config/store.js';
 import { writeJson } from '../../output/index.js';
+import { readAllInput } from '../../read-input.js';
 
 interface ConfigSetOptions {
   key: string;
@@ -18,12 +20,13 @@ interface ConfigSetOptions {
 export function registerConfigSet(group: Command, context: CommandContext): void {
   group
     .command('set')
-    .description('change one setting of the profile ("" removes it; no value: asked for, hidden for secrets)')
+    .description('change one setting of the profile ("" removes it; no value: asked for, hidden for secrets, or read from piped stdin)')
     .argument('<KEY>', 'apiUrl, publisherUrl, authUrl, clientId, clientSecret, token, tokenExpiresAt, publisherKey or bookingKey')
     .argument('[VALUE]', 'the new value')
     .addHelpText(
       'after',
-      '\nExamples:\n  boxoffice --profile live config set apiUrl https://api.example.com\n  boxoffice --profile live config set clientSecret     # asked for, not echoed',
+      '\nExamples:\n  boxoffice --profile live config set apiUrl https://api.example.com\n  boxoffice --profile live config set clientSecret     # asked for, not echoed\n' +
+        '  printf %s "$SECRET" | boxoffice --profile live config set clientSecret    # read from stdin',
     )
     .action(async (key: string, value: string | undefined) => {
       await runConfigSet({ key, value }, context);
@@ -34,6 +37,11 @@ async function runConfigSet(options: ConfigSetOptions, context: CommandContext):
   const key = profileKeyFrom(options.key);
   const { deps } = context;
   let value = options.value;
+  if (value === undefined && !deps.io.stdinIsTTY) {
+    const piped = await readAllInput(deps.io);
+    if (piped.trim() === '') throw new UsageError(`missing VALUE: pipe it in (printf %s "$VALUE" | boxoffice config set ${key}), or give it`, 'VALUE');
+    value = piped;
+  }
   if (value === undefined) {
     if (!context.globals().input) throw new UsageError(`missing VALUE: boxoffice config set ${key} VALUE`, 'VALUE');
     const prompter = createPrompter(deps);
