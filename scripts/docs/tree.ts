@@ -4,6 +4,7 @@ import type { EventEmitter } from 'node:events';
 import type { Argument, Command, Help, Option } from 'commander';
 import { closedDeps } from '../../src/cli/closed-deps.js';
 import { buildProgram } from '../../src/cli/main.js';
+import { fitHelpText } from '../../src/cli/help.js';
 
 /** Help is rendered as on a pipe: 80 columns, no colours. */
 export const HELP_WIDTH = 80;
@@ -89,7 +90,7 @@ export function examplesIn(afterHelp: string): string[] {
 function captureHelp(command: Command): string {
   let text = '';
   command.configureOutput({
-    writeOut: (chunk) => (text += chunk),
+    writeOut: (chunk) => (text += fitHelpText(chunk, HELP_WIDTH)),
     getOutHelpWidth: () => HELP_WIDTH,
     getOutHasColors: () => false,
   });

@@ -64,11 +64,13 @@ export async function browserLogin(options: BrowserLoginOptions): Promise<TokenR
       codeChallenge: pkce.challenge,
     });
     if (options.openBrowser) {
-      options.tell(`Opening the login page in your browser; waiting for ${server.redirectUri} …`);
+      // The address is always shown: on a machine without a browser (SSH) it is the way in.
+      options.tell(`Opening the login page in your browser; if it does not open, open this address:\n  ${url}`);
+      options.tell(`Waiting for the answer at ${server.redirectUri} …`);
       try {
         await options.openBrowser(url);
       } catch (error) {
-        options.tell(`Could not open a browser (${(error as Error).message}). Open this address yourself:\n  ${url}`);
+        options.tell(`Could not open a browser (${(error as Error).message}). Open the address above yourself; still waiting.`);
       }
     } else {
       options.tell(`Open this address in a browser to log in:\n  ${url}`);

@@ -13,6 +13,8 @@ export interface Io {
   stderrIsTTY: boolean;
   /** The terminal's width in columns, when stdout is a terminal (help wraps to it; 80 when unknown). */
   columns?: number;
+  /** The terminal's height in lines, when stdout is a terminal (a watch view fits it). */
+  rows?: number;
 }
 
 export interface Clock {

@@ -2,7 +2,9 @@
 // anything that renders help from the tree (`--help`, `boxoffice help X`, a generator of
 // docs/commands) gets the same text: top-level commands in groups, the global flags under
 // "Inherited flags" on every command, wrapped to the terminal's width (80 when unknown), and
-// "see boxoffice X --help" after a usage error, naming the command.
+// "see boxoffice X --help" after a usage error, naming the command. One wording: "flags"
+// (headings and usage lines), defaults as "(default: VALUE)"; text added after the generated
+// help (examples, notes) is fitted to the same width by fitHelpText.
 import { Help, type Command, type Option } from 'commander';
 import type { Io } from './deps.js';
 
@@ -13,6 +15,7 @@ const DEFAULT_HELP_WIDTH = 80;
 const INHERITED_FLAGS: readonly string[] = ['--json', '--profile', '--no-input', '--debug', '--header'];
 
 const INHERITED_HEADING = 'Inherited flags:';
+const HEADINGS: Readonly<Record<string, string>> = { 'Global Options:': INHERITED_HEADING, 'Options:': 'Flags:' };
 
 /** Commander's layout of an item: two spaces, the term, two spaces, the description. */
 const ITEM_INDENT = 2;
@@ -57,8 +60,97 @@ export function configureCommandHelp(command: Command): void {
     },
     formatItemList(this: Help, heading: string, items: string[], helper: Help): string[] {
       if (items.length === 0) return [];
-      return [helper.styleTitle(heading === 'Global Options:' ? INHERITED_HEADING : heading), ...items, ''];
+      return [helper.styleTitle(HEADINGS[heading] ?? heading), ...items, ''];
+    },
+    commandUsage(this: Help, cmd: Command): string {
+      return Help.prototype.commandUsage.call(this, cmd).replace('[options]', '[flags]');
+    },
+    subcommandTerm(this: Help, cmd: Command): string {
+      return Help.prototype.subcommandTerm.call(this, cmd).replace('[options]', '[flags]');
+    },
+    optionDescription(this: Help, option: Option): string {
+      const extra: string[] = [];
+      if (option.argChoices) extra.push(`one of: ${option.argChoices.join(', ')}`);
+      const showDefault = option.required || option.optional || (option.isBoolean() && typeof option.defaultValue === 'boolean');
+      if (option.defaultValue !== undefined && showDefault) extra.push(`default: ${option.defaultValueDescription ?? String(option.defaultValue)}`);
+      if (option.envVar !== undefined) extra.push(`env: ${option.envVar}`);
+      return [option.description, ...extra.map((item) => `(${item})`)].filter((part) => part !== '').join(' ');
     },
   });
   command.showHelpAfterError(`(see ${commandPath(command)} --help)`);
+}
+
+/** A command line in help text: `  boxoffice …` or `  NAME=value boxoffice …`. */
+const COMMAND_LINE = /^\s+(\$ )?([A-Z_]+=\S+ )*boxoffice\b/;
+
+/**
+ * Text added to help (examples, notes) fitted to `width`: a paragraph with a line too long is
+ * re-wrapped, and a command line too long is continued with " \\" on the next lines, never
+ * inside quotes. Lines that fit are left as they are.
+ */
+export function fitHelpText(text: string, width: number): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index];
+    if (line.trim() === '' || COMMAND_LINE.test(line)) {
+      out.push(...(line.length > width ? continueCommand(line, width) : [line]));
+      continue;
+    }
+    let end = index;
+    while (end + 1 < lines.length && lines[end + 1].trim() !== '' && !COMMAND_LINE.test(lines[end + 1]) && indentOf(lines[end + 1]) === indentOf(line)) end += 1;
+    const paragraph = lines.slice(index, end + 1);
+    if (paragraph.some((each) => each.length > width)) {
+      out.push(...wrapWords(paragraph.map((each) => each.trim()).join(' '), width, indentOf(line)));
+    } else {
+      out.push(...paragraph);
+    }
+    index = end;
+  }
+  return out.join('\n');
+}
+
+function indentOf(line: string): string {
+  return /^\s*/.exec(line)?.[0] ?? '';
+}
+
+function wrapWords(text: string, width: number, indent: string): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/ +/)) {
+    if (current !== '' && indent.length + current.length + 1 + word.length > width) {
+      lines.push(indent + current);
+      current = word;
+    } else {
+      current = current === '' ? word : `${current} ${word}`;
+    }
+  }
+  if (current !== '') lines.push(indent + current);
+  return lines;
+}
+
+/** Words of a command line, a quoted string kept whole; a trailing " \\" or "# comment" kept as it is. */
+function shellWords(text: string): string[] {
+  return text.match(/(?:[^\s"']+|"[^"]*"|'[^']*')+|#.*$/g) ?? [];
+}
+
+function continueCommand(line: string, width: number): string[] {
+  const indent = indentOf(line);
+  const words = shellWords(line.trim());
+  const trailing = words[words.length - 1] === '\\' ? words.pop() : undefined;
+  const lines: string[] = [];
+  let current = '';
+  let prefix = indent;
+  for (const word of words) {
+    // Room for " \\" at the end of every line but the last.
+    if (current !== '' && prefix.length + current.length + 1 + word.length + 2 > width) {
+      lines.push(`${prefix}${current} \\`);
+      prefix = `${indent}    `;
+      current = word;
+    } else {
+      current = current === '' ? word : `${current} ${word}`;
+    }
+  }
+  lines.push(`${prefix}${current}${trailing ? ' \\' : ''}`);
+  return lines;
 }

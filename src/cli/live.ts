@@ -1,6 +1,6 @@
 // The `live` profile acts on the real service: commands that spend, charge or change it ask
 // first on a terminal, and need --yes where there is no terminal to ask on (cli-contract).
-import { CancelledError, UsageError } from '../client/errors.js';
+import { DeclinedError, UsageError } from '../client/errors.js';
 import type { CommandContext } from './context.js';
 import { createPrompter } from './prompt.js';
 
@@ -13,7 +13,7 @@ export interface LiveConfirmation {
   consequence: string;
   /** The question asked on a terminal. */
   question: string;
-  /** The message of the CancelledError when the answer is no: "nothing changed". */
+  /** The message of the DeclinedError when the answer is no: "nothing changed". */
   declined: string;
 }
 
@@ -24,10 +24,10 @@ export function requireYesWithoutTerminal(context: CommandContext, confirmation:
   throw new UsageError(`${confirmation.consequence}; add --yes to confirm without a terminal`, '--yes');
 }
 
-/** On the live profile without --yes: asks on the terminal; "no" is a CancelledError (exit 130). */
+/** On the live profile without --yes: asks on the terminal; "no" is a DeclinedError (exit 1). */
 export async function confirmOnLive(context: CommandContext, confirmation: LiveConfirmation): Promise<void> {
   if (context.globals().profile !== LIVE_PROFILE || confirmation.yes) return;
   requireYesWithoutTerminal(context, confirmation);
   const confirmed = await createPrompter(context.deps).confirm({ message: confirmation.question, default: false });
-  if (!confirmed) throw new CancelledError(confirmation.declined);
+  if (!confirmed) throw new DeclinedError(confirmation.declined);
 }

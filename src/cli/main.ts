@@ -1,13 +1,15 @@
 // buildProgram(deps) → the commander program; runCli(argv, deps) → exit code. This is the one
 // place where errors become messages on stderr and exit codes.
+import type { Writable } from 'node:stream';
 import { Command, CommanderError, Option } from 'commander';
+import { ApiError, DeclinedError } from '../client/errors.js';
 import { registerCommands } from './commands/index.js';
 import { groupOf } from './commands/summaries.js';
 import type { CommandContext, GlobalOptions } from './context.js';
 import type { Deps } from './deps.js';
 import type { Invocation } from './error-message.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
-import { configureCommandHelp, helpWidthFor } from './help.js';
+import { configureCommandHelp, fitHelpText, helpWidthFor } from './help.js';
 import { argumentsOf, checkIdArguments } from './ids.js';
 import { GLOBAL_OPTIONS_WITH_VALUE, groupWithoutVerb, withPositionalHint } from './usage.js';
 import { packageVersion } from './version.js';
@@ -39,7 +41,7 @@ export async function buildProgram(deps: Deps, argv: readonly string[] = []): Pr
   const program = new Command('boxoffice')
     .usage('<command> [flags]')
     .description('Manage events, tickets, discounts, reports, attendee exports and bookings.')
-    .version(packageVersion(), '-V, --version', 'print the version')
+    .version(packageVersion(), '-V, --version', 'print the version (-v too)')
     .addOption(new Option('--profile <name>', 'saved profile to use (URLs, token, keys)').env('BOXOFFICE_PROFILE'))
     .option('--json', 'print exactly one JSON document on stdout')
     .option('--no-input', 'never prompt; a missing required value is a usage error')
@@ -73,7 +75,7 @@ export async function buildProgram(deps: Deps, argv: readonly string[] = []): Pr
     command.exitOverride();
     configureCommandHelp(command);
     command.configureOutput({
-      writeOut: (text) => deps.io.stdout.write(text),
+      writeOut: (text) => deps.io.stdout.write(fitHelpText(text, helpWidthFor(deps.io))),
       writeErr: (text) => deps.io.stderr.write(text),
       getOutHelpWidth: () => helpWidthFor(deps.io),
       getErrHelpWidth: () => helpWidthFor(deps.io),
@@ -83,8 +85,21 @@ export async function buildProgram(deps: Deps, argv: readonly string[] = []): Pr
   return program;
 }
 
-export async function runCli(argv: readonly string[], deps: Deps): Promise<number> {
+/**
+ * What people type that commander reads otherwise: `help event create` (commander's help command
+ * takes one word) is `event create --help`; `-v` alone is `-V`.
+ */
+function normalizedArgv(argv: readonly string[]): string[] {
+  if (argv.length === 1 && argv[0] === '-v') return ['-V'];
+  const at = argv.findIndex((word, index) => !word.startsWith('-') && !GLOBAL_OPTIONS_WITH_VALUE.has(argv[index - 1] ?? ''));
+  if (at < 0 || argv[at] !== 'help' || at + 1 >= argv.length) return [...argv];
+  return [...argv.slice(0, at), ...argv.slice(at + 1), '--help'];
+}
+
+export async function runCli(givenArgv: readonly string[], deps: Deps): Promise<number> {
   let invocation: Invocation | undefined;
+  const argv = normalizedArgv(givenArgv);
+  const stdout = watchWrites(deps.io.stdout);
   try {
     const program = await buildProgram(deps, argv);
     const bare = groupWithoutVerb(program, argv);
@@ -98,31 +113,74 @@ export async function runCli(argv: readonly string[], deps: Deps): Promise<numbe
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
   } catch (error) {
-    return reportError(error, deps, invocation);
+    const failure = await reportError(error, deps, invocation);
+    // With --json a failure is a document too (unless the command already wrote one), so that
+    // `boxoffice --json … > out.json` never leaves an empty file.
+    if (failure.exitCode !== EXIT.ok && wantsJson(argv) && !stdout.written()) {
+      deps.io.stdout.write(`${JSON.stringify({ error: { code: failure.code, message: failure.message, exitCode: failure.exitCode } }, null, 2)}\n`);
+    }
+    return failure.exitCode;
+  } finally {
+    stdout.restore();
   }
 }
 
-async function reportError(error: unknown, deps: Deps, invocation: Invocation | undefined): Promise<number> {
+/** `--json` among the global flags (before `--`). */
+function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).includes('--json');
+}
+
+/** Whether anything was written on `stream` since (the command's own document, rows, …). */
+function watchWrites(stream: Writable): { written(): boolean; restore(): void } {
+  const original = stream.write;
+  let written = false;
+  stream.write = function (this: Writable, ...args: Parameters<Writable['write']>) {
+    written = true;
+    return original.apply(this, args);
+  } as Writable['write'];
+  return { written: () => written, restore: () => void (stream.write = original) };
+}
+
+interface Failure {
+  exitCode: number;
+  /** The service's code (E001…), else what kind of failure: usage, auth, declined, interrupted, failure. */
+  code: string;
+  message: string;
+}
+
+async function reportError(error: unknown, deps: Deps, invocation: Invocation | undefined): Promise<Failure> {
   if (error instanceof CommanderError) {
     // Help and version "errors" are successes; anything else commander reports is a usage error.
     if (error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version') {
-      return EXIT.ok;
+      return { exitCode: EXIT.ok, code: 'ok', message: '' };
     }
-    return EXIT.usage;
+    return { exitCode: EXIT.usage, code: 'usage', message: error.message.replace(/^error: /, '') };
   }
   if (deps.signal.aborted) {
-    deps.io.stderr.write(isInterruptedWork(error) ? `interrupted: ${error.message}\n` : 'interrupted\n');
-    return EXIT.interrupted;
+    const message = isInterruptedWork(error) ? `interrupted: ${error.message}` : 'interrupted';
+    deps.io.stderr.write(`${message}\n`);
+    return { exitCode: EXIT.interrupted, code: 'interrupted', message };
   }
   const { formatError } = await import('./error-message.js');
-  deps.io.stderr.write(`${formatError(error, invocation, deps.clock.now())}\n`);
-  return exitCodeFor(error);
+  const message = formatError(error, invocation, deps.clock.now());
+  deps.io.stderr.write(`${message}\n`);
+  const exitCode = exitCodeFor(error);
+  const apiCode = error instanceof ApiError ? error.code : error instanceof DeclinedError ? 'declined' : undefined;
+  return { exitCode, code: apiCode ?? KIND_OF_EXIT[exitCode] ?? 'failure', message: message.replace(/^error( [A-Z]\d+)?: /, '') };
 }
 
 /** By name: the core does not load the client's error classes (InterruptedWorkError). */
 function isInterruptedWork(error: unknown): error is Error {
   return error instanceof Error && error.name === 'InterruptedWorkError';
 }
+
+const KIND_OF_EXIT: Readonly<Record<number, string>> = {
+  [EXIT.usage]: 'usage',
+  [EXIT.auth]: 'auth',
+  [EXIT.rateLimited]: 'rate_limited',
+  [EXIT.interrupted]: 'interrupted',
+};
 
 function applyToAll(command: Command, apply: (command: Command) => void): void {
   apply(command);

@@ -1,8 +1,9 @@
 // Opens an address with $BROWSER when set, else the system default. $BROWSER is a command line,
 // as for gh and git: split into words as a shell splits them (quotes keep an argument whole,
 // $VARIABLES are expanded), `%s` replaced by the address where present, else the address added
-// as the last argument.
-import { spawn } from 'node:child_process';
+// as the last argument. An opener that fails (BROWSER=false, xdg-open finding no browser on a
+// machine without a desktop) is noticed by its exit status, so the caller can say so at once.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { parse } from 'shell-quote';
 
 /** The program and its arguments that `BROWSER` asks for, to open `url`. */
@@ -18,18 +19,38 @@ export function browserCommand(browser: string, url: string, env: Readonly<Recor
   return words.some((word) => word.includes('%s')) ? withAddress : [...words, url];
 }
 
+/**
+ * How long an opener may run before it counts as a browser that opened: xdg-open and `open`
+ * hand the address over and exit; a browser named by BROWSER keeps running.
+ */
+const OPENER_VERDICT_MS = 3000;
+
+/** Resolves when `child` exits 0 or is still running after a while; rejects when it fails. */
+function openerOutcome(child: ChildProcess, program: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.unref();
+      resolve();
+    }, OPENER_VERDICT_MS);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`${program} exited with ${code === null ? `signal ${signal}` : `status ${code}`}`));
+    });
+  });
+}
+
 export async function openInBrowser(url: string, env: Readonly<Record<string, string | undefined>>): Promise<void> {
   const browser = env.BROWSER?.trim();
   if (browser) {
     const [program, ...args] = browserCommand(browser, url, env);
-    const child = spawn(program, args, { stdio: 'ignore', detached: true, shell: false });
-    await new Promise<void>((resolve, reject) => {
-      child.once('error', reject);
-      child.once('spawn', () => resolve());
-    });
-    child.unref();
+    await openerOutcome(spawn(program, args, { stdio: 'ignore', detached: true, shell: false }), program);
     return;
   }
   const { default: open } = await import('open');
-  await open(url);
+  await openerOutcome(await open(url), 'the system opener (xdg-open)');
 }

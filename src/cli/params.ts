@@ -16,8 +16,9 @@ import {
 } from '../client/schemas/values.js';
 import type { CommandContext } from './context.js';
 import { createPrompter, type Prompter } from './prompt.js';
+import { shellQuote } from '../util/shell-word.js';
 
-type ParamKind = 'text' | 'date' | 'time' | 'integer' | 'number' | 'boolean' | 'enum' | 'url';
+type ParamKind = 'text' | 'date' | 'time' | 'integer' | 'number' | 'boolean' | 'enum' | 'url' | 'slug' | 'contact';
 
 export interface ParamSpec {
   /** The API's parameter name (also the request field). */
@@ -29,6 +30,10 @@ export interface ParamSpec {
   /** Other words accepted for kind 'enum', each mapped to the choice it stands for. */
   synonyms?: Readonly<Record<string, string>>;
   required?: boolean;
+  /** Required only when another parameter has this value (a discount's code when its category is code). */
+  requiredWhen?: { name: string; value: string };
+  /** For kind 'enum': asked as typed text with no answer preselected (a list preselects its first choice). */
+  typedChoice?: boolean;
   /** For kind 'number': an empty value is meaningful (a ticket price left blank = any amount). */
   allowBlank?: boolean;
   /** A positional argument (e.g. EVENT_ID): named so in errors, never registered as a flag. */
@@ -58,6 +63,8 @@ const PLACEHOLDERS: Record<ParamKind, string> = {
   boolean: 'true|false',
   enum: 'value',
   url: 'url',
+  slug: 'slug',
+  contact: 'text',
 };
 
 /** Registers one option per non-positional parameter. */
@@ -113,10 +120,18 @@ function formatProblem(spec: ParamSpec, value: string): string | undefined {
       return text === 'true' || text === 'false' ? undefined : FORMAT_MESSAGES.boolean;
     case 'url':
       return isHttpUrl(text) ? undefined : 'expected an http:// or https:// address';
+    case 'slug':
+      return SLUG.test(text) ? undefined : 'expected a slug: lowercase letters, digits and hyphens (e.g. spring-gala)';
+    case 'contact':
+      return !text.includes('@') || EMAIL.test(text) ? undefined : 'expected an e-mail address such as hello@example.com';
     default:
       return undefined;
   }
 }
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** One @, a dot in the domain, no spaces: what a typo breaks, not RFC 5322. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -144,7 +159,8 @@ export function checkFormats(params: readonly ParamSpec[], values: Readonly<Reco
 /** Required parameters without a (non-blank) value. */
 export function missingParams(params: readonly ParamSpec[], values: Readonly<Record<string, unknown>>): ParamSpec[] {
   return params.filter((spec) => {
-    if (!spec.required || spec.positional) return false;
+    const required = spec.required === true || (spec.requiredWhen !== undefined && values[spec.requiredWhen.name] === spec.requiredWhen.value);
+    if (!required || spec.positional) return false;
     const value = values[spec.name];
     if (value === undefined || value === null) return true;
     return typeof value === 'string' && value.trim() === '' && !spec.allowBlank;
@@ -160,6 +176,7 @@ export async function fillMissing(
   params: readonly ParamSpec[],
   values: ParamValues,
   prompter?: Prompter,
+  schema?: z.ZodType,
 ): Promise<ParamValues> {
   const missing = missingParams(params, values);
   if (missing.length === 0) return values;
@@ -169,15 +186,80 @@ export async function fillMissing(
   }
   const ask = prompter ?? createPrompter(context.deps);
   const completed: ParamValues = { ...values };
-  for (const spec of missing) completed[spec.name] = await askFor(ask, spec);
+  // One at a time: an answer can make another value required (a code for a code discount).
+  const asked = new Set<string>();
+  for (let next = missingParams(params, completed)[0]; next !== undefined; next = missingParams(params, completed)[0]) {
+    completed[next.name] = await askFor(ask, next);
+    asked.add(next.name);
+  }
+  if (schema) await askAgainWhileRefused(context, params, completed, asked, ask, schema);
   return completed;
+}
+
+/**
+ * Rules between answers (the end after the start) checked with the request's schema once all are
+ * in: an answer the schema refuses is asked for again, with the reason, until it passes.
+ */
+async function askAgainWhileRefused(
+  context: CommandContext,
+  params: readonly ParamSpec[],
+  completed: ParamValues,
+  asked: ReadonlySet<string>,
+  ask: Prompter,
+  schema: z.ZodType,
+): Promise<void> {
+  for (;;) {
+    const result = schema.safeParse(completed);
+    if (result.success) return;
+    const refused = result.error.issues.flatMap((issue) => {
+      const spec = params.find((candidate) => candidate.name === issue.path[0] && asked.has(candidate.name));
+      return spec ? [{ spec, message: issue.message }] : [];
+    });
+    if (refused.length === 0) return;
+    for (const { spec, message } of refused) {
+      context.deps.io.stderr.write(`${flagFor(spec)} ${JSON.stringify(completed[spec.name])}: ${message}; asking again\n`);
+      completed[spec.name] = await askFor(ask, spec);
+    }
+  }
+}
+
+/**
+ * Runs `work` with values some of which were typed at prompts; when it fails, prints the
+ * equivalent command line first, so that nothing typed is lost (`words`: `event create`).
+ */
+export async function withEquivalentCommand<T>(
+  context: CommandContext,
+  words: readonly string[],
+  params: readonly ParamSpec[],
+  given: ParamValues,
+  completed: ParamValues,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const prompted = params.some((spec) => completed[spec.name] !== undefined && given[spec.name] === undefined);
+    if (prompted) {
+      const positional = params.filter((spec) => spec.positional).map((spec) => completed[spec.name] ?? spec.positional ?? '');
+      const flags = params.filter((spec) => !spec.positional && completed[spec.name] !== undefined).flatMap((spec) => [`--${kebabCase(spec.name)}`, completed[spec.name]]);
+      context.deps.io.stderr.write(`the same as a command line (what was typed is kept):\n  ${['boxoffice', ...words, ...positional, ...flags].map(shellQuote).join(' ')}\n`);
+    }
+    throw error;
+  }
 }
 
 /** One question for one parameter: a list for enums and booleans, validated text otherwise. */
 async function askFor(prompter: Prompter, spec: ParamSpec): Promise<string> {
   const message = `${spec.description} (${flagFor(spec)})`;
   const kind = spec.kind ?? 'text';
-  if (kind === 'enum' && spec.choices) return prompter.select({ message, choices: spec.choices });
+  if (kind === 'enum' && spec.choices && !spec.typedChoice) return prompter.select({ message, choices: spec.choices });
+  if (kind === 'enum' && spec.choices) {
+    const answer = await prompter.text({
+      message: `${message} [${spec.choices.join('|')}]`,
+      validate: (text) => (text.trim() === '' ? 'a value is required' : (formatProblem(spec, text) ?? true)),
+    });
+    return canonicalChoice(spec, answer.trim());
+  }
   if (kind === 'boolean') return prompter.select({ message, choices: ['true', 'false'] as const });
   return prompter.text({
     message: kind === 'date' || kind === 'time' ? `${message} [${PLACEHOLDERS[kind]}]` : message,

@@ -34,6 +34,9 @@ export async function runWithProcess(): Promise<number> {
       get columns() {
         return process.stdout.isTTY ? process.stdout.columns : undefined;
       },
+      get rows() {
+        return process.stdout.isTTY ? process.stdout.rows : undefined;
+      },
     },
     env: process.env,
     clock: systemClock,

@@ -12,7 +12,7 @@ import { formatDuration } from '../util/duration.js';
 import { assertSafeBaseUrl } from './secure-url.js';
 
 export interface SessionNeeds {
-  /** An Event & Registration API access token (default true). */
+  /** An Event & Registration API access token (default: true). */
   token?: boolean;
   publisherKey?: boolean;
   bookingKey?: boolean;

@@ -97,6 +97,11 @@ export class InterruptedWorkError extends CancelledError {
   override name = 'InterruptedWorkError';
 }
 
+/** "No" to a confirmation: nothing was done (exit 1; 130 stays Ctrl-C's). */
+export class DeclinedError extends BoxofficeError {
+  override name = 'DeclinedError';
+}
+
 /** No usable token: not logged in, or the stored one has expired. */
 export class NotLoggedInError extends BoxofficeError {
   override name = 'NotLoggedInError';

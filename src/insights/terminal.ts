@@ -60,12 +60,27 @@ function totalsLines(figures: InsightsFigures, currency: string | null): string[
   ];
 }
 
+/** The title, the totals and the sparkline: what a window too short for the summary shows. */
+export function compactSummary(report: InsightsReport): string {
+  const { figures, currency } = report;
+  return [
+    titleLine(report),
+    ...totalsLines(figures, currency),
+    `orders per day, last ${figures.recent.orders.length} days: ${sparkline(figures.recent.orders)}`,
+    '(the window is too short for the full summary; make it taller to see tickets, cities and questions)',
+  ].join('\n') + '\n';
+}
+
+function titleLine(report: InsightsReport): string {
+  return `${report.title} · times in ${report.timezone}${report.currency === null ? '' : ` · amounts in ${report.currency}`}`;
+}
+
 export function terminalSummary(report: InsightsReport): string {
   const { figures, currency } = report;
   const recent = figures.recent;
   const recentTotal = recent.orders.reduce((sum, value) => sum + value, 0);
   const lines = [
-    `${report.title} · times in ${report.timezone}${currency === null ? '' : ` · amounts in ${currency}`}`,
+    titleLine(report),
     '',
     ...totalsLines(figures, currency),
     '',

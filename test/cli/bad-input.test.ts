@@ -21,6 +21,8 @@ const BAD_VALUES: Record<string, string[]> = {
   number: ['12,50', 'free'],
   boolean: ['yes', '1'],
   enum: ['not-a-choice'],
+  slug: ['Spring Gala', 'gala/2030'],
+  contact: ['hello@example', 'two@@example.com'],
 };
 
 const VERBS: { argv: string[]; params: ParamSpec[] }[] = [
@@ -46,7 +48,7 @@ describe('bad input', () => {
         '--event-type', '--type', '--category', '--start-date', '--end-date', '--start-time', '--end-time', '--price',
         '--currency', '--quantity', '--status', '--min-quantity', '--max-quantity', '--service-fee', '--allow-cancellation',
         '--shipping-charge', '--shipping-charge-type', '--discount-category', '--discount', '--discount-type', '--limit',
-        '--from-quantity', '--to-quantity',
+        '--from-quantity', '--to-quantity', '--url', '--contact-info',
       ]),
     );
   });

@@ -81,7 +81,7 @@ describe('config get, set and list', () => {
     expect(plain.stderr).toContain('warning: apiUrl uses plain http to another host');
     const noValue = await run(['config', 'set', 'apiUrl']);
     expect(noValue.code).toBe(2);
-    expect(noValue.stderr).toBe('error: missing VALUE: boxoffice config set apiUrl VALUE\n');
+    expect(noValue.stderr).toBe('error: missing VALUE: pipe it in (printf %s "$VALUE" | boxoffice config set apiUrl), or give it\n');
   });
 
   it('says when a profile does not exist', async () => {

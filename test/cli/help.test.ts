@@ -22,7 +22,7 @@ describe('top-level help', () => {
     expect(result.stdout).toMatchSnapshot();
     const headings = result.stdout.split('\n').filter((line) => /^[A-Z][A-Za-z ]+:$/.test(line));
     expect(headings).toEqual([
-      'Options:', 'Getting started:', 'Events and tickets:', 'Sales and attendees:', 'Automation:', 'Sandbox:', 'Settings:', 'Examples:',
+      'Flags:', 'Getting started:', 'Events and tickets:', 'Sales and attendees:', 'Automation:', 'Sandbox:', 'Settings:', 'Examples:',
     ]);
     expect(result.stdout).toMatch(/^Get started: boxoffice login/m);
   });

@@ -218,11 +218,11 @@ describe('apply on the live profile', () => {
     expect(sent).toEqual([]);
   });
 
-  it('on a terminal shows the plan and asks; "no" changes nothing (exit 130), "yes" carries it out', async () => {
+  it('on a terminal shows the plan and asks; "no" changes nothing (exit 1), "yes" carries it out', async () => {
     const file = join(dir, 'asked.yaml');
     copyFileSync(fixture, file);
     const { result: declined, sent } = await requestsDuring(() => h.run(['apply', file], { env: live, stdinIsTTY: true, stdin: 'n\n' }));
-    expect(declined.code).toBe(130);
+    expect(declined.code).toBe(1);
     expect(declined.stdout).toContain('Plan for asked.yaml:');
     expect(declined.stdout).toContain('+ create event');
     expect(declined.stderr).toContain('Carry out this plan on the live profile?');

@@ -4,6 +4,7 @@ import type { CommandContext } from '../../src/cli/context.js';
 import type { Io } from '../../src/cli/deps.js';
 import { writeJson, writeRows, type Column } from '../../src/cli/output/index.js';
 import { humanHeader } from '../../src/cli/output/rows.js';
+import { fitColumns, shorten } from '../../src/cli/output/fit.js';
 
 function capture(stdoutIsTTY: boolean): { io: Io; out: () => string; err: () => string } {
   const stdout = new PassThrough();
@@ -76,5 +77,26 @@ describe('json', () => {
     writeJson(io, { status: 'success', eventId: '7' });
     expect(JSON.parse(out())).toEqual({ status: 'success', eventId: '7' });
     expect(out().trimEnd().split('\n').at(-1)).toBe('}');
+  });
+});
+
+describe('fitting a table to the terminal', () => {
+  const columns = [
+    { header: 'ID' },
+    { header: 'Title', shrink: 10 },
+    { header: 'Type', dropOrder: 2 },
+    { header: 'URL', dropOrder: 1 },
+  ];
+  const cells = [['100001', 'A rather long event title', 'ticketing', 'https://example.com/e/a-rather-long-event-title']];
+
+  it('keeps every column at its width when they fit', () => {
+    expect(fitColumns(columns, cells, 200)).toEqual({ shown: [0, 1, 2, 3], widths: [6, 25, 9, 47] });
+  });
+
+  it('drops in the stated order, then shortens the shrinkable columns only as far as needed', () => {
+    expect(fitColumns(columns, cells, 50)).toEqual({ shown: [0, 1, 2], widths: [6, 25, 9] });
+    expect(fitColumns(columns, cells, 30)).toEqual({ shown: [0, 1, 2], widths: [6, 11, 9] });
+    expect(fitColumns(columns, cells, 20)).toEqual({ shown: [0, 1], widths: [6, 12] });
+    expect(shorten('A rather long event title', 12)).toBe('A rather lo…');
   });
 });

@@ -128,7 +128,7 @@ describe('man page', () => {
     const pkg = JSON.parse(read('package.json')) as { man: string[]; files: string[] };
     expect(pkg.man).toEqual(['./man/boxoffice.1']);
     expect(pkg.files).toContain('man');
-    expect(read('man/boxoffice.1')).toContain('.SS boxoffice attendees export [options]'.replace(/-/g, '\\-'));
+    expect(read('man/boxoffice.1')).toContain('.SS boxoffice attendees export [flags]'.replace(/-/g, '\\-'));
   });
 
   it('escapes what roff would take as markup', () => {

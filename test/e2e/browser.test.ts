@@ -86,6 +86,27 @@ describe.concurrent('BROWSER (built CLI)', { timeout: 120_000 }, () => {
     expect(login.code).not.toBe(0);
   });
 
+  it('prints the address at once, and says at once that the opener failed (BROWSER=false), well before --timeout', async () => {
+    const env = { BOXOFFICE_TOKEN: undefined, BOXOFFICE_CONFIG_DIR: join(e2e.dir, 'config-false'), BROWSER: 'false' };
+    const started = Date.now();
+    let noticedAfterMs = 0;
+    const login = await e2e.run(['login', '--port', '0', '--timeout', '120'], {
+      env,
+      onOutput: ({ stderr }, kill) => {
+        if (noticedAfterMs === 0 && stderr.includes('Could not open a browser')) {
+          noticedAfterMs = Date.now() - started;
+          kill('SIGINT');
+        }
+      },
+    });
+    expect(login.stderr).toMatch(/if it does not open, open this address:\n {2}http:\/\/127\.0\.0\.1:\d+\/a\/account\/oauth\/authorize\?/);
+    expect(login.stderr).toMatch(/Could not open a browser \(false exited with status 1\)\. Open the address above yourself; still waiting\./);
+    // Said as soon as the opener failed, not after the 120 s --timeout (generous: a loaded machine).
+    expect(noticedAfterMs).toBeGreaterThan(0);
+    expect(noticedAfterMs).toBeLessThan(60_000);
+    expect(login.code).toBe(130);
+  });
+
   it('refuses shell syntax in BROWSER with a message naming it', async () => {
     const env = { BOXOFFICE_TOKEN: undefined, BOXOFFICE_CONFIG_DIR: join(e2e.dir, 'config-pipe'), BROWSER: 'firefox | tee /dev/null' };
     const login = await e2e.run(['login', '--port', '0', '--timeout', '1'], { env });

@@ -74,7 +74,7 @@ describe('attendees export (command, fixture server)', () => {
     expect(fixture.calls).toEqual([]);
   });
 
-  it('on a terminal, asks before replacing an existing -o FILE: no keeps it (exit 130, nothing sent), yes replaces it', async () => {
+  it('on a terminal, asks before replacing an existing -o FILE: no keeps it (exit 1, nothing sent), yes replaces it', async () => {
     const fixture = await start({ orders: makeOrders(3), semantics: 'one-based-inclusive' });
     const output = join(dir, 'existing.csv');
     await writeFile(output, 'keep me\n');
@@ -86,7 +86,7 @@ describe('attendees export (command, fixture server)', () => {
         onStart: ({ stdin, stderr }) => void answerPrompts(stderr, stdin, [{ when: 'Replace it?', type: answer }]),
       });
     const declined = await ask('n\r');
-    expect(declined.code).toBe(130);
+    expect(declined.code).toBe(1);
     expect(declined.stderr).toContain(`${output} exists. Replace it?`);
     expect(await readFile(output, 'utf8')).toBe('keep me\n');
     expect(fixture.calls).toEqual([]);

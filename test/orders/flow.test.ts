@@ -230,15 +230,16 @@ describe('order place on the live profile', () => {
       stdin: answer,
     });
 
-  it('asks before ordering, showing the total; "no" orders nothing and exits 130', async () => {
+  it('asks before ordering, showing the total; "no" orders nothing and exits 1', async () => {
     const buyer = createClient({ apiUrl: sandbox.url, publisherUrl: sandbox.url, authUrl: sandbox.url, publisherKey: sandbox.tokens.publisher });
     const left = async () => (await buyer.publisher.ticketDetails({ eventId })).tickets.find((ticket) => String(ticket.id) === general)?.quantity;
     const before = await left();
     expect(before).toBeGreaterThan(0);
     const declined = await live('n\n');
     expect(declined.stderr).toContain('Place a real order on the live profile for a total of 1,000.00 INR?');
-    expect(declined.code).toBe(130);
-    expect(declined.stdout).toBe('');
+    expect(declined.code).toBe(1);
+    // --json: the failure as a document, not the order.
+    expect(JSON.parse(declined.stdout)).toEqual({ error: { code: 'declined', message: 'order not placed', exitCode: 1 } });
     expect(await left()).toBe(before);
     await buyer.close();
   });

@@ -3,8 +3,9 @@
 // a header line only when asked for (--header). docs/output.md describes both.
 import type { CommandContext } from '../context.js';
 import type { Deps, Io } from '../deps.js';
+import { fitColumns, shorten, type FitColumn } from './fit.js';
 
-export interface Column<Row> {
+export interface Column<Row> extends FitColumn {
   /** The column's name as people read it ("Order", "on sale from"); capitalised on a terminal. */
   header: string;
   /** The cell text; null or undefined prints as empty. */
@@ -63,15 +64,17 @@ export async function writeRows<Row>(
   }
   const { default: Table } = await import('cli-table3');
   const color = colorAllowed(env);
+  const headers = columns.map((column) => ({ ...column, header: humanHeader(column.header) }));
+  const { shown, widths } = fitColumns(headers, cells, io.columns ?? Number.POSITIVE_INFINITY);
   const table = new Table({
-    head: columns.map((column) => humanHeader(column.header)),
-    colAligns: columns.map((column) => (column.alignRight ? 'right' : 'left')),
+    head: shown.map((index) => headers[index].header),
+    colAligns: shown.map((index) => (columns[index].alignRight ? 'right' : 'left')),
     chars: HEADER_RULE_ONLY,
-    style: { head: color ? ['bold'] : [], border: color ? ['grey'] : [], compact: true, 'padding-left': 0, 'padding-right': 2 },
-    wordWrap: true,
+    style: { head: color ? ['bold'] : [], border: [], compact: true, 'padding-left': 0, 'padding-right': 2 },
+    wordWrap: false,
   });
-  for (const line of cells) table.push(line);
-  io.stdout.write(`${withoutTrailingSpace(table.toString())}\n`);
+  for (const line of cells) table.push(shown.map((index, at) => shorten(line[index], widths[at])));
+  io.stdout.write(`${withoutTrailingSpace(table.toString(), color)}\n`);
 }
 
 const ABBREVIATIONS: Readonly<Record<string, string>> = { id: 'ID', url: 'URL' };
@@ -101,10 +104,14 @@ function tabSafe(text: string): string {
 
 const ANSI = /\x1b\[[\d;]*m/g;
 
-/** The padding after the last column kept out of copied text, and the rule cut to the text's width. */
-function withoutTrailingSpace(text: string): string {
+/**
+ * The padding after the last column kept out of copied text, and the rule redrawn at the text's
+ * width (cli-table3 draws it per column, padding included; grey on a colour terminal).
+ */
+function withoutTrailingSpace(text: string, color: boolean): string {
   const lines = text.split('\n').map((line) => line.replace(/ +((?:\x1b\[[\d;]*m)*)$/, '$1'));
   const isRule = (line: string): boolean => /^─+$/.test(line.replace(ANSI, ''));
-  const width = Math.max(0, ...lines.filter((line) => !isRule(line)).map((line) => line.replace(ANSI, '').length));
-  return lines.map((line) => (isRule(line) ? line.replace(/─+/, '─'.repeat(width)) : line)).join('\n');
+  const width = Math.max(0, ...lines.filter((line) => !isRule(line)).map((line) => [...line.replace(ANSI, '')].length));
+  const rule = color ? `\x1b[90m${'─'.repeat(width)}\x1b[39m` : '─'.repeat(width);
+  return lines.map((line) => (isRule(line) ? rule : line)).join('\n');
 }

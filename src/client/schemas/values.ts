@@ -94,5 +94,7 @@ export const DISCOUNT_TYPES = ['fixed', 'percentage'] as const;
 export const ORDER_STATUSES_FOR_CONFIRM = ['confirm', 'pending', 'fail'] as const;
 export const BOOKING_CURRENCIES = ['INR', 'USD', 'GBP', 'EUR', 'PHP', 'ZAR'] as const;
 export const PAYMENT_GATEWAYS = ['pg1', 'pg2'] as const;
+/** The statuses of an attendee in the attendee list (E11) that --status filters on. */
+export const ATTENDEE_STATUSES = ['attending', 'cancelled', 'lcancelled'] as const;
 export const SEARCH_PRICE_KINDS = ['free', 'paid'] as const;
 export const SEARCH_SORT_ORDERS = ['popularity', 'latest'] as const;

@@ -43,7 +43,7 @@ export function registerApply(program: Command, context: CommandContext): void {
     .option('--state <file>', 'state file mapping keys to remote ids (default: FILE\'s name + .boxoffice-state.json beside it)')
     .option('--recreate-uncertain', 'create again discounts whose earlier create lost its answer (after checking they do not exist)')
     .option('-y, --yes', 'do not ask before changing anything (needed on the live profile without a terminal)')
-    .option('--max-wait <duration>', 'longest wait for the service\'s rate limit or quota (E023) per call, e.g. 10m, 1h (default 2m)')
+    .option('--max-wait <duration>', 'longest wait for the service\'s rate limit or quota (E023) per call, e.g. 10m, 1h (default: 2m)')
     .option('--lock-timeout <duration>', 'how long to wait while another apply of the same state file runs, e.g. 30s, 5m', DEFAULT_LOCK_TIMEOUT)
     .addHelpText(
       'after',
@@ -54,8 +54,8 @@ export function registerApply(program: Command, context: CommandContext): void {
         'made good by finding records by url, name, code or fields. One apply per state file runs at a time.\n' +
         'With a Publisher API key (BOXOFFICE_PUBLISHER_KEY) automatic discounts are also looked up on the service.\n' +
         '\nExamples:\n' +
-        '  boxoffice apply examples/conference.yaml --dry-run\n' +
-        '  GENERAL_PRICE=2800 boxoffice apply examples/conference.yaml\n' +
+        '  boxoffice apply conference.yaml --dry-run\n' +
+        '  GENERAL_PRICE=2800 boxoffice apply conference.yaml\n' +
         '  boxoffice apply event.yaml --state .state/event.json --json\n',
     )
     .action(async (file: string, flags: ApplyFlags) => {

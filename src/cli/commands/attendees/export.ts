@@ -6,7 +6,8 @@ import { open } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import { Option, type Command } from 'commander';
-import { CancelledError, ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
+import { ATTENDEE_STATUSES } from '../../../client/schemas/values.js';
+import { CancelledError, ConnectionError, DeclinedError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
 import { assertExtensionMatches, assertWorkFilesOurs, checkDestination, type DestinationKind } from '../../../export/destination.js';
 import { exportFormatOf } from '../../../export/format-of.js';
 import { lockOutput } from '../../../export/output-lock.js';
@@ -22,6 +23,7 @@ import { exportAttendees } from '../../../export/export-attendees.js';
 import { silentProgress, terminalProgress } from '../../../export/progress.js';
 import { createRateLimitWaiter } from '../../../export/rate-limit.js';
 import { formatDuration } from '../../../util/duration.js';
+import { shellQuote } from '../../../util/shell-word.js';
 import { openSession } from '../../session.js';
 
 
@@ -62,16 +64,16 @@ export function registerAttendeesExport(group: Command, context: CommandContext)
     .command('export')
     .description('export every attendee of an event as CSV, JSON or NDJSON (one row per ticket)')
     .argument('<EVENT_ID>', 'the event whose attendees to export')
-    .option('-o, --output <file>', 'write to FILE (atomically, resumable); default: stdout')
+    .option('-o, --output <file>', 'write to FILE (atomically, resumable) (default: stdout)')
     .addOption(
-      new Option('--format <format>', 'csv, json (one array) or ndjson (one object a line); default: from the -o extension, else csv')
+      new Option('--format <format>', 'csv, json (one array) or ndjson (one object a line) (default: from the -o extension, else csv)')
         .choices(EXPORT_FORMATS),
     )
     .option('--force', 'replace -o FILE if it exists (on a terminal, boxoffice asks instead)')
     .option('--resume', 'continue an interrupted export to the same -o FILE from its last completed batch')
     .option('--max-wait <duration>', 'longest total wait for the service\'s rate limit (E023), e.g. 90s, 10m, 1h', DEFAULT_MAX_WAIT)
     .option('--prefetch <n>', 'batches requested ahead while one is written (0 = one request at a time)', String(DEFAULT_PREFETCH))
-    .option('--status <status>', 'only attendees with this status: attending, cancelled, lcancelled (repeatable, or comma-separated)', collectStatuses)
+    .option('--status <status>', `only attendees with this status: ${ATTENDEE_STATUSES.join(', ')} (repeatable, or comma-separated)`, collectStatuses)
     .addHelpText(
       'after',
       '\nExamples:\n' +
@@ -117,6 +119,8 @@ async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: bool
   if (statuses.some((status) => status === '')) {
     throw new UsageError('--status: expected a status such as attending (comma-separated for several)', '--status');
   }
+  const unknown = statuses.find((status) => !(ATTENDEE_STATUSES as readonly string[]).includes(status));
+  if (unknown !== undefined) throw new UsageError(`invalid --status "${unknown}": expected one of ${ATTENDEE_STATUSES.join(', ')}`, '--status');
   return {
     eventId: id,
     output,
@@ -128,10 +132,6 @@ async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: bool
     prefetch,
     statuses,
   };
-}
-
-function shellQuote(text: string): string {
-  return /^[\w./:@%+=-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /**
@@ -179,7 +179,7 @@ async function confirmReplace(output: string, context: CommandContext): Promise<
     throw new UsageError(`--output ${output} exists; add --force to replace it, or choose another -o`, '--force');
   }
   const replace = await createPrompter(context.deps).confirm({ message: `${output} exists. Replace it?`, default: false });
-  if (!replace) throw new CancelledError(`export not started; ${output} is left as it was`);
+  if (!replace) throw new DeclinedError(`export not started; ${output} is left as it was`);
 }
 
 async function exportAttendeeList(options: AttendeesExportOptions, context: CommandContext, rows: Writable = context.deps.io.stdout): Promise<void> {

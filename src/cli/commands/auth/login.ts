@@ -3,7 +3,8 @@
 // and stores it with its expiry.
 import { readAllStdin } from '../../stdin.js';
 import { Option, type Command } from 'commander';
-import { UsageError } from '../../../client/errors.js';
+import { NotLoggedInError, UsageError } from '../../../client/errors.js';
+import { checkToken, refusalText } from '../../token-check.js';
 import type { CommandContext } from '../../context.js';
 import { summaryOf } from '../summaries.js';
 import { openConfigStore } from '../../config/store.js';
@@ -65,6 +66,12 @@ async function runLogin(options: LoginOptions, context: CommandContext): Promise
   let expiresAt: Date;
   if (options.withToken) {
     token = await readTokenFromInput(context);
+    // Checked before it is stored: a refused token never replaces the one stored (which may work).
+    const check = await checkToken(context, { ...profile, token }, requireAddresses(profile, profileName));
+    if (!check.accepted) {
+      const kept = store.getProfile(profileName).token ? 'the stored token was kept' : 'nothing was stored';
+      throw new NotLoggedInError(`the service refused the token read from ${deps.io.stdinIsTTY ? 'the prompt' : 'stdin'} (${refusalText(check.refusal)}); ${kept}: create a new user access token in the service's developer area`);
+    }
     // A user access token lives 3 months (reference §5); its creation time is unknown here.
     expiresAt = threeMonthsAfter(deps.clock.now());
   } else {

@@ -1,11 +1,13 @@
-// `boxoffice auth status`: which token is used (environment or profile), for which profile and
-// addresses, and how many days it has left. Exits 3 when there is no usable token.
+// `boxoffice auth status [--offline]`: which token is used (environment or profile), for which
+// profile and addresses, how many days it has left, and whether the service accepts it (one
+// cheap read; --offline skips it). Exits 3 when there is no usable token or the service refuses it.
 import type { Command } from 'commander';
 import { NotLoggedInError } from '../../../client/errors.js';
 import { describeRemaining, type ExpiryStatus, expiryStatus } from '../../../auth/expiry.js';
 import type { CommandContext } from '../../context.js';
 import { summaryOf } from '../summaries.js';
-import { loadProfile } from '../../session.js';
+import { loadProfile, requireAddresses } from '../../session.js';
+import { checkToken, refusalText, type TokenCheck } from '../../token-check.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
 interface AuthStatus {
@@ -19,6 +21,13 @@ interface AuthStatus {
   expired: boolean;
   publisherKey: boolean;
   bookingKey: boolean;
+  /** Whether the service accepted the token when asked; null when not asked (--offline, no token). */
+  tokenAccepted: boolean | null;
+}
+
+/** Where the token came from, as a sentence names it. */
+function sourceName(source: AuthStatus['tokenSource'], profileName: string): string {
+  return source === 'env' ? 'BOXOFFICE_TOKEN (the environment)' : `the stored token of profile ${profileName}`;
 }
 
 function describeToken(
@@ -39,17 +48,20 @@ export function registerAuthStatus(program: Command, context: CommandContext): v
     .command('auth')
     .description(summaryOf('auth'))
     .command('status')
-    .description('which token is used, the profile, its addresses and the days left')
-    .addHelpText('after', '\nExample:\n  boxoffice --profile live auth status')
-    .action(async () => {
-      await runAuthStatus(context);
+    .description('which token is used, the profile, its addresses, the days left, and whether the service accepts it')
+    .option('--offline', 'do not ask the service whether it accepts the token (no request is sent)')
+    .addHelpText('after', '\nExamples:\n  boxoffice --profile live auth status\n  boxoffice auth status --offline')
+    .action(async (flags: { offline?: boolean }) => {
+      await runAuthStatus(context, flags.offline === true);
     });
 }
 
-async function runAuthStatus(context: CommandContext): Promise<void> {
+async function runAuthStatus(context: CommandContext, offline: boolean): Promise<void> {
   const { deps } = context;
   const { profileName, profile, tokenSource } = await loadProfile(context);
   const expiry = expiryStatus(profile.tokenExpiresAt, deps.clock.now());
+  const expired = tokenSource === 'profile' && expiry.level === 'expired';
+  const check = offline || tokenSource === 'none' || expired ? null : await checkToken(context, profile, requireAddresses(profile, profileName));
   const status: AuthStatus = {
     profile: profileName,
     tokenSource,
@@ -58,9 +70,10 @@ async function runAuthStatus(context: CommandContext): Promise<void> {
     authUrl: profile.authUrl ?? null,
     tokenExpiresAt: tokenSource === 'profile' ? (profile.tokenExpiresAt ?? null) : null,
     daysLeft: tokenSource === 'profile' ? (expiry.daysLeft ?? null) : null,
-    expired: tokenSource === 'profile' && expiry.level === 'expired',
+    expired,
     publisherKey: Boolean(profile.publisherKey),
     bookingKey: Boolean(profile.bookingKey),
+    tokenAccepted: check === null ? null : check.accepted,
   };
 
   if (context.globals().json) {
@@ -75,6 +88,7 @@ async function runAuthStatus(context: CommandContext): Promise<void> {
       ['auth', status.authUrl ?? '(not set)'],
       ['publisher key', status.publisherKey ? 'set' : 'not set'],
       ['booking key', status.bookingKey ? 'set' : 'not set'],
+      ['service', serviceLine(check, offline)],
     ];
     await writeRows(deps, [
       { header: 'setting', value: (row: [string, string]) => row[0] },
@@ -83,4 +97,13 @@ async function runAuthStatus(context: CommandContext): Promise<void> {
   }
   if (tokenSource === 'none') throw new NotLoggedInError(`not logged in (profile ${profileName}): run boxoffice login, or set BOXOFFICE_TOKEN`);
   if (status.expired) throw new NotLoggedInError(`the token of profile ${profileName} has expired: run boxoffice login`);
+  if (check !== null && !check.accepted) {
+    const next = tokenSource === 'env' ? 'replace BOXOFFICE_TOKEN' : `run boxoffice --profile ${profileName} login`;
+    throw new NotLoggedInError(`the service refused ${sourceName(tokenSource, profileName)} (${refusalText(check.refusal)}): ${next}`);
+  }
+}
+
+function serviceLine(check: TokenCheck | null, offline: boolean): string {
+  if (check === null) return offline ? 'not asked (--offline)' : 'not asked';
+  return check.accepted ? 'accepts the token' : `REFUSES the token (${refusalText(check.refusal)})`;
 }

@@ -3,7 +3,7 @@
 // A range needing more than LARGE_RANGE_CALLS calls says so first (and asks on a terminal): each
 // call spends one of the live service's read calls (about 30 an hour).
 import { Option, type Command } from 'commander';
-import { CancelledError, UsageError } from '../../../client/errors.js';
+import { DeclinedError, UsageError } from '../../../client/errors.js';
 import { splitIntoWindows } from '../../../bookings/windows.js';
 import { parseDuration } from '../../duration.js';
 import type { BookingOrder } from '../../../client/schemas/index.js';
@@ -55,7 +55,7 @@ export function registerBookingsList(group: Command, context: CommandContext): v
     .option('--booking-key-file <file>', BOOKING_KEY_FILE_HELP)
     .addOption(new Option('--format <format>', 'output format').choices(LIST_FORMATS).default('table'))
     .option('--yes', `do not ask before a range that needs more than ${LARGE_RANGE_CALLS} calls`)
-    .option('--max-wait <duration>', 'longest wait for the service\'s rate limit (E023) per call, e.g. 90s, 10m, 1h (default 2m)')
+    .option('--max-wait <duration>', 'longest wait for the service\'s rate limit (E023) per call, e.g. 90s, 10m, 1h (default: 2m)')
     .addHelpText(
       'after',
       '\nExamples:\n  boxoffice bookings list --from-date 2026-01-01 --to-date 2026-12-31\n' +
@@ -131,7 +131,7 @@ async function confirmLargeRange(options: ListBookingsOptions, context: CommandC
     return;
   }
   const confirmed = await createPrompter(deps).confirm({ message: `${what}. Make them?`, default: false });
-  if (!confirmed) throw new CancelledError(`bookings list: not fetched (${calls} calls declined); narrow --from-date/--to-date, or pass --yes`);
+  if (!confirmed) throw new DeclinedError(`bookings list: not fetched (${calls} calls declined); narrow --from-date/--to-date, or pass --yes`);
 }
 
 async function writeBookings(bookings: BookingOrder[], format: ListFormat, context: CommandContext): Promise<void> {

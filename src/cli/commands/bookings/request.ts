@@ -38,8 +38,8 @@ const BOOKING_PARAMS: readonly ParamSpec[] = [
   { name: 'zipcode', description: 'postal code' },
   { name: 'bookingKey', description: BOOKING_KEY_FLAG_HELP },
   { name: 'callbackUrl', kind: 'url', description: 'send the result there instead of back to this CLI' },
-  { name: 'currency', kind: 'enum', choices: BOOKING_CURRENCIES, description: 'currency; others are converted to INR (default INR)' },
-  { name: 'pg', kind: 'enum', choices: PAYMENT_GATEWAYS, description: 'payment gateway: pg1 also takes MASTER/MAESTRO cards (default pg2)' },
+  { name: 'currency', kind: 'enum', choices: BOOKING_CURRENCIES, description: 'currency; others are converted to INR (default: INR)' },
+  { name: 'pg', kind: 'enum', choices: PAYMENT_GATEWAYS, description: 'payment gateway: pg1 also takes MASTER/MAESTRO cards (default: pg2)' },
 ];
 
 const DEFAULT_TIMEOUT = '5m';
@@ -199,8 +199,8 @@ async function showPaymentPage(url: string, timeoutText: string, noBrowser: bool
     deps.io.stderr.write(`Opening the payment page in your browser: ${url}\n`);
     try {
       await deps.openBrowser(url);
-    } catch {
-      deps.io.stderr.write(`Could not open a browser; open the address above yourself.\n`);
+    } catch (error) {
+      deps.io.stderr.write(`Could not open a browser (${(error as Error).message}); open the address above yourself.\n`);
     }
   }
   deps.io.stderr.write(`Waiting for the payment (up to ${timeoutText}; Ctrl-C to stop)…\n`);

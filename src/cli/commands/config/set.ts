@@ -1,6 +1,6 @@
 // `boxoffice config set KEY [VALUE]`: changes one setting of the profile (creating the profile
 // if needed). An empty VALUE removes the setting; without VALUE it is asked for on a terminal
-// (hidden for secrets, which then stay out of the shell history); VALUE `-` reads it from stdin
+// (hidden for secrets), or read from standard input when that is not a terminal or VALUE is `-`
 // (`boxoffice config set clientSecret - < secret.txt`): a secret never needs to be in argv.
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
@@ -20,7 +20,7 @@ interface ConfigSetOptions {
 export function registerConfigSet(group: Command, context: CommandContext): void {
   group
     .command('set')
-    .description('change one setting of the profile ("" removes it; no value: asked for, hidden for secrets)')
+    .description('change one setting of the profile ("" removes it; no value: asked for, hidden for secrets, or read from piped stdin)')
     .argument('<KEY>', 'apiUrl, publisherUrl, authUrl, clientId, clientSecret, token, tokenExpiresAt, publisherKey or bookingKey')
     .argument('[VALUE]', 'the new value; - reads it from stdin')
     .addHelpText(
@@ -37,10 +37,10 @@ async function runConfigSet(options: ConfigSetOptions, context: CommandContext):
   const key = profileKeyFrom(options.key);
   const { deps } = context;
   let value = options.value;
-  if (value === '-') {
+  if (value === '-' || (value === undefined && !deps.io.stdinIsTTY)) {
     value = (await readAllStdin(deps.io)).trim();
     if (value === '' || /[\r\n]/.test(value)) {
-      throw new UsageError(`VALUE -: expected one line on stdin, e.g. boxoffice config set ${key} - < FILE`, 'VALUE');
+      throw new UsageError(`VALUE: expected one line on stdin, e.g. boxoffice config set ${key} - < FILE`, 'VALUE');
     }
   }
   if (value === undefined) {

@@ -1,7 +1,7 @@
 // `boxoffice discount add EVENT_ID TICKET_ID [flags]` (E5).
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, requestFromFlags } from '../../params.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, requestFromFlags, withEquivalentCommand } from '../../params.js';
 import { ADD_DISCOUNT_PARAMS } from './params.js';
 import { addDiscountRequest } from '../../../client/schemas/index.js';
 import { withSession } from '../../session.js';
@@ -34,15 +34,12 @@ export function registerDiscountAdd(group: Command, context: CommandContext): vo
 async function runDiscountAdd(options: AddDiscountOptions, context: CommandContext): Promise<void> {
   checkFormats(ADD_DISCOUNT_PARAMS, options.values);
   await withSession(context, {}, async (session) => {
-    const values = await fillMissing(context, ADD_DISCOUNT_PARAMS, options.values);
-    const request = requestFromFlags(
-      addDiscountRequest,
-      { ...values, eventId: options.eventId, ticketId: options.ticketId },
-      ADD_DISCOUNT_PARAMS,
-    );
-    const body = await withPermissionExplained(notYourEvent(options.eventId, 'add discounts to it'), () =>
-      session.client.events.addDiscount(request),
-    );
+    const values = await fillMissing(context, ADD_DISCOUNT_PARAMS, options.values, undefined, addDiscountRequest);
+    const positional = { eventId: options.eventId, ticketId: options.ticketId };
+    const body = await withEquivalentCommand(context, ['discount', 'add'], ADD_DISCOUNT_PARAMS, { ...options.values, ...positional }, { ...values, ...positional }, () => {
+      const request = requestFromFlags(addDiscountRequest, { ...values, ...positional }, ADD_DISCOUNT_PARAMS);
+      return withPermissionExplained(notYourEvent(options.eventId, 'add discounts to it'), () => session.client.events.addDiscount(request));
+    });
     const discountId = String(body.discountId);
     // The service never returns a discount's fields; update-discount needs them again.
     await session.store.rememberSent(session.profileName, 'discounts', sentRecordKey(options.eventId, discountId), values);

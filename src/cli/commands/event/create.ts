@@ -1,7 +1,7 @@
 // `boxoffice event create [flags | --from-file FILE]` (E1).
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, requestFromFlags } from '../../params.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, requestFromFlags, withEquivalentCommand } from '../../params.js';
 import { CREATE_EVENT_PARAMS } from './params.js';
 import { createEventRequest } from '../../../client/schemas/index.js';
 import { withSession } from '../../session.js';
@@ -34,9 +34,11 @@ async function runEventCreate(options: CreateEventOptions, context: CommandConte
   const given = { ...fromFile, ...options.values };
   checkFormats(CREATE_EVENT_PARAMS, given);
   await withSession(context, {}, async (session) => {
-    const values = await fillMissing(context, CREATE_EVENT_PARAMS, given);
-    const request = requestFromFlags(createEventRequest, values, CREATE_EVENT_PARAMS);
-    const body = await session.client.events.createEvent(request);
+    const values = await fillMissing(context, CREATE_EVENT_PARAMS, given, undefined, createEventRequest);
+    const { request, body } = await withEquivalentCommand(context, ['event', 'create'], CREATE_EVENT_PARAMS, given, values, async () => {
+      const checked = requestFromFlags(createEventRequest, values, CREATE_EVENT_PARAMS);
+      return { request: checked, body: await session.client.events.createEvent(checked) };
+    });
     writeAck(context, { body, id: String(body.eventId), sentence: `created event ${body.eventId}: ${request.eventTitle}` });
   });
 }

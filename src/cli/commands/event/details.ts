@@ -47,19 +47,19 @@ async function runEventDetails(eventGiven: string, context: CommandContext): Pro
     await writeRows(context, [
       ...tagged,
       { header: 'field', value: ([name]: [string, unknown]) => name },
-      { header: 'value', value: ([, value]: [string, string | number | null | undefined]) => value },
+      { header: 'value', value: ([, value]: [string, string | number | null | undefined]) => value, shrink: 30 },
     ], fields satisfies Array<[string, PublisherEvent[keyof PublisherEvent] | string]>);
     if (io.stdoutIsTTY) io.stdout.write('Tickets\n');
     const ticketTag = io.stdoutIsTTY ? [] : [{ header: 'kind', value: () => 'ticket' }];
     await writeRows(context, [
       ...ticketTag,
       { header: 'id', value: (ticket: PublisherTicket) => ticket.id },
-      { header: 'name', value: (ticket) => ticket.name },
+      { header: 'name', value: (ticket) => ticket.name, shrink: 14 },
       { header: 'price', value: (ticket) => (ticket.price === 0 ? 'free' : `${ticket.price} ${ticket.currency}`), alignRight: true },
       { header: 'quantity', value: (ticket) => ticket.quantity, alignRight: true },
-      { header: 'per order', value: (ticket) => `${ticket.minQuantity}–${ticket.maxQuantity}` },
-      { header: 'on sale', value: (ticket) => `${ticket.startDate} ${ticket.startTime} → ${ticket.endDate} ${ticket.endTime}` },
-      { header: 'status', value: (ticket) => `${ticket.status}, ${ticket.availability}` },
+      { header: 'per order', value: (ticket) => `${ticket.minQuantity}–${ticket.maxQuantity}`, dropOrder: 1 },
+      { header: 'on sale', value: (ticket) => `${ticket.startDate} ${ticket.startTime} → ${ticket.endDate} ${ticket.endTime}`, dropOrder: 2 },
+      { header: 'status', value: (ticket) => `${ticket.status}, ${ticket.availability}`, shrink: 12 },
     ], tickets.tickets, { emptyMessage: 'no tickets on sale' });
   } finally {
     await session.client.close();

@@ -20,9 +20,9 @@ const SHARED: ParamSpec[] = [
   { name: 'startTime', description: 'start time', kind: 'time', required: true },
   { name: 'endTime', description: 'end time', kind: 'time', required: true },
   { name: 'aboutEvent', description: 'event details (HTML allowed)', required: true },
-  { name: 'listingImage', description: 'address of the listing image', required: true },
-  { name: 'headerImage', description: 'address of the header image', required: true },
-  { name: 'contactInfo', description: 'organizer contact information', required: true },
+  { name: 'listingImage', description: 'address of the listing image (https://…)', required: true },
+  { name: 'headerImage', description: 'address of the header image (https://…)', required: true },
+  { name: 'contactInfo', description: 'organizer contact (e-mail address or phone)', required: true },
   { name: 'country', description: 'country' },
   { name: 'state', description: 'state or region' },
   { name: 'city', description: 'city' },
@@ -30,13 +30,20 @@ const SHARED: ParamSpec[] = [
   { name: 'address', description: 'street address' },
 ];
 
+/**
+ * What a new event's values must look like, checked on the flags and at the prompt (asked again
+ * when wrong). Not on update: what the service reads back (a full page address, an image path)
+ * need not have these shapes.
+ */
+const CREATE_KINDS: Readonly<Record<string, ParamSpec['kind']>> = { url: 'slug', listingImage: 'url', headerImage: 'url', contactInfo: 'contact' };
+
 export const CREATE_EVENT_PARAMS: ParamSpec[] = [
   ...SHARED.slice(0, 5),
   SEGMENT,
   SHARED[5],
   TOPICS,
   ...SHARED.slice(6),
-];
+].map((spec) => (CREATE_KINDS[spec.name] === undefined ? spec : { ...spec, kind: CREATE_KINDS[spec.name] }));
 
 /** E2 takes E1's parameters but segment and topics; what is not given is read back first. */
 export const UPDATE_EVENT_PARAMS: ParamSpec[] = [EVENT_ID_PARAM, ...SHARED];

@@ -33,7 +33,7 @@ export function registerInsights(program: Command, context: CommandContext): voi
     .description(summaryOf('insights'))
     .argument('[EVENT_ID]', 'the event to read from the service (not needed with --from)')
     .option('--from <file>', 'read an attendee export (.csv, .json or .ndjson, as `attendees export` writes it) instead of the service')
-    .addOption(new Option('--format <format>', 'the --from file\'s format; default: from its extension').choices(EXPORT_FORMATS))
+    .addOption(new Option('--format <format>', 'the --from file\'s format (default: from its extension)').choices(EXPORT_FORMATS))
     .option('-o, --output <file>', 'also write a self-contained HTML page with every chart and its numbers')
     .option('--svg <dir>', 'also write each chart as its own SVG file into DIR')
     .option('--watch <interval>', 'refresh every INTERVAL (e.g. 5m), showing what changed; each refresh costs 2 reads')
@@ -48,7 +48,7 @@ export function registerInsights(program: Command, context: CommandContext): voi
         '  boxoffice insights --from attendees.csv --currency INR --json\n' +
         '  boxoffice insights 123456 --watch 5m\n' +
         '\nOn a terminal: a summary with a sparkline and bars. Piped, or with --json: the same figures\n' +
-        'as one JSON document (with --watch: one JSON line per refresh). docs/insights.md has more.\n',
+        'as one JSON document (with --watch: one JSON line per refresh). man boxoffice has more.\n',
     )
     .action(async (eventId: string | undefined, flags: InsightsFlags) => {
       const options = await insightsOptionsFrom(eventId, flags);

@@ -7,11 +7,29 @@ import { wallTime } from '../../../insights/dates.js';
 import { formatMoney } from '../../../insights/format.js';
 import type { RefreshChange } from '../../../insights/live.js';
 import { reportDocument, type InsightsReport } from '../../../insights/report.js';
-import { terminalSummary } from '../../../insights/terminal.js';
+import { compactSummary, terminalSummary } from '../../../insights/terminal.js';
 import type { CommandContext } from '../../context.js';
 import type { InsightsOptions } from './shared.js';
 import { chartsOf, renderCharts } from '../../../insights/charts.js';
 import { pageHtml } from '../../../insights/page.js';
+
+/** A terminal's size when it does not say (a classic VT100's). */
+const DEFAULT_COLUMNS = 80;
+const DEFAULT_ROWS = 24;
+
+/**
+ * One refresh under --watch: drawn from the window's top corner over the previous one, each line
+ * cut to the width and the rest of the screen erased, never more lines than the window has (one
+ * kept for the cursor), so nothing scrolls and no copy piles up; the compact summary when the
+ * full one is taller than the window.
+ */
+function watchFrame(report: InsightsReport, news: readonly string[], columns: number, rows: number): string {
+  const linesOf = (text: string): string[] => [...text.replace(/\n$/, '').split('\n'), ...news];
+  const full = linesOf(terminalSummary(report));
+  const lines = (full.length < rows ? full : linesOf(compactSummary(report))).slice(0, Math.max(1, rows - 1));
+  const cut = (line: string): string => ([...line].length > columns ? `${[...line].slice(0, columns - 1).join('')}…` : line);
+  return `\x1b[H${lines.map((line) => `${cut(line)}\x1b[K`).join('\n')}\n\x1b[J`;
+}
 
 function changeLine(change: RefreshChange, at: string, currency: string | null): string {
   const plural = (count: number, word: string): string => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
@@ -58,11 +76,10 @@ export async function showReport(report: InsightsReport, options: InsightsOption
     if (options.watchMs === undefined) io.stdout.write(`${JSON.stringify(reportDocument(report), null, 2)}\n`);
     else io.stdout.write(`${JSON.stringify({ ...reportDocument(report), change })}\n`);
   } else {
-    // Under --watch on a terminal each refresh redraws the screen in place.
-    const clear = options.watchMs === undefined ? '' : '\x1b[H\x1b[2J';
     const at = wallTime(Date.parse(report.generatedAt), report.timezone).slice(11);
-    const news = change === null ? '' : `\n${changeLine(change, at, report.currency)}\n`;
-    io.stdout.write(`${clear}${terminalSummary(report)}${news}`);
+    const news = change === null ? [] : ['', changeLine(change, at, report.currency)];
+    if (options.watchMs === undefined) io.stdout.write(terminalSummary(report));
+    else io.stdout.write(watchFrame(report, news, io.columns ?? DEFAULT_COLUMNS, io.rows ?? DEFAULT_ROWS));
   }
   for (const line of written) io.stderr.write(`${line}\n`);
 }

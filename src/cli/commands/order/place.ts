@@ -3,7 +3,7 @@
 // CSV file or fake data.
 import { shellWord } from '../../shell-word.js';
 import { Option, type Command } from 'commander';
-import { ApiError, BoxofficeError, CancelledError, InterruptedWorkError, UsageError } from '../../../client/errors.js';
+import { ApiError, BoxofficeError, CancelledError, DeclinedError, InterruptedWorkError, UsageError } from '../../../client/errors.js';
 import { ORDER_STATUSES_FOR_CONFIRM } from '../../../client/schemas/values.js';
 import type { AttendeeAnswers } from '../../../orders/answers.js';
 import { type PlacedOrder, type ConfirmStatus, placeOrder } from '../../../orders/place.js';
@@ -14,7 +14,7 @@ import type { CommandContext } from '../../context.js';
 import { LIVE_PROFILE } from '../../live.js';
 import { readFile } from 'node:fs/promises';
 import { openSession } from '../../session.js';
-import { writeJson, writeRows } from '../../output/index.js';
+import { writeJson, writeRows, type Column } from '../../output/index.js';
 import { resolveBuyerIds } from '../../buyer-ids.js';
 import { createPrompter } from '../../prompt.js';
 import { formatMoney } from '../../../util/count.js';
@@ -177,7 +177,7 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
         throw new InterruptedWorkError(`order ${orderNo} is not finished; continue it with: ${again}`);
       }
       // The service answered (refused, or the order cannot go on): nothing is left to continue.
-      if (!deps.signal.aborted && (error instanceof ApiError || error instanceof CancelledError || (error instanceof BoxofficeError && KNOWN_OUTCOMES.has(error.name)))) await intent.remove();
+      if (!deps.signal.aborted && (error instanceof ApiError || error instanceof CancelledError || error instanceof DeclinedError || (error instanceof BoxofficeError && KNOWN_OUTCOMES.has(error.name)))) await intent.remove();
       throw error;
     }
     await intent.remove();
@@ -227,7 +227,7 @@ type OrderAttendee = PlacedOrder['details']['orderDetails']['attendee'][number];
 async function printOrder(context: CommandContext, placed: PlacedOrder): Promise<void> {
   const { io } = context.deps;
   const target = { io, env: context.deps.env };
-  const tagged = <Row>(kind: string, columns: { header: string; value: (row: Row) => string | number | boolean | null | undefined; alignRight?: boolean }[]) =>
+  const tagged = <Row>(kind: string, columns: Column<Row>[]): Column<Row>[] =>
     io.stdoutIsTTY ? columns : [{ header: 'kind', value: () => kind }, ...columns];
   const heading = (text: string) => {
     if (io.stdoutIsTTY) io.stdout.write(`${text}\n`);
@@ -251,18 +251,18 @@ async function printOrder(context: CommandContext, placed: PlacedOrder): Promise
   await writeRows(target, tagged<typeof details>('order', [
     { header: 'order no', value: (row) => row.orderNo },
     { header: 'status', value: (row) => row.orderStatus },
-    { header: 'reference', value: () => placed.referenceNo ?? '' },
-    { header: 'event', value: (row) => `${row.eventId} ${row.eventName}` },
+    { header: 'reference', value: () => placed.referenceNo ?? '', dropOrder: 1 },
+    { header: 'event', value: (row) => `${row.eventId} ${row.eventName}`, shrink: 16 },
     { header: 'quantity', value: (row) => row.quantity, alignRight: true },
     { header: 'paid', value: (row) => money(row.paidAmount), alignRight: true },
-    { header: 'buyer', value: (row) => `${row.buyerName} <${row.buyerEmail}>` },
+    { header: 'buyer', value: (row) => `${row.buyerName} <${row.buyerEmail}>`, shrink: 20 },
   ]), [details]);
 
   heading('Attendees');
   await writeRows(target, tagged<OrderAttendee>('attendee', [
     { header: 'ticket no', value: (row) => row.ticketNo },
-    { header: 'ticket', value: (row) => `${row.ticketId} ${row.ticketName}` },
-    { header: 'name', value: (row) => row.attendeeName },
-    { header: 'email', value: (row) => row.attendeeEmailId },
+    { header: 'ticket', value: (row) => `${row.ticketId} ${row.ticketName}`, shrink: 14 },
+    { header: 'name', value: (row) => row.attendeeName, shrink: 14 },
+    { header: 'email', value: (row) => row.attendeeEmailId, shrink: 20 },
   ]), details.attendee);
 }

@@ -66,10 +66,10 @@ async function runReport(options: ReportOptions, context: CommandContext): Promi
     const money = (row: ReportRow, amount: number | string | undefined) => (onTerminal ? formatMoney(amount, currencyOf(row)) : amount);
     await writeRows<ReportRow>(context, [
       { header: 'ticket', value: (row) => row.ticketId },
-      { header: 'name', value: (row) => row.ticketName },
+      { header: 'name', value: (row) => row.ticketName, shrink: 14 },
       { header: 'sold', value: (row) => row.sold, alignRight: true },
       { header: 'platform fee', value: (row) => money(row, row.platformFee), alignRight: true },
-      { header: 'cancelled', value: (row) => row.cancel, alignRight: true },
+      { header: 'cancelled', value: (row) => row.cancel, alignRight: true, dropOrder: 1 },
       { header: 'amount', value: (row) => money(row, row.amount), alignRight: true },
     ], [...lines, total]);
   });

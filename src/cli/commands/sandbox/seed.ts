@@ -40,7 +40,7 @@ export function registerSandboxSeed(group: Command, context: CommandContext): vo
     .description('fill a running sandbox with generated events and confirmed orders; prints the new event ids')
     .option('--events <n>', `events to create (1–${MAX_EVENTS})`, '1')
     .option('--orders <n>', `confirmed orders, 1–4 attendees each, spread over the events (0–${MAX_ORDERS})`, '100')
-    .option('--account <email>', 'the organizer account that owns the events (default organizer@sandbox.local)')
+    .option('--account <email>', 'the organizer account that owns the events (default: organizer@sandbox.local)')
     .option('--url <url>', SANDBOX_URL_HELP)
     .addHelpText(
       'after',

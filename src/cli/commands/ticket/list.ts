@@ -37,14 +37,14 @@ async function runTicketList(options: ListTicketsOptions, context: CommandContex
     await writeRows<OrganizerTicket>(context, [
       { header: 'id', value: (ticket) => ticketCodeOf(ticket) ?? ticket.id },
       ...(showNumeric ? [{ header: 'numeric id', value: (ticket: OrganizerTicket) => ticket.id }] : []),
-      { header: 'name', value: (ticket) => ticket.typeName },
+      { header: 'name', value: (ticket) => ticket.typeName, shrink: 14 },
       { header: 'price', value: (ticket) => (ticket.price === null ? 'any' : ticket.price), alignRight: true },
-      { header: 'currency', value: (ticket) => ticket.currency },
+      { header: 'currency', value: (ticket) => ticket.currency, dropOrder: 2 },
       { header: 'quantity', value: (ticket) => ticket.quantity, alignRight: true },
       // In the words ticket update takes (a ticket on sale is `active` in responses, `published` there).
       { header: 'status', value: (ticket) => ticketStatusForUpdate(ticket.status) ?? ticket.status },
-      { header: 'on sale from', value: (ticket) => when(ticket.availableFrom) },
-      { header: 'until', value: (ticket) => when(ticket.availableTo) },
+      { header: 'on sale from', value: (ticket) => when(ticket.availableFrom), dropOrder: 1 },
+      { header: 'until', value: (ticket) => when(ticket.availableTo), dropOrder: 3 },
     ], body.tickets, { emptyMessage: `event ${options.eventId} has no tickets yet: add one with boxoffice ticket add ${options.eventId}` });
   });
 }

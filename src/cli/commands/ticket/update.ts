@@ -33,6 +33,18 @@ export function registerTicketUpdate(group: Command, context: CommandContext): v
     });
 }
 
+/**
+ * E4 needs the fee setting, which the service never returns: why it is asked for (on a terminal),
+ * or why the flag is needed (without one).
+ */
+function explainServiceFee(context: CommandContext, profileName: string, ticketId: string): void {
+  const why =
+    `the service does not return a ticket's fee setting and profile ${profileName} has not sent one for ticket ${ticketId}; ` +
+    'an update must send it, and what is sent replaces the setting: give the one the ticket has now';
+  if (!context.globals().input) throw new UsageError(`${why} (--service-fee 1, 2 or 3)`, '--service-fee');
+  context.deps.io.stderr.write(`${why}.\n`);
+}
+
 async function runTicketUpdate(options: UpdateTicketOptions, context: CommandContext): Promise<void> {
   checkFormats(UPDATE_TICKET_PARAMS, options.values);
   if (Object.keys(options.values).length === 0) {
@@ -59,7 +71,10 @@ async function runTicketUpdate(options: UpdateTicketOptions, context: CommandCon
         .map(([key, value]) => [key, String(value)]),
     );
     const merged = { ...readBack, ...notReturned, ...options.values };
-    const values = await fillMissing(context, UPDATE_TICKET_PARAMS, merged);
+    if (merged.serviceFee === undefined) explainServiceFee(context, session.profileName, options.ticketId);
+    // Asked as typed text: a list would preselect a setting that may not be the ticket's.
+    const params = UPDATE_TICKET_PARAMS.map((spec) => (spec.name === 'serviceFee' ? { ...spec, typedChoice: true } : spec));
+    const values = await fillMissing(context, params, merged);
     const request = requestFromFlags(
       updateTicketRequest,
       { ...values, eventId: options.eventId, ticketId: options.ticketId },
