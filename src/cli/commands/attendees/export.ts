@@ -129,7 +129,7 @@ function shellQuote(text: string): string {
  * Holds the lock beside -o FILE (refusing when another export to it runs) and makes sure an
  * existing FILE may be replaced, then runs the export; all of it before the first request.
  */
-async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
+export async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
   if (options.output === undefined) return exportAttendeeList(options, context);
   const lock = await lockOutput(options.output);
   try {
