@@ -3,7 +3,7 @@
 // report line names its ticket by id, or where the ids differ in kind (a code), by name.
 import type { OrganizerTicket, ReportResponse } from '../client/index.js';
 
-export interface TicketSellThrough {
+interface TicketSellThrough {
   ticketId: string;
   ticket: string;
   sold: number;

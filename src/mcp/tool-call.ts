@@ -62,7 +62,7 @@ export function toolContext(settings: ServerSettings, signal: AbortSignal): Comm
 }
 
 /** `data` as the tool's result: one JSON text. */
-export function dataResult(data: unknown): CallToolResult {
+function dataResult(data: unknown): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(data, null, 2) }] };
 }
 
