@@ -7,7 +7,8 @@ import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import * as z from 'zod';
 import { UsageError } from '../../client/errors.js';
-import { runApply } from '../../apply/run.js';
+import { loadSetupFile } from '../../apply/file.js';
+import { runApply, type ApplyRunOptions } from '../../apply/run.js';
 import type { Plan } from '../../apply/plan.js';
 import { defaultStatePath } from '../../apply/state.js';
 import { applyConnection } from '../../cli/commands/apply/apply.js';
@@ -26,9 +27,13 @@ function textSink(): { stream: Writable; text(): string } {
   return { stream, text: () => text };
 }
 
-/** The token of a plan: the same file, state file and steps give the same token. */
-function planToken(file: string, statePath: string, plan: Plan): string {
-  return createHash('sha256').update(JSON.stringify({ file, statePath, steps: plan.steps })).digest('hex').slice(0, 20);
+/**
+ * The token of a plan: the same setup (as read now, variables filled in), state file and steps
+ * give the same token. The setup counts because a create step does not list its values.
+ */
+async function planToken(file: string, statePath: string, plan: Plan, env: ApplyRunOptions['env']): Promise<string> {
+  const setup = await loadSetupFile(file, env);
+  return createHash('sha256').update(JSON.stringify({ file, statePath, setup, steps: plan.steps })).digest('hex').slice(0, 20);
 }
 
 export function applyTool(settings: ServerSettings): BoxofficeTool {
@@ -80,7 +85,7 @@ export function applyTool(settings: ServerSettings): BoxofficeTool {
               return opened.connection;
             },
             confirm: async (plan) => {
-              if (planToken(file, statePath, plan) !== token) {
+              if ((await planToken(file, statePath, plan, context.deps.env)) !== token) {
                 throw new UsageError(
                   'planToken: the plan is no longer the one it was given for (the file or the service changed); nothing was changed. ' +
                     'Call apply_setup without planToken to see the new plan',
@@ -96,7 +101,7 @@ export function applyTool(settings: ServerSettings): BoxofficeTool {
             return { applied: true, ...document, messages };
           }
           const changes = result.plan.steps.some((step) => step.action !== 'unchanged');
-          const newToken = changes ? planToken(file, statePath, result.plan) : null;
+          const newToken = changes ? await planToken(file, statePath, result.plan, context.deps.env) : null;
           if (newToken !== null) issued.add(newToken);
           return { applied: false, planToken: newToken, ...document, messages };
         } finally {
