@@ -20,6 +20,7 @@ describe('npm run bench', () => {
       'Sandbox seeding',
       'Sandbox get-event under load',
       'Insights from an export',
+      'MCP server start-up (median wall time)',
     ]) {
       expect(stdout).toContain(section);
     }
@@ -27,6 +28,7 @@ describe('npm run bench', () => {
     expect(stdout).toMatch(/boxoffice event list\s+[\d.]+ ms \(±[\d.]+\)\s+[\d.]+x\s+≤ 2\.5x/);
     expect(stdout).toMatch(/boxoffice event list: peak memory\s+[\d.]+ MB \(±[\d.]+\)\s+≤ 75 MB/);
     expect(stdout).toMatch(/requests per second\s+\d+ req\/s/);
+    expect(stdout).toMatch(/boxoffice mcp: spawn → initialize answered\s+[\d.]+ ms \(±[\d.]+\)\s+[\d.]+x/);
   }, 600_000);
 
   it('refuses an unknown benchmark name', async () => {
