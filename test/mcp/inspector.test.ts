@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, startE2e, type E2e } from '../e2e/support/built-cli.js';
 
 const exec = promisify(execFile);
-const INSPECTOR = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector/package.json')), 'clients/launcher/build/index.js');
+const require = createRequire(import.meta.url);
+const INSPECTOR = join(dirname(require.resolve('@modelcontextprotocol/inspector/package.json')), 'clients/launcher/build/index.js');
 
 let e2e: E2e;
 beforeAll(async () => {
