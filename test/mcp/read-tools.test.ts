@@ -36,6 +36,21 @@ async function cliJson(argv: readonly string[], env: Record<string, string> = {}
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
+describe('boxoffice mcp as a process', { timeout: 120_000 }, () => {
+  it('ends with exit 0 when the client closes standard input, having written nothing on stdout', async () => {
+    const result = await e2e.run(['mcp'], { stdin: '' });
+    expect(result).toMatchObject({ code: 0, stdout: '' });
+    expect(result.stderr).toMatch(/^boxoffice mcp: 7 tools for profile local, read-only \(--allow-writes serves the write tools\); attendee exports go to /);
+  });
+
+  it('refuses a profile that does not exist at start, as every command does (exit 2)', async () => {
+    const result = await e2e.run(['--profile', 'nosuch', 'mcp']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^error: no profile named nosuch \(profiles: .*\); create it with boxoffice --profile nosuch config set apiUrl https:\/\/…\n$/);
+  });
+});
+
 describe('boxoffice mcp (read-only, the default)', { timeout: 120_000 }, () => {
   it('lists the read tools with truthful annotations, and says what each costs and changes', async () => {
     const { tools } = await mcp.client.listTools();

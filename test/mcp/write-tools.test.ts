@@ -114,6 +114,21 @@ describe('with --allow-writes', { timeout: 180_000 }, () => {
     expect(byName.get('create_event')?.description).toContain("Cost: no read call; one of the live service's 10 event creations a day");
   });
 
+  it('docs/mcp.md names every tool with what it costs, as its description says', async () => {
+    const full = await connectMcp(e2e, ['mcp', '--allow-writes', '--allow-attendee-rows']);
+    try {
+      const { tools } = await full.client.listTools();
+      expect(tools).toHaveLength(15);
+      const docs = readFileSync('docs/mcp.md', 'utf8');
+      for (const tool of tools) {
+        const cost = /\nCost: (.*) \(the live service allows/.exec(tool.description ?? '')?.[1];
+        expect(docs, tool.name).toMatch(new RegExp(`^\\| \`${tool.name}\` \\| .* \\| ${cost?.replace(/[()]/g, '\\$&')} \\|`, 'm'));
+      }
+    } finally {
+      await full.close();
+    }
+  });
+
   it('creates and updates events, tickets and discounts on the sandbox, as the CLI would', async () => {
     const created = await mcp.call('create_event', EVENT);
     expect(created.isError, created.text).toBe(false);
