@@ -93,16 +93,27 @@ describe('boxoffice mcp (read-only, the default)', { timeout: 120_000 }, () => {
   });
 
   it('list_bookings returns the bookings of a range without buyer details, and the reads it spent', async () => {
+    // Two bookings with a buyer's details, as a payment request leaves them.
+    const account = e2e.sandbox.db.prepare('SELECT id FROM accounts WHERE booking_key = ?').get(e2e.env.BOXOFFICE_BOOKING_KEY) as { id: number };
+    const insert = e2e.sandbox.db.prepare(
+      `INSERT INTO bookings (account_id, order_no, amount, currency, amount_inr, name, email_id, phone_no, city, pg, callback_url, status, created_at)
+       VALUES (?, ?, ?, 'INR', ?, 'Zed Quux', 'zed.quux@example.test', '+91 98450 00000', 'Pune', 'pg2', 'http://127.0.0.1:9/done', 'completed', ?)`,
+    );
+    insert.run(account.id, 'MCP-1', 1200, 1200, '2026-03-15T10:00:00.000Z');
+    insert.run(account.id, 'MCP-2', 800, 800, '2026-04-02T08:30:00.000Z');
+
     const result = await mcp.call('list_bookings', { fromDate: '2026-01-01', toDate: '2026-12-31' });
     expect(result.isError, result.text).toBe(false);
-    const cli = (await cliJson(['bookings', 'list', '--from-date', '2026-01-01', '--to-date', '2026-12-31'])) as { bookings: { orderNo: string }[] };
+    const cli = (await cliJson(['bookings', 'list', '--from-date', '2026-01-01', '--to-date', '2026-12-31'])) as { bookings: Record<string, unknown>[] };
+    expect(cli.bookings.map((booking) => booking.name)).toEqual(['Zed Quux', 'Zed Quux']);
     expect(result.data).toEqual({
       fromDate: '2026-01-01',
       toDate: '2026-12-31',
-      count: cli.bookings.length,
+      count: 2,
       reads: 12,
-      bookings: cli.bookings.map((booking) => expect.objectContaining({ orderNo: booking.orderNo })),
+      bookings: cli.bookings.map(({ orderNo, createdOn, status, amount, currency }) => ({ orderNo, createdOn, status, amount, currency })),
     });
+    for (const detail of ['Zed', 'zed.quux', '98450', 'Pune']) expect(result.text).not.toContain(detail);
     const reversed = await mcp.call('list_bookings', { fromDate: '2026-02-01', toDate: '2026-01-01' });
     expect(reversed).toEqual({ isError: true, text: 'error: --to-date: 2026-01-01 is before --from-date 2026-02-01', data: null });
   });
