@@ -7,11 +7,8 @@ import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import * as z from 'zod';
 import { UsageError } from '../../client/errors.js';
-import { loadSetupFile } from '../../apply/file.js';
-import { runApply, type ApplyRunOptions } from '../../apply/run.js';
+import type { ApplyRunOptions } from '../../apply/run.js';
 import type { Plan } from '../../apply/plan.js';
-import { defaultStatePath } from '../../apply/state.js';
-import { applyConnection } from '../../cli/commands/apply/apply.js';
 import { creationQuotaLine, type BoxofficeTool, type ToolInput } from '../tool.js';
 import { TOOL_CALL_MAX_WAIT_MS, toolCall, toolContext, type ServerSettings } from '../tool-call.js';
 
@@ -32,6 +29,7 @@ function textSink(): { stream: Writable; text(): string } {
  * give the same token. The setup counts because a create step does not list its values.
  */
 async function planToken(file: string, statePath: string, plan: Plan, env: ApplyRunOptions['env']): Promise<string> {
+  const { loadSetupFile } = await import('../../apply/file.js');
   const setup = await loadSetupFile(file, env);
   return createHash('sha256').update(JSON.stringify({ file, statePath, setup, steps: plan.steps })).digest('hex').slice(0, 20);
 }
@@ -58,12 +56,18 @@ export function applyTool(settings: ServerSettings): BoxofficeTool {
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
     run: (input: ToolInput, signal) =>
       toolCall(settings, {}, async () => {
-        const file = resolve(input.file as string);
-        const statePath = resolve((input.stateFile as string | undefined) ?? defaultStatePath(file));
         const token = input.planToken as string | undefined;
         if (token !== undefined && !issued.has(token)) {
           throw new UsageError('planToken: not one this server gave; call apply_setup without planToken to get the plan and its token', 'planToken');
         }
+        // apply and its YAML parser load on the first call, not at the server's start.
+        const [{ runApply }, { defaultStatePath }, { applyConnection }] = await Promise.all([
+          import('../../apply/run.js'),
+          import('../../apply/state.js'),
+          import('../../cli/commands/apply/apply.js'),
+        ]);
+        const file = resolve(input.file as string);
+        const statePath = resolve((input.stateFile as string | undefined) ?? defaultStatePath(file));
         const context = toolContext(settings, signal);
         const stdout = textSink();
         const stderr = textSink();
