@@ -3,6 +3,7 @@
 // derived from the verbs' parameters), what each returns (the CLI's own documents), errors as
 // tool errors with the CLI's message, and attendee data kept out of every result.
 import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2e } from '../e2e/support/built-cli.js';
 import { connectMcp, type McpSession } from './support.js';
@@ -187,6 +188,16 @@ describe('attendee data stays out of the conversation', { timeout: 120_000 }, ()
     const again = await admin.call('export_attendees', { eventId, fileName: 'gala.ndjson', format: 'ndjson' });
     expect(again.isError).toBe(true);
     expect(again.text).toContain('gala.ndjson exists');
+    const exportDir = join(e2e.dir, 'assistant-exports');
+    const elsewhereServer = await connectMcp(e2e, ['mcp', '--export-dir', exportDir], adminEnv());
+    try {
+      const csv = await elsewhereServer.call('export_attendees', { eventId, fileName: 'gala.csv' });
+      expect(csv.data).toMatchObject({ file: join(exportDir, 'gala.csv'), format: 'csv', attendees: 25 });
+      expect(readFileSync(join(exportDir, 'gala.csv'), 'utf8')).toMatch(/^orderNo,purchaseDate,buyerName,/);
+      expect(statSync(exportDir).mode & 0o777).toBe(0o700);
+    } finally {
+      await elsewhereServer.close();
+    }
     const elsewhere = await admin.call('export_attendees', { eventId, fileName: '../gala.csv' });
     expect(elsewhere).toEqual({ isError: true, text: 'error: fileName "../gala.csv": a name only, without a directory', data: null });
   });
