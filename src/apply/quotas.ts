@@ -3,7 +3,7 @@
 // finishes. Warned about before starting, since no retry can help within the day.
 import type { Plan, ResourceKind } from './plan.js';
 
-const DAILY_CREATION_QUOTAS: Readonly<Record<ResourceKind, number>> = {
+export const DAILY_CREATION_QUOTAS: Readonly<Record<ResourceKind, number>> = {
   event: 10,
   ticket: 200,
   discount: 2000,

@@ -16,4 +16,9 @@ export interface CommandContext {
   deps: Deps;
   /** The global options as parsed for the command being run. */
   globals(): GlobalOptions;
+  /**
+   * The longest one service call may wait out a rate limit or a busy service, where a command
+   * gives no --max-wait: `boxoffice mcp` keeps its tool calls from blocking an assistant.
+   */
+  maxWaitMs?: number;
 }

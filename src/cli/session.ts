@@ -138,7 +138,7 @@ export async function openSession(context: CommandContext, needs: SessionNeeds =
     );
   }
 
-  const client = await createWiredClient(context, profile, addresses, needs.maxWaitMs);
+  const client = await createWiredClient(context, profile, addresses, needs.maxWaitMs ?? context.maxWaitMs);
   return { profileName, profile, client, tokenSource, store, secrets: profileSecrets(profile) };
 }
 

@@ -8,7 +8,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { BatchFailureHandler } from '../client/paginate.js';
-import type { AttendeeRecord, EventApi } from '../client/index.js';
+import type { AttendeeRecord, EventApi, OrganizerTicket } from '../client/index.js';
 import { checkpointIsFor, exportPaths, type ExportSource } from '../export/checkpoint.js';
 import { ColumnRegistry } from '../export/columns.js';
 import { exportAttendees } from '../export/export-attendees.js';
@@ -32,6 +32,8 @@ interface EventFacts {
   currency: string | null;
   /** The event's timezone when the service names a known one, else the machine's. */
   timezone: string;
+  /** The event's tickets as read (get-tickets): their quantities on sale give the sell-through. */
+  tickets: OrganizerTicket[];
 }
 
 export interface LiveReadEnvironment {
@@ -70,6 +72,7 @@ async function eventFacts(api: InsightsApi, eventId: string, overrides: { curren
     title: event.name,
     currency: overrides.currency ?? tickets.find((ticket) => ticket.currency)?.currency ?? null,
     timezone: overrides.timezone ?? (zone && isKnownTimezone(zone) ? zone : machineTimezone()),
+    tickets,
   };
 }
 

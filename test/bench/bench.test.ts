@@ -20,6 +20,7 @@ describe('npm run bench', () => {
       'Sandbox seeding',
       'Sandbox under load',
       'Insights from an export',
+      'MCP server start-up (median wall time)',
     ]) {
       expect(stdout).toContain(section);
     }
@@ -29,6 +30,7 @@ describe('npm run bench', () => {
     expect(stdout).toMatch(/boxoffice event list: peak memory\s+[\d.]+ MB \(±[\d.]+\)\s+≤ 60 MB/);
     expect(stdout).toMatch(/get-event requests per second \(32 concurrent\)\s+\d+ req\/s/);
     expect(stdout).toMatch(/get-report requests per second \(50 concurrent\)\s+\d+ req\/s \(±\d+\)\s+≥ 1000 req\/s/);
+    expect(stdout).toMatch(/boxoffice mcp: spawn → initialize answered\s+[\d.]+ ms \(±[\d.]+\)\s+[\d.]+x/);
   }, 600_000);
 
   it('refuses an unknown benchmark name', async () => {

@@ -38,6 +38,12 @@ describe('the bundle', () => {
     expect(loadsAnEsModule(['config', 'list'])).toBe(true);
   });
 
+  it('bundles the MCP SDK: no built file imports it from node_modules', () => {
+    const built = [join(ROOT, 'dist', 'cli.cjs'), ...chunkFiles().map((name) => join(CHUNKS, name))];
+    expect(built.filter((file) => readFileSync(file, 'utf8').includes('@modelcontextprotocol'))).toEqual([]);
+    expect(chunkFiles().some((name) => readFileSync(join(CHUNKS, name), 'utf8').includes('notifications/initialized'))).toBe(true);
+  });
+
   it('gives the chunks every core module they read, from the one instance in dist/cli.cjs', () => {
     const read = new Set<string>();
     for (const name of chunkFiles()) {

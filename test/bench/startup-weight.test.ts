@@ -26,6 +26,8 @@ const HEAVY = [
   /^src\/sandbox\/(?!fixtures\.ts$)/,
   /^src\/insights\//,
   /^src\/client\/http\.ts$/,
+  /node_modules\/@modelcontextprotocol\//,
+  /^src\/mcp\//,
 ];
 
 /** Heavy modules a group may load statically: the request schemas (zod) of groups that send. */
@@ -54,6 +56,8 @@ const OPTIONAL_HEAVY = [
   /^node_modules\/stream-json\//,
   /^node_modules\/vega(-lite)?\//,
   /^src\/cli\/commands\/insights\/live-run\.ts$/,
+  // mcp: the server and the SDK, loaded when `boxoffice mcp` runs (not for its help).
+  /^src\/mcp\/server\.ts$/,
   /^node_modules\/(@inquirer\/prompts|cli-table3|csv-stringify|csv-parse|yaml|conf|open)\//,
 ];
 

@@ -5,12 +5,13 @@
 //   auth, export, bookings, apply, orders, insights   flows built on the client, independent of
 //             each other except where FLOW_USES says (insights reads what export writes);
 //   sandbox   the local service: its own world, sharing only the client's schemas and errors;
+//   mcp       the MCP server (`boxoffice mcp`): the CLI's verbs as tools, free of commander;
 //   cli       the commands, which may use everything.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-type Area = 'util' | 'client' | 'flow' | 'sandbox' | 'cli';
+type Area = 'util' | 'client' | 'flow' | 'sandbox' | 'mcp' | 'cli';
 
 const FLOWS = ['auth', 'export', 'bookings', 'apply', 'orders', 'insights'];
 
@@ -23,12 +24,13 @@ const MAY_IMPORT: Record<Area, (target: string) => boolean> = {
   client: (target) => areaOf(target) === 'util',
   flow: (target) => ['util', 'client'].includes(areaOf(target)),
   sandbox: (target) => areaOf(target) === 'util' || target.startsWith('src/client/schemas/') || target === 'src/client/errors.ts',
+  mcp: (target) => areaOf(target) !== 'sandbox',
   cli: () => true,
 };
 
 function areaOf(file: string): Area {
   const top = file.split('/')[1];
-  if (top === 'util' || top === 'client' || top === 'sandbox' || top === 'cli') return top;
+  if (top === 'util' || top === 'client' || top === 'sandbox' || top === 'mcp' || top === 'cli') return top;
   if (FLOWS.includes(top)) return 'flow';
   throw new Error(`${file}: src/${top} belongs to no layer; add it to test/code/layers.test.ts`);
 }
@@ -68,6 +70,12 @@ describe('layers', () => {
       }
     }
     expect(upward).toEqual([]);
+  });
+
+  it('keeps src/mcp free of commander: its tools run the verbs, never their command objects', () => {
+    const mcpFiles = files.filter((file) => file.startsWith('src/mcp/'));
+    expect(mcpFiles.length).toBeGreaterThan(3);
+    expect(mcpFiles.filter((file) => /from\s+'commander'/.test(readFileSync(file, 'utf8')))).toEqual([]);
   });
 
   it('reads the imports it judges (a known arrow is found)', () => {

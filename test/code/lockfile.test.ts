@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 interface LockedPackage {
   optionalDependencies?: Record<string, string>;
   engines?: { node?: string };
+  hasInstallScript?: boolean;
 }
 
 /** Where Node would find `name` from the package installed at `location`, if the lock has it. */
@@ -41,5 +42,18 @@ describe('package-lock.json', () => {
       .filter(([location, locked]) => location !== '' && locked.engines?.node && !subset(supported, locked.engines.node))
       .map(([location, locked]) => `${location} wants node ${locked.engines?.node}`);
     expect(narrower).toEqual([]);
+  });
+
+  it('runs the install scripts of the packages allowScripts allows, and names every other one as refused', () => {
+    // Nothing downloads a binary at install: the native parts come as registry packages, and the
+    // only scripts run build better-sqlite3 and check esbuild's platform package. The MCP
+    // Inspector's postinstall installs its clients' dependencies in a source checkout only.
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, LockedPackage> };
+    const { allowScripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { allowScripts: Record<string, boolean> };
+    const withScripts = Object.entries(lock.packages)
+      .filter(([, locked]) => locked.hasInstallScript)
+      .map(([location]) => location.slice(location.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    expect(withScripts.filter((name) => !(name in allowScripts))).toEqual([]);
+    expect(Object.keys(allowScripts).filter((name) => allowScripts[name])).toEqual(['better-sqlite3', 'esbuild']);
   });
 });

@@ -396,6 +396,17 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     expect(events.code).toBe(2);
   });
 
+  it('mcp serves until standard input closes, its attendee exports in --export-dir; a profile that does not exist exits 2', async () => {
+    // The tools themselves are driven by an MCP client in test/mcp.
+    const exports = join(caseDir('mcp'), 'exports');
+    const served = await cli(['mcp', '--allow-writes', '--allow-attendee-rows', '--export-dir', exports], { stdin: '' });
+    expect(served).toMatchObject({ code: 0, stdout: '' });
+    expect(served.stderr).toBe(`boxoffice mcp: 15 tools for profile local, writes allowed; attendee exports go to ${exports}\n`);
+    const missing = await cli(['--profile', 'nosuch', 'mcp']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^error: no profile named nosuch /);
+  });
+
   it('completion prints a script for bash, zsh and fish; an unknown shell exits 2', async () => {
     for (const shell of ['bash', 'zsh', 'fish']) expect((await cli(['completion', shell])).code).toBe(0);
     const unknown = await cli(['completion', 'tcsh']);

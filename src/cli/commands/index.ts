@@ -27,6 +27,7 @@ const GROUPS: readonly CommandGroup[] = [
   { commands: ['bookings'], load: async () => (await import('./bookings/index.js')).registerBookingsCommands },
   { commands: ['order'], load: async () => (await import('./order/index.js')).registerOrderCommands },
   { commands: ['apply'], load: async () => (await import('./apply/index.js')).registerApplyCommands },
+  { commands: ['mcp'], load: async () => (await import('./mcp/index.js')).registerMcpCommands },
   { commands: ['sandbox'], load: async () => (await import('./sandbox/index.js')).registerSandboxCommands },
   { commands: ['config'], load: async () => (await import('./config/index.js')).registerConfigCommands },
   { commands: ['completion'], load: async () => (await import('./completion/index.js')).registerCompletionCommands },

@@ -14,6 +14,7 @@ const TOP_LEVEL_SUMMARIES = {
   insights: 'how sales are going, as pictures: a terminal summary, JSON, a self-contained page, SVGs; --watch',
   bookings: 'list bookings and request payments',
   apply: 'make the service match a setup file: one event, its tickets and discounts (idempotent)',
+  mcp: "serve the organizer's tools to AI assistants (Model Context Protocol on stdin/stdout)",
   order: 'place buyer test orders through the Publisher API',
   catalog: 'segments, categories and topics of the catalogue',
   events: 'search public events (Publisher API)',
@@ -32,7 +33,7 @@ const TOP_LEVEL_GROUPS: readonly { heading: string; commands: readonly TopLevelN
   { heading: 'Getting started', commands: ['login', 'logout', 'auth'] },
   { heading: 'Events and tickets', commands: ['event', 'ticket', 'discount', 'catalog', 'events'] },
   { heading: 'Sales and attendees', commands: ['report', 'insights', 'attendees', 'bookings', 'order'] },
-  { heading: 'Automation', commands: ['apply'] },
+  { heading: 'Automation', commands: ['apply', 'mcp'] },
   { heading: 'Sandbox', commands: ['sandbox'] },
   { heading: 'Settings', commands: ['config', 'completion'] },
 ];

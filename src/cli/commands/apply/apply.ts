@@ -7,7 +7,7 @@ import type { CommandContext } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { summaryOf } from '../summaries.js';
 import { LIVE_PROFILE, confirmOnLive, requireYesWithoutTerminal } from '../../live.js';
-import { runApply } from '../../../apply/run.js';
+import { runApply, type ApplyRunOptions } from '../../../apply/run.js';
 import { openSession } from '../../session.js';
 import { publicDiscounts } from '../../../apply/remote.js';
 
@@ -99,16 +99,31 @@ async function runApplyCommand(options: ApplyOptions, context: CommandContext): 
       stderr: deps.io.stderr,
       confirm: () => confirmOnLive(context, confirmation),
       connect: async () => {
-        const session = await openSession(context, { maxWaitMs: options.maxWaitMs });
-        close = () => session.client.close();
-        const { publisher } = session.client;
-        const listDiscounts = session.profile.publisherKey
-          ? async (eventId: string) => publicDiscounts((await publisher.ticketDetails({ eventId })).tickets)
-          : undefined;
-        return { client: { events: session.client.events, listDiscounts }, apiUrl: session.profile.apiUrl as string };
+        const opened = await applyConnection(context, options.maxWaitMs);
+        close = opened.close;
+        return opened.connection;
       },
     });
   } finally {
     await close?.();
   }
+}
+
+/**
+ * What apply runs on: the session's client, and automatic discounts looked up with the Publisher
+ * API where the profile has a key. `close` ends the session.
+ */
+export async function applyConnection(
+  context: CommandContext,
+  maxWaitMs: number | undefined,
+): Promise<{ connection: Awaited<ReturnType<ApplyRunOptions['connect']>>; close(): Promise<void> }> {
+  const session = await openSession(context, { maxWaitMs });
+  const { publisher } = session.client;
+  const listDiscounts = session.profile.publisherKey
+    ? async (eventId: string) => publicDiscounts((await publisher.ticketDetails({ eventId })).tickets)
+    : undefined;
+  return {
+    connection: { client: { events: session.client.events, listDiscounts }, apiUrl: session.profile.apiUrl as string },
+    close: () => session.client.close(),
+  };
 }

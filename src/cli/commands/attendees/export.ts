@@ -138,7 +138,7 @@ async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: bool
  * Holds the lock beside -o FILE (refusing when another export to it runs) and makes sure an
  * existing FILE may be replaced, then runs the export; all of it before the first request.
  */
-async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
+export async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
   if (options.output === undefined) return exportAttendeeList(options, context);
   if (options.destination === 'stream') return exportToStream(options.output, options, context);
   const lock = await lockOutput(options.output, () => context.deps.clock.now().getTime());

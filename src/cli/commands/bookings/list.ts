@@ -10,7 +10,7 @@ import type { BookingOrder } from '../../../client/schemas/index.js';
 import { validateDateRange, type DateRange } from '../../../bookings/list-input.js';
 import type { CommandContext } from '../../context.js';
 import { openSession } from '../../session.js';
-import { BOOKING_KEY_FILE_HELP, BOOKING_KEY_FLAG_HELP, resolveBookingKey } from './shared.js';
+import { BOOKING_KEY_FILE_HELP, BOOKING_KEY_FLAG_HELP, KNOWN_COLUMNS, resolveBookingKey } from './shared.js';
 import { createPrompter } from '../../prompt.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { collectBookings } from '../../../bookings/collect.js';
@@ -68,11 +68,6 @@ export function registerBookingsList(group: Command, context: CommandContext): v
     });
 }
 
-/**
- * The columns of the table and of piped lines: fixed, so that scripts can rely on positions.
- * Anything else the service sends is kept in --json and in csv (whose header names it).
- */
-const KNOWN_COLUMNS = ['orderNo', 'createdOn', 'status', 'amount', 'currency'] as const;
 const COLUMN_HEADERS: Record<(typeof KNOWN_COLUMNS)[number], string> = {
   orderNo: 'order',
   createdOn: 'created',
@@ -81,7 +76,7 @@ const COLUMN_HEADERS: Record<(typeof KNOWN_COLUMNS)[number], string> = {
   currency: 'currency',
 };
 
-async function runListBookings(options: ListBookingsOptions, context: CommandContext): Promise<void> {
+export async function runListBookings(options: ListBookingsOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const globals = context.globals();
   await confirmLargeRange(options, context);

@@ -3,9 +3,16 @@
 // (BOXOFFICE_BOOKING_KEY, laid into the profile by the session), a file or standard input is
 // preferred; `--booking-key` still works, and the command line is then hidden at once.
 import { readFile } from 'node:fs/promises';
-import { text } from 'node:stream/consumers';
 import { UsageError } from '../../../client/errors.js';
 import type { Deps } from '../../deps.js';
+import { readAllStdin } from '../../stdin.js';
+
+/**
+ * The columns of the table and of piped lines: fixed, so that scripts can rely on positions.
+ * Anything else the service sends is kept in --json and in csv (whose header names it). They
+ * carry no personal data: `boxoffice mcp` returns these alone.
+ */
+export const KNOWN_COLUMNS = ['orderNo', 'createdOn', 'status', 'amount', 'currency'] as const;
 
 export const BOOKING_KEY_FLAG_HELP = 'booking key (discouraged: visible in ps; prefer BOXOFFICE_BOOKING_KEY or --booking-key-file)';
 export const BOOKING_KEY_FILE_HELP = 'read the booking key from FILE (- for standard input)';
@@ -20,7 +27,7 @@ export interface BookingKeySources {
 }
 
 async function readKeyFile(file: string, deps: Deps): Promise<string> {
-  if (file === '-') return text(deps.io.stdin);
+  if (file === '-') return readAllStdin(deps.io);
   try {
     return await readFile(file, 'utf8');
   } catch (error) {

@@ -31,7 +31,7 @@ export function registerDiscountAdd(group: Command, context: CommandContext): vo
     });
 }
 
-async function runDiscountAdd(options: AddDiscountOptions, context: CommandContext): Promise<void> {
+export async function runDiscountAdd(options: AddDiscountOptions, context: CommandContext): Promise<void> {
   checkFormats(ADD_DISCOUNT_PARAMS, options.values);
   await withSession(context, {}, async (session) => {
     const values = await fillMissing(context, ADD_DISCOUNT_PARAMS, options.values, undefined, addDiscountRequest);

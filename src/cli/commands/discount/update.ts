@@ -31,7 +31,7 @@ export function registerDiscountUpdate(group: Command, context: CommandContext):
     });
 }
 
-async function runDiscountUpdate(options: UpdateDiscountOptions, context: CommandContext): Promise<void> {
+export async function runDiscountUpdate(options: UpdateDiscountOptions, context: CommandContext): Promise<void> {
   checkFormats(UPDATE_DISCOUNT_PARAMS, options.values);
   if (Object.keys(options.values).length === 0) {
     throw new UsageError('nothing to change: name at least one flag (see boxoffice discount update --help)');

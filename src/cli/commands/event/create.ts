@@ -28,7 +28,7 @@ export function registerEventCreate(group: Command, context: CommandContext): vo
     });
 }
 
-async function runEventCreate(options: CreateEventOptions, context: CommandContext): Promise<void> {
+export async function runEventCreate(options: CreateEventOptions, context: CommandContext): Promise<void> {
   // Only --from-file needs the file reader and its YAML parser.
   const fromFile = options.fromFile ? await (await import('../../param-file.js')).readParamFile(options.fromFile, CREATE_EVENT_PARAMS) : {};
   const given = { ...fromFile, ...options.values };

@@ -22,7 +22,7 @@ export function registerEventGet(group: Command, context: CommandContext): void 
     });
 }
 
-async function runEventGet(options: GetEventOptions, context: CommandContext): Promise<void> {
+export async function runEventGet(options: GetEventOptions, context: CommandContext): Promise<void> {
   await withSession(context, {}, async (session) => {
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'read it'), () =>
       session.client.events.getEvent({ eventId: options.eventId }),

@@ -15,7 +15,7 @@ export function registerEventList(group: Command, context: CommandContext): void
     });
 }
 
-async function runEventList(context: CommandContext): Promise<void> {
+export async function runEventList(context: CommandContext): Promise<void> {
   await withSession(context, {}, async (session) => {
     const body = await session.client.events.getAllEvents();
     if (context.globals().json) return writeJson(context.deps.io, body);

@@ -27,7 +27,7 @@ export function registerEventUpdate(group: Command, context: CommandContext): vo
     });
 }
 
-async function runEventUpdate(options: UpdateEventOptions, context: CommandContext): Promise<void> {
+export async function runEventUpdate(options: UpdateEventOptions, context: CommandContext): Promise<void> {
   checkFormats(UPDATE_EVENT_PARAMS, options.values);
   if (Object.keys(options.values).length === 0) {
     throw new UsageError('nothing to change: name at least one flag (see boxoffice event update --help)');

@@ -19,7 +19,7 @@ import type { InsightsOptions } from './shared.js';
 import { showReport } from './show.js';
 
 /** The live service's read quota (cli-contract "Real-world tolerance"). */
-const HOURLY_READ_QUOTA = 30;
+export const HOURLY_READ_QUOTA = 30;
 
 /**
  * Refuses a --watch interval whose refreshes alone would spend more than the hourly read quota.

@@ -31,7 +31,7 @@ export function registerReport(program: Command, context: CommandContext): void 
     });
 }
 
-async function runReport(options: ReportOptions, context: CommandContext): Promise<void> {
+export async function runReport(options: ReportOptions, context: CommandContext): Promise<void> {
   await withSession(context, {}, async (session) => {
     const report = await withPermissionExplained(notYourEvent(options.eventId, 'read its report'), () =>
       session.client.events.getReport({ eventId: options.eventId }),

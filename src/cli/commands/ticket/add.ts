@@ -26,7 +26,7 @@ export function registerTicketAdd(group: Command, context: CommandContext): void
     });
 }
 
-async function runTicketAdd(options: AddTicketOptions, context: CommandContext): Promise<void> {
+export async function runTicketAdd(options: AddTicketOptions, context: CommandContext): Promise<void> {
   checkFormats(ADD_TICKET_PARAMS, options.values);
   await withSession(context, {}, async (session) => {
     const values = await fillMissing(context, ADD_TICKET_PARAMS, options.values);

@@ -24,7 +24,7 @@ export function registerTicketList(group: Command, context: CommandContext): voi
     });
 }
 
-async function runTicketList(options: ListTicketsOptions, context: CommandContext): Promise<void> {
+export async function runTicketList(options: ListTicketsOptions, context: CommandContext): Promise<void> {
   const when = (value: { date: string } | undefined) => splitDateTime(value?.date)?.join(' ') ?? value?.date;
   await withSession(context, {}, async (session) => {
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'read its tickets'), () =>

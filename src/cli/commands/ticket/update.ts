@@ -45,7 +45,7 @@ function explainServiceFee(context: CommandContext, profileName: string, ticketI
   context.deps.io.stderr.write(`${why}.\n`);
 }
 
-async function runTicketUpdate(options: UpdateTicketOptions, context: CommandContext): Promise<void> {
+export async function runTicketUpdate(options: UpdateTicketOptions, context: CommandContext): Promise<void> {
   checkFormats(UPDATE_TICKET_PARAMS, options.values);
   if (Object.keys(options.values).length === 0) {
     throw new UsageError('nothing to change: name at least one flag (see boxoffice ticket update --help)');

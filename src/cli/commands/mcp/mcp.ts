@@ -1,0 +1,36 @@
+// `boxoffice mcp [--allow-writes] [--allow-attendee-rows] [--export-dir DIR]`: the organizer's
+// tools for AI assistants, over the Model Context Protocol on stdin/stdout (docs/mcp.md). The
+// server and the SDK (src/mcp) are loaded when it runs, not for its help.
+import type { Command } from 'commander';
+import type { CommandContext } from '../../context.js';
+import { summaryOf } from '../summaries.js';
+
+interface McpFlags {
+  allowWrites?: boolean;
+  allowAttendeeRows?: boolean;
+  exportDir?: string;
+}
+
+export function registerMcp(program: Command, context: CommandContext): void {
+  program
+    .command('mcp')
+    .description(summaryOf('mcp'))
+    .option('--allow-writes', 'also serve the tools that change the service: create and update events, tickets, discounts; apply')
+    .option('--allow-attendee-rows', 'also serve attendee_rows, which returns rows of personal data (only the columns asked for)')
+    .option('--export-dir <dir>', 'where export_attendees writes its files (default: exports/ in the config directory)')
+    .addHelpText(
+      'after',
+      '\nStandard input and output carry the protocol; messages go to stderr. Without --allow-writes\n' +
+        'no tool changes the service. The profile is --profile (default local: the sandbox).\n' +
+        '\nExamples:\n' +
+        '  boxoffice mcp                              # read-only, on the sandbox\n' +
+        '  boxoffice --profile live mcp --allow-writes\n',
+    )
+    .action(async (flags: McpFlags) => {
+      const { serveMcp } = await import('../../../mcp/server.js');
+      await serveMcp(
+        { allowWrites: flags.allowWrites === true, allowAttendeeRows: flags.allowAttendeeRows === true, exportDir: flags.exportDir },
+        context,
+      );
+    });
+}

@@ -1,0 +1,96 @@
+// `boxoffice mcp`: the organizer's tools served over the Model Context Protocol on the standard
+// streams (the official SDK's stdio transport), for the profile given. Reads are always served;
+// the write tools only with --allow-writes; attendee rows only with --allow-attendee-rows.
+import { join } from 'node:path';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { configDirectory } from '../cli/config/store.js';
+import type { CommandContext } from '../cli/context.js';
+import { LIVE_PROFILE } from '../cli/live.js';
+import { loadProfile } from '../cli/session.js';
+import { packageVersion } from '../cli/version.js';
+import { toolDescription, type BoxofficeTool, type ToolInput } from './tool.js';
+import type { ServerSettings } from './tool-call.js';
+import { applyTool } from './tools/apply.js';
+import { attendeeTools } from './tools/attendees.js';
+import { insightsTool } from './tools/insights.js';
+import { readTools } from './tools/read.js';
+import { writeTools } from './tools/write.js';
+
+export interface McpServeOptions {
+  /** Serve the tools that change the service. */
+  allowWrites: boolean;
+  /** Serve attendee_rows, which puts personal data in the conversation. */
+  allowAttendeeRows: boolean;
+  /** Where export_attendees writes; default `exports` in the config directory. */
+  exportDir?: string;
+}
+
+/** Every tool the options allow, in the order they are listed. */
+function toolsFor(settings: ServerSettings, options: McpServeOptions, exportDir: string): BoxofficeTool[] {
+  return [
+    ...readTools(settings),
+    insightsTool(settings),
+    ...attendeeTools(settings, { exportDir, allowRows: options.allowAttendeeRows }),
+    ...(options.allowWrites ? [...writeTools(settings), applyTool(settings)] : []),
+  ];
+}
+
+/** One stderr line per call of a write tool: which, on which profile, on what, and how it ended. */
+function writeLogLine(tool: BoxofficeTool, profile: string, input: ToolInput, result: CallToolResult): string {
+  const named = Object.entries(input)
+    .filter(([name]) => /Id$/.test(name) || name === 'file' || name === 'planToken')
+    .map(([name, value]) => `${name}=${String(value)}`);
+  const fields = Object.keys(input).filter((name) => !/Id$/.test(name) && name !== 'file' && name !== 'planToken');
+  const what = [...named, ...(fields.length > 0 ? [`fields: ${fields.join(', ')}`] : [])].join('; ');
+  const first = result.content[0];
+  const outcome = result.isError ? `refused: ${first?.type === 'text' ? first.text : 'error'}` : 'done';
+  return `boxoffice mcp: ${tool.name} on profile ${profile}${what ? ` (${what})` : ''}: ${outcome}\n`;
+}
+
+/** Serves until the client closes the connection (standard input ends) or Ctrl-C. */
+export async function serveMcp(options: McpServeOptions, context: CommandContext): Promise<void> {
+  const { deps } = context;
+  const globals = context.globals();
+  // A misspelt --profile is refused at start, not at the first tool call.
+  await loadProfile(context);
+  const settings: ServerSettings = { deps, profile: globals.profile, debug: globals.debug };
+  const live = globals.profile === LIVE_PROFILE;
+  const exportDir = options.exportDir ?? join(configDirectory(deps.env), 'exports');
+  const tools = toolsFor(settings, options, exportDir);
+
+  const server = new McpServer({ name: 'boxoffice', version: packageVersion() });
+  for (const tool of tools) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: toolDescription(tool, live),
+        inputSchema: tool.input,
+        annotations: { title: tool.title, openWorldHint: false, ...tool.annotations },
+      },
+      async (input: ToolInput, extra) => {
+        const result = await tool.run(input, AbortSignal.any([deps.signal, extra.signal]));
+        if (tool.writes) deps.io.stderr.write(writeLogLine(tool, globals.profile, input, result));
+        return result;
+      },
+    );
+  }
+
+  const closed = new Promise<void>((resolve) => {
+    server.server.onclose = resolve;
+  });
+  const close = () => void server.close();
+  deps.io.stdin.once('end', close);
+  deps.signal.addEventListener('abort', close, { once: true });
+  await server.connect(new StdioServerTransport(deps.io.stdin, deps.io.stdout));
+  const writes = options.allowWrites ? `writes allowed${live ? ' on the LIVE service' : ''}` : 'read-only (--allow-writes serves the write tools)';
+  deps.io.stderr.write(`boxoffice mcp: ${tools.length} tools for profile ${globals.profile}, ${writes}; attendee exports go to ${exportDir}\n`);
+  try {
+    await closed;
+  } finally {
+    deps.io.stdin.off('end', close);
+    deps.signal.removeEventListener('abort', close);
+  }
+}

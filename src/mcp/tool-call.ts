@@ -1,0 +1,80 @@
+// One tool call runs a CLI verb as the CLI would, in a context of its own: no prompts, JSON
+// output collected from its stdout (the real stdout carries the protocol), its stderr the
+// server's, and no long waits on rate limits. An error becomes a tool error carrying the CLI's
+// one-line message and next step.
+import { Readable, Writable } from 'node:stream';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CommandContext } from '../cli/context.js';
+import type { Deps } from '../cli/deps.js';
+import { formatError } from '../cli/error-message.js';
+import { checkIdArguments, type IdArguments } from '../cli/ids.js';
+
+/**
+ * The longest one service call of a tool waits out a busy service or a rate limit. A rate limit
+ * that asks for longer is reported at once, with the time to wait, instead of blocking the assistant.
+ */
+export const TOOL_CALL_MAX_WAIT_MS = 5_000;
+
+/** What every tool call of one server shares. */
+export interface ServerSettings {
+  deps: Deps;
+  profile: string;
+  debug: boolean;
+}
+
+/** A verb's context for one call, and the text it wrote on stdout. */
+function callContext(settings: ServerSettings, signal: AbortSignal): { context: CommandContext; output(): string } {
+  const chunks: Buffer[] = [];
+  const stdout = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      chunks.push(Buffer.from(chunk));
+      done();
+    },
+  });
+  const { deps } = settings;
+  const context: CommandContext = {
+    deps: {
+      ...deps,
+      io: { stdin: Readable.from([]), stdout, stderr: deps.io.stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
+      signal,
+    },
+    globals: () => ({ profile: settings.profile, json: true, input: false, debug: settings.debug, header: false }),
+    maxWaitMs: TOOL_CALL_MAX_WAIT_MS,
+  };
+  return { context, output: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+/** Runs a verb with --json and returns the document it printed. */
+export async function verbDocument(
+  settings: ServerSettings,
+  signal: AbortSignal,
+  run: (context: CommandContext) => Promise<void>,
+): Promise<unknown> {
+  const { context, output } = callContext(settings, signal);
+  await run(context);
+  const text = output().trim();
+  return text === '' ? null : (JSON.parse(text) as unknown);
+}
+
+/** The context a tool that is no verb uses (the session, the export, the apply run). */
+export function toolContext(settings: ServerSettings, signal: AbortSignal): CommandContext {
+  return callContext(settings, signal).context;
+}
+
+/** `data` as the tool's result: one JSON text. */
+function dataResult(data: unknown): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(data, null, 2) }] };
+}
+
+/**
+ * Runs `work` and returns its data, or the CLI's message for the error it threw as a tool error.
+ * `ids` are the call's ids by argument name (EVENT_ID), checked first as the CLI checks them.
+ */
+export async function toolCall(settings: ServerSettings, ids: IdArguments, work: () => Promise<unknown>): Promise<CallToolResult> {
+  try {
+    checkIdArguments(ids);
+    return dataResult(await work());
+  } catch (error) {
+    return { isError: true, content: [{ type: 'text', text: formatError(error, { args: ids }, settings.deps.clock.now()) }] };
+  }
+}

@@ -1,0 +1,60 @@
+// What a tool of `boxoffice mcp` declares: its name, what it does, what it costs of the live
+// service's quotas and what it changes (both part of the description the assistant reads), its
+// input schema and the protocol's annotations.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type * as z from 'zod';
+import { DAILY_CREATION_QUOTAS } from '../apply/quotas.js';
+import { HOURLY_READ_QUOTA } from '../cli/commands/insights/live-run.js';
+
+export interface ToolAnnotations {
+  /** Changes nothing: not the service, not a file. */
+  readOnlyHint: boolean;
+  /** May overwrite or remove what exists (meaningful when not read-only). */
+  destructiveHint: boolean;
+  /** Calling it again with the same arguments changes nothing more. */
+  idempotentHint: boolean;
+}
+
+export type ToolInput = Readonly<Record<string, unknown>>;
+
+export interface BoxofficeTool {
+  name: string;
+  title: string;
+  /** What it does, in a sentence or two. */
+  summary: string;
+  /** The read calls it spends of the live service's hourly quota, in words. */
+  reads: string;
+  /** What it changes ("nothing" for a read). */
+  changes: string;
+  /** Whether it changes the service (only served with --allow-writes). */
+  writes: boolean;
+  input: z.ZodRawShape;
+  annotations: ToolAnnotations;
+  run(input: ToolInput, signal: AbortSignal): Promise<CallToolResult>;
+}
+
+/** The description the assistant reads: what the tool does, what it costs and what it changes. */
+export function toolDescription(tool: BoxofficeTool, live: boolean): string {
+  const warning = tool.writes && live ? 'Changes the LIVE service (profile live), for real buyers and organizers. ' : '';
+  return (
+    `${warning}${tool.summary}\n` +
+    `Cost: ${tool.reads} (the live service allows about ${HOURLY_READ_QUOTA} read calls an hour).\n` +
+    `Changes: ${tool.changes}.`
+  );
+}
+
+/** Reads and writes nothing but the answer. */
+export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true };
+
+type CreatedKind = keyof typeof DAILY_CREATION_QUOTAS;
+
+/** "one of the live service's 10 event creations a day". */
+export function creationQuota(kind: CreatedKind): string {
+  return `one of the live service's ${DAILY_CREATION_QUOTAS[kind]} ${kind} creations a day`;
+}
+
+/** "the live service allows about 10 event, 200 ticket and 2000 discount creations a day". */
+export function creationQuotaLine(): string {
+  const kinds = (Object.keys(DAILY_CREATION_QUOTAS) as CreatedKind[]).map((kind) => `${DAILY_CREATION_QUOTAS[kind]} ${kind}`);
+  return `the live service allows about ${kinds.slice(0, -1).join(', ')} and ${kinds[kinds.length - 1]} creations a day`;
+}

@@ -1,0 +1,116 @@
+// `apply_setup` (served only with --allow-writes): `boxoffice apply` in two calls. The first
+// computes the plan and returns it with a token, changing nothing; the second, with that token,
+// carries the plan out, if the plan computed again then (under the state file's lock) is the one
+// the token was given for. Otherwise nothing changes and the assistant is told to look again.
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import { Writable } from 'node:stream';
+import * as z from 'zod';
+import { UsageError } from '../../client/errors.js';
+import type { ApplyRunOptions } from '../../apply/run.js';
+import type { Plan } from '../../apply/plan.js';
+import { creationQuotaLine, type BoxofficeTool, type ToolInput } from '../tool.js';
+import { TOOL_CALL_MAX_WAIT_MS, toolCall, toolContext, type ServerSettings } from '../tool-call.js';
+
+/** Text written to a stream, kept. */
+function textSink(): { stream: Writable; text(): string } {
+  let text = '';
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      text += chunk.toString();
+      done();
+    },
+  });
+  return { stream, text: () => text };
+}
+
+/**
+ * The token of a plan: the same setup (as read now, variables filled in), state file and steps
+ * give the same token. The setup counts because a create step does not list its values.
+ */
+async function planToken(file: string, statePath: string, plan: Plan, env: ApplyRunOptions['env']): Promise<string> {
+  const { loadSetupFile } = await import('../../apply/file.js');
+  const setup = await loadSetupFile(file, env);
+  return createHash('sha256').update(JSON.stringify({ file, statePath, setup, steps: plan.steps })).digest('hex').slice(0, 20);
+}
+
+export function applyTool(settings: ServerSettings): BoxofficeTool {
+  /** Tokens this server gave out: a token it did not give is refused. */
+  const issued = new Set<string>();
+  return {
+    name: 'apply_setup',
+    title: 'Apply a setup file',
+    summary:
+      'Makes the service match a setup file (YAML or JSON: one event, its tickets and discounts; see boxoffice apply). ' +
+      'Call it without planToken first: it returns the plan (each create and update, field by field) and a planToken, ' +
+      'and changes nothing. Call it again with the same file and that planToken to carry the plan out; if the file or ' +
+      'the service changed in between, nothing is changed and the call says to look at the new plan.',
+    reads: 'about 3 read calls each call (the event list, the event, its tickets)',
+    changes: `the second call creates and updates what the plan lists (${creationQuotaLine()}); ids are kept in the state file`,
+    writes: true,
+    input: {
+      file: z.string().min(1).describe('the setup file; ${VAR} in it comes from the environment of the server'),
+      stateFile: z.string().min(1).optional().describe("the state file (default: beside the setup file, NAME.boxoffice-state.json)"),
+      planToken: z.string().min(1).optional().describe('the planToken the first call returned: carries that plan out'),
+    },
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+    run: (input: ToolInput, signal) =>
+      toolCall(settings, {}, async () => {
+        const token = input.planToken as string | undefined;
+        if (token !== undefined && !issued.has(token)) {
+          throw new UsageError('planToken: not one this server gave; call apply_setup without planToken to get the plan and its token', 'planToken');
+        }
+        // apply and its YAML parser load on the first call, not at the server's start.
+        const [{ runApply }, { defaultStatePath }, { applyConnection }] = await Promise.all([
+          import('../../apply/run.js'),
+          import('../../apply/state.js'),
+          import('../../cli/commands/apply/apply.js'),
+        ]);
+        const file = resolve(input.file as string);
+        const statePath = resolve((input.stateFile as string | undefined) ?? defaultStatePath(file));
+        const context = toolContext(settings, signal);
+        const stdout = textSink();
+        const stderr = textSink();
+        let close: (() => Promise<void>) | undefined;
+        try {
+          const result = await runApply({
+            file,
+            statePath,
+            dryRun: token === undefined,
+            json: true,
+            recreateUncertain: false,
+            signal,
+            env: context.deps.env,
+            stdout: stdout.stream,
+            stderr: stderr.stream,
+            connect: async () => {
+              const opened = await applyConnection(context, TOOL_CALL_MAX_WAIT_MS);
+              close = opened.close;
+              return opened.connection;
+            },
+            confirm: async (plan) => {
+              if ((await planToken(file, statePath, plan, context.deps.env)) !== token) {
+                throw new UsageError(
+                  'planToken: the plan is no longer the one it was given for (the file or the service changed); nothing was changed. ' +
+                    'Call apply_setup without planToken to see the new plan',
+                  'planToken',
+                );
+              }
+            },
+          });
+          const messages = stderr.text().split('\n').filter((line) => line !== '');
+          const document = JSON.parse(stdout.text()) as Record<string, unknown>;
+          if (token !== undefined) {
+            issued.delete(token);
+            return { applied: true, ...document, messages };
+          }
+          const changes = result.plan.steps.some((step) => step.action !== 'unchanged');
+          const newToken = changes ? await planToken(file, statePath, result.plan, context.deps.env) : null;
+          if (newToken !== null) issued.add(newToken);
+          return { applied: false, planToken: newToken, ...document, messages };
+        } finally {
+          await close?.();
+        }
+      }),
+  };
+}

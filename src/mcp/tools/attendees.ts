@@ -1,0 +1,148 @@
+// Attendee data stays out of the assistant's context: `export_attendees` writes the list to a
+// private file (0600, `boxoffice attendees export`) and returns where it is and how many rows it
+// holds. `attendee_rows` returns rows, only the columns asked for, and exists only when the
+// server was started with --allow-attendee-rows.
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import * as z from 'zod';
+import { UsageError } from '../../client/errors.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../../export/checkpoint.js';
+import { checkDestination } from '../../export/destination.js';
+import { FIXED_COLUMNS } from '../../export/flatten.js';
+import { readExportRows } from '../../insights/read-export.js';
+import { DEFAULT_PREFETCH } from '../../cli/commands/attendees/shared.js';
+import { runAttendeesExport } from '../../cli/commands/attendees/export.js';
+import { EVENT_ID_PARAM } from '../../cli/commands/event/params.js';
+import { inputShape, verbInput } from '../input-schema.js';
+import { READ_ONLY, type BoxofficeTool, type ToolInput } from '../tool.js';
+import { toolCall, verbDocument, type ServerSettings } from '../tool-call.js';
+
+export interface AttendeeToolsOptions {
+  /** Where export_attendees writes (created 0700 if missing). */
+  exportDir: string;
+  /** Rows may be returned (--allow-attendee-rows). */
+  allowRows: boolean;
+}
+
+const READS = '1 read call per 50 orders, and 1 more to find the end of the list';
+const ADMIN_TOKEN_NOTE = "The attendee list needs an administrator account's token.";
+const DEFAULT_ROW_LIMIT = 100;
+const MOST_ROWS = 1000;
+
+const statusesInput = z
+  .array(z.enum(['attending', 'cancelled', 'lcancelled']))
+  .optional()
+  .describe('only attendees with one of these statuses (default: every attendee)');
+
+interface ExportDocument {
+  file: string;
+  format: ExportFormat;
+  orders: number;
+  attendees: number;
+  duplicatesDropped: number;
+  columns: string[];
+}
+
+/** The CLI's export of one event into `output` (which must not exist), summarised. */
+async function exportTo(settings: ServerSettings, signal: AbortSignal, input: ToolInput, output: string, format: ExportFormat): Promise<ExportDocument> {
+  const { ids } = verbInput([EVENT_ID_PARAM], input);
+  checkDestination(output);
+  const document = (await verbDocument(settings, signal, (context) =>
+    runAttendeesExport(
+      {
+        eventId: ids.EVENT_ID as string,
+        output,
+        format,
+        resume: false,
+        force: false,
+        // A rate limit ends the call with the time to wait instead of waiting here.
+        maxWaitMs: 0,
+        prefetch: DEFAULT_PREFETCH,
+        statuses: (input.statuses as string[] | undefined) ?? [],
+      },
+      context,
+    ),
+  )) as ExportDocument;
+  const { file, orders, attendees, duplicatesDropped, columns } = document;
+  return { file, format, orders, attendees, duplicatesDropped, columns };
+}
+
+/** `attendees-12-2026-11-24T19-05-12Z.csv`: a new name for each export. */
+function defaultFileName(eventId: string, now: Date, format: ExportFormat): string {
+  const stamp = now.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  return `attendees-${eventId.replace(/[^\w.-]/g, '_')}-${stamp}.${format}`;
+}
+
+function exportTool(settings: ServerSettings, options: AttendeeToolsOptions): BoxofficeTool {
+  return {
+    name: 'export_attendees',
+    title: 'Export attendees to a file',
+    summary:
+      `Writes every attendee of an event (one row per ticket) to a private file (mode 0600) in ${options.exportDir} and returns ` +
+      `its path, the counts and the column names; the rows themselves are not returned. ${ADMIN_TOKEN_NOTE}`,
+    reads: READS,
+    changes: 'nothing on the service; writes one new file (an existing file is never replaced)',
+    writes: false,
+    input: {
+      ...inputShape([EVENT_ID_PARAM], true),
+      format: z.enum(EXPORT_FORMATS).optional().describe('csv (default), json (one array) or ndjson (one object a line)'),
+      fileName: z.string().min(1).optional().describe(`a file name in ${options.exportDir} (default: attendees-EVENT_ID-TIME.FORMAT)`),
+      statuses: statusesInput,
+    },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+    run: (input, signal) =>
+      toolCall(settings, verbInput([EVENT_ID_PARAM], input).ids, async () => {
+        const format = (input.format as ExportFormat | undefined) ?? 'csv';
+        const fileName = (input.fileName as string | undefined) ?? defaultFileName(String(input.eventId), settings.deps.clock.now(), format);
+        if (basename(fileName) !== fileName) throw new UsageError(`fileName ${JSON.stringify(fileName)}: a name only, without a directory`, 'fileName');
+        await mkdir(options.exportDir, { recursive: true, mode: 0o700 });
+        return exportTo(settings, signal, input, join(options.exportDir, fileName), format);
+      }),
+  };
+}
+
+function rowsTool(settings: ServerSettings): BoxofficeTool {
+  return {
+    name: 'attendee_rows',
+    title: 'Read attendee rows',
+    summary:
+      'Rows of the attendee list of an event (one per ticket), with only the columns asked for: personal data enters the ' +
+      `conversation. Fixed columns: ${FIXED_COLUMNS.join(', ')}; the attendee form's questions are columns named by their label. ${ADMIN_TOKEN_NOTE}`,
+    reads: READS,
+    changes: 'nothing (a work file in a private temporary directory, removed when done)',
+    writes: false,
+    input: {
+      ...inputShape([EVENT_ID_PARAM], true),
+      columns: z.array(z.string().min(1)).min(1).describe('the columns to return, e.g. ["attendeeName", "ticketName", "checkin"]'),
+      statuses: statusesInput,
+      limit: z.number().int().min(1).max(MOST_ROWS).optional().describe(`the most rows to return (default ${DEFAULT_ROW_LIMIT})`),
+    },
+    annotations: READ_ONLY,
+    run: (input, signal) =>
+      toolCall(settings, verbInput([EVENT_ID_PARAM], input).ids, async () => {
+        const work = await mkdtemp(join(tmpdir(), 'boxoffice-attendee-rows-'));
+        try {
+          const exported = await exportTo(settings, signal, input, join(work, 'attendees.ndjson'), 'ndjson');
+          const columns = input.columns as string[];
+          const unknown = columns.filter((column) => !exported.columns.includes(column));
+          if (unknown.length > 0) {
+            throw new UsageError(`columns: no column ${unknown.map((name) => JSON.stringify(name)).join(', ')}; the list has ${exported.columns.join(', ')}`, 'columns');
+          }
+          const limit = (input.limit as number | undefined) ?? DEFAULT_ROW_LIMIT;
+          const rows: Record<string, string>[] = [];
+          for await (const row of readExportRows(exported.file, 'ndjson', signal)) {
+            if (rows.length === limit) break;
+            rows.push(Object.fromEntries(columns.map((column) => [column, row[column] ?? ''])));
+          }
+          return { eventId: String(input.eventId), attendees: exported.attendees, returned: rows.length, columns, rows };
+        } finally {
+          await rm(work, { recursive: true, force: true });
+        }
+      }),
+  };
+}
+
+export function attendeeTools(settings: ServerSettings, options: AttendeeToolsOptions): BoxofficeTool[] {
+  return options.allowRows ? [exportTool(settings, options), rowsTool(settings)] : [exportTool(settings, options)];
+}

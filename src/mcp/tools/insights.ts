@@ -1,0 +1,74 @@
+// `sales_insights`: the figures of `boxoffice insights` (totals, sales per day, per ticket) read
+// live through the export machinery, with the sell-through of each ticket. Only counts and sums
+// leave the server: no attendee row, no city, no answer to a question.
+import { join } from 'node:path';
+import { exportSource } from '../../export/checkpoint.js';
+import { createRateLimitWaiter } from '../../export/rate-limit.js';
+import { readEventLive } from '../../insights/live.js';
+import { sellThrough } from '../../insights/sell-through.js';
+import { DEFAULT_PREFETCH } from '../../cli/commands/attendees/shared.js';
+import { EVENT_ID_PARAM } from '../../cli/commands/event/params.js';
+import { configDirectory } from '../../cli/config/store.js';
+import { notYourEvent, withPermissionExplained } from '../../cli/permission.js';
+import { withSession } from '../../cli/session.js';
+import { inputShape, verbInput } from '../input-schema.js';
+import { READ_ONLY, type BoxofficeTool } from '../tool.js';
+import { toolCall, toolContext, type ServerSettings } from '../tool-call.js';
+
+/** What the attendee list needs (E008 otherwise), in the CLI's words. */
+const ADMIN_TOKEN_NOTE = "The attendee list needs an administrator account's token.";
+
+export function insightsTool(settings: ServerSettings): BoxofficeTool {
+  return {
+    name: 'sales_insights',
+    title: 'Sales insights',
+    summary:
+      'How sales of an event are going: totals (orders, attendees, revenue, cancelled and checked-in shares), sales per day, ' +
+      `per ticket, and each ticket's sell-through (sold of those on sale). ${ADMIN_TOKEN_NOTE}`,
+    reads: '3 read calls, plus 1 per 50 orders of the attendee list and 1 more to find its end',
+    changes: 'nothing on the service (a work file beside the profile, removed when done)',
+    writes: false,
+    input: inputShape([EVENT_ID_PARAM], true),
+    annotations: READ_ONLY,
+    run: (input, signal) => {
+      const { ids } = verbInput([EVENT_ID_PARAM], input);
+      const eventId = ids.EVENT_ID as string;
+      const context = toolContext(settings, signal);
+      const { deps } = context;
+      return toolCall(settings, ids, () =>
+        withSession(context, { token: true }, async (session) => {
+          const explained = notYourEvent(eventId, 'read its attendee list');
+          const notice = (line: string) => deps.io.stderr.write(`${line}\n`);
+          const live = await withPermissionExplained(explained, () =>
+            readEventLive(eventId, {
+              api: session.client.events,
+              source: exportSource(session.profile.apiUrl as string, session.profile.token as string),
+              workPath: join(configDirectory(deps.env), 'insights-work', `mcp-${session.profileName}-${eventId.replace(/[^\w.-]/g, '_')}.ndjson`),
+              // A rate limit ends the call with the time to wait instead of waiting here.
+              onFailure: createRateLimitWaiter({ maxWaitMs: 0, sleep: deps.clock.sleep, notice, signal }).onFailure,
+              notice,
+              signal,
+              now: () => deps.clock.now().getTime(),
+              stdout: deps.io.stdout,
+              prefetch: DEFAULT_PREFETCH,
+            }),
+          );
+          const report = await withPermissionExplained(explained, () => session.client.events.getReport({ eventId }));
+          const { totals, daily, tickets } = live.figures.figures();
+          return {
+            eventId,
+            title: live.facts.title,
+            currency: live.facts.currency,
+            timezone: live.facts.timezone,
+            generatedAt: deps.clock.now().toISOString(),
+            reads: live.reads + 1,
+            totals,
+            daily,
+            tickets,
+            sellThrough: sellThrough(live.facts.tickets, report),
+          };
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,121 @@
+// The write tools (served only with --allow-writes): create and update events, tickets and
+// discounts, each the CLI verb with the verb's parameters as its input schema.
+import { ADD_DISCOUNT_PARAMS, UPDATE_DISCOUNT_PARAMS } from '../../cli/commands/discount/params.js';
+import { runDiscountAdd } from '../../cli/commands/discount/add.js';
+import { runDiscountUpdate } from '../../cli/commands/discount/update.js';
+import { CREATE_EVENT_PARAMS, UPDATE_EVENT_PARAMS } from '../../cli/commands/event/params.js';
+import { runEventCreate } from '../../cli/commands/event/create.js';
+import { runEventUpdate } from '../../cli/commands/event/update.js';
+import { ADD_TICKET_PARAMS, UPDATE_TICKET_PARAMS } from '../../cli/commands/ticket/params.js';
+import { runTicketAdd } from '../../cli/commands/ticket/add.js';
+import { runTicketUpdate } from '../../cli/commands/ticket/update.js';
+import type { CommandContext } from '../../cli/context.js';
+import type { ParamSpec, ParamValues } from '../../cli/params.js';
+import { inputShape, verbInput } from '../input-schema.js';
+import { creationQuota, type BoxofficeTool, type ToolAnnotations } from '../tool.js';
+import { toolCall, verbDocument, type ServerSettings } from '../tool-call.js';
+
+/** A create adds a record each time it is called. */
+const CREATES: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false };
+/** An update replaces the named fields; the same update again changes nothing more. */
+const UPDATES: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true };
+
+type Ids = Readonly<Record<string, string | undefined>>;
+
+interface VerbTool {
+  name: string;
+  title: string;
+  summary: string;
+  reads: string;
+  changes: string;
+  params: readonly ParamSpec[];
+  /** A create: the verb's required fields are required. */
+  create: boolean;
+  run(ids: Ids, values: ParamValues, context: CommandContext): Promise<void>;
+}
+
+function writeTool(settings: ServerSettings, verb: VerbTool): BoxofficeTool {
+  return {
+    name: verb.name,
+    title: verb.title,
+    summary: verb.summary,
+    reads: verb.reads,
+    changes: verb.changes,
+    writes: true,
+    input: inputShape(verb.params, verb.create),
+    annotations: verb.create ? CREATES : UPDATES,
+    run: (input, signal) => {
+      const { ids, values } = verbInput(verb.params, input);
+      return toolCall(settings, ids, () => verbDocument(settings, signal, (context) => verb.run(ids, values, context)));
+    },
+  };
+}
+
+export function writeTools(settings: ServerSettings): BoxofficeTool[] {
+  const id = (ids: Ids, name: string) => ids[name] as string;
+  const verbs: VerbTool[] = [
+    {
+      name: 'create_event',
+      title: 'Create an event',
+      summary: 'Creates an event. Returns its id.',
+      reads: `no read call; ${creationQuota('event')}`,
+      changes: 'adds an event to the account',
+      params: CREATE_EVENT_PARAMS,
+      create: true,
+      run: (_ids, values, context) => runEventCreate({ values }, context),
+    },
+    {
+      name: 'update_event',
+      title: 'Update an event',
+      summary: 'Changes the fields given of an event; every other field keeps its value (read back first).',
+      reads: '1 read call (the event, read back)',
+      changes: "replaces the given fields of the event (its segment and topics are fixed at creation)",
+      params: UPDATE_EVENT_PARAMS,
+      create: false,
+      run: (ids, values, context) => runEventUpdate({ eventId: id(ids, 'EVENT_ID'), values }, context),
+    },
+    {
+      name: 'create_ticket',
+      title: 'Add a ticket',
+      summary: 'Adds a ticket to an event. Returns its id.',
+      reads: `no read call; ${creationQuota('ticket')}`,
+      changes: 'adds a ticket to the event; with status active it is on sale at once',
+      params: ADD_TICKET_PARAMS,
+      create: true,
+      run: (ids, values, context) => runTicketAdd({ eventId: id(ids, 'EVENT_ID'), values }, context),
+    },
+    {
+      name: 'update_ticket',
+      title: 'Update a ticket',
+      summary: 'Changes the fields given of a ticket; every other field keeps its value (read back first).',
+      reads: "1 read call (the event's tickets, read back)",
+      changes: 'replaces the given fields of the ticket: price, quantity, status (pause stops sales) and the rest',
+      params: UPDATE_TICKET_PARAMS,
+      create: false,
+      run: (ids, values, context) => runTicketUpdate({ eventId: id(ids, 'EVENT_ID'), ticketId: id(ids, 'TICKET_ID'), values }, context),
+    },
+    {
+      name: 'create_discount',
+      title: 'Add a discount',
+      summary: 'Adds a discount on a ticket: flat, bulk (by quantity) or a code the buyer types. Returns its id.',
+      reads: `no read call; ${creationQuota('discount')}`,
+      changes: 'adds a discount that buyers get from its start',
+      params: ADD_DISCOUNT_PARAMS,
+      create: true,
+      run: (ids, values, context) => runDiscountAdd({ eventId: id(ids, 'EVENT_ID'), ticketId: id(ids, 'TICKET_ID'), values }, context),
+    },
+    {
+      name: 'update_discount',
+      title: 'Update a discount',
+      summary:
+        'Changes the fields given of a discount; the rest stays as this profile last sent it (the service never returns ' +
+        'discounts, so one this profile did not create needs every required field).',
+      reads: 'no read call',
+      changes: 'replaces the given fields of the discount',
+      params: UPDATE_DISCOUNT_PARAMS,
+      create: false,
+      run: (ids, values, context) => runDiscountUpdate({ eventId: id(ids, 'EVENT_ID'), discountId: id(ids, 'DISCOUNT_ID'), values }, context),
+    },
+  ];
+  return verbs.map((verb) => writeTool(settings, verb));
+}
