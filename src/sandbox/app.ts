@@ -31,6 +31,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { SandboxDatabase } from './db/index.js';
 import {
   systemSandboxClock,
+  type AttendeeListOrder,
   type LimitsMode,
   type SandboxApp,
   type SandboxClock,
@@ -60,6 +61,7 @@ export interface CreateAppOptions {
   limits?: LimitsMode;
   faults?: string;
   quirks?: boolean;
+  listOrder?: AttendeeListOrder;
   random?: () => number;
   extensions?: SandboxExtension[];
   /** What /sandbox/* requires as its bearer value; a fresh random one by default. */
@@ -104,6 +106,7 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
     limits: options.limits ?? 'none',
     faults: options.faults,
     quirks: options.quirks ?? false,
+    listOrder: options.listOrder ?? 'oldest-first',
     random: options.random ?? Math.random,
   };
   const extensions = options.extensions ?? defaultExtensions();

@@ -12,6 +12,8 @@ import { SANDBOX_SECRET_ENV, removeSandboxSecret, sandboxSecretFile, writeSandbo
 
 const LIMITS_MODES = ['none', 'realistic'] as const;
 type LimitsFlag = (typeof LIMITS_MODES)[number];
+/** Must match ATTENDEE_LIST_ORDERS in src/sandbox/context.ts (kept here so the verb stays light). */
+const LIST_ORDERS = ['oldest-first', 'newest-first'] as const;
 
 interface StartOptions {
   port: number;
@@ -20,6 +22,7 @@ interface StartOptions {
   limits: LimitsFlag;
   faults?: string;
   quirks: boolean;
+  listOrder: (typeof LIST_ORDERS)[number];
   seed?: string;
   /** Print the secret on stdout (second line) instead of writing it to the data directory. */
   printSecret: boolean;
@@ -31,6 +34,7 @@ interface StartFlags {
   limits: string;
   faults?: string;
   quirks?: boolean;
+  listOrder: string;
   seed?: string;
   printSecret?: boolean;
 }
@@ -51,6 +55,11 @@ export function registerSandboxStart(group: Command, context: CommandContext): v
     .addOption(new Option('--limits <mode>', 'quotas of the live service').choices(LIMITS_MODES).default('none'))
     .option('--faults <spec>', 'inject failures, e.g. rate=0.1,kinds=e011+503,seed=7')
     .option('--quirks', 'serve the live service\'s odd response shapes and attendee-list counting')
+    .addOption(
+      new Option('--list-order <order>', 'which end of the attendee list new orders join (the live service\'s was captured newest-first)')
+        .choices(LIST_ORDERS)
+        .default('oldest-first'),
+    )
     .option('--seed <name>', 'load a named data set once started (demo)')
     .option('--print-secret', `print the secret of /sandbox/* as a second line ${SANDBOX_SECRET_ENV}=… instead of writing it to the data directory`)
     .addHelpText(
@@ -66,6 +75,7 @@ export function registerSandboxStart(group: Command, context: CommandContext): v
         limits: flags.limits as LimitsFlag,
         faults: flags.faults,
         quirks: flags.quirks === true,
+        listOrder: flags.listOrder as StartOptions['listOrder'],
         seed: flags.seed,
         printSecret: flags.printSecret === true,
       };
@@ -103,6 +113,7 @@ async function runStart(options: StartOptions, context: CommandContext): Promise
       limits: options.limits,
       faults: options.faults,
       quirks: options.quirks,
+      listOrder: options.listOrder,
       seed: options.seed,
       secret: givenSecret,
     });
