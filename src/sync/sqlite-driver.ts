@@ -1,0 +1,58 @@
+// The SQLite destination: every call of the SQLite driver (better-sqlite3) that `attendees sync`
+// makes is in this file, so that changing the driver is an edit here alone. The file is created
+// with mode 0600 (it holds personal data). Writes are serialised by BEGIN IMMEDIATE; a run lock
+// beside the file (FILE.lock) keeps a second run out.
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { UsageError } from '../client/errors.js';
+import { lockPathFor, tryLock, type FileLock } from '../util/file-lock.js';
+import type { SqlValue, SyncDatabase } from './destination.js';
+
+const PRIVATE_FILE_MODE = 0o600;
+
+export function openSqlite(path: string): SyncDatabase {
+  if (!existsSync(path)) {
+    try {
+      closeSync(openSync(path, 'a', PRIVATE_FILE_MODE));
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      throw new UsageError(`--to ${path}: cannot create the database in ${dirname(resolve(path))} (${reason})`, '--to');
+    }
+  }
+  chmodSync(path, PRIVATE_FILE_MODE);
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 10000');
+  db.pragma('synchronous = FULL');
+  let lock: FileLock | undefined;
+  return {
+    dialect: 'sqlite',
+    label: path,
+    run: async (sql, params = []) => {
+      db.prepare(sql).run(...(params as SqlValue[]));
+    },
+    all: async <T>(sql: string, params: readonly SqlValue[] = []) => db.prepare(sql).all(...(params as SqlValue[])) as T[],
+    transaction: async <T>(work: () => Promise<T>): Promise<T> => {
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work();
+        db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (db.inTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
+    },
+    lockRuns: async () => {
+      const attempt = await tryLock(lockPathFor(path));
+      if (!attempt.acquired) return false;
+      lock = attempt.lock;
+      return true;
+    },
+    close: async () => {
+      db.close();
+      await lock?.release();
+    },
+  };
+}
