@@ -40,11 +40,12 @@ function attendeeIdOf(db: SandboxDatabase, ticketNo: string): number {
 /** Sets one answer of an attendee: the value of the first answer with that label, or a new one. */
 export function setAnswer(db: SandboxDatabase, attendeeId: number, label: string, value: string): void {
   db.transaction(() => {
-    const existing = prepared(db, `SELECT id FROM attendee_answers WHERE attendee_id = ? AND label = ? ORDER BY position LIMIT 1`).get(attendeeId, label) as
-      | { id: number }
-      | undefined;
+    const existing = prepared(db, `SELECT position FROM attendee_answers WHERE attendee_id = ? AND label = ? ORDER BY position LIMIT 1`).get(
+      attendeeId,
+      label,
+    ) as { position: number } | undefined;
     if (existing) {
-      prepared(db, `UPDATE attendee_answers SET value = ? WHERE id = ?`).run(value, existing.id);
+      prepared(db, `UPDATE attendee_answers SET value = ? WHERE attendee_id = ? AND position = ?`).run(value, attendeeId, existing.position);
       return;
     }
     const { next } = prepared(db, `SELECT COALESCE(MAX(position), 0) + 1 AS next FROM attendee_answers WHERE attendee_id = ?`).get(attendeeId) as { next: number };

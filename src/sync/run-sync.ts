@@ -8,14 +8,13 @@ import { attendeeBatches, type AttendeeBatch, type BatchFailureHandler, type Fet
 import type { AttendeeRecord } from '../client/schemas/index.js';
 import { errorEndsAttendeeList } from '../export/export-attendees.js';
 import { flattenRecord } from '../export/flatten.js';
+import { HOURLY_READ_QUOTA } from '../util/read-quota.js';
 import { applyRecords, removeUnseen, type AppliedBatch } from './apply.js';
 import type { SyncDatabase } from './destination.js';
 import { initialState, readState, unseenRows, writeState, type ChangeType, type ListOrder, type SyncState } from './store.js';
 
 /** Records one attendee-list call returns at most (reference §8). */
 const BATCH_SIZE = 50;
-/** The live service's read quota (cli-contract "Real-world tolerance"). */
-export const HOURLY_READ_QUOTA = 30;
 
 export interface SyncRequest {
   eventId: string;
