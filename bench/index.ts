@@ -12,6 +12,7 @@ import { attendeeBatchesBench } from './attendee-batches.js';
 import { exportBench } from './export.js';
 import { seedBench } from './seed.js';
 import { insightsBench } from './insights.js';
+import { syncBench } from './sync.js';
 
 const MODULES: Record<string, BenchModule> = {
   startup: startupBench,
@@ -20,6 +21,7 @@ const MODULES: Record<string, BenchModule> = {
   seed: seedBench,
   'sandbox-load': sandboxLoadBench,
   insights: insightsBench,
+  sync: syncBench,
 };
 
 function parseArgs(argv: string[]) {

@@ -142,7 +142,6 @@ async function fullPass(run: RunContext): Promise<void> {
   for await (const batch of batchesFrom(run, state.passNextRecord ?? 0)) {
     await commitBatch(run, batch.records, (applied) => {
       state.passOrders += applied.orders.filter((order) => order.newToPass).length;
-      countNewOrders(run, applied);
       state.passFirstDate ??= purchaseDateOf(batch.records[0]);
       state.passLastDate = purchaseDateOf(batch.records[batch.records.length - 1]) ?? state.passLastDate;
       state.passNextRecord = batch.toRecord;
@@ -264,7 +263,11 @@ export async function runSync(request: SyncRequest, env: SyncEnvironment): Promi
   await env.afterStep(); // changes committed by an earlier run that stopped before delivering them
   try {
     if (kind === 'full') {
+      const resumed = state.passNextRecord !== null;
       await fullPass(run);
+      // A continued pass did not see changes to the records it had read before it was cut
+      // short: when a full reconciliation is still due, this run does a whole one as well.
+      if (resumed && fullDue(request, state, env.now())) await fullPass(run);
       // Orders that joined the head while a long pass paged on are not in it: read them now.
       if (state.listOrder === 'newest-first' && summary.reads > 1) await headRead(run, false);
     } else {

@@ -3,6 +3,7 @@
 // src/sync, and the outbox delivered to the sinks the flags name.
 import { BoxofficeError, RateLimitError, UsageError } from '../../../client/errors.js';
 import { createRateLimitWaiter } from '../../../export/rate-limit.js';
+import { keepYoungGenerationSmall } from '../../../insights/memory.js';
 import { checkDestination, type Difference } from '../../../sync/check.js';
 import { deliverPending, execSink, forwardSink, jsonSink, type Sink } from '../../../sync/deliver.js';
 import { openDestination, type SyncDatabase } from '../../../sync/destination.js';
@@ -92,6 +93,7 @@ async function runCheck(options: AttendeesSyncOptions, db: SyncDatabase, session
 export async function runAttendeesSync(options: AttendeesSyncOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const { io } = deps;
+  keepYoungGenerationSmall();
   const db = await openDestination(options.to);
   try {
     await migrate(db);
