@@ -13,7 +13,7 @@ import { prepared } from './db/statements.js';
 import { SandboxError } from './errors.js';
 import { readForm, validate } from './request.js';
 
-export const ATTENDEE_TOOL_ENDPOINTS = {
+const ATTENDEE_TOOL_ENDPOINTS = {
   cancelOrder: '/sandbox/cancel-order',
   cancelAttendee: '/sandbox/cancel-attendee',
   answer: '/sandbox/answer',
@@ -38,7 +38,7 @@ function attendeeIdOf(db: SandboxDatabase, ticketNo: string): number {
 }
 
 /** Sets one answer of an attendee: the value of the first answer with that label, or a new one. */
-export function setAnswer(db: SandboxDatabase, attendeeId: number, label: string, value: string): void {
+function setAnswer(db: SandboxDatabase, attendeeId: number, label: string, value: string): void {
   db.transaction(() => {
     const existing = prepared(db, `SELECT position FROM attendee_answers WHERE attendee_id = ? AND label = ? ORDER BY position LIMIT 1`).get(
       attendeeId,

@@ -12,8 +12,7 @@ export const systemSandboxClock: SandboxClock = { now: () => new Date() };
 /** `--limits`: none applies no quota; realistic applies the live service's (sandbox-buyer). */
 export type LimitsMode = 'none' | 'realistic';
 
-export const ATTENDEE_LIST_ORDERS = ['oldest-first', 'newest-first'] as const;
-export type AttendeeListOrder = (typeof ATTENDEE_LIST_ORDERS)[number];
+export type AttendeeListOrder = 'oldest-first' | 'newest-first';
 
 export interface SandboxContext {
   db: SandboxDatabase;

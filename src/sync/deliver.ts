@@ -15,7 +15,7 @@ const FORWARD_ATTEMPTS = 6;
 const FIRST_BACKOFF_MS = 1000;
 const FORWARD_TIMEOUT_MS = 30_000;
 
-export class DeliveryError extends BoxofficeError {}
+class DeliveryError extends BoxofficeError {}
 
 export interface Sink {
   /** What the cursor is kept under: json, exec:CMD, forward:URL. */

@@ -23,12 +23,12 @@ export interface SyncDatabase {
   close(): Promise<void>;
 }
 
-export function isPostgresUrl(destination: string): boolean {
+function isPostgresUrl(destination: string): boolean {
   return /^postgres(ql)?:\/\//i.test(destination);
 }
 
 /** The URL with any password replaced, for messages. */
-export function redactedUrl(url: string): string {
+function redactedUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password !== '') parsed.password = '***';

@@ -5,7 +5,7 @@
 import type { AttendeeRecord } from '../client/schemas/index.js';
 import { FIXED_COLUMNS, flattenRecord } from '../export/flatten.js';
 
-export type FixedColumn = (typeof FIXED_COLUMNS)[number];
+type FixedColumn = (typeof FIXED_COLUMNS)[number];
 
 /** One attendee as the change feed and the table hold it: the export's columns and the answers. */
 export type AttendeeState = Record<FixedColumn, string> & { answers: Record<string, string> };

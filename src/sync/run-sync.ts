@@ -39,7 +39,7 @@ export interface SyncEnvironment {
   now(): number;
 }
 
-export type ChangeCounts = Record<ChangeType, number>;
+type ChangeCounts = Record<ChangeType, number>;
 
 export interface SyncSummary {
   eventId: string;

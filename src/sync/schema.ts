@@ -76,7 +76,7 @@ ${fixedColumnsDdl}
   ],
 ];
 
-export const SCHEMA_VERSION = MIGRATIONS.length;
+const SCHEMA_VERSION = MIGRATIONS.length;
 
 export async function migrate(db: SyncDatabase): Promise<void> {
   await db.run(`CREATE TABLE IF NOT EXISTS boxoffice_sync_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)`);

@@ -6,8 +6,7 @@ import type { SqlValue, SyncDatabase } from './destination.js';
 import { isCancelled, type AttendeeState } from './rows.js';
 import { COLUMN_OF } from './schema.js';
 
-export const CHANGE_TYPES = ['attendee.added', 'attendee.updated', 'attendee.cancelled', 'attendee.removed'] as const;
-export type ChangeType = (typeof CHANGE_TYPES)[number];
+export type ChangeType = 'attendee.added' | 'attendee.updated' | 'attendee.cancelled' | 'attendee.removed';
 
 /** One change of the feed, as delivered (docs/sync.md "The change feed"). */
 export interface Change {
@@ -118,7 +117,7 @@ export async function addToOutbox(
   return change;
 }
 
-export const LIST_ORDERS = ['oldest-first', 'newest-first', 'unknown'] as const;
+const LIST_ORDERS = ['oldest-first', 'newest-first', 'unknown'] as const;
 export type ListOrder = (typeof LIST_ORDERS)[number];
 
 export interface SyncState {

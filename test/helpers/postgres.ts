@@ -19,7 +19,7 @@ export interface TestPostgres {
 const POSTGRES_ROOT = '/usr/lib/postgresql';
 
 /** The newest installed server's bin directory, or undefined when none is installed. */
-export function postgresBinDir(): string | undefined {
+function postgresBinDir(): string | undefined {
   if (!existsSync(POSTGRES_ROOT)) return undefined;
   const versions = readdirSync(POSTGRES_ROOT)
     .filter((name) => existsSync(join(POSTGRES_ROOT, name, 'bin', 'initdb')))

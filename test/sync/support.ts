@@ -8,12 +8,11 @@ import type { TestSandbox } from '../helpers/sandbox.js';
 import type { E2e } from '../e2e/support/built-cli.js';
 import { verifySignature } from '../../src/sync/sign.js';
 
-export const FIXED = [
+const FIXED = [
   'orderNo', 'purchaseDate', 'buyerName', 'buyerEmail', 'phoneNo', 'city', 'ticketId', 'ticketName', 'ticketNo',
   'attendeeName', 'attendeeEmail', 'checkin', 'attendeeStatus', 'orderCost',
 ] as const;
 
-export type State = Record<string, string> & { answers?: never };
 /** key → the attendee's columns, answers flattened in as `answer:LABEL` (empty answers left out). */
 export type Snapshot = Map<string, Record<string, string>>;
 
@@ -22,7 +21,7 @@ function keyOf(row: Record<string, string>, index: number): string {
 }
 
 /** A state from the change feed or the table (fixed columns + answers object) as a flat record. */
-export function flatState(state: Record<string, unknown>): Record<string, string> {
+function flatState(state: Record<string, unknown>): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const column of FIXED) flat[column] = String(state[column] ?? '');
   const answers = (state.answers ?? {}) as Record<string, string>;

@@ -12,7 +12,7 @@ import { SANDBOX_SECRET_ENV, removeSandboxSecret, sandboxSecretFile, writeSandbo
 
 const LIMITS_MODES = ['none', 'realistic'] as const;
 type LimitsFlag = (typeof LIMITS_MODES)[number];
-/** Must match ATTENDEE_LIST_ORDERS in src/sandbox/context.ts (kept here so the verb stays light). */
+/** Must match AttendeeListOrder in src/sandbox/context.ts (kept here so the verb stays light). */
 const LIST_ORDERS = ['oldest-first', 'newest-first'] as const;
 
 interface StartOptions {
