@@ -39,6 +39,7 @@ function differingFields(stored: AttendeeState, listed: AttendeeState): Differen
 
 /** Returns the number of rows read from the list, and of reads; differences go to `report`. */
 export async function checkDestination(eventId: string, env: CheckEnvironment): Promise<{ rows: number; reads: number; differences: number }> {
+  const seenOrders = new Set<string>();
   const seen = new Set<string>();
   let reads = 0;
   let differences = 0;
@@ -54,10 +55,10 @@ export async function checkDestination(eventId: string, env: CheckEnvironment): 
     { eventId, batchSize: 50, onFailure: env.onFailure, isEndOfList: errorEndsAttendeeList, signal: env.signal },
   );
   for await (const batch of batches) {
-    const fresh = batch.records.filter((record) => !seen.has(`order:${String(record.orderNo)}`));
+    const fresh = batch.records.filter((record) => !seenOrders.has(String(record.orderNo)));
     const stored = new Map((await rowsOfOrders(env.db, eventId, fresh.map((record) => String(record.orderNo)))).map((row) => [row.key, row]));
     for (const record of fresh) {
-      seen.add(`order:${String(record.orderNo)}`);
+      seenOrders.add(String(record.orderNo));
       for (const { key, state } of rowsOfRecord(record)) {
         seen.add(key);
         const row = stored.get(key);
@@ -69,13 +70,11 @@ export async function checkDestination(eventId: string, env: CheckEnvironment): 
       }
     }
   }
-  let rows = 0;
   for (let after = ''; ; ) {
     const page = await presentRows(env.db, eventId, after, 1000);
     if (page.length === 0) break;
     for (const row of page) if (!seen.has(row.key)) report({ kind: 'extra', attendeeKey: row.key });
     after = page[page.length - 1].key;
   }
-  for (const key of seen) if (!key.startsWith('order:')) rows += 1;
-  return { rows, reads, differences };
+  return { rows: seen.size, reads, differences };
 }
