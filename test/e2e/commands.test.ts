@@ -428,7 +428,8 @@ describe('coverage of the command tree', () => {
     expect(missing).toEqual([]);
   });
 
-  it('ran every flag that reads or writes a file or opens a browser', async () => {
+  // --help of every leaf, one process each: slow on a loaded machine.
+  it('ran every flag that reads or writes a file or opens a browser', { timeout: 180_000 }, async () => {
     // A flag whose help names a file, a directory or a browser; found in each leaf's --help.
     const helps = await Promise.all(leaves.map(async (leaf) => ({ leaf, help: (await runBuilt([...leaf.split(' '), '--help'])).stdout })));
     const fileFlags = helps.flatMap(({ leaf, help }) =>
