@@ -54,6 +54,8 @@ const OPTIONAL_HEAVY = [
   /^node_modules\/stream-json\//,
   /^node_modules\/vega(-lite)?\//,
   /^src\/cli\/commands\/insights\/live-run\.ts$/,
+  // attendees sync: the run, its core and its database drivers (better-sqlite3, pg), only when it runs.
+  /^src\/cli\/commands\/attendees\/sync-run\.ts$/,
   /^node_modules\/(@inquirer\/prompts|cli-table3|csv-stringify|csv-parse|yaml|conf|open)\//,
 ];
 
