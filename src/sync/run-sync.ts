@@ -268,8 +268,8 @@ export async function runSync(request: SyncRequest, env: SyncEnvironment): Promi
       // A continued pass did not see changes to the records it had read before it was cut
       // short: when a full reconciliation is still due, this run does a whole one as well.
       if (resumed && fullDue(request, state, env.now())) await fullPass(run);
-      // Orders that joined the head while a long pass paged on are not in it: read them now.
-      if (state.listOrder === 'newest-first' && summary.reads > 1) await headRead(run, false);
+      // Like an export, a pass holds the list as it paged it: orders that joined the head of a
+      // newest-first list meanwhile are read by the next (incremental) run.
     } else {
       await incremental(run);
     }
