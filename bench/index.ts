@@ -13,6 +13,7 @@ import { exportBench } from './export.js';
 import { seedBench } from './seed.js';
 import { insightsBench } from './insights.js';
 import { mcpBench } from './mcp.js';
+import { syncBench } from './sync.js';
 
 const MODULES: Record<string, BenchModule> = {
   startup: startupBench,
@@ -22,6 +23,7 @@ const MODULES: Record<string, BenchModule> = {
   'sandbox-load': sandboxLoadBench,
   insights: insightsBench,
   mcp: mcpBench,
+  sync: syncBench,
 };
 
 function parseArgs(argv: string[]) {

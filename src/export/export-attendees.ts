@@ -48,7 +48,7 @@ export interface ExportRequest {
  * service's answer past the end has never been shown): yes, unless it says the token was refused,
  * the caller is rate-limited or the service is busy, which are errors wherever they come.
  */
-function errorEndsAttendeeList(error: unknown): boolean {
+export function errorEndsAttendeeList(error: unknown): boolean {
   return (
     error instanceof ApiError &&
     !(error instanceof AuthError || error instanceof PermissionError || error instanceof RateLimitError || error instanceof ServerBusyError)

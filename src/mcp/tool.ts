@@ -4,7 +4,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type * as z from 'zod';
 import { DAILY_CREATION_QUOTAS } from '../apply/quotas.js';
-import { HOURLY_READ_QUOTA } from '../cli/commands/insights/live-run.js';
+import { HOURLY_READ_QUOTA } from '../util/read-quota.js';
 
 export interface ToolAnnotations {
   /** Changes nothing: not the service, not a file. */

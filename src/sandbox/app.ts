@@ -31,6 +31,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { SandboxDatabase } from './db/index.js';
 import {
   systemSandboxClock,
+  type AttendeeListOrder,
   type LimitsMode,
   type SandboxApp,
   type SandboxClock,
@@ -60,6 +61,7 @@ export interface CreateAppOptions {
   limits?: LimitsMode;
   faults?: string;
   quirks?: boolean;
+  listOrder?: AttendeeListOrder;
   random?: () => number;
   /** See SandboxContext.holdTimeoutMs; default DEFAULT_HOLD_TIMEOUT_MS. */
   holdTimeoutMs?: number;
@@ -109,6 +111,7 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
     limits: options.limits ?? 'none',
     faults: options.faults,
     quirks: options.quirks ?? false,
+    listOrder: options.listOrder ?? 'oldest-first',
     random: options.random ?? Math.random,
     holdTimeoutMs: options.holdTimeoutMs ?? DEFAULT_HOLD_TIMEOUT_MS,
   };

@@ -12,6 +12,8 @@ export const systemSandboxClock: SandboxClock = { now: () => new Date() };
 /** `--limits`: none applies no quota; realistic applies the live service's (sandbox-buyer). */
 export type LimitsMode = 'none' | 'realistic';
 
+export type AttendeeListOrder = 'oldest-first' | 'newest-first';
+
 export interface SandboxContext {
   db: SandboxDatabase;
   clock: SandboxClock;
@@ -20,6 +22,11 @@ export interface SandboxContext {
   faults: string | undefined;
   /** `--quirks`: serve the live service's odd shapes and its 0-based attendee-list counting. */
   quirks: boolean;
+  /**
+   * `--list-order`: which end of the attendee list new orders join. oldest-first (the default)
+   * appends them; newest-first puts them at the head, as the live service's list was captured.
+   */
+  listOrder: AttendeeListOrder;
   /** Uniform [0, 1). Seeded in tests; used for non-secret choices (never for tokens). */
   random: () => number;
   /** How long an order that is not confirmed holds its tickets before it is failed and they are released. */

@@ -1,5 +1,6 @@
 // The parts of the sandbox registered from outside app.ts, in order. sandbox-buyer adds its
 // extensions (modes, publisher, booking, seeding) to this list; see the comment in app.ts.
+import { attendeeToolsExtension } from './attendee-tools.js';
 import type { SandboxExtension } from './context.js';
 import { modesExtension } from './modes/index.js';
 import { bookingExtension } from './routes/booking.js';
@@ -7,5 +8,5 @@ import { publisherExtension } from './routes/publisher.js';
 import { seedExtension } from './seed.js';
 
 export function defaultExtensions(): SandboxExtension[] {
-  return [modesExtension(), publisherExtension(), bookingExtension(), seedExtension()];
+  return [modesExtension(), publisherExtension(), bookingExtension(), seedExtension(), attendeeToolsExtension()];
 }

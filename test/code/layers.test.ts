@@ -2,8 +2,8 @@
 // bottom up:
 //   util      small helpers with no knowledge of the service;
 //   client    the typed client of the service, usable as a library (schemas included);
-//   auth, export, bookings, apply, orders, insights   flows built on the client, independent of
-//             each other except where FLOW_USES says (insights reads what export writes);
+//   auth, export, bookings, apply, orders, insights, sync   flows built on the client, independent of
+//             each other except where FLOW_USES says (insights reads what export writes; sync shapes rows as export does);
 //   sandbox   the local service: its own world, sharing only the client's schemas and errors;
 //   mcp       the MCP server (`boxoffice mcp`): the CLI's verbs as tools, free of commander;
 //   cli       the commands, which may use everything.
@@ -13,10 +13,10 @@ import { describe, expect, it } from 'vitest';
 
 type Area = 'util' | 'client' | 'flow' | 'sandbox' | 'mcp' | 'cli';
 
-const FLOWS = ['auth', 'export', 'bookings', 'apply', 'orders', 'insights'];
+const FLOWS = ['auth', 'export', 'bookings', 'apply', 'orders', 'insights', 'sync'];
 
 /** The flows a flow builds on. */
-const FLOW_USES: Readonly<Record<string, readonly string[]>> = { insights: ['export'] };
+const FLOW_USES: Readonly<Record<string, readonly string[]>> = { insights: ['export'], sync: ['export'] };
 
 /** What each area may import besides itself (a flow: itself only, not the other flows). */
 const MAY_IMPORT: Record<Area, (target: string) => boolean> = {

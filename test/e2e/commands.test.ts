@@ -407,6 +407,33 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     expect(missing.stderr).toMatch(/^error: no profile named nosuch /);
   });
 
+  it('attendees sync --to writes a SQLite table and --check agrees; without --to it exits 2; an organizer token exits 3', async () => {
+    const dir = caseDir('sync');
+    const admin = { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin };
+    const synced = await cli(['attendees', 'sync', eventId, '--to', 'attendees.db'], { cwd: dir, env: admin });
+    expect(synced.code).toBe(0);
+    expect(synced.stderr).toMatch(/synced event \d+ → attendees\.db: \d+ added/);
+    const check = await cli(['attendees', 'sync', eventId, '--to', 'attendees.db', '--check'], { cwd: dir, env: admin });
+    expect(check.code).toBe(0);
+    expect((await cli(['attendees', 'sync', eventId], { env: admin })).code).toBe(2);
+    expect((await cli(['attendees', 'sync', eventId, '--to', join(dir, 'organizer.db')])).code).toBe(3);
+  });
+
+  it('sandbox cancel-order, cancel-attendee, answer and remove-order change the attendee list; unknown ones exit 2', async () => {
+    const tickets = e2e.sandbox.db
+      .prepare(`SELECT o.order_no AS orderNo, a.ticket_no AS ticketNo FROM orders o JOIN attendees a ON a.order_id = o.id WHERE o.event_id = ? AND o.event_position IS NOT NULL ORDER BY o.event_position DESC`)
+      .all(Number(e2e.sandbox.seededEventIds[1])) as { orderNo: string; ticketNo: string }[];
+    const url = ['--url', e2e.sandbox.url];
+    expect((await cli(['sandbox', 'answer', tickets[0].ticketNo, 'T-shirt size', 'S', ...url])).code).toBe(0);
+    expect((await cli(['sandbox', 'cancel-attendee', tickets[0].ticketNo, ...url])).code).toBe(0);
+    expect((await cli(['sandbox', 'cancel-order', tickets[0].orderNo, ...url])).code).toBe(0);
+    expect((await cli(['sandbox', 'remove-order', tickets[0].orderNo, ...url])).code).toBe(0);
+    expect((await cli(['sandbox', 'remove-order', tickets[0].orderNo, ...url])).code).toBe(2);
+    expect((await cli(['sandbox', 'cancel-order', 'NO-SUCH-ORDER', ...url])).code).toBe(2);
+    expect((await cli(['sandbox', 'cancel-attendee', 'NO-SUCH-TICKET', ...url])).code).toBe(2);
+    expect((await cli(['sandbox', 'answer', 'NO-SUCH-TICKET', 'Company', 'X', ...url])).code).toBe(2);
+  });
+
   it('completion prints a script for bash, zsh and fish; an unknown shell exits 2', async () => {
     for (const shell of ['bash', 'zsh', 'fish']) expect((await cli(['completion', shell])).code).toBe(0);
     const unknown = await cli(['completion', 'tcsh']);
@@ -424,7 +451,8 @@ describe('coverage of the command tree', () => {
     expect(missing).toEqual([]);
   });
 
-  it('ran every flag that reads or writes a file or opens a browser', async () => {
+  // --help of every leaf, one process each: slow on a loaded machine.
+  it('ran every flag that reads or writes a file or opens a browser', { timeout: 180_000 }, async () => {
     // A flag whose help names a file, a directory or a browser; found in each leaf's --help.
     const helps = await Promise.all(leaves.map(async (leaf) => ({ leaf, help: (await runBuilt([...leaf.split(' '), '--help'])).stdout })));
     const fileFlags = helps.flatMap(({ leaf, help }) =>

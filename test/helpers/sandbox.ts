@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import type { SandboxClock, LimitsMode, SandboxExtension } from '../../src/sandbox/context.js';
+import type { AttendeeListOrder, SandboxClock, LimitsMode, SandboxExtension } from '../../src/sandbox/context.js';
 import type { SandboxDatabase } from '../../src/sandbox/db/index.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { mintForRole, type SandboxTokenRole } from '../../src/sandbox/routes/sandbox-tools.js';
@@ -19,6 +19,7 @@ export interface TestSandboxOptions {
   limits?: LimitsMode;
   faults?: string;
   quirks?: boolean;
+  listOrder?: AttendeeListOrder;
   random?: () => number;
   holdTimeoutMs?: number;
   extensions?: SandboxExtension[];
@@ -67,6 +68,7 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     limits: options.limits,
     faults: options.faults,
     quirks: options.quirks,
+    listOrder: options.listOrder,
     random: options.random,
     holdTimeoutMs: options.holdTimeoutMs,
     extensions: options.extensions,

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkWatchInterval } from '../../src/cli/commands/insights/live-run.js';
+import { checkWatchInterval } from '../../src/cli/watch-interval.js';
+import { READS_PER_REFRESH } from '../../src/insights/live.js';
 import { UsageError } from '../../src/client/errors.js';
 import { neutraliseFormula, restoreFormula } from '../../src/export/neutralise.js';
 import { figuresClock } from '../../src/insights/clock.js';
@@ -109,10 +110,10 @@ describe('terminal pictures', () => {
 
 describe('--watch interval', () => {
   it('refuses an interval whose two reads a refresh exceed 30 reads an hour on the service, not on a local sandbox', () => {
-    expect(() => checkWatchInterval(239_000, 'https://api.example.test')).toThrow(UsageError);
-    expect(() => checkWatchInterval(239_000, 'https://api.example.test')).toThrow('use --watch 4m or longer');
-    expect(() => checkWatchInterval(240_000, 'https://api.example.test')).not.toThrow();
-    expect(() => checkWatchInterval(1000, 'http://127.0.0.1:4010')).not.toThrow();
+    expect(() => checkWatchInterval(239_000, 'https://api.example.test', READS_PER_REFRESH)).toThrow(UsageError);
+    expect(() => checkWatchInterval(239_000, 'https://api.example.test', READS_PER_REFRESH)).toThrow('use --watch 4m or longer');
+    expect(() => checkWatchInterval(240_000, 'https://api.example.test', READS_PER_REFRESH)).not.toThrow();
+    expect(() => checkWatchInterval(1000, 'http://127.0.0.1:4010', READS_PER_REFRESH)).not.toThrow();
   });
 });
 

@@ -1,4 +1,4 @@
-// The sandbox's SQLite connection (src/sandbox/db/sqlite.ts) on the Node line running the tests:
+// The sandbox's SQLite connection (src/util/sqlite.ts) on the Node line running the tests:
 // which driver serves it, the better-sqlite3 behaviours the sandbox relies on, and a sandbox
 // process that survives 5,000 seeded orders and their export (better-sqlite3 12 aborts there on
 // Node >= 24.19, SIGABRT, exit 134).
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openSqlite, sqliteDriverFor, type SqliteDatabase } from '../../src/sandbox/db/sqlite.js';
+import { openSqlite, sqliteDriverFor, type SqliteDatabase } from '../../src/util/sqlite.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'boxoffice.js');

@@ -10,7 +10,7 @@ const TOP_LEVEL_SUMMARIES = {
   ticket: 'add, update and list the tickets of an event',
   discount: 'add and update discounts on a ticket',
   report: 'sales report of an event: tickets sold per ticket, and totals',
-  attendees: 'export the attendee list of an event',
+  attendees: 'export or sync the attendee list of an event',
   insights: 'how sales are going, as pictures: a terminal summary, JSON, a self-contained page, SVGs; --watch',
   bookings: 'list bookings and request payments',
   apply: 'make the service match a setup file: one event, its tickets and discounts (idempotent)',

@@ -2,7 +2,7 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { MIGRATIONS } from './migrations/index.js';
 import { seedFixtures } from './accounts.js';
-import { openSqlite, type SqliteDatabase } from './sqlite.js';
+import { openSqlite, type SqliteDatabase } from '../../util/sqlite.js';
 
 export type SandboxDatabase = SqliteDatabase;
 

@@ -1,7 +1,7 @@
 // Prepared statements cached per database: preparing is the costly part of a small query, and
 // the sandbox runs the same few dozen statements for every request.
 import type { SandboxDatabase } from './index.js';
-import type { SqliteStatement } from './sqlite.js';
+import type { SqliteStatement } from '../../util/sqlite.js';
 
 const statementCache = new WeakMap<SandboxDatabase, Map<string, SqliteStatement>>();
 

@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import { attendeeListRequest, eventIdRequest } from '../../client/schemas/index.js';
 import { requireAccessToken } from '../auth.js';
-import type { SandboxApp, SandboxContext, SandboxEnv } from '../context.js';
+import type { AttendeeListOrder, SandboxApp, SandboxContext, SandboxEnv } from '../context.js';
 import type { Account } from '../db/accounts.js';
 import { listEventsOwnedBy, listTickets, type EventRow, type TicketRow } from '../db/events.js';
 import { attendeeListRange, salesReport, type AttendeeListEntry } from '../db/orders.js';
@@ -216,6 +216,16 @@ export function batchPositions(fromRecord: number, toRecord: number, quirks: boo
   return { first, last: Math.min(toRecord, first + ATTENDEE_BATCH_LIMIT - 1) };
 }
 
+/**
+ * The orders at list positions first..last. Oldest first, a position is the order's place in
+ * purchase order; newest first, position 1 is the latest confirmed order.
+ */
+function listSpan(db: SandboxContext['db'], event: EventRow, first: number, last: number, order: AttendeeListOrder): AttendeeListEntry[] {
+  if (order === 'oldest-first') return attendeeListRange(db, event.id, first, last);
+  const total = event.confirmed_orders;
+  return attendeeListRange(db, event.id, total - last + 1, total - first + 1).reverse();
+}
+
 function requireAdmin(account: Account): void {
   if (account.role !== 'admin') {
     throw new SandboxError('E008', { description: 'the attendee list needs an administrator account\'s access token' });
@@ -272,7 +282,7 @@ export function registerReadRoutes(app: SandboxApp, context: SandboxContext): vo
     const request = validate(attendeeListRequest, await readForm(c));
     const event = eventFor(db, c.get('account'), request.eventId, 'read');
     const { first, last } = batchPositions(request.fromRecord, request.toRecord, context.quirks);
-    const records = attendeeListRange(db, event.id, first, last).map(attendeeRecord);
+    const records = listSpan(db, event, first, last, context.listOrder).map(attendeeRecord);
     return c.json({ status: 'success', attendee: context.quirks ? liveBatchShape(records, first - 1) : records });
   });
 }

@@ -11,7 +11,7 @@ import { CancelledError, ConnectionError, DeclinedError, RateLimitError, ServerB
 import { assertExtensionMatches, assertWorkFilesOurs, checkDestination, type DestinationKind } from '../../../export/destination.js';
 import { exportFormatOf } from '../../../export/format-of.js';
 import { lockOutput } from '../../../export/output-lock.js';
-import { DEFAULT_MAX_WAIT, DEFAULT_PREFETCH } from './shared.js';
+import { ADMIN_TOKEN_NEEDED, DEFAULT_MAX_WAIT, DEFAULT_PREFETCH } from './shared.js';
 import type { CommandContext } from '../../context.js';
 import { createPrompter } from '../../prompt.js';
 import { parseDuration } from '../../duration.js';
@@ -54,10 +54,6 @@ interface ExportFlags {
 }
 
 const collectStatuses = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',')];
-/** What an E008 from the attendee list means, and how to get the token it needs. */
-const ADMIN_TOKEN_NEEDED =
-  "the attendee list needs an administrator account's token: log in as that account (boxoffice login); " +
-  'on the sandbox: export BOXOFFICE_TOKEN=$(boxoffice sandbox token --role admin)';
 
 export function registerAttendeesExport(group: Command, context: CommandContext): void {
   group

@@ -12,30 +12,12 @@ import { configDirectory } from '../../config/store.js';
 import type { CommandContext } from '../../context.js';
 import { formatDuration } from '../../../util/duration.js';
 import { notYourEvent, withPermissionExplained } from '../../permission.js';
-import { isLoopbackHost } from '../../../client/loopback.js';
+import { checkWatchInterval } from '../../watch-interval.js';
+import { HOURLY_READ_QUOTA } from '../../../util/read-quota.js';
 import { openSession } from '../../session.js';
 import { DEFAULT_PREFETCH } from '../attendees/shared.js';
 import type { InsightsOptions } from './shared.js';
 import { showReport } from './show.js';
-
-/** The live service's read quota (cli-contract "Real-world tolerance"). */
-export const HOURLY_READ_QUOTA = 30;
-
-/**
- * Refuses a --watch interval whose refreshes alone would spend more than the hourly read quota.
- * The built-in sandbox (a loopback address) applies no quota unless started with --limits.
- */
-export function checkWatchInterval(intervalMs: number, apiUrl: string): void {
-  if (isLoopbackHost(new URL(apiUrl).hostname)) return;
-  const perHour = (READS_PER_REFRESH * 3_600_000) / intervalMs;
-  if (perHour <= HOURLY_READ_QUOTA) return;
-  const shortest = Math.ceil((READS_PER_REFRESH * 3_600_000) / HOURLY_READ_QUOTA);
-  throw new UsageError(
-    `--watch ${formatDuration(intervalMs)}: each refresh costs ${READS_PER_REFRESH} reads, ${Math.ceil(perHour)} an hour, over the ` +
-      `service's quota of ${HOURLY_READ_QUOTA} read calls an hour; use --watch ${formatDuration(shortest)} or longer`,
-    '--watch',
-  );
-}
 
 function costLine(intervalMs: number): string {
   const perHour = Math.round((READS_PER_REFRESH * 3_600_000) / intervalMs);
@@ -51,7 +33,7 @@ export async function runLiveInsights(options: InsightsOptions & { eventId: stri
   const { io } = deps;
   const session = await openSession(context, { token: true });
   try {
-    if (options.watchMs !== undefined) checkWatchInterval(options.watchMs, session.profile.apiUrl as string);
+    if (options.watchMs !== undefined) checkWatchInterval(options.watchMs, session.profile.apiUrl as string, READS_PER_REFRESH);
     const progress = io.stderrIsTTY ? terminalProgress(io.stderr, () => deps.clock.now().getTime()) : silentProgress;
     const notice = (line: string): void => {
       progress.finish();

@@ -3,6 +3,7 @@ import type { CommandContext } from '../../context.js';
 import { registerSandboxStart } from './start.js';
 import { registerSandboxToken } from './token.js';
 import { registerSandboxSeed } from './seed.js';
+import { registerSandboxAttendeeTools } from './attendee-tools.js';
 import { summaryOf } from '../summaries.js';
 
 /**
@@ -15,4 +16,5 @@ export function registerSandboxCommands(program: Command, context: CommandContex
   registerSandboxStart(group, context);
   registerSandboxToken(group, context);
   registerSandboxSeed(group, context);
+  registerSandboxAttendeeTools(group, context);
 }

@@ -13,6 +13,8 @@ import { SANDBOX_SECRET_ENV, removeSandboxSecret, sandboxSecretFile, writeSandbo
 
 const LIMITS_MODES = ['none', 'realistic'] as const;
 type LimitsFlag = (typeof LIMITS_MODES)[number];
+/** Must match AttendeeListOrder in src/sandbox/context.ts (kept here so the verb stays light). */
+const LIST_ORDERS = ['oldest-first', 'newest-first'] as const;
 
 interface StartOptions {
   port: number;
@@ -22,6 +24,7 @@ interface StartOptions {
   faults?: string;
   quirks: boolean;
   holdTimeoutMs?: number;
+  listOrder: (typeof LIST_ORDERS)[number];
   seed?: string;
   /** Print the secret on stdout (second line) instead of writing it to the data directory. */
   printSecret: boolean;
@@ -34,6 +37,7 @@ interface StartFlags {
   faults?: string;
   quirks?: boolean;
   holdTimeout?: string;
+  listOrder: string;
   seed?: string;
   printSecret?: boolean;
 }
@@ -55,6 +59,11 @@ export function registerSandboxStart(group: Command, context: CommandContext): v
     .option('--faults <spec>', 'inject failures, e.g. rate=0.1,kinds=e011+503,seed=7')
     .option('--quirks', 'serve the live service\'s odd response shapes and attendee-list counting')
     .option('--hold-timeout <duration>', 'how long an order that is not confirmed holds its tickets, e.g. 30s, 10m (default 30m)')
+    .addOption(
+      new Option('--list-order <order>', 'which end of the attendee list new orders join (the live service\'s was captured newest-first)')
+        .choices(LIST_ORDERS)
+        .default('oldest-first'),
+    )
     .option('--seed <name>', 'load a named data set once started (demo)')
     .option('--print-secret', `print the secret of /sandbox/* as a second line ${SANDBOX_SECRET_ENV}=… instead of writing it to the data directory`)
     .addHelpText(
@@ -71,6 +80,7 @@ export function registerSandboxStart(group: Command, context: CommandContext): v
         faults: flags.faults,
         quirks: flags.quirks === true,
         holdTimeoutMs: flags.holdTimeout === undefined ? undefined : parseDuration(flags.holdTimeout, '--hold-timeout', { positive: true }),
+        listOrder: flags.listOrder as StartOptions['listOrder'],
         seed: flags.seed,
         printSecret: flags.printSecret === true,
       };
@@ -112,6 +122,7 @@ async function runStart(options: StartOptions, context: CommandContext): Promise
       faults: options.faults,
       quirks: options.quirks,
       holdTimeoutMs: options.holdTimeoutMs,
+      listOrder: options.listOrder,
       seed: options.seed,
       secret: givenSecret,
     });

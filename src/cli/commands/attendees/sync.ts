@@ -1,0 +1,108 @@
+// `boxoffice attendees sync EVENT_ID --to DEST [--full] [--full-every DURATION] [--max-reads N]
+// [--json] [--exec CMD] [--forward-to URL] [--watch INTERVAL] [--check]`: the attendee list kept
+// in a SQLite file or a PostgreSQL database, with a change feed (src/sync; docs/sync.md). The
+// run itself is in ./sync-run.ts, loaded when the command runs.
+import type { Command } from 'commander';
+import { UsageError } from '../../../client/errors.js';
+import type { CommandContext } from '../../context.js';
+import { parseDuration } from '../../duration.js';
+
+export interface AttendeesSyncOptions {
+  eventId: string;
+  to: string;
+  forceFull: boolean;
+  fullEveryMs: number;
+  maxReads: number;
+  maxWaitMs: number;
+  exec?: string;
+  forwardTo?: string;
+  watchMs?: number;
+  check: boolean;
+  printSecret: boolean;
+}
+
+interface SyncFlags {
+  to?: string;
+  full?: boolean;
+  fullEvery: string;
+  maxReads?: string;
+  maxWait: string;
+  exec?: string;
+  forwardTo?: string;
+  watch?: string;
+  check?: boolean;
+  printSecret?: boolean;
+}
+
+export function registerAttendeesSync(group: Command, context: CommandContext): void {
+  group
+    .command('sync')
+    .description('keep a SQLite or PostgreSQL table equal to the attendee list, with a feed of what changed')
+    .argument('<EVENT_ID>', 'the event whose attendees to sync')
+    .option('--to <dest>', 'a SQLite file, or a postgres://USER@HOST/DB URL (also BOXOFFICE_SYNC_TO)')
+    .option('--full', 'reconcile the whole list this run (catches cancellations and edits of older orders)')
+    .option('--full-every <duration>', 'reconcile the whole list when the last full run is this old (0: every run)', '24h')
+    .option('--max-reads <n>', 'attendee-list reads this run may spend at most; a run cut short continues next time')
+    .option('--max-wait <duration>', 'longest total wait for the service\'s rate limit (E023) before stopping', '0s')
+    .option('--exec <cmd>', 'run CMD once per change, the change as JSON on its standard input')
+    .option('--forward-to <url>', 'POST each change to URL, signed (Boxoffice-Signature) with an Idempotency-Key')
+    .option('--print-secret', 'print the signing secret of --forward-to (BOXOFFICE_FORWARD_SECRET, else kept in DEST) and exit')
+    .option('--watch <interval>', 'sync again every INTERVAL (e.g. 5m); refused when the quota cannot sustain it')
+    .option('--check', 'compare DEST with a full read of the list and report the differences; writes nothing')
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  boxoffice attendees sync 123456 --to attendees.db\n' +
+        '  boxoffice attendees sync 123456 --to attendees.db --json | jq -c \'{type, attendeeKey}\'\n' +
+        '  boxoffice attendees sync 123456 --to postgres://sync@db.example.org/crm --forward-to https://hooks.example.org/boxoffice\n' +
+        '  boxoffice attendees sync 123456 --to attendees.db --watch 5m\n' +
+        '  boxoffice attendees sync 123456 --to attendees.db --check\n' +
+        '\nWith --json the changes go to stdout as NDJSON (one change a line); everything else goes\n' +
+        'to stderr. The table, the change feed and the signature are described in docs/sync.md.\n',
+    )
+    .action(async (eventId: string, flags: SyncFlags) => {
+      const options = syncOptionsFrom(eventId, flags, context.deps.env);
+      const { runAttendeesSync } = await import('./sync-run.js');
+      await runAttendeesSync(options, context);
+    });
+}
+
+function syncOptionsFrom(eventId: string, flags: SyncFlags, env: Readonly<Record<string, string | undefined>>): AttendeesSyncOptions {
+  const id = eventId.trim();
+  if (id === '') throw new UsageError('EVENT_ID: must not be empty', 'EVENT_ID');
+  const to = (flags.to ?? env.BOXOFFICE_SYNC_TO ?? '').trim();
+  if (to === '') throw new UsageError('--to: name the destination: a SQLite file (attendees.db) or a postgres:// URL', '--to');
+  let maxReads = Infinity;
+  if (flags.maxReads !== undefined) {
+    if (!/^\d+$/.test(flags.maxReads.trim()) || Number(flags.maxReads) < 1) {
+      throw new UsageError(`--max-reads: expected a whole number of 1 or more, got "${flags.maxReads}"`, '--max-reads');
+    }
+    maxReads = Number(flags.maxReads);
+  }
+  if (flags.forwardTo !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(flags.forwardTo);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new UsageError(`--forward-to: expected an http or https address, got "${flags.forwardTo}"`, '--forward-to');
+    }
+  }
+  if (flags.exec !== undefined && flags.exec.trim() === '') throw new UsageError('--exec: must name a command', '--exec');
+  if (flags.check && flags.watch !== undefined) throw new UsageError('--check: compares once; it cannot be combined with --watch', '--check');
+  return {
+    eventId: id,
+    to,
+    forceFull: flags.full === true,
+    fullEveryMs: parseDuration(flags.fullEvery, '--full-every'),
+    maxReads,
+    maxWaitMs: parseDuration(flags.maxWait, '--max-wait'),
+    exec: flags.exec,
+    forwardTo: flags.forwardTo,
+    watchMs: flags.watch === undefined ? undefined : parseDuration(flags.watch, '--watch', { positive: true }),
+    check: flags.check === true,
+    printSecret: flags.printSecret === true,
+  };
+}

@@ -1,0 +1,85 @@
+// Sandbox-only endpoints that change attendees the way an organizer's back office would, so that
+// tests of `attendees sync` can drive cancellations and edits while syncs run (behind the sandbox
+// secret, like every /sandbox/* path):
+//   POST /sandbox/cancel-order     orderNo=…              every attendee of the order → cancelled
+//   POST /sandbox/cancel-attendee  ticketNo=…             that attendee → cancelled
+//   POST /sandbox/answer           ticketNo=… label=… value=…   sets (or adds) one custom answer
+//   POST /sandbox/remove-order     orderNo=…              the order leaves the attendee list
+//   → {"status":"success", …what changed}
+import * as z from 'zod';
+import type { SandboxApp, SandboxContext, SandboxExtension } from './context.js';
+import type { SandboxDatabase } from './db/index.js';
+import { prepared } from './db/statements.js';
+import { SandboxError } from './errors.js';
+import { readForm, validate } from './request.js';
+
+const ATTENDEE_TOOL_ENDPOINTS = {
+  cancelOrder: '/sandbox/cancel-order',
+  cancelAttendee: '/sandbox/cancel-attendee',
+  answer: '/sandbox/answer',
+  removeOrder: '/sandbox/remove-order',
+} as const;
+
+const text = (field: string) => z.string({ message: `${field}: required` }).trim().min(1, { message: `${field}: must not be empty` });
+const orderRequest = z.object({ orderNo: text('orderNo') });
+const attendeeRequest = z.object({ ticketNo: text('ticketNo') });
+const answerRequest = z.object({ ticketNo: text('ticketNo'), label: text('label'), value: z.string().default('') });
+
+function orderIdOf(db: SandboxDatabase, orderNo: string): number {
+  const row = prepared(db, `SELECT id FROM orders WHERE order_no = ? AND event_position IS NOT NULL`).get(orderNo) as { id: number } | undefined;
+  if (!row) throw new SandboxError('E002', { description: `no order ${orderNo} in an attendee list`, field: 'orderNo' });
+  return row.id;
+}
+
+function attendeeIdOf(db: SandboxDatabase, ticketNo: string): number {
+  const row = prepared(db, `SELECT id FROM attendees WHERE ticket_no = ?`).get(ticketNo) as { id: number } | undefined;
+  if (!row) throw new SandboxError('E002', { description: `no attendee with ticket number ${ticketNo}`, field: 'ticketNo' });
+  return row.id;
+}
+
+/** Sets one answer of an attendee: the value of the first answer with that label, or a new one. */
+function setAnswer(db: SandboxDatabase, attendeeId: number, label: string, value: string): void {
+  db.transaction(() => {
+    const existing = prepared(db, `SELECT position FROM attendee_answers WHERE attendee_id = ? AND label = ? ORDER BY position LIMIT 1`).get(
+      attendeeId,
+      label,
+    ) as { position: number } | undefined;
+    if (existing) {
+      prepared(db, `UPDATE attendee_answers SET value = ? WHERE attendee_id = ? AND position = ?`).run(value, attendeeId, existing.position);
+      return;
+    }
+    const { next } = prepared(db, `SELECT COALESCE(MAX(position), 0) + 1 AS next FROM attendee_answers WHERE attendee_id = ?`).get(attendeeId) as { next: number };
+    prepared(db, `INSERT INTO attendee_answers (attendee_id, position, field_id, label, value) VALUES (?, ?, ?, ?, ?)`).run(
+      attendeeId, next, `answer_${next}`, label, value,
+    );
+  })();
+}
+
+function registerAttendeeToolRoutes(app: SandboxApp, context: SandboxContext): void {
+  const { db } = context;
+  app.post(ATTENDEE_TOOL_ENDPOINTS.cancelOrder, async (c) => {
+    const { orderNo } = validate(orderRequest, await readForm(c));
+    const cancelled = prepared(db, `UPDATE attendees SET status = 'cancelled' WHERE order_id = ? AND status = 'attending'`).run(orderIdOf(db, orderNo)).changes;
+    return c.json({ status: 'success', orderNo, cancelled });
+  });
+  app.post(ATTENDEE_TOOL_ENDPOINTS.cancelAttendee, async (c) => {
+    const { ticketNo } = validate(attendeeRequest, await readForm(c));
+    const cancelled = prepared(db, `UPDATE attendees SET status = 'cancelled' WHERE id = ? AND status = 'attending'`).run(attendeeIdOf(db, ticketNo)).changes;
+    return c.json({ status: 'success', ticketNo, cancelled });
+  });
+  app.post(ATTENDEE_TOOL_ENDPOINTS.answer, async (c) => {
+    const { ticketNo, label, value } = validate(answerRequest, await readForm(c));
+    setAnswer(db, attendeeIdOf(db, ticketNo), label, value);
+    return c.json({ status: 'success', ticketNo, label, value });
+  });
+  app.post(ATTENDEE_TOOL_ENDPOINTS.removeOrder, async (c) => {
+    const { orderNo } = validate(orderRequest, await readForm(c));
+    // The order keeps its row; without a list position it is no longer in the attendee list.
+    prepared(db, `UPDATE orders SET event_position = NULL WHERE id = ?`).run(orderIdOf(db, orderNo));
+    return c.json({ status: 'success', orderNo, removed: 1 });
+  });
+}
+
+export function attendeeToolsExtension(): SandboxExtension {
+  return { name: 'attendee-tools', routes: registerAttendeeToolRoutes };
+}

@@ -1,0 +1,51 @@
+// Where `attendees sync` keeps its table, outbox and state: a SQLite file (the embedded default)
+// or a PostgreSQL database named by a postgres:// URL. Both are reached through this small
+// interface; SQL is written once with `?` placeholders (the PostgreSQL driver numbers them).
+// Each driver lives in one file and is loaded only when its kind of destination is named.
+import { UsageError } from '../client/errors.js';
+
+export type SqlValue = string | number | null;
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface SyncDatabase {
+  readonly dialect: Dialect;
+  /** What the destination is, for messages (a file path, or the URL without its password). */
+  readonly label: string;
+  run(sql: string, params?: readonly SqlValue[]): Promise<void>;
+  all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /**
+   * Runs `work` in one transaction holding the destination's write lock, so that the rows, the
+   * outbox and the state of a step are committed together or not at all.
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
+  /** One run per destination at a time: false when another run holds it. */
+  lockRuns(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+function isPostgresUrl(destination: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(destination);
+}
+
+/** The URL with any password replaced, for messages. */
+function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'the PostgreSQL URL given to --to';
+  }
+}
+
+export async function openDestination(destination: string): Promise<SyncDatabase> {
+  if (isPostgresUrl(destination)) {
+    const { openPostgres } = await import('./postgres-driver.js');
+    return openPostgres(destination, redactedUrl(destination));
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(destination)) {
+    throw new UsageError(`--to ${redactedUrl(destination)}: expected a SQLite file path or a postgres:// URL`, '--to');
+  }
+  const { openSqlite } = await import('./sqlite-driver.js');
+  return openSqlite(destination);
+}

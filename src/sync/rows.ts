@@ -1,0 +1,40 @@
+// An attendee-list record (an order) → the rows of the sync table, shaped exactly as the export
+// shapes them (flattenRecord: the export's fixed columns and the custom answers), each with its
+// stable key: ORDER_NO/TICKET_NO, or ORDER_NO#N (the attendee's place in the order) when the
+// service gave no ticket number; a ticket number repeated inside one order gets #N appended.
+import type { AttendeeRecord } from '../client/schemas/index.js';
+import { FIXED_COLUMNS, flattenRecord } from '../export/flatten.js';
+
+type FixedColumn = (typeof FIXED_COLUMNS)[number];
+
+/** One attendee as the change feed and the table hold it: the export's columns and the answers. */
+export type AttendeeState = Record<FixedColumn, string> & { answers: Record<string, string> };
+
+export interface KeyedRow {
+  key: string;
+  state: AttendeeState;
+}
+
+const CANCELLED_STATUSES: ReadonlySet<string> = new Set(['cancelled', 'lcancelled']);
+
+export function isCancelled(state: AttendeeState): boolean {
+  return CANCELLED_STATUSES.has(state.attendeeStatus.trim().toLowerCase());
+}
+
+export function rowsOfRecord(record: AttendeeRecord): KeyedRow[] {
+  const taken = new Set<string>();
+  return flattenRecord(record).map((row, index) => {
+    const fixed = Object.fromEntries(FIXED_COLUMNS.map((column, position) => [column, row.fixed[position]])) as Record<FixedColumn, string>;
+    const state: AttendeeState = { ...fixed, answers: Object.fromEntries(row.answers) };
+    const ticketNo = state.ticketNo.trim();
+    let key = ticketNo === '' ? `${state.orderNo}#${index + 1}` : `${state.orderNo}/${ticketNo}`;
+    if (taken.has(key)) key = `${key}#${index + 1}`;
+    taken.add(key);
+    return { key, state };
+  });
+}
+
+/** Compares two states as the feed would show them. */
+export function sameState(a: AttendeeState, b: AttendeeState): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,287 @@
+// One run of `attendees sync` for one event: a full reconciliation when one is due (or one in
+// progress to continue), else an incremental read of the end of the list that new orders join.
+// Every batch is applied in one transaction with the changes it causes and the state that says
+// where the next run continues; after each, `afterStep` delivers the outbox. A run cut short by
+// --max-reads or the service's quota leaves the destination consistent and resumes next time.
+import { BoxofficeError } from '../client/errors.js';
+import { attendeeBatches, type AttendeeBatch, type BatchFailureHandler, type FetchAttendeeBatch } from '../client/paginate.js';
+import type { AttendeeRecord } from '../client/schemas/index.js';
+import { errorEndsAttendeeList } from '../export/export-attendees.js';
+import { flattenRecord } from '../export/flatten.js';
+import { HOURLY_READ_QUOTA } from '../util/read-quota.js';
+import { applyRecords, removeUnseen, type AppliedBatch } from './apply.js';
+import type { SyncDatabase } from './destination.js';
+import { initialState, readState, unseenRows, writeState, type ChangeType, type ListOrder, type SyncState } from './store.js';
+
+/** Records one attendee-list call returns at most (reference §8). */
+const BATCH_SIZE = 50;
+
+export interface SyncRequest {
+  eventId: string;
+  /** A full reconciliation this run, whenever the last one was. */
+  forceFull: boolean;
+  /** A full reconciliation when the last one finished this long ago (Infinity: never on schedule). */
+  fullEveryMs: number;
+  /** Attendee-list reads this run may spend at most (Infinity: no limit). */
+  maxReads: number;
+  batchSize?: number;
+}
+
+export interface SyncEnvironment {
+  db: SyncDatabase;
+  fetchBatch: FetchAttendeeBatch<AttendeeRecord>;
+  /** Decides whether a failed read is tried again (the rate-limit waiter). */
+  onFailure?: BatchFailureHandler;
+  notice(line: string): void;
+  /** Runs after each committed step: delivers what the outbox holds. */
+  afterStep(): Promise<void>;
+  signal: AbortSignal;
+  now(): number;
+}
+
+type ChangeCounts = Record<ChangeType, number>;
+
+export interface SyncSummary {
+  eventId: string;
+  kind: 'full' | 'incremental';
+  reads: number;
+  /** False when --max-reads stopped the run: the next run continues. */
+  complete: boolean;
+  changes: ChangeCounts;
+  listOrder: ListOrder;
+  ordersInList: number;
+}
+
+/** Thrown by the read counter when the run's --max-reads are spent; ends the run, not an error. */
+class ReadBudgetSpent extends BoxofficeError {}
+
+interface RunContext {
+  request: SyncRequest;
+  env: SyncEnvironment;
+  state: SyncState;
+  summary: SyncSummary;
+  fetch: FetchAttendeeBatch<AttendeeRecord>;
+  /** Orders first stored by this run (an incremental read stops at the first order known before). */
+  addedThisRun: Set<string>;
+}
+
+function emptyCounts(): ChangeCounts {
+  return { 'attendee.added': 0, 'attendee.updated': 0, 'attendee.cancelled': 0, 'attendee.removed': 0 };
+}
+
+function isoNow(env: SyncEnvironment): string {
+  return new Date(env.now()).toISOString();
+}
+
+function purchaseDateOf(record: AttendeeRecord): string | null {
+  return flattenRecord(record)[0]?.fixed[1] ?? null;
+}
+
+function batchesFrom(run: RunContext, startRecord: number): AsyncGenerator<AttendeeBatch<AttendeeRecord>> {
+  return attendeeBatches(run.fetch, {
+    eventId: run.request.eventId,
+    batchSize: run.request.batchSize ?? BATCH_SIZE,
+    startRecord,
+    prefetch: 0, // one request at a time: every read is counted against --max-reads
+    onFailure: run.env.onFailure,
+    isEndOfList: (error, range) => {
+      if (!errorEndsAttendeeList(error)) return false;
+      run.env.notice(`records ${range.fromRecord}–${range.toRecord} were answered with ${(error as Error).message}; read as the end of the list`);
+      return true;
+    },
+    signal: run.env.signal,
+  });
+}
+
+/** Applies a batch, counts its changes and saves the state, in one transaction; then delivers. */
+async function commitBatch(run: RunContext, records: readonly AttendeeRecord[], update: (applied: AppliedBatch) => void): Promise<AppliedBatch> {
+  const { env, state } = run;
+  const applied = await env.db.transaction(async () => {
+    const now = isoNow(env);
+    const result = await applyRecords(env.db, state.eventId, records, state.passNo, now);
+    update(result);
+    await writeState(env.db, state, now);
+    return result;
+  });
+  for (const change of applied.changes) run.summary.changes[change.type] += 1;
+  await env.afterStep();
+  return applied;
+}
+
+/** Which end grew, seen in one batch: new orders before known ones, or after them. */
+function observedOrder(flags: readonly boolean[]): ListOrder | undefined {
+  if (flags.length < 2) return undefined;
+  if (!flags[0] && flags.some(Boolean)) return 'newest-first';
+  if (flags[0] && flags.some((known) => !known)) return 'oldest-first';
+  return undefined;
+}
+
+function knownBefore(run: RunContext, applied: AppliedBatch): boolean[] {
+  return applied.orders.map((order) => order.known && !run.addedThisRun.has(order.orderNo));
+}
+
+function countNewOrders(run: RunContext, applied: AppliedBatch): void {
+  for (const order of applied.orders) {
+    if (order.known || run.addedThisRun.has(order.orderNo)) continue;
+    run.addedThisRun.add(order.orderNo);
+    run.state.ordersInList += 1;
+  }
+}
+
+async function fullPass(run: RunContext): Promise<void> {
+  const { env, state } = run;
+  if (state.passNextRecord === null) {
+    state.passNo += 1;
+    state.passNextRecord = 0;
+    state.passOrders = 0;
+    state.passFirstDate = null;
+    state.passLastDate = null;
+    state.passStartedAt = isoNow(env);
+    await env.db.transaction(() => writeState(env.db, state, isoNow(env)));
+  }
+  for await (const batch of batchesFrom(run, state.passNextRecord ?? 0)) {
+    await commitBatch(run, batch.records, (applied) => {
+      state.passOrders += applied.orders.filter((order) => order.newToPass).length;
+      state.passFirstDate ??= purchaseDateOf(batch.records[0]);
+      state.passLastDate = purchaseDateOf(batch.records[batch.records.length - 1]) ?? state.passLastDate;
+      state.passNextRecord = batch.toRecord;
+    });
+  }
+  const removed = await env.db.transaction(async () => {
+    const now = isoNow(env);
+    const changes = await removeUnseen(env.db, state.eventId, state.passNo, now, (limit) => unseenRows(env.db, state.eventId, state.passNo, limit));
+    if (state.listOrder === 'unknown' && state.passFirstDate !== null && state.passLastDate !== null && state.passFirstDate !== state.passLastDate) {
+      state.listOrder = state.passFirstDate < state.passLastDate ? 'oldest-first' : 'newest-first';
+    }
+    state.ordersInList = state.passOrders;
+    state.lastFullAt = state.passStartedAt ?? now;
+    state.passNextRecord = null;
+    await writeState(env.db, state, now);
+    return changes;
+  });
+  run.summary.changes['attendee.removed'] += removed.length;
+  await env.afterStep();
+}
+
+/** Reads from the head until a batch reaches orders known before this run. */
+async function headRead(run: RunContext, firstBatchOnly: boolean): Promise<ListOrder | undefined> {
+  for await (const batch of batchesFrom(run, 0)) {
+    let reachedKnown = false;
+    let seen: ListOrder | undefined;
+    await commitBatch(run, batch.records, (applied) => {
+      const flags = knownBefore(run, applied);
+      reachedKnown = flags.some(Boolean);
+      seen = observedOrder(flags);
+      if (seen !== undefined) run.state.listOrder = seen;
+      countNewOrders(run, applied);
+    });
+    if (firstBatchOnly) return seen ?? (reachedKnown ? undefined : 'newest-first');
+    if (reachedKnown) return 'newest-first';
+  }
+  return undefined;
+}
+
+/** Reads from the last order known to the end; false when the list has shifted under it. */
+async function tailRead(run: RunContext): Promise<boolean> {
+  const known = run.state.ordersInList;
+  let first = true;
+  let shifted = false;
+  for await (const batch of batchesFrom(run, Math.max(0, known - 1))) {
+    await commitBatch(run, batch.records, (applied) => {
+      const flags = knownBefore(run, applied);
+      if (first && known > 0 && flags[0] === false) shifted = true;
+      const seen = observedOrder(flags);
+      if (seen !== undefined) run.state.listOrder = seen;
+      countNewOrders(run, applied);
+    });
+    first = false;
+    if (shifted) return false;
+  }
+  return true;
+}
+
+async function incremental(run: RunContext): Promise<void> {
+  const order = run.state.listOrder;
+  if (order === 'newest-first') {
+    await headRead(run, false);
+    return;
+  }
+  if (order === 'unknown') {
+    const seen = await headRead(run, true);
+    if (seen === 'newest-first') {
+      await headRead(run, false);
+      return;
+    }
+  }
+  if (!(await tailRead(run))) {
+    run.env.notice(`the attendee list has shifted (an order before the last known one is new to the destination): reconciling in full`);
+    run.summary.kind = 'full';
+    await fullPass(run);
+  }
+}
+
+function fullDue(request: SyncRequest, state: SyncState, now: number): boolean {
+  if (request.forceFull || state.passNextRecord !== null || state.lastFullAt === null) return true;
+  return now - Date.parse(state.lastFullAt) >= request.fullEveryMs;
+}
+
+/** What the run is about to read, and what it will cost, in one line (said before reading). */
+function plannedCost(kind: SyncSummary['kind'], state: SyncState, batchSize: number): string {
+  if (kind === 'full') {
+    const from = state.passNextRecord ?? 0;
+    const reads = Math.max(1, Math.ceil(Math.max(state.ordersInList - from, 0) / (batchSize - 1)) + 1);
+    const what = from > 0 ? `continuing the full reconciliation at record ${from}` : 'a full reconciliation';
+    return `${what}: about ${reads} read${reads === 1 ? '' : 's'} (what an export costs)`;
+  }
+  switch (state.listOrder) {
+    case 'newest-first':
+      return `new orders from the head of the list (newest first): 1 read, 1 more for every ${batchSize} new orders`;
+    case 'oldest-first':
+      return `new orders from the end of the list (oldest first): 2 reads, 1 more for every ${batchSize - 1} new orders`;
+    default:
+      return 'new orders, finding which end of the list grows: 2 to 3 reads, more if many orders are new';
+  }
+}
+
+export async function runSync(request: SyncRequest, env: SyncEnvironment): Promise<SyncSummary> {
+  const state = (await readState(env.db, request.eventId)) ?? initialState(request.eventId);
+  const kind = fullDue(request, state, env.now()) ? 'full' : 'incremental';
+  const summary: SyncSummary = {
+    eventId: request.eventId, kind, reads: 0, complete: true, changes: emptyCounts(), listOrder: state.listOrder, ordersInList: state.ordersInList,
+  };
+  const fetch: FetchAttendeeBatch<AttendeeRecord> = (range, signal) => {
+    if (summary.reads >= request.maxReads) return Promise.reject(new ReadBudgetSpent(`--max-reads ${request.maxReads} spent`));
+    summary.reads += 1;
+    return env.fetchBatch(range, signal);
+  };
+  const run: RunContext = { request, env, state, summary, fetch, addedThisRun: new Set() };
+  const budget = Number.isFinite(request.maxReads) ? `; --max-reads ${request.maxReads}` : '';
+  env.notice(
+    `sync ${request.eventId} → ${env.db.label}: ${plannedCost(kind, state, request.batchSize ?? BATCH_SIZE)}, ` +
+      `of the service's ${HOURLY_READ_QUOTA} reads an hour${budget}`,
+  );
+  await env.afterStep(); // changes committed by an earlier run that stopped before delivering them
+  try {
+    if (kind === 'full') {
+      const resumed = state.passNextRecord !== null;
+      await fullPass(run);
+      // A continued pass did not see changes to the records it had read before it was cut
+      // short: when a full reconciliation is still due, this run does a whole one as well.
+      if (resumed && fullDue(request, state, env.now())) await fullPass(run);
+      // Like an export, a pass holds the list as it paged it: orders that joined the head of a
+      // newest-first list meanwhile are read by the next (incremental) run.
+    } else {
+      await incremental(run);
+    }
+  } catch (error) {
+    if (!(error instanceof ReadBudgetSpent)) throw error;
+    summary.complete = false;
+    env.notice(
+      `stopped after ${summary.reads} read${summary.reads === 1 ? '' : 's'} (--max-reads ${request.maxReads}); ` +
+        (state.passNextRecord !== null ? `the next run continues the full reconciliation at record ${state.passNextRecord}` : 'the next run reads on'),
+    );
+  }
+  summary.listOrder = state.listOrder;
+  summary.ordersInList = state.ordersInList;
+  return summary;
+}

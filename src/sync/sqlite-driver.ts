@@ -1,0 +1,71 @@
+// The SQLite destination: every SQLite call that `attendees sync` makes is in this file, through
+// the project's one connection module (util/sqlite.ts: node:sqlite or better-sqlite3 by Node line). The file is created
+// with mode 0600 (it holds personal data). Writes are serialised by BEGIN IMMEDIATE; a run lock
+// beside the file (FILE.lock) keeps a second run out.
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { UsageError } from '../client/errors.js';
+import { lockPathFor, tryLock, type FileLock } from '../util/file-lock.js';
+import { openSqlite as openConnection, type SqliteStatement } from '../util/sqlite.js';
+import type { SqlValue, SyncDatabase } from './destination.js';
+
+const PRIVATE_FILE_MODE = 0o600;
+
+export function openSqlite(path: string): SyncDatabase {
+  if (!existsSync(path)) {
+    try {
+      closeSync(openSync(path, 'a', PRIVATE_FILE_MODE));
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      throw new UsageError(`--to ${path}: cannot create the database in ${dirname(resolve(path))} (${reason})`, '--to');
+    }
+  }
+  chmodSync(path, PRIVATE_FILE_MODE);
+  const db = openConnection(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 10000');
+  // In WAL mode NORMAL survives a killed process (the case the outbox is built for); only a power
+  // loss may undo the last commits, never tear one. FULL would add an fsync to every batch.
+  db.pragma('synchronous = NORMAL');
+  let lock: FileLock | undefined;
+  const statements = new Map<string, SqliteStatement>();
+  const statement = (sql: string): SqliteStatement => {
+    let prepared = statements.get(sql);
+    if (prepared === undefined) {
+      prepared = db.prepare(sql);
+      statements.set(sql, prepared);
+    }
+    return prepared;
+  };
+  return {
+    dialect: 'sqlite',
+    label: path,
+    run: async (sql, params = []) => {
+      statement(sql).run(...(params as SqlValue[]));
+    },
+    all: async <T>(sql: string, params: readonly SqlValue[] = []) => statement(sql).all(...(params as SqlValue[])) as T[],
+    transaction: async <T>(work: () => Promise<T>): Promise<T> => {
+      db.exec('BEGIN IMMEDIATE');
+      let open = true;
+      try {
+        const result = await work();
+        db.exec('COMMIT');
+        open = false;
+        return result;
+      } catch (error) {
+        if (open) db.exec('ROLLBACK');
+        throw error;
+      }
+    },
+    lockRuns: async () => {
+      const attempt = await tryLock(lockPathFor(path));
+      if (!attempt.acquired) return false;
+      lock = attempt.lock;
+      return true;
+    },
+    close: async () => {
+      db.close();
+      await lock?.release();
+    },
+  };
+}

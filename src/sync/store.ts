@@ -1,0 +1,191 @@
+// The sync's reads and writes of its own tables (schema.ts): attendee rows, the outbox and the
+// per-event state. Every function runs inside the caller's transaction where it writes.
+import { randomUUID } from 'node:crypto';
+import { FIXED_COLUMNS } from '../export/flatten.js';
+import type { SqlValue, SyncDatabase } from './destination.js';
+import { isCancelled, type AttendeeState } from './rows.js';
+import { COLUMN_OF } from './schema.js';
+
+export type ChangeType = 'attendee.added' | 'attendee.updated' | 'attendee.cancelled' | 'attendee.removed';
+
+/** One change of the feed, as delivered (docs/sync.md "The change feed"). */
+export interface Change {
+  /** The idempotency key: the same on every delivery of this change. */
+  id: string;
+  type: ChangeType;
+  eventId: string;
+  attendeeKey: string;
+  occurredAt: string;
+  before: AttendeeState | null;
+  after: AttendeeState | null;
+}
+
+export interface StoredRow {
+  key: string;
+  state: AttendeeState;
+  removed: boolean;
+  seenPass: number;
+}
+
+interface TableRow extends Record<string, SqlValue> {
+  attendee_key: string;
+  answers: string;
+  removed_at: string | null;
+  seen_pass: number;
+}
+
+const FIXED_TABLE_COLUMNS = FIXED_COLUMNS.map((column) => COLUMN_OF[column]);
+
+function stateOf(row: TableRow): AttendeeState {
+  const fixed = Object.fromEntries(FIXED_COLUMNS.map((column) => [column, String(row[COLUMN_OF[column]] ?? '')]));
+  return { ...(fixed as Record<(typeof FIXED_COLUMNS)[number], string>), answers: JSON.parse(row.answers) as Record<string, string> };
+}
+
+/** The stored rows of these orders, removed ones included. */
+export async function rowsOfOrders(db: SyncDatabase, eventId: string, orderNos: readonly string[]): Promise<StoredRow[]> {
+  if (orderNos.length === 0) return [];
+  const rows = await db.all<TableRow>(
+    `SELECT attendee_key, ${FIXED_TABLE_COLUMNS.join(', ')}, answers, removed_at, seen_pass
+     FROM boxoffice_attendees WHERE event_id = ? AND order_no IN (${orderNos.map(() => '?').join(', ')})
+     ORDER BY order_no, attendee_key`,
+    [eventId, ...orderNos],
+  );
+  return rows.map((row) => ({ key: row.attendee_key, state: stateOf(row), removed: row.removed_at !== null, seenPass: Number(row.seen_pass) }));
+}
+
+export async function insertRow(db: SyncDatabase, eventId: string, key: string, state: AttendeeState, pass: number, now: string): Promise<void> {
+  await db.run(
+    `INSERT INTO boxoffice_attendees (event_id, attendee_key, ${FIXED_TABLE_COLUMNS.join(', ')}, answers, cancelled, removed_at,
+       first_seen, last_changed, seen_pass)
+     VALUES (?, ?, ${FIXED_TABLE_COLUMNS.map(() => '?').join(', ')}, ?, ?, NULL, ?, ?, ?)`,
+    [eventId, key, ...FIXED_COLUMNS.map((column) => state[column]), JSON.stringify(state.answers), isCancelled(state) ? 1 : 0, now, now, pass],
+  );
+}
+
+/** Replaces a row's values (and brings back a removed one). */
+export async function updateRow(db: SyncDatabase, eventId: string, key: string, state: AttendeeState, pass: number, now: string): Promise<void> {
+  await db.run(
+    `UPDATE boxoffice_attendees SET ${FIXED_TABLE_COLUMNS.map((column) => `${column} = ?`).join(', ')}, answers = ?, cancelled = ?,
+       removed_at = NULL, last_changed = ?, seen_pass = ?
+     WHERE event_id = ? AND attendee_key = ?`,
+    [...FIXED_COLUMNS.map((column) => state[column]), JSON.stringify(state.answers), isCancelled(state) ? 1 : 0, now, pass, eventId, key],
+  );
+}
+
+export async function markSeen(db: SyncDatabase, eventId: string, key: string, pass: number): Promise<void> {
+  await db.run(`UPDATE boxoffice_attendees SET seen_pass = ? WHERE event_id = ? AND attendee_key = ?`, [pass, eventId, key]);
+}
+
+export async function markRemoved(db: SyncDatabase, eventId: string, key: string, now: string): Promise<void> {
+  await db.run(`UPDATE boxoffice_attendees SET removed_at = ?, last_changed = ? WHERE event_id = ? AND attendee_key = ?`, [now, now, eventId, key]);
+}
+
+/** Rows present in the table but not seen by the pass `pass` (at most `limit`). */
+export async function unseenRows(db: SyncDatabase, eventId: string, pass: number, limit: number): Promise<StoredRow[]> {
+  const rows = await db.all<TableRow>(
+    `SELECT attendee_key, ${FIXED_TABLE_COLUMNS.join(', ')}, answers, removed_at, seen_pass
+     FROM boxoffice_attendees WHERE event_id = ? AND removed_at IS NULL AND seen_pass < ? ORDER BY attendee_key LIMIT ${limit}`,
+    [eventId, pass],
+  );
+  return rows.map((row) => ({ key: row.attendee_key, state: stateOf(row), removed: false, seenPass: Number(row.seen_pass) }));
+}
+
+/** The rows present in the list, in key order, `limit` at a time after `afterKey`. */
+export async function presentRows(db: SyncDatabase, eventId: string, afterKey: string, limit: number): Promise<StoredRow[]> {
+  const rows = await db.all<TableRow>(
+    `SELECT attendee_key, ${FIXED_TABLE_COLUMNS.join(', ')}, answers, removed_at, seen_pass
+     FROM boxoffice_attendees WHERE event_id = ? AND removed_at IS NULL AND attendee_key > ? ORDER BY attendee_key LIMIT ${limit}`,
+    [eventId, afterKey],
+  );
+  return rows.map((row) => ({ key: row.attendee_key, state: stateOf(row), removed: false, seenPass: Number(row.seen_pass) }));
+}
+
+export async function addToOutbox(
+  db: SyncDatabase,
+  eventId: string,
+  type: ChangeType,
+  key: string,
+  before: AttendeeState | null,
+  after: AttendeeState | null,
+  now: string,
+): Promise<Change> {
+  const change: Change = { id: `chg_${randomUUID()}`, type, eventId, attendeeKey: key, occurredAt: now, before, after };
+  await db.run(
+    `INSERT INTO boxoffice_sync_outbox (idempotency_key, event_id, type, attendee_key, occurred_at, body) VALUES (?, ?, ?, ?, ?, ?)`,
+    [change.id, eventId, type, key, now, JSON.stringify(change)],
+  );
+  return change;
+}
+
+const LIST_ORDERS = ['oldest-first', 'newest-first', 'unknown'] as const;
+export type ListOrder = (typeof LIST_ORDERS)[number];
+
+export interface SyncState {
+  eventId: string;
+  listOrder: ListOrder;
+  /** Orders in the list as of the last read. */
+  ordersInList: number;
+  /** The number of the last full pass started (rows carry the pass that last saw them). */
+  passNo: number;
+  /** Where the full pass in progress continues; null when none is in progress. */
+  passNextRecord: number | null;
+  passOrders: number;
+  passFirstDate: string | null;
+  passLastDate: string | null;
+  passStartedAt: string | null;
+  lastFullAt: string | null;
+}
+
+interface StateRow {
+  event_id: string;
+  list_order: string;
+  orders_in_list: number;
+  pass_no: number;
+  pass_next_record: number | null;
+  pass_orders: number;
+  pass_first_date: string | null;
+  pass_last_date: string | null;
+  pass_started_at: string | null;
+  last_full_at: string | null;
+}
+
+export function initialState(eventId: string): SyncState {
+  return {
+    eventId, listOrder: 'unknown', ordersInList: 0, passNo: 0, passNextRecord: null, passOrders: 0,
+    passFirstDate: null, passLastDate: null, passStartedAt: null, lastFullAt: null,
+  };
+}
+
+export async function readState(db: SyncDatabase, eventId: string): Promise<SyncState | undefined> {
+  const [row] = await db.all<StateRow>(`SELECT * FROM boxoffice_sync_state WHERE event_id = ?`, [eventId]);
+  if (!row) return undefined;
+  const numberOrNull = (value: number | null): number | null => (value === null ? null : Number(value));
+  return {
+    eventId,
+    listOrder: (LIST_ORDERS as readonly string[]).includes(row.list_order) ? (row.list_order as ListOrder) : 'unknown',
+    ordersInList: Number(row.orders_in_list),
+    passNo: Number(row.pass_no),
+    passNextRecord: numberOrNull(row.pass_next_record),
+    passOrders: Number(row.pass_orders),
+    passFirstDate: row.pass_first_date,
+    passLastDate: row.pass_last_date,
+    passStartedAt: row.pass_started_at,
+    lastFullAt: row.last_full_at,
+  };
+}
+
+export async function writeState(db: SyncDatabase, state: SyncState, now: string): Promise<void> {
+  await db.run(
+    `INSERT INTO boxoffice_sync_state (event_id, list_order, orders_in_list, pass_no, pass_next_record, pass_orders, pass_first_date,
+       pass_last_date, pass_started_at, last_full_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (event_id) DO UPDATE SET list_order = excluded.list_order, orders_in_list = excluded.orders_in_list,
+       pass_no = excluded.pass_no, pass_next_record = excluded.pass_next_record, pass_orders = excluded.pass_orders,
+       pass_first_date = excluded.pass_first_date, pass_last_date = excluded.pass_last_date,
+       pass_started_at = excluded.pass_started_at, last_full_at = excluded.last_full_at, updated_at = excluded.updated_at`,
+    [
+      state.eventId, state.listOrder, state.ordersInList, state.passNo, state.passNextRecord, state.passOrders, state.passFirstDate,
+      state.passLastDate, state.passStartedAt, state.lastFullAt, now,
+    ],
+  );
+}

@@ -1,0 +1,140 @@
+// `attendees sync` and the sandbox's attendee tools as users run them (the built CLI as a
+// process, a real sandbox): refusals before anything is read or written, --exec once per change
+// with the change on stdin, --print-secret, --watch (one line a run; a refused interval), and
+// `sandbox cancel-order|cancel-attendee|answer|remove-order`.
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2e, type E2e } from '../e2e/support/built-cli.js';
+import { exportSnapshot, listedTickets, sortedEntries, sqliteSnapshot, tool } from './support.js';
+
+let e2e: E2e;
+let eventId: string;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  e2e = await startE2e();
+  eventId = String(((await tool(e2e.sandbox, '/sandbox/seed', { orders: '30' })).eventIds as string[])[0]);
+  admin = { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin };
+});
+afterAll(async () => e2e?.close());
+
+describe('attendees sync: refusals', { timeout: 120_000 }, () => {
+  it('asks for --to, naming both kinds of destination', async () => {
+    const result = await e2e.run(['attendees', 'sync', eventId], { env: admin });
+    expect(result.stderr).toBe('error: --to: name the destination: a SQLite file (attendees.db) or a postgres:// URL\n');
+    expect(result.code).toBe(2);
+  });
+
+  it('refuses a URL that is not PostgreSQL, without echoing its password', async () => {
+    const result = await e2e.run(['attendees', 'sync', eventId, '--to', 'mysql://user:hunter2@db/crm'], { env: admin });
+    expect(result.stderr).toBe('error: --to mysql://user:***@db/crm: expected a SQLite file path or a postgres:// URL\n');
+    expect(result.code).toBe(2);
+  });
+
+  it('refuses a --watch interval the live quota cannot sustain', async () => {
+    const database = join(e2e.dir, 'watch-refused.db');
+    const result = await e2e.run(['attendees', 'sync', eventId, '--to', database, '--watch', '1m'], {
+      env: { ...admin, BOXOFFICE_API_URL: 'https://api.example.test' },
+    });
+    expect(result.stderr).toContain('--watch 1m: each refresh costs 2 reads, 120 an hour, over the service\'s quota of 30 read calls an hour; use --watch 4m or longer');
+    expect(result.code).toBe(2);
+  });
+
+  it('explains an organizer token refused by the attendee list', async () => {
+    const result = await e2e.run(['attendees', 'sync', eventId, '--to', join(e2e.dir, 'organizer.db')], { env: { BOXOFFICE_TOKEN: e2e.sandbox.tokens.organizer } });
+    expect(result.stderr).toContain("the attendee list needs an administrator account's token");
+    expect(result.code).toBe(3);
+  });
+});
+
+describe('attendees sync: feeds and watching', { timeout: 300_000 }, () => {
+  it('runs --exec once per change with the change on its standard input; the database is 0600', async () => {
+    const database = join(e2e.dir, 'exec.db');
+    const log = join(e2e.dir, 'exec.log');
+    const flag = join(e2e.dir, 'exec.fail');
+    // One command (one feed): it fails while the flag file exists.
+    const command = `[ -e ${flag} ] && exit 3; (cat; echo " $BOXOFFICE_CHANGE_TYPE") >> ${log}`;
+    const result = await e2e.run(['attendees', 'sync', eventId, '--to', database, '--exec', command], { env: admin });
+    expect(result.code, result.stderr).toBe(0);
+    const changesIn = () =>
+      readFileSync(log, 'utf8').trim().split('\n').map((line) => {
+        const change = JSON.parse(line.slice(0, line.lastIndexOf(' '))) as { type: string; attendeeKey: string };
+        expect(line.endsWith(` ${change.type}`)).toBe(true);
+        return change;
+      });
+    const changes = changesIn();
+    expect(changes.length).toBe(sqliteSnapshot(database, eventId).size);
+    expect(new Set(changes.map((change) => change.attendeeKey)).size).toBe(changes.length);
+    expect(statSync(database).mode & 0o777).toBe(0o600);
+    // A failing command keeps its change for the next run.
+    const ticket = listedTickets(e2e.sandbox, eventId).find((entry) => entry.status === 'attending');
+    await tool(e2e.sandbox, '/sandbox/cancel-attendee', { ticketNo: String(ticket?.ticketNo) });
+    writeFileSync(flag, '');
+    const failing = await e2e.run(['attendees', 'sync', eventId, '--to', database, '--full', '--exec', command], { env: admin });
+    expect(failing.stderr).toMatch(/error: --exec: ".*" exited with 3 on change chg_[\w-]+ \(attendee\.cancelled\); it stays in the outbox/);
+    expect(failing.code).toBe(1);
+    rmSync(flag);
+    const again = await e2e.run(['attendees', 'sync', eventId, '--to', database, '--exec', command], { env: admin });
+    expect(again.code, again.stderr).toBe(0);
+    expect(changesIn().slice(changes.length).map((change) => change.type)).toEqual(['attendee.cancelled']);
+  });
+
+  it('prints the --forward-to secret only when asked, the same every time', async () => {
+    const database = join(e2e.dir, 'secret.db');
+    const first = await e2e.run(['attendees', 'sync', eventId, '--to', database, '--print-secret'], { env: admin });
+    const second = await e2e.run(['attendees', 'sync', eventId, '--to', database, '--print-secret'], { env: admin });
+    expect(first.stdout).toMatch(/^whsec_[\w-]{43}\n$/);
+    expect(second.stdout).toBe(first.stdout);
+    const given = await e2e.run(['attendees', 'sync', eventId, '--to', database, '--print-secret'], { env: { ...admin, BOXOFFICE_FORWARD_SECRET: 'whsec_given' } });
+    expect(given.stdout).toBe('whsec_given\n');
+  });
+
+  it('--watch syncs again every INTERVAL, a line a run when not on a terminal', async () => {
+    const database = join(e2e.dir, 'watch.db');
+    const result = await e2e.run(['attendees', 'sync', eventId, '--to', database, '--watch', '1s'], {
+      env: admin,
+      onOutput: (output, kill) => {
+        if ((output.stderr.match(/; next in 1s\n/g) ?? []).length >= 3) kill('SIGINT');
+      },
+    });
+    const runs = result.stderr.split('\n').filter((line) => line.includes('; next in 1s'));
+    expect(runs.length).toBeGreaterThanOrEqual(3);
+    expect(runs[0]).toMatch(/^\d\d:\d\d:\d\d synced event \d+ → .*watch\.db: \d+ added, 0 updated, 0 cancelled, 0 removed; \d+ reads \(full;/);
+    expect(runs[1]).toMatch(/0 added, 0 updated, 0 cancelled, 0 removed; 2 reads \(incremental; list oldest-first/);
+    expect(sortedEntries(sqliteSnapshot(database, eventId))).toEqual(sortedEntries(await exportSnapshot(e2e, eventId)));
+    expect(existsSync(`${database}.lock`)).toBe(false);
+  });
+});
+
+describe('sandbox attendee tools', { timeout: 120_000 }, () => {
+  it('cancels an order and an attendee, sets an answer and removes an order, as the attendee list then shows', async () => {
+    const [first, second, third] = [...new Map(listedTickets(e2e.sandbox, eventId).map((ticket) => [ticket.orderNo, ticket])).values()].slice(-3);
+    const env = { BOXOFFICE_SANDBOX_SECRET: e2e.sandbox.secret };
+    const cancelOrder = await e2e.run(['sandbox', 'cancel-order', first.orderNo], { env });
+    expect(cancelOrder.code, cancelOrder.stderr).toBe(0);
+    expect(cancelOrder.stderr).toMatch(new RegExp(`^cancelled \\d attendee\\(s\\) of order ${first.orderNo}\\n$`));
+    const answer = await e2e.run(['sandbox', 'answer', second.ticketNo, 'T-shirt size', 'XXL'], { env });
+    expect(answer.stderr).toBe(`${second.ticketNo}: T-shirt size = XXL\n`);
+    const cancelAttendee = await e2e.run(['sandbox', 'cancel-attendee', second.ticketNo], { env });
+    expect(cancelAttendee.code, cancelAttendee.stderr).toBe(0);
+    const remove = await e2e.run(['--json', 'sandbox', 'remove-order', third.orderNo], { env });
+    expect(JSON.parse(remove.stdout)).toEqual({ status: 'success', orderNo: third.orderNo, removed: 1 });
+    const listed = await exportSnapshot(e2e, eventId);
+    const rows = [...listed.values()];
+    expect(rows.filter((row) => row.orderNo === first.orderNo).every((row) => row.attendeeStatus === 'cancelled')).toBe(true);
+    expect(rows.find((row) => row.ticketNo === second.ticketNo)).toMatchObject({ attendeeStatus: 'cancelled', 'answer:T-shirt size': 'XXL' });
+    expect(rows.some((row) => row.orderNo === third.orderNo)).toBe(false);
+  });
+
+  it('names an order that does not exist', async () => {
+    const result = await e2e.run(['sandbox', 'cancel-order', 'NOPE-1'], { env: { BOXOFFICE_SANDBOX_SECRET: e2e.sandbox.secret } });
+    expect(result.stderr).toBe('error E002: no order NOPE-1 in an attendee list\n');
+    expect(result.code).toBe(2);
+  });
+
+  it('refuses without the sandbox secret', async () => {
+    const result = await e2e.run(['sandbox', 'answer', 'X-1', 'Company', 'Y'], { env: { BOXOFFICE_SANDBOX_SECRET: 'sbx_wrong_secret_value_123456' } });
+    expect(result.stderr).toContain('refused the sandbox secret');
+    expect(result.code).toBe(3);
+  });
+});

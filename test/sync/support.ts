@@ -1,0 +1,199 @@
+// What the attendees sync tests share: the export and the destination read as maps from the
+// stable key to the attendee's state, mutations of the sandbox while syncs run, and a receiver
+// of forwarded changes that checks signatures and counts deliveries by idempotency key.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { openSqlite } from '../../src/util/sqlite.js';
+import { insertOrder } from '../../src/sandbox/db/orders.js';
+import type { TestSandbox } from '../helpers/sandbox.js';
+import type { E2e } from '../e2e/support/built-cli.js';
+import { verifySignature } from '../../src/sync/sign.js';
+
+const FIXED = [
+  'orderNo', 'purchaseDate', 'buyerName', 'buyerEmail', 'phoneNo', 'city', 'ticketId', 'ticketName', 'ticketNo',
+  'attendeeName', 'attendeeEmail', 'checkin', 'attendeeStatus', 'orderCost',
+] as const;
+
+/** key → the attendee's columns, answers flattened in as `answer:LABEL` (empty answers left out). */
+export type Snapshot = Map<string, Record<string, string>>;
+
+function keyOf(row: Record<string, string>, index: number): string {
+  return row.ticketNo.trim() === '' ? `${row.orderNo}#${index}` : `${row.orderNo}/${row.ticketNo}`;
+}
+
+/** A state from the change feed or the table (fixed columns + answers object) as a flat record. */
+function flatState(state: Record<string, unknown>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const column of FIXED) flat[column] = String(state[column] ?? '');
+  const answers = (state.answers ?? {}) as Record<string, string>;
+  for (const [label, value] of Object.entries(answers)) if (value !== '') flat[`answer:${label}`] = value;
+  return flat;
+}
+
+/** `attendees export --format ndjson` as a snapshot. */
+export async function exportSnapshot(e2e: E2e, eventId: string): Promise<Snapshot> {
+  const result = await e2e.run(['attendees', 'export', eventId, '--format', 'ndjson'], { env: { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin } });
+  if (result.code !== 0) throw new Error(`export failed: ${result.stderr}`);
+  const snapshot: Snapshot = new Map();
+  const perOrder = new Map<string, number>();
+  for (const line of result.stdout.split('\n')) {
+    if (line.trim() === '') continue;
+    const row = JSON.parse(line) as Record<string, string>;
+    const index = (perOrder.get(row.orderNo) ?? 0) + 1;
+    perOrder.set(row.orderNo, index);
+    const flat: Record<string, string> = {};
+    for (const column of FIXED) flat[column] = row[column];
+    for (const [name, value] of Object.entries(row)) if (!(FIXED as readonly string[]).includes(name) && value !== '') flat[`answer:${name}`] = value;
+    snapshot.set(keyOf(row, index), flat);
+  }
+  return snapshot;
+}
+
+/** The rows of a SQLite destination that are in the list (not removed), as a snapshot. */
+export function sqliteSnapshot(path: string, eventId: string): Snapshot {
+  const db = openSqlite(path);
+  try {
+    const rows = db.prepare(`SELECT * FROM boxoffice_attendees WHERE event_id = ? AND removed_at IS NULL`).all(eventId) as Record<string, string>[];
+    return new Map(rows.map((row) => [row.attendee_key, tableState(row)]));
+  } finally {
+    db.close();
+  }
+}
+
+const COLUMN: Record<(typeof FIXED)[number], string> = {
+  orderNo: 'order_no', purchaseDate: 'purchase_date', buyerName: 'buyer_name', buyerEmail: 'buyer_email', phoneNo: 'phone_no', city: 'city',
+  ticketId: 'ticket_id', ticketName: 'ticket_name', ticketNo: 'ticket_no', attendeeName: 'attendee_name', attendeeEmail: 'attendee_email',
+  checkin: 'checkin', attendeeStatus: 'attendee_status', orderCost: 'order_cost',
+};
+
+export function tableState(row: Record<string, string>): Record<string, string> {
+  const state: Record<string, unknown> = { answers: JSON.parse(row.answers) };
+  for (const column of FIXED) state[column] = row[COLUMN[column]];
+  return flatState(state);
+}
+
+export interface FeedChange {
+  id: string;
+  type: string;
+  attendeeKey: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** `snapshot` with the changes applied in order (what a consumer of the feed would hold). */
+export function applyFeed(snapshot: Snapshot, changes: readonly FeedChange[]): Snapshot {
+  const result: Snapshot = new Map(snapshot);
+  for (const change of changes) {
+    if (change.after === null) result.delete(change.attendeeKey);
+    else result.set(change.attendeeKey, flatState(change.after));
+  }
+  return result;
+}
+
+export function sortedEntries(snapshot: Snapshot): [string, Record<string, string>][] {
+  return [...snapshot].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** What the sandbox's tool endpoints answer (behind the sandbox secret). */
+export async function tool(sandbox: TestSandbox, endpoint: string, fields: Record<string, string>): Promise<Record<string, unknown>> {
+  const response = await fetch(`${sandbox.url}${endpoint}`, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: { authorization: `Bearer ${sandbox.secret}` },
+  });
+  const body = (await response.json()) as Record<string, unknown>;
+  if (body.status !== 'success') throw new Error(`${endpoint}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Places `count` confirmed orders of 1–2 attendees with answers in the event, purchased now. */
+export function placeOrders(sandbox: TestSandbox, eventId: string, count: number, tag: string): string[] {
+  const ticket = sandbox.db.prepare(`SELECT id FROM tickets WHERE event_id = ? ORDER BY id LIMIT 1`).get(Number(eventId)) as { id: number };
+  const orderNos: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const quantity = 1 + (index % 2);
+    const placed = insertOrder(sandbox.db, {
+      eventId: Number(eventId),
+      buyer: { name: `Buyer ${tag}-${index}`, email: `buyer.${tag}.${index}@example.test` },
+      lines: [{ ticketId: ticket.id, quantity, unitPrice: 500 }],
+      attendees: Array.from({ length: quantity }, (_, seat) => ({
+        ticketId: ticket.id,
+        name: `Guest ${tag}-${index}-${seat}`,
+        email: `guest.${tag}.${index}.${seat}@example.test`,
+        answers: [{ label: 'Company', value: `Company ${tag}` }, { label: 'T-shirt size', value: 'M' }],
+      })),
+      createdAt: new Date(),
+    });
+    orderNos.push(placed.orderNo);
+  }
+  return orderNos;
+}
+
+/** Order numbers and ticket numbers of the event's attendee list (to pick from for changes). */
+export function listedTickets(sandbox: TestSandbox, eventId: string): { orderNo: string; ticketNo: string; status: string }[] {
+  return sandbox.db
+    .prepare(
+      `SELECT o.order_no AS orderNo, a.ticket_no AS ticketNo, a.status AS status FROM orders o JOIN attendees a ON a.order_id = o.id
+       WHERE o.event_id = ? AND o.event_position IS NOT NULL ORDER BY o.event_position, a.attendee_index`,
+    )
+    .all(Number(eventId)) as { orderNo: string; ticketNo: string; status: string }[];
+}
+
+export interface Receiver {
+  url: string;
+  /** Every delivery received, in order, duplicates included. */
+  received: FeedChange[];
+  /** Distinct changes by idempotency key, in first-received order. */
+  distinct(): FeedChange[];
+  /** Deliveries refused for a bad signature. */
+  badSignatures: number;
+  /** Called on each delivery before it is answered; return false to leave it unanswered (the connection is destroyed). */
+  onDelivery?: (change: FeedChange, count: number) => boolean;
+  close(): Promise<void>;
+}
+
+async function bodyOf(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A receiver of --forward-to that verifies the signature and dedups on the Idempotency-Key. */
+export async function startReceiver(secret: () => string): Promise<Receiver> {
+  const receiver: Receiver = {
+    url: '',
+    received: [],
+    badSignatures: 0,
+    distinct: () => {
+      const seen = new Map<string, FeedChange>();
+      for (const change of receiver.received) if (!seen.has(change.id)) seen.set(change.id, change);
+      return [...seen.values()];
+    },
+    close: async () => undefined,
+  };
+  const server: Server = createServer((request, response) => {
+    void bodyOf(request).then((body) => {
+      const signature = String(request.headers['boxoffice-signature'] ?? '');
+      if (!verifySignature(secret(), signature, body, Math.floor(Date.now() / 1000))) {
+        receiver.badSignatures += 1;
+        response.writeHead(400).end();
+        return;
+      }
+      const change = JSON.parse(body) as FeedChange;
+      if (request.headers['idempotency-key'] !== change.id) {
+        response.writeHead(400).end();
+        return;
+      }
+      receiver.received.push(change);
+      if (receiver.onDelivery && !receiver.onDelivery(change, receiver.received.length)) {
+        request.socket.destroy();
+        return;
+      }
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  receiver.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hook`;
+  receiver.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return receiver;
+}
