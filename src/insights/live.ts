@@ -93,7 +93,7 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
     {
       fetchBatch: async (range) => {
         const records = (await api.attendeeList(range)).attendee;
-        purchaseZone ??= records.find((record) => record.purchaseDate.timezone)?.purchaseDate.timezone;
+        purchaseZone ??= records.find((record) => record.purchaseDate?.timezone)?.purchaseDate?.timezone;
         return records;
       },
       onFailure: env.onFailure,
