@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { createApp, runSeed, type CreateAppOptions, type SandboxAppHandle } from './app.js';
 import { openDatabase, type SandboxDatabase } from './db/index.js';
 import { SANDBOX_DEFAULT_PORT } from './fixtures.js';
+import { acceptSpacedHeaderNames } from './lenient-head.js';
 
 export interface StartSandboxOptions extends Omit<CreateAppOptions, 'db'> {
   /** 0 picks a free port. Default 4010. */
@@ -85,6 +86,7 @@ function listen(handle: SandboxAppHandle, port: number, hostname: string, deadli
   };
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: handle.app.fetch, port, hostname, serverOptions }) as Server;
+    acceptSpacedHeaderNames(server);
     server.once('error', reject);
     server.once('listening', () => {
       server.off('error', reject);
