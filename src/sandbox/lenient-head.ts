@@ -20,14 +20,14 @@ export function withoutSpacesBeforeColons(head: string): string {
 
 /** Splits a connection's bytes into heads (rewritten) and bodies (as they are). */
 class HeadRewriter {
-  private pending = Buffer.alloc(0);
+  private pending: Buffer = Buffer.alloc(0);
   private bodyLeft = 0;
   private passThrough = false;
 
   push(chunk: Buffer): Buffer[] {
     if (this.passThrough) return [chunk];
     const out: Buffer[] = [];
-    let data = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
+    let data: Buffer = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
     this.pending = Buffer.alloc(0);
     while (data.length > 0) {
       if (this.bodyLeft > 0) {

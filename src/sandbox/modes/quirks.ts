@@ -12,7 +12,7 @@
 //     sends later batches keyed by absolute offset (applied by the E11 route, routes/reads.ts).
 // Requests, as the service's own PHP library builds them:
 //   - a multipart header with an empty boundary (`multipart/form-data; boundary=`), the real
-//     boundary only in the body;
+//     boundary only in the body, or an empty one there too (multipart.ts);
 //   - add-ticket with status=published; allowCancellation as 1 or an empty string
 //     (liveLibraryTicketFields, applied by the ticket routes).
 // Hand-built urlencoded bodies (a leading `&`, values not percent-encoded) and empty fields for
@@ -21,6 +21,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { TICKET_STATUS_SYNONYMS_FOR_ADD } from '../../client/schemas/values.js';
 import { idCode, type IdKind } from '../id-codes.js';
 import type { FormFields } from '../request.js';
+import { readableMultipart } from '../multipart.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -115,28 +116,12 @@ export function liveLibraryTicketFields(fields: FormFields, operation: 'add' | '
   return result;
 }
 
-const EMPTY_BOUNDARY = /^multipart\/form-data\s*;\s*boundary=\s*(;|$)/i;
-
-/**
- * A multipart request whose header names an empty boundary, with the real one opening the body
- * (`--XXXX\r\n`), given the body's boundary so that it can be read; undefined otherwise.
- */
-export async function withBodyBoundary(request: Request): Promise<Request | undefined> {
-  if (!EMPTY_BOUNDARY.test(request.headers.get('content-type') ?? '')) return undefined;
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  const head = new TextDecoder().decode(bytes.subarray(0, 200));
-  const boundary = /^--([^\r\n]{1,70})\r?\n/.exec(head)?.[1];
-  const headers = new Headers(request.headers);
-  headers.set('content-type', `multipart/form-data; boundary=${boundary ?? 'missing'}`);
-  return new Request(request.url, { method: request.method, headers, body: bytes });
-}
-
 function isQuirkPath(path: string): boolean {
   return path.startsWith('/api/') || path.startsWith('/publisher/');
 }
 
 async function fixRequest(c: Context): Promise<void> {
-  const fixed = await withBodyBoundary(c.req.raw);
+  const fixed = await readableMultipart(c.req.raw, true);
   if (fixed) c.req.raw = fixed;
 }
 
