@@ -49,7 +49,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     throw error;
   }
   const deadline = options.requestDeadlineMs ?? REQUEST_DEADLINE_MS;
-  const server = await listen(handle, options.port ?? SANDBOX_DEFAULT_PORT, host, deadline).catch((error: unknown) => {
+  const server = await listen(handle, options.port ?? SANDBOX_DEFAULT_PORT, host, deadline, options.quirks === true).catch((error: unknown) => {
     db.close();
     throw error;
   });
@@ -77,7 +77,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   return { url: `http://${urlHost}:${port}`, port, db, handle, secret: handle.secret, server, seededEventIds, close };
 }
 
-function listen(handle: SandboxAppHandle, port: number, hostname: string, deadlineMs: number): Promise<Server> {
+function listen(handle: SandboxAppHandle, port: number, hostname: string, deadlineMs: number, quirks: boolean): Promise<Server> {
   const serverOptions = {
     requestTimeout: deadlineMs,
     headersTimeout: Math.min(deadlineMs, 60_000),
@@ -86,7 +86,8 @@ function listen(handle: SandboxAppHandle, port: number, hostname: string, deadli
   };
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: handle.app.fetch, port, hostname, serverOptions }) as Server;
-    acceptSpacedHeaderNames(server);
+    // The reference's header is `Authorization: Bearer`; the old library's spaced one is live-like.
+    if (quirks) acceptSpacedHeaderNames(server);
     server.once('error', reject);
     server.once('listening', () => {
       server.off('error', reject);
