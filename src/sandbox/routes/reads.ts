@@ -4,7 +4,6 @@ import type { Context } from 'hono';
 import { attendeeListRequest, eventIdRequest } from '../../client/schemas/index.js';
 import { requireAccessToken } from '../auth.js';
 import type { SandboxApp, SandboxContext, SandboxEnv } from '../context.js';
-import type { Account } from '../db/accounts.js';
 import { listEventsOwnedBy, listTickets, type EventRow, type TicketRow } from '../db/events.js';
 import { attendeeListRange, salesReport, type AttendeeListEntry } from '../db/orders.js';
 import { SandboxError } from '../errors.js';
@@ -213,12 +212,6 @@ export function batchPositions(fromRecord: number, toRecord: number, quirks: boo
   return { first, last: Math.min(toRecord, first + ATTENDEE_BATCH_LIMIT - 1) };
 }
 
-function requireAdmin(account: Account): void {
-  if (account.role !== 'admin') {
-    throw new SandboxError('E008', { description: 'the attendee list needs an administrator account\'s access token' });
-  }
-}
-
 export function registerReadRoutes(app: SandboxApp, context: SandboxContext): void {
   const auth = requireAccessToken(context);
   const { db } = context;
@@ -264,7 +257,8 @@ export function registerReadRoutes(app: SandboxApp, context: SandboxContext): vo
   });
 
   app.post('/api/e/attendee-list', auth, async (c) => {
-    requireAdmin(c.get('account'));
+    // The account holder's own token reads its events' lists (five public clients of the live
+    // service use one token for everything); another account's event is E008 (eventFor).
     const request = validate(attendeeListRequest, await readForm(c));
     const event = eventFor(db, c.get('account'), request.eventId, 'read');
     const { first, last } = batchPositions(request.fromRecord, request.toRecord, context.quirks);

@@ -47,10 +47,9 @@ interface ExportFlags {
 }
 
 const collectStatuses = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',')];
-/** What an E008 from the attendee list means, and how to get the token it needs. */
-const ADMIN_TOKEN_NEEDED =
-  "the attendee list needs an administrator account's token: log in as that account (boxoffice login); " +
-  'on the sandbox: export BOXOFFICE_TOKEN=$(boxoffice sandbox token --role admin)';
+/** What an E008 from the attendee list means: the event is another account's. */
+const attendeeListRefused = (eventId: string): string =>
+  `event ${eventId} belongs to another account; its attendee list is read with that account's token (log in as it: boxoffice login)`;
 
 export function registerAttendeesExport(group: Command, context: CommandContext): void {
   group
@@ -74,9 +73,9 @@ export function registerAttendeesExport(group: Command, context: CommandContext)
         '  boxoffice attendees export 123456 --format ndjson | jq .attendeeEmail\n' +
         '  boxoffice attendees export 123456 -o attendees.csv --resume --max-wait 1h\n' +
         '  boxoffice attendees export 123456 --status attending -o attending.csv\n' +
-        '\nThe attendee list needs an administrator account\'s token (E008 otherwise): log in\n' +
-        'as that account with boxoffice login; on the sandbox:\n' +
-        '  export BOXOFFICE_TOKEN=$(boxoffice sandbox token --role admin)\n' +
+        '\nThe attendee list is read with the token of the account that owns the event (another\n' +
+        'account\'s token gets E008, exit 3): the token of boxoffice login, or on the sandbox\n' +
+        '  export BOXOFFICE_TOKEN=$(boxoffice sandbox token)\n' +
         '\nCSV cells starting with = + - @, a tab or a carriage return get a leading \' so that\n' +
         'spreadsheets show them as text (plain numbers such as -12.5 and phone numbers such as\n' +
         '+49 30 000000 are left alone).\n',
@@ -204,7 +203,7 @@ async function exportAttendeeList(options: AttendeesExportOptions, context: Comm
     );
   } catch (error) {
     progress.finish();
-    explainPermission(error, ADMIN_TOKEN_NEEDED);
+    explainPermission(error, attendeeListRefused(options.eventId));
     const resumable =
       deps.signal.aborted || error instanceof RateLimitError || error instanceof ConnectionError || error instanceof ServerBusyError;
     if (resumeCommand !== undefined && resumable && existsSync(`${options.output}.checkpoint.json`)) {
