@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { idCode, idFromCode } from '../../src/sandbox/id-codes.js';
 import { buyerFailBody, codeFormIds, liveLibraryTicketFields, numbersAsText } from '../../src/sandbox/modes/quirks.js';
 import { readableMultipart } from '../../src/sandbox/multipart.js';
-import { detailsByLabel, liveBatchShape } from '../../src/sandbox/routes/reads.js';
+import { detailsByLabel, liveBatchShape } from '../../src/sandbox/routes/live-attendee-list.js';
 
 describe('response shapes', () => {
   it('turns every number into numeric text', () => {

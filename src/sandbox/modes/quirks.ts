@@ -8,8 +8,9 @@
 //   - events, tickets and discounts are named by codes (id-codes.ts) where the live service's
 //     examples show codes: the E1–E6 acknowledgements, `eventId` beside the numeric `id` in
 //     get-all-events, `ticketId` beside `id` in get-tickets;
-//   - the attendee list counts from 0 (offset fromRecord, toRecord − fromRecord records) and
-//     sends later batches keyed by absolute offset (applied by the E11 route, routes/reads.ts).
+//   - the attendee list counts from 0 (offset fromRecord, toRecord − fromRecord records), sends
+//     later batches keyed by absolute offset, newest first, in the 2020 capture's shapes with its
+//     JSON numbers (applied by the E11 route, routes/live-attendee-list.ts).
 // Requests, as the service's own PHP library builds them:
 //   - a multipart header with an empty boundary (`multipart/form-data; boundary=`), the real
 //     boundary only in the body, or an empty one there too (multipart.ts);
@@ -149,6 +150,8 @@ export function quirksMiddleware(): MiddlewareHandler {
     const status = isError ? 200 : response.status;
     // Cleared first: Hono's setter would otherwise merge the old response's headers back in.
     c.res = undefined;
-    c.res = new Response(JSON.stringify(numbersAsText(reshaped)), { status, headers });
+    // The attendee list's numbers are JSON numbers, as in the 2020 capture (live-attendee-list.ts).
+    const numbers = c.req.path === '/api/e/attendee-list' && !isError ? reshaped : numbersAsText(reshaped);
+    c.res = new Response(JSON.stringify(numbers), { status, headers });
   };
 }

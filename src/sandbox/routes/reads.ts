@@ -10,9 +10,8 @@ import { SandboxError } from '../errors.js';
 import { readForm, validate } from '../request.js';
 import { dateTimeObject, instantObject, sqlDateTime, withSeconds } from '../time.js';
 import { eventFor } from './access.js';
+import { ATTENDEE_BATCH_LIMIT, detailsByLabel, liveAttendeeBatch } from './live-attendee-list.js';
 
-/** Most attendee-list records one call returns (reference §8). */
-const ATTENDEE_BATCH_LIMIT = 50;
 
 /** The public address of an event page. */
 function publicEventUrl(origin: string, slug: string): string {
@@ -178,27 +177,6 @@ function attendeeRecord({ order, attendees }: AttendeeListEntry): Record<string,
 }
 
 /**
- * An attendee's answers as public clients of the live service read them: an object keyed by the
- * form's label, or [] when there are none (how PHP encodes an empty array).
- */
-export function detailsByLabel(answers: readonly { label: string; value: string }[]): Record<string, string> | [] {
-  if (answers.length === 0) return [];
-  const details: Record<string, string> = {};
-  for (const { label, value } of answers) details[label] = label in details ? `${details[label]}; ${value}` : value;
-  return details;
-}
-
-/**
- * The live service's shape for a batch of the attendee list: the first batch a JSON array, the
- * later ones an object keyed by each record's absolute offset ("50", "51", …), as a PHP array
- * whose keys do not start at 0 encodes.
- */
-export function liveBatchShape<T>(records: T[], offset: number): T[] | Record<string, T> {
-  if (offset === 0) return records;
-  return Object.fromEntries(records.map((record, index) => [String(offset + index), record]));
-}
-
-/**
  * Which list positions a batch covers. The sandbox counts as the contract says: 1-based,
  * inclusive, 0 read as 1, at most 50. With quirks it counts as the live service appears to:
  * `fromRecord` is a 0-based offset and `toRecord − fromRecord` records are returned.
@@ -261,8 +239,8 @@ export function registerReadRoutes(app: SandboxApp, context: SandboxContext): vo
     // service use one token for everything); another account's event is E008 (eventFor).
     const request = validate(attendeeListRequest, await readForm(c));
     const event = eventFor(db, c.get('account'), request.eventId, 'read');
-    const { first, last } = batchPositions(request.fromRecord, request.toRecord, context.quirks);
-    const records = attendeeListRange(db, event.id, first, last).map(attendeeRecord);
-    return c.json({ status: 'success', attendee: context.quirks ? liveBatchShape(records, first - 1) : records });
+    if (context.quirks) return c.json({ status: 'success', attendee: liveAttendeeBatch(db, event, request.fromRecord, request.toRecord) });
+    const { first, last } = batchPositions(request.fromRecord, request.toRecord, false);
+    return c.json({ status: 'success', attendee: attendeeListRange(db, event.id, first, last).map(attendeeRecord) });
   });
 }
