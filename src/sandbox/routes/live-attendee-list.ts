@@ -47,7 +47,7 @@ function issuedTicketCode(attendeeId: number): string {
 function liveOrderNo(event: EventRow, purchasedAt: Date, orderId: number): string {
   const day = dayInLiveZone.format(purchasedAt).replace(/-/g, '').slice(2);
   const time = timeInLiveZone.format(purchasedAt).replace(/:/g, '');
-  return `RK610K-${idCode('event', event.id).slice(1)}-${day}-${time}-${orderId}`;
+  return `RK610K-${idCode('event', event.id)}-${day}-${time}-${orderId}`;
 }
 
 function names(fullName: string | null): { 'First Name': string; 'Last Name': string } {
