@@ -8,7 +8,7 @@ import { listEventsOwnedBy, listTickets, type EventRow, type TicketRow } from '.
 import { attendeeListRange, salesReport, type AttendeeListEntry } from '../db/orders.js';
 import { SandboxError } from '../errors.js';
 import { readForm, validate } from '../request.js';
-import { dateTimeObject, instantObject, sqlDateTime, withSeconds } from '../time.js';
+import { dateTimeObject, instantObject, sqlDateTime, utcDate, withSeconds } from '../time.js';
 import { eventFor } from './access.js';
 import { ATTENDEE_BATCH_LIMIT, detailsByLabel, liveAttendeeBatch } from './live-attendee-list.js';
 
@@ -204,13 +204,18 @@ export function registerReadRoutes(app: SandboxApp, context: SandboxContext): vo
   app.post('/api/e/get-tickets', auth, async (c) => {
     const request = validate(eventIdRequest, await readForm(c));
     const event = eventFor(db, c.get('account'), request.eventId, 'read');
-    return c.json({ status: 'success', tickets: listTickets(db, event.id).map(organizerTicket) });
+    // With --quirks `quantity` is what is left, as two public clients read it ("tickets left").
+    const shown = (ticket: TicketRow) => (context.quirks ? { ...ticket, quantity: ticket.quantity - ticket.sold_count - ticket.held_count } : ticket);
+    return c.json({ status: 'success', tickets: listTickets(db, event.id).map(shown).map(organizerTicket) });
   });
 
   app.post('/api/e/get-all-events', auth, async (c) => {
-    await readForm(c);
+    // `type=current|past`, as the service's own WordPress plugin sends it: events not yet over, or over.
+    const { type } = await readForm(c);
+    const today = utcDate(context.clock.now());
+    const kept = (event: EventRow) => (type === 'current' ? event.end_date >= today : type === 'past' ? event.end_date < today : true);
     const origin = originOf(c);
-    return c.json({ status: 'success', events: listEventsOwnedBy(db, c.get('account').id).map((event) => eventListItem(event, origin)) });
+    return c.json({ status: 'success', events: listEventsOwnedBy(db, c.get('account').id).filter(kept).map((event) => eventListItem(event, origin)) });
   });
 
   app.post('/api/e/get-report', auth, async (c) => {
