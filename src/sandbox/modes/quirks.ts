@@ -15,7 +15,10 @@
 //   - a multipart header with an empty boundary (`multipart/form-data; boundary=`), the real
 //     boundary only in the body, or an empty one there too (multipart.ts);
 //   - add-ticket with status=published; allowCancellation as 1 or an empty string
-//     (liveLibraryTicketFields, applied by the ticket routes).
+//     (liveLibraryTicketFields, applied by the ticket routes);
+//   - `returnUrl` beside an empty `callbackUrl` on /em/booking (withReturnUrl);
+//   - `Authorization : Bearer` (a space before the colon: lenient-head.ts, applied by server.ts);
+//   - create-event without `segment`, given its category's (routes/events.ts).
 // Hand-built urlencoded bodies (a leading `&`, values not percent-encoded) and empty fields for
 // absent optional ones are read in every mode (request.ts).
 import type { Context, MiddlewareHandler } from 'hono';
@@ -115,6 +118,16 @@ export function liveLibraryTicketFields(fields: FormFields, operation: 'add' | '
   if (allow === '1') result.allowCancellation = 'true';
   else if (allow === '' || allow === '0') result.allowCancellation = 'false';
   return result;
+}
+
+/**
+ * /em/booking fields as older clients post them: the return address in `returnUrl`, with an
+ * empty `callbackUrl` beside it, read as the callbackUrl.
+ */
+export function withReturnUrl(fields: FormFields): FormFields {
+  const returnUrl = fields.returnUrl?.trim();
+  if ((fields.callbackUrl ?? '').trim() !== '' || !returnUrl) return fields;
+  return { ...fields, callbackUrl: returnUrl };
 }
 
 function isQuirkPath(path: string): boolean {
