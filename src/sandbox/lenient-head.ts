@@ -14,7 +14,7 @@ const MAX_HEAD_BYTES = 64 * 1024;
 const SPACED_NAME = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]+:/gm;
 
 /** The head with the spaces between each header name and its colon removed. */
-export function withoutSpacesBeforeColons(head: string): string {
+function withoutSpacesBeforeColons(head: string): string {
   return head.replace(SPACED_NAME, '$1:');
 }
 
