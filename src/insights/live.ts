@@ -190,7 +190,10 @@ export class EventWatcher {
     const { attendee: records } = await this.api.attendeeList({ eventId: this.eventId, fromRecord: from, toRecord: from + BATCH_SIZE });
     const seen = this.recent;
     if (records.length > 0) this.recent = new Set(records.map((record) => String(record.orderNo)));
-    return records.filter((record) => !seen.has(String(record.orderNo)));
+    // Past the last order already seen: on a list that turns out newest first, the batch at the
+    // end holds the oldest orders, pushed along by the new ones, and ends with one seen.
+    const lastSeen = records.findLastIndex((record) => seen.has(String(record.orderNo)));
+    return records.slice(lastSeen + 1);
   }
 
   /** The report's figures now, without changing anything: the baseline of the first refresh. */
