@@ -186,7 +186,7 @@ async function main() {
 
   section('2. Point boxoffice at it and get access tokens');
   const token = (role) => boxoffice(['sandbox', 'token', '--role', role, '--url', url], { show: false, capture: true }).then((out) => out.trim());
-  const [organizerToken, adminToken, publisherKey] = await Promise.all([token('organizer'), token('admin'), token('publisher')]);
+  const [organizerToken, publisherKey] = await Promise.all([token('organizer'), token('publisher')]);
   for (const name of ['BOXOFFICE_API_URL', 'BOXOFFICE_PUBLISHER_URL', 'BOXOFFICE_AUTH_URL']) {
     env[name] = url;
     say(`${bold('$')} export ${name}=${url}`);
@@ -252,20 +252,19 @@ async function main() {
   section('7. The sales report');
   await boxoffice(['report', eventId]);
 
-  section('8. Export the attendee list (needs an administrator token)');
+  section('8. Export the attendee list (the same token: one token does everything for its account)');
   if (csvDir === undefined) {
     csvDir = mkdtempSync(join(tmpdir(), 'boxoffice-demo-export-'));
     csvDirMade = true;
   }
   mkdirSync(csvDir, { recursive: true });
   const csvPath = join(csvDir, `attendees-${eventId}.csv`);
-  say(dim(`(the sandbox's administrator: BOXOFFICE_TOKEN="$(boxoffice sandbox token --role admin --url ${url})")`));
-  await boxoffice(['attendees', 'export', eventId, '-o', csvPath, '--format', 'csv'], { extraEnv: { BOXOFFICE_TOKEN: adminToken } });
+  await boxoffice(['attendees', 'export', eventId, '-o', csvPath, '--format', 'csv']);
   if (!existsSync(csvPath)) throw new StepFailed(`the export did not write ${csvPath}`);
 
   section('9. How sales are going: insights in the terminal, and as a page');
   const pagePath = join(csvDir, `insights-${eventId}.html`);
-  await boxoffice(['insights', eventId, '-o', pagePath], { extraEnv: { BOXOFFICE_TOKEN: adminToken } });
+  await boxoffice(['insights', eventId, '-o', pagePath]);
   if (!existsSync(pagePath)) throw new StepFailed(`insights did not write ${pagePath}`);
 
   section('10. Stop the sandbox');

@@ -21,5 +21,5 @@ export async function withPermissionExplained<T>(explanation: string, call: () =
 
 /** The usual explanation for a call on one event. */
 export function notYourEvent(eventId: string, action: string): string {
-  return `event ${eventId} belongs to another organizer account; this token may not ${action} (log in as its organizer, or use an administrator token)`;
+  return `event ${eventId} belongs to another organizer account; this token may not ${action} (log in as its organizer)`;
 }

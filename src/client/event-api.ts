@@ -133,7 +133,7 @@ export interface EventApi {
   getTickets(request: EventIdRequest, options?: CallOptions): Promise<GetTicketsResponse>;
   getAllEvents(request?: Record<string, never>, options?: CallOptions): Promise<GetAllEventsResponse>;
   getReport(request: EventIdRequest, options?: CallOptions): Promise<ReportResponse>;
-  /** E11: needs an administrator's token; at most 50 records per call (§8). */
+  /** E11: the event's own account's token (the reference's "administrator account"); at most 50 records per call (§8). */
   attendeeList(request: AttendeeListRequest, options?: CallOptions): Promise<AttendeeListResponse>;
   /** E13: authenticated by `bookingKey`; the bearer token is sent too when there is one. */
   bookingList(request: BookingListRequest, options?: CallOptions): Promise<BookingListResponse>;

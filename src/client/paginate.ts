@@ -5,6 +5,11 @@
 // makes the result exact under either counting. Only an EMPTY batch ends the list (a server may
 // return a short batch, a cut span or a quirk, in the middle), or an error body once records
 // were received, when the caller's isEndOfList says so.
+// Requests ahead are chained: each starts once the one before it has been answered, so the
+// server reads the spans in list order. A list that grows while it is read (newest first: new
+// orders push the others to later offsets) can then repeat records, which the consumer drops,
+// but never skip one; spans read out of order could (a later span read before a sale, an earlier
+// one after it).
 
 export interface RecordRange {
   eventId: string;
@@ -34,8 +39,9 @@ export interface AttendeeBatchOptions {
   /** fromRecord of the first request (0 at the start; a checkpoint's next record on resume). */
   startRecord?: number;
   /**
-   * How many further batches may be in flight while the consumer handles the current batch or
-   * waits for the next one (so at most this many requests follow the empty batch at the end).
+   * How many further batches may be asked for while the consumer handles the current batch or
+   * waits for the next one, chained one after another (so at most this many requests follow the
+   * empty batch at the end).
    * Speculation starts only after a full first batch and stops for good at the first short batch
    * or failure, so a small event or a rate-limited run costs no extra requests.
    */
@@ -73,7 +79,11 @@ export async function* attendeeBatches<T>(
     const range: RecordRange = { eventId: options.eventId, fromRecord: nextFrom, toRecord: nextFrom + batchSize };
     nextFrom += batchSize;
     const controller = new AbortController();
-    const result = fetchBatch(range, controller.signal).then(
+    const previous = inFlight.at(-1)?.result ?? Promise.resolve();
+    const result = previous.then(() => {
+      controller.signal.throwIfAborted();
+      return fetchBatch(range, controller.signal);
+    }).then(
       (records) => ({ ok: true as const, records }),
       (error: unknown) => ({ ok: false as const, error }),
     );

@@ -80,6 +80,24 @@ function statusKept(filter: StatusFilter, entry: AttendeeEntry): boolean {
   return filter === undefined || filter.has(cellText(entry.status).trim().toLowerCase());
 }
 
+const GIVEN_NAME_LABELS = ['first name', 'firstname', 'first_name'];
+const FAMILY_NAME_LABELS = ['last name', 'lastname', 'last_name', 'surname'];
+
+function answerFor(answers: readonly Answer[], labels: readonly string[]): string {
+  return answers.find(([label]) => labels.includes(label.toLowerCase()))?.[1].trim() ?? '';
+}
+
+/**
+ * The attendee's name as sent; when the service sends none (`name: null`, live service 2020),
+ * the `First Name` and `Last Name` answers joined.
+ */
+function attendeeName(entry: AttendeeEntry, answers: readonly Answer[]): string {
+  const sent = cellText(entry.name);
+  if (sent.trim() !== '') return sent;
+  const joined = [answerFor(answers, GIVEN_NAME_LABELS), answerFor(answers, FAMILY_NAME_LABELS)].filter((part) => part !== '').join(' ');
+  return joined === '' ? sent : joined;
+}
+
 export function flattenRecord(record: AttendeeRecord, statuses?: StatusFilter): FlatRow[] {
   const order = [
     cellText(record.orderNo),
@@ -89,18 +107,21 @@ export function flattenRecord(record: AttendeeRecord, statuses?: StatusFilter): 
     cellText(record.phoneNo),
     cellText(record.city),
   ];
-  return record.attendee.filter((entry) => statusKept(statuses, entry)).map((entry) => ({
-    fixed: [
-      ...order,
-      cellText(entry.ticketId),
-      cellText(entry.ticketName),
-      cellText(entry.ticketNo),
-      cellText(entry.name),
-      cellText(entry.email),
-      cellText(entry.checkin),
-      cellText(entry.status),
-      cellText(record.orderCost),
-    ],
-    answers: answersOf(entry),
-  }));
+  return record.attendee.filter((entry) => statusKept(statuses, entry)).map((entry) => {
+    const answers = answersOf(entry);
+    return {
+      fixed: [
+        ...order,
+        cellText(entry.ticketId),
+        cellText(entry.ticketName),
+        cellText(entry.ticketNo),
+        attendeeName(entry, answers),
+        cellText(entry.email),
+        cellText(entry.checkin),
+        cellText(entry.status),
+        cellText(record.orderCost),
+      ],
+      answers,
+    };
+  });
 }

@@ -61,6 +61,14 @@ export interface LiveRead {
   /** Zone the service writes purchase dates in (from the records), if it said. */
   purchaseZone: string | undefined;
   reads: number;
+  /** How the list began when read: where a watch finds new orders (see EventWatcher). */
+  listStart: ListStart;
+}
+
+/** The order numbers of the list's first batch, and whether the list runs newest first. */
+interface ListStart {
+  head: string[];
+  newestFirst: boolean;
 }
 
 /** Name, currency and timezone of the event: two reads (get-event, get-tickets). */
@@ -90,6 +98,8 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
   };
   const facts = await eventFacts(api, eventId, env);
   let purchaseZone: string | undefined;
+  const listStart: ListStart = { head: [], newestFirst: false };
+  let firstDate: string | undefined;
   await mkdir(dirname(env.workPath), { recursive: true, mode: 0o700 });
   // A checkpoint of another service or account is discarded: its rows are another list.
   const resume = await checkpointIsFor(exportPaths(env.workPath).checkpoint, env.source);
@@ -98,7 +108,14 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
     {
       fetchBatch: async (range) => {
         const records = (await api.attendeeList(range)).attendee;
-        purchaseZone ??= records.find((record) => record.purchaseDate.timezone)?.purchaseDate.timezone;
+        purchaseZone ??= records.find((record) => record.purchaseDate?.timezone)?.purchaseDate?.timezone;
+        if (range.fromRecord === 0) {
+          listStart.head = records.map((record) => String(record.orderNo));
+          firstDate = records[0]?.purchaseDate?.date;
+        }
+        // Newest first (the live service's 2020 list) when the list ends earlier than it begins.
+        const lastDate = records.at(-1)?.purchaseDate?.date;
+        if (firstDate !== undefined && lastDate !== undefined) listStart.newestFirst = lastDate < firstDate;
         return records;
       },
       source: env.source,
@@ -117,7 +134,7 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
   } finally {
     await rm(env.workPath, { force: true });
   }
-  return { facts, figures, purchaseZone: sourceZone, reads };
+  return { facts, figures, purchaseZone: sourceZone, reads, listStart };
 }
 
 /** What changed between two refreshes. */
@@ -134,8 +151,12 @@ export interface RefreshChange {
 }
 
 /**
- * Watches one event: each refresh reads the sales report and one batch of the attendee list past
- * the orders already seen (exact under either paging semantics: the repeated order is dropped).
+ * Watches one event: each refresh reads the sales report and one batch of the attendee list
+ * where new orders appear: past the orders already seen on a list that is oldest first (exact
+ * under either paging semantics: the repeated order is dropped), or its first batch on one that
+ * is newest first, the new orders being those before the first one seen there last time. When the
+ * list's order was not clear from the dates and the batch past the end finds nothing while the
+ * report counts attendees not read, that refresh also reads the first batch (a third read).
  */
 export class EventWatcher {
   private readonly columns = new ColumnRegistry();
@@ -150,8 +171,35 @@ export class EventWatcher {
     private readonly api: InsightsApi,
     private readonly eventId: string,
     private readonly figures: FiguresAccumulator,
+    listStart: ListStart = { head: [], newestFirst: false },
   ) {
     this.recent = new Set(figures.lastOrder === undefined ? [] : [figures.lastOrder]);
+    this.head = new Set(listStart.head);
+    this.newestFirst = listStart.newestFirst;
+  }
+
+  /** Order numbers of the list's first batch as last read. */
+  private head: Set<string>;
+  private newestFirst: boolean;
+
+  /** The orders at the head of a newest-first list before the first one seen there last time. */
+  private async newAtHead(): Promise<AttendeeRecord[]> {
+    const { attendee: records } = await this.api.attendeeList({ eventId: this.eventId, fromRecord: 0, toRecord: BATCH_SIZE });
+    const known = records.findIndex((record) => this.head.has(String(record.orderNo)));
+    if (records.length > 0) this.head = new Set(records.map((record) => String(record.orderNo)));
+    return known < 0 ? records : records.slice(0, known);
+  }
+
+  /** The orders past those seen on an oldest-first list. */
+  private async newAtTail(): Promise<AttendeeRecord[]> {
+    const from = this.figures.orders;
+    const { attendee: records } = await this.api.attendeeList({ eventId: this.eventId, fromRecord: from, toRecord: from + BATCH_SIZE });
+    const seen = this.recent;
+    if (records.length > 0) this.recent = new Set(records.map((record) => String(record.orderNo)));
+    // Past the last order already seen: on a list that turns out newest first, the batch at the
+    // end holds the oldest orders, pushed along by the new ones, and ends with one seen.
+    const lastSeen = records.findLastIndex((record) => seen.has(String(record.orderNo)));
+    return records.slice(lastSeen + 1);
   }
 
   /** The report's figures now, without changing anything: the baseline of the first refresh. */
@@ -163,13 +211,15 @@ export class EventWatcher {
 
   async refresh(): Promise<RefreshChange> {
     const report = await this.api.getReport({ eventId: this.eventId });
-    const from = this.figures.orders;
-    const { attendee: records } = await this.api.attendeeList({ eventId: this.eventId, fromRecord: from, toRecord: from + BATCH_SIZE });
     const change: RefreshChange = { newOrders: 0, newAttendees: 0, revenue: 0, cancellations: 0, reads: READS_PER_REFRESH, unread: 0 };
-    const seen = this.recent;
-    if (records.length > 0) this.recent = new Set(records.map((record) => String(record.orderNo)));
+    const sold = report.tickets.reduce((sum, line) => sum + Number(line.tickets), 0);
+    let records = this.newestFirst ? await this.newAtHead() : await this.newAtTail();
+    if (!this.newestFirst && records.length === 0 && sold > this.figures.figures().totals.attendees && this.head.size > 0) {
+      records = await this.newAtHead();
+      change.reads += 1;
+      this.newestFirst = records.length > 0;
+    }
     for (const record of records) {
-      if (seen.has(String(record.orderNo))) continue;
       const rows = this.rowsOf(record);
       for (const row of rows) this.figures.add(row);
       change.newOrders += 1;
@@ -179,7 +229,6 @@ export class EventWatcher {
     const cancelled = Number(report.cancel ?? 0);
     change.cancellations = this.lastCancelled === undefined ? 0 : Math.max(0, cancelled - this.lastCancelled);
     this.lastCancelled = cancelled;
-    const sold = report.tickets.reduce((sum, line) => sum + Number(line.tickets), 0);
     change.unread = Math.max(0, sold - this.figures.figures().totals.attendees);
     change.revenue = Math.round(change.revenue * 100) / 100;
     return change;

@@ -7,6 +7,17 @@ export const SANDBOX_CLIENT_SECRET = 'sandbox-client-secret';
 export const SANDBOX_CLIENT_CALLBACK = 'http://127.0.0.1:8976/callback';
 export const SANDBOX_PASSWORD = 'sandbox';
 
+/**
+ * An application registered as public clients of the live service use theirs: a confidential
+ * client (its secret kept on a server) that sends no PKCE and no redirect_uri, the code going to
+ * the callback registered here. Beside the CLI's own client, which must use PKCE.
+ */
+export const SANDBOX_WEB_APP = {
+  clientId: 'sandbox-web-app',
+  clientSecret: 'sandbox-web-app-secret',
+  callback: 'http://127.0.0.1:8977/oauth/callback',
+} as const;
+
 export const ORGANIZER_EMAIL = 'organizer@sandbox.local';
 export const ADMIN_EMAIL = 'admin@sandbox.local';
 

@@ -4,6 +4,7 @@
 import type { Context } from 'hono';
 import * as z from 'zod';
 import { SandboxError, type SandboxErrorCode } from './errors.js';
+import { readableMultipart } from './multipart.js';
 
 /** Longest text the sandbox stores in one field; longer is refused (E002 naming the field). */
 export const MAX_FIELD_LENGTH = 10_000;
@@ -16,6 +17,8 @@ export async function readForm(c: Context): Promise<FormFields> {
   let raw: Record<string, unknown>;
   try {
     if (contentType.startsWith('multipart/form-data') || contentType.startsWith('application/x-www-form-urlencoded')) {
+      const readable = await readableMultipart(c.req.raw, false);
+      if (readable) c.req.raw = readable;
       raw = await c.req.parseBody();
     } else if (contentType.startsWith('application/json')) {
       const text = await c.req.text();

@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { createApp, runSeed, type CreateAppOptions, type SandboxAppHandle } from './app.js';
 import { openDatabase, type SandboxDatabase } from './db/index.js';
 import { SANDBOX_DEFAULT_PORT } from './fixtures.js';
+import { acceptSpacedHeaderNames } from './lenient-head.js';
 
 export interface StartSandboxOptions extends Omit<CreateAppOptions, 'db'> {
   /** 0 picks a free port. Default 4010. */
@@ -48,7 +49,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     throw error;
   }
   const deadline = options.requestDeadlineMs ?? REQUEST_DEADLINE_MS;
-  const server = await listen(handle, options.port ?? SANDBOX_DEFAULT_PORT, host, deadline).catch((error: unknown) => {
+  const server = await listen(handle, options.port ?? SANDBOX_DEFAULT_PORT, host, deadline, options.quirks === true).catch((error: unknown) => {
     db.close();
     throw error;
   });
@@ -76,7 +77,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   return { url: `http://${urlHost}:${port}`, port, db, handle, secret: handle.secret, server, seededEventIds, close };
 }
 
-function listen(handle: SandboxAppHandle, port: number, hostname: string, deadlineMs: number): Promise<Server> {
+function listen(handle: SandboxAppHandle, port: number, hostname: string, deadlineMs: number, quirks: boolean): Promise<Server> {
   const serverOptions = {
     requestTimeout: deadlineMs,
     headersTimeout: Math.min(deadlineMs, 60_000),
@@ -85,6 +86,8 @@ function listen(handle: SandboxAppHandle, port: number, hostname: string, deadli
   };
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: handle.app.fetch, port, hostname, serverOptions }) as Server;
+    // The reference's header is `Authorization: Bearer`; the old library's spaced one is live-like.
+    if (quirks) acceptSpacedHeaderNames(server);
     server.once('error', reject);
     server.once('listening', () => {
       server.off('error', reject);

@@ -31,12 +31,12 @@ const entry = (ticketNo: string, details: unknown) => ({
 });
 
 describe('attendee list (E11)', () => {
-  it('reads numbers sent as numeric strings as numbers, ids as text', async () => {
+  it('keeps an order\'s amounts as sent (numeric text stays text for the export), ids as text', async () => {
     server.enqueue('/api/e/attendee-list', { body: { status: 'success', attendee: [record('O1', [entry('T1', [])])] } });
     const { attendee } = await client.events.attendeeList({ eventId: '1', fromRecord: 0, toRecord: 50 });
-    expect(attendee[0].orderCost).toBe(200.5);
-    expect(attendee[0].quantity).toBe(2);
-    expect(attendee[0].purchaseDate.timezone_type).toBe(3);
+    expect(attendee[0].orderCost).toBe('200.50');
+    expect(attendee[0].quantity).toBe('2');
+    expect(attendee[0].purchaseDate?.timezone_type).toBe(3);
     expect(attendee[0].attendee[0].ticketId).toBe('201');
     expect(attendee[0].zipcode).toBe(411001);
   });

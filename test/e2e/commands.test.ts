@@ -221,7 +221,7 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
   });
 
   // --- attendees export (more in export.test.ts) -----------------------------------------------
-  it('attendees export -o writes the file with an admin token; an organizer token exits 3; -o DIR/ exits 2', async () => {
+  it('attendees export -o writes the file with an admin token; the organizer\'s own token reads it too, another account\'s exits 3; -o DIR/ exits 2', async () => {
     const dir = caseDir('export');
     const admin = { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin };
     const written = await cli(['attendees', 'export', eventId, '-o', 'attendees.csv'], { cwd: dir, env: admin });
@@ -230,7 +230,9 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     const again = await cli(['attendees', 'export', eventId, '-o', 'attendees.csv', '--force', '--resume'], { cwd: dir, env: admin });
     expect(again.code).toBe(0);
     const organizer = await cli(['attendees', 'export', eventId]);
-    expect(organizer.code).toBe(3);
+    expect(organizer.code).toBe(0);
+    const stranger = await cli(['attendees', 'export', eventId], { env: { BOXOFFICE_TOKEN: e2e.sandbox.mintToken('organizer', 'e2e-stranger@example.test') } });
+    expect(stranger.code).toBe(3);
     const directory = await cli(['attendees', 'export', eventId, '-o', 'out/'], { cwd: dir, env: admin });
     expect(directory.code).toBe(2);
   });
@@ -407,7 +409,7 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     expect(missing.stderr).toMatch(/^error: no profile named nosuch /);
   });
 
-  it('attendees sync --to writes a SQLite table and --check agrees; without --to it exits 2; an organizer token exits 3', async () => {
+  it("attendees sync --to writes a SQLite table and --check agrees; without --to it exits 2; another account's token exits 3", async () => {
     const dir = caseDir('sync');
     const admin = { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin };
     const synced = await cli(['attendees', 'sync', eventId, '--to', 'attendees.db'], { cwd: dir, env: admin });
@@ -416,7 +418,7 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     const check = await cli(['attendees', 'sync', eventId, '--to', 'attendees.db', '--check'], { cwd: dir, env: admin });
     expect(check.code).toBe(0);
     expect((await cli(['attendees', 'sync', eventId], { env: admin })).code).toBe(2);
-    expect((await cli(['attendees', 'sync', eventId, '--to', join(dir, 'organizer.db')])).code).toBe(3);
+    expect((await cli(['attendees', 'sync', eventId, '--to', join(dir, 'stranger.db')], { env: { BOXOFFICE_TOKEN: e2e.sandbox.mintToken('organizer', 'e2e-sync-stranger@example.test') } })).code).toBe(3);
   });
 
   it('sandbox cancel-order, cancel-attendee, answer and remove-order change the attendee list; unknown ones exit 2', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { idCode, idFromCode } from '../../src/sandbox/id-codes.js';
-import { buyerFailBody, codeFormIds, liveLibraryTicketFields, numbersAsText, withBodyBoundary } from '../../src/sandbox/modes/quirks.js';
-import { detailsByLabel, liveBatchShape } from '../../src/sandbox/routes/reads.js';
+import { buyerFailBody, codeFormIds, liveLibraryTicketFields, numbersAsText } from '../../src/sandbox/modes/quirks.js';
+import { readableMultipart } from '../../src/sandbox/multipart.js';
+import { detailsByLabel, liveBatchShape } from '../../src/sandbox/routes/live-attendee-list.js';
 
 describe('response shapes', () => {
   it('turns every number into numeric text', () => {
@@ -49,10 +50,21 @@ describe('requests as the service\'s own library builds them', () => {
   it('gives an empty-boundary multipart request the boundary its body opens with', async () => {
     const body = '--XyZ123\r\nContent-Disposition: form-data; name="eventId"\r\n\r\n7\r\n--XyZ123--\r\n';
     const request = new Request('http://x/api/e/get-event', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=' }, body });
-    const fixed = await withBodyBoundary(request);
+    const fixed = await readableMultipart(request, true);
     expect(fixed?.headers.get('content-type')).toBe('multipart/form-data; boundary=XyZ123');
     expect((await (fixed as Request).formData()).get('eventId')).toBe('7');
     const normal = new Request('http://x', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=abc' }, body: '' });
-    expect(await withBodyBoundary(normal)).toBeUndefined();
+    expect(await readableMultipart(normal, false)).toBeDefined();
+    const refused = new Request('http://x', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=' }, body });
+    expect(await readableMultipart(refused, false)).toBeUndefined();
+  });
+
+  it('reads bare -- delimiter lines (an empty boundary in the body too) and form-data;name without a space', async () => {
+    const body = '--\r\nContent-Disposition: form-data;name="eventId"\r\n\r\n7\r\n--\r\nContent-Disposition: form-data; name="x"\r\n\r\na--b\r\n----\r\n';
+    const request = new Request('http://x/api/e/get-event', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=' }, body });
+    const form = await ((await readableMultipart(request, true)) as Request).formData();
+    expect([...form]).toEqual([['eventId', '7'], ['x', 'a--b']]);
+    const tight = new Request('http://x', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=B' }, body: '--B\r\nContent-Disposition: form-data;name="a"\r\n\r\n1\r\n--B--\r\n' });
+    expect([...(await ((await readableMultipart(tight, false)) as Request).formData())]).toEqual([['a', '1']]);
   });
 });

@@ -170,13 +170,13 @@ describe('--quirks', () => {
     expect(ticketDetailsResponse.parse(answer).tickets[0].price).toBe(500);
   });
 
-  it('sends the first attendee batch as an array and later ones keyed by absolute offset, details [] or by label', async () => {
+  it('sends the first attendee batch as an array and later ones keyed by absolute offset, newest first, details [] or by label, JSON numbers', async () => {
     const first = expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '0', toRecord: '50' }, { token: sandbox.tokens.admin }));
     const records = first.attendee as { orderCost: unknown; attendee: { details: unknown }[] }[];
     expect(Array.isArray(records)).toBe(true);
-    expect(typeof records[0].orderCost).toBe('string');
-    expect(records[0].attendee[0].details).toEqual([]);
-    expect(records[1].attendee[1].details).toEqual({ Company: 'Acme' });
+    expect(typeof records[0].orderCost).toBe('number');
+    expect(records[1].attendee[0].details).toEqual([]);
+    expect(records[0].attendee[1].details).toEqual({ Company: 'Acme' });
     expect(attendeeListResponse.parse(first).attendee).toHaveLength(2);
     const later = expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '1', toRecord: '51' }, { token: sandbox.tokens.admin }));
     expect(Object.keys(later.attendee as object)).toEqual(['1']);

@@ -365,23 +365,26 @@ export const reportResponse = z.lazy(() => z.looseObject({
   tickets: arrayOrKeyed(reportTicketLine),
 }));
 
-// 2.14 attendee list record
+// 2.14 attendee list record. Every field but orderNo may be null or missing (the live service
+// sends `name: null` with the names in `details`, `""` for unknown fields); what is there is kept.
 const scalar = z.lazy(() => z.union([z.string(), z.number(), z.boolean()]).nullish());
 export const attendeeEntry = z.lazy(() => z.looseObject({
-  ticketName: z.string(),
-  ticketId: looseId,
+  ticketName: z.string().nullish(),
+  /** The ticket type's id, or (live service, 2020) a code for each issued ticket. */
+  ticketId: optionalText,
   name: z.string().nullish(),
   email: z.string().nullish(),
   checkin: scalar,
-  ticketNo: looseText,
+  ticketNo: optionalText,
   status: z.string().nullish(),
   /** [] when there are no answers, else an object (label → value) or an array of {label,value}. */
   details: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).nullish(),
 }));
 export const attendeeRecord = z.lazy(() => z.looseObject({
   orderNo: looseText,
-  orderCost: looseNumber.nullish(),
-  quantity: looseNumber.nullish(),
+  /** Kept as sent (a number, numeric text such as "127.19", or ""): the export writes the service's text. */
+  orderCost: scalar,
+  quantity: scalar,
   status: z.string().nullish(),
   paidBy: scalar,
   paidTo: scalar,
@@ -392,10 +395,10 @@ export const attendeeRecord = z.lazy(() => z.looseObject({
   address: scalar,
   zipcode: scalar,
   phoneNo: scalar,
-  purchaseDate: dateTimeObject,
+  purchaseDate: dateTimeObject.nullish(),
   name: z.string().nullish(),
   email: z.string().nullish(),
-  attendee: arrayOrKeyed(attendeeEntry),
+  attendee: arrayOrKeyed(attendeeEntry).nullish().transform((value) => value ?? []),
 }));
 export const attendeeListResponse = z.lazy(() => z.looseObject({
   status: successStatus,

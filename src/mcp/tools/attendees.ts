@@ -11,7 +11,7 @@ import { EXPORT_FORMATS, type ExportFormat } from '../../export/checkpoint.js';
 import { checkDestination } from '../../export/destination.js';
 import { FIXED_COLUMNS } from '../../export/flatten.js';
 import { readExportRows } from '../../insights/read-export.js';
-import { DEFAULT_PREFETCH } from '../../cli/commands/attendees/shared.js';
+import { ATTENDEE_LIST_TOKEN_NOTE, DEFAULT_PREFETCH } from '../../cli/commands/attendees/shared.js';
 import { runAttendeesExport } from '../../cli/commands/attendees/export.js';
 import { EVENT_ID_PARAM } from '../../cli/commands/event/params.js';
 import { inputShape, verbInput } from '../input-schema.js';
@@ -26,7 +26,6 @@ export interface AttendeeToolsOptions {
 }
 
 const READS = '1 read call per 50 orders, and 1 more to find the end of the list';
-const ADMIN_TOKEN_NOTE = "The attendee list needs an administrator account's token.";
 const DEFAULT_ROW_LIMIT = 100;
 const MOST_ROWS = 1000;
 
@@ -80,7 +79,7 @@ function exportTool(settings: ServerSettings, options: AttendeeToolsOptions): Bo
     title: 'Export attendees to a file',
     summary:
       `Writes every attendee of an event (one row per ticket) to a private file (mode 0600) in ${options.exportDir} and returns ` +
-      `its path, the counts and the column names; the rows themselves are not returned. ${ADMIN_TOKEN_NOTE}`,
+      `its path, the counts and the column names; the rows themselves are not returned. ${ATTENDEE_LIST_TOKEN_NOTE}`,
     reads: READS,
     changes: 'nothing on the service; writes one new file (an existing file is never replaced)',
     writes: false,
@@ -108,7 +107,7 @@ function rowsTool(settings: ServerSettings): BoxofficeTool {
     title: 'Read attendee rows',
     summary:
       'Rows of the attendee list of an event (one per ticket), with only the columns asked for: personal data enters the ' +
-      `conversation. Fixed columns: ${FIXED_COLUMNS.join(', ')}; the attendee form's questions are columns named by their label. ${ADMIN_TOKEN_NOTE}`,
+      `conversation. Fixed columns: ${FIXED_COLUMNS.join(', ')}; the attendee form's questions are columns named by their label. ${ATTENDEE_LIST_TOKEN_NOTE}`,
     reads: READS,
     changes: 'nothing (a work file in a private temporary directory, removed when done)',
     writes: false,

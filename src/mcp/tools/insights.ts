@@ -6,7 +6,7 @@ import { exportSource } from '../../export/checkpoint.js';
 import { createRateLimitWaiter } from '../../export/rate-limit.js';
 import { readEventLive } from '../../insights/live.js';
 import { sellThrough } from '../../insights/sell-through.js';
-import { DEFAULT_PREFETCH } from '../../cli/commands/attendees/shared.js';
+import { ATTENDEE_LIST_TOKEN_NOTE, DEFAULT_PREFETCH } from '../../cli/commands/attendees/shared.js';
 import { EVENT_ID_PARAM } from '../../cli/commands/event/params.js';
 import { configDirectory } from '../../cli/config/store.js';
 import { notYourEvent, withPermissionExplained } from '../../cli/permission.js';
@@ -16,7 +16,6 @@ import { READ_ONLY, type BoxofficeTool } from '../tool.js';
 import { toolCall, toolContext, type ServerSettings } from '../tool-call.js';
 
 /** What the attendee list needs (E008 otherwise), in the CLI's words. */
-const ADMIN_TOKEN_NOTE = "The attendee list needs an administrator account's token.";
 
 export function insightsTool(settings: ServerSettings): BoxofficeTool {
   return {
@@ -24,7 +23,7 @@ export function insightsTool(settings: ServerSettings): BoxofficeTool {
     title: 'Sales insights',
     summary:
       'How sales of an event are going: totals (orders, attendees, revenue, cancelled and checked-in shares), sales per day, ' +
-      `per ticket, and each ticket's sell-through (sold of those on sale). ${ADMIN_TOKEN_NOTE}`,
+      `per ticket, and each ticket's sell-through (sold of those on sale). ${ATTENDEE_LIST_TOKEN_NOTE}`,
     reads: '3 read calls, plus 1 per 50 orders of the attendee list and 1 more to find its end',
     changes: 'nothing on the service (a work file beside the profile, removed when done)',
     writes: false,

@@ -6,6 +6,7 @@ import {
   SANDBOX_CLIENT_CALLBACK,
   SANDBOX_CLIENT_ID,
   SANDBOX_CLIENT_SECRET,
+  SANDBOX_WEB_APP,
   SANDBOX_PASSWORD,
   SEED_ACCOUNTS,
   type AccountRole,
@@ -31,7 +32,7 @@ function toAccount(row: AccountRow): Account {
   return { id: row.id, email: row.email, role: row.role, bookingKey: row.booking_key };
 }
 
-/** Inserts the fixed accounts and the CLI's OAuth client if they are missing. */
+/** Inserts the fixed accounts and the OAuth clients (the CLI's, and a web application's) if they are missing. */
 export function seedFixtures(db: SandboxDatabase, now: Date): void {
   db.transaction(() => {
     for (const seed of SEED_ACCOUNTS) {
@@ -44,6 +45,11 @@ export function seedFixtures(db: SandboxDatabase, now: Date): void {
       `INSERT OR IGNORE INTO oauth_clients (client_id, client_secret_hash, name, redirect_uris, allows_loopback, public_client)
        VALUES (?, ?, ?, ?, 1, 1)`,
     ).run(SANDBOX_CLIENT_ID, sha256Hex(SANDBOX_CLIENT_SECRET), 'boxoffice CLI', JSON.stringify([SANDBOX_CLIENT_CALLBACK]));
+    prepared(
+      db,
+      `INSERT OR IGNORE INTO oauth_clients (client_id, client_secret_hash, name, redirect_uris, allows_loopback, public_client)
+       VALUES (?, ?, ?, ?, 0, 0)`,
+    ).run(SANDBOX_WEB_APP.clientId, sha256Hex(SANDBOX_WEB_APP.clientSecret), 'sandbox web application', JSON.stringify([SANDBOX_WEB_APP.callback]));
   })();
 }
 

@@ -339,3 +339,16 @@ export function salesReport(db: SandboxDatabase, eventId: number): ReportLine[] 
      WHERE t.event_id = ? ORDER BY t.id`,
   ).all(eventId, eventId) as ReportLine[];
 }
+
+/** How many confirmed orders the event's attendee list holds (its last position). */
+export function attendeeListLength(db: SandboxDatabase, eventId: number): number {
+  return (prepared(db, `SELECT confirmed_orders AS length FROM events WHERE id = ?`).get(eventId) as { length: number } | undefined)?.length ?? 0;
+}
+
+/** Attendees of the event's confirmed orders listed before `position`. */
+export function attendeesBefore(db: SandboxDatabase, eventId: number, position: number): number {
+  return (prepared(
+    db,
+    `SELECT COUNT(*) AS count FROM orders o JOIN attendees a ON a.order_id = o.id WHERE o.event_id = ? AND o.event_position < ?`,
+  ).get(eventId, position) as { count: number }).count;
+}

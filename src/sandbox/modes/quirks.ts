@@ -8,19 +8,24 @@
 //   - events, tickets and discounts are named by codes (id-codes.ts) where the live service's
 //     examples show codes: the E1–E6 acknowledgements, `eventId` beside the numeric `id` in
 //     get-all-events, `ticketId` beside `id` in get-tickets;
-//   - the attendee list counts from 0 (offset fromRecord, toRecord − fromRecord records) and
-//     sends later batches keyed by absolute offset (applied by the E11 route, routes/reads.ts).
+//   - the attendee list counts from 0 (offset fromRecord, toRecord − fromRecord records), sends
+//     later batches keyed by absolute offset, newest first, in the 2020 capture's shapes with its
+//     JSON numbers (applied by the E11 route, routes/live-attendee-list.ts).
 // Requests, as the service's own PHP library builds them:
 //   - a multipart header with an empty boundary (`multipart/form-data; boundary=`), the real
-//     boundary only in the body;
+//     boundary only in the body, or an empty one there too (multipart.ts);
 //   - add-ticket with status=published; allowCancellation as 1 or an empty string
-//     (liveLibraryTicketFields, applied by the ticket routes).
+//     (liveLibraryTicketFields, applied by the ticket routes);
+//   - `returnUrl` beside an empty `callbackUrl` on /em/booking (withReturnUrl);
+//   - `Authorization : Bearer` (a space before the colon: lenient-head.ts, applied by server.ts);
+//   - create-event without `segment`, given its category's (routes/events.ts).
 // Hand-built urlencoded bodies (a leading `&`, values not percent-encoded) and empty fields for
 // absent optional ones are read in every mode (request.ts).
 import type { Context, MiddlewareHandler } from 'hono';
 import { TICKET_STATUS_SYNONYMS_FOR_ADD } from '../../client/schemas/values.js';
 import { idCode, type IdKind } from '../id-codes.js';
 import type { FormFields } from '../request.js';
+import { readableMultipart } from '../multipart.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -115,20 +120,14 @@ export function liveLibraryTicketFields(fields: FormFields, operation: 'add' | '
   return result;
 }
 
-const EMPTY_BOUNDARY = /^multipart\/form-data\s*;\s*boundary=\s*(;|$)/i;
-
 /**
- * A multipart request whose header names an empty boundary, with the real one opening the body
- * (`--XXXX\r\n`), given the body's boundary so that it can be read; undefined otherwise.
+ * /em/booking fields as older clients post them: the return address in `returnUrl`, with an
+ * empty `callbackUrl` beside it, read as the callbackUrl.
  */
-export async function withBodyBoundary(request: Request): Promise<Request | undefined> {
-  if (!EMPTY_BOUNDARY.test(request.headers.get('content-type') ?? '')) return undefined;
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  const head = new TextDecoder().decode(bytes.subarray(0, 200));
-  const boundary = /^--([^\r\n]{1,70})\r?\n/.exec(head)?.[1];
-  const headers = new Headers(request.headers);
-  headers.set('content-type', `multipart/form-data; boundary=${boundary ?? 'missing'}`);
-  return new Request(request.url, { method: request.method, headers, body: bytes });
+export function withReturnUrl(fields: FormFields): FormFields {
+  const returnUrl = fields.returnUrl?.trim();
+  if ((fields.callbackUrl ?? '').trim() !== '' || !returnUrl) return fields;
+  return { ...fields, callbackUrl: returnUrl };
 }
 
 function isQuirkPath(path: string): boolean {
@@ -136,7 +135,7 @@ function isQuirkPath(path: string): boolean {
 }
 
 async function fixRequest(c: Context): Promise<void> {
-  const fixed = await withBodyBoundary(c.req.raw);
+  const fixed = await readableMultipart(c.req.raw, true);
   if (fixed) c.req.raw = fixed;
 }
 
@@ -164,6 +163,8 @@ export function quirksMiddleware(): MiddlewareHandler {
     const status = isError ? 200 : response.status;
     // Cleared first: Hono's setter would otherwise merge the old response's headers back in.
     c.res = undefined;
-    c.res = new Response(JSON.stringify(numbersAsText(reshaped)), { status, headers });
+    // The attendee list's numbers are JSON numbers, as in the 2020 capture (live-attendee-list.ts).
+    const numbers = c.req.path === '/api/e/attendee-list' && !isError ? reshaped : numbersAsText(reshaped);
+    c.res = new Response(JSON.stringify(numbers), { status, headers });
   };
 }

@@ -32,6 +32,7 @@ import { renderPaymentPage } from '../pages/payment.js';
 import { readForm, validate, type FormFields } from '../request.js';
 import { sqlDateTime } from '../time.js';
 import { readQuery } from './publisher-input.js';
+import { withReturnUrl } from '../modes/quirks.js';
 
 export const BOOKING_PATH = '/em/booking';
 const BOOKING_COMPLETE_PATH = '/em/booking/complete';
@@ -178,7 +179,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
 
   app.on(['GET', 'POST'], BOOKING_PATH, async (c) => {
     const fields: FormFields = c.req.method === 'GET' ? readQuery(c) : { ...readQuery(c), ...(await readForm(c)) };
-    const request = validate(bookingRequest, fields);
+    const request = validate(bookingRequest, context.quirks ? withReturnUrl(fields) : fields);
     const account = accountForKey(db, request.bookingKey);
     const callback = new URL(request.callbackUrl);
     if (callback.protocol !== 'http:' && callback.protocol !== 'https:') {

@@ -5,9 +5,10 @@ import { requireAccessToken } from '../auth.js';
 import type { SandboxApp, SandboxContext } from '../context.js';
 import { insertEvent, subdomainTakenByOther, updateEvent, urlTaken, type EventRow } from '../db/events.js';
 import { SandboxError } from '../errors.js';
-import { readForm, validate, type FieldCodes } from '../request.js';
+import { readForm, validate, type FieldCodes, type FormFields } from '../request.js';
 import { utcDate } from '../time.js';
 import { eventFor } from './access.js';
+import { segmentOfCategory } from './publisher-catalogue.js';
 
 const EVENT_FIELD_CODES: FieldCodes = {
   missing: { category: 'E021', url: 'E024' },
@@ -68,12 +69,22 @@ function optional(value: string | undefined, stored: string | null): string | nu
   return value === undefined ? stored : value;
 }
 
+/**
+ * With --quirks, a create-event without `segment` gets its category's: the service's own library
+ * never sends one (live-service-evidence "Tickets and events"). The reference requires it.
+ */
+function withSegment(fields: FormFields, quirks: boolean): FormFields {
+  if (!quirks || (fields.segment ?? '').trim() !== '') return fields;
+  const segment = segmentOfCategory(fields.category ?? '');
+  return segment === undefined ? fields : { ...fields, segment };
+}
+
 export function registerEventRoutes(app: SandboxApp, context: SandboxContext): void {
   const auth = requireAccessToken(context);
   const { db, clock } = context;
 
   app.post('/api/e/create', auth, async (c) => {
-    const request = validate(createEventRequest, await readForm(c), EVENT_FIELD_CODES);
+    const request = validate(createEventRequest, withSegment(await readForm(c), context.quirks), EVENT_FIELD_CODES);
     const account = c.get('account');
     const now = clock.now();
     const url = eventSlug(request.url);

@@ -87,6 +87,11 @@ export function segmentTree(keep: (category: CategorySlug) => boolean = () => tr
 }
 
 /** 2.2 category map: slug → display name. */
+/** The segment a category belongs to (what --quirks gives a create-event sent without one). */
+export function segmentOfCategory(category: string): string | undefined {
+  return SEGMENTS.find((segment) => (segment.categories as readonly string[]).includes(category.trim().toLowerCase()))?.segmentId;
+}
+
 export function categoryMap(): Record<string, string> {
   return { ...CATEGORY_NAMES };
 }

@@ -1,8 +1,9 @@
 // How the Publisher API reads its input (api-reference §4.1): the bearer publisher key (E020),
 // `data` as URL-encoded JSON in the query string (P7, P8, P10), form fields (multipart or
 // urlencoded) for the others, query parameters for the GET endpoints. The sandbox is lenient
-// the way the live service's clients need: `data` is also read from a form field, and query
-// parameters are also read on POST (form fields win).
+// the way the live service's clients need: `data` is also read from a form field or as the JSON
+// body itself, query parameters are also read on POST (form fields win), and the event and
+// ticket details also answer a POST.
 import type { Context, MiddlewareHandler } from 'hono';
 import type * as z from 'zod';
 import { bearerToken } from '../auth.js';
@@ -43,8 +44,31 @@ export async function readQueryAndForm(c: Context): Promise<FormFields> {
   return { ...query, ...form };
 }
 
-/** The `data` JSON document (query string first, else a form field), parsed but not validated. */
+/** A JSON request body: the `data` document itself, as newer clients post it; undefined for other bodies. */
+async function jsonBodyDocument(c: Context): Promise<unknown> {
+  if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json')) return undefined;
+  const text = await c.req.text();
+  if (text.trim() === '') return undefined;
+  try {
+    const document = JSON.parse(text) as unknown;
+    // {"data": "<JSON text>"} is the reference's field sent as JSON: read as the field.
+    const isObject = document !== null && typeof document === 'object' && !Array.isArray(document);
+    return isObject && typeof (document as Record<string, unknown>).data === 'string' ? JSON.parse((document as { data: string }).data) : document;
+  } catch {
+    throw new SandboxError('E002', { description: 'data: not a JSON document', field: 'data' });
+  }
+}
+
+/**
+ * The `data` JSON document (query string first, else a form field, else the JSON body itself),
+ * parsed but not validated.
+ */
 export async function readDataDocument(c: Context): Promise<unknown> {
+  const query = readQuery(c).data;
+  if (query === undefined || query.trim() === '') {
+    const body = await jsonBodyDocument(c);
+    if (body !== undefined) return body;
+  }
   const fields = await readQueryAndForm(c);
   const text = fields.data;
   if (text === undefined || text.trim() === '') {

@@ -20,7 +20,7 @@ import { SandboxError } from '../errors.js';
 import { validate } from '../request.js';
 import { checkCart, minuteOf, priceLines } from './publisher-cart.js';
 import { categoryMap, segmentTree, topicMap } from './publisher-catalogue.js';
-import { readDataDocument, readQuery, readQueryAndForm, requirePublisherKey, validateData } from './publisher-input.js';
+import { readDataDocument, readQueryAndForm, requirePublisherKey, validateData } from './publisher-input.js';
 import {
   assertOpen,
   attendeesSaved,
@@ -102,8 +102,9 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
     return c.json({ status: 'success', events: rows.map((row) => eventSummary(row, origin(c))) });
   });
 
-  app.get('/publisher/event-details', (c) => {
-    const request = validate(publisherEventIdRequest, readQuery(c), { invalid: { eventId: 'E007' } });
+  // GET with a query as the reference has it; POST with form fields as newer clients send it.
+  app.on(['GET', 'POST'], '/publisher/event-details', async (c) => {
+    const request = validate(publisherEventIdRequest, await readQueryAndForm(c), { invalid: { eventId: 'E007' } });
     const event = eventById(context, request.eventId);
     const tickets = visibleTickets(context.db, event.id);
     const now = minuteOf(context.clock.now());
@@ -125,8 +126,8 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
     });
   });
 
-  app.get('/publisher/ticket-details', (c) => {
-    const request = validate(publisherEventIdRequest, readQuery(c), { invalid: { eventId: 'E007' } });
+  app.on(['GET', 'POST'], '/publisher/ticket-details', async (c) => {
+    const request = validate(publisherEventIdRequest, await readQueryAndForm(c), { invalid: { eventId: 'E007' } });
     const event = eventById(context, request.eventId);
     const tickets = visibleTickets(context.db, event.id);
     const discounts = discountsOfEvent(context.db, event.id);

@@ -4,16 +4,14 @@ import type { Context } from 'hono';
 import { attendeeListRequest, eventIdRequest } from '../../client/schemas/index.js';
 import { requireAccessToken } from '../auth.js';
 import type { AttendeeListOrder, SandboxApp, SandboxContext, SandboxEnv } from '../context.js';
-import type { Account } from '../db/accounts.js';
 import { listEventsOwnedBy, listTickets, type EventRow, type TicketRow } from '../db/events.js';
 import { attendeeListRange, salesReport, type AttendeeListEntry } from '../db/orders.js';
 import { SandboxError } from '../errors.js';
 import { readForm, validate } from '../request.js';
-import { dateTimeObject, instantObject, sqlDateTime, withSeconds } from '../time.js';
+import { dateTimeObject, instantObject, sqlDateTime, utcDate, withSeconds } from '../time.js';
 import { eventFor } from './access.js';
+import { ATTENDEE_BATCH_LIMIT, detailsByLabel, liveAttendeeBatch } from './live-attendee-list.js';
 
-/** Most attendee-list records one call returns (reference §8). */
-const ATTENDEE_BATCH_LIMIT = 50;
 
 /** The public address of an event page. */
 function publicEventUrl(origin: string, slug: string): string {
@@ -182,27 +180,6 @@ function attendeeRecord({ order, attendees }: AttendeeListEntry): Record<string,
 }
 
 /**
- * An attendee's answers as public clients of the live service read them: an object keyed by the
- * form's label, or [] when there are none (how PHP encodes an empty array).
- */
-export function detailsByLabel(answers: readonly { label: string; value: string }[]): Record<string, string> | [] {
-  if (answers.length === 0) return [];
-  const details: Record<string, string> = {};
-  for (const { label, value } of answers) details[label] = label in details ? `${details[label]}; ${value}` : value;
-  return details;
-}
-
-/**
- * The live service's shape for a batch of the attendee list: the first batch a JSON array, the
- * later ones an object keyed by each record's absolute offset ("50", "51", …), as a PHP array
- * whose keys do not start at 0 encodes.
- */
-export function liveBatchShape<T>(records: T[], offset: number): T[] | Record<string, T> {
-  if (offset === 0) return records;
-  return Object.fromEntries(records.map((record, index) => [String(offset + index), record]));
-}
-
-/**
  * Which list positions a batch covers. The sandbox counts as the contract says: 1-based,
  * inclusive, 0 read as 1, at most 50. With quirks it counts as the live service appears to:
  * `fromRecord` is a 0-based offset and `toRecord − fromRecord` records are returned.
@@ -226,12 +203,6 @@ function listSpan(db: SandboxContext['db'], event: EventRow, first: number, last
   return attendeeListRange(db, event.id, total - last + 1, total - first + 1).reverse();
 }
 
-function requireAdmin(account: Account): void {
-  if (account.role !== 'admin') {
-    throw new SandboxError('E008', { description: 'the attendee list needs an administrator account\'s access token' });
-  }
-}
-
 export function registerReadRoutes(app: SandboxApp, context: SandboxContext): void {
   const auth = requireAccessToken(context);
   const { db } = context;
@@ -247,13 +218,18 @@ export function registerReadRoutes(app: SandboxApp, context: SandboxContext): vo
   app.post('/api/e/get-tickets', auth, async (c) => {
     const request = validate(eventIdRequest, await readForm(c));
     const event = eventFor(db, c.get('account'), request.eventId, 'read');
-    return c.json({ status: 'success', tickets: listTickets(db, event.id).map(organizerTicket) });
+    // With --quirks `quantity` is what is left, as two public clients read it ("tickets left").
+    const shown = (ticket: TicketRow) => (context.quirks ? { ...ticket, quantity: ticket.quantity - ticket.sold_count - ticket.held_count } : ticket);
+    return c.json({ status: 'success', tickets: listTickets(db, event.id).map(shown).map(organizerTicket) });
   });
 
   app.post('/api/e/get-all-events', auth, async (c) => {
-    await readForm(c);
+    // `type=current|past`, as the service's own WordPress plugin sends it: events not yet over, or over.
+    const { type } = await readForm(c);
+    const today = utcDate(context.clock.now());
+    const kept = (event: EventRow) => (type === 'current' ? event.end_date >= today : type === 'past' ? event.end_date < today : true);
     const origin = originOf(c);
-    return c.json({ status: 'success', events: listEventsOwnedBy(db, c.get('account').id).map((event) => eventListItem(event, origin)) });
+    return c.json({ status: 'success', events: listEventsOwnedBy(db, c.get('account').id).filter(kept).map((event) => eventListItem(event, origin)) });
   });
 
   app.post('/api/e/get-report', auth, async (c) => {
@@ -278,11 +254,12 @@ export function registerReadRoutes(app: SandboxApp, context: SandboxContext): vo
   });
 
   app.post('/api/e/attendee-list', auth, async (c) => {
-    requireAdmin(c.get('account'));
+    // The account holder's own token reads its events' lists (five public clients of the live
+    // service use one token for everything); another account's event is E008 (eventFor).
     const request = validate(attendeeListRequest, await readForm(c));
     const event = eventFor(db, c.get('account'), request.eventId, 'read');
-    const { first, last } = batchPositions(request.fromRecord, request.toRecord, context.quirks);
-    const records = listSpan(db, event, first, last, context.listOrder).map(attendeeRecord);
-    return c.json({ status: 'success', attendee: context.quirks ? liveBatchShape(records, first - 1) : records });
+    if (context.quirks) return c.json({ status: 'success', attendee: liveAttendeeBatch(db, event, request.fromRecord, request.toRecord) });
+    const { first, last } = batchPositions(request.fromRecord, request.toRecord, false);
+    return c.json({ status: 'success', attendee: listSpan(db, event, first, last, context.listOrder).map(attendeeRecord) });
   });
 }

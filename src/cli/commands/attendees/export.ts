@@ -11,7 +11,7 @@ import { CancelledError, ConnectionError, DeclinedError, RateLimitError, ServerB
 import { assertExtensionMatches, assertWorkFilesOurs, checkDestination, type DestinationKind } from '../../../export/destination.js';
 import { exportFormatOf } from '../../../export/format-of.js';
 import { lockOutput } from '../../../export/output-lock.js';
-import { ADMIN_TOKEN_NEEDED, DEFAULT_MAX_WAIT, DEFAULT_PREFETCH } from './shared.js';
+import { DEFAULT_MAX_WAIT, DEFAULT_PREFETCH, attendeeListRefused } from './shared.js';
 import type { CommandContext } from '../../context.js';
 import { createPrompter } from '../../prompt.js';
 import { parseDuration } from '../../duration.js';
@@ -54,7 +54,6 @@ interface ExportFlags {
 }
 
 const collectStatuses = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',')];
-
 export function registerAttendeesExport(group: Command, context: CommandContext): void {
   group
     .command('export')
@@ -77,9 +76,9 @@ export function registerAttendeesExport(group: Command, context: CommandContext)
         '  boxoffice attendees export 123456 --format ndjson | jq .attendeeEmail\n' +
         '  boxoffice attendees export 123456 -o attendees.csv --resume --max-wait 1h\n' +
         '  boxoffice attendees export 123456 --status attending -o attending.csv\n' +
-        '\nThe attendee list needs an administrator account\'s token (E008 otherwise): log in\n' +
-        'as that account with boxoffice login; on the sandbox:\n' +
-        '  export BOXOFFICE_TOKEN=$(boxoffice sandbox token --role admin)\n' +
+        '\nThe attendee list is read with the token of the account that owns the event (another\n' +
+        'account\'s token gets E008, exit 3): the token of boxoffice login, or on the sandbox\n' +
+        '  export BOXOFFICE_TOKEN=$(boxoffice sandbox token)\n' +
         '\nCSV cells starting with = + - @, a tab or a carriage return get a leading \' so that\n' +
         'spreadsheets show them as text (plain numbers such as -12.5 and phone numbers such as\n' +
         '+49 30 000000 are left alone).\n',
@@ -235,7 +234,7 @@ async function exportAttendeeList(options: AttendeesExportOptions, context: Comm
     );
   } catch (error) {
     progress.finish();
-    explainPermission(error, ADMIN_TOKEN_NEEDED);
+    explainPermission(error, attendeeListRefused(options.eventId));
     const resumable =
       deps.signal.aborted || error instanceof RateLimitError || error instanceof ConnectionError || error instanceof ServerBusyError;
     if (resumeCommand !== undefined && resumable && existsSync(`${options.output}.checkpoint.json`)) {

@@ -16,7 +16,7 @@ import type { CommandContext } from '../../context.js';
 import { explainPermission } from '../../permission.js';
 import { openSession, type Session } from '../../session.js';
 import { checkWatchInterval } from '../../watch-interval.js';
-import { ADMIN_TOKEN_NEEDED } from './shared.js';
+import { attendeeListRefused } from './shared.js';
 import type { AttendeesSyncOptions } from './sync.js';
 
 /** What an incremental run costs at most when few orders are new (the watch interval's measure). */
@@ -110,7 +110,7 @@ export async function runAttendeesSync(options: AttendeesSyncOptions, context: C
       if (options.check) return await runCheck(options, db, session, context);
       await syncLoop(options, db, session, context);
     } catch (error) {
-      throw explainPermission(error, ADMIN_TOKEN_NEEDED);
+      throw explainPermission(error, attendeeListRefused(options.eventId));
     } finally {
       await session.client.close();
     }

@@ -70,7 +70,7 @@ export async function runLiveInsights(options: InsightsOptions & { eventId: stri
     });
     if (options.watchMs === undefined) return await showReport(reportNow(), options, context, null);
 
-    const watcher = new EventWatcher(session.client.events, eventId, live.figures);
+    const watcher = new EventWatcher(session.client.events, eventId, live.figures, live.listStart);
     reads += await watcher.start();
     await showReport(reportNow(), options, context, null);
     io.stderr.write(`${costLine(options.watchMs)}\n`);

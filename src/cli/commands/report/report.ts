@@ -62,7 +62,7 @@ export async function runReport(options: ReportOptions, context: CommandContext)
     const currencies = onTerminal ? await ticketCurrencies(session.client.events, options.eventId) : new Map<string, string>();
     const shared = new Set(currencies.values());
     const currencyOf = (row: ReportRow): string | undefined =>
-      row === total ? (shared.size === 1 ? [...shared][0] : undefined) : currencies.get(row.ticketId);
+      row === total ? (shared.size === 1 ? [...shared][0] : undefined) : currencies.get(row.ticketId) ?? currencies.get(row.ticketName);
     const money = (row: ReportRow, amount: number | string | undefined) => (onTerminal ? formatMoney(amount, currencyOf(row)) : amount);
     await writeRows<ReportRow>(context, [
       { header: 'ticket', value: (row) => row.ticketId },
@@ -77,12 +77,13 @@ export async function runReport(options: ReportOptions, context: CommandContext)
 
 /** Each ticket's currency (the report carries none); empty when the tickets cannot be read. */
 async function ticketCurrencies(
-  events: { getTickets(request: { eventId: string }): Promise<{ tickets: readonly { id: string | number; currency: string }[] }> },
+  events: { getTickets(request: { eventId: string }): Promise<{ tickets: readonly { id: string | number; typeName: string; currency: string; ticketId?: unknown }[] }> },
   eventId: string,
 ): Promise<Map<string, string>> {
   try {
     const { tickets } = await events.getTickets({ eventId });
-    return new Map(tickets.map((ticket) => [String(ticket.id), ticket.currency]));
+    // A report line names its ticket by numeric id, by code (the live service), or by name alone.
+    return new Map(tickets.flatMap((ticket) => [String(ticket.id), String(ticket.ticketId ?? ticket.id), ticket.typeName].map((key): [string, string] => [key, ticket.currency])));
   } catch {
     return new Map();
   }

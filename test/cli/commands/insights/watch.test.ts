@@ -17,12 +17,19 @@ afterEach(async () => {
   h = undefined;
 });
 
-describe.each([false, true])('insights --watch (quirks: %s)', (quirks) => {
+// With every order bought the same day the dates cannot tell a newest-first list: the first
+// refresh that finds nothing past the end reads the head too (a third read), then only the head.
+describe.each([
+  [false, false],
+  [true, false],
+  [true, true],
+])('insights --watch (quirks: %s, every order on one day: %s)', (quirks, oneDay) => {
   it('finds each order placed between refreshes once', async () => {
     h = await startHarness({ quirks });
     const harness = h;
     const seeded = await fetch(`${harness.sandbox.url}/sandbox/seed`, { method: 'POST', headers: { authorization: `Bearer ${harness.sandbox.secret}` }, body: new URLSearchParams({ orders: '120' }) });
     const eventId = ((await seeded.json()) as { eventIds: string[] }).eventIds[0];
+    if (oneDay) harness.sandbox.db.prepare(`UPDATE orders SET purchased_at = '2026-03-01T10:00:00.000Z'`).run();
     const env = { BOXOFFICE_TOKEN: harness.sandbox.tokens.admin, BOXOFFICE_PUBLISHER_KEY: harness.sandbox.tokens.publisher };
 
     const pendingSleeps: (() => void)[] = [];
@@ -73,10 +80,10 @@ describe.each([false, true])('insights --watch (quirks: %s)', (quirks) => {
       expect(placed.code).toBe(0);
     }
     const third = await refresh(3);
-    expect(third.change).toMatchObject({ newOrders: 2, newAttendees: 4, reads: 2 });
+    expect(third.change).toMatchObject({ newOrders: 2, newAttendees: 4, reads: oneDay ? 3 : 2 });
     expect(third.totals).toMatchObject({ orders: 122, attendees: first.totals.attendees + 4 });
     const fourth = await refresh(4);
-    expect(fourth.change).toMatchObject({ newOrders: 0, newAttendees: 0 });
+    expect(fourth.change).toMatchObject({ newOrders: 0, newAttendees: 0, reads: 2 });
     expect(fourth.totals.orders).toBe(122);
 
     stop.abort();

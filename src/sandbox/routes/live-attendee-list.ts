@@ -1,0 +1,109 @@
+// The attendee list (E11) in the shapes public code shows of the live service, for --quirks
+// (live-service-evidence "Attendee list"): 0-based offsets with later batches keyed by absolute
+// offset, and, as the pasted 2020 response has it, newest first; a `ticketId` code for each
+// issued ticket; `ticketNo` a short per-event sequence number; order numbers shaped
+// `RK610K-<event code>-<yymmdd>-<hhmmss>-<n>`; purchase dates at date precision with
+// microseconds in Asia/Calcutta; every third order's attendees with `name: null` and their names
+// in `details` (`First Name`, `Last Name`); `""` for unknown fields; numbers as JSON numbers;
+// `paidBy` `Free` or `online`.
+import type { SandboxDatabase } from '../db/index.js';
+import type { EventRow } from '../db/events.js';
+import { attendeeListLength, attendeeListRange, attendeesBefore, type AttendeeListEntry } from '../db/orders.js';
+import { idCode } from '../id-codes.js';
+
+/** Most attendee-list records one call returns (reference §8). */
+export const ATTENDEE_BATCH_LIMIT = 50;
+const LIVE_ZONE = 'Asia/Calcutta';
+
+/**
+ * An attendee's answers as public clients of the live service read them: an object keyed by the
+ * form's label, or [] when there are none (how PHP encodes an empty array).
+ */
+export function detailsByLabel(answers: readonly { label: string; value: string }[]): Record<string, string> | [] {
+  if (answers.length === 0) return [];
+  const details: Record<string, string> = {};
+  for (const { label, value } of answers) details[label] = label in details ? `${details[label]}; ${value}` : value;
+  return details;
+}
+
+/**
+ * The live service's shape for a batch of the attendee list: the first batch a JSON array, the
+ * later ones an object keyed by each record's absolute offset ("50", "51", …), as a PHP array
+ * whose keys do not start at 0 encodes.
+ */
+export function liveBatchShape<T>(records: T[], offset: number): T[] | Record<string, T> {
+  if (offset === 0) return records;
+  return Object.fromEntries(records.map((record, index) => [String(offset + index), record]));
+}
+
+const dayInLiveZone = new Intl.DateTimeFormat('en-CA', { timeZone: LIVE_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const timeInLiveZone = new Intl.DateTimeFormat('en-GB', { timeZone: LIVE_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+
+/** A code for one issued ticket (`TK` and letters, as `TKCFGGIJG`), apart from ticket types' codes. */
+function issuedTicketCode(attendeeId: number): string {
+  return `TK${idCode('ticket', attendeeId).slice(1).padStart(7, 'A')}`;
+}
+
+function liveOrderNo(event: EventRow, purchasedAt: Date, orderId: number): string {
+  const day = dayInLiveZone.format(purchasedAt).replace(/-/g, '').slice(2);
+  const time = timeInLiveZone.format(purchasedAt).replace(/:/g, '');
+  return `RK610K-${idCode('event', event.id)}-${day}-${time}-${orderId}`;
+}
+
+function names(fullName: string | null): { 'First Name': string; 'Last Name': string } {
+  const [first = '', ...rest] = (fullName ?? '').trim().split(/\s+/);
+  return { 'First Name': first, 'Last Name': rest.join(' ') };
+}
+
+function liveRecord(event: EventRow, { order, attendees }: AttendeeListEntry, firstTicketNo: number): Record<string, unknown> {
+  const purchasedAt = new Date(order.purchased_at);
+  const namesInDetails = order.event_position % 3 === 0;
+  return {
+    orderNo: liveOrderNo(event, purchasedAt, order.id),
+    orderCost: order.grand_total,
+    quantity: order.quantity,
+    status: 'success',
+    paidBy: order.grand_total === 0 ? 'Free' : 'online',
+    paidTo: '',
+    refundAmount: '',
+    city: order.city ?? '',
+    state: order.state ?? '',
+    country: order.country ?? '',
+    address: order.address ?? '',
+    zipcode: order.zipcode ?? '',
+    phoneNo: order.buyer_phone ?? '',
+    purchaseDate: { date: `${dayInLiveZone.format(purchasedAt)} 00:00:00.000000`, timezone_type: 3, timezone: LIVE_ZONE },
+    name: order.buyer_name ?? '',
+    email: order.buyer_email ?? '',
+    attendee: attendees.map((attendee, index) => {
+      const details = detailsByLabel(attendee.answers);
+      return {
+        ticketName: attendee.ticket_name,
+        ticketId: issuedTicketCode(attendee.id),
+        name: namesInDetails ? null : attendee.name ?? '',
+        email: attendee.email ?? '',
+        checkin: attendee.checkin,
+        ticketNo: String(firstTicketNo + index),
+        status: attendee.status,
+        details: namesInDetails ? { ...names(attendee.name), ...details } : details,
+      };
+    }),
+  };
+}
+
+/** Records fromRecord … toRecord − 1 (0-based, at most 50) of the event's list, newest first. */
+export function liveAttendeeBatch(db: SandboxDatabase, event: EventRow, fromRecord: number, toRecord: number): unknown[] | Record<string, unknown> {
+  const count = Math.min(Math.max(toRecord - fromRecord, 0), ATTENDEE_BATCH_LIMIT);
+  const length = attendeeListLength(db, event.id);
+  // List offset i is position length − i (1-based positions count in purchase order).
+  const newest = length - fromRecord;
+  const oldest = Math.max(1, newest - count + 1);
+  const entries = count === 0 || newest < 1 ? [] : attendeeListRange(db, event.id, oldest, newest);
+  let ticketNo = attendeesBefore(db, event.id, oldest) + 1;
+  const records = entries.map((entry) => {
+    const record = liveRecord(event, entry, ticketNo);
+    ticketNo += entry.attendees.length;
+    return record;
+  });
+  return liveBatchShape(records.reverse(), fromRecord);
+}

@@ -1,0 +1,189 @@
+// The sandbox answering public clients of the live service as the live service did
+// (live-service-evidence.md; docs/sandbox.md and docs/live-service.md say which mode serves
+// what): one test per fact, run against a default and a --quirks sandbox, each saying what that
+// mode does.
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOrder } from '../../src/sandbox/db/orders.js';
+import { SANDBOX_CLIENT_ID, SANDBOX_PASSWORD, SANDBOX_WEB_APP, ORGANIZER_EMAIL } from '../../src/sandbox/fixtures.js';
+import { authorizeFormToken } from '../helpers/authorize.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { type Answer, expectError, expectSuccess, post, validEvent, validTicket, without } from '../sandbox/api.js';
+
+/** The first column of a row (better-sqlite3's pluck, which the project's SQLite module does not offer). */
+const scalar = (row: unknown): unknown => Object.values(row as Record<string, unknown>)[0];
+
+const MODES = [['default', false], ['--quirks', true]] as const;
+
+/** An error as the mode answers it: the reference's envelope, or with quirks the same code with HTTP 200. */
+function expectModeError(answer: Answer, code: string, quirks: boolean, field?: string): void {
+  expectError(answer, code, quirks ? 200 : undefined, field);
+}
+
+async function rawRequest(sandbox: TestSandbox, head: string, body: string): Promise<string> {
+  const { port, hostname } = new URL(sandbox.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(`${head}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+describe.each(MODES)('the sandbox in %s mode', (_mode, quirks) => {
+  let sandbox: TestSandbox;
+  let eventId: string;
+  let ticketId: string;
+  const token = () => sandbox.tokens.organizer;
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox({ quirks });
+    eventId = String(expectSuccess(await post(sandbox.url, '/api/e/create', validEvent({ startDate: '2030-07-10', endDate: '2030-07-10' }), { token: token() })).eventId);
+    ticketId = String(expectSuccess(await post(sandbox.url, '/api/e/add-ticket', validTicket(eventId, { quantity: '20' }), { token: token() })).ticketId);
+  });
+  afterAll(() => sandbox.close());
+
+  function sell(count: number): void {
+    const numericEvent = Number(/^\d+$/.test(eventId) ? eventId : scalar(sandbox.db.prepare('SELECT id FROM events ORDER BY id DESC LIMIT 1').get()));
+    const numericTicket = scalar(sandbox.db.prepare('SELECT id FROM tickets WHERE event_id = ?').get(numericEvent)) as number;
+    for (let index = 0; index < count; index += 1) {
+      insertOrder(sandbox.db, {
+        eventId: numericEvent,
+        buyer: { name: `Buyer ${index}`, email: `b${index}@example.test`, phone: null, city: null },
+        lines: [{ ticketId: numericTicket, quantity: 1, unitPrice: 500 }],
+        attendees: [{ ticketId: numericTicket, name: `Asha Rao ${index}`, email: `a${index}@example.test`, answers: [] }],
+        createdAt: new Date(),
+      });
+    }
+  }
+
+  it('one token does everything: the organizer\'s own token reads its event\'s attendee list; another account\'s is E008', async () => {
+    expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '0', toRecord: '50' }, { token: token() }));
+    const stranger = sandbox.mintToken('organizer', `stranger-${quirks}@example.test`);
+    expectModeError(await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '0', toRecord: '50' }, { token: stranger }), 'E008', quirks);
+  });
+
+  it(quirks ? 'get-tickets quantity is what is left as tickets sell; initialQuantity stays' : 'get-tickets quantity stays the total on sale (the reference\'s), initialQuantity beside it', async () => {
+    sell(3);
+    const tickets = expectSuccess(await post(sandbox.url, '/api/e/get-tickets', { eventId }, { token: token() })).tickets as Record<string, unknown>[];
+    expect(Number(tickets[0].quantity)).toBe(quirks ? 17 : 20);
+    expect(Number(tickets[0].initialQuantity)).toBe(20);
+  });
+
+  it(quirks ? 'reads multipart with an empty boundary in the header and the body (bare -- lines)' : 'refuses multipart with an empty boundary (E002), as the reference\'s multipart has one', async () => {
+    const body = `--\r\nContent-Disposition: form-data; name="eventId"\r\n\r\n${eventId}\r\n----\r\n`;
+    const response = await fetch(`${sandbox.url}/api/e/get-event`, {
+      method: 'POST', headers: { authorization: `Bearer ${token()}`, 'content-type': 'multipart/form-data; boundary=' }, body,
+    });
+    const answer = { status: response.status, body: (await response.json()) as Record<string, unknown>, headers: response.headers };
+    if (quirks) expectSuccess(answer);
+    else expectError(answer, 'E002', 400);
+  });
+
+  it('reads Content-Disposition: form-data;name="x" with no space after the semicolon', async () => {
+    const body = `--B\r\nContent-Disposition: form-data;name="eventId"\r\n\r\n${eventId}\r\n--B--\r\n`;
+    const response = await fetch(`${sandbox.url}/api/e/get-event`, {
+      method: 'POST', headers: { authorization: `Bearer ${token()}`, 'content-type': 'multipart/form-data; boundary=B' }, body,
+    });
+    expect(((await response.json()) as { status: string }).status).toBe('success');
+  });
+
+  it(quirks ? 'answers the old library\'s "Authorization : Bearer" (a space before the colon)' : 'leaves "Authorization : Bearer" to the HTTP parser, which refuses it (400)', async () => {
+    const { host } = new URL(sandbox.url);
+    const answer = await rawRequest(sandbox, `POST /api/e/get-all-events HTTP/1.1\r\nHost: ${host}\r\nAuthorization : Bearer ${token()}\r\nContent-Type: application/x-www-form-urlencoded`, 'type=current');
+    expect(answer.split('\r\n')[0]).toBe(quirks ? 'HTTP/1.1 200 OK' : 'HTTP/1.1 400 Bad Request');
+    if (quirks) expect(answer).toContain('"status":"success"');
+  });
+
+  it(quirks ? 'reads returnUrl beside an empty callbackUrl on /em/booking' : 'requires callbackUrl on /em/booking (E002), returnUrl being no field of the reference', async () => {
+    const fields = {
+      amount: '100', orderNo: `R${Math.random().toString(36).slice(2, 10)}`, name: 'Asha Rao', emailId: 'asha@example.test', phoneNo: '9800000000',
+      bookingKey: sandbox.tokens.bookingKey, callbackUrl: '', returnUrl: 'https://merchant.example.test/return',
+    };
+    const response = await fetch(`${sandbox.url}/em/booking`, { method: 'POST', body: new URLSearchParams(fields) });
+    if (quirks) {
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('Pay');
+    } else {
+      expect(((await response.json()) as { message: string }).message).toBe('E002');
+    }
+  });
+
+  it(quirks ? 'creates an event sent without segment, giving it its category\'s' : 'requires segment on create-event (E002), as the reference does', async () => {
+    const answer = await post(sandbox.url, '/api/e/create', without(validEvent({ startDate: '2030-07-11', endDate: '2030-07-11' }), 'segment'), { token: token() });
+    if (!quirks) return expectError(answer, 'E002', 400, 'segment');
+    const created = String(expectSuccess(answer).eventId);
+    const event = expectSuccess(await post(sandbox.url, '/api/e/get-event', { eventId: created }, { token: token() })).event as Record<string, unknown>;
+    expect(event.segment).toBe('entertainment');
+  });
+
+  it('honours type=current|past on get-all-events', async () => {
+    const over = String(expectSuccess(await post(sandbox.url, '/api/e/create', validEvent({ startDate: '2030-01-01', endDate: '2030-01-01' }), { token: token() })).eventId);
+    sandbox.db.prepare(`UPDATE events SET start_date = '2020-01-01', end_date = '2020-01-02' WHERE id = ?`).run(Number(/^\d+$/.test(over) ? over : scalar(sandbox.db.prepare('SELECT MAX(id) FROM events').get())));
+    const ids = async (type?: string) =>
+      (expectSuccess(await post(sandbox.url, '/api/e/get-all-events', type ? { type } : {}, { token: token() })).events as { eventId: string }[]).map((event) => event.eventId);
+    expect(await ids('past')).toEqual([over]);
+    expect(await ids('current')).toContain(eventId);
+    expect(await ids('current')).not.toContain(over);
+    expect(await ids()).toEqual(expect.arrayContaining([eventId, over]));
+  });
+
+  it('has an OAuth application used as public clients use theirs: no PKCE, no redirect_uri, the registered callback', async () => {
+    const params = { response_type: 'code', client_id: SANDBOX_WEB_APP.clientId, state: 'xyz' };
+    const csrf_token = await authorizeFormToken(sandbox.url, params);
+    const consent = await fetch(`${sandbox.url}/a/account/oauth/authorize`, {
+      method: 'POST', body: new URLSearchParams({ ...params, csrf_token, email: ORGANIZER_EMAIL, password: SANDBOX_PASSWORD, decision: 'allow' }), redirect: 'manual',
+    });
+    expect(consent.status).toBe(302);
+    const location = new URL(consent.headers.get('location') ?? '');
+    expect(`${location.origin}${location.pathname}`).toBe(SANDBOX_WEB_APP.callback);
+    expect(location.searchParams.get('state')).toBe('xyz');
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ client_id: SANDBOX_WEB_APP.clientId, client_secret: SANDBOX_WEB_APP.clientSecret, grant_type: 'authorization_code', code: location.searchParams.get('code') ?? '' })) form.append(name, value);
+    const exchanged = await fetch(`${sandbox.url}/a/account/oauth/token`, { method: 'POST', body: form });
+    const access = (await exchanged.json()) as { access_token?: string };
+    expect(access.access_token).toMatch(/./);
+    expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '0', toRecord: '50' }, { token: String(access.access_token) }));
+    // The CLI's own client keeps requiring PKCE.
+    const cliPage = await fetch(`${sandbox.url}/a/account/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: SANDBOX_CLIENT_ID, state: 's' })}`, { redirect: 'manual' });
+    expect(cliPage.headers.get('location') ?? '').toContain('error=invalid_request');
+  });
+
+  it('the buyer side reads POST event-details / ticket-details with form fields, and the JSON document as the body of cart-calculation, generate-order and save-attendee', async () => {
+    const numeric = /^\d+$/.test(eventId) ? eventId : String(scalar(sandbox.db.prepare('SELECT MIN(id) FROM events WHERE id IN (SELECT event_id FROM tickets)').get()));
+    const buyer = (path: string, init: RequestInit) => fetch(`${sandbox.url}/publisher/${path}`, { method: 'POST', ...init, headers: { authorization: `Bearer ${sandbox.tokens.publisher}`, ...init.headers } });
+    for (const path of ['event-details', 'ticket-details']) {
+      const answer = (await (await buyer(path, { body: new URLSearchParams({ eventId: numeric }) })).json()) as { status: string };
+      expect(answer.status, path).toBe('success');
+    }
+    const ticket = String(scalar(sandbox.db.prepare('SELECT id FROM tickets WHERE event_id = ?').get(Number(numeric))));
+    const cart = { eventId: Number(numeric), tickets: [{ ticketId: Number(ticket), quantity: 1, discountCode: '' }] };
+    const json = (document: unknown) => ({ body: JSON.stringify(document), headers: { 'content-type': 'application/json' } });
+    const priced = (await (await buyer('cart-calculation', json(cart))).json()) as { cart?: unknown };
+    expect(priced.cart).toBeDefined();
+    const order = (await (await buyer('generate-order', json(cart))).json()) as { orderNo: string };
+    expect(order.orderNo).toMatch(/./);
+    const saved = (await (await buyer('save-attendee', json({ orderNo: order.orderNo, attendees: { attendee_1: [{ id: 'default_1', label: 'Name', value: 'Asha' }, { id: 'default_2', label: 'Email', value: 'asha@example.test' }] } }))).json()) as Record<string, unknown>;
+    expect(saved).toMatchObject({ status: 'success', orderNo: order.orderNo });
+    // Errors there: {"success":"fail","message":…} with HTTP 200 in --quirks; the reference's envelope otherwise.
+    const failed = await buyer('generate-order', json({ ...cart, tickets: [{ ticketId: 999_999_999, quantity: 1, discountCode: '' }] }));
+    const failure = (await failed.json()) as Record<string, unknown>;
+    if (quirks) expect({ status: failed.status, success: failure.success, message: typeof failure.message }).toEqual({ status: 200, success: 'fail', message: 'string' });
+    else expect(failure.status).toBe('error');
+  });
+
+  it.runIf(quirks)('serves a live-like attendee list: newest first, keyed later batches, per-ticket codes, short ticketNo, the 2020 orderNo, microsecond dates, names in details, "" fields, JSON numbers', async () => {
+    const first = expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '0', toRecord: '2' }, { token: token() }));
+    const records = first.attendee as Record<string, unknown>[];
+    expect(records.map((record) => record.name)).toEqual(['Buyer 2', 'Buyer 1']);
+    const [newest] = records;
+    expect(newest).toMatchObject({ orderCost: 500, quantity: 1, paidBy: 'online', state: '', address: '', zipcode: '', paidTo: '' });
+    expect(String(newest.orderNo)).toMatch(/^RK610K-E[A-Z]{5,}-\d{6}-\d{6}-\d+$/);
+    expect((newest.purchaseDate as { date: string; timezone: string })).toMatchObject({ date: expect.stringMatching(/ 00:00:00\.000000$/), timezone: 'Asia/Calcutta' });
+    const attendee = (newest.attendee as Record<string, unknown>[])[0];
+    expect(attendee).toMatchObject({ ticketId: expect.stringMatching(/^TK[A-Z]{7}$/), ticketNo: '3', name: null, details: { 'First Name': 'Asha', 'Last Name': 'Rao 2' } });
+    const later = expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '2', toRecord: '50' }, { token: token() }));
+    expect(Object.keys(later.attendee as object)).toEqual(['2']);
+  });
+});
