@@ -3,6 +3,7 @@
 import { initialSchema } from './001-initial.js';
 import { oauthHardening } from './002-oauth-hardening.js';
 import { readIndexes } from './003-read-indexes.js';
+import { pendingIndexes } from './004-pending-indexes.js';
 
 export interface Migration {
   version: number;
@@ -10,4 +11,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, oauthHardening, readIndexes];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, oauthHardening, readIndexes, pendingIndexes];
