@@ -87,12 +87,12 @@ describe('bookings list over a range needing more than 100 calls', () => {
     expect(JSON.parse(result.stdout).status).toBe('success');
   }, 60_000);
 
-  it('on a terminal: asks first, and a "no" makes no call (exit 130); --yes does not ask', async () => {
+  it('on a terminal: asks first, and a "no" makes no call (exit 1); --yes does not ask', async () => {
     const before = listCalls;
     const declined = await runInProcess(range, { env: env(), stdinIsTTY: true, stdin: 'n\n' });
     expect(declined.stderr).toContain('needs 118 calls to the service');
     expect(declined.stderr).toContain('Make them?');
-    expect(declined.code).toBe(130);
+    expect(declined.code).toBe(1);
     expect(listCalls).toBe(before);
 
     const yes = await runInProcess([...range, '--yes'], { env: env(), stdinIsTTY: true });

@@ -111,7 +111,9 @@ describe.skipIf(!chromiumAvailable)('money attacks against bookings request (pro
       await fetch(callback, { method: 'POST', body: new URLSearchParams({ response: forged, status: 'success' }) });
       const result = await run.done;
       expect(result.code).not.toBe(0);
-      expect(result.stdout).not.toContain('success');
+      // --json: stdout holds the error document (code, message, exit code), never a success.
+      if (result.stdout !== '') expect(JSON.parse(result.stdout)).toMatchObject({ error: { exitCode: result.code } });
+      expect(result.stdout).not.toMatch(/"status":\s*"success"/);
       expect(result.stderr).toContain(orderNo);
     } finally {
       run.child.kill('SIGKILL');

@@ -164,7 +164,7 @@ describe.skipIf(!chromiumAvailable)('bookings request in a browser against the s
         }),
     );
     expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stdout)).toMatchObject({ error: { code: 'E022', exitCode: 1 } });
     expectOneLine(result, 'error E022: response private key does not match');
     expect(result.stderr).not.toContain(sandbox.tokens.bookingKey);
     expect(shown).toContain('E022');
@@ -187,7 +187,7 @@ describe.skipIf(!chromiumAvailable)('bookings request in a browser against the s
     for (const [orderNo, extraEnv] of [['ORD-FLIP-1', { BOXOFFICE_TOKEN: sandbox.tokens.organizer }], ['ORD-FLIP-2', {}]] as const) {
       const { result } = await requestPayment(['--amount', '12', '--order-no', orderNo, '--json'], fail, flip, extraEnv);
       expect(result.code).toBe(1);
-      expect(result.stdout).toBe('');
+      expect(JSON.parse(result.stdout)).toMatchObject({ error: { code: 'E022', exitCode: 1 } });
       expectOneLine(result, `status (order ${orderNo}: the return says success; the service's record says fail, 12 INR)`);
     }
   });

@@ -132,7 +132,7 @@ describe('no token is written under the current directory', () => {
     expect((await cli(['--profile', 'live', 'config', 'get', 'clientSecret'], env)).stdout).toBe('secret-from-stdin\n');
     expect(statSync(join(directory, 'config.json')).mode & 0o777).toBe(0o600);
     const empty = await cli(['--profile', 'live', 'config', 'set', 'clientSecret', '-'], env, { stdin: '' });
-    expect(empty.stderr).toContain('expected one line on stdin');
+    expect(empty.stderr).toContain('VALUE -: nothing on stdin');
     expect(empty.code).toBe(2);
   });
 });

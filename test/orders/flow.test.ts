@@ -237,7 +237,7 @@ describe('order place on the live profile', () => {
     expect(before).toBeGreaterThan(0);
     const declined = await live('n\n');
     expect(declined.stderr).toContain('Place a real order on the live profile for a total of 1,000.00 INR?');
-    expect(declined.code).toBe(1);
+    expect(declined.code, declined.stderr).toBe(1);
     // --json: the failure as a document, not the order.
     expect(JSON.parse(declined.stdout)).toEqual({ error: { code: 'declined', message: 'order not placed', exitCode: 1 } });
     expect(await left()).toBe(before);

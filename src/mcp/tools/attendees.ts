@@ -46,12 +46,13 @@ interface ExportDocument {
 /** The CLI's export of one event into `output` (which must not exist), summarised. */
 async function exportTo(settings: ServerSettings, signal: AbortSignal, input: ToolInput, output: string, format: ExportFormat): Promise<ExportDocument> {
   const { ids } = verbInput([EVENT_ID_PARAM], input);
-  checkDestination(output);
+  const destination = checkDestination(output);
   const document = (await verbDocument(settings, signal, (context) =>
     runAttendeesExport(
       {
         eventId: ids.EVENT_ID as string,
         output,
+        destination,
         format,
         resume: false,
         force: false,

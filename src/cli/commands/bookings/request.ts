@@ -5,7 +5,7 @@
 // to that address.
 import { shellWord } from '../../shell-word.js';
 import type { Command } from 'commander';
-import { BoxofficeError, CancelledError, InterruptedWorkError, SignatureError, UsageError } from '../../../client/errors.js';
+import { BoxofficeError, DeclinedError, InterruptedWorkError, SignatureError, UsageError } from '../../../client/errors.js';
 import { BOOKING_CURRENCIES, PAYMENT_GATEWAYS } from '../../../client/schemas/values.js';
 import { type BookingReturn, paymentOutcome } from '../../../bookings/response.js';
 import { type PaymentResult, refuseKnownOrderNumber, requestPayment } from '../../../bookings/request-payment.js';
@@ -156,7 +156,7 @@ function checkCommandFor(orderNo: string, window: DateWindow): string {
 /** A wait that ended without a verdict (Ctrl-C, timeout, a failed call): say where the payment stands can be checked. */
 function withCheckCommand(error: unknown, orderNo: string, checkCommand: string, interrupted: boolean): unknown {
   if (interrupted) return new InterruptedWorkError(`order ${orderNo}: the payment may still complete; check it with: ${checkCommand}`);
-  const verdict = error instanceof SignatureError || error instanceof BookingNotListedError || error instanceof UsageError || error instanceof CancelledError;
+  const verdict = error instanceof SignatureError || error instanceof BookingNotListedError || error instanceof UsageError || error instanceof DeclinedError;
   if (verdict || !(error instanceof Error) || error.message.includes(checkCommand)) return error;
   error.message = `${error.message} (order ${orderNo}: check it with: ${checkCommand})`;
   return error;
@@ -175,7 +175,7 @@ async function refuseOrAskAgain(
   if (context.globals().input && !yes) {
     const again = await createPrompter(context.deps).confirm({ message: `${what}. Request another payment for it?`, default: false });
     if (again) return;
-    throw new CancelledError(`no payment requested: ${what}`);
+    throw new DeclinedError(`no payment requested: ${what}`);
   }
   throw new OrderNumberUsedError(
     `${what}; no second payment requested. Check it with: ${checkCommandFor(orderNo, window)}; or use a new --order-no`,

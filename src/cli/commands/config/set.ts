@@ -38,10 +38,17 @@ async function runConfigSet(options: ConfigSetOptions, context: CommandContext):
   const { deps } = context;
   let value = options.value;
   if (value === '-' || (value === undefined && !deps.io.stdinIsTTY)) {
+    const explicit = value === '-';
     value = (await readAllStdin(deps.io)).trim();
-    if (value === '' || /[\r\n]/.test(value)) {
-      throw new UsageError(`VALUE: expected one line on stdin, e.g. boxoffice config set ${key} - < FILE`, 'VALUE');
+    if (value === '') {
+      throw new UsageError(
+        explicit
+          ? `VALUE -: nothing on stdin, e.g. boxoffice config set ${key} - < FILE`
+          : `missing VALUE: pipe it in (printf %s "$VALUE" | boxoffice config set ${key}), or give it`,
+        'VALUE',
+      );
     }
+    if (/[\r\n]/.test(value)) throw new UsageError(`VALUE: expected one line on stdin, not ${value.split(/\r?\n/).length}`, 'VALUE');
   }
   if (value === undefined) {
     if (!context.globals().input) throw new UsageError(`missing VALUE: boxoffice config set ${key} VALUE`, 'VALUE');

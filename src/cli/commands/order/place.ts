@@ -154,7 +154,7 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
             if (!askFirst) return;
             const total = formatMoney(cart.grandTotal, currency);
             const go = await createPrompter(deps).confirm({ message: `Place a real order on the ${LIVE_PROFILE} profile for a total of ${total}?`, default: false });
-            if (!go) throw new CancelledError('order not placed');
+            if (!go) throw new DeclinedError('order not placed');
           },
           beforeChange: (step, number) => intent.record(step, number),
           onOrderNumber: async (number) => {
