@@ -4,6 +4,7 @@
 // export; so a live read and `--from` an export give the same figures by construction.
 // A watch refresh then costs two reads: the sales report (cancellations of orders already
 // seen) and one attendee-list batch starting past the orders already seen.
+import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -101,40 +102,92 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
   const listStart: ListStart = { head: [], newestFirst: false };
   let firstDate: string | undefined;
   await mkdir(dirname(env.workPath), { recursive: true, mode: 0o700 });
-  // A checkpoint of another service or account is discarded: its rows are another list.
-  const resume = await checkpointIsFor(exportPaths(env.workPath).checkpoint, env.source);
-  await exportAttendees(
-    { eventId, format: 'ndjson', outputPath: env.workPath, resume, prefetch: env.prefetch },
-    {
-      fetchBatch: async (range) => {
-        const records = (await api.attendeeList(range)).attendee;
-        purchaseZone ??= records.find((record) => record.purchaseDate?.timezone)?.purchaseDate?.timezone;
-        if (range.fromRecord === 0) {
-          listStart.head = records.map((record) => String(record.orderNo));
-          firstDate = records[0]?.purchaseDate?.date;
-        }
-        // Newest first (the live service's 2020 list) when the list ends earlier than it begins.
-        const lastDate = records.at(-1)?.purchaseDate?.date;
-        if (firstDate !== undefined && lastDate !== undefined) listStart.newestFirst = lastDate < firstDate;
-        return records;
-      },
-      source: env.source,
-      onFailure: env.onFailure,
-      stdout: env.stdout,
-      notice: env.notice,
-      progress: env.progress,
-      signal: env.signal,
-      now: env.now,
-    },
-  );
-  const sourceZone = purchaseZone && isKnownTimezone(purchaseZone) ? purchaseZone : undefined;
-  const figures = new FiguresAccumulator(figuresClock(facts.timezone, sourceZone, env.now()));
+  const work = claimWorkPath(env.workPath);
   try {
-    for await (const row of readExportRows(env.workPath, 'ndjson', env.signal)) figures.add(row);
+    // A checkpoint of another service or account is discarded: its rows are another list.
+    const resume = work.shared && (await checkpointIsFor(exportPaths(work.path).checkpoint, env.source));
+    await exportAttendees(
+      { eventId, format: 'ndjson', outputPath: work.path, resume, prefetch: env.prefetch },
+      {
+        fetchBatch: async (range) => {
+          const records = (await api.attendeeList(range)).attendee;
+          purchaseZone ??= records.find((record) => record.purchaseDate?.timezone)?.purchaseDate?.timezone;
+          if (range.fromRecord === 0) {
+            listStart.head = records.map((record) => String(record.orderNo));
+            firstDate = records[0]?.purchaseDate?.date;
+          }
+          // Newest first (the live service's 2020 list) when the list ends earlier than it begins.
+          const lastDate = records.at(-1)?.purchaseDate?.date;
+          if (firstDate !== undefined && lastDate !== undefined) listStart.newestFirst = lastDate < firstDate;
+          return records;
+        },
+        source: env.source,
+        onFailure: env.onFailure,
+        stdout: env.stdout,
+        notice: env.notice,
+        progress: env.progress,
+        signal: env.signal,
+        now: env.now,
+      },
+    );
+    const sourceZone = purchaseZone && isKnownTimezone(purchaseZone) ? purchaseZone : undefined;
+    const figures = new FiguresAccumulator(figuresClock(facts.timezone, sourceZone, env.now()));
+    try {
+      for await (const row of readExportRows(work.path, 'ndjson', env.signal)) figures.add(row);
+    } finally {
+      await rm(work.path, { force: true });
+    }
+    return { facts, figures, purchaseZone: sourceZone, reads, listStart };
   } finally {
-    await rm(env.workPath, { force: true });
+    work.release();
   }
-  return { facts, figures, purchaseZone: sourceZone, reads, listStart };
+}
+
+/** Whether the process that wrote `lockPath` is still running. */
+function holderIsRunning(lockPath: string): boolean {
+  const pid = Number(readFileSync(lockPath, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The work path this read may use. Two reads of one event at once (two windows watching it) must
+ * not share work files: the first to finish removes them under the other. The shared path, whose
+ * checkpoint resumes an interrupted read, goes to the read holding its lock file; a read that
+ * finds it held by a running process works in files of its own, starting from the first record.
+ */
+function claimWorkPath(workPath: string): { path: string; shared: boolean; release(): void } {
+  const lockPath = `${workPath}.lock`;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    let fd: number;
+    try {
+      fd = openSync(lockPath, 'wx', 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      let running: boolean;
+      try {
+        running = holderIsRunning(lockPath);
+      } catch (readError) {
+        if ((readError as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw readError;
+      }
+      if (running) break;
+      unlinkSync(lockPath); // left by a read that was killed
+      continue;
+    }
+    try {
+      writeSync(fd, `${process.pid}\n`);
+    } finally {
+      closeSync(fd);
+    }
+    return { path: workPath, shared: true, release: () => unlinkSync(lockPath) };
+  }
+  return { path: `${workPath}.${process.pid}`, shared: false, release: () => undefined };
 }
 
 /** What changed between two refreshes. */
