@@ -1,6 +1,6 @@
 // A one-shot loopback HTTP listener for the booking return: it waits for the service to come
 // back to an unguessable callback path with `response` (and `status`), by form post as the live
-// service does or by GET query as the sandbox does. It binds 127.0.0.1 on an ephemeral port and
+// service and the sandbox do, or by GET query. It binds 127.0.0.1 on an ephemeral port and
 // answers only requests addressed to that host.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

@@ -51,6 +51,7 @@ import { registerEventPageRoutes } from './routes/event-page.js';
 import { BOOKING_PATH } from './routes/booking.js';
 import { QUESTIONS_ENDPOINT } from './routes/publisher-questions.js';
 import { refuseForeignHost } from './security/host.js';
+import { PAGE_POLICY } from './security/page-policy.js';
 import { refuseCrossSiteForms } from './security/cross-site.js';
 import { SANDBOX_TOOLS_PATH, newSandboxSecret, requireSandboxSecret } from './security/sandbox-secret.js';
 import { DEFAULT_FAILED_AUTH_POLICY, FailedAuthThrottle, slowFailedAuth, type FailedAuthPolicy } from './security/failed-auth.js';
@@ -80,13 +81,10 @@ export interface SandboxAppHandle {
   failedAuth: FailedAuthThrottle;
 }
 
-/**
- * Pages' Content-Security-Policy: nothing may frame them (clickjacking of Allow or Pay), and they
- * load nothing but their inline style. No form-action: both forms end in a redirect to another
- * origin (the CLI's callback, the merchant's return address), which form-action would block.
- */
+/** Pages' security headers (security/page-policy.ts); a page that sets its own policy keeps it. */
 const PAGE_HEADERS = secureHeaders({
-  contentSecurityPolicy: { defaultSrc: ["'none'"], styleSrc: ["'unsafe-inline'"], baseUri: ["'none'"], frameAncestors: ["'none'"] },
+  contentSecurityPolicy: PAGE_POLICY,
+  overwrite: false,
   xFrameOptions: 'DENY',
   // Not no-referrer: under it a browser sends `Origin: null` on the pages' own form posts.
   referrerPolicy: 'same-origin',

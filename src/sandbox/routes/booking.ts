@@ -6,9 +6,10 @@
 //   text/html) gets `{status, bookingId, paymentUrl}` instead: the address of the same page
 //   (GET /em/booking/pay/<id>?token=…, the token an HMAC of the id keyed by the booking key), to
 //   hand to the buyer's browser, which then never sees the booking key or the amount as a field.
-//   `Pay` or `Fail` posts to /em/booking/complete, which records `success` or `fail` and
-//   redirects (303) to callbackUrl with `response` = base64 of `orderNo|status|amount|code`,
-//   code = md5 hex of the booking key, and `status` beside it. The page's fields are signed
+//   `Pay` or `Fail` posts to /em/booking/complete, which records `success` or `fail` and answers
+//   a page whose form posts (auto-submitted) to callbackUrl, as the live service returns:
+//   `response` = base64 of `orderNo|status|amount|code`, code = md5 hex of the booking key, and
+//   `status` (`success` or `failure`) beside it. The page's fields are signed
 //   (HMAC-SHA256 keyed by the booking key): a changed order number, amount or booking id is
 //   refused with T003; a second completion T010.
 // E13 POST /api/e/get-booking-list: fromDate, toDate, bookingKey → the account's bookings created
@@ -28,7 +29,9 @@ import {
   prunePendingBookings,
   type BookingBounds,
 } from '../security/booking-bounds.js';
+import { renderBookingReturnPage } from '../pages/booking-return.js';
 import { renderPaymentPage } from '../pages/payment.js';
+import { autoSubmitPolicy, newScriptNonce } from '../security/page-policy.js';
 import { readForm, validate, type FormFields } from '../request.js';
 import { sqlDateTime } from '../time.js';
 import { readQuery } from './publisher-input.js';
@@ -104,11 +107,9 @@ function accountForKey(db: SandboxDatabase, bookingKey: string): Account {
   return account;
 }
 
-function callbackWithResponse(callbackUrl: string, response: string, status: string): string {
-  const url = new URL(callbackUrl);
-  url.searchParams.set('response', response);
-  url.searchParams.set('status', status);
-  return url.toString();
+/** The status word of a return, as the live service sends it. */
+function returnStatus(recorded: 'success' | 'fail'): string {
+  return recorded === 'success' ? 'success' : 'failure';
 }
 
 function paymentPageOf(row: BookingRow, account: Account): string {
@@ -237,8 +238,12 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
       context.clock.now().toISOString(),
       row.id,
     );
-    const response = bookingResponse(row.order_no, status, amountText(row.amount), account.bookingKey);
-    return c.redirect(callbackWithResponse(row.callback_url, response, status), 303);
+    const returned = returnStatus(status);
+    const response = bookingResponse(row.order_no, returned, amountText(row.amount), account.bookingKey);
+    const nonce = newScriptNonce();
+    c.header('Content-Security-Policy', autoSubmitPolicy(nonce, new URL(row.callback_url).origin));
+    c.header('Cache-Control', 'no-store');
+    return c.html(renderBookingReturnPage(row.callback_url, { response, status: returned }, nonce));
   });
 
   app.post(BOOKING_LIST_PATH, async (c) => {
