@@ -58,7 +58,7 @@ export function registerAttendeesSync(group: Command, context: CommandContext): 
         '  boxoffice attendees sync 123456 --to attendees.db --watch 5m\n' +
         '  boxoffice attendees sync 123456 --to attendees.db --check\n' +
         '\nWith --json the changes go to stdout as NDJSON (one change a line); everything else goes\n' +
-        'to stderr. The table, the change feed and the signature are described in docs/sync.md.\n',
+        'to stderr.\n',
     )
     .action(async (eventId: string, flags: SyncFlags) => {
       const options = syncOptionsFrom(eventId, flags, context.deps.env);
