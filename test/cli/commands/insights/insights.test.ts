@@ -3,8 +3,8 @@
 // answers. The figures are checked against a direct count of the export; --from on each format
 // against the live read; the page in real Chromium; --watch against orders placed meanwhile,
 // with the requests counted by the sandbox.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -302,4 +302,17 @@ describe('the work file of a live read', () => {
     const dir = join(h.configDir, 'insights-work');
     expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
   });
+
+  it('is claimed by one read at a time: two reads of one event at once both finish; a lock left by a read that is gone is taken over', async () => {
+    const dir = join(h.configDir, 'insights-work');
+    const [first, second] = await Promise.all([insightsJson([eventId]), insightsJson([eventId])]);
+    expect(second.totals).toEqual(first.totals);
+    expect(first.totals.orders).toBe(ORDERS);
+    expect(readdirSync(dir)).toEqual([]);
+    // The profile is "local" when none is named.
+    const lock = join(dir, `local-${eventId}.ndjson.lock`);
+    writeFileSync(lock, `${spawnSync(process.execPath, ['-e', '']).pid}\n`);
+    expect((await insightsJson([eventId])).totals).toEqual(first.totals);
+    expect(readdirSync(dir)).toEqual([]);
+  }, 120_000);
 });
