@@ -109,7 +109,8 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
     limits: options.limits ?? 'none',
     faults: options.faults,
     quirks: options.quirks ?? false,
-    listOrder: options.listOrder ?? 'oldest-first',
+    // The live list was captured newest first: --quirks serves it so unless told otherwise.
+    listOrder: options.listOrder ?? (options.quirks ? 'newest-first' : 'oldest-first'),
     random: options.random ?? Math.random,
     holdTimeoutMs: options.holdTimeoutMs ?? DEFAULT_HOLD_TIMEOUT_MS,
   };

@@ -28,7 +28,7 @@ function readCounter(): { extension: SandboxExtension; count(): number } {
 
 const MODES: [string, TestSandboxOptions, string][] = [
   ['oldest first, counted from 1', {}, 'oldest-first'],
-  ['oldest first, counted from 0 (quirks)', { quirks: true }, 'oldest-first'],
+  ['oldest first, counted from 0 (quirks)', { quirks: true, listOrder: 'oldest-first' }, 'oldest-first'],
   ['newest first (quirks)', { quirks: true, listOrder: 'newest-first' }, 'newest-first'],
 ];
 

@@ -345,10 +345,23 @@ export function attendeeListLength(db: SandboxDatabase, eventId: number): number
   return (prepared(db, `SELECT confirmed_orders AS length FROM events WHERE id = ?`).get(eventId) as { length: number } | undefined)?.length ?? 0;
 }
 
-/** Attendees of the event's confirmed orders listed before `position`. */
-export function attendeesBefore(db: SandboxDatabase, eventId: number, position: number): number {
-  return (prepared(
+/**
+ * The live-like ticket number of each attendee (1-based, per event): its rank by id among every
+ * attendee of the event, listed or not, so that no number moves when another order leaves the list.
+ */
+export function eventTicketNumbers(db: SandboxDatabase, eventId: number, attendeeIds: readonly number[]): Map<number, number> {
+  const numbers = new Map<number, number>();
+  if (attendeeIds.length === 0) return numbers;
+  const lowest = Math.min(...attendeeIds);
+  const highest = Math.max(...attendeeIds);
+  const before = (prepared(
     db,
-    `SELECT COUNT(*) AS count FROM orders o JOIN attendees a ON a.order_id = o.id WHERE o.event_id = ? AND o.event_position < ?`,
-  ).get(eventId, position) as { count: number }).count;
+    `SELECT COUNT(*) AS count FROM orders o JOIN attendees a ON a.order_id = o.id WHERE o.event_id = ? AND a.id < ?`,
+  ).get(eventId, lowest) as { count: number }).count;
+  const span = prepared(
+    db,
+    `SELECT a.id FROM attendees a JOIN orders o ON o.id = a.order_id WHERE a.id BETWEEN ? AND ? AND o.event_id = ? ORDER BY a.id`,
+  ).all(lowest, highest, eventId) as { id: number }[];
+  span.forEach(({ id }, index) => numbers.set(id, before + index + 1));
+  return numbers;
 }

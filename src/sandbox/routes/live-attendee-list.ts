@@ -7,8 +7,9 @@
 // in `details` (`First Name`, `Last Name`); `""` for unknown fields; numbers as JSON numbers;
 // `paidBy` `Free` or `online`.
 import type { SandboxDatabase } from '../db/index.js';
+import type { AttendeeListOrder } from '../context.js';
 import type { EventRow } from '../db/events.js';
-import { attendeeListLength, attendeeListRange, attendeesBefore, type AttendeeListEntry } from '../db/orders.js';
+import { attendeeListLength, attendeeListRange, eventTicketNumbers, type AttendeeListEntry } from '../db/orders.js';
 import { idCode } from '../id-codes.js';
 
 /** Most attendee-list records one call returns (reference §8). */
@@ -55,7 +56,7 @@ function names(fullName: string | null): { 'First Name': string; 'Last Name': st
   return { 'First Name': first, 'Last Name': rest.join(' ') };
 }
 
-function liveRecord(event: EventRow, { order, attendees }: AttendeeListEntry, firstTicketNo: number): Record<string, unknown> {
+function liveRecord(event: EventRow, { order, attendees }: AttendeeListEntry, ticketNumbers: ReadonlyMap<number, number>): Record<string, unknown> {
   const purchasedAt = new Date(order.purchased_at);
   const namesInDetails = order.event_position % 3 === 0;
   return {
@@ -75,7 +76,7 @@ function liveRecord(event: EventRow, { order, attendees }: AttendeeListEntry, fi
     purchaseDate: { date: `${dayInLiveZone.format(purchasedAt)} 00:00:00.000000`, timezone_type: 3, timezone: LIVE_ZONE },
     name: order.buyer_name ?? '',
     email: order.buyer_email ?? '',
-    attendee: attendees.map((attendee, index) => {
+    attendee: attendees.map((attendee) => {
       const details = detailsByLabel(attendee.answers);
       return {
         ticketName: attendee.ticket_name,
@@ -83,7 +84,7 @@ function liveRecord(event: EventRow, { order, attendees }: AttendeeListEntry, fi
         name: namesInDetails ? null : attendee.name ?? '',
         email: attendee.email ?? '',
         checkin: attendee.checkin,
-        ticketNo: String(firstTicketNo + index),
+        ticketNo: String(ticketNumbers.get(attendee.id)),
         status: attendee.status,
         details: namesInDetails ? { ...names(attendee.name), ...details } : details,
       };
@@ -91,19 +92,24 @@ function liveRecord(event: EventRow, { order, attendees }: AttendeeListEntry, fi
   };
 }
 
-/** Records fromRecord … toRecord − 1 (0-based, at most 50) of the event's list, newest first. */
-export function liveAttendeeBatch(db: SandboxDatabase, event: EventRow, fromRecord: number, toRecord: number): unknown[] | Record<string, unknown> {
+/**
+ * Records fromRecord … toRecord − 1 (0-based, at most 50) of the event's list, in the list's
+ * order (newest first, as the live list was captured, unless the sandbox was started otherwise).
+ */
+export function liveAttendeeBatch(
+  db: SandboxDatabase,
+  event: EventRow,
+  fromRecord: number,
+  toRecord: number,
+  order: AttendeeListOrder,
+): unknown[] | Record<string, unknown> {
   const count = Math.min(Math.max(toRecord - fromRecord, 0), ATTENDEE_BATCH_LIMIT);
   const length = attendeeListLength(db, event.id);
-  // List offset i is position length − i (1-based positions count in purchase order).
-  const newest = length - fromRecord;
-  const oldest = Math.max(1, newest - count + 1);
-  const entries = count === 0 || newest < 1 ? [] : attendeeListRange(db, event.id, oldest, newest);
-  let ticketNo = attendeesBefore(db, event.id, oldest) + 1;
-  const records = entries.map((entry) => {
-    const record = liveRecord(event, entry, ticketNo);
-    ticketNo += entry.attendees.length;
-    return record;
-  });
-  return liveBatchShape(records.reverse(), fromRecord);
+  // 1-based positions count in purchase order; newest first, list offset i is position length − i.
+  const oldest = order === 'newest-first' ? Math.max(1, length - fromRecord - count + 1) : fromRecord + 1;
+  const newest = order === 'newest-first' ? length - fromRecord : Math.min(length, fromRecord + count);
+  const entries = count === 0 || newest < oldest ? [] : attendeeListRange(db, event.id, oldest, newest);
+  const ticketNumbers = eventTicketNumbers(db, event.id, entries.flatMap((entry) => entry.attendees.map((attendee) => attendee.id)));
+  const records = entries.map((entry) => liveRecord(event, entry, ticketNumbers));
+  return liveBatchShape(order === 'newest-first' ? records.reverse() : records, fromRecord);
 }

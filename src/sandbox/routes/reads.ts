@@ -258,7 +258,7 @@ export function registerReadRoutes(app: SandboxApp, context: SandboxContext): vo
     // service use one token for everything); another account's event is E008 (eventFor).
     const request = validate(attendeeListRequest, await readForm(c));
     const event = eventFor(db, c.get('account'), request.eventId, 'read');
-    if (context.quirks) return c.json({ status: 'success', attendee: liveAttendeeBatch(db, event, request.fromRecord, request.toRecord) });
+    if (context.quirks) return c.json({ status: 'success', attendee: liveAttendeeBatch(db, event, request.fromRecord, request.toRecord, context.listOrder) });
     const { first, last } = batchPositions(request.fromRecord, request.toRecord, false);
     return c.json({ status: 'success', attendee: listSpan(db, event, first, last, context.listOrder).map(attendeeRecord) });
   });

@@ -24,7 +24,7 @@ interface StartOptions {
   faults?: string;
   quirks: boolean;
   holdTimeoutMs?: number;
-  listOrder: (typeof LIST_ORDERS)[number];
+  listOrder?: (typeof LIST_ORDERS)[number];
   seed?: string;
   /** Print the secret on stdout (second line) instead of writing it to the data directory. */
   printSecret: boolean;
@@ -37,7 +37,7 @@ interface StartFlags {
   faults?: string;
   quirks?: boolean;
   holdTimeout?: string;
-  listOrder: string;
+  listOrder?: string;
   seed?: string;
   printSecret?: boolean;
 }
@@ -60,9 +60,8 @@ export function registerSandboxStart(group: Command, context: CommandContext): v
     .option('--quirks', 'serve the live service\'s odd response shapes and attendee-list counting')
     .option('--hold-timeout <duration>', 'how long an order that is not confirmed holds its tickets, e.g. 30s, 10m (default 30m)')
     .addOption(
-      new Option('--list-order <order>', 'which end of the attendee list new orders join (the live service\'s was captured newest-first)')
-        .choices(LIST_ORDERS)
-        .default('oldest-first'),
+      new Option('--list-order <order>', 'which end of the attendee list new orders join (default: oldest-first, newest-first with --quirks, as the live list was captured)')
+        .choices(LIST_ORDERS),
     )
     .option('--seed <name>', 'load a named data set once started (demo)')
     .option('--print-secret', `print the secret of /sandbox/* as a second line ${SANDBOX_SECRET_ENV}=… instead of writing it to the data directory`)
