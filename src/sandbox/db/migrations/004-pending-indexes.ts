@@ -8,6 +8,7 @@ export const pendingIndexes: Migration = {
   name: 'pending-indexes',
   sql: `
 CREATE INDEX orders_status_created ON orders(status, created_at);
+CREATE INDEX orders_event_status ON orders(event_id, status);
 CREATE INDEX bookings_status ON bookings(status);
 `,
 };
