@@ -1,5 +1,6 @@
 // The E12 payment page: what the buyer's browser shows after the booking form post. One form,
 // two buttons (`Pay`, `Fail`), the booking's fields signed so that a changed value is refused.
+import { escapeHtml } from './html.js';
 
 export interface PaymentPageBooking {
   bookingId: number;
@@ -10,10 +11,6 @@ export interface PaymentPageBooking {
   merchant: string;
   buyerName: string;
   signature: string;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 export function renderPaymentPage(booking: PaymentPageBooking, completePath: string): string {
