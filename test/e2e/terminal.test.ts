@@ -70,7 +70,9 @@ describe.concurrent('tables on a colour terminal', { timeout: 120_000 }, () => {
   for (const columns of [80, 120]) {
     it(`the header rule is as wide as its table, and no line wraps, at ${columns} columns`, async () => {
       for (const { name, argv } of tableCommands()) {
-        const session = await finished(argv, { columns });
+        // A config directory per width: the two widths run at once, and order place keeps its
+        // intent file there (two runs of one purchase at once would read each other's).
+        const session = await finished(argv, { columns, env: { BOXOFFICE_CONFIG_DIR: `${e2e.dir}/config-${columns}` } });
         const rules = tableRules(session);
         expect(rules.length, `${name}: no table on screen:\n${session.text()}`).toBeGreaterThan(0);
         for (const { rule, table, screen } of rules) expect(rule, `${name} at ${columns}:\n${screen}`).toBe(table);
