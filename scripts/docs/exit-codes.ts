@@ -9,7 +9,7 @@ const MEANINGS: Record<keyof typeof EXIT, string> = {
   auth: 'not logged in, or the token was refused (E001) or may not do this (E008)',
   rateLimited: 'still rate-limited (E023) after the retries allowed',
   unchangeable: '`apply`: the file asks for a change the API offers no way to make (a discount whose id the service never gave)',
-  interrupted: 'interrupted (Ctrl-C), or a prompt was cancelled',
+  interrupted: 'interrupted (Ctrl-C, also at a question); answering "no" to a confirmation exits 1',
 };
 
 export const EXIT_CODE_MEANINGS: readonly { code: number; meaning: string }[] = (
