@@ -2,7 +2,7 @@
 // place where errors become messages on stderr and exit codes.
 import type { Writable } from 'node:stream';
 import { Command, CommanderError, Option } from 'commander';
-import { ApiError, DeclinedError } from '../client/errors.js';
+import { ApiError, CancelledError, DeclinedError } from '../client/errors.js';
 import { registerCommands } from './commands/index.js';
 import { groupOf } from './commands/summaries.js';
 import type { CommandContext, GlobalOptions } from './context.js';
@@ -157,7 +157,8 @@ async function reportError(error: unknown, deps: Deps, invocation: Invocation | 
     }
     return { exitCode: EXIT.usage, code: 'usage', message: error.message.replace(/^error: /, '') };
   }
-  if (deps.signal.aborted) {
+  // Ctrl-C, whether it reached the process as SIGINT or a prompt as a key, is one line.
+  if (deps.signal.aborted || error instanceof CancelledError) {
     const message = isInterruptedWork(error) ? `interrupted: ${error.message}` : 'interrupted';
     deps.io.stderr.write(`${message}\n`);
     return { exitCode: EXIT.interrupted, code: 'interrupted', message };

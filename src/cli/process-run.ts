@@ -8,8 +8,15 @@ const CRASH_AT_ENV = 'BOXOFFICE_TEST_CRASH_AT';
 
 export async function runWithProcess(): Promise<number> {
   const controller = new AbortController();
-  const onSigint = () => controller.abort(new Error('interrupted'));
-  process.once('SIGINT', onSigint);
+  // The first Ctrl-C stops the command, which ends with one line ("interrupted", exit 130). A
+  // second one while it winds down ends the process at once, with nothing more said. The
+  // listener stays for the whole run: were it removed after the first signal, a prompt's
+  // signal-exit handler, finding itself alone, would kill the process by the signal, silently.
+  const onSigint = () => {
+    if (controller.signal.aborted) process.exit(130);
+    controller.abort(new Error('interrupted'));
+  };
+  process.on('SIGINT', onSigint);
   const deps: Deps = {
     // Getters: Node builds each standard stream on first use, and `--version` needs only one.
     io: {

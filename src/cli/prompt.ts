@@ -68,7 +68,7 @@ async function asked<T>(answer: Promise<T>): Promise<T> {
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
     if (name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'CancelPromptError') {
-      throw new CancelledError('prompt cancelled');
+      throw new CancelledError('interrupted');
     }
     throw error;
   }

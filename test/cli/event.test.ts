@@ -89,7 +89,8 @@ describe('event create: refusals', () => {
       },
     });
     expect(result.code).toBe(130);
-    expect(result.stderr).toContain('error: prompt cancelled');
+    expect(result.stderr).toMatch(/interrupted\n$/);
+    expect(result.stderr).not.toMatch(/error|cancelled/);
     expect(h.requests.length).toBe(before);
   });
 

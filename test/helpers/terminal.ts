@@ -41,6 +41,8 @@ export interface TerminalSession {
   /** The raw bytes the CLI wrote (for colour checks the rendered text cannot show). */
   raw(): string;
   kill(): void;
+  /** Sends SIGINT to the CLI (as `kill -INT` does; a typed '\x03' is a key while a prompt reads raw keys). */
+  interrupt(): void;
 }
 
 /** Terminal colour and size of a person's terminal; the CLI's environment otherwise as given. */
@@ -121,6 +123,7 @@ export function runInTerminal(argv: readonly string[], options: TerminalOptions 
     raw: () => raw,
     exit,
     kill: () => child.kill('SIGKILL'),
+    interrupt: () => child.kill('SIGINT'),
     waitFor: (what, timeoutMs = 30_000) =>
       new Promise<void>((resolve, reject) => {
         const check = (): void => {
