@@ -207,6 +207,20 @@ function problemsFrom(issues: readonly z.core.$ZodIssue[], raw: unknown): Proble
 }
 
 /**
+ * Each problem once: a field's own rule (a date that is no calendar date) is seen both by the
+ * field's schema and by the request's cross-field rules (see requestRules).
+ */
+function distinct(problems: readonly Problem[]): Problem[] {
+  const seen = new Set<string>();
+  return problems.filter((problem) => {
+    const key = `${formatPath(problem.path)}\n${problem.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
  * Numbers and booleans become text, as the API receives every field as form text: the request
  * schemas turn numeric text back into numbers, and `postal: 411001` stays a valid postal code.
  */
@@ -290,10 +304,13 @@ export function parseSetupFile(
   }
   const interpolationProblems: InterpolationProblem[] = [];
   const interpolated = interpolateTree(raw, env, interpolationProblems);
-  if (interpolationProblems.length > 0) fail(fileName, interpolationProblems, locate);
   const input = scalarsAsText(interpolated) as Record<string, unknown>;
   const result = setupSchema.safeParse(input);
-  const problems = [...(result.success ? [] : problemsFrom(result.error.issues, input)), ...crossRecordProblems(input)];
+  // A value whose variable is unset is reported as that; what the schema says of its `${…}` text
+  // would only repeat it. Every other problem of the file is reported with it.
+  const unresolved = new Set(interpolationProblems.map((problem) => formatPath(problem.path)));
+  const checked = [...(result.success ? [] : problemsFrom(result.error.issues, input)), ...crossRecordProblems(input)];
+  const problems = distinct([...interpolationProblems, ...checked.filter((problem) => !unresolved.has(formatPath(problem.path)))]);
   if (problems.length > 0) fail(fileName, problems, locate);
   return result.data as SetupFile;
 }

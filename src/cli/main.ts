@@ -157,9 +157,10 @@ async function reportError(error: unknown, deps: Deps, invocation: Invocation | 
     }
     return { exitCode: EXIT.usage, code: 'usage', message: error.message.replace(/^error: /, '') };
   }
-  // Ctrl-C, whether it reached the process as SIGINT or a prompt as a key, is one line.
+  // Ctrl-C, whether it reached the process as SIGINT or a prompt as a key, is one line: a
+  // question's own says "interrupted" and what was undone (an order released).
   if (deps.signal.aborted || error instanceof CancelledError) {
-    const message = isInterruptedWork(error) ? `interrupted: ${error.message}` : 'interrupted';
+    const message = isInterruptedWork(error) ? `interrupted: ${error.message}` : deps.signal.aborted ? 'interrupted' : (error as Error).message;
     deps.io.stderr.write(`${message}\n`);
     return { exitCode: EXIT.interrupted, code: 'interrupted', message };
   }

@@ -3,6 +3,11 @@ import type { SandboxApp, SandboxContext } from '../context.js';
 import type { EventRow } from '../db/events.js';
 import { eventNotFoundPage, eventPage } from '../pages/event.js';
 
+/** The address of an event's public page, served below: what every answer naming the page gives. */
+export function eventPageUrl(origin: string, slug: string): string {
+  return `${origin}/e/${encodeURIComponent(slug)}`;
+}
+
 export function registerEventPageRoutes(app: SandboxApp, context: SandboxContext): void {
   const bySlug = context.db.prepare(`SELECT * FROM events WHERE url = ?`);
   app.get('/e/:url', (c) => {

@@ -2,6 +2,7 @@
 import type { DiscountRow, EventRow, SearchRow, TicketRow } from './publisher-store.js';
 import { ticketsLeft } from './publisher-store.js';
 import { sqlDateTime } from '../time.js';
+import { eventPageUrl } from './event-page.js';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -39,11 +40,6 @@ function topicList(topics: string | null): string[] {
   return (topics ?? '').split(',').map((topic) => topic.trim()).filter(Boolean);
 }
 
-/** The public page address of an event (the sandbox has no event pages; the address is stable). */
-function eventPageUrl(origin: string, event: Pick<EventRow, 'url'>): string {
-  return `${origin}/event/${encodeURIComponent(event.url)}`;
-}
-
 /** Money as the reference's numeric text ("1250", "99.5"). */
 function moneyText(value: number): string {
   return String(Math.round(value * 100) / 100);
@@ -55,7 +51,7 @@ export function eventSummary(row: SearchRow, origin: string) {
   return {
     id: row.id,
     title: row.title,
-    url: eventPageUrl(origin, row),
+    url: eventPageUrl(origin, row.url),
     textDescription: plainText(row.about),
     smallImage: row.listing_image,
     largeImage: row.header_image,
@@ -94,7 +90,7 @@ export function eventDetails(row: EventRow, extras: EventDetailsExtras) {
   return {
     id: row.id,
     title: row.title,
-    url: eventPageUrl(extras.origin, row),
+    url: eventPageUrl(extras.origin, row.url),
     smallImage: row.listing_image,
     largeImage: row.header_image,
     startDate: row.start_date,

@@ -10,13 +10,9 @@ import { SandboxError } from '../errors.js';
 import { readForm, validate } from '../request.js';
 import { dateTimeObject, instantObject, sqlDateTime, utcDate, withSeconds } from '../time.js';
 import { eventFor } from './access.js';
+import { eventPageUrl } from './event-page.js';
 import { ATTENDEE_BATCH_LIMIT, detailsByLabel, liveAttendeeBatch } from './live-attendee-list.js';
 
-
-/** The public address of an event page. */
-function publicEventUrl(origin: string, slug: string): string {
-  return `${origin}/e/${slug}`;
-}
 
 function originOf(c: Context<SandboxEnv>): string {
   return new URL(c.req.url).origin;
@@ -122,7 +118,7 @@ function plainText(html: string): string {
 
 /** 2.12 */
 function eventListItem(event: EventRow, origin: string): Record<string, unknown> {
-  const url = publicEventUrl(origin, event.url);
+  const url = eventPageUrl(origin, event.url);
   return {
     eventId: String(event.id),
     eventType: event.event_type,

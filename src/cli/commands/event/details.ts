@@ -40,7 +40,9 @@ async function runEventDetails(eventGiven: string, context: CommandContext): Pro
       ['price', `${event.price} ${event.currency}`],
       ['sold out', details.soldout],
       ['url', event.url],
-      ['contact', event.email ?? event.contactInfo],
+      // The event's own contact fields; `email` is the organizer account's address, not the event's.
+      ['contact', event.contactInfo],
+      ...(event.contactDetails && event.contactDetails !== event.contactInfo ? [['contact details', event.contactDetails] as [string, string]] : []),
     ];
     // Piped: "event<TAB>field<TAB>value" and "ticket<TAB>…" lines, so one grep picks either.
     const tagged = io.stdoutIsTTY ? [] : [{ header: 'kind', value: () => 'event' }];

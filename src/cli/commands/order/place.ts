@@ -9,7 +9,7 @@ import type { AttendeeAnswers } from '../../../orders/answers.js';
 import { type PlacedOrder, type ConfirmStatus, placeOrder } from '../../../orders/place.js';
 import { OrderIntentFile } from '../../../orders/intent.js';
 import { dirname } from 'node:path';
-import { parseTicketSpecs, totalQuantity, type GivenTicketSpec, uniqueTickets } from '../../../orders/ticket-spec.js';
+import { parseTicketSpecs, totalQuantity, type GivenTicketSpec, type TicketSpec, uniqueTickets } from '../../../orders/ticket-spec.js';
 import type { CommandContext } from '../../context.js';
 import { LIVE_PROFILE } from '../../live.js';
 import { readFile } from 'node:fs/promises';
@@ -151,6 +151,8 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
         },
         {
           beforeOrder: async (cart, currency) => {
+            const unapplied = unappliedCodes(tickets, cart, currency);
+            if (unapplied !== undefined) deps.io.stderr.write(`${unapplied}\n`);
             if (!askFirst) return;
             const total = formatMoney(cart.grandTotal, currency);
             const go = await createPrompter(deps).confirm({ message: `Place a real order on the ${LIVE_PROFILE} profile for a total of ${total}?`, default: false });
@@ -190,6 +192,22 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
   } finally {
     await session.client.close();
   }
+}
+
+/**
+ * The service prices a code it does not accept (unknown, expired, used up, not for that ticket)
+ * as no code at all, and says so only by `codeApplied`: the buyer is told before the order is
+ * made, naming the codes and what the order costs without them.
+ */
+function unappliedCodes(tickets: readonly TicketSpec[], cart: { codeApplied: boolean; discount: number; grandTotal: number }, currency: string): string | undefined {
+  const coded = tickets.filter((spec) => spec.discountCode !== '');
+  if (coded.length === 0 || cart.codeApplied) return undefined;
+  const codes = coded.map((spec) => `${spec.discountCode} (ticket ${spec.ticketId})`).join(', ');
+  const price = cart.discount > 0 ? 'without it (another discount of the ticket applies)' : 'at full price';
+  return (
+    `discount code${coded.length === 1 ? '' : 's'} ${codes} not applied: the service did not accept ${coded.length === 1 ? 'it' : 'them'} ` +
+    `(unknown, expired, used up, or not for this ticket); the order goes ahead ${price}: ${formatMoney(cart.grandTotal, currency)} in total`
+  );
 }
 
 /** Errors after which the order is known not to go on (besides the service's refusals and a declined question). */

@@ -150,7 +150,12 @@ async function runStart(options: StartOptions, context: CommandContext): Promise
 
 function startFailure(error: unknown, options: StartOptions): Error {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EADDRINUSE') return new BoxofficeError(`error: port ${options.port} on 127.0.0.1 is already in use (try --port 0)`);
+  if (code === 'EADDRINUSE') {
+    return new BoxofficeError(
+      `error: port ${options.port} on 127.0.0.1 is already in use, probably by a sandbox already running at http://127.0.0.1:${options.port}; ` +
+        'use that one, stop it (Ctrl-C where it runs), or start another with --port 0 (a free port) or --port N',
+    );
+  }
   if (code === 'EACCES') return new BoxofficeError(`error: not allowed to listen on port ${options.port}`);
   if (error instanceof Error && /unknown seed/.test(error.message)) return new UsageError(`--seed: ${error.message}`, '--seed');
   return error instanceof Error ? error : new Error(String(error));
