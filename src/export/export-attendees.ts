@@ -199,19 +199,8 @@ function formatBatch(
   return batch;
 }
 
-async function prepare(request: ExportRequest, env: ExportEnvironment): Promise<ExportState> {
-  if (request.outputPath === undefined) return freshState(request, env.source);
-  const paths = exportPaths(request.outputPath);
-  if (!request.resume) {
-    // Starting over needs nothing from an earlier run, whatever version wrote its checkpoint.
-    if (existsSync(paths.checkpoint)) env.notice(`starting over: discarding the checkpoint of an earlier run (${paths.checkpoint}); --resume continues one`);
-    return freshState(request, env.source);
-  }
-  const checkpoint = await readCheckpoint(paths.checkpoint);
-  if (!checkpoint) {
-    env.notice(`nothing to resume at ${paths.checkpoint}; starting from the first record`);
-    return freshState(request, env.source);
-  }
+/** Refuses (exit 2) a checkpoint that another export wrote, or whose work files do not hold what it counts. */
+function assertResumable(checkpoint: Checkpoint, paths: ExportPaths, request: ExportRequest, source: ExportSource): void {
   if (checkpoint.eventId !== request.eventId || checkpoint.format !== request.format) {
     throw new UsageError(
       `--resume: the checkpoint ${paths.checkpoint} is for event ${checkpoint.eventId} as ${checkpoint.format}, ` +
@@ -219,10 +208,10 @@ async function prepare(request: ExportRequest, env: ExportEnvironment): Promise<
       '--resume',
     );
   }
-  if (checkpoint.service !== env.source.service || checkpoint.account !== env.source.account) {
-    const which = checkpoint.service !== env.source.service ? `the service at ${checkpoint.service}` : 'another account (another access token)';
+  if (checkpoint.service !== source.service || checkpoint.account !== source.account) {
+    const which = checkpoint.service !== source.service ? `the service at ${checkpoint.service}` : 'another account (another access token)';
     throw new UsageError(
-      `--resume: the checkpoint ${paths.checkpoint} was written for ${which}, not this one (${env.source.service}); ` +
+      `--resume: the checkpoint ${paths.checkpoint} was written for ${which}, not this one (${source.service}); ` +
         'resume with the same service and token, or run without --resume to start over',
       '--resume',
     );
@@ -237,6 +226,40 @@ async function prepare(request: ExportRequest, env: ExportEnvironment): Promise<
   }
   assertHolds(paths.spool, checkpoint.spoolBytes);
   assertHolds(paths.orders, checkpoint.ordersBytes);
+}
+
+/**
+ * The checkpoint at `outputPath` that `--resume` would continue for this request (same event,
+ * format, --status, service and account, its work files intact), or undefined: what an export
+ * started without --resume may offer to continue.
+ */
+export async function resumableCheckpoint(request: Omit<ExportRequest, 'resume'> & { outputPath: string }, source: ExportSource): Promise<Checkpoint | undefined> {
+  const paths = exportPaths(request.outputPath);
+  try {
+    const checkpoint = await readCheckpoint(paths.checkpoint);
+    if (checkpoint === undefined) return undefined;
+    assertResumable(checkpoint, paths, { ...request, resume: true }, source);
+    return checkpoint;
+  } catch (error) {
+    if (error instanceof UsageError) return undefined;
+    throw error;
+  }
+}
+
+async function prepare(request: ExportRequest, env: ExportEnvironment): Promise<ExportState> {
+  if (request.outputPath === undefined) return freshState(request, env.source);
+  const paths = exportPaths(request.outputPath);
+  if (!request.resume) {
+    // Starting over needs nothing from an earlier run, whatever version wrote its checkpoint.
+    if (existsSync(paths.checkpoint)) env.notice(`starting over: discarding the checkpoint of an earlier run (${paths.checkpoint}); --resume continues one`);
+    return freshState(request, env.source);
+  }
+  const checkpoint = await readCheckpoint(paths.checkpoint);
+  if (!checkpoint) {
+    env.notice(`nothing to resume at ${paths.checkpoint}; starting from the first record`);
+    return freshState(request, env.source);
+  }
+  assertResumable(checkpoint, paths, request, env.source);
   const state = resumedState(checkpoint, paths.orders);
   env.notice(`resuming at record ${checkpoint.nextRecord} (${countOf(state.seen.size, 'order')} already exported)`);
   return state;

@@ -18,8 +18,8 @@ import { parseDuration } from '../../duration.js';
 import { writeJson } from '../../output/json.js';
 import { countOf } from '../../../util/count.js';
 import { explainPermission } from '../../permission.js';
-import { EXPORT_FORMATS, exportSource, type ExportFormat } from '../../../export/checkpoint.js';
-import { exportAttendees } from '../../../export/export-attendees.js';
+import { EXPORT_FORMATS, exportSource, type ExportFormat, type ExportSource } from '../../../export/checkpoint.js';
+import { exportAttendees, resumableCheckpoint } from '../../../export/export-attendees.js';
 import { silentProgress, terminalProgress } from '../../../export/progress.js';
 import { createRateLimitWaiter } from '../../../export/rate-limit.js';
 import { formatDuration } from '../../../util/duration.js';
@@ -199,21 +199,24 @@ async function exportAttendeeList(options: AttendeesExportOptions, context: Comm
       : `boxoffice attendees export ${shellQuote(options.eventId)} -o ${shellQuote(options.output)} --format ${options.format}` +
         `${options.statuses.length > 0 ? ` --status ${shellQuote(options.statuses.join(','))}` : ''} --resume`;
 
+  const source = exportSource(session.profile.apiUrl as string, session.profile.token as string);
+
   try {
+    const resume = options.resume || (await askToResume(options, source, context));
     const expectedAttendees = io.stderrIsTTY ? await expectedAttendeeCount(session.client, options.eventId) : undefined;
     const summary = await exportAttendees(
       {
         eventId: options.eventId,
         format: options.format,
         outputPath: options.output,
-        resume: options.resume,
+        resume,
         prefetch: options.prefetch,
         statuses: options.statuses,
       },
       {
         // The signal drops a prefetched request the export no longer needs.
         fetchBatch: async (range, signal) => (await session.client.events.attendeeList(range, { signal })).attendee,
-        source: exportSource(session.profile.apiUrl as string, session.profile.token as string),
+        source,
         onFailure: waiter.onFailure,
         stdout: rows,
         notice,
@@ -245,6 +248,21 @@ async function exportAttendeeList(options: AttendeesExportOptions, context: Comm
   } finally {
     await session.client.close();
   }
+}
+
+/**
+ * On a terminal, an export started without --resume that finds the checkpoint of an interrupted
+ * run of the same export asks whether to continue it; "no" starts over, discarding it. Without
+ * a terminal it starts over, as it always has, and says so (see prepare in export-attendees.ts).
+ */
+async function askToResume(options: AttendeesExportOptions, source: ExportSource, context: CommandContext): Promise<boolean> {
+  if (options.output === undefined || !context.globals().input) return false;
+  const found = await resumableCheckpoint({ ...options, outputPath: options.output }, source);
+  if (found === undefined) return false;
+  return createPrompter(context.deps).confirm({
+    message: `Resume the interrupted export to ${options.output} (${countOf(found.attendees, 'attendee')} so far)? No starts over`,
+    default: true,
+  });
 }
 
 /** Tickets sold, from the event's report, for the progress bar's ETA; undefined if unknown. */
