@@ -14,6 +14,7 @@ import {
   NUMBER_PATTERN,
   TIME_PATTERN,
 } from '../client/schemas/values.js';
+import { completeWith } from './completion-values.js';
 import type { CommandContext } from './context.js';
 import { createPrompter, type Prompter } from './prompt.js';
 import { shellQuote } from '../util/shell-word.js';
@@ -78,7 +79,8 @@ export function addParamFlags(command: Command, params: readonly ParamSpec[]): C
     const flags = `${spec.alias ? `${spec.alias}, ` : ''}--${kebabCase(spec.name)} <${placeholder}>`;
     const choices = longList ? `; one of ${spec.choices?.join(', ')}` : '';
     const description = `${spec.description}${choices}${spec.required ? ' (required)' : ''}`;
-    command.addOption(new Option(flags, description));
+    const option = new Option(flags, description);
+    command.addOption(kind === 'enum' && spec.choices ? completeWith(option, spec.choices) : option);
   }
   return command;
 }

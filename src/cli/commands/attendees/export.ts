@@ -14,6 +14,7 @@ import { lockOutput } from '../../../export/output-lock.js';
 import { DEFAULT_MAX_WAIT, DEFAULT_PREFETCH, attendeeListRefused } from './shared.js';
 import type { CommandContext } from '../../context.js';
 import { createPrompter } from '../../prompt.js';
+import { completeWith } from '../../completion-values.js';
 import { parseDuration } from '../../duration.js';
 import { writeJson } from '../../output/json.js';
 import { countOf } from '../../../util/count.js';
@@ -68,7 +69,12 @@ export function registerAttendeesExport(group: Command, context: CommandContext)
     .option('--resume', 'continue an interrupted export to the same -o FILE from its last completed batch')
     .option('--max-wait <duration>', 'longest total wait for the service\'s rate limit (E023), e.g. 90s, 10m, 1h', DEFAULT_MAX_WAIT)
     .option('--prefetch <n>', 'batches requested ahead while one is written (0 = one request at a time)', String(DEFAULT_PREFETCH))
-    .option('--status <status>', `only attendees with this status: ${ATTENDEE_STATUSES.join(', ')} (repeatable, or comma-separated)`, collectStatuses)
+    .addOption(
+      completeWith(
+        new Option('--status <status>', `only attendees with this status: ${ATTENDEE_STATUSES.join(', ')} (repeatable, or comma-separated)`),
+        ATTENDEE_STATUSES,
+      ).argParser(collectStatuses),
+    )
     .addHelpText(
       'after',
       '\nExamples:\n' +

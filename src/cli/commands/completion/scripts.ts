@@ -1,6 +1,7 @@
 // Shell completion scripts generated from the registered commands, so every verb and flag any
 // group adds is completed without a hand-kept list.
 import type { Command, Option } from 'commander';
+import { completionValues } from '../../completion-values.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
@@ -9,7 +10,10 @@ interface CommandNode {
   /** Space-separated command path: "" for the program, "event create" for a verb. */
   path: string;
   subcommands: { name: string; description: string }[];
-  options: { flag: string; description: string }[];
+  /** `values`: the fixed values the option takes (see completion-values.ts). */
+  options: { flag: string; description: string; values?: readonly string[] }[];
+  /** The fixed values of the first positional argument (config get KEY, completion SHELL). */
+  argumentValues?: readonly string[];
 }
 
 function optionFlags(option: Option): string[] {
@@ -25,8 +29,9 @@ function commandTree(program: Command): CommandNode[] {
       path,
       subcommands: command.commands.map((sub) => ({ name: sub.name(), description: sub.description() })),
       options: options.filter((option) => !option.hidden).flatMap((option) =>
-        optionFlags(option).map((flag) => ({ flag, description: option.description })),
+        optionFlags(option).map((flag) => ({ flag, description: option.description, values: completionValues(option) })),
       ),
+      argumentValues: command.registeredArguments[0] ? completionValues(command.registeredArguments[0]) : undefined,
     });
     for (const sub of command.commands) visit(sub, path ? `${path} ${sub.name()}` : sub.name(), path === '' ? command.options : inherited);
   };
@@ -43,6 +48,21 @@ function wordsCase(nodes: CommandNode[], indent: string): string {
     .join('\n');
 }
 
+/**
+ * `case "PATH|FLAG"` lines echoing the values of FLAG under the command PATH, and "PATH|" lines
+ * the values of PATH's first positional argument. Values are words without spaces or quotes.
+ */
+function valuesCase(nodes: CommandNode[], indent: string): string {
+  const lines: string[] = [];
+  for (const node of nodes) {
+    if (node.argumentValues) lines.push(`${indent}"${node.path}|") echo "${node.argumentValues.join(' ')}" ;;`);
+    for (const option of node.options) {
+      if (option.values) lines.push(`${indent}"${node.path}|${option.flag}") echo "${option.values.join(' ')}" ;;`);
+    }
+  }
+  return lines.join('\n');
+}
+
 function bash(nodes: CommandNode[]): string {
   return `# boxoffice completion for bash: add to ~/.bashrc
 #   source <(boxoffice completion bash)
@@ -52,15 +72,28 @@ ${wordsCase(nodes, '    ')}
     *) return 1 ;;
   esac
 }
+_boxoffice_values() {
+  case "$1|$2" in
+${valuesCase(nodes, '    ')}
+    *) return 1 ;;
+  esac
+}
 _boxoffice() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" cmdpath="" next word i
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" cmdpath="" next word i values at=0
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="\${COMP_WORDS[i]}"
     [[ "$word" == -* ]] && continue
     next="\${cmdpath:+$cmdpath }$word"
-    if _boxoffice_words "$next" >/dev/null; then cmdpath="$next"; fi
+    if _boxoffice_words "$next" >/dev/null; then cmdpath="$next"; at=$i; fi
   done
-  COMPREPLY=($(compgen -W "$(_boxoffice_words "$cmdpath")" -- "$cur"))
+  # The value of a flag that takes fixed values, else the first argument right after the command.
+  if [[ "$prev" == -* ]] && values="$(_boxoffice_values "$cmdpath" "$prev")"; then
+    COMPREPLY=($(compgen -W "$values" -- "$cur"))
+  elif ((at > 0 && at == COMP_CWORD - 1)) && values="$(_boxoffice_values "$cmdpath" "")"; then
+    COMPREPLY=($(compgen -W "$values" -- "$cur"))
+  else
+    COMPREPLY=($(compgen -W "$(_boxoffice_words "$cmdpath")" -- "$cur"))
+  fi
 }
 complete -o default -F _boxoffice boxoffice
 `;
@@ -76,15 +109,27 @@ ${wordsCase(nodes, '    ')}
     *) return 1 ;;
   esac
 }
+_boxoffice_values() {
+  case "$1|$2" in
+${valuesCase(nodes, '    ')}
+    *) return 1 ;;
+  esac
+}
 _boxoffice() {
-  local cmdpath="" next word i
+  local cmdpath="" next word i values at=0 prev="\${words[CURRENT-1]}"
   for ((i = 2; i < CURRENT; i++)); do
     word="\${words[i]}"
     [[ "$word" == -* ]] && continue
     next="\${cmdpath:+$cmdpath }$word"
-    if _boxoffice_words "$next" >/dev/null; then cmdpath="$next"; fi
+    if _boxoffice_words "$next" >/dev/null; then cmdpath="$next"; at=$i; fi
   done
-  compadd -- \${=\$(_boxoffice_words "$cmdpath")}
+  if [[ "$prev" == -* ]] && values="$(_boxoffice_values "$cmdpath" "$prev")"; then
+    compadd -- \${=values}
+  elif ((at > 0 && at == CURRENT - 1)) && values="$(_boxoffice_values "$cmdpath" "")"; then
+    compadd -- \${=values}
+  else
+    compadd -- \${=\$(_boxoffice_words "$cmdpath")}
+  fi
 }
 compdef _boxoffice boxoffice
 `;
@@ -111,7 +156,11 @@ function fish(nodes: CommandNode[]): string {
     for (const option of node.options) {
       if (!option.flag.startsWith('--')) continue;
       const optionCondition = parts.length === 0 ? '' : ` -n ${condition([])}`;
-      lines.push(`complete -c boxoffice${optionCondition} -l ${option.flag.slice(2)} -d ${fishQuote(option.description)}`);
+      const values = option.values ? ` -x -a ${fishQuote(option.values.join(' '))}` : '';
+      lines.push(`complete -c boxoffice${optionCondition} -l ${option.flag.slice(2)}${values} -d ${fishQuote(option.description)}`);
+    }
+    if (node.argumentValues && parts.length > 0) {
+      lines.push(`complete -c boxoffice -n ${condition(notDeeper)} -a ${fishQuote(node.argumentValues.join(' '))}`);
     }
   }
   return `${lines.join('\n')}\n`;

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { BoxofficeError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { profileKeyFrom } from './keys.js';
+import { profileKeyFrom, settingArgument } from './keys.js';
 import { openConfigStore } from '../../config/store.js';
 import { assertProfileExists } from '../../session.js';
 import { writeJson } from '../../output/index.js';
@@ -11,7 +11,7 @@ export function registerConfigGet(group: Command, context: CommandContext): void
   group
     .command('get')
     .description('print one setting of the profile')
-    .argument('<KEY>', 'apiUrl, publisherUrl, authUrl, clientId, clientSecret, token, tokenExpiresAt, publisherKey or bookingKey')
+    .addArgument(settingArgument())
     .addHelpText('after', '\nExample:\n  boxoffice --profile live config get apiUrl')
     .action(async (key: string) => {
       await runConfigGet({ key }, context);

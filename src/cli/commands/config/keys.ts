@@ -1,7 +1,15 @@
 // Which profile settings `config get|set` accept, and how their values are checked.
+import { Argument } from 'commander';
 import { UsageError } from '../../../client/errors.js';
+import { completeWith } from '../../completion-values.js';
 import { isProfileKey, PROFILE_KEYS, URL_KEYS, type ProfileKey } from '../../config/profile.js';
 import { isLoopbackHost } from '../../../client/loopback.js';
+
+/** The KEY argument of `config get` and `config set`: one of the settings (completed by the shell). */
+export function settingArgument(): Argument {
+  const names = `${PROFILE_KEYS.slice(0, -1).join(', ')} or ${PROFILE_KEYS[PROFILE_KEYS.length - 1]}`;
+  return completeWith(new Argument('<KEY>', names), PROFILE_KEYS);
+}
 
 /** apiUrl, api-url and API_URL all name apiUrl. */
 export function profileKeyFrom(name: string): ProfileKey {

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { profileKeyFrom, checkSettingValue } from './keys.js';
+import { profileKeyFrom, checkSettingValue, settingArgument } from './keys.js';
 import { SECRET_KEYS } from '../../config/profile.js';
 import { createPrompter } from '../../prompt.js';
 import { readAllStdin } from '../../stdin.js';
@@ -21,7 +21,7 @@ export function registerConfigSet(group: Command, context: CommandContext): void
   group
     .command('set')
     .description('change one setting of the profile ("" removes it; no value: asked for, hidden for secrets, or read from piped stdin)')
-    .argument('<KEY>', 'apiUrl, publisherUrl, authUrl, clientId, clientSecret, token, tokenExpiresAt, publisherKey or bookingKey')
+    .addArgument(settingArgument())
     .argument('[VALUE]', 'the new value; - reads it from stdin')
     .addHelpText(
       'after',
