@@ -39,15 +39,16 @@ const TIME = '/usr/bin/time';
 const LATENCY_MS = 20;
 
 /**
- * Runs a node script as a child process; wall time from here, peak RSS and CPU time from GNU
- * time, or without it from the child itself (a preloaded exit hook: Node reports no child's
- * resource usage to its parent).
+ * Runs a node script (or, with GNU time, another `program`) as a child process; wall time from
+ * here, peak RSS and CPU time from GNU time, or without it from the child itself (a preloaded
+ * exit hook: Node reports no child's resource usage to its parent).
  */
 export async function measureNode(
   args: string[],
   env: NodeJS.ProcessEnv,
   scratch: string,
   useTime = existsSync(TIME) && spawnSync(TIME, ['-v', 'true']).status === 0,
+  program = process.execPath,
 ): Promise<Measurement> {
   const exitHook = join(scratch, 'resource-usage.cjs');
   if (!useTime && !existsSync(exitHook)) {
@@ -59,7 +60,7 @@ export async function measureNode(
         '});\n',
     );
   }
-  const [command, commandArgs] = useTime ? [TIME, ['-v', process.execPath, ...args]] : [process.execPath, ['--require', exitHook, ...args]];
+  const [command, commandArgs] = useTime ? [TIME, ['-v', program, ...args]] : [program, ['--require', exitHook, ...args]];
   const started = process.hrtime.bigint();
   const cpuBefore = process.cpuUsage();
   const stderr = await new Promise<string>((resolvePromise, reject) => {
