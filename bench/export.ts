@@ -7,8 +7,9 @@
 // rate=1,kinds=delay`), as the service across a network does: fetching then takes time the
 // export overlaps with writing. Over loopback with nothing added, "fetching" is the sandbox's CPU
 // on the same two cores as the client's, so that figure measures the CPU the two share rather
-// than the overlap; it is reported beside, without a target (bench/README.md). Memory is
-// judged over loopback, where rows arrive fastest.
+// than the overlap; it is reported beside, without a target (bench/README.md). Over loopback the
+// export is held to at most 1.2x a client that only fetches and parses the list
+// (bench/fetch-floor.ts; issue 34). Memory is judged over loopback, where rows arrive fastest.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -39,15 +40,16 @@ const TIME = '/usr/bin/time';
 const LATENCY_MS = 20;
 
 /**
- * Runs a node script as a child process; wall time from here, peak RSS and CPU time from GNU
- * time, or without it from the child itself (a preloaded exit hook: Node reports no child's
- * resource usage to its parent).
+ * Runs a node script (or, with GNU time, another `program`) as a child process; wall time from
+ * here, peak RSS and CPU time from GNU time, or without it from the child itself (a preloaded
+ * exit hook: Node reports no child's resource usage to its parent).
  */
 export async function measureNode(
   args: string[],
   env: NodeJS.ProcessEnv,
   scratch: string,
   useTime = existsSync(TIME) && spawnSync(TIME, ['-v', 'true']).status === 0,
+  program = process.execPath,
 ): Promise<Measurement> {
   const exitHook = join(scratch, 'resource-usage.cjs');
   if (!useTime && !existsSync(exitHook)) {
@@ -59,7 +61,7 @@ export async function measureNode(
         '});\n',
     );
   }
-  const [command, commandArgs] = useTime ? [TIME, ['-v', process.execPath, ...args]] : [process.execPath, ['--require', exitHook, ...args]];
+  const [command, commandArgs] = useTime ? [TIME, ['-v', program, ...args]] : [program, ['--require', exitHook, ...args]];
   const started = process.hrtime.bigint();
   const cpuBefore = process.cpuUsage();
   const stderr = await new Promise<string>((resolvePromise, reject) => {
@@ -83,18 +85,19 @@ export async function measureNode(
 }
 
 /**
- * Bundles the naive client so that it runs as plain node, like the CLI's own bundle. Through
- * esbuild's command line: the benchmark itself is an esbuild bundle, which cannot hold esbuild.
+ * Bundles a client of the benchmark (bench/NAME.ts) so that it runs as plain node, like the CLI's
+ * own bundle. Through esbuild's command line: the benchmark itself is an esbuild bundle, which
+ * cannot hold esbuild.
  */
-function buildNaiveClient(scratch: string): string {
-  const outfile = join(scratch, 'naive-export.mjs');
+function buildClient(scratch: string, name: 'naive-export' | 'fetch-floor'): string {
+  const outfile = join(scratch, `${name}.mjs`);
   const banner = "import { createRequire as __naiveRequire } from 'node:module'; const require = __naiveRequire(import.meta.url);";
   const result = spawnSync(
     resolve('node_modules/.bin/esbuild'),
-    ['bench/naive-export.ts', '--bundle', '--format=esm', '--platform=node', '--target=node20', `--outfile=${outfile}`, `--banner:js=${banner}`, '--log-level=warning'],
+    [`bench/${name}.ts`, '--bundle', '--format=esm', '--platform=node', '--target=node20', `--outfile=${outfile}`, `--banner:js=${banner}`, '--log-level=warning'],
     { encoding: 'utf8' },
   );
-  if (result.status !== 0) throw new Error(`building the naive client failed: ${result.stderr}`);
+  if (result.status !== 0) throw new Error(`building bench/${name}.ts failed: ${result.stderr}`);
   return outfile;
 }
 
@@ -163,7 +166,8 @@ export async function runExportBench(options: BenchOptions, sizes: ExportBenchSi
     const small = seedAttendeeEvent(sandbox.db, { orders: sizes.small, lateLabelFrom: sizes.small - 5, hostileAt: 3 });
     log(`export: seeded ${sizes.large.toLocaleString('en')} + ${sizes.small.toLocaleString('en')} orders in ${Date.now() - seedStarted} ms`);
     const token = mintForRole(sandbox.handle.context, 'admin').value;
-    const naive = buildNaiveClient(scratch);
+    const naive = buildClient(scratch, 'naive-export');
+    const fetchFloor = buildClient(scratch, 'fetch-floor');
     const envFor = (url: string) => ({
       ...process.env,
       CI: 'true',
@@ -199,6 +203,24 @@ export async function runExportBench(options: BenchOptions, sizes: ExportBenchSi
         );
       },
     });
+
+    // The export beside a client that only fetches and parses the list, alternating which goes first.
+    const floorExport: Measurement[] = [];
+    const floor: Measurement[] = [];
+    for (let run = 0; run < sizes.runs; run += 1) {
+      const file = join(scratch, `floor-export-${run}.csv`);
+      const measureExport = async () => floorExport.push(await exportRun(large.eventId, file));
+      const measureFloor = async () => floor.push(await measureNode([fetchFloor, '--url', sandbox.url, '--token', token, '--event', large.eventId], envFor(sandbox.url), scratch));
+      if (run % 2 === 0) {
+        await measureExport();
+        await measureFloor();
+      } else {
+        await measureFloor();
+        await measureExport();
+      }
+      rmSync(file);
+      log(`export run ${run + 1}/${sizes.runs} beside the fetch floor: export ${Math.round(floorExport[run].wallMs)} ms, floor ${Math.round(floor[run].wallMs)} ms`);
+    }
 
     // The same database behind a sandbox that holds every call for LATENCY_MS, as a service
     // across a network does.
@@ -259,6 +281,22 @@ export async function runExportBench(options: BenchOptions, sizes: ExportBenchSi
         note:
           `${round(naiveTime / exportTime, 1)}x faster; CPU: client ${cpu(local.export)} s and sandbox ${sandboxCpu(local.export)} s ` +
           `on ${cores} cores (no latency to overlap: bounded by the CPU the two share; bench/README.md)`,
+      },
+      {
+        name: `fetch-and-parse floor, ${largeLabel} orders, loopback: time`,
+        value: round(median(seconds(floor))),
+        unit: 's',
+        spread: round(spread(seconds(floor))),
+        note: `CPU: client ${cpu(floor)} s, sandbox ${sandboxCpu(floor)} s`,
+      },
+      {
+        name: `export, ${largeLabel} orders, loopback: time vs the fetch-and-parse floor`,
+        value: round(median(seconds(floorExport))),
+        unit: 's',
+        spread: round(spread(seconds(floorExport))),
+        ratio: round(median(seconds(floorExport)) / median(seconds(floor))),
+        ...target('≤ 1.2x'),
+        note: `CPU: client ${cpu(floorExport)} s, sandbox ${sandboxCpu(floorExport)} s`,
       },
       { name: `naive client, ${largeLabel} orders: peak RSS`, value: round(naiveRss, 1), unit: 'MB', spread: round(spread(megabytes(local.naive)), 1) },
       {

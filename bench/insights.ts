@@ -1,10 +1,13 @@
 // `boxoffice insights --from FILE` on large exports: time and peak memory of the built CLI as a
 // child process. The exports are real ones: a sandbox seeded with `sandbox seed`'s data (six
-// weeks of sales, cancellations, answers), exported by the CLI. Target (issue 22): peak memory at
-// 100,000 orders at most 1.15x that at 10,000 (quick: 10,000 against 1,000) — the file streams.
+// weeks of sales, cancellations, answers), exported by the CLI. Targets: peak memory at 100,000
+// orders at most 1.15x that at 10,000 (quick: 10,000 against 1,000) — the file streams (issue
+// 22); reading the CSV at most 1.5x the time of one pass of Python's csv module over the same
+// file counting the same figures (bench/insights-floor.py; issue 34).
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { seedData } from '../src/sandbox/seed.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { mintForRole } from '../src/sandbox/routes/sandbox-tools.js';
@@ -49,6 +52,7 @@ export const insightsBench: BenchModule = async (options) => {
     const figures: Figure[] = [];
     const largeLabel = sizes.large.toLocaleString('en');
     const smallLabel = sizes.small.toLocaleString('en');
+    if (!options.smoke) figures.push(...(await againstPython(cli, files.large.csv, largeLabel, sizes.runs, insights, env, scratch, log)));
     for (const format of FORMATS) {
       const large: Measurement[] = [];
       const small: Measurement[] = [];
@@ -81,3 +85,63 @@ export const insightsBench: BenchModule = async (options) => {
     rmSync(scratch, { recursive: true, force: true });
   }
 };
+
+const PYTHON = 'python3';
+
+/**
+ * `insights --from` the CSV beside the Python floor, in alternating runs; the floor's totals must
+ * be the CLI's. Needs python3 and GNU time (for the floor's CPU time); without them, no figure.
+ */
+async function againstPython(
+  cliPath: string,
+  file: string,
+  label: string,
+  runs: number,
+  insights: (file: string) => Promise<Measurement>,
+  env: NodeJS.ProcessEnv,
+  scratch: string,
+  log: (line: string) => void,
+): Promise<Figure[]> {
+  const floorScript = resolve('bench/insights-floor.py');
+  const check = spawnSync(PYTHON, [floorScript, file], { encoding: 'utf8' });
+  const gnuTime = spawnSync('/usr/bin/time', ['-v', 'true']).status === 0;
+  if (check.status !== 0 || !gnuTime) {
+    log(`insights: no Python floor (${gnuTime ? check.error?.message ?? check.stderr.trim() : 'GNU time is missing'})`);
+    return [];
+  }
+  const floorTotals = JSON.parse(check.stdout) as Record<string, unknown>;
+  const cliTotals = spawnSync(process.execPath, [cliPath, 'insights', '--from', file, '--currency', 'INR', '--timezone', 'UTC', '--json'], { encoding: 'utf8', env });
+  const totals = (JSON.parse(cliTotals.stdout) as { totals: Record<string, unknown> }).totals;
+  for (const name of ['orders', 'attendees', 'revenue', 'cancelled', 'checkedIn']) {
+    if (totals[name] !== floorTotals[name]) throw new Error(`insights and the Python floor count ${name} differently: ${String(totals[name])} vs ${String(floorTotals[name])}`);
+  }
+  const cli: Measurement[] = [];
+  const floor: Measurement[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const python = () => measureNode([floorScript, file], env, scratch, true, PYTHON);
+    if (run % 2 === 0) {
+      cli.push(await insights(file));
+      floor.push(await python());
+    } else {
+      floor.push(await python());
+      cli.push(await insights(file));
+    }
+    log(`insights --from csv vs Python run ${run + 1}/${runs}: ${Math.round(cli[run].wallMs)} ms vs ${Math.round(floor[run].wallMs)} ms`);
+  }
+  const seconds = (values: Measurement[]) => values.map((value) => value.wallMs / 1000);
+  const cpuSeconds = (values: Measurement[]) => median(values.map((value) => value.cpuMs / 1000));
+  const time = median(seconds(cli));
+  const floorTime = median(seconds(floor));
+  return [
+    { name: `Python csv pass, ${label} orders (the floor): time`, value: round(floorTime), unit: 's', spread: round(spread(seconds(floor))) },
+    {
+      name: `insights --from csv, ${label} orders, vs the Python pass`,
+      value: round(time),
+      unit: 's',
+      spread: round(spread(seconds(cli))),
+      ratio: round(time / floorTime),
+      target: '≤ 1.5x',
+      note: `CPU ${round(cpuSeconds(cli), 1)} s vs ${round(cpuSeconds(floor), 1)} s (${round(cpuSeconds(cli) / cpuSeconds(floor))}x); same totals`,
+    },
+  ];
+}

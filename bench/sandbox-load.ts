@@ -37,6 +37,11 @@ export const sandboxLoadBench: BenchModule = async ({ quick, smoke, log }) => {
       path: '/api/e/get-report', token, eventId: reportEventId, concurrency: REPORT_CONCURRENCY, requestsPerRun, runs,
     });
     log(`sandbox-load: ${runs} runs of ${requestsPerRun} get-report requests at concurrency ${REPORT_CONCURRENCY}, ${events * 100} orders seeded`);
+    const floorServer = await startFloorServer(await reportBody(sandbox.url, token, reportEventId));
+    const floor = await measure(floorServer.url, {
+      path: '/api/e/get-report', token, eventId: reportEventId, concurrency: REPORT_CONCURRENCY, requestsPerRun, runs,
+    }).finally(() => floorServer.stop());
+    log(`sandbox-load: ${runs} runs of ${requestsPerRun} requests to a bare node:http server answering get-report's bytes`);
     return {
       section: `Sandbox under load (${requestsPerRun} requests a run; get-report of a 100-order event among ${events * 100} orders)`,
       figures: [
@@ -47,6 +52,11 @@ export const sandboxLoadBench: BenchModule = async ({ quick, smoke, log }) => {
           spread: round(spread(report.rates), 0), target: '≥ 1000 req/s',
         },
         { name: 'get-report p99 latency', value: round(median(report.p99s)), unit: 'ms', spread: round(spread(report.p99s)) },
+        {
+          name: `bare node:http server answering get-report's bytes (${REPORT_CONCURRENCY} concurrent; the floor)`, value: round(median(floor.rates), 0),
+          unit: 'req/s', spread: round(spread(floor.rates), 0), ratio: round(median(report.rates) / median(floor.rates)),
+          note: 'ratio: get-report\'s rate over this one, in the same run (what the load driver and the machine allow)',
+        },
       ],
     };
   } finally {
@@ -106,6 +116,49 @@ async function drive(pool: Pool, { path, token, concurrency }: LoadRun, body: st
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return { seconds: (performance.now() - started) / 1000, latencies };
+}
+
+/** The body of one get-report answer, for the floor server to send. */
+async function reportBody(url: string, token: string, eventId: string): Promise<string> {
+  const response = await fetch(`${url}/api/e/get-report`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ eventId }),
+  });
+  return response.text();
+}
+
+/**
+ * The floor get-report is compared with: a node:http server in its own process that reads each
+ * request's body and answers with `body`, doing nothing else; what is left of get-report's time
+ * is the sandbox's own (routing, checks, the query, the answer).
+ */
+async function startFloorServer(body: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const script = `
+    const body = Buffer.from(process.env.FLOOR_BODY);
+    const server = require('node:http').createServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length }).end(body));
+    });
+    server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port));
+    process.on('SIGTERM', () => server.close(() => process.exit(0)));`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, FLOOR_BODY: body } });
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = /^listening on (http:\/\/\S+)$/.exec(line);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the floor server exited with ${code} before listening`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 interface SandboxProcess {

@@ -311,7 +311,7 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
   };
 
   try {
-    const formatter = await createRowFormatter(request.format, state.columns);
+    const formatter = createRowFormatter(request.format, state.columns);
     spool = new SpoolWriter(spoolPaths, state.checkpoint, state.resumed);
     await saveCheckpoint(true);
     const batches = attendeeBatches(env.fetchBatch, {

@@ -12,25 +12,33 @@ import { FIXED_COLUMNS } from './flatten.js';
 import { neutraliseFormula } from './neutralise.js';
 import { AppendOnlyFile, ByteBuffer, filePieces, spoolRows } from './spool.js';
 
-type CsvStringify = (records: readonly (readonly string[])[]) => string;
-
 export interface RowFormatter {
   /** Rows as text, each ending with a line end: the fixed cells, then the custom ones so far. */
   formatRows(rows: readonly (readonly string[])[]): string;
 }
 
-/** csv-stringify, neutralising every text cell (header included) on the way. */
-async function loadCsvStringify(): Promise<CsvStringify> {
-  const { stringify } = await import('csv-stringify/sync');
-  return (records) => stringify(records as string[][], { cast: { string: (cell) => neutraliseFormula(cell) } });
+/** RFC 4180: a cell holding a comma, a quote or a line break is quoted, its quotes doubled. */
+const NEEDS_QUOTES = /[",\r\n]/;
+
+function csvCell(cell: string): string {
+  const text = neutraliseFormula(cell);
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** csv-stringify is loaded once, up front, for CSV; one call formats a whole batch. */
-export async function createRowFormatter(format: ExportFormat, columns: ColumnRegistry): Promise<RowFormatter> {
-  if (format === 'csv') {
-    const stringify = await loadCsvStringify();
-    return { formatRows: (rows) => (rows.length === 0 ? '' : stringify(rows)) };
-  }
+/**
+ * CSV lines, neutralising every cell (header included). Written here rather than with
+ * csv-stringify, which quotes by the same rule but builds arrays for every cell it checks: 3x the
+ * time, a tenth of the export's CPU at 100,000 orders. test/export/csv.test.ts holds both to the
+ * same output.
+ */
+export function csvLines(rows: readonly (readonly string[])[]): string {
+  let text = '';
+  for (const cells of rows) text += `${cells.map(csvCell).join(',')}\n`;
+  return text;
+}
+
+export function createRowFormatter(format: ExportFormat, columns: ColumnRegistry): RowFormatter {
+  if (format === 'csv') return { formatRows: csvLines };
   return {
     formatRows: (rows) => {
       const keys = columns.header.map((name) => JSON.stringify(name));
@@ -66,7 +74,7 @@ const NEXT_JSON_ROW = Buffer.from(',\n');
 
 /** The header, or the opening of the JSON array. */
 async function exportHead(source: OutputSource, format: ExportFormat): Promise<string> {
-  if (format === 'csv') return (await loadCsvStringify())([source.columns.header]);
+  if (format === 'csv') return csvLines([source.columns.header]);
   return format === 'json' ? '[' : '';
 }
 

@@ -7,6 +7,7 @@ import { cliBundleInputs } from '../helpers/bundle-graph.js';
 
 const READ_THROUGH_DEFAULT = [
   'src/cli/output/rows.ts -> cli-table3', // `const { default: Table } = await import('cli-table3')`
+  'src/insights/read-export.ts -> papaparse', // `const { default: Papa } = await import('papaparse')`
 ];
 
 describe('CommonJS packages loaded with import()', () => {

@@ -22,6 +22,7 @@ const HEAVY = [
   /node_modules\/conf\//,
   /node_modules\/vega[^/]*\//,
   /node_modules\/stream-json\//,
+  /node_modules\/papaparse\//,
   // The sandbox's well-known values (src/sandbox/fixtures.ts, constants the `local` profile holds) are light.
   /^src\/sandbox\/(?!fixtures\.ts$)/,
   /^src\/insights\//,
@@ -51,9 +52,9 @@ const OPTIONAL_HEAVY = [
   /^src\/orders\/answers\.ts$/,
   /^src\/cli\/open-browser\.ts$/,
   /^src\/cli\/param-file\.ts$/,
-  // insights: charts (vega) and their page, the streaming JSON reader, and the live mode.
+  // insights: charts (vega) and their page, the streaming CSV and JSON readers, and the live mode.
   /^src\/insights\/(charts|page)\.ts$/,
-  /^node_modules\/stream-json\//,
+  /^node_modules\/(stream-json|papaparse)\//,
   /^node_modules\/vega(-lite)?\//,
   /^src\/cli\/commands\/insights\/live-run\.ts$/,
   // mcp: the server and the SDK, loaded when `boxoffice mcp` runs (not for its help).

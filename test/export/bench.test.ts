@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { measureNode, runExportBench } from '../../bench/export.js';
 
 describe('export benchmark module', () => {
-  it('measures the export beside the naive client at 20 ms per call and over loopback, and reports every comparison', async () => {
+  it('measures the export beside the naive client at 20 ms per call and over loopback, and beside the fetch floor, and reports every comparison', async () => {
     const lines: string[] = [];
     const figures = await runExportBench({ quick: false, log: (line) => lines.push(line) }, { large: 120, small: 60, runs: 1 });
     expect(figures.map((figure) => figure.name)).toEqual([
@@ -15,6 +15,8 @@ describe('export benchmark module', () => {
       'export, 120 orders, 20 ms per call: time',
       'naive client, 120 orders, loopback: time',
       'export, 120 orders, loopback: time',
+      'fetch-and-parse floor, 120 orders, loopback: time',
+      'export, 120 orders, loopback: time vs the fetch-and-parse floor',
       'naive client, 120 orders: peak RSS',
       'export, 120 orders: peak RSS',
       'export peak RSS, 120 vs 60 orders',
@@ -25,6 +27,7 @@ describe('export benchmark module', () => {
     for (const note of cpuNotes) expect(note).toMatch(/CPU: client \d+(\.\d)? s.* sandbox \d+(\.\d)? s/);
     expect(figures.filter((figure) => figure.target).map((figure) => [figure.name, figure.target])).toEqual([
       ['export, 120 orders, 20 ms per call: time', '≤ 0.5x'],
+      ['export, 120 orders, loopback: time vs the fetch-and-parse floor', '≤ 1.2x'],
       ['export, 120 orders: peak RSS', '≤ 0.5x'],
       ['export peak RSS, 120 vs 60 orders', '≤ 1.15x'],
     ]);

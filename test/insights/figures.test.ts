@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkWatchInterval } from '../../src/cli/watch-interval.js';
 import { READS_PER_REFRESH } from '../../src/insights/live.js';
@@ -135,6 +136,22 @@ describe('reading exports back', () => {
       { orderNo: 'A2', n: '3' },
     ]);
     expect(await rows('a.ndjson', '{"orderNo":"A1"}\n\n{"orderNo":"A2"}\n', 'ndjson')).toEqual([{ orderNo: 'A1' }, { orderNo: 'A2' }]);
+  });
+
+  it('reads a CSV of many chunks as csv-parse does: BOM, CRLF, quoted line breaks, characters split across chunks', async () => {
+    const header = '\uFEFForderNo,city,Note\r\n';
+    const lines = Array.from({ length: 2_000 }, (_, index) => `A${index},Zürich ${'✓'.repeat(20)} ${index},"two\r\nlines, ""quoted"" 日本"\r\n`);
+    const path = join(dir, 'many.csv');
+    writeFileSync(path, header + lines.join(''));
+    const read: ExportRow[] = [];
+    for await (const item of readExportRows(path, 'csv', new AbortController().signal)) read.push(item);
+    expect(read).toEqual(parse(header + lines.join(''), { columns: true, bom: true }));
+    const first: ExportRow[] = [];
+    for await (const item of readExportRows(path, 'csv', new AbortController().signal)) {
+      first.push(item);
+      break;
+    }
+    expect(first).toEqual([{ orderNo: 'A0', city: `Zürich ${'✓'.repeat(20)} 0`, Note: 'two\r\nlines, "quoted" 日本' }]);
   });
 
   it('refuses a file that is not an export, naming it', async () => {
