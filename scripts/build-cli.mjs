@@ -85,11 +85,18 @@ function chunkEntryPoints(files) {
   return entryPoints;
 }
 
-/** The core's entry: the bundle's entry module, and every module the chunks read, by path. */
+/**
+ * The core's entry: the bundle's entry module, and every module the chunks read, by path. Each of
+ * those is evaluated when a chunk first reads it, so `--version` evaluates the entry alone (not
+ * commander, which builds a program as it loads).
+ */
 function coreEntry(shared) {
   return [
-    "export * from './src/cli/entry.ts';",
-    ...shared.map((file) => `export * as ${JSON.stringify(file)} from ${JSON.stringify(`./${file}`)};`),
+    "exports.runFromProcess = require('./src/cli/entry.ts').runFromProcess;",
+    'const onFirstRead = (load) => { let module; return { enumerable: true, get: () => (module ??= load()) }; };',
+    'Object.defineProperties(exports, {',
+    ...shared.map((file) => `  ${JSON.stringify(file)}: onFirstRead(() => require(${JSON.stringify(`./${file}`)})),`),
+    '});',
   ].join('\n');
 }
 
