@@ -7,6 +7,7 @@
 //   loaded with `import()`. What they share with the core they read from ../cli.cjs (already
 //   loaded, so `require()` returns it from the module cache): one instance of every module.
 import { build } from 'esbuild';
+import { isBuiltin } from 'node:module';
 import { basename, dirname, relative } from 'node:path';
 import { cliBuildOptions, sourceGraphOptions } from './build-options.mjs';
 
@@ -16,6 +17,7 @@ const CORE_OUTFILE = 'dist/cli.cjs';
 /** How a chunk (in dist/chunks/) names the core. */
 const CORE_FROM_CHUNKS = '../cli.cjs';
 const CORE_NAMESPACE = 'boxoffice-core';
+const BUILTIN_NAMESPACE = 'builtin-by-require';
 const RESOLVING = Symbol('resolving for the split');
 
 /**
@@ -38,7 +40,7 @@ export async function buildCli() {
     entryPoints: chunkEntryPoints(new Set(lazyEntries)),
     entryNames: 'chunks/[name]-[hash]',
     metafile: true,
-    plugins: [...cliBuildOptions.plugins, readCoreFromCliCjs(core, sharedWithChunks)],
+    plugins: [...cliBuildOptions.plugins, requireBuiltins, readCoreFromCliCjs(core, sharedWithChunks)],
   });
   const chunkOf = new Map(
     Object.entries(chunks.metafile.outputs)
@@ -83,11 +85,18 @@ function chunkEntryPoints(files) {
   return entryPoints;
 }
 
-/** The core's entry: the bundle's entry module, and every module the chunks read, by path. */
+/**
+ * The core's entry: the bundle's entry module, and every module the chunks read, by path. Each of
+ * those is evaluated when a chunk first reads it, so `--version` evaluates the entry alone (not
+ * commander, which builds a program as it loads).
+ */
 function coreEntry(shared) {
   return [
-    "export * from './src/cli/entry.ts';",
-    ...shared.map((file) => `export * as ${JSON.stringify(file)} from ${JSON.stringify(`./${file}`)};`),
+    "exports.runFromProcess = require('./src/cli/entry.ts').runFromProcess;",
+    'const onFirstRead = (load) => { let module; return { enumerable: true, get: () => (module ??= load()) }; };',
+    'Object.defineProperties(exports, {',
+    ...shared.map((file) => `  ${JSON.stringify(file)}: onFirstRead(() => require(${JSON.stringify(`./${file}`)})),`),
+    '});',
   ].join('\n');
 }
 
@@ -102,8 +111,7 @@ function readCoreFromCliCjs(core, sharedWithChunks) {
         const file = await bundledFile(esbuild, args);
         if (file === undefined || !core.has(file)) return undefined;
         sharedWithChunks.add(file);
-        // The path is only a key: no extension, so that esbuild reads the stand-in as CommonJS.
-        return { path: file.replace(/\./g, '_'), namespace: CORE_NAMESPACE, pluginData: { file } };
+        return { path: standInKey(file, args.importer), namespace: CORE_NAMESPACE, pluginData: { file } };
       });
       esbuild.onLoad({ filter: /.*/, namespace: CORE_NAMESPACE }, (args) => ({
         contents: `module.exports = require(${JSON.stringify(CORE_FROM_CHUNKS)})[${JSON.stringify(args.pluginData.file)}];`,
@@ -111,6 +119,36 @@ function readCoreFromCliCjs(core, sharedWithChunks) {
       }));
     },
   };
+}
+
+/**
+ * In the ES module part: a Node built-in is `require()`d. An `import` of a built-in runs every
+ * getter on its exports: on Node 24, `import 'node:http'` loads Node's own undici for
+ * `http.WebSocket` (~75 ms), and `node:crypto` loads WebCrypto. Dynamic `import()`s stay.
+ */
+const requireBuiltins = {
+  name: 'require-builtins',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /.*/ }, (args) => {
+      if (!isBuiltin(args.path) || args.kind === 'dynamic-import') return undefined;
+      if (args.namespace === BUILTIN_NAMESPACE) return { path: args.path, external: true };
+      return { path: standInKey(args.path, args.importer), namespace: BUILTIN_NAMESPACE, pluginData: { builtin: args.path } };
+    });
+    esbuild.onLoad({ filter: /.*/, namespace: BUILTIN_NAMESPACE }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.pluginData.builtin)});`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * The key of a stand-in module (one line that requires the real one) for one importer. A stand-in
+ * shared by several modules would be split into a chunk of its own, a file of a few hundred bytes
+ * to load; one per importer lands in its importer's chunk. No extension, so that esbuild reads
+ * the stand-in as CommonJS.
+ */
+function standInKey(module, importer) {
+  return `${module} for ${importer}`.replace(/\./g, '_');
 }
 
 /** In the core: `import()` of a module outside it loads that module's chunk. */

@@ -28,9 +28,22 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): { field: string
   return { field, message: field ? `${field}: ${message}` : message };
 }
 
+/**
+ * zod compiles an object schema's fast path (generated code) on its first parse: it pays back
+ * for a schema parsed again, as the pages of a list are, not for the one parse of a one-request
+ * command. So a schema's first parse runs without it.
+ */
+const parsedBefore = new WeakSet<z.ZodType>();
+
+function parseContext(schema: z.ZodType): { jitless: boolean } {
+  const first = !parsedBefore.has(schema);
+  parsedBefore.add(schema);
+  return { jitless: first };
+}
+
 /** The request as the schema produces it, or a UsageError naming the first bad field. */
 export function parseRequest<S extends z.ZodType>(schema: S, input: unknown, what?: string): z.output<S> {
-  const result = schema.safeParse(input ?? {});
+  const result = schema.safeParse(input ?? {}, parseContext(schema));
   if (result.success) return result.data;
   const { field, message } = describeIssue(result.error.issues[0], input ?? {});
   throw new UsageError(what && !field ? `${what}: ${message}` : message, field);
@@ -38,7 +51,7 @@ export function parseRequest<S extends z.ZodType>(schema: S, input: unknown, wha
 
 /** A success body read with its resource schema; a ResponseShapeError names what did not fit. */
 export function parseResponse<S extends z.ZodType>(schema: S, body: unknown, operation: string): z.output<S> {
-  const result = schema.safeParse(body);
+  const result = schema.safeParse(body, parseContext(schema));
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = issue.path.length > 0 ? pathText(issue.path) : 'body';

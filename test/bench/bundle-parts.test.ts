@@ -3,6 +3,7 @@
 // read what they share with the core from it, so that every module has one instance.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +60,17 @@ describe('the bundle', () => {
     const namesPerModule = JSON.parse(exported.stdout) as Record<string, number>;
     const missing = [...read].filter((module) => !(namesPerModule[module] > 0));
     expect(missing).toEqual([]);
+  });
+
+  it('requires Node built-ins in the chunks rather than importing them (an import runs their getters)', () => {
+    // The banner's `node:module` (for createRequire) is the one built-in a chunk imports.
+    const imported = chunkFiles().flatMap((name) =>
+      [...readFileSync(join(CHUNKS, name), 'utf8').matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+)["']/g)]
+        .map((match) => match[1])
+        .filter((specifier) => isBuiltin(specifier) && specifier !== 'node:module')
+        .map((specifier) => `${name}: ${specifier}`),
+    );
+    expect(imported).toEqual([]);
   });
 
   it('holds commander in the core only', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/client/errors.js';
-import { addTicketRequest, bookingRequest, eventIdRequest } from '../../src/client/schemas/index.js';
-import { parseRequest } from '../../src/client/validate.js';
+import { addTicketRequest, bookingRequest, eventIdRequest, reportResponse } from '../../src/client/schemas/index.js';
+import { parseRequest, parseResponse } from '../../src/client/validate.js';
 import * as sample from './sample-requests.js';
 
 function message(run: () => unknown): string {
@@ -46,5 +46,14 @@ describe('parseRequest', () => {
 
   it('fills in documented defaults', () => {
     expect(parseRequest(bookingRequest, { amount: '10', orderNo: 'A', bookingKey: 'k', callbackUrl: 'https://x.test/cb' })).toMatchObject({ amount: 10, currency: 'INR', pg: 'pg2' });
+  });
+});
+
+describe('parseResponse', () => {
+  it('reads a body alike on a schema\'s first parse (no compiled fast path) and on later ones', () => {
+    const body = { status: 'success', amount: '12.5', tickets: { 0: { ticketId: 7, ticketName: 'General', tickets: '3' } } };
+    const first = parseResponse(reportResponse, body, 'get-report');
+    expect(first).toMatchObject({ amount: 12.5, tickets: [{ ticketId: '7', tickets: 3 }] });
+    expect(parseResponse(reportResponse, body, 'get-report')).toEqual(first);
   });
 });
