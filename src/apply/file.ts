@@ -8,6 +8,10 @@ import type { Document } from 'yaml';
 import * as z from 'zod';
 import { UsageError } from '../client/errors.js';
 import { addDiscountRequest, addTicketRequest, createEventRequest } from '../client/schemas/index.js';
+import { DISCOUNT_TABLE } from '../client/fields/discount.js';
+import { EVENT_TABLE } from '../client/fields/event.js';
+import { requestShape } from '../client/fields/schema.js';
+import { TICKET_TABLE } from '../client/fields/ticket.js';
 import { interpolateTree } from './interpolate.js';
 import type { InterpolationProblem } from './interpolate.js';
 
@@ -57,7 +61,7 @@ function requestRules(request: z.ZodType, fillIds: (value: Record<string, unknow
 }
 
 const eventSchema = z
-  .strictObject({ ...createEventRequest.shape })
+  .strictObject(requestShape(EVENT_TABLE, 'create'))
   .superRefine(requestRules(createEventRequest, (value) => value));
 
 const ticketStatus = z
@@ -67,7 +71,7 @@ const ticketStatus = z
 const ticketSchema = z
   .strictObject({
     key: localKey,
-    ...omitKeys(addTicketRequest.shape, ['eventId', 'status']),
+    ...omitKeys(requestShape(TICKET_TABLE, 'create'), ['eventId', 'status']),
     status: ticketStatus.default('active'),
   })
   .superRefine(requestRules(addTicketRequest, ({ key: _key, ...value }) => ({ ...value, eventId: 'x', status: 'active' })));
@@ -76,7 +80,7 @@ const discountSchema = z
   .strictObject({
     key: localKey,
     ticket: localKey,
-    ...omitKeys(addDiscountRequest.shape, ['eventId', 'ticketId']),
+    ...omitKeys(requestShape(DISCOUNT_TABLE, 'create'), ['eventId', 'ticketId']),
   })
   .superRefine(
     requestRules(addDiscountRequest, ({ key: _key, ticket: _ticket, ...value }) => ({ ...value, eventId: 'x', ticketId: 'x' })),
