@@ -7,12 +7,16 @@
 // way to look it up, it stops and says what to check. The client retries what is safe to retry;
 // a create whose answer was lost (ConnectionError with mayHaveTakenEffect) is looked up the same way.
 import { ApiError, BoxofficeError, ConnectionError, UsageError } from '../client/errors.js';
-import type { OrganizerTicket, UpdateEventRequest, UpdateTicketRequest } from '../client/schemas/index.js';
+import type { OrganizerTicket, UpdateDiscountRequest, UpdateEventRequest, UpdateTicketRequest } from '../client/schemas/index.js';
+import { DISCOUNT_TABLE } from '../client/fields/discount.js';
+import { EVENT_TABLE } from '../client/fields/event.js';
+import { mergeForUpdate, readBack, type FieldValues } from '../client/fields/read-back.js';
+import { TICKET_TABLE } from '../client/fields/ticket.js';
 import type { DiscountSpec, SetupFile, TicketSpec } from './file.js';
 import { desiredDiscount, desiredEvent, desiredTicket, EVENT_FIELDS_FIXED_AT_CREATION, findEventByUrl } from './plan.js';
 import type { Plan, PlanStep, RemoteSnapshot } from './plan.js';
-import { eventView, matchingRuleDiscounts, ticketView } from './remote.js';
-import type { ApplyClient, RemoteView } from './remote.js';
+import { matchingRuleDiscounts } from './remote.js';
+import type { ApplyClient } from './remote.js';
 import type { StateStore } from './state.js';
 
 /** A discount's create may have taken effect; it cannot be checked, so it is not sent again blindly. */
@@ -65,22 +69,15 @@ function isCodeTaken(error: unknown, code: string | undefined): boolean {
   return fields.includes('code') && error.description !== undefined && error.description.includes(JSON.stringify(code));
 }
 
-/** Optional fields the file leaves out keep their current value (an update sends the whole record). */
-function fillFrom(view: RemoteView, fields: readonly string[], request: Record<string, unknown>): void {
-  for (const field of fields) {
-    if (request[field] === undefined && view[field] !== undefined) request[field] = view[field];
-  }
-}
-
-const EVENT_OPTIONAL_FIELDS = ['subdomain', 'country', 'state', 'city', 'postal', 'address'] as const;
-const TICKET_OPTIONAL_FIELDS = ['ticketDescription', 'startDate', 'startTime', 'endDate', 'endTime', 'minQuantity', 'maxQuantity'] as const;
-
-function ticketUpdateRequest(eventId: string, ticketId: string, spec: TicketSpec, remote: OrganizerTicket | undefined): UpdateTicketRequest {
+// Fields the file leaves out keep their current value (an update sends the whole record): the
+// one read-back-then-update merge of the update commands.
+function ticketUpdateFields(spec: TicketSpec, remote: OrganizerTicket | undefined, lastSent: FieldValues | undefined): FieldValues {
   const { key: _key, status, ...fields } = spec;
-  const request: Record<string, unknown> = { ...fields, eventId, ticketId, status: status === 'pause' ? 'pause' : 'published' };
-  if (remote) fillFrom(ticketView(remote), TICKET_OPTIONAL_FIELDS, request);
-  return request as UpdateTicketRequest;
+  const given = { ...fields, status: status === 'pause' ? 'pause' : 'published' };
+  const view = remote ? readBack(TICKET_TABLE, remote) : undefined;
+  return mergeForUpdate(TICKET_TABLE, { readBack: view, lastSent, given });
 }
+
 
 function discountFields(spec: DiscountSpec): Omit<DiscountSpec, 'key' | 'ticket'> {
   const { key: _key, ticket: _ticket, ...fields } = spec;
@@ -152,9 +149,8 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
     }
     const eventId = planned.id;
     if (planned.action === 'update') {
-      const { segment: _segment, topics: _topics, ...fields } = setup.event;
-      const request: Record<string, unknown> = { ...fields, eventId };
-      if (remote.event) fillFrom(eventView(remote.event), EVENT_OPTIONAL_FIELDS, request);
+      const view = remote.event ? readBack(EVENT_TABLE, remote.event) : undefined;
+      const request = { ...mergeForUpdate(EVENT_TABLE, { readBack: view, given: setup.event }), eventId };
       await client.events.updateEvent(request as UpdateEventRequest);
     }
     if (planned.action === 'update' || planned.adopted || !state.event) {
@@ -201,18 +197,17 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       ticketId = String(ticketId);
       state.tickets[spec.key] = { id: ticketId, applied: { ...desired, status: 'active' } };
       await store.save();
+      await remember('tickets', ticketId, { ...fields, status: 'active' });
       if (status === 'pause') {
         // add-ticket takes active or delete only; a paused ticket is paused right after.
-        await client.events.updateTicket(ticketUpdateRequest(eventId, ticketId, spec, undefined));
+        await updateTicket(ticketId, spec, undefined);
         state.tickets[spec.key] = { id: ticketId, applied: desired };
         await store.save();
       }
       return { step: planned, id: ticketId, recovered };
     }
     const ticketId = planned.id;
-    if (planned.action === 'update') {
-      await client.events.updateTicket(ticketUpdateRequest(eventId, ticketId, spec, remoteTickets.get(ticketId)));
-    }
+    if (planned.action === 'update') await updateTicket(ticketId, spec, remoteTickets.get(ticketId));
     if (planned.action === 'update' || planned.adopted || !state.tickets[spec.key]) {
       state.tickets[spec.key] = { id: ticketId, applied: desired };
       await store.save();
@@ -263,17 +258,33 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       }
       state.discounts[spec.key] = { id: String(discountId), ticket: spec.ticket, applied: desired };
       await store.save();
+      await remember('discounts', String(discountId), discountFields(spec));
       return { step: planned, id: String(discountId) };
     }
     const discountId = planned.id;
     if (planned.action === 'update') {
-      await client.events.updateDiscount({ ...discountFields(spec), eventId, discountId });
+      const lastSent = client.sent?.recall('discounts', eventId, discountId);
+      const merged = mergeForUpdate(DISCOUNT_TABLE, { lastSent, given: discountFields(spec) });
+      await client.events.updateDiscount({ ...merged, eventId, discountId } as UpdateDiscountRequest);
+      await remember('discounts', discountId, merged);
     }
     if (planned.action === 'update' || planned.adopted) {
       state.discounts[spec.key] = { id: discountId, ticket: spec.ticket, applied: desired };
       await store.save();
     }
     return { step: planned, id: discountId };
+  }
+
+  /** Keeps what was sent in the profile's store, where the update commands find it again. */
+  async function remember(kind: 'tickets' | 'discounts', id: string, fields: FieldValues): Promise<void> {
+    await client.sent?.remember(kind, ids.event.id, id, fields);
+  }
+
+  async function updateTicket(ticketId: string, spec: TicketSpec, remoteTicket: OrganizerTicket | undefined): Promise<void> {
+    const eventId = ids.event.id;
+    const fields = ticketUpdateFields(spec, remoteTicket, client.sent?.recall('tickets', eventId, ticketId));
+    await client.events.updateTicket({ ...fields, eventId, ticketId } as UpdateTicketRequest);
+    await remember('tickets', ticketId, fields);
   }
 
   /**
