@@ -69,16 +69,6 @@ function isCodeTaken(error: unknown, code: string | undefined): boolean {
   return fields.includes('code') && error.description !== undefined && error.description.includes(JSON.stringify(code));
 }
 
-// Fields the file leaves out keep their current value (an update sends the whole record): the
-// one read-back-then-update merge of the update commands.
-function ticketUpdateFields(spec: TicketSpec, remote: OrganizerTicket | undefined, lastSent: FieldValues | undefined): FieldValues {
-  const { key: _key, status, ...fields } = spec;
-  const given = { ...fields, status: status === 'pause' ? 'pause' : 'published' };
-  const view = remote ? readBack(TICKET_TABLE, remote) : undefined;
-  return mergeForUpdate(TICKET_TABLE, { readBack: view, lastSent, given });
-}
-
-
 function discountFields(spec: DiscountSpec): Omit<DiscountSpec, 'key' | 'ticket'> {
   const { key: _key, ticket: _ticket, ...fields } = spec;
   return fields;
@@ -104,20 +94,28 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
   const remoteTickets = new Map(remote.tickets.map((ticket) => [String(ticket.id), ticket]));
   const ids: AppliedIds = { event: { url: setup.event.url, id: '' }, tickets: {}, discounts: {} };
 
-  for (const planned of plan.steps) {
-    if (planned.resource === 'event') {
-      const done = await applyEvent(planned);
-      ids.event.id = done.id;
-      onStepDone?.(done);
-    } else if (planned.resource === 'ticket') {
-      const done = await applyTicket(planned, ticketSpecs.get(planned.key) as TicketSpec);
-      ids.tickets[planned.key] = done.id;
-      onStepDone?.(done);
-    } else {
-      const done = await applyDiscount(planned, discountSpecs.get(planned.key) as DiscountSpec);
-      ids.discounts[planned.key] = done.id ?? null;
-      onStepDone?.(done);
+  // What was sent: kept in the profile's store, where the update commands find it.
+  const sent: [kind: 'tickets' | 'discounts', id: string, fields: FieldValues][] = [];
+  try {
+    for (const planned of plan.steps) {
+      if (planned.resource === 'event') {
+        const done = await applyEvent(planned);
+        ids.event.id = done.id;
+        onStepDone?.(done);
+      } else if (planned.resource === 'ticket') {
+        const done = await applyTicket(planned, ticketSpecs.get(planned.key) as TicketSpec);
+        ids.tickets[planned.key] = done.id;
+        onStepDone?.(done);
+      } else {
+        const done = await applyDiscount(planned, discountSpecs.get(planned.key) as DiscountSpec);
+        ids.discounts[planned.key] = done.id ?? null;
+        onStepDone?.(done);
+      }
     }
+  } finally {
+    // Only now: the store's writer (conf) ends the process on a later Ctrl-C, which during the
+    // steps must stop the run as an interruption.
+    for (const [kind, id, fields] of sent) await client.sent?.remember(kind, ids.event.id, id, fields);
   }
   return ids;
 
@@ -197,7 +195,7 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       ticketId = String(ticketId);
       state.tickets[spec.key] = { id: ticketId, applied: { ...desired, status: 'active' } };
       await store.save();
-      await remember('tickets', ticketId, { ...fields, status: 'active' });
+      remember('tickets', ticketId, { ...fields, status: 'active' });
       if (status === 'pause') {
         // add-ticket takes active or delete only; a paused ticket is paused right after.
         await updateTicket(ticketId, spec, undefined);
@@ -258,7 +256,7 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       }
       state.discounts[spec.key] = { id: String(discountId), ticket: spec.ticket, applied: desired };
       await store.save();
-      await remember('discounts', String(discountId), discountFields(spec));
+      remember('discounts', String(discountId), discountFields(spec));
       return { step: planned, id: String(discountId) };
     }
     const discountId = planned.id;
@@ -266,7 +264,7 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       const lastSent = client.sent?.recall('discounts', eventId, discountId);
       const merged = mergeForUpdate(DISCOUNT_TABLE, { lastSent, given: discountFields(spec) });
       await client.events.updateDiscount({ ...merged, eventId, discountId } as UpdateDiscountRequest);
-      await remember('discounts', discountId, merged);
+      remember('discounts', discountId, merged);
     }
     if (planned.action === 'update' || planned.adopted) {
       state.discounts[spec.key] = { id: discountId, ticket: spec.ticket, applied: desired };
@@ -275,16 +273,21 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
     return { step: planned, id: discountId };
   }
 
-  /** Keeps what was sent in the profile's store, where the update commands find it again. */
-  async function remember(kind: 'tickets' | 'discounts', id: string, fields: FieldValues): Promise<void> {
-    await client.sent?.remember(kind, ids.event.id, id, fields);
+  function remember(kind: 'tickets' | 'discounts', id: string, fields: FieldValues): void {
+    sent.push([kind, id, fields]);
   }
 
+  /** Fields the file leaves out keep their current value: the update commands' merge. */
   async function updateTicket(ticketId: string, spec: TicketSpec, remoteTicket: OrganizerTicket | undefined): Promise<void> {
     const eventId = ids.event.id;
-    const fields = ticketUpdateFields(spec, remoteTicket, client.sent?.recall('tickets', eventId, ticketId));
+    const { key: _key, status, ...given } = spec;
+    const fields = mergeForUpdate(TICKET_TABLE, {
+      readBack: remoteTicket ? readBack(TICKET_TABLE, remoteTicket) : undefined,
+      lastSent: client.sent?.recall('tickets', eventId, ticketId),
+      given: { ...given, status: status === 'pause' ? 'pause' : 'published' },
+    });
     await client.events.updateTicket({ ...fields, eventId, ticketId } as UpdateTicketRequest);
-    await remember('tickets', ticketId, fields);
+    remember('tickets', ticketId, fields);
   }
 
   /**

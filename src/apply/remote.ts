@@ -2,7 +2,7 @@
 // The service answers in other names and shapes than it accepts (api-reference 2.10, 2.11:
 // `typeName` for `ticketName`, date-time objects for date + time, `active` for a ticket sold as
 // `published`, numbers as text); these views map them back so an unchanged file compares equal.
-import { numberOrUndefined, readBack, type FieldValues } from '../client/fields/read-back.js';
+import { numberOrUndefined, readBack, textOrUndefined, type FieldValues } from '../client/fields/read-back.js';
 import { TICKET_TABLE } from '../client/fields/ticket.js';
 import type { DiscountSpec } from './file.js';
 import type {
@@ -73,7 +73,7 @@ export function publicDiscounts(tickets: readonly { id?: unknown; discounts?: re
         id: String(id),
         ticketId: String(ticket.id),
         view: withoutUndefined({
-          discountName: textOrUndefined(record.discountName) || undefined,
+          discountName: textOrUndefined(record.discountName),
           discountCategory: textOrUndefined(record.discountCategory),
           discountType: textOrUndefined(record.discountType),
           discount: numberOrUndefined(record.discount),
@@ -98,10 +98,6 @@ export function matchingRuleDiscounts(discounts: readonly PublicDiscount[], spec
 
 /** A record as the file would describe it; a field the service did not return is absent. */
 export type RemoteView = Record<string, unknown>;
-
-function textOrUndefined(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
 
 function withoutUndefined(view: Record<string, unknown>): RemoteView {
   return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== undefined));

@@ -70,18 +70,14 @@ export interface FieldCodes {
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 
-/** The object a request schema describes: the client's schemas are built on first use (z.lazy). */
-function objectOf(schema: z.ZodType): ObjectSchema {
-  return (schema instanceof z.ZodLazy ? schema.unwrap() : schema) as ObjectSchema;
-}
-
 /**
  * Validates `fields` with a shared request schema. Blank values of optional fields count as
  * absent. Missing mandatory fields → E002 naming all of them (or the field's own code when it is
  * the only one); a wrong format → the field's code, else E002 naming the field.
  */
 export function validate<S extends z.ZodType>(requestSchema: S, fields: FormFields, codes: FieldCodes = {}): z.output<S> {
-  const schema = objectOf(requestSchema);
+  // The client's request schemas are built on first use (z.lazy).
+  const schema = (requestSchema instanceof z.ZodLazy ? requestSchema.unwrap() : requestSchema) as ObjectSchema;
   const input: Record<string, string> = {};
   const missing: string[] = [];
   for (const [key, fieldSchema] of Object.entries(schema.shape) as [string, z.ZodType][]) {

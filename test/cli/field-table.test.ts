@@ -7,7 +7,7 @@ import { UsageError } from '../../src/client/errors.js';
 import { EVENT_TABLE } from '../../src/client/fields/event.js';
 import { mergeForUpdate, readBack } from '../../src/client/fields/read-back.js';
 import { requestSchema, type RequestOutput } from '../../src/client/fields/schema.js';
-import { fixedAfterCreation, neverReturned, type ResourceTable } from '../../src/client/fields/table.js';
+import { fixedAfterCreation, type ResourceTable } from '../../src/client/fields/table.js';
 import { getEventResponse } from '../../src/client/schemas/index.js';
 import { flagForField, paramsOf } from '../../src/cli/fields.js';
 import { addParamFlags, checkFormats } from '../../src/cli/params.js';
@@ -76,9 +76,8 @@ describe('what the tables say beyond one field', () => {
     expect(flagForField('auth', 'endDate')).toBeUndefined();
   });
 
-  it('knows what is fixed after creation and what the service never returns', () => {
+  it('knows what is fixed after creation', () => {
     expect(fixedAfterCreation(EVENT_TABLE)).toEqual(['segment', 'topics']);
-    expect(neverReturned(EVENT_TABLE)).toEqual([]);
   });
 
   it('merges what was last sent under the read-back, for the fields the answer lacks', () => {

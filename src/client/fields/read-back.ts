@@ -19,7 +19,7 @@ function booleanOrUndefined(value: unknown): boolean | undefined {
   return undefined;
 }
 
-function textOrUndefined(value: unknown): string | undefined {
+export function textOrUndefined(value: unknown): string | undefined {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return typeof value === 'string' && value !== '' ? value : undefined;
 }

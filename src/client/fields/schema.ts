@@ -22,17 +22,13 @@ export const id = z.lazy(() => z.union([requiredText, z.number().int().nonnegati
 type Sent<F, V extends Verb> = F extends { on: infer O } ? (O extends V ? F : never) : F;
 type FieldsOn<T extends ResourceTable, V extends Verb> = Sent<T['fields'][number], V>;
 
-type OutputOf<F> = F extends { kind: 'integer' }
-  ? number
-  : F extends { kind: 'number'; blank: string }
-    ? number | ''
-    : F extends { kind: 'number' }
-      ? number
-      : F extends { kind: 'boolean' }
-        ? boolean
-        : F extends { kind: 'enum'; choices: readonly (infer C)[] }
-          ? C
-          : string;
+type OutputOf<F> = F extends { kind: 'enum'; choices: readonly (infer C)[] }
+  ? C
+  : F extends { kind: 'integer' | 'number' }
+    ? number | (F extends { blank: string } ? '' : never)
+    : F extends { kind: 'boolean' }
+      ? boolean
+      : string;
 type InputOf<F> = F extends { kind: 'integer' | 'number' }
   ? OutputOf<F> | string
   : F extends { kind: 'boolean' }
@@ -56,8 +52,7 @@ export type RequestInput<T extends ResourceTable, V extends Verb> = Flatten<
 
 function choiceNumbers(choices: readonly string[]): z.ZodType {
   const message = `expected ${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
-  const [first, ...rest] = choices.map((choice) => z.literal(Number(choice)));
-  return integer.pipe(rest.length === 0 ? first : z.union([first, ...rest], { message }));
+  return integer.pipe(z.union(choices.map((choice) => z.literal(Number(choice))), { message }));
 }
 
 function valueSchema(field: FieldSpec): z.ZodType {
@@ -82,17 +77,12 @@ function valueSchema(field: FieldSpec): z.ZodType {
   }
 }
 
-/** A field's own schema (optional unless always required). */
-export function fieldSchema(field: FieldSpec): z.ZodType {
-  const schema = valueSchema(field);
-  return field.required ? schema : schema.optional();
-}
 
-/** The object shape `verb` sends: fields both verbs send first, then the verb's own. */
-export function requestShape(table: ResourceTable, verb: Verb): Record<string, z.ZodType> {
-  const fields = fieldsOf(table, verb);
+/** The object shape `verb` sends (but `omit`): fields both verbs send first, then the verb's own. */
+export function requestShape(table: ResourceTable, verb: Verb, omit: readonly string[] = []): Record<string, z.ZodType> {
+  const fields = fieldsOf(table, verb).filter((field) => !omit.includes(field.name));
   const ordered = [...fields.filter((field) => field.on === undefined), ...fields.filter((field) => field.on !== undefined)];
-  return Object.fromEntries(ordered.map((field) => [field.name, fieldSchema(field)]));
+  return Object.fromEntries(ordered.map((field) => [field.name, field.required ? valueSchema(field) : valueSchema(field).optional()]));
 }
 
 /** The table's rules across fields: a conditionally required field, then each rule. */

@@ -1,19 +1,15 @@
-// A resource's fields as plain data: the one place a request field of create/update event,
-// add/update ticket and add/update discount is declared. The request schemas
-// (../schemas/requests.ts), the CLI's flags and prompts, the read-back of a record and the
-// read-back-then-update merge (read-back.ts) are all derived from these tables.
+// A resource's fields as plain data, each declared once (event.ts, ticket.ts, discount.ts): the
+// request schemas (schema.ts), the CLI's flags and prompts, the read-back of a record and the
+// read-back-then-update merge (read-back.ts) are derived from these tables.
 import { endIsAfterStart } from '../schemas/values.js';
 
 export type Resource = 'event' | 'ticket' | 'discount';
 /** The create (E1 create-event, E3 add-ticket, E5 add-discount) or the update (E2, E4, E6). */
 export type Verb = 'create' | 'update';
-export type FieldKind = 'id' | 'text' | 'date' | 'time' | 'integer' | 'number' | 'boolean' | 'enum';
+type FieldKind = 'id' | 'text' | 'date' | 'time' | 'integer' | 'number' | 'boolean' | 'enum';
 
-/**
- * Where a field's current value is found in the service's answer (get-event 2.10, get-tickets
- * 2.11): the first of `from` that holds one. A date or time field reads its part of a date-time.
- */
-export interface ReadBack {
+/** Where the service's answer (2.10, 2.11) holds a field: the first of `from` that has a value. */
+interface ReadBack {
   from: string | readonly string[];
   /** A boolean the service sends for a two-valued enum: [the value for true, the value for false]. */
   truth?: readonly [string, string];
@@ -36,10 +32,7 @@ export interface FieldSpec {
   synonyms?: Readonly<Record<string, string>>;
   /** integer: the smallest value (default 0). */
   min?: 0 | 1;
-  /**
-   * number: blank is a value of its own (a ticket's price left blank = any amount, read back as
-   * null); the text is the message for a value that is neither.
-   */
+  /** number: blank is a value too (price: any amount; read back as null); the message for neither. */
   blank?: string;
   /** A shape checked on a new record's flags and answers; the service's read-back need not have it. */
   format?: 'slug' | 'url' | 'contact';
@@ -67,11 +60,6 @@ export function fieldsOf(table: ResourceTable, verb: Verb): FieldSpec[] {
 export function fixedAfterCreation(table: ResourceTable): string[] {
   const updated = new Set(fieldsOf(table, 'update').map((field) => field.name));
   return fieldsOf(table, 'create').filter((field) => field.kind !== 'id' && !updated.has(field.name)).map((field) => field.name);
-}
-
-/** Fields the update sends whose current value the service never returns. */
-export function neverReturned(table: ResourceTable): string[] {
-  return fieldsOf(table, 'update').filter((field) => field.read === 'never').map((field) => field.name);
 }
 
 /** E003: the end must come after the start, when both are known. */

@@ -8,7 +8,7 @@ import { endIsAfterStart } from '../../../client/schemas/values.js';
 import type { UpdateEventRequest } from '../../../client/schemas/index.js';
 import { EVENT_TABLE } from '../../../client/fields/event.js';
 import { mergeForUpdate, readBack } from '../../../client/fields/read-back.js';
-import { asFlagValues, UPDATE_EVENT_PARAMS } from '../../fields.js';
+import { asFlagValues, flagForField, UPDATE_EVENT_PARAMS } from '../../fields.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeAck } from '../../output/index.js';
@@ -46,17 +46,14 @@ export async function runEventUpdate(options: UpdateEventOptions, context: Comma
   });
 }
 
-const SPAN_FIELDS = { startDate: '--start-date', startTime: '--start-time', endDate: '--end-date', endTime: '--end-time' } as const;
-
 /**
  * E003 before sending, in terms of the flags given: `--start-date 2027-09-01` alone that would
  * put the start after the stored end says so, and names the flag that moves the end.
  */
 function checkSpan(given: ParamValues, values: ParamValues): void {
   if (endIsAfterStart(values)) return;
-  const givenFlags = Object.entries(SPAN_FIELDS)
-    .filter(([name]) => given[name] !== undefined)
-    .map(([name, flag]) => `${flag} ${given[name]}`);
+  const givenFlags = ['startDate', 'startTime', 'endDate', 'endTime'].flatMap((name) =>
+    given[name] === undefined ? [] : [`${flagForField('event', name)} ${given[name]}`]);
   const movedStart = given.startDate !== undefined || given.startTime !== undefined;
   const movedEnd = given.endDate !== undefined || given.endTime !== undefined;
   const start = `${values.startDate} ${values.startTime ?? ''}`.trim();
