@@ -7,12 +7,16 @@
 // way to look it up, it stops and says what to check. The client retries what is safe to retry;
 // a create whose answer was lost (ConnectionError with mayHaveTakenEffect) is looked up the same way.
 import { ApiError, BoxofficeError, ConnectionError, UsageError } from '../client/errors.js';
-import type { OrganizerTicket, UpdateEventRequest, UpdateTicketRequest } from '../client/schemas/index.js';
+import type { OrganizerTicket, UpdateDiscountRequest, UpdateEventRequest, UpdateTicketRequest } from '../client/schemas/index.js';
+import { DISCOUNT_TABLE } from '../client/fields/discount.js';
+import { EVENT_TABLE } from '../client/fields/event.js';
+import { mergeForUpdate, readBack, type FieldValues } from '../client/fields/read-back.js';
+import { TICKET_TABLE } from '../client/fields/ticket.js';
 import type { DiscountSpec, SetupFile, TicketSpec } from './file.js';
 import { desiredDiscount, desiredEvent, desiredTicket, EVENT_FIELDS_FIXED_AT_CREATION, findEventByUrl } from './plan.js';
 import type { Plan, PlanStep, RemoteSnapshot } from './plan.js';
-import { eventView, matchingRuleDiscounts, ticketView } from './remote.js';
-import type { ApplyClient, RemoteView } from './remote.js';
+import { matchingRuleDiscounts } from './remote.js';
+import type { ApplyClient } from './remote.js';
 import type { StateStore } from './state.js';
 
 /** A discount's create may have taken effect; it cannot be checked, so it is not sent again blindly. */
@@ -65,23 +69,6 @@ function isCodeTaken(error: unknown, code: string | undefined): boolean {
   return fields.includes('code') && error.description !== undefined && error.description.includes(JSON.stringify(code));
 }
 
-/** Optional fields the file leaves out keep their current value (an update sends the whole record). */
-function fillFrom(view: RemoteView, fields: readonly string[], request: Record<string, unknown>): void {
-  for (const field of fields) {
-    if (request[field] === undefined && view[field] !== undefined) request[field] = view[field];
-  }
-}
-
-const EVENT_OPTIONAL_FIELDS = ['subdomain', 'country', 'state', 'city', 'postal', 'address'] as const;
-const TICKET_OPTIONAL_FIELDS = ['ticketDescription', 'startDate', 'startTime', 'endDate', 'endTime', 'minQuantity', 'maxQuantity'] as const;
-
-function ticketUpdateRequest(eventId: string, ticketId: string, spec: TicketSpec, remote: OrganizerTicket | undefined): UpdateTicketRequest {
-  const { key: _key, status, ...fields } = spec;
-  const request: Record<string, unknown> = { ...fields, eventId, ticketId, status: status === 'pause' ? 'pause' : 'published' };
-  if (remote) fillFrom(ticketView(remote), TICKET_OPTIONAL_FIELDS, request);
-  return request as UpdateTicketRequest;
-}
-
 function discountFields(spec: DiscountSpec): Omit<DiscountSpec, 'key' | 'ticket'> {
   const { key: _key, ticket: _ticket, ...fields } = spec;
   return fields;
@@ -107,20 +94,28 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
   const remoteTickets = new Map(remote.tickets.map((ticket) => [String(ticket.id), ticket]));
   const ids: AppliedIds = { event: { url: setup.event.url, id: '' }, tickets: {}, discounts: {} };
 
-  for (const planned of plan.steps) {
-    if (planned.resource === 'event') {
-      const done = await applyEvent(planned);
-      ids.event.id = done.id;
-      onStepDone?.(done);
-    } else if (planned.resource === 'ticket') {
-      const done = await applyTicket(planned, ticketSpecs.get(planned.key) as TicketSpec);
-      ids.tickets[planned.key] = done.id;
-      onStepDone?.(done);
-    } else {
-      const done = await applyDiscount(planned, discountSpecs.get(planned.key) as DiscountSpec);
-      ids.discounts[planned.key] = done.id ?? null;
-      onStepDone?.(done);
+  // What was sent: kept in the profile's store, where the update commands find it.
+  const sent: [kind: 'tickets' | 'discounts', id: string, fields: FieldValues][] = [];
+  try {
+    for (const planned of plan.steps) {
+      if (planned.resource === 'event') {
+        const done = await applyEvent(planned);
+        ids.event.id = done.id;
+        onStepDone?.(done);
+      } else if (planned.resource === 'ticket') {
+        const done = await applyTicket(planned, ticketSpecs.get(planned.key) as TicketSpec);
+        ids.tickets[planned.key] = done.id;
+        onStepDone?.(done);
+      } else {
+        const done = await applyDiscount(planned, discountSpecs.get(planned.key) as DiscountSpec);
+        ids.discounts[planned.key] = done.id ?? null;
+        onStepDone?.(done);
+      }
     }
+  } finally {
+    // Only now: the store's writer (conf) ends the process on a later Ctrl-C, which during the
+    // steps must stop the run as an interruption.
+    for (const [kind, id, fields] of sent) await client.sent?.remember(kind, ids.event.id, id, fields);
   }
   return ids;
 
@@ -152,9 +147,8 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
     }
     const eventId = planned.id;
     if (planned.action === 'update') {
-      const { segment: _segment, topics: _topics, ...fields } = setup.event;
-      const request: Record<string, unknown> = { ...fields, eventId };
-      if (remote.event) fillFrom(eventView(remote.event), EVENT_OPTIONAL_FIELDS, request);
+      const view = remote.event ? readBack(EVENT_TABLE, remote.event) : undefined;
+      const request = { ...mergeForUpdate(EVENT_TABLE, { readBack: view, given: setup.event }), eventId };
       await client.events.updateEvent(request as UpdateEventRequest);
     }
     if (planned.action === 'update' || planned.adopted || !state.event) {
@@ -201,18 +195,17 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       ticketId = String(ticketId);
       state.tickets[spec.key] = { id: ticketId, applied: { ...desired, status: 'active' } };
       await store.save();
+      remember('tickets', ticketId, { ...fields, status: 'active' });
       if (status === 'pause') {
         // add-ticket takes active or delete only; a paused ticket is paused right after.
-        await client.events.updateTicket(ticketUpdateRequest(eventId, ticketId, spec, undefined));
+        await updateTicket(ticketId, spec, undefined);
         state.tickets[spec.key] = { id: ticketId, applied: desired };
         await store.save();
       }
       return { step: planned, id: ticketId, recovered };
     }
     const ticketId = planned.id;
-    if (planned.action === 'update') {
-      await client.events.updateTicket(ticketUpdateRequest(eventId, ticketId, spec, remoteTickets.get(ticketId)));
-    }
+    if (planned.action === 'update') await updateTicket(ticketId, spec, remoteTickets.get(ticketId));
     if (planned.action === 'update' || planned.adopted || !state.tickets[spec.key]) {
       state.tickets[spec.key] = { id: ticketId, applied: desired };
       await store.save();
@@ -263,17 +256,38 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       }
       state.discounts[spec.key] = { id: String(discountId), ticket: spec.ticket, applied: desired };
       await store.save();
+      remember('discounts', String(discountId), discountFields(spec));
       return { step: planned, id: String(discountId) };
     }
     const discountId = planned.id;
     if (planned.action === 'update') {
-      await client.events.updateDiscount({ ...discountFields(spec), eventId, discountId });
+      const lastSent = client.sent?.recall('discounts', eventId, discountId);
+      const merged = mergeForUpdate(DISCOUNT_TABLE, { lastSent, given: discountFields(spec) });
+      await client.events.updateDiscount({ ...merged, eventId, discountId } as UpdateDiscountRequest);
+      remember('discounts', discountId, merged);
     }
     if (planned.action === 'update' || planned.adopted) {
       state.discounts[spec.key] = { id: discountId, ticket: spec.ticket, applied: desired };
       await store.save();
     }
     return { step: planned, id: discountId };
+  }
+
+  function remember(kind: 'tickets' | 'discounts', id: string, fields: FieldValues): void {
+    sent.push([kind, id, fields]);
+  }
+
+  /** Fields the file leaves out keep their current value: the update commands' merge. */
+  async function updateTicket(ticketId: string, spec: TicketSpec, remoteTicket: OrganizerTicket | undefined): Promise<void> {
+    const eventId = ids.event.id;
+    const { key: _key, status, ...given } = spec;
+    const fields = mergeForUpdate(TICKET_TABLE, {
+      readBack: remoteTicket ? readBack(TICKET_TABLE, remoteTicket) : undefined,
+      lastSent: client.sent?.recall('tickets', eventId, ticketId),
+      given: { ...given, status: status === 'pause' ? 'pause' : 'published' },
+    });
+    await client.events.updateTicket({ ...fields, eventId, ticketId } as UpdateTicketRequest);
+    remember('tickets', ticketId, fields);
   }
 
   /**

@@ -7,7 +7,11 @@ import { LineCounter, parseDocument, visit } from 'yaml';
 import type { Document } from 'yaml';
 import * as z from 'zod';
 import { UsageError } from '../client/errors.js';
-import { addDiscountRequest, addTicketRequest, createEventRequest } from '../client/schemas/index.js';
+import type { addDiscountRequest, addTicketRequest, createEventRequest } from '../client/schemas/index.js';
+import { DISCOUNT_TABLE } from '../client/fields/discount.js';
+import { EVENT_TABLE } from '../client/fields/event.js';
+import { requestShape, tableRules } from '../client/fields/schema.js';
+import { TICKET_TABLE } from '../client/fields/ticket.js';
 import { interpolateTree } from './interpolate.js';
 import type { InterpolationProblem } from './interpolate.js';
 
@@ -35,30 +39,7 @@ const localKey = z
   .string({ message: 'expected a key (letters, digits, ".", "_" or "-")' })
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { message: 'expected a key (letters, digits, ".", "_" or "-")' });
 
-function omitKeys<T extends Record<string, z.ZodType>, K extends keyof T>(shape: T, keys: readonly K[]): Omit<T, K> {
-  const copy: Record<string, z.ZodType> = { ...shape };
-  for (const key of keys) delete copy[key as string];
-  return copy as Omit<T, K>;
-}
-
-/**
- * Runs the full request schema (with the ids apply fills in later) to pick up its cross-field
- * rules (end after start, min ≤ max, what a code or bulk discount needs). Field-level problems
- * were already reported by the file's own schema, so only the rules' issues are copied.
- */
-function requestRules(request: z.ZodType, fillIds: (value: Record<string, unknown>) => Record<string, unknown>) {
-  return (value: Record<string, unknown>, ctx: z.RefinementCtx): void => {
-    const result = request.safeParse(fillIds(value));
-    if (result.success) return;
-    for (const issue of result.error.issues) {
-      if (issue.code === 'custom') ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    }
-  };
-}
-
-const eventSchema = z
-  .strictObject({ ...createEventRequest.shape })
-  .superRefine(requestRules(createEventRequest, (value) => value));
+const eventSchema = z.strictObject(requestShape(EVENT_TABLE, 'create')).superRefine(tableRules(EVENT_TABLE));
 
 const ticketStatus = z
   .enum(['active', 'published', 'pause'], { message: 'expected active, published or pause' })
@@ -67,20 +48,14 @@ const ticketStatus = z
 const ticketSchema = z
   .strictObject({
     key: localKey,
-    ...omitKeys(addTicketRequest.shape, ['eventId', 'status']),
+    ...requestShape(TICKET_TABLE, 'create', ['eventId', 'status']),
     status: ticketStatus.default('active'),
   })
-  .superRefine(requestRules(addTicketRequest, ({ key: _key, ...value }) => ({ ...value, eventId: 'x', status: 'active' })));
+  .superRefine(tableRules(TICKET_TABLE));
 
 const discountSchema = z
-  .strictObject({
-    key: localKey,
-    ticket: localKey,
-    ...omitKeys(addDiscountRequest.shape, ['eventId', 'ticketId']),
-  })
-  .superRefine(
-    requestRules(addDiscountRequest, ({ key: _key, ticket: _ticket, ...value }) => ({ ...value, eventId: 'x', ticketId: 'x' })),
-  );
+  .strictObject({ key: localKey, ticket: localKey, ...requestShape(DISCOUNT_TABLE, 'create', ['eventId', 'ticketId']) })
+  .superRefine(tableRules(DISCOUNT_TABLE));
 
 const setupSchema = z.strictObject({
   event: eventSchema,

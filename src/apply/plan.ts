@@ -4,7 +4,10 @@
 import { ApiError, BoxofficeError, NotFoundError, UsageError } from '../client/errors.js';
 import type { EventListItem, OrganizerEvent, OrganizerTicket } from '../client/schemas/index.js';
 import type { DiscountSpec, EventSpec, SetupFile, TicketSpec } from './file.js';
-import { eventView, matchingRuleDiscounts, sameValue, ticketView, urlSlug } from './remote.js';
+import { EVENT_TABLE } from '../client/fields/event.js';
+import { readBack, urlSlug } from '../client/fields/read-back.js';
+import { fixedAfterCreation } from '../client/fields/table.js';
+import { matchingRuleDiscounts, sameValue, ticketView } from './remote.js';
 import type { ApplyClient, PublicDiscount, RemoteView } from './remote.js';
 import type { AppliedFields, ApplyState } from './state.js';
 
@@ -105,7 +108,7 @@ export function findEventByUrl(events: readonly EventListItem[], url: string): E
  * file (a copied setup, a wrong --state), and nothing of that event may change.
  */
 function assertStateDescribesFile(event: OrganizerEvent, eventId: string, url: string): void {
-  const remoteUrl = eventView(event).url;
+  const remoteUrl = readBack(EVENT_TABLE, event).url;
   if (typeof remoteUrl !== 'string' || urlSlug(remoteUrl).toLowerCase() === urlSlug(url).toLowerCase()) return;
   const title = typeof event.name === 'string' ? ` "${event.name}"` : '';
   throw new StateMismatchError(
@@ -199,7 +202,7 @@ function compareFields(
 }
 
 /** E2 update-event has no segment and no topics: once created, they stay. */
-export const EVENT_FIELDS_FIXED_AT_CREATION = ['segment', 'topics'] as const;
+export const EVENT_FIELDS_FIXED_AT_CREATION = fixedAfterCreation(EVENT_TABLE) as ('segment' | 'topics')[];
 
 function step(resource: ResourceKind, key: string, changes: FieldChange[], extra: Partial<PlanStep>): PlanStep {
   const action: StepAction = extra.id === undefined ? 'create' : changes.length > 0 ? 'update' : 'unchanged';
@@ -215,7 +218,7 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
   // The event
   const eventApplied = eventExists && !remote.eventAdopted ? state.event?.applied : undefined;
   const eventChanges = eventExists
-    ? compareFields(desiredEvent(setup.event), eventView(remote.event as OrganizerEvent), eventApplied, EVENT_FIELDS_FIXED_AT_CREATION)
+    ? compareFields(desiredEvent(setup.event), readBack(EVENT_TABLE, remote.event as OrganizerEvent), eventApplied, EVENT_FIELDS_FIXED_AT_CREATION)
     : [];
   if (eventExists && eventApplied) {
     for (const field of EVENT_FIELDS_FIXED_AT_CREATION) {

@@ -2,6 +2,8 @@
 // The service answers in other names and shapes than it accepts (api-reference 2.10, 2.11:
 // `typeName` for `ticketName`, date-time objects for date + time, `active` for a ticket sold as
 // `published`, numbers as text); these views map them back so an unchanged file compares equal.
+import { numberOrUndefined, readBack, textOrUndefined, type FieldValues } from '../client/fields/read-back.js';
+import { TICKET_TABLE } from '../client/fields/ticket.js';
 import type { DiscountSpec } from './file.js';
 import type {
   AddDiscountRequest,
@@ -34,6 +36,17 @@ export interface ApplyClient {
    * when no Publisher API key is configured. Code discounts are never listed there.
    */
   listDiscounts?: (eventId: string) => Promise<PublicDiscount[]>;
+  /** The profile's store of what was last sent for a record, shared with the update commands. */
+  sent?: SentStore;
+}
+
+/**
+ * What was last sent for a ticket or discount, kept per profile: the service never returns a
+ * discount or a ticket's serviceFee, and an update must send them again.
+ */
+export interface SentStore {
+  recall(kind: 'tickets' | 'discounts', eventId: string, id: string): FieldValues | undefined;
+  remember(kind: 'tickets' | 'discounts', eventId: string, id: string, fields: FieldValues): Promise<void>;
 }
 
 /** An automatic discount as the Publisher API's ticket details list it (2.5 `discounts`). */
@@ -60,7 +73,7 @@ export function publicDiscounts(tickets: readonly { id?: unknown; discounts?: re
         id: String(id),
         ticketId: String(ticket.id),
         view: withoutUndefined({
-          discountName: textOrUndefined(record.discountName) || undefined,
+          discountName: textOrUndefined(record.discountName),
           discountCategory: textOrUndefined(record.discountCategory),
           discountType: textOrUndefined(record.discountType),
           discount: numberOrUndefined(record.discount),
@@ -86,106 +99,18 @@ export function matchingRuleDiscounts(discounts: readonly PublicDiscount[], spec
 /** A record as the file would describe it; a field the service did not return is absent. */
 export type RemoteView = Record<string, unknown>;
 
-interface SplitDateTime {
-  date: string;
-  time: string;
-}
-
-/** `{date: '2027-03-12 09:00:00', …}` (or the bare text) → date and HH:MM. */
-function splitDateTime(value: unknown): SplitDateTime | undefined {
-  const text = value !== null && typeof value === 'object' ? (value as { date?: unknown }).date : value;
-  if (typeof text !== 'string') return undefined;
-  const match = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}))?/.exec(text.trim());
-  if (!match) return undefined;
-  return { date: match[1], time: match[2] ?? '00:00' };
-}
-
-function numberOrUndefined(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-  return undefined;
-}
-
-function textOrUndefined(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-function booleanOrUndefined(value: unknown): boolean | undefined {
-  if (typeof value === 'boolean') return value;
-  if (value === 1 || value === '1' || value === 'true') return true;
-  if (value === 0 || value === '0' || value === 'false') return false;
-  return undefined;
-}
-
-/** The last path segment: the service may answer with the full page address for a slug. */
-export function urlSlug(value: string): string {
-  const trimmed = value.trim().replace(/\/+$/, '');
-  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
-}
-
 function withoutUndefined(view: Record<string, unknown>): RemoteView {
   return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== undefined));
 }
 
-/** get-event (2.10) in the terms of create-event (E1). */
-export function eventView(event: OrganizerEvent): RemoteView {
-  const start = splitDateTime(event.startDate);
-  const end = splitDateTime(event.endDate);
-  const visibility = booleanOrUndefined(event.visiblity);
-  return withoutUndefined({
-    eventTitle: textOrUndefined(event.name),
-    url: typeof event.url === 'string' ? urlSlug(event.url) : undefined,
-    aboutEvent: textOrUndefined(event.description),
-    contactInfo: textOrUndefined(event.contactInfo),
-    category: textOrUndefined(event.eventCategory),
-    type: textOrUndefined(event.eventType),
-    eventType: visibility === undefined ? undefined : visibility ? 'public' : 'private',
-    startDate: start?.date,
-    startTime: start?.time,
-    endDate: end?.date,
-    endTime: end?.time,
-    listingImage: textOrUndefined(event.listingImage),
-    country: textOrUndefined(event.country),
-    city: textOrUndefined(event.city),
-    subdomain: textOrUndefined(event.subdomain),
-    // Not in the reference's 2.10; read when a service sends them (the sandbox does), else the
-    // last applied values stand in.
-    headerImage: textOrUndefined(event.headerImage),
-    state: textOrUndefined(event.state),
-    postal: textOrUndefined(event.postal),
-    address: textOrUndefined(event.address),
-  });
-}
-
-/** A ticket status as the file says it: on sale (`active`, `published`) or `pause`. */
-function fileTicketStatus(status: unknown): 'active' | 'pause' | undefined {
-  if (status === 'active' || status === 'published') return 'active';
-  if (status === 'pause') return 'pause';
-  return undefined;
-}
-
-/** get-tickets (2.11) in the terms of add-ticket (E3). */
+/**
+ * get-tickets (2.11) in the file's terms: the one read-back view, but a ticket on sale is
+ * `active` there (add-ticket's word) where update-ticket says `published`.
+ */
 export function ticketView(ticket: OrganizerTicket): RemoteView {
-  const from = splitDateTime(ticket.availableFrom);
-  const to = splitDateTime(ticket.availableTo);
-  // `quantity` is the total on sale as last set (initialQuantity stays the one set at creation).
-  const quantity = numberOrUndefined(ticket.quantity);
-  return withoutUndefined({
-    ticketName: textOrUndefined(ticket.typeName),
-    ticketDescription: textOrUndefined(ticket.typeDesc),
-    // null: "any amount", sent as a blank price
-    price: ticket.price === null ? '' : numberOrUndefined(ticket.price),
-    currency: textOrUndefined(ticket.currency),
-    quantity,
-    startDate: from?.date,
-    startTime: from?.time,
-    endDate: to?.date,
-    endTime: to?.time,
-    minQuantity: numberOrUndefined(ticket.minQuantity),
-    maxQuantity: numberOrUndefined(ticket.maxQuantity),
-    allowCancellation: booleanOrUndefined(ticket.allowCancel),
-    status: fileTicketStatus(ticket.status),
-  });
+  const { status, ...view } = readBack(TICKET_TABLE, ticket);
+  if (status === 'published') return { ...view, status: 'active' };
+  return status === 'pause' ? { ...view, status } : view;
 }
 
 /** Two values the same once read as the API reads them (numbers as numbers, text trimmed). */

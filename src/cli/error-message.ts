@@ -6,12 +6,15 @@ import { isLoopbackHost } from '../client/loopback.js';
 import { networkErrorCode } from '../client/retry.js';
 import { formatDuration } from '../util/duration.js';
 import { messageWithCommands } from './error-hints.js';
+import { flagForField } from './fields.js';
 import { notFoundMessage, type IdArguments } from './ids.js';
 
 /** The command that was running when the error happened, as far as it is known. */
 export interface Invocation {
   /** Its positional arguments by name (EVENT_ID → "12"). */
   args: IdArguments;
+  /** The command group (`event` of `event update`): whose request fields the flags carry. */
+  group?: string;
 }
 
 /** The sandbox's default port (the `local` profile's addresses). */
@@ -21,7 +24,7 @@ export function formatError(error: unknown, invocation?: Invocation, now: Date =
   if (!(error instanceof Error)) return `error: ${String(error)}`;
   const message = messageWithCommands(error);
   if (error instanceof RateLimitError) return `${message}; ${retryAdvice(error, now)}`;
-  if (error instanceof UsageError) return prefixed(message);
+  if (error instanceof UsageError) return prefixed(withFlagName(message, error.field, invocation?.group));
   if (error instanceof AuthError) {
     // E001 / E020: the credential was refused (expired, revoked or mistyped).
     const hint =
@@ -41,6 +44,12 @@ export function formatError(error: unknown, invocation?: Invocation, now: Date =
   }
   if (error instanceof BoxofficeError) return prefixed(message);
   return `error: ${message}`;
+}
+
+/** A request field the client refused (`endDate: …`), named by the flag that carries it (`--end-date: …`). */
+function withFlagName(message: string, field: string | undefined, group: string | undefined): string {
+  const flag = field !== undefined && group !== undefined ? flagForField(group, field) : undefined;
+  return flag !== undefined && message.startsWith(`${field}: `) ? `${flag}${message.slice(field?.length)}` : message;
 }
 
 function prefixed(message: string): string {

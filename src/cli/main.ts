@@ -108,7 +108,7 @@ export async function runCli(givenArgv: readonly string[], deps: Deps): Promise<
       return EXIT.ok;
     }
     program.hook('preAction', (_program, actionCommand) => {
-      invocation = { args: argumentsOf(actionCommand) };
+      invocation = { args: argumentsOf(actionCommand), group: actionCommand.parent?.name() };
     });
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;

@@ -69,16 +69,15 @@ export interface FieldCodes {
 }
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
-/** The client's request schemas are built on first use (z.lazy). */
-type RequestSchema = ObjectSchema | z.ZodLazy<ObjectSchema>;
 
 /**
  * Validates `fields` with a shared request schema. Blank values of optional fields count as
  * absent. Missing mandatory fields → E002 naming all of them (or the field's own code when it is
  * the only one); a wrong format → the field's code, else E002 naming the field.
  */
-export function validate<S extends RequestSchema>(requestSchema: S, fields: FormFields, codes: FieldCodes = {}): z.output<S> {
-  const schema: ObjectSchema = requestSchema instanceof z.ZodLazy ? requestSchema.unwrap() : requestSchema;
+export function validate<S extends z.ZodType>(requestSchema: S, fields: FormFields, codes: FieldCodes = {}): z.output<S> {
+  // The client's request schemas are built on first use (z.lazy).
+  const schema = (requestSchema instanceof z.ZodLazy ? requestSchema.unwrap() : requestSchema) as ObjectSchema;
   const input: Record<string, string> = {};
   const missing: string[] = [];
   for (const [key, fieldSchema] of Object.entries(schema.shape) as [string, z.ZodType][]) {

@@ -3,9 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParamSpec } from '../../src/cli/params.js';
 import { flagFor } from '../../src/cli/params.js';
-import { CREATE_EVENT_PARAMS, UPDATE_EVENT_PARAMS } from '../../src/cli/commands/event/params.js';
-import { ADD_TICKET_PARAMS, UPDATE_TICKET_PARAMS } from '../../src/cli/commands/ticket/params.js';
-import { ADD_DISCOUNT_PARAMS, UPDATE_DISCOUNT_PARAMS } from '../../src/cli/commands/discount/params.js';
+import {
+  ADD_DISCOUNT_PARAMS,
+  ADD_TICKET_PARAMS,
+  CREATE_EVENT_PARAMS,
+  UPDATE_DISCOUNT_PARAMS,
+  UPDATE_EVENT_PARAMS,
+  UPDATE_TICKET_PARAMS,
+} from '../../src/cli/fields.js';
 import { startHarness, type Harness } from './support/harness.js';
 
 let h: Harness;

@@ -1,8 +1,14 @@
 // The read-back mappings on reference-shaped records (2.10, 2.11) without the sandbox's extras.
 import { describe, expect, it } from 'vitest';
 import { getEventResponse, getTicketsResponse } from '../../src/client/schemas/index.js';
-import { updateValuesFromEvent } from '../../src/cli/commands/event/readback.js';
-import { updateValuesFromTicket } from '../../src/cli/commands/ticket/readback.js';
+import type { OrganizerEvent, OrganizerTicket } from '../../src/client/schemas/index.js';
+import { EVENT_TABLE } from '../../src/client/fields/event.js';
+import { readBack } from '../../src/client/fields/read-back.js';
+import { TICKET_TABLE } from '../../src/client/fields/ticket.js';
+import { asFlagValues } from '../../src/cli/fields.js';
+
+const updateValuesFromEvent = (event: OrganizerEvent) => asFlagValues(readBack(EVENT_TABLE, event));
+const updateValuesFromTicket = (ticket: OrganizerTicket) => asFlagValues(readBack(TICKET_TABLE, ticket));
 
 const when = (date: string) => ({ date, timezone_type: 3, timezone: 'Asia/Kolkata' });
 

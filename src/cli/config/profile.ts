@@ -9,7 +9,7 @@ import {
 } from '../../sandbox/fixtures.js';
 
 /** What this profile last sent for a ticket or discount, for fields the service never returns. */
-export type SentFields = Record<string, string | number | boolean>;
+export type SentFields = Readonly<Record<string, unknown>>;
 
 export interface SentMemory {
   /** Keyed by `${eventId}:${ticketId}`. */

@@ -1,7 +1,8 @@
 // The service's date-times as the CLI shows them.
+import { splitDateTime } from '../../client/fields/read-back.js';
 
-/** "yyyy-mm-dd HH:MM:SS" → ["yyyy-mm-dd", "HH:MM"]. */
-export function splitDateTime(value: string | undefined): [string, string] | undefined {
-  const match = value ? /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(value) : null;
-  return match ? [match[1], match[2]] : undefined;
+/** `{date: "yyyy-mm-dd HH:MM:SS", …}` → "yyyy-mm-dd HH:MM"; what cannot be read, as it came. */
+export function dateTimeText(value: { date: string } | null | undefined): string | undefined {
+  const at = splitDateTime(value);
+  return at ? [at.date, at.time].filter(Boolean).join(' ') : value?.date;
 }

@@ -10,19 +10,12 @@ import {
   NUMBER_PATTERN,
   TIME_PATTERN,
   BOOKING_CURRENCIES,
-  DISCOUNT_CATEGORIES,
-  DISCOUNT_TYPES,
-  EVENT_CATEGORIES,
   EVENT_TYPES,
   EVENT_VISIBILITIES,
   ORDER_STATUSES_FOR_CONFIRM,
   PAYMENT_GATEWAYS,
   SEARCH_PRICE_KINDS,
   SEARCH_SORT_ORDERS,
-  SHIPPING_CHARGE_TYPES,
-  TICKET_CURRENCIES,
-  TICKET_STATUSES_FOR_ADD,
-  TICKET_STATUSES_FOR_UPDATE,
 } from './values.js';
 
 export * from './values.js';
@@ -75,29 +68,17 @@ export const booleanFlag = z.lazy(() => z.union([
 /** A required text value: present and not blank. */
 export const requiredText = z.lazy(() => z.string().trim().min(1, { message: 'must not be empty' }));
 
-function enumOf<const T extends readonly [string, ...string[]]>(values: T) {
+export function enumOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { message: `expected one of ${values.join(', ')}` });
 }
 
 export const eventVisibility = enumOf(EVENT_VISIBILITIES);
 export const eventType = enumOf(EVENT_TYPES);
-export const eventCategory = enumOf(EVENT_CATEGORIES);
-export const ticketCurrency = enumOf(TICKET_CURRENCIES);
-export const ticketStatusForAdd = enumOf(TICKET_STATUSES_FOR_ADD);
-export const ticketStatusForUpdate = enumOf(TICKET_STATUSES_FOR_UPDATE);
-export const shippingChargeType = enumOf(SHIPPING_CHARGE_TYPES);
-export const discountCategory = enumOf(DISCOUNT_CATEGORIES);
-export const discountType = enumOf(DISCOUNT_TYPES);
 export const orderStatusForConfirm = enumOf(ORDER_STATUSES_FOR_CONFIRM);
 export const bookingCurrency = enumOf(BOOKING_CURRENCIES);
 export const paymentGateway = enumOf(PAYMENT_GATEWAYS);
 export const searchPriceKind = enumOf(SEARCH_PRICE_KINDS);
 export const searchSortOrder = enumOf(SEARCH_SORT_ORDERS);
-
-/** serviceFee: 1, 2 or 3 (given as a number or as text). */
-export const serviceFeeMode = integer.pipe(
-  z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'expected 1, 2 or 3' }),
-);
 
 /** Text no longer than `max` characters (api-reference §8). */
 export function textUpTo(max: number) {

@@ -2,15 +2,12 @@
 // the API's own parameter names. The client parses a request with these before sending; the
 // sandbox parses what it receives with the same schemas.
 import * as z from 'zod';
+import { DISCOUNT_TABLE } from '../fields/discount.js';
+import { EVENT_TABLE } from '../fields/event.js';
+import { id, requestSchema } from '../fields/schema.js';
+import { TICKET_TABLE } from '../fields/ticket.js';
 import {
-  booleanFlag,
   bookingCurrency,
-  clockTime,
-  type DateTimeSpan,
-  endIsAfterStart,
-  discountCategory,
-  discountType,
-  eventCategory,
   eventType,
   eventVisibility,
   integer,
@@ -24,172 +21,25 @@ import {
   requiredText,
   searchPriceKind,
   searchSortOrder,
-  serviceFeeMode,
-  shippingChargeType,
   textUpTo,
-  ticketCurrency,
-  ticketStatusForAdd,
-  ticketStatusForUpdate,
 } from './common.js';
-
-/** An id: text on the wire; a whole number (as a library caller may hold it) is taken as its text. */
-const id = z.lazy(() => z.union([requiredText, z.number().int().nonnegative().transform(String)], {
-  message: 'expected an id (text or a whole number)',
-}));
 
 // ---------------------------------------------------------------------------------------------
 // Event & Registration API
 // ---------------------------------------------------------------------------------------------
 
-const eventFields = {
-  eventType: eventVisibility,
-  type: eventType,
-  eventTitle: requiredText,
-  url: requiredText,
-  subdomain: z.string().trim().optional(),
-  category: eventCategory,
-  startDate: isoDate,
-  endDate: isoDate,
-  startTime: clockTime,
-  endTime: clockTime,
-  aboutEvent: requiredText,
-  listingImage: requiredText,
-  headerImage: requiredText,
-  contactInfo: requiredText,
-  country: z.string().optional(),
-  state: z.string().optional(),
-  city: z.string().optional(),
-  postal: z.string().optional(),
-  address: z.string().optional(),
-};
-
-/** E003: the end must come after the start, when both are known. */
-function endAfterStart(value: DateTimeSpan, ctx: z.RefinementCtx): void {
-  if (!endIsAfterStart(value)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['endDate'],
-      message: 'end date-time must be later than start date-time',
-    });
-  }
-}
-
 /** E1 /api/e/create */
-export const createEventRequest = z
-  .object({
-    ...eventFields,
-    segment: requiredText,
-    topics: z.string().optional(),
-  })
-  .superRefine(endAfterStart);
-
+export const createEventRequest = requestSchema(EVENT_TABLE, 'create');
 /** E2 /api/e/update: every E1 field but segment and topics, plus eventId. */
-export const updateEventRequest = z
-  .object({ eventId: id, ...eventFields })
-  .superRefine(endAfterStart);
-
-/** price: a number (0 = free), or blank for "any amount". */
-const ticketPrice = z.lazy(() => z.union([z.literal(''), nonNegativeNumber], {
-  message: 'expected a number (0 for free) or blank for any amount',
-}));
-
-const ticketFields = {
-  eventId: id,
-  ticketName: requiredText,
-  ticketDescription: z.string().optional(),
-  price: ticketPrice,
-  currency: ticketCurrency,
-  quantity: nonNegativeInteger,
-  startDate: isoDate.optional(),
-  startTime: clockTime.optional(),
-  endDate: isoDate.optional(),
-  endTime: clockTime.optional(),
-  minQuantity: positiveInteger.optional(),
-  maxQuantity: positiveInteger.optional(),
-  serviceFee: serviceFeeMode,
-  allowCancellation: booleanFlag,
-};
-
-function minNotAboveMax(value: { minQuantity?: number; maxQuantity?: number }, ctx: z.RefinementCtx): void {
-  if (value.minQuantity !== undefined && value.maxQuantity !== undefined && value.minQuantity > value.maxQuantity) {
-    ctx.addIssue({ code: 'custom', path: ['maxQuantity'], message: 'must not be less than minQuantity' });
-  }
-}
-
+export const updateEventRequest = requestSchema(EVENT_TABLE, 'update');
 /** E3 /api/e/add-ticket */
-export const addTicketRequest = z
-  .object({ ...ticketFields, status: ticketStatusForAdd })
-  .superRefine(endAfterStart)
-  .superRefine(minNotAboveMax);
-
+export const addTicketRequest = requestSchema(TICKET_TABLE, 'create');
 /** E4 /api/e/update-ticket */
-export const updateTicketRequest = z
-  .object({
-    ...ticketFields,
-    ticketId: id,
-    status: ticketStatusForUpdate,
-    shippingCharge: nonNegativeNumber.optional(),
-    shippingChargeType: shippingChargeType.optional(),
-  })
-  .superRefine(endAfterStart)
-  .superRefine(minNotAboveMax);
-
-const discountFields = {
-  eventId: id,
-  discountName: z.string().optional(),
-  discountCategory,
-  discount: nonNegativeNumber,
-  discountType,
-  startDate: isoDate.optional(),
-  startTime: clockTime.optional(),
-  endDate: isoDate.optional(),
-  endTime: clockTime.optional(),
-  limit: nonNegativeInteger.optional(),
-  fromQuantity: positiveInteger.optional(),
-  toQuantity: positiveInteger.optional(),
-  code: z.string().trim().optional(),
-};
-
-interface DiscountRuleFields {
-  discountCategory: string;
-  discountType: string;
-  discount: number;
-  code?: string;
-  fromQuantity?: number;
-  toQuantity?: number;
-}
-
-/** E025 (code needs `code`), E026 (bulk needs both quantities), percentages within 100. */
-function discountRules(value: DiscountRuleFields, ctx: z.RefinementCtx): void {
-  if (value.discountCategory === 'code' && !value.code) {
-    ctx.addIssue({ code: 'custom', path: ['code'], message: 'required for a code discount' });
-  }
-  if (value.discountCategory === 'bulk') {
-    for (const key of ['fromQuantity', 'toQuantity'] as const) {
-      if (value[key] === undefined) {
-        ctx.addIssue({ code: 'custom', path: [key], message: 'required for a bulk discount' });
-      }
-    }
-    if (value.fromQuantity !== undefined && value.toQuantity !== undefined && value.fromQuantity > value.toQuantity) {
-      ctx.addIssue({ code: 'custom', path: ['toQuantity'], message: 'must not be less than fromQuantity' });
-    }
-  }
-  if (value.discountType === 'percentage' && value.discount > 100) {
-    ctx.addIssue({ code: 'custom', path: ['discount'], message: 'a percentage must be at most 100' });
-  }
-}
-
+export const updateTicketRequest = requestSchema(TICKET_TABLE, 'update');
 /** E5 /api/e/add-discount */
-export const addDiscountRequest = z
-  .object({ ...discountFields, ticketId: id })
-  .superRefine(endAfterStart)
-  .superRefine(discountRules);
-
+export const addDiscountRequest = requestSchema(DISCOUNT_TABLE, 'create');
 /** E6 /api/e/update-discount */
-export const updateDiscountRequest = z
-  .object({ ...discountFields, discountId: id })
-  .superRefine(endAfterStart)
-  .superRefine(discountRules);
+export const updateDiscountRequest = requestSchema(DISCOUNT_TABLE, 'update');
 
 /** E7 get-event, E8 get-tickets, E10 get-report */
 export const eventIdRequest = z.lazy(() => z.object({ eventId: id }));

@@ -79,15 +79,6 @@ export const TICKET_STATUS_SYNONYMS_FOR_UPDATE: Readonly<Record<string, (typeof 
   canceled: 'cancel',
 };
 
-/**
- * A ticket status as update-ticket names it (what `ticket list` shows and `ticket update`
- * accepts), from any word the service or a user uses for it; undefined when unknown.
- */
-export function ticketStatusForUpdate(status: string): (typeof TICKET_STATUSES_FOR_UPDATE)[number] | undefined {
-  const word = status.trim().toLowerCase();
-  const known = TICKET_STATUSES_FOR_UPDATE.find((candidate) => candidate === word);
-  return known ?? TICKET_STATUS_SYNONYMS_FOR_UPDATE[word];
-}
 export const SHIPPING_CHARGE_TYPES = ['INR', 'percentage'] as const;
 export const DISCOUNT_CATEGORIES = ['flat', 'bulk', 'code'] as const;
 export const DISCOUNT_TYPES = ['fixed', 'percentage'] as const;

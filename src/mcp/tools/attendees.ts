@@ -13,7 +13,7 @@ import { FIXED_COLUMNS } from '../../export/flatten.js';
 import { readExportRows } from '../../insights/read-export.js';
 import { ATTENDEE_LIST_TOKEN_NOTE, DEFAULT_PREFETCH } from '../../cli/commands/attendees/shared.js';
 import { runAttendeesExport } from '../../cli/commands/attendees/export.js';
-import { EVENT_ID_PARAM } from '../../cli/commands/event/params.js';
+import { EVENT_ID_PARAM } from '../../cli/fields.js';
 import { inputShape, verbInput } from '../input-schema.js';
 import { READ_ONLY, type BoxofficeTool, type ToolInput } from '../tool.js';
 import { toolCall, verbDocument, type ServerSettings } from '../tool-call.js';

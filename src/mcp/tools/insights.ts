@@ -7,7 +7,7 @@ import { createRateLimitWaiter } from '../../export/rate-limit.js';
 import { readEventLive } from '../../insights/live.js';
 import { sellThrough } from '../../insights/sell-through.js';
 import { ATTENDEE_LIST_TOKEN_NOTE, DEFAULT_PREFETCH } from '../../cli/commands/attendees/shared.js';
-import { EVENT_ID_PARAM } from '../../cli/commands/event/params.js';
+import { EVENT_ID_PARAM } from '../../cli/fields.js';
 import { configDirectory } from '../../cli/config/store.js';
 import { notYourEvent, withPermissionExplained } from '../../cli/permission.js';
 import { withSession } from '../../cli/session.js';

@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { KNOWN_COLUMNS } from '../../cli/commands/bookings/shared.js';
 import { runListBookings } from '../../cli/commands/bookings/list.js';
-import { EVENT_ID_PARAM } from '../../cli/commands/event/params.js';
+import { EVENT_ID_PARAM } from '../../cli/fields.js';
 import { runEventGet } from '../../cli/commands/event/get.js';
 import { runEventList } from '../../cli/commands/event/list.js';
 import { runReport } from '../../cli/commands/report/report.js';

@@ -1,12 +1,17 @@
 // The write tools (served only with --allow-writes): create and update events, tickets and
 // discounts, each the CLI verb with the verb's parameters as its input schema.
-import { ADD_DISCOUNT_PARAMS, UPDATE_DISCOUNT_PARAMS } from '../../cli/commands/discount/params.js';
 import { runDiscountAdd } from '../../cli/commands/discount/add.js';
 import { runDiscountUpdate } from '../../cli/commands/discount/update.js';
-import { CREATE_EVENT_PARAMS, UPDATE_EVENT_PARAMS } from '../../cli/commands/event/params.js';
 import { runEventCreate } from '../../cli/commands/event/create.js';
 import { runEventUpdate } from '../../cli/commands/event/update.js';
-import { ADD_TICKET_PARAMS, UPDATE_TICKET_PARAMS } from '../../cli/commands/ticket/params.js';
+import {
+  ADD_DISCOUNT_PARAMS,
+  ADD_TICKET_PARAMS,
+  CREATE_EVENT_PARAMS,
+  UPDATE_DISCOUNT_PARAMS,
+  UPDATE_EVENT_PARAMS,
+  UPDATE_TICKET_PARAMS,
+} from '../../cli/fields.js';
 import { runTicketAdd } from '../../cli/commands/ticket/add.js';
 import { runTicketUpdate } from '../../cli/commands/ticket/update.js';
 import type { CommandContext } from '../../cli/context.js';

@@ -9,7 +9,8 @@ import { summaryOf } from '../summaries.js';
 import { LIVE_PROFILE, confirmOnLive, requireYesWithoutTerminal } from '../../live.js';
 import { runApply, type ApplyRunOptions } from '../../../apply/run.js';
 import { openSession } from '../../session.js';
-import { publicDiscounts } from '../../../apply/remote.js';
+import { publicDiscounts, type SentStore } from '../../../apply/remote.js';
+import { sentRecordKey } from '../../config/store.js';
 
 interface ApplyOptions {
   file: string;
@@ -122,8 +123,13 @@ export async function applyConnection(
   const listDiscounts = session.profile.publisherKey
     ? async (eventId: string) => publicDiscounts((await publisher.ticketDetails({ eventId })).tickets)
     : undefined;
+  const { store, profileName } = session;
+  const sent: SentStore = {
+    recall: (kind, eventId, id) => store.recallSent(profileName, kind, sentRecordKey(eventId, id)),
+    remember: (kind, eventId, id, fields) => store.rememberSent(profileName, kind, sentRecordKey(eventId, id), fields),
+  };
   return {
-    connection: { client: { events: session.client.events, listDiscounts }, apiUrl: session.profile.apiUrl as string },
+    connection: { client: { events: session.client.events, listDiscounts, sent }, apiUrl: session.profile.apiUrl as string },
     close: () => session.client.close(),
   };
 }

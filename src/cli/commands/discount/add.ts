@@ -1,9 +1,9 @@
 // `boxoffice discount add EVENT_ID TICKET_ID [flags]` (E5).
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, requestFromFlags, withEquivalentCommand } from '../../params.js';
-import { ADD_DISCOUNT_PARAMS } from './params.js';
-import { addDiscountRequest } from '../../../client/schemas/index.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, withEquivalentCommand } from '../../params.js';
+import { ADD_DISCOUNT_PARAMS } from '../../fields.js';
+import { addDiscountRequest, type AddDiscountRequest } from '../../../client/schemas/index.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { sentRecordKey } from '../../config/store.js';
@@ -36,10 +36,11 @@ export async function runDiscountAdd(options: AddDiscountOptions, context: Comma
   await withSession(context, {}, async (session) => {
     const values = await fillMissing(context, ADD_DISCOUNT_PARAMS, options.values, undefined, addDiscountRequest);
     const positional = { eventId: options.eventId, ticketId: options.ticketId };
-    const body = await withEquivalentCommand(context, ['discount', 'add'], ADD_DISCOUNT_PARAMS, { ...options.values, ...positional }, { ...values, ...positional }, () => {
-      const request = requestFromFlags(addDiscountRequest, { ...values, ...positional }, ADD_DISCOUNT_PARAMS);
-      return withPermissionExplained(notYourEvent(options.eventId, 'add discounts to it'), () => session.client.events.addDiscount(request));
-    });
+    const body = await withEquivalentCommand(context, ['discount', 'add'], ADD_DISCOUNT_PARAMS, { ...options.values, ...positional }, { ...values, ...positional }, () =>
+      withPermissionExplained(notYourEvent(options.eventId, 'add discounts to it'), () =>
+        session.client.events.addDiscount({ ...values, ...positional } as AddDiscountRequest),
+      ),
+    );
     const discountId = String(body.discountId);
     // The service never returns a discount's fields; update-discount needs them again.
     await session.store.rememberSent(session.profileName, 'discounts', sentRecordKey(options.eventId, discountId), values);

@@ -4,9 +4,11 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, flagFor, paramValues, type ParamValues, checkFormats, fillMissing, missingParams, requestFromFlags } from '../../params.js';
-import { UPDATE_DISCOUNT_PARAMS } from './params.js';
-import { updateDiscountRequest } from '../../../client/schemas/index.js';
+import { addParamFlags, flagFor, paramValues, type ParamValues, checkFormats, fillMissing, missingParams } from '../../params.js';
+import { asFlagValues, UPDATE_DISCOUNT_PARAMS } from '../../fields.js';
+import type { UpdateDiscountRequest } from '../../../client/schemas/index.js';
+import { DISCOUNT_TABLE } from '../../../client/fields/discount.js';
+import { mergeForUpdate } from '../../../client/fields/read-back.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { sentRecordKey } from '../../config/store.js';
@@ -38,15 +40,10 @@ export async function runDiscountUpdate(options: UpdateDiscountOptions, context:
   }
   await withSession(context, {}, async (session) => {
     const recordKey = sentRecordKey(options.eventId, options.discountId);
-    const remembered = session.store.recallSent(session.profileName, 'discounts', recordKey);
-    const known = Object.fromEntries(
-      Object.entries(remembered ?? {})
-        .filter(([key]) => UPDATE_DISCOUNT_PARAMS.some((spec) => spec.name === key && !spec.positional))
-        .map(([key, value]) => [key, String(value)]),
-    );
-    const merged = { ...known, ...options.values };
+    const lastSent = session.store.recallSent(session.profileName, 'discounts', recordKey);
+    const merged = asFlagValues(mergeForUpdate(DISCOUNT_TABLE, { lastSent, given: options.values }));
     const missing = missingParams(UPDATE_DISCOUNT_PARAMS, merged);
-    if (!remembered && !context.globals().input && missing.length > 0) {
+    if (!lastSent && !context.globals().input && missing.length > 0) {
       const flags = missing.map(flagFor);
       throw new UsageError(
         `profile ${session.profileName} has not sent discount ${options.discountId} before and the service does not return discounts: give ${flags.join(', ')}`,
@@ -54,11 +51,8 @@ export async function runDiscountUpdate(options: UpdateDiscountOptions, context:
       );
     }
     const values = await fillMissing(context, UPDATE_DISCOUNT_PARAMS, merged);
-    const request = requestFromFlags(
-      updateDiscountRequest,
-      { ...values, eventId: options.eventId, discountId: options.discountId },
-      UPDATE_DISCOUNT_PARAMS,
-    );
+    // Checked once, by the client's schema: a refused field is named by its flag (runCli).
+    const request = { ...values, eventId: options.eventId, discountId: options.discountId } as UpdateDiscountRequest;
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'change its discounts'), () =>
       session.client.events.updateDiscount(request),
     );

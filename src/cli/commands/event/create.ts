@@ -1,9 +1,9 @@
 // `boxoffice event create [flags | --from-file FILE]` (E1).
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, requestFromFlags, withEquivalentCommand } from '../../params.js';
-import { CREATE_EVENT_PARAMS } from './params.js';
-import { createEventRequest } from '../../../client/schemas/index.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, withEquivalentCommand } from '../../params.js';
+import { CREATE_EVENT_PARAMS } from '../../fields.js';
+import { createEventRequest, type CreateEventRequest } from '../../../client/schemas/index.js';
 import { withSession } from '../../session.js';
 import { writeAck } from '../../output/index.js';
 
@@ -35,10 +35,9 @@ export async function runEventCreate(options: CreateEventOptions, context: Comma
   checkFormats(CREATE_EVENT_PARAMS, given);
   await withSession(context, {}, async (session) => {
     const values = await fillMissing(context, CREATE_EVENT_PARAMS, given, undefined, createEventRequest);
-    const { request, body } = await withEquivalentCommand(context, ['event', 'create'], CREATE_EVENT_PARAMS, given, values, async () => {
-      const checked = requestFromFlags(createEventRequest, values, CREATE_EVENT_PARAMS);
-      return { request: checked, body: await session.client.events.createEvent(checked) };
-    });
-    writeAck(context, { body, id: String(body.eventId), sentence: `created event ${body.eventId}: ${request.eventTitle}` });
+    const body = await withEquivalentCommand(context, ['event', 'create'], CREATE_EVENT_PARAMS, given, values, () =>
+      session.client.events.createEvent(values as CreateEventRequest),
+    );
+    writeAck(context, { body, id: String(body.eventId), sentence: `created event ${body.eventId}: ${values.eventTitle.trim()}` });
   });
 }

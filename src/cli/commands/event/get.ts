@@ -4,8 +4,9 @@ import type { CommandContext } from '../../context.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeJson, writeRows } from '../../output/index.js';
-import { splitDateTime } from '../../output/date-time.js';
-import { visibility } from './readback.js';
+import { dateTimeText } from '../../output/date-time.js';
+import { EVENT_TABLE } from '../../../client/fields/event.js';
+import { readBack } from '../../../client/fields/read-back.js';
 
 interface GetEventOptions {
   eventId: string;
@@ -29,17 +30,16 @@ export async function runEventGet(options: GetEventOptions, context: CommandCont
     );
     if (context.globals().json) return writeJson(context.deps.io, body);
     const event = body.event;
-    const when = (value: { date: string } | null | undefined) => splitDateTime(value?.date)?.join(' ') ?? value?.date;
     const fields: [string, unknown][] = [
       ['id', event.id],
       ['title', event.name],
       ['url', event.url],
       ['type', event.eventType],
-      ['visibility', visibility(event)],
+      ['visibility', readBack(EVENT_TABLE, event).eventType],
       ['category', event.eventCategory],
       ['status', event.eventStatus],
-      ['start', when(event.startDate)],
-      ['end', when(event.endDate)],
+      ['start', dateTimeText(event.startDate)],
+      ['end', dateTimeText(event.endDate)],
       ['timezone', event.startDate.timezone],
       ['subdomain', event.subdomain],
       ['city', event.city],

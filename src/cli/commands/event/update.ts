@@ -3,13 +3,14 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, requestFromFlags } from '../../params.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing } from '../../params.js';
 import { endIsAfterStart } from '../../../client/schemas/values.js';
-import { UPDATE_EVENT_PARAMS } from './params.js';
-import { updateEventRequest } from '../../../client/schemas/index.js';
+import type { UpdateEventRequest } from '../../../client/schemas/index.js';
+import { EVENT_TABLE } from '../../../client/fields/event.js';
+import { mergeForUpdate, readBack } from '../../../client/fields/read-back.js';
+import { asFlagValues, flagForField, UPDATE_EVENT_PARAMS } from '../../fields.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
-import { updateValuesFromEvent } from './readback.js';
 import { writeAck } from '../../output/index.js';
 
 interface UpdateEventOptions {
@@ -35,16 +36,15 @@ export async function runEventUpdate(options: UpdateEventOptions, context: Comma
   await withSession(context, {}, async (session) => {
     const explanation = notYourEvent(options.eventId, 'change it');
     const current = await withPermissionExplained(explanation, () => session.client.events.getEvent({ eventId: options.eventId }));
-    const merged = { ...updateValuesFromEvent(current.event), ...options.values };
-    const values = await fillMissing(context, UPDATE_EVENT_PARAMS, merged);
+    const merged = mergeForUpdate(EVENT_TABLE, { readBack: readBack(EVENT_TABLE, current.event), given: options.values });
+    const values = await fillMissing(context, UPDATE_EVENT_PARAMS, asFlagValues(merged));
     checkSpan(options.values, values);
-    const request = requestFromFlags(updateEventRequest, { ...values, eventId: options.eventId }, UPDATE_EVENT_PARAMS);
+    // Checked once, by the client's schema: a refused field is named by its flag (runCli).
+    const request = { ...values, eventId: options.eventId } as UpdateEventRequest;
     const body = await withPermissionExplained(explanation, () => session.client.events.updateEvent(request));
     writeAck(context, { body, id: String(body.eventId), sentence: `updated event ${body.eventId}` });
   });
 }
-
-const SPAN_FIELDS = { startDate: '--start-date', startTime: '--start-time', endDate: '--end-date', endTime: '--end-time' } as const;
 
 /**
  * E003 before sending, in terms of the flags given: `--start-date 2027-09-01` alone that would
@@ -52,9 +52,8 @@ const SPAN_FIELDS = { startDate: '--start-date', startTime: '--start-time', endD
  */
 function checkSpan(given: ParamValues, values: ParamValues): void {
   if (endIsAfterStart(values)) return;
-  const givenFlags = Object.entries(SPAN_FIELDS)
-    .filter(([name]) => given[name] !== undefined)
-    .map(([name, flag]) => `${flag} ${given[name]}`);
+  const givenFlags = ['startDate', 'startTime', 'endDate', 'endTime'].flatMap((name) =>
+    given[name] === undefined ? [] : [`${flagForField('event', name)} ${given[name]}`]);
   const movedStart = given.startDate !== undefined || given.startTime !== undefined;
   const movedEnd = given.endDate !== undefined || given.endTime !== undefined;
   const start = `${values.startDate} ${values.startTime ?? ''}`.trim();

@@ -1,9 +1,9 @@
 // `boxoffice ticket add EVENT_ID [flags]` (E3).
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, requestFromFlags } from '../../params.js';
-import { ADD_TICKET_PARAMS } from './params.js';
-import { addTicketRequest } from '../../../client/schemas/index.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing } from '../../params.js';
+import { ADD_TICKET_PARAMS } from '../../fields.js';
+import type { AddTicketRequest } from '../../../client/schemas/index.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { sentRecordKey } from '../../config/store.js';
@@ -30,13 +30,12 @@ export async function runTicketAdd(options: AddTicketOptions, context: CommandCo
   checkFormats(ADD_TICKET_PARAMS, options.values);
   await withSession(context, {}, async (session) => {
     const values = await fillMissing(context, ADD_TICKET_PARAMS, options.values);
-    const request = requestFromFlags(addTicketRequest, { ...values, eventId: options.eventId }, ADD_TICKET_PARAMS);
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'add tickets to it'), () =>
-      session.client.events.addTicket(request),
+      session.client.events.addTicket({ ...values, eventId: options.eventId } as AddTicketRequest),
     );
     const ticketId = String(body.ticketId);
     // The service never returns serviceFee; update-ticket needs it again.
     await session.store.rememberSent(session.profileName, 'tickets', sentRecordKey(options.eventId, ticketId), values);
-    writeAck(context, { body, id: ticketId, sentence: `added ticket ${ticketId} (${request.ticketName}) to event ${options.eventId}` });
+    writeAck(context, { body, id: ticketId, sentence: `added ticket ${ticketId} (${values.ticketName.trim()}) to event ${options.eventId}` });
   });
 }

@@ -5,8 +5,9 @@ import type { CommandContext } from '../../context.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeJson, writeRows } from '../../output/index.js';
-import { splitDateTime } from '../../output/date-time.js';
-import { ticketStatusForUpdate } from '../../../client/schemas/values.js';
+import { dateTimeText } from '../../output/date-time.js';
+import { readBack } from '../../../client/fields/read-back.js';
+import { TICKET_TABLE } from '../../../client/fields/ticket.js';
 import { ticketCodeOf } from '../../buyer-ids.js';
 
 interface ListTicketsOptions {
@@ -25,7 +26,6 @@ export function registerTicketList(group: Command, context: CommandContext): voi
 }
 
 export async function runTicketList(options: ListTicketsOptions, context: CommandContext): Promise<void> {
-  const when = (value: { date: string } | undefined) => splitDateTime(value?.date)?.join(' ') ?? value?.date;
   await withSession(context, {}, async (session) => {
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'read its tickets'), () =>
       session.client.events.getTickets({ eventId: options.eventId }),
@@ -42,9 +42,9 @@ export async function runTicketList(options: ListTicketsOptions, context: Comman
       { header: 'currency', value: (ticket) => ticket.currency, dropOrder: 2 },
       { header: 'quantity', value: (ticket) => ticket.quantity, alignRight: true },
       // In the words ticket update takes (a ticket on sale is `active` in responses, `published` there).
-      { header: 'status', value: (ticket) => ticketStatusForUpdate(ticket.status) ?? ticket.status },
-      { header: 'on sale from', value: (ticket) => when(ticket.availableFrom), dropOrder: 1 },
-      { header: 'until', value: (ticket) => when(ticket.availableTo), dropOrder: 3 },
+      { header: 'status', value: (ticket) => String(readBack(TICKET_TABLE, ticket).status ?? ticket.status) },
+      { header: 'on sale from', value: (ticket) => dateTimeText(ticket.availableFrom), dropOrder: 1 },
+      { header: 'until', value: (ticket) => dateTimeText(ticket.availableTo), dropOrder: 3 },
     ], body.tickets, { emptyMessage: `event ${options.eventId} has no tickets yet: add one with boxoffice ticket add ${options.eventId}` });
   });
 }

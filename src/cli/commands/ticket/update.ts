@@ -4,13 +4,14 @@
 import type { Command } from 'commander';
 import { NotFoundError, UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, requestFromFlags } from '../../params.js';
-import { UPDATE_TICKET_PARAMS } from './params.js';
-import { updateTicketRequest } from '../../../client/schemas/index.js';
+import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing } from '../../params.js';
+import { asFlagValues, UPDATE_TICKET_PARAMS } from '../../fields.js';
+import type { UpdateTicketRequest } from '../../../client/schemas/index.js';
+import { mergeForUpdate, readBack } from '../../../client/fields/read-back.js';
+import { TICKET_TABLE } from '../../../client/fields/ticket.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { sentRecordKey } from '../../config/store.js';
-import { updateValuesFromTicket } from './readback.js';
 import { ticketMatches } from '../../buyer-ids.js';
 import { writeAck } from '../../output/index.js';
 
@@ -63,23 +64,14 @@ export async function runTicketUpdate(options: UpdateTicketOptions, context: Com
       throw error;
     }
     const recordKey = sentRecordKey(options.eventId, options.ticketId);
-    const remembered = session.store.recallSent(session.profileName, 'tickets', recordKey) ?? {};
-    const readBack = updateValuesFromTicket(ticket);
-    const notReturned = Object.fromEntries(
-      Object.entries(remembered)
-        .filter(([key]) => readBack[key] === undefined && UPDATE_TICKET_PARAMS.some((spec) => spec.name === key))
-        .map(([key, value]) => [key, String(value)]),
-    );
-    const merged = { ...readBack, ...notReturned, ...options.values };
+    const lastSent = session.store.recallSent(session.profileName, 'tickets', recordKey);
+    const merged = asFlagValues(mergeForUpdate(TICKET_TABLE, { readBack: readBack(TICKET_TABLE, ticket), lastSent, given: options.values }));
     if (merged.serviceFee === undefined) explainServiceFee(context, session.profileName, options.ticketId);
     // Asked as typed text: a list would preselect a setting that may not be the ticket's.
     const params = UPDATE_TICKET_PARAMS.map((spec) => (spec.name === 'serviceFee' ? { ...spec, typedChoice: true } : spec));
     const values = await fillMissing(context, params, merged);
-    const request = requestFromFlags(
-      updateTicketRequest,
-      { ...values, eventId: options.eventId, ticketId: options.ticketId },
-      UPDATE_TICKET_PARAMS,
-    );
+    // Checked once, by the client's schema: a refused field is named by its flag (runCli).
+    const request = { ...values, eventId: options.eventId, ticketId: options.ticketId } as UpdateTicketRequest;
     const body = await withPermissionExplained(explanation, () => session.client.events.updateTicket(request));
     await session.store.rememberSent(session.profileName, 'tickets', recordKey, values);
     writeAck(context, { body, id: String(body.ticketId), sentence: `updated ticket ${body.ticketId} of event ${options.eventId}` });

@@ -1,0 +1,52 @@
+// The fields of E3 add-ticket and E4 update-ticket, and how get-tickets (2.11) returns them.
+import {
+  SHIPPING_CHARGE_TYPES,
+  TICKET_CURRENCIES,
+  TICKET_STATUS_SYNONYMS_FOR_ADD,
+  TICKET_STATUS_SYNONYMS_FOR_UPDATE,
+  TICKET_STATUSES_FOR_ADD,
+  TICKET_STATUSES_FOR_UPDATE,
+} from '../schemas/values.js';
+import { EVENT_ID } from './event.js';
+import { endAfterStart, notBelow, type ResourceTable } from './table.js';
+
+export const TICKET_ID = { name: 'ticketId', kind: 'id', help: 'ticket id', positional: 'TICKET_ID', required: true } as const;
+
+function otherWords(synonyms: Readonly<Record<string, string>>): string {
+  return `status (also accepted: ${Object.entries(synonyms).map(([word, meant]) => `${word} = ${meant}`).join(', ')})`;
+}
+
+export const TICKET_TABLE = {
+  resource: 'ticket',
+  fields: [
+    EVENT_ID,
+    { ...TICKET_ID, on: 'update' },
+    { name: 'ticketName', help: 'ticket name', required: true, read: { from: 'typeName' } },
+    { name: 'ticketDescription', help: 'description', read: { from: 'typeDesc' } },
+    {
+      name: 'price', kind: 'number', help: 'price; 0 = free, empty = any amount', required: true,
+      blank: 'expected a number (0 for free) or blank for any amount', read: { from: 'price' },
+    },
+    { name: 'currency', kind: 'enum', help: 'currency', choices: TICKET_CURRENCIES, required: true, read: { from: 'currency' } },
+    { name: 'quantity', kind: 'integer', help: 'how many are on sale', required: true, read: { from: 'quantity' } },
+    { name: 'status', kind: 'enum', help: otherWords(TICKET_STATUS_SYNONYMS_FOR_ADD), choices: TICKET_STATUSES_FOR_ADD, synonyms: TICKET_STATUS_SYNONYMS_FOR_ADD, required: true, on: 'create' },
+    {
+      name: 'status', kind: 'enum', help: otherWords(TICKET_STATUS_SYNONYMS_FOR_UPDATE), choices: TICKET_STATUSES_FOR_UPDATE,
+      synonyms: TICKET_STATUS_SYNONYMS_FOR_UPDATE, required: true, on: 'update', read: { from: 'status' },
+    },
+    { name: 'startDate', kind: 'date', help: 'sale starts on (default: today)', read: { from: 'availableFrom' } },
+    { name: 'startTime', kind: 'time', help: 'sale starts at (default: now)', read: { from: 'availableFrom' } },
+    { name: 'endDate', kind: 'date', help: 'sale ends on (default: the event end date)', read: { from: 'availableTo' } },
+    { name: 'endTime', kind: 'time', help: 'sale ends at (default: the event end time)', read: { from: 'availableTo' } },
+    { name: 'minQuantity', kind: 'integer', min: 1, help: 'fewest per order (default: 1)', read: { from: 'minQuantity' } },
+    { name: 'maxQuantity', kind: 'integer', min: 1, help: 'most per order (default: 10)', read: { from: 'maxQuantity' } },
+    {
+      name: 'serviceFee', kind: 'integer', choices: ['1', '2', '3'], required: true, read: 'never',
+      help: 'fees: 1 absorbed into the price, 2 gateway fee absorbed and platform fee passed on, 3 all passed to the buyer',
+    },
+    { name: 'allowCancellation', kind: 'boolean', help: 'buyers may cancel', required: true, read: { from: 'allowCancel' } },
+    { name: 'shippingCharge', kind: 'number', help: 'shipping charge', on: 'update', read: { from: 'shippingCharge' } },
+    { name: 'shippingChargeType', kind: 'enum', help: 'shipping charge unit', choices: SHIPPING_CHARGE_TYPES, on: 'update', read: { from: 'shippingType' } },
+  ],
+  rules: [endAfterStart, notBelow('minQuantity', 'maxQuantity')],
+} as const satisfies ResourceTable;
