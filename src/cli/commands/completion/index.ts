@@ -1,32 +1,8 @@
 import type { Command } from 'commander';
-import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import { summaryOf } from '../summaries.js';
-import { SHELLS, completionScript } from './scripts.js';
-import { writeJson } from '../../output/json.js';
+import { registerCompletion } from './completion.js';
 
-/** Registers shell completion scripts. */
+/** `boxoffice completion SHELL`: shell completion scripts. */
 export function registerCompletionCommands(program: Command, context: CommandContext): void {
-  program
-    .command('completion')
-    .description(summaryOf('completion'))
-    .argument('<SHELL>', 'bash, zsh or fish')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  source <(boxoffice completion bash)          # in ~/.bashrc\n  source <(boxoffice completion zsh)           # in ~/.zshrc, after compinit\n  boxoffice completion fish > ~/.config/fish/completions/boxoffice.fish',
-    )
-    .action(async (shell: string) => {
-      await runCompletion({ shell }, program, context);
-    });
-}
-
-export async function runCompletion(options: { shell: string }, program: Command, context: CommandContext): Promise<void> {
-  const shell = SHELLS.find((known) => known === options.shell);
-  if (!shell) throw new UsageError(`unknown shell ${JSON.stringify(options.shell)}: expected bash, zsh or fish`, 'SHELL');
-  const script = completionScript(shell, program);
-  if (context.globals().json) {
-    writeJson(context.deps.io, { shell, script });
-    return;
-  }
-  context.deps.io.stdout.write(script);
+  registerCompletion(program, context);
 }

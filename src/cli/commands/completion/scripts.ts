@@ -84,7 +84,7 @@ _boxoffice() {
     next="\${cmdpath:+$cmdpath }$word"
     if _boxoffice_words "$next" >/dev/null; then cmdpath="$next"; fi
   done
-  compadd -- \${=\$(_boxoffice_words "$cmdpath")}
+  compadd -- \${=$(_boxoffice_words "$cmdpath")}
 }
 compdef _boxoffice boxoffice
 `;

@@ -1,7 +1,7 @@
 // `insights --watch` in-process, refresh by refresh (the clock's sleep is released by the test):
 // under either paging of the attendee list (the sandbox's 1-based default and the live-like
 // 0-based `--quirks`), a refresh finds exactly the orders placed since the last one, once.
-import { PassThrough } from 'node:stream';
+import type { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../../../src/cli/deps.js';
 import { startHarness, type Harness } from '../../support/harness.js';
@@ -55,7 +55,7 @@ describe.each([
           for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
             lines.push(JSON.parse(buffered.slice(0, end)) as WatchLine);
             buffered = buffered.slice(end + 1);
-            waiters.splice(0).forEach((wake) => wake());
+            for (const wake of waiters.splice(0)) wake();
           }
         });
       },
