@@ -1,9 +1,9 @@
 // Flag handling of the buyer commands: every refusal happens before any request (exit 2), so no
 // sandbox is needed here; the flows against a sandbox are in flow.test.ts.
 import { describe, expect, it } from 'vitest';
-import { searchAllPages, toSearchOptions } from '../../src/cli/commands/events/search.js';
-import type { EventSummary } from '../../src/client/schemas/index.js';
-import { runInProcess } from '../helpers/cli.js';
+import { searchAllPages, toSearchOptions } from '../../../../src/cli/commands/events/search.js';
+import type { EventSummary } from '../../../../src/client/schemas/index.js';
+import { runInProcess } from '../../../helpers/cli.js';
 
 // Nothing listens here: a command that got past validation would fail with a connection error
 // (exit 1), not a usage error.

@@ -4,13 +4,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/client/index.js';
-import type { BoxofficeClient } from '../../src/client/index.js';
-import { runInProcess } from '../helpers/cli.js';
-import { startTestSandbox } from '../helpers/sandbox.js';
-import { discountCount, ticketsOf, eventsWithUrl } from './remote-counts.js';
+import { createClient } from '../../../../src/client/index.js';
+import type { BoxofficeClient } from '../../../../src/client/index.js';
+import { runInProcess } from '../../../helpers/cli.js';
+import { startTestSandbox } from '../../../helpers/sandbox.js';
+import { discountCount, ticketsOf, eventsWithUrl } from '../../../apply/remote-counts.js';
 
-const fixture = new URL('./fixtures/conference.yaml', import.meta.url);
+const fixture = new URL('../../../apply/fixtures/conference.yaml', import.meta.url);
 
 type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>;
 let sandbox: Sandbox;
@@ -173,7 +173,7 @@ describe('boxoffice apply (in-process, real sandbox)', () => {
 
   it('applies the example in examples/ as it is', async () => {
     const example = join(dir, 'example.yaml');
-    await writeFile(example, await readFile(new URL('../../examples/conference.yaml', import.meta.url), 'utf8'));
+    await writeFile(example, await readFile(new URL('../../../../examples/conference.yaml', import.meta.url), 'utf8'));
     const first = await runInProcess(['apply', example, '--json'], { env: env({ CONF_URL: eventUrl }) });
     expect(first.code).toBe(0);
     expect(JSON.parse(first.stdout).summary).toEqual({ create: 6, update: 0, unchanged: 0, unchecked: 0, blocked: 0, drift: 0 });

@@ -4,12 +4,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type BoxofficeClient } from '../../src/client/index.js';
-import { addQuestions } from '../../src/sandbox/db/events.js';
-import { fakeAttendee } from '../../src/orders/fake.js';
-import { answerPrompts } from '../cli/support/answer-prompts.js';
-import { runInProcess, type RunOptions } from '../helpers/cli.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { createClient, type BoxofficeClient } from '../../../../src/client/index.js';
+import { addQuestions } from '../../../../src/sandbox/db/events.js';
+import { fakeAttendee } from '../../../../src/orders/fake.js';
+import { answerPrompts } from '../../support/answer-prompts.js';
+import { runInProcess, type RunOptions } from '../../../helpers/cli.js';
+import { startTestSandbox, type TestSandbox } from '../../../helpers/sandbox.js';
 
 let sandbox: TestSandbox;
 let organizer: BoxofficeClient;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { insertOrder } from '../../src/sandbox/db/orders.js';
-import { eventFlags, startHarness, type Harness } from './support/harness.js';
+import { insertOrder } from '../../../../src/sandbox/db/orders.js';
+import { eventFlags, startHarness, type Harness } from '../../support/harness.js';
 
 let h: Harness;
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runInProcess, type RunOptions } from '../helpers/cli.js';
-import { answerPrompts } from './support/answer-prompts.js';
+import { runInProcess, type RunOptions } from '../../../helpers/cli.js';
+import { answerPrompts } from '../../support/answer-prompts.js';
 
 let dir: string;
 beforeEach(() => {

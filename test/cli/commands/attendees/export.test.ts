@@ -5,11 +5,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Clock } from '../../src/cli/deps.js';
-import { runInProcess } from '../helpers/cli.js';
-import { answerPrompts } from '../cli/support/answer-prompts.js';
-import { makeOrders } from './fixtures.js';
-import { startFixtureServer, type FixtureServer, type FixtureServerOptions } from './fixture-server.js';
+import type { Clock } from '../../../../src/cli/deps.js';
+import { runInProcess } from '../../../helpers/cli.js';
+import { answerPrompts } from '../../support/answer-prompts.js';
+import { makeOrders } from '../../../export/fixtures.js';
+import { startFixtureServer, type FixtureServer, type FixtureServerOptions } from '../../../export/fixture-server.js';
 
 let dir: string;
 let server: FixtureServer | undefined;

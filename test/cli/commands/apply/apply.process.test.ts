@@ -7,14 +7,14 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/client/index.js';
-import type { BoxofficeClient } from '../../src/client/index.js';
-import { organizerEnv, startTestSandbox } from '../helpers/sandbox.js';
-import { discountCount, eventsWithUrl, ticketsOf } from './remote-counts.js';
+import { createClient } from '../../../../src/client/index.js';
+import type { BoxofficeClient } from '../../../../src/client/index.js';
+import { organizerEnv, startTestSandbox } from '../../../helpers/sandbox.js';
+import { discountCount, eventsWithUrl, ticketsOf } from '../../../apply/remote-counts.js';
 
 type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>;
-const root = new URL('../../', import.meta.url).pathname;
-const fixture = new URL('./fixtures/conference.yaml', import.meta.url);
+const root = new URL('../../../../', import.meta.url).pathname;
+const fixture = new URL('../../../apply/fixtures/conference.yaml', import.meta.url);
 
 interface ProcessResult {
   code: number;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { startHarness, type Harness } from '../cli/support/harness.js';
+import { startHarness, type Harness } from '../../support/harness.js';
 
 let h: Harness;
 let env: Record<string, string | undefined>;

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runInProcess } from '../helpers/cli.js';
+import { runInProcess } from '../../../helpers/cli.js';
 
 async function script(shell: string): Promise<string> {
   const result = await runInProcess(['completion', shell]);

@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxExtension } from '../../src/sandbox/context.js';
-import { defaultExtensions } from '../../src/sandbox/extensions.js';
-import { runInProcess } from '../helpers/cli.js';
-import { organizerEnv, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import type { SandboxExtension } from '../../../../src/sandbox/context.js';
+import { defaultExtensions } from '../../../../src/sandbox/extensions.js';
+import { runInProcess } from '../../../helpers/cli.js';
+import { organizerEnv, startTestSandbox, type TestSandbox } from '../../../helpers/sandbox.js';
 
-const root = new URL('../../', import.meta.url).pathname;
+const root = new URL('../../../../', import.meta.url).pathname;
 let sandbox: TestSandbox;
 let configDir: string;
 let listCalls = 0;

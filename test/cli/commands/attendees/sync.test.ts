@@ -5,8 +5,8 @@
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2e, type E2e } from '../e2e/support/built-cli.js';
-import { exportSnapshot, listedTickets, sortedEntries, sqliteSnapshot, tool } from './support.js';
+import { startE2e, type E2e } from '../../../e2e/support/built-cli.js';
+import { exportSnapshot, listedTickets, sortedEntries, sqliteSnapshot, tool } from '../../../sync/support.js';
 
 let e2e: E2e;
 let eventId: string;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eventFlags, startHarness, type Harness } from './support/harness.js';
-import { answerPrompts } from './support/answer-prompts.js';
+import { eventFlags, startHarness, type Harness } from '../../support/harness.js';
+import { answerPrompts } from '../../support/answer-prompts.js';
 
 let h: Harness;
 beforeAll(async () => {
