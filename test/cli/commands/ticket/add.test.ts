@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { insertOrder } from '../../../../src/sandbox/db/orders.js';
 import { eventFlags, startHarness, type Harness } from '../../support/harness.js';
 
 let h: Harness;
@@ -72,75 +71,3 @@ describe('ticket add, list and update', () => {
   });
 });
 
-describe('discount add and update', () => {
-  it('adds a code discount and updates one field, the rest coming from what this profile sent', async () => {
-    const { eventId, ticketId } = await eventWithTicket();
-    const discountId = (
-      await ok(['discount', 'add', eventId, ticketId, '--discount-category', 'code', '--code', 'EARLY', '--discount', '10', '--discount-type', 'percentage'])
-    ).trim();
-    expect(discountId).toMatch(/^\d+$/);
-    const updated = JSON.parse(await ok(['--json', 'discount', 'update', eventId, discountId, '--discount', '15']));
-    expect(updated).toMatchObject({ status: 'success', message: 'S004', discountId });
-    const config = JSON.parse(readFileSync(join(h.configDir, 'config.json'), 'utf8'));
-    expect(config.profiles.local.sent.discounts[`${eventId}:${discountId}`]).toEqual({
-      discountCategory: 'code', code: 'EARLY', discount: '15', discountType: 'percentage',
-    });
-  });
-
-  it('names every flag it needs for a discount this profile never sent, sending nothing', async () => {
-    const before = h.requests.length;
-    const result = await h.run(['discount', 'update', '1', '2', '--discount', '5'], {
-      env: { BOXOFFICE_CONFIG_DIR: join(h.configDir, 'fresh') },
-    });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toBe(
-      'error: profile local has not sent discount 2 before and the service does not return discounts: give --discount-category, --discount-type\n',
-    );
-    expect(h.requests.length).toBe(before);
-  });
-
-  it('checks the rules of a bulk discount before sending', async () => {
-    const before = h.requests.length;
-    const result = await h.run(['discount', 'add', '1', '2', '--discount-category', 'bulk', '--discount', '5', '--discount-type', 'fixed']);
-    expect(result.code).toBe(2);
-    // What a bulk discount needs is required with it (asked for on a terminal).
-    expect(result.stderr).toBe('error: missing required flags: --from-quantity, --to-quantity\n');
-    expect(h.requests.length).toBe(before);
-  });
-});
-
-describe('report', () => {
-  it('is not an error for an event without tickets or sales: zero totals', async () => {
-    const eventId = (await ok(['event', 'create', ...eventFlags()])).trim();
-    expect(await ok(['report', eventId])).toBe(`total\t\t0\t0\t0\t0\n`);
-    const tty = await h.run(['report', eventId], { stdoutIsTTY: true, env: { NO_COLOR: '1' } });
-    expect(tty.code).toBe(0);
-    expect(tty.stderr).toBe(`no tickets sold yet for event ${eventId}\n`);
-    expect(JSON.parse(await ok(['--json', 'report', eventId]))).toMatchObject({ status: 'success', amount: 0, tickets: [] });
-  });
-
-  it('shows tickets sold per ticket and the totals', async () => {
-    const { eventId, ticketId } = await eventWithTicket();
-    insertOrder(h.sandbox.db, {
-      eventId: Number(eventId),
-      buyer: { name: 'Asha', email: 'asha@example.com' },
-      lines: [{ ticketId: Number(ticketId), quantity: 3, unitPrice: 499, platformFee: 30 }],
-      createdAt: new Date('2030-01-01T10:00:00Z'),
-    });
-    const json = JSON.parse(await ok(['--json', 'report', eventId]));
-    expect(json.tickets).toHaveLength(1);
-    const piped = (await ok(['report', eventId])).split('\n');
-    expect(piped[0].split('\t').slice(0, 3)).toEqual([ticketId, 'Early bird', '3']);
-    // The ticket's own revenue, when the service sends it (the sandbox does).
-    expect(piped[0].split('\t')[5]).toBe(String(json.tickets[0].amount));
-    expect(Number(json.tickets[0].amount)).toBeGreaterThan(0);
-    expect(piped[1].split('\t')[0]).toBe('total');
-    expect(piped[1].split('\t')[2]).toBe('3');
-    expect(piped[1].split('\t')[5]).toBe(String(json.amount));
-    const tty = await ok(['report', eventId], { stdoutIsTTY: true, env: { NO_COLOR: '1' } });
-    expect(tty).toMatch(/^Ticket +Name +Sold +Platform fee +Cancelled +Amount\n─+\n/);
-    // Amounts with their currency on a terminal (the report carries none: it is read from the tickets).
-    expect(tty).toMatch(new RegExp(`\\n${ticketId} +Early bird +3 +[\\d,]+\\.\\d\\d INR +0 +[\\d,]+\\.\\d\\d INR\\n`));
-    expect(tty).toMatch(/\ntotal +3 +[\d,]+\.\d\d INR +0 +[\d,]+\.\d\d INR$/m);
-  });
-});
