@@ -9,6 +9,8 @@ import type { BoxofficeClient } from '../../../../src/client/index.js';
 import { runInProcess } from '../../../helpers/cli.js';
 import { startTestSandbox } from '../../../helpers/sandbox.js';
 import { discountCount, ticketsOf, eventsWithUrl } from '../../../apply/remote-counts.js';
+import { registerApply } from '../../../../src/cli/commands/apply/apply.js';
+import { parseVerb, verbAt } from '../../support/verb.js';
 
 const fixture = new URL('../../../apply/fixtures/conference.yaml', import.meta.url);
 
@@ -246,5 +248,38 @@ describe('boxoffice apply (in-process, real sandbox)', () => {
     );
     expect(result.stderr.indexOf('warning:')).toBe(0);
     expect(result.stdout).toContain('Plan: 206 to create, 0 to update, 0 unchanged.');
+  });
+});
+
+describe('apply: flags → options', () => {
+  const verb = verbAt('apply', registerApply);
+
+  it('defaults: no dry run, no state file named, a 5 minute lock timeout, the client\'s own wait', async () => {
+    const parsed = await parseVerb(verb, ['apply', 'setup.yaml']);
+    expect(parsed.code, parsed.stderr).toBe(0);
+    expect(parsed.runs).toEqual([
+      { file: 'setup.yaml', statePath: undefined, dryRun: false, recreateUncertain: false, yes: false, lockTimeoutMs: expect.any(Number), maxWaitMs: undefined },
+    ]);
+  });
+
+  it('reads every flag', async () => {
+    const parsed = await parseVerb(verb, [
+      'apply', 'setup.yaml', '--dry-run', '--state', 's.json', '--recreate-uncertain', '--yes', '--max-wait', '10m', '--lock-timeout', '30s',
+    ]);
+    expect(parsed.runs).toEqual([
+      { file: 'setup.yaml', statePath: 's.json', dryRun: true, recreateUncertain: true, yes: true, lockTimeoutMs: 30_000, maxWaitMs: 600_000 },
+    ]);
+  });
+
+  it.each([
+    [['apply', ' '], 'FILE'],
+    [['apply', 'setup.yaml', '--state', ' '], '--state'],
+    [['apply', 'setup.yaml', '--max-wait', 'soon'], '--max-wait'],
+    [['apply', 'setup.yaml', '--lock-timeout', '-1s'], '--lock-timeout'],
+    [['apply'], 'file'],
+  ])('refuses %j with exit 2, naming %s, before running', async (argv, named) => {
+    const parsed = await parseVerb(verb, argv);
+    expect(parsed).toMatchObject({ code: 2, runs: [] });
+    expect(parsed.stderr).toContain(named);
   });
 });

@@ -10,6 +10,8 @@ import { runInProcess } from '../../../helpers/cli.js';
 import { answerPrompts } from '../../support/answer-prompts.js';
 import { makeOrders } from '../../../export/fixtures.js';
 import { startFixtureServer, type FixtureServer, type FixtureServerOptions } from '../../../export/fixture-server.js';
+import { registerAttendeesExport } from '../../../../src/cli/commands/attendees/export.js';
+import { parseVerb, verbAt } from '../../support/verb.js';
 
 let dir: string;
 let server: FixtureServer | undefined;
@@ -205,5 +207,44 @@ describe('attendees export (command, fixture server)', () => {
     expect(existsSync(file)).toBe(false);
     expect(existsSync(`${file}.partial`)).toBe(false);
     expect(existsSync(`${file}.checkpoint.json`)).toBe(true);
+  });
+});
+
+describe('attendees export: flags → options', () => {
+  const verb = verbAt('attendees export', registerAttendeesExport);
+
+  it('defaults: CSV on stdout, no resume, no force, every status', async () => {
+    const parsed = await parseVerb(verb, ['attendees', 'export', '12']);
+    expect(parsed.code, parsed.stderr).toBe(0);
+    expect(parsed.runs).toEqual([
+      { eventId: '12', output: undefined, destination: undefined, format: 'csv', resume: false, force: false, maxWaitMs: expect.any(Number), prefetch: expect.any(Number), statuses: [] },
+    ]);
+  });
+
+  it('reads every flag; --json without -o makes the format json', async () => {
+    const parsed = await parseVerb(verb, [
+      'attendees', 'export', '12', '-o', 'out.ndjson', '--format', 'ndjson', '--force', '--resume', '--max-wait', '90s', '--prefetch', '0',
+      '--status', 'attending,cancelled', '--status', 'attending',
+    ]);
+    expect(parsed.runs).toEqual([
+      expect.objectContaining({ eventId: '12', output: 'out.ndjson', format: 'ndjson', resume: true, force: true, maxWaitMs: 90_000, prefetch: 0, statuses: ['attending', 'cancelled', 'attending'] }),
+    ]);
+    const json = await parseVerb(verb, ['--json', 'attendees', 'export', '12']);
+    expect(json.runs).toEqual([expect.objectContaining({ format: 'json', output: undefined })]);
+  });
+
+  it.each([
+    [['attendees', 'export', '12', '--format', 'xml'], '--format'],
+    [['attendees', 'export', '12', '--resume'], '--resume'],
+    [['attendees', 'export', '12', '--prefetch', '9'], '--prefetch'],
+    [['attendees', 'export', '12', '--status', 'gone'], '--status'],
+    [['attendees', 'export', '12', '--max-wait', 'later'], '--max-wait'],
+    [['attendees', 'export', '12', '-o', 'out.csv', '--format', 'json'], 'out.csv'],
+    [['--json', 'attendees', 'export', '12', '--format', 'csv'], '--format'],
+    [['attendees', 'export', 'abc'], 'EVENT_ID'],
+  ])('refuses %j with exit 2, naming %s, before running', async (argv, named) => {
+    const parsed = await parseVerb(verb, argv);
+    expect(parsed).toMatchObject({ code: 2, runs: [] });
+    expect(parsed.stderr).toContain(named);
   });
 });

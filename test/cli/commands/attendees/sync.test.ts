@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2e } from '../../../e2e/support/built-cli.js';
 import { exportSnapshot, listedTickets, sortedEntries, sqliteSnapshot, tool } from '../../../sync/support.js';
+import { registerAttendeesSync } from '../../../../src/cli/commands/attendees/sync.js';
+import { parseVerb, verbAt } from '../../support/verb.js';
 
 let e2e: E2e;
 let eventId: string;
@@ -106,3 +108,46 @@ describe('attendees sync: feeds and watching', { timeout: 300_000 }, () => {
   });
 });
 
+describe('attendees sync: flags → options', () => {
+  const verb = verbAt('attendees sync', registerAttendeesSync);
+
+  it('defaults: a full pass every 24 h, no read limit, no wait; --to from BOXOFFICE_SYNC_TO', async () => {
+    const parsed = await parseVerb(verb, ['attendees', 'sync', '12'], { env: { BOXOFFICE_SYNC_TO: 'from-env.db' } });
+    expect(parsed.code, parsed.stderr).toBe(0);
+    expect(parsed.runs).toEqual([
+      {
+        eventId: '12', to: 'from-env.db', forceFull: false, fullEveryMs: 86_400_000, maxReads: Infinity, maxWaitMs: 0,
+        exec: undefined, forwardTo: undefined, watchMs: undefined, check: false, printSecret: false,
+      },
+    ]);
+  });
+
+  it('reads every flag (--to wins over BOXOFFICE_SYNC_TO)', async () => {
+    const parsed = await parseVerb(verb, [
+      'attendees', 'sync', '12', '--to', 'a.db', '--full', '--full-every', '1h', '--max-reads', '5', '--max-wait', '30s',
+      '--exec', 'cat', '--forward-to', 'https://hooks.example/x', '--print-secret', '--watch', '5m',
+    ], { env: { BOXOFFICE_SYNC_TO: 'from-env.db' } });
+    expect(parsed.runs).toEqual([
+      {
+        eventId: '12', to: 'a.db', forceFull: true, fullEveryMs: 3_600_000, maxReads: 5, maxWaitMs: 30_000,
+        exec: 'cat', forwardTo: 'https://hooks.example/x', watchMs: 300_000, check: false, printSecret: true,
+      },
+    ]);
+    const check = await parseVerb(verb, ['attendees', 'sync', '12', '--to', 'a.db', '--check']);
+    expect(check.runs).toEqual([expect.objectContaining({ check: true })]);
+  });
+
+  it.each([
+    [['attendees', 'sync', '12'], '--to'],
+    [['attendees', 'sync', '12', '--to', 'a.db', '--max-reads', '0'], '--max-reads'],
+    [['attendees', 'sync', '12', '--to', 'a.db', '--forward-to', 'ftp://x'], '--forward-to'],
+    [['attendees', 'sync', '12', '--to', 'a.db', '--exec', ' '], '--exec'],
+    [['attendees', 'sync', '12', '--to', 'a.db', '--check', '--watch', '5m'], '--check'],
+    [['attendees', 'sync', '12', '--to', 'a.db', '--watch', '0s'], '--watch'],
+    [['attendees', 'sync', '12', '--to', 'a.db', '--full-every', 'often'], '--full-every'],
+  ])('refuses %j with exit 2, naming %s, before running', async (argv, named) => {
+    const parsed = await parseVerb(verb, argv);
+    expect(parsed).toMatchObject({ code: 2, runs: [] });
+    expect(parsed.stderr).toContain(named);
+  });
+});

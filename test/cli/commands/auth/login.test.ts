@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { startHarness, type Harness } from '../../support/harness.js';
+import { registerAuthLogin } from '../../../../src/cli/commands/auth/login.js';
+import { parseVerb, verbAt } from '../../support/verb.js';
 
 let h: Harness;
 let env: Record<string, string | undefined>;
@@ -73,5 +75,31 @@ describe('login --with-token', () => {
     const status = await h.run(['auth', 'status'], { env });
     expect(status.code).toBe(3);
     expect(status.stdout).toContain('token\tnone (run boxoffice login)\n');
+  });
+});
+
+describe('login: flags → options', () => {
+  const verb = verbAt('login', registerAuthLogin);
+
+  it('defaults: a browser, callback port 8976, 5 minutes', async () => {
+    const parsed = await parseVerb(verb, ['login']);
+    expect(parsed.code, parsed.stderr).toBe(0);
+    expect(parsed.runs).toEqual([{ browser: true, withToken: false, port: 8976, timeoutMs: 300_000 }]);
+  });
+
+  it('reads every flag; a bare number of seconds is a timeout', async () => {
+    const parsed = await parseVerb(verb, ['login', '--no-browser', '--with-token', '--port', '0', '--timeout', '90']);
+    expect(parsed.runs).toEqual([{ browser: false, withToken: true, port: 0, timeoutMs: 90_000 }]);
+  });
+
+  it.each([
+    [['login', '--port', 'http'], '--port'],
+    [['login', '--port', '70000'], '--port'],
+    [['login', '--timeout', '0s'], '--timeout'],
+    [['login', 'now'], 'too many arguments'],
+  ])('refuses %j with exit 2, naming %s, before running', async (argv, named) => {
+    const parsed = await parseVerb(verb, argv);
+    expect(parsed).toMatchObject({ code: 2, runs: [] });
+    expect(parsed.stderr).toContain(named);
   });
 });

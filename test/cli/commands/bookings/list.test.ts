@@ -11,6 +11,8 @@ import { defaultExtensions } from '../../../../src/sandbox/extensions.js';
 import { splitIntoWindows } from '../../../../src/bookings/windows.js';
 import { organizerEnv, startTestSandbox, type TestSandbox } from '../../../helpers/sandbox.js';
 import { runInProcess } from '../../../helpers/cli.js';
+import { registerBookingsList } from '../../../../src/cli/commands/bookings/list.js';
+import { parseVerb, verbAt } from '../../support/verb.js';
 
 interface Created {
   orderNo: string;
@@ -196,5 +198,39 @@ describe('bookings list output', () => {
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('E001');
     expect(result.stderr).not.toContain('not-a-key');
+  });
+});
+
+describe('bookings list: flags → options', () => {
+  const verb = verbAt('bookings list', registerBookingsList);
+
+  it('defaults: a table, no key named, the client\'s own wait', async () => {
+    const parsed = await parseVerb(verb, ['bookings', 'list', '--from-date', '2026-01-01', '--to-date', '2026-01-31']);
+    expect(parsed.code, parsed.stderr).toBe(0);
+    expect(parsed.runs).toEqual([
+      expect.objectContaining({ bookingKey: undefined, bookingKeyFile: undefined, format: 'table', yes: undefined, maxWaitMs: undefined }),
+    ]);
+  });
+
+  it('reads every flag', async () => {
+    const parsed = await parseVerb(verb, [
+      'bookings', 'list', '--from-date', '2026-01-01', '--to-date', '2026-12-31', '--booking-key', 'bk', '--booking-key-file', 'key.txt',
+      '--format', 'csv', '--yes', '--max-wait', '10m',
+    ]);
+    expect(parsed.runs).toEqual([
+      expect.objectContaining({ bookingKey: 'bk', bookingKeyFile: 'key.txt', format: 'csv', yes: true, maxWaitMs: 600_000 }),
+    ]);
+  });
+
+  it.each([
+    [['bookings', 'list', '--to-date', '2026-01-31'], '--from-date'],
+    [['bookings', 'list', '--from-date', '2026-02-30', '--to-date', '2026-03-01'], '--from-date'],
+    [['bookings', 'list', '--from-date', '2026-03-01', '--to-date', '2026-02-01'], '--to-date'],
+    [['bookings', 'list', '--from-date', '2026-01-01', '--to-date', '2026-01-31', '--format', 'xml'], '--format'],
+    [['bookings', 'list', '--from-date', '2026-01-01', '--to-date', '2026-01-31', '--max-wait', 'ever'], '--max-wait'],
+  ])('refuses %j with exit 2, naming %s, before running', async (argv, named) => {
+    const parsed = await parseVerb(verb, argv);
+    expect(parsed).toMatchObject({ code: 2, runs: [] });
+    expect(parsed.stderr).toContain(named);
   });
 });

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import type { Clock } from '../../../../src/cli/deps.js';
 import { startTestSandbox, type TestSandbox } from '../../../helpers/sandbox.js';
 import { runInProcess } from '../../../helpers/cli.js';
+import { registerBookingsRequest } from '../../../../src/cli/commands/bookings/request.js';
+import { parseVerb, runAgainstRecorder, verbAt } from '../../support/verb.js';
 
 let sandbox: TestSandbox;
 let configDir: string;
@@ -183,5 +185,39 @@ describe('bookings request on the live profile', () => {
     });
     expect(result.stderr).not.toContain('Request a live payment');
     expect(opened).toHaveLength(1);
+  });
+});
+
+describe('bookings request: flags → options', () => {
+  const verb = verbAt('bookings request', registerBookingsRequest);
+  const order = ['--amount', '499', '--order-no', 'SHOP-1', '--name', 'Asha Rao', '--email-id', 'asha@example.com'];
+
+  it('defaults: a browser, no --yes, the default timeout', async () => {
+    const parsed = await parseVerb(verb, ['bookings', 'request', ...order]);
+    expect(parsed.code, parsed.stderr).toBe(0);
+    expect(parsed.runs).toEqual([
+      expect.objectContaining({ amount: '499', orderNo: 'SHOP-1', name: 'Asha Rao', emailId: 'asha@example.com', browser: true, timeout: expect.any(String) }),
+    ]);
+    expect(parsed.runs[0]).not.toHaveProperty('yes');
+  });
+
+  it('reads every flag', async () => {
+    const parsed = await parseVerb(verb, [
+      'bookings', 'request', ...order, '--currency', 'USD', '--booking-key-file', 'key.txt', '--no-browser', '--yes', '--timeout', '90s',
+      '--callback-url', 'https://shop.example/paid',
+    ]);
+    expect(parsed.runs).toEqual([
+      expect.objectContaining({ currency: 'USD', bookingKeyFile: 'key.txt', browser: false, yes: true, timeout: '90s', callbackUrl: 'https://shop.example/paid' }),
+    ]);
+  });
+
+  it.each([
+    [['bookings', 'request', ...order, '--amount', 'lots'], '--amount'],
+    [['bookings', 'request', ...order, '--timeout', 'never'], '--timeout'],
+    [['bookings', 'request', '--amount', '499'], '--order-no'],
+  ])('the real run refuses %j with exit 2, naming %s, before any request', async (argv, named) => {
+    const refused = await runAgainstRecorder(argv);
+    expect(refused).toMatchObject({ code: 2, requests: [] });
+    expect(refused.stderr).toContain(named);
   });
 });

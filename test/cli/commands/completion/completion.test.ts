@@ -4,6 +4,8 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInProcess } from '../../../helpers/cli.js';
+import { registerCompletion } from '../../../../src/cli/commands/completion/completion.js';
+import { parseVerb, runAgainstRecorder, verbAt } from '../../support/verb.js';
 
 async function script(shell: string): Promise<string> {
   const result = await runInProcess(['completion', shell]);
@@ -52,5 +54,22 @@ describe('completion', () => {
     const result = await runInProcess(['completion', 'tcsh']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('error: unknown shell "tcsh": expected bash, zsh or fish\n');
+  });
+});
+
+describe('completion: flags → options', () => {
+  const verb = verbAt('completion', registerCompletion);
+
+  it('takes the shell', async () => {
+    expect(await parseVerb(verb, ['completion', 'zsh'])).toMatchObject({ code: 0, runs: [{ shell: 'zsh' }] });
+    const missing = await parseVerb(verb, ['completion']);
+    expect(missing).toMatchObject({ code: 2, runs: [] });
+    expect(missing.stderr).toContain('SHELL');
+  });
+
+  it('the real run refuses an unknown shell with exit 2', async () => {
+    const refused = await runAgainstRecorder(['completion', 'tcsh']);
+    expect(refused).toMatchObject({ code: 2, requests: [] });
+    expect(refused.stderr).toContain('unknown shell "tcsh"');
   });
 });

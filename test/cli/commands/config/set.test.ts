@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInProcess, type RunOptions } from '../../../helpers/cli.js';
 import { answerPrompts } from '../../support/answer-prompts.js';
+import { registerConfigSet } from '../../../../src/cli/commands/config/set.js';
+import { parseVerb, runAgainstRecorder, verbAt } from '../../support/verb.js';
 
 let dir: string;
 beforeEach(() => {
@@ -88,5 +90,21 @@ describe('config get, set and list', () => {
     const result = await run(['--profile', 'staging', 'config', 'get', 'apiUrl']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('no profile named staging (profiles: local, live, sandbox)');
+  });
+});
+
+describe('config set: flags → options', () => {
+  const verb = verbAt('config set', registerConfigSet);
+
+  it('takes the key and, when given, the value', async () => {
+    expect(await parseVerb(verb, ['config', 'set', 'apiUrl', 'http://127.0.0.1:4010'])).toMatchObject({ code: 0, runs: [{ key: 'apiUrl', value: 'http://127.0.0.1:4010' }] });
+    expect(await parseVerb(verb, ['config', 'set', 'token'])).toMatchObject({ code: 0, runs: [{ key: 'token', value: undefined }] });
+    expect(await parseVerb(verb, ['config', 'set'])).toMatchObject({ code: 2, runs: [] });
+  });
+
+  it('the real run refuses an unknown key with exit 2, naming it', async () => {
+    const refused = await runAgainstRecorder(['config', 'set', 'colour', 'blue']);
+    expect(refused).toMatchObject({ code: 2, requests: [] });
+    expect(refused.stderr).toContain('colour');
   });
 });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eventFlags, startHarness, type Harness } from '../../support/harness.js';
+import { registerDiscountAdd } from '../../../../src/cli/commands/discount/add.js';
+import { parseVerb, runAgainstRecorder, verbAt } from '../../support/verb.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -61,5 +63,43 @@ describe('discount add and update', () => {
     // What a bulk discount needs is required with it (asked for on a terminal).
     expect(result.stderr).toBe('error: missing required flags: --from-quantity, --to-quantity\n');
     expect(h.requests.length).toBe(before);
+  });
+});
+
+describe('discount add: flags → options', () => {
+  const verb = verbAt('discount add', registerDiscountAdd);
+
+  it('gives the ids and only the flags named, by API name', async () => {
+    const parsed = await parseVerb(verb, ['discount', 'add', '12', '34', '--discount-name', 'Early', '--discount-category', 'code', '--code', 'EARLY']);
+    expect(parsed.code, parsed.stderr).toBe(0);
+    expect(parsed.runs).toEqual([{ eventId: '12', ticketId: '34', values: { discountName: 'Early', discountCategory: 'code', code: 'EARLY' } }]);
+  });
+
+  it('reads every flag', async () => {
+    const parsed = await parseVerb(verb, [
+      'discount', 'add', '12', '34', '--discount-name', 'Bulk', '--discount-category', 'bulk', '--discount', '10', '--discount-type', 'percentage',
+      '--start-date', '2030-01-01', '--start-time', '09:00', '--end-date', '2030-02-01', '--end-time', '18:00', '--limit', '50',
+      '--from-quantity', '5', '--to-quantity', '10',
+    ]);
+    expect(parsed.runs).toEqual([
+      {
+        eventId: '12', ticketId: '34',
+        values: {
+          discountName: 'Bulk', discountCategory: 'bulk', discount: '10', discountType: 'percentage', startDate: '2030-01-01', startTime: '09:00',
+          endDate: '2030-02-01', endTime: '18:00', limit: '50', fromQuantity: '5', toQuantity: '10',
+        },
+      },
+    ]);
+  });
+
+  it.each([
+    [['discount', 'add', '12', 'x34', '--discount-name', 'D'], 'TICKET_ID'],
+    [['discount', 'add', '12', '34', '--discount-category', 'free', '--discount-name', 'D', '--discount', '1', '--discount-type', 'fixed'], '--discount-category'],
+    [['discount', 'add', '12', '34', '--discount-category', 'flat', '--discount-name', 'D', '--discount', 'ten', '--discount-type', 'fixed'], '--discount'],
+    [['discount', 'add', '12', '34', '--discount-category', 'bulk', '--discount-name', 'D', '--discount', '1', '--discount-type', 'fixed'], '--from-quantity'],
+  ])('the real run refuses %j with exit 2, naming %s, before any request', async (argv, named) => {
+    const refused = await runAgainstRecorder(['--no-input', ...argv]);
+    expect(refused).toMatchObject({ code: 2, requests: [] });
+    expect(refused.stderr).toContain(named);
   });
 });

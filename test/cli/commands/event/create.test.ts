@@ -3,6 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eventFlags, startHarness, type Harness } from '../../support/harness.js';
 import { answerPrompts } from '../../support/answer-prompts.js';
+import { registerEventCreate } from '../../../../src/cli/commands/event/create.js';
+import { parseVerb, runAgainstRecorder, verbAt } from '../../support/verb.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -107,3 +109,33 @@ describe('event create: refusals', () => {
   });
 });
 
+describe('event create: flags → options', () => {
+  const verb = verbAt('event create', registerEventCreate);
+
+  it('gives only the flags named, by API name, and --from-file', async () => {
+    const none = await parseVerb(verb, ['event', 'create']);
+    expect(none).toMatchObject({ code: 0, runs: [{ values: {}, fromFile: undefined }] });
+    const parsed = await parseVerb(verb, ['event', 'create', ...eventFlags({ url: 'gala' }), '--from-file', 'event.yaml']);
+    expect(parsed.runs).toEqual([
+      {
+        fromFile: 'event.yaml',
+        values: {
+          eventType: 'public', type: 'ticketing', eventTitle: 'Spring Gala', url: 'gala', segment: 'entertainment', category: 'music',
+          startDate: '2030-05-01', endDate: '2030-05-02', startTime: '18:00', endTime: '23:00', aboutEvent: '<p>An evening of music</p>',
+          listingImage: 'https://img.example/listing.png', headerImage: 'https://img.example/header.png', contactInfo: 'hello@gala.example',
+        },
+      },
+    ]);
+  });
+
+  it.each([
+    [eventFlags({ 'start-date': '2030-02-30' }), '--start-date'],
+    [eventFlags({ type: 'party' }), '--type'],
+    [eventFlags({ 'end-time': '25:00' }), '--end-time'],
+    [[], '--event-title'],
+  ])('the real run refuses %j with exit 2, naming %s, before any request', async (flags, named) => {
+    const refused = await runAgainstRecorder(['--no-input', 'event', 'create', ...flags]);
+    expect(refused).toMatchObject({ code: 2, requests: [] });
+    expect(refused.stderr).toContain(named);
+  });
+});

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventFlags, startHarness, type Harness } from '../../support/harness.js';
+import { registerEventGet } from '../../../../src/cli/commands/event/get.js';
+import { parseVerb, verbAt } from '../../support/verb.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -56,5 +58,23 @@ describe('event get on a terminal', () => {
     expect(tty.stdout).toMatch(/^Field +Value\n/);
     expect(tty.stdout).toMatch(/\ntitle +Tabled\n/);
     expect(tty.stdout).toMatch(/\nvisibility +private\n/);
+  });
+});
+
+describe('event get: flags → options', () => {
+  const verb = verbAt('event get', registerEventGet);
+
+  it('takes the event id', async () => {
+    expect(await parseVerb(verb, ['event', 'get', '12'])).toMatchObject({ code: 0, runs: [{ eventId: '12' }] });
+  });
+
+  it.each([
+    [['event', 'get', 'abc'], 'EVENT_ID "abc" is not an event id'],
+    [['event', 'get'], "missing required argument 'EVENT_ID'"],
+    [['event', 'get', '12', '13'], 'too many arguments'],
+  ])('refuses %j with exit 2 (%s) before running', async (argv, said) => {
+    const parsed = await parseVerb(verb, argv);
+    expect(parsed).toMatchObject({ code: 2, runs: [] });
+    expect(parsed.stderr).toContain(said);
   });
 });

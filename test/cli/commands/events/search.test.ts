@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { searchAllPages, toSearchOptions } from '../../../../src/cli/commands/events/search.js';
 import type { EventSummary } from '../../../../src/client/schemas/index.js';
 import { runInProcess } from '../../../helpers/cli.js';
+import { registerEventsSearch } from '../../../../src/cli/commands/events/search.js';
+import { parseVerb, verbAt } from '../../support/verb.js';
 
 // Nothing listens here: a command that got past validation would fail with a connection error
 // (exit 1), not a usage error.
@@ -55,5 +57,30 @@ describe('events search flags', () => {
 
     const ignoring = await searchAllPages(async () => ({ events: [event(1), event(2)] }), {});
     expect(ignoring).toEqual({ events: [event(1), event(2)], pages: 1 });
+  });
+});
+
+describe('events search: flags → options', () => {
+  const verb = verbAt('events search', registerEventsSearch);
+
+  it('one page by default; every flag is read', async () => {
+    const none = await parseVerb(verb, ['events', 'search']);
+    expect(none.code, none.stderr).toBe(0);
+    expect(none.runs).toHaveLength(1);
+    const parsed = await parseVerb(verb, [
+      'events', 'search', '--keyword', 'jazz', '--city', 'Pune', '--category', 'music', '--price', 'free', '--from-date', '2026-12-01',
+      '--to-date', '2026-12-31', '--sort-by', 'latest', '--page', '2',
+    ]);
+    expect(parsed.code, parsed.stderr).toBe(0);
+    expect(JSON.stringify(parsed.runs[0])).toContain('jazz');
+    expect(JSON.stringify(parsed.runs[0])).toContain('Pune');
+    const all = await parseVerb(verb, ['events', 'search', '--all']);
+    expect(all.runs).toEqual([expect.objectContaining({ all: true })]);
+  });
+
+  it('refuses --all with --page with exit 2 before running', async () => {
+    const parsed = await parseVerb(verb, ['events', 'search', '--all', '--page', '2']);
+    expect(parsed).toMatchObject({ code: 2, runs: [] });
+    expect(parsed.stderr).toContain('--page');
   });
 });

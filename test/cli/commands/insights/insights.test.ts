@@ -13,6 +13,8 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium } from '../../../helpers/browser.js';
 import { startHarness, type Harness } from '../../support/harness.js';
+import { registerInsights } from '../../../../src/cli/commands/insights/insights.js';
+import { parseVerb, verbAt } from '../../support/verb.js';
 
 const ORDERS = 320;
 const ROOT = new URL('../../../../', import.meta.url).pathname;
@@ -315,4 +317,26 @@ describe('the work file of a live read', () => {
     expect((await insightsJson([eventId])).totals).toEqual(first.totals);
     expect(readdirSync(dir)).toEqual([]);
   }, 120_000);
+});
+
+describe('insights: flags → options', () => {
+  const verb = verbAt('insights', registerInsights);
+
+  it('reads the event by default, with the default wait', async () => {
+    const parsed = await parseVerb(verb, ['insights', '12']);
+    expect(parsed.code, parsed.stderr).toBe(0);
+    expect(parsed.runs).toEqual([expect.objectContaining({ eventId: '12' })]);
+  });
+
+  it.each([
+    [['insights'], 'EVENT_ID'],
+    [['insights', '12', '--watch', 'often'], '--watch'],
+    [['insights', '12', '--max-wait', 'long'], '--max-wait'],
+    [['insights', '12', '--timezone', 'Mars/Olympus'], '--timezone'],
+    [['insights', '--from', 'a.csv', '--format', 'xml'], '--format'],
+  ])('refuses %j with exit 2, naming %s, before running', async (argv, named) => {
+    const parsed = await parseVerb(verb, argv);
+    expect(parsed).toMatchObject({ code: 2, runs: [] });
+    expect(parsed.stderr).toContain(named);
+  });
 });

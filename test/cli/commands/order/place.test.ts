@@ -10,6 +10,8 @@ import { fakeAttendee } from '../../../../src/orders/fake.js';
 import { answerPrompts } from '../../support/answer-prompts.js';
 import { runInProcess, type RunOptions } from '../../../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../../../helpers/sandbox.js';
+import { registerOrderPlace } from '../../../../src/cli/commands/order/place.js';
+import { parseVerb, verbAt } from '../../support/verb.js';
 
 let sandbox: TestSandbox;
 let organizer: BoxofficeClient;
@@ -327,5 +329,41 @@ describe('catalog, events search and event details', () => {
     const topics = await run(['catalog', 'topics']);
     expect(topics.code).toBe(0);
     expect(topics.stdout.split('\n')[0]?.split('\t')).toHaveLength(2);
+  });
+});
+
+describe('order place: flags → options', () => {
+  const verb = verbAt('order place', registerOrderPlace);
+
+  it('defaults: status confirm, a generated reference, no --yes', async () => {
+    const parsed = await parseVerb(verb, ['order', 'place', '1042', '--ticket', '7:2', '--fake']);
+    expect(parsed.code, parsed.stderr).toBe(0);
+    expect(parsed.runs).toEqual([
+      expect.objectContaining({ eventId: '1042', attendeeFlags: [], attendeesFile: undefined, fake: true, status: 'confirm', referenceNo: undefined, yes: false }),
+    ]);
+    expect(parsed.runs[0]?.tickets).toHaveLength(1);
+  });
+
+  it('reads every flag', async () => {
+    const parsed = await parseVerb(verb, [
+      'order', 'place', '1042', '-t', '7:1:EARLY', '-t', '8:1', '-a', 'Asha Rao,asha@example.com,+91 98450 00001', '--attendees-file', 'people.csv',
+      '--status', 'pending', '--reference-no', ' REF-1 ', '--yes',
+    ]);
+    expect(parsed.runs).toEqual([
+      expect.objectContaining({
+        attendeeFlags: ['Asha Rao,asha@example.com,+91 98450 00001'], attendeesFile: 'people.csv', fake: false, status: 'pending', referenceNo: 'REF-1', yes: true,
+      }),
+    ]);
+    expect(parsed.runs[0]?.tickets).toHaveLength(2);
+  });
+
+  it.each([
+    [['order', 'place', '1042', '--ticket', '7'], '--ticket'],
+    [['order', 'place', '1042', '--ticket', '7:2', '--status', 'maybe'], '--status'],
+    [['order', 'place', '1042', '--ticket', '7:2', '--reference-no', ' '], '--reference-no'],
+  ])('refuses %j with exit 2, naming %s, before running', async (argv, named) => {
+    const parsed = await parseVerb(verb, argv);
+    expect(parsed).toMatchObject({ code: 2, runs: [] });
+    expect(parsed.stderr).toContain(named);
   });
 });

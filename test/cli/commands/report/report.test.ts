@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrder } from '../../../../src/sandbox/db/orders.js';
 import { eventFlags, startHarness, type Harness } from '../../support/harness.js';
+import { registerReport } from '../../../../src/cli/commands/report/report.js';
+import { parseVerb, verbAt } from '../../support/verb.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -59,5 +61,16 @@ describe('report', () => {
     // Amounts with their currency on a terminal (the report carries none: it is read from the tickets).
     expect(tty).toMatch(new RegExp(`\\n${ticketId} +Early bird +3 +[\\d,]+\\.\\d\\d INR +0 +[\\d,]+\\.\\d\\d INR\\n`));
     expect(tty).toMatch(/\ntotal +3 +[\d,]+\.\d\d INR +0 +[\d,]+\.\d\d INR$/m);
+  });
+});
+
+describe('report: flags → options', () => {
+  const verb = verbAt('report', registerReport);
+
+  it('takes the event id', async () => {
+    expect(await parseVerb(verb, ['report', '12'])).toMatchObject({ code: 0, runs: [{ eventId: '12' }] });
+    const bad = await parseVerb(verb, ['report', 'twelve']);
+    expect(bad).toMatchObject({ code: 2, runs: [] });
+    expect(bad.stderr).toContain('EVENT_ID');
   });
 });

@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2e } from '../../../e2e/support/built-cli.js';
 import { exportSnapshot, listedTickets, tool } from '../../../sync/support.js';
+import { registerSandboxAttendeeTools } from '../../../../src/cli/commands/sandbox/attendee-tools.js';
+import { parseVerb } from '../../support/verb.js';
 
 let e2e: E2e;
 let eventId: string;
@@ -42,5 +44,26 @@ describe('sandbox attendee tools', { timeout: 120_000 }, () => {
     const result = await e2e.run(['sandbox', 'answer', 'X-1', 'Company', 'Y'], { env: { BOXOFFICE_SANDBOX_SECRET: 'sbx_wrong_secret_value_123456' } });
     expect(result.stderr).toContain('refused the sandbox secret');
     expect(result.code).toBe(3);
+  });
+});
+
+describe('sandbox attendee tools: flags → options', () => {
+  const verb = { parent: ['sandbox'], names: ['cancel-order', 'cancel-attendee', 'answer', 'remove-order'], register: registerSandboxAttendeeTools };
+
+  it('gives each verb its form fields from the arguments, and the sandbox address', async () => {
+    const answer = await parseVerb(verb, ['sandbox', 'answer', 'TK-1', 'T-shirt size', 'XXL', '--url', 'http://127.0.0.1:5000']);
+    expect(answer.code, answer.stderr).toBe(0);
+    expect(answer.runs).toEqual([{ verb: 'answer', fields: { ticketNo: 'TK-1', label: 'T-shirt size', value: 'XXL' }, url: 'http://127.0.0.1:5000' }]);
+    const cancel = await parseVerb(verb, ['sandbox', 'cancel-order', 'SBX1']);
+    expect(cancel.runs).toEqual([{ verb: 'cancel-order', fields: { orderNo: 'SBX1' }, url: 'http://127.0.0.1:4010' }]);
+  });
+
+  it.each([
+    [['sandbox', 'cancel-order'], 'ORDER_NO'],
+    [['sandbox', 'remove-order', 'SBX1', '--url', 'mailto:x'], '--url'],
+  ])('refuses %j with exit 2, naming %s, before running', async (argv, named) => {
+    const parsed = await parseVerb(verb, argv);
+    expect(parsed).toMatchObject({ code: 2, runs: [] });
+    expect(parsed.stderr).toContain(named);
   });
 });

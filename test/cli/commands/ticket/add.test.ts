@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eventFlags, startHarness, type Harness } from '../../support/harness.js';
+import { registerTicketAdd } from '../../../../src/cli/commands/ticket/add.js';
+import { parseVerb, runAgainstRecorder, verbAt } from '../../support/verb.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -71,3 +73,30 @@ describe('ticket add, list and update', () => {
   });
 });
 
+describe('ticket add: flags → options', () => {
+  const verb = verbAt('ticket add', registerTicketAdd);
+
+  it('gives the event id and only the flags named, by API name', async () => {
+    const parsed = await parseVerb(verb, ['ticket', 'add', '12', ...TICKET]);
+    expect(parsed.code, parsed.stderr).toBe(0);
+    expect(parsed.runs).toEqual([
+      {
+        eventId: '12',
+        values: {
+          ticketName: 'Early bird', price: '499', currency: 'INR', quantity: '100', status: 'active', serviceFee: '2', allowCancellation: 'false',
+          endDate: '2030-04-30', endTime: '20:00',
+        },
+      },
+    ]);
+  });
+
+  it.each([
+    [['--quantity', 'lots'], '--quantity'],
+    [['--status', 'open'], '--status'],
+    [['--allow-cancellation', 'maybe'], '--allow-cancellation'],
+  ])('the real run refuses %j with exit 2, naming %s, before any request', async (flags, named) => {
+    const refused = await runAgainstRecorder(['--no-input', 'ticket', 'add', '12', ...TICKET, ...flags]);
+    expect(refused).toMatchObject({ code: 2, requests: [] });
+    expect(refused.stderr).toContain(named);
+  });
+});
