@@ -254,11 +254,11 @@ describe('boxoffice apply (in-process, real sandbox)', () => {
 describe('apply: flags → options', () => {
   const verb = verbAt('apply', registerApply);
 
-  it('defaults: no dry run, no state file named, a 5 minute lock timeout, the client\'s own wait', async () => {
+  it('defaults: no dry run, no state file named, a 5 second lock timeout, the client\'s own wait', async () => {
     const parsed = await parseVerb(verb, ['apply', 'setup.yaml']);
     expect(parsed.code, parsed.stderr).toBe(0);
     expect(parsed.runs).toEqual([
-      { file: 'setup.yaml', statePath: undefined, dryRun: false, recreateUncertain: false, yes: false, lockTimeoutMs: expect.any(Number), maxWaitMs: undefined },
+      { file: 'setup.yaml', statePath: undefined, dryRun: false, recreateUncertain: false, yes: false, lockTimeoutMs: 5_000, maxWaitMs: undefined },
     ]);
   });
 

@@ -213,11 +213,11 @@ describe('attendees export (command, fixture server)', () => {
 describe('attendees export: flags → options', () => {
   const verb = verbAt('attendees export', registerAttendeesExport);
 
-  it('defaults: CSV on stdout, no resume, no force, every status', async () => {
+  it('defaults: CSV on stdout, no resume, no force, every status, 10 minutes of waiting, 2 batches ahead', async () => {
     const parsed = await parseVerb(verb, ['attendees', 'export', '12']);
     expect(parsed.code, parsed.stderr).toBe(0);
     expect(parsed.runs).toEqual([
-      { eventId: '12', output: undefined, destination: undefined, format: 'csv', resume: false, force: false, maxWaitMs: expect.any(Number), prefetch: expect.any(Number), statuses: [] },
+      { eventId: '12', output: undefined, destination: undefined, format: 'csv', resume: false, force: false, maxWaitMs: 600_000, prefetch: 2, statuses: [] },
     ]);
   });
 
@@ -227,7 +227,7 @@ describe('attendees export: flags → options', () => {
       '--status', 'attending,cancelled', '--status', 'attending',
     ]);
     expect(parsed.runs).toEqual([
-      expect.objectContaining({ eventId: '12', output: 'out.ndjson', format: 'ndjson', resume: true, force: true, maxWaitMs: 90_000, prefetch: 0, statuses: ['attending', 'cancelled', 'attending'] }),
+      expect.objectContaining({ eventId: '12', output: 'out.ndjson', destination: 'new', format: 'ndjson', resume: true, force: true, maxWaitMs: 90_000, prefetch: 0, statuses: ['attending', 'cancelled', 'attending'] }),
     ]);
     const json = await parseVerb(verb, ['--json', 'attendees', 'export', '12']);
     expect(json.runs).toEqual([expect.objectContaining({ format: 'json', output: undefined })]);

@@ -208,7 +208,7 @@ describe('bookings list: flags → options', () => {
     const parsed = await parseVerb(verb, ['bookings', 'list', '--from-date', '2026-01-01', '--to-date', '2026-01-31']);
     expect(parsed.code, parsed.stderr).toBe(0);
     expect(parsed.runs).toEqual([
-      expect.objectContaining({ bookingKey: undefined, bookingKeyFile: undefined, format: 'table', yes: undefined, maxWaitMs: undefined }),
+      { fromDate: '2026-01-01', toDate: '2026-01-31', bookingKey: undefined, bookingKeyFile: undefined, format: 'table', yes: undefined, maxWaitMs: undefined },
     ]);
   });
 
@@ -218,7 +218,7 @@ describe('bookings list: flags → options', () => {
       '--format', 'csv', '--yes', '--max-wait', '10m',
     ]);
     expect(parsed.runs).toEqual([
-      expect.objectContaining({ bookingKey: 'bk', bookingKeyFile: 'key.txt', format: 'csv', yes: true, maxWaitMs: 600_000 }),
+      { fromDate: '2026-01-01', toDate: '2026-12-31', bookingKey: 'bk', bookingKeyFile: 'key.txt', format: 'csv', yes: true, maxWaitMs: 600_000 },
     ]);
   });
 

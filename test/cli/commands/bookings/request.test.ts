@@ -196,7 +196,7 @@ describe('bookings request: flags → options', () => {
     const parsed = await parseVerb(verb, ['bookings', 'request', ...order]);
     expect(parsed.code, parsed.stderr).toBe(0);
     expect(parsed.runs).toEqual([
-      expect.objectContaining({ amount: '499', orderNo: 'SHOP-1', name: 'Asha Rao', emailId: 'asha@example.com', browser: true, timeout: expect.any(String) }),
+      expect.objectContaining({ amount: '499', orderNo: 'SHOP-1', name: 'Asha Rao', emailId: 'asha@example.com', browser: true, timeout: '5m' }),
     ]);
     expect(parsed.runs[0]).not.toHaveProperty('yes');
   });

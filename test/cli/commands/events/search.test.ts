@@ -64,18 +64,32 @@ describe('events search: flags → options', () => {
   const verb = verbAt('events search', registerEventsSearch);
 
   it('one page by default; every flag is read', async () => {
-    const none = await parseVerb(verb, ['events', 'search']);
-    expect(none.code, none.stderr).toBe(0);
-    expect(none.runs).toHaveLength(1);
+    expect(await parseVerb(verb, ['events', 'search'])).toMatchObject({ code: 0, runs: [{ filters: {}, all: false }] });
     const parsed = await parseVerb(verb, [
       'events', 'search', '--keyword', 'jazz', '--city', 'Pune', '--category', 'music', '--price', 'free', '--from-date', '2026-12-01',
-      '--to-date', '2026-12-31', '--sort-by', 'latest', '--page', '2',
+      '--to-date', '2026-12-31', '--from-price', '0', '--to-price', '500', '--sort-by', 'latest', '--page', '2',
     ]);
     expect(parsed.code, parsed.stderr).toBe(0);
-    expect(JSON.stringify(parsed.runs[0])).toContain('jazz');
-    expect(JSON.stringify(parsed.runs[0])).toContain('Pune');
-    const all = await parseVerb(verb, ['events', 'search', '--all']);
-    expect(all.runs).toEqual([expect.objectContaining({ all: true })]);
+    expect(parsed.runs).toEqual([
+      {
+        all: false,
+        filters: {
+          keyword: 'jazz', city: 'Pune', category: 'music', price: 'free', fromDate: '2026-12-01', toDate: '2026-12-31', fromPrice: 0, toPrice: 500,
+          sortBy: 'latest', page: 2,
+        },
+      },
+    ]);
+    expect(await parseVerb(verb, ['events', 'search', '--all'])).toMatchObject({ code: 0, runs: [{ filters: {}, all: true }] });
+  });
+
+  it.each([
+    [['events', 'search', '--from-date', '2026-12-31', '--to-date', '2026-12-01'], '--to-date'],
+    [['events', 'search', '--from-price', '500', '--to-price', '10'], '--to-price'],
+    [['events', 'search', '--from-date', '2026-02-30'], '--from-date'],
+  ])('refuses %j with exit 2, naming %s, before running', async (argv, named) => {
+    const parsed = await parseVerb(verb, argv);
+    expect(parsed).toMatchObject({ code: 2, runs: [] });
+    expect(parsed.stderr).toContain(named);
   });
 
   it('refuses --all with --page with exit 2 before running', async () => {

@@ -322,10 +322,30 @@ describe('the work file of a live read', () => {
 describe('insights: flags → options', () => {
   const verb = verbAt('insights', registerInsights);
 
-  it('reads the event by default, with the default wait', async () => {
+  it('reads the event by default, waiting 10 minutes at most; every flag is read', async () => {
     const parsed = await parseVerb(verb, ['insights', '12']);
     expect(parsed.code, parsed.stderr).toBe(0);
-    expect(parsed.runs).toEqual([expect.objectContaining({ eventId: '12' })]);
+    expect(parsed.runs).toEqual([
+      { eventId: '12', from: undefined, output: undefined, svgDir: undefined, watchMs: undefined, currency: undefined, timezone: undefined, maxWaitMs: 600_000 },
+    ]);
+    const directory = mkdtempSync(join(tmpdir(), 'boxoffice-insights-flags-'));
+    try {
+      const file = join(directory, 'attendees.export');
+      writeFileSync(file, '');
+      const every = await parseVerb(verb, [
+        'insights', '--from', file, '--format', 'ndjson', '-o', join(directory, 'page.html'), '--svg', join(directory, 'charts'), '--currency', 'inr',
+        '--timezone', 'Asia/Kolkata', '--max-wait', '30s',
+      ]);
+      expect(every.runs).toEqual([
+        {
+          eventId: undefined, from: { path: file, format: 'ndjson' }, output: join(directory, 'page.html'), svgDir: join(directory, 'charts'),
+          watchMs: undefined, currency: 'INR', timezone: 'Asia/Kolkata', maxWaitMs: 30_000,
+        },
+      ]);
+      expect(await parseVerb(verb, ['insights', '12', '--watch', '5m'])).toMatchObject({ code: 0, runs: [{ eventId: '12', watchMs: 300_000 }] });
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it.each([
