@@ -66,7 +66,7 @@ function surelyNotCreated(error: unknown): boolean {
 function isCodeTaken(error: unknown, code: string | undefined): boolean {
   if (!(error instanceof ApiError) || code === undefined) return false;
   const fields = (error.field ?? '').split(',').map((field) => field.trim());
-  return fields.includes('code') && error.description !== undefined && error.description.includes(JSON.stringify(code));
+  return fields.includes('code') && error.description?.includes(JSON.stringify(code)) === true;
 }
 
 function discountFields(spec: DiscountSpec): Omit<DiscountSpec, 'key' | 'ticket'> {

@@ -22,3 +22,13 @@ export interface CommandContext {
    */
   maxWaitMs?: number;
 }
+
+/**
+ * What a verb runs once its flags are parsed into options. Every verb's register function takes
+ * one (default: the real one), so a test can parse argv through the real program and capture the
+ * options without running anything (gh's runF).
+ */
+export type RunVerb<Options> = (options: Options, context: CommandContext) => Promise<void>;
+
+/** The options of a verb that takes no flags or arguments. */
+export type NoOptions = Record<string, never>;

@@ -37,7 +37,10 @@ Get started: boxoffice login, then boxoffice event create --help.
 Learn more about a command: boxoffice <command> --help.
 `;
 
-export async function buildProgram(deps: Deps, argv: readonly string[] = []): Promise<Command> {
+/** Adds the commands to the program: registerCommands, or in a verb's tests one that swaps the verb's run function. */
+export type RegisterCommands = typeof registerCommands;
+
+export async function buildProgram(deps: Deps, argv: readonly string[] = [], register: RegisterCommands = registerCommands): Promise<Command> {
   const program = new Command('boxoffice')
     .usage('<command> [flags]')
     .description('Manage events, tickets, discounts, reports, attendee exports and bookings.')
@@ -62,7 +65,7 @@ export async function buildProgram(deps: Deps, argv: readonly string[] = []): Pr
     };
   };
   const context: CommandContext = { deps, globals };
-  await registerCommands(program, context, invokedCommand(argv));
+  await register(program, context, invokedCommand(argv));
   for (const command of program.commands) {
     const group = groupOf(command.name());
     if (group !== undefined) command.helpGroup(`${group}:`);
@@ -96,12 +99,12 @@ function normalizedArgv(argv: readonly string[]): string[] {
   return [...argv.slice(0, at), ...argv.slice(at + 1), '--help'];
 }
 
-export async function runCli(givenArgv: readonly string[], deps: Deps): Promise<number> {
+export async function runCli(givenArgv: readonly string[], deps: Deps, register: RegisterCommands = registerCommands): Promise<number> {
   let invocation: Invocation | undefined;
   const argv = normalizedArgv(givenArgv);
   const stdout = watchWrites(deps.io.stdout);
   try {
-    const program = await buildProgram(deps, argv);
+    const program = await buildProgram(deps, argv, register);
     const bare = groupWithoutVerb(program, argv);
     if (bare !== undefined) {
       bare.outputHelp();
@@ -139,7 +142,10 @@ function watchWrites(stream: Writable): { written(): boolean; restore(): void } 
     written = true;
     return original.apply(this, args);
   } as Writable['write'];
-  return { written: () => written, restore: () => void (stream.write = original) };
+  return { written: () => written, restore: () => {
+      stream.write = original;
+    },
+  };
 }
 
 interface Failure {

@@ -1,7 +1,7 @@
 // Retry policy as pure functions (after stripe-node's RequestSender._shouldRetry): what failed,
 // which attempt it was, and the options in; a verdict and a delay out. No clock, no sleeping,
 // no randomness of its own, so every branch is tested without waiting.
-import { ApiError } from './errors.js';
+import type { ApiError } from './errors.js';
 
 export interface RetryOptions {
   /** Attempts in all, the first included. */

@@ -9,7 +9,7 @@ import { UsageError } from '../client/errors.js';
 
 /** `now`: the clock an unreadable lock's grace is judged by. */
 export async function lockOutput(output: string, now: () => number): Promise<FileLock> {
-  let attempt;
+  let attempt: Awaited<ReturnType<typeof tryLock>>;
   try {
     attempt = await tryLock(lockPathFor(output), undefined, now);
   } catch (error) {

@@ -106,7 +106,7 @@ export function validate<S extends z.ZodType>(requestSchema: S, fields: FormFiel
   const field = String(issue.path[0] ?? '');
   // A refinement across fields reports on one field whose own value is fine.
   const ownSchema = (schema.shape as Record<string, z.ZodType | undefined>)[field];
-  const isRule = ownSchema !== undefined && ownSchema.safeParse(input[field]).success;
+  const isRule = ownSchema?.safeParse(input[field]).success;
   const code = (isRule ? codes.rule?.[field] : codes.invalid?.[field]) ?? 'E002';
   throw new SandboxError(code, { description: `${field}: ${issue.message}`, field });
 }

@@ -251,7 +251,7 @@ function insertConfirmedOrders(
       );
       if (random() < EMPTY_DETAILS_SHARE) return;
       const answers = [pick(COMPANIES), pick(JOB_TITLES), pickWeighted(SIZES), pickWeighted(DIETARY_NEEDS)];
-      answers.forEach((value, answer) => insertAnswer.run(attendeeId, answer + 1, questionFields[answer], event.questions[answer].label, value));
+      for (const [answer, value] of answers.entries()) insertAnswer.run(attendeeId, answer + 1, questionFields[answer], event.questions[answer].label, value);
     });
     attendees += quantity;
   }

@@ -75,7 +75,6 @@ export async function applyRecords(
 export async function removeUnseen(
   db: SyncDatabase,
   eventId: string,
-  pass: number,
   now: string,
   unseen: (limit: number) => Promise<StoredRow[]>,
 ): Promise<Change[]> {

@@ -149,7 +149,7 @@ async function fullPass(run: RunContext): Promise<void> {
   }
   const removed = await env.db.transaction(async () => {
     const now = isoNow(env);
-    const changes = await removeUnseen(env.db, state.eventId, state.passNo, now, (limit) => unseenRows(env.db, state.eventId, state.passNo, limit));
+    const changes = await removeUnseen(env.db, state.eventId, now, (limit) => unseenRows(env.db, state.eventId, state.passNo, limit));
     if (state.listOrder === 'unknown' && state.passFirstDate !== null && state.passLastDate !== null && state.passFirstDate !== state.passLastDate) {
       state.listOrder = state.passFirstDate < state.passLastDate ? 'oldest-first' : 'newest-first';
     }

@@ -2,7 +2,7 @@
 // crash once written: written beside the target (owner-only), flushed, renamed over it, and the
 // directory flushed.
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 export async function writeFileAtomically(path: string, text: string): Promise<void> {
@@ -25,7 +25,7 @@ export async function writeFileAtomically(path: string, text: string): Promise<v
 
 /** fsync of a directory makes a rename in it durable; some platforms (Windows) cannot open one. */
 async function syncDirectory(directory: string): Promise<void> {
-  let handle;
+  let handle: FileHandle | undefined;
   try {
     handle = await open(directory, 'r');
   } catch {

@@ -5,7 +5,7 @@
 // and writing it leaves it empty, and nobody would ever remove it. Used by apply (one run per
 // state file) and the attendee export (one run per output file).
 import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { open, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 
 export interface LockHolder {
@@ -75,7 +75,7 @@ function sameHolder(a: LockHolder | undefined, b: LockHolder | undefined): boole
 }
 
 async function tryCreate(path: string, holder: LockHolder): Promise<boolean> {
-  let handle;
+  let handle: FileHandle | undefined;
   try {
     handle = await open(path, 'wx', 0o600);
   } catch (error) {

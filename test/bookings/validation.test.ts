@@ -14,7 +14,7 @@ let env: Record<string, string>;
 let configDir: string;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
+  server = createServer((_request, response) => {
     hits += 1;
     response.writeHead(500).end();
   });

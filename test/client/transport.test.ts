@@ -15,7 +15,6 @@ import {
   NotLoggedInError,
   RateLimitError,
   ResponseShapeError,
-  ServerBusyError,
   UsageError,
   createClient,
 } from '../../src/client/index.js';

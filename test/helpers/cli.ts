@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { Clock, Deps } from '../../src/cli/deps.js';
 import { systemClock } from '../../src/cli/deps.js';
 import { closedDeps } from '../../src/cli/closed-deps.js';
-import { runCli } from '../../src/cli/main.js';
+import { runCli, type RegisterCommands } from '../../src/cli/main.js';
 import { TEST_SANDBOX_SECRET } from './sandbox-secret.js';
 
 export interface RunOptions {
@@ -19,6 +19,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Called with the live streams once the command starts (to answer prompts, for example). */
   onStart?: (streams: { stdin: PassThrough; stdout: PassThrough; stderr: PassThrough }) => void;
+  /** What adds the commands (default: the real registration; test/cli/support/verb.ts swaps one verb's run). */
+  register?: RegisterCommands;
 }
 
 export interface RunResult {
@@ -59,6 +61,6 @@ export async function runInProcess(argv: string[], options: RunOptions = {}): Pr
     signal: options.signal ?? new AbortController().signal,
   };
   options.onStart?.({ stdin, stdout, stderr });
-  const code = await runCli(argv, deps);
+  const code = await runCli(argv, deps, options.register);
   return { code, stdout: out, stderr: err };
 }

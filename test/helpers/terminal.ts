@@ -137,7 +137,10 @@ export function runInTerminal(argv: readonly string[], options: TerminalOptions 
           reject(new Error(`the screen never showed ${String(what)}; it shows:\n${text()}`));
         }, timeoutMs);
         const onExit = (): void => {
-          if (matches(what)) return check();
+          if (matches(what)) {
+            check();
+            return;
+          }
           cleanup();
           reject(new Error(`the CLI exited before the screen showed ${String(what)}; it shows:\n${text()}`));
         };

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess } from '../helpers/cli.js';
-import { startTestSandbox, type TestSandbox, useTestSandbox } from '../helpers/sandbox.js';
+import { useTestSandbox } from '../helpers/sandbox.js';
 import { expectSuccess, post, validEvent } from './api.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');

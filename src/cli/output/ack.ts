@@ -14,6 +14,9 @@ export interface Acknowledgement {
 
 export function writeAck(context: CommandContext, ack: Acknowledgement): void {
   const { io } = context.deps;
-  if (context.globals().json) return writeJson(io, ack.body);
+  if (context.globals().json) {
+    writeJson(io, ack.body);
+    return;
+  }
   io.stdout.write(io.stdoutIsTTY ? `${ack.sentence}\n` : `${ack.id}\n`);
 }

@@ -3,7 +3,6 @@
 // flags) or as their JSON types; the schemas accept both and produce the JSON type.
 import * as z from 'zod';
 import {
-  DATE_PATTERN,
   FORMAT_MESSAGES,
   INTEGER_PATTERN,
   dateProblem,

@@ -362,6 +362,6 @@ export function eventTicketNumbers(db: SandboxDatabase, eventId: number, attende
     db,
     `SELECT a.id FROM attendees a JOIN orders o ON o.id = a.order_id WHERE a.id BETWEEN ? AND ? AND o.event_id = ? ORDER BY a.id`,
   ).all(lowest, highest, eventId) as { id: number }[];
-  span.forEach(({ id }, index) => numbers.set(id, before + index + 1));
+  for (const [index, { id }] of span.entries()) numbers.set(id, before + index + 1);
   return numbers;
 }

@@ -92,7 +92,7 @@ function pageToken(bookingKey: string, bookingId: number): string {
 
 /** A server-side caller: asks for JSON and not for a page. */
 function wantsJson(accept: string | undefined): boolean {
-  return accept !== undefined && accept.includes('application/json') && !accept.includes('text/html');
+  return accept?.includes('application/json') === true && !accept.includes('text/html');
 }
 
 function sameText(a: string, b: string): boolean {

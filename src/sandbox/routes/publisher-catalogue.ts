@@ -1,7 +1,7 @@
 // The sandbox's catalogue (P1–P3): segments → categories → topics. Categories are E1's category
 // list; the segments and topics are the sandbox's own (the reference does not list them). An
 // event's `topics` (E1) are matched against the topic slugs below by P4's `topics` filter.
-import { EVENT_CATEGORIES } from '../../client/schemas/common.js';
+import type { EVENT_CATEGORIES } from '../../client/schemas/common.js';
 
 export type CategorySlug = (typeof EVENT_CATEGORIES)[number];
 

@@ -45,7 +45,7 @@ function origin(c: Context): string {
 function eventById(context: SandboxContext, id: number | string, field = 'eventId'): EventRow {
   const numeric = typeof id === 'number' ? id : Number(id);
   const event = Number.isSafeInteger(numeric) ? findEvent(context.db, numeric) : undefined;
-  if (!event || event.status !== 'published') throw new SandboxError('E007', { description: `invalid event id: ${id}`, field });
+  if (event?.status !== 'published') throw new SandboxError('E007', { description: `invalid event id: ${id}`, field });
   return event;
 }
 

@@ -6,7 +6,6 @@ import { requireAccessToken } from '../auth.js';
 import type { AttendeeListOrder, SandboxApp, SandboxContext, SandboxEnv } from '../context.js';
 import { listEventsOwnedBy, listTickets, type EventRow, type TicketRow } from '../db/events.js';
 import { attendeeListRange, salesReport, type AttendeeListEntry } from '../db/orders.js';
-import { SandboxError } from '../errors.js';
 import { readForm, validate } from '../request.js';
 import { dateTimeObject, instantObject, sqlDateTime, utcDate, withSeconds } from '../time.js';
 import { eventFor } from './access.js';

@@ -11,7 +11,7 @@ if (process.env.FAKE_BROWSER_LOG) appendFileSync(process.env.FAKE_BROWSER_LOG, `
 const url = args.find((arg) => /^https?:\/\//.test(arg));
 
 const attribute = (tag, name) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
-const unescape = (text) => text.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+const unescapeHtml = (text) => text.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
 
 /** The first form of a page: where it goes and the fields a click on its first button sends. */
 function firstForm(html, base) {
@@ -25,12 +25,12 @@ function firstForm(html, base) {
     const type = (attribute(tag, 'type') ?? 'text').toLowerCase();
     if (type === 'email' || name === 'email') fields.set(name, process.env.FAKE_BROWSER_EMAIL ?? 'organizer@sandbox.local');
     else if (type === 'password') fields.set(name, process.env.FAKE_BROWSER_PASSWORD ?? 'sandbox');
-    else fields.set(name, unescape(attribute(tag, 'value') ?? ''));
+    else fields.set(name, unescapeHtml(attribute(tag, 'value') ?? ''));
   }
   const button = /<button\b[^>]*>/i.exec(form[1])?.[0];
-  if (button && attribute(button, 'name')) fields.set(attribute(button, 'name'), unescape(attribute(button, 'value') ?? ''));
+  if (button && attribute(button, 'name')) fields.set(attribute(button, 'name'), unescapeHtml(attribute(button, 'value') ?? ''));
   return {
-    action: new URL(unescape(attribute(open, 'action') ?? ''), base).href,
+    action: new URL(unescapeHtml(attribute(open, 'action') ?? ''), base).href,
     method: (attribute(open, 'method') ?? 'get').toUpperCase(),
     fields,
   };

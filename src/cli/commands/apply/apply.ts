@@ -3,7 +3,7 @@
 // The work is in src/apply; it is loaded when the command runs.
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { summaryOf } from '../summaries.js';
 import { LIVE_PROFILE, confirmOnLive, requireYesWithoutTerminal } from '../../live.js';
@@ -35,7 +35,7 @@ interface ApplyFlags {
 
 const DEFAULT_LOCK_TIMEOUT = '5s';
 
-export function registerApply(program: Command, context: CommandContext): void {
+export function registerApply(program: Command, context: CommandContext, run: RunVerb<ApplyOptions> = runApplyCommand): void {
   program
     .command('apply')
     .description(summaryOf('apply'))
@@ -60,7 +60,7 @@ export function registerApply(program: Command, context: CommandContext): void {
         '  boxoffice apply event.yaml --state .state/event.json --json\n',
     )
     .action(async (file: string, flags: ApplyFlags) => {
-      await runApplyCommand(applyOptionsFrom(file, flags), context);
+      await run(applyOptionsFrom(file, flags), context);
     });
 }
 

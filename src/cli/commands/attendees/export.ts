@@ -7,12 +7,12 @@ import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import { Option, type Command } from 'commander';
 import { ATTENDEE_STATUSES } from '../../../client/schemas/values.js';
-import { CancelledError, ConnectionError, DeclinedError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
+import { ConnectionError, DeclinedError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
 import { assertExtensionMatches, assertWorkFilesOurs, checkDestination, type DestinationKind } from '../../../export/destination.js';
 import { exportFormatOf } from '../../../export/format-of.js';
 import { lockOutput } from '../../../export/output-lock.js';
 import { DEFAULT_MAX_WAIT, DEFAULT_PREFETCH, attendeeListRefused } from './shared.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { createPrompter } from '../../prompt.js';
 import { completeWith } from '../../completion-values.js';
 import { parseDuration } from '../../duration.js';
@@ -55,7 +55,7 @@ interface ExportFlags {
 }
 
 const collectStatuses = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',')];
-export function registerAttendeesExport(group: Command, context: CommandContext): void {
+export function registerAttendeesExport(group: Command, context: CommandContext, run: RunVerb<AttendeesExportOptions> = runAttendeesExport): void {
   group
     .command('export')
     .description('export every attendee of an event as CSV, JSON or NDJSON (one row per ticket)')
@@ -90,7 +90,7 @@ export function registerAttendeesExport(group: Command, context: CommandContext)
         '+49 30 000000 are left alone).\n',
     )
     .action(async (eventId: string, flags: ExportFlags) => {
-      await runAttendeesExport(await exportOptionsFrom(eventId, flags, context.globals().json), context);
+      await run(await exportOptionsFrom(eventId, flags, context.globals().json), context);
     });
 }
 

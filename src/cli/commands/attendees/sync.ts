@@ -4,7 +4,7 @@
 // run itself is in ./sync-run.ts, loaded when the command runs.
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 
 export interface AttendeesSyncOptions {
@@ -34,7 +34,7 @@ interface SyncFlags {
   printSecret?: boolean;
 }
 
-export function registerAttendeesSync(group: Command, context: CommandContext): void {
+export function registerAttendeesSync(group: Command, context: CommandContext, run: RunVerb<AttendeesSyncOptions> = runSyncLoaded): void {
   group
     .command('sync')
     .description('keep a SQLite or PostgreSQL table equal to the attendee list, with a feed of what changed')
@@ -61,9 +61,7 @@ export function registerAttendeesSync(group: Command, context: CommandContext): 
         'to stderr.\n',
     )
     .action(async (eventId: string, flags: SyncFlags) => {
-      const options = syncOptionsFrom(eventId, flags, context.deps.env);
-      const { runAttendeesSync } = await import('./sync-run.js');
-      await runAttendeesSync(options, context);
+      await run(syncOptionsFrom(eventId, flags, context.deps.env), context);
     });
 }
 
@@ -105,4 +103,10 @@ function syncOptionsFrom(eventId: string, flags: SyncFlags, env: Readonly<Record
     check: flags.check === true,
     printSecret: flags.printSecret === true,
   };
+}
+
+/** The run, loaded when the verb runs (not for its help). */
+async function runSyncLoaded(options: AttendeesSyncOptions, context: CommandContext): Promise<void> {
+  const { runAttendeesSync } = await import('./sync-run.js');
+  await runAttendeesSync(options, context);
 }

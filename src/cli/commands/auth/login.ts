@@ -5,7 +5,7 @@ import { readAllStdin } from '../../stdin.js';
 import { Option, type Command } from 'commander';
 import { NotLoggedInError, UsageError } from '../../../client/errors.js';
 import { checkToken, refusalText } from '../../token-check.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { summaryOf } from '../summaries.js';
 import { openConfigStore } from '../../config/store.js';
 import { assertProfileExists, createWiredClient, effectiveProfile, requireAddresses } from '../../session.js';
@@ -27,7 +27,7 @@ function parsePort(value: string): number {
   return port;
 }
 
-export function registerAuthLogin(program: Command, context: CommandContext): void {
+export function registerAuthLogin(program: Command, context: CommandContext, run: RunVerb<LoginOptions> = runLogin): void {
   program
     .command('login')
     .description(summaryOf('login'))
@@ -41,7 +41,7 @@ export function registerAuthLogin(program: Command, context: CommandContext): vo
     )
     .action(async (flags: { browser: boolean; withToken?: boolean; port: string; timeout: string }) => {
       const timeoutMs = parseDuration(flags.timeout, '--timeout', { positive: true });
-      await runLogin(
+      await run(
         {
           browser: flags.browser,
           withToken: flags.withToken === true,

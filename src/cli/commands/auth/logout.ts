@@ -1,18 +1,18 @@
 // `boxoffice logout`: removes the stored token of the profile.
 import type { Command } from 'commander';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, NoOptions, RunVerb } from '../../context.js';
 import { summaryOf } from '../summaries.js';
 import { openConfigStore } from '../../config/store.js';
 import { assertProfileExists } from '../../session.js';
 import { writeJson } from '../../output/index.js';
 
-export function registerAuthLogout(program: Command, context: CommandContext): void {
+export function registerAuthLogout(program: Command, context: CommandContext, run: RunVerb<NoOptions> = (_options, runContext) => runLogout(runContext)): void {
   program
     .command('logout')
     .description(summaryOf('logout'))
     .addHelpText('after', '\nExample:\n  boxoffice --profile live logout')
     .action(async () => {
-      await runLogout(context);
+      await run({}, context);
     });
 }
 

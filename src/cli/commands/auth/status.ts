@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { NotLoggedInError } from '../../../client/errors.js';
 import { describeRemaining, type ExpiryStatus, expiryStatus } from '../../../auth/expiry.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { summaryOf } from '../summaries.js';
 import { loadProfile, requireAddresses } from '../../session.js';
 import { checkToken, refusalText, type TokenCheck } from '../../token-check.js';
@@ -43,7 +43,7 @@ function describeToken(
   return `stored in the profile; expires ${day} (${describeRemaining(expiry.remainingMs)} left)`;
 }
 
-export function registerAuthStatus(program: Command, context: CommandContext): void {
+export function registerAuthStatus(program: Command, context: CommandContext, run: RunVerb<{ offline: boolean }> = (options, runContext) => runAuthStatus(runContext, options.offline)): void {
   program
     .command('auth')
     .description(summaryOf('auth'))
@@ -52,7 +52,7 @@ export function registerAuthStatus(program: Command, context: CommandContext): v
     .option('--offline', 'do not ask the service whether it accepts the token (no request is sent)')
     .addHelpText('after', '\nExamples:\n  boxoffice --profile live auth status\n  boxoffice auth status --offline')
     .action(async (flags: { offline?: boolean }) => {
-      await runAuthStatus(context, flags.offline === true);
+      await run({ offline: flags.offline === true }, context);
     });
 }
 

@@ -3,12 +3,12 @@
 // A range needing more than LARGE_RANGE_CALLS calls says so first (and asks on a terminal): each
 // call spends one of the live service's read calls (about 30 an hour).
 import { Option, type Command } from 'commander';
-import { DeclinedError, UsageError } from '../../../client/errors.js';
+import { DeclinedError } from '../../../client/errors.js';
 import { splitIntoWindows } from '../../../bookings/windows.js';
 import { parseDuration } from '../../duration.js';
 import type { BookingOrder } from '../../../client/schemas/index.js';
 import { validateDateRange, type DateRange } from '../../../bookings/list-input.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { openSession } from '../../session.js';
 import { BOOKING_KEY_FILE_HELP, BOOKING_KEY_FLAG_HELP, KNOWN_COLUMNS, resolveBookingKey } from './shared.js';
 import { createPrompter } from '../../prompt.js';
@@ -45,7 +45,7 @@ interface ListFlags {
 /** Past this many calls, the command says how many it will make before making them. */
 const LARGE_RANGE_CALLS = 100;
 
-export function registerBookingsList(group: Command, context: CommandContext): void {
+export function registerBookingsList(group: Command, context: CommandContext, run: RunVerb<ListBookingsOptions> = runListBookings): void {
   group
     .command('list')
     .description('list booking orders between two dates (any range: fetched 31 days at a time)')
@@ -64,7 +64,7 @@ export function registerBookingsList(group: Command, context: CommandContext): v
     .action(async (flags: ListFlags) => {
       const range = validateDateRange(flags.fromDate, flags.toDate);
       const maxWaitMs = flags.maxWait === undefined ? undefined : parseDuration(flags.maxWait, '--max-wait');
-      await runListBookings({ ...range, bookingKey: flags.bookingKey, bookingKeyFile: flags.bookingKeyFile, format: flags.format as ListFormat, yes: flags.yes, maxWaitMs }, context);
+      await run({ ...range, bookingKey: flags.bookingKey, bookingKeyFile: flags.bookingKeyFile, format: flags.format as ListFormat, yes: flags.yes, maxWaitMs }, context);
     });
 }
 

@@ -15,7 +15,7 @@ import type { BookingListRequest } from '../../../client/schemas/index.js';
 import { createPrompter } from '../../prompt.js';
 import { countOf } from '../../../util/count.js';
 import { openSession } from '../../session.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { addParamFlags, checkFormats, fillMissing, paramValues, requestFromFlags, type ParamSpec } from '../../params.js';
 import { BOOKING_KEY_FILE_HELP, BOOKING_KEY_FLAG_HELP, resolveBookingKey } from './shared.js';
 import { parseDuration } from '../../duration.js';
@@ -59,7 +59,7 @@ interface RequestFlags extends Record<string, unknown> {
   timeout: string;
 }
 
-export function registerBookingsRequest(group: Command, context: CommandContext): void {
+export function registerBookingsRequest(group: Command, context: CommandContext, run: RunVerb<RequestFlags> = runRequestBooking): void {
   const command = group
     .command('request')
     .description('request a payment for an order: opens the payment page and waits for the verified result');
@@ -76,7 +76,7 @@ export function registerBookingsRequest(group: Command, context: CommandContext)
         '  boxoffice bookings request --amount 499 --order-no SHOP-1003 --callback-url https://shop.example/paid\n',
     )
     .action(async (flags: RequestFlags) => {
-      await runRequestBooking(flags, context);
+      await run(flags, context);
     });
 }
 

@@ -1,16 +1,16 @@
 // `boxoffice catalog categories` (P2): category slug → display name.
 import type { Command } from 'commander';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, NoOptions, RunVerb } from '../../context.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
-export function registerCatalogCategories(group: Command, context: CommandContext): void {
+export function registerCatalogCategories(group: Command, context: CommandContext, run: RunVerb<NoOptions> = (_options, runContext) => runCatalogCategories(runContext)): void {
   group
     .command('categories')
     .description('every category: slug and display name')
     .addHelpText('after', '\nExample:\n  boxoffice catalog categories')
     .action(async () => {
-      await runCatalogCategories(context);
+      await run({}, context);
     });
 }
 

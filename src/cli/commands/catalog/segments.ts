@@ -2,11 +2,11 @@
 import { Option, type Command } from 'commander';
 import { EVENT_TYPES, EVENT_VISIBILITIES } from '../../../client/schemas/values.js';
 import type { SegmentNode, SegmentsRequest } from '../../../client/schemas/index.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
-export function registerCatalogSegments(group: Command, context: CommandContext): void {
+export function registerCatalogSegments(group: Command, context: CommandContext, run: RunVerb<SegmentsRequest> = runCatalogSegments): void {
   group
     .command('segments')
     .description('the segment tree: segments, their categories and topics')
@@ -14,7 +14,7 @@ export function registerCatalogSegments(group: Command, context: CommandContext)
     .addOption(new Option('--type <type>', 'only segments of this kind of event').choices(EVENT_TYPES))
     .addHelpText('after', '\nExample:\n  boxoffice catalog segments --type conference')
     .action(async (flags: SegmentsRequest) => {
-      await runCatalogSegments(flags, context);
+      await run(flags, context);
     });
 }
 

@@ -1,16 +1,16 @@
 // `boxoffice catalog topics` (P3): the topics of each segment, one row per topic.
 import type { Command } from 'commander';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, NoOptions, RunVerb } from '../../context.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
-export function registerCatalogTopics(group: Command, context: CommandContext): void {
+export function registerCatalogTopics(group: Command, context: CommandContext, run: RunVerb<NoOptions> = (_options, runContext) => runCatalogTopics(runContext)): void {
   group
     .command('topics')
     .description('the topics of each segment')
     .addHelpText('after', '\nExample:\n  boxoffice catalog topics')
     .action(async () => {
-      await runCatalogTopics(context);
+      await run({}, context);
     });
 }
 

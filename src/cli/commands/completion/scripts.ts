@@ -128,7 +128,7 @@ _boxoffice() {
   elif ((at > 0 && at == CURRENT - 1)) && values="$(_boxoffice_values "$cmdpath" "")"; then
     compadd -- \${=values}
   else
-    compadd -- \${=\$(_boxoffice_words "$cmdpath")}
+    compadd -- \${=$(_boxoffice_words "$cmdpath")}
   fi
 }
 compdef _boxoffice boxoffice

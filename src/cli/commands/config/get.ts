@@ -1,20 +1,20 @@
 // `boxoffice config get KEY`: one setting of the profile (preset values included).
 import type { Command } from 'commander';
 import { BoxofficeError } from '../../../client/errors.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { profileKeyFrom, settingArgument } from './keys.js';
 import { openConfigStore } from '../../config/store.js';
 import { assertProfileExists } from '../../session.js';
 import { writeJson } from '../../output/index.js';
 
-export function registerConfigGet(group: Command, context: CommandContext): void {
+export function registerConfigGet(group: Command, context: CommandContext, run: RunVerb<{ key: string }> = runConfigGet): void {
   group
     .command('get')
     .description('print one setting of the profile')
     .addArgument(settingArgument())
     .addHelpText('after', '\nExample:\n  boxoffice --profile live config get apiUrl')
     .action(async (key: string) => {
-      await runConfigGet({ key }, context);
+      await run({ key }, context);
     });
 }
 

@@ -1,7 +1,7 @@
 // `boxoffice config list [--all]`: the settings of the profile (or of every profile), secrets
 // shown only as "(set)".
 import type { Command } from 'commander';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { openConfigStore } from '../../config/store.js';
 import { PROFILE_KEYS, SECRET_KEYS } from '../../config/profile.js';
 import { assertProfileExists } from '../../session.js';
@@ -13,14 +13,14 @@ interface SettingRow {
   value: string;
 }
 
-export function registerConfigList(group: Command, context: CommandContext): void {
+export function registerConfigList(group: Command, context: CommandContext, run: RunVerb<{ all: boolean }> = runConfigList): void {
   group
     .command('list')
     .description('show the settings of the profile (secrets masked)')
     .option('--all', 'every profile')
     .addHelpText('after', '\nExamples:\n  boxoffice config list\n  boxoffice config list --all --json')
     .action(async (flags: { all?: boolean }) => {
-      await runConfigList({ all: flags.all === true }, context);
+      await run({ all: flags.all === true }, context);
     });
 }
 

@@ -4,7 +4,7 @@
 // (`boxoffice config set clientSecret - < secret.txt`): a secret never needs to be in argv.
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { profileKeyFrom, checkSettingValue, settingArgument } from './keys.js';
 import { SECRET_KEYS } from '../../config/profile.js';
 import { createPrompter } from '../../prompt.js';
@@ -17,7 +17,7 @@ interface ConfigSetOptions {
   value?: string;
 }
 
-export function registerConfigSet(group: Command, context: CommandContext): void {
+export function registerConfigSet(group: Command, context: CommandContext, run: RunVerb<ConfigSetOptions> = runConfigSet): void {
   group
     .command('set')
     .description('change one setting of the profile ("" removes it; no value: asked for, hidden for secrets, or read from piped stdin)')
@@ -29,7 +29,7 @@ export function registerConfigSet(group: Command, context: CommandContext): void
         '  boxoffice --profile live config set clientSecret - < client-secret.txt',
     )
     .action(async (key: string, value: string | undefined) => {
-      await runConfigSet({ key, value }, context);
+      await run({ key, value }, context);
     });
 }
 

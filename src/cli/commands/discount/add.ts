@@ -1,6 +1,6 @@
 // `boxoffice discount add EVENT_ID TICKET_ID [flags]` (E5).
 import type { Command } from 'commander';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, withEquivalentCommand } from '../../params.js';
 import { ADD_DISCOUNT_PARAMS } from '../../fields.js';
 import { addDiscountRequest, type AddDiscountRequest } from '../../../client/schemas/index.js';
@@ -15,7 +15,7 @@ interface AddDiscountOptions {
   values: ParamValues;
 }
 
-export function registerDiscountAdd(group: Command, context: CommandContext): void {
+export function registerDiscountAdd(group: Command, context: CommandContext, run: RunVerb<AddDiscountOptions> = runDiscountAdd): void {
   const command = group
     .command('add')
     .description('add a discount on a ticket')
@@ -27,7 +27,7 @@ export function registerDiscountAdd(group: Command, context: CommandContext): vo
       '\nExample:\n  boxoffice discount add 12 34 --discount-category code --code EARLY --discount 10 --discount-type percentage',
     )
     .action(async (eventId: string, ticketId: string, flags: Record<string, unknown>) => {
-      await runDiscountAdd({ eventId, ticketId, values: paramValues(ADD_DISCOUNT_PARAMS, flags) }, context);
+      await run({ eventId, ticketId, values: paramValues(ADD_DISCOUNT_PARAMS, flags) }, context);
     });
 }
 

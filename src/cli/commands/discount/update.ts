@@ -3,7 +3,7 @@
 // it never sent must be given (or is asked for on a terminal).
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { addParamFlags, flagFor, paramValues, type ParamValues, checkFormats, fillMissing, missingParams } from '../../params.js';
 import { asFlagValues, UPDATE_DISCOUNT_PARAMS } from '../../fields.js';
 import type { UpdateDiscountRequest } from '../../../client/schemas/index.js';
@@ -20,7 +20,7 @@ interface UpdateDiscountOptions {
   values: ParamValues;
 }
 
-export function registerDiscountUpdate(group: Command, context: CommandContext): void {
+export function registerDiscountUpdate(group: Command, context: CommandContext, run: RunVerb<UpdateDiscountOptions> = runDiscountUpdate): void {
   const command = group
     .command('update')
     .description('change the named fields of a discount; the rest stays as last sent from this profile')
@@ -29,7 +29,7 @@ export function registerDiscountUpdate(group: Command, context: CommandContext):
   addParamFlags(command, UPDATE_DISCOUNT_PARAMS.map((spec) => ({ ...spec, required: false })))
     .addHelpText('after', '\nExample:\n  boxoffice discount update 12 56 --discount 15')
     .action(async (eventId: string, discountId: string, flags: Record<string, unknown>) => {
-      await runDiscountUpdate({ eventId, discountId, values: paramValues(UPDATE_DISCOUNT_PARAMS, flags) }, context);
+      await run({ eventId, discountId, values: paramValues(UPDATE_DISCOUNT_PARAMS, flags) }, context);
     });
 }
 

@@ -1,6 +1,6 @@
 // `boxoffice event create [flags | --from-file FILE]` (E1).
 import type { Command } from 'commander';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, withEquivalentCommand } from '../../params.js';
 import { CREATE_EVENT_PARAMS } from '../../fields.js';
 import { createEventRequest, type CreateEventRequest } from '../../../client/schemas/index.js';
@@ -12,7 +12,7 @@ interface CreateEventOptions {
   fromFile?: string;
 }
 
-export function registerEventCreate(group: Command, context: CommandContext): void {
+export function registerEventCreate(group: Command, context: CommandContext, run: RunVerb<CreateEventOptions> = runEventCreate): void {
   const command = group
     .command('create')
     .description('create an event (missing values are asked for on a terminal)')
@@ -24,7 +24,7 @@ export function registerEventCreate(group: Command, context: CommandContext): vo
     )
     .action(async (flags: Record<string, unknown>) => {
       const fromFile = typeof flags.fromFile === 'string' ? flags.fromFile : undefined;
-      await runEventCreate({ values: paramValues(CREATE_EVENT_PARAMS, flags), fromFile }, context);
+      await run({ values: paramValues(CREATE_EVENT_PARAMS, flags), fromFile }, context);
     });
 }
 

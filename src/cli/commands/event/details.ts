@@ -2,19 +2,19 @@
 // (ticket details) together.
 import type { Command } from 'commander';
 import type { PublisherEvent, PublisherTicket } from '../../../client/schemas/index.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { resolveBuyerIds } from '../../buyer-ids.js';
 
-export function registerEventDetails(group: Command, context: CommandContext): void {
+export function registerEventDetails(group: Command, context: CommandContext, run: RunVerb<{ eventId: string }> = (options, runContext) => runEventDetails(options.eventId, runContext)): void {
   group
     .command('details')
     .description("the buyer's view of an event: details and tickets (Publisher API)")
     .argument('<EVENT_ID>', 'the event: its numeric id, or its code (looked up in boxoffice event list)')
     .addHelpText('after', '\nExample:\n  boxoffice event details 1042')
     .action(async (eventId: string) => {
-      await runEventDetails(eventId.trim(), context);
+      await run({ eventId: eventId.trim() }, context);
     });
 }
 

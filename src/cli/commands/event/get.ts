@@ -1,6 +1,6 @@
 // `boxoffice event get EVENT_ID` (E7): the organizer's view of one event.
 import type { Command } from 'commander';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeJson, writeRows } from '../../output/index.js';
@@ -12,14 +12,14 @@ interface GetEventOptions {
   eventId: string;
 }
 
-export function registerEventGet(group: Command, context: CommandContext): void {
+export function registerEventGet(group: Command, context: CommandContext, run: RunVerb<GetEventOptions> = runEventGet): void {
   group
     .command('get')
     .description('show one event')
     .argument('<EVENT_ID>', 'event id')
     .addHelpText('after', '\nExample:\n  boxoffice event get 12 --json')
     .action(async (eventId: string) => {
-      await runEventGet({ eventId }, context);
+      await run({ eventId }, context);
     });
 }
 

@@ -1,17 +1,17 @@
 // `boxoffice event list` (E9): the events of the account the token belongs to.
 import type { Command } from 'commander';
 import type { EventListItem } from '../../../client/schemas/index.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, NoOptions, RunVerb } from '../../context.js';
 import { withSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
-export function registerEventList(group: Command, context: CommandContext): void {
+export function registerEventList(group: Command, context: CommandContext, run: RunVerb<NoOptions> = (_options, runContext) => runEventList(runContext)): void {
   group
     .command('list')
     .description("list the account's events")
     .addHelpText('after', '\nExample:\n  boxoffice event list | cut -f1    # the ids, one a line')
     .action(async () => {
-      await runEventList(context);
+      await run({}, context);
     });
 }
 

@@ -2,7 +2,7 @@
 // is read back first (E7) and sent as it is.
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing } from '../../params.js';
 import { endIsAfterStart } from '../../../client/schemas/values.js';
 import type { UpdateEventRequest } from '../../../client/schemas/index.js';
@@ -18,13 +18,13 @@ interface UpdateEventOptions {
   values: ParamValues;
 }
 
-export function registerEventUpdate(group: Command, context: CommandContext): void {
+export function registerEventUpdate(group: Command, context: CommandContext, run: RunVerb<UpdateEventOptions> = runEventUpdate): void {
   const command = group.command('update').description('change the named fields of an event; the rest stays').argument('<EVENT_ID>', 'event id');
   // Required by E2, but read back when not given: not marked required in --help.
   addParamFlags(command, UPDATE_EVENT_PARAMS.map((spec) => ({ ...spec, required: false })))
     .addHelpText('after', '\nExample:\n  boxoffice event update 12 --event-title "Spring Gala 2030" --end-time 23:00')
     .action(async (eventId: string, flags: Record<string, unknown>) => {
-      await runEventUpdate({ eventId, values: paramValues(UPDATE_EVENT_PARAMS, flags) }, context);
+      await run({ eventId, values: paramValues(UPDATE_EVENT_PARAMS, flags) }, context);
     });
 }
 

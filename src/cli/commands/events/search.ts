@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { EventSearchRequest, EventSummary } from '../../../client/schemas/index.js';
 import { SEARCH_PRICE_KINDS, SEARCH_SORT_ORDERS } from '../../../client/schemas/values.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { addParamFlags, checkFormats, definedOnly, paramValues, requestFromFlags, type ParamSpec } from '../../params.js';
 import { eventSearchRequest } from '../../../client/schemas/requests.js';
 import { openSession } from '../../session.js';
@@ -30,7 +30,7 @@ export interface SearchOptions {
   all: boolean;
 }
 
-export function registerEventsSearch(group: Command, context: CommandContext): void {
+export function registerEventsSearch(group: Command, context: CommandContext, run: RunVerb<SearchOptions> = runEventsSearch): void {
   const command = group
     .command('search')
     .description('search public events; one page, or every page with --all');
@@ -41,7 +41,7 @@ Examples:
   boxoffice events search --city Pune --category technology --sort-by latest
   boxoffice events search --price free --from-date 2026-12-01 --to-date 2026-12-31 --all --json`)
     .action(async (flags: Record<string, unknown>) => {
-      await runEventsSearch(await toSearchOptions(flags), context);
+      await run(await toSearchOptions(flags), context);
     });
 }
 

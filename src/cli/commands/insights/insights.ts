@@ -7,7 +7,7 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { ExportFormat } from '../../../export/checkpoint.js';
 import { exportFormatOf } from '../../../export/format-of.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { summaryOf } from '../summaries.js';
 import { DEFAULT_MAX_WAIT } from '../attendees/shared.js';
 import { EXPORT_FORMATS } from '../../../export/checkpoint.js';
@@ -27,7 +27,7 @@ interface InsightsFlags {
   maxWait: string;
 }
 
-export function registerInsights(program: Command, context: CommandContext): void {
+export function registerInsights(program: Command, context: CommandContext, run: RunVerb<InsightsOptions> = runInsights): void {
   program
     .command('insights')
     .description(summaryOf('insights'))
@@ -51,8 +51,7 @@ export function registerInsights(program: Command, context: CommandContext): voi
         'as one JSON document (with --watch: one JSON line per refresh). man boxoffice has more.\n',
     )
     .action(async (eventId: string | undefined, flags: InsightsFlags) => {
-      const options = await insightsOptionsFrom(eventId, flags);
-      await runInsights(options, context);
+      await run(await insightsOptionsFrom(eventId, flags), context);
     });
 }
 

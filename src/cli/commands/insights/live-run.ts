@@ -1,7 +1,7 @@
 // `boxoffice insights EVENT_ID [--watch INTERVAL]`: the event read from the service through the
 // export machinery, then, with --watch, refreshed at the interval for two reads a refresh.
 import { join } from 'node:path';
-import { RateLimitError, UsageError } from '../../../client/errors.js';
+import { RateLimitError } from '../../../client/errors.js';
 import { exportSource } from '../../../export/checkpoint.js';
 import { silentProgress, terminalProgress } from '../../../export/progress.js';
 import { formatCount } from '../../../util/count.js';

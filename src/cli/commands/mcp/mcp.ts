@@ -2,7 +2,8 @@
 // tools for AI assistants, over the Model Context Protocol on stdin/stdout (docs/mcp.md). The
 // server and the SDK (src/mcp) are loaded when it runs, not for its help.
 import type { Command } from 'commander';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
+import type { McpServeOptions } from '../../../mcp/server.js';
 import { summaryOf } from '../summaries.js';
 
 interface McpFlags {
@@ -11,7 +12,7 @@ interface McpFlags {
   exportDir?: string;
 }
 
-export function registerMcp(program: Command, context: CommandContext): void {
+export function registerMcp(program: Command, context: CommandContext, run: RunVerb<McpServeOptions> = serveMcpLoaded): void {
   program
     .command('mcp')
     .description(summaryOf('mcp'))
@@ -27,10 +28,15 @@ export function registerMcp(program: Command, context: CommandContext): void {
         '  boxoffice --profile live mcp --allow-writes\n',
     )
     .action(async (flags: McpFlags) => {
-      const { serveMcp } = await import('../../../mcp/server.js');
-      await serveMcp(
+      await run(
         { allowWrites: flags.allowWrites === true, allowAttendeeRows: flags.allowAttendeeRows === true, exportDir: flags.exportDir },
         context,
       );
     });
+}
+
+/** The server and the SDK, loaded when the verb runs (not for its help). */
+async function serveMcpLoaded(options: McpServeOptions, context: CommandContext): Promise<void> {
+  const { serveMcp } = await import('../../../mcp/server.js');
+  await serveMcp(options, context);
 }

@@ -10,7 +10,7 @@ import { type PlacedOrder, type ConfirmStatus, placeOrder } from '../../../order
 import { OrderIntentFile } from '../../../orders/intent.js';
 import { dirname } from 'node:path';
 import { parseTicketSpecs, totalQuantity, type GivenTicketSpec, type TicketSpec, uniqueTickets } from '../../../orders/ticket-spec.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { LIVE_PROFILE } from '../../live.js';
 import { readFile } from 'node:fs/promises';
 import { openSession } from '../../session.js';
@@ -46,7 +46,7 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 /** The profile on which an order spends real money. */
 
-export function registerOrderPlace(group: Command, context: CommandContext): void {
+export function registerOrderPlace(group: Command, context: CommandContext, run: RunVerb<PlaceOrderOptions> = runOrderPlace): void {
   group
     .command('place')
     .description('place a buyer order: cart, order number, attendee form, confirmation, order details')
@@ -64,7 +64,7 @@ Examples:
   boxoffice order place 1042 --ticket 7:1:EARLYBIRD --attendee "Asha Rao,asha@example.com,+91 98450 00001"
   boxoffice order place 1042 --ticket 7:2 --ticket 8:1 --attendees-file people.csv --status pending --json`)
     .action(async (eventId: string, flags: RawFlags) => {
-      await runOrderPlace(toOptions(eventId, flags), context);
+      await run(toOptions(eventId, flags), context);
     });
 }
 

@@ -1,6 +1,6 @@
 // `boxoffice report EVENT_ID` (E10): tickets sold per ticket type, then the event's totals.
 import type { Command } from 'commander';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { summaryOf } from '../summaries.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
@@ -20,14 +20,14 @@ interface ReportRow {
   amount?: number | string;
 }
 
-export function registerReport(program: Command, context: CommandContext): void {
+export function registerReport(program: Command, context: CommandContext, run: RunVerb<ReportOptions> = runReport): void {
   program
     .command('report')
     .description(summaryOf('report'))
     .argument('<EVENT_ID>', 'event id')
     .addHelpText('after', '\nExample:\n  boxoffice report 12\n  boxoffice report 12 --json | jq .amount')
     .action(async (eventId: string) => {
-      await runReport({ eventId }, context);
+      await run({ eventId }, context);
     });
 }
 

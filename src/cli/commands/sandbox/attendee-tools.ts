@@ -2,7 +2,7 @@
 // running sandbox as an organizer's back office would (src/sandbox/attendee-tools.ts), so that
 // what `attendees sync` reports can be rehearsed. Each needs the sandbox secret (secret.ts).
 import type { Command } from 'commander';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 import { postToSandboxTool } from './tool-request.js';
 
@@ -69,7 +69,14 @@ const VERBS: ToolVerb[] = [
   },
 ];
 
-export function registerSandboxAttendeeTools(group: Command, context: CommandContext): void {
+/** One back-office change: which verb, its form fields from the arguments, and the sandbox's address. */
+interface ToolOptions {
+  verb: string;
+  fields: Record<string, string>;
+  url: string;
+}
+
+export function registerSandboxAttendeeTools(group: Command, context: CommandContext, run: RunVerb<ToolOptions> = runTool): void {
   for (const verb of VERBS) {
     const command = group.command(verb.name).description(verb.description);
     for (const [name, description] of verb.args) command.argument(name, description);
@@ -79,11 +86,17 @@ export function registerSandboxAttendeeTools(group: Command, context: CommandCon
       .action(async (...params: unknown[]) => {
         const values = params.slice(0, verb.fields.length) as string[];
         const flags = params[verb.fields.length] as { url?: string };
-        const body = new URLSearchParams(verb.fields.map((field, index): [string, string] => [field, values[index]]));
-        const answer = await postToSandboxTool(sandboxUrl(flags.url, context.deps.env), verb.endpoint, body, context);
-        const { io } = context.deps;
-        if (context.globals().json) io.stdout.write(`${JSON.stringify(answer)}\n`);
-        else io.stderr.write(`${verb.done(answer)}\n`);
+        const fields = Object.fromEntries(verb.fields.map((field, index) => [field, values[index]]));
+        await run({ verb: verb.name, fields, url: sandboxUrl(flags.url, context.deps.env) }, context);
       });
   }
+}
+
+async function runTool(options: ToolOptions, context: CommandContext): Promise<void> {
+  const verb = VERBS.find((known) => known.name === options.verb);
+  if (!verb) throw new Error(`no sandbox tool ${options.verb}`);
+  const answer = await postToSandboxTool(options.url, verb.endpoint, new URLSearchParams(options.fields), context);
+  const { io } = context.deps;
+  if (context.globals().json) io.stdout.write(`${JSON.stringify(answer)}\n`);
+  else io.stderr.write(`${verb.done(answer)}\n`);
 }

@@ -3,7 +3,7 @@
 // The endpoint needs the sandbox secret (found as for `sandbox token`: see secret.ts).
 import type { Command } from 'commander';
 import { BoxofficeError, UsageError } from '../../../client/errors.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 import { postToSandboxTool } from './tool-request.js';
 
@@ -34,7 +34,7 @@ function parseCount(text: string, flag: string, min: number, max: number): numbe
   return Number(trimmed);
 }
 
-export function registerSandboxSeed(group: Command, context: CommandContext): void {
+export function registerSandboxSeed(group: Command, context: CommandContext, run: RunVerb<SeedOptions> = runSeed): void {
   group
     .command('seed')
     .description('fill a running sandbox with generated events and confirmed orders; prints the new event ids')
@@ -54,7 +54,7 @@ export function registerSandboxSeed(group: Command, context: CommandContext): vo
         account: flags.account,
         url: sandboxUrl(flags.url, context.deps.env),
       };
-      await runSeed(options, context);
+      await run(options, context);
     });
 }
 

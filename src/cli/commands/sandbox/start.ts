@@ -6,7 +6,7 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { BoxofficeError, UsageError } from '../../../client/errors.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { defaultSandboxDbPath, userDataDir } from './data-dir.js';
 import { parseDuration } from '../../duration.js';
 import { SANDBOX_SECRET_ENV, removeSandboxSecret, sandboxSecretFile, writeSandboxSecret } from './secret.js';
@@ -49,7 +49,7 @@ function parsePort(text: string): number {
   return Number(text);
 }
 
-export function registerSandboxStart(group: Command, context: CommandContext): void {
+export function registerSandboxStart(group: Command, context: CommandContext, run: RunVerb<StartOptions> = runStart): void {
   group
     .command('start')
     .description('run the local sandbox of the whole service in the foreground (Ctrl-C stops it)')
@@ -83,7 +83,7 @@ export function registerSandboxStart(group: Command, context: CommandContext): v
         seed: flags.seed,
         printSecret: flags.printSecret === true,
       };
-      await runStart(options, context);
+      await run(options, context);
     });
 }
 

@@ -3,7 +3,7 @@
 // key, and prints that one value.
 import { Option, type Command } from 'commander';
 import { BoxofficeError } from '../../../client/errors.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 import { postToSandboxTool } from './tool-request.js';
 import { writeJson } from '../../output/json.js';
@@ -26,7 +26,7 @@ interface TokenFlags {
   url?: string;
 }
 
-export function registerSandboxToken(group: Command, context: CommandContext): void {
+export function registerSandboxToken(group: Command, context: CommandContext, run: RunVerb<TokenOptions> = runToken): void {
   group
     .command('token')
     .description('print a fresh access token (or publisher key, or booking key) from a running sandbox')
@@ -40,7 +40,7 @@ export function registerSandboxToken(group: Command, context: CommandContext): v
         '  boxoffice sandbox token --role publisher --url http://127.0.0.1:5000\n',
     )
     .action(async (flags: TokenFlags) => {
-      await runToken({ role: flags.role as TokenRole, account: flags.account, url: sandboxUrl(flags.url, context.deps.env) }, context);
+      await run({ role: flags.role as TokenRole, account: flags.account, url: sandboxUrl(flags.url, context.deps.env) }, context);
     });
 }
 

@@ -1,6 +1,6 @@
 // `boxoffice ticket add EVENT_ID [flags]` (E3).
 import type { Command } from 'commander';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing } from '../../params.js';
 import { ADD_TICKET_PARAMS } from '../../fields.js';
 import type { AddTicketRequest } from '../../../client/schemas/index.js';
@@ -14,7 +14,7 @@ interface AddTicketOptions {
   values: ParamValues;
 }
 
-export function registerTicketAdd(group: Command, context: CommandContext): void {
+export function registerTicketAdd(group: Command, context: CommandContext, run: RunVerb<AddTicketOptions> = runTicketAdd): void {
   const command = group.command('add').description('add a ticket to an event').argument('<EVENT_ID>', 'event id');
   addParamFlags(command, ADD_TICKET_PARAMS)
     .addHelpText(
@@ -22,7 +22,7 @@ export function registerTicketAdd(group: Command, context: CommandContext): void
       '\nExample:\n  boxoffice ticket add 12 --ticket-name "Early bird" --price 499 --currency INR --quantity 100 \\\n    --status active --service-fee 1 --allow-cancellation false',
     )
     .action(async (eventId: string, flags: Record<string, unknown>) => {
-      await runTicketAdd({ eventId, values: paramValues(ADD_TICKET_PARAMS, flags) }, context);
+      await run({ eventId, values: paramValues(ADD_TICKET_PARAMS, flags) }, context);
     });
 }
 

@@ -1,7 +1,7 @@
 // `boxoffice ticket list EVENT_ID` (E8).
 import type { Command } from 'commander';
 import type { OrganizerTicket } from '../../../client/schemas/index.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeJson, writeRows } from '../../output/index.js';
@@ -14,14 +14,14 @@ interface ListTicketsOptions {
   eventId: string;
 }
 
-export function registerTicketList(group: Command, context: CommandContext): void {
+export function registerTicketList(group: Command, context: CommandContext, run: RunVerb<ListTicketsOptions> = runTicketList): void {
   group
     .command('list')
     .description('list the tickets of an event')
     .argument('<EVENT_ID>', 'event id')
     .addHelpText('after', '\nExample:\n  boxoffice ticket list 12')
     .action(async (eventId: string) => {
-      await runTicketList({ eventId }, context);
+      await run({ eventId }, context);
     });
 }
 

@@ -3,7 +3,7 @@
 // returns, comes from what this profile last sent for the ticket, or must be given.
 import type { Command } from 'commander';
 import { NotFoundError, UsageError } from '../../../client/errors.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext, RunVerb } from '../../context.js';
 import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing } from '../../params.js';
 import { asFlagValues, UPDATE_TICKET_PARAMS } from '../../fields.js';
 import type { UpdateTicketRequest } from '../../../client/schemas/index.js';
@@ -21,7 +21,7 @@ interface UpdateTicketOptions {
   values: ParamValues;
 }
 
-export function registerTicketUpdate(group: Command, context: CommandContext): void {
+export function registerTicketUpdate(group: Command, context: CommandContext, run: RunVerb<UpdateTicketOptions> = runTicketUpdate): void {
   const command = group
     .command('update')
     .description('change the named fields of a ticket; the rest stays')
@@ -30,7 +30,7 @@ export function registerTicketUpdate(group: Command, context: CommandContext): v
   addParamFlags(command, UPDATE_TICKET_PARAMS.map((spec) => ({ ...spec, required: false })))
     .addHelpText('after', '\nExample:\n  boxoffice ticket update 12 34 --price 599 --status pause')
     .action(async (eventId: string, ticketId: string, flags: Record<string, unknown>) => {
-      await runTicketUpdate({ eventId, ticketId, values: paramValues(UPDATE_TICKET_PARAMS, flags) }, context);
+      await run({ eventId, ticketId, values: paramValues(UPDATE_TICKET_PARAMS, flags) }, context);
     });
 }
 

@@ -13,6 +13,8 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium } from '../../../helpers/browser.js';
 import { startHarness, type Harness } from '../../support/harness.js';
+import { registerInsights } from '../../../../src/cli/commands/insights/insights.js';
+import { parseVerb, verbAt } from '../../support/verb.js';
 
 const ORDERS = 320;
 const ROOT = new URL('../../../../', import.meta.url).pathname;
@@ -315,4 +317,46 @@ describe('the work file of a live read', () => {
     expect((await insightsJson([eventId])).totals).toEqual(first.totals);
     expect(readdirSync(dir)).toEqual([]);
   }, 120_000);
+});
+
+describe('insights: flags → options', () => {
+  const verb = verbAt('insights', registerInsights);
+
+  it('reads the event by default, waiting 10 minutes at most; every flag is read', async () => {
+    const parsed = await parseVerb(verb, ['insights', '12']);
+    expect(parsed.code, parsed.stderr).toBe(0);
+    expect(parsed.runs).toEqual([
+      { eventId: '12', from: undefined, output: undefined, svgDir: undefined, watchMs: undefined, currency: undefined, timezone: undefined, maxWaitMs: 600_000 },
+    ]);
+    const directory = mkdtempSync(join(tmpdir(), 'boxoffice-insights-flags-'));
+    try {
+      const file = join(directory, 'attendees.export');
+      writeFileSync(file, '');
+      const every = await parseVerb(verb, [
+        'insights', '--from', file, '--format', 'ndjson', '-o', join(directory, 'page.html'), '--svg', join(directory, 'charts'), '--currency', 'inr',
+        '--timezone', 'Asia/Kolkata', '--max-wait', '30s',
+      ]);
+      expect(every.runs).toEqual([
+        {
+          eventId: undefined, from: { path: file, format: 'ndjson' }, output: join(directory, 'page.html'), svgDir: join(directory, 'charts'),
+          watchMs: undefined, currency: 'INR', timezone: 'Asia/Kolkata', maxWaitMs: 30_000,
+        },
+      ]);
+      expect(await parseVerb(verb, ['insights', '12', '--watch', '5m'])).toMatchObject({ code: 0, runs: [{ eventId: '12', watchMs: 300_000 }] });
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [['insights'], 'EVENT_ID'],
+    [['insights', '12', '--watch', 'often'], '--watch'],
+    [['insights', '12', '--max-wait', 'long'], '--max-wait'],
+    [['insights', '12', '--timezone', 'Mars/Olympus'], '--timezone'],
+    [['insights', '--from', 'a.csv', '--format', 'xml'], '--format'],
+  ])('refuses %j with exit 2, naming %s, before running', async (argv, named) => {
+    const parsed = await parseVerb(verb, argv);
+    expect(parsed).toMatchObject({ code: 2, runs: [] });
+    expect(parsed.stderr).toContain(named);
+  });
 });

@@ -1,0 +1,54 @@
+// `boxoffice completion SHELL`: the completion script of the whole command tree for one shell.
+import { Argument, type Command } from 'commander';
+import { UsageError } from '../../../client/errors.js';
+import type { CommandContext, RunVerb } from '../../context.js';
+import { summaryOf } from '../summaries.js';
+import { SHELLS, completionScript } from './scripts.js';
+import { writeJson } from '../../output/json.js';
+import { completeWith } from '../../completion-values.js';
+import { PRESET_PROFILES } from '../../config/profile.js';
+import { openConfigStore } from '../../config/store.js';
+
+export function registerCompletion(
+  program: Command,
+  context: CommandContext,
+  run: RunVerb<{ shell: string }> = (options, runContext) => runCompletion(options, program, runContext),
+): void {
+  program
+    .command('completion')
+    .description(summaryOf('completion'))
+    .addArgument(completeWith(new Argument('<SHELL>', 'bash, zsh or fish'), SHELLS))
+    .addHelpText(
+      'after',
+      '\nExamples:\n  source <(boxoffice completion bash)          # in ~/.bashrc\n  source <(boxoffice completion zsh)           # in ~/.zshrc, after compinit\n  boxoffice completion fish > ~/.config/fish/completions/boxoffice.fish',
+    )
+    .action(async (shell: string) => {
+      await run({ shell }, context);
+    });
+}
+
+/**
+ * The profile names --profile completes: the presets and those saved in the config file, as they
+ * are when the script is generated (`source <(boxoffice completion bash)` runs at each shell's
+ * start); the presets alone when the config file cannot be read.
+ */
+async function profileNames(context: CommandContext): Promise<readonly string[]> {
+  try {
+    return (await openConfigStore(context.deps.env)).profileNames();
+  } catch {
+    return Object.keys(PRESET_PROFILES);
+  }
+}
+
+async function runCompletion(options: { shell: string }, program: Command, context: CommandContext): Promise<void> {
+  const shell = SHELLS.find((known) => known === options.shell);
+  if (!shell) throw new UsageError(`unknown shell ${JSON.stringify(options.shell)}: expected bash, zsh or fish`, 'SHELL');
+  const profileOption = program.options.find((option) => option.long === '--profile');
+  if (profileOption) completeWith(profileOption, await profileNames(context));
+  const script = completionScript(shell, program);
+  if (context.globals().json) {
+    writeJson(context.deps.io, { shell, script });
+    return;
+  }
+  context.deps.io.stdout.write(script);
+}

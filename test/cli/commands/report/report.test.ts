@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOrder } from '../../../../src/sandbox/db/orders.js';
+import { eventFlags, startHarness, type Harness } from '../../support/harness.js';
+import { registerReport } from '../../../../src/cli/commands/report/report.js';
+import { parseVerb, verbAt } from '../../support/verb.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h?.close());
+
+async function ok(argv: string[], options: Parameters<Harness['run']>[1] = {}): Promise<string> {
+  const result = await h.run(argv, options);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return result.stdout;
+}
+
+const TICKET = [
+  '--ticket-name', 'Early bird', '--price', '499', '--currency', 'INR', '--quantity', '100', '--status', 'active',
+  '--service-fee', '2', '--allow-cancellation', 'false', '--end-date', '2030-04-30', '--end-time', '20:00',
+];
+
+async function eventWithTicket(): Promise<{ eventId: string; ticketId: string }> {
+  const eventId = (await ok(['event', 'create', ...eventFlags()])).trim();
+  const ticketId = (await ok(['ticket', 'add', eventId, ...TICKET])).trim();
+  return { eventId, ticketId };
+}
+
+describe('report', () => {
+  it('is not an error for an event without tickets or sales: zero totals', async () => {
+    const eventId = (await ok(['event', 'create', ...eventFlags()])).trim();
+    expect(await ok(['report', eventId])).toBe(`total\t\t0\t0\t0\t0\n`);
+    const tty = await h.run(['report', eventId], { stdoutIsTTY: true, env: { NO_COLOR: '1' } });
+    expect(tty.code).toBe(0);
+    expect(tty.stderr).toBe(`no tickets sold yet for event ${eventId}\n`);
+    expect(JSON.parse(await ok(['--json', 'report', eventId]))).toMatchObject({ status: 'success', amount: 0, tickets: [] });
+  });
+
+  it('shows tickets sold per ticket and the totals', async () => {
+    const { eventId, ticketId } = await eventWithTicket();
+    insertOrder(h.sandbox.db, {
+      eventId: Number(eventId),
+      buyer: { name: 'Asha', email: 'asha@example.com' },
+      lines: [{ ticketId: Number(ticketId), quantity: 3, unitPrice: 499, platformFee: 30 }],
+      createdAt: new Date('2030-01-01T10:00:00Z'),
+    });
+    const json = JSON.parse(await ok(['--json', 'report', eventId]));
+    expect(json.tickets).toHaveLength(1);
+    const piped = (await ok(['report', eventId])).split('\n');
+    expect(piped[0].split('\t').slice(0, 3)).toEqual([ticketId, 'Early bird', '3']);
+    // The ticket's own revenue, when the service sends it (the sandbox does).
+    expect(piped[0].split('\t')[5]).toBe(String(json.tickets[0].amount));
+    expect(Number(json.tickets[0].amount)).toBeGreaterThan(0);
+    expect(piped[1].split('\t')[0]).toBe('total');
+    expect(piped[1].split('\t')[2]).toBe('3');
+    expect(piped[1].split('\t')[5]).toBe(String(json.amount));
+    const tty = await ok(['report', eventId], { stdoutIsTTY: true, env: { NO_COLOR: '1' } });
+    expect(tty).toMatch(/^Ticket +Name +Sold +Platform fee +Cancelled +Amount\n─+\n/);
+    // Amounts with their currency on a terminal (the report carries none: it is read from the tickets).
+    expect(tty).toMatch(new RegExp(`\\n${ticketId} +Early bird +3 +[\\d,]+\\.\\d\\d INR +0 +[\\d,]+\\.\\d\\d INR\\n`));
+    expect(tty).toMatch(/\ntotal +3 +[\d,]+\.\d\d INR +0 +[\d,]+\.\d\d INR$/m);
+  });
+});
+
+describe('report: flags → options', () => {
+  const verb = verbAt('report', registerReport);
+
+  it('takes the event id', async () => {
+    expect(await parseVerb(verb, ['report', '12'])).toMatchObject({ code: 0, runs: [{ eventId: '12' }] });
+    const bad = await parseVerb(verb, ['report', 'twelve']);
+    expect(bad).toMatchObject({ code: 2, runs: [] });
+    expect(bad.stderr).toContain('EVENT_ID');
+  });
+});
