@@ -1,7 +1,8 @@
 // The one line an error becomes on stderr: the error's own text, with the next step as a
 // command where the CLI knows it. The client (a library) knows nothing of commands; the hints
 // that name them are added here.
-import { ApiError, AuthError, BoxofficeError, ConnectionError, NotFoundError, RateLimitError, UsageError } from '../client/errors.js';
+import { ApiError, AuthError, BoxofficeError, ConnectionError, NotFoundError, RateLimitError, ServerBusyError, UsageError } from '../client/errors.js';
+import type { WaitBudget } from '../client/wait-budget.js';
 import { isLoopbackHost } from '../client/loopback.js';
 import { networkErrorCode } from '../client/retry.js';
 import { formatDuration } from '../util/duration.js';
@@ -12,6 +13,8 @@ import { notFoundMessage, type IdArguments } from './ids.js';
 export interface Invocation {
   /** Its positional arguments by name (EVENT_ID → "12"). */
   args: IdArguments;
+  /** The command's --max-wait budget, when it had one: how long it waited before the error stood. */
+  waited?: WaitBudget;
 }
 
 /** The sandbox's default port (the `local` profile's addresses). */
@@ -20,7 +23,8 @@ const SANDBOX_DEFAULT_PORT = '4010';
 export function formatError(error: unknown, invocation?: Invocation, now: Date = new Date()): string {
   if (!(error instanceof Error)) return `error: ${String(error)}`;
   const message = messageWithCommands(error);
-  if (error instanceof RateLimitError) return `${message}; ${retryAdvice(error, now)}`;
+  if (error instanceof RateLimitError) return `${message}${waitedFor(invocation?.waited)}; ${retryAdvice(error, now, invocation?.waited)}`;
+  if (error instanceof ServerBusyError && invocation?.waited) return `${message}${waitedFor(invocation.waited)}`;
   if (error instanceof UsageError) return prefixed(message);
   if (error instanceof AuthError) {
     // E001 / E020: the credential was refused (expired, revoked or mistyped).
@@ -60,14 +64,21 @@ function refusedMessage(error: ConnectionError): string | undefined {
   return `${lead}; is the sandbox running? boxoffice sandbox start${port}`;
 }
 
+/** "; still refused after waiting 40s of --max-wait 30s": the time the command's calls waited, in all. */
+function waitedFor(budget: WaitBudget | undefined): string {
+  if (budget === undefined) return '';
+  return `; still refused after waiting ${formatDuration(budget.waitedMs)} of --max-wait ${formatDuration(budget.maxWaitMs)}`;
+}
+
 /**
  * When to try again after E023: the service's Retry-After as a time and a span; without one,
  * what the live service's quotas imply.
  */
-function retryAdvice(error: RateLimitError, now: Date): string {
+function retryAdvice(error: RateLimitError, now: Date, budget: WaitBudget | undefined): string {
   if (error.retryAfterMs === undefined) {
     return 'the service gave no time: retry in a few minutes (the live service allows about 30 read calls an hour and 10 event, 200 ticket, 2000 discount creations a day)';
   }
   const at = new Date(now.getTime() + error.retryAfterMs).toISOString().slice(0, 16).replace('T', ' ');
-  return `retry after ${at} UTC (in ${formatDuration(Math.ceil(error.retryAfterMs / 1000) * 1000)}), or let a command that can wait do so with --max-wait`;
+  const wait = budget === undefined ? 'let a command that can wait do so with --max-wait' : 'run it again with a longer --max-wait';
+  return `retry after ${at} UTC (in ${formatDuration(Math.ceil(error.retryAfterMs / 1000) * 1000)}), or ${wait}`;
 }

@@ -5,7 +5,6 @@ import { RateLimitError, UsageError } from '../../../client/errors.js';
 import { exportSource } from '../../../export/checkpoint.js';
 import { silentProgress, terminalProgress } from '../../../export/progress.js';
 import { formatCount } from '../../../util/count.js';
-import { createRateLimitWaiter } from '../../../export/rate-limit.js';
 import { EventWatcher, READS_PER_REFRESH, readEventLive, type RefreshChange } from '../../../insights/live.js';
 import type { InsightsReport } from '../../../insights/report.js';
 import { configDirectory } from '../../config/store.js';
@@ -31,15 +30,14 @@ export async function runLiveInsights(options: InsightsOptions & { eventId: stri
   const { eventId } = options;
   const { deps } = context;
   const { io } = deps;
-  const session = await openSession(context, { token: true });
+  const progress = io.stderrIsTTY ? terminalProgress(io.stderr, () => deps.clock.now().getTime()) : silentProgress;
+  const notice = (line: string): void => {
+    progress.finish();
+    io.stderr.write(`${line}\n`);
+  };
+  const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs, notice });
   try {
     if (options.watchMs !== undefined) checkWatchInterval(options.watchMs, session.profile.apiUrl as string, READS_PER_REFRESH);
-    const progress = io.stderrIsTTY ? terminalProgress(io.stderr, () => deps.clock.now().getTime()) : silentProgress;
-    const notice = (line: string): void => {
-      progress.finish();
-      io.stderr.write(`${line}\n`);
-    };
-    const waiter = createRateLimitWaiter({ maxWaitMs: options.maxWaitMs, sleep: (ms, signal) => deps.clock.sleep(ms, signal), notice, signal: deps.signal });
     // Beside the config: an interrupted read resumes from its checkpoint on the next run.
     const workPath = join(configDirectory(deps.env), 'insights-work', `${session.profileName}-${eventId.replace(/[^\w.-]/g, '_')}.ndjson`);
     const live = await withPermissionExplained(notYourEvent(eventId, 'read its attendee list'), () =>
@@ -47,7 +45,6 @@ export async function runLiveInsights(options: InsightsOptions & { eventId: stri
         api: session.client.events,
         workPath,
         source: exportSource(session.profile.apiUrl as string, session.profile.token as string),
-        onFailure: waiter.onFailure,
         progress,
         notice,
         signal: deps.signal,
