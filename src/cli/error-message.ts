@@ -6,6 +6,7 @@ import type { WaitBudget } from '../client/wait-budget.js';
 import { isLoopbackHost } from '../client/loopback.js';
 import { networkErrorCode } from '../client/retry.js';
 import { formatDuration } from '../util/duration.js';
+import { HOURLY_READ_QUOTA, creationQuotasLine } from '../util/live-quotas.js';
 import { messageWithCommands } from './error-hints.js';
 import { notFoundMessage, type IdArguments } from './ids.js';
 
@@ -76,7 +77,7 @@ function waitedFor(budget: WaitBudget | undefined): string {
  */
 function retryAdvice(error: RateLimitError, now: Date, budget: WaitBudget | undefined): string {
   if (error.retryAfterMs === undefined) {
-    return 'the service gave no time: retry in a few minutes (the live service allows about 30 read calls an hour and 10 event, 200 ticket, 2000 discount creations a day)';
+    return `the service gave no time: retry in a few minutes (the live service allows about ${HOURLY_READ_QUOTA} read calls an hour and ${creationQuotasLine()})`;
   }
   const at = new Date(now.getTime() + error.retryAfterMs).toISOString().slice(0, 16).replace('T', ' ');
   const wait = budget === undefined ? 'let a command that can wait do so with --max-wait' : 'run it again with a longer --max-wait';

@@ -8,7 +8,7 @@ import { attendeeBatches, type AttendeeBatch, type FetchAttendeeBatch } from '..
 import type { AttendeeRecord } from '../client/schemas/index.js';
 import { errorEndsAttendeeList } from '../export/export-attendees.js';
 import { flattenRecord } from '../export/flatten.js';
-import { HOURLY_READ_QUOTA } from '../util/read-quota.js';
+import { HOURLY_READ_QUOTA } from '../util/live-quotas.js';
 import { applyRecords, removeUnseen, type AppliedBatch } from './apply.js';
 import type { SyncDatabase } from './destination.js';
 import { initialState, readState, unseenRows, writeState, type ChangeType, type ListOrder, type SyncState } from './store.js';

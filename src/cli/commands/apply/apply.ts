@@ -93,7 +93,7 @@ async function runApplyCommand(options: ApplyOptions, context: CommandContext): 
       ...options,
       json: globals.json,
       signal: deps.signal,
-      now: () => deps.clock.now().getTime(),
+      clock: { now: () => deps.clock.now().getTime(), sleep: (ms, signal) => deps.clock.sleep(ms, signal) },
       env: deps.env,
       stdout: deps.io.stdout,
       stderr: deps.io.stderr,

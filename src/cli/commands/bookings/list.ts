@@ -16,6 +16,7 @@ import { writeJson, writeRows } from '../../output/index.js';
 import { collectBookings } from '../../../bookings/collect.js';
 import { statusLine } from '../../../util/status-line.js';
 import { countOf } from '../../../util/count.js';
+import { HOURLY_READ_QUOTA } from '../../../util/live-quotas.js';
 import { neutraliseFormula } from '../../../export/neutralise.js';
 
 const LIST_FORMATS = ['table', 'csv'] as const;
@@ -116,7 +117,7 @@ async function confirmLargeRange(options: ListBookingsOptions, context: CommandC
   const { deps } = context;
   const what =
     `${options.fromDate} – ${options.toDate} needs ${calls} calls to the service (one per 31 days); ` +
-    'the live service allows about 30 read calls an hour';
+    `the live service allows about ${HOURLY_READ_QUOTA} read calls an hour`;
   if (options.yes) {
     deps.io.stderr.write(`bookings list: ${what}; going on (--yes)\n`);
     return;

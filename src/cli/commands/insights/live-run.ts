@@ -12,7 +12,7 @@ import type { CommandContext } from '../../context.js';
 import { formatDuration } from '../../../util/duration.js';
 import { notYourEvent, withPermissionExplained } from '../../permission.js';
 import { checkWatchInterval } from '../../watch-interval.js';
-import { HOURLY_READ_QUOTA } from '../../../util/read-quota.js';
+import { HOURLY_READ_QUOTA } from '../../../util/live-quotas.js';
 import { openSession } from '../../session.js';
 import { DEFAULT_PREFETCH } from '../attendees/shared.js';
 import type { InsightsOptions } from './shared.js';
