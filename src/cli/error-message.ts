@@ -23,7 +23,7 @@ const SANDBOX_DEFAULT_PORT = '4010';
 
 export function formatError(error: unknown, invocation?: Invocation, now: Date = new Date()): string {
   if (!(error instanceof Error)) return `error: ${String(error)}`;
-  const message = messageWithCommands(error);
+  const message = withWorkNotes(error, messageWithCommands(error));
   if (error instanceof RateLimitError) return `${message}${waitedFor(invocation?.waited)}; ${retryAdvice(error, now, invocation?.waited)}`;
   if (error instanceof ServerBusyError && invocation?.waited) return `${message}${waitedFor(invocation.waited)}`;
   if (error instanceof UsageError) return prefixed(message);
@@ -35,8 +35,8 @@ export function formatError(error: unknown, invocation?: Invocation, now: Date =
         : 'the token was refused: run boxoffice login (or replace BOXOFFICE_TOKEN)';
     return `${message}; ${hint}`;
   }
-  // A command that explained the service's error itself (cause: the original) keeps its words.
-  if (error instanceof NotFoundError && invocation && !(error.cause instanceof ApiError)) {
+  // A command that explained the service's error itself keeps its words.
+  if (error instanceof NotFoundError && invocation && error.notes.explanation === undefined) {
     const notFound = notFoundMessage(error.code, invocation.args);
     if (notFound !== undefined) return `error ${error.code}: ${notFound}`;
   }
@@ -46,6 +46,20 @@ export function formatError(error: unknown, invocation?: Invocation, now: Date =
   }
   if (error instanceof BoxofficeError) return prefixed(message);
   return `error: ${message}`;
+}
+
+/**
+ * The error's words with what the work that met it noted (ErrorNotes): its explanation in place
+ * of the error's own words, what the failure leaves before them, what was done after them.
+ */
+function withWorkNotes(error: Error, ownWords: string): string {
+  if (!(error instanceof BoxofficeError)) return ownWords;
+  const { explanation, outcome, aftermath } = error.notes;
+  let words = ownWords;
+  if (explanation !== undefined) words = error instanceof ApiError ? `error ${error.code}: ${explanation}` : explanation;
+  if (outcome !== undefined) words = `${outcome} (${words})`;
+  if (aftermath !== undefined) words = `${words} (${aftermath})`;
+  return words;
 }
 
 function prefixed(message: string): string {

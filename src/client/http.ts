@@ -419,7 +419,7 @@ export class HttpTransport {
       outcome.kind === 'api-error'
         ? `the gateway answered HTTP ${outcome.error.httpStatus} without the service's reply`
         : `the connection to ${url.origin} broke (${classifyNetworkError(outcome.error).code ?? describe(outcome.error)}) after the request was sent`;
-    const check = exchange.recheck ? ` ${exchange.recheck.hint}` : ' Check its result before trying again.';
+    const check = exchange.recheck ? '' : ' Check its result before trying again.';
     const cause = outcome.kind === 'api-error' ? outcome.error : outcome.error;
     return new ConnectionError(
       `${exchange.operation}: ${why}, so the outcome is unknown and it was not repeated automatically.${check}`,
