@@ -78,7 +78,7 @@ async function toStream<T>(output: string, write: (rows: Writable) => Promise<T>
 }
 
 /** The command that continues the export to `target`'s -o FILE from its checkpoint. */
-export function resumeCommand(target: ExportTarget & { output: string }): string {
+function resumeCommand(target: ExportTarget & { output: string }): string {
   const statuses = target.statuses.length > 0 ? ` --status ${shellQuote(target.statuses.join(','))}` : '';
   return `boxoffice attendees export ${shellQuote(target.eventId)} -o ${shellQuote(target.output)} --format ${target.format}${statuses} --resume`;
 }
