@@ -1,6 +1,6 @@
 // The booking return (E12 → callbackUrl): `response` = base64 of `orderNo|status|amount|code`,
 // where `code` is the md5 hex of the booking key (the sandbox) or of the access token (what the
-// live service's clients check). The CLI accepts either (cli-contract, "Sandbox choices").
+// live service's clients check). The CLI accepts either.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ERROR_CODE_MEANINGS, SignatureError } from '../client/errors.js';
 

@@ -1,7 +1,7 @@
-// One error hierarchy for the whole tool. The service's codes (api-reference §7) choose the
+// One error hierarchy for the whole tool. The service's codes choose the
 // class; the CLI's exit code follows from the class (see exitCodeFor in src/cli/exit-codes.ts).
 
-/** Meaning of every code the service documents (api-reference §7). */
+/** Meaning of every code the service documents. */
 export const ERROR_CODE_MEANINGS = {
   E001: 'invalid API key or private key',
   E002: 'mandatory fields missing',

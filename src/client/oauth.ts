@@ -1,5 +1,5 @@
-// OAuth 2.0 authorization-code flow (api-reference §5), with PKCE (S256) and redirect_uri as
-// the sandbox accepts them (cli-contract). The token step is a form post without a bearer; the
+// OAuth 2.0 authorization-code flow, with PKCE (S256) and redirect_uri as
+// the sandbox accepts them. The token step is a form post without a bearer; the
 // client secret, the code and the verifier never reach a trace line or an error message.
 import { encodeRequest } from './encode.js';
 import type { HttpTransport } from './http.js';

@@ -1,4 +1,4 @@
-// The purchase flow's errors in plain words (issue 9): the code stays, the class stays (so the
+// The purchase flow's errors in plain words: the code stays, the class stays (so the
 // exit code does not change), the message says what happened and what to do.
 import { ApiError } from '../client/errors.js';
 import type { TicketSpec } from './ticket-spec.js';

@@ -1,4 +1,4 @@
-// The buyer purchase flow of api-reference §3 over the Publisher API: ticket-details (to check
+// The buyer purchase flow over the Publisher API: ticket-details (to check
 // the request against what the event sells), cart-calculation, generate-order, attendee-form,
 // save-attendee, confirm-order, order-details.
 import { ApiError, BoxofficeError, CancelledError, withNotes } from '../client/errors.js';

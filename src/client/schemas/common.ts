@@ -1,4 +1,4 @@
-// Formats and enumerations from api-reference.md, shared by the client (validation before
+// Formats and enumerations of the service's requests, shared by the client (validation before
 // sending) and the sandbox (validation on receipt). Values may arrive as strings (form fields,
 // flags) or as their JSON types; the schemas accept both and produce the JSON type.
 import * as z from 'zod';
@@ -99,7 +99,7 @@ export const serviceFeeMode = integer.pipe(
   z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'expected 1, 2 or 3' }),
 );
 
-/** Text no longer than `max` characters (api-reference §8). */
+/** Text no longer than `max` characters. */
 export function textUpTo(max: number) {
   return z.string().max(max, { message: `must be at most ${max} characters` });
 }

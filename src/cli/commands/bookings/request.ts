@@ -24,7 +24,7 @@ import { writeJson, writeRows } from '../../output/index.js';
 import { LIVE_PROFILE, confirmOnLive } from '../../live.js';
 import { PaymentNotCompletedError } from '../../../bookings/await-return.js';
 
-/** Every E12 parameter, as a flag named by its kebab-case (api-reference §4.2, limits §8). */
+/** Every E12 parameter, as a flag named by its kebab-case. */
 const BOOKING_PARAMS: readonly ParamSpec[] = [
   { name: 'amount', kind: 'number', required: true, description: 'amount to collect' },
   { name: 'orderNo', required: true, description: 'your own order number for this payment' },
