@@ -56,7 +56,7 @@ export function registerBookingsList(group: Command, context: CommandContext): v
     .option('--booking-key-file <file>', BOOKING_KEY_FILE_HELP)
     .addOption(new Option('--format <format>', 'output format').choices(LIST_FORMATS).default('table'))
     .option('--yes', `do not ask before a range that needs more than ${LARGE_RANGE_CALLS} calls`)
-    .option('--max-wait <duration>', 'longest wait for the service\'s rate limit (E023) per call, e.g. 90s, 10m, 1h (default: 2m)')
+    .option('--max-wait <duration>', 'longest total wait for the service\'s rate limit (E023), over all calls, e.g. 90s, 10m, 1h (default: 2m a call)')
     .addHelpText(
       'after',
       '\nExamples:\n  boxoffice bookings list --from-date 2026-01-01 --to-date 2026-12-31\n' +
