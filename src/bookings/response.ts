@@ -20,7 +20,7 @@ export type PaymentOutcome = 'paid' | 'failed' | 'pending';
  * meaning, which alone does not say what disagreed.
  */
 export function bookingReturnError(field: string, detail?: string): SignatureError {
-  const description = detail === undefined ? undefined : `${ERROR_CODE_MEANINGS.E022} (${detail})`;
+  const description = detail === undefined ? undefined : `${ERROR_CODE_MEANINGS.E022}: ${field} (${detail})`;
   return new SignatureError({ code: 'E022', httpStatus: 0, field, description });
 }
 
