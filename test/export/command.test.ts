@@ -5,10 +5,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Clock } from '../../src/cli/deps.js';
 import { runInProcess } from '../helpers/cli.js';
 import { answerPrompts } from '../cli/support/answer-prompts.js';
-import { makeOrders } from './fixtures.js';
+import { fakeClock, makeOrders } from './fixtures.js';
 import { startFixtureServer, type FixtureServer, type FixtureServerOptions } from './fixture-server.js';
 
 let dir: string;
@@ -21,21 +20,6 @@ afterEach(async () => {
   server = undefined;
   await rm(dir, { recursive: true, force: true });
 });
-
-/** A clock whose sleep returns at once and moves time on, recording each wait. */
-function fakeClock(): Clock & { slept: number[] } {
-  let now = Date.parse('2026-03-01T10:00:00Z');
-  const slept: number[] = [];
-  return {
-    slept,
-    now: () => new Date(now),
-    sleep: async (ms, signal) => {
-      signal?.throwIfAborted();
-      slept.push(ms);
-      now += ms;
-    },
-  };
-}
 
 async function start(options: FixtureServerOptions): Promise<FixtureServer> {
   server = await startFixtureServer(options);

@@ -6,10 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Clock } from '../../src/cli/deps.js';
 import { runInProcess } from '../helpers/cli.js';
 import { startCli } from '../helpers/process.js';
-import { makeOrders } from './fixtures.js';
+import { fakeClock, makeOrders } from './fixtures.js';
 import { startFixtureServer, type FixtureServer } from './fixture-server.js';
 
 let dir: string;
@@ -33,20 +32,6 @@ function envFor(url: string): Record<string, string> {
   };
 }
 
-function instantClock(): Clock & { slept: number[] } {
-  let now = Date.parse('2026-03-01T10:00:00Z');
-  const slept: number[] = [];
-  return {
-    slept,
-    now: () => new Date(now),
-    sleep: async (ms, signal) => {
-      signal?.throwIfAborted();
-      slept.push(ms);
-      now += ms;
-    },
-  };
-}
-
 /** The lines saying the command waits. */
 const waitNotices = (stderr: string): string[] => stderr.split('\n').filter((line) => /waiting \S+ before/.test(line));
 
@@ -54,7 +39,7 @@ describe('one wait budget for a command', () => {
   it('waits once per refusal with one notice, and --max-wait 30s ends the command after 30s of waiting, saying so', async () => {
     // Past the first batch every call is refused, asking for 10 s each time.
     server = await startFixtureServer({ orders: makeOrders(120), semantics: 'zero-based-offset', refuse: (fromRecord) => (fromRecord >= 50 ? 10 : undefined) });
-    const clock = instantClock();
+    const clock = fakeClock();
     const result = await runInProcess(['attendees', 'export', '42', '-o', join(dir, 'a.csv'), '--max-wait', '30s'], { clock, env: envFor(server.url) });
     expect(result.code).toBe(4);
     expect(clock.slept).toEqual([10_000, 10_000, 10_000]);
@@ -82,7 +67,7 @@ describe('one wait budget for a command', () => {
         return 10;
       },
     });
-    const clock = instantClock();
+    const clock = fakeClock();
     const result = await runInProcess(['--json', 'attendees', 'export', '42', '-o', join(dir, 'b.csv'), '--max-wait', '50s', '--prefetch', '0'], {
       clock,
       env: envFor(server.url),
@@ -97,23 +82,25 @@ describe('one wait budget for a command', () => {
   it('reports the time waited in the --json summary', async () => {
     let refusals = 0;
     server = await startFixtureServer({ orders: makeOrders(80), semantics: 'zero-based-offset', refuse: (fromRecord) => (fromRecord === 50 && refusals++ < 2 ? 7 : undefined) });
-    const clock = instantClock();
+    const clock = fakeClock();
     const result = await runInProcess(['--json', 'attendees', 'export', '42', '-o', join(dir, 'c.csv'), '--max-wait', '1m'], { clock, env: envFor(server.url) });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'success', rateLimitWaitMs: 14_000 });
     expect(waitNotices(result.stderr)).toHaveLength(2);
   });
 
-  it('the built CLI: --max-wait 3s against a service that keeps refusing ends after 3s of waiting, with three notices', async () => {
-    server = await startFixtureServer({ orders: makeOrders(120), semantics: 'zero-based-offset', refuse: (fromRecord) => (fromRecord >= 50 ? 1 : undefined) });
+  it('the built CLI: --max-wait 4s against a service that keeps refusing (Retry-After 2s) ends after 4s of waiting, with two notices', async () => {
+    // Retry-After 2 s outlasts the client's own backoff for the first three attempts (at most
+    // 0.5, 1 and 2 s less a millisecond), so each wait is exactly the 2 s asked for.
+    server = await startFixtureServer({ orders: makeOrders(120), semantics: 'zero-based-offset', refuse: (fromRecord) => (fromRecord >= 50 ? 2 : undefined) });
     const started = Date.now();
-    const result = await startCli(['attendees', 'export', '42', '-o', join(dir, 'd.csv'), '--max-wait', '3s'], envFor(server.url)).done;
+    const result = await startCli(['attendees', 'export', '42', '-o', join(dir, 'd.csv'), '--max-wait', '4s'], envFor(server.url)).done;
     const elapsed = Date.now() - started;
     expect(result.code).toBe(4);
-    expect(waitNotices(result.stderr)).toEqual(Array(3).fill('rate limited (E023: too many requests); waiting 1s before retrying get the attendee list (--max-wait 3s)'));
-    expect(result.stderr).toMatch(/still refused after waiting 3s of --max-wait 3s/);
-    expect(elapsed).toBeGreaterThanOrEqual(3_000);
-    // 3 s of waiting plus start-up and a few loopback requests, however loaded the machine.
+    expect(waitNotices(result.stderr)).toEqual(Array(2).fill('rate limited (E023: too many requests); waiting 2s before retrying get the attendee list (--max-wait 4s)'));
+    expect(result.stderr).toMatch(/still refused after waiting 4s of --max-wait 4s/);
+    expect(elapsed).toBeGreaterThanOrEqual(4_000);
+    // 4 s of waiting plus start-up and a few loopback requests, however loaded the machine.
     expect(elapsed).toBeLessThan(30_000);
   }, 60_000);
 });
