@@ -16,7 +16,7 @@ import { countOf } from '../../../util/count.js';
 import { explainPermission } from '../../permission.js';
 import { EXPORT_FORMATS, exportSource, type ExportFormat } from '../../../export/checkpoint.js';
 import { exportAttendees } from '../../../export/export-attendees.js';
-import { silentProgress, terminalProgress } from '../../../export/progress.js';
+import { progressAndNotices } from '../../../export/progress.js';
 import { expectedAttendeeCount, resumeAdvice, toDestination } from '../../../export/to-destination.js';
 import { formatDuration } from '../../../util/duration.js';
 import { openSession } from '../../session.js';
@@ -144,11 +144,7 @@ async function confirmReplace(output: string, context: CommandContext): Promise<
 async function exportAttendeeList(options: AttendeesExportOptions, outputPath: string | undefined, rows: Writable, context: CommandContext): Promise<void> {
   const { deps } = context;
   const { io } = deps;
-  const progress = io.stderrIsTTY ? terminalProgress(io.stderr, () => deps.clock.now().getTime()) : silentProgress;
-  const notice = (line: string): void => {
-    progress.finish();
-    io.stderr.write(`${line}\n`);
-  };
+  const { progress, notice } = progressAndNotices(io.stderr, io.stderrIsTTY, () => deps.clock.now().getTime());
   const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs, notice });
   try {
     const expectedAttendees = io.stderrIsTTY ? await expectedAttendeeCount((request) => session.client.events.getReport(request), options.eventId) : undefined;

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { RateLimitError, UsageError } from '../../../client/errors.js';
 import { exportSource } from '../../../export/checkpoint.js';
-import { silentProgress, terminalProgress } from '../../../export/progress.js';
+import { progressAndNotices } from '../../../export/progress.js';
 import { formatCount } from '../../../util/count.js';
 import { EventWatcher, READS_PER_REFRESH, readEventLive, type RefreshChange } from '../../../insights/live.js';
 import type { InsightsReport } from '../../../insights/report.js';
@@ -30,11 +30,7 @@ export async function runLiveInsights(options: InsightsOptions & { eventId: stri
   const { eventId } = options;
   const { deps } = context;
   const { io } = deps;
-  const progress = io.stderrIsTTY ? terminalProgress(io.stderr, () => deps.clock.now().getTime()) : silentProgress;
-  const notice = (line: string): void => {
-    progress.finish();
-    io.stderr.write(`${line}\n`);
-  };
+  const { progress, notice } = progressAndNotices(io.stderr, io.stderrIsTTY, () => deps.clock.now().getTime());
   const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs, notice });
   try {
     if (options.watchMs !== undefined) checkWatchInterval(options.watchMs, session.profile.apiUrl as string, READS_PER_REFRESH);
