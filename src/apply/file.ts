@@ -1,5 +1,5 @@
 // The setup file: one event, its tickets and its discounts, in YAML (or JSON, which is YAML too).
-// Field names are the API's own (api-reference §4.2), so the file reads like the reference; each
+// Field names are the API's own, so the file reads like the reference; each
 // ticket and discount adds a local `key`, and a discount names its ticket by that key.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';

@@ -1,7 +1,6 @@
 // One apply per state file at a time. The lock is a file beside the state (`STATE.lock`, see
 // src/util/file-lock.ts). A second run waits for it up to --lock-timeout, then names the holder.
 import { hostname } from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { dirname } from 'node:path';
 import { BoxofficeError, CancelledError, UsageError } from '../client/errors.js';
 import { formatDuration } from '../util/duration.js';
@@ -23,19 +22,26 @@ export class StateLockedError extends BoxofficeError {
 
 export type StateLock = FileLock;
 
+/** Milliseconds since the epoch, and a wait that the signal ends early (rejecting). */
+export interface LockClock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
 export interface AcquireOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   /** Told once when the lock is found taken, before waiting. */
   onWait?: (holder: LockHolder | undefined) => void;
-  /** The clock the timeout and an unreadable lock's grace are judged by (default the system's). */
-  now?: () => number;
+  /** The clock the timeout, the polls and an unreadable lock's grace are judged by. */
+  clock: LockClock;
 }
 
 export async function acquireStateLock(statePath: string, options: AcquireOptions): Promise<StateLock> {
   const path = lockPathFor(statePath);
-  const own: LockHolder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() };
-  const now = options.now ?? Date.now;
+  const { clock } = options;
+  const now = (): number => clock.now();
+  const own: LockHolder = { pid: process.pid, host: hostname(), startedAt: new Date(now()).toISOString() };
   const deadline = now() + options.timeoutMs;
   let told = false;
   for (;;) {
@@ -61,7 +67,7 @@ export async function acquireStateLock(statePath: string, options: AcquireOption
       options.onWait?.(holder);
     }
     try {
-      await sleep(Math.min(POLL_MS, Math.max(1, deadline - now())), undefined, { signal: options.signal });
+      await clock.sleep(Math.min(POLL_MS, Math.max(1, deadline - now())), options.signal);
     } catch (error) {
       if (options.signal?.aborted) throw new CancelledError('interrupted while waiting for the state file\'s lock');
       throw error;

@@ -1,13 +1,8 @@
-// The live service's daily creation quotas (cli-contract "Real-world tolerance"). Past them it
+// Warnings before a plan that would pass the live service's daily creation quotas: past them it
 // answers E023 and the run stops part-way; the state keeps what was done and the next day's run
-// finishes. Warned about before starting, since no retry can help within the day.
+// finishes. Said before starting, since no retry can help within the day.
+import type { LiveQuotas } from '../util/live-quotas.js';
 import type { Plan, ResourceKind } from './plan.js';
-
-export const DAILY_CREATION_QUOTAS: Readonly<Record<ResourceKind, number>> = {
-  event: 10,
-  ticket: 200,
-  discount: 2000,
-};
 
 const PLURAL: Readonly<Record<ResourceKind, string>> = { event: 'events', ticket: 'tickets', discount: 'discounts' };
 
@@ -18,11 +13,11 @@ function creationsByKind(plan: Plan): Record<ResourceKind, number> {
 }
 
 /** One line per quota the plan would exceed on its own. */
-export function quotaWarnings(plan: Plan): string[] {
+export function quotaWarnings(plan: Plan, quotas: LiveQuotas): string[] {
   const counts = creationsByKind(plan);
   const warnings: string[] = [];
-  for (const kind of Object.keys(DAILY_CREATION_QUOTAS) as ResourceKind[]) {
-    const quota = DAILY_CREATION_QUOTAS[kind];
+  for (const kind of Object.keys(quotas.creationsPerDay) as ResourceKind[]) {
+    const quota = quotas.creationsPerDay[kind];
     if (counts[kind] > quota) {
       warnings.push(
         `this plan creates ${counts[kind]} ${PLURAL[kind]}, and the live service allows about ${quota} ${kind} creations a day: ` +

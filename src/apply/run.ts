@@ -9,10 +9,11 @@ import type { AppliedIds, StepDone } from './execute.js';
 import { loadSetupFile } from './file.js';
 import type { SetupFile } from './file.js';
 import { acquireStateLock, DEFAULT_LOCK_TIMEOUT_MS, describeHolder } from './lock.js';
-import type { StateLock } from './lock.js';
+import type { LockClock, StateLock } from './lock.js';
 import { checkAgainstState, computePlan, countSteps, duplicateLines, readRemote } from './plan.js';
 import type { Plan } from './plan.js';
 import { quotaWarnings } from './quotas.js';
+import { LIVE_QUOTAS } from '../util/live-quotas.js';
 import { formatDone, planDocument, renderPlan } from './render.js';
 import type { ApplyClient } from './remote.js';
 import { defaultStatePath, emptyState, readState, StateStore } from './state.js';
@@ -33,8 +34,8 @@ export interface ApplyRunOptions {
   /** How long to wait for another run's lock on the state file (default 5 s). */
   lockTimeoutMs?: number;
   signal?: AbortSignal;
-  /** The clock the lock's timeout and grace are judged by (default the system's). */
-  now?: () => number;
+  /** The clock the lock's timeout, polls and grace are judged by. */
+  clock: LockClock;
   env: Readonly<Record<string, string | undefined>>;
   stdout: Writable;
   stderr: Writable;
@@ -66,7 +67,7 @@ export async function runApply(options: ApplyRunOptions): Promise<ApplyRunResult
     lock = await acquireStateLock(statePath, {
       timeoutMs: options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
       signal: options.signal,
-      now: options.now,
+      clock: options.clock,
       onWait: (holder) => options.stderr.write(`waiting for another apply of ${statePath} (${describeHolder(holder)})\n`),
     });
   }
@@ -96,7 +97,7 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
 
   const remote = await readRemote(client, setup, state);
   const plan = computePlan(setup, state, remote);
-  const warnings = quotaWarnings(plan);
+  const warnings = quotaWarnings(plan, LIVE_QUOTAS);
   for (const warning of warnings) stderr.write(`warning: ${warning}\n`);
   for (const note of plan.notes) stderr.write(`note: ${note}\n`);
 

@@ -1,4 +1,4 @@
-// The authorization-code flow of api-reference §5 from a terminal: a loopback callback server,
+// The OAuth authorization-code flow from a terminal: a loopback callback server,
 // the authorize page opened in the browser (or its address printed), one callback checked
 // against this login's random state, then the code exchanged with the PKCE verifier.
 import { timingSafeEqual } from 'node:crypto';

@@ -39,7 +39,7 @@ function sameAmount(a: number, b: number): boolean {
 
 /**
  * The amounts a genuine return may carry: the requested one, and for a foreign currency the INR
- * amount the service converted it to (api-reference E12), as its record states it.
+ * amount the service converted it to (E12), as its record states it.
  */
 function acceptableAmounts(requested: RequestedPayment, record: BookingRecordLike): number[] {
   const amounts = [requested.amount];

@@ -1,8 +1,8 @@
 // The booking return (E12 → callbackUrl): `response` = base64 of `orderNo|status|amount|code`,
 // where `code` is the md5 hex of the booking key (the sandbox) or of the access token (what the
-// live service's clients check). The CLI accepts either (cli-contract, "Sandbox choices").
+// live service's clients check). The CLI accepts either.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { SignatureError } from '../client/errors.js';
+import { ERROR_CODE_MEANINGS, SignatureError } from '../client/errors.js';
 
 export interface BookingReturn {
   orderNo: string;
@@ -16,13 +16,12 @@ export interface BookingReturn {
 export type PaymentOutcome = 'paid' | 'failed' | 'pending';
 
 /**
- * E022 naming the part of the return that is wrong; `detail` (never a secret) is added to the
- * message, since the code's meaning alone does not say what disagreed.
+ * E022 naming the part of the return that is wrong; `detail` (never a secret) follows the code's
+ * meaning, which alone does not say what disagreed.
  */
 export function bookingReturnError(field: string, detail?: string): SignatureError {
-  const error = new SignatureError({ code: 'E022', httpStatus: 0, field, description: detail });
-  if (detail) error.message = `${error.message} (${detail})`;
-  return error;
+  const description = detail === undefined ? undefined : `${ERROR_CODE_MEANINGS.E022}: ${field} (${detail})`;
+  return new SignatureError({ code: 'E022', httpStatus: 0, field, description });
 }
 
 /** The return cannot be read at all; like a wrong code, it is not to be trusted. */

@@ -1,6 +1,6 @@
 // The live service names an event two ways: a code (`EKDJHH`) that the Event & Registration
 // calls take, and a numeric id that the buyer-facing Publisher API takes; `get-all-events`
-// gives both (live-service-evidence "Event ids"). Ticket ids come as codes too (`TKCIGJ`). The
+// gives both. Ticket ids come as codes too (`TKCIGJ`). The
 // buyer commands accept either form and map a code to the numeric id through the organizer's
 // event list (E9) and ticket list (E8), which needs the organizer's token.
 import { NotLoggedInError, NotFoundError, UsageError } from '../client/errors.js';

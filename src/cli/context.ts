@@ -1,4 +1,5 @@
 // What every command's registration receives: the injected effects and the global options.
+import type { WaitBudget } from '../client/wait-budget.js';
 import type { Deps } from './deps.js';
 
 export interface GlobalOptions {
@@ -21,6 +22,13 @@ export interface CommandContext {
    * gives no --max-wait: `boxoffice mcp` keeps its tool calls from blocking an assistant.
    */
   maxWaitMs?: number;
+  /** What one run of a command shares with the report of the error that ends it. */
+  run?: CommandRun;
+}
+
+export interface CommandRun {
+  /** The command's --max-wait: every service call of the run waits within it (set by openSession). */
+  waitBudget?: WaitBudget;
 }
 
 /**

@@ -19,11 +19,11 @@ const MISSING_CREDENTIAL: Readonly<Record<NonNullable<NotLoggedInError['missingC
   publisherKey: ': set BOXOFFICE_PUBLISHER_KEY, or store one in the profile (boxoffice config set publisherKey KEY)',
 };
 
-/** The error's message with the CLI's commands in its hints. */
+/** The error's own words, with the CLI's commands in its hints. */
 export function messageWithCommands(error: Error): string {
   if (error instanceof ConnectionError && error.recheck) {
     const inCommands = RECHECK_IN_COMMANDS[error.recheck.operationId];
-    if (inCommands) return error.message.replace(error.recheck.hint, inCommands(error.recheck.request));
+    if (inCommands) return `${error.failure} ${inCommands(error.recheck.request)}`;
   }
   if (error instanceof NotLoggedInError && error.missingCredential) {
     return `${error.message}${MISSING_CREDENTIAL[error.missingCredential]}`;

@@ -1,10 +1,12 @@
 // The one line an error becomes on stderr: the error's own text, with the next step as a
 // command where the CLI knows it. The client (a library) knows nothing of commands; the hints
 // that name them are added here.
-import { ApiError, AuthError, BoxofficeError, ConnectionError, NotFoundError, RateLimitError, UsageError } from '../client/errors.js';
+import { ApiError, AuthError, BoxofficeError, ConnectionError, NotFoundError, RateLimitError, ServerBusyError, UsageError } from '../client/errors.js';
+import type { WaitBudget } from '../client/wait-budget.js';
 import { isLoopbackHost } from '../client/loopback.js';
 import { networkErrorCode } from '../client/retry.js';
 import { formatDuration } from '../util/duration.js';
+import { HOURLY_READ_QUOTA, creationQuotasLine } from '../util/live-quotas.js';
 import { messageWithCommands } from './error-hints.js';
 import { flagForField } from './fields.js';
 import { notFoundMessage, type IdArguments } from './ids.js';
@@ -15,6 +17,8 @@ export interface Invocation {
   args: IdArguments;
   /** The command group (`event` of `event update`): whose request fields the flags carry. */
   group?: string;
+  /** The command's --max-wait budget, when it had one: how long it waited before the error stood. */
+  waited?: WaitBudget;
 }
 
 /** The sandbox's default port (the `local` profile's addresses). */
@@ -22,8 +26,9 @@ const SANDBOX_DEFAULT_PORT = '4010';
 
 export function formatError(error: unknown, invocation?: Invocation, now: Date = new Date()): string {
   if (!(error instanceof Error)) return `error: ${String(error)}`;
-  const message = messageWithCommands(error);
-  if (error instanceof RateLimitError) return `${message}; ${retryAdvice(error, now)}`;
+  const message = withWorkNotes(error, messageWithCommands(error));
+  if (error instanceof RateLimitError) return `${message}${waitedFor(invocation?.waited)}; ${retryAdvice(error, now, invocation?.waited)}`;
+  if (error instanceof ServerBusyError && invocation?.waited) return `${message}${waitedFor(invocation.waited)}`;
   if (error instanceof UsageError) return prefixed(withFlagName(message, error.field, invocation?.group));
   if (error instanceof AuthError) {
     // E001 / E020: the credential was refused (expired, revoked or mistyped).
@@ -33,8 +38,8 @@ export function formatError(error: unknown, invocation?: Invocation, now: Date =
         : 'the token was refused: run boxoffice login (or replace BOXOFFICE_TOKEN)';
     return `${message}; ${hint}`;
   }
-  // A command that explained the service's error itself (cause: the original) keeps its words.
-  if (error instanceof NotFoundError && invocation && !(error.cause instanceof ApiError)) {
+  // A command that explained the service's error itself keeps its words.
+  if (error instanceof NotFoundError && invocation && error.notes.explanation === undefined) {
     const notFound = notFoundMessage(error.code, invocation.args);
     if (notFound !== undefined) return `error ${error.code}: ${notFound}`;
   }
@@ -50,6 +55,20 @@ export function formatError(error: unknown, invocation?: Invocation, now: Date =
 function withFlagName(message: string, field: string | undefined, group: string | undefined): string {
   const flag = field !== undefined && group !== undefined ? flagForField(group, field) : undefined;
   return flag !== undefined && message.startsWith(`${field}: `) ? `${flag}${message.slice(field?.length)}` : message;
+}
+
+/**
+ * The error's words with what the work that met it noted (ErrorNotes): its explanation in place
+ * of the error's own words, what the failure leaves before them, what was done after them.
+ */
+function withWorkNotes(error: Error, ownWords: string): string {
+  if (!(error instanceof BoxofficeError)) return ownWords;
+  const { explanation, outcome, aftermath } = error.notes;
+  let words = ownWords;
+  if (explanation !== undefined) words = error instanceof ApiError ? `error ${error.code}: ${explanation}` : explanation;
+  if (outcome !== undefined) words = `${outcome} (${words})`;
+  if (aftermath !== undefined) words = `${words} (${aftermath})`;
+  return words;
 }
 
 function prefixed(message: string): string {
@@ -69,14 +88,21 @@ function refusedMessage(error: ConnectionError): string | undefined {
   return `${lead}; is the sandbox running? boxoffice sandbox start${port}`;
 }
 
+/** "; still refused after waiting 40s of --max-wait 30s": the time the command's calls waited, in all. */
+function waitedFor(budget: WaitBudget | undefined): string {
+  if (budget === undefined) return '';
+  return `; still refused after waiting ${formatDuration(budget.waitedMs)} of --max-wait ${formatDuration(budget.maxWaitMs)}`;
+}
+
 /**
  * When to try again after E023: the service's Retry-After as a time and a span; without one,
  * what the live service's quotas imply.
  */
-function retryAdvice(error: RateLimitError, now: Date): string {
+function retryAdvice(error: RateLimitError, now: Date, budget: WaitBudget | undefined): string {
   if (error.retryAfterMs === undefined) {
-    return 'the service gave no time: retry in a few minutes (the live service allows about 30 read calls an hour and 10 event, 200 ticket, 2000 discount creations a day)';
+    return `the service gave no time: retry in a few minutes (the live service allows about ${HOURLY_READ_QUOTA} read calls an hour and ${creationQuotasLine()})`;
   }
   const at = new Date(now.getTime() + error.retryAfterMs).toISOString().slice(0, 16).replace('T', ' ');
-  return `retry after ${at} UTC (in ${formatDuration(Math.ceil(error.retryAfterMs / 1000) * 1000)}), or let a command that can wait do so with --max-wait`;
+  const wait = budget === undefined ? 'let a command that can wait do so with --max-wait' : 'run it again with a longer --max-wait';
+  return `retry after ${at} UTC (in ${formatDuration(Math.ceil(error.retryAfterMs / 1000) * 1000)}), or ${wait}`;
 }

@@ -1,4 +1,4 @@
-// The one mapping from errors to exit codes (cli-contract "Exit codes").
+// The one mapping from errors to exit codes.
 import {
   ApiError,
   AuthError,

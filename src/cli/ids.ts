@@ -1,6 +1,6 @@
 // The ids commands take as positional arguments (EVENT_ID, TICKET_ID, DISCOUNT_ID): what each
 // names, the command that lists the valid ones, and the check that refuses a value that cannot
-// be an id before anything is sent. The reference's ids are whole numbers (api-reference 2.x); the
+// be an id before anything is sent. The service's documented ids are whole numbers; the
 // live service also names events, tickets and discounts by codes such as EKDJHH (docs/live-service.md).
 import type { Command } from 'commander';
 import { UsageError } from '../client/errors.js';

@@ -5,7 +5,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { ApiError, CancelledError, DeclinedError } from '../client/errors.js';
 import { registerCommands } from './commands/index.js';
 import { groupOf } from './commands/summaries.js';
-import type { CommandContext, GlobalOptions } from './context.js';
+import type { CommandContext, CommandRun, GlobalOptions } from './context.js';
 import type { Deps } from './deps.js';
 import type { Invocation } from './error-message.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
@@ -40,7 +40,7 @@ Learn more about a command: boxoffice <command> --help.
 /** Adds the commands to the program: registerCommands, or in a verb's tests one that swaps the verb's run function. */
 export type RegisterCommands = typeof registerCommands;
 
-export async function buildProgram(deps: Deps, argv: readonly string[] = [], register: RegisterCommands = registerCommands): Promise<Command> {
+export async function buildProgram(deps: Deps, argv: readonly string[] = [], run: CommandRun = {}, register: RegisterCommands = registerCommands): Promise<Command> {
   const program = new Command('boxoffice')
     .usage('<command> [flags]')
     .description('Manage events, tickets, discounts, reports, attendee exports and bookings.')
@@ -64,7 +64,7 @@ export async function buildProgram(deps: Deps, argv: readonly string[] = [], reg
       header: opts.header === true,
     };
   };
-  const context: CommandContext = { deps, globals };
+  const context: CommandContext = { deps, globals, run };
   await register(program, context, invokedCommand(argv));
   for (const command of program.commands) {
     const group = groupOf(command.name());
@@ -101,10 +101,11 @@ function normalizedArgv(argv: readonly string[]): string[] {
 
 export async function runCli(givenArgv: readonly string[], deps: Deps, register: RegisterCommands = registerCommands): Promise<number> {
   let invocation: Invocation | undefined;
+  const run: CommandRun = {};
   const argv = normalizedArgv(givenArgv);
   const stdout = watchWrites(deps.io.stdout);
   try {
-    const program = await buildProgram(deps, argv, register);
+    const program = await buildProgram(deps, argv, run, register);
     const bare = groupWithoutVerb(program, argv);
     if (bare !== undefined) {
       bare.outputHelp();
@@ -116,7 +117,7 @@ export async function runCli(givenArgv: readonly string[], deps: Deps, register:
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
   } catch (error) {
-    const failure = await reportError(error, deps, invocation);
+    const failure = await reportError(error, deps, invocation && { ...invocation, waited: run.waitBudget });
     // With --json a failure is a document too (unless the command already wrote one), so that
     // `boxoffice --json … > out.json` never leaves an empty file.
     if (failure.exitCode !== EXIT.ok && wantsJson(argv) && !stdout.written()) {

@@ -2,11 +2,11 @@
 import { PermissionError } from '../client/errors.js';
 
 /**
- * Rewords an E008 for the call that received it (exit code unchanged: 3), e.g.
+ * Notes for an E008 what it means for the call that received it (exit code unchanged: 3), e.g.
  * "event 12 belongs to another organizer; this token may not change it". Other errors pass through.
  */
 export function explainPermission(error: unknown, explanation: string): unknown {
-  if (error instanceof PermissionError) error.message = `error ${error.code}: ${explanation}`;
+  if (error instanceof PermissionError) Object.assign(error.notes, { explanation });
   return error;
 }
 

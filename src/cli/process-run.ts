@@ -1,5 +1,6 @@
 // The real process's Deps (streams, environment, clock, browser opener, Ctrl-C) and the run;
 // loaded by the entry (entry.ts) for everything but `--version`.
+import { setFlagsFromString } from 'node:v8';
 import { systemClock, type Deps } from './deps.js';
 import { runCli } from './main.js';
 
@@ -7,6 +8,12 @@ import { runCli } from './main.js';
 const CRASH_AT_ENV = 'BOXOFFICE_TEST_CRASH_AT';
 
 export async function runWithProcess(): Promise<number> {
+  // A proxied request goes through undici, which parses HTTP with a WebAssembly module. V8
+  // compiles it twice, with its baseline compiler and then again, optimised, on a background
+  // thread, and the process cannot exit before that second compilation ends: ~100 ms after the
+  // last byte of a one-request command's output. The baseline code alone parses fast enough.
+  // A process-wide flag, so the CLI sets it for its own process; the client never does.
+  setFlagsFromString('--liftoff-only');
   const controller = new AbortController();
   // The first Ctrl-C stops the command, which ends with one line ("interrupted", exit 130). A
   // second one while it winds down ends the process at once, with nothing more said. The

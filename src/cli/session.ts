@@ -3,6 +3,7 @@
 // tracing, the injected clock and Ctrl-C. Every command that talks to the service starts here.
 import { NotLoggedInError, RateLimitError, UsageError } from '../client/errors.js';
 import type { BoxofficeClient, ClientConfig } from '../client/index.js';
+import type { WaitBudget } from '../client/wait-budget.js';
 import { expiryStatus, expiryWarning } from '../auth/expiry.js';
 import type { CommandContext } from './context.js';
 import { openConfigStore, type ConfigStore } from './config/store.js';
@@ -17,10 +18,12 @@ export interface SessionNeeds {
   publisherKey?: boolean;
   bookingKey?: boolean;
   /**
-   * --max-wait: how long, in all, one call may wait out the service's rate limit or quota (E023)
-   * before the error stands; default the client's two minutes.
+   * --max-wait: how long, in all, the command's calls may wait out the service's rate limit or
+   * quota (E023) or a busy service before the error stands; default the client's two minutes a call.
    */
   maxWaitMs?: number;
+  /** Where the line before each wait goes; default stderr. */
+  notice?: (line: string) => void;
 }
 
 export type TokenSource = 'env' | 'profile' | 'none';
@@ -36,6 +39,8 @@ export interface Session {
   store: ConfigStore;
   /** Every credential in effect, for redacting text before it is printed. */
   secrets: readonly string[];
+  /** The command's --max-wait, shared by every call of the client: what was waited, in all. */
+  waitBudget?: WaitBudget;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -138,8 +143,15 @@ export async function openSession(context: CommandContext, needs: SessionNeeds =
     );
   }
 
-  const client = await createWiredClient(context, profile, addresses, needs.maxWaitMs ?? context.maxWaitMs);
-  return { profileName, profile, client, tokenSource, store, secrets: profileSecrets(profile) };
+  // The command's --max-wait is one budget for all its calls.
+  let waitBudget: WaitBudget | undefined;
+  if (needs.maxWaitMs !== undefined) {
+    const { WaitBudget } = await import('../client/wait-budget.js');
+    waitBudget = new WaitBudget(needs.maxWaitMs);
+    if (context.run) context.run.waitBudget = waitBudget;
+  }
+  const client = await createWiredClient(context, profile, addresses, { ...needs, waitBudget });
+  return { profileName, profile, client, tokenSource, store, secrets: profileSecrets(profile), waitBudget };
 }
 
 /**
@@ -151,11 +163,14 @@ export async function createWiredClient(
   context: CommandContext,
   profile: Profile,
   addresses: Pick<ClientConfig, 'apiUrl' | 'publisherUrl' | 'authUrl'>,
-  maxWaitMs?: number,
+  waits: Pick<SessionNeeds, 'maxWaitMs' | 'notice'> & { waitBudget?: WaitBudget } = {},
 ): Promise<BoxofficeClient> {
   const { deps } = context;
   const redactor = new Redactor(profileSecrets(profile));
   const stderr = deps.io.stderr;
+  const notice = waits.notice ?? ((line: string) => stderr.write(`${line}\n`));
+  // Without --max-wait, a context's own limit (an MCP tool call's) bounds each call.
+  const maxWaitMs = waits.maxWaitMs ?? context.maxWaitMs;
   const config: ClientConfig = {
     ...addresses,
     token: profile.token,
@@ -165,7 +180,8 @@ export async function createWiredClient(
     sleep: (ms, signal) => deps.clock.sleep(ms, signal),
     signal: deps.signal,
     ...(maxWaitMs === undefined ? {} : { retry: { maxTotalWaitMs: maxWaitMs, maxAttempts: MAX_ATTEMPTS_WITH_MAX_WAIT } }),
-    onRetry: ({ delayMs, error, operation }) => stderr.write(`${retryNotice(delayMs, error, operation, maxWaitMs)}\n`),
+    ...(waits.waitBudget === undefined ? {} : { waitBudget: waits.waitBudget }),
+    onRetry: ({ delayMs, error, operation }) => notice(retryNotice(delayMs, error, operation, maxWaitMs)),
     ...(context.globals().debug ? { trace: (line: string) => stderr.write(`${redactor.text(line)}\n`) } : {}),
   };
   const { createClient } = await import('../client/index.js');

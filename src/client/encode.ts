@@ -1,4 +1,4 @@
-// Request encodings exactly as api-reference §4 gives them. Pure functions: a validated request
+// Request encodings exactly as the service documents them. Pure functions: a validated request
 // in, the method, path, query and body out. Booleans travel as "true"/"false", numbers as their
 // text, empty strings as empty strings (E3's blank price means "any amount"); undefined and null
 // fields are left out.
@@ -8,7 +8,7 @@ export type FieldValue = string | number | boolean | null | undefined;
 export type Fields = Readonly<Record<string, FieldValue>>;
 
 /**
- * How an endpoint takes its input (api-reference §4):
+ * How an endpoint takes its input:
  * - `multipart`: fields of a multipart/form-data body (Event & Registration API, P9, P11, P12);
  * - `form`: fields of an application/x-www-form-urlencoded body (P1, P4, the OAuth token step);
  * - `query`: GET query parameters (P5, P6);

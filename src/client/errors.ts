@@ -1,7 +1,7 @@
-// One error hierarchy for the whole tool. The service's codes (api-reference §7) choose the
+// One error hierarchy for the whole tool. The service's codes choose the
 // class; the CLI's exit code follows from the class (see exitCodeFor in src/cli/exit-codes.ts).
 
-/** Meaning of every code the service documents (api-reference §7). */
+/** Meaning of every code the service documents. */
 export const ERROR_CODE_MEANINGS = {
   E001: 'invalid API key or private key',
   E002: 'mandatory fields missing',
@@ -56,9 +56,31 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_CODE_MEANINGS, value);
 }
 
+/**
+ * What the work that met an error adds for whoever reports it, kept apart from the error's own
+ * message, code and data.
+ */
+export interface ErrorNotes {
+  /** In place of the error's own words: what it means for that work. */
+  explanation?: string;
+  /** Before the error's own words (which follow in parentheses): what the failure leaves behind. */
+  outcome?: string;
+  /** After the error's own words, in parentheses: what was done about it, or how to check. */
+  aftermath?: string;
+}
+
 /** Base of every error boxoffice raises on purpose. */
 export class BoxofficeError extends Error {
   override name = 'BoxofficeError';
+  /** Set by the work that met the error, for the report of it; the message stays the error's own. */
+  readonly notes: ErrorNotes = {};
+}
+
+/** `error` with `notes` added; anything that is no BoxofficeError is carried as the cause of one. */
+export function withNotes(error: unknown, notes: ErrorNotes): BoxofficeError {
+  const noted = error instanceof BoxofficeError ? error : new BoxofficeError(error instanceof Error ? error.message : String(error), { cause: error });
+  Object.assign(noted.notes, notes);
+  return noted;
 }
 
 /** A value was refused before any request was sent (flag, file or request field). */
@@ -205,7 +227,8 @@ export interface Recheck {
 export class ConnectionError extends BoxofficeError {
   override name = 'ConnectionError';
   constructor(
-    message: string,
+    /** What failed; with `recheck`, the message adds its hint. */
+    readonly failure: string,
     override readonly cause: unknown,
     /** True when the request may have reached the service (sent, then the connection broke). */
     readonly mayHaveTakenEffect: boolean,
@@ -214,7 +237,7 @@ export class ConnectionError extends BoxofficeError {
     /** Set when the outcome is unknown: how to check it. */
     readonly recheck?: Recheck,
   ) {
-    super(message);
+    super(recheck ? `${failure} ${recheck.hint}` : failure);
   }
 }
 

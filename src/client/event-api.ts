@@ -1,4 +1,4 @@
-// Event & Registration API (api-reference §4.2): every input is multipart/form-data, every
+// Event & Registration API: every input is multipart/form-data, every
 // call carries the organizer's bearer token. E12 is a browser form post (see booking.ts).
 import type * as z from 'zod';
 import {

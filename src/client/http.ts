@@ -28,6 +28,7 @@ import {
   parseRetryAfter,
   planRetry,
 } from './retry.js';
+import type { WaitBudget } from './wait-budget.js';
 
 const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000, keepAliveMs: 10_000 };
 
@@ -54,6 +55,8 @@ export interface TransportConfig {
   timeouts?: Partial<Timeouts>;
   /** Credential values to hide wherever they appear in trace lines and error text. */
   secrets?: Iterable<string | undefined>;
+  /** Shared by every call: the longest they may wait before retries, in all. */
+  waitBudget?: WaitBudget;
 }
 
 export interface Exchange {
@@ -72,10 +75,14 @@ export interface Exchange {
   recheck?: Recheck;
 }
 
-/** Options of one call, beside its request. */
+/** Options of one call, beside its request (as stripe-node's RequestOptions). */
 export interface CallOptions {
   /** Cancels this call only (its request in flight and any wait before a retry): CancelledError. */
   signal?: AbortSignal;
+  /** Retries after the first attempt; default the client's (its `retry.maxAttempts` − 1). */
+  maxRetries?: number;
+  /** The longest this call waits before retries, in all; default the client's `retry.maxTotalWaitMs`. */
+  maxWaitMs?: number;
 }
 
 /**
@@ -229,6 +236,8 @@ export class HttpTransport {
     const redactor = this.redactor.with([exchange.bearer, ...(exchange.secrets ?? [])]);
     const body = serializeBody(exchange.body);
 
+    const limits = this.limitsFor(options);
+    const budget = this.config.waitBudget;
     let waitedMs = 0;
     for (let attempt = 1; ; attempt++) {
       this.throwIfAborted(callSignal);
@@ -247,12 +256,13 @@ export class HttpTransport {
           throw error;
         }
       }
-      const plan = planRetry(outcome, attempt, waitedMs, this.random, this.retry);
+      const maxTotalWaitMs = Math.min(limits.maxTotalWaitMs, waitedMs + (budget?.remainingMs ?? Number.POSITIVE_INFINITY));
+      const plan = planRetry(outcome, attempt, waitedMs, this.random, { ...limits, maxTotalWaitMs });
       if (plan.action === 'unknown-outcome') throw this.unknownOutcomeError(exchange, url, outcome);
       if (plan.action === 'stop') throw this.finalError(exchange, url, outcome, attempt);
       const error = outcome.kind === 'api-error' ? outcome.error : this.finalError(exchange, url, outcome, attempt);
       this.config.onRetry?.({ attempt, delayMs: plan.delayMs, error, operation: exchange.operation });
-      this.trace(`... retrying ${exchange.method} ${redactor.url(url.toString())} in ${plan.delayMs} ms (attempt ${attempt + 1} of ${this.retry.maxAttempts})`);
+      this.trace(`... retrying ${exchange.method} ${redactor.url(url.toString())} in ${plan.delayMs} ms (attempt ${attempt + 1} of ${limits.maxAttempts})`);
       const sleepSignal = callSignal && this.config.signal ? AbortSignal.any([callSignal, this.config.signal]) : (callSignal ?? this.config.signal);
       try {
         await this.sleep(plan.delayMs, sleepSignal);
@@ -261,7 +271,16 @@ export class HttpTransport {
         throw sleepError;
       }
       waitedMs += plan.delayMs;
+      budget?.spend(plan.delayMs);
     }
+  }
+
+  private limitsFor(options: CallOptions): RetryOptions {
+    return {
+      ...this.retry,
+      ...(options.maxRetries === undefined ? {} : { maxAttempts: options.maxRetries + 1 }),
+      ...(options.maxWaitMs === undefined ? {} : { maxTotalWaitMs: options.maxWaitMs }),
+    };
   }
 
   async close(): Promise<void> {
@@ -400,7 +419,7 @@ export class HttpTransport {
       outcome.kind === 'api-error'
         ? `the gateway answered HTTP ${outcome.error.httpStatus} without the service's reply`
         : `the connection to ${url.origin} broke (${classifyNetworkError(outcome.error).code ?? describe(outcome.error)}) after the request was sent`;
-    const check = exchange.recheck ? ` ${exchange.recheck.hint}` : ' Check its result before trying again.';
+    const check = exchange.recheck ? '' : ' Check its result before trying again.';
     const cause = outcome.kind === 'api-error' ? outcome.error : outcome.error;
     return new ConnectionError(
       `${exchange.operation}: ${why}, so the outcome is unknown and it was not repeated automatically.${check}`,

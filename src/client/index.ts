@@ -15,6 +15,7 @@ import type { Env } from './proxy.js';
 import { createOAuthApi, type OAuthApi } from './oauth.js';
 import { createPublisherApi, type PublisherApi } from './publisher-api.js';
 import type { RetryOptions } from './retry.js';
+import type { WaitBudget } from './wait-budget.js';
 
 export interface ClientConfig {
   /** Event & Registration API and booking endpoints ({live_url} / {sandbox_url}). */
@@ -32,6 +33,8 @@ export interface ClientConfig {
   retry?: Partial<RetryOptions>;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
+  /** Shared by every call of this client: the longest they may wait before retries, in all. */
+  waitBudget?: WaitBudget;
   /** Told before each wait, e.g. to print "rate limited; waiting 30s". */
   onRetry?: (info: RetryInfo) => void;
   signal?: AbortSignal;
@@ -60,6 +63,7 @@ export function createClient(config: ClientConfig): BoxofficeClient {
     random: config.random,
     now: config.now,
     onRetry: config.onRetry,
+    waitBudget: config.waitBudget,
     signal: config.signal,
     timeouts: config.timeouts,
     secrets: [config.token, config.publisherKey],
@@ -82,5 +86,6 @@ export type { Timeouts } from './dispatch.js';
 export type { Env } from './proxy.js';
 export type { RetryOptions } from './retry.js';
 export { DEFAULT_RETRY_OPTIONS } from './retry.js';
+export { WaitBudget } from './wait-budget.js';
 export * from './errors.js';
 export type * from './schemas/index.js';

@@ -1,5 +1,5 @@
-// OAuth 2.0 authorization-code flow (api-reference §5), with PKCE (S256) and redirect_uri as
-// the sandbox accepts them (cli-contract). The token step is a form post without a bearer; the
+// OAuth 2.0 authorization-code flow, with PKCE (S256) and redirect_uri as
+// the sandbox accepts them. The token step is a form post without a bearer; the
 // client secret, the code and the verifier never reach a trace line or an error message.
 import { encodeRequest } from './encode.js';
 import type { HttpTransport } from './http.js';
@@ -41,31 +41,21 @@ const WIRE_TO_INPUT: Record<string, string> = {
   code_verifier: 'codeVerifier',
 };
 
-function parseWire<T>(parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    if (error instanceof Error && 'field' in error && typeof error.field === 'string' && WIRE_TO_INPUT[error.field]) {
-      const input = WIRE_TO_INPUT[error.field];
-      error.message = error.message.replace(error.field, input);
-      (error as { field?: string }).field = input;
-    }
-    throw error;
-  }
-}
-
 export function createOAuthApi(authUrl: string, transport: HttpTransport): OAuthApi {
   return {
     authorizeUrl({ clientId, state, redirectUri, codeChallenge }) {
-      const query = parseWire(() =>
-        parseRequest(authorizeQuery, {
+      const query = parseRequest(
+        authorizeQuery,
+        {
           response_type: 'code',
           client_id: clientId,
           state,
           redirect_uri: redirectUri,
           code_challenge: codeChallenge,
           code_challenge_method: codeChallenge === undefined ? undefined : 'S256',
-        }),
+        },
+        undefined,
+        WIRE_TO_INPUT,
       );
       const url = new URL(joinUrl(authUrl, 'authUrl', AUTHORIZE_PATH));
       for (const [name, value] of Object.entries(query)) {
@@ -75,15 +65,18 @@ export function createOAuthApi(authUrl: string, transport: HttpTransport): OAuth
     },
 
     async exchangeCode({ clientId, clientSecret, code, redirectUri, codeVerifier }) {
-      const fields = parseWire(() =>
-        parseRequest(tokenRequest, {
+      const fields = parseRequest(
+        tokenRequest,
+        {
           client_id: clientId,
           client_secret: clientSecret,
           grant_type: 'authorization_code',
           code,
           redirect_uri: redirectUri,
           code_verifier: codeVerifier,
-        }),
+        },
+        undefined,
+        WIRE_TO_INPUT,
       );
       const encoded = encodeRequest('form', TOKEN_PATH, fields);
       const body = await transport.send({

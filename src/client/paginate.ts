@@ -30,7 +30,7 @@ export type FetchAttendeeBatch<T> = (range: RecordRange, signal: AbortSignal) =>
  * Called when the batch the consumer waits for failed. Resolve to try that batch again (after a
  * wait, say); throw to end the iteration with that error.
  */
-export type BatchFailureHandler = (error: unknown, range: RecordRange, attempt: number) => Promise<void>;
+type BatchFailureHandler = (error: unknown, range: RecordRange, attempt: number) => Promise<void>;
 
 export interface AttendeeBatchOptions {
   eventId: string;

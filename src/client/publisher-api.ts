@@ -1,4 +1,4 @@
-// Publisher API (api-reference §4.1), with the Publisher API key as bearer. Encodings differ per
+// Publisher API, with the Publisher API key as bearer. Encodings differ per
 // endpoint and are exactly the reference's: P1/P4 form fields, P2/P3 no input, P5/P6 GET query,
 // P7/P10 `data` JSON in the query string, P8 the same plus an empty multipart body, P9/P11/P12
 // multipart fields.

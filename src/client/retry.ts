@@ -42,7 +42,7 @@ export type AttemptOutcome =
  */
 export type RetryVerdict = 'retry' | 'stop' | 'unknown-outcome';
 
-/** The service's codes that mean "try again later" (api-reference §7). */
+/** The service's codes that mean "try again later". */
 const RETRYABLE_CODES: ReadonlySet<string> = new Set(['E011', 'E023', 'T005', 'T006']);
 const RETRYABLE_HTTP_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 /** Gateway answers that may come after the service acted on the request. */

@@ -1,22 +1,19 @@
 // Proxied requests go through undici's ProxyAgent (CONNECT tunnels, proxy credentials), loaded
 // only when a proxy applies. Its dispatcher files are imported rather than its index: the index
 // loads fetch, WebSocket, caches and mocks besides, and with them Node's own copy of undici.
-import { setFlagsFromString } from 'node:v8';
+// The index would also put its request API (request, connect…) on undici's shared Dispatcher
+// prototype; here only a subclass of Pool of this file's own carries it, for the proxy agent's
+// CONNECT, and the request is made by calling the API on the agent, so loading this file
+// changes nothing shared with the host.
 import type { Dispatcher } from 'undici';
-import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
+import Pool from 'undici/lib/dispatcher/pool.js';
 import ProxyAgent from 'undici/lib/dispatcher/proxy-agent.js';
 import dispatcherApi from 'undici/lib/api/index.js';
 import type { DispatchRequest, RawResponse, RequestDispatcher, Timeouts } from './dispatch.js';
 
-// What undici's index does on load: request, connect and the rest of the API on every dispatcher.
-Object.assign(DispatcherBase.prototype, dispatcherApi);
-
-// undici parses HTTP with a WebAssembly module. V8 compiles it twice, at once with its baseline
-// compiler and then again, optimised, on a background thread, and the process cannot exit
-// before that second compilation ends: ~100 ms after the last byte of a one-request command's
-// output. The baseline code alone parses fast enough for a CLI. (Set before the first request:
-// undici compiles the module when it opens its first connection.)
-setFlagsFromString('--liftoff-only');
+/** The connection pool to the proxy, with the API the proxy agent calls on it (`connect`). */
+class ProxyPool extends Pool {}
+Object.assign(ProxyPool.prototype, dispatcherApi);
 
 /** Requests through one proxy. */
 export class UndiciProxyDispatcher implements RequestDispatcher {
@@ -28,7 +25,7 @@ export class UndiciProxyDispatcher implements RequestDispatcher {
   ) {}
 
   async request(request: DispatchRequest): Promise<RawResponse> {
-    const response = await this.getAgent().request({
+    const response = await dispatcherApi.request.call(this.getAgent(), {
       origin: request.url.origin,
       path: `${request.url.pathname}${request.url.search}`,
       method: request.method,
@@ -56,6 +53,7 @@ export class UndiciProxyDispatcher implements RequestDispatcher {
   private getAgent(): Dispatcher {
     this.agent ??= new ProxyAgent({
       uri: this.proxy,
+      clientFactory: (origin, options) => new ProxyPool(origin, options),
       connect: { timeout: this.timeouts.connectMs },
       keepAliveTimeout: this.timeouts.keepAliveMs,
       headersTimeout: this.timeouts.headersMs,

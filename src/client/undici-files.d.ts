@@ -5,15 +5,15 @@ declare module 'undici/lib/dispatcher/proxy-agent.js' {
   export default ProxyAgentClass;
 }
 
-declare module 'undici/lib/dispatcher/dispatcher.js' {
-  import type { Dispatcher } from 'undici';
-  const DispatcherClass: typeof Dispatcher;
-  export default DispatcherClass;
+declare module 'undici/lib/dispatcher/pool.js' {
+  import type { Pool } from 'undici';
+  const PoolClass: typeof Pool;
+  export default PoolClass;
 }
 
 declare module 'undici/lib/api/index.js' {
   import type { Dispatcher } from 'undici';
-  /** The methods undici's index puts on Dispatcher.prototype. */
+  /** The request API undici's index puts on Dispatcher.prototype, to be called with a dispatcher as `this`. */
   const api: Pick<Dispatcher, 'request' | 'stream' | 'pipeline' | 'upgrade' | 'connect'>;
   export default api;
 }

@@ -21,8 +21,9 @@ function pathText(path: Path): string {
 }
 
 /** One line for the first problem: `startTime: expected a time as HH:MM (24-hour)`. */
-function describeIssue(issue: z.core.$ZodIssue, input: unknown): { field: string | undefined; message: string } {
-  const field = issue.path.length > 0 ? pathText(issue.path) : undefined;
+function describeIssue(issue: z.core.$ZodIssue, input: unknown, fieldNames: Readonly<Record<string, string>>): { field: string | undefined; message: string } {
+  const path = issue.path.length > 0 ? pathText(issue.path) : undefined;
+  const field = path === undefined ? undefined : (fieldNames[path] ?? path);
   const missing = issue.path.length > 0 && valueAt(input, issue.path) === undefined && issue.code !== 'custom';
   const message = missing ? 'is required' : issue.message;
   return { field, message: field ? `${field}: ${message}` : message };
@@ -41,11 +42,19 @@ function parseContext(schema: z.ZodType): { jitless: boolean } {
   return { jitless: first };
 }
 
-/** The request as the schema produces it, or a UsageError naming the first bad field. */
-export function parseRequest<S extends z.ZodType>(schema: S, input: unknown, what?: string): z.output<S> {
+/**
+ * The request as the schema produces it, or a UsageError naming the first bad field (by the
+ * caller's name for it, where `fieldNames` gives one).
+ */
+export function parseRequest<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  what?: string,
+  fieldNames: Readonly<Record<string, string>> = {},
+): z.output<S> {
   const result = schema.safeParse(input ?? {}, parseContext(schema));
   if (result.success) return result.data;
-  const { field, message } = describeIssue(result.error.issues[0], input ?? {});
+  const { field, message } = describeIssue(result.error.issues[0], input ?? {}, fieldNames);
   throw new UsageError(what && !field ? `${what}: ${message}` : message, field);
 }
 

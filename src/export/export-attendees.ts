@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { ApiError, AuthError, PermissionError, RateLimitError, ServerBusyError, UsageError } from '../client/errors.js';
-import { attendeeBatches, type BatchFailureHandler, type FetchAttendeeBatch } from '../client/paginate.js';
+import { attendeeBatches, type FetchAttendeeBatch } from '../client/paginate.js';
 import type { AttendeeRecord } from '../client/schemas/index.js';
 import {
   exportPaths,
@@ -70,8 +70,6 @@ export interface ExportEnvironment {
   fetchBatch: FetchAttendeeBatch<AttendeeRecord>;
   /** Where the rows are read from: a checkpoint resumes only against the same. */
   source: ExportSource;
-  /** Decides whether a failed batch is tried again (the rate-limit waiter). */
-  onFailure?: BatchFailureHandler;
   stdout: Writable;
   /** One line of news for stderr. */
   notice(line: string): void;
@@ -319,7 +317,6 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
       batchSize: request.batchSize ?? 50,
       startRecord,
       prefetch: request.prefetch ?? 0,
-      onFailure: env.onFailure,
       isEndOfList: (error, range) => {
         if (!errorEndsAttendeeList(error)) return false;
         env.notice(`records ${range.fromRecord}–${range.toRecord} were answered with ${(error as Error).message}; read as the end of the list`);

@@ -1,5 +1,4 @@
-// One attendee-list record (an order) → one flat row per attendee (cli-contract "Attendee export
-// format"). Custom form answers stay as (label, value) pairs in the order the record gives them;
+// One attendee-list record (an order) → one flat row per attendee (docs/export.md). Custom form answers stay as (label, value) pairs in the order the record gives them;
 // the column registry decides their final column position.
 import type { AttendeeEntry, AttendeeRecord } from '../client/schemas/index.js';
 

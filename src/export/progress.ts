@@ -28,7 +28,19 @@ const REDRAW_MS = 100;
 /** Batches before the bar and ETA appear: the first ones' rate says little. */
 const BATCHES_BEFORE_ETA = 3;
 
-export function terminalProgress(stderr: Writable, now: () => number): ProgressSink {
+/** The progress line (on a terminal only), and notices on stderr that first clear it. */
+export function progressAndNotices(stderr: Writable, onTerminal: boolean, now: () => number): { progress: ProgressSink; notice(line: string): void } {
+  const progress = onTerminal ? terminalProgress(stderr, now) : silentProgress;
+  return {
+    progress,
+    notice: (line) => {
+      progress.finish();
+      stderr.write(`${line}\n`);
+    },
+  };
+}
+
+function terminalProgress(stderr: Writable, now: () => number): ProgressSink {
   const started = now();
   const line = statusLine(stderr);
   let lastDrawn = -Infinity;

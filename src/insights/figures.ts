@@ -1,5 +1,5 @@
 // The figures of `boxoffice insights`, counted from the rows of an attendee export (one row per
-// attendee, cli-contract "Attendee export format") as they stream past. Memory holds one entry per
+// attendee) as they stream past. Memory holds one entry per
 // day, ticket, city and distinct answer — never the rows, nor the order numbers: an export writes
 // each order's rows together, once, so an order is a run of rows with the same order number. A
 // question with more than MAX_DISTINCT_ANSWERS distinct answers is free text and stops being

@@ -8,7 +8,6 @@ import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:f
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
-import type { BatchFailureHandler } from '../client/paginate.js';
 import type { AttendeeRecord, EventApi, OrganizerTicket } from '../client/index.js';
 import { checkpointIsFor, exportPaths, type ExportSource } from '../export/checkpoint.js';
 import { ColumnRegistry } from '../export/columns.js';
@@ -43,7 +42,6 @@ export interface LiveReadEnvironment {
   workPath: string;
   /** The service and account read: the work file must be theirs alone. */
   source: ExportSource;
-  onFailure?: BatchFailureHandler;
   progress?: ProgressSink;
   notice(line: string): void;
   signal: AbortSignal;
@@ -122,7 +120,6 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
           return records;
         },
         source: env.source,
-        onFailure: env.onFailure,
         stdout: env.stdout,
         notice: env.notice,
         progress: env.progress,

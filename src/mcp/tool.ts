@@ -3,8 +3,7 @@
 // input schema and the protocol's annotations.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type * as z from 'zod';
-import { DAILY_CREATION_QUOTAS } from '../apply/quotas.js';
-import { HOURLY_READ_QUOTA } from '../util/read-quota.js';
+import { type CreatedKind, HOURLY_READ_QUOTA, LIVE_QUOTAS, creationQuotasLine } from '../util/live-quotas.js';
 
 export interface ToolAnnotations {
   /** Changes nothing: not the service, not a file. */
@@ -46,15 +45,12 @@ export function toolDescription(tool: BoxofficeTool, live: boolean): string {
 /** Reads and writes nothing but the answer. */
 export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true };
 
-type CreatedKind = keyof typeof DAILY_CREATION_QUOTAS;
-
 /** "one of the live service's 10 event creations a day". */
 export function creationQuota(kind: CreatedKind): string {
-  return `one of the live service's ${DAILY_CREATION_QUOTAS[kind]} ${kind} creations a day`;
+  return `one of the live service's ${LIVE_QUOTAS.creationsPerDay[kind]} ${kind} creations a day`;
 }
 
 /** "the live service allows about 10 event, 200 ticket and 2000 discount creations a day". */
 export function creationQuotaLine(): string {
-  const kinds = (Object.keys(DAILY_CREATION_QUOTAS) as CreatedKind[]).map((kind) => `${DAILY_CREATION_QUOTAS[kind]} ${kind}`);
-  return `the live service allows about ${kinds.slice(0, -1).join(', ')} and ${kinds[kinds.length - 1]} creations a day`;
+  return `the live service allows about ${creationQuotasLine()}`;
 }

@@ -4,7 +4,7 @@ import type { FormField } from '../client/schemas/index.js';
 import type { AttendeeAnswers } from './answers.js';
 import { fakeAttendee, plausibleAnswer } from './fake.js';
 
-/** The form-field ids of the three default fields (api-reference 2.8). */
+/** The form-field ids of the three default fields of every attendee form. */
 export const DEFAULT_FIELD = { name: 'default_1', email: 'default_2', phone: 'default_3' } as const;
 
 export interface AttendeeValue {

@@ -1,6 +1,6 @@
-// The purchase flow's errors in plain words (issue 9): the code stays, the class stays (so the
+// The purchase flow's errors in plain words: the code stays, the class stays (so the
 // exit code does not change), the message says what happened and what to do.
-import { ApiError, createApiError } from '../client/errors.js';
+import { ApiError } from '../client/errors.js';
 import type { TicketSpec } from './ticket-spec.js';
 
 export interface FlowContext {
@@ -57,20 +57,10 @@ function explainFlowError(error: ApiError, context: FlowContext): string | undef
   }
 }
 
-/** The same error (same class and code, so the same exit code) with the plain-word message. */
+/** The same error (same class and code, so the same exit code) with its plain-word explanation noted. */
 export function withExplanation(error: unknown, context: FlowContext): unknown {
   if (!(error instanceof ApiError)) return error;
-  const plain = explainFlowError(error, context);
-  if (plain === undefined) return error;
-  const explained = createApiError({
-    code: error.code,
-    httpStatus: error.httpStatus,
-    description: error.description,
-    field: error.field,
-    raw: error.raw,
-    retryAfterMs: error.retryAfterMs,
-  });
-  explained.message = `error ${error.code}: ${plain}`;
-  explained.cause = error;
-  return explained;
+  const explanation = explainFlowError(error, context);
+  if (explanation !== undefined) Object.assign(error.notes, { explanation });
+  return error;
 }

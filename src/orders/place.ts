@@ -1,7 +1,7 @@
-// The buyer purchase flow of api-reference §3 over the Publisher API: ticket-details (to check
+// The buyer purchase flow over the Publisher API: ticket-details (to check
 // the request against what the event sells), cart-calculation, generate-order, attendee-form,
 // save-attendee, confirm-order, order-details.
-import { ApiError, BoxofficeError, CancelledError } from '../client/errors.js';
+import { ApiError, BoxofficeError, CancelledError, withNotes } from '../client/errors.js';
 import type {
   attendeeFormResponse,
   cartResponse,
@@ -255,8 +255,7 @@ async function completeOrder(
     if (!incomplete || input.signal?.aborted) throw error;
     const aftermath = await releaseOrder(api, orderNo, input.now, hooks);
     if (error instanceof MissingAnswersError) throw new MissingAnswersError(orderNo, error.missing, aftermath);
-    error.message = `${error.message} (${aftermath})`;
-    throw error;
+    throw withNotes(error, { aftermath });
   }
 
   const referenceNo = input.referenceNo ?? defaultReferenceNo(orderNo, input.now);
@@ -265,23 +264,17 @@ async function completeOrder(
   const confirmation = await step('confirm-order', () => api.confirmOrder({ orderNo, status: input.status, referenceNo })).catch((error: unknown) => {
     if (input.signal?.aborted || error instanceof ApiError) throw error;
     // No answer: the confirmation may have been taken.
-    throw addToMessage(error, `order ${orderNo} may be ${input.status === 'confirm' ? 'confirmed' : input.status}: run the same command again to find out (it checks, and never buys twice)`);
+    throw withNotes(error, { outcome: `order ${orderNo} may be ${input.status === 'confirm' ? 'confirmed' : input.status}: run the same command again to find out (it checks, and never buys twice)` });
   });
   hooks.boundary?.('after-confirm');
   await hooks.beforeChange?.('order-details', orderNo);
   const details = await step('order-details', () => api.orderDetails({ orderNo })).catch((error: unknown) => {
     if (input.signal?.aborted) throw error;
     const status = confirmation.orderStatus ?? input.status;
-    throw addToMessage(error, `order ${orderNo} is ${status === 'confirm' ? 'confirmed' : status}: reading its details failed; run the same command again to see them`);
+    throw withNotes(error, { outcome: `order ${orderNo} is ${status === 'confirm' ? 'confirmed' : status}: reading its details failed; run the same command again to see them` });
   });
   hooks.boundary?.('after-details');
   return { attendeeForm, saved, confirmation, details, referenceNo };
 }
 
-function addToMessage(error: unknown, what: string): unknown {
-  if (error instanceof Error) {
-    error.message = `${what} (${error.message})`;
-    return error;
-  }
-  return new BoxofficeError(`${what} (${String(error)})`);
-}
+

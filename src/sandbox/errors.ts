@@ -1,4 +1,4 @@
-// The sandbox's error envelope (cli-contract "Sandbox choices"):
+// The sandbox's error envelope:
 // {"status":"error","message":"<code>","description":"…","field":"…"} with a fitting HTTP status.
 import { ERROR_CODE_MEANINGS, isErrorCode } from '../client/errors.js';
 

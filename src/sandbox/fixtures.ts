@@ -1,4 +1,4 @@
-// Fixed sandbox values (cli-contract "Sandbox choices"): the `local` profile holds these, so they
+// Fixed sandbox values: the `local` profile holds these, so they
 // are well-known on purpose and are not secrets. Every fresh sandbox database is seeded with them.
 
 export const SANDBOX_CLIENT_ID = 'boxoffice-cli';

@@ -1,5 +1,5 @@
 // The live service names events, tickets and discounts by codes of letters (EKDJHH, TKCIGJ,
-// DKFJ) beside their numeric ids (live-service-evidence "Event ids"). The sandbox's codes are a
+// DKFJ) beside their numeric ids. The sandbox's codes are a
 // kind letter and the numeric id written in base 26 with the letters A–Z, at least five of
 // them: event 1 is EAAAAB, ticket 27 is TAAABB. The Event & Registration routes read an id in
 // either form; `--quirks` answers with the code where the live service does.

@@ -1,7 +1,7 @@
 // `attendees sync --check`: a full read of the list compared with the destination, nothing
 // written. Reports rows the list has and the destination lacks (or holds as removed), rows that
 // differ (by field), and rows the destination holds as present that the list no longer has.
-import type { BatchFailureHandler, FetchAttendeeBatch } from '../client/paginate.js';
+import type { FetchAttendeeBatch } from '../client/paginate.js';
 import { attendeeBatches } from '../client/paginate.js';
 import type { AttendeeRecord } from '../client/schemas/index.js';
 import { errorEndsAttendeeList } from '../export/export-attendees.js';
@@ -19,7 +19,6 @@ export interface Difference {
 export interface CheckEnvironment {
   db: SyncDatabase;
   fetchBatch: FetchAttendeeBatch<AttendeeRecord>;
-  onFailure?: BatchFailureHandler;
   signal: AbortSignal;
   report(difference: Difference): void;
 }
@@ -52,7 +51,7 @@ export async function checkDestination(eventId: string, env: CheckEnvironment): 
       reads += 1;
       return env.fetchBatch(range, signal);
     },
-    { eventId, batchSize: 50, onFailure: env.onFailure, isEndOfList: errorEndsAttendeeList, signal: env.signal },
+    { eventId, batchSize: 50, isEndOfList: errorEndsAttendeeList, signal: env.signal },
   );
   for await (const batch of batches) {
     const fresh = batch.records.filter((record) => !seenOrders.has(String(record.orderNo)));

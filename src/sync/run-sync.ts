@@ -4,11 +4,11 @@
 // where the next run continues; after each, `afterStep` delivers the outbox. A run cut short by
 // --max-reads or the service's quota leaves the destination consistent and resumes next time.
 import { BoxofficeError } from '../client/errors.js';
-import { attendeeBatches, type AttendeeBatch, type BatchFailureHandler, type FetchAttendeeBatch } from '../client/paginate.js';
+import { attendeeBatches, type AttendeeBatch, type FetchAttendeeBatch } from '../client/paginate.js';
 import type { AttendeeRecord } from '../client/schemas/index.js';
 import { errorEndsAttendeeList } from '../export/export-attendees.js';
 import { flattenRecord } from '../export/flatten.js';
-import { HOURLY_READ_QUOTA } from '../util/read-quota.js';
+import { HOURLY_READ_QUOTA } from '../util/live-quotas.js';
 import { applyRecords, removeUnseen, type AppliedBatch } from './apply.js';
 import type { SyncDatabase } from './destination.js';
 import { initialState, readState, unseenRows, writeState, type ChangeType, type ListOrder, type SyncState } from './store.js';
@@ -30,8 +30,6 @@ export interface SyncRequest {
 export interface SyncEnvironment {
   db: SyncDatabase;
   fetchBatch: FetchAttendeeBatch<AttendeeRecord>;
-  /** Decides whether a failed read is tried again (the rate-limit waiter). */
-  onFailure?: BatchFailureHandler;
   notice(line: string): void;
   /** Runs after each committed step: delivers what the outbox holds. */
   afterStep(): Promise<void>;
@@ -83,7 +81,6 @@ function batchesFrom(run: RunContext, startRecord: number): AsyncGenerator<Atten
     batchSize: run.request.batchSize ?? BATCH_SIZE,
     startRecord,
     prefetch: 0, // one request at a time: every read is counted against --max-reads
-    onFailure: run.env.onFailure,
     isEndOfList: (error, range) => {
       if (!errorEndsAttendeeList(error)) return false;
       run.env.notice(`records ${range.fromRecord}–${range.toRecord} were answered with ${(error as Error).message}; read as the end of the list`);

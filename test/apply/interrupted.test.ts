@@ -13,6 +13,7 @@ import { runApply } from '../../src/apply/run.js';
 import { ConnectionError } from '../../src/client/errors.js';
 import { createClient } from '../../src/client/index.js';
 import type { BoxofficeClient } from '../../src/client/index.js';
+import { abortableSleep } from '../../src/util/sleep.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 import { discountCount, eventsWithUrl, ticketsOf } from './remote-counts.js';
 
@@ -80,6 +81,7 @@ async function run(file: string, eventUrl: string, applyClient: ApplyClient, ext
   stdout.resume();
   const outcome = await runApply({
     file, dryRun: false, json: false, recreateUncertain: false,
+    clock: { now: Date.now, sleep: abortableSleep },
     env: { TEST_EVENT_URL: eventUrl, ...extra }, stdout, stderr,
     connect: async () => ({ client: applyClient, apiUrl: sandbox.url }),
   }).then((result) => ({ result, error: undefined }), (error: unknown) => ({ result: undefined, error }));
@@ -196,7 +198,8 @@ describe('a run broken by a failing connection, then run again', () => {
     const stdout = new PassThrough();
     stdout.resume();
     await runApply({
-      file, dryRun: false, json: false, recreateUncertain: true, env: { TEST_EVENT_URL: eventUrl }, stdout, stderr: new PassThrough().resume(),
+      file, dryRun: false, json: false, recreateUncertain: true, clock: { now: Date.now, sleep: abortableSleep },
+      env: { TEST_EVENT_URL: eventUrl }, stdout, stderr: new PassThrough().resume(),
       connect: async () => ({ client, apiUrl: sandbox.url }),
     });
     expect(await existing(eventUrl)).toEqual(COMPLETE);

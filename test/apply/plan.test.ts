@@ -4,6 +4,7 @@ import type { SetupFile } from '../../src/apply/file.js';
 import { computePlan, desiredDiscount, desiredEvent, desiredTicket, duplicateLines } from '../../src/apply/plan.js';
 import type { RemoteSnapshot } from '../../src/apply/plan.js';
 import { quotaWarnings } from '../../src/apply/quotas.js';
+import { LIVE_QUOTAS } from '../../src/util/live-quotas.js';
 import { formatStep, renderPlan } from '../../src/apply/render.js';
 import { emptyState } from '../../src/apply/state.js';
 import type { ApplyState } from '../../src/apply/state.js';
@@ -158,9 +159,14 @@ discounts:`);
   it('warns before a plan past the daily creation quotas', () => {
     const setup = parseSetupFile(text, 'e.yaml', {});
     const many = { ...setup, tickets: Array.from({ length: 201 }, (_, index) => ({ ...setup.tickets[0], key: `t${index}`, ticketName: `T${index}` })) };
-    const warnings = quotaWarnings(computePlan(many, emptyState(), { eventAdopted: false, tickets: [] }));
+    const warnings = quotaWarnings(computePlan(many, emptyState(), { eventAdopted: false, tickets: [] }), LIVE_QUOTAS);
     expect(warnings).toEqual([expect.stringContaining('creates 201 tickets, and the live service allows about 200 ticket creations a day')]);
-    expect(quotaWarnings(computePlan(setup, emptyState(), { eventAdopted: false, tickets: [] }))).toEqual([]);
+    expect(quotaWarnings(computePlan(setup, emptyState(), { eventAdopted: false, tickets: [] }), LIVE_QUOTAS)).toEqual([]);
+    // The quotas are the caller's: a smaller one warns about the small plan too.
+    const tight = { ...LIVE_QUOTAS, creationsPerDay: { ...LIVE_QUOTAS.creationsPerDay, event: 0 } };
+    expect(quotaWarnings(computePlan(setup, emptyState(), { eventAdopted: false, tickets: [] }), tight)).toEqual([
+      expect.stringContaining('creates 1 events, and the live service allows about 0 event creations a day'),
+    ]);
   });
 });
 

@@ -8,7 +8,7 @@ import * as sample from '../client/sample-requests.js';
 
 function unknownOutcome(operation: string, recheck: Recheck): ConnectionError {
   return new ConnectionError(
-    `${operation}: the connection to http://127.0.0.1:1 broke (ECONNRESET) after the request was sent, so the outcome is unknown and it was not repeated automatically. ${recheck.hint}`,
+    `${operation}: the connection to http://127.0.0.1:1 broke (ECONNRESET) after the request was sent, so the outcome is unknown and it was not repeated automatically.`,
     new Error('reset'),
     true,
     'http://127.0.0.1:1',

@@ -12,7 +12,6 @@ import { ColumnRegistry } from '../../src/export/columns.js';
 import { exportAttendees, type ExportEnvironment, type ExportRequest } from '../../src/export/export-attendees.js';
 import { answersOf, flattenRecord } from '../../src/export/flatten.js';
 import { neutraliseFormula } from '../../src/export/neutralise.js';
-import { createRateLimitWaiter } from '../../src/export/rate-limit.js';
 import { makeOrders, pagedServer, type PagingSemantics } from './fixtures.js';
 
 let dir: string;
@@ -115,33 +114,6 @@ describe('formula neutralisation', () => {
     ['', ''],
   ])('%j → %j', (cell, expected) => {
     expect(neutraliseFormula(cell)).toBe(expected);
-  });
-});
-
-describe('rate-limit waiter', () => {
-  const range = { eventId: 'E1', fromRecord: 50, toRecord: 100 };
-  const limited = (retryAfterMs?: number) => new RateLimitError({ code: 'E023', httpStatus: 429, retryAfterMs });
-
-  it('waits as the service asks, says so, and gives up past --max-wait', async () => {
-    const slept: number[] = [];
-    const notices: string[] = [];
-    const waiter = createRateLimitWaiter({ maxWaitMs: 90_000, sleep: async (ms) => void slept.push(ms), notice: (line) => notices.push(line) });
-    await waiter.onFailure(limited(60_000), range, 1);
-    expect(slept).toEqual([60_000]);
-    expect(notices[0]).toMatch(/rate limited \(E023.*waiting 1m before asking for records 50–100 again \(0s of --max-wait 1m30s used\)/);
-    await expect(waiter.onFailure(limited(60_000), range, 2)).rejects.toBeInstanceOf(RateLimitError);
-    expect(notices[1]).toMatch(/still rate limited \(E023\) after waiting 1m of --max-wait 1m30s; the service asks for 1m more/);
-    expect(slept).toEqual([60_000]);
-  });
-
-  it('backs off without a hint, and rethrows other errors untouched', async () => {
-    const slept: number[] = [];
-    const waiter = createRateLimitWaiter({ maxWaitMs: 600_000, sleep: async (ms) => void slept.push(ms), notice: () => {} });
-    await waiter.onFailure(limited(), range, 1);
-    await waiter.onFailure(limited(), range, 2);
-    expect(slept).toEqual([30_000, 60_000]);
-    const other = new Error('disk full');
-    await expect(waiter.onFailure(other, range, 1)).rejects.toBe(other);
   });
 });
 
@@ -258,11 +230,8 @@ describe('exportAttendees', () => {
       if (range.fromRecord >= 100) throw new RateLimitError({ code: 'E023', httpStatus: 429, retryAfterMs: 3_600_000 });
       return server.fetchBatch(range, signal);
     };
-    const notices: string[] = [];
-    const waiter = createRateLimitWaiter({ maxWaitMs: 60_000, sleep: async () => {}, notice: (line) => notices.push(line) });
-    const first = environment(refusing, { onFailure: waiter.onFailure, notice: (line) => notices.push(line) });
+    const first = environment(refusing);
     await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false }, first.env)).rejects.toBeInstanceOf(RateLimitError);
-    expect(notices.at(-1)).toMatch(/still rate limited/);
     expect(await readdir(dir)).not.toContain('limited.json');
     await exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: true }, environment(server.fetchBatch).env);
     expect(await readFile(file, 'utf8')).toBe(expected);

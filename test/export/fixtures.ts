@@ -1,4 +1,5 @@
 // Attendee-list records and an in-memory server that pages them the two ways seen in the wild.
+import type { Clock } from '../../src/cli/deps.js';
 import type { FetchAttendeeBatch, RecordRange } from '../../src/client/paginate.js';
 import type { AttendeeRecord } from '../../src/client/schemas/index.js';
 
@@ -71,4 +72,19 @@ export function pagedServer(orders: readonly AttendeeRecord[], semantics: Paging
     return orders.slice(first - 1, Math.max(first - 1, last));
   };
   return { fetchBatch, calls };
+}
+
+/** A clock whose sleep returns at once and moves time on, recording each wait. */
+export function fakeClock(): Clock & { slept: number[] } {
+  let now = Date.parse('2026-03-01T10:00:00Z');
+  const slept: number[] = [];
+  return {
+    slept,
+    now: () => new Date(now),
+    sleep: async (ms, signal) => {
+      signal?.throwIfAborted();
+      slept.push(ms);
+      now += ms;
+    },
+  };
 }

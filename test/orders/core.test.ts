@@ -3,6 +3,7 @@ import { UsageError, createApiError, ConflictError } from '../../src/client/erro
 import type { FormField, PublisherTicket } from '../../src/client/schemas/index.js';
 import { parseAttendeeFlag, parseAttendeesCsv } from '../../src/orders/answers.js';
 import { MissingAnswersError, attendeeKeys, fillAttendeeForm } from '../../src/orders/attendee-data.js';
+import { formatError } from '../../src/cli/error-message.js';
 import { withExplanation } from '../../src/orders/explain.js';
 import { fakeAttendee, plausibleAnswer } from '../../src/orders/fake.js';
 import { TicketUnavailableError, checkAgainstTickets, defaultReferenceNo } from '../../src/orders/place.js';
@@ -176,25 +177,25 @@ describe('plain-word errors of the flow', () => {
     const original = createApiError({ code, httpStatus: 400 });
     const explained = withExplanation(original, context) as Error;
     expect(explained.constructor).toBe(original.constructor);
-    expect(explained.message.startsWith(`error ${code}: `)).toBe(true);
-    expect(explained.message).toContain(text);
+    expect(formatError(explained).startsWith(`error ${code}: `)).toBe(true);
+    expect(formatError(explained)).toContain(text);
   });
 
   it('recognises sold out and quantity limits from the description', () => {
     const soldOut = withExplanation(createApiError({ code: 'E011X', httpStatus: 409, description: 'ticket 1 is sold out' }), context) as Error;
-    expect(soldOut.message).toContain('not enough tickets left for 1 ×2');
+    expect(formatError(soldOut)).toContain('not enough tickets left for 1 ×2');
     const limit = withExplanation(createApiError({ code: 'E013X', httpStatus: 400, description: 'maximum quantity per order is 4' }), context) as Error;
-    expect(limit.message).toContain('outside what the ticket allows per order');
+    expect(formatError(limit)).toContain('outside what the ticket allows per order');
   });
 
   it('T001 with a reason from the service says that reason', () => {
     const paused = withExplanation(createApiError({ code: 'T001', httpStatus: 409, description: 'ticket 1 (General): sales are paused' }), context) as Error;
-    expect(paused.message).toBe('error T001: the order cannot be placed: ticket 1 (General): sales are paused; see the tickets with `boxoffice event details 10`');
+    expect(formatError(paused)).toBe('error T001: the order cannot be placed: ticket 1 (General): sales are paused; see the tickets with `boxoffice event details 10`');
   });
 
   it('E002 says the service\'s own reason when it gives one', () => {
     const refused = withExplanation(createApiError({ code: 'E002', httpStatus: 400, description: 'attendee_1.q_1: not an email address', field: 'attendee_1.q_1' }), context) as Error;
-    expect(refused.message).toBe("error E002: the service refused the order's data: attendee_1.q_1: not an email address");
+    expect(formatError(refused)).toBe("error E002: the service refused the order's data: attendee_1.q_1: not an email address");
     const bare = createApiError({ code: 'E002', httpStatus: 400 });
     expect(withExplanation(bare, context)).toBe(bare);
   });

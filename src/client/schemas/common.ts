@@ -1,4 +1,4 @@
-// Formats and enumerations from api-reference.md, shared by the client (validation before
+// Formats and enumerations of the service's requests, shared by the client (validation before
 // sending) and the sandbox (validation on receipt). Values may arrive as strings (form fields,
 // flags) or as their JSON types; the schemas accept both and produce the JSON type.
 import * as z from 'zod';
@@ -79,7 +79,7 @@ export const paymentGateway = enumOf(PAYMENT_GATEWAYS);
 export const searchPriceKind = enumOf(SEARCH_PRICE_KINDS);
 export const searchSortOrder = enumOf(SEARCH_SORT_ORDERS);
 
-/** Text no longer than `max` characters (api-reference §8). */
+/** Text no longer than `max` characters. */
 export function textUpTo(max: number) {
   return z.string().max(max, { message: `must be at most ${max} characters` });
 }

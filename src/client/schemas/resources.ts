@@ -1,5 +1,5 @@
-// Every resource of api-reference §2 (2.1–2.16) as the client reads it. Parsing is lenient
-// where the real service varies (cli-contract "Real-world tolerance"): numbers may arrive as
+// Every resource the service answers with, as the client reads it. Parsing is lenient
+// where the real service varies: numbers may arrive as
 // numeric strings, `attendee` as an array or an object keyed by batch position, `details` as []
 // or an object. Unknown fields are kept (looseObject) so that `--json` shows the body as sent.
 import * as z from 'zod';
@@ -172,7 +172,7 @@ export const cart = z.lazy(() => z.looseObject({
 }));
 /**
  * The cart totals newer public clients read: `carts{actualCost, discount, servieFeeTotal (spelled
- * so), total}` (live-service-evidence "Buyer side"), as the reference's cart.
+ * so), total}`, as the reference's cart.
  */
 const liveCarts = z.lazy(() => z.looseObject({
   actualCost: looseNumber,
@@ -347,7 +347,7 @@ export const getAllEventsResponse = z.lazy(() => z.looseObject({
   events: arrayOrKeyed(eventListItem),
 }));
 
-// 2.13 report ("the service" fee field is platformFee, cli-contract "Sandbox choices")
+// 2.13 report ("the service" fee field is platformFee)
 export const reportTicketLine = z.lazy(() => z.looseObject({
   ticketId: looseId,
   ticketName: z.string(),
@@ -441,7 +441,7 @@ export const tokenResponse = z.lazy(() => z.looseObject({
   expires_in: looseNumber.optional(),
 }));
 
-/** Any error body: the code is in `message` (cli-contract "Real-world tolerance"). */
+/** Any error body: the code is in `message`. */
 export const errorBody = z.lazy(() => z.looseObject({
   status: z.literal('error'),
   message: z.string(),

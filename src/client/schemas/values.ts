@@ -1,4 +1,4 @@
-// The formats and allowed values of api-reference §4, without zod: the CLI checks flags and
+// The formats and allowed values of the service's requests, without zod: the CLI checks flags and
 // lists choices in --help and prompts with these at startup, where loading zod would cost time
 // on every run. common.ts builds the zod schemas from the same patterns.
 

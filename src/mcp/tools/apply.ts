@@ -80,6 +80,7 @@ export function applyTool(settings: ServerSettings): BoxofficeTool {
             json: true,
             recreateUncertain: false,
             signal,
+            clock: { now: () => context.deps.clock.now().getTime(), sleep: (ms, wake) => context.deps.clock.sleep(ms, wake) },
             env: context.deps.env,
             stdout: stdout.stream,
             stderr: stderr.stream,

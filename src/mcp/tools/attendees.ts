@@ -16,7 +16,7 @@ import { runAttendeesExport } from '../../cli/commands/attendees/export.js';
 import { EVENT_ID_PARAM } from '../../cli/fields.js';
 import { inputShape, verbInput } from '../input-schema.js';
 import { READ_ONLY, type BoxofficeTool, type ToolInput } from '../tool.js';
-import { toolCall, verbDocument, type ServerSettings } from '../tool-call.js';
+import { TOOL_CALL_MAX_WAIT_MS, toolCall, verbDocument, type ServerSettings } from '../tool-call.js';
 
 export interface AttendeeToolsOptions {
   /** Where export_attendees writes (created 0700 if missing). */
@@ -56,8 +56,8 @@ async function exportTo(settings: ServerSettings, signal: AbortSignal, input: To
         format,
         resume: false,
         force: false,
-        // A rate limit ends the call with the time to wait instead of waiting here.
-        maxWaitMs: 0,
+        // A longer rate limit ends the call with the time to wait instead of waiting here.
+        maxWaitMs: TOOL_CALL_MAX_WAIT_MS,
         prefetch: DEFAULT_PREFETCH,
         statuses: (input.statuses as string[] | undefined) ?? [],
       },

@@ -3,7 +3,6 @@
 // leave the server: no attendee row, no city, no answer to a question.
 import { join } from 'node:path';
 import { exportSource } from '../../export/checkpoint.js';
-import { createRateLimitWaiter } from '../../export/rate-limit.js';
 import { readEventLive } from '../../insights/live.js';
 import { sellThrough } from '../../insights/sell-through.js';
 import { ATTENDEE_LIST_TOKEN_NOTE, DEFAULT_PREFETCH } from '../../cli/commands/attendees/shared.js';
@@ -43,8 +42,6 @@ export function insightsTool(settings: ServerSettings): BoxofficeTool {
               api: session.client.events,
               source: exportSource(session.profile.apiUrl as string, session.profile.token as string),
               workPath: join(configDirectory(deps.env), 'insights-work', `mcp-${session.profileName}-${eventId.replace(/[^\w.-]/g, '_')}.ndjson`),
-              // A rate limit ends the call with the time to wait instead of waiting here.
-              onFailure: createRateLimitWaiter({ maxWaitMs: 0, sleep: deps.clock.sleep, notice, signal }).onFailure,
               notice,
               signal,
               now: () => deps.clock.now().getTime(),

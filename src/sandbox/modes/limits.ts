@@ -1,14 +1,9 @@
-// `sandbox start --limits none|realistic`: the live service's quotas (cli-contract "Real-world
-// tolerance"), per bearer token, with sliding windows over an injected clock.
+// `sandbox start --limits none|realistic`: the live service's quotas (src/util/live-quotas.ts),
+// per bearer token, with sliding windows over an injected clock.
 //
-// realistic:
-//   event creations    /api/e/create                     10 a day
-//   ticket creations   /api/e/add-ticket                200 a day
-//   discount creations /api/e/add-discount             2000 a day
-//   read calls         /api/e/get-event, get-tickets,
-//                      get-all-events, get-report,
-//                      get-booking-list                   30 an hour
-//   burst              every /api/ and /publisher/ call   10 a second
+// realistic: event, ticket and discount creations a day (/api/e/create, add-ticket,
+// add-discount); read calls an hour (/api/e/get-event, get-tickets, get-all-events, get-report,
+// get-booking-list); and a burst limit of 10 calls a second on every /api/ and /publisher/ call.
 // The attendee list (E11) and the Publisher API count only towards the burst limit: paging a
 // large event is what E11 is for, and the quoted read quota is the organizer's lookups.
 // Every call that reaches a counted endpoint counts, whether or not it then succeeds; a call
@@ -21,6 +16,7 @@ import type { MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { bearerToken } from '../auth.js';
 import { SandboxError } from '../errors.js';
+import { type CreatedKind, LIVE_QUOTAS } from '../../util/live-quotas.js';
 
 export interface WindowRule {
   /** Name used in the error description. */
@@ -35,13 +31,15 @@ const DAY = 24 * HOUR;
 
 const BURST_RULE: WindowRule = { name: 'burst (calls a second)', limit: 10, windowMs: SECOND };
 
-const READ_RULE: WindowRule = { name: 'read calls an hour', limit: 30, windowMs: HOUR };
+const READ_RULE: WindowRule = { name: 'read calls an hour', limit: LIVE_QUOTAS.readsPerHour, windowMs: HOUR };
+
+const creationRule = (kind: CreatedKind): WindowRule => ({ name: `${kind} creations a day`, limit: LIVE_QUOTAS.creationsPerDay[kind], windowMs: DAY });
 
 /** Quota per path, beyond the burst limit. */
 const REALISTIC_QUOTAS: ReadonlyMap<string, WindowRule> = new Map([
-  ['/api/e/create', { name: 'event creations a day', limit: 10, windowMs: DAY }],
-  ['/api/e/add-ticket', { name: 'ticket creations a day', limit: 200, windowMs: DAY }],
-  ['/api/e/add-discount', { name: 'discount creations a day', limit: 2000, windowMs: DAY }],
+  ['/api/e/create', creationRule('event')],
+  ['/api/e/add-ticket', creationRule('ticket')],
+  ['/api/e/add-discount', creationRule('discount')],
   ['/api/e/get-event', READ_RULE],
   ['/api/e/get-tickets', READ_RULE],
   ['/api/e/get-all-events', READ_RULE],

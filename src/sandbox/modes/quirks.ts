@@ -1,5 +1,5 @@
 // `sandbox start --quirks`: what public code shows of the live service where the reference
-// leaves it open (live-service-evidence.md), served on purpose so that tests exercise it.
+// leaves it open, served on purpose so that tests exercise it.
 // Responses:
 //   - error bodies come with HTTP 200 (the code stays in `message`; Retry-After is kept); on the
 //     buyer side (Publisher API) as {"success":"fail","message":"<text>"}, except for the key,

@@ -1,4 +1,4 @@
-// The OAuth sign-in and consent page (cli-contract: inputs `email` and `password`, buttons
+// The OAuth sign-in and consent page (inputs `email` and `password`, buttons
 // `Allow` and `Deny`), and the page shown when the request itself is unusable.
 import { FORM_TOKEN_FIELD } from '../security/form-token.js';
 import { escapeHtml, page } from './html.js';

@@ -1,4 +1,4 @@
-// Bookings (api-reference E12, E13; cli-contract "Sandbox choices").
+// Bookings (E12, E13).
 //
 // E12 POST (or GET) /em/booking: a form post authenticated by its bookingKey (E001 when
 //   unknown). Records the booking (status `initiated`) and answers the payment page. A caller

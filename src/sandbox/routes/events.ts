@@ -40,7 +40,7 @@ function subdomainOf(subdomain: string | undefined): string | null {
   return value;
 }
 
-/** E004: a start date that is set or changed must be today or later (cli-contract). */
+/** E004: a start date that is set or changed must be today or later. */
 export function assertStartNotPast(startDate: string, now: Date, field = 'startDate'): void {
   if (startDate < utcDate(now)) {
     throw new SandboxError('E004', { description: `${field} ${startDate} is before today (${utcDate(now)}, UTC)`, field });
@@ -71,7 +71,7 @@ function optional(value: string | undefined, stored: string | null): string | nu
 
 /**
  * With --quirks, a create-event without `segment` gets its category's: the service's own library
- * never sends one (live-service-evidence "Tickets and events"). The reference requires it.
+ * never sends one. The reference requires it.
  */
 function withSegment(fields: FormFields, quirks: boolean): FormFields {
   if (!quirks || (fields.segment ?? '').trim() !== '') return fields;

@@ -1,5 +1,5 @@
-// The attendee list (E11) in the shapes public code shows of the live service, for --quirks
-// (live-service-evidence "Attendee list"): 0-based offsets with later batches keyed by absolute
+// The attendee list (E11) in the shapes public code shows of the live service, for --quirks:
+// 0-based offsets with later batches keyed by absolute
 // offset, and, as the pasted 2020 response has it, newest first; a `ticketId` code for each
 // issued ticket; `ticketNo` a short per-event sequence number; order numbers shaped
 // `RK610K-<event code>-<yymmdd>-<hhmmss>-<n>`; purchase dates at date precision with

@@ -1,4 +1,4 @@
-// How the Publisher API reads its input (api-reference §4.1): the bearer publisher key (E020),
+// How the Publisher API reads its input: the bearer publisher key (E020),
 // `data` as URL-encoded JSON in the query string (P7, P8, P10), form fields (multipart or
 // urlencoded) for the others, query parameters for the GET endpoints. The sandbox is lenient
 // the way the live service's clients need: `data` is also read from a form field or as the JSON

@@ -1,4 +1,4 @@
-// Publisher API response shapes (api-reference 2.3, 2.4, 2.5) from database rows.
+// Publisher API response shapes (event, ticket and discount details) from database rows.
 import type { DiscountRow, EventRow, SearchRow, TicketRow } from './publisher-store.js';
 import { ticketsLeft } from './publisher-store.js';
 import { sqlDateTime } from '../time.js';

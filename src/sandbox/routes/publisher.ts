@@ -1,4 +1,4 @@
-// The Publisher API, P1–P12 (api-reference §4.1), for the bearer publisher key (E020).
+// The Publisher API, P1–P12, for the bearer publisher key (E020).
 //   P1–P4  POST, form fields (or query parameters)        catalogue and event search
 //   P5, P6 GET, query parameters                          event and ticket details
 //   P7, P8, P10 POST, `data` = URL-encoded JSON in the query string (P8 also with an empty body)

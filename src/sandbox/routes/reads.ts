@@ -1,5 +1,5 @@
 // E7 get-event, E8 get-tickets, E9 get-all-events, E10 get-report, E11 attendee-list, in the
-// shapes of api-reference 2.10–2.14.
+// shapes the client's resource schemas read.
 import type { Context } from 'hono';
 import { attendeeListRequest, eventIdRequest } from '../../client/schemas/index.js';
 import { requireAccessToken } from '../auth.js';

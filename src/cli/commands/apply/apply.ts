@@ -44,7 +44,7 @@ export function registerApply(program: Command, context: CommandContext, run: Ru
     .option('--state <file>', 'state file mapping keys to remote ids (default: FILE\'s name + .boxoffice-state.json beside it)')
     .option('--recreate-uncertain', 'create again discounts whose earlier create lost its answer (after checking they do not exist)')
     .option('-y, --yes', 'do not ask before changing anything (needed on the live profile without a terminal)')
-    .option('--max-wait <duration>', 'longest wait for the service\'s rate limit or quota (E023) per call, e.g. 10m, 1h (default: 2m)')
+    .option('--max-wait <duration>', 'longest total wait for the service\'s rate limit or quota (E023), over all calls, e.g. 10m, 1h (default: 2m a call)')
     .option('--lock-timeout <duration>', 'how long to wait while another apply of the same state file runs, e.g. 30s, 5m', DEFAULT_LOCK_TIMEOUT)
     .addHelpText(
       'after',
@@ -94,7 +94,7 @@ async function runApplyCommand(options: ApplyOptions, context: CommandContext): 
       ...options,
       json: globals.json,
       signal: deps.signal,
-      now: () => deps.clock.now().getTime(),
+      clock: { now: () => deps.clock.now().getTime(), sleep: (ms, signal) => deps.clock.sleep(ms, signal) },
       env: deps.env,
       stdout: deps.io.stdout,
       stderr: deps.io.stderr,

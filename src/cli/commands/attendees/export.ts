@@ -1,16 +1,12 @@
 // `boxoffice attendees export EVENT_ID [-o FILE [--force]] [--format csv|json|ndjson] [--resume]
 // [--max-wait DURATION]`: the whole attendee list (E11) as one flat file, exact under either
 // paging semantics, streamed, written aside and renamed, resumable (src/export).
-import { constants, existsSync } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import { Option, type Command } from 'commander';
 import { ATTENDEE_STATUSES } from '../../../client/schemas/values.js';
-import { ConnectionError, DeclinedError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
-import { assertExtensionMatches, assertWorkFilesOurs, checkDestination, type DestinationKind } from '../../../export/destination.js';
+import { DeclinedError, UsageError } from '../../../client/errors.js';
+import { assertExtensionMatches, checkDestination, type DestinationKind } from '../../../export/destination.js';
 import { exportFormatOf } from '../../../export/format-of.js';
-import { lockOutput } from '../../../export/output-lock.js';
 import { DEFAULT_MAX_WAIT, DEFAULT_PREFETCH, attendeeListRefused } from './shared.js';
 import type { CommandContext, RunVerb } from '../../context.js';
 import { createPrompter } from '../../prompt.js';
@@ -21,10 +17,9 @@ import { countOf } from '../../../util/count.js';
 import { explainPermission } from '../../permission.js';
 import { EXPORT_FORMATS, exportSource, type ExportFormat, type ExportSource } from '../../../export/checkpoint.js';
 import { exportAttendees, resumableCheckpoint } from '../../../export/export-attendees.js';
-import { silentProgress, terminalProgress } from '../../../export/progress.js';
-import { createRateLimitWaiter } from '../../../export/rate-limit.js';
+import { progressAndNotices } from '../../../export/progress.js';
+import { expectedAttendeeCount, resumeAdvice, toDestination } from '../../../export/to-destination.js';
 import { formatDuration } from '../../../util/duration.js';
-import { shellQuote } from '../../../util/shell-word.js';
 import { openSession } from '../../session.js';
 
 
@@ -135,44 +130,13 @@ async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: bool
   };
 }
 
-/**
- * Holds the lock beside -o FILE (refusing when another export to it runs) and makes sure an
- * existing FILE may be replaced, then runs the export; all of it before the first request.
- */
+/** Readies the destination (all of it before the first request), then runs the export into it. */
 export async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
-  if (options.output === undefined) return exportAttendeeList(options, context);
-  if (options.destination === 'stream') return exportToStream(options.output, options, context);
-  const lock = await lockOutput(options.output, () => context.deps.clock.now().getTime());
-  try {
-    assertWorkFilesOurs(options.output);
-    if (!options.force && options.destination === 'file') await confirmReplace(options.output, context);
-    await exportAttendeeList(options, context);
-  } finally {
-    await lock.release();
-  }
-}
-
-/**
- * -o a FIFO or a device (/dev/stdout): the rows are written into it as into stdout, with the work
- * files in a private temporary directory; it is never replaced, --force or not.
- */
-async function exportToStream(output: string, options: AttendeesExportOptions, context: CommandContext): Promise<void> {
-  // Opened without O_CREAT: if it went away since the check, this fails rather than making a
-  // file. A FIFO's open waits (off the main thread) for its reader.
-  const handle = await open(output, constants.O_WRONLY);
-  const stats = await handle.stat();
-  if (!stats.isFIFO() && !stats.isCharacterDevice()) {
-    await handle.close();
-    throw new UsageError(`--output ${output} changed while it was checked; run again`, '--output');
-  }
-  const stream = handle.createWriteStream();
-  try {
-    await exportAttendeeList({ ...options, output: undefined }, context, stream);
-    stream.end();
-    await finished(stream);
-  } finally {
-    stream.destroy();
-  }
+  const hooks = {
+    now: () => context.deps.clock.now().getTime(),
+    confirmReplace: (output: string) => confirmReplace(output, context),
+  };
+  await toDestination(options, context.deps.io.stdout, hooks, (rows, outputPath) => exportAttendeeList(options, outputPath, rows, context));
 }
 
 async function confirmReplace(output: string, context: CommandContext): Promise<void> {
@@ -183,38 +147,20 @@ async function confirmReplace(output: string, context: CommandContext): Promise<
   if (!replace) throw new DeclinedError(`export not started; ${output} is left as it was`);
 }
 
-async function exportAttendeeList(options: AttendeesExportOptions, context: CommandContext, rows: Writable = context.deps.io.stdout): Promise<void> {
+async function exportAttendeeList(options: AttendeesExportOptions, outputPath: string | undefined, rows: Writable, context: CommandContext): Promise<void> {
   const { deps } = context;
   const { io } = deps;
-  const globals = context.globals();
-  const session = await openSession(context, { token: true });
-  const notice = (line: string): void => {
-    progress.finish();
-    io.stderr.write(`${line}\n`);
-  };
-  const progress = io.stderrIsTTY ? terminalProgress(io.stderr, () => deps.clock.now().getTime()) : silentProgress;
-  const waiter = createRateLimitWaiter({
-    maxWaitMs: options.maxWaitMs,
-    sleep: (ms, signal) => deps.clock.sleep(ms, signal),
-    notice,
-    signal: deps.signal,
-  });
-  const resumeCommand =
-    options.output === undefined
-      ? undefined
-      : `boxoffice attendees export ${shellQuote(options.eventId)} -o ${shellQuote(options.output)} --format ${options.format}` +
-        `${options.statuses.length > 0 ? ` --status ${shellQuote(options.statuses.join(','))}` : ''} --resume`;
-
+  const { progress, notice } = progressAndNotices(io.stderr, io.stderrIsTTY, () => deps.clock.now().getTime());
+  const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs, notice });
   const source = exportSource(session.profile.apiUrl as string, session.profile.token as string);
-
   try {
-    const resume = options.resume || (await askToResume(options, source, context));
-    const expectedAttendees = io.stderrIsTTY ? await expectedAttendeeCount(session.client, options.eventId) : undefined;
+    const resume = options.resume || (await askToResume(options, outputPath, source, context));
+    const expectedAttendees = io.stderrIsTTY ? await expectedAttendeeCount((request) => session.client.events.getReport(request), options.eventId) : undefined;
     const summary = await exportAttendees(
       {
         eventId: options.eventId,
         format: options.format,
-        outputPath: options.output,
+        outputPath,
         resume,
         prefetch: options.prefetch,
         statuses: options.statuses,
@@ -223,7 +169,6 @@ async function exportAttendeeList(options: AttendeesExportOptions, context: Comm
         // The signal drops a prefetched request the export no longer needs.
         fetchBatch: async (range, signal) => (await session.client.events.attendeeList(range, { signal })).attendee,
         source,
-        onFailure: waiter.onFailure,
         stdout: rows,
         notice,
         progress,
@@ -232,8 +177,8 @@ async function exportAttendeeList(options: AttendeesExportOptions, context: Comm
         now: () => deps.clock.now().getTime(),
       },
     );
-    if (globals.json && options.output !== undefined) {
-      writeJson(io, { status: 'success', ...summary, rateLimitWaitMs: waiter.waitedMs });
+    if (context.globals().json && outputPath !== undefined) {
+      writeJson(io, { status: 'success', ...summary, rateLimitWaitMs: session.waitBudget?.waitedMs ?? 0 });
       return;
     }
     const dropped = summary.duplicatesDropped > 0 ? ` (${countOf(summary.duplicatesDropped, 'repeated order')} dropped)` : '';
@@ -244,12 +189,8 @@ async function exportAttendeeList(options: AttendeesExportOptions, context: Comm
   } catch (error) {
     progress.finish();
     explainPermission(error, attendeeListRefused(options.eventId));
-    const resumable =
-      deps.signal.aborted || error instanceof RateLimitError || error instanceof ConnectionError || error instanceof ServerBusyError;
-    if (resumeCommand !== undefined && resumable && existsSync(`${options.output}.checkpoint.json`)) {
-      const why = deps.signal.aborted ? 'interrupted' : error instanceof RateLimitError ? 'stopped by the rate limit' : 'stopped';
-      io.stderr.write(`${why}; nothing was written to ${options.output}; the completed batches are kept. Resume with:\n  ${resumeCommand}\n`);
-    }
+    const advice = resumeAdvice(options, error, deps.signal.aborted);
+    if (advice !== undefined) io.stderr.write(`${advice}\n`);
     throw error;
   } finally {
     await session.client.close();
@@ -259,28 +200,19 @@ async function exportAttendeeList(options: AttendeesExportOptions, context: Comm
 /**
  * On a terminal, an export started without --resume that finds the checkpoint of an interrupted
  * run of the same export asks whether to continue it; "no" starts over, discarding it. Without
- * a terminal it starts over, as it always has, and says so (see prepare in export-attendees.ts).
+ * a terminal it starts over and says so (see prepare in export-attendees.ts).
  */
-async function askToResume(options: AttendeesExportOptions, source: ExportSource, context: CommandContext): Promise<boolean> {
-  if (options.output === undefined || !context.globals().input) return false;
-  const found = await resumableCheckpoint({ ...options, outputPath: options.output }, source);
+async function askToResume(
+  options: AttendeesExportOptions,
+  outputPath: string | undefined,
+  source: ExportSource,
+  context: CommandContext,
+): Promise<boolean> {
+  if (outputPath === undefined || !context.globals().input) return false;
+  const found = await resumableCheckpoint({ ...options, outputPath }, source);
   if (found === undefined) return false;
   return createPrompter(context.deps).confirm({
-    message: `Resume the interrupted export to ${options.output} (${countOf(found.attendees, 'attendee')} so far)? No starts over`,
+    message: `Resume the interrupted export to ${outputPath} (${countOf(found.attendees, 'attendee')} so far)? No starts over`,
     default: true,
   });
-}
-
-/** Tickets sold, from the event's report, for the progress bar's ETA; undefined if unknown. */
-async function expectedAttendeeCount(
-  client: { events: { getReport(request: { eventId: string }): Promise<{ tickets: readonly { tickets: number }[] }> } },
-  eventId: string,
-): Promise<number | undefined> {
-  try {
-    const report = await client.events.getReport({ eventId });
-    const total = report.tickets.reduce((sum, line) => sum + line.tickets, 0);
-    return total > 0 ? total : undefined;
-  } catch {
-    return undefined;
-  }
 }

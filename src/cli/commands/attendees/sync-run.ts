@@ -2,7 +2,6 @@
 // the destination opened and migrated, the run locked, the session's attendee list read through
 // src/sync, and the outbox delivered to the sinks the flags name.
 import { BoxofficeError, RateLimitError, UsageError } from '../../../client/errors.js';
-import { createRateLimitWaiter } from '../../../export/rate-limit.js';
 import { keepYoungGenerationSmall } from '../../../insights/memory.js';
 import { checkDestination, type Difference } from '../../../sync/check.js';
 import { deliverPending, execSink, forwardSink, jsonSink, type Sink } from '../../../sync/deliver.js';
@@ -104,7 +103,7 @@ export async function runAttendeesSync(options: AttendeesSyncOptions, context: C
     if (!(await db.lockRuns())) {
       throw new UsageError(`--to ${db.label}: another attendees sync is running against it; wait for it to finish`, '--to');
     }
-    const session = await openSession(context, { token: true });
+    const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs, notice: syncNotice(options, context) });
     try {
       if (options.watchMs !== undefined) checkWatchInterval(options.watchMs, session.profile.apiUrl as string, READS_PER_WATCHED_RUN);
       if (options.check) return await runCheck(options, db, session, context);
@@ -119,23 +118,25 @@ export async function runAttendeesSync(options: AttendeesSyncOptions, context: C
   }
 }
 
-async function syncLoop(options: AttendeesSyncOptions, db: SyncDatabase, session: Session, context: CommandContext): Promise<void> {
-  const { deps } = context;
-  const { io } = deps;
-  // Under --watch on a terminal, one status line rewritten in place; otherwise a line each.
+/** Under --watch on a terminal, one status line rewritten in place; otherwise a line each. */
+function syncNotice(options: AttendeesSyncOptions, context: CommandContext): (line: string) => void {
+  const { io } = context.deps;
   const statusLine = options.watchMs !== undefined && io.stderrIsTTY;
-  const notice = (line: string): void => {
+  return (line) => {
     io.stderr.write(statusLine ? `\r\x1b[2K${line}` : `${line}\n`);
   };
+}
+
+async function syncLoop(options: AttendeesSyncOptions, db: SyncDatabase, session: Session, context: CommandContext): Promise<void> {
+  const { deps } = context;
+  const notice = syncNotice(options, context);
   const sinks = await sinksFor(options, db, context, notice);
-  const waiter = createRateLimitWaiter({ maxWaitMs: options.maxWaitMs, sleep: (ms, signal) => deps.clock.sleep(ms, signal), notice, signal: deps.signal });
   const once = (): Promise<SyncSummary> =>
     runSync(
       { eventId: options.eventId, forceFull: options.forceFull, fullEveryMs: options.fullEveryMs, maxReads: options.maxReads },
       {
         db,
         fetchBatch: fetcherOf(session),
-        onFailure: waiter.onFailure,
         notice,
         afterStep: async () => {
           await deliverPending(db, options.eventId, sinks, deps.signal);

@@ -16,6 +16,7 @@ import { writeJson, writeRows } from '../../output/index.js';
 import { collectBookings } from '../../../bookings/collect.js';
 import { statusLine } from '../../../util/status-line.js';
 import { countOf } from '../../../util/count.js';
+import { HOURLY_READ_QUOTA } from '../../../util/live-quotas.js';
 import { neutraliseFormula } from '../../../export/neutralise.js';
 
 const LIST_FORMATS = ['table', 'csv'] as const;
@@ -55,7 +56,7 @@ export function registerBookingsList(group: Command, context: CommandContext, ru
     .option('--booking-key-file <file>', BOOKING_KEY_FILE_HELP)
     .addOption(new Option('--format <format>', 'output format').choices(LIST_FORMATS).default('table'))
     .option('--yes', `do not ask before a range that needs more than ${LARGE_RANGE_CALLS} calls`)
-    .option('--max-wait <duration>', 'longest wait for the service\'s rate limit (E023) per call, e.g. 90s, 10m, 1h (default: 2m)')
+    .option('--max-wait <duration>', 'longest total wait for the service\'s rate limit (E023), over all calls, e.g. 90s, 10m, 1h (default: 2m a call)')
     .addHelpText(
       'after',
       '\nExamples:\n  boxoffice bookings list --from-date 2026-01-01 --to-date 2026-12-31\n' +
@@ -116,7 +117,7 @@ async function confirmLargeRange(options: ListBookingsOptions, context: CommandC
   const { deps } = context;
   const what =
     `${options.fromDate} – ${options.toDate} needs ${calls} calls to the service (one per 31 days); ` +
-    'the live service allows about 30 read calls an hour';
+    `the live service allows about ${HOURLY_READ_QUOTA} read calls an hour`;
   if (options.yes) {
     deps.io.stderr.write(`bookings list: ${what}; going on (--yes)\n`);
     return;

@@ -5,7 +5,7 @@
 // to that address.
 import { shellWord } from '../../shell-word.js';
 import type { Command } from 'commander';
-import { BoxofficeError, DeclinedError, InterruptedWorkError, SignatureError, UsageError } from '../../../client/errors.js';
+import { BoxofficeError, DeclinedError, InterruptedWorkError, SignatureError, UsageError, withNotes } from '../../../client/errors.js';
 import { BOOKING_CURRENCIES, PAYMENT_GATEWAYS } from '../../../client/schemas/values.js';
 import { type BookingReturn, paymentOutcome } from '../../../bookings/response.js';
 import { type PaymentResult, refuseKnownOrderNumber, requestPayment } from '../../../bookings/request-payment.js';
@@ -24,7 +24,7 @@ import { writeJson, writeRows } from '../../output/index.js';
 import { LIVE_PROFILE, confirmOnLive } from '../../live.js';
 import { PaymentNotCompletedError } from '../../../bookings/await-return.js';
 
-/** Every E12 parameter, as a flag named by its kebab-case (api-reference §4.2, limits §8). */
+/** Every E12 parameter, as a flag named by its kebab-case. */
 const BOOKING_PARAMS: readonly ParamSpec[] = [
   { name: 'amount', kind: 'number', required: true, description: 'amount to collect' },
   { name: 'orderNo', required: true, description: 'your own order number for this payment' },
@@ -158,8 +158,7 @@ function withCheckCommand(error: unknown, orderNo: string, checkCommand: string,
   if (interrupted) return new InterruptedWorkError(`order ${orderNo}: the payment may still complete; check it with: ${checkCommand}`);
   const verdict = error instanceof SignatureError || error instanceof BookingNotListedError || error instanceof UsageError || error instanceof DeclinedError;
   if (verdict || !(error instanceof Error) || error.message.includes(checkCommand)) return error;
-  error.message = `${error.message} (order ${orderNo}: check it with: ${checkCommand})`;
-  return error;
+  return withNotes(error, { aftermath: `order ${orderNo}: check it with: ${checkCommand}` });
 }
 
 /** One payment per order number: an earlier booking of it is refused, or asked about on a terminal. */

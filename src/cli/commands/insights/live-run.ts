@@ -3,9 +3,8 @@
 import { join } from 'node:path';
 import { RateLimitError } from '../../../client/errors.js';
 import { exportSource } from '../../../export/checkpoint.js';
-import { silentProgress, terminalProgress } from '../../../export/progress.js';
+import { progressAndNotices } from '../../../export/progress.js';
 import { formatCount } from '../../../util/count.js';
-import { createRateLimitWaiter } from '../../../export/rate-limit.js';
 import { EventWatcher, READS_PER_REFRESH, readEventLive, type RefreshChange } from '../../../insights/live.js';
 import type { InsightsReport } from '../../../insights/report.js';
 import { configDirectory } from '../../config/store.js';
@@ -13,7 +12,7 @@ import type { CommandContext } from '../../context.js';
 import { formatDuration } from '../../../util/duration.js';
 import { notYourEvent, withPermissionExplained } from '../../permission.js';
 import { checkWatchInterval } from '../../watch-interval.js';
-import { HOURLY_READ_QUOTA } from '../../../util/read-quota.js';
+import { HOURLY_READ_QUOTA } from '../../../util/live-quotas.js';
 import { openSession } from '../../session.js';
 import { DEFAULT_PREFETCH } from '../attendees/shared.js';
 import type { InsightsOptions } from './shared.js';
@@ -31,15 +30,10 @@ export async function runLiveInsights(options: InsightsOptions & { eventId: stri
   const { eventId } = options;
   const { deps } = context;
   const { io } = deps;
-  const session = await openSession(context, { token: true });
+  const { progress, notice } = progressAndNotices(io.stderr, io.stderrIsTTY, () => deps.clock.now().getTime());
+  const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs, notice });
   try {
     if (options.watchMs !== undefined) checkWatchInterval(options.watchMs, session.profile.apiUrl as string, READS_PER_REFRESH);
-    const progress = io.stderrIsTTY ? terminalProgress(io.stderr, () => deps.clock.now().getTime()) : silentProgress;
-    const notice = (line: string): void => {
-      progress.finish();
-      io.stderr.write(`${line}\n`);
-    };
-    const waiter = createRateLimitWaiter({ maxWaitMs: options.maxWaitMs, sleep: (ms, signal) => deps.clock.sleep(ms, signal), notice, signal: deps.signal });
     // Beside the config: an interrupted read resumes from its checkpoint on the next run.
     const workPath = join(configDirectory(deps.env), 'insights-work', `${session.profileName}-${eventId.replace(/[^\w.-]/g, '_')}.ndjson`);
     const live = await withPermissionExplained(notYourEvent(eventId, 'read its attendee list'), () =>
@@ -47,7 +41,6 @@ export async function runLiveInsights(options: InsightsOptions & { eventId: stri
         api: session.client.events,
         workPath,
         source: exportSource(session.profile.apiUrl as string, session.profile.token as string),
-        onFailure: waiter.onFailure,
         progress,
         notice,
         signal: deps.signal,

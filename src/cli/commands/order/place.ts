@@ -1,5 +1,5 @@
 // `boxoffice order place EVENT_ID --ticket TICKET_ID:QTY[:CODE] …`: a buyer test order through
-// the whole Publisher API flow (api-reference §3), answering the attendee form from flags, a
+// the whole Publisher API flow, answering the attendee form from flags, a
 // CSV file or fake data.
 import { shellWord } from '../../shell-word.js';
 import { Option, type Command } from 'commander';

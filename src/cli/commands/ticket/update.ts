@@ -59,9 +59,7 @@ export async function runTicketUpdate(options: UpdateTicketOptions, context: Com
     const ticket = tickets.find((candidate) => ticketMatches(candidate, options.ticketId));
     if (!ticket) {
       const description = `event ${options.eventId} has no ticket ${options.ticketId}`;
-      const error = new NotFoundError({ code: 'E012', httpStatus: 404, field: 'TICKET_ID', description });
-      error.message = `error E012: invalid ticket id: ${description}`;
-      throw error;
+      throw new NotFoundError({ code: 'E012', httpStatus: 404, field: 'TICKET_ID', description });
     }
     const recordKey = sentRecordKey(options.eventId, options.ticketId);
     const lastSent = session.store.recallSent(session.profileName, 'tickets', recordKey);

@@ -1,0 +1,112 @@
+// An export to where -o names it: FILE held by its lock and written aside with its work files
+// checked first, a pipe or a device written as a stream, stdout without -o; and, once it stops
+// part way, whether --resume continues it and the command that does.
+import { constants, existsSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../client/errors.js';
+import { shellQuote } from '../util/shell-word.js';
+import { exportPaths, type ExportFormat } from './checkpoint.js';
+import { assertWorkFilesOurs, type DestinationKind } from './destination.js';
+import { lockOutput } from './output-lock.js';
+
+export interface ExportTarget {
+  eventId: string;
+  /** -o FILE; stdout when undefined. */
+  output?: string;
+  /** How -o FILE is written (see checkDestination). */
+  destination?: DestinationKind;
+  format: ExportFormat;
+  /** Only attendees with one of these statuses; every attendee when empty. */
+  statuses: readonly string[];
+  /** Replace an existing -o FILE without asking. */
+  force: boolean;
+}
+
+export interface DestinationHooks {
+  now(): number;
+  /** Resolves when an existing -o FILE may be replaced; throws to leave it as it is. */
+  confirmReplace(output: string): Promise<void>;
+}
+
+/**
+ * Runs `write` once the destination is ready, before the first request: `rows` is where the rows
+ * go when not into -o FILE's own work files (stdout, or the opened pipe or device), and
+ * `outputPath` the FILE the export writes atomically and can resume, if any.
+ */
+export async function toDestination<T>(
+  target: ExportTarget,
+  stdout: Writable,
+  hooks: DestinationHooks,
+  write: (rows: Writable, outputPath: string | undefined) => Promise<T>,
+): Promise<T> {
+  if (target.output === undefined) return write(stdout, undefined);
+  if (target.destination === 'stream') return toStream(target.output, (rows) => write(rows, undefined));
+  const lock = await lockOutput(target.output, hooks.now);
+  try {
+    assertWorkFilesOurs(target.output);
+    if (!target.force && target.destination === 'file') await hooks.confirmReplace(target.output);
+    return await write(stdout, target.output);
+  } finally {
+    await lock.release();
+  }
+}
+
+/**
+ * -o a FIFO or a device (/dev/stdout): the rows are written into it as into stdout, with the work
+ * files in a private temporary directory; it is never replaced, --force or not.
+ */
+async function toStream<T>(output: string, write: (rows: Writable) => Promise<T>): Promise<T> {
+  // Opened without O_CREAT: if it went away since the check, this fails rather than making a
+  // file. A FIFO's open waits (off the main thread) for its reader.
+  const handle = await open(output, constants.O_WRONLY);
+  const stats = await handle.stat();
+  if (!stats.isFIFO() && !stats.isCharacterDevice()) {
+    await handle.close();
+    throw new UsageError(`--output ${output} changed while it was checked; run again`, '--output');
+  }
+  const stream = handle.createWriteStream();
+  try {
+    const result = await write(stream);
+    stream.end();
+    await finished(stream);
+    return result;
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** The command that continues the export to `target`'s -o FILE from its checkpoint. */
+function resumeCommand(target: ExportTarget & { output: string }): string {
+  const statuses = target.statuses.length > 0 ? ` --status ${shellQuote(target.statuses.join(','))}` : '';
+  return `boxoffice attendees export ${shellQuote(target.eventId)} -o ${shellQuote(target.output)} --format ${target.format}${statuses} --resume`;
+}
+
+/**
+ * What to say when the export stopped with `error`: when it was cut short (Ctrl-C, the rate
+ * limit, the network, a busy service) with its checkpoint kept, the lines saying so and how to
+ * resume; otherwise undefined.
+ */
+export function resumeAdvice(target: ExportTarget, error: unknown, interrupted: boolean): string | undefined {
+  const output = target.output;
+  if (output === undefined || target.destination === 'stream') return undefined;
+  const resumable = interrupted || error instanceof RateLimitError || error instanceof ConnectionError || error instanceof ServerBusyError;
+  if (!resumable || !existsSync(exportPaths(output).checkpoint)) return undefined;
+  const why = interrupted ? 'interrupted' : error instanceof RateLimitError ? 'stopped by the rate limit' : 'stopped';
+  return `${why}; nothing was written to ${output}; the completed batches are kept. Resume with:\n  ${resumeCommand({ ...target, output })}`;
+}
+
+/** Tickets sold, from the event's report, for the progress bar's ETA; undefined if unknown. */
+export async function expectedAttendeeCount(
+  getReport: (request: { eventId: string }) => Promise<{ tickets: readonly { tickets: number }[] }>,
+  eventId: string,
+): Promise<number | undefined> {
+  try {
+    const report = await getReport({ eventId });
+    const total = report.tickets.reduce((sum, line) => sum + line.tickets, 0);
+    return total > 0 ? total : undefined;
+  } catch {
+    return undefined;
+  }
+}
