@@ -2,7 +2,7 @@
 // built by small pure functions (a sparkline and a bar are a few lines each; no library needed).
 import type { InsightsFigures } from './figures.js';
 import { formatCount, formatMoney, formatShare } from './format.js';
-import type { InsightsReport } from './report.js';
+import { NO_CITY, PAID_BY_BUYERS, TICKET_SALES, type InsightsReport } from './report.js';
 
 const SPARK_LEVELS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
@@ -35,11 +35,11 @@ export interface BarRow {
   text?: string;
 }
 
-/** Labels padded to one width, bars scaled to the largest value; at most `limit` rows. */
-export function barChart(rows: readonly BarRow[], limit = TOP_ROWS): string[] {
+/** Labels padded to one width, bars scaled to the largest value (or `fullAt`); at most `limit` rows. */
+export function barChart(rows: readonly BarRow[], limit = TOP_ROWS, fullAt?: number): string[] {
   const shown = rows.slice(0, limit);
   const labelWidth = Math.min(24, Math.max(0, ...shown.map((row) => row.label.length)));
-  const max = Math.max(0, ...shown.map((row) => row.value));
+  const max = Math.max(fullAt ?? 0, ...shown.map((row) => row.value));
   const lines = shown.map((row) => {
     const label = row.label.length > labelWidth ? `${row.label.slice(0, labelWidth - 1)}…` : row.label.padEnd(labelWidth);
     const barText = bar(row.value, max);
@@ -49,14 +49,36 @@ export function barChart(rows: readonly BarRow[], limit = TOP_ROWS): string[] {
   return lines;
 }
 
-function totalsLines(figures: InsightsFigures, currency: string | null): string[] {
-  const { totals } = figures;
+function totalsLines(report: InsightsReport): string[] {
+  const { figures: { totals }, currency, sales } = report;
+  const rows: [string, string][] = [
+    ['orders', formatCount(totals.orders)],
+    ['attendees', formatCount(totals.attendees)],
+    [PAID_BY_BUYERS, `${formatMoney(totals.revenue, currency)} (fees and tax included)`],
+  ];
+  if (sales !== null) {
+    rows.push([TICKET_SALES, `${formatMoney(sales.ticketSales, currency)} (after discounts, before fees and tax)`]);
+    if (sales.sellThrough.total.share !== null) {
+      const { total } = sales.sellThrough;
+      rows.push(['sell-through', `${formatShare(total.share ?? 0)} (${formatCount(total.sold)} of ${formatCount(total.onSale)} tickets)`]);
+    }
+  }
+  rows.push(
+    ['cancelled', `${formatShare(totals.cancelledShare)} (${formatCount(totals.cancelled)} attendees)`],
+    ['checked in', `${formatShare(totals.checkedInShare)} (${formatCount(totals.checkedIn)} attendees)`],
+  );
+  const width = Math.max(...rows.map(([name]) => name.length));
+  return rows.map(([name, value]) => `  ${name.padEnd(width)}  ${value}`);
+}
+
+/** Each ticket's sold of on sale, when the service was read. */
+function sellThroughLines(report: InsightsReport): string[] {
+  const rows = report.sales?.sellThrough.tickets.filter((ticket) => ticket.share !== null) ?? [];
+  if (rows.length === 0) return [];
   return [
-    `  orders      ${formatCount(totals.orders)}`,
-    `  attendees   ${formatCount(totals.attendees)}`,
-    `  revenue     ${formatMoney(totals.revenue, currency)}`,
-    `  cancelled   ${formatShare(totals.cancelledShare)} (${formatCount(totals.cancelled)} attendees)`,
-    `  checked in  ${formatShare(totals.checkedInShare)} (${formatCount(totals.checkedIn)} attendees)`,
+    '',
+    'sell-through (sold of on sale)',
+    ...barChart(rows.map((row) => ({ label: row.ticket, value: row.share ?? 0, text: `${formatShare(row.share ?? 0)} (${formatCount(row.sold)} of ${formatCount(row.onSale)})` })), TOP_ROWS, 1),
   ];
 }
 
@@ -65,7 +87,7 @@ export function compactSummary(report: InsightsReport): string {
   const { figures, currency } = report;
   return [
     titleLine(report),
-    ...totalsLines(figures, currency),
+    ...totalsLines(report),
     `orders per day, last ${figures.recent.orders.length} days: ${sparkline(figures.recent.orders)}`,
     '(the window is too short for the full summary; make it taller to see tickets, cities and questions)',
   ].join('\n') + '\n';
@@ -82,20 +104,21 @@ export function terminalSummary(report: InsightsReport): string {
   const lines = [
     titleLine(report),
     '',
-    ...totalsLines(figures, currency),
+    ...totalsLines(report),
     '',
     `orders per day, last ${recent.orders.length} days (${recent.from} – ${recent.to}): ${formatCount(recentTotal)} orders, at most ${formatCount(Math.max(0, ...recent.orders))} a day`,
     `  ${sparkline(recent.orders)}`,
     '',
-    'tickets (attendees · revenue)',
+    `tickets (attendees · ${PAID_BY_BUYERS})`,
     ...barChart(figures.tickets.map((ticket) => ({
       label: ticket.ticket,
       value: ticket.attendees,
       text: `${formatCount(ticket.attendees)} · ${formatMoney(ticket.revenue, currency)}`,
     }))),
+    ...sellThroughLines(report),
     '',
     'cities (orders)',
-    ...barChart(figures.cities.map((city) => ({ label: city.city || '(none)', value: city.orders }))),
+    ...barChart(figures.cities.map((city) => ({ label: city.city || NO_CITY, value: city.orders }))),
   ];
   const freeText: string[] = [];
   for (const question of figures.questions) {

@@ -7,13 +7,13 @@ import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import { Option, type Command } from 'commander';
 import { ATTENDEE_STATUSES } from '../../../client/schemas/values.js';
-import { CancelledError, ConnectionError, DeclinedError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
+import { CancelledError, ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../../../client/errors.js';
 import { assertExtensionMatches, assertWorkFilesOurs, checkDestination, type DestinationKind } from '../../../export/destination.js';
 import { exportFormatOf } from '../../../export/format-of.js';
 import { lockOutput } from '../../../export/output-lock.js';
 import { DEFAULT_MAX_WAIT, DEFAULT_PREFETCH, attendeeListRefused } from './shared.js';
 import type { CommandContext } from '../../context.js';
-import { createPrompter } from '../../prompt.js';
+import { confirmReplace } from '../../replace-file.js';
 import { parseDuration } from '../../duration.js';
 import { writeJson } from '../../output/json.js';
 import { countOf } from '../../../util/count.js';
@@ -139,7 +139,7 @@ export async function runAttendeesExport(options: AttendeesExportOptions, contex
   const lock = await lockOutput(options.output, () => context.deps.clock.now().getTime());
   try {
     assertWorkFilesOurs(options.output);
-    if (!options.force && options.destination === 'file') await confirmReplace(options.output, context);
+    if (!options.force && options.destination === 'file') await confirmReplace(options.output, context, 'export not started');
     await exportAttendeeList(options, context);
   } finally {
     await lock.release();
@@ -167,14 +167,6 @@ async function exportToStream(output: string, options: AttendeesExportOptions, c
   } finally {
     stream.destroy();
   }
-}
-
-async function confirmReplace(output: string, context: CommandContext): Promise<void> {
-  if (!context.globals().input) {
-    throw new UsageError(`--output ${output} exists; add --force to replace it, or choose another -o`, '--force');
-  }
-  const replace = await createPrompter(context.deps).confirm({ message: `${output} exists. Replace it?`, default: false });
-  if (!replace) throw new DeclinedError(`export not started; ${output} is left as it was`);
 }
 
 async function exportAttendeeList(options: AttendeesExportOptions, context: CommandContext, rows: Writable = context.deps.io.stdout): Promise<void> {

@@ -6,6 +6,7 @@ import type { CommandContext } from '../../context.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { resolveBuyerIds } from '../../buyer-ids.js';
+import { formatMoney } from '../../../util/count.js';
 
 export function registerEventDetails(group: Command, context: CommandContext): void {
   group
@@ -37,7 +38,7 @@ async function runEventDetails(eventGiven: string, context: CommandContext): Pro
       ['ends', `${event.endDate} ${event.endTime}`],
       ['category', event.category],
       ['type', event.type],
-      ['price', `${event.price} ${event.currency}`],
+      ['price', formatMoney(event.price, event.currency)],
       ['sold out', details.soldout],
       ['url', event.url],
       ['contact', event.email ?? event.contactInfo],
@@ -55,7 +56,7 @@ async function runEventDetails(eventGiven: string, context: CommandContext): Pro
       ...ticketTag,
       { header: 'id', value: (ticket: PublisherTicket) => ticket.id },
       { header: 'name', value: (ticket) => ticket.name, shrink: 14 },
-      { header: 'price', value: (ticket) => (ticket.price === 0 ? 'free' : `${ticket.price} ${ticket.currency}`), alignRight: true },
+      { header: 'price', value: (ticket) => (ticket.price === 0 ? 'free' : formatMoney(ticket.price, ticket.currency)), alignRight: true },
       { header: 'quantity', value: (ticket) => ticket.quantity, alignRight: true },
       { header: 'per order', value: (ticket) => `${ticket.minQuantity}–${ticket.maxQuantity}`, dropOrder: 1 },
       { header: 'on sale', value: (ticket) => `${ticket.startDate} ${ticket.startTime} → ${ticket.endDate} ${ticket.endTime}`, dropOrder: 2 },

@@ -7,15 +7,15 @@ import { silentProgress, terminalProgress } from '../../../export/progress.js';
 import { formatCount } from '../../../util/count.js';
 import { createRateLimitWaiter } from '../../../export/rate-limit.js';
 import { EventWatcher, READS_PER_REFRESH, readEventLive, type RefreshChange } from '../../../insights/live.js';
-import type { InsightsReport } from '../../../insights/report.js';
+import { eventSales, type InsightsReport } from '../../../insights/report.js';
 import { configDirectory } from '../../config/store.js';
 import type { CommandContext } from '../../context.js';
 import { formatDuration } from '../../../util/duration.js';
-import { notYourEvent, withPermissionExplained } from '../../permission.js';
+import { withPermissionExplained } from '../../permission.js';
 import { checkWatchInterval } from '../../watch-interval.js';
 import { HOURLY_READ_QUOTA } from '../../../util/read-quota.js';
 import { openSession } from '../../session.js';
-import { DEFAULT_PREFETCH } from '../attendees/shared.js';
+import { DEFAULT_PREFETCH, attendeeListRefused } from '../attendees/shared.js';
 import type { InsightsOptions } from './shared.js';
 import { showReport } from './show.js';
 
@@ -42,7 +42,7 @@ export async function runLiveInsights(options: InsightsOptions & { eventId: stri
     const waiter = createRateLimitWaiter({ maxWaitMs: options.maxWaitMs, sleep: (ms, signal) => deps.clock.sleep(ms, signal), notice, signal: deps.signal });
     // Beside the config: an interrupted read resumes from its checkpoint on the next run.
     const workPath = join(configDirectory(deps.env), 'insights-work', `${session.profileName}-${eventId.replace(/[^\w.-]/g, '_')}.ndjson`);
-    const live = await withPermissionExplained(notYourEvent(eventId, 'read its attendee list'), () =>
+    const live = await withPermissionExplained(attendeeListRefused(eventId), () =>
       readEventLive(eventId, {
         api: session.client.events,
         workPath,
@@ -59,6 +59,7 @@ export async function runLiveInsights(options: InsightsOptions & { eventId: stri
       }),
     );
     let reads = live.reads;
+    let watcher: EventWatcher | undefined;
     const reportNow = (): InsightsReport => ({
       eventId,
       title: live.facts.title,
@@ -67,10 +68,11 @@ export async function runLiveInsights(options: InsightsOptions & { eventId: stri
       generatedAt: deps.clock.now().toISOString(),
       source: { kind: 'live', reads },
       figures: live.figures.figures(),
+      sales: eventSales(live.facts.tickets, watcher?.lastReport ?? live.facts.report),
     });
     if (options.watchMs === undefined) return await showReport(reportNow(), options, context, null);
 
-    const watcher = new EventWatcher(session.client.events, eventId, live.figures, live.listStart);
+    watcher = new EventWatcher(session.client.events, eventId, live.figures, live.listStart);
     reads += await watcher.start();
     await showReport(reportNow(), options, context, null);
     io.stderr.write(`${costLine(options.watchMs)}\n`);
