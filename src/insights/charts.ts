@@ -34,7 +34,7 @@ export interface RenderedChart extends Chart {
 }
 
 /** Two charts side by side fill a wide window; the SVGs scale down on a narrow one. */
-const WIDTH = 520;
+const WIDTH = 460;
 const BAR_STEP = 22;
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
 const COLOR = '#3465a4';
@@ -63,7 +63,7 @@ function valueScale(field: string, title: string, kind: ValueKind): Record<strin
 /** One bar per row, longest first, labels on the left. */
 function horizontalBars(values: { label: string; value: number }[], valueTitle: string, labelTitle: string, kind: ValueKind): TopLevelSpec {
   return {
-    width: WIDTH - 200,
+    width: WIDTH - 140,
     height: { step: BAR_STEP },
     config: CONFIG,
     data: { values },
@@ -91,6 +91,28 @@ function citiesShown(figures: InsightsFigures): { label: string; value: number }
 
 function withoutCity(figures: InsightsFigures): number {
   return figures.cities.find((city) => city.city === '')?.orders ?? 0;
+}
+
+/** One day of sales: its orders per hour, every hour of the day on the axis. */
+function hourChart(date: string, hourly: { hour: string; orders: number }[]): Chart {
+  const byHour = new Map(hourly.map((entry) => [entry.hour, entry.orders]));
+  const values = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0')).map((hour) => ({ hour, orders: byHour.get(hour) ?? 0 }));
+  return {
+    id: 'sales-per-hour',
+    title: `Orders per hour on ${date}`,
+    spec: {
+      width: WIDTH,
+      height: 220,
+      config: CONFIG,
+      data: { values },
+      mark: { type: 'bar' },
+      encoding: {
+        x: { field: 'hour', type: 'ordinal', title: 'hour', axis: { labelAngle: 0, values: ['00', '03', '06', '09', '12', '15', '18', '21'] } },
+        y: valueScale('orders', 'orders', 'count'),
+      },
+    } as TopLevelSpec,
+    table: { columns: ['hour', 'orders'], rows: hourly.map((entry) => [`${entry.hour}:00`, formatCount(entry.orders)]) },
+  };
 }
 
 /** Each ticket's sold of on sale, when the service was read (an export has no ticket list). */
@@ -122,7 +144,7 @@ export function chartsOf(report: InsightsReport): Chart[] {
   });
   const days = figures.daily.length;
   const charts: Chart[] = [
-    {
+    days === 1 && figures.hourly !== null ? hourChart(figures.daily[0].date, figures.hourly) : {
       id: 'sales-per-day',
       title: 'Orders per day',
       spec: {
@@ -159,6 +181,7 @@ export function chartsOf(report: InsightsReport): Chart[] {
     });
   }
   const noCity = withoutCity(figures);
+  const cities = citiesShown(figures);
   charts.push(
     ...sellThroughChart(report),
     {
@@ -173,13 +196,13 @@ export function chartsOf(report: InsightsReport): Chart[] {
       spec: horizontalBars(figures.tickets.map((ticket) => ({ label: ticket.ticket, value: ticket.attendees })), 'attendees', 'ticket', 'count'),
       table: { columns: ['ticket', 'attendees'], rows: figures.tickets.map((ticket) => [ticket.ticket, formatCount(ticket.attendees)]) },
     },
-    {
+    ...(cities.length === 0 ? [] : [{
       id: 'cities',
       title: 'Orders per city',
       note: noCity === 0 ? undefined : `${countOf(noCity, 'order')} with no city given (not charted).`,
-      spec: horizontalBars(citiesShown(figures), 'orders', 'city', 'count'),
+      spec: horizontalBars(cities, 'orders', 'city', 'count'),
       table: { columns: ['city', 'orders'], rows: figures.cities.map((city) => [city.city || NO_CITY, formatCount(city.orders)]) },
-    },
+    }]),
   );
   const used = new Set(charts.map((chart) => chart.id));
   for (const question of figures.questions) {
@@ -194,7 +217,8 @@ export function chartsOf(report: InsightsReport): Chart[] {
       table: { columns: ['answer', 'attendees'], rows: question.answers.map((answer) => [answer.answer, formatCount(answer.attendees)]) },
     });
   }
-  return charts;
+  // No sales yet: no chart of nothing.
+  return charts.filter((chart) => chart.table.rows.length > 0);
 }
 
 /** Renders each chart to SVG with vega (no browser, no canvas: text widths are estimated). */

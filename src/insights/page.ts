@@ -20,12 +20,12 @@ const STYLE = `
   h1 { font-size: 1.6rem; margin-bottom: .2rem; overflow-wrap: anywhere; }
   h2 { font-size: 1.1rem; margin: 0 0 .6rem; overflow-wrap: anywhere; }
   .meta { color: #555; margin-top: 0; }
-  dl.totals { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 11rem), 1fr)); gap: .8rem; margin: 1.5rem 0; }
+  dl.totals { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 10rem), 1fr)); gap: .8rem; margin: 1.5rem 0; }
   dl.totals div { border: 1px solid #ddd; border-radius: 6px; padding: .6rem .8rem; }
   dl.totals dt { color: #555; font-size: .85rem; }
   dl.totals dd { margin: 0; font-size: 1.3rem; font-weight: 600; overflow-wrap: anywhere; }
   dl.totals dd small { display: block; font-size: .75rem; font-weight: normal; color: #555; }
-  .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 34rem), 1fr)); gap: 1.5rem; }
+  .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 34rem), 1fr)); gap: 1.5rem; align-items: start; }
   .charts section { min-width: 0; border: 1px solid #e5e5e5; border-radius: 6px; padding: 1rem; break-inside: avoid; page-break-inside: avoid; }
   figure { margin: 0; }
   figure svg { display: block; max-width: 100%; height: auto; }
@@ -125,9 +125,7 @@ ${chart.note === undefined ? '' : `<p class="note">${escapeHtml(chart.note)}</p>
 <dl class="totals">
 ${totalsOf(report).map(totalHtml).join('\n')}
 </dl>
-<div class="charts">
-${sections.join('\n')}
-</div>
+${sections.length === 0 ? '<p>No sales yet: nothing to chart.</p>' : `<div class="charts">\n${sections.join('\n')}\n</div>`}
 ${freeText.length === 0 ? '' : `<section id="free-text"><h2>Free-text questions</h2><p>Too many different answers to chart: ${freeText.map((question) => `${escapeHtml(question.question)} (${formatCount(question.answered)} answers)`).join(', ')}.</p></section>`}
 </main>
 <footer>From ${escapeHtml(sourceText(report))}. Made by boxoffice insights.</footer>
