@@ -149,7 +149,7 @@ describe.skipIf(!chromiumAvailable)('the insights page in Chromium (built CLI)',
     expect(statSync(join(SHOTS, 'seeded-390.png')).size).toBeGreaterThan(10_000);
   });
 
-  it('one day of sales: one labelled bar with whole-number ticks, no running-total line', async () => {
+  it('one day of sales: orders per hour with whole-number ticks, no running total, no empty city chart', async () => {
     const created = await e2e.run([
       'event', 'create', '--event-type', 'public', '--type', 'ticketing', '--event-title', 'Launch day', '--url', 'launch-day',
       '--segment', 'technology', '--category', 'technology', '--start-date', '2031-05-01', '--end-date', '2031-05-01',
