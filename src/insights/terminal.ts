@@ -35,11 +35,11 @@ export interface BarRow {
   text?: string;
 }
 
-/** Labels padded to one width, bars scaled to the largest value (or `fullAt`); at most `limit` rows. */
-export function barChart(rows: readonly BarRow[], limit = TOP_ROWS, fullAt?: number): string[] {
+/** Labels padded to one width, bars scaled to the largest value; at most `limit` rows. */
+export function barChart(rows: readonly BarRow[], limit = TOP_ROWS): string[] {
   const shown = rows.slice(0, limit);
   const labelWidth = Math.min(24, Math.max(0, ...shown.map((row) => row.label.length)));
-  const max = Math.max(fullAt ?? 0, ...shown.map((row) => row.value));
+  const max = Math.max(0, ...shown.map((row) => row.value));
   const lines = shown.map((row) => {
     const label = row.label.length > labelWidth ? `${row.label.slice(0, labelWidth - 1)}…` : row.label.padEnd(labelWidth);
     const barText = bar(row.value, max);
@@ -56,13 +56,8 @@ function totalsLines(report: InsightsReport): string[] {
     ['attendees', formatCount(totals.attendees)],
     [PAID_BY_BUYERS, `${formatMoney(totals.revenue, currency)} (fees and tax included)`],
   ];
-  if (sales !== null) {
-    rows.push([TICKET_SALES, `${formatMoney(sales.ticketSales, currency)} (after discounts, before fees and tax)`]);
-    if (sales.sellThrough.total.share !== null) {
-      const { total } = sales.sellThrough;
-      rows.push(['sell-through', `${formatShare(total.share ?? 0)} (${formatCount(total.sold)} of ${formatCount(total.onSale)} tickets)`]);
-    }
-  }
+  // Each ticket's sell-through is on its line below; the event's is on the page and in --json.
+  if (sales !== null) rows.push([TICKET_SALES, `${formatMoney(sales.ticketSales, currency)} (after discounts, before fees and tax)`]);
   rows.push(
     ['cancelled', `${formatShare(totals.cancelledShare)} (${formatCount(totals.cancelled)} attendees)`],
     ['checked in', `${formatShare(totals.checkedInShare)} (${formatCount(totals.checkedIn)} attendees)`],
@@ -71,15 +66,11 @@ function totalsLines(report: InsightsReport): string[] {
   return rows.map(([name, value]) => `  ${name.padEnd(width)}  ${value}`);
 }
 
-/** Each ticket's sold of on sale, when the service was read. */
-function sellThroughLines(report: InsightsReport): string[] {
-  const rows = report.sales?.sellThrough.tickets.filter((ticket) => ticket.share !== null) ?? [];
-  if (rows.length === 0) return [];
-  return [
-    '',
-    'sell-through (sold of on sale)',
-    ...barChart(rows.map((row) => ({ label: row.ticket, value: row.share ?? 0, text: `${formatShare(row.share ?? 0)} (${formatCount(row.sold)} of ${formatCount(row.onSale)})` })), TOP_ROWS, 1),
-  ];
+/** " · 48.3% of 1,200": a ticket's sold of on sale, when the service was read. */
+function sellThroughText(report: InsightsReport, ticketName: string): string {
+  const ticket = report.sales?.sellThrough.tickets.find((entry) => entry.ticket === ticketName);
+  if (ticket?.share === null || ticket?.share === undefined) return '';
+  return ` · ${formatShare(ticket.share)} of ${formatCount(ticket.onSale)}`;
 }
 
 /** The title, the totals and the sparkline: what a window too short for the summary shows. */
@@ -109,13 +100,12 @@ export function terminalSummary(report: InsightsReport): string {
     `orders per day, last ${recent.orders.length} days (${recent.from} – ${recent.to}): ${formatCount(recentTotal)} orders, at most ${formatCount(Math.max(0, ...recent.orders))} a day`,
     `  ${sparkline(recent.orders)}`,
     '',
-    `tickets (attendees · ${PAID_BY_BUYERS})`,
+    `tickets (attendees · ${PAID_BY_BUYERS}${report.sales === null ? '' : ' · sold of on sale'})`,
     ...barChart(figures.tickets.map((ticket) => ({
       label: ticket.ticket,
       value: ticket.attendees,
-      text: `${formatCount(ticket.attendees)} · ${formatMoney(ticket.revenue, currency)}`,
+      text: `${formatCount(ticket.attendees)} · ${formatMoney(ticket.revenue, currency)}${sellThroughText(report, ticket.ticket)}`,
     }))),
-    ...sellThroughLines(report),
     '',
     'cities (orders)',
     ...barChart(figures.cities.map((city) => ({ label: city.city || NO_CITY, value: city.orders }))),

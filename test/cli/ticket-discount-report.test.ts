@@ -116,7 +116,7 @@ describe('report', () => {
     const tty = await h.run(['report', eventId], { stdoutIsTTY: true, env: { NO_COLOR: '1' } });
     expect(tty.code).toBe(0);
     expect(tty.stderr).toBe(
-      `no tickets sold yet for event ${eventId}\n` +
+      `no tickets sold yet for event ${eventId}\n\n` +
       'ticket sales: what the tickets sold for after discounts, fees and tax excluded\n' +
       'platform fee: what buyers paid the platform on top of the ticket price\n',
     );

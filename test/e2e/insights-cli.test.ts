@@ -101,7 +101,7 @@ describe('insights (built CLI)', { timeout: 120_000 }, () => {
     const insights = (await onTerminal(['insights', eventId])).text();
     expect(insights).toMatch(new RegExp(`\\n {2}paid by buyers {2}${money(figures.totals.revenue).replace('.', '\\.')} \\(fees and tax included\\)\\n`));
     expect(insights).toMatch(new RegExp(`\\n {2}ticket sales {4}${money(report.amount).replace('.', '\\.')} \\(after discounts, before fees and tax\\)\\n`));
-    expect(insights).toMatch(/\n {2}sell-through {4}\d+\.\d% \(\d+ of [\d,]+ tickets\)\n/);
+    expect(insights).toMatch(/\n {2}General +█[^\n]* · [\d,]+\.\d\d INR · \d+\.\d% of [\d,]+\n/);
     expect(insights).not.toMatch(/revenue/i);
 
     const table = (await onTerminal(['report', eventId])).text();

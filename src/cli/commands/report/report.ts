@@ -77,7 +77,7 @@ export async function runReport(options: ReportOptions, context: CommandContext)
       { header: 'cancelled', value: (row) => row.cancel, alignRight: true, dropOrder: 1 },
       { header: 'ticket sales', value: (row) => money(row, row.amount), alignRight: true },
     ], [...lines, total]);
-    if (onTerminal) context.deps.io.stderr.write(`${MONEY_NAMES}\n`);
+    if (onTerminal) context.deps.io.stderr.write(`\n${MONEY_NAMES}\n`);
   });
 }
 
