@@ -6,6 +6,7 @@
 import { BoxofficeError } from '../client/errors.js';
 import { bookingReturnError, paymentOutcome, type BookingReturn } from './response.js';
 import type { DateWindow } from './windows.js';
+import { formatMoney } from '../util/count.js';
 
 export interface BookingRecordLike {
   orderNo: string;
@@ -75,11 +76,11 @@ export function confirmReturn(returned: BookingReturn, requested: RequestedPayme
       continue;
     }
     if (record.amount === undefined || !sameAmount(record.amount, requested.amount) || (record.currency ?? requested.currency) !== requested.currency) {
-      problems.push(`amount: ${requested.amount.toFixed(2)} ${requested.currency} was requested; the service's record says ${describeRecord(record)}`);
+      problems.push(`amount: ${formatMoney(requested.amount, requested.currency)} was requested; the service's record says ${describeRecord(record)}`);
       continue;
     }
     if (!acceptableAmounts(requested, record).some((amount) => sameAmount(amount, returnedAmount))) {
-      problems.push(`amount: ${requested.amount.toFixed(2)} ${requested.currency} was requested; the return says ${returned.amount}`);
+      problems.push(`amount: ${formatMoney(requested.amount, requested.currency)} was requested; the return says ${returned.amount}`);
       continue;
     }
     return record;

@@ -20,17 +20,36 @@ function statOrUndefined(path: string): Stats | undefined {
   }
 }
 
-/** Refuses an extension that says another format than the one written (`-o a.xlsx` is not CSV). */
-export function assertExtensionMatches(output: string, format: ExportFormat, formatGiven: boolean): void {
+/** A format a file is written in, as an -o FILE's extension may name it. */
+export interface OutputFormat {
+  /** Whether the file name's extension names this format. */
+  isNamedBy(path: string): boolean;
+  /** The extension suggested for it (".csv"). */
+  extension: string;
+  /** The format as the refusal names it ("--format json", "the format (csv, the default)"). */
+  description: string;
+  /** What else would do, after "or" ("choose --format csv|json|ndjson to match"). */
+  alternative?: string;
+}
+
+/** Refuses an extension that names another format than the one written (`-o a.xlsx` is not CSV). */
+export function assertExtensionSays(output: string, format: OutputFormat): void {
   const extension = extname(output).toLowerCase();
   // No extension, or one made of digits or symbols (`export-v1.2`), says nothing of a format.
-  if (!/^\.[a-z][a-z0-9]*$/.test(extension) || exportFormatOf(output) === format) return;
-  const suggested = join(dirname(output), `${basename(output, extname(output))}${SUGGESTED_EXTENSION[format]}`);
-  const which = formatGiven ? `--format ${format}` : `the format (${format}, the default)`;
-  throw new UsageError(
-    `--output ${output}: the extension ${extension} contradicts ${which}; write to ${suggested}, or choose --format csv|json|ndjson to match`,
-    '--output',
-  );
+  if (!/^\.[a-z][a-z0-9]*$/.test(extension) || format.isNamedBy(output)) return;
+  const suggested = join(dirname(output), `${basename(output, extname(output))}${format.extension}`);
+  const alternative = format.alternative === undefined ? '' : `, or ${format.alternative}`;
+  throw new UsageError(`--output ${output}: the extension ${extension} contradicts ${format.description}; write to ${suggested}${alternative}`, '--output');
+}
+
+/** assertExtensionSays for an export's format. */
+export function assertExtensionMatches(output: string, format: ExportFormat, formatGiven: boolean): void {
+  assertExtensionSays(output, {
+    isNamedBy: (path) => exportFormatOf(path) === format,
+    extension: SUGGESTED_EXTENSION[format],
+    description: formatGiven ? `--format ${format}` : `the format (${format}, the default)`,
+    alternative: 'choose --format csv|json|ndjson to match',
+  });
 }
 
 /**

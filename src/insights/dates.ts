@@ -58,14 +58,20 @@ function instantOfUtcText(text: string): number {
 }
 
 /**
- * A purchaseDate's calendar day in `zone`, the date text being wall time in `sourceZone`.
- * Without a source zone, or the same one, the date is taken as written.
+ * A purchaseDate's calendar hour in `zone` ("yyyy-mm-dd HH"; "yyyy-mm-dd" when the text has no
+ * time), the date text being wall time in `sourceZone`. Without a source zone, or the same one,
+ * the date is taken as written.
  */
-export function calendarDay(purchaseDate: string, zone: string, sourceZone: string | undefined): string {
-  const text = purchaseDate.trim();
-  if (sourceZone === undefined || sourceZone === zone) return text.slice(0, 10);
+export function calendarHour(purchaseDate: string, zone: string, sourceZone: string | undefined): string {
+  const text = purchaseDate.trim().replace('T', ' ');
+  if (sourceZone === undefined || sourceZone === zone) return text.slice(0, 13);
   const instant = instantOf(text, sourceZone);
-  return instant === undefined ? text.slice(0, 10) : wallTime(instant, zone).slice(0, 10);
+  return instant === undefined ? text.slice(0, 13) : wallTime(instant, zone).slice(0, 13);
+}
+
+/** A purchaseDate's calendar day in `zone` (see calendarHour). */
+export function calendarDay(purchaseDate: string, zone: string, sourceZone: string | undefined): string {
+  return calendarHour(purchaseDate, zone, sourceZone).slice(0, 10);
 }
 
 /** The `days` dates ending with `last` (yyyy-mm-dd), oldest first. */

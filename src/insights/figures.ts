@@ -60,6 +60,11 @@ export interface InsightsFigures {
   };
   /** Every day with sales, in date order. */
   daily: DaySales[];
+  /**
+   * When every sale is on one day: orders per hour of it ("00" to "23", hours with sales only);
+   * null once sales span two days (or a purchase date has no time).
+   */
+  hourly: { hour: string; orders: number }[] | null;
   /** Orders per day over the SPARKLINE_DAYS days up to `today`, zeros included. */
   recent: { from: string; to: string; orders: number[] };
   /** Most attendees first. */
@@ -73,8 +78,8 @@ export interface InsightsFigures {
 export interface FiguresClock {
   /** Today's date (yyyy-mm-dd) in the figures' timezone. */
   today: string;
-  /** Converts a purchaseDate cell to its calendar day in the figures' timezone. */
-  dayOf(purchaseDate: string): string;
+  /** A purchaseDate cell's calendar hour ("yyyy-mm-dd HH") in the figures' timezone; its day alone when it has no time. */
+  hourOf(purchaseDate: string): string;
 }
 
 interface OpenOrder {
@@ -112,6 +117,8 @@ export class FiguresAccumulator {
   private cancelled = 0;
   private checkedIn = 0;
   private readonly days = new Map<string, DaySales>();
+  /** Orders per hour while every sale is on one day; null after. */
+  private hours: Map<string, number> | null = new Map();
   private readonly tickets = new Map<string, TicketSales>();
   private readonly cities = new Map<string, number>();
   private readonly questions = new Map<string, QuestionTally>();
@@ -161,7 +168,9 @@ export class FiguresAccumulator {
 
   private openOrder(orderNo: string, row: ExportRow): void {
     const cost = parseAmount(row.orderCost);
-    const date = this.clock.dayOf(row.purchaseDate ?? '');
+    const hour = this.clock.hourOf(row.purchaseDate ?? '');
+    const date = hour.slice(0, 10);
+    this.countHour(date, hour.slice(11, 13));
     const day = this.days.get(date) ?? { date, orders: 0, attendees: 0, revenue: 0 };
     this.days.set(date, day);
     day.orders += 1;
@@ -172,6 +181,15 @@ export class FiguresAccumulator {
     this.open = { orderNo, cost, day, tickets: [] };
     this.orderCount += 1;
     this.lastOrderNo = orderNo;
+  }
+
+  private countHour(date: string, hour: string): void {
+    if (this.hours === null) return;
+    if (hour.length !== 2 || (this.days.size > 0 && !this.days.has(date))) {
+      this.hours = null;
+      return;
+    }
+    this.hours.set(hour, (this.hours.get(hour) ?? 0) + 1);
   }
 
   /** Shares the open order's cost among its tickets (rows of one order arrive together). */
@@ -202,6 +220,7 @@ export class FiguresAccumulator {
         checkedInShare: share(this.checkedIn),
       },
       daily,
+      hourly: this.hours === null ? null : [...this.hours].sort(([a], [b]) => a.localeCompare(b)).map(([hour, orders]) => ({ hour, orders })),
       recent: {
         from: recentDays[0],
         to: recentDays[recentDays.length - 1],

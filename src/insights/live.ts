@@ -8,7 +8,7 @@ import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:f
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
-import type { AttendeeRecord, EventApi, OrganizerTicket } from '../client/index.js';
+import type { AttendeeRecord, EventApi, OrganizerTicket, ReportResponse } from '../client/index.js';
 import { checkpointIsFor, exportPaths, type ExportSource } from '../export/checkpoint.js';
 import { ColumnRegistry } from '../export/columns.js';
 import { exportAttendees } from '../export/export-attendees.js';
@@ -34,6 +34,8 @@ interface EventFacts {
   timezone: string;
   /** The event's tickets as read (get-tickets): their quantities on sale give the sell-through. */
   tickets: OrganizerTicket[];
+  /** The sales report (get-report): tickets sold, ticket sales and fees. */
+  report: ReportResponse;
 }
 
 export interface LiveReadEnvironment {
@@ -70,16 +72,18 @@ interface ListStart {
   newestFirst: boolean;
 }
 
-/** Name, currency and timezone of the event: two reads (get-event, get-tickets). */
+/** Name, currency, timezone, tickets and sales report of the event: three reads. */
 async function eventFacts(api: InsightsApi, eventId: string, overrides: { currency?: string; timezone?: string }): Promise<EventFacts> {
   const { event } = await api.getEvent({ eventId });
   const { tickets } = await api.getTickets({ eventId });
+  const report = await api.getReport({ eventId });
   const zone = event.startDate.timezone;
   return {
     title: event.name,
     currency: overrides.currency ?? tickets.find((ticket) => ticket.currency)?.currency ?? null,
     timezone: overrides.timezone ?? (zone && isKnownTimezone(zone) ? zone : machineTimezone()),
     tickets,
+    report,
   };
 }
 
@@ -211,6 +215,8 @@ export interface RefreshChange {
 export class EventWatcher {
   private readonly columns = new ColumnRegistry();
   private lastCancelled: number | undefined;
+  /** The sales report as last read (undefined before start). */
+  lastReport: ReportResponse | undefined;
   /**
    * Order numbers of the last records read. A batch starting at the count of orders seen repeats
    * at most the last of them (1-based counting), so these are all a refresh must recognise.
@@ -255,12 +261,14 @@ export class EventWatcher {
   /** The report's figures now, without changing anything: the baseline of the first refresh. */
   async start(): Promise<number> {
     const report = await this.api.getReport({ eventId: this.eventId });
+    this.lastReport = report;
     this.lastCancelled = Number(report.cancel ?? 0);
     return 1;
   }
 
   async refresh(): Promise<RefreshChange> {
     const report = await this.api.getReport({ eventId: this.eventId });
+    this.lastReport = report;
     const change: RefreshChange = { newOrders: 0, newAttendees: 0, revenue: 0, cancellations: 0, reads: READS_PER_REFRESH, unread: 0 };
     const sold = report.tickets.reduce((sum, line) => sum + Number(line.tickets), 0);
     let records = this.newestFirst ? await this.newAtHead() : await this.newAtTail();

@@ -1,7 +1,10 @@
 // What one run of `boxoffice insights` produces: the figures and what they are about (event,
 // currency, timezone, source). The terminal summary, the JSON document, the page and the SVGs
 // are all drawn from it.
+import type { ReportResponse } from '../client/index.js';
 import type { InsightsFigures } from './figures.js';
+import { sellThrough, type SellThrough } from './sell-through.js';
+import type { OrganizerTicket } from '../client/index.js';
 
 interface InsightsSource {
   /** `live`: read from the service through the export machinery; `file`: an export read with --from. */
@@ -10,6 +13,25 @@ interface InsightsSource {
   file?: string;
   /** Read calls the service was sent for this report. */
   reads?: number;
+}
+
+/** The names of the money figures, the same on the terminal and the page. */
+export const PAID_BY_BUYERS = 'paid by buyers';
+export const TICKET_SALES = 'ticket sales';
+/** Orders whose buyer gave no city. */
+export const NO_CITY = 'no city given';
+
+/** What the service's sales report and ticket list add to a live read. */
+export interface EventSales {
+  /** The report's `amount`: what the tickets sold for after discounts, fees and tax excluded. */
+  ticketSales: number;
+  /** The report's `platformFee`: what buyers paid the platform on top of the ticket price. */
+  platformFee: number;
+  sellThrough: SellThrough;
+}
+
+export function eventSales(tickets: readonly OrganizerTicket[], report: ReportResponse): EventSales {
+  return { ticketSales: Number(report.amount) || 0, platformFee: Number(report.platformFee ?? 0) || 0, sellThrough: sellThrough(tickets, report) };
 }
 
 export interface InsightsReport {
@@ -24,6 +46,8 @@ export interface InsightsReport {
   generatedAt: string;
   source: InsightsSource;
   figures: InsightsFigures;
+  /** From the service (null when an export file is read). */
+  sales: EventSales | null;
 }
 
 /** The --json / piped document: the report as data. */
@@ -36,5 +60,6 @@ export function reportDocument(report: InsightsReport): Record<string, unknown> 
     generatedAt: report.generatedAt,
     source: report.source,
     ...report.figures,
+    sales: report.sales,
   };
 }

@@ -2,7 +2,7 @@
 // built by small pure functions (a sparkline and a bar are a few lines each; no library needed).
 import type { InsightsFigures } from './figures.js';
 import { formatCount, formatMoney, formatShare } from './format.js';
-import type { InsightsReport } from './report.js';
+import { NO_CITY, PAID_BY_BUYERS, TICKET_SALES, type InsightsReport } from './report.js';
 
 const SPARK_LEVELS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
@@ -49,15 +49,28 @@ export function barChart(rows: readonly BarRow[], limit = TOP_ROWS): string[] {
   return lines;
 }
 
-function totalsLines(figures: InsightsFigures, currency: string | null): string[] {
-  const { totals } = figures;
-  return [
-    `  orders      ${formatCount(totals.orders)}`,
-    `  attendees   ${formatCount(totals.attendees)}`,
-    `  revenue     ${formatMoney(totals.revenue, currency)}`,
-    `  cancelled   ${formatShare(totals.cancelledShare)} (${formatCount(totals.cancelled)} attendees)`,
-    `  checked in  ${formatShare(totals.checkedInShare)} (${formatCount(totals.checkedIn)} attendees)`,
+function totalsLines(report: InsightsReport): string[] {
+  const { figures: { totals }, currency, sales } = report;
+  const rows: [string, string][] = [
+    ['orders', formatCount(totals.orders)],
+    ['attendees', formatCount(totals.attendees)],
+    [PAID_BY_BUYERS, `${formatMoney(totals.revenue, currency)} (fees and tax included)`],
   ];
+  // Each ticket's sell-through is on its line below; the event's is on the page and in --json.
+  if (sales !== null) rows.push([TICKET_SALES, `${formatMoney(sales.ticketSales, currency)} (after discounts, before fees and tax)`]);
+  rows.push(
+    ['cancelled', `${formatShare(totals.cancelledShare)} (${formatCount(totals.cancelled)} attendees)`],
+    ['checked in', `${formatShare(totals.checkedInShare)} (${formatCount(totals.checkedIn)} attendees)`],
+  );
+  const width = Math.max(...rows.map(([name]) => name.length));
+  return rows.map(([name, value]) => `  ${name.padEnd(width)}  ${value}`);
+}
+
+/** " · 48.3% of 1,200": a ticket's sold of on sale, when the service was read. */
+function sellThroughText(report: InsightsReport, ticketName: string): string {
+  const ticket = report.sales?.sellThrough.tickets.find((entry) => entry.ticket === ticketName);
+  if (ticket?.share === null || ticket?.share === undefined) return '';
+  return ` · ${formatShare(ticket.share)} of ${formatCount(ticket.onSale)}`;
 }
 
 /** The title, the totals and the sparkline: what a window too short for the summary shows. */
@@ -65,7 +78,7 @@ export function compactSummary(report: InsightsReport): string {
   const { figures, currency } = report;
   return [
     titleLine(report),
-    ...totalsLines(figures, currency),
+    ...totalsLines(report),
     `orders per day, last ${figures.recent.orders.length} days: ${sparkline(figures.recent.orders)}`,
     '(the window is too short for the full summary; make it taller to see tickets, cities and questions)',
   ].join('\n') + '\n';
@@ -82,20 +95,20 @@ export function terminalSummary(report: InsightsReport): string {
   const lines = [
     titleLine(report),
     '',
-    ...totalsLines(figures, currency),
+    ...totalsLines(report),
     '',
     `orders per day, last ${recent.orders.length} days (${recent.from} – ${recent.to}): ${formatCount(recentTotal)} orders, at most ${formatCount(Math.max(0, ...recent.orders))} a day`,
     `  ${sparkline(recent.orders)}`,
     '',
-    'tickets (attendees · revenue)',
+    `tickets (attendees · ${PAID_BY_BUYERS}${report.sales === null ? '' : ' · sold of on sale'})`,
     ...barChart(figures.tickets.map((ticket) => ({
       label: ticket.ticket,
       value: ticket.attendees,
-      text: `${formatCount(ticket.attendees)} · ${formatMoney(ticket.revenue, currency)}`,
+      text: `${formatCount(ticket.attendees)} · ${formatMoney(ticket.revenue, currency)}${sellThroughText(report, ticket.ticket)}`,
     }))),
     '',
     'cities (orders)',
-    ...barChart(figures.cities.map((city) => ({ label: city.city || '(none)', value: city.orders }))),
+    ...barChart(figures.cities.map((city) => ({ label: city.city || NO_CITY, value: city.orders }))),
   ];
   const freeText: string[] = [];
   for (const question of figures.questions) {

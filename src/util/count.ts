@@ -11,8 +11,12 @@ export function countOf(count: number, singular: string, plural = `${singular}s`
   return `${formatCount(count)} ${Math.round(count) === 1 ? singular : plural}`;
 }
 
-/** 14500 and "INR" → "14,500.00 INR"; a value that is not a number is shown as it came. */
-export function formatMoney(amount: number | string | null | undefined, currency: string | undefined): string {
+/**
+ * 14500 and "INR" → "14,500.00 INR": every amount a person reads (tables on a terminal, messages,
+ * the insights page) is written by this one function. Without a currency, the amount alone; a
+ * value that is not a number is shown as it came.
+ */
+export function formatMoney(amount: number | string | null | undefined, currency?: string | null): string {
   if (amount === null || amount === undefined || amount === '') return '';
   const value = Number(amount);
   if (!Number.isFinite(value)) return String(amount);

@@ -248,6 +248,9 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     expect(pictures.code).toBe(0);
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toMatch(/^<!doctype html>/i);
     expect(readdirSync(join(dir, 'charts')).some((name) => name.endsWith('.svg'))).toBe(true);
+    // an existing page is replaced only with --force
+    expect((await cli(['insights', '--from', 'attendees.csv', '-o', 'report.html'], { cwd: dir })).code).toBe(2);
+    expect((await cli(['insights', '--from', 'attendees.csv', '-o', 'report.html', '--force'], { cwd: dir })).code).toBe(0);
     const missing = await cli(['insights', '--from', 'nosuch.csv'], { cwd: dir });
     expect(missing.code).toBe(2);
   });

@@ -116,7 +116,7 @@ describe('help on an 80-column terminal', { timeout: 300_000 }, () => {
 });
 
 describe.concurrent('insights --watch on a terminal', { timeout: 180_000 }, () => {
-  for (const { rows, view } of [{ rows: 16, view: 'compact' }, { rows: 60, view: 'full' }]) {
+  for (const { rows, view } of [{ rows: 16, view: 'compact' }, { rows: 64, view: 'full' }]) {
     it(`redraws in place within a ${rows}-line window (${view} view), never a copy per refresh`, async () => {
       const session = terminal(['insights', eventId, '--watch', '2s'], { rows, env: { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin } });
       try {

@@ -10,6 +10,8 @@ import { READS_PER_REFRESH } from '../../src/insights/live.js';
 import { UsageError } from '../../src/client/errors.js';
 import { neutraliseFormula, restoreFormula } from '../../src/export/neutralise.js';
 import { figuresClock } from '../../src/insights/clock.js';
+import { sellThrough } from '../../src/insights/sell-through.js';
+import type { OrganizerTicket } from '../../src/client/index.js';
 import { calendarDay, dayRange, instantOf } from '../../src/insights/dates.js';
 import { FiguresAccumulator, MAX_DISTINCT_ANSWERS, type ExportRow } from '../../src/insights/figures.js';
 import { formatMoney } from '../../src/insights/format.js';
@@ -103,9 +105,44 @@ describe('terminal pictures', () => {
     ]);
   });
 
-  it('writes amounts with their currency code', () => {
-    expect(formatMoney(1234567.5, 'INR')).toBe('INR 1,234,567.50');
+  it('writes amounts with their currency code, as every command does', () => {
+    expect(formatMoney(1234567.5, 'INR')).toBe('1,234,567.50 INR');
     expect(formatMoney(1234567.5, null)).toBe('1,234,567.50');
+    expect(formatMoney(-0.5, 'USD')).toBe('-0.50 USD');
+  });
+});
+
+describe('sell-through', () => {
+  const ticket = (quantity: number, initialQuantity: number | null) =>
+    ({ id: 7, typeName: 'General', quantity, initialQuantity }) as unknown as OrganizerTicket;
+  const sold = (tickets: number) => ({ tickets: [{ ticketId: '7', ticketName: 'General', tickets }] });
+
+  it('reads quantity as what is on sale (the reference) or as what is left (the live service)', () => {
+    // on sale as last set: 100 of 100, 30 sold
+    expect(sellThrough([ticket(100, 100)], sold(30)).tickets[0]).toMatchObject({ sold: 30, onSale: 100, share: 0.3 });
+    // left: 70 of the 100 first offered
+    expect(sellThrough([ticket(70, 100)], sold(30)).tickets[0]).toMatchObject({ onSale: 100, share: 0.3 });
+    // left, 2 more held by an unpaid order
+    expect(sellThrough([ticket(68, 100)], sold(30)).tickets[0]).toMatchObject({ onSale: 100, share: 0.3 });
+    // raised to 150 after 80 sold: more sold than the quantity says, so it is what is left
+    expect(sellThrough([ticket(70, 100)], sold(80)).tickets[0]).toMatchObject({ onSale: 150 });
+    // raised on sale as last set, and a service that sends no initialQuantity
+    expect(sellThrough([ticket(200, 100)], sold(30)).tickets[0]).toMatchObject({ onSale: 200, share: 0.15 });
+    expect(sellThrough([ticket(50, null)], sold(10)).tickets[0]).toMatchObject({ onSale: 50, share: 0.2 });
+    expect(sellThrough([ticket(0, 0)], sold(0)).total).toEqual({ sold: 0, onSale: 0, share: null });
+  });
+});
+
+describe('orders per hour', () => {
+  it('are counted while every sale is on one day, and given up on the second day', () => {
+    const figures = new FiguresAccumulator(figuresClock('Asia/Kolkata', 'UTC', 0));
+    figures.add(row('A1', { purchaseDate: '2026-03-01 04:10:00' }));
+    figures.add(row('A2', { purchaseDate: '2026-03-01 04:50:00' }));
+    figures.add(row('A3', { purchaseDate: '2026-03-01 12:00:00' }));
+    // in Kolkata (UTC+5:30): 09:40, 10:20, 17:30
+    expect(figures.figures().hourly).toEqual([{ hour: '09', orders: 1 }, { hour: '10', orders: 1 }, { hour: '17', orders: 1 }]);
+    figures.add(row('A4', { purchaseDate: '2026-03-01 20:00:00' }));
+    expect(figures.figures().hourly).toBeNull();
   });
 });
 

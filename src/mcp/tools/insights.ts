@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { exportSource } from '../../export/checkpoint.js';
 import { readEventLive } from '../../insights/live.js';
 import { sellThrough } from '../../insights/sell-through.js';
-import { ATTENDEE_LIST_TOKEN_NOTE, DEFAULT_PREFETCH } from '../../cli/commands/attendees/shared.js';
+import { ATTENDEE_LIST_TOKEN_NOTE, DEFAULT_PREFETCH, attendeeListRefused } from '../../cli/commands/attendees/shared.js';
 import { EVENT_ID_PARAM } from '../../cli/fields.js';
 import { configDirectory } from '../../cli/config/store.js';
-import { notYourEvent, withPermissionExplained } from '../../cli/permission.js';
+import { withPermissionExplained } from '../../cli/permission.js';
 import { withSession } from '../../cli/session.js';
 import { inputShape, verbInput } from '../input-schema.js';
 import { READ_ONLY, type BoxofficeTool } from '../tool.js';
@@ -35,7 +35,7 @@ export function insightsTool(settings: ServerSettings): BoxofficeTool {
       const { deps } = context;
       return toolCall(settings, ids, () =>
         withSession(context, { token: true }, async (session) => {
-          const explained = notYourEvent(eventId, 'read its attendee list');
+          const explained = attendeeListRefused(eventId);
           const notice = (line: string) => deps.io.stderr.write(`${line}\n`);
           const live = await withPermissionExplained(explained, () =>
             readEventLive(eventId, {
@@ -49,7 +49,6 @@ export function insightsTool(settings: ServerSettings): BoxofficeTool {
               prefetch: DEFAULT_PREFETCH,
             }),
           );
-          const report = await withPermissionExplained(explained, () => session.client.events.getReport({ eventId }));
           const { totals, daily, tickets } = live.figures.figures();
           return {
             eventId,
@@ -57,11 +56,11 @@ export function insightsTool(settings: ServerSettings): BoxofficeTool {
             currency: live.facts.currency,
             timezone: live.facts.timezone,
             generatedAt: deps.clock.now().toISOString(),
-            reads: live.reads + 1,
+            reads: live.reads,
             totals,
             daily,
             tickets,
-            sellThrough: sellThrough(live.facts.tickets, report),
+            sellThrough: sellThrough(live.facts.tickets, live.facts.report),
           };
         }),
       );

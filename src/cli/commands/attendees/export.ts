@@ -4,13 +4,14 @@
 import type { Writable } from 'node:stream';
 import { Option, type Command } from 'commander';
 import { ATTENDEE_STATUSES } from '../../../client/schemas/values.js';
-import { DeclinedError, UsageError } from '../../../client/errors.js';
+import { UsageError } from '../../../client/errors.js';
 import { assertExtensionMatches, checkDestination, type DestinationKind } from '../../../export/destination.js';
 import { exportFormatOf } from '../../../export/format-of.js';
 import { DEFAULT_MAX_WAIT, DEFAULT_PREFETCH, attendeeListRefused } from './shared.js';
 import type { CommandContext, RunVerb } from '../../context.js';
 import { createPrompter } from '../../prompt.js';
 import { completeWith } from '../../completion-values.js';
+import { confirmReplace } from '../../replace-file.js';
 import { parseDuration } from '../../duration.js';
 import { writeJson } from '../../output/json.js';
 import { countOf } from '../../../util/count.js';
@@ -134,17 +135,9 @@ async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: bool
 export async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
   const hooks = {
     now: () => context.deps.clock.now().getTime(),
-    confirmReplace: (output: string) => confirmReplace(output, context),
+    confirmReplace: (output: string) => confirmReplace(output, context, 'export not started'),
   };
   await toDestination(options, context.deps.io.stdout, hooks, (rows, outputPath) => exportAttendeeList(options, outputPath, rows, context));
-}
-
-async function confirmReplace(output: string, context: CommandContext): Promise<void> {
-  if (!context.globals().input) {
-    throw new UsageError(`--output ${output} exists; add --force to replace it, or choose another -o`, '--force');
-  }
-  const replace = await createPrompter(context.deps).confirm({ message: `${output} exists. Replace it?`, default: false });
-  if (!replace) throw new DeclinedError(`export not started; ${output} is left as it was`);
 }
 
 async function exportAttendeeList(options: AttendeesExportOptions, outputPath: string | undefined, rows: Writable, context: CommandContext): Promise<void> {

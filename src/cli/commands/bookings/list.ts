@@ -15,7 +15,7 @@ import { createPrompter } from '../../prompt.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { collectBookings } from '../../../bookings/collect.js';
 import { statusLine } from '../../../util/status-line.js';
-import { countOf } from '../../../util/count.js';
+import { countOf, formatMoney } from '../../../util/count.js';
 import { HOURLY_READ_QUOTA } from '../../../util/live-quotas.js';
 import { neutraliseFormula } from '../../../export/neutralise.js';
 
@@ -148,7 +148,7 @@ async function writeBookings(bookings: BookingOrder[], format: ListFormat, conte
     deps,
     KNOWN_COLUMNS.map((column) => ({
       header: COLUMN_HEADERS[column],
-      value: (booking: BookingOrder) => cellText(booking[column]),
+      value: (booking: BookingOrder) => (column === 'amount' && deps.io.stdoutIsTTY ? formatMoney(cellText(booking.amount)) : cellText(booking[column])),
       alignRight: column === 'amount',
     })),
     bookings,

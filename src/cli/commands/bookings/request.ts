@@ -13,7 +13,7 @@ import { BookingNotListedError, type BookingRecordLike, recentWindow } from '../
 import type { DateWindow } from '../../../bookings/windows.js';
 import type { BookingListRequest } from '../../../client/schemas/index.js';
 import { createPrompter } from '../../prompt.js';
-import { countOf } from '../../../util/count.js';
+import { countOf, formatMoney } from '../../../util/count.js';
 import { openSession } from '../../session.js';
 import type { CommandContext, RunVerb } from '../../context.js';
 import { addParamFlags, checkFormats, fillMissing, paramValues, requestFromFlags, type ParamSpec } from '../../params.js';
@@ -99,10 +99,10 @@ async function runRequestBooking(flags: RequestFlags, context: CommandContext): 
       BOOKING_PARAMS,
     );
     const request = { ...parsed, currency: parsed.currency ?? 'INR' };
-    await confirmIfLive(`${request.amount} ${request.currency}`, request.orderNo, flags.yes === true, context);
+    await confirmIfLive(formatMoney(request.amount, request.currency), request.orderNo, flags.yes === true, context);
     const checkCommand = checkCommandFor(request.orderNo, recentWindow(deps.clock.now()));
     // On screen before anything is sent, so that even a killed run leaves the number to check.
-    deps.io.stderr.write(`order ${request.orderNo}: requesting ${request.amount.toFixed(2)} ${request.currency} (to check it: ${checkCommand})\n`);
+    deps.io.stderr.write(`order ${request.orderNo}: requesting ${formatMoney(request.amount, request.currency)} (to check it: ${checkCommand})\n`);
     const api = {
       submit: (form: typeof request) => session.client.booking.submit(form),
       bookingList: (window: BookingListRequest) => session.client.events.bookingList(window),

@@ -6,6 +6,7 @@ import type { CommandContext, RunVerb } from '../../context.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { resolveBuyerIds } from '../../buyer-ids.js';
+import { formatMoney } from '../../../util/count.js';
 
 export function registerEventDetails(group: Command, context: CommandContext, run: RunVerb<{ eventId: string }> = (options, runContext) => runEventDetails(options.eventId, runContext)): void {
   group
@@ -37,7 +38,7 @@ async function runEventDetails(eventGiven: string, context: CommandContext): Pro
       ['ends', `${event.endDate} ${event.endTime}`],
       ['category', event.category],
       ['type', event.type],
-      ['price', `${event.price} ${event.currency}`],
+      ['price', io.stdoutIsTTY ? formatMoney(event.price, event.currency) : `${event.price} ${event.currency}`],
       ['sold out', details.soldout],
       ['url', event.url],
       // The event's own contact fields; `email` is the organizer account's address, not the event's.
@@ -57,7 +58,7 @@ async function runEventDetails(eventGiven: string, context: CommandContext): Pro
       ...ticketTag,
       { header: 'id', value: (ticket: PublisherTicket) => ticket.id },
       { header: 'name', value: (ticket) => ticket.name, shrink: 14 },
-      { header: 'price', value: (ticket) => (ticket.price === 0 ? 'free' : `${ticket.price} ${ticket.currency}`), alignRight: true },
+      { header: 'price', value: (ticket) => (ticket.price === 0 ? 'free' : io.stdoutIsTTY ? formatMoney(ticket.price, ticket.currency) : `${ticket.price} ${ticket.currency}`), alignRight: true },
       { header: 'quantity', value: (ticket) => ticket.quantity, alignRight: true },
       { header: 'per order', value: (ticket) => `${ticket.minQuantity}–${ticket.maxQuantity}`, dropOrder: 1 },
       { header: 'on sale', value: (ticket) => `${ticket.startDate} ${ticket.startTime} → ${ticket.endDate} ${ticket.endTime}`, dropOrder: 2 },

@@ -2,11 +2,11 @@
 // how an event's sales are going — totals, last 30 days, tickets, cities and short answers — as a
 // terminal summary, as data (piped or --json), as a self-contained page and as SVGs (src/insights).
 import { existsSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { ExportFormat } from '../../../export/checkpoint.js';
 import { exportFormatOf } from '../../../export/format-of.js';
+import { assertExtensionSays, checkDestination, type OutputFormat } from '../../../export/destination.js';
 import type { CommandContext, RunVerb } from '../../context.js';
 import { summaryOf } from '../summaries.js';
 import { DEFAULT_MAX_WAIT } from '../attendees/shared.js';
@@ -16,10 +16,18 @@ import type { InsightsOptions } from './shared.js';
 import { parseDuration } from '../../duration.js';
 import { isKnownTimezone } from '../../../insights/dates.js';
 
+/** The page -o writes: HTML, whatever else the name says. */
+const PAGE_FORMAT: OutputFormat = {
+  isNamedBy: (path) => /\.html?$/i.test(path),
+  extension: '.html',
+  description: 'the format (html, the insights page)',
+};
+
 interface InsightsFlags {
   from?: string;
   format?: ExportFormat;
   output?: string;
+  force?: boolean;
   svg?: string;
   watch?: string;
   currency?: string;
@@ -35,6 +43,7 @@ export function registerInsights(program: Command, context: CommandContext, run:
     .option('--from <file>', 'read an attendee export (.csv, .json or .ndjson, as `attendees export` writes it) instead of the service')
     .addOption(new Option('--format <format>', 'the --from file\'s format (default: from its extension)').choices(EXPORT_FORMATS))
     .option('-o, --output <file>', 'also write a self-contained HTML page with every chart and its numbers')
+    .option('--force', 'replace -o FILE if it exists (on a terminal, boxoffice asks instead)')
     .option('--svg <dir>', 'also write each chart as its own SVG file into DIR')
     .option('--watch <interval>', 'refresh every INTERVAL (e.g. 5m), showing what changed; each refresh costs 2 reads')
     .option('--currency <code>', 'currency of the amounts (default: the event\'s; with --from: none)')
@@ -77,9 +86,8 @@ async function insightsOptionsFrom(eventId: string | undefined, flags: InsightsF
   }
   const output = flags.output?.trim();
   if (flags.output !== undefined && !output) throw new UsageError('--output: must name a file', '--output');
-  if (output !== undefined && !existsSync(dirname(resolve(output)))) {
-    throw new UsageError(`--output: the directory ${dirname(resolve(output))} does not exist`, '--output');
-  }
+  const destination = output === undefined ? undefined : checkDestination(output);
+  if (output !== undefined && destination !== 'stream') assertExtensionSays(output, PAGE_FORMAT);
   const svgDir = flags.svg?.trim();
   if (flags.svg !== undefined && !svgDir) throw new UsageError('--svg: must name a directory', '--svg');
   if (svgDir !== undefined && existsSync(svgDir) && !statSync(svgDir).isDirectory()) {
@@ -97,5 +105,5 @@ async function insightsOptionsFrom(eventId: string | undefined, flags: InsightsF
   }
   const watchMs = flags.watch === undefined ? undefined : parseDuration(flags.watch, '--watch');
   if (watchMs !== undefined && watchMs < 1000) throw new UsageError(`--watch: "${flags.watch}" is too short; 1s at least`, '--watch');
-  return { eventId: id, from, output, svgDir, watchMs, currency, timezone, maxWaitMs: parseDuration(flags.maxWait, '--max-wait') };
+  return { eventId: id, from, output, destination, force: flags.force === true, svgDir, watchMs, currency, timezone, maxWaitMs: parseDuration(flags.maxWait, '--max-wait') };
 }

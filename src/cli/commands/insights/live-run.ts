@@ -6,15 +6,15 @@ import { exportSource } from '../../../export/checkpoint.js';
 import { progressAndNotices } from '../../../export/progress.js';
 import { formatCount } from '../../../util/count.js';
 import { EventWatcher, READS_PER_REFRESH, readEventLive, type RefreshChange } from '../../../insights/live.js';
-import type { InsightsReport } from '../../../insights/report.js';
+import { eventSales, type InsightsReport } from '../../../insights/report.js';
 import { configDirectory } from '../../config/store.js';
 import type { CommandContext } from '../../context.js';
 import { formatDuration } from '../../../util/duration.js';
-import { notYourEvent, withPermissionExplained } from '../../permission.js';
+import { withPermissionExplained } from '../../permission.js';
 import { checkWatchInterval } from '../../watch-interval.js';
 import { HOURLY_READ_QUOTA } from '../../../util/live-quotas.js';
 import { openSession } from '../../session.js';
-import { DEFAULT_PREFETCH } from '../attendees/shared.js';
+import { DEFAULT_PREFETCH, attendeeListRefused } from '../attendees/shared.js';
 import type { InsightsOptions } from './shared.js';
 import { showReport } from './show.js';
 
@@ -36,7 +36,7 @@ export async function runLiveInsights(options: InsightsOptions & { eventId: stri
     if (options.watchMs !== undefined) checkWatchInterval(options.watchMs, session.profile.apiUrl as string, READS_PER_REFRESH);
     // Beside the config: an interrupted read resumes from its checkpoint on the next run.
     const workPath = join(configDirectory(deps.env), 'insights-work', `${session.profileName}-${eventId.replace(/[^\w.-]/g, '_')}.ndjson`);
-    const live = await withPermissionExplained(notYourEvent(eventId, 'read its attendee list'), () =>
+    const live = await withPermissionExplained(attendeeListRefused(eventId), () =>
       readEventLive(eventId, {
         api: session.client.events,
         workPath,
@@ -52,6 +52,7 @@ export async function runLiveInsights(options: InsightsOptions & { eventId: stri
       }),
     );
     let reads = live.reads;
+    let watcher: EventWatcher | undefined;
     const reportNow = (): InsightsReport => ({
       eventId,
       title: live.facts.title,
@@ -60,10 +61,11 @@ export async function runLiveInsights(options: InsightsOptions & { eventId: stri
       generatedAt: deps.clock.now().toISOString(),
       source: { kind: 'live', reads },
       figures: live.figures.figures(),
+      sales: eventSales(live.facts.tickets, watcher?.lastReport ?? live.facts.report),
     });
     if (options.watchMs === undefined) return await showReport(reportNow(), options, context, null);
 
-    const watcher = new EventWatcher(session.client.events, eventId, live.figures, live.listStart);
+    watcher = new EventWatcher(session.client.events, eventId, live.figures, live.listStart);
     reads += await watcher.start();
     await showReport(reportNow(), options, context, null);
     io.stderr.write(`${costLine(options.watchMs)}\n`);

@@ -11,6 +11,7 @@ import type { CommandContext } from '../../context.js';
 import type { InsightsOptions } from './shared.js';
 import { showReport } from './show.js';
 import { runLiveInsights } from './live-run.js';
+import { confirmReplace } from '../../replace-file.js';
 
 async function fromFile(options: InsightsOptions & { from: NonNullable<InsightsOptions['from']> }, context: CommandContext): Promise<void> {
   const { deps } = context;
@@ -26,11 +27,16 @@ async function fromFile(options: InsightsOptions & { from: NonNullable<InsightsO
     generatedAt: now.toISOString(),
     source: { kind: 'file', file: options.from.path },
     figures: figures.figures(),
+    sales: null,
   };
   await showReport(report, options, context, null);
 }
 
 export async function runInsights(options: InsightsOptions, context: CommandContext): Promise<void> {
+  // Asked before anything is read: a read of the service costs its quota.
+  if (options.output !== undefined && options.destination === 'file' && !options.force) {
+    await confirmReplace(options.output, context, 'nothing read');
+  }
   keepYoungGenerationSmall();
   if (options.from !== undefined) return fromFile({ ...options, from: options.from }, context);
   return runLiveInsights({ ...options, eventId: options.eventId as string }, context);

@@ -55,7 +55,10 @@ async function writeCharts(report: InsightsReport, options: InsightsOptions): Pr
   const charts = await renderCharts(chartsOf(report));
   const written: string[] = [];
   if (options.output !== undefined) {
-    await writeAtomically(options.output, pageHtml(report, charts));
+    const page = pageHtml(report, charts);
+    // A pipe or a device (/dev/stdout) is written into, never replaced.
+    if (options.destination === 'stream') await writeFile(options.output, page);
+    else await writeAtomically(options.output, page);
     written.push(`wrote the insights page: ${options.output}`);
   }
   if (options.svgDir !== undefined) {

@@ -251,8 +251,8 @@ async function printOrder(context: CommandContext, placed: PlacedOrder): Promise
     if (io.stdoutIsTTY) io.stdout.write(`${text}\n`);
   };
 
-  // Amounts: two decimals for people, as the service sent them for scripts.
-  const money = (amount: number) => (io.stdoutIsTTY ? amount.toFixed(2) : amount);
+  // Amounts: formatted for people (the currency is in the heading), as the service sent them for scripts.
+  const money = (amount: number) => (io.stdoutIsTTY ? formatMoney(amount) : amount);
   const cart = placed.cart.cart;
   heading(`Cart (${placed.currency})`);
   await writeRows(target, tagged<typeof cart>('cart', [

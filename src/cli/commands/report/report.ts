@@ -7,6 +7,11 @@ import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { formatMoney } from '../../../util/count.js';
 
+/** What the report's two amounts are (2.13 `amount` and `platformFee`), in lines that fit 80 columns. */
+const MONEY_NAMES =
+  'ticket sales: what the tickets sold for after discounts, fees and tax excluded\n' +
+  'platform fee: what buyers paid the platform on top of the ticket price';
+
 interface ReportOptions {
   eventId: string;
 }
@@ -25,7 +30,7 @@ export function registerReport(program: Command, context: CommandContext, run: R
     .command('report')
     .description(summaryOf('report'))
     .argument('<EVENT_ID>', 'event id')
-    .addHelpText('after', '\nExample:\n  boxoffice report 12\n  boxoffice report 12 --json | jq .amount')
+    .addHelpText('after', `\nExample:\n  boxoffice report 12\n  boxoffice report 12 --json | jq .amount\n\n${MONEY_NAMES}\n`)
     .action(async (eventId: string) => {
       await run({ eventId }, context);
     });
@@ -70,8 +75,9 @@ export async function runReport(options: ReportOptions, context: CommandContext)
       { header: 'sold', value: (row) => row.sold, alignRight: true },
       { header: 'platform fee', value: (row) => money(row, row.platformFee), alignRight: true },
       { header: 'cancelled', value: (row) => row.cancel, alignRight: true, dropOrder: 1 },
-      { header: 'amount', value: (row) => money(row, row.amount), alignRight: true },
+      { header: 'ticket sales', value: (row) => money(row, row.amount), alignRight: true },
     ], [...lines, total]);
+    if (onTerminal) context.deps.io.stderr.write(`\n${MONEY_NAMES}\n`);
   });
 }
 

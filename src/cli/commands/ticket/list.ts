@@ -9,6 +9,7 @@ import { dateTimeText } from '../../output/date-time.js';
 import { readBack } from '../../../client/fields/read-back.js';
 import { TICKET_TABLE } from '../../../client/fields/ticket.js';
 import { ticketCodeOf } from '../../buyer-ids.js';
+import { formatMoney } from '../../../util/count.js';
 
 interface ListTicketsOptions {
   eventId: string;
@@ -33,12 +34,13 @@ export async function runTicketList(options: ListTicketsOptions, context: Comman
     if (context.globals().json) return writeJson(context.deps.io, body);
     // A ticket's code (what ticket update takes on the live service) and its numeric id (what
     // order place takes): both are shown when the service gives a code.
+    const onTerminal = context.deps.io.stdoutIsTTY;
     const showNumeric = body.tickets.some((ticket) => ticketCodeOf(ticket) !== undefined);
     await writeRows<OrganizerTicket>(context, [
       { header: 'id', value: (ticket) => ticketCodeOf(ticket) ?? ticket.id },
       ...(showNumeric ? [{ header: 'numeric id', value: (ticket: OrganizerTicket) => ticket.id }] : []),
       { header: 'name', value: (ticket) => ticket.typeName, shrink: 14 },
-      { header: 'price', value: (ticket) => (ticket.price === null ? 'any' : ticket.price), alignRight: true },
+      { header: 'price', value: (ticket) => (ticket.price === null ? 'any' : onTerminal ? formatMoney(ticket.price) : ticket.price), alignRight: true },
       { header: 'currency', value: (ticket) => ticket.currency, dropOrder: 2 },
       { header: 'quantity', value: (ticket) => ticket.quantity, alignRight: true },
       // In the words ticket update takes (a ticket on sale is `active` in responses, `published` there).

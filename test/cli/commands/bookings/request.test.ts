@@ -161,7 +161,7 @@ describe('bookings request on the live profile', () => {
   it('asks first; "no" starts nothing and exits 1', async () => {
     const opened: string[] = [];
     const declined = await live('n\n', opened);
-    expect(declined.stderr).toContain('Request a live payment of 75 GBP for order ORD-LIVE-1?');
+    expect(declined.stderr).toContain('Request a live payment of 75.00 GBP for order ORD-LIVE-1?');
     expect(declined.code).toBe(1);
     expect(opened).toEqual([]);
   });

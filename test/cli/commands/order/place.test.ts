@@ -121,7 +121,7 @@ describe('order place: the whole flow', () => {
     const tty = await place([eventId, '--ticket', `${general}:1:SAVE10`, '--attendee', 'Ben Okafor,ben@example.com'], { stdoutIsTTY: true, env: { NO_COLOR: '1' } });
     expect(tty.code).toBe(0);
     expect(tty.stdout).toContain('Cart (INR)');
-    expect(tty.stdout).toMatch(/\n\s*1000\.00 +100\.00 +0\.00 +0\.00 +900\.00 +yes\n/);
+    expect(tty.stdout).toMatch(/\n\s*1,000\.00 +100\.00 +0\.00 +0\.00 +900\.00 +yes\n/);
     expect(tty.stdout).toContain('Ben Okafor');
 
     const piped = await place([eventId, '--ticket', `${general}:1`, '--attendee', 'Ben Okafor,ben@example.com']);

@@ -34,7 +34,11 @@ describe('report', () => {
     expect(await ok(['report', eventId])).toBe(`total\t\t0\t0\t0\t0\n`);
     const tty = await h.run(['report', eventId], { stdoutIsTTY: true, env: { NO_COLOR: '1' } });
     expect(tty.code).toBe(0);
-    expect(tty.stderr).toBe(`no tickets sold yet for event ${eventId}\n`);
+    expect(tty.stderr).toBe(
+      `no tickets sold yet for event ${eventId}\n\n` +
+      'ticket sales: what the tickets sold for after discounts, fees and tax excluded\n' +
+      'platform fee: what buyers paid the platform on top of the ticket price\n',
+    );
     expect(JSON.parse(await ok(['--json', 'report', eventId]))).toMatchObject({ status: 'success', amount: 0, tickets: [] });
   });
 
@@ -56,8 +60,12 @@ describe('report', () => {
     expect(piped[1].split('\t')[0]).toBe('total');
     expect(piped[1].split('\t')[2]).toBe('3');
     expect(piped[1].split('\t')[5]).toBe(String(json.amount));
-    const tty = await ok(['report', eventId], { stdoutIsTTY: true, env: { NO_COLOR: '1' } });
-    expect(tty).toMatch(/^Ticket +Name +Sold +Platform fee +Cancelled +Amount\n─+\n/);
+    const onTerminal = await h.run(['report', eventId], { stdoutIsTTY: true, env: { NO_COLOR: '1' } });
+    expect(onTerminal.code).toBe(0);
+    const tty = onTerminal.stdout;
+    // The amounts say what they are: in the header, and under the table.
+    expect(tty).toMatch(/^Ticket +Name +Sold +Platform fee +Cancelled +Ticket sales\n─+\n/);
+    expect(onTerminal.stderr).toContain('ticket sales: what the tickets sold for after discounts, fees and tax excluded\n');
     // Amounts with their currency on a terminal (the report carries none: it is read from the tickets).
     expect(tty).toMatch(new RegExp(`\\n${ticketId} +Early bird +3 +[\\d,]+\\.\\d\\d INR +0 +[\\d,]+\\.\\d\\d INR\\n`));
     expect(tty).toMatch(/\ntotal +3 +[\d,]+\.\d\d INR +0 +[\d,]+\.\d\d INR$/m);
