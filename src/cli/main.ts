@@ -167,7 +167,9 @@ async function reportError(error: unknown, deps: Deps, invocation: Invocation | 
   // Ctrl-C, whether it reached the process as SIGINT or a prompt as a key, is one line: a
   // question's own says "interrupted" and what was undone (an order released).
   if (deps.signal.aborted || error instanceof CancelledError) {
-    const message = isInterruptedWork(error) ? `interrupted: ${error.message}` : deps.signal.aborted ? 'interrupted' : (error as Error).message;
+    const said = isInterruptedWork(error) ? `interrupted: ${error.message}` : deps.signal.aborted ? 'interrupted' : (error as Error).message;
+    const aftermath = aftermathOf(error);
+    const message = aftermath === undefined ? said : `${said} (${aftermath})`;
     deps.io.stderr.write(`${message}\n`);
     return { exitCode: EXIT.interrupted, code: 'interrupted', message };
   }
@@ -177,6 +179,12 @@ async function reportError(error: unknown, deps: Deps, invocation: Invocation | 
   const exitCode = exitCodeFor(error);
   const apiCode = error instanceof ApiError ? error.code : error instanceof DeclinedError ? 'declined' : undefined;
   return { exitCode, code: apiCode ?? KIND_OF_EXIT[exitCode] ?? 'failure', message: message.replace(/^error( [A-Z]\d+)?: /, '') };
+}
+
+/** What was done after the interruption (an order released), from the error's notes (ErrorNotes). */
+function aftermathOf(error: unknown): string | undefined {
+  const notes = (error as { notes?: { aftermath?: unknown } } | undefined)?.notes;
+  return typeof notes?.aftermath === 'string' ? notes.aftermath : undefined;
 }
 
 /** By name: the core does not load the client's error classes (InterruptedWorkError). */

@@ -1,6 +1,5 @@
 // The terminal summary: totals, a sparkline of the last 30 days and horizontal bars. Plain text
 // built by small pure functions (a sparkline and a bar are a few lines each; no library needed).
-import type { InsightsFigures } from './figures.js';
 import { formatCount, formatMoney, formatShare } from './format.js';
 import { NO_CITY, PAID_BY_BUYERS, TICKET_SALES, type InsightsReport } from './report.js';
 
@@ -75,7 +74,7 @@ function sellThroughText(report: InsightsReport, ticketName: string): string {
 
 /** The title, the totals and the sparkline: what a window too short for the summary shows. */
 export function compactSummary(report: InsightsReport): string {
-  const { figures, currency } = report;
+  const { figures } = report;
   return [
     titleLine(report),
     ...totalsLines(report),

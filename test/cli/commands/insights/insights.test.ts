@@ -329,7 +329,7 @@ describe('insights: flags → options', () => {
     const parsed = await parseVerb(verb, ['insights', '12']);
     expect(parsed.code, parsed.stderr).toBe(0);
     expect(parsed.runs).toEqual([
-      { eventId: '12', from: undefined, output: undefined, svgDir: undefined, watchMs: undefined, currency: undefined, timezone: undefined, maxWaitMs: 600_000 },
+      { eventId: '12', from: undefined, output: undefined, destination: undefined, force: false, svgDir: undefined, watchMs: undefined, currency: undefined, timezone: undefined, maxWaitMs: 600_000 },
     ]);
     const directory = mkdtempSync(join(tmpdir(), 'boxoffice-insights-flags-'));
     try {
@@ -337,11 +337,11 @@ describe('insights: flags → options', () => {
       writeFileSync(file, '');
       const every = await parseVerb(verb, [
         'insights', '--from', file, '--format', 'ndjson', '-o', join(directory, 'page.html'), '--svg', join(directory, 'charts'), '--currency', 'inr',
-        '--timezone', 'Asia/Kolkata', '--max-wait', '30s',
+        '--timezone', 'Asia/Kolkata', '--max-wait', '30s', '--force',
       ]);
       expect(every.runs).toEqual([
         {
-          eventId: undefined, from: { path: file, format: 'ndjson' }, output: join(directory, 'page.html'), svgDir: join(directory, 'charts'),
+          eventId: undefined, from: { path: file, format: 'ndjson' }, output: join(directory, 'page.html'), destination: 'new', force: true, svgDir: join(directory, 'charts'),
           watchMs: undefined, currency: 'INR', timezone: 'Asia/Kolkata', maxWaitMs: 30_000,
         },
       ]);
