@@ -15,6 +15,7 @@ import type {
   UpdateEventRequest,
   UpdateTicketRequest,
 } from '../client/schemas/index.js';
+import { ticketCapacity } from '../client/schemas/index.js';
 
 /** The part of the client apply uses; the real client (src/client/index.ts) satisfies it. */
 export interface ApplyClient {
@@ -168,8 +169,8 @@ function fileTicketStatus(status: unknown): 'active' | 'pause' | undefined {
 export function ticketView(ticket: OrganizerTicket): RemoteView {
   const from = splitDateTime(ticket.availableFrom);
   const to = splitDateTime(ticket.availableTo);
-  // `quantity` is the total on sale as last set (initialQuantity stays the one set at creation).
-  const quantity = numberOrUndefined(ticket.quantity);
+  // The total on sale, not what is left (the live service's `quantity` falls as tickets sell).
+  const quantity = numberOrUndefined(ticketCapacity(ticket));
   return withoutUndefined({
     ticketName: textOrUndefined(ticket.typeName),
     ticketDescription: textOrUndefined(ticket.typeDesc),

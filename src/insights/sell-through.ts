@@ -1,7 +1,9 @@
 // Sell-through: how much of what is on sale has sold, per ticket and for the event. Sold is the
-// sales report's count per ticket (E10); on sale is the ticket's quantity as last set (E8). A
-// report line names its ticket by id, or where the ids differ in kind (a code), by name.
+// sales report's count per ticket (E10); on sale is the ticket's capacity (E8, ticketCapacity:
+// `initialQuantity`, as `quantity` may be what is left). A report line names its ticket by id,
+// or where the ids differ in kind (a code), by name.
 import type { OrganizerTicket, ReportResponse } from '../client/index.js';
+import { ticketCapacity } from '../client/schemas/index.js';
 
 interface TicketSellThrough {
   ticketId: string;
@@ -26,7 +28,7 @@ export function sellThrough(tickets: readonly OrganizerTicket[], report: Pick<Re
     const byId = report.tickets.filter((line) => String(line.ticketId) === String(ticket.id));
     const lines = byId.length > 0 ? byId : report.tickets.filter((line) => line.ticketName === ticket.typeName);
     const sold = lines.reduce((sum, line) => sum + (Number(line.tickets) || 0), 0);
-    const onSale = Number(ticket.quantity) || 0;
+    const onSale = ticketCapacity(ticket);
     return { ticketId: String(ticket.id), ticket: ticket.typeName, sold, onSale, share: shareOf(sold, onSale) };
   });
   const sold = rows.reduce((sum, row) => sum + row.sold, 0);

@@ -2,6 +2,7 @@
 // differ between the two: a ticket read back `active` is sent as `published` (cli-contract).
 import type { OrganizerTicket } from '../../../client/schemas/index.js';
 import { ticketStatusForUpdate } from '../../../client/schemas/values.js';
+import { ticketCapacity } from '../../../client/schemas/index.js';
 import type { ParamValues } from '../../params.js';
 import { splitDateTime } from '../../output/date-time.js';
 
@@ -21,7 +22,8 @@ export function updateValuesFromTicket(ticket: OrganizerTicket): ParamValues {
     // null is the reference's "any amount", sent as a blank price.
     price: ticket.price === null ? '' : String(ticket.price),
     currency: ticket.currency,
-    quantity: String(ticket.quantity),
+    // The total on sale: sending back what is left would shrink it (the live `quantity` falls as tickets sell).
+    quantity: String(ticketCapacity(ticket)),
     status: ticketStatusForUpdate(ticket.status),
     startDate: from?.[0],
     startTime: from?.[1],
