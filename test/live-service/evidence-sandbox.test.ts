@@ -276,4 +276,17 @@ describe.each(MODES)('the sandbox in %s mode', (_mode, quirks) => {
     const later = expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '2', toRecord: '50' }, { token: token() }));
     expect(Object.keys(later.attendee as object)).toEqual(['2']);
   });
+
+  it.runIf(!quirks)('serves the attendee list in the reference\'s shapes: oldest first, 1-based, the ticket type\'s id, names in name, JSON numbers', async () => {
+    const first = expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '1', toRecord: '2' }, { token: token() }));
+    const records = first.attendee as Record<string, unknown>[];
+    expect(records.map((record) => record.name)).toEqual(['Buyer 0', 'Buyer 1']);
+    const [oldest] = records;
+    expect(oldest).toMatchObject({ orderCost: expect.any(Number), quantity: 1, status: 'success', paidBy: 'guest' });
+    const attendee = (oldest.attendee as Record<string, unknown>[])[0];
+    expect(attendee).toMatchObject({ ticketId: ticketId, name: 'Asha Rao 0', ticketNo: `${String(oldest.orderNo)}-1`, status: 'attending', details: [] });
+    expect((oldest.purchaseDate as { date: string }).date).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    const later = expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '3', toRecord: '50' }, { token: token() }));
+    expect((later.attendee as Record<string, unknown>[]).map((record) => record.name)).toEqual(['Buyer 2']);
+  });
 });
