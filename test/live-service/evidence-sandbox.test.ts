@@ -148,17 +148,41 @@ describe.each(MODES)('the sandbox in %s mode', (_mode, quirks) => {
     expect(((await noKey.json()) as { message: string }).message).toBe('E020');
   });
 
-  it('returns a booking to its callback as a POST of response = base64(orderNo|status|amount|md5(key)) and status, a plain-digit order number included', async () => {
-    const callbackUrl = 'http://127.0.0.1:9/booking-return';
-    const orderNo = String(700_000 + Math.floor(Math.random() * 99_999));
-    const fields = { amount: '250', orderNo, name: 'Asha Rao', emailId: 'asha@example.test', phoneNo: '9800000000', bookingKey: sandbox.tokens.bookingKey, callbackUrl };
+  /** Posts a booking with `bookingKey` as the key and pays it in the payment page, as a browser would. */
+  async function bookAndPay(bookingKey: string, orderNo: string, callbackUrl: string) {
+    const fields = { amount: '250', orderNo, name: 'Asha Rao', emailId: 'asha@example.test', phoneNo: '9800000000', bookingKey, callbackUrl };
     const page = await (await fetch(`${sandbox.url}/em/booking`, { method: 'POST', body: new URLSearchParams(fields) })).text();
     const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1] ?? '';
     const hidden = Object.fromEntries([...page.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((match) => [match[1], match[2]]));
-    const returned = await readReturnForm(await fetch(`${sandbox.url}${action}`, { method: 'POST', body: new URLSearchParams({ ...hidden, outcome: 'pay' }), redirect: 'manual' }));
+    return readReturnForm(await fetch(`${sandbox.url}${action}`, { method: 'POST', body: new URLSearchParams({ ...hidden, outcome: 'pay' }), redirect: 'manual' }));
+  }
+  const plainDigitOrderNo = () => String(700_000 + Math.floor(Math.random() * 99_999));
+
+  it('returns a booking to its callback as a POST of response = base64(orderNo|status|amount|md5(key)) and status, a plain-digit order number included', async () => {
+    const callbackUrl = 'http://127.0.0.1:9/booking-return';
+    const orderNo = plainDigitOrderNo();
+    const returned = await bookAndPay(sandbox.tokens.bookingKey, orderNo, callbackUrl);
     expect(returned.action.toString()).toBe(callbackUrl);
     expect(returned.fields.status).toBe('success');
     expect(Buffer.from(returned.fields.response, 'base64').toString('utf8')).toBe(`${orderNo}|success|250.00|${md5Hex(sandbox.tokens.bookingKey)}`);
+  });
+
+  it(quirks ? 'takes the account\'s access token as bookingKey, as the latest library posts it, and signs the return with md5 of that token' : 'refuses an access token as bookingKey (E001): the reference names only the booking key', async () => {
+    const orderNo = plainDigitOrderNo();
+    if (quirks) {
+      const returned = await bookAndPay(token(), orderNo, 'http://127.0.0.1:9/booking-return');
+      expect(returned.fields.status).toBe('success');
+      expect(Buffer.from(returned.fields.response, 'base64').toString('utf8')).toBe(`${orderNo}|success|250.00|${md5Hex(token())}`);
+      const stored = sandbox.db.prepare('SELECT key_md5 FROM bookings WHERE order_no = ?').get(orderNo);
+      expect(scalar(stored)).toBe(md5Hex(token()));
+    } else {
+      const fields = { amount: '250', orderNo, name: 'Asha Rao', emailId: 'asha@example.test', phoneNo: '9800000000', bookingKey: token(), callbackUrl: 'http://127.0.0.1:9/booking-return' };
+      const response = await fetch(`${sandbox.url}/em/booking`, { method: 'POST', body: new URLSearchParams(fields) });
+      expect(((await response.json()) as { message: string }).message).toBe('E001');
+    }
+    const unknown = { amount: '250', orderNo: plainDigitOrderNo(), name: 'Asha Rao', emailId: 'asha@example.test', phoneNo: '9800000000', bookingKey: 'sbx_at_no-such-token', callbackUrl: 'http://127.0.0.1:9/booking-return' };
+    const refused = await fetch(`${sandbox.url}/em/booking`, { method: 'POST', body: new URLSearchParams(unknown) });
+    expect(((await refused.json()) as { message: string }).message).toBe('E001');
   });
 
   it(quirks ? 'reads multipart with an empty boundary in the header and the body (bare -- lines)' : 'refuses multipart with an empty boundary (E002), as the reference\'s multipart has one', async () => {
