@@ -28,6 +28,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { getPath } from 'hono/utils/url';
 import type { SandboxDatabase } from './db/index.js';
 import {
   systemSandboxClock,
@@ -96,6 +97,17 @@ const TOOLS_TAKING_AN_ACCESS_TOKEN: ReadonlySet<string> = new Set([QUESTIONS_END
 /** Form posts the service receives from other sites by design (see security/cross-site.ts). */
 const CROSS_SITE_ENTRY_PATHS: ReadonlySet<string> = new Set([BOOKING_PATH]);
 
+/** Where an integration platform's docs put the Publisher API (`/api/publisher/ticket-details`). */
+const PUBLISHER_UNDER_API = '/api/publisher/';
+
+/**
+ * The path every route and mode sees: the Publisher API under `/api` is the Publisher API, so it
+ * is counted, failed and reshaped as `/publisher/…` is.
+ */
+function withoutApiPrefix(path: string): string {
+  return path.startsWith(PUBLISHER_UNDER_API) ? path.slice('/api'.length) : path;
+}
+
 /** Held tickets of an order that was never confirmed are released after this long. */
 const DEFAULT_HOLD_TIMEOUT_MS = 30 * 60_000;
 
@@ -117,7 +129,7 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
   const extensions = options.extensions ?? defaultExtensions();
   const secret = options.secret ?? newSandboxSecret();
   const failedAuth = new FailedAuthThrottle({ ...DEFAULT_FAILED_AUTH_POLICY, ...options.failedAuth }, () => Date.now());
-  const app: SandboxApp = new Hono<SandboxEnv>();
+  const app: SandboxApp = new Hono<SandboxEnv>({ getPath: (request) => withoutApiPrefix(getPath(request)) });
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();

@@ -56,9 +56,10 @@ function remoteEvent(overrides: Partial<OrganizerEvent> = {}): OrganizerEvent {
     listingImage: 'https://img.example/l.png', ...overrides,
   } as OrganizerEvent;
 }
+/** As the live service reads back: `quantity` what is left (20 sold), `initialQuantity` the 100 on sale. */
 function remoteTicket(overrides: Partial<OrganizerTicket> = {}): OrganizerTicket {
   return {
-    id: 11, typeName: 'General', typeDesc: '', price: '500.00' as unknown as number, quantity: 100, initialQuantity: 120,
+    id: 11, typeName: 'General', typeDesc: '', price: '500.00' as unknown as number, quantity: 80, initialQuantity: 100,
     availableFrom: dateTime('2030-01-01 10:00:00'), availableTo: dateTime('2030-05-02 18:00:00'),
     maxQuantity: 10, minQuantity: 1, allowCancel: true, status: 'active', currency: 'INR', eventId: '7', ...overrides,
   } as OrganizerTicket;
@@ -105,7 +106,7 @@ describe('plan', () => {
 
   it('reports a remote change as drift and plans it back', () => {
     const setup = parseSetupFile(text, 'e.yaml', {});
-    const plan = computePlan(setup, appliedState(setup), snapshot(remoteTicket({ quantity: 40, status: 'pause' })));
+    const plan = computePlan(setup, appliedState(setup), snapshot(remoteTicket({ quantity: 40, initialQuantity: 40, status: 'pause' })));
     expect(plan.steps[1].changes).toEqual([
       { field: 'quantity', from: 40, to: 100, drift: true },
       { field: 'status', from: 'pause', to: 'active', drift: true },

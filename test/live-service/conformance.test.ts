@@ -265,6 +265,43 @@ describe('event ids', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// Tickets left: get-tickets' quantity falls as tickets sell; the number offered is initialQuantity
+// ---------------------------------------------------------------------------------------------
+
+describe('get-tickets as the live service answers it, quantity being what is left', () => {
+  const sold = { ...LIVE_TICKETS, tickets: [{ ...LIVE_TICKETS.tickets[0], quantity: 82, initialQuantity: 100 }] };
+
+  it('ticket list shows the 100 on sale (initialQuantity); --json keeps quantity as sent', async () => {
+    server.enqueue('/api/e/get-tickets', { body: sold }, { body: sold });
+    expect((await runBuilt(['ticket', 'list', EVENT_CODE], env)).stdout.split('\t')[5]).toBe('100');
+    expect(JSON.parse((await runBuilt(['--json', 'ticket', 'list', EVENT_CODE], env)).stdout).tickets[0]).toMatchObject({ quantity: 82, initialQuantity: 100 });
+  });
+
+  it('ticket list shows quantity where a service sends no initialQuantity', async () => {
+    const { initialQuantity: _left, ...withoutInitial } = LIVE_TICKETS.tickets[0];
+    server.enqueue('/api/e/get-tickets', { body: { ...LIVE_TICKETS, tickets: [{ ...withoutInitial, quantity: 64 }] } });
+    expect((await runBuilt(['ticket', 'list', EVENT_CODE], env)).stdout.split('\t')[5]).toBe('64');
+  });
+
+  it('ticket update without --quantity sends back the 100 on sale, not the 82 left', async () => {
+    server.enqueue('/api/e/get-tickets', { body: sold });
+    server.enqueue('/api/e/update-ticket', { body: { status: 'success', message: 'S003', ticketId: TICKET_CODE } });
+    const result = await runBuilt(['ticket', 'update', EVENT_CODE, TICKET_CODE, '--max-quantity', '8', '--service-fee', '1'], env);
+    expect(result).toEqual({ code: 0, stdout: `${TICKET_CODE}\n`, stderr: '' });
+    expect(server.requestsTo('/api/e/update-ticket')[0].fields).toMatchObject({ ticketId: TICKET_CODE, quantity: '100', maxQuantity: '8' });
+  });
+});
+
+describe('the Publisher API under /api (an integration platform\'s paths)', () => {
+  it('events search reaches /api/publisher/events when the publisher URL ends in /api', async () => {
+    server.enqueue('/api/publisher/events', { body: { status: 'success', events: [] } });
+    const result = await runBuilt(['events', 'search', '--category', 'music'], { ...env, BOXOFFICE_PUBLISHER_URL: `${server.url}/api` });
+    expect(result.code, result.stderr).toBe(0);
+    expect(server.requestsTo('/api/publisher/events')).toHaveLength(1);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 // Buyer flow: carts totals, generate-order with only orderNo, MultiCheckbox answers as lists
 // ---------------------------------------------------------------------------------------------
 

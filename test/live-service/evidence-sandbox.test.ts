@@ -5,8 +5,10 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrder } from '../../src/sandbox/db/orders.js';
+import { md5Hex } from '../../src/sandbox/routes/booking.js';
 import { SANDBOX_CLIENT_ID, SANDBOX_PASSWORD, SANDBOX_WEB_APP, ORGANIZER_EMAIL } from '../../src/sandbox/fixtures.js';
 import { authorizeFormToken } from '../helpers/authorize.js';
+import { readReturnForm } from '../helpers/booking-return.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { type Answer, expectError, expectSuccess, post, validEvent, validTicket, without } from '../sandbox/api.js';
 
@@ -34,17 +36,23 @@ async function rawRequest(sandbox: TestSandbox, head: string, body: string): Pro
 describe.each(MODES)('the sandbox in %s mode', (_mode, quirks) => {
   let sandbox: TestSandbox;
   let eventId: string;
+  let ticketId: string;
+  let shopEventId: string;
+  let shopTicketId: string;
   const token = () => sandbox.tokens.organizer;
 
   beforeAll(async () => {
     sandbox = await startTestSandbox({ quirks });
     eventId = String(expectSuccess(await post(sandbox.url, '/api/e/create', validEvent({ startDate: '2030-07-10', endDate: '2030-07-10' }), { token: token() })).eventId);
-    expectSuccess(await post(sandbox.url, '/api/e/add-ticket', validTicket(eventId, { quantity: '20' }), { token: token() }));
+    ticketId = String(expectSuccess(await post(sandbox.url, '/api/e/add-ticket', validTicket(eventId, { quantity: '20' }), { token: token() })).ticketId);
+    // A second event for the buyer-side tests, so that their orders stay out of the first one's list.
+    shopEventId = String(expectSuccess(await post(sandbox.url, '/api/e/create', validEvent({ startDate: '2030-07-12', endDate: '2030-07-12' }), { token: token() })).eventId);
+    shopTicketId = String(expectSuccess(await post(sandbox.url, '/api/e/add-ticket', validTicket(shopEventId, { quantity: '20' }), { token: token() })).ticketId);
   });
   afterAll(() => sandbox.close());
 
   function sell(count: number): void {
-    const numericEvent = Number(/^\d+$/.test(eventId) ? eventId : scalar(sandbox.db.prepare('SELECT id FROM events ORDER BY id DESC LIMIT 1').get()));
+    const numericEvent = Number(/^\d+$/.test(eventId) ? eventId : scalar(sandbox.db.prepare('SELECT MIN(id) FROM events').get()));
     const numericTicket = scalar(sandbox.db.prepare('SELECT id FROM tickets WHERE event_id = ?').get(numericEvent)) as number;
     for (let index = 0; index < count; index += 1) {
       insertOrder(sandbox.db, {
@@ -55,6 +63,26 @@ describe.each(MODES)('the sandbox in %s mode', (_mode, quirks) => {
         createdAt: new Date(),
       });
     }
+  }
+
+  /** The shop event's and its ticket's numeric ids (the buyer side's). */
+  function numericIds(): { event: number; ticket: number } {
+    const ticket = Number(/^\d+$/.test(shopTicketId) ? shopTicketId : scalar(sandbox.db.prepare('SELECT MAX(id) FROM tickets').get()));
+    return { event: Number(scalar(sandbox.db.prepare('SELECT event_id FROM tickets WHERE id = ?').get(ticket))), ticket };
+  }
+
+  /** A Publisher API call with the publisher key as bearer, under `prefix`. */
+  const buyer = (path: string, init: RequestInit, prefix = '/publisher') =>
+    fetch(`${sandbox.url}${prefix}/${path}`, { method: 'POST', ...init, headers: { authorization: `Bearer ${sandbox.tokens.publisher}`, ...init.headers } });
+  const json = (document: unknown) => ({ body: JSON.stringify(document), headers: { 'content-type': 'application/json' } });
+
+  /** An order generated and its attendee saved (bearer key, the reference's way), ready to confirm. */
+  async function orderToConfirm(): Promise<string> {
+    const ids = numericIds();
+    const order = (await (await buyer('generate-order', json({ eventId: ids.event, tickets: [{ ticketId: ids.ticket, quantity: 1, discountCode: '' }] }))).json()) as { orderNo: string };
+    const attendees = { attendee_1: [{ id: 'default_1', label: 'Name', value: 'Asha Rao' }, { id: 'default_2', label: 'Email', value: 'asha@example.test' }] };
+    expect(((await (await buyer('save-attendee', json({ orderNo: order.orderNo, attendees }))).json()) as { status: string }).status).toBe('success');
+    return order.orderNo;
   }
 
   it('one token does everything: the organizer\'s own token reads its event\'s attendee list; another account\'s is E008', async () => {
@@ -68,6 +96,93 @@ describe.each(MODES)('the sandbox in %s mode', (_mode, quirks) => {
     const tickets = expectSuccess(await post(sandbox.url, '/api/e/get-tickets', { eventId }, { token: token() })).tickets as Record<string, unknown>[];
     expect(Number(tickets[0].quantity)).toBe(quirks ? 17 : 20);
     expect(Number(tickets[0].initialQuantity)).toBe(20);
+  });
+
+  it(quirks ? 'after update-ticket sets 30, quantity is what is left of 30 and initialQuantity 30' : 'after update-ticket sets 30, quantity and initialQuantity are 30', async () => {
+    const { ticket } = numericIds();
+    await orderToConfirm();
+    expectSuccess(await post(sandbox.url, '/api/e/update-ticket', { ...validTicket(shopEventId, { quantity: '30', status: 'published' }), ticketId: shopTicketId }, { token: token() }));
+    const [read] = expectSuccess(await post(sandbox.url, '/api/e/get-tickets', { eventId: shopEventId }, { token: token() })).tickets as Record<string, unknown>[];
+    const taken = Number(scalar(sandbox.db.prepare('SELECT sold_count + held_count FROM tickets WHERE id = ?').get(ticket)));
+    expect(taken).toBeGreaterThan(0);
+    expect([Number(read.quantity), Number(read.initialQuantity)]).toEqual([quirks ? 30 - taken : 30, 30]);
+  });
+
+  it(quirks ? 'confirms an order as the Android SDK does: a JSON body with accessToken and no Authorization header, answered with success' : 'refuses the Android SDK\'s accessToken without an Authorization header (E020, the reference\'s bearer); with the bearer the JSON body confirms and the answer carries success', async () => {
+    const orderNo = await orderToConfirm();
+    const sdkBody = { accessToken: sandbox.tokens.publisher, orderNo, status: 'confirm', referenceNo: 'PAY-SDK-1' };
+    const confirmed = await fetch(`${sandbox.url}/publisher/confirm-order`, { method: 'POST', ...json(sdkBody) });
+    const answer = (await confirmed.json()) as Record<string, unknown>;
+    if (quirks) {
+      expect({ http: confirmed.status, ...answer }).toMatchObject({ http: 200, success: 'success', orderNo, orderStatus: 'confirm' });
+      // A failure reaches it as {"success":"fail"} (T010: the order is confirmed already); a form body carries the key as well.
+      const again = await fetch(`${sandbox.url}/publisher/confirm-order`, { method: 'POST', body: new URLSearchParams(sdkBody) });
+      expect(await again.json()).toEqual({ success: 'fail', message: expect.stringMatching(/confirm/) });
+      const wrongKey = await fetch(`${sandbox.url}/publisher/confirm-order`, { method: 'POST', ...json({ ...sdkBody, accessToken: 'not-a-key' }) });
+      expect(((await wrongKey.json()) as { message: string }).message).toBe('E020');
+      return;
+    }
+    expect({ http: confirmed.status, status: answer.status, message: answer.message }).toEqual({ http: 401, status: 'error', message: 'E020' });
+    const withBearer = await buyer('confirm-order', json(sdkBody));
+    expect(await withBearer.json()).toMatchObject({ status: 'success', success: 'success', orderNo, orderStatus: 'confirm' });
+  });
+
+  it('serves the Publisher API under /api/publisher too (an integration platform\'s paths): ticket-details by POST, the purchase flow, errors as at /publisher', async () => {
+    const ids = numericIds();
+    const details = (await (await buyer('ticket-details', { body: new URLSearchParams({ eventId: String(ids.event) }) }, '/api/publisher')).json()) as { status: string; tickets: { id: unknown }[] };
+    expect(details.status).toBe('success');
+    expect(details.tickets.map((ticket) => Number(ticket.id))).toEqual([ids.ticket]);
+    const event = (await (await fetch(`${sandbox.url}/api/publisher/event-details?eventId=${ids.event}`, { headers: { authorization: `Bearer ${sandbox.tokens.publisher}` } })).json()) as { status: string };
+    expect(event.status).toBe('success');
+    const cart = { eventId: ids.event, tickets: [{ ticketId: ids.ticket, quantity: 1, discountCode: '' }] };
+    const order = (await (await buyer('generate-order', json(cart), '/api/publisher')).json()) as { orderNo: string };
+    const attendees = { attendee_1: [{ id: 'default_1', label: 'Name', value: 'Dev Shah' }, { id: 'default_2', label: 'Email', value: 'dev@example.test' }] };
+    await buyer('save-attendee', json({ orderNo: order.orderNo, attendees }), '/api/publisher');
+    const confirmed = (await (await buyer('confirm-order', { body: new URLSearchParams({ orderNo: order.orderNo, status: 'confirm', referenceNo: 'PAY-API' }) }, '/api/publisher')).json()) as Record<string, unknown>;
+    expect(confirmed).toMatchObject({ status: 'success', orderStatus: 'confirm' });
+    const unknown = await buyer('order-details', { body: new URLSearchParams({ orderNo: 'NO-SUCH-ORDER' }) }, '/api/publisher');
+    const failure = (await unknown.json()) as Record<string, unknown>;
+    if (quirks) expect({ http: unknown.status, success: failure.success }).toEqual({ http: 200, success: 'fail' });
+    else expect({ http: unknown.status, message: failure.message }).toEqual({ http: 404, message: 'T007' });
+    const noKey = await fetch(`${sandbox.url}/api/publisher/categories`, { method: 'POST' });
+    expect(((await noKey.json()) as { message: string }).message).toBe('E020');
+  });
+
+  /** Posts a booking with `bookingKey` as the key and pays it in the payment page, as a browser would. */
+  async function bookAndPay(bookingKey: string, orderNo: string, callbackUrl: string) {
+    const fields = { amount: '250', orderNo, name: 'Asha Rao', emailId: 'asha@example.test', phoneNo: '9800000000', bookingKey, callbackUrl };
+    const page = await (await fetch(`${sandbox.url}/em/booking`, { method: 'POST', body: new URLSearchParams(fields) })).text();
+    const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1] ?? '';
+    const hidden = Object.fromEntries([...page.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((match) => [match[1], match[2]]));
+    return readReturnForm(await fetch(`${sandbox.url}${action}`, { method: 'POST', body: new URLSearchParams({ ...hidden, outcome: 'pay' }), redirect: 'manual' }));
+  }
+  const plainDigitOrderNo = () => String(700_000 + Math.floor(Math.random() * 99_999));
+
+  it('returns a booking to its callback as a POST of response = base64(orderNo|status|amount|md5(key)) and status, a plain-digit order number included', async () => {
+    const callbackUrl = 'http://127.0.0.1:9/booking-return';
+    const orderNo = plainDigitOrderNo();
+    const returned = await bookAndPay(sandbox.tokens.bookingKey, orderNo, callbackUrl);
+    expect(returned.action.toString()).toBe(callbackUrl);
+    expect(returned.fields.status).toBe('success');
+    expect(Buffer.from(returned.fields.response, 'base64').toString('utf8')).toBe(`${orderNo}|success|250.00|${md5Hex(sandbox.tokens.bookingKey)}`);
+  });
+
+  it(quirks ? 'takes the account\'s access token as bookingKey, as the latest library posts it, and signs the return with md5 of that token' : 'refuses an access token as bookingKey (E001): the reference names only the booking key', async () => {
+    const orderNo = plainDigitOrderNo();
+    if (quirks) {
+      const returned = await bookAndPay(token(), orderNo, 'http://127.0.0.1:9/booking-return');
+      expect(returned.fields.status).toBe('success');
+      expect(Buffer.from(returned.fields.response, 'base64').toString('utf8')).toBe(`${orderNo}|success|250.00|${md5Hex(token())}`);
+      const stored = sandbox.db.prepare('SELECT key_md5 FROM bookings WHERE order_no = ?').get(orderNo);
+      expect(scalar(stored)).toBe(md5Hex(token()));
+    } else {
+      const fields = { amount: '250', orderNo, name: 'Asha Rao', emailId: 'asha@example.test', phoneNo: '9800000000', bookingKey: token(), callbackUrl: 'http://127.0.0.1:9/booking-return' };
+      const response = await fetch(`${sandbox.url}/em/booking`, { method: 'POST', body: new URLSearchParams(fields) });
+      expect(((await response.json()) as { message: string }).message).toBe('E001');
+    }
+    const unknown = { amount: '250', orderNo: plainDigitOrderNo(), name: 'Asha Rao', emailId: 'asha@example.test', phoneNo: '9800000000', bookingKey: 'sbx_at_no-such-token', callbackUrl: 'http://127.0.0.1:9/booking-return' };
+    const refused = await fetch(`${sandbox.url}/em/booking`, { method: 'POST', body: new URLSearchParams(unknown) });
+    expect(((await refused.json()) as { message: string }).message).toBe('E001');
   });
 
   it(quirks ? 'reads multipart with an empty boundary in the header and the body (bare -- lines)' : 'refuses multipart with an empty boundary (E002), as the reference\'s multipart has one', async () => {
@@ -184,5 +299,18 @@ describe.each(MODES)('the sandbox in %s mode', (_mode, quirks) => {
     expect(attendee).toMatchObject({ ticketId: expect.stringMatching(/^TK[A-Z]{7}$/), ticketNo: '3', name: null, details: { 'First Name': 'Asha', 'Last Name': 'Rao 2' } });
     const later = expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '2', toRecord: '50' }, { token: token() }));
     expect(Object.keys(later.attendee as object)).toEqual(['2']);
+  });
+
+  it.runIf(!quirks)('serves the attendee list in the reference\'s shapes: oldest first, 1-based, the ticket type\'s id, names in name, JSON numbers', async () => {
+    const first = expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '1', toRecord: '2' }, { token: token() }));
+    const records = first.attendee as Record<string, unknown>[];
+    expect(records.map((record) => record.name)).toEqual(['Buyer 0', 'Buyer 1']);
+    const [oldest] = records;
+    expect(oldest).toMatchObject({ orderCost: expect.any(Number), quantity: 1, status: 'success', paidBy: 'guest' });
+    const attendee = (oldest.attendee as Record<string, unknown>[])[0];
+    expect(attendee).toMatchObject({ ticketId: ticketId, name: 'Asha Rao 0', ticketNo: `${String(oldest.orderNo)}-1`, status: 'attending', details: [] });
+    expect((oldest.purchaseDate as { date: string }).date).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    const later = expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '3', toRecord: '50' }, { token: token() }));
+    expect((later.attendee as Record<string, unknown>[]).map((record) => record.name)).toEqual(['Buyer 2']);
   });
 });

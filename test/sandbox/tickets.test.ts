@@ -116,7 +116,7 @@ describe.each(ENCODINGS)('E4 update-ticket (%s)', (encoding) => {
     );
     expect(body).toMatchObject({ message: 'S003', ticketId });
     const [ticket] = await ticketsOf(eventId, encoding);
-    expect(ticket).toMatchObject({ status: 'pause', price: 650, quantity: 120, initialQuantity: 100, shippingCharge: 40, shippingType: 'INR', maxQuantity: 10 });
+    expect(ticket).toMatchObject({ status: 'pause', price: 650, quantity: 120, initialQuantity: 120, shippingCharge: 40, shippingType: 'INR', maxQuantity: 10 });
     for (const status of ['published', 'cancel']) {
       expectSuccess(await update({ ...validTicket(eventId, { status }), ticketId }));
     }

@@ -28,7 +28,7 @@ export const TICKET_TABLE = {
       blank: 'expected a number (0 for free) or blank for any amount', read: { from: 'price' },
     },
     { name: 'currency', kind: 'enum', help: 'currency', choices: TICKET_CURRENCIES, required: true, read: { from: 'currency' } },
-    { name: 'quantity', kind: 'integer', help: 'how many are on sale', required: true, read: { from: 'quantity' } },
+    { name: 'quantity', kind: 'integer', help: 'how many are on sale', required: true, read: { from: ['initialQuantity', 'quantity'] } },
     { name: 'status', kind: 'enum', help: otherWords(TICKET_STATUS_SYNONYMS_FOR_ADD), choices: TICKET_STATUSES_FOR_ADD, synonyms: TICKET_STATUS_SYNONYMS_FOR_ADD, required: true, on: 'create' },
     {
       name: 'status', kind: 'enum', help: otherWords(TICKET_STATUS_SYNONYMS_FOR_UPDATE), choices: TICKET_STATUSES_FOR_UPDATE,

@@ -18,7 +18,9 @@
 //     (liveLibraryTicketFields, applied by the ticket routes);
 //   - `returnUrl` beside an empty `callbackUrl` on /em/booking (withReturnUrl);
 //   - `Authorization : Bearer` (a space before the colon: lenient-head.ts, applied by server.ts);
-//   - create-event without `segment`, given its category's (routes/events.ts).
+//   - create-event without `segment`, given its category's (routes/events.ts);
+//   - the publisher key as `accessToken` in the body, no Authorization header, as the service's
+//     Android SDK confirms an order (routes/publisher-input.ts).
 // Hand-built urlencoded bodies (a leading `&`, values not percent-encoded) and empty fields for
 // absent optional ones are read in every mode (request.ts).
 import type { Context, MiddlewareHandler } from 'hono';

@@ -8,8 +8,10 @@
 //   hand to the buyer's browser, which then never sees the booking key or the amount as a field.
 //   `Pay` or `Fail` posts to /em/booking/complete, which records `success` or `fail` and answers
 //   a page whose form posts (auto-submitted) to callbackUrl, as the live service returns:
-//   `response` = base64 of `orderNo|status|amount|code`, code = md5 hex of the booking key, and
-//   `status` (`success` or `failure`) beside it. The page's fields are signed
+//   `response` = base64 of `orderNo|status|amount|code`, code = md5 hex of the key the booking
+//   was posted with, and `status` (`success` or `failure`) beside it. With --quirks that key may
+//   be an access token of the account (the service's latest library posts one as bookingKey);
+//   each booking keeps the md5 of its key (never the key) for its return. The page's fields are signed
 //   (HMAC-SHA256 keyed by the booking key): a changed order number, amount or booking id is
 //   refused with T003; a second completion T010.
 // E13 POST /api/e/get-booking-list: fromDate, toDate, bookingKey → the account's bookings created
@@ -19,7 +21,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { bookingListRequest, bookingRequest } from '../../client/schemas/index.js';
 import type { SandboxApp, SandboxContext, SandboxExtension } from '../context.js';
-import { findAccountByBookingKey, findAccountById, type Account } from '../db/accounts.js';
+import { accountForAccessToken, findAccountByBookingKey, findAccountById, type Account } from '../db/accounts.js';
 import type { SandboxDatabase } from '../db/index.js';
 import { SandboxError } from '../errors.js';
 import {
@@ -66,6 +68,8 @@ interface BookingRow {
   status: 'initiated' | 'success' | 'fail';
   created_at: string;
   completed_at: string | null;
+  /** md5 hex of the key the booking was posted with; null on bookings from before it was kept. */
+  key_md5: string | null;
 }
 
 export function md5Hex(text: string): string {
@@ -78,8 +82,8 @@ function amountText(amount: number): string {
 }
 
 /** The `response` value of a booking return. */
-function bookingResponse(orderNo: string, status: string, amount: string, bookingKey: string): string {
-  return Buffer.from(`${orderNo}|${status}|${amount}|${md5Hex(bookingKey)}`, 'utf8').toString('base64');
+function bookingResponse(orderNo: string, status: string, amount: string, keyMd5: string): string {
+  return Buffer.from(`${orderNo}|${status}|${amount}|${keyMd5}`, 'utf8').toString('base64');
 }
 
 function pageSignature(bookingKey: string, bookingId: number, orderNo: string, amount: string): string {
@@ -101,8 +105,10 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-function accountForKey(db: SandboxDatabase, bookingKey: string): Account {
-  const account = findAccountByBookingKey(db, bookingKey);
+/** The account of a bookingKey; given `tokenValidAt`, an access token of the account unexpired then as well. */
+function accountForKey(db: SandboxDatabase, bookingKey: string, tokenValidAt?: Date): Account {
+  const account =
+    findAccountByBookingKey(db, bookingKey) ?? (tokenValidAt && accountForAccessToken(db, bookingKey, tokenValidAt));
   if (!account) throw new SandboxError('E001', { description: 'the booking key is unknown', field: 'bookingKey' });
   return account;
 }
@@ -181,7 +187,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
   app.on(['GET', 'POST'], BOOKING_PATH, async (c) => {
     const fields: FormFields = c.req.method === 'GET' ? readQuery(c) : { ...readQuery(c), ...(await readForm(c)) };
     const request = validate(bookingRequest, context.quirks ? withReturnUrl(fields) : fields);
-    const account = accountForKey(db, request.bookingKey);
+    const account = accountForKey(db, request.bookingKey, context.quirks ? context.clock.now() : undefined);
     const callback = new URL(request.callbackUrl);
     if (callback.protocol !== 'http:' && callback.protocol !== 'https:') {
       throw new SandboxError('E002', { description: 'callbackUrl: expected an http or https address', field: 'callbackUrl' });
@@ -193,12 +199,12 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     const bookingId = Number(
       db.prepare(
         `INSERT INTO bookings (account_id, order_no, amount, currency, amount_inr, name, email_id, phone_no, country, state,
-           city, address, zipcode, pg, callback_url, status, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'initiated', ?)`,
+           city, address, zipcode, pg, callback_url, status, created_at, key_md5)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'initiated', ?, ?)`,
       ).run(
         account.id, request.orderNo, request.amount, request.currency, amountInr, request.name ?? null, request.emailId ?? null,
         request.phoneNo ?? null, request.country ?? null, request.state ?? null, request.city ?? null, request.address ?? null,
-        request.zipcode ?? null, request.pg, request.callbackUrl, now.toISOString(),
+        request.zipcode ?? null, request.pg, request.callbackUrl, now.toISOString(), md5Hex(request.bookingKey),
       ).lastInsertRowid,
     );
     prunePendingBookings(db, account.id, bounds);
@@ -239,7 +245,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
       row.id,
     );
     const returned = returnStatus(status);
-    const response = bookingResponse(row.order_no, returned, amountText(row.amount), account.bookingKey);
+    const response = bookingResponse(row.order_no, returned, amountText(row.amount), row.key_md5 ?? md5Hex(account.bookingKey));
     const nonce = newScriptNonce();
     c.header('Content-Security-Policy', autoSubmitPolicy(nonce, new URL(row.callback_url).origin));
     c.header('Cache-Control', 'no-store');

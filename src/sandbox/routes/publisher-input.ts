@@ -12,11 +12,35 @@ import { accountForPublisherKey } from '../db/accounts.js';
 import { SandboxError, type SandboxErrorCode } from '../errors.js';
 import { MAX_FIELD_LENGTH, readForm, type FormFields } from '../request.js';
 
-/** Sets `account` from the publisher key; E020 otherwise. */
+/**
+ * The key as the service's own Android SDK sends it: `accessToken` in the body (JSON, or form
+ * fields), with no Authorization header.
+ */
+async function bodyAccessToken(c: Context): Promise<string | undefined> {
+  const contentType = (c.req.header('content-type') ?? '').toLowerCase();
+  if (contentType.startsWith('application/json')) {
+    let document: unknown;
+    try {
+      document = JSON.parse(await c.req.text()) as unknown;
+    } catch {
+      return undefined;
+    }
+    const token = document !== null && typeof document === 'object' ? (document as Record<string, unknown>).accessToken : undefined;
+    return typeof token === 'string' && token !== '' ? token : undefined;
+  }
+  if (c.req.method === 'GET') return undefined;
+  const fields = await readForm(c).catch(() => ({}) as FormFields);
+  return fields.accessToken || undefined;
+}
+
+/** Sets `account` from the publisher key (the bearer; with --quirks also `accessToken` in the body); E020 otherwise. */
 export function requirePublisherKey(context: SandboxContext): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
-    const key = bearerToken(c.req.header('authorization'));
-    if (!key) throw new SandboxError('E020', { description: 'a publisher key is needed: Authorization: Bearer <key>' });
+    const key = bearerToken(c.req.header('authorization')) ?? (context.quirks && !c.req.header('authorization') ? await bodyAccessToken(c) : undefined);
+    if (!key) {
+      const inBody = context.quirks ? ' or accessToken in the body' : '';
+      throw new SandboxError('E020', { description: `a publisher key is needed: Authorization: Bearer <key>${inBody}` });
+    }
     const account = accountForPublisherKey(context.db, key);
     if (!account) throw new SandboxError('E020', { description: 'the publisher key is unknown' });
     c.set('account', account);

@@ -196,7 +196,8 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
       setOrderStatus(context.db, order.id, request.status, request.referenceNo);
     }
     const messages = { confirm: 'order confirmed', pending: 'order pending payment', fail: 'order failed; tickets released' };
-    return c.json({ status: 'success', message: messages[request.status], orderNo: order.order_no, orderStatus: request.status });
+    // `success` beside the reference's fields: the service's own Android SDK reads it (a failure is "fail").
+    return c.json({ status: 'success', success: 'success', message: messages[request.status], orderNo: order.order_no, orderStatus: request.status });
   });
 
   app.post('/publisher/order-details', async (c) => {

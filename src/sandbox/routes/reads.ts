@@ -86,8 +86,12 @@ const NULL_TICKET_FIELDS = [
   'showRemainingQuantity', 'groupRegistration', 'maxMember', 'partnerId', 'membershipId',
 ] as const;
 
-/** 2.11. `quantity` is the total on sale as last set; `initialQuantity` the one set at creation. */
-function organizerTicket(ticket: TicketRow): Record<string, unknown> {
+/**
+ * 2.11. `initialQuantity` is the number on sale as last set. `quantity` is the same number, or
+ * with --quirks what is left of it (not sold, not held), as two public clients read the live
+ * service's ("tickets left").
+ */
+function organizerTicket(ticket: TicketRow, quantityLeft: boolean): Record<string, unknown> {
   const nulls = Object.fromEntries(NULL_TICKET_FIELDS.map((name) => [name, null]));
   return {
     ...nulls,
@@ -96,8 +100,8 @@ function organizerTicket(ticket: TicketRow): Record<string, unknown> {
     typeDesc: ticket.description ?? '',
     price: ticket.price,
     includeFee: ticket.service_fee === 1 ? 1 : 0,
-    quantity: ticket.quantity,
-    initialQuantity: ticket.initial_quantity,
+    quantity: quantityLeft ? ticket.quantity - ticket.sold_count - ticket.held_count : ticket.quantity,
+    initialQuantity: ticket.quantity,
     availableFrom: dateTimeObject(ticket.start_date, ticket.start_time),
     availableTo: dateTimeObject(ticket.end_date, ticket.end_time),
     maxQuantity: ticket.max_quantity,
@@ -213,9 +217,7 @@ export function registerReadRoutes(app: SandboxApp, context: SandboxContext): vo
   app.post('/api/e/get-tickets', auth, async (c) => {
     const request = validate(eventIdRequest, await readForm(c));
     const event = eventFor(db, c.get('account'), request.eventId, 'read');
-    // With --quirks `quantity` is what is left, as two public clients read it ("tickets left").
-    const shown = (ticket: TicketRow) => (context.quirks ? { ...ticket, quantity: ticket.quantity - ticket.sold_count - ticket.held_count } : ticket);
-    return c.json({ status: 'success', tickets: listTickets(db, event.id).map(shown).map(organizerTicket) });
+    return c.json({ status: 'success', tickets: listTickets(db, event.id).map((ticket) => organizerTicket(ticket, context.quirks)) });
   });
 
   app.post('/api/e/get-all-events', auth, async (c) => {

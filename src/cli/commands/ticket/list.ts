@@ -1,6 +1,6 @@
 // `boxoffice ticket list EVENT_ID` (E8).
 import type { Command } from 'commander';
-import type { OrganizerTicket } from '../../../client/schemas/index.js';
+import { ticketCapacity, type OrganizerTicket } from '../../../client/schemas/index.js';
 import type { CommandContext, RunVerb } from '../../context.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
@@ -42,7 +42,8 @@ export async function runTicketList(options: ListTicketsOptions, context: Comman
       { header: 'name', value: (ticket) => ticket.typeName, shrink: 14 },
       { header: 'price', value: (ticket) => (ticket.price === null ? 'any' : onTerminal ? formatMoney(ticket.price) : ticket.price), alignRight: true },
       { header: 'currency', value: (ticket) => ticket.currency, dropOrder: 2 },
-      { header: 'quantity', value: (ticket) => ticket.quantity, alignRight: true },
+      // The total on sale in every mode of the service (`--json` keeps `quantity` as sent).
+      { header: 'quantity', value: (ticket) => ticketCapacity(ticket), alignRight: true },
       // In the words ticket update takes (a ticket on sale is `active` in responses, `published` there).
       { header: 'status', value: (ticket) => String(readBack(TICKET_TABLE, ticket).status ?? ticket.status) },
       { header: 'on sale from', value: (ticket) => dateTimeText(ticket.availableFrom), dropOrder: 1 },

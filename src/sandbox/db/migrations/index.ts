@@ -4,6 +4,7 @@ import { initialSchema } from './001-initial.js';
 import { oauthHardening } from './002-oauth-hardening.js';
 import { readIndexes } from './003-read-indexes.js';
 import { pendingIndexes } from './004-pending-indexes.js';
+import { bookingKeyMd5 } from './005-booking-key-md5.js';
 
 export interface Migration {
   version: number;
@@ -11,4 +12,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, oauthHardening, readIndexes, pendingIndexes];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, oauthHardening, readIndexes, pendingIndexes, bookingKeyMd5];

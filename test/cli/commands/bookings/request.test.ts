@@ -1,5 +1,5 @@
 // bookings request without a browser: the timeout, --callback-url (submit only), the live
-// profile's confirmation, and the service's refusal of an unknown booking key.
+// profile's confirmation, the service's refusal of an unknown booking key, and a Pay against --quirks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { startTestSandbox, type TestSandbox } from '../../../helpers/sandbox.js'
 import { runInProcess } from '../../../helpers/cli.js';
 import { registerBookingsRequest } from '../../../../src/cli/commands/bookings/request.js';
 import { parseVerb, runAgainstRecorder, verbAt } from '../../support/verb.js';
+import { postReturnForm, readReturnForm } from '../../../helpers/booking-return.js';
 
 let sandbox: TestSandbox;
 let configDir: string;
@@ -219,5 +220,36 @@ describe('bookings request: flags → options', () => {
     const refused = await runAgainstRecorder(argv);
     expect(refused).toMatchObject({ code: 2, requests: [] });
     expect(refused.stderr).toContain(named);
+  });
+});
+
+describe('bookings request against a --quirks sandbox', () => {
+  let quirky: TestSandbox;
+  beforeAll(async () => {
+    quirky = await startTestSandbox({ quirks: true });
+  });
+  afterAll(() => quirky?.close());
+
+  it('a Pay returned as the live service does is verified and reported (--json)', async () => {
+    let buyerDone: Promise<unknown> = Promise.resolve();
+    const result = await runInProcess(['bookings', 'request', '--amount', '250', '--order-no', 'ORD-QUIRKS-1', '--json'], {
+      env: env({ BOXOFFICE_API_URL: quirky.url, BOXOFFICE_PUBLISHER_URL: quirky.url, BOXOFFICE_AUTH_URL: quirky.url,
+        BOXOFFICE_BOOKING_KEY: quirky.tokens.bookingKey, BOXOFFICE_TOKEN: quirky.tokens.organizer }),
+      // The buyer's browser: opens the payment page, presses Pay, and posts the return form on.
+      openBrowser: async (url) => {
+        buyerDone = (async () => {
+          const page = await (await fetch(url)).text();
+          const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1] ?? '';
+          const hidden = Object.fromEntries([...page.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((match) => [match[1], match[2]]));
+          const returned = await readReturnForm(await fetch(new URL(action, url), { method: 'POST', body: new URLSearchParams({ ...hidden, outcome: 'pay' }) }));
+          await postReturnForm(returned);
+        })();
+        buyerDone.catch(() => undefined);
+      },
+    });
+    await buyerDone;
+    expect(result.stderr).not.toContain('error');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ orderNo: 'ORD-QUIRKS-1', status: 'success', amount: '250.00' });
   });
 });
