@@ -1,5 +1,5 @@
 // What apply needs of the client, and how the service's records read back in the file's terms.
-// The service answers in other names and shapes than it accepts (api-reference 2.10, 2.11:
+// The service answers in other names and shapes than it accepts (get-event and get-tickets:
 // `typeName` for `ticketName`, date-time objects for date + time, `active` for a ticket sold as
 // `published`, numbers as text); these views map them back so an unchanged file compares equal.
 import { numberOrUndefined, readBack, textOrUndefined, type FieldValues } from '../client/fields/read-back.js';

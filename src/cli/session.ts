@@ -3,7 +3,7 @@
 // tracing, the injected clock and Ctrl-C. Every command that talks to the service starts here.
 import { NotLoggedInError, RateLimitError, UsageError } from '../client/errors.js';
 import type { BoxofficeClient, ClientConfig } from '../client/index.js';
-import type { WaitBudget } from '../client/wait-budget.js';
+import { WaitBudget } from '../client/wait-budget.js';
 import { expiryStatus, expiryWarning } from '../auth/expiry.js';
 import type { CommandContext } from './context.js';
 import { openConfigStore, type ConfigStore } from './config/store.js';
@@ -146,7 +146,6 @@ export async function openSession(context: CommandContext, needs: SessionNeeds =
   // The command's --max-wait is one budget for all its calls.
   let waitBudget: WaitBudget | undefined;
   if (needs.maxWaitMs !== undefined) {
-    const { WaitBudget } = await import('../client/wait-budget.js');
     waitBudget = new WaitBudget(needs.maxWaitMs);
     if (context.run) context.run.waitBudget = waitBudget;
   }

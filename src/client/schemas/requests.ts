@@ -1,4 +1,4 @@
-// Every request of api-reference §4 (E1–E13, P1–P12) and the OAuth token exchange (§5), keyed by
+// Every request of the service (E1–E13, P1–P12) and the OAuth token exchange, keyed by
 // the API's own parameter names. The client parses a request with these before sending; the
 // sandbox parses what it receives with the same schemas.
 import * as z from 'zod';
