@@ -50,7 +50,7 @@ export interface DiscountSends extends Sends {
 
 export type StepSends = EventSends | TicketSends | DiscountSends;
 
-export function discountFields(spec: DiscountSpec): Omit<DiscountSpec, 'key' | 'ticket'> {
+function discountFields(spec: DiscountSpec): Omit<DiscountSpec, 'key' | 'ticket'> {
   const { key: _key, ticket: _ticket, ...fields } = spec;
   return fields;
 }
