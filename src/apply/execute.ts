@@ -7,14 +7,12 @@
 // way to look it up, it stops and says what to check. The client retries what is safe to retry;
 // a create whose answer was lost (ConnectionError with mayHaveTakenEffect) is looked up the same way.
 import { ApiError, BoxofficeError, ConnectionError, UsageError } from '../client/errors.js';
-import type { OrganizerTicket, UpdateDiscountRequest, UpdateEventRequest, UpdateTicketRequest } from '../client/schemas/index.js';
-import { DISCOUNT_TABLE } from '../client/fields/discount.js';
-import { EVENT_TABLE } from '../client/fields/event.js';
-import { mergeForUpdate, readBack, type FieldValues } from '../client/fields/read-back.js';
-import { TICKET_TABLE } from '../client/fields/ticket.js';
-import type { DiscountSpec, SetupFile, TicketSpec } from './file.js';
-import { desiredDiscount, desiredEvent, desiredTicket, EVENT_FIELDS_FIXED_AT_CREATION, findEventByUrl } from './plan.js';
+import type { AddDiscountRequest, UpdateDiscountRequest, UpdateEventRequest, UpdateTicketRequest } from '../client/schemas/index.js';
+import type { FieldValues } from '../client/fields/read-back.js';
+import type { DiscountSpec, SetupFile } from './file.js';
+import { findEventByUrl } from './plan.js';
 import type { Plan, PlanStep, RemoteSnapshot } from './plan.js';
+import { planSends, type DiscountSends, type EventSends, type TicketSends } from './sends.js';
 import { matchingRuleDiscounts } from './remote.js';
 import type { ApplyClient } from './remote.js';
 import type { StateStore } from './state.js';
@@ -69,16 +67,10 @@ function isCodeTaken(error: unknown, code: string | undefined): boolean {
   return fields.includes('code') && error.description?.includes(JSON.stringify(code)) === true;
 }
 
-function discountFields(spec: DiscountSpec): Omit<DiscountSpec, 'key' | 'ticket'> {
-  const { key: _key, ticket: _ticket, ...fields } = spec;
-  return fields;
-}
-
 export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> {
   const { client, setup, plan, remote, store, onStepDone } = options;
   const state = store.state;
 
-  const ticketSpecs = new Map(setup.tickets.map((spec) => [spec.key, spec]));
   const discountSpecs = new Map(setup.discounts.map((spec) => [spec.key, spec]));
   const unlookable = plan.steps.filter(
     (planned) =>
@@ -91,24 +83,25 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
     const run = unlookable.some((planned) => planned.notInState) ? 'unrecorded' : 'earlier';
     throw new UncertainCreateError(uncertainDiscountMessage(unlookable.map((planned) => discountSpecs.get(planned.key) as DiscountSpec), run));
   }
-  const remoteTickets = new Map(remote.tickets.map((ticket) => [String(ticket.id), ticket]));
+  const plannedEventId = plan.steps.find((planned) => planned.resource === 'event')?.id ?? '';
+  const steps = planSends(setup, plan, remote, state, (kind, id) => client.sent?.recall(kind, plannedEventId, id));
   const ids: AppliedIds = { event: { url: setup.event.url, id: '' }, tickets: {}, discounts: {} };
 
   // What was sent: kept in the profile's store, where the update commands find it.
   const sent: [kind: 'tickets' | 'discounts', id: string, fields: FieldValues][] = [];
   try {
-    for (const planned of plan.steps) {
-      if (planned.resource === 'event') {
-        const done = await applyEvent(planned);
+    for (const sends of steps) {
+      if (sends.resource === 'event') {
+        const done = await applyEvent(sends);
         ids.event.id = done.id;
         onStepDone?.(done);
-      } else if (planned.resource === 'ticket') {
-        const done = await applyTicket(planned, ticketSpecs.get(planned.key) as TicketSpec);
-        ids.tickets[planned.key] = done.id;
+      } else if (sends.resource === 'ticket') {
+        const done = await applyTicket(sends);
+        ids.tickets[sends.step.key] = done.id;
         onStepDone?.(done);
       } else {
-        const done = await applyDiscount(planned, discountSpecs.get(planned.key) as DiscountSpec);
-        ids.discounts[planned.key] = done.id ?? null;
+        const done = await applyDiscount(sends);
+        ids.discounts[sends.step.key] = done.id ?? null;
         onStepDone?.(done);
       }
     }
@@ -119,18 +112,17 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
   }
   return ids;
 
-  async function applyEvent(planned: PlanStep): Promise<StepDone & { id: string }> {
-    const desired = desiredEvent(setup.event);
-    if (planned.action === 'create' || planned.id === undefined) {
+  async function applyEvent({ step: planned, create, update, applied, records }: EventSends): Promise<StepDone & { id: string }> {
+    if (create) {
       let recovered = false;
       let eventId: string;
       // A new event: whatever the state said about tickets and discounts belonged to another one.
-      state.event = { applied: desired, uncertain: true };
+      state.event = { applied, uncertain: true };
       state.tickets = {};
       state.discounts = {};
       await store.save();
       try {
-        ({ eventId } = await client.events.createEvent(setup.event));
+        ({ eventId } = await client.events.createEvent(create));
       } catch (error) {
         if (surelyNotCreated(error)) {
           state.event = undefined;
@@ -139,25 +131,15 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
         if (!isUnknownOutcome(error)) throw error;
         const found = findEventByUrl((await client.events.getAllEvents({})).events, setup.event.url);
         recovered = found !== undefined;
-        eventId = found ? String(found.eventId) : (await client.events.createEvent(setup.event)).eventId;
+        eventId = found ? String(found.eventId) : (await client.events.createEvent(create)).eventId;
       }
-      state.event = { id: String(eventId), applied: desired };
+      state.event = { id: String(eventId), applied };
       await store.save();
       return { step: planned, id: String(eventId), recovered };
     }
-    const eventId = planned.id;
-    if (planned.action === 'update') {
-      const view = remote.event ? readBack(EVENT_TABLE, remote.event) : undefined;
-      const request = { ...mergeForUpdate(EVENT_TABLE, { readBack: view, given: setup.event }), eventId };
-      await client.events.updateEvent(request as UpdateEventRequest);
-    }
-    if (planned.action === 'update' || planned.adopted || !state.event) {
-      // segment and topics cannot be updated: the applied values stay those of the creation.
-      const previous = planned.adopted ? undefined : state.event?.applied;
-      const applied = { ...desired };
-      for (const field of EVENT_FIELDS_FIXED_AT_CREATION) {
-        if (previous && Object.hasOwn(previous, field)) applied[field] = previous[field];
-      }
+    const eventId = planned.id as string;
+    if (update) await client.events.updateEvent({ ...update, eventId } as UpdateEventRequest);
+    if (records) {
       if (planned.adopted) {
         state.tickets = {};
         state.discounts = {};
@@ -168,15 +150,13 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
     return { step: planned, id: eventId };
   }
 
-  async function applyTicket(planned: PlanStep, spec: TicketSpec): Promise<StepDone & { id: string }> {
+  async function applyTicket({ step: planned, spec, create, pauseAfterCreate, update, applied, records }: TicketSends): Promise<StepDone & { id: string }> {
     const eventId = ids.event.id;
-    const desired = desiredTicket(spec);
-    if (planned.action === 'create' || planned.id === undefined) {
-      const { key: _key, status, ...fields } = spec;
-      const request = { ...fields, eventId, status: 'active' as const };
+    if (create) {
+      const request = { ...create, eventId };
       let recovered = false;
       let ticketId: string;
-      state.tickets[spec.key] = { applied: { ...desired, status: 'active' }, uncertain: true };
+      state.tickets[spec.key] = { applied: { ...applied, status: 'active' }, uncertain: true };
       await store.save();
       try {
         ({ ticketId } = await client.events.addTicket(request));
@@ -193,37 +173,35 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
         ticketId = found ? String(found.id) : (await client.events.addTicket(request)).ticketId;
       }
       ticketId = String(ticketId);
-      state.tickets[spec.key] = { id: ticketId, applied: { ...desired, status: 'active' } };
+      state.tickets[spec.key] = { id: ticketId, applied: { ...applied, status: 'active' } };
       await store.save();
-      remember('tickets', ticketId, { ...fields, status: 'active' });
-      if (status === 'pause') {
-        // add-ticket takes active or delete only; a paused ticket is paused right after.
-        await updateTicket(ticketId, spec, undefined);
-        state.tickets[spec.key] = { id: ticketId, applied: desired };
+      remember('tickets', ticketId, create);
+      if (pauseAfterCreate) {
+        await updateTicket(ticketId, pauseAfterCreate);
+        state.tickets[spec.key] = { id: ticketId, applied };
         await store.save();
       }
       return { step: planned, id: ticketId, recovered };
     }
-    const ticketId = planned.id;
-    if (planned.action === 'update') await updateTicket(ticketId, spec, remoteTickets.get(ticketId));
-    if (planned.action === 'update' || planned.adopted || !state.tickets[spec.key]) {
-      state.tickets[spec.key] = { id: ticketId, applied: desired };
+    const ticketId = planned.id as string;
+    if (update) await updateTicket(ticketId, update);
+    if (records) {
+      state.tickets[spec.key] = { id: ticketId, applied };
       await store.save();
     }
     return { step: planned, id: ticketId };
   }
 
-  async function applyDiscount(planned: PlanStep, spec: DiscountSpec): Promise<StepDone> {
+  async function applyDiscount({ step: planned, spec, create, update, applied: desired, records, skip }: DiscountSends): Promise<StepDone> {
     const eventId = ids.event.id;
-    const desired = desiredDiscount(spec);
-    if (planned.idUnknown) return { step: planned };
-    if (planned.action === 'create' || planned.id === undefined) {
+    if (skip) return { step: planned };
+    if (create) {
       const ticketId = ids.tickets[spec.ticket];
       state.discounts[spec.key] = { ticket: spec.ticket, applied: desired, uncertain: true };
       await store.save();
       let discountId: string;
       try {
-        ({ discountId } = await client.events.addDiscount({ ...discountFields(spec), eventId, ticketId }));
+        ({ discountId } = await client.events.addDiscount({ ...create, eventId, ticketId }));
       } catch (error) {
         if (isCodeTaken(error, spec.code)) {
           // The discount with this code exists. Sent again after an unconfirmed create, it is that
@@ -242,10 +220,10 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
           throw error;
         }
         if (!isUnknownOutcome(error)) throw error;
-        const found = await lookUpDiscount(spec, ticketId);
+        const found = await lookUpDiscount(spec, create, ticketId);
         if (found === undefined) throw new UncertainCreateError(uncertainDiscountMessage([spec], 'this'));
         if (found === 'absent') {
-          ({ discountId } = await client.events.addDiscount({ ...discountFields(spec), eventId, ticketId }));
+          ({ discountId } = await client.events.addDiscount({ ...create, eventId, ticketId }));
         } else {
           state.discounts[spec.key] = found === 'exists without id'
             ? { ticket: spec.ticket, applied: desired, idUnknown: true }
@@ -256,17 +234,15 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       }
       state.discounts[spec.key] = { id: String(discountId), ticket: spec.ticket, applied: desired };
       await store.save();
-      remember('discounts', String(discountId), discountFields(spec));
+      remember('discounts', String(discountId), create);
       return { step: planned, id: String(discountId) };
     }
-    const discountId = planned.id;
-    if (planned.action === 'update') {
-      const lastSent = client.sent?.recall('discounts', eventId, discountId);
-      const merged = mergeForUpdate(DISCOUNT_TABLE, { lastSent, given: discountFields(spec) });
-      await client.events.updateDiscount({ ...merged, eventId, discountId } as UpdateDiscountRequest);
-      remember('discounts', discountId, merged);
+    const discountId = planned.id as string;
+    if (update) {
+      await client.events.updateDiscount({ ...update, eventId, discountId } as UpdateDiscountRequest);
+      remember('discounts', discountId, update);
     }
-    if (planned.action === 'update' || planned.adopted) {
+    if (records) {
       state.discounts[spec.key] = { id: discountId, ticket: spec.ticket, applied: desired };
       await store.save();
     }
@@ -277,16 +253,8 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
     sent.push([kind, id, fields]);
   }
 
-  /** Fields the file leaves out keep their current value: the update commands' merge. */
-  async function updateTicket(ticketId: string, spec: TicketSpec, remoteTicket: OrganizerTicket | undefined): Promise<void> {
-    const eventId = ids.event.id;
-    const { key: _key, status, ...given } = spec;
-    const fields = mergeForUpdate(TICKET_TABLE, {
-      readBack: remoteTicket ? readBack(TICKET_TABLE, remoteTicket) : undefined,
-      lastSent: client.sent?.recall('tickets', eventId, ticketId),
-      given: { ...given, status: status === 'pause' ? 'pause' : 'published' },
-    });
-    await client.events.updateTicket({ ...fields, eventId, ticketId } as UpdateTicketRequest);
+  async function updateTicket(ticketId: string, fields: FieldValues): Promise<void> {
+    await client.events.updateTicket({ ...fields, eventId: ids.event.id, ticketId } as UpdateTicketRequest);
     remember('tickets', ticketId, fields);
   }
 
@@ -294,10 +262,14 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
    * After a create of `spec` lost its answer: its id, 'exists without id', 'absent', or undefined
    * when the service gives no way to tell.
    */
-  async function lookUpDiscount(spec: DiscountSpec, ticketId: string): Promise<string | 'exists without id' | 'absent' | undefined> {
+  async function lookUpDiscount(
+    spec: DiscountSpec,
+    create: FieldValues,
+    ticketId: string,
+  ): Promise<string | 'exists without id' | 'absent' | undefined> {
     if (spec.discountCategory === 'code') {
       try {
-        const { discountId } = await client.events.addDiscount({ ...discountFields(spec), eventId: ids.event.id, ticketId });
+        const { discountId } = await client.events.addDiscount({ ...create, eventId: ids.event.id, ticketId } as AddDiscountRequest);
         // The first create never arrived; this one did.
         return String(discountId);
       } catch (error) {

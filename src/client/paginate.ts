@@ -26,12 +26,6 @@ export interface AttendeeBatch<T> extends RecordRange {
 /** Fetches one span of records. `signal` fires when a speculative request is no longer wanted. */
 export type FetchAttendeeBatch<T> = (range: RecordRange, signal: AbortSignal) => Promise<readonly T[]>;
 
-/**
- * Called when the batch the consumer waits for failed. Resolve to try that batch again (after a
- * wait, say); throw to end the iteration with that error.
- */
-type BatchFailureHandler = (error: unknown, range: RecordRange, attempt: number) => Promise<void>;
-
 export interface AttendeeBatchOptions {
   eventId: string;
   /** Records per request; the service returns at most 50. */
@@ -46,7 +40,6 @@ export interface AttendeeBatchOptions {
    * or failure, so a small event or a rate-limited run costs no extra requests.
    */
   prefetch?: number;
-  onFailure?: BatchFailureHandler;
   /**
    * Whether a failed batch is the end of the list. Asked only once records were received (in
    * this iteration, or before `startRecord` on a resume), never for the first call: what the
@@ -101,28 +94,18 @@ export async function* attendeeBatches<T>(
       // The consumer has finished the last batch: ask for the next one ahead before waiting for
       // (and parsing) this one, so that the server is not left idle meanwhile.
       if (speculate) while (inFlight.length < maxAhead + 1) launch();
-      let attempt = 0;
-      let outcome = await inFlight[0].result;
-      while (!outcome.ok) {
+      const outcome = await inFlight[0].result;
+      if (!outcome.ok) {
         signal?.throwIfAborted();
         if (recordsReceived && options.isEndOfList?.(outcome.error, inFlight[0].range)) return;
-        attempt += 1;
-        speculate = false;
-        dropSpeculative();
-        const failed = inFlight.shift() as Pending<T>;
-        if (!options.onFailure) throw outcome.error;
-        await options.onFailure(outcome.error, failed.range, attempt);
-        signal?.throwIfAborted();
-        nextFrom = failed.range.fromRecord;
-        launch();
-        outcome = await inFlight[0].result;
+        throw outcome.error;
       }
       const current = inFlight.shift() as Pending<T>;
       const records = outcome.records;
       if (records.length === 0) return;
       recordsReceived = true;
 
-      if (index === 0 && attempt === 0 && records.length >= batchSize) speculate = true;
+      if (index === 0 && records.length >= batchSize) speculate = true;
       if (records.length < batchSize) {
         speculate = false;
         dropSpeculative();

@@ -117,36 +117,12 @@ describe('attendeeBatches', () => {
     expect(server.calls.map((call) => call.fromRecord)).toEqual([0, 50]);
   });
 
-  it('asks the failure handler and retries the same batch, then stops speculating', async () => {
-    const server = pagedServer(makeOrders(200), 'zero-based-offset');
-    let failed = false;
-    const fetchBatch = async (range: RecordRange, signal: AbortSignal) => {
-      if (range.fromRecord === 100 && !failed) {
-        failed = true;
-        throw new Error('busy');
-      }
-      return server.fetchBatch(range, signal);
-    };
-    const handled: string[] = [];
-    const batches = await collect(
-      attendeeBatches(fetchBatch, {
-        eventId: 'E1',
-        prefetch: 2,
-        onFailure: async (error, range, attempt) => {
-          handled.push(`${(error as Error).message} ${range.fromRecord} ${attempt}`);
-        },
-      }),
-    );
-    expect(handled).toEqual(['busy 100 1']);
-    expect(batches.map((batch) => batch.fromRecord)).toEqual([0, 50, 100, 150]);
-  });
-
-  it('ends with the error the failure handler throws', async () => {
+  it('ends with the error of a failed batch', async () => {
     const fetchBatch = async () => {
       throw new Error('down');
     };
     await expect(
-      collect(attendeeBatches(fetchBatch, { eventId: 'E1', onFailure: async (error) => Promise.reject(error) })),
+      collect(attendeeBatches(fetchBatch, { eventId: 'E1' })),
     ).rejects.toThrow('down');
   });
 

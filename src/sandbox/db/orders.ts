@@ -250,13 +250,17 @@ interface AttendeeListOrder {
   event_position: number;
 }
 
-interface AttendeeListAttendee {
+/** An attendee as order details and the attendee list read it. */
+export interface AttendeeRow {
   id: number;
   ticket_id: number;
   ticket_name: string;
   ticket_no: string;
   name: string | null;
   email: string | null;
+}
+
+interface AttendeeListAttendee extends AttendeeRow {
   checkin: string;
   status: string;
   answers: { label: string; value: string }[];

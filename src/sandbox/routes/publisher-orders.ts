@@ -1,7 +1,7 @@
 // Orders through the Publisher API: generate (inventory held), attendee form, save attendees,
 // confirm (sold) / pending (still held) / fail (released), and order details.
 import type { SandboxDatabase } from '../db/index.js';
-import { insertOrder, saveAttendees as saveOrderAttendees, type NewOrderLine } from '../db/orders.js';
+import { insertOrder, saveAttendees as saveOrderAttendees, type AttendeeRow, type NewOrderLine } from '../db/orders.js';
 import { SandboxError } from '../errors.js';
 import type { PricedCart, PricedLine } from '../pricing.js';
 import type { CheckedLine } from './publisher-cart.js';
@@ -236,15 +236,6 @@ export function attendeesSaved(db: SandboxDatabase, orderId: number): boolean {
 }
 
 
-interface OrderAttendeeRow {
-  id: number;
-  ticket_id: number;
-  ticket_name: string;
-  ticket_no: string;
-  name: string | null;
-  email: string | null;
-}
-
 /** 2.9 order details. additionalInfo holds the custom questions' answers, keyed by label. */
 export function orderDetails(db: SandboxDatabase, order: OrderRow, eventTitle: string) {
   const attendees = db
@@ -252,7 +243,7 @@ export function orderDetails(db: SandboxDatabase, order: OrderRow, eventTitle: s
       `SELECT a.id, a.ticket_id, t.name AS ticket_name, a.ticket_no, a.name, a.email
        FROM attendees a JOIN tickets t ON t.id = a.ticket_id WHERE a.order_id = ? ORDER BY a.attendee_index`,
     )
-    .all(order.id) as OrderAttendeeRow[];
+    .all(order.id) as AttendeeRow[];
   const answersOf = db.prepare(`SELECT label, value FROM attendee_answers WHERE attendee_id = ? ORDER BY position`);
   return {
     eventId: order.event_id,

@@ -44,6 +44,26 @@ interface GivenSpan {
   endTime?: string;
 }
 
+/** The columns add-ticket and update-ticket set alike from their request. */
+function ticketColumns(
+  request: Pick<TicketFields, 'currency' | 'quantity' | 'status'> & { ticketName: string; serviceFee: TicketFields['service_fee']; allowCancellation?: boolean },
+  span: Span,
+  minQuantity: number,
+  maxQuantity: number,
+) {
+  return {
+    name: request.ticketName,
+    currency: request.currency,
+    quantity: request.quantity,
+    status: request.status,
+    ...span,
+    min_quantity: minQuantity,
+    max_quantity: maxQuantity,
+    service_fee: request.serviceFee,
+    allow_cancellation: request.allowCancellation ? 1 : 0,
+  };
+}
+
 /** A sale window with the reference's defaults: start today / now, end at the event's end. */
 export function spanWithDefaults(given: GivenSpan, fallback: Span): Span {
   return {
@@ -95,17 +115,9 @@ export function registerTicketRoutes(app: SandboxApp, context: SandboxContext): 
     const maxQuantity = request.maxQuantity ?? DEFAULT_MAX_QUANTITY;
     assertQuantityRange(minQuantity, maxQuantity);
     const fields: TicketFields = {
-      name: request.ticketName,
+      ...ticketColumns(request, span, minQuantity, maxQuantity),
       description: request.ticketDescription ?? null,
       price: request.price === '' ? null : request.price,
-      currency: request.currency,
-      quantity: request.quantity,
-      status: request.status,
-      ...span,
-      min_quantity: minQuantity,
-      max_quantity: maxQuantity,
-      service_fee: request.serviceFee,
-      allow_cancellation: request.allowCancellation ? 1 : 0,
       shipping_charge: null,
       shipping_charge_type: null,
     };
@@ -143,17 +155,9 @@ export function registerTicketRoutes(app: SandboxApp, context: SandboxContext): 
       db,
       ticket.id,
       {
-        name: request.ticketName,
+        ...ticketColumns(request, span, minQuantity, maxQuantity),
         description: request.ticketDescription ?? ticket.description,
         price,
-        currency: request.currency,
-        quantity: request.quantity,
-        status: request.status,
-        ...span,
-        min_quantity: minQuantity,
-        max_quantity: maxQuantity,
-        service_fee: request.serviceFee,
-        allow_cancellation: request.allowCancellation ? 1 : 0,
         shipping_charge: request.shippingCharge ?? ticket.shipping_charge,
         shipping_charge_type: request.shippingChargeType ?? ticket.shipping_charge_type,
       },

@@ -63,10 +63,9 @@ function valuesCase(nodes: CommandNode[], indent: string): string {
   return lines.join('\n');
 }
 
-function bash(nodes: CommandNode[]): string {
-  return `# boxoffice completion for bash: add to ~/.bashrc
-#   source <(boxoffice completion bash)
-_boxoffice_words() {
+/** The shell functions bash and zsh share: a command path's words, and a flag's fixed values. */
+function lookups(nodes: CommandNode[]): string {
+  return `_boxoffice_words() {
   case "$1" in
 ${wordsCase(nodes, '    ')}
     *) return 1 ;;
@@ -77,7 +76,13 @@ _boxoffice_values() {
 ${valuesCase(nodes, '    ')}
     *) return 1 ;;
   esac
+}`;
 }
+
+function bash(nodes: CommandNode[]): string {
+  return `# boxoffice completion for bash: add to ~/.bashrc
+#   source <(boxoffice completion bash)
+${lookups(nodes)}
 _boxoffice() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" cmdpath="" next word i values at=0
   for ((i = 1; i < COMP_CWORD; i++)); do
@@ -103,18 +108,7 @@ function zsh(nodes: CommandNode[]): string {
   return `#compdef boxoffice
 # boxoffice completion for zsh: add to ~/.zshrc (after compinit)
 #   source <(boxoffice completion zsh)
-_boxoffice_words() {
-  case "$1" in
-${wordsCase(nodes, '    ')}
-    *) return 1 ;;
-  esac
-}
-_boxoffice_values() {
-  case "$1|$2" in
-${valuesCase(nodes, '    ')}
-    *) return 1 ;;
-  esac
-}
+${lookups(nodes)}
 _boxoffice() {
   local cmdpath="" next word i values at=0 prev="\${words[CURRENT-1]}"
   for ((i = 2; i < CURRENT; i++)); do
