@@ -94,7 +94,16 @@ function buildClient(scratch: string, name: 'naive-export' | 'fetch-floor'): str
   const banner = "import { createRequire as __naiveRequire } from 'node:module'; const require = __naiveRequire(import.meta.url);";
   const result = spawnSync(
     resolve('node_modules/.bin/esbuild'),
-    [`bench/${name}.ts`, '--bundle', '--format=esm', '--platform=node', '--target=node20', `--outfile=${outfile}`, `--banner:js=${banner}`, '--log-level=warning'],
+    [
+      `bench/${name}.ts`,
+      '--bundle',
+      '--format=esm',
+      '--platform=node',
+      '--target=node20',
+      `--outfile=${outfile}`,
+      `--banner:js=${banner}`,
+      '--log-level=warning',
+    ],
     { encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`building bench/${name}.ts failed: ${result.stderr}`);
@@ -146,7 +155,8 @@ async function pairedRuns(
       await measureNaive();
       await measureExport();
     }
-    if (!readFileSync(exportFile).equals(readFileSync(naiveFile))) throw new Error(`${label} run ${run + 1}: the export and the naive client wrote different files`);
+    if (!readFileSync(exportFile).equals(readFileSync(naiveFile)))
+      throw new Error(`${label} run ${run + 1}: the export and the naive client wrote different files`);
     rmSync(exportFile);
     rmSync(naiveFile);
     await steps.afterPair(run, { export: result.export[run], naive: result.naive[run] });
@@ -210,7 +220,8 @@ export async function runExportBench(options: BenchOptions, sizes: ExportBenchSi
     for (let run = 0; run < sizes.runs; run += 1) {
       const file = join(scratch, `floor-export-${run}.csv`);
       const measureExport = async () => floorExport.push(await exportRun(large.eventId, file));
-      const measureFloor = async () => floor.push(await measureNode([fetchFloor, '--url', sandbox.url, '--token', token, '--event', large.eventId], envFor(sandbox.url), scratch));
+      const measureFloor = async () =>
+        floor.push(await measureNode([fetchFloor, '--url', sandbox.url, '--token', token, '--event', large.eventId], envFor(sandbox.url), scratch));
       if (run % 2 === 0) {
         await measureExport();
         await measureFloor();
@@ -219,7 +230,9 @@ export async function runExportBench(options: BenchOptions, sizes: ExportBenchSi
         await measureExport();
       }
       rmSync(file);
-      log(`export run ${run + 1}/${sizes.runs} beside the fetch floor: export ${Math.round(floorExport[run].wallMs)} ms, floor ${Math.round(floor[run].wallMs)} ms`);
+      log(
+        `export run ${run + 1}/${sizes.runs} beside the fetch floor: export ${Math.round(floorExport[run].wallMs)} ms, floor ${Math.round(floor[run].wallMs)} ms`,
+      );
     }
 
     // The same database behind a sandbox that holds every call for LATENCY_MS, as a service
@@ -230,7 +243,9 @@ export async function runExportBench(options: BenchOptions, sizes: ExportBenchSi
       exportRun: (file) => exportRun(large.eventId, file, distantUrl),
       naiveRun: (file) => naiveRun(large.eventId, file, distantUrl),
       afterPair: async (run, pair) =>
-        log(`export run ${run + 1}/${sizes.runs} at ${LATENCY_MS} ms per call: export ${Math.round(pair.export.wallMs)} ms, naive ${Math.round(pair.naive.wallMs)} ms`),
+        log(
+          `export run ${run + 1}/${sizes.runs} at ${LATENCY_MS} ms per call: export ${Math.round(pair.export.wallMs)} ms, naive ${Math.round(pair.naive.wallMs)} ms`,
+        ),
     });
 
     const seconds = (values: Measurement[]) => values.map((value) => value.wallMs / 1000);

@@ -24,23 +24,28 @@ const boundary = 'boxofficeFetchFloor';
 
 function fetchBatch(fromRecord: number): Promise<number> {
   const fields = { eventId, fromRecord: String(fromRecord), toRecord: String(fromRecord + BATCH) };
-  const body = Object.entries(fields)
-    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-    .join('') + `--${boundary}--\r\n`;
+  const body =
+    Object.entries(fields)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('') + `--${boundary}--\r\n`;
   return new Promise((resolve, reject) => {
-    const sent = request(url, {
-      method: 'POST',
-      agent,
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': Buffer.byteLength(body) },
-    }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { attendee?: unknown[] };
-        resolve(answer.attendee?.length ?? 0);
-      });
-      response.on('error', reject);
-    });
+    const sent = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { attendee?: unknown[] };
+          resolve(answer.attendee?.length ?? 0);
+        });
+        response.on('error', reject);
+      },
+    );
     sent.on('error', reject);
     sent.end(body);
   });

@@ -41,8 +41,10 @@ function parseArgs(argv: string[]) {
 
 export function machineLine(): string {
   const cpu = cpus();
-  return `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
-    `${osType()} ${release()}, Node.js ${process.version}`;
+  return (
+    `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
+    `${osType()} ${release()}, Node.js ${process.version}`
+  );
 }
 
 function formatFigure(figure: Figure): string[] {
@@ -80,7 +82,11 @@ function render(sections: BenchSection[], markdown: boolean): string {
       lines.push('');
     } else {
       const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column].length)));
-      const pad = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+      const pad = (row: string[]) =>
+        row
+          .map((cell, column) => cell.padEnd(widths[column]))
+          .join('  ')
+          .trimEnd();
       lines.push(section.section, pad(header), ...rows.map(pad), '');
     }
   }
@@ -97,7 +103,9 @@ async function main(): Promise<void> {
     log(`running ${name} …`);
     sections.push(await MODULES[name]({ quick, smoke, log }));
   }
-  process.stdout.write(`machine: ${machineLine()}${smoke ? ' (smoke run: sizes too small for the figures to mean anything)' : quick ? ' (quick run)' : ''}\n\n`);
+  process.stdout.write(
+    `machine: ${machineLine()}${smoke ? ' (smoke run: sizes too small for the figures to mean anything)' : quick ? ' (quick run)' : ''}\n\n`,
+  );
   process.stdout.write(render(sections, markdown));
   process.stdout.write(`\ntotal bench time: ${Math.round((Date.now() - started) / 1000)} s\n`);
   const missed = sections.flatMap((section) => section.figures).filter((figure) => !meetsTarget(figure));
@@ -105,6 +113,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

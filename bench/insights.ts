@@ -38,7 +38,10 @@ export const insightsBench: BenchModule = async (options) => {
       BOXOFFICE_TOKEN: mintForRole(sandbox.handle.context, 'admin').value,
     };
     const files: Record<string, Record<string, string>> = {};
-    for (const [label, orders] of [['large', sizes.large], ['small', sizes.small]] as const) {
+    for (const [label, orders] of [
+      ['large', sizes.large],
+      ['small', sizes.small],
+    ] as const) {
       const [eventId] = seedData(sandbox.handle.context, { events: 1, orders }).eventIds;
       files[label] = {};
       for (const format of FORMATS) {
@@ -60,13 +63,20 @@ export const insightsBench: BenchModule = async (options) => {
         // alternate which size goes first, so neither always runs on a warmer machine
         const pair = run % 2 === 0 ? ['large', 'small'] : ['small', 'large'];
         for (const size of pair) (size === 'large' ? large : small).push(await insights(files[size][format]));
-        log(`insights --from ${format} run ${run + 1}/${sizes.runs}: ${Math.round(large[run].wallMs)} ms / ${Math.round(large[run].peakRssMb)} MB at ${largeLabel}, ${Math.round(small[run].peakRssMb)} MB at ${smallLabel}`);
+        log(
+          `insights --from ${format} run ${run + 1}/${sizes.runs}: ${Math.round(large[run].wallMs)} ms / ${Math.round(large[run].peakRssMb)} MB at ${largeLabel}, ${Math.round(small[run].peakRssMb)} MB at ${smallLabel}`,
+        );
       }
       const seconds = large.map((value) => value.wallMs / 1000);
       const largeRss = median(large.map((value) => value.peakRssMb));
       const smallRss = median(small.map((value) => value.peakRssMb));
       figures.push(
-        { name: `insights --from ${format}, ${largeLabel} orders: time`, value: round(seconds.length > 0 ? median(seconds) : 0), unit: 's', spread: round(spread(seconds)) },
+        {
+          name: `insights --from ${format}, ${largeLabel} orders: time`,
+          value: round(seconds.length > 0 ? median(seconds) : 0),
+          unit: 's',
+          spread: round(spread(seconds)),
+        },
         {
           name: `insights --from ${format}, peak RSS, ${largeLabel} vs ${smallLabel} orders`,
           value: round(largeRss, 1),
@@ -106,14 +116,18 @@ async function againstPython(
   const check = spawnSync(PYTHON, [floorScript, file], { encoding: 'utf8' });
   const gnuTime = spawnSync('/usr/bin/time', ['-v', 'true']).status === 0;
   if (check.status !== 0 || !gnuTime) {
-    log(`insights: no Python floor (${gnuTime ? check.error?.message ?? check.stderr.trim() : 'GNU time is missing'})`);
+    log(`insights: no Python floor (${gnuTime ? (check.error?.message ?? check.stderr.trim()) : 'GNU time is missing'})`);
     return [];
   }
   const floorTotals = JSON.parse(check.stdout) as Record<string, unknown>;
-  const cliTotals = spawnSync(process.execPath, [cliPath, 'insights', '--from', file, '--currency', 'INR', '--timezone', 'UTC', '--json'], { encoding: 'utf8', env });
+  const cliTotals = spawnSync(process.execPath, [cliPath, 'insights', '--from', file, '--currency', 'INR', '--timezone', 'UTC', '--json'], {
+    encoding: 'utf8',
+    env,
+  });
   const totals = (JSON.parse(cliTotals.stdout) as { totals: Record<string, unknown> }).totals;
   for (const name of ['orders', 'attendees', 'revenue', 'cancelled', 'checkedIn']) {
-    if (totals[name] !== floorTotals[name]) throw new Error(`insights and the Python floor count ${name} differently: ${String(totals[name])} vs ${String(floorTotals[name])}`);
+    if (totals[name] !== floorTotals[name])
+      throw new Error(`insights and the Python floor count ${name} differently: ${String(totals[name])} vs ${String(floorTotals[name])}`);
   }
   const cli: Measurement[] = [];
   const floor: Measurement[] = [];

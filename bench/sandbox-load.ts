@@ -20,9 +20,19 @@ export const sandboxLoadBench: BenchModule = async ({ quick, smoke, log }) => {
     const token = mintToken(sandbox);
     const client = createClient({ apiUrl: sandbox.url, publisherUrl: sandbox.url, authUrl: sandbox.url, token });
     const { eventId } = await client.events.createEvent({
-      eventType: 'public', type: 'ticketing', eventTitle: 'Load test', url: 'load-test', segment: 'technology',
-      category: 'technology', startDate: '2099-01-10', endDate: '2099-01-11', startTime: '09:00', endTime: '18:00',
-      aboutEvent: 'Load', listingImage: 'https://example.invalid/l.png', headerImage: 'https://example.invalid/h.png',
+      eventType: 'public',
+      type: 'ticketing',
+      eventTitle: 'Load test',
+      url: 'load-test',
+      segment: 'technology',
+      category: 'technology',
+      startDate: '2099-01-10',
+      endDate: '2099-01-11',
+      startTime: '09:00',
+      endTime: '18:00',
+      aboutEvent: 'Load',
+      listingImage: 'https://example.invalid/l.png',
+      headerImage: 'https://example.invalid/h.png',
       contactInfo: 'load@example.invalid',
     });
     await client.close();
@@ -34,28 +44,49 @@ export const sandboxLoadBench: BenchModule = async ({ quick, smoke, log }) => {
     const events = smoke ? 2 : quick ? 50 : 200;
     const reportEventId = seedOrders(sandbox, events, events * 100);
     const report = await measure(sandbox.url, {
-      path: '/api/e/get-report', token, eventId: reportEventId, concurrency: REPORT_CONCURRENCY, requestsPerRun, runs,
+      path: '/api/e/get-report',
+      token,
+      eventId: reportEventId,
+      concurrency: REPORT_CONCURRENCY,
+      requestsPerRun,
+      runs,
     });
     log(`sandbox-load: ${runs} runs of ${requestsPerRun} get-report requests at concurrency ${REPORT_CONCURRENCY}, ${events * 100} orders seeded`);
     const floorServer = await startFloorServer(await reportBody(sandbox.url, token, reportEventId));
     const floor = await measure(floorServer.url, {
-      path: '/api/e/get-report', token, eventId: reportEventId, concurrency: REPORT_CONCURRENCY, requestsPerRun, runs,
+      path: '/api/e/get-report',
+      token,
+      eventId: reportEventId,
+      concurrency: REPORT_CONCURRENCY,
+      requestsPerRun,
+      runs,
     }).finally(() => floorServer.stop());
     log(`sandbox-load: ${runs} runs of ${requestsPerRun} requests to a bare node:http server answering get-report's bytes`);
     return {
       section: `Sandbox under load (${requestsPerRun} requests a run; get-report of a 100-order event among ${events * 100} orders)`,
       figures: [
-        { name: `get-event requests per second (${CONCURRENCY} concurrent)`, value: round(median(event.rates), 0), unit: 'req/s', spread: round(spread(event.rates), 0) },
+        {
+          name: `get-event requests per second (${CONCURRENCY} concurrent)`,
+          value: round(median(event.rates), 0),
+          unit: 'req/s',
+          spread: round(spread(event.rates), 0),
+        },
         { name: 'get-event p99 latency', value: round(median(event.p99s)), unit: 'ms', spread: round(spread(event.p99s)) },
         {
-          name: `get-report requests per second (${REPORT_CONCURRENCY} concurrent)`, value: round(median(report.rates), 0), unit: 'req/s',
-          spread: round(spread(report.rates), 0), target: '≥ 1000 req/s',
+          name: `get-report requests per second (${REPORT_CONCURRENCY} concurrent)`,
+          value: round(median(report.rates), 0),
+          unit: 'req/s',
+          spread: round(spread(report.rates), 0),
+          target: '≥ 1000 req/s',
         },
         { name: 'get-report p99 latency', value: round(median(report.p99s)), unit: 'ms', spread: round(spread(report.p99s)) },
         {
-          name: `bare node:http server answering get-report's bytes (${REPORT_CONCURRENCY} concurrent; the floor)`, value: round(median(floor.rates), 0),
-          unit: 'req/s', spread: round(spread(floor.rates), 0), ratio: round(median(report.rates) / median(floor.rates)),
-          note: 'ratio: get-report\'s rate over this one, in the same run (what the load driver and the machine allow)',
+          name: `bare node:http server answering get-report's bytes (${REPORT_CONCURRENCY} concurrent; the floor)`,
+          value: round(median(floor.rates), 0),
+          unit: 'req/s',
+          spread: round(spread(floor.rates), 0),
+          ratio: round(median(report.rates) / median(floor.rates)),
+          note: "ratio: get-report's rate over this one, in the same run (what the load driver and the machine allow)",
         },
       ],
     };
@@ -198,10 +229,14 @@ async function startSandboxProcess(extraArgs: string[] = []): Promise<SandboxPro
 
 /** Seeds `orders` confirmed orders over `events` events with `boxoffice sandbox seed`; the first new event's id. */
 function seedOrders(sandbox: SandboxProcess, events: number, orders: number): string {
-  const result = spawnSync(process.execPath, ['bin/boxoffice.js', 'sandbox', 'seed', '--events', String(events), '--orders', String(orders), '--url', sandbox.url], {
-    encoding: 'utf8',
-    env: { ...process.env, BOXOFFICE_SANDBOX_SECRET: sandbox.secret },
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['bin/boxoffice.js', 'sandbox', 'seed', '--events', String(events), '--orders', String(orders), '--url', sandbox.url],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, BOXOFFICE_SANDBOX_SECRET: sandbox.secret },
+    },
+  );
   if (result.status !== 0) throw new Error(`sandbox seed failed: ${result.stderr}`);
   return result.stdout.trim().split('\n')[0];
 }

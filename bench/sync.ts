@@ -45,7 +45,11 @@ export const syncBench: BenchModule = async (options) => {
     for (const listOrder of ['oldest-first', 'newest-first'] as AttendeeListOrder[]) {
       const counter = readCounter();
       const sandbox = await startSandbox({
-        port: 0, host: '127.0.0.1', dbPath: join(scratch, `sandbox-${listOrder}.db`), listOrder, extensions: [...defaultExtensions(), counter.extension],
+        port: 0,
+        host: '127.0.0.1',
+        dbPath: join(scratch, `sandbox-${listOrder}.db`),
+        listOrder,
+        extensions: [...defaultExtensions(), counter.extension],
       });
       try {
         const env = {
@@ -57,7 +61,13 @@ export const syncBench: BenchModule = async (options) => {
           BOXOFFICE_AUTH_URL: sandbox.url,
           BOXOFFICE_TOKEN: mintForRole(sandbox.handle.context, 'admin').value,
         };
-        const sizesHere = listOrder === 'oldest-first' ? ([['large', sizes.large], ['small', sizes.small]] as const) : ([['large', sizes.large]] as const);
+        const sizesHere =
+          listOrder === 'oldest-first'
+            ? ([
+                ['large', sizes.large],
+                ['small', sizes.small],
+              ] as const)
+            : ([['large', sizes.large]] as const);
         const full: Record<string, Measurement> = {};
         const exported: Record<string, Measurement> = {};
         for (const [label, orders] of sizesHere) {
@@ -68,7 +78,11 @@ export const syncBench: BenchModule = async (options) => {
           full[label] = await sync();
           const fullReads = counter.count() - before;
           before = counter.count();
-          exported[label] = await measureNode([cli, 'attendees', 'export', eventId, '-o', join(scratch, `${listOrder}-${label}.csv`), '--prefetch', '0'], env, scratch);
+          exported[label] = await measureNode(
+            [cli, 'attendees', 'export', eventId, '-o', join(scratch, `${listOrder}-${label}.csv`), '--prefetch', '0'],
+            env,
+            scratch,
+          );
           const exportReads = counter.count() - before;
           log(
             `sync (${listOrder}): first sync of ${orders.toLocaleString('en')} orders: ${fullReads} reads, ${Math.round(full[label].wallMs)} ms, ` +
@@ -77,7 +91,12 @@ export const syncBench: BenchModule = async (options) => {
           if (label !== 'large') continue;
           const ticket = sandbox.db.prepare(`SELECT id FROM tickets WHERE event_id = ? ORDER BY id LIMIT 1`).get(Number(eventId)) as { id: number };
           for (let index = 0; index < NEW_ORDERS; index += 1) {
-            insertOrder(sandbox.db, { eventId: Number(eventId), buyer: { name: `New ${index}`, email: `new.${index}@example.test` }, lines: [{ ticketId: ticket.id, quantity: 1, unitPrice: 500 }], createdAt: new Date() });
+            insertOrder(sandbox.db, {
+              eventId: Number(eventId),
+              buyer: { name: `New ${index}`, email: `new.${index}@example.test` },
+              lines: [{ ticketId: ticket.id, quantity: 1, unitPrice: 500 }],
+              createdAt: new Date(),
+            });
           }
           before = counter.count();
           const incremental = await sync();

@@ -175,6 +175,11 @@ function importChunksFromCore(core, chunkOf) {
  */
 async function bundledFile(esbuild, args) {
   if (args.pluginData?.[RESOLVING]) return undefined;
-  const resolved = await esbuild.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { [RESOLVING]: true } });
+  const resolved = await esbuild.resolve(args.path, {
+    kind: args.kind,
+    importer: args.importer,
+    resolveDir: args.resolveDir,
+    pluginData: { [RESOLVING]: true },
+  });
   return resolved.errors.length > 0 || resolved.external ? undefined : relative('.', resolved.path);
 }

@@ -117,7 +117,7 @@ function boxoffice(argv, { show = true, capture = false, extraEnv = {} } = {}) {
       children.delete(child);
       if (code === 0) return resolvePromise(stdout);
       if (stderr) process.stderr.write(stderr);
-      reject(new StepFailed(`\`boxoffice ${argv.map(shellQuote).join(" ")}\` failed (${signal ?? `exit ${code}`})`));
+      reject(new StepFailed(`\`boxoffice ${argv.map(shellQuote).join(' ')}\` failed (${signal ?? `exit ${code}`})`));
     });
   });
 }
@@ -200,52 +200,128 @@ async function main() {
   section('3. Create an event');
   const startDate = dateInDays(30);
   const event = await boxofficeJson([
-    'event', 'create',
-    '--event-type', 'public', '--type', 'ticketing',
-    '--event-title', 'Boxoffice Demo Night',
-    '--url', `boxoffice-demo-night-${started.toString(36)}`,
-    '--segment', 'technology', '--category', 'technology',
-    '--start-date', startDate, '--end-date', startDate,
-    '--start-time', '18:00', '--end-time', '22:00',
-    '--about-event', 'Talks, demos and snacks.',
-    '--listing-image', 'https://example.com/demo-listing.png',
-    '--header-image', 'https://example.com/demo-header.png',
-    '--contact-info', 'hello@example.com',
-    '--city', 'Bengaluru', '--country', 'India',
+    'event',
+    'create',
+    '--event-type',
+    'public',
+    '--type',
+    'ticketing',
+    '--event-title',
+    'Boxoffice Demo Night',
+    '--url',
+    `boxoffice-demo-night-${started.toString(36)}`,
+    '--segment',
+    'technology',
+    '--category',
+    'technology',
+    '--start-date',
+    startDate,
+    '--end-date',
+    startDate,
+    '--start-time',
+    '18:00',
+    '--end-time',
+    '22:00',
+    '--about-event',
+    'Talks, demos and snacks.',
+    '--listing-image',
+    'https://example.com/demo-listing.png',
+    '--header-image',
+    'https://example.com/demo-header.png',
+    '--contact-info',
+    'hello@example.com',
+    '--city',
+    'Bengaluru',
+    '--country',
+    'India',
   ]);
   const eventId = String(event.eventId);
 
   section('4. Add two tickets');
   const general = await boxofficeJson([
-    'ticket', 'add', eventId,
-    '--ticket-name', 'General', '--price', '500', '--currency', 'INR', '--quantity', '100',
-    '--status', 'active', '--service-fee', '3', '--allow-cancellation', 'false',
+    'ticket',
+    'add',
+    eventId,
+    '--ticket-name',
+    'General',
+    '--price',
+    '500',
+    '--currency',
+    'INR',
+    '--quantity',
+    '100',
+    '--status',
+    'active',
+    '--service-fee',
+    '3',
+    '--allow-cancellation',
+    'false',
   ]);
   const vip = await boxofficeJson([
-    'ticket', 'add', eventId,
-    '--ticket-name', 'VIP', '--price', '1500', '--currency', 'INR', '--quantity', '20', '--max-quantity', '4',
-    '--status', 'active', '--service-fee', '2', '--allow-cancellation', 'true',
+    'ticket',
+    'add',
+    eventId,
+    '--ticket-name',
+    'VIP',
+    '--price',
+    '1500',
+    '--currency',
+    'INR',
+    '--quantity',
+    '20',
+    '--max-quantity',
+    '4',
+    '--status',
+    'active',
+    '--service-fee',
+    '2',
+    '--allow-cancellation',
+    'true',
   ]);
   const generalId = String(general.ticketId);
   const vipId = String(vip.ticketId);
 
   section('5. Add a discount code: EARLYBIRD takes 20% off General');
   await boxofficeJson([
-    'discount', 'add', eventId, generalId,
-    '--discount-name', 'Early bird', '--discount-category', 'code', '--code', 'EARLYBIRD',
-    '--discount', '20', '--discount-type', 'percentage', '--limit', '50',
+    'discount',
+    'add',
+    eventId,
+    generalId,
+    '--discount-name',
+    'Early bird',
+    '--discount-category',
+    'code',
+    '--code',
+    'EARLYBIRD',
+    '--discount',
+    '20',
+    '--discount-type',
+    'percentage',
+    '--limit',
+    '50',
   ]);
 
-  section("6. See the event as a buyer does, then place test orders through the Publisher API");
+  section('6. See the event as a buyer does, then place test orders through the Publisher API');
   await boxoffice(['event', 'details', eventId]);
   await boxoffice([
-    'order', 'place', eventId, '--ticket', `${generalId}:2`,
-    '--attendee', 'Asha Rao,asha.rao@example.com,+91 98450 00001',
-    '--attendee', 'Ben Okafor,ben.okafor@example.com,+44 7700 900002',
+    'order',
+    'place',
+    eventId,
+    '--ticket',
+    `${generalId}:2`,
+    '--attendee',
+    'Asha Rao,asha.rao@example.com,+91 98450 00001',
+    '--attendee',
+    'Ben Okafor,ben.okafor@example.com,+44 7700 900002',
   ]);
   await boxoffice([
-    'order', 'place', eventId, '--ticket', `${generalId}:1:EARLYBIRD`,
-    '--attendee', 'Chioma Mensah,chioma.mensah@example.com,+234 803 000 0003',
+    'order',
+    'place',
+    eventId,
+    '--ticket',
+    `${generalId}:1:EARLYBIRD`,
+    '--attendee',
+    'Chioma Mensah,chioma.mensah@example.com,+234 803 000 0003',
   ]);
   await boxoffice(['order', 'place', eventId, '--ticket', `${vipId}:2`, '--fake']);
 

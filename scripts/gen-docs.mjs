@@ -26,9 +26,9 @@ const { generateReference, GENERATED_DIRS } = await import(pathToFileURL(outfile
 
 const files = await generateReference();
 const wanted = new Map(files.map((file) => [file.path, file.content]));
-const stale = GENERATED_DIRS.flatMap((dir) =>
-  existsSync(join(root, dir)) ? readdirSync(join(root, dir)).map((name) => `${dir}/${name}`) : [],
-).filter((path) => !wanted.has(path));
+const stale = GENERATED_DIRS.flatMap((dir) => (existsSync(join(root, dir)) ? readdirSync(join(root, dir)).map((name) => `${dir}/${name}`) : [])).filter(
+  (path) => !wanted.has(path),
+);
 
 const differing = files.filter((file) => {
   const path = join(root, file.path);

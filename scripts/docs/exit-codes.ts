@@ -12,6 +12,7 @@ const MEANINGS: Record<keyof typeof EXIT, string> = {
   interrupted: 'interrupted (Ctrl-C, also at a question); answering "no" to a confirmation exits 1',
 };
 
-export const EXIT_CODE_MEANINGS: readonly { code: number; meaning: string }[] = (
-  Object.keys(EXIT) as (keyof typeof EXIT)[]
-).map((name) => ({ code: EXIT[name], meaning: MEANINGS[name] }));
+export const EXIT_CODE_MEANINGS: readonly { code: number; meaning: string }[] = (Object.keys(EXIT) as (keyof typeof EXIT)[]).map((name) => ({
+  code: EXIT[name],
+  meaning: MEANINGS[name],
+}));

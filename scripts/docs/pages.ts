@@ -78,17 +78,20 @@ export function renderPage(doc: CommandDoc): string {
     'Errors are one line on stderr naming the code, the field and the next step. See [exit codes](../ci.md#exit-codes).',
   );
   sections.push('## Help', `What \`${title(doc.path)} --help\` prints:`, fence('text', doc.help));
-  const up = doc.path.length === 0 ? '[All commands](README.md)' : `[${title(doc.path.slice(0, -1))}](${pageName(doc.path.slice(0, -1))}) · [All commands](README.md)`;
+  const up =
+    doc.path.length === 0 ? '[All commands](README.md)' : `[${title(doc.path.slice(0, -1))}](${pageName(doc.path.slice(0, -1))}) · [All commands](README.md)`;
   sections.push(up);
   return `${sections.join('\n\n')}\n`;
 }
 
 export function renderIndex(docs: readonly CommandDoc[]): string {
   const rows = docs.map((doc) => `| [${title(doc.path)}](${pageName(doc.path)}) | ${cell(doc.description)} |`);
-  return [
-    '# Command reference',
-    GENERATED_NOTE,
-    'One page per command, generated from the same command tree that `boxoffice --help` prints. The same reference as a man page: [`man/boxoffice.1`](../../man/boxoffice.1) (`man boxoffice` once installed).',
-    ['| Command | Description |', '| --- | --- |', ...rows].join('\n'),
-  ].join('\n\n') + '\n';
+  return (
+    [
+      '# Command reference',
+      GENERATED_NOTE,
+      'One page per command, generated from the same command tree that `boxoffice --help` prints. The same reference as a man page: [`man/boxoffice.1`](../../man/boxoffice.1) (`man boxoffice` once installed).',
+      ['| Command | Description |', '| --- | --- |', ...rows].join('\n'),
+    ].join('\n\n') + '\n'
+  );
 }

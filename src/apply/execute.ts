@@ -74,14 +74,16 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
   const discountSpecs = new Map(setup.discounts.map((spec) => [spec.key, spec]));
   const unlookable = plan.steps.filter(
     (planned) =>
-      planned.resource === 'discount' &&
-      planned.uncertain &&
-      planned.action === 'create' &&
-      !canLookUp(discountSpecs.get(planned.key) as DiscountSpec, remote),
+      planned.resource === 'discount' && planned.uncertain && planned.action === 'create' && !canLookUp(discountSpecs.get(planned.key) as DiscountSpec, remote),
   );
   if (unlookable.length > 0 && !options.recreateUncertain) {
     const run = unlookable.some((planned) => planned.notInState) ? 'unrecorded' : 'earlier';
-    throw new UncertainCreateError(uncertainDiscountMessage(unlookable.map((planned) => discountSpecs.get(planned.key) as DiscountSpec), run));
+    throw new UncertainCreateError(
+      uncertainDiscountMessage(
+        unlookable.map((planned) => discountSpecs.get(planned.key) as DiscountSpec),
+        run,
+      ),
+    );
   }
   const plannedEventId = plan.steps.find((planned) => planned.resource === 'event')?.id ?? '';
   const steps = planSends(setup, plan, remote, state, (kind, id) => client.sent?.recall(kind, plannedEventId, id));
@@ -225,9 +227,8 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
         if (found === 'absent') {
           ({ discountId } = await client.events.addDiscount({ ...create, eventId, ticketId }));
         } else {
-          state.discounts[spec.key] = found === 'exists without id'
-            ? { ticket: spec.ticket, applied: desired, idUnknown: true }
-            : { id: found, ticket: spec.ticket, applied: desired };
+          state.discounts[spec.key] =
+            found === 'exists without id' ? { ticket: spec.ticket, applied: desired, idUnknown: true } : { id: found, ticket: spec.ticket, applied: desired };
           await store.save();
           return { step: planned, id: found === 'exists without id' ? undefined : found, recovered: true };
         }
@@ -262,11 +263,7 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
    * After a create of `spec` lost its answer: its id, 'exists without id', 'absent', or undefined
    * when the service gives no way to tell.
    */
-  async function lookUpDiscount(
-    spec: DiscountSpec,
-    create: FieldValues,
-    ticketId: string,
-  ): Promise<string | 'exists without id' | 'absent' | undefined> {
+  async function lookUpDiscount(spec: DiscountSpec, create: FieldValues, ticketId: string): Promise<string | 'exists without id' | 'absent' | undefined> {
     if (spec.discountCategory === 'code') {
       try {
         const { discountId } = await client.events.addDiscount({ ...create, eventId: ids.event.id, ticketId } as AddDiscountRequest);
@@ -300,7 +297,7 @@ function uncertainDiscountMessage(specs: readonly DiscountSpec[], run: keyof typ
   const when = UNCERTAIN_BECAUSE[run];
   return (
     `discount ${keys}: ${when}, so it may exist, and without a Publisher API key apply cannot look it up ` +
-    '(automatic discounts are listed only there). Check the ticket\'s discounts on the service (boxoffice event details EVENT_ID), ' +
+    "(automatic discounts are listed only there). Check the ticket's discounts on the service (boxoffice event details EVENT_ID), " +
     'then run again with --recreate-uncertain if it is not there, or set BOXOFFICE_PUBLISHER_KEY so apply looks it up ' +
     `(nothing more was changed by this run)`
   );

@@ -221,9 +221,7 @@ function fail(fileName: string, problems: readonly Problem[], locate: (path: Pat
   const located = problems
     .map((problem, order) => ({ ...problem, order, line: locate(problem.path) }))
     .sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || a.order - b.order);
-  const lines = located.map(
-    (problem) => `${fileName}${problem.line ? `:${problem.line}` : ''}: ${formatPath(problem.path)}: ${problem.message}`,
-  );
+  const lines = located.map((problem) => `${fileName}${problem.line ? `:${problem.line}` : ''}: ${formatPath(problem.path)}: ${problem.message}`);
   throw new UsageError(lines.join('\n'), formatPath(located[0].path));
 }
 
@@ -251,11 +249,7 @@ function assertNoRecursiveAlias(document: Document, lineCounter: LineCounter, fi
  * Parses, interpolates and checks a setup file. Every problem is reported at once, one line each,
  * as `FILE:LINE: path: message`; the first problem's path is the error's `field`.
  */
-export function parseSetupFile(
-  text: string,
-  fileName: string,
-  env: Readonly<Record<string, string | undefined>>,
-): SetupFile {
+export function parseSetupFile(text: string, fileName: string, env: Readonly<Record<string, string | undefined>>): SetupFile {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {

@@ -49,9 +49,7 @@ export function interpolateTree(
   if (typeof value === 'string') return interpolateString(value, env, path, problems);
   if (Array.isArray(value)) return value.map((item, index) => interpolateTree(item, env, problems, [...path, index]));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, interpolateTree(item, env, problems, [...path, key])]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolateTree(item, env, problems, [...path, key])]));
   }
   return value;
 }

@@ -45,12 +45,13 @@ export async function acquireStateLock(statePath: string, options: AcquireOption
   const deadline = now() + options.timeoutMs;
   let told = false;
   for (;;) {
-    if (options.signal?.aborted) throw new CancelledError('interrupted while waiting for the state file\'s lock');
+    if (options.signal?.aborted) throw new CancelledError("interrupted while waiting for the state file's lock");
     let attempt: LockAttempt;
     try {
       attempt = await tryLock(path, own, now);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new UsageError(`${dirname(path)}: no such directory for the state file and its lock`, '--state');
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new UsageError(`${dirname(path)}: no such directory for the state file and its lock`, '--state');
       throw error;
     }
     if (attempt.acquired) return attempt.lock;
@@ -69,7 +70,7 @@ export async function acquireStateLock(statePath: string, options: AcquireOption
     try {
       await clock.sleep(Math.min(POLL_MS, Math.max(1, deadline - now())), options.signal);
     } catch (error) {
-      if (options.signal?.aborted) throw new CancelledError('interrupted while waiting for the state file\'s lock');
+      if (options.signal?.aborted) throw new CancelledError("interrupted while waiting for the state file's lock");
       throw error;
     }
   }

@@ -98,9 +98,7 @@ export function checkAgainstState(setup: SetupFile, state: ApplyState): void {
 /** Finds the event with this url among the caller's events (get-all-events). */
 export function findEventByUrl(events: readonly EventListItem[], url: string): EventListItem | undefined {
   const wanted = urlSlug(url).toLowerCase();
-  return events.find((event) =>
-    [event.actualUrl, event.url].some((candidate) => typeof candidate === 'string' && urlSlug(candidate).toLowerCase() === wanted),
-  );
+  return events.find((event) => [event.actualUrl, event.url].some((candidate) => typeof candidate === 'string' && urlSlug(candidate).toLowerCase() === wanted));
 }
 
 /**
@@ -183,12 +181,7 @@ export function desiredDiscount(spec: DiscountSpec): Desired {
  * else the last applied one; with neither (a record found but never applied) the field is
  * changed to be sure.
  */
-function compareFields(
-  desired: Desired,
-  remote: RemoteView | undefined,
-  applied: AppliedFields | undefined,
-  skip: readonly string[] = [],
-): FieldChange[] {
+function compareFields(desired: Desired, remote: RemoteView | undefined, applied: AppliedFields | undefined, skip: readonly string[] = []): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const [field, to] of Object.entries(desired)) {
     if (skip.includes(field)) continue;

@@ -90,9 +90,7 @@ export function publicDiscounts(tickets: readonly { id?: unknown; discounts?: re
 export function matchingRuleDiscounts(discounts: readonly PublicDiscount[], spec: DiscountSpec, ticketId: string): PublicDiscount[] {
   const fields = ['discountCategory', 'discountType', 'discount', 'discountName', 'fromQuantity', 'toQuantity'] as const;
   return discounts.filter(
-    (candidate) =>
-      candidate.ticketId === ticketId &&
-      fields.every((field) => spec[field] === undefined || sameValue(candidate.view[field], spec[field])),
+    (candidate) => candidate.ticketId === ticketId && fields.every((field) => spec[field] === undefined || sameValue(candidate.view[field], spec[field])),
   );
 }
 

@@ -85,7 +85,15 @@ export function renderPlan(plan: Plan, fileName: string): string {
 export function formatDone(done: StepDone): string {
   const { step } = done;
   const verb =
-    step.action === 'create' ? (done.recovered ? 'found (created by an earlier run)' : 'created') : step.action === 'update' ? 'updated' : step.adopted ? 'found' : 'unchanged';
+    step.action === 'create'
+      ? done.recovered
+        ? 'found (created by an earlier run)'
+        : 'created'
+      : step.action === 'update'
+        ? 'updated'
+        : step.adopted
+          ? 'found'
+          : 'unchanged';
   return `${verb} ${step.resource} ${step.key} (${done.id === undefined ? 'id unknown' : `id ${done.id}`})`;
 }
 

@@ -87,10 +87,7 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
   const client = crash ? crash.wrap(connection.client) : connection.client;
   const { apiUrl } = connection;
   if (stored?.apiUrl && !sameAddress(stored.apiUrl, apiUrl)) {
-    throw new UsageError(
-      `${statePath} holds ids from ${stored.apiUrl}, not ${apiUrl}: give another --state for this service`,
-      '--state',
-    );
+    throw new UsageError(`${statePath} holds ids from ${stored.apiUrl}, not ${apiUrl}: give another --state for this service`, '--state');
   }
   const state = stored ?? emptyState(apiUrl);
   state.apiUrl = apiUrl;

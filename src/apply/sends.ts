@@ -95,7 +95,11 @@ export function planSends(setup: SetupFile, plan: Plan, remote: RemoteSnapshot, 
       const remoteTicket = remoteTickets.get(id);
       const update =
         step.action === 'update'
-          ? mergeForUpdate(TICKET_TABLE, { readBack: remoteTicket ? readBack(TICKET_TABLE, remoteTicket) : undefined, lastSent: lastSent('tickets', id), given })
+          ? mergeForUpdate(TICKET_TABLE, {
+              readBack: remoteTicket ? readBack(TICKET_TABLE, remoteTicket) : undefined,
+              lastSent: lastSent('tickets', id),
+              given,
+            })
           : undefined;
       return { resource: 'ticket', step, spec, update, applied: desired, records: records || childrenReset || !state.tickets[spec.key] };
     }

@@ -47,12 +47,10 @@ const appliedSchema = z.record(z.string(), z.unknown());
 /** A record names its id unless its create's outcome is still unknown. */
 function idUnlessUncertain(record: { id?: string; uncertain?: boolean; idUnknown?: boolean }, context: z.RefinementCtx): void {
   if (record.id === undefined && !record.uncertain && !record.idUnknown) {
-    context.addIssue({ code: 'custom', path: ['id'], message: 'expected the record\'s id' });
+    context.addIssue({ code: 'custom', path: ['id'], message: "expected the record's id" });
   }
 }
-const recordSchema = z
-  .object({ id: z.string().min(1).optional(), applied: appliedSchema, uncertain: z.boolean().optional() })
-  .superRefine(idUnlessUncertain);
+const recordSchema = z.object({ id: z.string().min(1).optional(), applied: appliedSchema, uncertain: z.boolean().optional() }).superRefine(idUnlessUncertain);
 const stateSchema = z.object({
   version: z.literal(STATE_VERSION),
   apiUrl: z.string().optional(),

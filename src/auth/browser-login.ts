@@ -79,9 +79,7 @@ export async function browserLogin(options: BrowserLoginOptions): Promise<TokenR
 
     const timedOut = options.sleep(options.timeoutMs, stopWaiting.signal).then(
       () => {
-        throw new LoginTimeoutError(
-          `no answer from the browser within ${describeMinutes(options.timeoutMs)}; nothing was stored (run boxoffice login again)`,
-        );
+        throw new LoginTimeoutError(`no answer from the browser within ${describeMinutes(options.timeoutMs)}; nothing was stored (run boxoffice login again)`);
       },
       () => {
         if (options.signal.aborted) throw new CancelledError('login interrupted; nothing was stored');
@@ -96,9 +94,7 @@ export async function browserLogin(options: BrowserLoginOptions): Promise<TokenR
   }
 
   if (!sameState(state, query.state)) {
-    throw new LoginStateMismatchError(
-      'the browser returned an answer for a different login (state mismatch: a forged or stale callback); nothing was stored',
-    );
+    throw new LoginStateMismatchError('the browser returned an answer for a different login (state mismatch: a forged or stale callback); nothing was stored');
   }
   if (query.error === 'access_denied') {
     throw new LoginDeniedError('the login was refused in the browser (access_denied); nothing was stored');

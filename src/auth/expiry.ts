@@ -22,8 +22,7 @@ export function expiryStatus(expiresAt: string | undefined, now: Date): ExpirySt
   if (Number.isNaN(end.getTime())) return { level: 'unknown' };
   const remainingMs = end.getTime() - now.getTime();
   const daysLeft = Math.floor(remainingMs / DAY_MS);
-  const level: ExpiryLevel =
-    remainingMs <= 0 ? 'expired' : remainingMs < URGENT_WITHIN_MS ? 'urgent' : remainingMs < WARN_WITHIN_MS ? 'soon' : 'ok';
+  const level: ExpiryLevel = remainingMs <= 0 ? 'expired' : remainingMs < URGENT_WITHIN_MS ? 'urgent' : remainingMs < WARN_WITHIN_MS ? 'soon' : 'ok';
   return { level, remainingMs, daysLeft, expiresAt: end };
 }
 

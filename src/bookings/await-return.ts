@@ -27,8 +27,7 @@ export async function awaitReturn<T>(received: Promise<T>, options: AwaitReturnO
   options.signal.addEventListener('abort', onAbort, { once: true });
   const timeout = options.sleep(options.timeoutMs, stopTimer.signal).then(() => {
     throw new BookingTimeoutError(
-      `no booking return within ${options.timeoutText}; the payment may still complete ` +
-        '(check with boxoffice bookings list, or raise --timeout)',
+      `no booking return within ${options.timeoutText}; the payment may still complete ` + '(check with boxoffice bookings list, or raise --timeout)',
     );
   });
   const interrupted = new Promise<never>((_, reject) => {

@@ -12,9 +12,7 @@ export interface CollectBookingsOptions<T> {
   signal?: AbortSignal;
 }
 
-export async function collectBookings<T extends Readonly<Record<string, unknown>>>(
-  options: CollectBookingsOptions<T>,
-): Promise<T[]> {
+export async function collectBookings<T extends Readonly<Record<string, unknown>>>(options: CollectBookingsOptions<T>): Promise<T[]> {
   const windows = splitIntoWindows(options.fromDate, options.toDate);
   const batches: T[][] = [];
   for (const [index, window] of windows.entries()) {

@@ -2,12 +2,7 @@
 // returned to it.
 
 function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 function page(title: string, body: string, extraHead = ''): string {
@@ -21,6 +16,9 @@ function page(title: string, body: string, extraHead = ''): string {
 }
 
 export function renderReturnPage(heading: string, detail: string): string {
-  return page(`boxoffice: ${heading}`, `<h1>${escapeHtml(heading)}</h1><p>${escapeHtml(detail)}</p>
-<p>You can close this window and return to the terminal.</p>`);
+  return page(
+    `boxoffice: ${heading}`,
+    `<h1>${escapeHtml(heading)}</h1><p>${escapeHtml(detail)}</p>
+<p>You can close this window and return to the terminal.</p>`,
+  );
 }

@@ -93,7 +93,11 @@ export async function requestPayment(api: PaymentApi, input: PaymentInput, hooks
       }
       const outcome = paymentOutcome(result.status);
       const heading = outcome === 'paid' ? 'Payment received' : outcome === 'failed' ? 'Payment failed' : 'Payment not completed';
-      return { result, heading, detail: `Order ${result.orderNo}: ${result.status}, amount ${result.amount}. boxoffice now checks it against the service's booking list.` };
+      return {
+        result,
+        heading,
+        detail: `Order ${result.orderNo}: ${result.status}, amount ${result.amount}. boxoffice now checks it against the service's booking list.`,
+      };
     },
   });
   let payment: BookingReturn;
@@ -103,9 +107,7 @@ export async function requestPayment(api: PaymentApi, input: PaymentInput, hooks
     submitted = await api.submit({ ...request, callbackUrl: listener.callbackUrl });
     hooks.boundary?.('after-booking');
     if (submitted.paymentUrl === undefined) {
-      throw new NoPaymentPageError(
-        `the service took the booking of order ${request.orderNo} but gave no payment page address to send the buyer to`,
-      );
+      throw new NoPaymentPageError(`the service took the booking of order ${request.orderNo} but gave no payment page address to send the buyer to`);
     }
     const timeoutText = formatDuration(input.timeoutMs);
     await hooks.showPaymentPage(submitted.paymentUrl, timeoutText);

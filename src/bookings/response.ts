@@ -67,9 +67,7 @@ export interface VerifySecrets {
 
 /** Throws SignatureError (E022) unless `code` is the md5 of the booking key or of the token. */
 export function verifyBookingReturn(decoded: BookingReturn, secrets: VerifySecrets): void {
-  const candidates = [secrets.bookingKey, secrets.accessToken].filter(
-    (secret): secret is string => typeof secret === 'string' && secret !== '',
-  );
+  const candidates = [secrets.bookingKey, secrets.accessToken].filter((secret): secret is string => typeof secret === 'string' && secret !== '');
   // Compare against every candidate (no early exit), so the time taken says nothing.
   let matched = false;
   for (const secret of candidates) matched = sameHex(decoded.code, md5Hex(secret)) || matched;

@@ -56,7 +56,11 @@ function needsLogin(what: string): (error: unknown) => never {
  * ids are used as they are, without a request; a code is looked up in the event list (and the
  * event's ticket list).
  */
-export async function resolveBuyerIds(events: Pick<EventApi, 'getAllEvents' | 'getTickets'>, eventGiven: string, ticketsGiven: readonly string[]): Promise<BuyerIds> {
+export async function resolveBuyerIds(
+  events: Pick<EventApi, 'getAllEvents' | 'getTickets'>,
+  eventGiven: string,
+  ticketsGiven: readonly string[],
+): Promise<BuyerIds> {
   const ticketCodes = ticketsGiven.filter((ticket) => !isNumericId(ticket));
   if (isNumericId(eventGiven) && ticketCodes.length === 0) {
     return { eventId: eventGiven, ticketIds: ticketsGiven.map(Number) };

@@ -1,14 +1,5 @@
 // The one mapping from errors to exit codes.
-import {
-  ApiError,
-  AuthError,
-  CancelledError,
-  NotLoggedInError,
-  PermissionError,
-  RateLimitError,
-  UnchangeableError,
-  UsageError,
-} from '../client/errors.js';
+import { ApiError, AuthError, CancelledError, NotLoggedInError, PermissionError, RateLimitError, UnchangeableError, UsageError } from '../client/errors.js';
 
 export const EXIT = {
   ok: 0,

@@ -98,7 +98,8 @@ export function fitHelpText(text: string, width: number): string {
       continue;
     }
     let end = index;
-    while (end + 1 < lines.length && lines[end + 1].trim() !== '' && !COMMAND_LINE.test(lines[end + 1]) && indentOf(lines[end + 1]) === indentOf(line)) end += 1;
+    while (end + 1 < lines.length && lines[end + 1].trim() !== '' && !COMMAND_LINE.test(lines[end + 1]) && indentOf(lines[end + 1]) === indentOf(line))
+      end += 1;
     const paragraph = lines.slice(index, end + 1);
     if (paragraph.some((each) => each.length > width)) {
       out.push(...wrapWords(paragraph.map((each) => each.trim()).join(' '), width, indentOf(line)));

@@ -40,7 +40,12 @@ Learn more about a command: boxoffice <command> --help.
 /** Adds the commands to the program: registerCommands, or in a verb's tests one that swaps the verb's run function. */
 export type RegisterCommands = typeof registerCommands;
 
-export async function buildProgram(deps: Deps, argv: readonly string[] = [], run: CommandRun = {}, register: RegisterCommands = registerCommands): Promise<Command> {
+export async function buildProgram(
+  deps: Deps,
+  argv: readonly string[] = [],
+  run: CommandRun = {},
+  register: RegisterCommands = registerCommands,
+): Promise<Command> {
   const program = new Command('boxoffice')
     .usage('<command> [flags]')
     .description('Manage events, tickets, discounts, reports, attendee exports and bookings.')
@@ -143,7 +148,9 @@ function watchWrites(stream: Writable): { written(): boolean; restore(): void } 
     written = true;
     return original.apply(this, args);
   } as Writable['write'];
-  return { written: () => written, restore: () => {
+  return {
+    written: () => written,
+    restore: () => {
       stream.write = original;
     },
   };

@@ -7,13 +7,7 @@
 import { Option, type Command } from 'commander';
 import type * as z from 'zod';
 import { UsageError } from '../client/errors.js';
-import {
-  dateProblem,
-  FORMAT_MESSAGES,
-  INTEGER_PATTERN,
-  NUMBER_PATTERN,
-  TIME_PATTERN,
-} from '../client/schemas/values.js';
+import { dateProblem, FORMAT_MESSAGES, INTEGER_PATTERN, NUMBER_PATTERN, TIME_PATTERN } from '../client/schemas/values.js';
 import { completeWith } from './completion-values.js';
 import type { CommandContext } from './context.js';
 import { createPrompter, type Prompter } from './prompt.js';
@@ -243,8 +237,12 @@ export async function withEquivalentCommand<T>(
     const prompted = params.some((spec) => completed[spec.name] !== undefined && given[spec.name] === undefined);
     if (prompted) {
       const positional = params.filter((spec) => spec.positional).map((spec) => completed[spec.name] ?? spec.positional ?? '');
-      const flags = params.filter((spec) => !spec.positional && completed[spec.name] !== undefined).flatMap((spec) => [`--${kebabCase(spec.name)}`, completed[spec.name]]);
-      context.deps.io.stderr.write(`the same as a command line (what was typed is kept):\n  ${['boxoffice', ...words, ...positional, ...flags].map(shellQuote).join(' ')}\n`);
+      const flags = params
+        .filter((spec) => !spec.positional && completed[spec.name] !== undefined)
+        .flatMap((spec) => [`--${kebabCase(spec.name)}`, completed[spec.name]]);
+      context.deps.io.stderr.write(
+        `the same as a command line (what was typed is kept):\n  ${['boxoffice', ...words, ...positional, ...flags].map(shellQuote).join(' ')}\n`,
+      );
     }
     throw error;
   }

@@ -103,9 +103,7 @@ export function assertProfileExists(store: ConfigStore, profileName: string): vo
 }
 
 /** The profile named by --profile, which must exist, with the environment's overrides applied. */
-export async function loadProfile(
-  context: CommandContext,
-): Promise<{ profileName: string; store: ConfigStore; profile: Profile; tokenSource: TokenSource }> {
+export async function loadProfile(context: CommandContext): Promise<{ profileName: string; store: ConfigStore; profile: Profile; tokenSource: TokenSource }> {
   const profileName = context.globals().profile;
   const store = await openConfigStore(context.deps.env);
   assertProfileExists(store, profileName);
@@ -132,9 +130,7 @@ export async function openSession(context: CommandContext, needs: SessionNeeds =
     }
   }
   if (needs.publisherKey && !profile.publisherKey) {
-    throw new NotLoggedInError(
-      `no Publisher API key (profile ${profileName}): set BOXOFFICE_PUBLISHER_KEY or run boxoffice config set publisherKey KEY`,
-    );
+    throw new NotLoggedInError(`no Publisher API key (profile ${profileName}): set BOXOFFICE_PUBLISHER_KEY or run boxoffice config set publisherKey KEY`);
   }
   if (needs.bookingKey && !profile.bookingKey) {
     throw new UsageError(
@@ -193,20 +189,14 @@ const MAX_ATTEMPTS_WITH_MAX_WAIT = 100;
 /** "rate limited (E023: limit of 30 read calls an hour reached); waiting 52m before retrying get the booking list (--max-wait 1h)". */
 function retryNotice(delayMs: number, error: unknown, operation: string | undefined, maxWaitMs: number | undefined): string {
   const reason =
-    error instanceof RateLimitError
-      ? `rate limited (${error.code}${error.description ? `: ${error.description}` : ''})`
-      : 'the service is busy or unreachable';
+    error instanceof RateLimitError ? `rate limited (${error.code}${error.description ? `: ${error.description}` : ''})` : 'the service is busy or unreachable';
   const what = operation ? ` ${operation}` : '';
   const limit = maxWaitMs === undefined ? '' : ` (--max-wait ${formatDuration(maxWaitMs)})`;
   return `${reason}; waiting ${formatDuration(Math.ceil(delayMs / 1000) * 1000)} before retrying${what}${limit}`;
 }
 
 /** Opens a session, runs `work` with it, and closes the client's connections afterwards. */
-export async function withSession<T>(
-  context: CommandContext,
-  needs: SessionNeeds,
-  work: (session: Session) => Promise<T>,
-): Promise<T> {
+export async function withSession<T>(context: CommandContext, needs: SessionNeeds, work: (session: Session) => Promise<T>): Promise<T> {
   const session = await openSession(context, needs);
   try {
     return await work(session);

@@ -46,4 +46,3 @@ export function groupWithoutVerb(program: Command, argv: readonly string[]): Com
   }
   return current.commands.length > 0 ? current : undefined;
 }
-

@@ -34,4 +34,3 @@ export interface RequestDispatcher {
   /** Ends every connection now; requests in flight fail. */
   destroy(): void;
 }
-

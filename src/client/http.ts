@@ -5,29 +5,13 @@
 import { FormDataEncoder } from 'form-data-encoder';
 import type { RawResponse, RequestDispatcher, Timeouts } from './dispatch.js';
 import type { MultipartFields } from './encode.js';
-import {
-  ApiError,
-  CancelledError,
-  FAIL_CODE,
-  ConnectionError,
-  type Recheck,
-  ResponseShapeError,
-  UsageError,
-  createApiError,
-} from './errors.js';
+import { ApiError, CancelledError, FAIL_CODE, ConnectionError, type Recheck, ResponseShapeError, UsageError, createApiError } from './errors.js';
 import { isLoopbackHost } from './loopback.js';
 import { NodeDispatcher } from './node-dispatch.js';
 import { type Env, proxyFor } from './proxy.js';
 import { Redactor } from './redact.js';
 import { abortableSleep } from '../util/sleep.js';
-import {
-  type AttemptOutcome,
-  DEFAULT_RETRY_OPTIONS,
-  type RetryOptions,
-  classifyNetworkError,
-  parseRetryAfter,
-  planRetry,
-} from './retry.js';
+import { type AttemptOutcome, DEFAULT_RETRY_OPTIONS, type RetryOptions, classifyNetworkError, parseRetryAfter, planRetry } from './retry.js';
 import type { WaitBudget } from './wait-budget.js';
 
 const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000, keepAliveMs: 10_000 };

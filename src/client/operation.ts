@@ -72,18 +72,19 @@ export async function callOperation<Req extends z.ZodType, Res extends z.ZodType
   const secrets = (operation.secretFields ?? []).map((name) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined));
   // Messages name the operation in words ("get all events"), never the reference's number.
   const label = operation.name;
-  const body = await context.transport.send({
-    operation: label,
-    method: encoded.method,
-    url: `${url}${encoded.pathAndQuery}`,
-    body: encoded.body,
-    bearer: credential.value,
-    secrets,
-    idempotent: operation.idempotent,
-    recheck: operation.checkHint
-      ? { operationId: operation.id, request: fields, hint: operation.checkHint(request) }
-      : undefined,
-  }, options);
+  const body = await context.transport.send(
+    {
+      operation: label,
+      method: encoded.method,
+      url: `${url}${encoded.pathAndQuery}`,
+      body: encoded.body,
+      bearer: credential.value,
+      secrets,
+      idempotent: operation.idempotent,
+      recheck: operation.checkHint ? { operationId: operation.id, request: fields, hint: operation.checkHint(request) } : undefined,
+    },
+    options,
+  );
   return parseResponse(operation.response, body, label);
 }
 

@@ -56,10 +56,7 @@ interface Pending<T> {
   result: Promise<{ ok: true; records: readonly T[] } | { ok: false; error: unknown }>;
 }
 
-export async function* attendeeBatches<T>(
-  fetchBatch: FetchAttendeeBatch<T>,
-  options: AttendeeBatchOptions,
-): AsyncGenerator<AttendeeBatch<T>, void, undefined> {
+export async function* attendeeBatches<T>(fetchBatch: FetchAttendeeBatch<T>, options: AttendeeBatchOptions): AsyncGenerator<AttendeeBatch<T>, void, undefined> {
   const batchSize = options.batchSize ?? 50;
   const maxAhead = Math.max(0, options.prefetch ?? 0);
   const signal = options.signal;
@@ -73,13 +70,15 @@ export async function* attendeeBatches<T>(
     nextFrom += batchSize;
     const controller = new AbortController();
     const previous = inFlight.at(-1)?.result ?? Promise.resolve();
-    const result = previous.then(() => {
-      controller.signal.throwIfAborted();
-      return fetchBatch(range, controller.signal);
-    }).then(
-      (records) => ({ ok: true as const, records }),
-      (error: unknown) => ({ ok: false as const, error }),
-    );
+    const result = previous
+      .then(() => {
+        controller.signal.throwIfAborted();
+        return fetchBatch(range, controller.signal);
+      })
+      .then(
+        (records) => ({ ok: true as const, records }),
+        (error: unknown) => ({ ok: false as const, error }),
+      );
     inFlight.push({ range, controller, result });
   };
   const dropSpeculative = (): void => {

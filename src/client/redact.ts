@@ -7,7 +7,8 @@ import type { MultipartFields } from './encode.js';
 export const REDACTED = '[REDACTED]';
 
 /** Names whose values are secrets: tokens, keys, client secrets, OAuth codes and verifiers. */
-const SECRET_NAME = /token|secret|password|passwd|authorization|bookingkey|booking_key|publisherkey|publisher_key|api_?key|private_?key|^code$|code_verifier|^key$/i;
+const SECRET_NAME =
+  /token|secret|password|passwd|authorization|bookingkey|booking_key|publisherkey|publisher_key|api_?key|private_?key|^code$|code_verifier|^key$/i;
 
 export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name);

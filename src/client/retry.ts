@@ -82,13 +82,7 @@ export type RetryPlan = { action: 'retry'; delayMs: number } | { action: 'stop' 
  * The whole decision for one failed attempt: the verdict, then the delay (the server's
  * Retry-After when it gives one and it is longer than the backoff), then the total wait cap.
  */
-export function planRetry(
-  outcome: AttemptOutcome,
-  attempt: number,
-  waitedMs: number,
-  random: () => number,
-  options: RetryOptions,
-): RetryPlan {
+export function planRetry(outcome: AttemptOutcome, attempt: number, waitedMs: number, random: () => number, options: RetryOptions): RetryPlan {
   const verdict = shouldRetry(outcome, attempt, options);
   if (verdict !== 'retry') return { action: verdict };
   const backoff = backoffMs(attempt, random, options);

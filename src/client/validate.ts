@@ -15,9 +15,7 @@ function valueAt(input: unknown, path: Path): unknown {
 }
 
 function pathText(path: Path): string {
-  return path
-    .map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`))
-    .join('');
+  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('');
 }
 
 /** One line for the first problem: `startTime: expected a time as HH:MM (24-hour)`. */
@@ -46,12 +44,7 @@ function parseContext(schema: z.ZodType): { jitless: boolean } {
  * The request as the schema produces it, or a UsageError naming the first bad field (by the
  * caller's name for it, where `fieldNames` gives one).
  */
-export function parseRequest<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-  what?: string,
-  fieldNames: Readonly<Record<string, string>> = {},
-): z.output<S> {
+export function parseRequest<S extends z.ZodType>(schema: S, input: unknown, what?: string, fieldNames: Readonly<Record<string, string>> = {}): z.output<S> {
   const result = schema.safeParse(input ?? {}, parseContext(schema));
   if (result.success) return result.data;
   const { field, message } = describeIssue(result.error.issues[0], input ?? {}, fieldNames);

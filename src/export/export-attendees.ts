@@ -10,15 +10,7 @@ import type { Writable } from 'node:stream';
 import { ApiError, AuthError, PermissionError, RateLimitError, ServerBusyError, UsageError } from '../client/errors.js';
 import { attendeeBatches, type FetchAttendeeBatch } from '../client/paginate.js';
 import type { AttendeeRecord } from '../client/schemas/index.js';
-import {
-  exportPaths,
-  readCheckpoint,
-  writeCheckpoint,
-  type Checkpoint,
-  type ExportFormat,
-  type ExportPaths,
-  type ExportSource,
-} from './checkpoint.js';
+import { exportPaths, readCheckpoint, writeCheckpoint, type Checkpoint, type ExportFormat, type ExportPaths, type ExportSource } from './checkpoint.js';
 import { ColumnRegistry } from './columns.js';
 import { flattenRecord, type StatusFilter } from './flatten.js';
 import { OrderNumberSet } from './order-numbers.js';
@@ -145,7 +137,8 @@ function assertHolds(path: string, bytes: number): void {
     closeSync(opened.fd);
     size = opened.size;
   } catch (error) {
-    if (error instanceof UnsafeFileError) throw new UsageError(`--resume: ${error.message}, not a work file of this export; remove it and run without --resume`, '--resume');
+    if (error instanceof UnsafeFileError)
+      throw new UsageError(`--resume: ${error.message}, not a work file of this export; remove it and run without --resume`, '--resume');
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     throw new UsageError(`--resume: ${path} is missing; run without --resume to start over`, '--resume');
   }
@@ -231,7 +224,10 @@ function assertResumable(checkpoint: Checkpoint, paths: ExportPaths, request: Ex
  * format, --status, service and account, its work files intact), or undefined: what an export
  * started without --resume may offer to continue.
  */
-export async function resumableCheckpoint(request: Omit<ExportRequest, 'resume'> & { outputPath: string }, source: ExportSource): Promise<Checkpoint | undefined> {
+export async function resumableCheckpoint(
+  request: Omit<ExportRequest, 'resume'> & { outputPath: string },
+  source: ExportSource,
+): Promise<Checkpoint | undefined> {
   const paths = exportPaths(request.outputPath);
   try {
     const checkpoint = await readCheckpoint(paths.checkpoint);

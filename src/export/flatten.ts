@@ -106,21 +106,23 @@ export function flattenRecord(record: AttendeeRecord, statuses?: StatusFilter): 
     cellText(record.phoneNo),
     cellText(record.city),
   ];
-  return record.attendee.filter((entry) => statusKept(statuses, entry)).map((entry) => {
-    const answers = answersOf(entry);
-    return {
-      fixed: [
-        ...order,
-        cellText(entry.ticketId),
-        cellText(entry.ticketName),
-        cellText(entry.ticketNo),
-        attendeeName(entry, answers),
-        cellText(entry.email),
-        cellText(entry.checkin),
-        cellText(entry.status),
-        cellText(record.orderCost),
-      ],
-      answers,
-    };
-  });
+  return record.attendee
+    .filter((entry) => statusKept(statuses, entry))
+    .map((entry) => {
+      const answers = answersOf(entry);
+      return {
+        fixed: [
+          ...order,
+          cellText(entry.ticketId),
+          cellText(entry.ticketName),
+          cellText(entry.ticketNo),
+          attendeeName(entry, answers),
+          cellText(entry.email),
+          cellText(entry.checkin),
+          cellText(entry.status),
+          cellText(record.orderCost),
+        ],
+        answers,
+      };
+    });
 }

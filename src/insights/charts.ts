@@ -50,7 +50,14 @@ const CONFIG = {
 };
 
 function slug(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'question';
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'question'
+  );
 }
 
 /** A value axis: whole numbers only for counts (no 0.5 order), percent for shares. */
@@ -119,15 +126,22 @@ function hourChart(date: string, hourly: { hour: string; orders: number }[]): Ch
 function sellThroughChart(report: InsightsReport): Chart[] {
   const tickets = report.sales?.sellThrough.tickets.filter((ticket) => ticket.share !== null) ?? [];
   if (tickets.length === 0) return [];
-  return [{
-    id: 'sell-through',
-    title: 'Sell-through per ticket',
-    spec: horizontalBars(tickets.map((ticket) => ({ label: ticket.ticket, value: ticket.share ?? 0 })), 'sold of on sale', 'ticket', 'share'),
-    table: {
-      columns: ['ticket', 'sold', 'on sale', 'sell-through'],
-      rows: tickets.map((ticket) => [ticket.ticket, formatCount(ticket.sold), formatCount(ticket.onSale), formatShare(ticket.share ?? 0)]),
+  return [
+    {
+      id: 'sell-through',
+      title: 'Sell-through per ticket',
+      spec: horizontalBars(
+        tickets.map((ticket) => ({ label: ticket.ticket, value: ticket.share ?? 0 })),
+        'sold of on sale',
+        'ticket',
+        'share',
+      ),
+      table: {
+        columns: ['ticket', 'sold', 'on sale', 'sell-through'],
+        rows: tickets.map((ticket) => [ticket.ticket, formatCount(ticket.sold), formatCount(ticket.onSale), formatShare(ticket.share ?? 0)]),
+      },
     },
-  }];
+  ];
 }
 
 /** Every chart of the report, in page order. */
@@ -144,22 +158,24 @@ export function chartsOf(report: InsightsReport): Chart[] {
   });
   const days = figures.daily.length;
   const charts: Chart[] = [
-    days === 1 && figures.hourly !== null ? hourChart(figures.daily[0].date, figures.hourly) : {
-      id: 'sales-per-day',
-      title: 'Orders per day',
-      spec: {
-        width: days < 2 ? { step: 80 } : WIDTH,
-        height: 220,
-        config: CONFIG,
-        data: { values: figures.daily.map((day) => ({ date: day.date, orders: day.orders })) },
-        mark: { type: 'bar' },
-        encoding: { x: dayAxis(days), y: valueScale('orders', 'orders', 'count') },
-      } as TopLevelSpec,
-      table: {
-        columns: ['day', 'orders', 'attendees', PAID_BY_BUYERS],
-        rows: figures.daily.map((day) => [day.date, formatCount(day.orders), formatCount(day.attendees), money(day.revenue)]),
-      },
-    },
+    days === 1 && figures.hourly !== null
+      ? hourChart(figures.daily[0].date, figures.hourly)
+      : {
+          id: 'sales-per-day',
+          title: 'Orders per day',
+          spec: {
+            width: days < 2 ? { step: 80 } : WIDTH,
+            height: 220,
+            config: CONFIG,
+            data: { values: figures.daily.map((day) => ({ date: day.date, orders: day.orders })) },
+            mark: { type: 'bar' },
+            encoding: { x: dayAxis(days), y: valueScale('orders', 'orders', 'count') },
+          } as TopLevelSpec,
+          table: {
+            columns: ['day', 'orders', 'attendees', PAID_BY_BUYERS],
+            rows: figures.daily.map((day) => [day.date, formatCount(day.orders), formatCount(day.attendees), money(day.revenue)]),
+          },
+        },
   ];
   // A running total needs two days at least; over one day it is the total above.
   if (days >= 2) {
@@ -187,22 +203,36 @@ export function chartsOf(report: InsightsReport): Chart[] {
     {
       id: 'revenue-per-ticket',
       title: 'Paid by buyers per ticket',
-      spec: horizontalBars(figures.tickets.map((ticket) => ({ label: ticket.ticket, value: ticket.revenue })), paidTitle, 'ticket', 'money'),
+      spec: horizontalBars(
+        figures.tickets.map((ticket) => ({ label: ticket.ticket, value: ticket.revenue })),
+        paidTitle,
+        'ticket',
+        'money',
+      ),
       table: { columns: ['ticket', PAID_BY_BUYERS], rows: figures.tickets.map((ticket) => [ticket.ticket, money(ticket.revenue)]) },
     },
     {
       id: 'attendees-per-ticket',
       title: 'Attendees per ticket',
-      spec: horizontalBars(figures.tickets.map((ticket) => ({ label: ticket.ticket, value: ticket.attendees })), 'attendees', 'ticket', 'count'),
+      spec: horizontalBars(
+        figures.tickets.map((ticket) => ({ label: ticket.ticket, value: ticket.attendees })),
+        'attendees',
+        'ticket',
+        'count',
+      ),
       table: { columns: ['ticket', 'attendees'], rows: figures.tickets.map((ticket) => [ticket.ticket, formatCount(ticket.attendees)]) },
     },
-    ...(cities.length === 0 ? [] : [{
-      id: 'cities',
-      title: 'Orders per city',
-      note: noCity === 0 ? undefined : `${countOf(noCity, 'order')} with no city given (not charted).`,
-      spec: horizontalBars(cities, 'orders', 'city', 'count'),
-      table: { columns: ['city', 'orders'], rows: figures.cities.map((city) => [city.city || NO_CITY, formatCount(city.orders)]) },
-    }]),
+    ...(cities.length === 0
+      ? []
+      : [
+          {
+            id: 'cities',
+            title: 'Orders per city',
+            note: noCity === 0 ? undefined : `${countOf(noCity, 'order')} with no city given (not charted).`,
+            spec: horizontalBars(cities, 'orders', 'city', 'count'),
+            table: { columns: ['city', 'orders'], rows: figures.cities.map((city) => [city.city || NO_CITY, formatCount(city.orders)]) },
+          },
+        ]),
   );
   const used = new Set(charts.map((chart) => chart.id));
   for (const question of figures.questions) {
@@ -213,7 +243,12 @@ export function chartsOf(report: InsightsReport): Chart[] {
     charts.push({
       id,
       title: question.question,
-      spec: horizontalBars(question.answers.map((answer) => ({ label: answer.answer, value: answer.attendees })), 'attendees', 'answer', 'count'),
+      spec: horizontalBars(
+        question.answers.map((answer) => ({ label: answer.answer, value: answer.attendees })),
+        'attendees',
+        'answer',
+        'count',
+      ),
       table: { columns: ['answer', 'attendees'], rows: question.answers.map((answer) => [answer.answer, formatCount(answer.attendees)]) },
     });
   }

@@ -8,7 +8,14 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(zone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
     });
     formatters.set(zone, formatter);
   }
@@ -32,7 +39,11 @@ export function machineTimezone(): string {
 
 /** "yyyy-mm-dd HH:MM:SS" of the instant, in the zone. */
 export function wallTime(instantMs: number, zone: string): string {
-  const parts = Object.fromEntries(formatterFor(zone).formatToParts(new Date(instantMs)).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    formatterFor(zone)
+      .formatToParts(new Date(instantMs))
+      .map((part) => [part.type, part.value]),
+  );
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 

@@ -226,16 +226,28 @@ export class FiguresAccumulator {
         to: recentDays[recentDays.length - 1],
         orders: recentDays.map((date) => this.days.get(date)?.orders ?? 0),
       },
-      tickets: sortedDescending(this.tickets.values(), (item) => item.attendees, (item) => item.ticket).map((item) => ({
+      tickets: sortedDescending(
+        this.tickets.values(),
+        (item) => item.attendees,
+        (item) => item.ticket,
+      ).map((item) => ({
         ...item,
         revenue: money(item.revenue),
       })),
-      cities: sortedDescending(this.cities, ([, orders]) => orders, ([city]) => city).map(([city, orders]) => ({ city, orders })),
+      cities: sortedDescending(
+        this.cities,
+        ([, orders]) => orders,
+        ([city]) => city,
+      ).map(([city, orders]) => ({ city, orders })),
       questions: [...this.questions].map(([question, tally]) => ({
         question,
         answered: tally.answered,
         answers: tally.counts
-          ? sortedDescending(tally.counts, ([, count]) => count, ([answer]) => answer).map(([answer, attendees]) => ({ answer, attendees }))
+          ? sortedDescending(
+              tally.counts,
+              ([, count]) => count,
+              ([answer]) => answer,
+            ).map(([answer, attendees]) => ({ answer, attendees }))
           : null,
       })),
     };

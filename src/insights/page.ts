@@ -50,9 +50,7 @@ const NUMBER_CELL = /^-?[\d,]+(?:\.\d+)?%?(?:\s[A-Z]{3})?$/;
 function tableHtml(chart: RenderedChart): string {
   const isNumber = (cell: string): boolean => NUMBER_CELL.test(cell.trim());
   const numericColumn = chart.table.columns.map((_, column) => chart.table.rows.length > 0 && chart.table.rows.every((row) => isNumber(row[column] ?? '')));
-  const head = chart.table.columns
-    .map((name, column) => `<th scope="col"${numericColumn[column] ? ' class="number"' : ''}>${escapeHtml(name)}</th>`)
-    .join('');
+  const head = chart.table.columns.map((name, column) => `<th scope="col"${numericColumn[column] ? ' class="number"' : ''}>${escapeHtml(name)}</th>`).join('');
   const body = chart.table.rows
     .map((row) => `<tr>${row.map((cell, column) => `<td${numericColumn[column] ? ' class="number"' : ''}>${escapeHtml(cell)}</td>`).join('')}</tr>`)
     .join('\n');
@@ -79,7 +77,8 @@ function totalsOf(report: InsightsReport): Total[] {
   if (sales !== null) {
     totals.push([TICKET_SALES, formatMoney(sales.ticketSales, currency), 'for the organizer: after discounts, before fees and tax']);
     const { total } = sales.sellThrough;
-    if (total.share !== null) totals.push(['sell-through', formatShare(total.share), `${formatCount(total.sold)} of ${formatCount(total.onSale)} tickets sold`]);
+    if (total.share !== null)
+      totals.push(['sell-through', formatShare(total.share), `${formatCount(total.sold)} of ${formatCount(total.onSale)} tickets sold`]);
   }
   totals.push(
     ['cancelled', `${formatShare(figures.totals.cancelledShare)} (${formatCount(figures.totals.cancelled)})`],

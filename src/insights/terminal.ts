@@ -49,7 +49,11 @@ export function barChart(rows: readonly BarRow[], limit = TOP_ROWS): string[] {
 }
 
 function totalsLines(report: InsightsReport): string[] {
-  const { figures: { totals }, currency, sales } = report;
+  const {
+    figures: { totals },
+    currency,
+    sales,
+  } = report;
   const rows: [string, string][] = [
     ['orders', formatCount(totals.orders)],
     ['attendees', formatCount(totals.attendees)],
@@ -75,12 +79,14 @@ function sellThroughText(report: InsightsReport, ticketName: string): string {
 /** The title, the totals and the sparkline: what a window too short for the summary shows. */
 export function compactSummary(report: InsightsReport): string {
   const { figures } = report;
-  return [
-    titleLine(report),
-    ...totalsLines(report),
-    `orders per day, last ${figures.recent.orders.length} days: ${sparkline(figures.recent.orders)}`,
-    '(the window is too short for the full summary; make it taller to see tickets, cities and questions)',
-  ].join('\n') + '\n';
+  return (
+    [
+      titleLine(report),
+      ...totalsLines(report),
+      `orders per day, last ${figures.recent.orders.length} days: ${sparkline(figures.recent.orders)}`,
+      '(the window is too short for the full summary; make it taller to see tickets, cities and questions)',
+    ].join('\n') + '\n'
+  );
 }
 
 function titleLine(report: InsightsReport): string {
@@ -100,11 +106,13 @@ export function terminalSummary(report: InsightsReport): string {
     `  ${sparkline(recent.orders)}`,
     '',
     `tickets (attendees · ${PAID_BY_BUYERS}${report.sales === null ? '' : ' · sold of on sale'})`,
-    ...barChart(figures.tickets.map((ticket) => ({
-      label: ticket.ticket,
-      value: ticket.attendees,
-      text: `${formatCount(ticket.attendees)} · ${formatMoney(ticket.revenue, currency)}${sellThroughText(report, ticket.ticket)}`,
-    }))),
+    ...barChart(
+      figures.tickets.map((ticket) => ({
+        label: ticket.ticket,
+        value: ticket.attendees,
+        text: `${formatCount(ticket.attendees)} · ${formatMoney(ticket.revenue, currency)}${sellThroughText(report, ticket.ticket)}`,
+      })),
+    ),
     '',
     'cities (orders)',
     ...barChart(figures.cities.map((city) => ({ label: city.city || NO_CITY, value: city.orders }))),

@@ -45,11 +45,7 @@ function callContext(settings: ServerSettings, signal: AbortSignal): { context: 
 }
 
 /** Runs a verb with --json and returns the document it printed. */
-export async function verbDocument(
-  settings: ServerSettings,
-  signal: AbortSignal,
-  run: (context: CommandContext) => Promise<void>,
-): Promise<unknown> {
+export async function verbDocument(settings: ServerSettings, signal: AbortSignal, run: (context: CommandContext) => Promise<void>): Promise<unknown> {
   const { context, output } = callContext(settings, signal);
   await run(context);
   const text = output().trim();

@@ -20,7 +20,10 @@ const CHOICE_SEPARATOR = ';';
 /** A MultiCheckbox field is answered with a list (the service's own clients send one). */
 function valueFor(field: FormField, text: string): string | string[] {
   if (field.type.trim().toLowerCase() !== 'multicheckbox') return text;
-  return text.split(CHOICE_SEPARATOR).map((choice) => choice.trim()).filter((choice) => choice !== '');
+  return text
+    .split(CHOICE_SEPARATOR)
+    .map((choice) => choice.trim())
+    .filter((choice) => choice !== '');
 }
 
 export interface MissingAnswer {
@@ -38,9 +41,11 @@ export class MissingAnswersError extends BoxofficeError {
     /** What became of the generated order, told after the missing answers. */
     readonly aftermath?: string,
   ) {
-    super(`order ${orderNo} needs answers to mandatory questions: ${describeMissing(missing)}; `
-      + 'give them as columns of --attendees-file (header = the question label), or use --fake'
-      + (aftermath ? ` (${aftermath})` : ''));
+    super(
+      `order ${orderNo} needs answers to mandatory questions: ${describeMissing(missing)}; ` +
+        'give them as columns of --attendees-file (header = the question label), or use --fake' +
+        (aftermath ? ` (${aftermath})` : ''),
+    );
   }
 }
 
@@ -83,10 +88,7 @@ export interface FillOptions {
 }
 
 /** The `attendees` object of P10, or MissingAnswersError naming each unanswered mandatory label. */
-export function fillAttendeeForm(
-  form: Record<string, readonly FormField[]>,
-  options: FillOptions,
-): Record<string, AttendeeValue[]> {
+export function fillAttendeeForm(form: Record<string, readonly FormField[]>, options: FillOptions): Record<string, AttendeeValue[]> {
   const attendees: Record<string, AttendeeValue[]> = {};
   const missing: MissingAnswer[] = [];
   attendeeKeys(form).forEach((key, position) => {

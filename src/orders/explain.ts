@@ -21,21 +21,29 @@ function explainFlowError(error: ApiError, context: FlowContext): string | undef
   const order = context.orderNo ? `order ${context.orderNo}` : 'the order';
   const detail = `${error.description ?? ''} ${error.field ?? ''}`;
   if (SOLD_OUT.test(detail)) {
-    return `not enough tickets left for ${ticketList(context.specs)}${error.description ? ` (${error.description})` : ''}; `
-      + `see what is available with \`boxoffice event details ${context.eventId}\``;
+    return (
+      `not enough tickets left for ${ticketList(context.specs)}${error.description ? ` (${error.description})` : ''}; ` +
+      `see what is available with \`boxoffice event details ${context.eventId}\``
+    );
   }
   if (QUANTITY_LIMIT.test(detail)) {
-    return `a quantity is outside what the ticket allows per order${error.description ? ` (${error.description})` : ''}; `
-      + `see each ticket's minimum and maximum with \`boxoffice event details ${context.eventId}\``;
+    return (
+      `a quantity is outside what the ticket allows per order${error.description ? ` (${error.description})` : ''}; ` +
+      `see each ticket's minimum and maximum with \`boxoffice event details ${context.eventId}\``
+    );
   }
   switch (error.code) {
     case 'T001':
       if (error.description && !/not a ticket of|ticket missing/i.test(error.description)) {
-        return `the order cannot be placed: ${error.description.replace(/^invalid request;\s*/i, '')}; `
-          + `see the tickets with \`boxoffice event details ${context.eventId}\``;
+        return (
+          `the order cannot be placed: ${error.description.replace(/^invalid request;\s*/i, '')}; ` +
+          `see the tickets with \`boxoffice event details ${context.eventId}\``
+        );
       }
-      return `the cart names no ticket that event ${context.eventId} sells (asked for ${ticketList(context.specs)}); `
-        + `list its tickets with \`boxoffice event details ${context.eventId}\``;
+      return (
+        `the cart names no ticket that event ${context.eventId} sells (asked for ${ticketList(context.specs)}); ` +
+        `list its tickets with \`boxoffice event details ${context.eventId}\``
+      );
     case 'E002':
       // The code's meaning alone ("mandatory fields missing") hides the service's own reason.
       return error.description ? `the service refused the order's data: ${error.description}` : undefined;
@@ -50,8 +58,10 @@ function explainFlowError(error: ApiError, context: FlowContext): string | undef
     case 'E007':
       return `event ${context.eventId} does not exist (or is not public); find events with \`boxoffice events search\``;
     case 'E012':
-      return `a ticket of ${ticketList(context.specs)} does not belong to event ${context.eventId}; `
-        + `list its tickets with \`boxoffice event details ${context.eventId}\``;
+      return (
+        `a ticket of ${ticketList(context.specs)} does not belong to event ${context.eventId}; ` +
+        `list its tickets with \`boxoffice event details ${context.eventId}\``
+      );
     default:
       return undefined;
   }

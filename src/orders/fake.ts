@@ -2,13 +2,24 @@
 // the same person, so tests and the demo can predict what the export will contain.
 import type { AttendeeAnswers } from './answers.js';
 
-const FIRST_NAMES = [
-  'Asha', 'Ben', 'Chioma', 'Diego', 'Elif', 'Farid', 'Grace', 'Hiro',
-  'Ines', 'Jonas', 'Kavya', 'Liam', 'Mei', 'Nikhil', 'Olga', 'Priya',
-];
+const FIRST_NAMES = ['Asha', 'Ben', 'Chioma', 'Diego', 'Elif', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kavya', 'Liam', 'Mei', 'Nikhil', 'Olga', 'Priya'];
 const LAST_NAMES = [
-  'Rao', 'Okafor', 'Lindqvist', 'Moreno', 'Tanaka', 'Iyer', 'Novak', 'Haddad',
-  'Costa', 'Fischer', 'Mensah', 'Kowalski', 'Nair', 'Dubois', 'Sato', 'Walsh',
+  'Rao',
+  'Okafor',
+  'Lindqvist',
+  'Moreno',
+  'Tanaka',
+  'Iyer',
+  'Novak',
+  'Haddad',
+  'Costa',
+  'Fischer',
+  'Mensah',
+  'Kowalski',
+  'Nair',
+  'Dubois',
+  'Sato',
+  'Walsh',
 ];
 
 /** FNV-1a: a small, stable string hash (no randomness, same result on every platform). */

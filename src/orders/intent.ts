@@ -31,9 +31,7 @@ export interface Purchase {
 }
 
 function describePurchase(purchase: Purchase): string {
-  const tickets = [...purchase.tickets]
-    .map((spec) => `${spec.ticketId}:${spec.quantity}${spec.discountCode ? `:${spec.discountCode}` : ''}`)
-    .sort();
+  const tickets = [...purchase.tickets].map((spec) => `${spec.ticketId}:${spec.quantity}${spec.discountCode ? `:${spec.discountCode}` : ''}`).sort();
   return JSON.stringify([purchase.publisherUrl, purchase.eventId, tickets]);
 }
 

@@ -135,9 +135,7 @@ export function checkAgainstTickets(eventId: string, specs: readonly TicketSpec[
       throw new TicketUnavailableError(`${label}: only ${ticket.quantity} left, ${spec.quantity} asked for`);
     }
     if (spec.quantity < ticket.minQuantity || spec.quantity > ticket.maxQuantity) {
-      const range = ticket.minQuantity === ticket.maxQuantity
-        ? `exactly ${ticket.minQuantity}`
-        : `${ticket.minQuantity} to ${ticket.maxQuantity}`;
+      const range = ticket.minQuantity === ticket.maxQuantity ? `exactly ${ticket.minQuantity}` : `${ticket.minQuantity} to ${ticket.maxQuantity}`;
       throw new TicketUnavailableError(`${label} is sold ${range} per order; ${spec.quantity} asked for`);
     }
   }
@@ -196,13 +194,7 @@ function flowStep(context: FlowContext, hooks: PlaceOrderHooks) {
 }
 
 /** Continues an order an interrupted run left, by what the service says of it now. */
-async function resumeOrder(
-  api: PublisherFlowApi,
-  input: PlaceOrderInput,
-  hooks: PlaceOrderHooks,
-  data: CartData,
-  orderNo: string,
-): Promise<PlacedOrder> {
+async function resumeOrder(api: PublisherFlowApi, input: PlaceOrderInput, hooks: PlaceOrderHooks, data: CartData, orderNo: string): Promise<PlacedOrder> {
   const context: FlowContext = { eventId: input.eventId, specs: input.tickets, orderNo };
   const step = flowStep(context, hooks);
   const available = await step('ticket-details', () => api.ticketDetails({ eventId: input.eventId }));
@@ -264,17 +256,19 @@ async function completeOrder(
   const confirmation = await step('confirm-order', () => api.confirmOrder({ orderNo, status: input.status, referenceNo })).catch((error: unknown) => {
     if (input.signal?.aborted || error instanceof ApiError) throw error;
     // No answer: the confirmation may have been taken.
-    throw withNotes(error, { outcome: `order ${orderNo} may be ${input.status === 'confirm' ? 'confirmed' : input.status}: run the same command again to find out (it checks, and never buys twice)` });
+    throw withNotes(error, {
+      outcome: `order ${orderNo} may be ${input.status === 'confirm' ? 'confirmed' : input.status}: run the same command again to find out (it checks, and never buys twice)`,
+    });
   });
   hooks.boundary?.('after-confirm');
   await hooks.beforeChange?.('order-details', orderNo);
   const details = await step('order-details', () => api.orderDetails({ orderNo })).catch((error: unknown) => {
     if (input.signal?.aborted) throw error;
     const status = confirmation.orderStatus ?? input.status;
-    throw withNotes(error, { outcome: `order ${orderNo} is ${status === 'confirm' ? 'confirmed' : status}: reading its details failed; run the same command again to see them` });
+    throw withNotes(error, {
+      outcome: `order ${orderNo} is ${status === 'confirm' ? 'confirmed' : status}: reading its details failed; run the same command again to see them`,
+    });
   });
   hooks.boundary?.('after-details');
   return { attendeeForm, saved, confirmation, details, referenceNo };
 }
-
-

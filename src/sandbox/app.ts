@@ -133,10 +133,7 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
-    const known =
-      error instanceof SandboxError
-        ? error
-        : new SandboxError('E011', { description: 'internal sandbox failure; retry later', httpStatus: 500 });
+    const known = error instanceof SandboxError ? error : new SandboxError('E011', { description: 'internal sandbox failure; retry later', httpStatus: 500 });
     if (!(error instanceof SandboxError)) console.error('sandbox: unexpected error:', error);
     for (const [name, value] of Object.entries(known.headers)) c.header(name, value);
     return c.json(errorEnvelope(known), known.httpStatus as 400);
@@ -202,8 +199,7 @@ const countChunkedBody = bodyLimit({
  * then: hono's bodyLimit reads `c.req.raw.body`, which makes @hono/node-server build a whole
  * web Request (stream, abort signal, headers) for every request, a third of a small read's CPU.
  */
-const limitChunkedBody: MiddlewareHandler<SandboxEnv> = (c, next) =>
-  c.req.header('transfer-encoding') === undefined ? next() : countChunkedBody(c, next);
+const limitChunkedBody: MiddlewareHandler<SandboxEnv> = (c, next) => (c.req.header('transfer-encoding') === undefined ? next() : countChunkedBody(c, next));
 
 /** Runs the named data set of whichever extension provides it; returns the new event ids. */
 export async function runSeed(handle: SandboxAppHandle, name: string): Promise<string[]> {

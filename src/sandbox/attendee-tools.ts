@@ -20,7 +20,11 @@ const ATTENDEE_TOOL_ENDPOINTS = {
   removeOrder: '/sandbox/remove-order',
 } as const;
 
-const text = (field: string) => z.string({ message: `${field}: required` }).trim().min(1, { message: `${field}: must not be empty` });
+const text = (field: string) =>
+  z
+    .string({ message: `${field}: required` })
+    .trim()
+    .min(1, { message: `${field}: must not be empty` });
 const orderRequest = z.object({ orderNo: text('orderNo') });
 const attendeeRequest = z.object({ ticketNo: text('ticketNo') });
 const answerRequest = z.object({ ticketNo: text('ticketNo'), label: text('label'), value: z.string().default('') });
@@ -48,9 +52,15 @@ function setAnswer(db: SandboxDatabase, attendeeId: number, label: string, value
       prepared(db, `UPDATE attendee_answers SET value = ? WHERE attendee_id = ? AND position = ?`).run(value, attendeeId, existing.position);
       return;
     }
-    const { next } = prepared(db, `SELECT COALESCE(MAX(position), 0) + 1 AS next FROM attendee_answers WHERE attendee_id = ?`).get(attendeeId) as { next: number };
+    const { next } = prepared(db, `SELECT COALESCE(MAX(position), 0) + 1 AS next FROM attendee_answers WHERE attendee_id = ?`).get(attendeeId) as {
+      next: number;
+    };
     prepared(db, `INSERT INTO attendee_answers (attendee_id, position, field_id, label, value) VALUES (?, ?, ?, ?, ?)`).run(
-      attendeeId, next, `answer_${next}`, label, value,
+      attendeeId,
+      next,
+      `answer_${next}`,
+      label,
+      value,
     );
   })();
 }

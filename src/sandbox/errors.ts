@@ -56,7 +56,10 @@ export class SandboxError extends Error {
   readonly httpStatus: number;
   readonly headers: Record<string, string>;
 
-  constructor(readonly code: SandboxErrorCode, init: SandboxErrorInit = {}) {
+  constructor(
+    readonly code: SandboxErrorCode,
+    init: SandboxErrorInit = {},
+  ) {
     const description = init.description ?? meaningOf(code);
     super(`${code}: ${description}`);
     this.description = description;

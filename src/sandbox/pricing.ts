@@ -94,9 +94,7 @@ function isActive(rule: DiscountRule, now: string): boolean {
 }
 
 function discountFor(rule: DiscountRule, unitPrice: number, quantity: number): { amount: number } {
-  const perTicket = rule.type === 'percentage'
-    ? (unitPrice * Math.min(100, rule.amount)) / 100
-    : Math.min(unitPrice, rule.amount);
+  const perTicket = rule.type === 'percentage' ? (unitPrice * Math.min(100, rule.amount)) / 100 : Math.min(unitPrice, rule.amount);
   return { amount: roundMoney(perTicket * quantity) };
 }
 

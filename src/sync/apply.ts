@@ -17,13 +17,7 @@ function changeTypeOf(before: StoredRow, after: AttendeeState): ChangeType {
   return isCancelled(after) && !isCancelled(before.state) ? 'attendee.cancelled' : 'attendee.updated';
 }
 
-export async function applyRecords(
-  db: SyncDatabase,
-  eventId: string,
-  records: readonly AttendeeRecord[],
-  pass: number,
-  now: string,
-): Promise<AppliedBatch> {
+export async function applyRecords(db: SyncDatabase, eventId: string, records: readonly AttendeeRecord[], pass: number, now: string): Promise<AppliedBatch> {
   const orderNos = [...new Set(records.map((record) => String(record.orderNo)))];
   const stored = await rowsOfOrders(db, eventId, orderNos);
   const storedByOrder = new Map<string, StoredRow[]>();
@@ -72,12 +66,7 @@ export async function applyRecords(
 }
 
 /** At the end of a full pass: the rows it did not see are marked removed, `chunk` at a time. */
-export async function removeUnseen(
-  db: SyncDatabase,
-  eventId: string,
-  now: string,
-  unseen: (limit: number) => Promise<StoredRow[]>,
-): Promise<Change[]> {
+export async function removeUnseen(db: SyncDatabase, eventId: string, now: string, unseen: (limit: number) => Promise<StoredRow[]>): Promise<Change[]> {
   const changes: Change[] = [];
   for (;;) {
     const rows = await unseen(500);

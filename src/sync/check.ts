@@ -55,7 +55,15 @@ export async function checkDestination(eventId: string, env: CheckEnvironment): 
   );
   for await (const batch of batches) {
     const fresh = batch.records.filter((record) => !seenOrders.has(String(record.orderNo)));
-    const stored = new Map((await rowsOfOrders(env.db, eventId, fresh.map((record) => String(record.orderNo)))).map((row) => [row.key, row]));
+    const stored = new Map(
+      (
+        await rowsOfOrders(
+          env.db,
+          eventId,
+          fresh.map((record) => String(record.orderNo)),
+        )
+      ).map((row) => [row.key, row]),
+    );
     for (const record of fresh) {
       seenOrders.add(String(record.orderNo));
       for (const { key, state } of rowsOfRecord(record)) {

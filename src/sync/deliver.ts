@@ -26,10 +26,10 @@ export interface Sink {
 export async function deliverPending(db: SyncDatabase, eventId: string, sinks: readonly Sink[], signal: AbortSignal): Promise<number> {
   let delivered = 0;
   for (const sink of sinks) {
-    const [cursor] = await db.all<{ delivered_through: number }>(
-      `SELECT delivered_through FROM boxoffice_sync_cursors WHERE sink = ? AND event_id = ?`,
-      [sink.id, eventId],
-    );
+    const [cursor] = await db.all<{ delivered_through: number }>(`SELECT delivered_through FROM boxoffice_sync_cursors WHERE sink = ? AND event_id = ?`, [
+      sink.id,
+      eventId,
+    ]);
     let through = cursor === undefined ? 0 : Number(cursor.delivered_through);
     for (;;) {
       const page = await db.all<{ id: number; body: string }>(

@@ -28,8 +28,7 @@ export async function openPostgres(url: string, label: string): Promise<SyncData
   } catch (error) {
     throw new ConnectionError(`error: cannot connect to ${label} (${(error as Error).message})`, error, false);
   }
-  const query = async <T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> =>
-    (await client.query(numbered(sql), params as SqlValue[])).rows as T[];
+  const query = async <T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> => (await client.query(numbered(sql), params as SqlValue[])).rows as T[];
   return {
     dialect: 'postgres',
     label,

@@ -244,7 +244,13 @@ export async function runSync(request: SyncRequest, env: SyncEnvironment): Promi
   const state = (await readState(env.db, request.eventId)) ?? initialState(request.eventId);
   const kind = fullDue(request, state, env.now()) ? 'full' : 'incremental';
   const summary: SyncSummary = {
-    eventId: request.eventId, kind, reads: 0, complete: true, changes: emptyCounts(), listOrder: state.listOrder, ordersInList: state.ordersInList,
+    eventId: request.eventId,
+    kind,
+    reads: 0,
+    complete: true,
+    changes: emptyCounts(),
+    listOrder: state.listOrder,
+    ordersInList: state.ordersInList,
   };
   const fetch: FetchAttendeeBatch<AttendeeRecord> = (range, signal) => {
     if (summary.reads >= request.maxReads) return Promise.reject(new ReadBudgetSpent(`--max-reads ${request.maxReads} spent`));

@@ -108,8 +108,5 @@ export async function readMeta(db: SyncDatabase, name: string): Promise<string |
 }
 
 export async function writeMeta(db: SyncDatabase, name: string, value: string): Promise<void> {
-  await db.run(
-    `INSERT INTO boxoffice_sync_meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
-    [name, value],
-  );
+  await db.run(`INSERT INTO boxoffice_sync_meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`, [name, value]);
 }

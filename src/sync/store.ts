@@ -110,10 +110,14 @@ export async function addToOutbox(
   now: string,
 ): Promise<Change> {
   const change: Change = { id: `chg_${randomUUID()}`, type, eventId, attendeeKey: key, occurredAt: now, before, after };
-  await db.run(
-    `INSERT INTO boxoffice_sync_outbox (idempotency_key, event_id, type, attendee_key, occurred_at, body) VALUES (?, ?, ?, ?, ?, ?)`,
-    [change.id, eventId, type, key, now, JSON.stringify(change)],
-  );
+  await db.run(`INSERT INTO boxoffice_sync_outbox (idempotency_key, event_id, type, attendee_key, occurred_at, body) VALUES (?, ?, ?, ?, ?, ?)`, [
+    change.id,
+    eventId,
+    type,
+    key,
+    now,
+    JSON.stringify(change),
+  ]);
   return change;
 }
 
@@ -151,8 +155,16 @@ interface StateRow {
 
 export function initialState(eventId: string): SyncState {
   return {
-    eventId, listOrder: 'unknown', ordersInList: 0, passNo: 0, passNextRecord: null, passOrders: 0,
-    passFirstDate: null, passLastDate: null, passStartedAt: null, lastFullAt: null,
+    eventId,
+    listOrder: 'unknown',
+    ordersInList: 0,
+    passNo: 0,
+    passNextRecord: null,
+    passOrders: 0,
+    passFirstDate: null,
+    passLastDate: null,
+    passStartedAt: null,
+    lastFullAt: null,
   };
 }
 
@@ -184,8 +196,17 @@ export async function writeState(db: SyncDatabase, state: SyncState, now: string
        pass_first_date = excluded.pass_first_date, pass_last_date = excluded.pass_last_date,
        pass_started_at = excluded.pass_started_at, last_full_at = excluded.last_full_at, updated_at = excluded.updated_at`,
     [
-      state.eventId, state.listOrder, state.ordersInList, state.passNo, state.passNextRecord, state.passOrders, state.passFirstDate,
-      state.passLastDate, state.passStartedAt, state.lastFullAt, now,
+      state.eventId,
+      state.listOrder,
+      state.ordersInList,
+      state.passNo,
+      state.passNextRecord,
+      state.passOrders,
+      state.passFirstDate,
+      state.passLastDate,
+      state.passStartedAt,
+      state.lastFullAt,
+      now,
     ],
   );
 }

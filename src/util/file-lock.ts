@@ -146,4 +146,3 @@ function ownedLock(path: string, own: LockHolder): FileLock {
     },
   };
 }
-

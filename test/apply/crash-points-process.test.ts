@@ -132,7 +132,13 @@ async function expectConverged(c: Case, values: Values): Promise<void> {
     .all(Number(eventId)) as DiscountRow[];
   expect(discounts.map((discount) => discount.category).sort()).toEqual(['bulk', 'code', 'flat']);
   const of = (category: string) => discounts.find((discount) => discount.category === category) as DiscountRow;
-  expect(of('bulk')).toMatchObject({ ticket_id: Number(idOf('General admission')), amount: Number(values.BULK_OFF), type: 'fixed', from_quantity: 5, to_quantity: 10 });
+  expect(of('bulk')).toMatchObject({
+    ticket_id: Number(idOf('General admission')),
+    amount: Number(values.BULK_OFF),
+    type: 'fixed',
+    from_quantity: 5,
+    to_quantity: 10,
+  });
   expect(of('code')).toMatchObject({ ticket_id: Number(idOf('General admission')), amount: 20, type: 'percentage', code: 'LAUNCH20' });
   expect(of('flat')).toMatchObject({ ticket_id: Number(idOf('Early bird')), amount: Number(values.FLAT_OFF), type: 'fixed' });
 

@@ -92,9 +92,7 @@ describe('setup file', () => {
 
   it('names a missing variable and its path', () => {
     const text = minimal.replace('${PRICE:-500}', '${PRICE}');
-    expect(problemsOf(text)).toEqual([
-      'event.yaml:20: tickets[0].price: environment variable PRICE is not set (write ${PRICE:-default} to give a default)',
-    ]);
+    expect(problemsOf(text)).toEqual(['event.yaml:20: tickets[0].price: environment variable PRICE is not set (write ${PRICE:-default} to give a default)']);
     expect(parseSetupFile(text, 'event.yaml', { PRICE: '5' }).tickets[0].price).toBe(5);
   });
 
@@ -114,9 +112,7 @@ describe('setup file', () => {
   });
 
   it('applies the API rules of a discount', () => {
-    expect(problemsOf(minimal.replace('    code: SAVE10\n', ''))).toEqual([
-      'event.yaml:34: discounts[0].code: required for a code discount',
-    ]);
+    expect(problemsOf(minimal.replace('    code: SAVE10\n', ''))).toEqual(['event.yaml:34: discounts[0].code: required for a code discount']);
   });
 
   it('reports YAML syntax errors with their position', () => {
@@ -133,7 +129,9 @@ describe('setup file', () => {
   });
 
   it('reads an alias that repeats an earlier value', () => {
-    const text = minimal.replace('headerImage: https://img.example/h.png', 'headerImage: *listing').replace('listingImage: https', 'listingImage: &listing https');
+    const text = minimal
+      .replace('headerImage: https://img.example/h.png', 'headerImage: *listing')
+      .replace('listingImage: https', 'listingImage: &listing https');
     expect(parseSetupFile(text, 'event.yaml', {}).event.headerImage).toBe('https://img.example/l.png');
   });
 

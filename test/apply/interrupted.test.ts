@@ -23,7 +23,8 @@ type Cut = 'before-sending' | 'answer-lost';
 /** The real client, whose Nth call fails with a broken connection (optionally after taking effect). */
 function breakingClient(real: ApplyClient, failAt: number, cut: Cut): { client: ApplyClient; calls: () => number } {
   let calls = 0;
-  const wrap = <Request, Response>(method: (request: Request) => Promise<Response>) =>
+  const wrap =
+    <Request, Response>(method: (request: Request) => Promise<Response>) =>
     async (request: Request): Promise<Response> => {
       calls += 1;
       if (calls !== failAt) return method(request);
@@ -63,7 +64,11 @@ beforeAll(async () => {
   // A fixed day, so that the files' dates (the example's are in 2027) stay in the future.
   sandbox = await startTestSandbox({ clock: { now: () => new Date('2026-11-22T04:00:00Z') } });
   client = createClient({
-    apiUrl: sandbox.url, publisherUrl: sandbox.url, authUrl: sandbox.url, token: sandbox.tokens.organizer, publisherKey: sandbox.tokens.publisher,
+    apiUrl: sandbox.url,
+    publisherUrl: sandbox.url,
+    authUrl: sandbox.url,
+    token: sandbox.tokens.organizer,
+    publisherKey: sandbox.tokens.publisher,
   });
   dir = await mkdtemp(join(tmpdir(), 'boxoffice-apply-cut-'));
 });
@@ -80,11 +85,19 @@ async function run(file: string, eventUrl: string, applyClient: ApplyClient, ext
   stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
   stdout.resume();
   const outcome = await runApply({
-    file, dryRun: false, json: false, recreateUncertain: false,
+    file,
+    dryRun: false,
+    json: false,
+    recreateUncertain: false,
     clock: { now: Date.now, sleep: abortableSleep },
-    env: { TEST_EVENT_URL: eventUrl, ...extra }, stdout, stderr,
+    env: { TEST_EVENT_URL: eventUrl, ...extra },
+    stdout,
+    stderr,
     connect: async () => ({ client: applyClient, apiUrl: sandbox.url }),
-  }).then((result) => ({ result, error: undefined }), (error: unknown) => ({ result: undefined, error }));
+  }).then(
+    (result) => ({ result, error: undefined }),
+    (error: unknown) => ({ result: undefined, error }),
+  );
   return { ...outcome, stderr: err };
 }
 
@@ -94,7 +107,12 @@ async function existing(eventUrl: string) {
   if (events.length === 0) return { events: 0, tickets: 0, ticketNames: [] as string[], discounts: 0 };
   const eventId = String(events[0].eventId);
   const tickets = await ticketsOf(client, eventId);
-  return { events: events.length, tickets: tickets.length, ticketNames: tickets.map((t) => t.typeName).sort(), discounts: await discountCount(sandbox, eventId) };
+  return {
+    events: events.length,
+    tickets: tickets.length,
+    ticketNames: tickets.map((t) => t.typeName).sort(),
+    discounts: await discountCount(sandbox, eventId),
+  };
 }
 
 const COMPLETE = { events: 1, tickets: 3, ticketNames: ['Early bird', 'General admission', 'Workshop day pass'], discounts: 2 };
@@ -198,8 +216,14 @@ describe('a run broken by a failing connection, then run again', () => {
     const stdout = new PassThrough();
     stdout.resume();
     await runApply({
-      file, dryRun: false, json: false, recreateUncertain: true, clock: { now: Date.now, sleep: abortableSleep },
-      env: { TEST_EVENT_URL: eventUrl }, stdout, stderr: new PassThrough().resume(),
+      file,
+      dryRun: false,
+      json: false,
+      recreateUncertain: true,
+      clock: { now: Date.now, sleep: abortableSleep },
+      env: { TEST_EVENT_URL: eventUrl },
+      stdout,
+      stderr: new PassThrough().resume(),
       connect: async () => ({ client, apiUrl: sandbox.url }),
     });
     expect(await existing(eventUrl)).toEqual(COMPLETE);

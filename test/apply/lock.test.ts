@@ -86,7 +86,9 @@ describe('the state lock', () => {
     await writeFile(lockPathFor(statePath), JSON.stringify({ pid: DEAD_PID, host: 'elsewhere.example', startedAt: '2026-01-01T00:00:00.000Z' }));
     await expect(acquireStateLock(statePath, { timeoutMs: 0, clock: fakeClock() })).rejects.toThrow(`pid ${DEAD_PID} on elsewhere.example`);
     await writeFile(lockPathFor(statePath), '');
-    await expect(acquireStateLock(statePath, { timeoutMs: 0, clock: fakeClock() })).rejects.toThrow('in use by another apply (a run whose lock file cannot be read)');
+    await expect(acquireStateLock(statePath, { timeoutMs: 0, clock: fakeClock() })).rejects.toThrow(
+      'in use by another apply (a run whose lock file cannot be read)',
+    );
   });
 
   it('releases only its own lock', async () => {

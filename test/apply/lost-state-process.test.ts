@@ -28,7 +28,11 @@ let sandbox: Sandbox;
 let client: BoxofficeClient;
 
 function boxoffice(args: string[], env: Record<string, string>): Promise<ProcessResult> {
-  const child = spawn(process.execPath, ['bin/boxoffice.js', ...args], { cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/boxoffice.js', ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -88,7 +92,9 @@ describe('a lost state file', () => {
       const dryRun = await boxoffice(['apply', file, '--dry-run'], envFor(eventUrl));
       expect(dryRun.code).toBe(0);
       expect(dryRun.stdout).toMatch(/^ {2}= unchanged discount team-of-five \(id \d+\) \[found on the service by its fields\]$/m);
-      expect(dryRun.stdout).toMatch(/^ {2}\+ create discount launch-code \[not in the state file and not found on the service \(a code discount is looked up by sending it: if its code is taken, that discount is kept\)\]$/m);
+      expect(dryRun.stdout).toMatch(
+        /^ {2}\+ create discount launch-code \[not in the state file and not found on the service \(a code discount is looked up by sending it: if its code is taken, that discount is kept\)\]$/m,
+      );
 
       const rerun = await boxoffice(['apply', file], envFor(eventUrl));
       expect(rerun.stderr).not.toContain('E002');
@@ -99,10 +105,15 @@ describe('a lost state file', () => {
       expect(await eventsWithUrl(client, eventUrl)).toHaveLength(1);
       expect(await ticketsOf(client, eventId)).toHaveLength(3);
 
-      for (const args of [['apply', file, '--dry-run'], ['apply', file]]) {
+      for (const args of [
+        ['apply', file, '--dry-run'],
+        ['apply', file],
+      ]) {
         const again = await boxoffice(args, envFor(eventUrl));
         expect(again.code).toBe(0);
-        expect(again.stdout).toMatch(/^ {2}\? unchecked discount launch-code \[exists, found by its code; the service never gives its id or fields, so it cannot be read back or updated\]$/m);
+        expect(again.stdout).toMatch(
+          /^ {2}\? unchecked discount launch-code \[exists, found by its code; the service never gives its id or fields, so it cannot be read back or updated\]$/m,
+        );
         expect(again.stdout).not.toMatch(/^ {2}[+~!] /m);
         expect(again.stdout).not.toContain('the service matches the file');
         expect(again.stdout).toContain('No changes apply can make');
@@ -124,7 +135,9 @@ describe('a lost state file', () => {
     );
     const rerun = await boxoffice(['apply', file], env);
     expect(rerun.code).toBe(1);
-    expect(rerun.stderr).toMatch(/^error: discount team-of-five \(bulk 300 fixed on ticket general\), early-flat \(flat 150 fixed on ticket early-bird\): the state file does not record it although the event exists/m);
+    expect(rerun.stderr).toMatch(
+      /^error: discount team-of-five \(bulk 300 fixed on ticket general\), early-flat \(flat 150 fixed on ticket early-bird\): the state file does not record it although the event exists/m,
+    );
     expect(rerun.stderr).toContain('BOXOFFICE_PUBLISHER_KEY');
     expect(rerun.stderr).not.toContain('Run the same command again');
     expect(discountCategories(eventId)).toEqual(['bulk', 'code', 'flat']);
@@ -141,7 +154,10 @@ describe('a code discount whose create was interrupted, edited afterwards', () =
     expect((await boxoffice(['apply', file], envFor(eventUrl))).code).toBe(0);
 
     await writeFile(file, (await readFile(file, 'utf8')).replace('discount: 20', 'discount: 25'));
-    for (const args of [['apply', file, '--dry-run'], ['apply', file]]) {
+    for (const args of [
+      ['apply', file, '--dry-run'],
+      ['apply', file],
+    ]) {
       const edited = await boxoffice(args, envFor(eventUrl));
       expect(edited.code).toBe(5);
       expect(edited.stdout).toContain(
@@ -153,7 +169,9 @@ describe('a code discount whose create was interrupted, edited afterwards', () =
       expect(edited.stderr).toMatch(/^error: interrupted-code\.yaml changes discount launch-code \(discount\), which the API offers no way to change/m);
       expect(edited.stderr).not.toContain('Run the same command again');
     }
-    const row = sandbox.db.prepare('SELECT amount FROM discounts WHERE event_id = ? AND category = ?').get(Number(await eventIdOf(eventUrl)), 'code') as { amount: number };
+    const row = sandbox.db.prepare('SELECT amount FROM discounts WHERE event_id = ? AND category = ?').get(Number(await eventIdOf(eventUrl)), 'code') as {
+      amount: number;
+    };
     expect(row.amount).toBe(20);
   }, 90_000);
 });
@@ -163,10 +181,17 @@ describe('a state file that names another event of the organizer', () => {
     const other = await setupFile('other-event', 'conference.yaml');
     expect((await boxoffice(['apply', other.file], envFor('other-event'))).code).toBe(0);
     const otherId = await eventIdOf('other-event');
-    const before = { event: await client.events.getEvent({ eventId: otherId }), tickets: await ticketsOf(client, otherId), discounts: discountCategories(otherId) };
+    const before = {
+      event: await client.events.getEvent({ eventId: otherId }),
+      tickets: await ticketsOf(client, otherId),
+      discounts: discountCategories(otherId),
+    };
 
     const mine = await setupFile('my-event', 'crash-points.yaml');
-    for (const args of [['apply', mine.file, '--state', other.statePath, '--dry-run'], ['apply', mine.file, '--state', other.statePath]]) {
+    for (const args of [
+      ['apply', mine.file, '--state', other.statePath, '--dry-run'],
+      ['apply', mine.file, '--state', other.statePath],
+    ]) {
       const wrong = await boxoffice(args, envFor('my-event'));
       expect(wrong.code).toBe(1);
       expect(wrong.stderr).toContain(

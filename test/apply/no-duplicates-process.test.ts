@@ -149,7 +149,9 @@ async function expectEachOnceAndStateTrue(eventUrl: string): Promise<void> {
   const eventId = String(events[0].eventId);
   const tickets = await ticketsOf(client, eventId);
   expect(tickets.map((ticket) => ticket.typeName).sort()).toEqual(['Early bird', 'General admission', 'Workshop day pass']);
-  const discounts = sandbox.db.prepare('SELECT id, ticket_id, category, code FROM discounts WHERE event_id = ? ORDER BY id').all(Number(eventId)) as DiscountRow[];
+  const discounts = sandbox.db
+    .prepare('SELECT id, ticket_id, category, code FROM discounts WHERE event_id = ? ORDER BY id')
+    .all(Number(eventId)) as DiscountRow[];
   expect(discounts.map((discount) => discount.category).sort()).toEqual(['bulk', 'code']);
 
   const state = JSON.parse(await readFile(join(dir, `${eventUrl}.boxoffice-state.json`), 'utf8')) as {
@@ -216,7 +218,9 @@ describe('apply stopped while a create is in flight, then run again', () => {
         const again = await boxoffice(['apply', file, '--dry-run'], env);
         // The code discount found by its code cannot be read back: marked ?, never "No changes: … matches".
         expect(again.stdout).toContain(
-          create === 'discount launch-code' ? 'No changes apply can make: 0 to create, 0 to update, 5 unchanged, 1 cannot be checked (?)' : 'No changes: the service matches the file.',
+          create === 'discount launch-code'
+            ? 'No changes apply can make: 0 to create, 0 to update, 5 unchanged, 1 cannot be checked (?)'
+            : 'No changes: the service matches the file.',
         );
         expect(again.code).toBe(0);
       }, 60_000);
@@ -267,7 +271,7 @@ describe('two applies of one file at once', () => {
     await expectEachOnceAndStateTrue(eventUrl);
   }, 60_000);
 
-  it('a second run gives up after --lock-timeout, naming the holder; a dead holder\'s lock is taken over', async () => {
+  it("a second run gives up after --lock-timeout, naming the holder; a dead holder's lock is taken over", async () => {
     const eventUrl = 'locked';
     const file = await setupFile(eventUrl);
     const lockPath = join(dir, `${eventUrl}.boxoffice-state.json.lock`);
@@ -291,7 +295,7 @@ describe('two applies of one file at once', () => {
   }, 60_000);
 });
 
-describe('duplicates made behind the tool\'s back', () => {
+describe("duplicates made behind the tool's back", () => {
   it('are reported by the next plan, which exits non-zero and changes nothing', async () => {
     const eventUrl = 'behind-the-back';
     const file = await setupFile(eventUrl);
@@ -301,21 +305,41 @@ describe('duplicates made behind the tool\'s back', () => {
     const eventId = state.event.id as string;
     const general = state.tickets.general.id as string;
     const extraTicket = await client.events.addTicket({
-      eventId, ticketName: 'Early bird', price: 1500, currency: 'INR', quantity: 100, serviceFee: 3, allowCancellation: true, status: 'active',
+      eventId,
+      ticketName: 'Early bird',
+      price: 1500,
+      currency: 'INR',
+      quantity: 100,
+      serviceFee: 3,
+      allowCancellation: true,
+      status: 'active',
     } as Parameters<BoxofficeClient['events']['addTicket']>[0]);
     const extraDiscount = await client.events.addDiscount({
-      eventId, ticketId: general, discountCategory: 'bulk', fromQuantity: 5, toQuantity: 10, discount: 300, discountType: 'fixed',
+      eventId,
+      ticketId: general,
+      discountCategory: 'bulk',
+      fromQuantity: 5,
+      toQuantity: 10,
+      discount: 300,
+      discountType: 'fixed',
     } as Parameters<BoxofficeClient['events']['addDiscount']>[0]);
 
-    for (const args of [['apply', file, '--dry-run'], ['apply', file]]) {
+    for (const args of [
+      ['apply', file, '--dry-run'],
+      ['apply', file],
+    ]) {
       const result = await boxoffice(args, env);
       expect(result.code).toBe(1);
       expect(result.stdout).toContain(`ticket early-bird (id ${state.tickets['early-bird'].id})`);
       expect(result.stdout).toContain(`DUPLICATE: also id ${extraTicket.ticketId} on the service`);
       expect(result.stdout).toContain(`DUPLICATE: also id ${extraDiscount.discountId} on the service`);
       expect(result.stdout).toContain('Duplicates: 2 keys match more than one record on the service');
-      expect(result.stderr).toContain(`duplicate: ticket early-bird: 2 records on the service match it (id ${state.tickets['early-bird'].id}, and id ${extraTicket.ticketId})`);
-      expect(result.stderr).toContain(`duplicate: discount team-of-five: 2 records on the service match it (id ${state.discounts['team-of-five'].id}, and id ${extraDiscount.discountId})`);
+      expect(result.stderr).toContain(
+        `duplicate: ticket early-bird: 2 records on the service match it (id ${state.tickets['early-bird'].id}, and id ${extraTicket.ticketId})`,
+      );
+      expect(result.stderr).toContain(
+        `duplicate: discount team-of-five: 2 records on the service match it (id ${state.discounts['team-of-five'].id}, and id ${extraDiscount.discountId})`,
+      );
       expect(result.stderr).toMatch(/^error: 2 keys of behind-the-back\.yaml match more than one record on the service; apply changes nothing/m);
     }
     const tickets = await ticketsOf(client, eventId);

@@ -50,18 +50,38 @@ const dateTime = (date: string) => ({ date, timezone_type: 3, timezone: 'Asia/Ko
 /** The service's shapes (2.10, 2.11): other names, date-time objects, numbers as text, `active`. */
 function remoteEvent(overrides: Partial<OrganizerEvent> = {}): OrganizerEvent {
   return {
-    id: 7, name: 'Test conf', url: 'https://sandbox.example/e/test-conf', description: 'About', contactInfo: 'me@example.com',
-    eventCategory: 'technology', eventType: 'conference', visiblity: true,
-    startDate: dateTime('2030-05-01 09:00:00'), endDate: dateTime('2030-05-02 18:00:00'),
-    listingImage: 'https://img.example/l.png', ...overrides,
+    id: 7,
+    name: 'Test conf',
+    url: 'https://sandbox.example/e/test-conf',
+    description: 'About',
+    contactInfo: 'me@example.com',
+    eventCategory: 'technology',
+    eventType: 'conference',
+    visiblity: true,
+    startDate: dateTime('2030-05-01 09:00:00'),
+    endDate: dateTime('2030-05-02 18:00:00'),
+    listingImage: 'https://img.example/l.png',
+    ...overrides,
   } as OrganizerEvent;
 }
 /** As the live service reads back: `quantity` what is left (20 sold), `initialQuantity` the 100 on sale. */
 function remoteTicket(overrides: Partial<OrganizerTicket> = {}): OrganizerTicket {
   return {
-    id: 11, typeName: 'General', typeDesc: '', price: '500.00' as unknown as number, quantity: 80, initialQuantity: 100,
-    availableFrom: dateTime('2030-01-01 10:00:00'), availableTo: dateTime('2030-05-02 18:00:00'),
-    maxQuantity: 10, minQuantity: 1, allowCancel: true, status: 'active', currency: 'INR', eventId: '7', ...overrides,
+    id: 11,
+    typeName: 'General',
+    typeDesc: '',
+    price: '500.00' as unknown as number,
+    quantity: 80,
+    initialQuantity: 100,
+    availableFrom: dateTime('2030-01-01 10:00:00'),
+    availableTo: dateTime('2030-05-02 18:00:00'),
+    maxQuantity: 10,
+    minQuantity: 1,
+    allowCancel: true,
+    status: 'active',
+    currency: 'INR',
+    eventId: '7',
+    ...overrides,
   } as OrganizerTicket;
 }
 
@@ -75,7 +95,10 @@ function appliedState(setup: SetupFile): ApplyState {
 }
 
 const snapshot = (ticket = remoteTicket(), event = remoteEvent()): RemoteSnapshot => ({
-  event, eventId: '7', eventAdopted: false, tickets: [ticket],
+  event,
+  eventId: '7',
+  eventAdopted: false,
+  tickets: [ticket],
 });
 
 describe('plan', () => {
@@ -137,18 +160,24 @@ describe('plan', () => {
   it('creates again a ticket gone from the service, and its discounts', () => {
     const setup = parseSetupFile(text, 'e.yaml', {});
     const plan = computePlan(setup, appliedState(setup), { ...snapshot(), tickets: [] });
-    expect(plan.steps.slice(1).map((step) => [step.action, step.missing ?? false])).toEqual([['create', true], ['create', false]]);
+    expect(plan.steps.slice(1).map((step) => [step.action, step.missing ?? false])).toEqual([
+      ['create', true],
+      ['create', false],
+    ]);
   });
 
   it('refuses to move a discount to another ticket', () => {
-    const two = text.replace('discounts:', `  - key: vip
+    const two = text.replace(
+      'discounts:',
+      `  - key: vip
     ticketName: VIP
     price: 900
     currency: INR
     quantity: 5
     serviceFee: 1
     allowCancellation: false
-discounts:`);
+discounts:`,
+    );
     const setup = parseSetupFile(two, 'e.yaml', {});
     const state = appliedState(setup);
     state.tickets.vip = { id: '12', applied: desiredTicket(setup.tickets[1]) };
@@ -182,7 +211,9 @@ describe('plan: unconfirmed creates and duplicates', () => {
     discountType: fixed
 `;
   const publicBulk = (id: string, ticketId = '11', amount = 300) => ({
-    id, ticketId, view: { discountCategory: 'bulk', discountType: 'fixed', discount: amount, fromQuantity: 5, toQuantity: 10 },
+    id,
+    ticketId,
+    view: { discountCategory: 'bulk', discountType: 'fixed', discount: amount, fromQuantity: 5, toQuantity: 10 },
   });
 
   it('finds an unconfirmed ticket by its name and takes it as sent (no update)', () => {
@@ -201,7 +232,7 @@ describe('plan: unconfirmed creates and duplicates', () => {
     expect(formatStep(plan.steps[1])).toBe('+ create ticket general [an earlier create was not confirmed; not found by its name]');
   });
 
-  it('finds an unconfirmed automatic discount by its fields among the Publisher API\'s', () => {
+  it("finds an unconfirmed automatic discount by its fields among the Publisher API's", () => {
     const setup = parseSetupFile(bulkText, 'e.yaml', {});
     const state = appliedState(setup);
     state.discounts.team = { ticket: 'general', applied: desiredDiscount(setup.discounts[1]), uncertain: true };
@@ -212,7 +243,7 @@ describe('plan: unconfirmed creates and duplicates', () => {
     expect(formatStep(blind.steps[3])).toBe('+ create discount team [an earlier create was not confirmed: it may exist]');
   });
 
-  it('reports two tickets with one key\'s name, and two automatic discounts matching one key', () => {
+  it("reports two tickets with one key's name, and two automatic discounts matching one key", () => {
     const setup = parseSetupFile(bulkText, 'e.yaml', {});
     const state = appliedState(setup);
     state.discounts.team = { id: '31', ticket: 'general', applied: desiredDiscount(setup.discounts[1]) };
@@ -247,7 +278,9 @@ describe('plan: unconfirmed creates and duplicates', () => {
     );
     expect(renderPlan(blocked, 'e.yaml')).toContain('cannot be changed (!)');
     expect(renderPlan(blocked, 'e.yaml')).not.toContain('No changes');
-    expect(blocked.notes).toContainEqual(expect.stringContaining('discount code was found by its code, and the service never gives a discount\'s id, so discount cannot be changed by apply'));
+    expect(blocked.notes).toContainEqual(
+      expect.stringContaining("discount code was found by its code, and the service never gives a discount's id, so discount cannot be changed by apply"),
+    );
     // Found without a state: its fields were never applied, so nothing can be compared, and nothing is blocked.
     state.discounts.code = { ticket: 'general', applied: {}, idUnknown: true };
     expect(computePlan(changed, state, snapshot()).steps[2].action).toBe('unchecked');

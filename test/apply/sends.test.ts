@@ -46,14 +46,33 @@ discounts:
 
 const dateTime = (date: string) => ({ date, timezone_type: 3, timezone: 'Asia/Kolkata' });
 const remoteEvent = {
-  id: 7, name: 'Test conf', url: 'https://sandbox.example/e/test-conf', description: 'About', contactInfo: 'me@example.com',
-  eventCategory: 'technology', eventType: 'conference', visiblity: true,
-  startDate: dateTime('2030-05-01 09:00:00'), endDate: dateTime('2030-05-02 18:00:00'), listingImage: 'https://img.example/l.png',
+  id: 7,
+  name: 'Test conf',
+  url: 'https://sandbox.example/e/test-conf',
+  description: 'About',
+  contactInfo: 'me@example.com',
+  eventCategory: 'technology',
+  eventType: 'conference',
+  visiblity: true,
+  startDate: dateTime('2030-05-01 09:00:00'),
+  endDate: dateTime('2030-05-02 18:00:00'),
+  listingImage: 'https://img.example/l.png',
 } as unknown as OrganizerEvent;
 const remoteTicket = {
-  id: 11, typeName: 'General', typeDesc: 'Read back', price: '500.00', quantity: 100, initialQuantity: 120,
-  availableFrom: dateTime('2030-01-01 10:00:00'), availableTo: dateTime('2030-05-02 18:00:00'),
-  maxQuantity: 10, minQuantity: 1, allowCancel: true, status: 'pause', currency: 'INR', eventId: '7',
+  id: 11,
+  typeName: 'General',
+  typeDesc: 'Read back',
+  price: '500.00',
+  quantity: 100,
+  initialQuantity: 120,
+  availableFrom: dateTime('2030-01-01 10:00:00'),
+  availableTo: dateTime('2030-05-02 18:00:00'),
+  maxQuantity: 10,
+  minQuantity: 1,
+  allowCancel: true,
+  status: 'pause',
+  currency: 'INR',
+  eventId: '7',
 } as unknown as OrganizerTicket;
 const remote: RemoteSnapshot = { event: remoteEvent, eventId: '7', eventAdopted: false, tickets: [remoteTicket] };
 

@@ -53,7 +53,10 @@ describe('the bundle', () => {
     expect([...read]).toContain('node_modules/commander/esm.mjs');
     const exported = spawnSync(
       process.execPath,
-      ['-e', `const core = require('./dist/cli.cjs'); console.log(JSON.stringify(Object.fromEntries(Object.keys(core).map((key) => [key, Object.keys(core[key] ?? {}).length]))))`],
+      [
+        '-e',
+        `const core = require('./dist/cli.cjs'); console.log(JSON.stringify(Object.fromEntries(Object.keys(core).map((key) => [key, Object.keys(core[key] ?? {}).length]))))`,
+      ],
       { cwd: ROOT, encoding: 'utf8' },
     );
     expect(exported.status, exported.stderr).toBe(0);

@@ -56,26 +56,34 @@ const paidBookings = (orderNo: string) =>
   (sandbox.db.prepare(`SELECT COUNT(*) AS n FROM bookings WHERE order_no = ? AND status = 'success'`).get(orderNo) as { n: number }).n;
 
 describe.skipIf(!chromiumAvailable)('bookings request killed at every step, then run again', () => {
-  it.each(PAYMENT_BOUNDARIES.map((boundary) => [boundary]))('SIGKILL at %s: never a second payment', async (boundary) => {
-    const orderNo = `CRASH-${boundary}`;
-    const killed = await requestAndPay(orderNo, { BOXOFFICE_TEST_CRASH_AT: `bookings-request:${boundary}` });
-    expect(killed.signal).toBe('SIGKILL');
-    expect(killed.stderr).toMatch(new RegExp(`^order ${orderNo}: requesting 300.00 INR \\(to check it: boxoffice bookings list --from-date \\S+ --to-date \\S+ \\| grep -F -- ${orderNo}\\)\\n`));
-    const paidBefore = paidBookings(orderNo);
+  it.each(PAYMENT_BOUNDARIES.map((boundary) => [boundary]))(
+    'SIGKILL at %s: never a second payment',
+    async (boundary) => {
+      const orderNo = `CRASH-${boundary}`;
+      const killed = await requestAndPay(orderNo, { BOXOFFICE_TEST_CRASH_AT: `bookings-request:${boundary}` });
+      expect(killed.signal).toBe('SIGKILL');
+      expect(killed.stderr).toMatch(
+        new RegExp(
+          `^order ${orderNo}: requesting 300.00 INR \\(to check it: boxoffice bookings list --from-date \\S+ --to-date \\S+ \\| grep -F -- ${orderNo}\\)\\n`,
+        ),
+      );
+      const paidBefore = paidBookings(orderNo);
 
-    const again = await requestAndPay(orderNo);
-    const nothingSentYet = boundary === 'before-check' || boundary === 'before-booking';
-    if (nothingSentYet) {
-      // Nothing reached the service: the re-run is the payment.
-      expect(again.code).toBe(0);
-      expect(JSON.parse(again.stdout)).toMatchObject({ orderNo, status: 'success', amount: '300.00' });
-    } else {
-      // A booking exists (open, or paid): the re-run refuses to request another.
-      expect(again.code).toBe(1);
-      expect(again.stderr).toContain(`order ${orderNo} already has 1 booking at the service`);
-      expect(paidBookings(orderNo)).toBe(paidBefore);
-    }
-    // Killed after the booking was posted but before the buyer saw its page, nothing is paid.
-    expect(paidBookings(orderNo)).toBe(boundary === 'after-booking' ? 0 : 1);
-  }, 90_000);
+      const again = await requestAndPay(orderNo);
+      const nothingSentYet = boundary === 'before-check' || boundary === 'before-booking';
+      if (nothingSentYet) {
+        // Nothing reached the service: the re-run is the payment.
+        expect(again.code).toBe(0);
+        expect(JSON.parse(again.stdout)).toMatchObject({ orderNo, status: 'success', amount: '300.00' });
+      } else {
+        // A booking exists (open, or paid): the re-run refuses to request another.
+        expect(again.code).toBe(1);
+        expect(again.stderr).toContain(`order ${orderNo} already has 1 booking at the service`);
+        expect(paidBookings(orderNo)).toBe(paidBefore);
+      }
+      // Killed after the booking was posted but before the buyer saw its page, nothing is paid.
+      expect(paidBookings(orderNo)).toBe(boundary === 'after-booking' ? 0 : 1);
+    },
+    90_000,
+  );
 });

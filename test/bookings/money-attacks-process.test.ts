@@ -55,7 +55,10 @@ async function buyerPage(): Promise<{ context: BrowserContext; page: Page; recei
   const page = await context.newPage();
   const received: string[] = [];
   page.on('response', (response) => {
-    void response.text().then((body) => received.push(body), () => undefined);
+    void response.text().then(
+      (body) => received.push(body),
+      () => undefined,
+    );
   });
   return { context, page, received };
 }
@@ -142,7 +145,10 @@ describe.skipIf(!chromiumAvailable)('money attacks against bookings request (pro
 
       const second = startCli(request(orderNo), env());
       // Whatever the re-run hands over, the buyer pays it too.
-      const paidAgain = second.waitForStderr(ADDRESS).then(async ([, again]) => payOn(page, again), () => undefined);
+      const paidAgain = second.waitForStderr(ADDRESS).then(
+        async ([, again]) => payOn(page, again),
+        () => undefined,
+      );
       const result = await second.done;
       await paidAgain;
       expect(result.code).toBe(1);
@@ -189,7 +195,9 @@ describe.skipIf(!chromiumAvailable)('money attacks against bookings request (pro
     expect(result.code).toBe(130);
     const last = result.stderr.trim().split('\n').at(-1);
     expect(last).toMatch(
-      new RegExp(`^interrupted: order ${orderNo}: the payment may still complete; check it with: boxoffice bookings list --from-date \\S+ --to-date \\S+ \\| grep -F -- ${orderNo}$`),
+      new RegExp(
+        `^interrupted: order ${orderNo}: the payment may still complete; check it with: boxoffice bookings list --from-date \\S+ --to-date \\S+ \\| grep -F -- ${orderNo}$`,
+      ),
     );
   }, 60_000);
 

@@ -42,12 +42,7 @@ function env(): Record<string, string> {
 type Buyer = (page: Page) => Promise<void>;
 
 /** Runs the command; its openBrowser dep drives a fresh page the way a buyer would. */
-async function requestPayment(
-  argv: string[],
-  buyer: Buyer,
-  prepare?: (page: Page) => Promise<void>,
-  extraEnv: Record<string, string> = {},
-) {
+async function requestPayment(argv: string[], buyer: Buyer, prepare?: (page: Page) => Promise<void>, extraEnv: Record<string, string> = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await prepare?.(page);
@@ -173,10 +168,8 @@ describe.skipIf(!chromiumAvailable)('bookings request in a browser against the s
   });
 
   it('a genuine return for another order is refused too (E022, orderNo)', async () => {
-    const { result } = await requestPayment(
-      ['--amount', '10', '--order-no', 'ORD-SWAP-1'],
-      pay,
-      (page) => rewriteReturn(page, () => `ORD-OTHER|success|10.00|${md5Hex(sandbox.tokens.bookingKey)}`),
+    const { result } = await requestPayment(['--amount', '10', '--order-no', 'ORD-SWAP-1'], pay, (page) =>
+      rewriteReturn(page, () => `ORD-OTHER|success|10.00|${md5Hex(sandbox.tokens.bookingKey)}`),
     );
     expect(result.code).toBe(1);
     expectOneLine(result, 'E022');
@@ -186,7 +179,10 @@ describe.skipIf(!chromiumAvailable)('bookings request in a browser against the s
   it('a return that says success for a failed payment is caught against E13 (E022), with or without a token', async () => {
     // The code is genuine (md5 of the key): only the service's own record shows the change.
     const flip = (page: Page) => rewriteReturn(page, (decoded) => decoded.replace('|failure|', '|success|'));
-    for (const [orderNo, extraEnv] of [['ORD-FLIP-1', { BOXOFFICE_TOKEN: sandbox.tokens.organizer }], ['ORD-FLIP-2', {}]] as const) {
+    for (const [orderNo, extraEnv] of [
+      ['ORD-FLIP-1', { BOXOFFICE_TOKEN: sandbox.tokens.organizer }],
+      ['ORD-FLIP-2', {}],
+    ] as const) {
       const { result } = await requestPayment(['--amount', '12', '--order-no', orderNo, '--json'], fail, flip, extraEnv);
       expect(result.code).toBe(1);
       expect(JSON.parse(result.stdout)).toEqual({ error: expect.objectContaining({ code: 'E022', exitCode: 1 }) });

@@ -43,10 +43,11 @@ function input(orderNo: string, overrides: Partial<PaymentInput> = {}): PaymentI
     request: { amount: 250, orderNo, bookingKey: sandbox.tokens.bookingKey, callbackUrl: 'http://127.0.0.1/pending', currency: 'INR', pg: 'pg2' },
     timeoutMs: 60_000,
     now: () => new Date(),
-    sleep: (ms, signal) => new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      signal?.addEventListener('abort', () => clearTimeout(timer), { once: true });
-    }),
+    sleep: (ms, signal) =>
+      new Promise((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        signal?.addEventListener('abort', () => clearTimeout(timer), { once: true });
+      }),
     signal: new AbortController().signal,
     ...overrides,
   };
@@ -70,14 +71,18 @@ function hooks(showPaymentPage: (url: string, timeoutText: string) => Promise<vo
 }
 
 describe('requestPayment', () => {
-  it('posts the booking itself, hands over the service\'s payment page, and confirms the return against the list', async () => {
+  it("posts the booking itself, hands over the service's payment page, and confirms the return against the list", async () => {
     const api = apiFor(sandbox.tokens.organizer);
     const shown: string[] = [];
     try {
-      const result = await requestPayment(api, input('PAY-FLOW-1', { accessToken: sandbox.tokens.organizer }), hooks(async (url, timeoutText) => {
-        shown.push(`${timeoutText} ${url}`);
-        await buyer(url, 'pay');
-      }));
+      const result = await requestPayment(
+        api,
+        input('PAY-FLOW-1', { accessToken: sandbox.tokens.organizer }),
+        hooks(async (url, timeoutText) => {
+          shown.push(`${timeoutText} ${url}`);
+          await buyer(url, 'pay');
+        }),
+      );
       expect(result.payment).toMatchObject({ orderNo: 'PAY-FLOW-1', status: 'success' });
       expect(Number(result.payment.amount)).toBe(250);
       expect(result.record).toMatchObject({ orderNo: 'PAY-FLOW-1', status: 'success', amount: 250 });
@@ -92,7 +97,11 @@ describe('requestPayment', () => {
 
   it('reports a failed payment as the service sent it, once its list agrees', async () => {
     const api = apiFor();
-    const result = await requestPayment(api, input('PAY-FLOW-2'), hooks((url) => buyer(url, 'fail'))).finally(() => api.close());
+    const result = await requestPayment(
+      api,
+      input('PAY-FLOW-2'),
+      hooks((url) => buyer(url, 'fail')),
+    ).finally(() => api.close());
     expect(result.payment.status).toBe('failure');
     expect(result.record.status).toBe('fail');
   });
@@ -107,7 +116,11 @@ describe('requestPayment', () => {
         hooks((url) => buyer(url, 'pay')),
       );
       await expect(unavailable).rejects.toThrow('E013 is down');
-      const unlisted = requestPayment({ ...api, bookingList: async () => ({ bookings: [] }) }, input('PAY-FLOW-4'), hooks((url) => buyer(url, 'pay')));
+      const unlisted = requestPayment(
+        { ...api, bookingList: async () => ({ bookings: [] }) },
+        input('PAY-FLOW-4'),
+        hooks((url) => buyer(url, 'pay')),
+      );
       await expect(unlisted).rejects.toBeInstanceOf(BookingNotListedError);
       await expect(unlisted).rejects.toThrow('the service lists no booking of order PAY-FLOW-4');
     } finally {
@@ -118,18 +131,36 @@ describe('requestPayment', () => {
   it('refuses a genuine return for less than was requested (E022 amount)', async () => {
     const api = apiFor();
     // The service recorded 1.00 where 250 was asked for: the return is signed, the list agrees with it.
-    const underpaid = requestPayment({ ...api, submit: (request) => api.submit({ ...request, amount: 1 }) }, input('PAY-FLOW-7'), hooks((url) => buyer(url, 'pay')));
+    const underpaid = requestPayment(
+      { ...api, submit: (request) => api.submit({ ...request, amount: 1 }) },
+      input('PAY-FLOW-7'),
+      hooks((url) => buyer(url, 'pay')),
+    );
     await expect(underpaid).rejects.toBeInstanceOf(SignatureError);
-    await expect(underpaid).rejects.toThrow('amount (order PAY-FLOW-7: 250.00 INR was requested; the service\'s record says success, 1 INR)');
+    await expect(underpaid).rejects.toThrow("amount (order PAY-FLOW-7: 250.00 INR was requested; the service's record says success, 1 INR)");
     await api.close();
   });
 
   it('asks the hook before a second booking of an order number, and posts nothing when it refuses', async () => {
     const api = apiFor();
     try {
-      await requestPayment(api, input('PAY-FLOW-8'), hooks((url) => buyer(url, 'pay')));
+      await requestPayment(
+        api,
+        input('PAY-FLOW-8'),
+        hooks((url) => buyer(url, 'pay')),
+      );
       let posted = 0;
-      const again = requestPayment({ ...api, submit: async (request) => { posted += 1; return api.submit(request); } }, input('PAY-FLOW-8'), hooks(async () => undefined));
+      const again = requestPayment(
+        {
+          ...api,
+          submit: async (request) => {
+            posted += 1;
+            return api.submit(request);
+          },
+        },
+        input('PAY-FLOW-8'),
+        hooks(async () => undefined),
+      );
       await expect(again).rejects.toThrow('refused: the order number has a booking');
       expect(posted).toBe(0);
     } finally {
@@ -140,10 +171,18 @@ describe('requestPayment', () => {
   it('refuses a return signed with another key (E022), and times out with the listener closed', async () => {
     const api = apiFor();
     try {
-      const signedElsewhere = requestPayment(api, input('PAY-FLOW-5'), hooks((url) => buyer(url, 'pay', forgeCode)));
+      const signedElsewhere = requestPayment(
+        api,
+        input('PAY-FLOW-5'),
+        hooks((url) => buyer(url, 'pay', forgeCode)),
+      );
       await expect(signedElsewhere).rejects.toBeInstanceOf(SignatureError);
 
-      const timedOut = requestPayment(api, input('PAY-FLOW-6', { sleep: async () => undefined }), hooks(async () => undefined));
+      const timedOut = requestPayment(
+        api,
+        input('PAY-FLOW-6', { sleep: async () => undefined }),
+        hooks(async () => undefined),
+      );
       await expect(timedOut).rejects.toBeInstanceOf(BookingTimeoutError);
     } finally {
       await api.close();

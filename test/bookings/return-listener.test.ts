@@ -67,13 +67,10 @@ describe('startReturnListener', () => {
 
     const status = await new Promise<number>((resolve, reject) => {
       const url = new URL(callbackUrl);
-      const request = httpRequest(
-        { host: url.hostname, port: url.port, path: url.pathname, headers: { host: 'evil.example' } },
-        (response) => {
-          response.resume();
-          resolve(response.statusCode ?? 0);
-        },
-      );
+      const request = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, headers: { host: 'evil.example' } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
       request.on('error', reject);
       request.end();
     });

@@ -46,7 +46,10 @@ async function expectRefused(argv: string[], flag: string, text: string, extraEn
   expect(result.code).toBe(2);
   expect(result.stdout).toBe('');
   // Commander's own refusals add a "(see boxoffice bookings list --help)" line.
-  const lines = result.stderr.trim().split('\n').filter((line) => !/^\(see boxoffice [a-z ]+ --help\)$/.test(line));
+  const lines = result.stderr
+    .trim()
+    .split('\n')
+    .filter((line) => !/^\(see boxoffice [a-z ]+ --help\)$/.test(line));
   expect(lines).toHaveLength(1);
   expect(lines[0]).toContain(flag);
   expect(lines[0]).toContain(text);

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bookingKeyOf,
-  daysBetween,
-  MAX_WINDOW_DAYS,
-  mergeUnique,
-  splitIntoWindows,
-  type DateWindow,
-} from '../../src/bookings/windows.js';
+import { bookingKeyOf, daysBetween, MAX_WINDOW_DAYS, mergeUnique, splitIntoWindows, type DateWindow } from '../../src/bookings/windows.js';
 import { collectBookings } from '../../src/bookings/collect.js';
 
 function addDays(date: string, days: number): string {
@@ -89,8 +82,14 @@ describe('mergeUnique and bookingKeyOf', () => {
   it('keeps every booking of an order number, and a booking once, in the order first seen', () => {
     const merged = mergeUnique(
       [
-        [{ bookingId: '1', orderNo: 'A', status: 'fail' }, { bookingId: '2', orderNo: 'B' }],
-        [{ bookingId: '2', orderNo: 'B' }, { bookingId: '3', orderNo: 'A', status: 'success' }],
+        [
+          { bookingId: '1', orderNo: 'A', status: 'fail' },
+          { bookingId: '2', orderNo: 'B' },
+        ],
+        [
+          { bookingId: '2', orderNo: 'B' },
+          { bookingId: '3', orderNo: 'A', status: 'success' },
+        ],
       ],
       bookingKeyOf,
     );

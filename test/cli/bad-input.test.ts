@@ -50,10 +50,31 @@ describe('bad input', () => {
     expect(cases.length).toBeGreaterThan(80);
     expect(new Set(cases.map((c) => c.flag))).toEqual(
       new Set([
-        '--event-type', '--type', '--category', '--start-date', '--end-date', '--start-time', '--end-time', '--price',
-        '--currency', '--quantity', '--status', '--min-quantity', '--max-quantity', '--service-fee', '--allow-cancellation',
-        '--shipping-charge', '--shipping-charge-type', '--discount-category', '--discount', '--discount-type', '--limit',
-        '--from-quantity', '--to-quantity', '--url', '--contact-info',
+        '--event-type',
+        '--type',
+        '--category',
+        '--start-date',
+        '--end-date',
+        '--start-time',
+        '--end-time',
+        '--price',
+        '--currency',
+        '--quantity',
+        '--status',
+        '--min-quantity',
+        '--max-quantity',
+        '--service-fee',
+        '--allow-cancellation',
+        '--shipping-charge',
+        '--shipping-charge-type',
+        '--discount-category',
+        '--discount',
+        '--discount-type',
+        '--limit',
+        '--from-quantity',
+        '--to-quantity',
+        '--url',
+        '--contact-info',
       ]),
     );
   });
@@ -70,8 +91,27 @@ describe('bad input', () => {
   it('also refuses a date range that ends before it starts, naming the flag, before sending', async () => {
     const before = h.requests.length;
     const result = await h.run([
-      'ticket', 'add', '1', '--ticket-name', 'T', '--price', '1', '--currency', 'INR', '--quantity', '1', '--status', 'active',
-      '--service-fee', '1', '--allow-cancellation', 'true', '--start-date', '2030-05-02', '--end-date', '2030-05-01',
+      'ticket',
+      'add',
+      '1',
+      '--ticket-name',
+      'T',
+      '--price',
+      '1',
+      '--currency',
+      'INR',
+      '--quantity',
+      '1',
+      '--status',
+      'active',
+      '--service-fee',
+      '1',
+      '--allow-cancellation',
+      'true',
+      '--start-date',
+      '2030-05-02',
+      '--end-date',
+      '2030-05-01',
     ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('error: --end-date: end date-time must be later than start date-time\n');

@@ -29,7 +29,15 @@ const received: IncomingMessage[] = [];
 
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true', ...extra };
-  for (const name of ['BOXOFFICE_TOKEN', 'BOXOFFICE_API_URL', 'BOXOFFICE_PUBLISHER_URL', 'BOXOFFICE_AUTH_URL', 'BOXOFFICE_PROFILE', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME']) {
+  for (const name of [
+    'BOXOFFICE_TOKEN',
+    'BOXOFFICE_API_URL',
+    'BOXOFFICE_PUBLISHER_URL',
+    'BOXOFFICE_AUTH_URL',
+    'BOXOFFICE_PROFILE',
+    'XDG_CONFIG_HOME',
+    'XDG_DATA_HOME',
+  ]) {
     delete env[name];
   }
   return env;
@@ -70,7 +78,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('the config is trusted only when it is the user\'s alone', () => {
+describe("the config is trusted only when it is the user's alone", () => {
   const canChown = process.getuid?.() === 0;
 
   it.skipIf(!canChown)('refuses a config directory of mode 0777 with a config.json another user swapped in, and sends nothing', async () => {
@@ -85,7 +93,7 @@ describe('the config is trusted only when it is the user\'s alone', () => {
     expect(received).toHaveLength(0);
   });
 
-  it.skipIf(!canChown)('refuses a config.json that belongs to another user, in a directory of the user\'s', async () => {
+  it.skipIf(!canChown)("refuses a config.json that belongs to another user, in a directory of the user's", async () => {
     const { directory, file } = plantedConfig('foreign-file');
     chownSync(file, OTHER_UID, OTHER_UID);
     const result = await cli(['event', 'list'], cleanEnv({ BOXOFFICE_CONFIG_DIR: directory }));

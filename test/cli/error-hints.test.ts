@@ -18,12 +18,27 @@ function unknownOutcome(operation: string, recheck: Recheck): ConnectionError {
 
 describe('error hints', () => {
   it.each([
-    ['E1', 'E1 create event', EVENT_API_OPERATIONS.createEvent.checkHint!(sample.createEvent as never), sample.createEvent,
-      `Check whether event "${sample.createEvent.url}" exists (boxoffice event list) before creating it again.`],
-    ['E3', 'E3 add ticket', EVENT_API_OPERATIONS.addTicket.checkHint!(sample.addTicket as never), sample.addTicket,
-      `Check whether ticket "${sample.addTicket.ticketName}" exists (boxoffice ticket list ${sample.addTicket.eventId}) before adding it again.`],
-    ['E5', 'E5 add discount', EVENT_API_OPERATIONS.addDiscount.checkHint!(sample.addDiscount as never), sample.addDiscount,
-      `Check the discounts of ticket ${sample.addDiscount.ticketId} (boxoffice event details ${sample.addDiscount.eventId} lists them) before adding it again.`],
+    [
+      'E1',
+      'E1 create event',
+      EVENT_API_OPERATIONS.createEvent.checkHint!(sample.createEvent as never),
+      sample.createEvent,
+      `Check whether event "${sample.createEvent.url}" exists (boxoffice event list) before creating it again.`,
+    ],
+    [
+      'E3',
+      'E3 add ticket',
+      EVENT_API_OPERATIONS.addTicket.checkHint!(sample.addTicket as never),
+      sample.addTicket,
+      `Check whether ticket "${sample.addTicket.ticketName}" exists (boxoffice ticket list ${sample.addTicket.eventId}) before adding it again.`,
+    ],
+    [
+      'E5',
+      'E5 add discount',
+      EVENT_API_OPERATIONS.addDiscount.checkHint!(sample.addDiscount as never),
+      sample.addDiscount,
+      `Check the discounts of ticket ${sample.addDiscount.ticketId} (boxoffice event details ${sample.addDiscount.eventId} lists them) before adding it again.`,
+    ],
   ])('%s: an unknown outcome names the command that shows it', (operationId, operation, hint, request, expected) => {
     const error = unknownOutcome(operation, { operationId, request: request as Record<string, unknown>, hint });
     const line = formatError(error);
@@ -32,7 +47,11 @@ describe('error hints', () => {
   });
 
   it('E12: the booking list command', () => {
-    const error = unknownOutcome('E12 booking request', { operationId: 'E12', request: { orderNo: 'A1' }, hint: 'Look for order A1 in the booking list before requesting it again.' });
+    const error = unknownOutcome('E12 booking request', {
+      operationId: 'E12',
+      request: { orderNo: 'A1' },
+      hint: 'Look for order A1 in the booking list before requesting it again.',
+    });
     expect(formatError(error).endsWith(' boxoffice bookings list --from-date TODAY --to-date TODAY')).toBe(true);
   });
 

@@ -15,20 +15,28 @@ import { updateEvent } from '../client/sample-requests.js';
 
 const WITH_CAPACITY = {
   ...EVENT_TABLE,
-  fields: [
-    ...EVENT_TABLE.fields,
-    { name: 'capacity', kind: 'integer', min: 1, help: 'most attendees at once', read: { from: 'maxAttendees' } },
-  ],
+  fields: [...EVENT_TABLE.fields, { name: 'capacity', kind: 'integer', min: 1, help: 'most attendees at once', read: { from: 'maxAttendees' } }],
 } as const satisfies ResourceTable;
 
 const when = (date: string) => ({ date, timezone_type: 3, timezone: 'Asia/Kolkata' });
 const { event } = getEventResponse.parse({
   status: 'success',
   event: {
-    id: 12, name: 'Gala', url: 'https://gala.example.test/e/gala', description: '<p>x</p>', contactInfo: 'c@x.example',
-    eventCategory: 'music', eventStatus: 'published', eventType: 'ticketing', visiblity: true,
-    startDate: when('2030-05-01 18:00:00'), endDate: when('2030-05-02 23:30:00'), listingImage: 'l.png',
-    searchImage: 's.png', region: 'MH', maxAttendees: '250',
+    id: 12,
+    name: 'Gala',
+    url: 'https://gala.example.test/e/gala',
+    description: '<p>x</p>',
+    contactInfo: 'c@x.example',
+    eventCategory: 'music',
+    eventStatus: 'published',
+    eventType: 'ticketing',
+    visiblity: true,
+    startDate: when('2030-05-01 18:00:00'),
+    endDate: when('2030-05-02 23:30:00'),
+    listingImage: 'l.png',
+    searchImage: 's.png',
+    region: 'MH',
+    maxAttendees: '250',
   },
 });
 

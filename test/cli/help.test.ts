@@ -22,7 +22,14 @@ describe('top-level help', () => {
     expect(result.stdout).toMatchSnapshot();
     const headings = result.stdout.split('\n').filter((line) => /^[A-Z][A-Za-z ]+:$/.test(line));
     expect(headings).toEqual([
-      'Flags:', 'Getting started:', 'Events and tickets:', 'Sales and attendees:', 'Automation:', 'Sandbox:', 'Settings:', 'Examples:',
+      'Flags:',
+      'Getting started:',
+      'Events and tickets:',
+      'Sales and attendees:',
+      'Automation:',
+      'Sandbox:',
+      'Settings:',
+      'Examples:',
     ]);
     expect(result.stdout).toMatch(/^Get started: boxoffice login/m);
   });
@@ -93,7 +100,9 @@ describe('as a process (the built CLI)', () => {
   });
 
   it('an unknown option names the command whose help to read', async () => {
-    const failure = await exec(process.execPath, ['bin/boxoffice.js', 'ticket', 'list', '--event-id', '12']).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    const failure = await exec(process.execPath, ['bin/boxoffice.js', 'ticket', 'list', '--event-id', '12']).catch(
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
     expect(failure).toMatchObject({ code: 2, stdout: '' });
     expect(failure.stderr).toBe(
       "error: unknown option '--event-id': EVENT_ID goes after the command, not in a flag, as in boxoffice ticket list 12\n" +

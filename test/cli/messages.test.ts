@@ -48,23 +48,34 @@ describe('unknown ids', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'error: EVENT_ID "abc" is not an event id (ids are whole numbers from 1 such as 12, or codes such as EKDJHH); list the events with boxoffice event list\n',
+      stderr:
+        'error: EVENT_ID "abc" is not an event id (ids are whole numbers from 1 such as 12, or codes such as EKDJHH); list the events with boxoffice event list\n',
     });
     expect(sent).toEqual([]);
     const ticket = await h.run(['ticket', 'update', eventId, 'x1', '--price', '5']);
     expect(ticket.code).toBe(2);
-    expect(ticket.stderr).toBe(`error: TICKET_ID "x1" is not a ticket id (ids are whole numbers from 1 such as 12, or codes such as EKDJHH); list the tickets with boxoffice ticket list ${eventId}\n`);
+    expect(ticket.stderr).toBe(
+      `error: TICKET_ID "x1" is not a ticket id (ids are whole numbers from 1 such as 12, or codes such as EKDJHH); list the tickets with boxoffice ticket list ${eventId}\n`,
+    );
   });
 
   it('an id the service does not know shows the value given and the listing command', async () => {
-    for (const argv of [['event', 'get', '999999'], ['ticket', 'list', '999999'], ['report', '999999']]) {
+    for (const argv of [
+      ['event', 'get', '999999'],
+      ['ticket', 'list', '999999'],
+      ['report', '999999'],
+    ]) {
       const result = await h.run(argv);
-      expect(result, argv.join(' ')).toEqual({ code: 1, stdout: '', stderr: 'error E007: event 999999 not found; list the events with boxoffice event list\n' });
+      expect(result, argv.join(' ')).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: 'error E007: event 999999 not found; list the events with boxoffice event list\n',
+      });
     }
   });
 });
 
-describe('the attendee list with another account\'s token (E008)', () => {
+describe("the attendee list with another account's token (E008)", () => {
   const expected = () =>
     `error E008: event ${eventId} belongs to another account; its attendee list is read with that account's token (log in as it: boxoffice login)\n`;
   const otherAccount = () => ({ env: { BOXOFFICE_TOKEN: h.sandbox.mintToken('organizer', 'someone-else@example.test') } });
@@ -74,7 +85,7 @@ describe('the attendee list with another account\'s token (E008)', () => {
     expect(result).toEqual({ code: 3, stdout: '', stderr: expected() });
   });
 
-  it('the organizer\'s own token reads it (one token does everything)', async () => {
+  it("the organizer's own token reads it (one token does everything)", async () => {
     const result = await h.run(['attendees', 'export', eventId]);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^exported 0 attendees from 0 orders/);
@@ -176,7 +187,10 @@ describe('durations read the same everywhere', () => {
     expect(accepted.code).toBe(0);
     const seconds = await h.run(['login', '--with-token', '--timeout', '90'], { stdin: `${h.sandbox.tokens.organizer}\n` });
     expect(seconds.code).toBe(0);
-    for (const argv of [['login', '--timeout', 'soon'], ['bookings', 'request', '--amount', '1', '--timeout', 'soon']]) {
+    for (const argv of [
+      ['login', '--timeout', 'soon'],
+      ['bookings', 'request', '--amount', '1', '--timeout', 'soon'],
+    ]) {
       const refused = await h.run(argv);
       expect(refused.code, argv.join(' ')).toBe(2);
       expect(refused.stderr).toBe('error: --timeout: "soon" is not a duration (examples: 90s, 10m, 1h, 1h30m; a bare number is seconds)\n');

@@ -17,7 +17,11 @@ function capture(stdoutIsTTY: boolean): { io: Io; out: () => string; err: () => 
   return { io, out: () => out, err: () => err };
 }
 
-interface Row { id: string; name: string; sold: number }
+interface Row {
+  id: string;
+  name: string;
+  sold: number;
+}
 const columns: Column<Row>[] = [
   { header: 'ID', value: (row) => row.id },
   { header: 'NAME', value: (row) => row.name },
@@ -46,17 +50,16 @@ describe('rows', () => {
 
   it('print a table on a terminal: human headers, one rule under them, none between rows, no colour under NO_COLOR', async () => {
     const { io, out } = capture(true);
-    await writeRows({ io, env: { NO_COLOR: '1' } }, [
-      { header: 'id', value: (row: Row) => row.id },
-      { header: 'name', value: (row: Row) => row.name },
-      { header: 'sold', value: (row: Row) => row.sold, alignRight: true },
-    ], rows.slice(0, 1).concat({ id: '2', name: 'Door', sold: 0 }));
-    expect(out()).toBe(
-      'ID  Name        Sold\n' +
-      '────────────────────\n' +
-      '1   Early bird    12\n' +
-      '2   Door           0\n',
+    await writeRows(
+      { io, env: { NO_COLOR: '1' } },
+      [
+        { header: 'id', value: (row: Row) => row.id },
+        { header: 'name', value: (row: Row) => row.name },
+        { header: 'sold', value: (row: Row) => row.sold, alignRight: true },
+      ],
+      rows.slice(0, 1).concat({ id: '2', name: 'Door', sold: 0 }),
     );
+    expect(out()).toBe('ID  Name        Sold\n' + '────────────────────\n' + '1   Early bird    12\n' + '2   Door           0\n');
   });
 
   it('say so on stderr for an empty table on a terminal, and print nothing when piped', async () => {
@@ -81,12 +84,7 @@ describe('json', () => {
 });
 
 describe('fitting a table to the terminal', () => {
-  const columns = [
-    { header: 'ID' },
-    { header: 'Title', shrink: 10 },
-    { header: 'Type', dropOrder: 2 },
-    { header: 'URL', dropOrder: 1 },
-  ];
+  const columns = [{ header: 'ID' }, { header: 'Title', shrink: 10 }, { header: 'Type', dropOrder: 2 }, { header: 'URL', dropOrder: 1 }];
   const cells = [['100001', 'A rather long event title', 'ticketing', 'https://example.com/e/a-rather-long-event-title']];
 
   it('keeps every column at its width when they fit', () => {

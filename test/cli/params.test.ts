@@ -5,15 +5,7 @@ import { CancelledError, UsageError } from '../../src/client/errors.js';
 import { createEventRequest } from '../../src/client/schemas/index.js';
 import type { CommandContext } from '../../src/cli/context.js';
 import { systemClock, type Deps } from '../../src/cli/deps.js';
-import {
-  addParamFlags,
-  checkFormats,
-  fillMissing,
-  kebabCase,
-  paramValues,
-  requestFromFlags,
-  type ParamSpec,
-} from '../../src/cli/params.js';
+import { addParamFlags, checkFormats, fillMissing, kebabCase, paramValues, requestFromFlags, type ParamSpec } from '../../src/cli/params.js';
 import { answerPrompts } from './support/answer-prompts.js';
 
 const params: ParamSpec[] = [
@@ -49,7 +41,13 @@ describe('flags declared from API parameters', () => {
   it('registers one option per parameter (not the positional ones) and reads them back by API name', () => {
     const command = addParamFlags(new Command('x').exitOverride(), params);
     expect(command.options.map((option) => option.long)).toEqual([
-      '--event-title', '--start-date', '--start-time', '--quantity', '--price', '--type', '--allow-cancellation',
+      '--event-title',
+      '--start-date',
+      '--start-time',
+      '--quantity',
+      '--price',
+      '--type',
+      '--allow-cancellation',
     ]);
     command.parse(['--event-title', 'Gala', '--start-date', '2030-01-02', '--price', ''], { from: 'user' });
     expect(paramValues(params, command.opts())).toEqual({ eventTitle: 'Gala', startDate: '2030-01-02', price: '' });
@@ -72,11 +70,11 @@ describe('flags declared from API parameters', () => {
   });
 
   it('names every missing required flag when it may not ask', async () => {
-    await expect(fillMissing(contextWith(false), params, { startDate: '2030-01-01' })).rejects.toThrow(
-      'missing required flags: --event-title, --type',
-    );
+    await expect(fillMissing(contextWith(false), params, { startDate: '2030-01-01' })).rejects.toThrow('missing required flags: --event-title, --type');
     await expect(fillMissing(contextWith(false), params, { eventTitle: 'x', startDate: '2030-01-01', type: 'rsvp' })).resolves.toEqual({
-      eventTitle: 'x', startDate: '2030-01-01', type: 'rsvp',
+      eventTitle: 'x',
+      startDate: '2030-01-01',
+      type: 'rsvp',
     });
   });
 
@@ -108,13 +106,22 @@ describe('flags declared from API parameters', () => {
 
   it('maps a schema error on a request field back to its flag', () => {
     const request = {
-      eventType: 'public', type: 'ticketing', eventTitle: 'Gala', url: 'gala', segment: 's', category: 'music',
-      startDate: '2030-01-02', endDate: '2030-01-01', startTime: '10:00', endTime: '12:00', aboutEvent: 'a',
-      listingImage: 'l', headerImage: 'h', contactInfo: 'c',
+      eventType: 'public',
+      type: 'ticketing',
+      eventTitle: 'Gala',
+      url: 'gala',
+      segment: 's',
+      category: 'music',
+      startDate: '2030-01-02',
+      endDate: '2030-01-01',
+      startTime: '10:00',
+      endTime: '12:00',
+      aboutEvent: 'a',
+      listingImage: 'l',
+      headerImage: 'h',
+      contactInfo: 'c',
     };
-    expect(() => requestFromFlags(createEventRequest, request, params)).toThrow(
-      '--end-date: end date-time must be later than start date-time',
-    );
+    expect(() => requestFromFlags(createEventRequest, request, params)).toThrow('--end-date: end date-time must be later than start date-time');
     expect(requestFromFlags(createEventRequest, { ...request, endDate: '2030-01-03' }, params).eventTitle).toBe('Gala');
   });
 });

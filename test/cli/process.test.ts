@@ -20,15 +20,33 @@ describe('as a process', () => {
     expect(eventId).toMatch(/^\d+$/);
 
     const ticket = await h.runProcess([
-      '--json', 'ticket', 'add', eventId, '--ticket-name', 'General', '--price', '0', '--currency', 'INR', '--quantity', '10',
-      '--status', 'active', '--service-fee', '1', '--allow-cancellation', 'true', '--end-date', '2030-04-30', '--end-time', '20:00',
+      '--json',
+      'ticket',
+      'add',
+      eventId,
+      '--ticket-name',
+      'General',
+      '--price',
+      '0',
+      '--currency',
+      'INR',
+      '--quantity',
+      '10',
+      '--status',
+      'active',
+      '--service-fee',
+      '1',
+      '--allow-cancellation',
+      'true',
+      '--end-date',
+      '2030-04-30',
+      '--end-time',
+      '20:00',
     ]);
     expect(ticket.code).toBe(0);
     const { ticketId } = JSON.parse(ticket.stdout) as { ticketId: string };
 
-    const discount = await h.runProcess([
-      'discount', 'add', eventId, ticketId, '--discount-category', 'flat', '--discount', '5', '--discount-type', 'fixed',
-    ]);
+    const discount = await h.runProcess(['discount', 'add', eventId, ticketId, '--discount-category', 'flat', '--discount', '5', '--discount-type', 'fixed']);
     expect(discount.code).toBe(0);
     const update = await h.runProcess(['discount', 'update', eventId, discount.stdout.trim(), '--discount', '7']);
     expect(update).toEqual({ code: 0, stdout: `${discount.stdout.trim()}\n`, stderr: '' });

@@ -17,16 +17,41 @@ describe('event read-back → update-event values', () => {
     const { event } = getEventResponse.parse({
       status: 'success',
       event: {
-        id: 12, name: 'Gala', url: 'gala', description: '<p>x</p>', contactInfo: 'c@x', eventCategory: 'music',
-        eventStatus: 'published', eventType: 'ticketing', visiblity: false, startDate: when('2030-05-01 18:00:00'),
-        endDate: when('2030-05-02 23:30:00'), listingImage: 'l.png', searchImage: 's.png', region: 'MH', country: 'India',
-        city: null, subdomain: null,
+        id: 12,
+        name: 'Gala',
+        url: 'gala',
+        description: '<p>x</p>',
+        contactInfo: 'c@x',
+        eventCategory: 'music',
+        eventStatus: 'published',
+        eventType: 'ticketing',
+        visiblity: false,
+        startDate: when('2030-05-01 18:00:00'),
+        endDate: when('2030-05-02 23:30:00'),
+        listingImage: 'l.png',
+        searchImage: 's.png',
+        region: 'MH',
+        country: 'India',
+        city: null,
+        subdomain: null,
       },
     });
     expect(updateValuesFromEvent(event)).toEqual({
-      eventType: 'private', type: 'ticketing', eventTitle: 'Gala', url: 'gala', category: 'music',
-      startDate: '2030-05-01', startTime: '18:00', endDate: '2030-05-02', endTime: '23:30', aboutEvent: '<p>x</p>',
-      listingImage: 'l.png', headerImage: 's.png', contactInfo: 'c@x', country: 'India', state: 'MH',
+      eventType: 'private',
+      type: 'ticketing',
+      eventTitle: 'Gala',
+      url: 'gala',
+      category: 'music',
+      startDate: '2030-05-01',
+      startTime: '18:00',
+      endDate: '2030-05-02',
+      endTime: '23:30',
+      aboutEvent: '<p>x</p>',
+      listingImage: 'l.png',
+      headerImage: 's.png',
+      contactInfo: 'c@x',
+      country: 'India',
+      state: 'MH',
     });
   });
 });
@@ -35,18 +60,44 @@ describe('ticket read-back → update-ticket values', () => {
   it('sends active as published, a null price as blank, and leaves serviceFee out (never returned)', () => {
     const { tickets } = getTicketsResponse.parse({
       status: 'success',
-      tickets: [{
-        id: 34, typeName: 'Early', typeDesc: 'first 100', price: null, includeFee: 0, quantity: '100', initialQuantity: 100,
-        availableFrom: when('2030-01-01 09:00:00'), availableTo: when('2030-04-30 20:00:00'), maxQuantity: 10,
-        minQuantity: 1, allowCancel: true, status: 'active', currency: 'INR', shippingCharge: null, shippingType: 'INR',
-        eventId: '12',
-      }],
+      tickets: [
+        {
+          id: 34,
+          typeName: 'Early',
+          typeDesc: 'first 100',
+          price: null,
+          includeFee: 0,
+          quantity: '100',
+          initialQuantity: 100,
+          availableFrom: when('2030-01-01 09:00:00'),
+          availableTo: when('2030-04-30 20:00:00'),
+          maxQuantity: 10,
+          minQuantity: 1,
+          allowCancel: true,
+          status: 'active',
+          currency: 'INR',
+          shippingCharge: null,
+          shippingType: 'INR',
+          eventId: '12',
+        },
+      ],
     });
     const values = updateValuesFromTicket(tickets[0]);
     expect(values).toEqual({
-      ticketName: 'Early', ticketDescription: 'first 100', price: '', currency: 'INR', quantity: '100', status: 'published',
-      startDate: '2030-01-01', startTime: '09:00', endDate: '2030-04-30', endTime: '20:00', minQuantity: '1',
-      maxQuantity: '10', allowCancellation: 'true', shippingChargeType: 'INR',
+      ticketName: 'Early',
+      ticketDescription: 'first 100',
+      price: '',
+      currency: 'INR',
+      quantity: '100',
+      status: 'published',
+      startDate: '2030-01-01',
+      startTime: '09:00',
+      endDate: '2030-04-30',
+      endTime: '20:00',
+      minQuantity: '1',
+      maxQuantity: '10',
+      allowCancellation: 'true',
+      shippingChargeType: 'INR',
     });
     expect(values).not.toHaveProperty('serviceFee');
     expect(updateValuesFromTicket({ ...tickets[0], status: 'pause' }).status).toBe('pause');

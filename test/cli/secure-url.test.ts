@@ -19,9 +19,7 @@ describe('addresses that may carry a token', () => {
   });
 
   it('refuse plain http to another host, naming the profile and the setting', () => {
-    expect(() => assertSafeBaseUrl('http://api.example.com', 'authUrl', 'live')).toThrow(
-      /profile live: authUrl http:\/\/api\.example\.com uses plain http/,
-    );
+    expect(() => assertSafeBaseUrl('http://api.example.com', 'authUrl', 'live')).toThrow(/profile live: authUrl http:\/\/api\.example\.com uses plain http/);
     expect(() => assertSafeBaseUrl('ftp://x', 'apiUrl', 'live')).toThrow(/must be an http\(s\) address/);
     expect(() => assertSafeBaseUrl('nonsense', 'apiUrl', 'live')).toThrow(/is not an address/);
   });

@@ -8,8 +8,20 @@ import { createClient } from '../../src/client/index.js';
 import { eventFlags, startHarness, type Harness } from './support/harness.js';
 
 const TICKET = [
-  '--ticket-name', 'General', '--price', '499', '--currency', 'INR', '--quantity', '100', '--status', 'active',
-  '--service-fee', '2', '--allow-cancellation', 'false',
+  '--ticket-name',
+  'General',
+  '--price',
+  '499',
+  '--currency',
+  'INR',
+  '--quantity',
+  '100',
+  '--status',
+  'active',
+  '--service-fee',
+  '2',
+  '--allow-cancellation',
+  'false',
 ];
 
 let dir: string;
@@ -20,7 +32,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('the service\'s description is printed, not the code\'s generic meaning', () => {
+describe("the service's description is printed, not the code's generic meaning", () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness();
@@ -36,7 +48,20 @@ describe('the service\'s description is printed, not the code\'s generic meaning
 
   it('a discount code already used in the event', async () => {
     const { eventId, ticketId } = await eventWithTicket();
-    const code = ['discount', 'add', eventId, ticketId, '--discount-category', 'code', '--code', 'LAUNCH20', '--discount', '20', '--discount-type', 'percentage'];
+    const code = [
+      'discount',
+      'add',
+      eventId,
+      ticketId,
+      '--discount-category',
+      'code',
+      '--code',
+      'LAUNCH20',
+      '--discount',
+      '20',
+      '--discount-type',
+      'percentage',
+    ];
     expect((await h.runProcess(code)).code).toBe(0);
     const again = await h.runProcess(code);
     expect(again.code).toBe(1);
@@ -78,7 +103,7 @@ describe('a read quota refusal says when to retry', () => {
   });
   afterAll(async () => h?.close());
 
-  it('prints the service\'s words, the time to retry after, and exits 4', async () => {
+  it("prints the service's words, the time to retry after, and exits 4", async () => {
     // Spend the hour's 30 read calls (the client waits out the 10-a-second burst limit itself).
     const client = createClient({ apiUrl: h.sandbox.url, publisherUrl: h.sandbox.url, authUrl: h.sandbox.url, token: h.sandbox.tokens.organizer });
     try {

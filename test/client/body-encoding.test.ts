@@ -48,14 +48,30 @@ async function formFields({ contentType, body }: Received): Promise<FormData> {
 
 describe('request bodies', () => {
   it('sends text fields as multipart/form-data, unicode and line ends intact', async () => {
-    const got = await send(new MultipartFields([['eventId', '100001'], ['fromRecord', '50'], ['about', 'Zürich — "quoted"\r\nsecond line']]));
+    const got = await send(
+      new MultipartFields([
+        ['eventId', '100001'],
+        ['fromRecord', '50'],
+        ['about', 'Zürich — "quoted"\r\nsecond line'],
+      ]),
+    );
     expect(got.contentType).toMatch(/^multipart\/form-data; boundary=\S+$/);
     expect(Object.fromEntries(await formFields(got))).toEqual({ eventId: '100001', fromRecord: '50', about: 'Zürich — "quoted"\r\nsecond line' });
   });
 
   it('keeps repeated names and their order', async () => {
-    const got = await send(new MultipartFields([['tag', 'b'], ['eventId', '7'], ['tag', 'a']]));
-    expect([...(await formFields(got)).entries()]).toEqual([['tag', 'b'], ['eventId', '7'], ['tag', 'a']]);
+    const got = await send(
+      new MultipartFields([
+        ['tag', 'b'],
+        ['eventId', '7'],
+        ['tag', 'a'],
+      ]),
+    );
+    expect([...(await formFields(got)).entries()]).toEqual([
+      ['tag', 'b'],
+      ['eventId', '7'],
+      ['tag', 'a'],
+    ]);
   });
 
   it('sends an empty multipart body (P8) that a server reads as no fields', async () => {

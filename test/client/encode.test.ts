@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dataQuery,
-  encodeRequest,
-  fieldText,
-  MultipartFields,
-  toFormFields,
-  toMultipartFields,
-  toSearchParams,
-} from '../../src/client/encode.js';
+import { dataQuery, encodeRequest, fieldText, MultipartFields, toFormFields, toMultipartFields, toSearchParams } from '../../src/client/encode.js';
 
 /**
  * Serialises a URL-encoded body the way it goes on the wire, and reads it back as a receiver
@@ -52,7 +44,12 @@ describe('form helpers', () => {
   });
 
   it('toMultipartFields holds the same fields, in order, as text', () => {
-    expect(toMultipartFields(fields).fields).toEqual([['eventTitle', 'Launch'], ['price', '0'], ['allowCancellation', 'false'], ['blank', '']]);
+    expect(toMultipartFields(fields).fields).toEqual([
+      ['eventTitle', 'Launch'],
+      ['price', '0'],
+      ['allowCancellation', 'false'],
+      ['blank', ''],
+    ]);
   });
 
   it('toSearchParams is a urlencoded body with the same fields', async () => {
@@ -77,7 +74,10 @@ describe('encodeRequest', () => {
     expect(encoded.method).toBe('POST');
     expect(encoded.pathAndQuery).toBe('/api/e/create');
     expect(encoded.body).toBeInstanceOf(MultipartFields);
-    expect((encoded.body as MultipartFields).fields).toEqual([['eventTitle', 'X'], ['allowCancellation', 'true']]);
+    expect((encoded.body as MultipartFields).fields).toEqual([
+      ['eventTitle', 'X'],
+      ['allowCancellation', 'true'],
+    ]);
   });
 
   it('form: POST with an urlencoded body', async () => {

@@ -46,10 +46,22 @@ describe('Event & Registration API: multipart fields and the organizer token', (
     expect(request.path).toBe('/api/e/create');
     expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expectMultipart(request, {
-      eventType: 'public', type: 'ticketing', eventTitle: 'Launch night', url: 'launch-night', segment: 'arts', category: 'music',
-      topics: 'jazz', startDate: '2030-01-01', endDate: '2030-01-01', startTime: '10:00', endTime: '18:00',
-      aboutEvent: '<p>Music & more</p>', listingImage: 'https://img.example.test/l.png', headerImage: 'https://img.example.test/h.png',
-      contactInfo: 'org@example.test', city: 'Pune',
+      eventType: 'public',
+      type: 'ticketing',
+      eventTitle: 'Launch night',
+      url: 'launch-night',
+      segment: 'arts',
+      category: 'music',
+      topics: 'jazz',
+      startDate: '2030-01-01',
+      endDate: '2030-01-01',
+      startTime: '10:00',
+      endTime: '18:00',
+      aboutEvent: '<p>Music & more</p>',
+      listingImage: 'https://img.example.test/l.png',
+      headerImage: 'https://img.example.test/h.png',
+      contactInfo: 'org@example.test',
+      city: 'Pune',
     });
     expect(response).toEqual({ status: 'success', message: 'S001', eventId: '101' });
   });
@@ -65,8 +77,15 @@ describe('Event & Registration API: multipart fields and the organizer token', (
   it('E3 add ticket sends numbers as text and booleans as true/false', async () => {
     const response = await client.events.addTicket(sample.addTicket);
     expectMultipart(only(), {
-      eventId: '101', ticketName: 'General', price: '100', currency: 'INR', quantity: '50', status: 'active',
-      serviceFee: '2', allowCancellation: 'false', maxQuantity: '4',
+      eventId: '101',
+      ticketName: 'General',
+      price: '100',
+      currency: 'INR',
+      quantity: '50',
+      status: 'active',
+      serviceFee: '2',
+      allowCancellation: 'false',
+      maxQuantity: '4',
     });
     expect(response.ticketId).toBe('201');
   });
@@ -91,7 +110,15 @@ describe('Event & Registration API: multipart fields and the organizer token', (
 
   it('E6 update discount', async () => {
     await client.events.updateDiscount(sample.updateDiscount);
-    expect(only().fields).toEqual({ eventId: '101', discountId: '301', discountCategory: 'bulk', discount: '50', discountType: 'fixed', fromQuantity: '2', toQuantity: '5' });
+    expect(only().fields).toEqual({
+      eventId: '101',
+      discountId: '301',
+      discountCategory: 'bulk',
+      discount: '50',
+      discountType: 'fixed',
+      fromQuantity: '2',
+      toQuantity: '5',
+    });
   });
 
   it('E7 get event', async () => {
@@ -160,11 +187,29 @@ describe('Publisher API: per-endpoint encodings and the publisher key', () => {
   });
 
   it('P4 events: form fields, numbers as text', async () => {
-    const response = await client.publisher.searchEvents({ keyword: 'jazz night', price: 'paid', fromDate: '2030-01-01', toDate: '2030-02-01', fromPrice: 0, toPrice: 500, sortBy: 'latest', page: 2 });
+    const response = await client.publisher.searchEvents({
+      keyword: 'jazz night',
+      price: 'paid',
+      fromDate: '2030-01-01',
+      toDate: '2030-02-01',
+      fromPrice: 0,
+      toPrice: 500,
+      sortBy: 'latest',
+      page: 2,
+    });
     const request = only();
     expect(request.method).toBe('POST');
     expect(request.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
-    expect(request.fields).toEqual({ keyword: 'jazz night', price: 'paid', fromDate: '2030-01-01', toDate: '2030-02-01', fromPrice: '0', toPrice: '500', sortBy: 'latest', page: '2' });
+    expect(request.fields).toEqual({
+      keyword: 'jazz night',
+      price: 'paid',
+      fromDate: '2030-01-01',
+      toDate: '2030-02-01',
+      fromPrice: '0',
+      toPrice: '500',
+      sortBy: 'latest',
+      page: '2',
+    });
     expect(response.events[0].minPrice).toBe('100');
   });
 
@@ -229,33 +274,63 @@ describe('Publisher API: per-endpoint encodings and the publisher key', () => {
 
 describe('OAuth and the booking form', () => {
   it('authorizeUrl carries response_type, client_id, state, redirect_uri and the S256 challenge', () => {
-    const url = new URL(client.oauth.authorizeUrl({ clientId: 'boxoffice-cli', state: 'st4te', redirectUri: 'http://127.0.0.1:8976/callback', codeChallenge: 'ch4llenge' }));
+    const url = new URL(
+      client.oauth.authorizeUrl({ clientId: 'boxoffice-cli', state: 'st4te', redirectUri: 'http://127.0.0.1:8976/callback', codeChallenge: 'ch4llenge' }),
+    );
     expect(`${url.origin}${url.pathname}`).toBe(`${server.url}/a/account/oauth/authorize`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      response_type: 'code', client_id: 'boxoffice-cli', state: 'st4te', redirect_uri: 'http://127.0.0.1:8976/callback',
-      code_challenge: 'ch4llenge', code_challenge_method: 'S256',
+      response_type: 'code',
+      client_id: 'boxoffice-cli',
+      state: 'st4te',
+      redirect_uri: 'http://127.0.0.1:8976/callback',
+      code_challenge: 'ch4llenge',
+      code_challenge_method: 'S256',
     });
     expect(server.requests).toHaveLength(0);
   });
 
   it('exchangeCode posts the form fields without a bearer and reads the token', async () => {
-    const token = await client.oauth.exchangeCode({ clientId: 'boxoffice-cli', clientSecret: 'sandbox-client-secret', code: 'auth-code-1', redirectUri: 'http://127.0.0.1:8976/callback', codeVerifier: 'verifier-1' });
+    const token = await client.oauth.exchangeCode({
+      clientId: 'boxoffice-cli',
+      clientSecret: 'sandbox-client-secret',
+      code: 'auth-code-1',
+      redirectUri: 'http://127.0.0.1:8976/callback',
+      codeVerifier: 'verifier-1',
+    });
     const request = only();
     expect(request.path).toBe('/a/account/oauth/token');
     expect(request.headers.authorization).toBeUndefined();
     expect(request.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
     expect(request.fields).toEqual({
-      client_id: 'boxoffice-cli', client_secret: 'sandbox-client-secret', grant_type: 'authorization_code', code: 'auth-code-1',
-      redirect_uri: 'http://127.0.0.1:8976/callback', code_verifier: 'verifier-1',
+      client_id: 'boxoffice-cli',
+      client_secret: 'sandbox-client-secret',
+      grant_type: 'authorization_code',
+      code: 'auth-code-1',
+      redirect_uri: 'http://127.0.0.1:8976/callback',
+      code_verifier: 'verifier-1',
     });
     expect(token).toMatchObject({ access_token: 'issued-access-token-123', token_type: 'Bearer', expires_in: 7_776_000 });
   });
 
   it('requestForm gives the /em/booking action and the fields as text, defaults applied, nothing sent', () => {
-    const form = client.booking.requestForm({ amount: 250.5, orderNo: 'MY-1', bookingKey: 'booking-key-1', callbackUrl: 'http://127.0.0.1:9000/back', name: 'Asha' });
+    const form = client.booking.requestForm({
+      amount: 250.5,
+      orderNo: 'MY-1',
+      bookingKey: 'booking-key-1',
+      callbackUrl: 'http://127.0.0.1:9000/back',
+      name: 'Asha',
+    });
     expect(form).toEqual({
       action: `${server.url}/em/booking`,
-      fields: { amount: '250.5', orderNo: 'MY-1', name: 'Asha', bookingKey: 'booking-key-1', callbackUrl: 'http://127.0.0.1:9000/back', currency: 'INR', pg: 'pg2' },
+      fields: {
+        amount: '250.5',
+        orderNo: 'MY-1',
+        name: 'Asha',
+        bookingKey: 'booking-key-1',
+        callbackUrl: 'http://127.0.0.1:9000/back',
+        currency: 'INR',
+        pg: 'pg2',
+      },
     });
     expect(server.requests).toHaveLength(0);
   });

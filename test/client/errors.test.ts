@@ -171,15 +171,22 @@ describe('errorFromResponse', () => {
   });
 });
 
-describe('the message keeps the service\'s own words', () => {
-  it('prints the description when the body gives one, not the code\'s generic meaning', () => {
-    const error = createApiError({ code: 'E025', httpStatus: 400, description: 'code "LAUNCH20" is already used by another discount of this event', field: 'code' });
+describe("the message keeps the service's own words", () => {
+  it("prints the description when the body gives one, not the code's generic meaning", () => {
+    const error = createApiError({
+      code: 'E025',
+      httpStatus: 400,
+      description: 'code "LAUNCH20" is already used by another discount of this event',
+      field: 'code',
+    });
     expect(error.message).toBe('error E025: code "LAUNCH20" is already used by another discount of this event');
     expect(error.meaning).toBe('code required for a code discount');
   });
 
   it('names the field when the description does not', () => {
-    expect(createApiError({ code: 'E013', httpStatus: 400, description: 'not a whole number', field: 'quantity' }).message).toBe('error E013: not a whole number: quantity');
+    expect(createApiError({ code: 'E013', httpStatus: 400, description: 'not a whole number', field: 'quantity' }).message).toBe(
+      'error E013: not a whole number: quantity',
+    );
   });
 
   it('falls back to the meaning of the code without a description (or a blank one), then to the HTTP status', () => {

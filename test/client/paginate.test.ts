@@ -121,9 +121,7 @@ describe('attendeeBatches', () => {
     const fetchBatch = async () => {
       throw new Error('down');
     };
-    await expect(
-      collect(attendeeBatches(fetchBatch, { eventId: 'E1' })),
-    ).rejects.toThrow('down');
+    await expect(collect(attendeeBatches(fetchBatch, { eventId: 'E1' }))).rejects.toThrow('down');
   });
 
   it('stops when the signal is aborted', async () => {

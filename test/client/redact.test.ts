@@ -6,10 +6,21 @@ const TOKEN = 'tok_organizer_1234567890';
 const SECRET = 'sandbox-client-secret';
 
 describe('isSecretName', () => {
-  it.each(['token', 'access_token', 'refresh_token', 'client_secret', 'bookingKey', 'booking_key', 'publisherKey', 'Authorization', 'code', 'code_verifier', 'password', 'apiKey', 'key'])(
-    '%s is secret',
-    (name) => expect(isSecretName(name)).toBe(true),
-  );
+  it.each([
+    'token',
+    'access_token',
+    'refresh_token',
+    'client_secret',
+    'bookingKey',
+    'booking_key',
+    'publisherKey',
+    'Authorization',
+    'code',
+    'code_verifier',
+    'password',
+    'apiKey',
+    'key',
+  ])('%s is secret', (name) => expect(isSecretName(name)).toBe(true));
 
   it.each(['eventTitle', 'discountCode', 'orderNo', 'message', 'eventId', 'status', 'code_challenge'])('%s is not secret', (name) => {
     expect(isSecretName(name)).toBe(false);
@@ -68,7 +79,10 @@ describe('Redactor', () => {
   });
 
   it('redacts form bodies by field name', () => {
-    const form = new MultipartFields([['bookingKey', 'bk-123456'], ['orderNo', 'A1']]);
+    const form = new MultipartFields([
+      ['bookingKey', 'bk-123456'],
+      ['orderNo', 'A1'],
+    ]);
     const params = new URLSearchParams({ client_id: 'boxoffice-cli', client_secret: SECRET, code: 'c0de', code_verifier: 'v' });
     expect(JSON.parse(redactor.body(form))).toEqual({ bookingKey: REDACTED, orderNo: 'A1' });
     expect(JSON.parse(redactor.body(params))).toEqual({ client_id: 'boxoffice-cli', client_secret: REDACTED, code: REDACTED, code_verifier: REDACTED });

@@ -115,7 +115,7 @@ describe('organizer endpoints against the sandbox', () => {
     await stranger.close();
   });
 
-  it('E11 takes the event\'s own account\'s token; another account gets E008 (PermissionError), the admin the list', async () => {
+  it("E11 takes the event's own account's token; another account gets E008 (PermissionError), the admin the list", async () => {
     const { eventId } = await client.events.createEvent({ ...sample.createEvent, url: uniqueUrl('admin') });
     expect(await client.events.attendeeList({ eventId, fromRecord: 0, toRecord: 50 })).toMatchObject({ status: 'success', attendee: [] });
     const other = clientFor(sandbox, { token: sandbox.mintToken('organizer', 'client-test-other@example.test') });
@@ -135,7 +135,12 @@ describe('organizer endpoints against the sandbox', () => {
   });
 
   it('E12 requestForm points at the sandbox /em/booking, which accepts the fields', async () => {
-    const form = client.booking.requestForm({ amount: 100, orderNo: uniqueUrl('MY'), bookingKey: sandbox.tokens.bookingKey, callbackUrl: 'http://127.0.0.1:9/back' });
+    const form = client.booking.requestForm({
+      amount: 100,
+      orderNo: uniqueUrl('MY'),
+      bookingKey: sandbox.tokens.bookingKey,
+      callbackUrl: 'http://127.0.0.1:9/back',
+    });
     expect(form.action).toBe(`${sandbox.url}/em/booking`);
     const page = await fetch(form.action, { method: 'POST', body: new URLSearchParams(form.fields) });
     expect(page.status).toBe(200);
@@ -173,7 +178,11 @@ describe('buyer flow (Publisher API) against the sandbox', () => {
     const form = await buyer.attendeeForm({ orderNo: order.orderNo });
     const fields = form.attendeeForm.attendee_1;
     expect(fields.map((f) => f.id)).toEqual(expect.arrayContaining(['default_1', 'default_2']));
-    const answers = fields.map((f) => ({ id: f.id, label: f.label, value: f.id === 'default_2' ? 'asha@example.test' : f.id === 'default_3' ? '9999999999' : 'Asha' }));
+    const answers = fields.map((f) => ({
+      id: f.id,
+      label: f.label,
+      value: f.id === 'default_2' ? 'asha@example.test' : f.id === 'default_3' ? '9999999999' : 'Asha',
+    }));
     await buyer.saveAttendee({ orderNo: order.orderNo, attendees: { attendee_1: answers } });
     const confirmed = await buyer.confirmOrder({ orderNo: order.orderNo, status: 'confirm', referenceNo: 'REF-1' });
     expect(confirmed.orderNo).toBe(order.orderNo);
@@ -203,12 +212,20 @@ describe('OAuth code flow against the sandbox', () => {
     const verifier = 'v'.repeat(43);
     const { createHash } = await import('node:crypto');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
-    const authorize = new URL(client.oauth.authorizeUrl({ clientId: SANDBOX_CLIENT_ID, state: 'st', redirectUri: SANDBOX_CLIENT_CALLBACK, codeChallenge: challenge }));
+    const authorize = new URL(
+      client.oauth.authorizeUrl({ clientId: SANDBOX_CLIENT_ID, state: 'st', redirectUri: SANDBOX_CLIENT_CALLBACK, codeChallenge: challenge }),
+    );
     const consent = await fetch(authorize);
     expect(consent.status).toBe(200);
 
     const csrf_token = await authorizeFormToken(authorize.origin, Object.fromEntries(authorize.searchParams));
-    const decision = new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), email: ORGANIZER_EMAIL, password: SANDBOX_PASSWORD, decision: 'allow', csrf_token });
+    const decision = new URLSearchParams({
+      ...Object.fromEntries(authorize.searchParams),
+      email: ORGANIZER_EMAIL,
+      password: SANDBOX_PASSWORD,
+      decision: 'allow',
+      csrf_token,
+    });
     const redirect = await fetch(`${authorize.origin}${authorize.pathname}`, { method: 'POST', body: decision, redirect: 'manual' });
     const location = new URL(redirect.headers.get('location') ?? '');
     expect(location.searchParams.get('state')).toBe('st');
@@ -246,7 +263,10 @@ describe('sandbox modes exercising the client', () => {
 
       let error: unknown;
       for (let i = 0; i < 12 && error === undefined; i++) {
-        error = await client.events.createEvent({ ...sample.createEvent, url: uniqueUrl('quota') }).then(() => undefined, (e: unknown) => e);
+        error = await client.events.createEvent({ ...sample.createEvent, url: uniqueUrl('quota') }).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       }
       expect(error).toBeInstanceOf(RateLimitError);
       expect((error as RateLimitError).retryAfterMs).toBeGreaterThan(10_000);
@@ -294,7 +314,11 @@ describe('sandbox modes exercising the client', () => {
       const attendees = Object.fromEntries(
         Object.entries(form.attendeeForm).map(([key, fields], index) => [
           key,
-          fields.map((f) => ({ id: f.id, label: f.label, value: f.id === 'default_2' ? `a${index}@example.test` : f.id === 'default_3' ? '9999999999' : `Guest ${index}` })),
+          fields.map((f) => ({
+            id: f.id,
+            label: f.label,
+            value: f.id === 'default_2' ? `a${index}@example.test` : f.id === 'default_3' ? '9999999999' : `Guest ${index}`,
+          })),
         ]),
       );
       await organizer.publisher.saveAttendee({ orderNo: order.orderNo, attendees });

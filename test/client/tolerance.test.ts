@@ -9,7 +9,14 @@ let client: BoxofficeClient;
 
 beforeAll(async () => {
   server = await startFixtureServer();
-  client = createClient({ apiUrl: server.url, publisherUrl: server.url, authUrl: server.url, token: 'token-tolerance-1', publisherKey: 'key-tolerance-1', env: {} });
+  client = createClient({
+    apiUrl: server.url,
+    publisherUrl: server.url,
+    authUrl: server.url,
+    token: 'token-tolerance-1',
+    publisherKey: 'key-tolerance-1',
+    env: {},
+  });
 });
 afterAll(async () => {
   await client.close();
@@ -20,18 +27,39 @@ const purchaseDate = { date: '2029-12-05 12:00:00', timezone_type: '3', timezone
 
 function record(orderNo: string, attendee: unknown) {
   return {
-    orderNo, orderCost: '200.50', quantity: '2', status: 'success', paidBy: 'guest', paidTo: null, refundAmount: null,
-    city: 'Pune', state: null, country: 'India', address: null, zipcode: 411001, phoneNo: 99,
-    purchaseDate, name: 'Buyer', email: 'b@example.test', attendee,
+    orderNo,
+    orderCost: '200.50',
+    quantity: '2',
+    status: 'success',
+    paidBy: 'guest',
+    paidTo: null,
+    refundAmount: null,
+    city: 'Pune',
+    state: null,
+    country: 'India',
+    address: null,
+    zipcode: 411001,
+    phoneNo: 99,
+    purchaseDate,
+    name: 'Buyer',
+    email: 'b@example.test',
+    attendee,
   };
 }
 
 const entry = (ticketNo: string, details: unknown) => ({
-  ticketName: 'General', ticketId: 201, name: 'A', email: 'a@example.test', checkin: 'no', ticketNo, status: 'attending', details,
+  ticketName: 'General',
+  ticketId: 201,
+  name: 'A',
+  email: 'a@example.test',
+  checkin: 'no',
+  ticketNo,
+  status: 'attending',
+  details,
 });
 
 describe('attendee list (E11)', () => {
-  it('keeps an order\'s amounts as sent (numeric text stays text for the export), ids as text', async () => {
+  it("keeps an order's amounts as sent (numeric text stays text for the export), ids as text", async () => {
     server.enqueue('/api/e/attendee-list', { body: { status: 'success', attendee: [record('O1', [entry('T1', [])])] } });
     const { attendee } = await client.events.attendeeList({ eventId: '1', fromRecord: 0, toRecord: 50 });
     expect(attendee[0].orderCost).toBe('200.50');
@@ -77,14 +105,24 @@ describe('attendee list (E11)', () => {
 
 describe('other numeric strings and shapes', () => {
   it('ticket and report numbers as strings', async () => {
-    server.enqueue('/api/e/get-report', { body: { status: 'success', amount: '1200.00', platformFee: '30', cancel: '0', tickets: { '0': { ticketId: 201, ticketName: 'General', tickets: '12', platformFee: '30', cancel: '0' } } } });
+    server.enqueue('/api/e/get-report', {
+      body: {
+        status: 'success',
+        amount: '1200.00',
+        platformFee: '30',
+        cancel: '0',
+        tickets: { '0': { ticketId: 201, ticketName: 'General', tickets: '12', platformFee: '30', cancel: '0' } },
+      },
+    });
     const report = await client.events.getReport({ eventId: '1' });
     expect(report.amount).toBe(1200);
     expect(report.tickets).toEqual([{ ticketId: '201', ticketName: 'General', tickets: 12, platformFee: 30, cancel: 0 }]);
   });
 
   it('cart numbers and codeApplied as strings', async () => {
-    server.enqueue('/publisher/cart-calculation', { body: { status: 'success', cart: { price: '200', discount: '0', processingFee: '4.5', serviceTax: '1', grandTotal: '205.5', codeApplied: 'false' } } });
+    server.enqueue('/publisher/cart-calculation', {
+      body: { status: 'success', cart: { price: '200', discount: '0', processingFee: '4.5', serviceTax: '1', grandTotal: '205.5', codeApplied: 'false' } },
+    });
     const { cart } = await client.publisher.cartCalculation({ eventId: 1, tickets: [{ ticketId: 2, quantity: 2 }] });
     expect(cart).toEqual({ price: 200, discount: 0, processingFee: 4.5, serviceTax: 1, grandTotal: 205.5, codeApplied: false });
   });
@@ -92,8 +130,20 @@ describe('other numeric strings and shapes', () => {
   it('ids sent as numbers where the reference shows text', async () => {
     server.enqueue('/api/e/create', { body: { status: 'success', message: 'S001', eventId: 555 } });
     const response = await client.events.createEvent({
-      eventType: 'public', type: 'rsvp', eventTitle: 'T', url: 'u', segment: 's', category: 'other', startDate: '2030-01-01', endDate: '2030-01-02',
-      startTime: '10:00', endTime: '10:00', aboutEvent: 'a', listingImage: 'l', headerImage: 'h', contactInfo: 'c',
+      eventType: 'public',
+      type: 'rsvp',
+      eventTitle: 'T',
+      url: 'u',
+      segment: 's',
+      category: 'other',
+      startDate: '2030-01-01',
+      endDate: '2030-01-02',
+      startTime: '10:00',
+      endTime: '10:00',
+      aboutEvent: 'a',
+      listingImage: 'l',
+      headerImage: 'h',
+      contactInfo: 'c',
     });
     expect(response.eventId).toBe('555');
   });
@@ -103,7 +153,16 @@ describe('other numeric strings and shapes', () => {
     await expect(client.events.getTickets({ eventId: '404' })).rejects.toMatchObject({ code: 'E007', httpStatus: 200 });
     server.enqueue('/api/e/add-ticket', { status: 200, body: { status: 'error', message: 'E013', field: 'quantity' } });
     await expect(
-      client.events.addTicket({ eventId: '1', ticketName: 'x', price: 1, currency: 'INR', quantity: 1, status: 'active', serviceFee: 1, allowCancellation: true }),
+      client.events.addTicket({
+        eventId: '1',
+        ticketName: 'x',
+        price: 1,
+        currency: 'INR',
+        quantity: 1,
+        status: 'active',
+        serviceFee: 1,
+        allowCancellation: true,
+      }),
     ).rejects.toBeInstanceOf(InvalidRequestError);
   });
 });

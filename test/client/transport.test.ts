@@ -120,7 +120,9 @@ describe('validation before sending', () => {
     expect(() => client.booking.requestForm({ amount: 1, orderNo: 'A', bookingKey: 'k', callbackUrl: 'http://127.0.0.1/x', phoneNo: '1'.repeat(31) })).toThrow(
       'phoneNo: must be at most 30 characters',
     );
-    expect(() => client.booking.requestForm({ amount: 1, orderNo: 'A', bookingKey: 'k', callbackUrl: 'http://127.0.0.1/x', pg: 'pg3' as 'pg1' })).toThrow(/^pg: expected one of pg1, pg2$/);
+    expect(() => client.booking.requestForm({ amount: 1, orderNo: 'A', bookingKey: 'k', callbackUrl: 'http://127.0.0.1/x', pg: 'pg3' as 'pg1' })).toThrow(
+      /^pg: expected one of pg1, pg2$/,
+    );
   });
 
   it('OAuth inputs are named as the caller wrote them', () => {
@@ -147,9 +149,13 @@ describe('credentials', () => {
     const client = makeClient({ apiUrl: 'http://api.example.test', publisherUrl: 'http://10.1.2.3:8080' });
     const error = await failure(client.events.getAllEvents());
     expect(error).toBeInstanceOf(UsageError);
-    expect((error as Error).message).toMatch(/^refusing to send a token over plain http to http:\/\/api\.example\.test\/api\/e\/get-all-events: use https:\/\//);
+    expect((error as Error).message).toMatch(
+      /^refusing to send a token over plain http to http:\/\/api\.example\.test\/api\/e\/get-all-events: use https:\/\//,
+    );
     expect(await failure(client.publisher.categories())).toBeInstanceOf(UsageError);
-    expect(() => client.booking.requestForm({ amount: 1, orderNo: 'A', bookingKey: 'k', callbackUrl: 'http://127.0.0.1/x' })).toThrow(/refusing to send a booking key/);
+    expect(() => client.booking.requestForm({ amount: 1, orderNo: 'A', bookingKey: 'k', callbackUrl: 'http://127.0.0.1/x' })).toThrow(
+      /refusing to send a booking key/,
+    );
   });
 
   it('allows plain http to every loopback spelling', async () => {
@@ -233,7 +239,11 @@ describe('retries', () => {
 
   it('reads an HTTP-date Retry-After against the injected clock', async () => {
     const now = Date.parse('2030-01-01T00:00:00Z');
-    server.enqueue('/api/e/get-all-events', { status: 503, headers: { 'retry-after': 'Tue, 01 Jan 2030 00:00:07 GMT' }, body: { status: 'error', message: 'T005' } });
+    server.enqueue('/api/e/get-all-events', {
+      status: 503,
+      headers: { 'retry-after': 'Tue, 01 Jan 2030 00:00:07 GMT' },
+      body: { status: 'error', message: 'T005' },
+    });
     await makeClient({ now: () => now }).events.getAllEvents();
     expect(sleeps).toEqual([7_000]);
   });
@@ -292,7 +302,12 @@ describe('retries', () => {
     ['add ticket', (c: BoxofficeClient) => c.events.addTicket(sample.addTicket), '/api/e/add-ticket', /\(list the tickets of event 101\)/],
     ['add discount', (c: BoxofficeClient) => c.events.addDiscount(sample.addDiscount), '/api/e/add-discount', /ticket details of event 101 list them/],
     ['generate order', (c: BoxofficeClient) => c.publisher.generateOrder(sample.cart), '/publisher/generate-order', /new, separate order/],
-    ['confirm order', (c: BoxofficeClient) => c.publisher.confirmOrder({ orderNo: 'ORD1', status: 'confirm', referenceNo: 'R' }), '/publisher/confirm-order', /order details call/],
+    [
+      'confirm order',
+      (c: BoxofficeClient) => c.publisher.confirmOrder({ orderNo: 'ORD1', status: 'confirm', referenceNo: 'R' }),
+      '/publisher/confirm-order',
+      /order details call/,
+    ],
   ])('%s is not repeated when the connection drops after sending: outcome unknown', async (operation, call, path, hint) => {
     // Named in words: the reference's numbers (E1, P8) never reach a message.
     server.enqueue(path, { drop: true });
@@ -389,7 +404,12 @@ describe('retries', () => {
 describe('trace', () => {
   it('prints method, URL, status, duration and bodies, with every secret redacted', async () => {
     await makeClient().events.bookingList({ fromDate: '2030-01-01', toDate: '2030-01-31', bookingKey: 'booking-key-secret-1' });
-    await makeClient().oauth.exchangeCode({ clientId: 'boxoffice-cli', clientSecret: 'sandbox-client-secret', code: 'auth-code-secret', codeVerifier: 'verifier-secret-1' });
+    await makeClient().oauth.exchangeCode({
+      clientId: 'boxoffice-cli',
+      clientSecret: 'sandbox-client-secret',
+      code: 'auth-code-secret',
+      codeVerifier: 'verifier-secret-1',
+    });
     const text = trace.join('\n');
     expect(text).toMatch(new RegExp(`--> POST ${server.url}/api/e/get-booking-list`));
     expect(text).toMatch(/<-- 200 POST http:\/\/127\.0\.0\.1:\d+\/api\/e\/get-booking-list \(\d+ ms\)/);

@@ -45,12 +45,16 @@ describe('parseRequest', () => {
   });
 
   it('fills in documented defaults', () => {
-    expect(parseRequest(bookingRequest, { amount: '10', orderNo: 'A', bookingKey: 'k', callbackUrl: 'https://x.test/cb' })).toMatchObject({ amount: 10, currency: 'INR', pg: 'pg2' });
+    expect(parseRequest(bookingRequest, { amount: '10', orderNo: 'A', bookingKey: 'k', callbackUrl: 'https://x.test/cb' })).toMatchObject({
+      amount: 10,
+      currency: 'INR',
+      pg: 'pg2',
+    });
   });
 });
 
 describe('parseResponse', () => {
-  it('reads a body alike on a schema\'s first parse (no compiled fast path) and on later ones', () => {
+  it("reads a body alike on a schema's first parse (no compiled fast path) and on later ones", () => {
     const body = { status: 'success', amount: '12.5', tickets: { 0: { ticketId: 7, ticketName: 'General', tickets: '3' } } };
     const first = parseResponse(reportResponse, body, 'get-report');
     expect(first).toMatchObject({ amount: 12.5, tickets: [{ ticketId: '7', tickets: 3 }] });

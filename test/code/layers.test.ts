@@ -64,8 +64,7 @@ describe('layers', () => {
       const area = areaOf(file);
       for (const target of relativeImports(file)) {
         const flow = file.split('/')[1];
-        const sameArea =
-          area === 'flow' ? target.split('/')[1] === flow || (FLOW_USES[flow] ?? []).includes(target.split('/')[1]) : areaOf(target) === area;
+        const sameArea = area === 'flow' ? target.split('/')[1] === flow || (FLOW_USES[flow] ?? []).includes(target.split('/')[1]) : areaOf(target) === area;
         if (!sameArea && !MAY_IMPORT[area](target)) upward.push(`${file} → ${target}`);
       }
     }

@@ -75,7 +75,14 @@ describe('generated reference', () => {
 
   it('has a page for every command of the tree, leaves and groups', async () => {
     const pages = (await generateReference()).map((file) => file.path);
-    for (const page of ['boxoffice.md', 'boxoffice-event.md', 'boxoffice-event-create.md', 'boxoffice-attendees-export.md', 'boxoffice-apply.md', 'boxoffice-sandbox-start.md']) {
+    for (const page of [
+      'boxoffice.md',
+      'boxoffice-event.md',
+      'boxoffice-event-create.md',
+      'boxoffice-attendees-export.md',
+      'boxoffice-apply.md',
+      'boxoffice-sandbox-start.md',
+    ]) {
       expect(pages).toContain(`docs/commands/${page}`);
     }
     const page = read('docs/commands/boxoffice-sandbox-start.md');
@@ -108,7 +115,11 @@ function helpBlock(page: string): string {
 
 describe('the pages show what the built CLI prints for --help and help', () => {
   const pages = readdirSync(join(root, 'docs/commands')).filter((name) => name.startsWith('boxoffice'));
-  const pathOf = (page: string) => /^# (.*)$/m.exec(read(`docs/commands/${page}`))![1]!.split(' ').slice(1);
+  const pathOf = (page: string) =>
+    /^# (.*)$/m
+      .exec(read(`docs/commands/${page}`))![1]!
+      .split(' ')
+      .slice(1);
   const env = { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1', COLUMNS: undefined };
   const run = async (args: string[]) => (await exec(process.execPath, ['bin/boxoffice.js', ...args], { cwd: root, env })).stdout;
 
@@ -132,7 +143,7 @@ describe('man page', () => {
   });
 
   it('escapes what roff would take as markup', () => {
-    expect(roffText('.hidden\n\'quote\nC:\\dir --flag 1–2')).toBe('\\&.hidden\n\\&\'quote\nC:\\edir \\-\\-flag 1\\[u2013]2');
+    expect(roffText(".hidden\n'quote\nC:\\dir --flag 1–2")).toBe("\\&.hidden\n\\&'quote\nC:\\edir \\-\\-flag 1\\[u2013]2");
   });
 
   it.runIf(existsSync('/usr/bin/groff'))('formats without a groff warning', async () => {

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => e2e?.close());
 
 describe.concurrent('what CI can trust', { timeout: 120_000 }, () => {
-  it('auth status asks the service: accepted → 0; refused → 3 naming the token\'s source; --offline sends nothing', async () => {
+  it("auth status asks the service: accepted → 0; refused → 3 naming the token's source; --offline sends nothing", async () => {
     const accepted = await e2e.run(['--json', 'auth', 'status']);
     expect(accepted.code, accepted.stderr).toBe(0);
     expect(JSON.parse(accepted.stdout)).toMatchObject({ tokenSource: 'env', tokenAccepted: true });
@@ -65,7 +65,7 @@ describe.concurrent('what CI can trust', { timeout: 120_000 }, () => {
     expect(JSON.parse(refused.stdout)).toMatchObject({ error: { code: 'E001', exitCode: 3 } });
   });
 
-  it('a value outside an option\'s fixed set exits 2 with the list, before any request', async () => {
+  it("a value outside an option's fixed set exits 2 with the list, before any request", async () => {
     const env = { BOXOFFICE_API_URL: NOWHERE, BOXOFFICE_PUBLISHER_URL: NOWHERE };
     const cases: [string[], RegExp][] = [
       [['attendees', 'export', '1', '--status', 'attending,bogus'], /invalid --status "bogus": expected one of attending, cancelled, lcancelled/],
@@ -77,9 +77,18 @@ describe.concurrent('what CI can trust', { timeout: 120_000 }, () => {
       [['sandbox', 'token', '--role', 'bogus'], /--role.*organizer/],
       [['events', 'search', '--price', 'bogus'], /expected one of free, paid/],
       // What a category needs is required with it (asked for on a terminal).
-      [['--no-input', 'discount', 'add', '1', '2', '--discount-category', 'code', '--discount', '5', '--discount-type', 'fixed'], /missing required flag: --code/],
-      [['--no-input', 'discount', 'add', '1', '2', '--discount-category', 'bulk', '--discount', '5', '--discount-type', 'fixed'], /missing required flags: --from-quantity, --to-quantity/],
-      [['event', 'create', '--url', 'Not A Slug', '--listing-image', 'l.png', '--contact-info', 'a@b'], /--url "Not A Slug": expected a slug.*--listing-image "l\.png": expected an http.*--contact-info "a@b": expected an e-mail address/],
+      [
+        ['--no-input', 'discount', 'add', '1', '2', '--discount-category', 'code', '--discount', '5', '--discount-type', 'fixed'],
+        /missing required flag: --code/,
+      ],
+      [
+        ['--no-input', 'discount', 'add', '1', '2', '--discount-category', 'bulk', '--discount', '5', '--discount-type', 'fixed'],
+        /missing required flags: --from-quantity, --to-quantity/,
+      ],
+      [
+        ['event', 'create', '--url', 'Not A Slug', '--listing-image', 'l.png', '--contact-info', 'a@b'],
+        /--url "Not A Slug": expected a slug.*--listing-image "l\.png": expected an http.*--contact-info "a@b": expected an e-mail address/,
+      ],
     ];
     for (const [argv, message] of cases) {
       const result = await e2e.run(argv, { env });

@@ -32,7 +32,9 @@ function leafOf(argv: readonly string[]): string | undefined {
     else if (!argv[index].startsWith('-')) words.push(argv[index]);
     else if (words.length > 0) break;
   }
-  return leaves.filter((leaf) => words.join(' ').startsWith(leaf) && (words.join(' ') === leaf || words.join(' ')[leaf.length] === ' ')).sort((a, b) => b.length - a.length)[0];
+  return leaves
+    .filter((leaf) => words.join(' ').startsWith(leaf) && (words.join(' ') === leaf || words.join(' ')[leaf.length] === ' '))
+    .sort((a, b) => b.length - a.length)[0];
 }
 
 async function cli(argv: readonly string[], options: RunOptions = {}): Promise<ProcessResult> {
@@ -49,10 +51,34 @@ function caseDir(name: string): string {
 }
 
 const eventFlags = (slug: string) => [
-  '--event-type', 'public', '--type', 'ticketing', '--event-title', 'E2E Night', '--url', slug,
-  '--segment', 'technology', '--category', 'technology', '--start-date', '2030-05-01', '--end-date', '2030-05-01',
-  '--start-time', '18:00', '--end-time', '22:00', '--about-event', 'Talks', '--listing-image', 'https://img.example/l.png',
-  '--header-image', 'https://img.example/h.png', '--contact-info', 'hello@example.com',
+  '--event-type',
+  'public',
+  '--type',
+  'ticketing',
+  '--event-title',
+  'E2E Night',
+  '--url',
+  slug,
+  '--segment',
+  'technology',
+  '--category',
+  'technology',
+  '--start-date',
+  '2030-05-01',
+  '--end-date',
+  '2030-05-01',
+  '--start-time',
+  '18:00',
+  '--end-time',
+  '22:00',
+  '--about-event',
+  'Talks',
+  '--listing-image',
+  'https://img.example/l.png',
+  '--header-image',
+  'https://img.example/h.png',
+  '--contact-info',
+  'hello@example.com',
 ];
 
 beforeAll(async () => {
@@ -62,7 +88,20 @@ beforeAll(async () => {
   eventId = e2e.sandbox.seededEventIds[0];
   ticketId = (await e2e.run(['ticket', 'list', eventId])).stdout.split('\t')[0];
   discountId = (
-    await e2e.run(['discount', 'add', eventId, ticketId, '--discount-category', 'code', '--code', 'E2ESETUP', '--discount', '5', '--discount-type', 'percentage'])
+    await e2e.run([
+      'discount',
+      'add',
+      eventId,
+      ticketId,
+      '--discount-category',
+      'code',
+      '--code',
+      'E2ESETUP',
+      '--discount',
+      '5',
+      '--discount-type',
+      'percentage',
+    ])
   ).stdout.trim();
   expect(ticketId).toMatch(/^\d+$/);
   expect(discountId).toMatch(/^\d+$/);
@@ -140,9 +179,21 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     writeFileSync(
       join(dir, 'gala.yaml'),
       [
-        'eventType: public', 'type: ticketing', 'eventTitle: YAML Gala', 'url: yaml-gala-e2e', 'segment: entertainment', 'category: music',
-        'startDate: 2030-06-01', 'endDate: 2030-06-01', 'startTime: "18:00"', 'endTime: "23:00"', 'aboutEvent: An evening of music',
-        'listingImage: https://img.example/l.png', 'headerImage: https://img.example/h.png', 'contactInfo: hello@gala.example', '',
+        'eventType: public',
+        'type: ticketing',
+        'eventTitle: YAML Gala',
+        'url: yaml-gala-e2e',
+        'segment: entertainment',
+        'category: music',
+        'startDate: 2030-06-01',
+        'endDate: 2030-06-01',
+        'startTime: "18:00"',
+        'endTime: "23:00"',
+        'aboutEvent: An evening of music',
+        'listingImage: https://img.example/l.png',
+        'headerImage: https://img.example/h.png',
+        'contactInfo: hello@gala.example',
+        '',
       ].join('\n'),
     );
     const created = await cli(['event', 'create', '--from-file', 'gala.yaml', '--end-date', '2030-06-02'], { cwd: dir });
@@ -177,7 +228,11 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
   });
 
   it('event update, get and details of an unknown event fail (exit 1); event list without a token exits 3', async () => {
-    for (const argv of [['event', 'update', '999999', '--city', 'Pune'], ['event', 'get', '999999'], ['event', 'details', '999999']]) {
+    for (const argv of [
+      ['event', 'update', '999999', '--city', 'Pune'],
+      ['event', 'get', '999999'],
+      ['event', 'details', '999999'],
+    ]) {
       const result = await cli(argv);
       expect(result.code, argv.join(' ')).toBe(1);
       expect(result.stderr).toMatch(/^error /);
@@ -189,8 +244,23 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
   // --- tickets, discounts, report --------------------------------------------------------------
   it('ticket add, update and list; discount add and update; report', async () => {
     const added = await cli([
-      'ticket', 'add', eventId, '--ticket-name', 'E2E', '--price', '100', '--currency', 'INR', '--quantity', '10',
-      '--status', 'active', '--service-fee', '1', '--allow-cancellation', 'false',
+      'ticket',
+      'add',
+      eventId,
+      '--ticket-name',
+      'E2E',
+      '--price',
+      '100',
+      '--currency',
+      'INR',
+      '--quantity',
+      '10',
+      '--status',
+      'active',
+      '--service-fee',
+      '1',
+      '--allow-cancellation',
+      'false',
     ]);
     expect(added.code).toBe(0);
     const newTicket = added.stdout.trim();
@@ -221,7 +291,7 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
   });
 
   // --- attendees export (more in export.test.ts) -----------------------------------------------
-  it('attendees export -o writes the file with an admin token; the organizer\'s own token reads it too, another account\'s exits 3; -o DIR/ exits 2', async () => {
+  it("attendees export -o writes the file with an admin token; the organizer's own token reads it too, another account's exits 3; -o DIR/ exits 2", async () => {
     const dir = caseDir('export');
     const admin = { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin };
     const written = await cli(['attendees', 'export', eventId, '-o', 'attendees.csv'], { cwd: dir, env: admin });
@@ -273,7 +343,9 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     expect(noKeyFile.stderr).toContain('--booking-key-file nosuch.txt: no such file');
     const onArgv = await cli(['bookings', 'list', '--from-date', '2026-01-01', '--to-date', '2026-01-31', '--booking-key', e2e.sandbox.tokens.bookingKey]);
     expect(onArgv.code).toBe(0);
-    const twice = await cli(['bookings', 'request', '--amount', '1', '--order-no', 'E2E-KEY-2', '--booking-key', 'k', '--booking-key-file', 'key.txt'], { cwd: dir });
+    const twice = await cli(['bookings', 'request', '--amount', '1', '--order-no', 'E2E-KEY-2', '--booking-key', 'k', '--booking-key-file', 'key.txt'], {
+      cwd: dir,
+    });
     expect(twice.code).toBe(2);
     expect(twice.stderr).toContain('give the booking key once');
   });
@@ -307,7 +379,10 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     expect(applied.code).toBe(0);
     expect(existsSync(join(dir, 'state', 'conference.json'))).toBe(true);
     // Another run holds the state file's lock (this test process, alive): --lock-timeout ends the wait.
-    writeFileSync(join(dir, 'state', 'conference.json.lock'), `${JSON.stringify({ pid: process.pid, host: hostname(), startedAt: new Date().toISOString() })}\n`);
+    writeFileSync(
+      join(dir, 'state', 'conference.json.lock'),
+      `${JSON.stringify({ pid: process.pid, host: hostname(), startedAt: new Date().toISOString() })}\n`,
+    );
     const locked = await cli(['apply', 'conference.yaml', '--state', 'state/conference.json', '--lock-timeout', '1s'], { cwd: dir, env });
     expect(locked.stderr).toContain('is in use by another apply');
     expect(locked.code).not.toBe(0);
@@ -336,7 +411,12 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
   });
 
   it('catalog segments, categories and topics, and events search, list the catalogue', async () => {
-    for (const argv of [['catalog', 'segments', '--event-type', 'public'], ['catalog', 'categories'], ['catalog', 'topics'], ['events', 'search', '--price', 'paid']]) {
+    for (const argv of [
+      ['catalog', 'segments', '--event-type', 'public'],
+      ['catalog', 'categories'],
+      ['catalog', 'topics'],
+      ['events', 'search', '--price', 'paid'],
+    ]) {
       const result = await cli(argv);
       expect(result.code, argv.join(' ')).toBe(0);
       expect(result.stdout, argv.join(' ')).not.toBe('');
@@ -349,7 +429,10 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     const search = await cli(['events', 'search', '--price', 'bogus']);
     expect(search.code).toBe(2);
     const noKey = { env: { BOXOFFICE_PUBLISHER_KEY: undefined, BOXOFFICE_CONFIG_DIR: caseDir('no-key') } };
-    for (const argv of [['catalog', 'categories'], ['catalog', 'topics']]) {
+    for (const argv of [
+      ['catalog', 'categories'],
+      ['catalog', 'topics'],
+    ]) {
       const result = await cli(argv, noKey);
       expect(result.code, argv.join(' ')).toBe(3);
     }
@@ -421,12 +504,20 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     const check = await cli(['attendees', 'sync', eventId, '--to', 'attendees.db', '--check'], { cwd: dir, env: admin });
     expect(check.code).toBe(0);
     expect((await cli(['attendees', 'sync', eventId], { env: admin })).code).toBe(2);
-    expect((await cli(['attendees', 'sync', eventId, '--to', join(dir, 'stranger.db')], { env: { BOXOFFICE_TOKEN: e2e.sandbox.mintToken('organizer', 'e2e-sync-stranger@example.test') } })).code).toBe(3);
+    expect(
+      (
+        await cli(['attendees', 'sync', eventId, '--to', join(dir, 'stranger.db')], {
+          env: { BOXOFFICE_TOKEN: e2e.sandbox.mintToken('organizer', 'e2e-sync-stranger@example.test') },
+        })
+      ).code,
+    ).toBe(3);
   });
 
   it('sandbox cancel-order, cancel-attendee, answer and remove-order change the attendee list; unknown ones exit 2', async () => {
     const tickets = e2e.sandbox.db
-      .prepare(`SELECT o.order_no AS orderNo, a.ticket_no AS ticketNo FROM orders o JOIN attendees a ON a.order_id = o.id WHERE o.event_id = ? AND o.event_position IS NOT NULL ORDER BY o.event_position DESC`)
+      .prepare(
+        `SELECT o.order_no AS orderNo, a.ticket_no AS ticketNo FROM orders o JOIN attendees a ON a.order_id = o.id WHERE o.event_id = ? AND o.event_position IS NOT NULL ORDER BY o.event_position DESC`,
+      )
       .all(Number(e2e.sandbox.seededEventIds[1])) as { orderNo: string; ticketNo: string }[];
     const url = ['--url', e2e.sandbox.url];
     expect((await cli(['sandbox', 'answer', tickets[0].ticketNo, 'T-shirt size', 'S', ...url])).code).toBe(0);

@@ -13,20 +13,28 @@ function markdownFiles(): string[] {
   const docs = join(ROOT, 'docs');
   let inDocs: string[] = [];
   try {
-    inDocs = readdirSync(docs, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md')).map((name) => join(docs, name));
+    inDocs = readdirSync(docs, { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => join(docs, name));
   } catch {
     // no docs/ yet
   }
   return [join(ROOT, 'README.md'), ...inDocs.sort()];
 }
 
-const files = markdownFiles().map((path) => ({ path, name: relative(ROOT, path), examples: extractExamples(relative(ROOT, path), readFileSync(path, 'utf8')) }));
+const files = markdownFiles().map((path) => ({
+  path,
+  name: relative(ROOT, path),
+  examples: extractExamples(relative(ROOT, path), readFileSync(path, 'utf8')),
+}));
 const totals = { run: 0 };
 const runnableTotal = files.reduce((sum, file) => sum + file.examples.filter((example) => example.skip === undefined).length, 0);
 const skippedTotal = files.reduce((sum, file) => sum + file.examples.filter((example) => example.skip !== undefined).length, 0);
 afterAll(() => {
   // The count the issue asks for: visible in the test output.
-  console.log(`docs examples: ${totals.run} of ${runnableTotal} ran against the sandbox without failing, ${skippedTotal} marked skip, in ${files.length} files`);
+  console.log(
+    `docs examples: ${totals.run} of ${runnableTotal} ran against the sandbox without failing, ${skippedTotal} marked skip, in ${files.length} files`,
+  );
 });
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
@@ -51,7 +59,10 @@ function sessionScript(examples: DocExample[]): string {
     parts.push(`printf '%s\\n' ${shellQuote(label)} >> "$LABELS"; printf '\\n::: %s\\n' ${shellQuote(label)}`);
     const code = runnableCode(example);
     if (example.exit === 0) parts.push(code);
-    else parts.push(`set +e\n(\n${code}\n)\n__status=$?\nset -e\n[ "$__status" -eq ${example.exit} ] || { echo "expected exit ${example.exit}, got $__status" >&2; exit 1; }`);
+    else
+      parts.push(
+        `set +e\n(\n${code}\n)\n__status=$?\nset -e\n[ "$__status" -eq ${example.exit} ] || { echo "expected exit ${example.exit}, got $__status" >&2; exit 1; }`,
+      );
   }
   parts.push(`printf 'done\\n' >> "$LABELS"`);
   return `${parts.join('\n')}\n`;

@@ -100,10 +100,14 @@ describe.concurrent('attendees export -o: the destination is checked before the 
   it('refuses an extension that contradicts --format, or names no format it writes', async () => {
     const work = workDirectory('extension');
     const xlsx = await e2e.run(['attendees', 'export', eventId, '-o', 'a.xlsx'], { ...admin, cwd: work.path });
-    expect(xlsx.stderr).toBe('error: --output a.xlsx: the extension .xlsx contradicts the format (csv, the default); write to a.csv, or choose --format csv|json|ndjson to match\n');
+    expect(xlsx.stderr).toBe(
+      'error: --output a.xlsx: the extension .xlsx contradicts the format (csv, the default); write to a.csv, or choose --format csv|json|ndjson to match\n',
+    );
     expect(xlsx.code).toBe(2);
     const json = await e2e.run(['attendees', 'export', eventId, '-o', 'a.json', '--format', 'csv'], { ...admin, cwd: work.path });
-    expect(json.stderr).toBe('error: --output a.json: the extension .json contradicts --format csv; write to a.csv, or choose --format csv|json|ndjson to match\n');
+    expect(json.stderr).toBe(
+      'error: --output a.json: the extension .json contradicts --format csv; write to a.csv, or choose --format csv|json|ndjson to match\n',
+    );
     expect(json.code).toBe(2);
     expect(work.contents()).toEqual([]);
   });
@@ -154,7 +158,9 @@ describe('two exports to the same -o at once', { timeout: 120_000 }, () => {
     const refused = await slow.run(['attendees', 'export', slow.sandbox.seededEventIds[0], '-o', output], { env });
     expect(firstRunning).toBe(true); // refused at once: without waiting for the first to finish
     expect(refused.stderr).toMatch(
-      new RegExp(`^error: --output ${output}: another export to this file is running \\(pid ${firstPid} on ${hostname()}, started \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\); wait for it to finish, or choose another -o\\n$`),
+      new RegExp(
+        `^error: --output ${output}: another export to this file is running \\(pid ${firstPid} on ${hostname()}, started \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\); wait for it to finish, or choose another -o\\n$`,
+      ),
     );
     expect(refused.code).toBe(2);
 

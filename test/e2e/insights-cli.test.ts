@@ -70,7 +70,9 @@ describe('insights (built CLI)', { timeout: 120_000 }, () => {
     );
     expect(existsSync(join(e2e.dir, 'report.csv'))).toBe(false);
     const exportWrong = await e2e.run(['attendees', 'export', eventId, '-o', join(e2e.dir, 'rows.xlsx')], { env: UNREACHABLE });
-    expect(exportWrong.stderr).toMatch(/^error: --output \S+rows\.xlsx: the extension \.xlsx contradicts the format \(csv, the default\); write to \S+rows\.csv, or choose/);
+    expect(exportWrong.stderr).toMatch(
+      /^error: --output \S+rows\.xlsx: the extension \.xlsx contradicts the format \(csv, the default\); write to \S+rows\.csv, or choose/,
+    );
 
     const directory = join(e2e.dir, 'pages');
     mkdirSync(directory);

@@ -15,8 +15,15 @@ import { ROOT, startE2e, type E2e } from './support/built-cli.js';
 const SHOTS = join(ROOT, 'test-output', 'insights-page');
 const WIDTHS = [1280, 390] as const;
 
-interface TicketRead { id: number | string; typeName: string; quantity: number; initialQuantity: number }
-interface ReportRead { tickets: { ticketId: string; tickets: number | string }[] }
+interface TicketRead {
+  id: number | string;
+  typeName: string;
+  quantity: number;
+  initialQuantity: number;
+}
+interface ReportRead {
+  tickets: { ticketId: string; tickets: number | string }[];
+}
 
 async function seededEvent(e2e: E2e, orders: number): Promise<string> {
   const seeded = await e2e.run(['sandbox', 'seed', '--orders', String(orders)]);
@@ -34,11 +41,13 @@ async function json<T>(e2e: E2e, argv: string[]): Promise<T> {
 async function expectedSellThrough(e2e: E2e, eventId: string): Promise<Map<string, string>> {
   const { tickets } = await json<{ tickets: TicketRead[] }>(e2e, ['ticket', 'list', eventId]);
   const report = await json<ReportRead>(e2e, ['report', eventId]);
-  return new Map(tickets.map((ticket) => {
-    const sold = report.tickets.filter((line) => String(line.ticketId) === String(ticket.id)).reduce((sum, line) => sum + Number(line.tickets), 0);
-    // Never updated: what was first offered is what is on sale, whatever `quantity` says.
-    return [ticket.typeName, `${((sold / ticket.initialQuantity) * 100).toFixed(1)}%`];
-  }));
+  return new Map(
+    tickets.map((ticket) => {
+      const sold = report.tickets.filter((line) => String(line.ticketId) === String(ticket.id)).reduce((sum, line) => sum + Number(line.tickets), 0);
+      // Never updated: what was first offered is what is on sale, whatever `quantity` says.
+      return [ticket.typeName, `${((sold / ticket.initialQuantity) * 100).toFixed(1)}%`];
+    }),
+  );
 }
 
 async function writePage(e2e: E2e, eventId: string, name: string): Promise<{ path: string; html: string }> {
@@ -115,7 +124,7 @@ describe.skipIf(!chromiumAvailable)('the insights page in Chromium (built CLI)',
     await e2e?.close();
   });
 
-  it('a seeded event: the event\'s name as title, a grid at 1280, one column without overflow at 390, tables folded, whole-number axes, sell-through, no path', async () => {
+  it("a seeded event: the event's name as title, a grid at 1280, one column without overflow at 390, tables folded, whole-number axes, sell-through, no path", async () => {
     const eventId = await seededEvent(e2e, 300);
     const { event } = await json<{ event: { name: string } }>(e2e, ['event', 'get', eventId]);
     const expected = await expectedSellThrough(e2e, eventId);
@@ -151,16 +160,57 @@ describe.skipIf(!chromiumAvailable)('the insights page in Chromium (built CLI)',
 
   it('one day of sales: orders per hour with whole-number ticks, no running total, no empty city chart', async () => {
     const created = await e2e.run([
-      'event', 'create', '--event-type', 'public', '--type', 'ticketing', '--event-title', 'Launch day', '--url', 'launch-day',
-      '--segment', 'technology', '--category', 'technology', '--start-date', '2031-05-01', '--end-date', '2031-05-01',
-      '--start-time', '10:00', '--end-time', '18:00', '--about-event', 'One day of sales', '--listing-image', 'https://img.example/l.png',
-      '--header-image', 'https://img.example/h.png', '--contact-info', 'hello@example.com',
+      'event',
+      'create',
+      '--event-type',
+      'public',
+      '--type',
+      'ticketing',
+      '--event-title',
+      'Launch day',
+      '--url',
+      'launch-day',
+      '--segment',
+      'technology',
+      '--category',
+      'technology',
+      '--start-date',
+      '2031-05-01',
+      '--end-date',
+      '2031-05-01',
+      '--start-time',
+      '10:00',
+      '--end-time',
+      '18:00',
+      '--about-event',
+      'One day of sales',
+      '--listing-image',
+      'https://img.example/l.png',
+      '--header-image',
+      'https://img.example/h.png',
+      '--contact-info',
+      'hello@example.com',
     ]);
     expect(created.code, created.stderr).toBe(0);
     const eventId = created.stdout.trim();
     const added = await e2e.run([
-      'ticket', 'add', eventId, '--ticket-name', 'Day pass', '--price', '100', '--currency', 'INR', '--quantity', '40', '--status', 'active',
-      '--service-fee', '1', '--allow-cancellation', 'false',
+      'ticket',
+      'add',
+      eventId,
+      '--ticket-name',
+      'Day pass',
+      '--price',
+      '100',
+      '--currency',
+      'INR',
+      '--quantity',
+      '40',
+      '--status',
+      'active',
+      '--service-fee',
+      '1',
+      '--allow-cancellation',
+      'false',
     ]);
     expect(added.code, added.stderr).toBe(0);
     const ticket = { ticketId: added.stdout.trim() };

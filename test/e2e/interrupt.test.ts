@@ -27,8 +27,7 @@ function afterPrompt(session: TerminalSession): string[] {
 }
 
 describe.concurrent('Ctrl-C at a prompt on a terminal', { timeout: 120_000 }, () => {
-  const prompted = (): TerminalSession =>
-    runInTerminal(['event', 'create', '--event-type', 'public'], { cwd: e2e.dir, env: e2e.env });
+  const prompted = (): TerminalSession => runInTerminal(['event', 'create', '--event-type', 'public'], { cwd: e2e.dir, env: e2e.env });
 
   it('typed (a key, the prompt reads raw keys): one line "interrupted", exit 130', async () => {
     const session = prompted();

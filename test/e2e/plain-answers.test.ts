@@ -22,14 +22,30 @@ describe('order place with a discount code', { timeout: 120_000 }, () => {
     const result = await e2e.run(['order', 'place', eventId, '--ticket', `${ticketId}:1:NOSUCHCODE`, '--fake']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(
-      new RegExp(`^discount code NOSUCHCODE \\(ticket ${ticketId}\\) not applied: the service did not accept it .*; the order goes ahead at full price: [\\d,.]+ INR in total$`, 'm'),
+      new RegExp(
+        `^discount code NOSUCHCODE \\(ticket ${ticketId}\\) not applied: the service did not accept it .*; the order goes ahead at full price: [\\d,.]+ INR in total$`,
+        'm',
+      ),
     );
     // The cart the service answered says the same.
     expect(result.stdout).toMatch(/^cart\t500\t0\t.*\tno$/m);
   });
 
   it('a code the service applied is not mentioned', async () => {
-    const added = await e2e.run(['discount', 'add', eventId, ticketId, '--discount-category', 'code', '--code', 'TENOFF', '--discount', '10', '--discount-type', 'percentage']);
+    const added = await e2e.run([
+      'discount',
+      'add',
+      eventId,
+      ticketId,
+      '--discount-category',
+      'code',
+      '--code',
+      'TENOFF',
+      '--discount',
+      '10',
+      '--discount-type',
+      'percentage',
+    ]);
     expect(added.code, added.stderr).toBe(0);
     const result = await e2e.run(['order', 'place', eventId, '--ticket', `${ticketId}:1:TENOFF`, '--fake']);
     expect(result.code, result.stderr).toBe(0);
@@ -41,10 +57,37 @@ describe('order place with a discount code', { timeout: 120_000 }, () => {
 describe('event details', { timeout: 120_000 }, () => {
   it("links the page the service serves for the event, and shows the event's contact, not the account's e-mail", async () => {
     const created = await e2e.run([
-      '--json', 'event', 'create', '--event-type', 'public', '--type', 'ticketing', '--event-title', 'Contact Night', '--segment', 'technology',
-      '--category', 'technology', '--start-date', '2030-05-02', '--end-date', '2030-05-02', '--start-time', '18:00', '--end-time', '22:00',
-      '--about-event', 'Talks', '--listing-image', 'https://img.example/l.png', '--header-image', 'https://img.example/h.png',
-      '--url', 'contact-night', '--contact-info', 'desk@contact-night.example',
+      '--json',
+      'event',
+      'create',
+      '--event-type',
+      'public',
+      '--type',
+      'ticketing',
+      '--event-title',
+      'Contact Night',
+      '--segment',
+      'technology',
+      '--category',
+      'technology',
+      '--start-date',
+      '2030-05-02',
+      '--end-date',
+      '2030-05-02',
+      '--start-time',
+      '18:00',
+      '--end-time',
+      '22:00',
+      '--about-event',
+      'Talks',
+      '--listing-image',
+      'https://img.example/l.png',
+      '--header-image',
+      'https://img.example/h.png',
+      '--url',
+      'contact-night',
+      '--contact-info',
+      'desk@contact-night.example',
     ]);
     expect(created.code, created.stderr).toBe(0);
     const id = (JSON.parse(created.stdout) as { eventId: string }).eventId;

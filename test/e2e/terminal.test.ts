@@ -104,7 +104,7 @@ describe('help on an 80-column terminal', { timeout: 300_000 }, () => {
     for (let at = 0; at < paths.length; at += 4) await Promise.all(paths.slice(at, at + 4).map(check));
   });
 
-  it('`help event create` shows event create\'s help; -v prints the version as -V does', async () => {
+  it("`help event create` shows event create's help; -v prints the version as -V does", async () => {
     const viaHelp = await finished(['help', 'event', 'create']);
     const viaFlag = await finished(['event', 'create', '--help']);
     expect(viaHelp.text()).toContain('Usage: boxoffice event create [flags]');
@@ -116,7 +116,10 @@ describe('help on an 80-column terminal', { timeout: 300_000 }, () => {
 });
 
 describe.concurrent('insights --watch on a terminal', { timeout: 180_000 }, () => {
-  for (const { rows, view } of [{ rows: 16, view: 'compact' }, { rows: 64, view: 'full' }]) {
+  for (const { rows, view } of [
+    { rows: 16, view: 'compact' },
+    { rows: 64, view: 'full' },
+  ]) {
     it(`redraws in place within a ${rows}-line window (${view} view), never a copy per refresh`, async () => {
       const session = terminal(['insights', eventId, '--watch', '2s'], { rows, env: { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin } });
       try {
@@ -161,9 +164,26 @@ async function answer(session: TerminalSession, prompt: string | RegExp, text: s
 describe.concurrent('prompts that finish what they start', { timeout: 180_000 }, () => {
   it('event create checks the slug, image address and e-mail at the prompt, and the end after the start, asking again', async () => {
     const session = terminal([
-      'event', 'create', '--event-type', 'public', '--type', 'ticketing', '--event-title', 'Prompted Night', '--segment', 'technology',
-      '--category', 'technology', '--start-date', '2030-05-02', '--start-time', '18:00', '--about-event', 'Talks',
-      '--header-image', 'https://img.example/h.png',
+      'event',
+      'create',
+      '--event-type',
+      'public',
+      '--type',
+      'ticketing',
+      '--event-title',
+      'Prompted Night',
+      '--segment',
+      'technology',
+      '--category',
+      'technology',
+      '--start-date',
+      '2030-05-02',
+      '--start-time',
+      '18:00',
+      '--about-event',
+      'Talks',
+      '--header-image',
+      'https://img.example/h.png',
     ]);
     await answer(session, '(--url)', 'Not A Slug');
     await session.waitFor('expected a slug');
@@ -183,9 +203,32 @@ describe.concurrent('prompts that finish what they start', { timeout: 180_000 },
   });
 
   it('a prompt session the service refuses prints the equivalent command line', async () => {
-    const flags = ['--event-type', 'public', '--type', 'ticketing', '--event-title', 'Twice', '--segment', 'technology', '--category', 'technology',
-      '--start-date', '2030-05-02', '--end-date', '2030-05-02', '--start-time', '18:00', '--end-time', '22:00', '--about-event', 'Talks',
-      '--listing-image', 'https://img.example/l.png', '--header-image', 'https://img.example/h.png'];
+    const flags = [
+      '--event-type',
+      'public',
+      '--type',
+      'ticketing',
+      '--event-title',
+      'Twice',
+      '--segment',
+      'technology',
+      '--category',
+      'technology',
+      '--start-date',
+      '2030-05-02',
+      '--end-date',
+      '2030-05-02',
+      '--start-time',
+      '18:00',
+      '--end-time',
+      '22:00',
+      '--about-event',
+      'Talks',
+      '--listing-image',
+      'https://img.example/l.png',
+      '--header-image',
+      'https://img.example/h.png',
+    ];
     const first = await e2e.run(['event', 'create', ...flags, '--url', 'taken-slug', '--contact-info', 'a@example.com']);
     expect(first.code, first.stderr).toBe(0);
     const session = terminal(['event', 'create', ...flags, '--url', 'taken-slug']);
@@ -193,7 +236,7 @@ describe.concurrent('prompts that finish what they start', { timeout: 180_000 },
     expect(await session.exit).toBe(1);
     const screen = session.text();
     expect(screen).toContain('the same as a command line');
-    expect(screen).toContain("--contact-info typed@example.com");
+    expect(screen).toContain('--contact-info typed@example.com');
   });
 
   it('discount add asks for what the category needs: the code of a code discount', async () => {
@@ -216,7 +259,9 @@ describe.concurrent('ticket update and the fee setting the service never returns
     expect(await session.exit, session.text()).toBe(0);
     expect(session.text()).toMatch(/updated ticket \d+/);
 
-    const piped = await e2e.run(['--no-input', 'ticket', 'update', eventId, ticketId, '--quantity', '121'], { env: { BOXOFFICE_CONFIG_DIR: `${e2e.dir}/fresh-config` } });
+    const piped = await e2e.run(['--no-input', 'ticket', 'update', eventId, ticketId, '--quantity', '121'], {
+      env: { BOXOFFICE_CONFIG_DIR: `${e2e.dir}/fresh-config` },
+    });
     expect(piped.code).toBe(2);
     expect(piped.stderr).toMatch(/does not return a ticket's fee setting .* \(--service-fee 1, 2 or 3\)/);
   });

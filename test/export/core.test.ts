@@ -49,11 +49,7 @@ function interruptedAt(server: ReturnType<typeof pagedServer>, fromRecord: numbe
   return environment(fetchBatch, { signal: controller.signal });
 }
 
-async function exportToFile(
-  orders: AttendeeRecord[],
-  semantics: PagingSemantics,
-  request: Partial<ExportRequest> = {},
-): Promise<string> {
+async function exportToFile(orders: AttendeeRecord[], semantics: PagingSemantics, request: Partial<ExportRequest> = {}): Promise<string> {
   const file = join(dir, `out-${semantics}-${request.format ?? 'csv'}-${request.prefetch ?? 0}`);
   const server = pagedServer(orders, semantics);
   await exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false, ...request }, environment(server.fetchBatch).env);
@@ -68,7 +64,15 @@ describe('flattening', () => {
       ['Size', 'M'],
       ['Age', '30'],
     ]);
-    expect(answersOf({ ...entry, details: [{ label: ' Size ', value: 'M' }, { label: 'Size', value: 'L' }] })).toEqual([['Size', 'M; L']]);
+    expect(
+      answersOf({
+        ...entry,
+        details: [
+          { label: ' Size ', value: 'M' },
+          { label: 'Size', value: 'L' },
+        ],
+      }),
+    ).toEqual([['Size', 'M; L']]);
     expect(answersOf({ ...entry, details: null, additionalInfo: { Diet: 'vegan' } } as never)).toEqual([['Diet', 'vegan']]);
   });
 
@@ -77,15 +81,31 @@ describe('flattening', () => {
     const rows = flattenRecord(record);
     expect(rows).toHaveLength(3);
     expect(rows[0].fixed).toEqual([
-      'ORD000003', '2026-01-03 10:00:00', 'Buyer 2', 'buyer2@example.test', '0441234567', 'Zürich',
-      '100', 'General', 'T2-0', 'Attendee 2-0', 'a2-0@example.test', 'no', 'attending', String(record.orderCost),
+      'ORD000003',
+      '2026-01-03 10:00:00',
+      'Buyer 2',
+      'buyer2@example.test',
+      '0441234567',
+      'Zürich',
+      '100',
+      'General',
+      'T2-0',
+      'Attendee 2-0',
+      'a2-0@example.test',
+      'no',
+      'attending',
+      String(record.orderCost),
     ]);
   });
 
   it('keeps labels in first-seen order and renames a label that clashes with a fixed column', () => {
     const columns = new ColumnRegistry();
     columns.observe([['Size', 'M']]);
-    columns.observe([['city', 'x'], ['Size', 'L'], ['Age', '3']]);
+    columns.observe([
+      ['city', 'x'],
+      ['Size', 'L'],
+      ['Age', '3'],
+    ]);
     expect(columns.header.slice(14)).toEqual(['Size', 'city (form)', 'Age']);
     expect(columns.appendCustomCells([], [['Age', '3']])).toEqual(['', '', '3']);
   });
@@ -137,8 +157,20 @@ describe('exportAttendees', () => {
     const rows = parse(csv, { columns: true }) as Record<string, string>[];
     const header = csv.slice(0, csv.indexOf('\n')).split(',');
     expect(header.slice(0, 14)).toEqual([
-      'orderNo', 'purchaseDate', 'buyerName', 'buyerEmail', 'phoneNo', 'city', 'ticketId', 'ticketName', 'ticketNo',
-      'attendeeName', 'attendeeEmail', 'checkin', 'attendeeStatus', 'orderCost',
+      'orderNo',
+      'purchaseDate',
+      'buyerName',
+      'buyerEmail',
+      'phoneNo',
+      'city',
+      'ticketId',
+      'ticketName',
+      'ticketNo',
+      'attendeeName',
+      'attendeeEmail',
+      'checkin',
+      'attendeeStatus',
+      'orderCost',
     ]);
     expect(header.slice(14)).toEqual(['T-shirt size', 'Company', 'Diet', 'Wheelchair access']);
     expect(rows.filter((row) => row['Wheelchair access'] === 'yes').map((row) => row.ticketNo)).toEqual(['T118-0']);
@@ -151,7 +183,7 @@ describe('exportAttendees', () => {
     const rows = parse(csv, { columns: true }) as Record<string, string>[];
     const hostile = rows.find((row) => row.ticketNo === 'T5-0') as Record<string, string>;
     expect(hostile.attendeeName).toBe('\'=HYPERLINK("http://evil.test","click")');
-    expect(hostile["'@label, with \"quotes\""]).toBe("'+1+cmd|' /C calc'!A0");
+    expect(hostile['\'@label, with "quotes"']).toBe("'+1+cmd|' /C calc'!A0");
     expect(hostile.Notes).toBe('line one\nline two, "quoted"');
     expect(hostile.city).toBe('München');
     expect(hostile.phoneNo).toBe('+41 44 000 00 00');
@@ -163,7 +195,12 @@ describe('exportAttendees', () => {
     expect(json).toHaveLength(rows.length);
 
     const ndjson = await exportToFile(orders, 'zero-based-offset', { format: 'ndjson' });
-    expect(ndjson.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual(json);
+    expect(
+      ndjson
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual(json);
   });
 
   it('writes an empty event as a header only / an empty array', async () => {
@@ -181,28 +218,31 @@ describe('exportAttendees', () => {
     expect(summary).toMatchObject({ orders: 60, duplicatesDropped: 1, batches: 2, file: null });
   });
 
-  it.each(['csv', 'json', 'ndjson'] as const)('leaves no file at FILE when interrupted, and --resume yields exactly the uninterrupted file (%s)', async (format) => {
-    const orders = makeOrders(260, { lateLabelAt: 250, hostileAt: 3 });
-    const expected = await exportToFile(orders, 'one-based-inclusive', { format });
-    const file = join(dir, `resumed.${format}`);
-    const server = pagedServer(orders, 'one-based-inclusive');
-    const first = interruptedAt(server, 150);
-    await expect(exportAttendees({ eventId: 'E1', format, outputPath: file, resume: false, prefetch: 2 }, first.env)).rejects.toThrow('interrupted');
-    const left = await readdir(dir);
-    expect(left).not.toContain(`resumed.${format}`);
-    expect(left).toEqual(expect.arrayContaining([`resumed.${format}.checkpoint.json`, `resumed.${format}.spool`, `resumed.${format}.orders.ndjson`]));
+  it.each(['csv', 'json', 'ndjson'] as const)(
+    'leaves no file at FILE when interrupted, and --resume yields exactly the uninterrupted file (%s)',
+    async (format) => {
+      const orders = makeOrders(260, { lateLabelAt: 250, hostileAt: 3 });
+      const expected = await exportToFile(orders, 'one-based-inclusive', { format });
+      const file = join(dir, `resumed.${format}`);
+      const server = pagedServer(orders, 'one-based-inclusive');
+      const first = interruptedAt(server, 150);
+      await expect(exportAttendees({ eventId: 'E1', format, outputPath: file, resume: false, prefetch: 2 }, first.env)).rejects.toThrow('interrupted');
+      const left = await readdir(dir);
+      expect(left).not.toContain(`resumed.${format}`);
+      expect(left).toEqual(expect.arrayContaining([`resumed.${format}.checkpoint.json`, `resumed.${format}.spool`, `resumed.${format}.orders.ndjson`]));
 
-    server.calls.length = 0;
-    const second = environment(server.fetchBatch);
-    const summary = await exportAttendees({ eventId: 'E1', format, outputPath: file, resume: true }, second.env);
-    expect(server.calls[0].fromRecord).toBeGreaterThan(0);
-    expect(second.notices[0]).toMatch(/^resuming at record \d+/);
-    expect(await readFile(file, 'utf8')).toBe(expected);
-    expect(summary.orders).toBe(260);
-    const after = await readdir(dir);
-    expect(after).toContain(`resumed.${format}`);
-    expect(after.filter((name) => name.startsWith(`resumed.${format}.`))).toEqual([]);
-  });
+      server.calls.length = 0;
+      const second = environment(server.fetchBatch);
+      const summary = await exportAttendees({ eventId: 'E1', format, outputPath: file, resume: true }, second.env);
+      expect(server.calls[0].fromRecord).toBeGreaterThan(0);
+      expect(second.notices[0]).toMatch(/^resuming at record \d+/);
+      expect(await readFile(file, 'utf8')).toBe(expected);
+      expect(summary.orders).toBe(260);
+      const after = await readdir(dir);
+      expect(after).toContain(`resumed.${format}`);
+      expect(after.filter((name) => name.startsWith(`resumed.${format}.`))).toEqual([]);
+    },
+  );
 
   it('--resume keeps the --status filter it was started with, and refuses another one', async () => {
     const orders = makeOrders(200).map((order, index) => ({
@@ -213,7 +253,9 @@ describe('exportAttendees', () => {
     expect(expected).not.toContain('cancelled');
     const file = join(dir, 'attending.csv');
     const server = pagedServer(orders, 'zero-based-offset');
-    await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false, statuses: ['attending'] }, interruptedAt(server, 100).env)).rejects.toThrow('interrupted');
+    await expect(
+      exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false, statuses: ['attending'] }, interruptedAt(server, 100).env),
+    ).rejects.toThrow('interrupted');
     await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: true }, environment(server.fetchBatch).env)).rejects.toThrow(
       'was written with --status attending, not no --status',
     );
@@ -241,9 +283,9 @@ describe('exportAttendees', () => {
     const file = join(dir, 'other.csv');
     const server = pagedServer(makeOrders(120), 'zero-based-offset');
     await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false }, interruptedAt(server, 50).env)).rejects.toThrow();
-    await expect(
-      exportAttendees({ eventId: 'E2', format: 'csv', outputPath: file, resume: true }, environment(server.fetchBatch).env),
-    ).rejects.toThrow(/checkpoint .* is for event E1 as csv, not event E2 as csv/);
+    await expect(exportAttendees({ eventId: 'E2', format: 'csv', outputPath: file, resume: true }, environment(server.fetchBatch).env)).rejects.toThrow(
+      /checkpoint .* is for event E1 as csv, not event E2 as csv/,
+    );
   });
 
   it('starts over past a checkpoint an earlier version wrote, and refuses to --resume it', async () => {
@@ -265,7 +307,9 @@ describe('exportAttendees', () => {
   it('refuses to --resume from a spool shorter than its checkpoint counts, and changes nothing', async () => {
     const file = join(dir, 'short.csv');
     const server = pagedServer(makeOrders(160), 'zero-based-offset');
-    await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false }, interruptedAt(server, 100).env)).rejects.toThrow('interrupted');
+    await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false }, interruptedAt(server, 100).env)).rejects.toThrow(
+      'interrupted',
+    );
     await writeFile(`${file}.spool`, 'cut short\n');
     server.calls.length = 0;
     await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: true }, environment(server.fetchBatch).env)).rejects.toThrow(
@@ -351,8 +395,18 @@ describe('spool', () => {
       return found;
     };
     expect(await read(0, Buffer.byteLength(text))).toEqual(rows);
-    const from = Buffer.byteLength(rows.slice(0, 1000).map((row) => `${row}\n`).join(''));
-    const to = Buffer.byteLength(rows.slice(0, 4000).map((row) => `${row}\n`).join(''));
+    const from = Buffer.byteLength(
+      rows
+        .slice(0, 1000)
+        .map((row) => `${row}\n`)
+        .join(''),
+    );
+    const to = Buffer.byteLength(
+      rows
+        .slice(0, 4000)
+        .map((row) => `${row}\n`)
+        .join(''),
+    );
     expect(await read(from, to)).toEqual(rows.slice(1000, 4000));
     await expect(read(0, to - 1)).rejects.toThrow(/ends inside a row/);
     // A row longer than a read (64 KiB) grows the buffer instead of splitting the row.

@@ -6,8 +6,29 @@ import { neutraliseFormula } from '../../src/export/neutralise.js';
 import { csvLines } from '../../src/export/write-output.js';
 
 const CELLS = [
-  '', 'plain', 'a,b', 'say "hi"', '"', '""', 'two\nlines', 'cr\ronly', 'crlf\r\n', ' spaced ', '=1+1', '+cmd', '-2+3', '-12.5',
-  '+49 30 000000', '@sum', '\tTab', 'Zürich ✓ 日本', "'quoted", ',', '\n', 'end,', '日本,"x"\n',
+  '',
+  'plain',
+  'a,b',
+  'say "hi"',
+  '"',
+  '""',
+  'two\nlines',
+  'cr\ronly',
+  'crlf\r\n',
+  ' spaced ',
+  '=1+1',
+  '+cmd',
+  '-2+3',
+  '-12.5',
+  '+49 30 000000',
+  '@sum',
+  '\tTab',
+  'Zürich ✓ 日本',
+  "'quoted",
+  ',',
+  '\n',
+  'end,',
+  '日本,"x"\n',
 ];
 
 describe('csvLines', () => {

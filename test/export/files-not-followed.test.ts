@@ -37,9 +37,14 @@ function envFor(target: TestSandbox): NodeJS.ProcessEnv {
 
 function exportAs(args: string[], target: TestSandbox = sandbox): Promise<ProcessResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['bin/boxoffice.js', 'attendees', 'export', ...args], { env: envFor(target), maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['bin/boxoffice.js', 'attendees', 'export', ...args],
+      { env: envFor(target), maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -182,7 +187,10 @@ describe('a checkpoint resumes only against the service and account it was writt
       let checkpointed = 0;
       while (checkpointed < 200) {
         await new Promise((resolve) => setTimeout(resolve, 20));
-        checkpointed = await readFile(`${file}.checkpoint.json`, 'utf8').then((text) => (JSON.parse(text) as { nextRecord: number }).nextRecord, () => 0);
+        checkpointed = await readFile(`${file}.checkpoint.json`, 'utf8').then(
+          (text) => (JSON.parse(text) as { nextRecord: number }).nextRecord,
+          () => 0,
+        );
       }
       child.kill('SIGKILL');
       await exited;

@@ -16,7 +16,10 @@ export function makeOrders(count: number, options: { lateLabelAt?: number; hosti
           ? []
           : variant === 1
             ? { 'T-shirt size': ['S', 'M', 'L'][index % 3], Company: `Firm ${index}` }
-            : [{ label: 'Company', value: `Firm ${index}` }, { label: 'Diet', value: 'vegan' }];
+            : [
+                { label: 'Company', value: `Firm ${index}` },
+                { label: 'Diet', value: 'vegan' },
+              ];
       return {
         ticketName: position === 0 ? 'General' : 'VIP',
         ticketId: String(100 + position),
@@ -33,7 +36,7 @@ export function makeOrders(count: number, options: { lateLabelAt?: number; hosti
     }
     if (index === options.hostileAt) {
       attendee[0].name = '=HYPERLINK("http://evil.test","click")';
-      attendee[0].details = { '@label, with "quotes"': '+1+cmd|\' /C calc\'!A0', Notes: 'line one\nline two, "quoted"' };
+      attendee[0].details = { '@label, with "quotes"': "+1+cmd|' /C calc'!A0", Notes: 'line one\nline two, "quoted"' };
     }
     orders.push({
       orderNo: `ORD${String(index + 1).padStart(6, '0')}`,

@@ -70,22 +70,18 @@ describe('attendees export --prefetch', () => {
   it('cancels the requests it drops past the end of the list instead of waiting for them', async () => {
     const file = join(dir, 'attendees.csv');
     const started = Date.now();
-    const result = await run(
-      process.execPath,
-      ['bin/boxoffice.js', 'attendees', 'export', event.eventId, '-o', file, '--prefetch', String(PREFETCH)],
-      {
-        env: {
-          ...process.env,
-          BOXOFFICE_CONFIG_DIR: join(dir, 'config'),
-          BOXOFFICE_API_URL: sandbox.url,
-          BOXOFFICE_PUBLISHER_URL: sandbox.url,
-          BOXOFFICE_AUTH_URL: sandbox.url,
-          BOXOFFICE_TOKEN: sandbox.tokens.admin,
-          CI: 'true',
-        },
-        timeout: 60_000,
+    const result = await run(process.execPath, ['bin/boxoffice.js', 'attendees', 'export', event.eventId, '-o', file, '--prefetch', String(PREFETCH)], {
+      env: {
+        ...process.env,
+        BOXOFFICE_CONFIG_DIR: join(dir, 'config'),
+        BOXOFFICE_API_URL: sandbox.url,
+        BOXOFFICE_PUBLISHER_URL: sandbox.url,
+        BOXOFFICE_AUTH_URL: sandbox.url,
+        BOXOFFICE_TOKEN: sandbox.tokens.admin,
+        CI: 'true',
       },
-    );
+      timeout: 60_000,
+    });
     const elapsedMs = Date.now() - started;
     expect(result.stderr).toMatch(/exported [\d,]+ attendees/);
     expect((await readFile(file, 'utf8')).split('\n').length).toBeGreaterThan(event.attendees);

@@ -91,7 +91,7 @@ describe('a fresh export that finds a checkpoint of the same export', { timeout:
     expect(await readFile(file, 'utf8')).toBe(reference);
   });
 
-  it('on a terminal asks nothing when the checkpoint is another export\'s (another --status)', async () => {
+  it("on a terminal asks nothing when the checkpoint is another export's (another --status)", async () => {
     const file = join(dir, 'other.csv');
     await interruptedExport(file);
     const session = runInTerminal([...exportArgs(file), '--status', 'attending'], { cwd: dir, env: env() });

@@ -76,15 +76,31 @@ describe('attendees export against the sandbox', () => {
     expect(new Set(rows.map((row) => row.orderNo)).size).toBe(ORDERS);
     const header = Object.keys(rows[0]);
     expect(header).toEqual([
-      'orderNo', 'purchaseDate', 'buyerName', 'buyerEmail', 'phoneNo', 'city', 'ticketId', 'ticketName', 'ticketNo',
-      'attendeeName', 'attendeeEmail', 'checkin', 'attendeeStatus', 'orderCost', 'Company', 'T-shirt size', "'@risky, \"label\"", 'Notes',
+      'orderNo',
+      'purchaseDate',
+      'buyerName',
+      'buyerEmail',
+      'phoneNo',
+      'city',
+      'ticketId',
+      'ticketName',
+      'ticketNo',
+      'attendeeName',
+      'attendeeEmail',
+      'checkin',
+      'attendeeStatus',
+      'orderCost',
+      'Company',
+      'T-shirt size',
+      '\'@risky, "label"',
+      'Notes',
       'Wheelchair access',
     ]);
     expect(rows.filter((row) => row['Wheelchair access'] === 'yes').length).toBeGreaterThan(0);
     expect(rows[0].purchaseDate).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     const hostile = rows.find((row) => row.attendeeName.includes('HYPERLINK')) as Record<string, string>;
     expect(hostile.attendeeName).toBe('\'=HYPERLINK("http://evil.test","click")');
-    expect(hostile["'@risky, \"label\""]).toBe("'+1+cmd|' /C calc'!A0");
+    expect(hostile['\'@risky, "label"']).toBe("'+1+cmd|' /C calc'!A0");
     expect(hostile.Notes).toBe('line one\nline two, "quoted"; -2+3 ✓ Zürich');
   });
 
@@ -165,7 +181,7 @@ describe('attendees export against the sandbox', () => {
     expect(await readFile(file, 'utf8')).toBe(reference);
   });
 
-  it('refuses another account\'s token with exit 3 (E008) and leaves nothing behind', async () => {
+  it("refuses another account's token with exit 3 (E008) and leaves nothing behind", async () => {
     const file = join(dir, 'refused.csv');
     const result = await runInProcess(['attendees', 'export', normal.event.eventId, '-o', file], {
       env: { ...envFor(normal.sandbox), BOXOFFICE_TOKEN: normal.sandbox.mintToken('organizer', 'not-the-holder@example.test') },
@@ -189,7 +205,10 @@ describe('attendees export against the sandbox', () => {
       env,
       maxBuffer: 64 * 1024 * 1024,
     });
-    const lines = piped.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, string>);
+    const lines = piped.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, string>);
     expect(lines).toHaveLength(normal.event.attendees);
     expect(lines.find((line) => line.attendeeName.includes('HYPERLINK'))?.attendeeName).toBe('=HYPERLINK("http://evil.test","click")');
     expect(piped.stderr).toMatch(new RegExp(`exported ${normal.event.attendees} attendees from ${ORDERS} orders`));
@@ -210,7 +229,10 @@ describe('attendees export against the sandbox', () => {
     let checkpointed = 0;
     while (checkpointed < 500) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      checkpointed = await readFile(`${file}.checkpoint.json`, 'utf8').then((text) => (JSON.parse(text) as { nextRecord: number }).nextRecord, () => 0);
+      checkpointed = await readFile(`${file}.checkpoint.json`, 'utf8').then(
+        (text) => (JSON.parse(text) as { nextRecord: number }).nextRecord,
+        () => 0,
+      );
     }
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
@@ -222,4 +244,3 @@ describe('attendees export against the sandbox', () => {
     expect(await readFile(file, 'utf8')).toBe(await readFile(whole, 'utf8'));
   }, 60_000);
 });
-

@@ -45,7 +45,8 @@ describe('one wait budget for a command', () => {
     expect(clock.slept).toEqual([10_000, 10_000, 10_000]);
     const notices = waitNotices(result.stderr);
     expect(notices).toHaveLength(3);
-    for (const notice of notices) expect(notice).toBe('rate limited (E023: too many requests); waiting 10s before retrying get the attendee list (--max-wait 30s)');
+    for (const notice of notices)
+      expect(notice).toBe('rate limited (E023: too many requests); waiting 10s before retrying get the attendee list (--max-wait 30s)');
     expect(result.stderr).toMatch(/^error E023: too many requests; still refused after waiting 30s of --max-wait 30s; retry after /m);
     // The first batch, then the refused one asked for four times: no second loop asks again.
     expect(server.calls.map((call) => call.fromRecord)).toEqual([0, 50, 50, 50, 50]);
@@ -81,9 +82,16 @@ describe('one wait budget for a command', () => {
 
   it('reports the time waited in the --json summary', async () => {
     let refusals = 0;
-    server = await startFixtureServer({ orders: makeOrders(80), semantics: 'zero-based-offset', refuse: (fromRecord) => (fromRecord === 50 && refusals++ < 2 ? 7 : undefined) });
+    server = await startFixtureServer({
+      orders: makeOrders(80),
+      semantics: 'zero-based-offset',
+      refuse: (fromRecord) => (fromRecord === 50 && refusals++ < 2 ? 7 : undefined),
+    });
     const clock = fakeClock();
-    const result = await runInProcess(['--json', 'attendees', 'export', '42', '-o', join(dir, 'c.csv'), '--max-wait', '1m'], { clock, env: envFor(server.url) });
+    const result = await runInProcess(['--json', 'attendees', 'export', '42', '-o', join(dir, 'c.csv'), '--max-wait', '1m'], {
+      clock,
+      env: envFor(server.url),
+    });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'success', rateLimitWaitMs: 14_000 });
     expect(waitNotices(result.stderr)).toHaveLength(2);
@@ -97,7 +105,9 @@ describe('one wait budget for a command', () => {
     const result = await startCli(['attendees', 'export', '42', '-o', join(dir, 'd.csv'), '--max-wait', '4s'], envFor(server.url)).done;
     const elapsed = Date.now() - started;
     expect(result.code).toBe(4);
-    expect(waitNotices(result.stderr)).toEqual(Array(2).fill('rate limited (E023: too many requests); waiting 2s before retrying get the attendee list (--max-wait 4s)'));
+    expect(waitNotices(result.stderr)).toEqual(
+      Array(2).fill('rate limited (E023: too many requests); waiting 2s before retrying get the attendee list (--max-wait 4s)'),
+    );
     expect(result.stderr).toMatch(/still refused after waiting 4s of --max-wait 4s/);
     expect(elapsed).toBeGreaterThanOrEqual(4_000);
     // 4 s of waiting plus start-up and a few loopback requests, however loaded the machine.

@@ -55,9 +55,11 @@ export async function runInProcess(argv: string[], options: RunOptions = {}): Pr
     },
     env: { CI: undefined, BOXOFFICE_SANDBOX_SECRET: TEST_SANDBOX_SECRET, ...options.env },
     clock: options.clock ?? systemClock,
-    openBrowser: options.openBrowser ?? (async () => {
-      throw new Error('this test did not expect a browser to be opened');
-    }),
+    openBrowser:
+      options.openBrowser ??
+      (async () => {
+        throw new Error('this test did not expect a browser to be opened');
+      }),
     signal: options.signal ?? new AbortController().signal,
   };
   options.onStart?.({ stdin, stdout, stderr });

@@ -14,7 +14,8 @@ export function databaseDigest(db: SandboxDatabase): string {
   const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as { name: string }[];
   for (const { name: table } of tables) {
     hash.update(`\u0001${table}\u0001`);
-    for (const row of db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).iterate()) hash.update(JSON.stringify(Object.values(row as Record<string, unknown>)));
+    for (const row of db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).iterate())
+      hash.update(JSON.stringify(Object.values(row as Record<string, unknown>)));
   }
   return hash.digest('hex');
 }

@@ -57,7 +57,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     chmodSync(directory, 0o700);
   }
   const run = (program: string, args: string[]): void => {
-    const command = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, program), ...args]] as const : [join(bin, program), args] as const;
+    const command = asRoot ? (['runuser', ['-u', 'postgres', '--', join(bin, program), ...args]] as const) : ([join(bin, program), args] as const);
     execFileSync(command[0], command[1], { stdio: ['ignore', 'pipe', 'pipe'], cwd: directory });
   };
   run('initdb', ['-D', data, '-U', 'boxoffice', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
@@ -66,8 +66,15 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     port = await freePort();
     try {
       run('pg_ctl', [
-        '-D', data, '-l', join(directory, 'server.log'), '-w', '-t', '60',
-        '-o', `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${directory} -c fsync=off -c full_page_writes=off`,
+        '-D',
+        data,
+        '-l',
+        join(directory, 'server.log'),
+        '-w',
+        '-t',
+        '60',
+        '-o',
+        `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${directory} -c fsync=off -c full_page_writes=off`,
         'start',
       ]);
       break;

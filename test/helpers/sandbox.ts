@@ -116,12 +116,22 @@ export function useTestSandbox(options: TestSandboxOptions = {}): TestSandbox {
     return started;
   };
   return {
-    get url() { return running().url; },
-    get secret() { return running().secret; },
-    get tokens() { return running().tokens; },
+    get url() {
+      return running().url;
+    },
+    get secret() {
+      return running().secret;
+    },
+    get tokens() {
+      return running().tokens;
+    },
     mintToken: (role, account) => running().mintToken(role, account),
-    get db() { return running().db; },
-    get seededEventIds() { return running().seededEventIds; },
+    get db() {
+      return running().db;
+    },
+    get seededEventIds() {
+      return running().seededEventIds;
+    },
     close: async () => {
       await started?.close();
       started = undefined;

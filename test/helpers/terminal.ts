@@ -75,9 +75,11 @@ export function runInTerminal(argv: readonly string[], options: TerminalOptions 
   child.stdout.on('data', (chunk: Buffer) => {
     const text = chunk.toString('utf8');
     raw += text;
-    pending = pending.then(() => new Promise<void>((resolve) => terminal.write(text, resolve))).then(() => {
-      for (const listener of listeners) listener();
-    });
+    pending = pending
+      .then(() => new Promise<void>((resolve) => terminal.write(text, resolve)))
+      .then(() => {
+        for (const listener of listeners) listener();
+      });
   });
   const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
   const exit = new Promise<number>((resolve, reject) => {

@@ -23,13 +23,20 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function row(orderNo: string, fields: Partial<Record<string, string>> = {}): ExportRow {
   return {
-    orderNo, purchaseDate: '2026-03-01 10:00:00', city: 'Pune', ticketId: '1', ticketName: 'General', checkin: 'no',
-    attendeeStatus: 'attending', orderCost: '100', ...fields,
+    orderNo,
+    purchaseDate: '2026-03-01 10:00:00',
+    city: 'Pune',
+    ticketId: '1',
+    ticketName: 'General',
+    checkin: 'no',
+    attendeeStatus: 'attending',
+    orderCost: '100',
+    ...fields,
   };
 }
 
 describe('FiguresAccumulator', () => {
-  it('counts orders once, attendees per row, and shares an order\'s cost among its tickets', () => {
+  it("counts orders once, attendees per row, and shares an order's cost among its tickets", () => {
     const figures = new FiguresAccumulator(figuresClock('UTC', undefined, Date.parse('2026-03-03T12:00:00Z')));
     figures.add(row('A1', { orderCost: '300', ticketName: 'General' }));
     figures.add(row('A1', { orderCost: '300', ticketName: 'VIP', attendeeStatus: 'cancelled' }));
@@ -37,7 +44,13 @@ describe('FiguresAccumulator', () => {
     figures.add(row('A2', { purchaseDate: '2026-03-03 23:59:59', city: 'Delhi', attendeeStatus: 'lcancelled' }));
     const result = figures.figures();
     expect(result.totals).toEqual({
-      orders: 2, attendees: 4, revenue: 400, cancelled: 2, cancelledShare: 0.5, checkedIn: 1, checkedInShare: 0.25,
+      orders: 2,
+      attendees: 4,
+      revenue: 400,
+      cancelled: 2,
+      cancelledShare: 0.5,
+      checkedIn: 1,
+      checkedInShare: 0.25,
     });
     expect(result.tickets).toEqual([
       { ticket: 'General', attendees: 2, revenue: 200 },
@@ -47,7 +60,10 @@ describe('FiguresAccumulator', () => {
       { date: '2026-03-01', orders: 1, attendees: 3, revenue: 300 },
       { date: '2026-03-03', orders: 1, attendees: 1, revenue: 100 },
     ]);
-    expect(result.cities).toEqual([{ city: 'Delhi', orders: 1 }, { city: 'Pune', orders: 1 }]);
+    expect(result.cities).toEqual([
+      { city: 'Delhi', orders: 1 },
+      { city: 'Pune', orders: 1 },
+    ]);
     expect(result.recent.to).toBe('2026-03-03');
     expect(result.recent.orders.slice(-3)).toEqual([1, 0, 1]);
   });
@@ -65,13 +81,20 @@ describe('FiguresAccumulator', () => {
     figures.add(row('A2', { 'T-shirt size': '', Notes: 'note 1' }));
     for (let index = 2; index <= MAX_DISTINCT_ANSWERS + 1; index += 1) figures.add(row(`A${index + 1}`, { 'T-shirt size': 'L', Notes: `note ${index}` }));
     const questions = figures.figures().questions;
-    expect(questions[0]).toEqual({ question: 'T-shirt size', answered: MAX_DISTINCT_ANSWERS + 1, answers: [{ answer: 'L', attendees: MAX_DISTINCT_ANSWERS }, { answer: 'M', attendees: 1 }] });
+    expect(questions[0]).toEqual({
+      question: 'T-shirt size',
+      answered: MAX_DISTINCT_ANSWERS + 1,
+      answers: [
+        { answer: 'L', attendees: MAX_DISTINCT_ANSWERS },
+        { answer: 'M', attendees: 1 },
+      ],
+    });
     expect(questions[1]).toEqual({ question: 'Notes', answered: MAX_DISTINCT_ANSWERS + 2, answers: null });
   });
 });
 
 describe('dates', () => {
-  it('converts a purchase date written in one zone to the event zone\'s day', () => {
+  it("converts a purchase date written in one zone to the event zone's day", () => {
     expect(calendarDay('2026-03-01 20:00:00', 'Asia/Kolkata', 'UTC')).toBe('2026-03-02');
     expect(calendarDay('2026-03-01 20:00:00', 'America/New_York', 'UTC')).toBe('2026-03-01');
     expect(calendarDay('2026-03-02 01:00:00', 'UTC', 'Asia/Kolkata')).toBe('2026-03-01');
@@ -99,10 +122,12 @@ describe('terminal pictures', () => {
     expect(bar(10, 10, 4)).toBe('████');
     expect(bar(5, 10, 3)).toBe('█▌');
     expect(bar(0, 10)).toBe('');
-    expect(barChart([{ label: 'General', value: 8 }, { label: 'VIP', value: 2 }])).toEqual([
-      `  General  ${'█'.repeat(30)} 8`,
-      `  VIP      ${'█'.repeat(7)}▌ 2`,
-    ]);
+    expect(
+      barChart([
+        { label: 'General', value: 8 },
+        { label: 'VIP', value: 2 },
+      ]),
+    ).toEqual([`  General  ${'█'.repeat(30)} 8`, `  VIP      ${'█'.repeat(7)}▌ 2`]);
   });
 
   it('writes amounts with their currency code, as every command does', () => {
@@ -136,7 +161,11 @@ describe('orders per hour', () => {
     figures.add(row('A2', { purchaseDate: '2026-03-01 04:50:00' }));
     figures.add(row('A3', { purchaseDate: '2026-03-01 12:00:00' }));
     // in Kolkata (UTC+5:30): 09:40, 10:20, 17:30
-    expect(figures.figures().hourly).toEqual([{ hour: '09', orders: 1 }, { hour: '10', orders: 1 }, { hour: '17', orders: 1 }]);
+    expect(figures.figures().hourly).toEqual([
+      { hour: '09', orders: 1 },
+      { hour: '10', orders: 1 },
+      { hour: '17', orders: 1 },
+    ]);
     figures.add(row('A4', { purchaseDate: '2026-03-01 20:00:00' }));
     expect(figures.figures().hourly).toBeNull();
   });
@@ -163,7 +192,10 @@ describe('reading exports back', () => {
       for await (const item of readExportRows(join(dir, name), format, new AbortController().signal)) read.push(item);
       return read;
     };
-    expect(await rows('a.csv', "orderNo,'=Q\nA1,'-2+3\nA2,\"x,y\"\n", 'csv')).toEqual([{ orderNo: 'A1', '=Q': '-2+3' }, { orderNo: 'A2', '=Q': 'x,y' }]);
+    expect(await rows('a.csv', 'orderNo,\'=Q\nA1,\'-2+3\nA2,"x,y"\n', 'csv')).toEqual([
+      { orderNo: 'A1', '=Q': '-2+3' },
+      { orderNo: 'A2', '=Q': 'x,y' },
+    ]);
     expect(await rows('a.json', '[{"orderNo":"A1","city":null},\n{"orderNo":"A2","n":3}]', 'json')).toEqual([
       { orderNo: 'A1', city: '' },
       { orderNo: 'A2', n: '3' },

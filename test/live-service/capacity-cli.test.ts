@@ -8,7 +8,10 @@ import { startE2e, type E2e } from '../e2e/support/built-cli.js';
 import { eventFlags } from '../cli/support/harness.js';
 import { connectMcp } from '../mcp/support.js';
 
-describe.each([['default', false], ['--quirks', true]] as const)('the built CLI against the %s sandbox', (_mode, quirks) => {
+describe.each([
+  ['default', false],
+  ['--quirks', true],
+] as const)('the built CLI against the %s sandbox', (_mode, quirks) => {
   let e2e: E2e;
   let eventId: string;
   let ticketId: string;
@@ -18,8 +21,23 @@ describe.each([['default', false], ['--quirks', true]] as const)('the built CLI 
     expect(created.stderr).toBe('');
     eventId = created.stdout.trim();
     const ticket = await e2e.run([
-      'ticket', 'add', eventId, '--ticket-name', 'General', '--price', '100', '--currency', 'INR', '--quantity', '20',
-      '--status', 'active', '--service-fee', '1', '--allow-cancellation', 'true',
+      'ticket',
+      'add',
+      eventId,
+      '--ticket-name',
+      'General',
+      '--price',
+      '100',
+      '--currency',
+      'INR',
+      '--quantity',
+      '20',
+      '--status',
+      'active',
+      '--service-fee',
+      '1',
+      '--allow-cancellation',
+      'true',
     ]);
     expect(ticket.stderr).toBe('');
     ticketId = ticket.stdout.trim();

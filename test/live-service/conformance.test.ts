@@ -30,9 +30,14 @@ interface Run {
 function runBuilt(argv: string[], env: Record<string, string | undefined>): Promise<Run> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('BOXOFFICE_') && name !== 'CI'));
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['bin/boxoffice.js', ...argv], { cwd: REPO, env: { ...inherited, CI: 'true', ...env } }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    const child = execFile(
+      process.execPath,
+      ['bin/boxoffice.js', ...argv],
+      { cwd: REPO, env: { ...inherited, CI: 'true', ...env } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
     child.stdin?.end();
   });
 }
@@ -51,32 +56,83 @@ const dateTime = (date: string) => ({ date, timezone_type: 3, timezone: 'Asia/Ko
 
 /** get-all-events: a numeric `id` and a code `eventId`; no `status` (no public client reads it). */
 const LIVE_EVENT_LIST = {
-  events: [{
-    id: EVENT_NUMBER, eventId: EVENT_CODE, eventType: 'public', type: 'ticketing', eventTitle: 'Live Gala', actualUrl: 'live-gala',
-    url: 'https://www.example.test/live-gala', mobileUrl: null, subdomain: null, category: 'music', startDate: '2031-03-01',
-    endDate: '2031-03-01', startTime: '18:00:00', endTime: '23:00:00', aboutEvent: '<p>x</p>', shortDescription: 'x',
-    listingImage: null, headerImage: null, terms: '', createdOn: '2030-12-01 10:00:00', status: 'published', organiserNote: 'kept',
-  }],
+  events: [
+    {
+      id: EVENT_NUMBER,
+      eventId: EVENT_CODE,
+      eventType: 'public',
+      type: 'ticketing',
+      eventTitle: 'Live Gala',
+      actualUrl: 'live-gala',
+      url: 'https://www.example.test/live-gala',
+      mobileUrl: null,
+      subdomain: null,
+      category: 'music',
+      startDate: '2031-03-01',
+      endDate: '2031-03-01',
+      startTime: '18:00:00',
+      endTime: '23:00:00',
+      aboutEvent: '<p>x</p>',
+      shortDescription: 'x',
+      listingImage: null,
+      headerImage: null,
+      terms: '',
+      createdOn: '2030-12-01 10:00:00',
+      status: 'published',
+      organiserNote: 'kept',
+    },
+  ],
 };
 
 /** get-tickets: `active` as responses say it, the ticket's code beside its numeric id. */
 const LIVE_TICKETS = {
   status: 'success',
-  tickets: [{
-    id: TICKET_NUMBER, ticketId: TICKET_CODE, typeName: 'General', typeDesc: '', price: 500, includeFee: 0, quantity: 100,
-    initialQuantity: 100, availableFrom: dateTime('2030-12-01 00:00:00'), availableTo: dateTime('2031-03-01 18:00:00'),
-    maxQuantity: 10, minQuantity: 1, allowCancel: '1', status: 'active', currency: 'INR', shippingCharge: null, shippingType: null,
-    eventId: EVENT_CODE,
-  }],
+  tickets: [
+    {
+      id: TICKET_NUMBER,
+      ticketId: TICKET_CODE,
+      typeName: 'General',
+      typeDesc: '',
+      price: 500,
+      includeFee: 0,
+      quantity: 100,
+      initialQuantity: 100,
+      availableFrom: dateTime('2030-12-01 00:00:00'),
+      availableTo: dateTime('2031-03-01 18:00:00'),
+      maxQuantity: 10,
+      minQuantity: 1,
+      allowCancel: '1',
+      status: 'active',
+      currency: 'INR',
+      shippingCharge: null,
+      shippingType: null,
+      eventId: EVENT_CODE,
+    },
+  ],
 };
 
 const LIVE_TICKET_DETAILS = {
   status: 'success',
-  tickets: [{
-    id: TICKET_NUMBER, eventId: String(EVENT_NUMBER), name: 'General', description: '', price: 500, quantity: 100, startDate: '2030-12-01',
-    endDate: '2031-03-01', startTime: '00:00:00', endTime: '18:00:00', minQuantity: 1, maxQuantity: 10, status: 'published',
-    availability: 'Available', currency: 'INR', discounts: [],
-  }],
+  tickets: [
+    {
+      id: TICKET_NUMBER,
+      eventId: String(EVENT_NUMBER),
+      name: 'General',
+      description: '',
+      price: 500,
+      quantity: 100,
+      startDate: '2030-12-01',
+      endDate: '2031-03-01',
+      startTime: '00:00:00',
+      endTime: '18:00:00',
+      minQuantity: 1,
+      maxQuantity: 10,
+      status: 'published',
+      availability: 'Available',
+      currency: 'INR',
+      discounts: [],
+    },
+  ],
   currency: 'INR',
 };
 
@@ -86,15 +142,35 @@ const LABELS = ['Phone', 'Job title', 'Company name', 'Twitter handle'];
 /** Order number `offset` (0-based) of the live attendee list: extra fields, details by label or []. */
 function liveRecord(offset: number) {
   const entry = (position: number) => ({
-    ticketName: 'General', ticketId: TICKET_CODE, name: `Attendee ${offset}-${position}`, email: `a${offset}-${position}@example.test`,
-    checkin: 'no', ticketNo: `TN${offset}-${position}`, status: STATUSES[(offset + position) % 3],
+    ticketName: 'General',
+    ticketId: TICKET_CODE,
+    name: `Attendee ${offset}-${position}`,
+    email: `a${offset}-${position}@example.test`,
+    checkin: 'no',
+    ticketNo: `TN${offset}-${position}`,
+    status: STATUSES[(offset + position) % 3],
     details: (offset + position) % 4 === 0 ? [] : Object.fromEntries(LABELS.map((label) => [label, `${label} ${offset}`])),
   });
   return {
-    id: 900_000 + offset, orderNo: `LIVE${String(offset).padStart(4, '0')}`, orderCost: '500.00', quantity: 2, status: 'success',
-    paidBy: 'guest', paidTo: null, refundAmount: null, city: 'Pune', state: null, country: 'India', address: null, zipcode: null,
-    phoneNo: null, phoneNumber: '+91 98450 00000', purchaseDate: dateTime(`2030-12-0${1 + (offset % 9)} 10:00:00`),
-    name: `Buyer ${offset}`, email: `b${offset}@example.test`, attendee: [entry(0), entry(1)],
+    id: 900_000 + offset,
+    orderNo: `LIVE${String(offset).padStart(4, '0')}`,
+    orderCost: '500.00',
+    quantity: 2,
+    status: 'success',
+    paidBy: 'guest',
+    paidTo: null,
+    refundAmount: null,
+    city: 'Pune',
+    state: null,
+    country: 'India',
+    address: null,
+    zipcode: null,
+    phoneNo: null,
+    phoneNumber: '+91 98450 00000',
+    purchaseDate: dateTime(`2030-12-0${1 + (offset % 9)} 10:00:00`),
+    name: `Buyer ${offset}`,
+    email: `b${offset}@example.test`,
+    attendee: [entry(0), entry(1)],
   };
 }
 
@@ -191,13 +267,20 @@ describe('event ids', () => {
   it('event list shows the code and the numeric id, and --json keeps every field as sent', async () => {
     const table = await runBuilt(['event', 'list'], env);
     expect(table.code).toBe(0);
-    expect(table.stdout).toBe(`${EVENT_CODE}\t${EVENT_NUMBER}\tLive Gala\t2031-03-01 18:00\t2031-03-01 23:00\tticketing\tpublished\thttps://www.example.test/live-gala\n`);
+    expect(table.stdout).toBe(
+      `${EVENT_CODE}\t${EVENT_NUMBER}\tLive Gala\t2031-03-01 18:00\t2031-03-01 23:00\tticketing\tpublished\thttps://www.example.test/live-gala\n`,
+    );
     const json = await runBuilt(['--json', 'event', 'list'], env);
     expect(JSON.parse(json.stdout).events[0]).toMatchObject({ id: EVENT_NUMBER, eventId: EVENT_CODE, organiserNote: 'kept' });
   });
 
   it('event get, ticket list and report send the code form as given', async () => {
-    server.enqueue('/api/e/get-event', { body: { status: 'success', event: { id: EVENT_NUMBER, name: 'Live Gala', url: 'live-gala', startDate: dateTime('2031-03-01 18:00:00'), endDate: dateTime('2031-03-01 23:00:00') } } });
+    server.enqueue('/api/e/get-event', {
+      body: {
+        status: 'success',
+        event: { id: EVENT_NUMBER, name: 'Live Gala', url: 'live-gala', startDate: dateTime('2031-03-01 18:00:00'), endDate: dateTime('2031-03-01 23:00:00') },
+      },
+    });
     expect((await runBuilt(['event', 'get', EVENT_CODE], env)).stdout).toContain('title\tLive Gala');
     expect((await runBuilt(['report', EVENT_CODE], env)).code).toBe(0);
     const tickets = await runBuilt(['ticket', 'list', EVENT_CODE], env);
@@ -218,12 +301,30 @@ describe('event ids', () => {
     expect(sent).toMatchObject({ eventId: EVENT_CODE, ticketId: TICKET_CODE, status: 'published', allowCancellation: 'true', quantity: '100' });
   });
 
-  it('ticket add accepts --status published (the service\'s own library sends it) as the reference\'s active', async () => {
+  it("ticket add accepts --status published (the service's own library sends it) as the reference's active", async () => {
     server.enqueue('/api/e/add-ticket', { body: { status: 'success', message: 'S003', ticketId: 'TKNEWX' } });
-    const result = await runBuilt([
-      'ticket', 'add', EVENT_CODE, '--ticket-name', 'Early', '--price', '100', '--currency', 'INR', '--quantity', '5',
-      '--status', 'published', '--service-fee', '1', '--allow-cancellation', 'false',
-    ], env);
+    const result = await runBuilt(
+      [
+        'ticket',
+        'add',
+        EVENT_CODE,
+        '--ticket-name',
+        'Early',
+        '--price',
+        '100',
+        '--currency',
+        'INR',
+        '--quantity',
+        '5',
+        '--status',
+        'published',
+        '--service-fee',
+        '1',
+        '--allow-cancellation',
+        'false',
+      ],
+      env,
+    );
     expect(result).toEqual({ code: 0, stdout: 'TKNEWX\n', stderr: '' });
     expect(server.requestsTo('/api/e/add-ticket')[0].fields).toMatchObject({ eventId: EVENT_CODE, status: 'active' });
   });
@@ -234,9 +335,12 @@ describe('event ids', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('discount update takes the discount\'s code', async () => {
+  it("discount update takes the discount's code", async () => {
     server.enqueue('/api/e/update-discount', { body: { status: 'success', message: 'S004', discountId: DISCOUNT_CODE } });
-    const result = await runBuilt(['discount', 'update', EVENT_CODE, DISCOUNT_CODE, '--discount-category', 'flat', '--discount', '7', '--discount-type', 'fixed'], env);
+    const result = await runBuilt(
+      ['discount', 'update', EVENT_CODE, DISCOUNT_CODE, '--discount-category', 'flat', '--discount', '7', '--discount-type', 'fixed'],
+      env,
+    );
     expect(result).toEqual({ code: 0, stdout: `${DISCOUNT_CODE}\n`, stderr: '' });
     expect(server.requestsTo('/api/e/update-discount')[0].fields).toMatchObject({ eventId: EVENT_CODE, discountId: DISCOUNT_CODE });
   });
@@ -254,7 +358,9 @@ describe('event ids', () => {
     expect(server.requestsTo('/api/e/get-all-events')).toHaveLength(0);
     const refused = await runBuilt(['event', 'details', EVENT_CODE], { ...env, BOXOFFICE_TOKEN: undefined });
     expect(refused.code).toBe(3);
-    expect(refused.stderr).toMatch(/^error: event EKDJHH is a code, and the buyer side takes the numeric id: give the numeric id \(boxoffice event list shows both\)/);
+    expect(refused.stderr).toMatch(
+      /^error: event EKDJHH is a code, and the buyer side takes the numeric id: give the numeric id \(boxoffice event list shows both\)/,
+    );
   }, 90_000);
 
   it('an unknown code is E007 naming the event list', async () => {
@@ -292,7 +398,7 @@ describe('get-tickets as the live service answers it, quantity being what is lef
   });
 });
 
-describe('the Publisher API under /api (an integration platform\'s paths)', () => {
+describe("the Publisher API under /api (an integration platform's paths)", () => {
   it('events search reaches /api/publisher/events when the publisher URL ends in /api', async () => {
     server.enqueue('/api/publisher/events', { body: { status: 'success', events: [] } });
     const result = await runBuilt(['events', 'search', '--category', 'music'], { ...env, BOXOFFICE_PUBLISHER_URL: `${server.url}/api` });
@@ -312,23 +418,49 @@ describe('order place against the live buyer side', () => {
     server.enqueue('/publisher/attendee-form', {
       body: {
         status: 'success',
-        attendeeForm: Object.fromEntries(['attendee_1', 'attendee_2'].map((key) => [key, [
-          { id: 'default_1', type: 'Text', label: 'Name', description: '', validation: '', mandatory: true },
-          { id: 'default_2', type: 'Text', label: 'Email', description: '', validation: 'EmailAddress', mandatory: true },
-          { id: 'q7', type: 'MultiCheckbox', label: 'Sessions', description: '', validation: '', mandatory: true, options: ['Jazz', 'Blues', 'Folk'] },
-          { id: 'q8', type: 'Radio', label: 'Meal', description: '', validation: '', mandatory: false, options: ['Veg', 'Non-veg'] },
-        ]])),
+        attendeeForm: Object.fromEntries(
+          ['attendee_1', 'attendee_2'].map((key) => [
+            key,
+            [
+              { id: 'default_1', type: 'Text', label: 'Name', description: '', validation: '', mandatory: true },
+              { id: 'default_2', type: 'Text', label: 'Email', description: '', validation: 'EmailAddress', mandatory: true },
+              { id: 'q7', type: 'MultiCheckbox', label: 'Sessions', description: '', validation: '', mandatory: true, options: ['Jazz', 'Blues', 'Folk'] },
+              { id: 'q8', type: 'Radio', label: 'Meal', description: '', validation: '', mandatory: false, options: ['Veg', 'Non-veg'] },
+            ],
+          ]),
+        ),
       },
     });
     server.enqueue('/publisher/save-attendee', { body: { status: 'success', message: 'saved', orderNo: 'LIVEORD1' } });
     server.enqueue('/publisher/confirm-order', { body: { status: 'success', message: 'confirmed', orderNo: 'LIVEORD1', orderStatus: 'confirm' } });
     server.enqueue('/publisher/order-details', {
       body: {
-        status: 'success', orderNo: 'LIVEORD1',
+        status: 'success',
+        orderNo: 'LIVEORD1',
         orderDetails: {
-          eventId: EVENT_NUMBER, eventName: 'Live Gala', orderNo: 'LIVEORD1', datePurchased: '2031-01-02', quantity: 2, ticketCost: 1000, paidAmount: 1040,
-          orderStatus: 'confirm', buyerName: 'Asha', buyerEmail: 'asha@example.test', buyerPhoneNo: '',
-          attendee: [{ ticketId: TICKET_NUMBER, ticketName: 'General', ticketNo: 'T1', seatNo: null, bibNo: null, attendeeName: 'Asha', attendeeEmailId: 'asha@example.test', additionalInfo: { Sessions: ['Jazz', 'Blues'], Photo: 'https://files.example.test/p.png' } }],
+          eventId: EVENT_NUMBER,
+          eventName: 'Live Gala',
+          orderNo: 'LIVEORD1',
+          datePurchased: '2031-01-02',
+          quantity: 2,
+          ticketCost: 1000,
+          paidAmount: 1040,
+          orderStatus: 'confirm',
+          buyerName: 'Asha',
+          buyerEmail: 'asha@example.test',
+          buyerPhoneNo: '',
+          attendee: [
+            {
+              ticketId: TICKET_NUMBER,
+              ticketName: 'General',
+              ticketNo: 'T1',
+              seatNo: null,
+              bibNo: null,
+              attendeeName: 'Asha',
+              attendeeEmailId: 'asha@example.test',
+              additionalInfo: { Sessions: ['Jazz', 'Blues'], Photo: 'https://files.example.test/p.png' },
+            },
+          ],
         },
       },
     });
@@ -424,16 +556,24 @@ describe('the client library', () => {
   });
   afterAll(() => client.close());
 
-  it('keeps the fields the reference does not name (an order\'s id and phoneNumber)', async () => {
+  it("keeps the fields the reference does not name (an order's id and phoneNumber)", async () => {
     const batch = await client.events.attendeeList({ eventId: EVENT_CODE, fromRecord: 50, toRecord: 100 });
     expect(batch.attendee[0]).toMatchObject({ id: 900_050, phoneNumber: '+91 98450 00000', orderNo: 'LIVE0050' });
-    expect(batch.attendee[0].attendee[0].details).toEqual({ Phone: 'Phone 50', 'Job title': 'Job title 50', 'Company name': 'Company name 50', 'Twitter handle': 'Twitter handle 50' });
+    expect(batch.attendee[0].attendee[0].details).toEqual({
+      Phone: 'Phone 50',
+      'Job title': 'Job title 50',
+      'Company name': 'Company name 50',
+      'Twitter handle': 'Twitter handle 50',
+    });
   });
 
   it('reads a {success: "fail"} body as an ApiError carrying the message', async () => {
     server.enqueue('/publisher/generate-order', { body: { success: 'fail', message: 'Quantity not available' } });
     await expect(client.publisher.generateOrder({ eventId: 1, tickets: [{ ticketId: 2, quantity: 1 }] })).rejects.toMatchObject({
-      name: 'ApiError', code: 'fail', description: 'Quantity not available', httpStatus: 200,
+      name: 'ApiError',
+      code: 'fail',
+      description: 'Quantity not available',
+      httpStatus: 200,
     });
   });
 });
@@ -480,7 +620,13 @@ describe('login against an authorization server that ignores redirect_uri and PK
     registeredCallback = `http://127.0.0.1:${port}/callback`;
     stateSent = (state) => state;
     const config = join(dir, 'login-config');
-    const loginEnv = { BOXOFFICE_CONFIG_DIR: config, BOXOFFICE_AUTH_URL: oauth.url, BOXOFFICE_API_URL: oauth.url, BOXOFFICE_PUBLISHER_URL: oauth.url, BROWSER: browser };
+    const loginEnv = {
+      BOXOFFICE_CONFIG_DIR: config,
+      BOXOFFICE_AUTH_URL: oauth.url,
+      BOXOFFICE_API_URL: oauth.url,
+      BOXOFFICE_PUBLISHER_URL: oauth.url,
+      BROWSER: browser,
+    };
     const result = await runBuilt(['login', '--port', String(port), '--timeout', '20'], loginEnv);
     expect(result.stderr).toMatch(/logged in \(profile local\)/);
     expect(result.code).toBe(0);
@@ -494,13 +640,17 @@ describe('login against an authorization server that ignores redirect_uri and PK
     expect(JSON.parse(readFileSync(join(config, 'config.json'), 'utf8')).profiles.local.token).toBe('live-access-token-1');
   });
 
-  it('still refuses a callback whose state is not this login\'s, storing nothing', async () => {
+  it("still refuses a callback whose state is not this login's, storing nothing", async () => {
     const port = await freePort();
     registeredCallback = `http://127.0.0.1:${port}/callback`;
     stateSent = () => 'forged-state';
     const config = join(dir, 'forged-config');
     const result = await runBuilt(['login', '--port', String(port), '--timeout', '20'], {
-      BOXOFFICE_CONFIG_DIR: config, BOXOFFICE_AUTH_URL: oauth.url, BOXOFFICE_API_URL: oauth.url, BOXOFFICE_PUBLISHER_URL: oauth.url, BROWSER: browser,
+      BOXOFFICE_CONFIG_DIR: config,
+      BOXOFFICE_AUTH_URL: oauth.url,
+      BOXOFFICE_API_URL: oauth.url,
+      BOXOFFICE_PUBLISHER_URL: oauth.url,
+      BROWSER: browser,
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('state mismatch');
@@ -518,17 +668,57 @@ function seedLiveLikeEvent(sandbox: TestSandbox, orders: number): number {
   const owner = findAccountByEmail(db, ORGANIZER_EMAIL);
   if (!owner) throw new Error('no organizer account');
   const now = new Date('2026-02-01T09:00:00Z');
-  const eventId = insertEvent(db, owner.id, {
-    event_type: 'public', type: 'ticketing', title: 'Same attendees', url: `same-attendees-${Math.random().toString(36).slice(2, 8)}`,
-    subdomain: null, segment: null, category: 'music', topics: null, start_date: '2031-06-01', start_time: '09:00', end_date: '2031-06-01',
-    end_time: '18:00', about: 'x', listing_image: 'https://example.test/l.png', header_image: 'https://example.test/h.png',
-    contact_info: 'x@example.test', country: null, state: null, city: 'Pune', postal: null, address: null,
-  }, now);
-  const ticketId = insertTicket(db, eventId, {
-    name: 'General', description: null, price: 300, currency: 'INR', quantity: orders * 2 + 5, status: 'active', start_date: '2026-01-01',
-    start_time: '00:00', end_date: '2031-05-31', end_time: '23:59', min_quantity: 1, max_quantity: 10, service_fee: 1, allow_cancellation: 1,
-    shipping_charge: null, shipping_charge_type: null,
-  }, now);
+  const eventId = insertEvent(
+    db,
+    owner.id,
+    {
+      event_type: 'public',
+      type: 'ticketing',
+      title: 'Same attendees',
+      url: `same-attendees-${Math.random().toString(36).slice(2, 8)}`,
+      subdomain: null,
+      segment: null,
+      category: 'music',
+      topics: null,
+      start_date: '2031-06-01',
+      start_time: '09:00',
+      end_date: '2031-06-01',
+      end_time: '18:00',
+      about: 'x',
+      listing_image: 'https://example.test/l.png',
+      header_image: 'https://example.test/h.png',
+      contact_info: 'x@example.test',
+      country: null,
+      state: null,
+      city: 'Pune',
+      postal: null,
+      address: null,
+    },
+    now,
+  );
+  const ticketId = insertTicket(
+    db,
+    eventId,
+    {
+      name: 'General',
+      description: null,
+      price: 300,
+      currency: 'INR',
+      quantity: orders * 2 + 5,
+      status: 'active',
+      start_date: '2026-01-01',
+      start_time: '00:00',
+      end_date: '2031-05-31',
+      end_time: '23:59',
+      min_quantity: 1,
+      max_quantity: 10,
+      service_fee: 1,
+      allow_cancellation: 1,
+      shipping_charge: null,
+      shipping_charge_type: null,
+    },
+    now,
+  );
   const setStatus = db.prepare('UPDATE attendees SET status = ? WHERE ticket_no = ?');
   for (let index = 0; index < orders; index += 1) {
     const order = insertOrder(db, {
@@ -536,8 +726,16 @@ function seedLiveLikeEvent(sandbox: TestSandbox, orders: number): number {
       buyer: { name: `Buyer ${index}`, email: `b${index}@example.test`, phone: null, city: 'Pune' },
       lines: [{ ticketId, quantity: 2, unitPrice: 300 }],
       attendees: [0, 1].map((position) => ({
-        ticketId, name: `Guest ${index}-${position}`, email: `g${index}-${position}@example.test`,
-        answers: (index + position) % 3 === 0 ? [] : [{ label: 'Job title', value: `Role ${index}` }, { label: 'Company name', value: `Firm ${index % 7}` }],
+        ticketId,
+        name: `Guest ${index}-${position}`,
+        email: `g${index}-${position}@example.test`,
+        answers:
+          (index + position) % 3 === 0
+            ? []
+            : [
+                { label: 'Job title', value: `Role ${index}` },
+                { label: 'Company name', value: `Firm ${index % 7}` },
+              ],
       })),
       createdAt: new Date(now.getTime() + index * 1000),
     });
@@ -557,7 +755,7 @@ describe('the same attendees from the default and the --quirks sandbox', () => {
     [row.ticketName, row.attendeeStatus, row.attendeeName, row.attendeeEmail, row.orderCost, row.city, row['Job title'], row['Company name']].join('|');
   const sorted = (rows: Record<string, string>[]) => rows.map(attendeeKey).sort();
 
-  it('export and insights give the same figures, the --quirks list (live shapes, newest first) asked by the event\'s code', async () => {
+  it("export and insights give the same figures, the --quirks list (live shapes, newest first) asked by the event's code", async () => {
     const exports: Record<string, string>[][] = [];
     const figures: Record<string, unknown>[] = [];
     for (const quirks of [false, true]) {
@@ -567,8 +765,11 @@ describe('the same attendees from the default and the --quirks sandbox', () => {
       const file = join(dir, `same-${quirks ? 'quirks' : 'default'}.csv`);
       const asked = quirks ? idCode('event', eventId) : String(eventId);
       const sandboxEnv = {
-        BOXOFFICE_CONFIG_DIR: join(dir, 'same-config'), BOXOFFICE_API_URL: sandbox.url, BOXOFFICE_PUBLISHER_URL: sandbox.url,
-        BOXOFFICE_AUTH_URL: sandbox.url, BOXOFFICE_TOKEN: sandbox.tokens.organizer,
+        BOXOFFICE_CONFIG_DIR: join(dir, 'same-config'),
+        BOXOFFICE_API_URL: sandbox.url,
+        BOXOFFICE_PUBLISHER_URL: sandbox.url,
+        BOXOFFICE_AUTH_URL: sandbox.url,
+        BOXOFFICE_TOKEN: sandbox.tokens.organizer,
       };
       const result = await runBuilt(['attendees', 'export', asked, '-o', file], sandboxEnv);
       expect(result.stderr).toMatch(/exported 240 attendees from 120 orders/);

@@ -26,22 +26,54 @@ const calcutta = (date: string) => ({ date, timezone_type: 3, timezone: 'Asia/Ca
 
 /** An attendee as in the 2020 capture: a code per issued ticket, name null, names in details. */
 const issued = (code: string, ticketNo: string, first: string, last: string, extra: Record<string, unknown> = {}) => ({
-  ticketName: 'Early Bird', ticketId: code, name: null, email: `${first.toLowerCase()}@example.test`, checkin: 'no', ticketNo,
-  status: 'attending', details: { 'First Name': first, 'Last Name': last, Gender: 'F', 'T-shirt size': 'M', ...extra },
+  ticketName: 'Early Bird',
+  ticketId: code,
+  name: null,
+  email: `${first.toLowerCase()}@example.test`,
+  checkin: 'no',
+  ticketNo,
+  status: 'attending',
+  details: { 'First Name': first, 'Last Name': last, Gender: 'F', 'T-shirt size': 'M', ...extra },
 });
 
 /** The 2020 capture's records, newest first, JSON numbers, date precision, "" for unknown fields. */
 const CAPTURE_2020 = [
   {
-    orderNo: 'RK610K-EFAAIIF-200227-225802-1484', orderCost: 0, quantity: 2, status: 'success', paidBy: 'Free', paidTo: '',
-    refundAmount: '', city: '', state: '', country: '', address: '', zipcode: '', phoneNo: '+91 96118 00000',
-    purchaseDate: calcutta('2020-02-27 00:00:00.000000'), name: 'Meera Rao', email: 'meera@example.test',
+    orderNo: 'RK610K-EFAAIIF-200227-225802-1484',
+    orderCost: 0,
+    quantity: 2,
+    status: 'success',
+    paidBy: 'Free',
+    paidTo: '',
+    refundAmount: '',
+    city: '',
+    state: '',
+    country: '',
+    address: '',
+    zipcode: '',
+    phoneNo: '+91 96118 00000',
+    purchaseDate: calcutta('2020-02-27 00:00:00.000000'),
+    name: 'Meera Rao',
+    email: 'meera@example.test',
     attendee: [issued('TKCFGGIJG', '161', 'Meera', 'Rao'), issued('TKCFGGIJJ', '162', 'Kavya', 'Rao')],
   },
   {
-    orderNo: 'RK610K-EFAAIIF-200226-101500-1483', orderCost: 500, quantity: 1, status: 'success', paidBy: 'online', paidTo: '',
-    refundAmount: '', city: 'Pune', state: '', country: '', address: '', zipcode: '', phoneNo: '',
-    purchaseDate: calcutta('2020-02-26 00:00:00.000000'), name: null, email: 'dev@example.test',
+    orderNo: 'RK610K-EFAAIIF-200226-101500-1483',
+    orderCost: 500,
+    quantity: 1,
+    status: 'success',
+    paidBy: 'online',
+    paidTo: '',
+    refundAmount: '',
+    city: 'Pune',
+    state: '',
+    country: '',
+    address: '',
+    zipcode: '',
+    phoneNo: '',
+    purchaseDate: calcutta('2020-02-26 00:00:00.000000'),
+    name: null,
+    email: 'dev@example.test',
     attendee: [issued('TKCFGGIJH', '160', 'Dev', 'Shah', { Designation: 'CTO' })],
   },
 ];
@@ -49,9 +81,22 @@ const CAPTURE_2020 = [
 /** A 2016 fixture: numbers as numeric text, seconds precision, a paidBy beyond the sample, nulls. */
 const FIXTURE_2016 = [
   {
-    orderNo: 'E4CACB-694', orderCost: '127.19', quantity: '2', status: 'success', paidBy: 'cash on delivery', paidTo: null,
-    refundAmount: null, city: null, state: null, country: null, address: null, zipcode: null, phoneNo: null,
-    purchaseDate: { date: '2016-05-04 18:22:10', timezone_type: 3, timezone: 'Asia/Calcutta' }, name: 'Old Buyer', email: null,
+    orderNo: 'E4CACB-694',
+    orderCost: '127.19',
+    quantity: '2',
+    status: 'success',
+    paidBy: 'cash on delivery',
+    paidTo: null,
+    refundAmount: null,
+    city: null,
+    state: null,
+    country: null,
+    address: null,
+    zipcode: null,
+    phoneNo: null,
+    purchaseDate: { date: '2016-05-04 18:22:10', timezone_type: 3, timezone: 'Asia/Calcutta' },
+    name: 'Old Buyer',
+    email: null,
     attendee: [
       { ticketName: 'General', ticketId: '77', name: 'Old One', email: null, checkin: null, ticketNo: 'E4CACB-694', status: 'attending', details: [] },
       { ticketName: null, ticketId: null, name: null, email: null, checkin: null, ticketNo: null, status: null, details: null },
@@ -73,7 +118,13 @@ function routes(request: RecordedRequest): FixtureReply {
     const records = list.slice(from, Number(request.fields.toRecord));
     return { body: { status: 'success', attendee: from === 0 ? records : Object.fromEntries(records.map((record, index) => [String(from + index), record])) } };
   }
-  if (request.path === '/api/e/get-event') return { body: { status: 'success', event: { id: 4242, name: 'Live 2020', url: 'live-2020', startDate: calcutta('2020-03-01 10:00:00'), endDate: calcutta('2020-03-01 18:00:00') } } };
+  if (request.path === '/api/e/get-event')
+    return {
+      body: {
+        status: 'success',
+        event: { id: 4242, name: 'Live 2020', url: 'live-2020', startDate: calcutta('2020-03-01 10:00:00'), endDate: calcutta('2020-03-01 18:00:00') },
+      },
+    };
   if (request.path === '/api/e/get-tickets') return { body: { status: 'success', tickets: [] } };
   if (request.path === '/api/e/get-report') return { body: { status: 'success', amount: 0, tickets: [] } };
   return { status: 404, body: { status: 'error', message: 'HTTP 404' } };
@@ -82,7 +133,13 @@ function routes(request: RecordedRequest): FixtureReply {
 beforeAll(async () => {
   server = await startFixtureServer(routes);
   dir = mkdtempSync(join(tmpdir(), 'boxoffice-evidence-'));
-  env = { BOXOFFICE_CONFIG_DIR: join(dir, 'config'), BOXOFFICE_API_URL: server.url, BOXOFFICE_PUBLISHER_URL: server.url, BOXOFFICE_AUTH_URL: server.url, BOXOFFICE_TOKEN: 'live-token' };
+  env = {
+    BOXOFFICE_CONFIG_DIR: join(dir, 'config'),
+    BOXOFFICE_API_URL: server.url,
+    BOXOFFICE_PUBLISHER_URL: server.url,
+    BOXOFFICE_AUTH_URL: server.url,
+    BOXOFFICE_TOKEN: 'live-token',
+  };
 });
 afterAll(async () => {
   await server.close();
@@ -102,10 +159,12 @@ async function exported(records: unknown[]): Promise<Record<string, string>[]> {
 }
 
 describe('attendee list as the live service sent it', () => {
-  it('keeps each issued ticket\'s ticketId code as sent and its short ticketNo', async () => {
+  it("keeps each issued ticket's ticketId code as sent and its short ticketNo", async () => {
     const rows = await exported(CAPTURE_2020);
     expect(rows.map((row) => [row.ticketId, row.ticketNo, row.ticketName])).toEqual([
-      ['TKCFGGIJG', '161', 'Early Bird'], ['TKCFGGIJJ', '162', 'Early Bird'], ['TKCFGGIJH', '160', 'Early Bird'],
+      ['TKCFGGIJG', '161', 'Early Bird'],
+      ['TKCFGGIJJ', '162', 'Early Bird'],
+      ['TKCFGGIJH', '160', 'Early Bird'],
     ]);
   });
 
@@ -119,7 +178,11 @@ describe('attendee list as the live service sent it', () => {
   it('keeps microsecond and date-only purchase dates, "" fields, JSON numbers and numeric text as sent', async () => {
     const rows = await exported([...CAPTURE_2020, ...FIXTURE_2016]);
     expect(rows.map((row) => row.purchaseDate)).toEqual([
-      '2020-02-27 00:00:00.000000', '2020-02-27 00:00:00.000000', '2020-02-26 00:00:00.000000', '2016-05-04 18:22:10', '2016-05-04 18:22:10',
+      '2020-02-27 00:00:00.000000',
+      '2020-02-27 00:00:00.000000',
+      '2020-02-26 00:00:00.000000',
+      '2016-05-04 18:22:10',
+      '2016-05-04 18:22:10',
     ]);
     expect(rows.map((row) => row.orderCost)).toEqual(['0', '0', '500', '127.19', '127.19']);
     expect(rows[0].city).toBe('');
@@ -140,10 +203,14 @@ describe('attendee list as the live service sent it', () => {
     const document = JSON.parse(result.stdout);
     expect(document.totals).toMatchObject({ orders: 3, attendees: 5, revenue: 627.19 });
     expect(document.tickets.map((ticket: { ticket: string; attendees: number }) => [ticket.ticket, ticket.attendees])).toEqual([
-      ['Early Bird', 3], ['(unnamed ticket)', 1], ['General', 1],
+      ['Early Bird', 3],
+      ['(unnamed ticket)', 1],
+      ['General', 1],
     ]);
     expect(document.daily.map((day: { date: string; orders: number }) => [day.date, day.orders])).toEqual([
-      ['2016-05-04', 1], ['2020-02-26', 1], ['2020-02-27', 1],
+      ['2016-05-04', 1],
+      ['2020-02-26', 1],
+      ['2020-02-27', 1],
     ]);
   });
 });

@@ -46,40 +46,47 @@ describe.each([
   });
   afterAll(() => sandbox.close());
 
-  it.each([0, 2])('has every order that existed at the start exactly once, and each new one at most once (--prefetch %i)', async (prefetch) => {
-    const seeded = seedAttendeeEvent(sandbox.db, { orders: EXISTING_ORDERS });
-    const eventId = Number(seeded.eventId);
-    const ticketId = (scalar(sandbox.db.prepare('SELECT id FROM tickets WHERE event_id = ? ORDER BY id LIMIT 1').get(eventId))) as number;
-    const file = join(dir, `during-${quirks ? 'quirks' : 'default'}-${prefetch}.csv`);
-    const env = {
-      BOXOFFICE_CONFIG_DIR: join(dir, 'config'), BOXOFFICE_API_URL: sandbox.url, BOXOFFICE_PUBLISHER_URL: sandbox.url,
-      BOXOFFICE_AUTH_URL: sandbox.url, BOXOFFICE_TOKEN: sandbox.tokens.organizer,
-    };
-    // Sales: an order every few milliseconds for as long as the export runs.
-    let sold = 0;
-    const seller = setInterval(() => {
-      sold += 1;
-      insertOrder(sandbox.db, {
-        eventId,
-        buyer: { name: `New buyer ${sold}`, email: `new${sold}@example.test`, phone: null, city: 'Pune' },
-        lines: [{ ticketId, quantity: 1, unitPrice: 500 }],
-        attendees: [{ ticketId, name: `New attendee ${sold}`, email: `new-${prefetch}-${sold}@example.test`, answers: [] }],
-        createdAt: new Date(),
-      });
-    }, 3);
-    const asked = quirks ? idCode('event', eventId) : String(eventId);
-    const result = await exportProcess(['attendees', 'export', asked, '-o', file, '--prefetch', String(prefetch)], env).finally(() => clearInterval(seller));
-    expect(result.stderr).toMatch(/^exported [\d,]+ attendees/m);
-    expect(result.code).toBe(0);
+  it.each([0, 2])(
+    'has every order that existed at the start exactly once, and each new one at most once (--prefetch %i)',
+    async (prefetch) => {
+      const seeded = seedAttendeeEvent(sandbox.db, { orders: EXISTING_ORDERS });
+      const eventId = Number(seeded.eventId);
+      const ticketId = scalar(sandbox.db.prepare('SELECT id FROM tickets WHERE event_id = ? ORDER BY id LIMIT 1').get(eventId)) as number;
+      const file = join(dir, `during-${quirks ? 'quirks' : 'default'}-${prefetch}.csv`);
+      const env = {
+        BOXOFFICE_CONFIG_DIR: join(dir, 'config'),
+        BOXOFFICE_API_URL: sandbox.url,
+        BOXOFFICE_PUBLISHER_URL: sandbox.url,
+        BOXOFFICE_AUTH_URL: sandbox.url,
+        BOXOFFICE_TOKEN: sandbox.tokens.organizer,
+      };
+      // Sales: an order every few milliseconds for as long as the export runs.
+      let sold = 0;
+      const seller = setInterval(() => {
+        sold += 1;
+        insertOrder(sandbox.db, {
+          eventId,
+          buyer: { name: `New buyer ${sold}`, email: `new${sold}@example.test`, phone: null, city: 'Pune' },
+          lines: [{ ticketId, quantity: 1, unitPrice: 500 }],
+          attendees: [{ ticketId, name: `New attendee ${sold}`, email: `new-${prefetch}-${sold}@example.test`, answers: [] }],
+          createdAt: new Date(),
+        });
+      }, 3);
+      const asked = quirks ? idCode('event', eventId) : String(eventId);
+      const result = await exportProcess(['attendees', 'export', asked, '-o', file, '--prefetch', String(prefetch)], env).finally(() => clearInterval(seller));
+      expect(result.stderr).toMatch(/^exported [\d,]+ attendees/m);
+      expect(result.code).toBe(0);
 
-    const emails = (parse(readFileSync(file, 'utf8'), { columns: true }) as Record<string, string>[]).map((row) => row.attendeeEmail);
-    const times = new Map<string, number>();
-    for (const email of emails) times.set(email, (times.get(email) ?? 0) + 1);
-    const existing = [...times].filter(([email]) => email.startsWith('a'));
-    expect(existing).toHaveLength(seeded.attendees);
-    expect(existing.filter(([, count]) => count !== 1)).toEqual([]);
-    expect([...times].filter(([email, count]) => email.startsWith('new') && count > 1)).toEqual([]);
-    // The sales really went on while the list was read.
-    expect(sold).toBeGreaterThan(20);
-  }, 120_000);
+      const emails = (parse(readFileSync(file, 'utf8'), { columns: true }) as Record<string, string>[]).map((row) => row.attendeeEmail);
+      const times = new Map<string, number>();
+      for (const email of emails) times.set(email, (times.get(email) ?? 0) + 1);
+      const existing = [...times].filter(([email]) => email.startsWith('a'));
+      expect(existing).toHaveLength(seeded.attendees);
+      expect(existing.filter(([, count]) => count !== 1)).toEqual([]);
+      expect([...times].filter(([email, count]) => email.startsWith('new') && count > 1)).toEqual([]);
+      // The sales really went on while the list was read.
+      expect(sold).toBeGreaterThan(20);
+    },
+    120_000,
+  );
 });

@@ -18,9 +18,14 @@ const REPO = new URL('../../', import.meta.url).pathname;
 function runBuilt(argv: string[], env: Record<string, string | undefined>): Promise<{ code: number; stdout: string; stderr: string }> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('BOXOFFICE_') && name !== 'CI'));
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['bin/boxoffice.js', ...argv], { cwd: REPO, env: { ...inherited, CI: 'true', ...env } }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    const child = execFile(
+      process.execPath,
+      ['bin/boxoffice.js', ...argv],
+      { cwd: REPO, env: { ...inherited, CI: 'true', ...env } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
     child.stdin?.end();
   });
 }
@@ -62,8 +67,10 @@ async function createEvent(sandbox: TestSandbox): Promise<string> {
 
 /** add-ticket as the service's PHP library builds it: by hand, a leading &, nothing encoded, empty optional fields. */
 function libraryTicketBody(eventId: string, allowCancellation: string): string {
-  return `&eventId=${eventId}&ticketName=Early Bird: 2 for 1&ticketDescription=&price=100&currency=INR&quantity=10&status=published`
-    + `&startDate=&startTime=&endDate=&endTime=&minQuantity=&maxQuantity=&serviceFee=1&allowCancellation=${allowCancellation}`;
+  return (
+    `&eventId=${eventId}&ticketName=Early Bird: 2 for 1&ticketDescription=&price=100&currency=INR&quantity=10&status=published` +
+    `&startDate=&startTime=&endDate=&endTime=&minQuantity=&maxQuantity=&serviceFee=1&allowCancellation=${allowCancellation}`
+  );
 }
 
 const URLENCODED = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -75,7 +82,7 @@ function emptyBoundaryMultipart(fields: Record<string, string>): { body: string;
   return { body: `${parts.join('')}--${boundary}--\r\n`, headers: { 'content-type': 'multipart/form-data; boundary=' } };
 }
 
-describe('requests as the service\'s own library builds them', () => {
+describe("requests as the service's own library builds them", () => {
   it('--quirks reads a hand-built add-ticket with status=published and allowCancellation 1 or empty', async () => {
     const eventId = await createEvent(quirky);
     expect(eventId).toMatch(/^E[A-Z]{5}$/);
@@ -85,11 +92,14 @@ describe('requests as the service\'s own library builds them', () => {
     }
     const tickets = await runBuilt(['--json', 'ticket', 'list', eventId], envFor(quirky));
     const listed = JSON.parse(tickets.stdout).tickets as { typeName: string; status: string; allowCancel: unknown }[];
-    expect(listed.map((ticket) => [ticket.typeName, ticket.status])).toEqual([['Early Bird: 2 for 1', 'active'], ['Early Bird: 2 for 1', 'active']]);
+    expect(listed.map((ticket) => [ticket.typeName, ticket.status])).toEqual([
+      ['Early Bird: 2 for 1', 'active'],
+      ['Early Bird: 2 for 1', 'active'],
+    ]);
     expect(listed.map((ticket) => ticket.allowCancel)).toEqual([true, false]);
   }, 90_000);
 
-  it('the default mode answers the same requests with the reference\'s codes', async () => {
+  it("the default mode answers the same requests with the reference's codes", async () => {
     const eventId = await createEvent(strict);
     const published = await raw(strict, '/api/e/add-ticket', libraryTicketBody(eventId, 'true'), URLENCODED);
     expect(published).toMatchObject({ status: 400, body: { status: 'error', message: 'E002', field: 'status' } });
@@ -106,7 +116,9 @@ describe('requests as the service\'s own library builds them', () => {
     const answer = await raw(quirky, '/api/e/get-event', request.body, request.headers);
     expect(answer.body).toMatchObject({ status: 'success', event: { name: 'Spring Gala', eventId: quirkyEvent } });
     const strictEvent = await createEvent(strict);
-    const refused = await raw(strict, '/api/e/get-event', emptyBoundaryMultipart({ eventId: strictEvent }).body, { 'content-type': 'multipart/form-data; boundary=' });
+    const refused = await raw(strict, '/api/e/get-event', emptyBoundaryMultipart({ eventId: strictEvent }).body, {
+      'content-type': 'multipart/form-data; boundary=',
+    });
     expect(refused).toMatchObject({ status: 400, body: { message: 'E002' } });
   });
 
@@ -114,8 +126,11 @@ describe('requests as the service\'s own library builds them', () => {
     // The CLI's application must use PKCE, and the form posts back its page's csrf_token.
     const verifier = 'quirks-verifier-'.padEnd(43, 'v');
     const params = {
-      response_type: 'code', client_id: SANDBOX_CLIENT_ID, state: 'quirks-state',
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256',
+      response_type: 'code',
+      client_id: SANDBOX_CLIENT_ID,
+      state: 'quirks-state',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
     };
     const code = async (): Promise<string> => {
       const csrf_token = await authorizeFormToken(quirky.url, params);
@@ -124,7 +139,11 @@ describe('requests as the service\'s own library builds them', () => {
       return new URL(response.headers.get('location') ?? '').searchParams.get('code') ?? '';
     };
     const fields = async () => ({
-      client_id: SANDBOX_CLIENT_ID, client_secret: SANDBOX_CLIENT_SECRET, grant_type: 'authorization_code', code: await code(), code_verifier: verifier,
+      client_id: SANDBOX_CLIENT_ID,
+      client_secret: SANDBOX_CLIENT_SECRET,
+      grant_type: 'authorization_code',
+      code: await code(),
+      code_verifier: verifier,
     });
     const urlencoded = await fetch(`${quirky.url}/a/account/oauth/token`, { method: 'POST', body: new URLSearchParams(await fields()) });
     expect(await urlencoded.json()).toMatchObject({ access_token: expect.any(String) });
@@ -135,7 +154,9 @@ describe('requests as the service\'s own library builds them', () => {
 
   it('--quirks answers the buyer side\'s errors as {success: "fail"} with HTTP 200 (a code id is not the buyer side\'s)', async () => {
     const eventId = await createEvent(quirky);
-    const response = await fetch(`${quirky.url}/publisher/event-details?eventId=${eventId}`, { headers: { authorization: `Bearer ${quirky.tokens.publisher}` } });
+    const response = await fetch(`${quirky.url}/publisher/event-details?eventId=${eventId}`, {
+      headers: { authorization: `Bearer ${quirky.tokens.publisher}` },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: 'fail', message: `invalid event id: ${eventId}` });
   });
@@ -145,10 +166,32 @@ describe('the built CLI against a --quirks sandbox (code-form ids)', () => {
   it('creates, lists, updates, buys and exports with codes; the buyer commands map them to numbers', async () => {
     const env = envFor(quirky);
     const eventId = await createEvent(quirky);
-    const ticket = await runBuilt([
-      'ticket', 'add', eventId, '--ticket-name', 'General', '--price', '250', '--currency', 'INR', '--quantity', '40',
-      '--status', 'published', '--service-fee', '1', '--allow-cancellation', 'true', '--end-date', '2030-04-30', '--end-time', '20:00',
-    ], env);
+    const ticket = await runBuilt(
+      [
+        'ticket',
+        'add',
+        eventId,
+        '--ticket-name',
+        'General',
+        '--price',
+        '250',
+        '--currency',
+        'INR',
+        '--quantity',
+        '40',
+        '--status',
+        'published',
+        '--service-fee',
+        '1',
+        '--allow-cancellation',
+        'true',
+        '--end-date',
+        '2030-04-30',
+        '--end-time',
+        '20:00',
+      ],
+      env,
+    );
     expect(ticket.stderr).toBe('');
     const ticketId = ticket.stdout.trim();
     expect(ticketId).toMatch(/^T[A-Z]{5}$/);
@@ -163,7 +206,11 @@ describe('the built CLI against a --quirks sandbox (code-form ids)', () => {
     expect([code, name, status]).toEqual([ticketId, 'General', 'published']);
     expect(numericTicket).toMatch(/^\d+$/);
 
-    expect(await runBuilt(['ticket', 'update', eventId, ticketId, '--quantity', '45', '--status', 'active', '--service-fee', '1'], env)).toEqual({ code: 0, stdout: `${ticketId}\n`, stderr: '' });
+    expect(await runBuilt(['ticket', 'update', eventId, ticketId, '--quantity', '45', '--status', 'active', '--service-fee', '1'], env)).toEqual({
+      code: 0,
+      stdout: `${ticketId}\n`,
+      stderr: '',
+    });
     const discount = await runBuilt(['discount', 'add', eventId, ticketId, '--discount-category', 'flat', '--discount', '10', '--discount-type', 'fixed'], env);
     expect(discount.stdout.trim()).toMatch(/^D[A-Z]{5}$/);
     expect((await runBuilt(['discount', 'update', eventId, discount.stdout.trim(), '--discount', '12'], env)).code).toBe(0);
@@ -186,14 +233,32 @@ describe('the built CLI against a --quirks sandbox (code-form ids)', () => {
   }, 180_000);
 });
 
-describe('the built CLI against the default sandbox (the reference\'s words on the wire)', () => {
+describe("the built CLI against the default sandbox (the reference's words on the wire)", () => {
   it('ticket add --status published is sent as active; ticket update --status active as published; the list shows published', async () => {
     const env = envFor(strict);
     const eventId = await createEvent(strict);
-    const ticket = await runBuilt([
-      'ticket', 'add', eventId, '--ticket-name', 'General', '--price', '0', '--currency', 'INR', '--quantity', '10',
-      '--status', 'published', '--service-fee', '1', '--allow-cancellation', 'false',
-    ], env);
+    const ticket = await runBuilt(
+      [
+        'ticket',
+        'add',
+        eventId,
+        '--ticket-name',
+        'General',
+        '--price',
+        '0',
+        '--currency',
+        'INR',
+        '--quantity',
+        '10',
+        '--status',
+        'published',
+        '--service-fee',
+        '1',
+        '--allow-cancellation',
+        'false',
+      ],
+      env,
+    );
     expect(ticket).toMatchObject({ code: 0, stderr: '' });
     const ticketId = ticket.stdout.trim();
     expect((await runBuilt(['ticket', 'update', eventId, ticketId, '--status', 'active'], env)).code).toBe(0);

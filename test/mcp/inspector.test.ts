@@ -36,7 +36,13 @@ describe('the MCP Inspector, command-line mode', { timeout: 120_000 }, () => {
   it('lists the tools of boxoffice mcp with their annotations, and calls one', async () => {
     const { tools } = (await inspect('--method', 'tools/list')) as { tools: { name: string; annotations: Record<string, unknown> }[] };
     expect(tools.map((tool) => tool.name)).toEqual([
-      'list_events', 'get_event', 'list_tickets', 'sales_report', 'list_bookings', 'sales_insights', 'export_attendees',
+      'list_events',
+      'get_event',
+      'list_tickets',
+      'sales_report',
+      'list_bookings',
+      'sales_insights',
+      'export_attendees',
     ]);
     expect(tools[0].annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
 

@@ -48,7 +48,9 @@ describe('boxoffice mcp as a process', { timeout: 120_000 }, () => {
     const result = await e2e.run(['--profile', 'nosuch', 'mcp']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^error: no profile named nosuch \(profiles: .*\); create it with boxoffice --profile nosuch config set apiUrl https:\/\/…\n$/);
+    expect(result.stderr).toMatch(
+      /^error: no profile named nosuch \(profiles: .*\); create it with boxoffice --profile nosuch config set apiUrl https:\/\/…\n$/,
+    );
   });
 });
 
@@ -90,7 +92,10 @@ describe('boxoffice mcp (read-only, the default)', { timeout: 120_000 }, () => {
     expect((await mcp.call('get_event', { eventId: Number(eventId) })).data).toEqual(await cliJson(['event', 'get', eventId]));
     const report = (await mcp.call('sales_report', { eventId })).data as { amount: number; tickets: { ticketName: string; tickets: number }[] };
     expect(report.amount).toBe(17500);
-    expect(report.tickets.map((line) => [line.ticketName, line.tickets])).toEqual([['General', 20], ['VIP', 5]]);
+    expect(report.tickets.map((line) => [line.ticketName, line.tickets])).toEqual([
+      ['General', 20],
+      ['VIP', 5],
+    ]);
   });
 
   it('list_bookings returns the bookings of a range without buyer details, and the reads it spent', async () => {
@@ -119,7 +124,7 @@ describe('boxoffice mcp (read-only, the default)', { timeout: 120_000 }, () => {
     expect(reversed).toEqual({ isError: true, text: 'error: --to-date: 2026-01-01 is before --from-date 2026-02-01', data: null });
   });
 
-  it('sales_insights gives the insights figures and each ticket\'s sell-through', async () => {
+  it("sales_insights gives the insights figures and each ticket's sell-through", async () => {
     const result = await admin.call('sales_insights', { eventId });
     expect(result.isError, result.text).toBe(false);
     const insights = (await cliJson(['insights', eventId], adminEnv())) as Record<string, unknown>;
@@ -141,7 +146,7 @@ describe('boxoffice mcp (read-only, the default)', { timeout: 120_000 }, () => {
     expect(Object.keys(data)).not.toContain('questions');
   });
 
-  it('returns errors as tool errors with the CLI\'s message and next step', async () => {
+  it("returns errors as tool errors with the CLI's message and next step", async () => {
     expect(await mcp.call('get_event', { eventId: '999999' })).toEqual({
       isError: true,
       text: 'error E007: event 999999 not found; list the events with boxoffice event list',
@@ -170,7 +175,10 @@ describe('attendee data stays out of the conversation', { timeout: 120_000 }, ()
     const result = await admin.call('export_attendees', { eventId, fileName: 'gala.ndjson', format: 'ndjson' });
     expect(result.isError, result.text).toBe(false);
     exported = result.data as typeof exported;
-    const rows = readFileSync(exported.file, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, string>);
+    const rows = readFileSync(exported.file, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, string>);
     personal = rows.flatMap((row) => [row.buyerName, row.buyerEmail, row.attendeeName, row.attendeeEmail, row.phoneNo]).filter((value) => value);
     expect(personal.length).toBeGreaterThan(40);
   });

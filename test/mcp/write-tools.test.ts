@@ -43,7 +43,10 @@ const EVENT = {
 const writeCalls = (): [string, Record<string, unknown>][] => [
   ['create_event', EVENT],
   ['update_event', { eventId, eventTitle: 'Renamed by the assistant' }],
-  ['create_ticket', { eventId, ticketName: 'Early bird', price: 400, currency: 'INR', quantity: 50, status: 'active', serviceFee: '1', allowCancellation: false }],
+  [
+    'create_ticket',
+    { eventId, ticketName: 'Early bird', price: 400, currency: 'INR', quantity: 50, status: 'active', serviceFee: '1', allowCancellation: false },
+  ],
   ['update_ticket', { eventId, ticketId, price: 650, serviceFee: '1' }],
   ['create_discount', { eventId, ticketId, discountCategory: 'code', code: 'EARLY20', discount: 20, discountType: 'percentage' }],
   ['update_discount', { eventId, discountId: '1', discountCategory: 'code', code: 'EARLY25', discount: 25, discountType: 'percentage' }],
@@ -84,7 +87,7 @@ describe('with --allow-writes', { timeout: 180_000 }, () => {
   });
   afterAll(async () => mcp?.close());
 
-  it('serves every write tool, its input schema derived from the verb\'s parameters, its annotations truthful', async () => {
+  it("serves every write tool, its input schema derived from the verb's parameters, its annotations truthful", async () => {
     const { tools } = await mcp.client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     const hints = (name: string) => {
@@ -96,7 +99,10 @@ describe('with --allow-writes', { timeout: 180_000 }, () => {
     expect(['create_event', 'create_ticket', 'create_discount'].map(hints)).toEqual([create, create, create]);
     expect(['update_event', 'update_ticket', 'update_discount', 'apply_setup'].map(hints)).toEqual([update, update, update, update]);
 
-    const createEvent = byName.get('create_event')?.inputSchema as { properties: Record<string, { enum?: string[]; description?: string }>; required: string[] };
+    const createEvent = byName.get('create_event')?.inputSchema as {
+      properties: Record<string, { enum?: string[]; description?: string }>;
+      required: string[];
+    };
     expect(Object.keys(createEvent.properties)).toEqual(CREATE_EVENT_PARAMS.map((spec) => spec.name));
     expect(createEvent.required).toEqual(CREATE_EVENT_PARAMS.filter((spec) => spec.required).map((spec) => spec.name));
     for (const spec of CREATE_EVENT_PARAMS) {
@@ -137,19 +143,39 @@ describe('with --allow-writes', { timeout: 180_000 }, () => {
 
     const renamed = await mcp.call('update_event', { eventId: newEventId, eventTitle: 'Assistant Summit 2030', endTime: '20:00' });
     expect(renamed.isError, renamed.text).toBe(false);
-    const after = JSON.parse((await e2e.run(['--json', 'event', 'get', newEventId])).stdout) as { event: { name: string; endDate: { date: string }; contactInfo: string } };
+    const after = JSON.parse((await e2e.run(['--json', 'event', 'get', newEventId])).stdout) as {
+      event: { name: string; endDate: { date: string }; contactInfo: string };
+    };
     expect(after.event.name).toBe('Assistant Summit 2030');
     expect(after.event.endDate.date).toBe('2030-05-02 20:00:00');
     expect(after.event.contactInfo).toBe('hello@example.com');
 
-    const ticket = await mcp.call('create_ticket', { eventId: newEventId, ticketName: 'Early bird', price: 400, currency: 'INR', quantity: 50, status: 'active', serviceFee: '1', allowCancellation: false });
+    const ticket = await mcp.call('create_ticket', {
+      eventId: newEventId,
+      ticketName: 'Early bird',
+      price: 400,
+      currency: 'INR',
+      quantity: 50,
+      status: 'active',
+      serviceFee: '1',
+      allowCancellation: false,
+    });
     expect(ticket.isError, ticket.text).toBe(false);
     const newTicketId = String((ticket.data as { ticketId: number }).ticketId);
     expect((await mcp.call('update_ticket', { eventId: newEventId, ticketId: newTicketId, price: 450 })).isError).toBe(false);
-    const tickets = JSON.parse((await e2e.run(['--json', 'ticket', 'list', newEventId])).stdout) as { tickets: { typeName: string; price: number; quantity: number }[] };
+    const tickets = JSON.parse((await e2e.run(['--json', 'ticket', 'list', newEventId])).stdout) as {
+      tickets: { typeName: string; price: number; quantity: number }[];
+    };
     expect(tickets.tickets.map((row) => [row.typeName, row.price, row.quantity])).toEqual([['Early bird', 450, 50]]);
 
-    const discount = await mcp.call('create_discount', { eventId: newEventId, ticketId: newTicketId, discountCategory: 'code', code: 'EARLY20', discount: 20, discountType: 'percentage' });
+    const discount = await mcp.call('create_discount', {
+      eventId: newEventId,
+      ticketId: newTicketId,
+      discountCategory: 'code',
+      code: 'EARLY20',
+      discount: 20,
+      discountType: 'percentage',
+    });
     expect(discount.isError, discount.text).toBe(false);
     const discountId = String((discount.data as { discountId: number }).discountId);
     expect((await mcp.call('update_discount', { eventId: newEventId, discountId, discount: 25 })).isError).toBe(false);
@@ -195,7 +221,9 @@ describe('with --allow-writes', { timeout: 180_000 }, () => {
     const result = applied.data as { applied: boolean; ids: { event: { id: string }; tickets: Record<string, string> } };
     expect(result.applied).toBe(true);
     expect(Object.keys(result.ids.tickets)).toEqual(['early-bird', 'general', 'workshop']);
-    const tickets = JSON.parse((await e2e.run(['--json', 'ticket', 'list', result.ids.event.id])).stdout) as { tickets: { typeName: string; quantity: number }[] };
+    const tickets = JSON.parse((await e2e.run(['--json', 'ticket', 'list', result.ids.event.id])).stdout) as {
+      tickets: { typeName: string; quantity: number }[];
+    };
     expect(tickets.tickets.find((row) => row.typeName === 'Early bird')?.quantity).toBe(120);
     // A token is good for one run; the same setup again has nothing to change and needs none.
     expect((await mcp.call('apply_setup', { file, planToken: fresh.planToken })).isError).toBe(true);
@@ -204,7 +232,7 @@ describe('with --allow-writes', { timeout: 180_000 }, () => {
 });
 
 describe('on the live profile', { timeout: 120_000 }, () => {
-  it('says so in every write tool\'s description, and logs each write on stderr', async () => {
+  it("says so in every write tool's description, and logs each write on stderr", async () => {
     const configured = await e2e.run(['--profile', 'live', 'config', 'set', 'apiUrl', e2e.sandbox.url]);
     expect(configured.code).toBe(0);
     const mcp = await connectMcp(e2e, ['--profile', 'live', 'mcp', '--allow-writes']);
@@ -219,7 +247,10 @@ describe('on the live profile', { timeout: 120_000 }, () => {
       expect(result.isError, result.text).toBe(false);
       const refused = await mcp.call('update_ticket', { eventId, ticketId: '999999', quantity: 150 });
       expect(refused.isError).toBe(true);
-      const log = mcp.stderr().split('\n').filter((line) => line.includes('update_ticket'));
+      const log = mcp
+        .stderr()
+        .split('\n')
+        .filter((line) => line.includes('update_ticket'));
       expect(log).toEqual([
         `boxoffice mcp: update_ticket on profile live (eventId=${eventId}; ticketId=${ticketId}; fields: quantity, serviceFee): done`,
         `boxoffice mcp: update_ticket on profile live (eventId=${eventId}; ticketId=999999; fields: quantity): refused: ${refused.text}`,
@@ -247,7 +278,9 @@ describe('rate limits', { timeout: 120_000 }, () => {
       const refused = await mcp.call('list_events');
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(refused.isError).toBe(true);
-      expect(refused.text).toMatch(/^error E023: .*; retry after \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(in 1m\), or let a command that can wait do so with --max-wait$/);
+      expect(refused.text).toMatch(
+        /^error E023: .*; retry after \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(in 1m\), or let a command that can wait do so with --max-wait$/,
+      );
     } finally {
       await mcp.close();
       await limited.close();

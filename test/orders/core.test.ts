@@ -138,8 +138,22 @@ describe('filling the attendee form', () => {
 });
 
 const ticket = (overrides: Partial<PublisherTicket>): PublisherTicket => ({
-  id: 1, eventId: '10', name: 'General', description: '', price: 100, quantity: 50, startDate: '2026-01-01', endDate: '2027-01-01',
-  startTime: '00:00:00', endTime: '23:59:00', minQuantity: 1, maxQuantity: 10, status: 'published', availability: 'Available', currency: 'INR', discounts: [],
+  id: 1,
+  eventId: '10',
+  name: 'General',
+  description: '',
+  price: 100,
+  quantity: 50,
+  startDate: '2026-01-01',
+  endDate: '2027-01-01',
+  startTime: '00:00:00',
+  endTime: '23:59:00',
+  minQuantity: 1,
+  maxQuantity: 10,
+  status: 'published',
+  availability: 'Available',
+  currency: 'INR',
+  discounts: [],
   ...overrides,
 });
 
@@ -190,11 +204,16 @@ describe('plain-word errors of the flow', () => {
 
   it('T001 with a reason from the service says that reason', () => {
     const paused = withExplanation(createApiError({ code: 'T001', httpStatus: 409, description: 'ticket 1 (General): sales are paused' }), context) as Error;
-    expect(formatError(paused)).toBe('error T001: the order cannot be placed: ticket 1 (General): sales are paused; see the tickets with `boxoffice event details 10`');
+    expect(formatError(paused)).toBe(
+      'error T001: the order cannot be placed: ticket 1 (General): sales are paused; see the tickets with `boxoffice event details 10`',
+    );
   });
 
-  it('E002 says the service\'s own reason when it gives one', () => {
-    const refused = withExplanation(createApiError({ code: 'E002', httpStatus: 400, description: 'attendee_1.q_1: not an email address', field: 'attendee_1.q_1' }), context) as Error;
+  it("E002 says the service's own reason when it gives one", () => {
+    const refused = withExplanation(
+      createApiError({ code: 'E002', httpStatus: 400, description: 'attendee_1.q_1: not an email address', field: 'attendee_1.q_1' }),
+      context,
+    ) as Error;
     expect(formatError(refused)).toBe("error E002: the service refused the order's data: attendee_1.q_1: not an email address");
     const bare = createApiError({ code: 'E002', httpStatus: 400 });
     expect(withExplanation(bare, context)).toBe(bare);

@@ -104,7 +104,7 @@ describe('E12 booking', () => {
     expect(await again.json()).toMatchObject({ message: 'T010' });
   });
 
-  it('answers a server-side caller (JSON) with the payment page\'s address, which shows the page without the key', async () => {
+  it("answers a server-side caller (JSON) with the payment page's address, which shows the page without the key", async () => {
     const fields = bookingFields({ amount: '499' });
     const answer = await fetch(`${sandbox.url}/em/booking`, {
       method: 'POST',
@@ -152,7 +152,7 @@ describe('E12 booking', () => {
 });
 
 describe('E13 booking list', () => {
-  it('lists the account\'s bookings of the date range, oldest first, with their outcome', async () => {
+  it("lists the account's bookings of the date range, oldest first, with their outcome", async () => {
     const key = sandbox.mintToken('booking', 'lister@example.test');
     clock.set('2026-06-03T08:00:00.000Z');
     const first = paymentForm(await openPaymentPage(bookingFields({ bookingKey: key, orderNo: 'LIST-1' })));
@@ -176,7 +176,9 @@ describe('E13 booking list', () => {
     expect((await list('2026-06-10', '2026-06-10')).map((booking) => booking.orderNo)).toEqual(['LIST-2']);
     // another account's bookings are not listed
     const others = bookingListResponse.parse(
-      expectSuccess(await post(sandbox.url, '/api/e/get-booking-list', { fromDate: '2026-06-01', toDate: '2026-06-30', bookingKey: sandbox.tokens.bookingKey })),
+      expectSuccess(
+        await post(sandbox.url, '/api/e/get-booking-list', { fromDate: '2026-06-01', toDate: '2026-06-30', bookingKey: sandbox.tokens.bookingKey }),
+      ),
     ).bookings;
     expect(others.map((booking) => booking.orderNo)).not.toContain('LIST-1');
   });
@@ -191,7 +193,9 @@ describe('E13 booking list', () => {
     expectError(await post(sandbox.url, '/api/e/get-booking-list', { fromDate: '2026-06-01', toDate: '2026-06-02', bookingKey: 'nope' }), 'E001', 401);
     expectError(
       await post(sandbox.url, '/api/e/get-booking-list', { fromDate: '2026-06-02', toDate: '2026-06-01', bookingKey: sandbox.tokens.bookingKey }),
-      'E003', 400, 'toDate',
+      'E003',
+      400,
+      'toDate',
     );
     expectError(await post(sandbox.url, '/api/e/get-booking-list', { fromDate: '2026-06-01' }), 'E002', 400, 'toDate,bookingKey');
     expectError(await post(sandbox.url, '/api/e/get-booking-list', { fromDate: '2026-13-01', toDate: '2026-06-01', bookingKey: 'k' }), 'E002', 400, 'fromDate');

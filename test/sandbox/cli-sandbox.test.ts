@@ -38,7 +38,10 @@ function withEnv(changes: Record<string, string | undefined>): NodeJS.ProcessEnv
 }
 
 function boxoffice(args: string[], env: Record<string, string | undefined> = {}) {
-  return spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: withEnv({ BOXOFFICE_DATA_DIR: join(scratch, 'data-default'), CI: 'true', ...env }) });
+  return spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: withEnv({ BOXOFFICE_DATA_DIR: join(scratch, 'data-default'), CI: 'true', ...env }),
+  });
 }
 
 /** `env` values of undefined remove the variable; the data directory is the scratch one unless given. */
@@ -49,7 +52,9 @@ async function start(args: string[], env: Record<string, string | undefined> = {
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const stdout: string[] = [];
   const lines = createInterface({ input: child.stdout! });
   const firstLine = await new Promise<string>((resolve, reject) => {
@@ -148,7 +153,9 @@ describe('the sandbox secret between processes (docs/sandbox-security.md)', () =
     const elsewhere = boxoffice(['sandbox', 'token', '--url', sandbox.url], noSecret(join(scratch, 'other')));
     expect(elsewhere.status).toBe(3);
     expect(elsewhere.stdout).toBe('');
-    expect(elsewhere.stderr).toContain(`error E001: the sandbox at ${sandbox.url} refused the sandbox secret (from ${join(scratch, 'other', `sandbox-${port}.secret`)} (not found))`);
+    expect(elsewhere.stderr).toContain(
+      `error E001: the sandbox at ${sandbox.url} refused the sandbox secret (from ${join(scratch, 'other', `sandbox-${port}.secret`)} (not found))`,
+    );
     expect(elsewhere.stderr).toContain('BOXOFFICE_SANDBOX_SECRET');
     const wrong = boxoffice(['sandbox', 'seed', '--url', sandbox.url], { ...noSecret(dataDir), BOXOFFICE_SANDBOX_SECRET: 'sbx_secret_not-the-right-one' });
     expect(wrong.status).toBe(3);

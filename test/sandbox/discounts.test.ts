@@ -2,9 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { findDiscount } from '../../src/sandbox/db/events.js';
 import { useTestSandbox } from '../helpers/sandbox.js';
-import {
-  ENCODINGS, TEST_NOW, expectError, expectSuccess, manualClock, post, validDiscount, validEvent, validTicket, without, type Encoding,
-} from './api.js';
+import { ENCODINGS, TEST_NOW, expectError, expectSuccess, manualClock, post, validDiscount, validEvent, validTicket, without, type Encoding } from './api.js';
 
 const clock = manualClock(TEST_NOW);
 const sandbox = useTestSandbox({ clock });
@@ -18,8 +16,7 @@ async function eventWithTicket(encoding: Encoding, quantity = '80'): Promise<{ e
 }
 
 describe.each(ENCODINGS)('E5 add-discount (%s)', (encoding) => {
-  const add = (fields: Record<string, string>, token = sandbox.tokens.organizer) =>
-    post(sandbox.url, '/api/e/add-discount', fields, { token, encoding });
+  const add = (fields: Record<string, string>, token = sandbox.tokens.organizer) => post(sandbox.url, '/api/e/add-discount', fields, { token, encoding });
 
   it('adds a flat discount (S004) with the default limit (the ticket quantity) and dates', async () => {
     const { eventId, ticketId } = await eventWithTicket(encoding, '80');
@@ -42,7 +39,9 @@ describe.each(ENCODINGS)('E5 add-discount (%s)', (encoding) => {
   it('adds bulk and code discounts with their extra fields', async () => {
     const { eventId, ticketId } = await eventWithTicket(encoding);
     const bulk = expectSuccess(
-      await add(validDiscount(eventId, ticketId, { discountCategory: 'bulk', fromQuantity: '5', toQuantity: '10', discountType: 'fixed', discount: '50', limit: '7' })),
+      await add(
+        validDiscount(eventId, ticketId, { discountCategory: 'bulk', fromQuantity: '5', toQuantity: '10', discountType: 'fixed', discount: '50', limit: '7' }),
+      ),
     );
     expect(findDiscount(sandbox.db, Number(bulk.discountId))).toMatchObject({ from_quantity: 5, to_quantity: 10, usage_limit: 7, type: 'fixed' });
     const code = expectSuccess(await add(validDiscount(eventId, ticketId, { discountCategory: 'code', code: 'JAZZ10' })));
@@ -54,10 +53,7 @@ describe.each(ENCODINGS)('E5 add-discount (%s)', (encoding) => {
     expectError(await add(validDiscount(eventId, ticketId, { discountCategory: 'code' })), 'E025', 400, 'code');
     expectError(await add(validDiscount(eventId, ticketId, { discountCategory: 'bulk', fromQuantity: '5' })), 'E026', 400, 'toQuantity');
     expectError(await add(validDiscount(eventId, ticketId, { discountCategory: 'bulk' })), 'E026', 400, 'fromQuantity');
-    expectError(
-      await add(validDiscount(eventId, ticketId, { discountCategory: 'bulk', fromQuantity: '9', toQuantity: '3' })),
-      'E026', 400, 'toQuantity',
-    );
+    expectError(await add(validDiscount(eventId, ticketId, { discountCategory: 'bulk', fromQuantity: '9', toQuantity: '3' })), 'E026', 400, 'toQuantity');
   });
 
   it('refuses a missing, zero or non-numeric amount with D001', async () => {
@@ -89,8 +85,7 @@ describe.each(ENCODINGS)('E5 add-discount (%s)', (encoding) => {
 });
 
 describe.each(ENCODINGS)('E6 update-discount (%s)', (encoding) => {
-  const update = (fields: Record<string, string>, token = sandbox.tokens.organizer) =>
-    post(sandbox.url, '/api/e/update-discount', fields, { token, encoding });
+  const update = (fields: Record<string, string>, token = sandbox.tokens.organizer) => post(sandbox.url, '/api/e/update-discount', fields, { token, encoding });
 
   async function withDiscount(): Promise<{ eventId: string; ticketId: string; discountId: string }> {
     const ids = await eventWithTicket(encoding);

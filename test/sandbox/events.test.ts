@@ -8,8 +8,7 @@ const clock = manualClock(TEST_NOW);
 const sandbox = useTestSandbox({ clock });
 
 describe.each(ENCODINGS)('E1 create (%s)', (encoding) => {
-  const create = (fields: Record<string, string>, token = sandbox.tokens.organizer) =>
-    post(sandbox.url, '/api/e/create', fields, { token, encoding });
+  const create = (fields: Record<string, string>, token = sandbox.tokens.organizer) => post(sandbox.url, '/api/e/create', fields, { token, encoding });
 
   it('creates an event and answers S001 with its id', async () => {
     const body = expectSuccess(await create(validEvent()));
@@ -80,8 +79,7 @@ describe.each(ENCODINGS)('E1 create (%s)', (encoding) => {
 });
 
 describe.each(ENCODINGS)('E2 update (%s)', (encoding) => {
-  const update = (fields: Record<string, string>, token = sandbox.tokens.organizer) =>
-    post(sandbox.url, '/api/e/update', fields, { token, encoding });
+  const update = (fields: Record<string, string>, token = sandbox.tokens.organizer) => post(sandbox.url, '/api/e/update', fields, { token, encoding });
 
   async function createEvent(overrides: Record<string, string> = {}): Promise<{ eventId: string; fields: Record<string, string> }> {
     const fields = validEvent(overrides);
@@ -97,16 +95,14 @@ describe.each(ENCODINGS)('E2 update (%s)', (encoding) => {
     const created = await createEvent();
     const body = expectSuccess(await update(updateFields(created, { eventTitle: 'Autumn Jazz', endTime: '23:30' })));
     expect(body).toMatchObject({ message: 'S002', eventId: created.eventId });
-    const read = expectSuccess(
-      await post(sandbox.url, '/api/e/get-event', { eventId: created.eventId }, { token: sandbox.tokens.organizer, encoding }),
-    );
+    const read = expectSuccess(await post(sandbox.url, '/api/e/get-event', { eventId: created.eventId }, { token: sandbox.tokens.organizer, encoding }));
     const event = getEventResponse.parse(read).event;
     expect(event.name).toBe('Autumn Jazz');
     expect(event.endDate.date).toBe('2026-07-10 23:30:00');
     expect(event.city).toBe('Pune');
   });
 
-  it('refuses an unknown event id with E007 (404) and another organizer\'s event with E008 (403)', async () => {
+  it("refuses an unknown event id with E007 (404) and another organizer's event with E008 (403)", async () => {
     const created = await createEvent();
     expectError(await update(updateFields(created, { eventId: '999999999' })), 'E007', 404, 'eventId');
     expectError(await update(updateFields(created, { eventId: 'abc' })), 'E007', 404, 'eventId');
@@ -188,7 +184,7 @@ describe.each(ENCODINGS)('E7 get-event and E9 get-all-events (%s)', (encoding) =
     expect(event.auditCreated).toEqual({ date: '2026-06-01 10:00:00', timezone_type: 3, timezone: 'UTC' });
   });
 
-  it('refuses a missing eventId (E002), an unknown one (E007) and another organizer\'s (E008)', async () => {
+  it("refuses a missing eventId (E002), an unknown one (E007) and another organizer's (E008)", async () => {
     const token = sandbox.tokens.organizer;
     expectError(await post(sandbox.url, '/api/e/get-event', {}, { token, encoding }), 'E002', 400, 'eventId');
     expectError(await post(sandbox.url, '/api/e/get-event', { eventId: '42' }, { token, encoding }), 'E007', 404);
@@ -198,7 +194,7 @@ describe.each(ENCODINGS)('E7 get-event and E9 get-all-events (%s)', (encoding) =
     expectError(await post(sandbox.url, '/api/e/get-event', { eventId: String(created.eventId) }, { encoding }), 'E001', 401);
   });
 
-  it('lists only the caller\'s own events, in the 2.12 shape', async () => {
+  it("lists only the caller's own events, in the 2.12 shape", async () => {
     const token = sandbox.mintToken('organizer', `lister-${encoding}@example.test`);
     const fields = validEvent();
     const created = expectSuccess(await post(sandbox.url, '/api/e/create', fields, { token, encoding }));

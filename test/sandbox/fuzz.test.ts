@@ -69,16 +69,57 @@ const freshSlug = () => `fuzz-${++slugCounter}`;
 
 function endpoints(): Endpoint[] {
   const eventTyped: Record<string, Kind> = {
-    eventType: 'enum', type: 'enum', category: 'enum', startDate: 'date', endDate: 'date', startTime: 'time', endTime: 'time', url: 'slug', subdomain: 'slug',
+    eventType: 'enum',
+    type: 'enum',
+    category: 'enum',
+    startDate: 'date',
+    endDate: 'date',
+    startTime: 'time',
+    endTime: 'time',
+    url: 'slug',
+    subdomain: 'slug',
   };
-  const eventRequired = ['eventType', 'type', 'eventTitle', 'url', 'category', 'startDate', 'endDate', 'startTime', 'endTime', 'aboutEvent', 'listingImage', 'headerImage', 'contactInfo'];
+  const eventRequired = [
+    'eventType',
+    'type',
+    'eventTitle',
+    'url',
+    'category',
+    'startDate',
+    'endDate',
+    'startTime',
+    'endTime',
+    'aboutEvent',
+    'listingImage',
+    'headerImage',
+    'contactInfo',
+  ];
   const ticketTyped: Record<string, Kind> = {
-    eventId: 'id', price: 'number', currency: 'enum', quantity: 'int', status: 'enum', startDate: 'date', startTime: 'time', endDate: 'date', endTime: 'time',
-    minQuantity: 'posint', maxQuantity: 'posint', serviceFee: 'enum', allowCancellation: 'bool',
+    eventId: 'id',
+    price: 'number',
+    currency: 'enum',
+    quantity: 'int',
+    status: 'enum',
+    startDate: 'date',
+    startTime: 'time',
+    endDate: 'date',
+    endTime: 'time',
+    minQuantity: 'posint',
+    maxQuantity: 'posint',
+    serviceFee: 'enum',
+    allowCancellation: 'bool',
   };
   const ticketRequired = ['eventId', 'ticketName', 'currency', 'quantity', 'status', 'serviceFee', 'allowCancellation'];
   const discountTyped: Record<string, Kind> = {
-    eventId: 'id', discountCategory: 'enum', discount: 'number', discountType: 'enum', startDate: 'date', startTime: 'time', endDate: 'date', endTime: 'time', limit: 'int',
+    eventId: 'id',
+    discountCategory: 'enum',
+    discount: 'number',
+    discountType: 'enum',
+    startDate: 'date',
+    startTime: 'time',
+    endDate: 'date',
+    endTime: 'time',
+    limit: 'int',
   };
   return [
     { path: '/api/e/create', token: 'organizer', base: () => validEvent({ url: freshSlug() }), required: [...eventRequired, 'segment'], typed: eventTyped },
@@ -129,7 +170,13 @@ function endpoints(): Endpoint[] {
       required: ['client_id', 'client_secret', 'grant_type', 'code'],
       typed: { grant_type: 'enum', client_id: 'id', client_secret: 'id', code: 'id' },
     },
-    { path: '/sandbox/token', token: 'secret', base: () => ({ role: 'organizer', account: 'organizer@sandbox.local' }), required: [], typed: { role: 'enum', account: 'email' } },
+    {
+      path: '/sandbox/token',
+      token: 'secret',
+      base: () => ({ role: 'organizer', account: 'organizer@sandbox.local' }),
+      required: [],
+      typed: { role: 'enum', account: 'email' },
+    },
   ];
 }
 
@@ -238,13 +285,19 @@ function malformedRequest(random: () => number, endpoint: Endpoint, tokens: Cred
       return {
         description: 'unknown token',
         path: endpoint.path,
-        ...mergeHeaders({ authorization: `Bearer ${pick(random, ['x', 'sbx_at_forged', INJECTIONS[1].replaceAll(' ', ''), tokens.publisher])}` }, asBody(fields, random)),
+        ...mergeHeaders(
+          { authorization: `Bearer ${pick(random, ['x', 'sbx_at_forged', INJECTIONS[1].replaceAll(' ', ''), tokens.publisher])}` },
+          asBody(fields, random),
+        ),
       };
     default:
       return {
         description: 'wrong auth scheme',
         path: endpoint.path,
-        ...mergeHeaders({ authorization: pick(random, [`Basic ${tokens[endpoint.token as 'organizer']}`, 'Bearer', `Token ${tokens.organizer}`]) }, asBody(fields, random)),
+        ...mergeHeaders(
+          { authorization: pick(random, [`Basic ${tokens[endpoint.token as 'organizer']}`, 'Bearer', `Token ${tokens.organizer}`]) },
+          asBody(fields, random),
+        ),
       };
   }
 }

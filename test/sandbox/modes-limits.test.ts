@@ -44,7 +44,10 @@ describe('realistic limits', () => {
   });
 
   it('has quotas of 200 tickets and 2000 discounts a day', () => {
-    for (const [path, quota] of [['/api/e/add-ticket', 200], ['/api/e/add-discount', 2000]] as const) {
+    for (const [path, quota] of [
+      ['/api/e/add-ticket', 200],
+      ['/api/e/add-discount', 2000],
+    ] as const) {
       const { clock, limiter } = limiterAt();
       for (let index = 0; index < quota; index += 1) {
         clock.now += 1000;

@@ -11,7 +11,12 @@ describe('response shapes', () => {
 
   it('sends details as [] when empty and as an object keyed by label otherwise (every mode)', () => {
     expect(detailsByLabel([])).toEqual([]);
-    expect(detailsByLabel([{ label: 'Company', value: 'Acme' }, { label: 'Phone', value: '99' }])).toEqual({ Company: 'Acme', Phone: '99' });
+    expect(
+      detailsByLabel([
+        { label: 'Company', value: 'Acme' },
+        { label: 'Phone', value: '99' },
+      ]),
+    ).toEqual({ Company: 'Acme', Phone: '99' });
   });
 
   it('sends the first attendee batch as an array, later ones keyed by absolute offset', () => {
@@ -21,11 +26,19 @@ describe('response shapes', () => {
   });
 
   it('names records by code where the live service does, the numeric id beside it in the lists', () => {
-    expect(codeFormIds('/api/e/create', { status: 'success', message: 'S001', eventId: '1' })).toEqual({ status: 'success', message: 'S001', eventId: 'EAAAAB' });
+    expect(codeFormIds('/api/e/create', { status: 'success', message: 'S001', eventId: '1' })).toEqual({
+      status: 'success',
+      message: 'S001',
+      eventId: 'EAAAAB',
+    });
     expect(codeFormIds('/api/e/add-ticket', { ticketId: '27' })).toEqual({ ticketId: 'TAAABB' });
     expect(codeFormIds('/api/e/update-discount', { discountId: '2' })).toEqual({ discountId: 'DAAAAC' });
-    expect(codeFormIds('/api/e/get-all-events', { events: [{ eventId: '3', eventTitle: 'x' }] })).toEqual({ events: [{ eventId: 'EAAAAD', id: 3, eventTitle: 'x' }] });
-    expect(codeFormIds('/api/e/get-tickets', { tickets: [{ id: 4, eventId: '3', ticketId: null }] })).toEqual({ tickets: [{ id: 4, eventId: 'EAAAAD', ticketId: 'TAAAAE' }] });
+    expect(codeFormIds('/api/e/get-all-events', { events: [{ eventId: '3', eventTitle: 'x' }] })).toEqual({
+      events: [{ eventId: 'EAAAAD', id: 3, eventTitle: 'x' }],
+    });
+    expect(codeFormIds('/api/e/get-tickets', { tickets: [{ id: 4, eventId: '3', ticketId: null }] })).toEqual({
+      tickets: [{ id: 4, eventId: 'EAAAAD', ticketId: 'TAAAAE' }],
+    });
   });
 
   it('codes round-trip, by kind only', () => {
@@ -36,12 +49,15 @@ describe('response shapes', () => {
   });
 
   it('sends buyer-side errors as {success: "fail"}, keeping the key, rate-limit and busy codes', () => {
-    expect(buyerFailBody({ status: 'error', message: 'E007', description: 'invalid event id: 9' })).toEqual({ success: 'fail', message: 'invalid event id: 9' });
+    expect(buyerFailBody({ status: 'error', message: 'E007', description: 'invalid event id: 9' })).toEqual({
+      success: 'fail',
+      message: 'invalid event id: 9',
+    });
     expect(buyerFailBody({ status: 'error', message: 'E020', description: 'x' })).toEqual({ status: 'error', message: 'E020', description: 'x' });
   });
 });
 
-describe('requests as the service\'s own library builds them', () => {
+describe("requests as the service's own library builds them", () => {
   it('reads status=published on add-ticket as active, allowCancellation 1 / empty as true / false', () => {
     expect(liveLibraryTicketFields({ status: 'published', allowCancellation: '1' }, 'add')).toEqual({ status: 'active', allowCancellation: 'true' });
     expect(liveLibraryTicketFields({ status: 'published', allowCancellation: '' }, 'update')).toEqual({ status: 'published', allowCancellation: 'false' });
@@ -63,8 +79,15 @@ describe('requests as the service\'s own library builds them', () => {
     const body = '--\r\nContent-Disposition: form-data;name="eventId"\r\n\r\n7\r\n--\r\nContent-Disposition: form-data; name="x"\r\n\r\na--b\r\n----\r\n';
     const request = new Request('http://x/api/e/get-event', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=' }, body });
     const form = await ((await readableMultipart(request, true)) as Request).formData();
-    expect([...form]).toEqual([['eventId', '7'], ['x', 'a--b']]);
-    const tight = new Request('http://x', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=B' }, body: '--B\r\nContent-Disposition: form-data;name="a"\r\n\r\n1\r\n--B--\r\n' });
+    expect([...form]).toEqual([
+      ['eventId', '7'],
+      ['x', 'a--b'],
+    ]);
+    const tight = new Request('http://x', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=B' },
+      body: '--B\r\nContent-Disposition: form-data;name="a"\r\n\r\n1\r\n--B--\r\n',
+    });
     expect([...(await ((await readableMultipart(tight, false)) as Request).formData())]).toEqual([['a', '1']]);
   });
 });

@@ -180,7 +180,9 @@ describe('--quirks', () => {
     expect(attendeeListResponse.parse(first).attendee).toHaveLength(2);
     const later = expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '1', toRecord: '51' }, { token: sandbox.tokens.admin }));
     expect(Object.keys(later.attendee as object)).toEqual(['1']);
-    const past = expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '50', toRecord: '100' }, { token: sandbox.tokens.admin }));
+    const past = expectSuccess(
+      await post(sandbox.url, '/api/e/attendee-list', { eventId, fromRecord: '50', toRecord: '100' }, { token: sandbox.tokens.admin }),
+    );
     expect(past.attendee).toEqual({});
   });
 
@@ -189,7 +191,12 @@ describe('--quirks', () => {
     const seededEvent = (seeded.eventIds as string[])[0];
     const batch = async (fromRecord: number, toRecord: number) => {
       const answer = expectSuccess(
-        await post(sandbox.url, '/api/e/attendee-list', { eventId: seededEvent, fromRecord: String(fromRecord), toRecord: String(toRecord) }, { token: sandbox.tokens.admin }),
+        await post(
+          sandbox.url,
+          '/api/e/attendee-list',
+          { eventId: seededEvent, fromRecord: String(fromRecord), toRecord: String(toRecord) },
+          { token: sandbox.tokens.admin },
+        ),
       );
       return attendeeListResponse.parse(answer).attendee.map((record) => String(record.orderNo));
     };

@@ -54,7 +54,12 @@ async function authorize(params: Record<string, string>, email = ORGANIZER_EMAIL
 }
 
 function exchange(fields: Record<string, string>, encoding: Encoding = 'urlencoded') {
-  return post(sandbox.url, '/a/account/oauth/token', { client_id: SANDBOX_CLIENT_ID, client_secret: SANDBOX_CLIENT_SECRET, grant_type: 'authorization_code', ...fields }, { encoding });
+  return post(
+    sandbox.url,
+    '/a/account/oauth/token',
+    { client_id: SANDBOX_CLIENT_ID, client_secret: SANDBOX_CLIENT_SECRET, grant_type: 'authorization_code', ...fields },
+    { encoding },
+  );
 }
 
 describe('authorize page', () => {
@@ -75,7 +80,9 @@ describe('authorize page', () => {
       expect(response.status, uri).toBe(200);
     }
     for (const uri of ['https://evil.example/cb', 'http://127.0.0.1.evil.example/cb', 'http://user@127.0.0.1:1/cb', 'not a url']) {
-      const response = await fetch(`${sandbox.url}/a/account/oauth/authorize?${new URLSearchParams(authorizeParams({ redirect_uri: uri }))}`, { redirect: 'manual' });
+      const response = await fetch(`${sandbox.url}/a/account/oauth/authorize?${new URLSearchParams(authorizeParams({ redirect_uri: uri }))}`, {
+        redirect: 'manual',
+      });
       expect(response.status, uri).toBe(400);
       expect(response.headers.get('location')).toBeNull();
     }
@@ -170,7 +177,9 @@ describe.each(ENCODINGS)('authorize and token (%s)', (encoding) => {
   it('tokens expire after 3 months', async () => {
     const params = authorizeParams();
     const location = await authorize(params, ORGANIZER_EMAIL, encoding);
-    const body = expectSuccess(await exchange({ code: location.searchParams.get('code') ?? '', redirect_uri: REDIRECT, code_verifier: verifierOf(params) }, encoding));
+    const body = expectSuccess(
+      await exchange({ code: location.searchParams.get('code') ?? '', redirect_uri: REDIRECT, code_verifier: verifierOf(params) }, encoding),
+    );
     const token = String(body.access_token);
     clock.advance(89 * 24 * 3600 * 1000);
     try {
@@ -190,9 +199,29 @@ describe('accounts and tokens', () => {
     const location = await authorize(params, ADMIN_EMAIL);
     const body = expectSuccess(await exchange({ code: location.searchParams.get('code') ?? '', redirect_uri: REDIRECT, code_verifier: verifierOf(params) }));
     const admin = String(body.access_token);
-    expectSuccess(await post(sandbox.url, '/api/e/attendee-list', { eventId: String(organizerEvent.eventId), fromRecord: '0', toRecord: '50' }, { token: admin }));
+    expectSuccess(
+      await post(sandbox.url, '/api/e/attendee-list', { eventId: String(organizerEvent.eventId), fromRecord: '0', toRecord: '50' }, { token: admin }),
+    );
     // reading is allowed to the administrator, changing another organizer's event is not
-    expectError(await post(sandbox.url, '/api/e/add-ticket', { eventId: String(organizerEvent.eventId), ticketName: 'x', price: '1', currency: 'INR', quantity: '1', status: 'active', serviceFee: '1', allowCancellation: 'true' }, { token: admin }), 'E008', 403);
+    expectError(
+      await post(
+        sandbox.url,
+        '/api/e/add-ticket',
+        {
+          eventId: String(organizerEvent.eventId),
+          ticketName: 'x',
+          price: '1',
+          currency: 'INR',
+          quantity: '1',
+          status: 'active',
+          serviceFee: '1',
+          allowCancellation: 'true',
+        },
+        { token: admin },
+      ),
+      'E008',
+      403,
+    );
   });
 
   it('stores tokens and codes only as hashes', async () => {
@@ -200,7 +229,8 @@ describe('accounts and tokens', () => {
     const hashes = new Set(rows.map((row) => row.token_hash));
     expect(hashes.has(sandbox.tokens.organizer)).toBe(false);
     expect(hashes.has(createHash('sha256').update(sandbox.tokens.organizer).digest('hex'))).toBe(true);
-    const dump = JSON.stringify(sandbox.db.prepare(`SELECT * FROM access_tokens`).all()) + JSON.stringify(sandbox.db.prepare(`SELECT * FROM publisher_keys`).all());
+    const dump =
+      JSON.stringify(sandbox.db.prepare(`SELECT * FROM access_tokens`).all()) + JSON.stringify(sandbox.db.prepare(`SELECT * FROM publisher_keys`).all());
     expect(dump).not.toContain(sandbox.tokens.organizer);
     expect(dump).not.toContain(sandbox.tokens.publisher);
   });

@@ -18,14 +18,31 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   ids.jazz = await createEvent(sandbox, {
-    eventTitle: 'Summer Jazz Night', category: 'music', city: 'Pune', topics: 'jazz,concerts', startDate: '2026-07-10', endDate: '2026-07-10',
+    eventTitle: 'Summer Jazz Night',
+    category: 'music',
+    city: 'Pune',
+    topics: 'jazz,concerts',
+    startDate: '2026-07-10',
+    endDate: '2026-07-10',
   });
   ids.ai = await createEvent(sandbox, {
-    eventTitle: 'AI Summit', category: 'technology', type: 'conference', city: 'Bengaluru', topics: 'artificial-intelligence',
-    startDate: '2026-08-01', endDate: '2026-08-02', aboutEvent: '<p>Machine learning talks</p>',
+    eventTitle: 'AI Summit',
+    category: 'technology',
+    type: 'conference',
+    city: 'Bengaluru',
+    topics: 'artificial-intelligence',
+    startDate: '2026-08-01',
+    endDate: '2026-08-02',
+    aboutEvent: '<p>Machine learning talks</p>',
   });
   ids.run = await createEvent(sandbox, {
-    eventTitle: 'City Run', category: 'sports', city: 'Pune', topics: 'running', aboutEvent: '<p>5k and 10k runs</p>', startDate: '2026-09-05', endDate: '2026-09-05',
+    eventTitle: 'City Run',
+    category: 'sports',
+    city: 'Pune',
+    topics: 'running',
+    aboutEvent: '<p>5k and 10k runs</p>',
+    startDate: '2026-09-05',
+    endDate: '2026-09-05',
   });
   ids.hidden = await createEvent(sandbox, { eventTitle: 'Private Jazz Dinner', eventType: 'private', category: 'music', city: 'Pune' });
   await addTicket(sandbox, ids.jazz, { price: '500' });
@@ -114,8 +131,16 @@ describe('P4 event search', () => {
   it('summarises events as 2.3', async () => {
     const body = eventSearchResponse.parse(expectSuccess(await publisher(sandbox, 'events', { fields: { keyword: 'jazz' } })));
     expect(body.events[0]).toMatchObject({
-      title: 'Summer Jazz Night', startDateFormat: '2026-07-10', startDate: 'Fri, 10 Jul 2026', startTime: '06:00 PM',
-      startDateTime: '2026-07-10 18:00:00', category: 'music', type: 'ticketing', city: 'Pune', currency: 'INR', minPrice: '500',
+      title: 'Summer Jazz Night',
+      startDateFormat: '2026-07-10',
+      startDate: 'Fri, 10 Jul 2026',
+      startTime: '06:00 PM',
+      startDateTime: '2026-07-10 18:00:00',
+      category: 'music',
+      type: 'ticketing',
+      city: 'Pune',
+      currency: 'INR',
+      minPrice: '500',
       topics: ['jazz', 'concerts'],
     });
   });
@@ -125,8 +150,13 @@ describe('P5, P6 details', () => {
   it('P5 serves the event (2.4) with tabs, soldout and favourite, by GET query', async () => {
     const body = eventDetailsResponse.parse(expectSuccess(await publisher(sandbox, 'event-details', { method: 'GET', query: { eventId: ids.jazz } })));
     expect(body.events).toMatchObject({
-      id: Number(ids.jazz), title: 'Summer Jazz Night', startDate: '2026-07-10', startTime: '18:00', price: '500',
-      email: 'organizer@sandbox.local', isAttendeeFormEnabled: 'yes',
+      id: Number(ids.jazz),
+      title: 'Summer Jazz Night',
+      startDate: '2026-07-10',
+      startTime: '18:00',
+      price: '500',
+      email: 'organizer@sandbox.local',
+      isAttendeeFormEnabled: 'yes',
     });
     expect(body).toMatchObject({ soldout: 'no', favourite: 'no', tabs: [] });
   });
@@ -137,9 +167,20 @@ describe('P5, P6 details', () => {
 
   it('P6 serves the tickets (2.5) with what is left and the automatic discounts only', async () => {
     const ticket = await addTicket(sandbox, ids.run, { ticketName: 'Pacer', price: '300', quantity: '7' });
-    await organizer(sandbox, '/api/e/add-discount', { eventId: ids.run, ticketId: String(ticket), discountCategory: 'flat', discount: '50', discountType: 'fixed' });
     await organizer(sandbox, '/api/e/add-discount', {
-      eventId: ids.run, ticketId: String(ticket), discountCategory: 'code', discount: '10', discountType: 'percentage', code: 'SECRET',
+      eventId: ids.run,
+      ticketId: String(ticket),
+      discountCategory: 'flat',
+      discount: '50',
+      discountType: 'fixed',
+    });
+    await organizer(sandbox, '/api/e/add-discount', {
+      eventId: ids.run,
+      ticketId: String(ticket),
+      discountCategory: 'code',
+      discount: '10',
+      discountType: 'percentage',
+      code: 'SECRET',
     });
     const body = ticketDetailsResponse.parse(expectSuccess(await publisher(sandbox, 'ticket-details', { method: 'GET', query: { eventId: ids.run } })));
     const pacer = body.tickets.find((entry) => entry.name === 'Pacer');

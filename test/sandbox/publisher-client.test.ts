@@ -56,7 +56,7 @@ describe.each([false, true])('the client against the Publisher API (quirks %s)',
     expect(details.orderDetails.attendee[1].additionalInfo).toEqual({ 'T-shirt size': 'M' });
   });
 
-  it('turns the sandbox\'s refusals into the client\'s error classes', async () => {
+  it("turns the sandbox's refusals into the client's error classes", async () => {
     if (quirks) {
       // The buyer side's {"success":"fail","message":…} bodies: an API error with the service's text.
       await expect(client.publisher.orderDetails({ orderNo: 'NOPE' })).rejects.toMatchObject({ name: 'ApiError', code: 'fail', httpStatus: 200 });
@@ -69,7 +69,10 @@ describe.each([false, true])('the client against the Publisher API (quirks %s)',
     const ticketId = await addTicket(sandbox, eventId);
     const order = await client.publisher.generateOrder({ eventId: Number(eventId), tickets: [{ ticketId, quantity: 1, discountCode: '' }] });
     const stranger = createClient({
-      apiUrl: sandbox.url, publisherUrl: sandbox.url, authUrl: sandbox.url, publisherKey: sandbox.mintToken('publisher', 'stranger@example.test'),
+      apiUrl: sandbox.url,
+      publisherUrl: sandbox.url,
+      authUrl: sandbox.url,
+      publisherKey: sandbox.mintToken('publisher', 'stranger@example.test'),
     });
     const forged = createClient({ apiUrl: sandbox.url, publisherUrl: sandbox.url, authUrl: sandbox.url, publisherKey: 'sbx_pk_forged' });
     try {

@@ -51,7 +51,12 @@ describe('purchase flow', () => {
     const general = await addTicket(sandbox, eventId, { price: '1000', quantity: '10', serviceFee: '2' });
     const cartBody = expectSuccess(await publisher(sandbox, 'cart-calculation', { query: cart(eventId, [{ ticketId: general, quantity: 2 }]) }));
     expect(cartResponse.parse(cartBody).cart).toEqual({
-      price: 2000, discount: 0, processingFee: 50, serviceTax: 9, grandTotal: 2059, codeApplied: false,
+      price: 2000,
+      discount: 0,
+      processingFee: 50,
+      serviceTax: 9,
+      grandTotal: 2059,
+      codeApplied: false,
     });
 
     const generated = expectSuccess(await publisher(sandbox, 'generate-order', { query: cart(eventId, [{ ticketId: general, quantity: 2 }]) }));
@@ -70,8 +75,14 @@ describe('purchase flow', () => {
 
     const details = orderDetailsResponse.parse(expectSuccess(await publisher(sandbox, 'order-details', { fields: { orderNo } })));
     expect(details.orderDetails).toMatchObject({
-      eventId: Number(eventId), orderNo, quantity: 2, ticketCost: 2000, paidAmount: 2059, orderStatus: 'confirm',
-      buyerName: 'Person 1', datePurchased: '2026-06-01',
+      eventId: Number(eventId),
+      orderNo,
+      quantity: 2,
+      ticketCost: 2000,
+      paidAmount: 2059,
+      orderStatus: 'confirm',
+      buyerName: 'Person 1',
+      datePurchased: '2026-06-01',
     });
     expect(details.orderDetails.attendee.map((entry) => entry.attendeeName)).toEqual(['Person 1', 'Person 2']);
 
@@ -170,7 +181,8 @@ describe('discounts in the cart', () => {
   });
 
   const price = async (quantity: number, discountCode = '') =>
-    cartResponse.parse(expectSuccess(await publisher(sandbox, 'cart-calculation', { query: cart(eventId, [{ ticketId: ticket, quantity, discountCode }]) }))).cart;
+    cartResponse.parse(expectSuccess(await publisher(sandbox, 'cart-calculation', { query: cart(eventId, [{ ticketId: ticket, quantity, discountCode }]) })))
+      .cart;
 
   it('applies the flat discount to every ticket', async () => {
     expect(await price(2)).toMatchObject({ price: 2000, discount: 200, grandTotal: 1800, codeApplied: false });
@@ -195,8 +207,15 @@ describe('discounts in the cart', () => {
     const otherTicket = await addTicket(sandbox, other, { price: '1000' });
     expectSuccess(
       await organizer(sandbox, '/api/e/add-discount', {
-        eventId: other, ticketId: String(otherTicket), discountCategory: 'flat', discount: '10', discountType: 'percentage',
-        startDate: '2026-06-05', startTime: '00:00', endDate: '2026-06-06', endTime: '00:00',
+        eventId: other,
+        ticketId: String(otherTicket),
+        discountCategory: 'flat',
+        discount: '10',
+        discountType: 'percentage',
+        startDate: '2026-06-05',
+        startTime: '00:00',
+        endDate: '2026-06-06',
+        endTime: '00:00',
       }),
     );
     const priced = async () =>
@@ -226,7 +245,9 @@ describe('T-codes and refusals', () => {
     const foreign = await addTicket(sandbox, other);
     expectError(
       await publisher(sandbox, 'generate-order', { query: cart(eventId, [{ ticketId: foreign, quantity: 2 }]) }),
-      'T001', 400, 'data.tickets.0.ticketId',
+      'T001',
+      400,
+      'data.tickets.0.ticketId',
     );
   });
 
@@ -235,13 +256,20 @@ describe('T-codes and refusals', () => {
   });
 
   it('T001 with 409: below minQuantity or above maxQuantity', async () => {
-    expectError(await publisher(sandbox, 'generate-order', { query: cart(eventId, [{ ticketId: ticket, quantity: 1 }]) }), 'T001', 409, 'data.tickets.0.quantity');
+    expectError(
+      await publisher(sandbox, 'generate-order', { query: cart(eventId, [{ ticketId: ticket, quantity: 1 }]) }),
+      'T001',
+      409,
+      'data.tickets.0.quantity',
+    );
     expectError(await publisher(sandbox, 'generate-order', { query: cart(eventId, [{ ticketId: ticket, quantity: 5 }]) }), 'T001', 409);
   });
 
   it('E013 for a non-numeric quantity, E007 for an unknown event, E002 for missing or broken data', async () => {
     expectError(
-      await publisher(sandbox, 'cart-calculation', { query: data({ eventId: Number(eventId), tickets: [{ ticketId: ticket, quantity: 'two', discountCode: '' }] }) }),
+      await publisher(sandbox, 'cart-calculation', {
+        query: data({ eventId: Number(eventId), tickets: [{ ticketId: ticket, quantity: 'two', discountCode: '' }] }),
+      }),
       'E013',
     );
     expectError(await publisher(sandbox, 'cart-calculation', { query: cart('999999', [{ ticketId: ticket, quantity: 2 }]) }), 'E007', 404);
@@ -253,8 +281,15 @@ describe('T-codes and refusals', () => {
     const paused = await addTicket(sandbox, eventId, { ticketName: 'Paused' });
     expectSuccess(
       await organizer(sandbox, '/api/e/update-ticket', {
-        eventId, ticketId: String(paused), ticketName: 'Paused', price: '500', currency: 'INR', quantity: '10', status: 'pause',
-        serviceFee: '1', allowCancellation: 'false',
+        eventId,
+        ticketId: String(paused),
+        ticketName: 'Paused',
+        price: '500',
+        currency: 'INR',
+        quantity: '10',
+        status: 'pause',
+        serviceFee: '1',
+        allowCancellation: 'false',
       }),
     );
     expectError(await publisher(sandbox, 'cart-calculation', { query: cart(eventId, [{ ticketId: paused, quantity: 1 }]) }), 'T001', 409);
@@ -262,7 +297,7 @@ describe('T-codes and refusals', () => {
     expectError(await publisher(sandbox, 'cart-calculation', { query: cart(eventId, [{ ticketId: later, quantity: 1 }]) }), 'T001', 409);
   });
 
-  it('T007 for an unknown order, T008 for another publisher\'s order', async () => {
+  it("T007 for an unknown order, T008 for another publisher's order", async () => {
     const orderNo = await generate(sandbox, eventId, [{ ticketId: ticket, quantity: 2 }]);
     for (const path of ['attendee-form', 'order-details']) {
       expectError(await publisher(sandbox, path, { fields: { orderNo: 'NOPE123' } }), 'T007', 404);
@@ -328,7 +363,7 @@ describe('custom questions', () => {
     expect(JSON.stringify(list)).toContain('"details":{"Company":"Acme"');
   });
 
-  it('are refused for another organizer\'s event (E008) and need a label (E002)', async () => {
+  it("are refused for another organizer's event (E008) and need a label (E002)", async () => {
     const eventId = await createEvent(sandbox);
     const stranger = sandbox.mintToken('organizer', 'stranger@example.test');
     expectError(await organizer(sandbox, '/sandbox/questions', { eventId, label: 'Company' }, stranger), 'E008', 403);

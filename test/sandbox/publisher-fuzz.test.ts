@@ -62,52 +62,139 @@ let completion: Record<string, string> = {};
 
 function endpoints(): Endpoint[] {
   const cartBase = () => ({ eventId: Number(eventId), tickets: [{ ticketId, quantity: 1, discountCode: '' }] });
-  const badTickets = [[], {}, 'x', [null], [{ ticketId: 'x', quantity: 1 }], [{ ticketId, quantity: -1 }], [{ ticketId, quantity: 1.5 }],
-    [{ ticketId, quantity: 'lots' }], [{ ticketId: 999_999, quantity: 1 }], [{ ticketId, quantity: 0 }], [{ ticketId, quantity: 11 }],
-    [{ ticketId, quantity: 1 }, { ticketId, quantity: 1 }], [{ quantity: 1 }]];
+  const badTickets = [
+    [],
+    {},
+    'x',
+    [null],
+    [{ ticketId: 'x', quantity: 1 }],
+    [{ ticketId, quantity: -1 }],
+    [{ ticketId, quantity: 1.5 }],
+    [{ ticketId, quantity: 'lots' }],
+    [{ ticketId: 999_999, quantity: 1 }],
+    [{ ticketId, quantity: 0 }],
+    [{ ticketId, quantity: 11 }],
+    [
+      { ticketId, quantity: 1 },
+      { ticketId, quantity: 1 },
+    ],
+    [{ quantity: 1 }],
+  ];
   const badEventIds = ['abc', -1, 1.5, null, {}, [], 999_999, "1' OR '1'='1"];
   return [
-    { style: 'fields', method: 'POST', path: '/publisher/segments', auth: 'publisher', base: () => ({ eventType: 'public', type: 'ticketing' }), required: [], typed: { eventType: 'enum', type: 'enum' } },
+    {
+      style: 'fields',
+      method: 'POST',
+      path: '/publisher/segments',
+      auth: 'publisher',
+      base: () => ({ eventType: 'public', type: 'ticketing' }),
+      required: [],
+      typed: { eventType: 'enum', type: 'enum' },
+    },
     { style: 'fields', method: 'POST', path: '/publisher/categories', auth: 'publisher', base: () => ({}), required: [], typed: {} },
     { style: 'fields', method: 'POST', path: '/publisher/topics', auth: 'publisher', base: () => ({}), required: [], typed: {} },
     {
-      style: 'fields', method: 'POST', path: '/publisher/events', auth: 'publisher',
-      base: () => ({ keyword: 'jazz', price: 'paid', fromDate: '2026-06-01', toDate: '2026-12-31', fromPrice: '1', toPrice: '900', sortBy: 'latest', page: '1' }),
+      style: 'fields',
+      method: 'POST',
+      path: '/publisher/events',
+      auth: 'publisher',
+      base: () => ({
+        keyword: 'jazz',
+        price: 'paid',
+        fromDate: '2026-06-01',
+        toDate: '2026-12-31',
+        fromPrice: '1',
+        toPrice: '900',
+        sortBy: 'latest',
+        page: '1',
+      }),
       required: [],
       typed: { price: 'enum', fromDate: 'date', toDate: 'date', fromPrice: 'number', toPrice: 'number', sortBy: 'enum', page: 'posint' },
       cases: [{ fromDate: '2026-12-31', toDate: '2026-01-01' }],
     },
-    { style: 'fields', method: 'GET', path: '/publisher/event-details', auth: 'publisher', base: () => ({ eventId }), required: ['eventId'], typed: { eventId: 'id' } },
-    { style: 'fields', method: 'GET', path: '/publisher/ticket-details', auth: 'publisher', base: () => ({ eventId }), required: ['eventId'], typed: { eventId: 'id' } },
+    {
+      style: 'fields',
+      method: 'GET',
+      path: '/publisher/event-details',
+      auth: 'publisher',
+      base: () => ({ eventId }),
+      required: ['eventId'],
+      typed: { eventId: 'id' },
+    },
+    {
+      style: 'fields',
+      method: 'GET',
+      path: '/publisher/ticket-details',
+      auth: 'publisher',
+      base: () => ({ eventId }),
+      required: ['eventId'],
+      typed: { eventId: 'id' },
+    },
     { style: 'data', path: '/publisher/cart-calculation', base: cartBase, invalid: { eventId: badEventIds, tickets: badTickets } },
     { style: 'data', path: '/publisher/generate-order', base: cartBase, invalid: { eventId: badEventIds, tickets: badTickets } },
-    { style: 'fields', method: 'POST', path: '/publisher/attendee-form', auth: 'publisher', base: () => ({ orderNo: openOrder }), required: ['orderNo'], typed: { orderNo: 'id' } },
     {
-      style: 'data', path: '/publisher/save-attendee',
+      style: 'fields',
+      method: 'POST',
+      path: '/publisher/attendee-form',
+      auth: 'publisher',
+      base: () => ({ orderNo: openOrder }),
+      required: ['orderNo'],
+      typed: { orderNo: 'id' },
+    },
+    {
+      style: 'data',
+      path: '/publisher/save-attendee',
       base: () => ({ orderNo: openOrder, attendees }),
       invalid: {
         orderNo: ['', 'NOPE', 42, null, {}, ...INJECTIONS],
-        attendees: [{}, [], 'x', null, { person_1: [] }, { attendee_1: 'x' }, { attendee_1: [{ id: 'default_1', value: 'only a name' }] },
-          { attendee_1: [{ id: 'default_1', label: 'Name', value: {} }] }, { attendee_0: [] }, { ...attendees, attendee_9: [] }],
+        attendees: [
+          {},
+          [],
+          'x',
+          null,
+          { person_1: [] },
+          { attendee_1: 'x' },
+          { attendee_1: [{ id: 'default_1', value: 'only a name' }] },
+          { attendee_1: [{ id: 'default_1', label: 'Name', value: {} }] },
+          { attendee_0: [] },
+          { ...attendees, attendee_9: [] },
+        ],
       },
     },
     {
-      style: 'fields', method: 'POST', path: '/publisher/confirm-order', auth: 'publisher',
+      style: 'fields',
+      method: 'POST',
+      path: '/publisher/confirm-order',
+      auth: 'publisher',
       // attendees of this order are never saved, so even this base is refused (T002)
       base: () => ({ orderNo: openOrder, status: 'confirm', referenceNo: 'REF-1' }),
       required: ['orderNo', 'status', 'referenceNo'],
       typed: { status: 'enum', orderNo: 'id' },
       cases: [{}],
     },
-    { style: 'fields', method: 'POST', path: '/publisher/order-details', auth: 'publisher', base: () => ({ orderNo: 'NOPE' }), required: ['orderNo'], typed: { orderNo: 'id' } },
     {
-      style: 'fields', method: 'POST', path: '/em/booking', auth: 'none',
+      style: 'fields',
+      method: 'POST',
+      path: '/publisher/order-details',
+      auth: 'publisher',
+      base: () => ({ orderNo: 'NOPE' }),
+      required: ['orderNo'],
+      typed: { orderNo: 'id' },
+    },
+    {
+      style: 'fields',
+      method: 'POST',
+      path: '/em/booking',
+      auth: 'none',
       base: () => ({ amount: '10', orderNo: 'B-1', bookingKey: sandbox.tokens.bookingKey, callbackUrl: 'http://127.0.0.1:9/cb', currency: 'INR', pg: 'pg2' }),
       required: ['amount', 'orderNo', 'bookingKey', 'callbackUrl'],
       typed: { amount: 'number', currency: 'enum', pg: 'enum', callbackUrl: 'url', bookingKey: 'id' },
     },
     {
-      style: 'fields', method: 'POST', path: '/em/booking/complete', auth: 'none',
+      style: 'fields',
+      method: 'POST',
+      path: '/em/booking/complete',
+      auth: 'none',
       base: () => ({ ...completion }),
       required: ['bookingId', 'orderNo', 'amount', 'signature', 'outcome'],
       typed: { bookingId: 'id', outcome: 'enum', signature: 'id', amount: 'number' },
@@ -115,14 +202,23 @@ function endpoints(): Endpoint[] {
       cases: [{}, { outcome: 'fail' }],
     },
     {
-      style: 'fields', method: 'POST', path: '/api/e/get-booking-list', auth: 'none',
+      style: 'fields',
+      method: 'POST',
+      path: '/api/e/get-booking-list',
+      auth: 'none',
       base: () => ({ fromDate: '2026-06-01', toDate: '2026-06-30', bookingKey: sandbox.tokens.bookingKey }),
       required: ['fromDate', 'toDate', 'bookingKey'],
       typed: { fromDate: 'date', toDate: 'date', bookingKey: 'id' },
-      cases: [{ fromDate: '2026-01-01', toDate: '2026-03-01' }, { fromDate: '2026-06-30', toDate: '2026-06-01' }],
+      cases: [
+        { fromDate: '2026-01-01', toDate: '2026-03-01' },
+        { fromDate: '2026-06-30', toDate: '2026-06-01' },
+      ],
     },
     {
-      style: 'fields', method: 'POST', path: '/sandbox/questions', auth: 'organizer',
+      style: 'fields',
+      method: 'POST',
+      path: '/sandbox/questions',
+      auth: 'organizer',
       base: () => ({ eventId, label: 'Company', type: 'Text', mandatory: 'true' }),
       required: ['eventId', 'label'],
       typed: { eventId: 'id', type: 'enum' },
@@ -148,7 +244,13 @@ function authHeaders(random: () => number, auth: Auth, broken: boolean): Record<
   const good = auth === 'publisher' ? sandbox.tokens.publisher : sandbox.tokens.organizer;
   if (!broken) return { authorization: `Bearer ${good}` };
   const wrong = auth === 'publisher' ? sandbox.tokens.organizer : sandbox.tokens.publisher;
-  const choices: Record<string, string>[] = [{}, { authorization: 'Bearer forged' }, { authorization: `Bearer ${wrong}` }, { authorization: `Basic ${good}` }, { authorization: 'Bearer' }];
+  const choices: Record<string, string>[] = [
+    {},
+    { authorization: 'Bearer forged' },
+    { authorization: `Bearer ${wrong}` },
+    { authorization: `Basic ${good}` },
+    { authorization: 'Bearer' },
+  ];
   return pick(random, choices);
 }
 
@@ -258,7 +360,12 @@ describe(`publisher and booking fuzz (seed ${SEED}, ${REQUESTS} requests)`, () =
       const endpoint = pick(random, list);
       const request = endpoint.style === 'data' ? dataRequest(random, endpoint) : fieldRequest(random, endpoint);
       const label = `#${index} ${request.method} ${request.url.slice(0, 80)} ${request.description} (FUZZ_SEED=${SEED})`;
-      const response = await fetch(`${sandbox.url}${request.url}`, { method: request.method, headers: request.headers, body: request.body, redirect: 'manual' });
+      const response = await fetch(`${sandbox.url}${request.url}`, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        redirect: 'manual',
+      });
       const text = await response.text();
       expect(response.status, `${label}: ${text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
       expect(response.status, `${label}: ${text.slice(0, 300)}`).toBeLessThan(500);

@@ -18,19 +18,34 @@ const rule = (overrides: Partial<DiscountRule>): DiscountRule => ({
 describe('cart model', () => {
   it('charges no fee to the buyer with serviceFee 1', () => {
     expect(priceCart([{ ticket: ticket(1), quantity: 2, discountCode: '', discounts: [] }], NOW).cart).toEqual({
-      price: 2000, discount: 0, processingFee: 0, serviceTax: 0, grandTotal: 2000, codeApplied: false,
+      price: 2000,
+      discount: 0,
+      processingFee: 0,
+      serviceTax: 0,
+      grandTotal: 2000,
+      codeApplied: false,
     });
   });
 
   it('passes the 2.5 % platform fee and its 18 % tax with serviceFee 2', () => {
     expect(priceCart([{ ticket: ticket(2), quantity: 2, discountCode: '', discounts: [] }], NOW).cart).toEqual({
-      price: 2000, discount: 0, processingFee: 50, serviceTax: 9, grandTotal: 2059, codeApplied: false,
+      price: 2000,
+      discount: 0,
+      processingFee: 50,
+      serviceTax: 9,
+      grandTotal: 2059,
+      codeApplied: false,
     });
   });
 
   it('passes platform and 2 % gateway fees with serviceFee 3', () => {
     expect(priceCart([{ ticket: ticket(3), quantity: 2, discountCode: '', discounts: [] }], NOW).cart).toEqual({
-      price: 2000, discount: 0, processingFee: 90, serviceTax: 16.2, grandTotal: 2106.2, codeApplied: false,
+      price: 2000,
+      discount: 0,
+      processingFee: 90,
+      serviceTax: 16.2,
+      grandTotal: 2106.2,
+      codeApplied: false,
     });
   });
 
@@ -74,27 +89,29 @@ describe('cart model', () => {
   });
 
   it('ignores discounts outside their dates or used up', () => {
-    const discounts = [
-      rule({ id: 1, startsAt: '2030-02-01 00:00' }),
-      rule({ id: 2, endsAt: '2030-01-10 11:59' }),
-      rule({ id: 3, limit: 5, used: 5 }),
-    ];
+    const discounts = [rule({ id: 1, startsAt: '2030-02-01 00:00' }), rule({ id: 2, endsAt: '2030-01-10 11:59' }), rule({ id: 3, limit: 5, used: 5 })];
     expect(priceCart([{ ticket: ticket(1), quantity: 1, discountCode: '', discounts }], NOW).cart.discount).toBe(0);
   });
 
   it('never discounts below zero and charges nothing on free tickets', () => {
-    const { cart } = priceCart([
-      { ticket: ticket(3, 50), quantity: 1, discountCode: '', discounts: [rule({ amount: 80 })] },
-      { ticket: { id: 8, price: 0, serviceFee: 3 }, quantity: 2, discountCode: '', discounts: [] },
-    ], NOW);
+    const { cart } = priceCart(
+      [
+        { ticket: ticket(3, 50), quantity: 1, discountCode: '', discounts: [rule({ amount: 80 })] },
+        { ticket: { id: 8, price: 0, serviceFee: 3 }, quantity: 2, discountCode: '', discounts: [] },
+      ],
+      NOW,
+    );
     expect(cart).toEqual({ price: 50, discount: 50, processingFee: 0, serviceTax: 0, grandTotal: 0, codeApplied: false });
   });
 
   it('sums several lines', () => {
-    const { cart } = priceCart([
-      { ticket: ticket(2, 500), quantity: 2, discountCode: '', discounts: [] },
-      { ticket: { id: 9, price: 199.99, serviceFee: 3 }, quantity: 1, discountCode: '', discounts: [] },
-    ], NOW);
+    const { cart } = priceCart(
+      [
+        { ticket: ticket(2, 500), quantity: 2, discountCode: '', discounts: [] },
+        { ticket: { id: 9, price: 199.99, serviceFee: 3 }, quantity: 1, discountCode: '', discounts: [] },
+      ],
+      NOW,
+    );
     expect(cart).toEqual({ price: 1199.99, discount: 0, processingFee: 34, serviceTax: 6.12, grandTotal: 1240.11, codeApplied: false });
   });
 });

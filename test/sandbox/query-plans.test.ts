@@ -29,9 +29,11 @@ describe('the sandbox queries', () => {
     const scans = queries.flatMap(({ file, sql }) => {
       const names = [...new Set([...sql.matchAll(/@(\w+)/g)].map((match) => match[1]))];
       const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`);
-      const rows = (names.length > 0
-        ? plan.all(Object.fromEntries(names.map((name) => [name, null])))
-        : plan.all(...Array<null>((sql.match(/\?/g) ?? []).length).fill(null))) as { detail: string }[];
+      const rows = (
+        names.length > 0
+          ? plan.all(Object.fromEntries(names.map((name) => [name, null])))
+          : plan.all(...Array<null>((sql.match(/\?/g) ?? []).length).fill(null))
+      ) as { detail: string }[];
       return rows
         .filter((row) => /^SCAN /.test(row.detail) && row.detail !== 'SCAN CONSTANT ROW')
         .map((row) => `${file}: ${row.detail} in ${sql.replace(/\s+/g, ' ').trim().slice(0, 80)}`);

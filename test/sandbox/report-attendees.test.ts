@@ -20,9 +20,7 @@ async function eventWithTickets(encoding: Encoding): Promise<Setup> {
   const event = expectSuccess(await post(sandbox.url, '/api/e/create', validEvent(), { token, encoding }));
   const eventId = String(event.eventId);
   const general = expectSuccess(await post(sandbox.url, '/api/e/add-ticket', validTicket(eventId), { token, encoding }));
-  const vip = expectSuccess(
-    await post(sandbox.url, '/api/e/add-ticket', validTicket(eventId, { ticketName: 'VIP', price: '2000' }), { token, encoding }),
-  );
+  const vip = expectSuccess(await post(sandbox.url, '/api/e/add-ticket', validTicket(eventId, { ticketName: 'VIP', price: '2000' }), { token, encoding }));
   return { eventId, general: Number(general.ticketId), vip: Number(vip.ticketId) };
 }
 
@@ -83,8 +81,7 @@ describe.each(ENCODINGS)('E10 get-report (%s)', (encoding) => {
 });
 
 describe.each(ENCODINGS)('E11 attendee-list (%s)', (encoding) => {
-  const list = (fields: Record<string, string>, token = sandbox.tokens.admin) =>
-    post(sandbox.url, '/api/e/attendee-list', fields, { token, encoding });
+  const list = (fields: Record<string, string>, token = sandbox.tokens.admin) => post(sandbox.url, '/api/e/attendee-list', fields, { token, encoding });
 
   it('returns records in the 2.14 shape, in purchase order', async () => {
     const setup = await eventWithTickets(encoding);
@@ -107,7 +104,16 @@ describe.each(ENCODINGS)('E11 attendee-list (%s)', (encoding) => {
       name: 'Buyer 1',
       email: 'buyer1@example.test',
       attendee: [
-        { ticketName: 'General', ticketId: String(setup.general), name: 'Guest 1a', email: 'g1a@example.test', checkin: 'no', ticketNo: `${orderNos[0]}-1`, status: 'attending', details: [] },
+        {
+          ticketName: 'General',
+          ticketId: String(setup.general),
+          name: 'Guest 1a',
+          email: 'g1a@example.test',
+          checkin: 'no',
+          ticketNo: `${orderNos[0]}-1`,
+          status: 'attending',
+          details: [],
+        },
         { name: 'Guest 1b', ticketNo: `${orderNos[0]}-2` },
       ],
     });
@@ -118,7 +124,11 @@ describe.each(ENCODINGS)('E11 attendee-list (%s)', (encoding) => {
     const setup = await eventWithTickets(encoding);
     const orderNos = placeOrders(setup, 120);
     const seen: unknown[] = [];
-    for (const [from, to] of [[0, 50], [51, 100], [101, 150]]) {
+    for (const [from, to] of [
+      [0, 50],
+      [51, 100],
+      [101, 150],
+    ]) {
       const body = expectSuccess(await list({ eventId: setup.eventId, fromRecord: String(from), toRecord: String(to) }));
       seen.push(...(body.attendee as { orderNo: string }[]).map((record) => record.orderNo));
     }
@@ -145,10 +155,14 @@ describe.each(ENCODINGS)('E11 attendee-list (%s)', (encoding) => {
     expect((body.attendee as { orderNo: string }[]).map((record) => record.orderNo)).toEqual([confirmed]);
   });
 
-  it('is read with the account holder\'s own token; E008 for another account\'s event; admin reads every event', async () => {
+  it("is read with the account holder's own token; E008 for another account's event; admin reads every event", async () => {
     const setup = await eventWithTickets(encoding);
     expectSuccess(await list({ eventId: setup.eventId, fromRecord: '0', toRecord: '50' }, sandbox.tokens.organizer));
-    expectError(await list({ eventId: setup.eventId, fromRecord: '0', toRecord: '50' }, sandbox.mintToken('organizer', 'other-holder@example.test')), 'E008', 403);
+    expectError(
+      await list({ eventId: setup.eventId, fromRecord: '0', toRecord: '50' }, sandbox.mintToken('organizer', 'other-holder@example.test')),
+      'E008',
+      403,
+    );
     expectSuccess(await list({ eventId: setup.eventId, fromRecord: '0', toRecord: '50' }));
     expectError(await list({ eventId: setup.eventId, fromRecord: '0', toRecord: '50' }, 'nope'), 'E001', 401);
   });

@@ -29,12 +29,15 @@ interface RawAnswer {
 function raw(url: string, method: string, path: string, headers: Record<string, string>, body = ''): Promise<RawAnswer> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: hostname, port: Number(port), method, path, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
-    });
+    const outgoing = httpRequest(
+      { host: hostname, port: Number(port), method, path, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });
@@ -49,7 +52,12 @@ function pkce(): { verifier: string; challenge: string } {
 }
 
 function authorizeParams(challenge: string | undefined): Record<string, string> {
-  const params: Record<string, string> = { response_type: 'code', client_id: SANDBOX_CLIENT_ID, state: `st-${randomBytes(4).toString('hex')}`, redirect_uri: REDIRECT };
+  const params: Record<string, string> = {
+    response_type: 'code',
+    client_id: SANDBOX_CLIENT_ID,
+    state: `st-${randomBytes(4).toString('hex')}`,
+    redirect_uri: REDIRECT,
+  };
   if (challenge !== undefined) Object.assign(params, { code_challenge: challenge, code_challenge_method: 'S256' });
   return params;
 }
@@ -59,7 +67,13 @@ function postAuthorize(sandbox: TestSandbox, fields: Record<string, string>): Pr
 }
 
 function exchange(sandbox: TestSandbox, code: string, verifier?: string) {
-  const fields: Record<string, string> = { client_id: SANDBOX_CLIENT_ID, client_secret: SANDBOX_CLIENT_SECRET, grant_type: 'authorization_code', code, redirect_uri: REDIRECT };
+  const fields: Record<string, string> = {
+    client_id: SANDBOX_CLIENT_ID,
+    client_secret: SANDBOX_CLIENT_SECRET,
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: REDIRECT,
+  };
   if (verifier !== undefined) fields.code_verifier = verifier;
   return post(sandbox.url, '/a/account/oauth/token', fields);
 }
@@ -74,7 +88,13 @@ describe('requests a browser can be made to send', () => {
   it('refuses a Host that is not the address and port it listens on (421), accepts 127.0.0.1:PORT and localhost:PORT', async () => {
     const port = new URL(sandbox.url).port;
     const body = new URLSearchParams({ role: 'admin' }).toString();
-    const rebound = await raw(sandbox.url, 'POST', '/sandbox/token', { host: 'attacker.example', origin: 'http://attacker.example', 'content-type': FORM, authorization: `Bearer ${sandbox.secret}` }, body);
+    const rebound = await raw(
+      sandbox.url,
+      'POST',
+      '/sandbox/token',
+      { host: 'attacker.example', origin: 'http://attacker.example', 'content-type': FORM, authorization: `Bearer ${sandbox.secret}` },
+      body,
+    );
     expect(rebound.status).toBe(421);
     expect(JSON.parse(rebound.body)).toMatchObject({ status: 'error', message: 'WRONG_HOST', field: 'Host' });
     expect(rebound.body).not.toContain('sbx_at_');
@@ -83,7 +103,11 @@ describe('requests a browser can be made to send', () => {
       expect(answer.status, host).toBe(421);
     }
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`]) {
-      const answer = await raw(sandbox.url, 'POST', '/api/e/get-all-events', { host, authorization: `Bearer ${sandbox.tokens.organizer}`, 'content-type': FORM });
+      const answer = await raw(sandbox.url, 'POST', '/api/e/get-all-events', {
+        host,
+        authorization: `Bearer ${sandbox.tokens.organizer}`,
+        'content-type': FORM,
+      });
       expect(answer.status, host).toBe(200);
     }
   });
@@ -93,7 +117,12 @@ describe('requests a browser can be made to send', () => {
     const before = eventCount(sandbox);
     const fields = new URLSearchParams(validEvent()).toString();
     const auth = { host, authorization: `Bearer ${sandbox.tokens.organizer}`, 'content-type': FORM };
-    const browsers: Record<string, string>[] = [{ origin: 'http://attacker.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }, { origin: `http://127.0.0.1:${Number(new URL(sandbox.url).port) + 1}`, 'sec-fetch-site': 'same-site' }];
+    const browsers: Record<string, string>[] = [
+      { origin: 'http://attacker.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'null' },
+      { origin: `http://127.0.0.1:${Number(new URL(sandbox.url).port) + 1}`, 'sec-fetch-site': 'same-site' },
+    ];
     for (const browser of browsers) {
       const answer = await raw(sandbox.url, 'POST', '/api/e/create', { ...auth, ...browser }, fields);
       expect(answer.status, JSON.stringify(browser)).toBe(403);
@@ -112,8 +141,19 @@ describe('requests a browser can be made to send', () => {
 
   it('lets a merchant page post the buyer to E12 /em/booking (the designed cross-site entry)', async () => {
     const host = new URL(sandbox.url).host;
-    const fields = new URLSearchParams({ amount: '10', orderNo: `ORD-${randomBytes(4).toString('hex')}`, bookingKey: sandbox.tokens.bookingKey, callbackUrl: 'https://shop.example/return' });
-    const page = await raw(sandbox.url, 'POST', '/em/booking', { host, origin: 'https://shop.example', 'sec-fetch-site': 'cross-site', 'content-type': FORM }, fields.toString());
+    const fields = new URLSearchParams({
+      amount: '10',
+      orderNo: `ORD-${randomBytes(4).toString('hex')}`,
+      bookingKey: sandbox.tokens.bookingKey,
+      callbackUrl: 'https://shop.example/return',
+    });
+    const page = await raw(
+      sandbox.url,
+      'POST',
+      '/em/booking',
+      { host, origin: 'https://shop.example', 'sec-fetch-site': 'cross-site', 'content-type': FORM },
+      fields.toString(),
+    );
     expect(page.status).toBe(200);
     expect(page.body).toContain('Sandbox payment');
     expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
@@ -138,7 +178,7 @@ describe('the sandbox secret of /sandbox/token and /sandbox/seed', () => {
     expectSuccess(await post(sandbox.url, '/sandbox/seed', { orders: '1' }, { token: sandbox.secret }));
   });
 
-  it('leaves /sandbox/questions to the event organizer\'s access token', async () => {
+  it("leaves /sandbox/questions to the event organizer's access token", async () => {
     const eventId = String(expectSuccess(await post(sandbox.url, '/api/e/create', validEvent(), { token: sandbox.tokens.organizer })).eventId);
     expectSuccess(await post(sandbox.url, '/sandbox/questions', { eventId, label: 'Company' }, { token: sandbox.tokens.organizer }));
     expectError(await post(sandbox.url, '/sandbox/questions', { eventId, label: 'Company' }), 'E001', 401);
@@ -168,7 +208,7 @@ describe('OAuth hardening', () => {
     expectSuccess(await post(sandbox.url, '/api/e/get-all-events', {}, { token: sandbox.tokens.organizer }));
   });
 
-  it('PKCE is required of the CLI\'s public client: no code_challenge → invalid_request to the redirect_uri; a code without one is not exchanged', async () => {
+  it("PKCE is required of the CLI's public client: no code_challenge → invalid_request to the redirect_uri; a code without one is not exchanged", async () => {
     const params = authorizeParams(undefined);
     const response = await fetch(`${sandbox.url}/a/account/oauth/authorize?${new URLSearchParams(params)}`, { redirect: 'manual' });
     expect(response.status).toBe(302);
@@ -185,7 +225,7 @@ describe('OAuth hardening', () => {
     expectError(await exchange(sandbox, code), 'E001', 400, 'code_verifier');
   });
 
-  it('the authorize form carries an anti-forgery token; without it, or with another form\'s, nothing is granted (403)', async () => {
+  it("the authorize form carries an anti-forgery token; without it, or with another form's, nothing is granted (403)", async () => {
     const { challenge } = pkce();
     const params = authorizeParams(challenge);
     const page = await fetch(`${sandbox.url}/a/account/oauth/authorize?${new URLSearchParams(params)}`);
@@ -261,7 +301,11 @@ describe('bookkeeping per token and per address stays bounded', () => {
     const limiter = new RateLimiter({ now: () => Date.now(), maxWindows });
     const [, ...rest] = defaultExtensions();
     // Failures are not slowed here: the limiter must hold even for a guesser the slowdown misses.
-    const sandbox = await startTestSandbox({ limits: 'realistic', extensions: [modesExtension({ rateLimiter: limiter }), ...rest], failedAuth: { freeFailures: Infinity } });
+    const sandbox = await startTestSandbox({
+      limits: 'realistic',
+      extensions: [modesExtension({ rateLimiter: limiter }), ...rest],
+      failedAuth: { freeFailures: Infinity },
+    });
     const pool = new Pool(sandbox.url, { connections: 8 });
     try {
       let sent = 0;
@@ -338,7 +382,13 @@ describe('failed sign-ins are slowed per client address', () => {
       const params = authorizeParams(pkce().challenge);
       const csrf_token = await authorizeFormToken(sandbox.url, params);
       const attempt = async () => {
-        const response = await postAuthorize(sandbox, { ...params, email: ORGANIZER_EMAIL, password: `guess-${randomBytes(3).toString('hex')}`, decision: 'allow', csrf_token });
+        const response = await postAuthorize(sandbox, {
+          ...params,
+          email: ORGANIZER_EMAIL,
+          password: `guess-${randomBytes(3).toString('hex')}`,
+          decision: 'allow',
+          csrf_token,
+        });
         await response.text();
         return response.status;
       };

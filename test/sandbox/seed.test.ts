@@ -86,7 +86,9 @@ describe('POST /sandbox/seed', () => {
       await publisher(sandbox, 'cart-calculation', { query: cart(eventId, [{ ticketId: general.id, quantity: 1, discountCode: 'EARLY1' }]) }),
     );
     expect(priced.cart).toMatchObject({ codeApplied: true });
-    const orderNo = String(expectSuccess(await publisher(sandbox, 'generate-order', { query: cart(eventId, [{ ticketId: general.id, quantity: 1 }]) })).orderNo);
+    const orderNo = String(
+      expectSuccess(await publisher(sandbox, 'generate-order', { query: cart(eventId, [{ ticketId: general.id, quantity: 1 }]) })).orderNo,
+    );
     const form = expectSuccess(await publisher(sandbox, 'attendee-form', { fields: { orderNo } })).attendeeForm as Record<
       string,
       { id: string; label: string; mandatory: boolean }[]
@@ -141,7 +143,12 @@ describe('boxoffice sandbox seed', () => {
 
   it('refuses bad counts with exit 2 before sending anything', async () => {
     const before = expectSuccess(await post(sandbox.url, '/api/e/get-all-events', {}, { token: sandbox.tokens.organizer }));
-    for (const argv of [['--events', '0'], ['--orders', '-3'], ['--orders', 'lots'], ['--url', 'ftp://x']]) {
+    for (const argv of [
+      ['--events', '0'],
+      ['--orders', '-3'],
+      ['--orders', 'lots'],
+      ['--url', 'ftp://x'],
+    ]) {
       const result = await runInProcess(['sandbox', 'seed', ...argv, ...(argv[0] === '--url' ? [] : ['--url', sandbox.url])]);
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(argv[0]);

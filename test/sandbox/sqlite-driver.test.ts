@@ -47,16 +47,20 @@ describe(`the SQLite connection on Node ${process.versions.node} (${sqliteDriver
     const db = fresh();
     const insert = db.prepare('INSERT INTO items (name) VALUES (?)');
     expect(db.transaction((name: string) => Number(insert.run(name).lastInsertRowid))('kept')).toBe(1);
-    expect(() => db.transaction(() => {
-      insert.run('dropped');
-      insert.run('kept');
-    })()).toThrow(/UNIQUE/);
+    expect(() =>
+      db.transaction(() => {
+        insert.run('dropped');
+        insert.run('kept');
+      })(),
+    ).toThrow(/UNIQUE/);
     db.transaction(() => {
       insert.run('outer');
-      expect(() => db.transaction(() => {
-        insert.run('inner');
-        throw new Error('inner fails');
-      })()).toThrow('inner fails');
+      expect(() =>
+        db.transaction(() => {
+          insert.run('inner');
+          throw new Error('inner fails');
+        })(),
+      ).toThrow('inner fails');
     })();
     expect(names(db)).toEqual(['kept', 'outer']);
     db.close();
@@ -74,17 +78,29 @@ describe(`the SQLite connection on Node ${process.versions.node} (${sqliteDriver
 describe('a sandbox process with 5,000 seeded orders, exported', () => {
   it('serves the export and stops cleanly (no native abort)', { timeout: 300_000 }, async () => {
     const secret = 'sbx_secret_sqlite-driver-test-0001';
-    const env = { ...process.env, BOXOFFICE_SANDBOX_SECRET: secret, BOXOFFICE_CONFIG_DIR: join(scratch, 'config'), BOXOFFICE_DATA_DIR: join(scratch, 'data'), CI: 'true' };
-    const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '--db', join(scratch, 'sandbox.db')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = {
+      ...process.env,
+      BOXOFFICE_SANDBOX_SECRET: secret,
+      BOXOFFICE_CONFIG_DIR: join(scratch, 'config'),
+      BOXOFFICE_DATA_DIR: join(scratch, 'data'),
+      CI: 'true',
+    };
+    const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '--db', join(scratch, 'sandbox.db')], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
     const firstLine = await new Promise<string>((resolve, reject) => {
       createInterface({ input: child.stdout }).once('line', resolve);
       void exited.then(({ code, signal }) => reject(new Error(`sandbox start ended (${code ?? signal}) before listening: ${stderr}`)));
     });
     const url = firstLine.replace(/^listening on /, '');
-    const run = (args: string[], extra: Record<string, string> = {}) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...env, BOXOFFICE_API_URL: url, ...extra } });
+    const run = (args: string[], extra: Record<string, string> = {}) =>
+      spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...env, BOXOFFICE_API_URL: url, ...extra } });
 
     const seeded = run(['sandbox', 'seed', '--orders', '5000']);
     expect(seeded.stderr).not.toMatch(/Assertion|abort/i);

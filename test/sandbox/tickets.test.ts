@@ -19,8 +19,7 @@ async function ticketsOf(eventId: string, encoding: Encoding) {
 }
 
 describe.each(ENCODINGS)('E3 add-ticket (%s)', (encoding) => {
-  const add = (fields: Record<string, string>, token = sandbox.tokens.organizer) =>
-    post(sandbox.url, '/api/e/add-ticket', fields, { token, encoding });
+  const add = (fields: Record<string, string>, token = sandbox.tokens.organizer) => post(sandbox.url, '/api/e/add-ticket', fields, { token, encoding });
 
   it('adds a ticket (S003) with the stated defaults, read back by get-tickets in the 2.11 shape', async () => {
     const eventId = await createEvent(encoding);
@@ -86,7 +85,7 @@ describe.each(ENCODINGS)('E3 add-ticket (%s)', (encoding) => {
     expectError(await add(validTicket(eventId, { startDate: '2026-05-01' })), 'E004', 400, 'startDate');
   });
 
-  it('refuses an unknown event (E007), another organizer\'s (E008), no token (E001)', async () => {
+  it("refuses an unknown event (E007), another organizer's (E008), no token (E001)", async () => {
     const eventId = await createEvent(encoding);
     expectError(await add(validTicket('123')), 'E007', 404);
     expectError(await add(validTicket(eventId), sandbox.mintToken('organizer', `t-${encoding}@example.test`)), 'E008', 403);
@@ -95,8 +94,7 @@ describe.each(ENCODINGS)('E3 add-ticket (%s)', (encoding) => {
 });
 
 describe.each(ENCODINGS)('E4 update-ticket (%s)', (encoding) => {
-  const update = (fields: Record<string, string>, token = sandbox.tokens.organizer) =>
-    post(sandbox.url, '/api/e/update-ticket', fields, { token, encoding });
+  const update = (fields: Record<string, string>, token = sandbox.tokens.organizer) => post(sandbox.url, '/api/e/update-ticket', fields, { token, encoding });
 
   async function eventWithTicket(): Promise<{ eventId: string; ticketId: string }> {
     const eventId = await createEvent(encoding);
@@ -116,7 +114,15 @@ describe.each(ENCODINGS)('E4 update-ticket (%s)', (encoding) => {
     );
     expect(body).toMatchObject({ message: 'S003', ticketId });
     const [ticket] = await ticketsOf(eventId, encoding);
-    expect(ticket).toMatchObject({ status: 'pause', price: 650, quantity: 120, initialQuantity: 120, shippingCharge: 40, shippingType: 'INR', maxQuantity: 10 });
+    expect(ticket).toMatchObject({
+      status: 'pause',
+      price: 650,
+      quantity: 120,
+      initialQuantity: 120,
+      shippingCharge: 40,
+      shippingType: 'INR',
+      maxQuantity: 10,
+    });
     for (const status of ['published', 'cancel']) {
       expectSuccess(await update({ ...validTicket(eventId, { status }), ticketId }));
     }

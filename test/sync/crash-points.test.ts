@@ -72,7 +72,11 @@ describe('attendees sync killed at every step', () => {
     const tickets = listedTickets(e2e.sandbox, eventId).filter((ticket) => ticket.status === 'attending');
     placeOrders(e2e.sandbox, eventId, 2, `crash${round}`);
     await tool(e2e.sandbox, '/sandbox/cancel-attendee', { ticketNo: tickets[(round * 13) % tickets.length].ticketNo });
-    await tool(e2e.sandbox, '/sandbox/answer', { ticketNo: tickets[(round * 29 + 5) % tickets.length].ticketNo, label: 'Dietary needs', value: `Vegan ${round}` });
+    await tool(e2e.sandbox, '/sandbox/answer', {
+      ticketNo: tickets[(round * 29 + 5) % tickets.length].ticketNo,
+      label: 'Dietary needs',
+      value: `Vegan ${round}`,
+    });
   }
 
   it('delivers every change exactly once to a deduplicating receiver and loses none', { timeout: 900_000 }, async () => {

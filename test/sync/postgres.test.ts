@@ -34,8 +34,15 @@ describe('attendees sync into PostgreSQL', () => {
   }
 
   const sync = (eventId: string, extra: string[] = []) =>
-    e2e.run(['--json', 'attendees', 'sync', eventId, '--to', postgres.url, ...extra], { env: { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin }, timeoutMs: 180_000 });
-  const feedOf = (stdout: string): FeedChange[] => stdout.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as FeedChange);
+    e2e.run(['--json', 'attendees', 'sync', eventId, '--to', postgres.url, ...extra], {
+      env: { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin },
+      timeoutMs: 180_000,
+    });
+  const feedOf = (stdout: string): FeedChange[] =>
+    stdout
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as FeedChange);
 
   it('keeps each event of a shared database equal to its export, with the changes as the feed', { timeout: 600_000 }, async () => {
     const previous = new Map<string, Snapshot>();
@@ -89,8 +96,6 @@ describe('attendees sync into PostgreSQL', () => {
     await client.end();
     const differs = await sync(eventId, ['--check']);
     expect(differs.code).toBe(1);
-    expect(feedOf(differs.stdout)).toEqual([
-      { kind: 'different', attendeeKey, fields: { city: { destination: 'Nowhere', list: expect.any(String) } } },
-    ]);
+    expect(feedOf(differs.stdout)).toEqual([{ kind: 'different', attendeeKey, fields: { city: { destination: 'Nowhere', list: expect.any(String) } } }]);
   });
 });

@@ -58,7 +58,9 @@ describe.each(MODES)('reads spent by attendees sync (%s)', (_mode, options, list
       expect(run.code, run.stderr).toBe(0);
       expect(spent).toBeLessThanOrEqual(2);
       expect(run.stderr).toContain(`${spent === 1 ? '1 read' : `${spent} reads`} (incremental; list ${listOrder}`);
-      expect(run.stderr.split('\n')[0]).toMatch(listOrder === 'newest-first' ? /from the head of the list \(newest first\): 1 read/ : /from the end of the list \(oldest first\): 2 reads/);
+      expect(run.stderr.split('\n')[0]).toMatch(
+        listOrder === 'newest-first' ? /from the head of the list \(newest first\): 1 read/ : /from the end of the list \(oldest first\): 2 reads/,
+      );
       expect(run.stderr).toMatch(/ 2[0-9] added| 1[0-9] added/);
     }
     expect(sortedEntries(sqliteSnapshot(database, eventId))).toEqual(sortedEntries(await exportSnapshot(e2e, eventId)));

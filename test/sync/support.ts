@@ -9,8 +9,20 @@ import type { E2e } from '../e2e/support/built-cli.js';
 import { verifySignature } from '../../src/sync/sign.js';
 
 const FIXED = [
-  'orderNo', 'purchaseDate', 'buyerName', 'buyerEmail', 'phoneNo', 'city', 'ticketId', 'ticketName', 'ticketNo',
-  'attendeeName', 'attendeeEmail', 'checkin', 'attendeeStatus', 'orderCost',
+  'orderNo',
+  'purchaseDate',
+  'buyerName',
+  'buyerEmail',
+  'phoneNo',
+  'city',
+  'ticketId',
+  'ticketName',
+  'ticketNo',
+  'attendeeName',
+  'attendeeEmail',
+  'checkin',
+  'attendeeStatus',
+  'orderCost',
 ] as const;
 
 /** key → the attendee's columns, answers flattened in as `answer:LABEL` (empty answers left out). */
@@ -60,9 +72,20 @@ export function sqliteSnapshot(path: string, eventId: string): Snapshot {
 }
 
 const COLUMN: Record<(typeof FIXED)[number], string> = {
-  orderNo: 'order_no', purchaseDate: 'purchase_date', buyerName: 'buyer_name', buyerEmail: 'buyer_email', phoneNo: 'phone_no', city: 'city',
-  ticketId: 'ticket_id', ticketName: 'ticket_name', ticketNo: 'ticket_no', attendeeName: 'attendee_name', attendeeEmail: 'attendee_email',
-  checkin: 'checkin', attendeeStatus: 'attendee_status', orderCost: 'order_cost',
+  orderNo: 'order_no',
+  purchaseDate: 'purchase_date',
+  buyerName: 'buyer_name',
+  buyerEmail: 'buyer_email',
+  phoneNo: 'phone_no',
+  city: 'city',
+  ticketId: 'ticket_id',
+  ticketName: 'ticket_name',
+  ticketNo: 'ticket_no',
+  attendeeName: 'attendee_name',
+  attendeeEmail: 'attendee_email',
+  checkin: 'checkin',
+  attendeeStatus: 'attendee_status',
+  orderCost: 'order_cost',
 };
 
 export function tableState(row: Record<string, string>): Record<string, string> {
@@ -119,7 +142,10 @@ export function placeOrders(sandbox: TestSandbox, eventId: string, count: number
         ticketId: ticket.id,
         name: `Guest ${tag}-${index}-${seat}`,
         email: `guest.${tag}.${index}.${seat}@example.test`,
-        answers: [{ label: 'Company', value: `Company ${tag}` }, { label: 'T-shirt size', value: 'M' }],
+        answers: [
+          { label: 'Company', value: `Company ${tag}` },
+          { label: 'T-shirt size', value: 'M' },
+        ],
       })),
       createdAt: new Date(),
     });

@@ -8,7 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2e } from '../e2e/support/built-cli.js';
 import type { TestSandboxOptions } from '../helpers/sandbox.js';
 import {
-  applyFeed, exportSnapshot, listedTickets, placeOrders, sortedEntries, sqliteSnapshot, startReceiver, tool, type FeedChange, type Receiver,
+  applyFeed,
+  exportSnapshot,
+  listedTickets,
+  placeOrders,
+  sortedEntries,
+  sqliteSnapshot,
+  startReceiver,
+  tool,
+  type FeedChange,
+  type Receiver,
 } from './support.js';
 
 const MODES: [string, TestSandboxOptions][] = [
@@ -58,7 +67,12 @@ describe.each(MODES)('attendees sync against the sandbox (%s)', (_mode, sandboxO
     const first = await sync(database, ['--full-every', '0']);
     expect(first.stderr).toMatch(/a full reconciliation: about \d+ reads?/);
     expect(first.code, first.stderr).toBe(0);
-    stdoutFeed.push(...first.stdout.trim().split('\n').map((line) => JSON.parse(line) as FeedChange));
+    stdoutFeed.push(
+      ...first.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as FeedChange),
+    );
     let previous = await exportSnapshot(e2e, eventId);
     expect(sortedEntries(sqliteSnapshot(database, eventId))).toEqual(sortedEntries(previous));
     expect(sortedEntries(applyFeed(new Map(), receiver.distinct()))).toEqual(sortedEntries(previous));
@@ -71,7 +85,13 @@ describe.each(MODES)('attendees sync against the sandbox (%s)', (_mode, sandboxO
       const quiet = await sync(database, ['--full-every', '0']);
       expect(quiet.code, quiet.stderr).toBe(0);
       for (const run of [during, quiet]) {
-        if (run.stdout.trim() !== '') stdoutFeed.push(...run.stdout.trim().split('\n').map((line) => JSON.parse(line) as FeedChange));
+        if (run.stdout.trim() !== '')
+          stdoutFeed.push(
+            ...run.stdout
+              .trim()
+              .split('\n')
+              .map((line) => JSON.parse(line) as FeedChange),
+          );
       }
       const current = await exportSnapshot(e2e, eventId);
       expect(sortedEntries(sqliteSnapshot(database, eventId))).toEqual(sortedEntries(current));

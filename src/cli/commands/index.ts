@@ -42,9 +42,7 @@ const NEEDS_EVERY_GROUP: readonly string[] = ['completion'];
  */
 export async function registerCommands(program: Command, context: CommandContext, invoked: string | undefined): Promise<void> {
   const loadAll = invoked !== undefined && NEEDS_EVERY_GROUP.includes(invoked);
-  const registrations = await Promise.all(
-    GROUPS.map((group) => (loadAll || group.commands.some((name) => name === invoked) ? group.load() : undefined)),
-  );
+  const registrations = await Promise.all(GROUPS.map((group) => (loadAll || group.commands.some((name) => name === invoked) ? group.load() : undefined)));
   GROUPS.forEach((group, index) => {
     const register = registrations[index];
     if (register) register(program, context);

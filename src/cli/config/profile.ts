@@ -1,12 +1,7 @@
 // What a profile holds, the keys `config set` may change, and the presets every store starts with.
 // The `local` preset holds the built-in sandbox's well-known OAuth application and the booking
 // key of its organizer account: fixed sandbox values, not secrets.
-import {
-  ORGANIZER_BOOKING_KEY,
-  SANDBOX_CLIENT_ID,
-  SANDBOX_CLIENT_SECRET,
-  SANDBOX_DEFAULT_PORT,
-} from '../../sandbox/fixtures.js';
+import { ORGANIZER_BOOKING_KEY, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_DEFAULT_PORT } from '../../sandbox/fixtures.js';
 
 /** What this profile last sent for a ticket or discount, for fields the service never returns. */
 export type SentFields = Readonly<Record<string, unknown>>;
@@ -33,17 +28,7 @@ export interface Profile {
 }
 
 /** The plain text settings of a profile (everything but the sent-fields memory). */
-export const PROFILE_KEYS = [
-  'apiUrl',
-  'publisherUrl',
-  'authUrl',
-  'clientId',
-  'clientSecret',
-  'token',
-  'tokenExpiresAt',
-  'publisherKey',
-  'bookingKey',
-] as const;
+export const PROFILE_KEYS = ['apiUrl', 'publisherUrl', 'authUrl', 'clientId', 'clientSecret', 'token', 'tokenExpiresAt', 'publisherKey', 'bookingKey'] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
 /** Values that are credentials: masked by `config list`, redacted from every trace and error. */

@@ -28,7 +28,9 @@ function textWidth(text: string): number {
 /** Which columns to show and how wide, for cells in `cells` (row-major) within `width`. */
 export function fitColumns(columns: readonly FitColumn[], cells: readonly (readonly string[])[], width: number): Fit {
   const natural = columns.map((column, index) => Math.max(textWidth(column.header), ...cells.map((row) => textWidth(row[index] ?? ''))));
-  const floor = columns.map((column, index) => (column.shrink === undefined ? natural[index] : Math.min(natural[index], Math.max(column.shrink, textWidth(column.header)))));
+  const floor = columns.map((column, index) =>
+    column.shrink === undefined ? natural[index] : Math.min(natural[index], Math.max(column.shrink, textWidth(column.header))),
+  );
   let shown = columns.map((_, index) => index);
   const total = (widths: readonly number[]): number => widths.reduce((sum, each) => sum + each, 0) + GAP * Math.max(0, widths.length - 1);
   for (;;) {

@@ -8,7 +8,14 @@ export const EVENT_TABLE = {
   resource: 'event',
   fields: [
     { ...EVENT_ID, on: 'update' },
-    { name: 'eventType', kind: 'enum', help: 'who can find it', choices: EVENT_VISIBILITIES, required: true, read: { from: ['eventVisibility', 'visiblity'], truth: ['public', 'private'] } },
+    {
+      name: 'eventType',
+      kind: 'enum',
+      help: 'who can find it',
+      choices: EVENT_VISIBILITIES,
+      required: true,
+      read: { from: ['eventVisibility', 'visiblity'], truth: ['public', 'private'] },
+    },
     { name: 'type', kind: 'enum', help: 'kind of event', choices: EVENT_TYPES, required: true, read: { from: 'eventType' } },
     { name: 'eventTitle', help: 'title', required: true, read: { from: 'name' } },
     { name: 'url', help: 'preferred address of the event page (a slug, e.g. spring-gala)', required: true, format: 'slug', read: { from: 'url' } },

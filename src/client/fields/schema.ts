@@ -1,23 +1,15 @@
 // Request schemas built from a field table on first use (zod is not built at module load), with
 // the request's TypeScript types derived from the same table.
 import * as z from 'zod';
-import {
-  booleanFlag,
-  clockTime,
-  enumOf,
-  integer,
-  isoDate,
-  nonNegativeInteger,
-  nonNegativeNumber,
-  positiveInteger,
-  requiredText,
-} from '../schemas/common.js';
+import { booleanFlag, clockTime, enumOf, integer, isoDate, nonNegativeInteger, nonNegativeNumber, positiveInteger, requiredText } from '../schemas/common.js';
 import { fieldsOf, type FieldSpec, type ResourceTable, type Verb } from './table.js';
 
 /** An id: text on the wire; a whole number (as a library caller may hold it) is taken as its text. */
-export const id = z.lazy(() => z.union([requiredText, z.number().int().nonnegative().transform(String)], {
-  message: 'expected an id (text or a whole number)',
-}));
+export const id = z.lazy(() =>
+  z.union([requiredText, z.number().int().nonnegative().transform(String)], {
+    message: 'expected an id (text or a whole number)',
+  }),
+);
 
 type Sent<F, V extends Verb> = F extends { on: infer O } ? (O extends V ? F : never) : F;
 type FieldsOn<T extends ResourceTable, V extends Verb> = Sent<T['fields'][number], V>;
@@ -52,7 +44,12 @@ export type RequestInput<T extends ResourceTable, V extends Verb> = Flatten<
 
 function choiceNumbers(choices: readonly string[]): z.ZodType {
   const message = `expected ${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
-  return integer.pipe(z.union(choices.map((choice) => z.literal(Number(choice))), { message }));
+  return integer.pipe(
+    z.union(
+      choices.map((choice) => z.literal(Number(choice))),
+      { message },
+    ),
+  );
 }
 
 function valueSchema(field: FieldSpec): z.ZodType {
@@ -76,7 +73,6 @@ function valueSchema(field: FieldSpec): z.ZodType {
       return field.required ? requiredText : z.string().trim();
   }
 }
-
 
 /** The object shape `verb` sends (but `omit`): fields both verbs send first, then the verb's own. */
 export function requestShape(table: ResourceTable, verb: Verb, omit: readonly string[] = []): Record<string, z.ZodType> {
@@ -103,12 +99,6 @@ export function tableRules(table: ResourceTable) {
 }
 
 /** The request schema of `verb`, built when first used. */
-export function requestSchema<const T extends ResourceTable, V extends Verb>(
-  table: T,
-  verb: V,
-): z.ZodType<RequestOutput<T, V>, RequestInput<T, V>> {
-  return z.lazy(() => z.object(requestShape(table, verb)).superRefine(tableRules(table))) as unknown as z.ZodType<
-    RequestOutput<T, V>,
-    RequestInput<T, V>
-  >;
+export function requestSchema<const T extends ResourceTable, V extends Verb>(table: T, verb: V): z.ZodType<RequestOutput<T, V>, RequestInput<T, V>> {
+  return z.lazy(() => z.object(requestShape(table, verb)).superRefine(tableRules(table))) as unknown as z.ZodType<RequestOutput<T, V>, RequestInput<T, V>>;
 }

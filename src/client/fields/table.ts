@@ -59,7 +59,9 @@ export function fieldsOf(table: ResourceTable, verb: Verb): FieldSpec[] {
 /** Fields create sends that update cannot (E2 has no segment): once created, they stay. */
 export function fixedAfterCreation(table: ResourceTable): string[] {
   const updated = new Set(fieldsOf(table, 'update').map((field) => field.name));
-  return fieldsOf(table, 'create').filter((field) => field.kind !== 'id' && !updated.has(field.name)).map((field) => field.name);
+  return fieldsOf(table, 'create')
+    .filter((field) => field.kind !== 'id' && !updated.has(field.name))
+    .map((field) => field.name);
 }
 
 /** E003: the end must come after the start, when both are known. */

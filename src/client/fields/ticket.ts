@@ -13,7 +13,9 @@ import { endAfterStart, notBelow, type ResourceTable } from './table.js';
 export const TICKET_ID = { name: 'ticketId', kind: 'id', help: 'ticket id', positional: 'TICKET_ID', required: true } as const;
 
 function otherWords(synonyms: Readonly<Record<string, string>>): string {
-  return `status (also accepted: ${Object.entries(synonyms).map(([word, meant]) => `${word} = ${meant}`).join(', ')})`;
+  return `status (also accepted: ${Object.entries(synonyms)
+    .map(([word, meant]) => `${word} = ${meant}`)
+    .join(', ')})`;
 }
 
 export const TICKET_TABLE = {
@@ -24,15 +26,33 @@ export const TICKET_TABLE = {
     { name: 'ticketName', help: 'ticket name', required: true, read: { from: 'typeName' } },
     { name: 'ticketDescription', help: 'description', read: { from: 'typeDesc' } },
     {
-      name: 'price', kind: 'number', help: 'price; 0 = free, empty = any amount', required: true,
-      blank: 'expected a number (0 for free) or blank for any amount', read: { from: 'price' },
+      name: 'price',
+      kind: 'number',
+      help: 'price; 0 = free, empty = any amount',
+      required: true,
+      blank: 'expected a number (0 for free) or blank for any amount',
+      read: { from: 'price' },
     },
     { name: 'currency', kind: 'enum', help: 'currency', choices: TICKET_CURRENCIES, required: true, read: { from: 'currency' } },
     { name: 'quantity', kind: 'integer', help: 'how many are on sale', required: true, read: { from: ['initialQuantity', 'quantity'] } },
-    { name: 'status', kind: 'enum', help: otherWords(TICKET_STATUS_SYNONYMS_FOR_ADD), choices: TICKET_STATUSES_FOR_ADD, synonyms: TICKET_STATUS_SYNONYMS_FOR_ADD, required: true, on: 'create' },
     {
-      name: 'status', kind: 'enum', help: otherWords(TICKET_STATUS_SYNONYMS_FOR_UPDATE), choices: TICKET_STATUSES_FOR_UPDATE,
-      synonyms: TICKET_STATUS_SYNONYMS_FOR_UPDATE, required: true, on: 'update', read: { from: 'status' },
+      name: 'status',
+      kind: 'enum',
+      help: otherWords(TICKET_STATUS_SYNONYMS_FOR_ADD),
+      choices: TICKET_STATUSES_FOR_ADD,
+      synonyms: TICKET_STATUS_SYNONYMS_FOR_ADD,
+      required: true,
+      on: 'create',
+    },
+    {
+      name: 'status',
+      kind: 'enum',
+      help: otherWords(TICKET_STATUS_SYNONYMS_FOR_UPDATE),
+      choices: TICKET_STATUSES_FOR_UPDATE,
+      synonyms: TICKET_STATUS_SYNONYMS_FOR_UPDATE,
+      required: true,
+      on: 'update',
+      read: { from: 'status' },
     },
     { name: 'startDate', kind: 'date', help: 'sale starts on (default: today)', read: { from: 'availableFrom' } },
     { name: 'startTime', kind: 'time', help: 'sale starts at (default: now)', read: { from: 'availableFrom' } },
@@ -41,7 +61,11 @@ export const TICKET_TABLE = {
     { name: 'minQuantity', kind: 'integer', min: 1, help: 'fewest per order (default: 1)', read: { from: 'minQuantity' } },
     { name: 'maxQuantity', kind: 'integer', min: 1, help: 'most per order (default: 10)', read: { from: 'maxQuantity' } },
     {
-      name: 'serviceFee', kind: 'integer', choices: ['1', '2', '3'], required: true, read: 'never',
+      name: 'serviceFee',
+      kind: 'integer',
+      choices: ['1', '2', '3'],
+      required: true,
+      read: 'never',
       help: 'fees: 1 absorbed into the price, 2 gateway fee absorbed and platform fee passed on, 3 all passed to the buyer',
     },
     { name: 'allowCancellation', kind: 'boolean', help: 'buyers may cancel', required: true, read: { from: 'allowCancel' } },

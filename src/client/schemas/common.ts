@@ -29,40 +29,46 @@ export const isoDate = z
   });
 
 /** HH:MM on the 24-hour clock. */
-export const clockTime = z
-  .string()
-  .trim()
-  .regex(TIME_PATTERN, { message: FORMAT_MESSAGES.time });
+export const clockTime = z.string().trim().regex(TIME_PATTERN, { message: FORMAT_MESSAGES.time });
 
 /** A finite number, given as a number or as numeric text. */
-export const numeric = z.lazy(() => z.union([
-  z.number().finite(),
-  z
-    .string()
-    .trim()
-    .regex(NUMBER_PATTERN, { message: 'expected a number' })
-    .transform((text) => Number(text)),
-], { message: 'expected a number' }));
+export const numeric = z.lazy(() =>
+  z.union(
+    [
+      z.number().finite(),
+      z
+        .string()
+        .trim()
+        .regex(NUMBER_PATTERN, { message: 'expected a number' })
+        .transform((text) => Number(text)),
+    ],
+    { message: 'expected a number' },
+  ),
+);
 
 /** A whole number, given as a number or as integer text. */
-export const integer = z.lazy(() => z.union([
-  z.number().int(),
-  z
-    .string()
-    .trim()
-    .regex(INTEGER_PATTERN, { message: 'expected a whole number' })
-    .transform((text) => Number(text)),
-], { message: 'expected a whole number' }));
+export const integer = z.lazy(() =>
+  z.union(
+    [
+      z.number().int(),
+      z
+        .string()
+        .trim()
+        .regex(INTEGER_PATTERN, { message: 'expected a whole number' })
+        .transform((text) => Number(text)),
+    ],
+    { message: 'expected a whole number' },
+  ),
+);
 
 export const nonNegativeInteger = integer.pipe(z.number().int().min(0, { message: 'expected 0 or more' }));
 export const positiveInteger = integer.pipe(z.number().int().min(1, { message: 'expected 1 or more' }));
 export const nonNegativeNumber = numeric.pipe(z.number().min(0, { message: 'expected 0 or more' }));
 
 /** true/false, given as a boolean or as the text "true" / "false". */
-export const booleanFlag = z.lazy(() => z.union([
-  z.boolean(),
-  z.enum(['true', 'false']).transform((text) => text === 'true'),
-], { message: 'expected true or false' }));
+export const booleanFlag = z.lazy(() =>
+  z.union([z.boolean(), z.enum(['true', 'false']).transform((text) => text === 'true')], { message: 'expected true or false' }),
+);
 
 /** A required text value: present and not blank. */
 export const requiredText = z.lazy(() => z.string().trim().min(1, { message: 'must not be empty' }));

@@ -51,9 +51,29 @@ export function isRealDate(text: string): boolean {
 export const EVENT_VISIBILITIES = ['public', 'private'] as const;
 export const EVENT_TYPES = ['ticketing', 'conference', 'charity', 'rsvp'] as const;
 export const EVENT_CATEGORIES = [
-  'business', 'technology', 'entertainment', 'sports', 'workshop', 'fundraising', 'institutions',
-  'art', 'parties', 'food', 'family', 'travel', 'tradeshow', 'movies', 'clubs', 'festivals',
-  'music', 'religion', 'comedy', 'community', 'kids', 'newyear', 'other',
+  'business',
+  'technology',
+  'entertainment',
+  'sports',
+  'workshop',
+  'fundraising',
+  'institutions',
+  'art',
+  'parties',
+  'food',
+  'family',
+  'travel',
+  'tradeshow',
+  'movies',
+  'clubs',
+  'festivals',
+  'music',
+  'religion',
+  'comedy',
+  'community',
+  'kids',
+  'newyear',
+  'other',
 ] as const;
 export const TICKET_CURRENCIES = ['INR', 'USD'] as const;
 export const TICKET_STATUSES_FOR_ADD = ['active', 'delete'] as const;

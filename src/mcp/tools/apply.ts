@@ -31,7 +31,10 @@ function textSink(): { stream: Writable; text(): string } {
 async function planToken(file: string, statePath: string, plan: Plan, env: ApplyRunOptions['env']): Promise<string> {
   const { loadSetupFile } = await import('../../apply/file.js');
   const setup = await loadSetupFile(file, env);
-  return createHash('sha256').update(JSON.stringify({ file, statePath, setup, steps: plan.steps })).digest('hex').slice(0, 20);
+  return createHash('sha256')
+    .update(JSON.stringify({ file, statePath, setup, steps: plan.steps }))
+    .digest('hex')
+    .slice(0, 20);
 }
 
 export function applyTool(settings: ServerSettings): BoxofficeTool {
@@ -50,7 +53,7 @@ export function applyTool(settings: ServerSettings): BoxofficeTool {
     writes: true,
     input: {
       file: z.string().min(1).describe('the setup file; ${VAR} in it comes from the environment of the server'),
-      stateFile: z.string().min(1).optional().describe("the state file (default: beside the setup file, NAME.boxoffice-state.json)"),
+      stateFile: z.string().min(1).optional().describe('the state file (default: beside the setup file, NAME.boxoffice-state.json)'),
       planToken: z.string().min(1).optional().describe('the planToken the first call returned: carries that plan out'),
     },
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
@@ -99,7 +102,10 @@ export function applyTool(settings: ServerSettings): BoxofficeTool {
               }
             },
           });
-          const messages = stderr.text().split('\n').filter((line) => line !== '');
+          const messages = stderr
+            .text()
+            .split('\n')
+            .filter((line) => line !== '');
           const document = JSON.parse(stdout.text()) as Record<string, unknown>;
           if (token !== undefined) {
             issued.delete(token);

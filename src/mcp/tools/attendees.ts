@@ -70,7 +70,10 @@ async function exportTo(settings: ServerSettings, signal: AbortSignal, input: To
 
 /** `attendees-12-2026-11-24T19-05-12Z.csv`: a new name for each export. */
 function defaultFileName(eventId: string, now: Date, format: ExportFormat): string {
-  const stamp = now.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
   return `attendees-${eventId.replace(/[^\w.-]/g, '_')}-${stamp}.${format}`;
 }
 
@@ -127,7 +130,10 @@ function rowsTool(settings: ServerSettings): BoxofficeTool {
           const columns = input.columns as string[];
           const unknown = columns.filter((column) => !exported.columns.includes(column));
           if (unknown.length > 0) {
-            throw new UsageError(`columns: no column ${unknown.map((name) => JSON.stringify(name)).join(', ')}; the list has ${exported.columns.join(', ')}`, 'columns');
+            throw new UsageError(
+              `columns: no column ${unknown.map((name) => JSON.stringify(name)).join(', ')}; the list has ${exported.columns.join(', ')}`,
+              'columns',
+            );
           }
           const limit = (input.limit as number | undefined) ?? DEFAULT_ROW_LIMIT;
           const rows: Record<string, string>[] = [];

@@ -53,7 +53,11 @@ export function readTools(settings: ServerSettings): BoxofficeTool[] {
       annotations: READ_ONLY,
       run: (_input, signal) => toolCall(settings, {}, () => verbDocument(settings, signal, (context) => runEventList(context))),
     },
-    eventVerbTool(settings, { name: 'get_event', title: 'Get an event', summary: "One event as the organizer sees it: every field the service keeps." }, runEventGet),
+    eventVerbTool(
+      settings,
+      { name: 'get_event', title: 'Get an event', summary: 'One event as the organizer sees it: every field the service keeps.' },
+      runEventGet,
+    ),
     eventVerbTool(
       settings,
       { name: 'list_tickets', title: 'List tickets', summary: 'The tickets of an event: name, price, currency, quantity on sale, status and sale period.' },
@@ -61,7 +65,11 @@ export function readTools(settings: ServerSettings): BoxofficeTool[] {
     ),
     eventVerbTool(
       settings,
-      { name: 'sales_report', title: 'Sales report', summary: 'The sales report of an event: tickets sold, cancelled, platform fee and amount per ticket, and the totals.' },
+      {
+        name: 'sales_report',
+        title: 'Sales report',
+        summary: 'The sales report of an event: tickets sold, cancelled, platform fee and amount per ticket, and the totals.',
+      },
       runReport,
     ),
     {
@@ -69,7 +77,7 @@ export function readTools(settings: ServerSettings): BoxofficeTool[] {
       title: 'List bookings',
       summary:
         'Booking orders created between two dates (inclusive, any range): order number, created, status, amount and currency ' +
-        '(no buyer details). Needs the profile\'s booking key.',
+        "(no buyer details). Needs the profile's booking key.",
       reads: '1 read call per 31 days of the range (a year: 12)',
       changes: 'nothing',
       writes: false,

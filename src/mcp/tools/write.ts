@@ -74,7 +74,7 @@ export function writeTools(settings: ServerSettings): BoxofficeTool[] {
       title: 'Update an event',
       summary: 'Changes the fields given of an event; every other field keeps its value (read back first).',
       reads: '1 read call (the event, read back)',
-      changes: "replaces the given fields of the event (its segment and topics are fixed at creation)",
+      changes: 'replaces the given fields of the event (its segment and topics are fixed at creation)',
       params: UPDATE_EVENT_PARAMS,
       create: false,
       run: (ids, values, context) => runEventUpdate({ eventId: id(ids, 'EVENT_ID'), values }, context),

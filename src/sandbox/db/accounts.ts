@@ -63,8 +63,13 @@ interface NewAccount {
 
 function createAccount(db: SandboxDatabase, account: NewAccount): Account {
   const bookingKey = account.bookingKey ?? newSecret('bk_');
-  const result = prepared(db, `INSERT INTO accounts (email, password_hash, role, booking_key, created_at) VALUES (?, ?, ?, ?, ?)`)
-    .run(account.email, hashPassword(account.password), account.role, bookingKey, account.now.toISOString());
+  const result = prepared(db, `INSERT INTO accounts (email, password_hash, role, booking_key, created_at) VALUES (?, ?, ?, ?, ?)`).run(
+    account.email,
+    hashPassword(account.password),
+    account.role,
+    bookingKey,
+    account.now.toISOString(),
+  );
   return { id: Number(result.lastInsertRowid), email: account.email, role: account.role, bookingKey };
 }
 
@@ -102,10 +107,14 @@ export function ensureOrganizerAccount(db: SandboxDatabase, email: string, now: 
 export function mintAccessToken(db: SandboxDatabase, accountId: number, clientId: string | null, now: Date, authCode?: string): string {
   const token = newSecret('sbx_at_');
   const expires = new Date(now.getTime() + ACCESS_TOKEN_LIFETIME_SECONDS * 1000);
-  prepared(
-    db,
-    `INSERT INTO access_tokens (token_hash, account_id, client_id, created_at, expires_at, auth_code_hash) VALUES (?, ?, ?, ?, ?, ?)`,
-  ).run(sha256Hex(token), accountId, clientId, now.toISOString(), expires.toISOString(), authCode === undefined ? null : sha256Hex(authCode));
+  prepared(db, `INSERT INTO access_tokens (token_hash, account_id, client_id, created_at, expires_at, auth_code_hash) VALUES (?, ?, ?, ?, ?, ?)`).run(
+    sha256Hex(token),
+    accountId,
+    clientId,
+    now.toISOString(),
+    expires.toISOString(),
+    authCode === undefined ? null : sha256Hex(authCode),
+  );
   return token;
 }
 
@@ -122,14 +131,14 @@ export function accountForAccessToken(db: SandboxDatabase, token: string, now: D
 /** A fresh Publisher API key for the account; only its hash is stored. */
 export function mintPublisherKey(db: SandboxDatabase, accountId: number, now: Date): string {
   const key = newSecret('sbx_pk_');
-  prepared(db, `INSERT INTO publisher_keys (key_hash, account_id, created_at) VALUES (?, ?, ?)`)
-    .run(sha256Hex(key), accountId, now.toISOString());
+  prepared(db, `INSERT INTO publisher_keys (key_hash, account_id, created_at) VALUES (?, ?, ?)`).run(sha256Hex(key), accountId, now.toISOString());
   return key;
 }
 
 /** The account a Publisher API key belongs to. */
 export function accountForPublisherKey(db: SandboxDatabase, key: string): Account | undefined {
-  const row = prepared(db, `SELECT a.* FROM publisher_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`)
-    .get(sha256Hex(key)) as AccountRow | undefined;
+  const row = prepared(db, `SELECT a.* FROM publisher_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`).get(sha256Hex(key)) as
+    | AccountRow
+    | undefined;
   return row && toAccount(row);
 }

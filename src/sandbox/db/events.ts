@@ -192,10 +192,7 @@ export function findDiscount(db: SandboxDatabase, id: number): DiscountRow | und
 
 /** Whether another discount of the event already uses this code. */
 export function discountCodeTaken(db: SandboxDatabase, eventId: number, code: string, exceptId?: number): boolean {
-  return (
-    prepared(db, `SELECT 1 FROM discounts WHERE event_id = ? AND code = ? AND id IS NOT ?`).get(eventId, code, exceptId ?? null) !==
-    undefined
-  );
+  return prepared(db, `SELECT 1 FROM discounts WHERE event_id = ? AND code = ? AND id IS NOT ?`).get(eventId, code, exceptId ?? null) !== undefined;
 }
 
 export interface QuestionRow {
@@ -222,10 +219,7 @@ export function addQuestions(db: SandboxDatabase, eventId: number, questions: re
   const last = prepared(db, `SELECT COALESCE(MAX(position), 0) AS last FROM event_questions WHERE event_id = ?`).get(eventId) as {
     last: number;
   };
-  const insert = prepared(
-    db,
-    `INSERT INTO event_questions (event_id, label, type, description, validation, mandatory, position) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const insert = prepared(db, `INSERT INTO event_questions (event_id, label, type, description, validation, mandatory, position) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   return questions.map((question, index) =>
     Number(
       insert.run(

@@ -73,10 +73,14 @@ export interface NewAuthCode {
 export function issueAuthCode(db: SandboxDatabase, grant: NewAuthCode): string {
   const code = newSecret('sbx_code_');
   const expires = new Date(grant.now.getTime() + AUTH_CODE_LIFETIME_SECONDS * 1000);
-  prepared(
-    db,
-    `INSERT INTO auth_codes (code_hash, client_id, account_id, redirect_uri, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
-  ).run(sha256Hex(code), grant.clientId, grant.accountId, grant.redirectUri, grant.codeChallenge, expires.toISOString());
+  prepared(db, `INSERT INTO auth_codes (code_hash, client_id, account_id, redirect_uri, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?)`).run(
+    sha256Hex(code),
+    grant.clientId,
+    grant.accountId,
+    grant.redirectUri,
+    grant.codeChallenge,
+    expires.toISOString(),
+  );
   return code;
 }
 
@@ -114,8 +118,7 @@ export function findAuthCode(db: SandboxDatabase, code: string): AuthCodeGrant |
 
 /** Marks the code used; false if it was used already (a code works once). */
 export function consumeAuthCode(db: SandboxDatabase, code: string, now: Date): boolean {
-  const result = prepared(db, `UPDATE auth_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL`)
-    .run(now.toISOString(), sha256Hex(code));
+  const result = prepared(db, `UPDATE auth_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL`).run(now.toISOString(), sha256Hex(code));
   return result.changes === 1;
 }
 

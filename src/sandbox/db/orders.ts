@@ -99,10 +99,28 @@ export function insertOrder(db: SandboxDatabase, order: NewOrder): InsertedOrder
          buyer_phone, city, state, country, address, zipcode, reference_no, created_at)
        VALUES (?, ?, ?, ?, 'generated', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
-      nextId, orderNo, order.eventId, order.publisherAccountId ?? null, quantity, ticketCost, discount, platformFee,
-      processingFee, serviceTax, grandTotal, order.currency ?? 'INR', buyer.name, buyer.email, buyer.phone ?? null,
-      buyer.city ?? null, buyer.state ?? null, buyer.country ?? null, buyer.address ?? null, buyer.zipcode ?? null,
-      order.referenceNo ?? null, order.createdAt.toISOString(),
+      nextId,
+      orderNo,
+      order.eventId,
+      order.publisherAccountId ?? null,
+      quantity,
+      ticketCost,
+      discount,
+      platformFee,
+      processingFee,
+      serviceTax,
+      grandTotal,
+      order.currency ?? 'INR',
+      buyer.name,
+      buyer.email,
+      buyer.phone ?? null,
+      buyer.city ?? null,
+      buyer.state ?? null,
+      buyer.country ?? null,
+      buyer.address ?? null,
+      buyer.zipcode ?? null,
+      order.referenceNo ?? null,
+      order.createdAt.toISOString(),
     );
     const insertLine = prepared(
       db,
@@ -112,8 +130,15 @@ export function insertOrder(db: SandboxDatabase, order: NewOrder): InsertedOrder
     const hold = prepared(db, `UPDATE tickets SET held_count = held_count + ? WHERE id = ?`);
     order.lines.forEach((line, index) => {
       insertLine.run(
-        nextId, line.ticketId, line.quantity, line.unitPrice, line.discountId ?? null, line.discountCode ?? null,
-        line.discountAmount ?? 0, line.platformFee ?? 0, lineAmounts[index],
+        nextId,
+        line.ticketId,
+        line.quantity,
+        line.unitPrice,
+        line.discountId ?? null,
+        line.discountCode ?? null,
+        line.discountAmount ?? 0,
+        line.platformFee ?? 0,
+        lineAmounts[index],
       );
       hold.run(line.quantity, line.ticketId);
     });
@@ -188,10 +213,9 @@ export function confirmOrder(db: SandboxDatabase, orderId: number, purchasedAt: 
       `UPDATE discounts SET used_count = used_count + 1
        WHERE id IN (SELECT DISTINCT discount_id FROM order_lines WHERE order_id = ? AND discount_id IS NOT NULL)`,
     ).run(orderId);
-    const { position } = prepared(
-      db,
-      `UPDATE events SET confirmed_orders = confirmed_orders + 1 WHERE id = ? RETURNING confirmed_orders AS position`,
-    ).get(order.event_id) as { position: number };
+    const { position } = prepared(db, `UPDATE events SET confirmed_orders = confirmed_orders + 1 WHERE id = ? RETURNING confirmed_orders AS position`).get(
+      order.event_id,
+    ) as { position: number };
     const { seq } = prepared(db, `SELECT COALESCE(MAX(purchase_seq), 0) + 1 AS seq FROM orders`).get() as { seq: number };
     prepared(
       db,
@@ -225,9 +249,9 @@ export function setOrderStatus(db: SandboxDatabase, orderId: number, status: 'pe
  * releases its held tickets (as a live service's payment window ends). Returns how many.
  */
 export function releaseExpiredOrders(db: SandboxDatabase, createdBefore: Date): number {
-  const expired = prepared(db, `SELECT id FROM orders WHERE status IN ('generated', 'pending') AND created_at < ?`).all(
-    createdBefore.toISOString(),
-  ) as { id: number }[];
+  const expired = prepared(db, `SELECT id FROM orders WHERE status IN ('generated', 'pending') AND created_at < ?`).all(createdBefore.toISOString()) as {
+    id: number;
+  }[];
   for (const { id } of expired) setOrderStatus(db, id, 'fail', null);
   return expired.length;
 }
@@ -358,14 +382,16 @@ export function eventTicketNumbers(db: SandboxDatabase, eventId: number, attende
   if (attendeeIds.length === 0) return numbers;
   const lowest = Math.min(...attendeeIds);
   const highest = Math.max(...attendeeIds);
-  const before = (prepared(
-    db,
-    `SELECT COUNT(*) AS count FROM orders o JOIN attendees a ON a.order_id = o.id WHERE o.event_id = ? AND a.id < ?`,
-  ).get(eventId, lowest) as { count: number }).count;
-  const span = prepared(
-    db,
-    `SELECT a.id FROM attendees a JOIN orders o ON o.id = a.order_id WHERE a.id BETWEEN ? AND ? AND o.event_id = ? ORDER BY a.id`,
-  ).all(lowest, highest, eventId) as { id: number }[];
+  const before = (
+    prepared(db, `SELECT COUNT(*) AS count FROM orders o JOIN attendees a ON a.order_id = o.id WHERE o.event_id = ? AND a.id < ?`).get(eventId, lowest) as {
+      count: number;
+    }
+  ).count;
+  const span = prepared(db, `SELECT a.id FROM attendees a JOIN orders o ON o.id = a.order_id WHERE a.id BETWEEN ? AND ? AND o.event_id = ? ORDER BY a.id`).all(
+    lowest,
+    highest,
+    eventId,
+  ) as { id: number }[];
   for (const [index, { id }] of span.entries()) numbers.set(id, before + index + 1);
   return numbers;
 }

@@ -39,7 +39,10 @@ const MAX_DELAY_MS = 60_000;
 /** A --faults value that does not follow the grammar; `field` names the offending key. */
 export class FaultSpecError extends Error {
   override name = 'FaultSpecError';
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     // the CLI puts "--faults: " in front
     super(`${field}: ${message}`);
   }
@@ -90,11 +93,20 @@ export function parseFaultSpec(text: string): FaultSpec | undefined {
     if (seen.has(key)) throw new FaultSpecError(key, 'given twice');
     seen.add(key);
     switch (key) {
-      case 'rate': spec.rate = parseRate(value); break;
-      case 'kinds': spec.kinds = parseKinds(value); break;
-      case 'delay': spec.delayMs = parseDuration(value, 'delay'); break;
-      case 'seed': spec.seed = parseSeed(value); break;
-      default: throw new FaultSpecError(key, 'unknown key (expected rate, kinds, delay or seed)');
+      case 'rate':
+        spec.rate = parseRate(value);
+        break;
+      case 'kinds':
+        spec.kinds = parseKinds(value);
+        break;
+      case 'delay':
+        spec.delayMs = parseDuration(value, 'delay');
+        break;
+      case 'seed':
+        spec.seed = parseSeed(value);
+        break;
+      default:
+        throw new FaultSpecError(key, 'unknown key (expected rate, kinds, delay or seed)');
     }
   }
   return spec;

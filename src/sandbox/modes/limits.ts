@@ -51,9 +51,7 @@ function isLimitedPath(path: string): boolean {
   return path.startsWith('/api/') || path.startsWith('/publisher/');
 }
 
-export type LimitVerdict =
-  | { allowed: true }
-  | { allowed: false; rule: WindowRule; retryAfterSeconds: number };
+export type LimitVerdict = { allowed: true } | { allowed: false; rule: WindowRule; retryAfterSeconds: number };
 
 /** Timestamps of the counted calls of one (token, rule) pair, oldest first. */
 class SlidingWindow {

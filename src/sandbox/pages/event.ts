@@ -6,7 +6,10 @@ import { escapeHtml, page } from './html.js';
 export function eventPage(event: EventRow): string {
   const when = `${event.start_date} ${event.start_time} – ${event.end_date} ${event.end_time} (UTC)`;
   const where = [event.address, event.city, event.state, event.country].filter(Boolean).join(', ');
-  const about = event.about.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const about = event.about
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return page(
     `${event.title} — boxoffice sandbox`,
     `<h1>${escapeHtml(event.title)}</h1>

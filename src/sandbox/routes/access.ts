@@ -2,14 +2,7 @@
 // E012, E019, E028). Organizers reach only their own events; an administrator may also read
 // (never change) every event.
 import type { Account } from '../db/accounts.js';
-import {
-  findDiscount,
-  findEvent,
-  findTicket,
-  type DiscountRow,
-  type EventRow,
-  type TicketRow,
-} from '../db/events.js';
+import { findDiscount, findEvent, findTicket, type DiscountRow, type EventRow, type TicketRow } from '../db/events.js';
 import type { SandboxDatabase } from '../db/index.js';
 import { SandboxError, type SandboxErrorCode } from '../errors.js';
 import { idFromCode, type IdKind } from '../id-codes.js';

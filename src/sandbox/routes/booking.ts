@@ -24,13 +24,7 @@ import type { SandboxApp, SandboxContext, SandboxExtension } from '../context.js
 import { accountForAccessToken, findAccountByBookingKey, findAccountById, type Account } from '../db/accounts.js';
 import type { SandboxDatabase } from '../db/index.js';
 import { SandboxError } from '../errors.js';
-import {
-  assertBookingTextWithin,
-  BookingBudget,
-  DEFAULT_BOOKING_BOUNDS,
-  prunePendingBookings,
-  type BookingBounds,
-} from '../security/booking-bounds.js';
+import { assertBookingTextWithin, BookingBudget, DEFAULT_BOOKING_BOUNDS, prunePendingBookings, type BookingBounds } from '../security/booking-bounds.js';
 import { renderBookingReturnPage } from '../pages/booking-return.js';
 import { renderPaymentPage } from '../pages/payment.js';
 import { autoSubmitPolicy, newScriptNonce } from '../security/page-policy.js';
@@ -107,8 +101,7 @@ function sameText(a: string, b: string): boolean {
 
 /** The account of a bookingKey; given `tokenValidAt`, an access token of the account unexpired then as well. */
 function accountForKey(db: SandboxDatabase, bookingKey: string, tokenValidAt?: Date): Account {
-  const account =
-    findAccountByBookingKey(db, bookingKey) ?? (tokenValidAt && accountForAccessToken(db, bookingKey, tokenValidAt));
+  const account = findAccountByBookingKey(db, bookingKey) ?? (tokenValidAt && accountForAccessToken(db, bookingKey, tokenValidAt));
   if (!account) throw new SandboxError('E001', { description: 'the booking key is unknown', field: 'bookingKey' });
   return account;
 }
@@ -143,7 +136,10 @@ function bookingById(db: SandboxDatabase, bookingId: number): { row: BookingRow;
 }
 
 const completeRequest = z.object({
-  bookingId: z.string().trim().regex(/^\d{1,15}$/, { message: 'expected a booking id' }),
+  bookingId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}$/, { message: 'expected a booking id' }),
   orderNo: z.string().min(1),
   amount: z.string().min(1),
   signature: z.string().min(1),
@@ -197,15 +193,31 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     const amountInr = Math.round(request.amount * (INR_PER_UNIT[request.currency] ?? 1) * 100) / 100;
     const now = context.clock.now();
     const bookingId = Number(
-      db.prepare(
-        `INSERT INTO bookings (account_id, order_no, amount, currency, amount_inr, name, email_id, phone_no, country, state,
+      db
+        .prepare(
+          `INSERT INTO bookings (account_id, order_no, amount, currency, amount_inr, name, email_id, phone_no, country, state,
            city, address, zipcode, pg, callback_url, status, created_at, key_md5)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'initiated', ?, ?)`,
-      ).run(
-        account.id, request.orderNo, request.amount, request.currency, amountInr, request.name ?? null, request.emailId ?? null,
-        request.phoneNo ?? null, request.country ?? null, request.state ?? null, request.city ?? null, request.address ?? null,
-        request.zipcode ?? null, request.pg, request.callbackUrl, now.toISOString(), md5Hex(request.bookingKey),
-      ).lastInsertRowid,
+        )
+        .run(
+          account.id,
+          request.orderNo,
+          request.amount,
+          request.currency,
+          amountInr,
+          request.name ?? null,
+          request.emailId ?? null,
+          request.phoneNo ?? null,
+          request.country ?? null,
+          request.state ?? null,
+          request.city ?? null,
+          request.address ?? null,
+          request.zipcode ?? null,
+          request.pg,
+          request.callbackUrl,
+          now.toISOString(),
+          md5Hex(request.bookingKey),
+        ).lastInsertRowid,
     );
     prunePendingBookings(db, account.id, bounds);
     const { row } = bookingById(db, bookingId);
@@ -239,11 +251,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
       throw new SandboxError('T010', { description: `booking ${row.id} was already completed (${row.status})`, field: 'bookingId' });
     }
     const status = request.outcome === 'pay' ? 'success' : 'fail';
-    db.prepare(`UPDATE bookings SET status = ?, completed_at = ? WHERE id = ? AND status = 'initiated'`).run(
-      status,
-      context.clock.now().toISOString(),
-      row.id,
-    );
+    db.prepare(`UPDATE bookings SET status = ?, completed_at = ? WHERE id = ? AND status = 'initiated'`).run(status, context.clock.now().toISOString(), row.id);
     const returned = returnStatus(status);
     const response = bookingResponse(row.order_no, returned, amountText(row.amount), row.key_md5 ?? md5Hex(account.bookingKey));
     const nonce = newScriptNonce();
@@ -265,9 +273,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     }
     const account = accountForKey(db, request.bookingKey);
     const rows = db
-      .prepare(
-        `SELECT * FROM bookings WHERE account_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id`,
-      )
+      .prepare(`SELECT * FROM bookings WHERE account_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id`)
       .all(account.id, `${request.fromDate}T00:00:00.000Z`, nextDayStart(request.toDate)) as BookingRow[];
     return c.json({ status: 'success', bookings: rows.map(bookingRecord) });
   });

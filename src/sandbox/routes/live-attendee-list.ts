@@ -81,7 +81,7 @@ function liveRecord(event: EventRow, { order, attendees }: AttendeeListEntry, ti
       return {
         ticketName: attendee.ticket_name,
         ticketId: issuedTicketCode(attendee.id),
-        name: namesInDetails ? null : attendee.name ?? '',
+        name: namesInDetails ? null : (attendee.name ?? ''),
         email: attendee.email ?? '',
         checkin: attendee.checkin,
         ticketNo: String(ticketNumbers.get(attendee.id)),
@@ -109,7 +109,11 @@ export function liveAttendeeBatch(
   const oldest = order === 'newest-first' ? Math.max(1, length - fromRecord - count + 1) : fromRecord + 1;
   const newest = order === 'newest-first' ? length - fromRecord : Math.min(length, fromRecord + count);
   const entries = count === 0 || newest < oldest ? [] : attendeeListRange(db, event.id, oldest, newest);
-  const ticketNumbers = eventTicketNumbers(db, event.id, entries.flatMap((entry) => entry.attendees.map((attendee) => attendee.id)));
+  const ticketNumbers = eventTicketNumbers(
+    db,
+    event.id,
+    entries.flatMap((entry) => entry.attendees.map((attendee) => attendee.id)),
+  );
   const records = entries.map((entry) => liveRecord(event, entry, ticketNumbers));
   return liveBatchShape(order === 'newest-first' ? records.reverse() : records, fromRecord);
 }

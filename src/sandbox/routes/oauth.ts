@@ -119,7 +119,7 @@ export function registerOAuthRoutes(app: SandboxApp, context: SandboxContext): v
     if (!checked.ok) return c.html(authorizeErrorPage(checked.message), 400);
     const { client, params, redirectTo } = checked.value;
     if (!formTokens.verify(fields[FORM_TOKEN_FIELD], formPurpose(params))) {
-      return c.html(authorizeErrorPage('This sign-in form has expired or was not sent by this sandbox\'s sign-in page. Start the sign-in again.'), 403);
+      return c.html(authorizeErrorPage("This sign-in form has expired or was not sent by this sandbox's sign-in page. Start the sign-in again."), 403);
     }
     if (pkceMissing(client, params)) return redirectWith(c, redirectTo, { ...PKCE_REQUIRED, state: params.state });
     if (fields.decision !== 'allow') {

@@ -46,7 +46,11 @@ function toRule(discount: DiscountRow): DiscountRule {
  */
 export function checkCart(db: SandboxDatabase, event: EventRow, request: CartRequest, now: Date): CheckedLine[] {
   if (request.tickets.length === 0) throw new SandboxError('T001', { field: 'data.tickets' });
-  const tickets = ticketsByIds(db, event.id, request.tickets.map((line) => line.ticketId));
+  const tickets = ticketsByIds(
+    db,
+    event.id,
+    request.tickets.map((line) => line.ticketId),
+  );
   const seen = new Set<number>();
   const minute = minuteOf(now);
   const lines: CheckedLine[] = [];
@@ -54,7 +58,10 @@ export function checkCart(db: SandboxDatabase, event: EventRow, request: CartReq
     const field = `data.tickets.${index}`;
     const ticket = tickets.get(line.ticketId);
     if (!ticket) {
-      throw new SandboxError('T001', { description: `invalid request; ticket ${line.ticketId} is not a ticket of event ${event.id}`, field: `${field}.ticketId` });
+      throw new SandboxError('T001', {
+        description: `invalid request; ticket ${line.ticketId} is not a ticket of event ${event.id}`,
+        field: `${field}.ticketId`,
+      });
     }
     if (seen.has(ticket.id)) {
       throw new SandboxError('T001', { description: `invalid request; ticket ${ticket.id} is listed twice`, field: `${field}.ticketId` });

@@ -18,7 +18,11 @@ interface SegmentDefinition {
 
 const SEGMENTS: readonly SegmentDefinition[] = [
   { segmentId: 'business', segmentName: 'Business & Technology', categories: ['business', 'technology', 'workshop', 'tradeshow', 'institutions'] },
-  { segmentId: 'entertainment', segmentName: 'Entertainment', categories: ['entertainment', 'movies', 'music', 'comedy', 'art', 'festivals', 'parties', 'newyear'] },
+  {
+    segmentId: 'entertainment',
+    segmentName: 'Entertainment',
+    categories: ['entertainment', 'movies', 'music', 'comedy', 'art', 'festivals', 'parties', 'newyear'],
+  },
   { segmentId: 'sports', segmentName: 'Sports & Fitness', categories: ['sports'] },
   { segmentId: 'community', segmentName: 'Community & Causes', categories: ['fundraising', 'community', 'religion', 'clubs', 'kids', 'family'] },
   { segmentId: 'lifestyle', segmentName: 'Food & Travel', categories: ['food', 'travel'] },
@@ -26,11 +30,29 @@ const SEGMENTS: readonly SegmentDefinition[] = [
 ];
 
 const CATEGORY_NAMES: Readonly<Record<CategorySlug, string>> = {
-  business: 'Business', technology: 'Technology', entertainment: 'Entertainment', sports: 'Sports',
-  workshop: 'Workshops', fundraising: 'Fundraising', institutions: 'Institutions', art: 'Art',
-  parties: 'Parties', food: 'Food & Drink', family: 'Family', travel: 'Travel', tradeshow: 'Trade Shows',
-  movies: 'Movies', clubs: 'Clubs', festivals: 'Festivals', music: 'Music', religion: 'Religion',
-  comedy: 'Comedy', community: 'Community', kids: 'Kids', newyear: 'New Year', other: 'Other',
+  business: 'Business',
+  technology: 'Technology',
+  entertainment: 'Entertainment',
+  sports: 'Sports',
+  workshop: 'Workshops',
+  fundraising: 'Fundraising',
+  institutions: 'Institutions',
+  art: 'Art',
+  parties: 'Parties',
+  food: 'Food & Drink',
+  family: 'Family',
+  travel: 'Travel',
+  tradeshow: 'Trade Shows',
+  movies: 'Movies',
+  clubs: 'Clubs',
+  festivals: 'Festivals',
+  music: 'Music',
+  religion: 'Religion',
+  comedy: 'Comedy',
+  community: 'Community',
+  kids: 'Kids',
+  newyear: 'New Year',
+  other: 'Other',
 };
 
 const TOPIC_NAMES: Readonly<Record<CategorySlug, readonly string[]>> = {
@@ -60,7 +82,11 @@ const TOPIC_NAMES: Readonly<Record<CategorySlug, readonly string[]>> = {
 };
 
 function topicSlug(name: string): string {
-  return name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return name
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 function topicsOf(category: CategorySlug): Topic[] {

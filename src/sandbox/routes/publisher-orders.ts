@@ -164,7 +164,15 @@ export interface AttendeeAnswers {
 
 /** An answer as stored: a MultiCheckbox list joined by ", ". */
 function answerText(value: string | number | (string | number)[]): string {
-  return (Array.isArray(value) ? value.map(String).map((item) => item.trim()).filter((item) => item !== '').join(', ') : String(value)).trim();
+  return (
+    Array.isArray(value)
+      ? value
+          .map(String)
+          .map((item) => item.trim())
+          .filter((item) => item !== '')
+          .join(', ')
+      : String(value)
+  ).trim();
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -197,7 +205,8 @@ export function saveAttendees(db: SandboxDatabase, order: OrderRow, answers: Att
         throw new SandboxError('E002', { description: `${key}.${field.id}: not an email address`, field: `${key}.${field.id}` });
       }
     }
-    const custom = fields.slice(DEFAULT_FORM_FIELDS.length)
+    const custom = fields
+      .slice(DEFAULT_FORM_FIELDS.length)
       .map((field) => ({ field, value: byId.get(field.id) ?? '' }))
       .filter((answer) => answer.value !== '');
     return {
@@ -222,19 +231,13 @@ export function saveAttendees(db: SandboxDatabase, order: OrderRow, answers: Att
       })),
     );
     const buyer = rows[0];
-    db.prepare(`UPDATE orders SET buyer_name = ?, buyer_email = ?, buyer_phone = ? WHERE id = ?`).run(
-      buyer.name,
-      buyer.email,
-      buyer.phone || null,
-      order.id,
-    );
+    db.prepare(`UPDATE orders SET buyer_name = ?, buyer_email = ?, buyer_phone = ? WHERE id = ?`).run(buyer.name, buyer.email, buyer.phone || null, order.id);
   })();
 }
 
 export function attendeesSaved(db: SandboxDatabase, orderId: number): boolean {
   return db.prepare(`SELECT 1 FROM attendees WHERE order_id = ? LIMIT 1`).get(orderId) !== undefined;
 }
-
 
 /** 2.9 order details. additionalInfo holds the custom questions' answers, keyed by label. */
 export function orderDetails(db: SandboxDatabase, order: OrderRow, eventTitle: string) {
@@ -265,9 +268,7 @@ export function orderDetails(db: SandboxDatabase, order: OrderRow, eventTitle: s
       bibNo: null,
       attendeeName: attendee.name ?? '',
       attendeeEmailId: attendee.email ?? '',
-      additionalInfo: Object.fromEntries(
-        (answersOf.all(attendee.id) as { label: string; value: string }[]).map((answer) => [answer.label, answer.value]),
-      ),
+      additionalInfo: Object.fromEntries((answersOf.all(attendee.id) as { label: string; value: string }[]).map((answer) => [answer.label, answer.value])),
     })),
   };
 }

@@ -33,11 +33,18 @@ function withSeconds(time: string): string {
 
 /** HTML → plain text, for textDescription. */
 function plainText(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function topicList(topics: string | null): string[] {
-  return (topics ?? '').split(',').map((topic) => topic.trim()).filter(Boolean);
+  return (topics ?? '')
+    .split(',')
+    .map((topic) => topic.trim())
+    .filter(Boolean);
 }
 
 /** Money as the reference's numeric text ("1250", "99.5"). */
@@ -112,7 +119,14 @@ export function eventDetails(row: EventRow, extras: EventDetailsExtras) {
     showButton: 'yes',
     eventSessionType: 'single',
     Location: [
-      { venueName: row.address ?? '', address: row.address ?? '', city: row.city ?? '', state: row.state ?? '', country: row.country ?? '', zipcode: row.postal ?? '' },
+      {
+        venueName: row.address ?? '',
+        address: row.address ?? '',
+        city: row.city ?? '',
+        state: row.state ?? '',
+        country: row.country ?? '',
+        zipcode: row.postal ?? '',
+      },
     ],
     currency: extras.currency,
     price: moneyText(extras.minPrice),
@@ -173,8 +187,6 @@ export function ticketDetails(ticket: TicketRow, discounts: readonly DiscountRow
     status: ticket.status === 'active' ? 'published' : ticket.status,
     availability: ticketAvailability(ticket, now),
     currency: ticket.currency,
-    discounts: discounts
-      .filter((discount) => discount.ticket_id === ticket.id && discount.category !== 'code')
-      .map(publicDiscount),
+    discounts: discounts.filter((discount) => discount.ticket_id === ticket.id && discount.category !== 'code').map(publicDiscount),
   };
 }

@@ -7,9 +7,7 @@ export type { DiscountRow, EventRow, TicketRow };
 
 /** Tickets a buyer can see: deleted and cancelled ones are hidden. */
 export function visibleTickets(db: SandboxDatabase, eventId: number): TicketRow[] {
-  return db
-    .prepare(`SELECT * FROM tickets WHERE event_id = ? AND status IN ('active', 'published', 'pause') ORDER BY id`)
-    .all(eventId) as TicketRow[];
+  return db.prepare(`SELECT * FROM tickets WHERE event_id = ? AND status IN ('active', 'published', 'pause') ORDER BY id`).all(eventId) as TicketRow[];
 }
 
 export function ticketsByIds(db: SandboxDatabase, eventId: number, ids: readonly number[]): Map<number, TicketRow> {
@@ -80,7 +78,10 @@ export function searchEvents(db: SandboxDatabase, search: EventSearch): SearchRo
     where.push(`e.start_date <= ?`);
     params.push(search.toDate);
   }
-  const topics = (search.topics ?? '').split(',').map((topic) => topic.trim().toLowerCase()).filter(Boolean);
+  const topics = (search.topics ?? '')
+    .split(',')
+    .map((topic) => topic.trim().toLowerCase())
+    .filter(Boolean);
   if (topics.length > 0) {
     where.push(`(${topics.map(() => `(',' || REPLACE(LOWER(COALESCE(e.topics, '')), ' ', '') || ',') LIKE ? ESCAPE '\\'`).join(' OR ')})`);
     for (const topic of topics) params.push(`%,${escapeLike(topic.replace(/ /g, ''))},%`);
@@ -95,11 +96,12 @@ export function searchEvents(db: SandboxDatabase, search: EventSearch): SearchRo
     having.push('min_price <= ?');
   }
   const havingParams = [search.fromPrice, search.toPrice].filter((value): value is number => value !== undefined);
-  const order = search.sortBy === 'popularity'
-    ? 'e.confirmed_orders DESC, e.start_date, e.id'
-    : search.sortBy === 'latest'
-      ? 'e.created_on DESC, e.id DESC'
-      : 'e.start_date, e.start_time, e.id';
+  const order =
+    search.sortBy === 'popularity'
+      ? 'e.confirmed_orders DESC, e.start_date, e.id'
+      : search.sortBy === 'latest'
+        ? 'e.created_on DESC, e.id DESC'
+        : 'e.start_date, e.start_time, e.id';
   const page = Math.max(1, search.page ?? 1);
   const sql = `
     SELECT * FROM (

@@ -208,7 +208,6 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
   });
 }
 
-
 /** The Publisher API and the sandbox-only questions endpoint, as a sandbox extension. */
 export function publisherExtension(): SandboxExtension {
   return {

@@ -12,7 +12,6 @@ import { eventFor } from './access.js';
 import { eventPageUrl } from './event-page.js';
 import { ATTENDEE_BATCH_LIMIT, detailsByLabel, liveAttendeeBatch } from './live-attendee-list.js';
 
-
 function originOf(c: Context<SandboxEnv>): string {
   return new URL(c.req.url).origin;
 }
@@ -20,19 +19,90 @@ function originOf(c: Context<SandboxEnv>): string {
 // The reference's fields of an event that the sandbox leaves null, as JSON text built once: every
 // get-event answer holds them, and building and serializing them per request cost an eighth of it.
 const NULL_EVENT_FIELDS_JSON = [
-  'extUrl', 'eventSubcategory', 'attendeeRegistration', 'ticketSpecificAttendee', 'isFree', 'showAttendee',
-  'commentsEnabled', 'showTimer', 'contactOrganizer', 'processingFee', 'onlineWalletFee', 'gatewayFee', 'platformFee',
-  'offlinePlatformFee', 'codLimit', 'codFlat', 'codPercentage', 'clientCodPercentage', 'clientCodFlat', 'serviceFee',
-  'chequePaymentFeeFlat', 'venuePaymentFeeFlat', 'bankDepositFeeFlat', 'additionalCharges', 'cancellationCharge',
-  'additionalChargesComment', 'codOn', 'additionalInfo', 'customTicketMessge', 'isEventListed', 'isaddedfeatured',
-  'showContact', 'checkoutTime', 'customMessage', 'message', 'ticketMessage', 'metaTags', 'tags', 'images', 'coOwner',
-  'featuredImage', 'colorcode', 'subscribecolorcode', 'analyticsId', 'freeService', 'socialNetworkId',
-  'hideUpcomingTickets', 'hidePrice', 'enableQna', 'isAllowCancel', 'showWidgetHeader', 'mapImage', 'callbackUrl', 'collectionUrls', 'metaTitle', 'metaDesc', 'contactDetails', 'askOrganizerEmail',
-  'allowUniqueBuyer', 'globalTicketNumber', 'hideDate', 'mulcity', 'location', 'contactNumber',
-  'source', 'popularity', 'buyButton', 'createdFrom', 'performanceMarketing', 'performanceMarketingFee',
-  'campaign', 'utmContent', 'utmName', 'utmMedium', 'referralType', 'referrerUrl', 'landingPage', 'networking',
-  'externalSiteId', 'isSingleTicket', 'isChildMandatory',
-].map((name) => `${JSON.stringify(name)}:null`).join(',');
+  'extUrl',
+  'eventSubcategory',
+  'attendeeRegistration',
+  'ticketSpecificAttendee',
+  'isFree',
+  'showAttendee',
+  'commentsEnabled',
+  'showTimer',
+  'contactOrganizer',
+  'processingFee',
+  'onlineWalletFee',
+  'gatewayFee',
+  'platformFee',
+  'offlinePlatformFee',
+  'codLimit',
+  'codFlat',
+  'codPercentage',
+  'clientCodPercentage',
+  'clientCodFlat',
+  'serviceFee',
+  'chequePaymentFeeFlat',
+  'venuePaymentFeeFlat',
+  'bankDepositFeeFlat',
+  'additionalCharges',
+  'cancellationCharge',
+  'additionalChargesComment',
+  'codOn',
+  'additionalInfo',
+  'customTicketMessge',
+  'isEventListed',
+  'isaddedfeatured',
+  'showContact',
+  'checkoutTime',
+  'customMessage',
+  'message',
+  'ticketMessage',
+  'metaTags',
+  'tags',
+  'images',
+  'coOwner',
+  'featuredImage',
+  'colorcode',
+  'subscribecolorcode',
+  'analyticsId',
+  'freeService',
+  'socialNetworkId',
+  'hideUpcomingTickets',
+  'hidePrice',
+  'enableQna',
+  'isAllowCancel',
+  'showWidgetHeader',
+  'mapImage',
+  'callbackUrl',
+  'collectionUrls',
+  'metaTitle',
+  'metaDesc',
+  'contactDetails',
+  'askOrganizerEmail',
+  'allowUniqueBuyer',
+  'globalTicketNumber',
+  'hideDate',
+  'mulcity',
+  'location',
+  'contactNumber',
+  'source',
+  'popularity',
+  'buyButton',
+  'createdFrom',
+  'performanceMarketing',
+  'performanceMarketingFee',
+  'campaign',
+  'utmContent',
+  'utmName',
+  'utmMedium',
+  'referralType',
+  'referrerUrl',
+  'landingPage',
+  'networking',
+  'externalSiteId',
+  'isSingleTicket',
+  'isChildMandatory',
+]
+  .map((name) => `${JSON.stringify(name)}:null`)
+  .join(',');
 
 /** 2.10, as JSON text. Beyond the reference's fields the sandbox adds headerImage, state, postal,
  *  address and eventVisibility, so that a read-back holds every value update-event takes. */
@@ -81,9 +151,23 @@ function organizerEventValues(event: EventRow, ownerEmail: string): Record<strin
 }
 
 const NULL_TICKET_FIELDS = [
-  'ticketOrder', 'isDiscountAvailable', 'bibNo', 'bibCount', 'cummalativeDiscount', 'refundEndDate', 'refundAmount',
-  'associationMember', 'nonAssociationMember', 'ticketId', 'eventSessionId', 'serviceTaxSetting',
-  'showRemainingQuantity', 'groupRegistration', 'maxMember', 'partnerId', 'membershipId',
+  'ticketOrder',
+  'isDiscountAvailable',
+  'bibNo',
+  'bibCount',
+  'cummalativeDiscount',
+  'refundEndDate',
+  'refundAmount',
+  'associationMember',
+  'nonAssociationMember',
+  'ticketId',
+  'eventSessionId',
+  'serviceTaxSetting',
+  'showRemainingQuantity',
+  'groupRegistration',
+  'maxMember',
+  'partnerId',
+  'membershipId',
 ] as const;
 
 /**
@@ -116,7 +200,10 @@ function organizerTicket(ticket: TicketRow, quantityLeft: boolean): Record<strin
 }
 
 function plainText(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** 2.12 */
@@ -226,7 +313,12 @@ export function registerReadRoutes(app: SandboxApp, context: SandboxContext): vo
     const today = utcDate(context.clock.now());
     const kept = (event: EventRow) => (type === 'current' ? event.end_date >= today : type === 'past' ? event.end_date < today : true);
     const origin = originOf(c);
-    return c.json({ status: 'success', events: listEventsOwnedBy(db, c.get('account').id).filter(kept).map((event) => eventListItem(event, origin)) });
+    return c.json({
+      status: 'success',
+      events: listEventsOwnedBy(db, c.get('account').id)
+        .filter(kept)
+        .map((event) => eventListItem(event, origin)),
+    });
   });
 
   app.post('/api/e/get-report', auth, async (c) => {

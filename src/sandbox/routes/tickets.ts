@@ -46,7 +46,11 @@ interface GivenSpan {
 
 /** The columns add-ticket and update-ticket set alike from their request. */
 function ticketColumns(
-  request: Pick<TicketFields, 'currency' | 'quantity' | 'status'> & { ticketName: string; serviceFee: TicketFields['service_fee']; allowCancellation?: boolean },
+  request: Pick<TicketFields, 'currency' | 'quantity' | 'status'> & {
+    ticketName: string;
+    serviceFee: TicketFields['service_fee'];
+    allowCancellation?: boolean;
+  },
   span: Span,
   minQuantity: number,
   maxQuantity: number,

@@ -19,8 +19,7 @@ export function newSandboxSecret(): string {
   return newSecret(SANDBOX_SECRET_PREFIX);
 }
 
-const refusal = (description: string) =>
-  errorEnvelope(new SandboxError('E001', { description, field: 'Authorization' }));
+const refusal = (description: string) => errorEnvelope(new SandboxError('E001', { description, field: 'Authorization' }));
 
 /**
  * `exempt`: tool endpoints that take an organizer's access token in the Authorization header

@@ -54,9 +54,7 @@ export async function startHarness(options: TestSandboxOptions = {}): Promise<Ha
 }
 
 function runProcess(argv: string[], env: Record<string, string | undefined>, stdin?: string): Promise<RunResult> {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('BOXOFFICE_') && name !== 'CI'),
-  );
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('BOXOFFICE_') && name !== 'CI'));
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,

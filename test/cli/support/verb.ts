@@ -22,10 +22,7 @@ export interface VerbUnderTest<Options> {
 }
 
 /** `verbAt('event get', registerEventGet)`; `verbAt('apply', registerApply)` for a top-level verb. */
-export function verbAt<Options>(
-  path: string,
-  register: (parent: Command, context: CommandContext, run: RunVerb<Options>) => void,
-): VerbUnderTest<Options> {
+export function verbAt<Options>(path: string, register: (parent: Command, context: CommandContext, run: RunVerb<Options>) => void): VerbUnderTest<Options> {
   const words = path.split(' ');
   return { parent: words.slice(0, -1), names: words.slice(-1), register };
 }

@@ -31,7 +31,10 @@ function assertBundleIsFresh(): void {
   } catch {
     throw new Error(`${bundle} is missing: run npm run build (npm test builds before testing)`);
   }
-  const sources = Math.max(newestModification(join(ROOT, 'src')), ...['build.mjs', 'build-cli.mjs', 'build-options.mjs'].map((script) => statSync(join(ROOT, 'scripts', script)).mtimeMs));
+  const sources = Math.max(
+    newestModification(join(ROOT, 'src')),
+    ...['build.mjs', 'build-cli.mjs', 'build-options.mjs'].map((script) => statSync(join(ROOT, 'scripts', script)).mtimeMs),
+  );
   if (sources > built) throw new Error(`dist/ is older than src/: run npm run build (npm test builds before testing)`);
 }
 

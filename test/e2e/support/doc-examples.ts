@@ -68,7 +68,10 @@ export function extractExamples(file: string, markdown: string): DocExample[] {
     for (const marker of pendingMarkers) applyMarker(marker.text, example, `${file}:${marker.line}`);
     pendingMarkers = [];
     const commands = code.split('\n').filter((line) => !skipOutput || line.startsWith('$ ') || line.startsWith('  ') || line === '');
-    example.code = commands.map((line) => line.replace(/^\$ /, '')).join('\n').trim();
+    example.code = commands
+      .map((line) => line.replace(/^\$ /, ''))
+      .join('\n')
+      .trim();
     examples.push(example);
   };
   while (index < lines.length) {
@@ -86,7 +89,10 @@ export function extractExamples(file: string, markdown: string): DocExample[] {
     if (line.trimStart().startsWith('<!--') && /<!--\s*(example|not-sandbox):/.test(line)) {
       const end = lines.findIndex((candidate, at) => at >= index && candidate.includes('-->'));
       const close = end < 0 ? lines.length - 1 : end;
-      const text = lines.slice(index, close + 1).join('\n').trim();
+      const text = lines
+        .slice(index, close + 1)
+        .join('\n')
+        .trim();
       const notSandbox = NOT_SANDBOX.exec(text);
       const match = notSandbox ? [text, `skip ${notSandbox[1]}`] : MARKER.exec(text);
       if (!match) throw new Error(`${file}:${index + 1}: cannot read the marker ${text.split('\n')[0]}`);

@@ -41,10 +41,10 @@ export function registerApply(program: Command, context: CommandContext, run: Ru
     .description(summaryOf('apply'))
     .argument('<file>', 'setup file (YAML or JSON); ${VAR} and ${VAR:-default} come from the environment')
     .option('--dry-run', 'print the plan only; change nothing')
-    .option('--state <file>', 'state file mapping keys to remote ids (default: FILE\'s name + .boxoffice-state.json beside it)')
+    .option('--state <file>', "state file mapping keys to remote ids (default: FILE's name + .boxoffice-state.json beside it)")
     .option('--recreate-uncertain', 'create again discounts whose earlier create lost its answer (after checking they do not exist)')
     .option('-y, --yes', 'do not ask before changing anything (needed on the live profile without a terminal)')
-    .option('--max-wait <duration>', 'longest total wait for the service\'s rate limit or quota (E023), over all calls, e.g. 10m, 1h (default: 2m a call)')
+    .option('--max-wait <duration>', "longest total wait for the service's rate limit or quota (E023), over all calls, e.g. 10m, 1h (default: 2m a call)")
     .option('--lock-timeout <duration>', 'how long to wait while another apply of the same state file runs, e.g. 30s, 5m', DEFAULT_LOCK_TIMEOUT)
     .addHelpText(
       'after',

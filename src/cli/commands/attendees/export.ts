@@ -23,7 +23,6 @@ import { expectedAttendeeCount, resumeAdvice, toDestination } from '../../../exp
 import { formatDuration } from '../../../util/duration.js';
 import { openSession } from '../../session.js';
 
-
 interface AttendeesExportOptions {
   eventId: string;
   output?: string;
@@ -58,12 +57,11 @@ export function registerAttendeesExport(group: Command, context: CommandContext,
     .argument('<EVENT_ID>', 'the event whose attendees to export')
     .option('-o, --output <file>', 'write to FILE (atomically, resumable) (default: stdout)')
     .addOption(
-      new Option('--format <format>', 'csv, json (one array) or ndjson (one object a line) (default: from the -o extension, else csv)')
-        .choices(EXPORT_FORMATS),
+      new Option('--format <format>', 'csv, json (one array) or ndjson (one object a line) (default: from the -o extension, else csv)').choices(EXPORT_FORMATS),
     )
     .option('--force', 'replace -o FILE if it exists (on a terminal, boxoffice asks instead)')
     .option('--resume', 'continue an interrupted export to the same -o FILE from its last completed batch')
-    .option('--max-wait <duration>', 'longest total wait for the service\'s rate limit (E023), e.g. 90s, 10m, 1h', DEFAULT_MAX_WAIT)
+    .option('--max-wait <duration>', "longest total wait for the service's rate limit (E023), e.g. 90s, 10m, 1h", DEFAULT_MAX_WAIT)
     .option('--prefetch <n>', 'batches requested ahead while one is written (0 = one request at a time)', String(DEFAULT_PREFETCH))
     .addOption(
       completeWith(
@@ -79,9 +77,9 @@ export function registerAttendeesExport(group: Command, context: CommandContext,
         '  boxoffice attendees export 123456 -o attendees.csv --resume --max-wait 1h\n' +
         '  boxoffice attendees export 123456 --status attending -o attending.csv\n' +
         '\nThe attendee list is read with the token of the account that owns the event (another\n' +
-        'account\'s token gets E008, exit 3): the token of boxoffice login, or on the sandbox\n' +
+        "account's token gets E008, exit 3): the token of boxoffice login, or on the sandbox\n" +
         '  export BOXOFFICE_TOKEN=$(boxoffice sandbox token)\n' +
-        '\nCSV cells starting with = + - @, a tab or a carriage return get a leading \' so that\n' +
+        "\nCSV cells starting with = + - @, a tab or a carriage return get a leading ' so that\n" +
         'spreadsheets show them as text (plain numbers such as -12.5 and phone numbers such as\n' +
         '+49 30 000000 are left alone).\n',
     )
@@ -195,12 +193,7 @@ async function exportAttendeeList(options: AttendeesExportOptions, outputPath: s
  * run of the same export asks whether to continue it; "no" starts over, discarding it. Without
  * a terminal it starts over and says so (see prepare in export-attendees.ts).
  */
-async function askToResume(
-  options: AttendeesExportOptions,
-  outputPath: string | undefined,
-  source: ExportSource,
-  context: CommandContext,
-): Promise<boolean> {
+async function askToResume(options: AttendeesExportOptions, outputPath: string | undefined, source: ExportSource, context: CommandContext): Promise<boolean> {
   if (outputPath === undefined || !context.globals().input) return false;
   const found = await resumableCheckpoint({ ...options, outputPath }, source);
   if (found === undefined) return false;

@@ -9,4 +9,4 @@ export const attendeeListRefused = (eventId: string): string =>
   `event ${eventId} belongs to another account; its attendee list is read with that account's token (log in as it: boxoffice login)`;
 
 /** For tool descriptions: whose token reads an attendee list. */
-export const ATTENDEE_LIST_TOKEN_NOTE = "The attendee list is read with the token of the account that owns the event.";
+export const ATTENDEE_LIST_TOKEN_NOTE = 'The attendee list is read with the token of the account that owns the event.';

@@ -76,7 +76,12 @@ async function runCheck(options: AttendeesSyncOptions, db: SyncDatabase, session
       io.stdout.write(`${JSON.stringify(difference)}\n`);
       return;
     }
-    const fields = difference.fields === undefined ? '' : `: ${Object.entries(difference.fields).map(([name, values]) => `${name} ${JSON.stringify(values.destination)} → ${JSON.stringify(values.list)}`).join(', ')}`;
+    const fields =
+      difference.fields === undefined
+        ? ''
+        : `: ${Object.entries(difference.fields)
+            .map(([name, values]) => `${name} ${JSON.stringify(values.destination)} → ${JSON.stringify(values.list)}`)
+            .join(', ')}`;
     io.stdout.write(`${difference.kind}\t${difference.attendeeKey}${fields}\n`);
   };
   const result = await checkDestination(options.eventId, { db, fetchBatch: fetcherOf(session), signal: context.deps.signal, report });
@@ -149,7 +154,7 @@ async function syncLoop(options: AttendeesSyncOptions, db: SyncDatabase, session
     try {
       notice(summaryLine(await once(), db.label));
     } catch (error) {
-      if (error instanceof RateLimitError) notice('stopped by the service\'s rate limit: what was read is kept, and the next run continues from there');
+      if (error instanceof RateLimitError) notice("stopped by the service's rate limit: what was read is kept, and the next run continues from there");
       throw error;
     }
     return;

@@ -43,7 +43,7 @@ export function registerAttendeesSync(group: Command, context: CommandContext, r
     .option('--full', 'reconcile the whole list this run (catches cancellations and edits of older orders)')
     .option('--full-every <duration>', 'reconcile the whole list when the last full run is this old (0: every run)', '24h')
     .option('--max-reads <n>', 'attendee-list reads this run may spend at most; a run cut short continues next time')
-    .option('--max-wait <duration>', 'longest total wait for the service\'s rate limit (E023) before stopping', '0s')
+    .option('--max-wait <duration>', "longest total wait for the service's rate limit (E023) before stopping", '0s')
     .option('--exec <cmd>', 'run CMD once per change, the change as JSON on its standard input')
     .option('--forward-to <url>', 'POST each change to URL, signed (Boxoffice-Signature) with an Idempotency-Key')
     .option('--print-secret', 'print the signing secret of --forward-to (BOXOFFICE_FORWARD_SECRET, else kept in DEST) and exit')
@@ -53,7 +53,7 @@ export function registerAttendeesSync(group: Command, context: CommandContext, r
       'after',
       '\nExamples:\n' +
         '  boxoffice attendees sync 123456 --to attendees.db\n' +
-        '  boxoffice attendees sync 123456 --to attendees.db --json | jq -c \'{type, attendeeKey}\'\n' +
+        "  boxoffice attendees sync 123456 --to attendees.db --json | jq -c '{type, attendeeKey}'\n" +
         '  boxoffice attendees sync 123456 --to postgres://sync@db.example.org/crm --forward-to https://hooks.example.org/boxoffice\n' +
         '  boxoffice attendees sync 123456 --to attendees.db --watch 5m\n' +
         '  boxoffice attendees sync 123456 --to attendees.db --check\n' +

@@ -35,10 +35,7 @@ export function registerAuthLogin(program: Command, context: CommandContext, run
     .option('--with-token', 'read a user access token (from the developer area) from stdin instead')
     .addOption(new Option('--port <n>', 'port of the local callback http://127.0.0.1:N/callback (0 = any free port)').default('8976'))
     .addOption(new Option('--timeout <duration>', 'how long to wait for the browser, e.g. 90s, 5m (a bare number is seconds)').default('5m'))
-    .addHelpText(
-      'after',
-      '\nExamples:\n  boxoffice login\n  boxoffice --profile live login --no-browser\n  echo "$TOKEN" | boxoffice login --with-token',
-    )
+    .addHelpText('after', '\nExamples:\n  boxoffice login\n  boxoffice --profile live login --no-browser\n  echo "$TOKEN" | boxoffice login --with-token')
     .action(async (flags: { browser: boolean; withToken?: boolean; port: string; timeout: string }) => {
       const timeoutMs = parseDuration(flags.timeout, '--timeout', { positive: true });
       await run(
@@ -70,7 +67,9 @@ async function runLogin(options: LoginOptions, context: CommandContext): Promise
     const check = await checkToken(context, { ...profile, token }, requireAddresses(profile, profileName));
     if (!check.accepted) {
       const kept = store.getProfile(profileName).token ? 'the stored token was kept' : 'nothing was stored';
-      throw new NotLoggedInError(`the service refused the token read from ${deps.io.stdinIsTTY ? 'the prompt' : 'stdin'} (${refusalText(check.refusal)}); ${kept}: create a new user access token in the service's developer area`);
+      throw new NotLoggedInError(
+        `the service refused the token read from ${deps.io.stdinIsTTY ? 'the prompt' : 'stdin'} (${refusalText(check.refusal)}); ${kept}: create a new user access token in the service's developer area`,
+      );
     }
     // A user access token lives 3 months (reference §5); its creation time is unknown here.
     expiresAt = threeMonthsAfter(deps.clock.now());
@@ -102,9 +101,7 @@ async function runLogin(options: LoginOptions, context: CommandContext): Promise
       token = response.access_token;
       const now = deps.clock.now();
       expiresAt =
-        typeof response.expires_in === 'number' && response.expires_in > 0
-          ? new Date(now.getTime() + response.expires_in * 1000)
-          : threeMonthsAfter(now);
+        typeof response.expires_in === 'number' && response.expires_in > 0 ? new Date(now.getTime() + response.expires_in * 1000) : threeMonthsAfter(now);
     } finally {
       await client.close();
     }

@@ -30,11 +30,7 @@ function sourceName(source: AuthStatus['tokenSource'], profileName: string): str
   return source === 'env' ? 'BOXOFFICE_TOKEN (the environment)' : `the stored token of profile ${profileName}`;
 }
 
-function describeToken(
-  source: AuthStatus['tokenSource'],
-  expiresAt: string | undefined,
-  expiry: ExpiryStatus,
-): string {
+function describeToken(source: AuthStatus['tokenSource'], expiresAt: string | undefined, expiry: ExpiryStatus): string {
   if (source === 'env') return 'from BOXOFFICE_TOKEN (the environment; its expiry is not known here)';
   if (source === 'none') return 'none (run boxoffice login)';
   const day = expiresAt?.slice(0, 10);
@@ -43,7 +39,11 @@ function describeToken(
   return `stored in the profile; expires ${day} (${describeRemaining(expiry.remainingMs)} left)`;
 }
 
-export function registerAuthStatus(program: Command, context: CommandContext, run: RunVerb<{ offline: boolean }> = (options, runContext) => runAuthStatus(runContext, options.offline)): void {
+export function registerAuthStatus(
+  program: Command,
+  context: CommandContext,
+  run: RunVerb<{ offline: boolean }> = (options, runContext) => runAuthStatus(runContext, options.offline),
+): void {
   program
     .command('auth')
     .description(summaryOf('auth'))
@@ -90,10 +90,14 @@ async function runAuthStatus(context: CommandContext, offline: boolean): Promise
       ['booking key', status.bookingKey ? 'set' : 'not set'],
       ['service', serviceLine(check, offline)],
     ];
-    await writeRows(deps, [
-      { header: 'setting', value: (row: [string, string]) => row[0] },
-      { header: 'value', value: (row: [string, string]) => row[1] },
-    ], lines);
+    await writeRows(
+      deps,
+      [
+        { header: 'setting', value: (row: [string, string]) => row[0] },
+        { header: 'value', value: (row: [string, string]) => row[1] },
+      ],
+      lines,
+    );
   }
   if (tokenSource === 'none') throw new NotLoggedInError(`not logged in (profile ${profileName}): run boxoffice login, or set BOXOFFICE_TOKEN`);
   if (status.expired) throw new NotLoggedInError(`the token of profile ${profileName} has expired: run boxoffice login`);

@@ -56,7 +56,7 @@ export function registerBookingsList(group: Command, context: CommandContext, ru
     .option('--booking-key-file <file>', BOOKING_KEY_FILE_HELP)
     .addOption(new Option('--format <format>', 'output format').choices(LIST_FORMATS).default('table'))
     .option('--yes', `do not ask before a range that needs more than ${LARGE_RANGE_CALLS} calls`)
-    .option('--max-wait <duration>', 'longest total wait for the service\'s rate limit (E023), over all calls, e.g. 90s, 10m, 1h (default: 2m a call)')
+    .option('--max-wait <duration>', "longest total wait for the service's rate limit (E023), over all calls, e.g. 90s, 10m, 1h (default: 2m a call)")
     .addHelpText(
       'after',
       '\nExamples:\n  boxoffice bookings list --from-date 2026-01-01 --to-date 2026-12-31\n' +
@@ -65,7 +65,10 @@ export function registerBookingsList(group: Command, context: CommandContext, ru
     .action(async (flags: ListFlags) => {
       const range = validateDateRange(flags.fromDate, flags.toDate);
       const maxWaitMs = flags.maxWait === undefined ? undefined : parseDuration(flags.maxWait, '--max-wait');
-      await run({ ...range, bookingKey: flags.bookingKey, bookingKeyFile: flags.bookingKeyFile, format: flags.format as ListFormat, yes: flags.yes, maxWaitMs }, context);
+      await run(
+        { ...range, bookingKey: flags.bookingKey, bookingKeyFile: flags.bookingKeyFile, format: flags.format as ListFormat, yes: flags.yes, maxWaitMs },
+        context,
+      );
     });
 }
 
@@ -83,10 +86,7 @@ export async function runListBookings(options: ListBookingsOptions, context: Com
   await confirmLargeRange(options, context);
   const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs });
   try {
-    const bookingKey = await resolveBookingKey(
-      { flag: options.bookingKey, file: options.bookingKeyFile, fromProfile: session.profile.bookingKey },
-      deps,
-    );
+    const bookingKey = await resolveBookingKey({ flag: options.bookingKey, file: options.bookingKeyFile, fromProfile: session.profile.bookingKey }, deps);
     const progress = statusLine(deps.io.stderr);
     let receivedSoFar = 0;
     const bookings = await collectBookings<BookingOrder>({

@@ -60,9 +60,7 @@ interface RequestFlags extends Record<string, unknown> {
 }
 
 export function registerBookingsRequest(group: Command, context: CommandContext, run: RunVerb<RequestFlags> = runRequestBooking): void {
-  const command = group
-    .command('request')
-    .description('request a payment for an order: opens the payment page and waits for the verified result');
+  const command = group.command('request').description('request a payment for an order: opens the payment page and waits for the verified result');
   addParamFlags(command, BOOKING_PARAMS)
     .option('--booking-key-file <file>', BOOKING_KEY_FILE_HELP)
     .option('--no-browser', 'print the address to open instead of opening a browser')
@@ -89,15 +87,8 @@ async function runRequestBooking(flags: RequestFlags, context: CommandContext): 
   // E12 is authenticated by the booking key; E13 too in the sandbox (the token goes along when there is one).
   const session = await openSession(context, { token: false });
   try {
-    const bookingKey = await resolveBookingKey(
-      { flag: values.bookingKey, file: flags.bookingKeyFile, fromProfile: session.profile.bookingKey },
-      deps,
-    );
-    const parsed = requestFromFlags(
-      bookingRequest,
-      { ...values, bookingKey, callbackUrl: values.callbackUrl ?? PENDING_CALLBACK },
-      BOOKING_PARAMS,
-    );
+    const bookingKey = await resolveBookingKey({ flag: values.bookingKey, file: flags.bookingKeyFile, fromProfile: session.profile.bookingKey }, deps);
+    const parsed = requestFromFlags(bookingRequest, { ...values, bookingKey, callbackUrl: values.callbackUrl ?? PENDING_CALLBACK }, BOOKING_PARAMS);
     const request = { ...parsed, currency: parsed.currency ?? 'INR' };
     await confirmIfLive(formatMoney(request.amount, request.currency), request.orderNo, flags.yes === true, context);
     const checkCommand = checkCommandFor(request.orderNo, recentWindow(deps.clock.now()));
@@ -176,9 +167,7 @@ async function refuseOrAskAgain(
     if (again) return;
     throw new DeclinedError(`no payment requested: ${what}`);
   }
-  throw new OrderNumberUsedError(
-    `${what}; no second payment requested. Check it with: ${checkCommandFor(orderNo, window)}; or use a new --order-no`,
-  );
+  throw new OrderNumberUsedError(`${what}; no second payment requested. Check it with: ${checkCommandFor(orderNo, window)}; or use a new --order-no`);
 }
 
 async function confirmIfLive(amount: string, orderNo: string, yes: boolean, context: CommandContext): Promise<void> {

@@ -48,10 +48,7 @@ export async function resolveBookingKey(sources: BookingKeySources, deps: Deps):
   }
   const key = [sources.flag, fromFile, sources.fromProfile].find((value) => value !== undefined && value.trim() !== '');
   if (key === undefined) {
-    throw new UsageError(
-      'a booking key is required: BOXOFFICE_BOOKING_KEY, --booking-key-file FILE, or boxoffice config set bookingKey …',
-      '--booking-key',
-    );
+    throw new UsageError('a booking key is required: BOXOFFICE_BOOKING_KEY, --booking-key-file FILE, or boxoffice config set bookingKey …', '--booking-key');
   }
   return key.trim();
 }

@@ -4,7 +4,11 @@ import type { CommandContext, NoOptions, RunVerb } from '../../context.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
-export function registerCatalogCategories(group: Command, context: CommandContext, run: RunVerb<NoOptions> = (_options, runContext) => runCatalogCategories(runContext)): void {
+export function registerCatalogCategories(
+  group: Command,
+  context: CommandContext,
+  run: RunVerb<NoOptions> = (_options, runContext) => runCatalogCategories(runContext),
+): void {
   group
     .command('categories')
     .description('every category: slug and display name')
@@ -19,10 +23,15 @@ async function runCatalogCategories(context: CommandContext): Promise<void> {
   try {
     const body = await session.client.publisher.categories({});
     if (context.globals().json) return writeJson(context.deps.io, body);
-    await writeRows(context, [
-      { header: 'category', value: ([slug]: [string, string]) => slug },
-      { header: 'name', value: ([, name]: [string, string]) => name },
-    ], Object.entries(body.categories), { emptyMessage: 'no categories' });
+    await writeRows(
+      context,
+      [
+        { header: 'category', value: ([slug]: [string, string]) => slug },
+        { header: 'name', value: ([, name]: [string, string]) => name },
+      ],
+      Object.entries(body.categories),
+      { emptyMessage: 'no categories' },
+    );
   } finally {
     await session.client.close();
   }

@@ -31,13 +31,18 @@ async function runCatalogSegments(request: SegmentsRequest, context: CommandCont
     const rows: SegmentRow[] = body.segments.flatMap((segment) =>
       segment.category.length === 0 ? [{ segment }] : segment.category.map((category) => ({ segment, category })),
     );
-    await writeRows(context, [
-      { header: 'segment', value: (row) => row.segment.segmentId },
-      { header: 'segment name', value: (row) => row.segment.segmentName },
-      { header: 'category', value: (row) => row.category?.categoryId },
-      { header: 'category name', value: (row) => row.category?.categoryName },
-      { header: 'topics', value: (row) => row.category?.topics.map((topic) => topic.topicId).join(',') },
-    ], rows, { emptyMessage: 'no segments' });
+    await writeRows(
+      context,
+      [
+        { header: 'segment', value: (row) => row.segment.segmentId },
+        { header: 'segment name', value: (row) => row.segment.segmentName },
+        { header: 'category', value: (row) => row.category?.categoryId },
+        { header: 'category name', value: (row) => row.category?.categoryName },
+        { header: 'topics', value: (row) => row.category?.topics.map((topic) => topic.topicId).join(',') },
+      ],
+      rows,
+      { emptyMessage: 'no segments' },
+    );
   } finally {
     await session.client.close();
   }

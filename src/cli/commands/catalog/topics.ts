@@ -4,7 +4,11 @@ import type { CommandContext, NoOptions, RunVerb } from '../../context.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
-export function registerCatalogTopics(group: Command, context: CommandContext, run: RunVerb<NoOptions> = (_options, runContext) => runCatalogTopics(runContext)): void {
+export function registerCatalogTopics(
+  group: Command,
+  context: CommandContext,
+  run: RunVerb<NoOptions> = (_options, runContext) => runCatalogTopics(runContext),
+): void {
   group
     .command('topics')
     .description('the topics of each segment')
@@ -20,10 +24,15 @@ async function runCatalogTopics(context: CommandContext): Promise<void> {
     const body = await session.client.publisher.topics({});
     if (context.globals().json) return writeJson(context.deps.io, body);
     const rows = Object.entries(body.topics).flatMap(([segment, topics]) => topics.map((topic) => ({ segment, topic })));
-    await writeRows(context, [
-      { header: 'segment', value: (row) => row.segment },
-      { header: 'topic', value: (row) => row.topic },
-    ], rows, { emptyMessage: 'no topics' });
+    await writeRows(
+      context,
+      [
+        { header: 'segment', value: (row) => row.segment },
+        { header: 'topic', value: (row) => row.topic },
+      ],
+      rows,
+      { emptyMessage: 'no topics' },
+    );
   } finally {
     await session.client.close();
   }

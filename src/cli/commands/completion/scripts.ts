@@ -28,9 +28,9 @@ function commandTree(program: Command): CommandNode[] {
     nodes.push({
       path,
       subcommands: command.commands.map((sub) => ({ name: sub.name(), description: sub.description() })),
-      options: options.filter((option) => !option.hidden).flatMap((option) =>
-        optionFlags(option).map((flag) => ({ flag, description: option.description, values: completionValues(option) })),
-      ),
+      options: options
+        .filter((option) => !option.hidden)
+        .flatMap((option) => optionFlags(option).map((flag) => ({ flag, description: option.description, values: completionValues(option) }))),
       argumentValues: command.registeredArguments[0] ? completionValues(command.registeredArguments[0]) : undefined,
     });
     for (const sub of command.commands) visit(sub, path ? `${path} ${sub.name()}` : sub.name(), path === '' ? command.options : inherited);

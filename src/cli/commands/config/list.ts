@@ -45,9 +45,14 @@ async function runConfigList(options: { all: boolean }, context: CommandContext)
   }
   if (context.globals().json) return writeJson(deps.io, { path: store.path, profiles: documents });
   if (deps.io.stdoutIsTTY) deps.io.stderr.write(`config file: ${store.path}\n`);
-  await writeRows<SettingRow>(deps, [
-    { header: 'profile', value: (row) => row.profile },
-    { header: 'setting', value: (row) => row.key },
-    { header: 'value', value: (row) => row.value },
-  ], rows, { emptyMessage: `profile ${selected} has no settings yet` });
+  await writeRows<SettingRow>(
+    deps,
+    [
+      { header: 'profile', value: (row) => row.profile },
+      { header: 'setting', value: (row) => row.key },
+      { header: 'value', value: (row) => row.value },
+    ],
+    rows,
+    { emptyMessage: `profile ${selected} has no settings yet` },
+  );
 }

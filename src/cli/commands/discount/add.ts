@@ -16,16 +16,9 @@ interface AddDiscountOptions {
 }
 
 export function registerDiscountAdd(group: Command, context: CommandContext, run: RunVerb<AddDiscountOptions> = runDiscountAdd): void {
-  const command = group
-    .command('add')
-    .description('add a discount on a ticket')
-    .argument('<EVENT_ID>', 'event id')
-    .argument('<TICKET_ID>', 'ticket id');
+  const command = group.command('add').description('add a discount on a ticket').argument('<EVENT_ID>', 'event id').argument('<TICKET_ID>', 'ticket id');
   addParamFlags(command, ADD_DISCOUNT_PARAMS)
-    .addHelpText(
-      'after',
-      '\nExample:\n  boxoffice discount add 12 34 --discount-category code --code EARLY --discount 10 --discount-type percentage',
-    )
+    .addHelpText('after', '\nExample:\n  boxoffice discount add 12 34 --discount-category code --code EARLY --discount 10 --discount-type percentage')
     .action(async (eventId: string, ticketId: string, flags: Record<string, unknown>) => {
       await run({ eventId, ticketId, values: paramValues(ADD_DISCOUNT_PARAMS, flags) }, context);
     });
@@ -36,10 +29,16 @@ export async function runDiscountAdd(options: AddDiscountOptions, context: Comma
   await withSession(context, {}, async (session) => {
     const values = await fillMissing(context, ADD_DISCOUNT_PARAMS, options.values, undefined, addDiscountRequest);
     const positional = { eventId: options.eventId, ticketId: options.ticketId };
-    const body = await withEquivalentCommand(context, ['discount', 'add'], ADD_DISCOUNT_PARAMS, { ...options.values, ...positional }, { ...values, ...positional }, () =>
-      withPermissionExplained(notYourEvent(options.eventId, 'add discounts to it'), () =>
-        session.client.events.addDiscount({ ...values, ...positional } as AddDiscountRequest),
-      ),
+    const body = await withEquivalentCommand(
+      context,
+      ['discount', 'add'],
+      ADD_DISCOUNT_PARAMS,
+      { ...options.values, ...positional },
+      { ...values, ...positional },
+      () =>
+        withPermissionExplained(notYourEvent(options.eventId, 'add discounts to it'), () =>
+          session.client.events.addDiscount({ ...values, ...positional } as AddDiscountRequest),
+        ),
     );
     const discountId = String(body.discountId);
     // The service never returns a discount's fields; update-discount needs them again.

@@ -26,7 +26,10 @@ export function registerDiscountUpdate(group: Command, context: CommandContext, 
     .description('change the named fields of a discount; the rest stays as last sent from this profile')
     .argument('<EVENT_ID>', 'event id')
     .argument('<DISCOUNT_ID>', 'discount id');
-  addParamFlags(command, UPDATE_DISCOUNT_PARAMS.map((spec) => ({ ...spec, required: false })))
+  addParamFlags(
+    command,
+    UPDATE_DISCOUNT_PARAMS.map((spec) => ({ ...spec, required: false })),
+  )
     .addHelpText('after', '\nExample:\n  boxoffice discount update 12 56 --discount 15')
     .action(async (eventId: string, discountId: string, flags: Record<string, unknown>) => {
       await run({ eventId, discountId, values: paramValues(UPDATE_DISCOUNT_PARAMS, flags) }, context);
@@ -53,9 +56,7 @@ export async function runDiscountUpdate(options: UpdateDiscountOptions, context:
     const values = await fillMissing(context, UPDATE_DISCOUNT_PARAMS, merged);
     // Checked once, by the client's schema: a refused field is named by its flag (runCli).
     const request = { ...values, eventId: options.eventId, discountId: options.discountId } as UpdateDiscountRequest;
-    const body = await withPermissionExplained(notYourEvent(options.eventId, 'change its discounts'), () =>
-      session.client.events.updateDiscount(request),
-    );
+    const body = await withPermissionExplained(notYourEvent(options.eventId, 'change its discounts'), () => session.client.events.updateDiscount(request));
     await session.store.rememberSent(session.profileName, 'discounts', recordKey, values);
     writeAck(context, { body, id: String(body.discountId), sentence: `updated discount ${body.discountId} of event ${options.eventId}` });
   });

@@ -18,10 +18,7 @@ export function registerEventCreate(group: Command, context: CommandContext, run
     .description('create an event (missing values are asked for on a terminal)')
     .option('--from-file <file>', 'read parameters from a JSON or YAML file (flags given win)');
   addParamFlags(command, CREATE_EVENT_PARAMS)
-    .addHelpText(
-      'after',
-      '\nExample:\n  boxoffice event create --from-file gala.yaml --start-date 2030-05-01 --end-date 2030-05-01',
-    )
+    .addHelpText('after', '\nExample:\n  boxoffice event create --from-file gala.yaml --start-date 2030-05-01 --end-date 2030-05-01')
     .action(async (flags: Record<string, unknown>) => {
       const fromFile = typeof flags.fromFile === 'string' ? flags.fromFile : undefined;
       await run({ values: paramValues(CREATE_EVENT_PARAMS, flags), fromFile }, context);

@@ -8,7 +8,11 @@ import { writeJson, writeRows } from '../../output/index.js';
 import { resolveBuyerIds } from '../../buyer-ids.js';
 import { formatMoney } from '../../../util/count.js';
 
-export function registerEventDetails(group: Command, context: CommandContext, run: RunVerb<{ eventId: string }> = (options, runContext) => runEventDetails(options.eventId, runContext)): void {
+export function registerEventDetails(
+  group: Command,
+  context: CommandContext,
+  run: RunVerb<{ eventId: string }> = (options, runContext) => runEventDetails(options.eventId, runContext),
+): void {
   group
     .command('details')
     .description("the buyer's view of an event: details and tickets (Publisher API)")
@@ -23,10 +27,7 @@ async function runEventDetails(eventGiven: string, context: CommandContext): Pro
   const session = await openSession(context, { token: false, publisherKey: true });
   try {
     const { eventId } = await resolveBuyerIds(session.client.events, eventGiven, []);
-    const [details, tickets] = await Promise.all([
-      session.client.publisher.eventDetails({ eventId }),
-      session.client.publisher.ticketDetails({ eventId }),
-    ]);
+    const [details, tickets] = await Promise.all([session.client.publisher.eventDetails({ eventId }), session.client.publisher.ticketDetails({ eventId })]);
     const { io } = context.deps;
     if (context.globals().json) return writeJson(io, { eventDetails: details, ticketDetails: tickets });
 
@@ -47,23 +48,36 @@ async function runEventDetails(eventGiven: string, context: CommandContext): Pro
     ];
     // Piped: "event<TAB>field<TAB>value" and "ticket<TAB>…" lines, so one grep picks either.
     const tagged = io.stdoutIsTTY ? [] : [{ header: 'kind', value: () => 'event' }];
-    await writeRows(context, [
-      ...tagged,
-      { header: 'field', value: ([name]: [string, unknown]) => name },
-      { header: 'value', value: ([, value]: [string, string | number | null | undefined]) => value, shrink: 30 },
-    ], fields satisfies Array<[string, PublisherEvent[keyof PublisherEvent] | string]>);
+    await writeRows(
+      context,
+      [
+        ...tagged,
+        { header: 'field', value: ([name]: [string, unknown]) => name },
+        { header: 'value', value: ([, value]: [string, string | number | null | undefined]) => value, shrink: 30 },
+      ],
+      fields satisfies Array<[string, PublisherEvent[keyof PublisherEvent] | string]>,
+    );
     if (io.stdoutIsTTY) io.stdout.write('Tickets\n');
     const ticketTag = io.stdoutIsTTY ? [] : [{ header: 'kind', value: () => 'ticket' }];
-    await writeRows(context, [
-      ...ticketTag,
-      { header: 'id', value: (ticket: PublisherTicket) => ticket.id },
-      { header: 'name', value: (ticket) => ticket.name, shrink: 14 },
-      { header: 'price', value: (ticket) => (ticket.price === 0 ? 'free' : io.stdoutIsTTY ? formatMoney(ticket.price, ticket.currency) : `${ticket.price} ${ticket.currency}`), alignRight: true },
-      { header: 'quantity', value: (ticket) => ticket.quantity, alignRight: true },
-      { header: 'per order', value: (ticket) => `${ticket.minQuantity}–${ticket.maxQuantity}`, dropOrder: 1 },
-      { header: 'on sale', value: (ticket) => `${ticket.startDate} ${ticket.startTime} → ${ticket.endDate} ${ticket.endTime}`, dropOrder: 2 },
-      { header: 'status', value: (ticket) => `${ticket.status}, ${ticket.availability}`, shrink: 12 },
-    ], tickets.tickets, { emptyMessage: 'no tickets on sale' });
+    await writeRows(
+      context,
+      [
+        ...ticketTag,
+        { header: 'id', value: (ticket: PublisherTicket) => ticket.id },
+        { header: 'name', value: (ticket) => ticket.name, shrink: 14 },
+        {
+          header: 'price',
+          value: (ticket) => (ticket.price === 0 ? 'free' : io.stdoutIsTTY ? formatMoney(ticket.price, ticket.currency) : `${ticket.price} ${ticket.currency}`),
+          alignRight: true,
+        },
+        { header: 'quantity', value: (ticket) => ticket.quantity, alignRight: true },
+        { header: 'per order', value: (ticket) => `${ticket.minQuantity}–${ticket.maxQuantity}`, dropOrder: 1 },
+        { header: 'on sale', value: (ticket) => `${ticket.startDate} ${ticket.startTime} → ${ticket.endDate} ${ticket.endTime}`, dropOrder: 2 },
+        { header: 'status', value: (ticket) => `${ticket.status}, ${ticket.availability}`, shrink: 12 },
+      ],
+      tickets.tickets,
+      { emptyMessage: 'no tickets on sale' },
+    );
   } finally {
     await session.client.close();
   }

@@ -25,9 +25,7 @@ export function registerEventGet(group: Command, context: CommandContext, run: R
 
 export async function runEventGet(options: GetEventOptions, context: CommandContext): Promise<void> {
   await withSession(context, {}, async (session) => {
-    const body = await withPermissionExplained(notYourEvent(options.eventId, 'read it'), () =>
-      session.client.events.getEvent({ eventId: options.eventId }),
-    );
+    const body = await withPermissionExplained(notYourEvent(options.eventId, 'read it'), () => session.client.events.getEvent({ eventId: options.eventId }));
     if (context.globals().json) return writeJson(context.deps.io, body);
     const event = body.event;
     const fields: [string, unknown][] = [
@@ -49,9 +47,13 @@ export async function runEventGet(options: GetEventOptions, context: CommandCont
       ['header image', event.headerImage ?? event.searchImage],
     ];
     const shown = fields.filter(([, value]) => value !== null && value !== undefined && value !== '');
-    await writeRows(context, [
-      { header: 'field', value: (row: [string, unknown]) => row[0] },
-      { header: 'value', value: (row: [string, unknown]) => String(row[1]) },
-    ], shown);
+    await writeRows(
+      context,
+      [
+        { header: 'field', value: (row: [string, unknown]) => row[0] },
+        { header: 'value', value: (row: [string, unknown]) => String(row[1]) },
+      ],
+      shown,
+    );
   });
 }

@@ -23,15 +23,20 @@ export async function runEventList(context: CommandContext): Promise<void> {
     // the buyer side takes): both are shown when they differ.
     const numeric = (event: EventListItem) => (event.id !== undefined && String(event.id) !== event.eventId ? String(event.id) : undefined);
     const showNumeric = body.events.some((event) => numeric(event) !== undefined);
-    await writeRows<EventListItem>(context, [
-      { header: 'id', value: (event) => event.eventId },
-      ...(showNumeric ? [{ header: 'numeric id', value: (event: EventListItem) => numeric(event) ?? '' }] : []),
-      { header: 'title', value: (event) => event.eventTitle, shrink: 20 },
-      { header: 'starts', value: (event) => `${event.startDate} ${event.startTime.slice(0, 5)}` },
-      { header: 'ends', value: (event) => `${event.endDate} ${event.endTime.slice(0, 5)}`, dropOrder: 3 },
-      { header: 'type', value: (event) => event.type, dropOrder: 2 },
-      { header: 'status', value: (event) => event.status },
-      { header: 'url', value: (event) => event.url, dropOrder: 1 },
-    ], body.events, { emptyMessage: 'no events yet: create one with boxoffice event create' });
+    await writeRows<EventListItem>(
+      context,
+      [
+        { header: 'id', value: (event) => event.eventId },
+        ...(showNumeric ? [{ header: 'numeric id', value: (event: EventListItem) => numeric(event) ?? '' }] : []),
+        { header: 'title', value: (event) => event.eventTitle, shrink: 20 },
+        { header: 'starts', value: (event) => `${event.startDate} ${event.startTime.slice(0, 5)}` },
+        { header: 'ends', value: (event) => `${event.endDate} ${event.endTime.slice(0, 5)}`, dropOrder: 3 },
+        { header: 'type', value: (event) => event.type, dropOrder: 2 },
+        { header: 'status', value: (event) => event.status },
+        { header: 'url', value: (event) => event.url, dropOrder: 1 },
+      ],
+      body.events,
+      { emptyMessage: 'no events yet: create one with boxoffice event create' },
+    );
   });
 }

@@ -21,7 +21,10 @@ interface UpdateEventOptions {
 export function registerEventUpdate(group: Command, context: CommandContext, run: RunVerb<UpdateEventOptions> = runEventUpdate): void {
   const command = group.command('update').description('change the named fields of an event; the rest stays').argument('<EVENT_ID>', 'event id');
   // Required by E2, but read back when not given: not marked required in --help.
-  addParamFlags(command, UPDATE_EVENT_PARAMS.map((spec) => ({ ...spec, required: false })))
+  addParamFlags(
+    command,
+    UPDATE_EVENT_PARAMS.map((spec) => ({ ...spec, required: false })),
+  )
     .addHelpText('after', '\nExample:\n  boxoffice event update 12 --event-title "Spring Gala 2030" --end-time 23:00')
     .action(async (eventId: string, flags: Record<string, unknown>) => {
       await run({ eventId, values: paramValues(UPDATE_EVENT_PARAMS, flags) }, context);
@@ -53,17 +56,24 @@ export async function runEventUpdate(options: UpdateEventOptions, context: Comma
 function checkSpan(given: ParamValues, values: ParamValues): void {
   if (endIsAfterStart(values)) return;
   const givenFlags = ['startDate', 'startTime', 'endDate', 'endTime'].flatMap((name) =>
-    given[name] === undefined ? [] : [`${flagForField('event', name)} ${given[name]}`]);
+    given[name] === undefined ? [] : [`${flagForField('event', name)} ${given[name]}`],
+  );
   const movedStart = given.startDate !== undefined || given.startTime !== undefined;
   const movedEnd = given.endDate !== undefined || given.endTime !== undefined;
   const start = `${values.startDate} ${values.startTime ?? ''}`.trim();
   const end = `${values.endDate} ${values.endTime ?? ''}`.trim();
   const what = givenFlags.join(' ');
   if (movedStart && !movedEnd) {
-    throw new UsageError(`${what}: the new start (${start}) would fall after the stored end (${end}); move the end too with --end-date (and --end-time)`, '--end-date');
+    throw new UsageError(
+      `${what}: the new start (${start}) would fall after the stored end (${end}); move the end too with --end-date (and --end-time)`,
+      '--end-date',
+    );
   }
   if (movedEnd && !movedStart) {
-    throw new UsageError(`${what}: the new end (${end}) would fall before the stored start (${start}); move the start too with --start-date (and --start-time)`, '--start-date');
+    throw new UsageError(
+      `${what}: the new end (${end}) would fall before the stored start (${start}); move the start too with --start-date (and --start-time)`,
+      '--start-date',
+    );
   }
   throw new UsageError(`${what || '--end-date'}: the end (${end}) must be later than the start (${start})`, '--end-date');
 }

@@ -31,15 +31,16 @@ export interface SearchOptions {
 }
 
 export function registerEventsSearch(group: Command, context: CommandContext, run: RunVerb<SearchOptions> = runEventsSearch): void {
-  const command = group
-    .command('search')
-    .description('search public events; one page, or every page with --all');
+  const command = group.command('search').description('search public events; one page, or every page with --all');
   addParamFlags(command, SEARCH_PARAMS)
     .option('--all', 'fetch every page until an empty one (not with --page)')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   boxoffice events search --city Pune --category technology --sort-by latest
-  boxoffice events search --price free --from-date 2026-12-01 --to-date 2026-12-31 --all --json`)
+  boxoffice events search --price free --from-date 2026-12-01 --to-date 2026-12-31 --all --json`,
+    )
     .action(async (flags: Record<string, unknown>) => {
       await run(await toSearchOptions(flags), context);
     });
@@ -93,15 +94,20 @@ async function runEventsSearch(options: SearchOptions, context: CommandContext):
       if (context.globals().json) return writeJson(context.deps.io, body);
       events = body.events;
     }
-    await writeRows(context, [
-      { header: 'id', value: (event: EventSummary) => event.id },
-      { header: 'title', value: (event) => event.title },
-      { header: 'starts', value: (event) => event.startDateTime ?? `${event.startDateFormat} ${event.startTime}` },
-      { header: 'city', value: (event) => event.city },
-      { header: 'category', value: (event) => event.category },
-      { header: 'from', value: (event) => `${event.minPrice} ${event.currency}`, alignRight: true },
-      { header: 'url', value: (event) => event.url },
-    ], events, { emptyMessage: 'no events match' });
+    await writeRows(
+      context,
+      [
+        { header: 'id', value: (event: EventSummary) => event.id },
+        { header: 'title', value: (event) => event.title },
+        { header: 'starts', value: (event) => event.startDateTime ?? `${event.startDateFormat} ${event.startTime}` },
+        { header: 'city', value: (event) => event.city },
+        { header: 'category', value: (event) => event.category },
+        { header: 'from', value: (event) => `${event.minPrice} ${event.currency}`, alignRight: true },
+        { header: 'url', value: (event) => event.url },
+      ],
+      events,
+      { emptyMessage: 'no events match' },
+    );
   } finally {
     await session.client.close();
   }

@@ -41,14 +41,14 @@ export function registerInsights(program: Command, context: CommandContext, run:
     .description(summaryOf('insights'))
     .argument('[EVENT_ID]', 'the event to read from the service (not needed with --from)')
     .option('--from <file>', 'read an attendee export (.csv, .json or .ndjson, as `attendees export` writes it) instead of the service')
-    .addOption(new Option('--format <format>', 'the --from file\'s format (default: from its extension)').choices(EXPORT_FORMATS))
+    .addOption(new Option('--format <format>', "the --from file's format (default: from its extension)").choices(EXPORT_FORMATS))
     .option('-o, --output <file>', 'also write a self-contained HTML page with every chart and its numbers')
     .option('--force', 'replace -o FILE if it exists (on a terminal, boxoffice asks instead)')
     .option('--svg <dir>', 'also write each chart as its own SVG file into DIR')
     .option('--watch <interval>', 'refresh every INTERVAL (e.g. 5m), showing what changed; each refresh costs 2 reads')
-    .option('--currency <code>', 'currency of the amounts (default: the event\'s; with --from: none)')
-    .option('--timezone <zone>', 'IANA zone to count days in (default: the event\'s, else this machine\'s)')
-    .option('--max-wait <duration>', 'longest total wait for the service\'s rate limit (E023) while reading', DEFAULT_MAX_WAIT)
+    .option('--currency <code>', "currency of the amounts (default: the event's; with --from: none)")
+    .option('--timezone <zone>', "IANA zone to count days in (default: the event's, else this machine's)")
+    .option('--max-wait <duration>', "longest total wait for the service's rate limit (E023) while reading", DEFAULT_MAX_WAIT)
     .addHelpText(
       'after',
       '\nExamples:\n' +
@@ -105,5 +105,16 @@ async function insightsOptionsFrom(eventId: string | undefined, flags: InsightsF
   }
   const watchMs = flags.watch === undefined ? undefined : parseDuration(flags.watch, '--watch');
   if (watchMs !== undefined && watchMs < 1000) throw new UsageError(`--watch: "${flags.watch}" is too short; 1s at least`, '--watch');
-  return { eventId: id, from, output, destination, force: flags.force === true, svgDir, watchMs, currency, timezone, maxWaitMs: parseDuration(flags.maxWait, '--max-wait') };
+  return {
+    eventId: id,
+    from,
+    output,
+    destination,
+    force: flags.force === true,
+    svgDir,
+    watchMs,
+    currency,
+    timezone,
+    maxWaitMs: parseDuration(flags.maxWait, '--max-wait'),
+  };
 }

@@ -28,10 +28,7 @@ export function registerMcp(program: Command, context: CommandContext, run: RunV
         '  boxoffice --profile live mcp --allow-writes\n',
     )
     .action(async (flags: McpFlags) => {
-      await run(
-        { allowWrites: flags.allowWrites === true, allowAttendeeRows: flags.allowAttendeeRows === true, exportDir: flags.exportDir },
-        context,
-      );
+      await run({ allowWrites: flags.allowWrites === true, allowAttendeeRows: flags.allowAttendeeRows === true, exportDir: flags.exportDir }, context);
     });
 }
 

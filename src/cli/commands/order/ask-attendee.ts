@@ -14,15 +14,17 @@ function isEmailField(field: FormField): boolean {
 export async function askAttendee(prompter: Prompter, position: number, fields: readonly FormField[]): Promise<AttendeeAnswers> {
   const answers: AttendeeAnswers = { name: '', email: '', phone: '', custom: {} };
   for (const field of fields) {
-    const value = (await prompter.text({
-      message: `Attendee ${position}: ${field.label}${field.mandatory ? '' : ' (optional)'}`,
-      validate: (answer) => {
-        const text = answer.trim();
-        if (text === '') return field.mandatory ? 'an answer is required' : true;
-        if (isEmailField(field) && !EMAIL.test(text)) return 'expected an email address';
-        return true;
-      },
-    })).trim();
+    const value = (
+      await prompter.text({
+        message: `Attendee ${position}: ${field.label}${field.mandatory ? '' : ' (optional)'}`,
+        validate: (answer) => {
+          const text = answer.trim();
+          if (text === '') return field.mandatory ? 'an answer is required' : true;
+          if (isEmailField(field) && !EMAIL.test(text)) return 'expected an email address';
+          return true;
+        },
+      })
+    ).trim();
     if (field.id === DEFAULT_FIELD.name) answers.name = value;
     else if (field.id === DEFAULT_FIELD.email) answers.email = value;
     else if (field.id === DEFAULT_FIELD.phone) answers.phone = value;

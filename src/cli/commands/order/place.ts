@@ -52,17 +52,23 @@ export function registerOrderPlace(group: Command, context: CommandContext, run:
     .description('place a buyer order: cart, order number, attendee form, confirmation, order details')
     .argument('<EVENT_ID>', 'the event to buy tickets for')
     .option('-t, --ticket <TICKET_ID:QTY[:CODE]>', 'a ticket, its quantity and optionally a discount code (repeatable)', collect)
-    .option('-a, --attendee <"name,email,phone">', 'one attendee\'s answers, in attendee order (repeatable)', collect)
-    .option('--attendees-file <FILE>', 'CSV with a header row: name,email,phone, plus one column per custom question label (a MultiCheckbox answer: choices separated by ";")')
+    .option('-a, --attendee <"name,email,phone">', "one attendee's answers, in attendee order (repeatable)", collect)
+    .option(
+      '--attendees-file <FILE>',
+      'CSV with a header row: name,email,phone, plus one column per custom question label (a MultiCheckbox answer: choices separated by ";")',
+    )
     .option('--fake', 'answer every question not given with deterministic fake data')
     .addOption(new Option('--status <status>', 'how the payment ends (confirm-order status)').choices(ORDER_STATUSES_FOR_CONFIRM).default('confirm'))
     .option('--reference-no <REF>', 'the merchant reference sent with the confirmation (default: generated)')
     .option('-y, --yes', `do not ask for confirmation (needed on the ${LIVE_PROFILE} profile without a terminal)`)
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   boxoffice order place 1042 --ticket 7:2 --fake
   boxoffice order place 1042 --ticket 7:1:EARLYBIRD --attendee "Asha Rao,asha@example.com,+91 98450 00001"
-  boxoffice order place 1042 --ticket 7:2 --ticket 8:1 --attendees-file people.csv --status pending --json`)
+  boxoffice order place 1042 --ticket 7:2 --ticket 8:1 --attendees-file people.csv --status pending --json`,
+    )
     .action(async (eventId: string, flags: RawFlags) => {
       await run(toOptions(eventId, flags), context);
     });
@@ -95,7 +101,10 @@ async function readAnswers(options: PlaceOrderOptions, canAsk: boolean): Promise
     try {
       text = await readFile(options.attendeesFile, 'utf8');
     } catch (error) {
-      throw new UsageError(`--attendees-file ${options.attendeesFile}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, '--attendees-file');
+      throw new UsageError(
+        `--attendees-file ${options.attendeesFile}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+        '--attendees-file',
+      );
     }
     answers.push(...parseAttendeesCsv(text, options.attendeesFile));
   }
@@ -105,8 +114,8 @@ async function readAnswers(options: PlaceOrderOptions, canAsk: boolean): Promise
   }
   if (answers.length < needed && !options.fake && !canAsk) {
     throw new UsageError(
-      `${needed} ${needed === 1 ? 'ticket needs' : 'tickets need'} ${needed} ${needed === 1 ? 'attendee' : 'attendees'}, ${answers.length} given; `
-        + 'add --attendee "name,email,phone", --attendees-file FILE, or --fake to fill in the rest (or run it on a terminal to be asked)',
+      `${needed} ${needed === 1 ? 'ticket needs' : 'tickets need'} ${needed} ${needed === 1 ? 'attendee' : 'attendees'}, ${answers.length} given; ` +
+        'add --attendee "name,email,phone", --attendees-file FILE, or --fake to fill in the rest (or run it on a terminal to be asked)',
       '--attendee',
     );
   }
@@ -123,12 +132,14 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
   const session = await openSession(context, { token: false, publisherKey: true });
   const askFirst = session.profileName === LIVE_PROFILE && !options.yes;
   try {
-    const ids = await resolveBuyerIds(session.client.events, options.eventId, options.tickets.map((spec) => String(spec.ticketId)));
+    const ids = await resolveBuyerIds(
+      session.client.events,
+      options.eventId,
+      options.tickets.map((spec) => String(spec.ticketId)),
+    );
     const tickets = uniqueTickets(options.tickets.map((spec, index) => ({ ...spec, ticketId: ids.ticketIds[index] })));
-    const intent = OrderIntentFile.for(
-      dirname(session.store.path),
-      { publisherUrl: session.profile.publisherUrl ?? '', eventId: ids.eventId, tickets },
-      () => deps.clock.now(),
+    const intent = OrderIntentFile.for(dirname(session.store.path), { publisherUrl: session.profile.publisherUrl ?? '', eventId: ids.eventId, tickets }, () =>
+      deps.clock.now(),
     );
     const again = continueCommand(options);
     const left = await intent.read();
@@ -146,8 +157,15 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
       placed = await placeOrder(
         session.client.publisher,
         {
-          eventId: ids.eventId, tickets, answers, fake: options.fake, status: options.status, referenceNo: options.referenceNo,
-          now: deps.clock.now(), signal: deps.signal, ...(orderNo !== undefined ? { resume: { orderNo } } : {}),
+          eventId: ids.eventId,
+          tickets,
+          answers,
+          fake: options.fake,
+          status: options.status,
+          referenceNo: options.referenceNo,
+          now: deps.clock.now(),
+          signal: deps.signal,
+          ...(orderNo !== undefined ? { resume: { orderNo } } : {}),
         },
         {
           beforeOrder: async (cart, currency) => {
@@ -155,7 +173,10 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
             if (unapplied !== undefined) deps.io.stderr.write(`${unapplied}\n`);
             if (!askFirst) return;
             const total = formatMoney(cart.grandTotal, currency);
-            const go = await createPrompter(deps).confirm({ message: `Place a real order on the ${LIVE_PROFILE} profile for a total of ${total}?`, default: false });
+            const go = await createPrompter(deps).confirm({
+              message: `Place a real order on the ${LIVE_PROFILE} profile for a total of ${total}?`,
+              default: false,
+            });
             if (!go) throw new DeclinedError('order not placed');
           },
           beforeChange: (step, number) => intent.record(step, number),
@@ -179,7 +200,14 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
         throw new InterruptedWorkError(`order ${orderNo} is not finished; continue it with: ${again}`);
       }
       // The service answered (refused, or the order cannot go on): nothing is left to continue.
-      if (!deps.signal.aborted && (error instanceof ApiError || error instanceof CancelledError || error instanceof DeclinedError || (error instanceof BoxofficeError && KNOWN_OUTCOMES.has(error.name)))) await intent.remove();
+      if (
+        !deps.signal.aborted &&
+        (error instanceof ApiError ||
+          error instanceof CancelledError ||
+          error instanceof DeclinedError ||
+          (error instanceof BoxofficeError && KNOWN_OUTCOMES.has(error.name)))
+      )
+        await intent.remove();
       throw error;
     }
     await intent.remove();
@@ -199,7 +227,11 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
  * as no code at all, and says so only by `codeApplied`: the buyer is told before the order is
  * made, naming the codes and what the order costs without them.
  */
-function unappliedCodes(tickets: readonly TicketSpec[], cart: { codeApplied: boolean; discount: number; grandTotal: number }, currency: string): string | undefined {
+function unappliedCodes(
+  tickets: readonly TicketSpec[],
+  cart: { codeApplied: boolean; discount: number; grandTotal: number },
+  currency: string,
+): string | undefined {
   const coded = tickets.filter((spec) => spec.discountCode !== '');
   if (coded.length === 0 || cart.codeApplied) return undefined;
   const codes = coded.map((spec) => `${spec.discountCode} (ticket ${spec.ticketId})`).join(', ');
@@ -245,8 +277,7 @@ type OrderAttendee = PlacedOrder['details']['orderDetails']['attendee'][number];
 async function printOrder(context: CommandContext, placed: PlacedOrder): Promise<void> {
   const { io } = context.deps;
   const target = { io, env: context.deps.env };
-  const tagged = <Row>(kind: string, columns: Column<Row>[]): Column<Row>[] =>
-    io.stdoutIsTTY ? columns : [{ header: 'kind', value: () => kind }, ...columns];
+  const tagged = <Row>(kind: string, columns: Column<Row>[]): Column<Row>[] => (io.stdoutIsTTY ? columns : [{ header: 'kind', value: () => kind }, ...columns]);
   const heading = (text: string) => {
     if (io.stdoutIsTTY) io.stdout.write(`${text}\n`);
   };
@@ -255,32 +286,44 @@ async function printOrder(context: CommandContext, placed: PlacedOrder): Promise
   const money = (amount: number) => (io.stdoutIsTTY ? formatMoney(amount) : amount);
   const cart = placed.cart.cart;
   heading(`Cart (${placed.currency})`);
-  await writeRows(target, tagged<typeof cart>('cart', [
-    { header: 'price', value: (row) => money(row.price), alignRight: true },
-    { header: 'discount', value: (row) => money(row.discount), alignRight: true },
-    { header: 'fees', value: (row) => money(row.processingFee), alignRight: true },
-    { header: 'tax', value: (row) => money(row.serviceTax), alignRight: true },
-    { header: 'total', value: (row) => money(row.grandTotal), alignRight: true },
-    { header: 'code applied', value: (row) => (row.codeApplied ? 'yes' : 'no') },
-  ]), [cart]);
+  await writeRows(
+    target,
+    tagged<typeof cart>('cart', [
+      { header: 'price', value: (row) => money(row.price), alignRight: true },
+      { header: 'discount', value: (row) => money(row.discount), alignRight: true },
+      { header: 'fees', value: (row) => money(row.processingFee), alignRight: true },
+      { header: 'tax', value: (row) => money(row.serviceTax), alignRight: true },
+      { header: 'total', value: (row) => money(row.grandTotal), alignRight: true },
+      { header: 'code applied', value: (row) => (row.codeApplied ? 'yes' : 'no') },
+    ]),
+    [cart],
+  );
 
   const details = placed.details.orderDetails;
   heading('Order');
-  await writeRows(target, tagged<typeof details>('order', [
-    { header: 'order no', value: (row) => row.orderNo },
-    { header: 'status', value: (row) => row.orderStatus },
-    { header: 'reference', value: () => placed.referenceNo ?? '', dropOrder: 1 },
-    { header: 'event', value: (row) => `${row.eventId} ${row.eventName}`, shrink: 16 },
-    { header: 'quantity', value: (row) => row.quantity, alignRight: true },
-    { header: 'paid', value: (row) => money(row.paidAmount), alignRight: true },
-    { header: 'buyer', value: (row) => `${row.buyerName} <${row.buyerEmail}>`, shrink: 20 },
-  ]), [details]);
+  await writeRows(
+    target,
+    tagged<typeof details>('order', [
+      { header: 'order no', value: (row) => row.orderNo },
+      { header: 'status', value: (row) => row.orderStatus },
+      { header: 'reference', value: () => placed.referenceNo ?? '', dropOrder: 1 },
+      { header: 'event', value: (row) => `${row.eventId} ${row.eventName}`, shrink: 16 },
+      { header: 'quantity', value: (row) => row.quantity, alignRight: true },
+      { header: 'paid', value: (row) => money(row.paidAmount), alignRight: true },
+      { header: 'buyer', value: (row) => `${row.buyerName} <${row.buyerEmail}>`, shrink: 20 },
+    ]),
+    [details],
+  );
 
   heading('Attendees');
-  await writeRows(target, tagged<OrderAttendee>('attendee', [
-    { header: 'ticket no', value: (row) => row.ticketNo },
-    { header: 'ticket', value: (row) => `${row.ticketId} ${row.ticketName}`, shrink: 14 },
-    { header: 'name', value: (row) => row.attendeeName, shrink: 14 },
-    { header: 'email', value: (row) => row.attendeeEmailId, shrink: 20 },
-  ]), details.attendee);
+  await writeRows(
+    target,
+    tagged<OrderAttendee>('attendee', [
+      { header: 'ticket no', value: (row) => row.ticketNo },
+      { header: 'ticket', value: (row) => `${row.ticketId} ${row.ticketName}`, shrink: 14 },
+      { header: 'name', value: (row) => row.attendeeName, shrink: 14 },
+      { header: 'email', value: (row) => row.attendeeEmailId, shrink: 20 },
+    ]),
+    details.attendee,
+  );
 }

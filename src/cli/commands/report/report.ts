@@ -9,8 +9,7 @@ import { formatMoney } from '../../../util/count.js';
 
 /** What the report's two amounts are (2.13 `amount` and `platformFee`), in lines that fit 80 columns. */
 const MONEY_NAMES =
-  'ticket sales: what the tickets sold for after discounts, fees and tax excluded\n' +
-  'platform fee: what buyers paid the platform on top of the ticket price';
+  'ticket sales: what the tickets sold for after discounts, fees and tax excluded\n' + 'platform fee: what buyers paid the platform on top of the ticket price';
 
 interface ReportOptions {
   eventId: string;
@@ -67,29 +66,39 @@ export async function runReport(options: ReportOptions, context: CommandContext)
     const currencies = onTerminal ? await ticketCurrencies(session.client.events, options.eventId) : new Map<string, string>();
     const shared = new Set(currencies.values());
     const currencyOf = (row: ReportRow): string | undefined =>
-      row === total ? (shared.size === 1 ? [...shared][0] : undefined) : currencies.get(row.ticketId) ?? currencies.get(row.ticketName);
+      row === total ? (shared.size === 1 ? [...shared][0] : undefined) : (currencies.get(row.ticketId) ?? currencies.get(row.ticketName));
     const money = (row: ReportRow, amount: number | string | undefined) => (onTerminal ? formatMoney(amount, currencyOf(row)) : amount);
-    await writeRows<ReportRow>(context, [
-      { header: 'ticket', value: (row) => row.ticketId },
-      { header: 'name', value: (row) => row.ticketName, shrink: 14 },
-      { header: 'sold', value: (row) => row.sold, alignRight: true },
-      { header: 'platform fee', value: (row) => money(row, row.platformFee), alignRight: true },
-      { header: 'cancelled', value: (row) => row.cancel, alignRight: true, dropOrder: 1 },
-      { header: 'ticket sales', value: (row) => money(row, row.amount), alignRight: true },
-    ], [...lines, total]);
+    await writeRows<ReportRow>(
+      context,
+      [
+        { header: 'ticket', value: (row) => row.ticketId },
+        { header: 'name', value: (row) => row.ticketName, shrink: 14 },
+        { header: 'sold', value: (row) => row.sold, alignRight: true },
+        { header: 'platform fee', value: (row) => money(row, row.platformFee), alignRight: true },
+        { header: 'cancelled', value: (row) => row.cancel, alignRight: true, dropOrder: 1 },
+        { header: 'ticket sales', value: (row) => money(row, row.amount), alignRight: true },
+      ],
+      [...lines, total],
+    );
     if (onTerminal) context.deps.io.stderr.write(`\n${MONEY_NAMES}\n`);
   });
 }
 
 /** Each ticket's currency (the report carries none); empty when the tickets cannot be read. */
 async function ticketCurrencies(
-  events: { getTickets(request: { eventId: string }): Promise<{ tickets: readonly { id: string | number; typeName: string; currency: string; ticketId?: unknown }[] }> },
+  events: {
+    getTickets(request: { eventId: string }): Promise<{ tickets: readonly { id: string | number; typeName: string; currency: string; ticketId?: unknown }[] }>;
+  },
   eventId: string,
 ): Promise<Map<string, string>> {
   try {
     const { tickets } = await events.getTickets({ eventId });
     // A report line names its ticket by numeric id, by code (the live service), or by name alone.
-    return new Map(tickets.flatMap((ticket) => [String(ticket.id), String(ticket.ticketId ?? ticket.id), ticket.typeName].map((key): [string, string] => [key, ticket.currency])));
+    return new Map(
+      tickets.flatMap((ticket) =>
+        [String(ticket.id), String(ticket.ticketId ?? ticket.id), ticket.typeName].map((key): [string, string] => [key, ticket.currency]),
+      ),
+    );
   } catch {
     return new Map();
   }

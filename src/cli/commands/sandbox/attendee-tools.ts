@@ -61,7 +61,7 @@ const VERBS: ToolVerb[] = [
   {
     name: 'remove-order',
     args: [['<ORDER_NO>', 'the order to take out of the attendee list']],
-    description: 'take an order out of its event\'s attendee list (as a refund that erases it would)',
+    description: "take an order out of its event's attendee list (as a refund that erases it would)",
     endpoint: ENDPOINTS.removeOrder,
     fields: ['orderNo'],
     example: 'boxoffice sandbox remove-order SBX00000012',

@@ -57,11 +57,13 @@ export function registerSandboxStart(group: Command, context: CommandContext, ru
     .option('--db <file>', 'database file, or :memory: to keep nothing (default: in the user data directory)')
     .addOption(new Option('--limits <mode>', 'quotas of the live service').choices(LIMITS_MODES).default('none'))
     .option('--faults <spec>', 'inject failures, e.g. rate=0.1,kinds=e011+503,seed=7')
-    .option('--quirks', 'serve the live service\'s odd response shapes and attendee-list counting')
+    .option('--quirks', "serve the live service's odd response shapes and attendee-list counting")
     .option('--hold-timeout <duration>', 'how long an order that is not confirmed holds its tickets, e.g. 30s, 10m (default 30m)')
     .addOption(
-      new Option('--list-order <order>', 'which end of the attendee list new orders join (default: oldest-first, newest-first with --quirks, as the live list was captured)')
-        .choices(LIST_ORDERS),
+      new Option(
+        '--list-order <order>',
+        'which end of the attendee list new orders join (default: oldest-first, newest-first with --quirks, as the live list was captured)',
+      ).choices(LIST_ORDERS),
     )
     .option('--seed <name>', 'load a named data set once started (demo)')
     .option('--print-secret', `print the secret of /sandbox/* as a second line ${SANDBOX_SECRET_ENV}=… instead of writing it to the data directory`)
@@ -101,10 +103,7 @@ async function runStart(options: StartOptions, context: CommandContext): Promise
   const { SANDBOX_SECRET_FORMAT } = await import('../../../sandbox/security/sandbox-secret.js');
   const givenSecret = deps.env[SANDBOX_SECRET_ENV]?.trim() || undefined;
   if (givenSecret !== undefined && !SANDBOX_SECRET_FORMAT.test(givenSecret)) {
-    throw new UsageError(
-      `${SANDBOX_SECRET_ENV}: expected 16 to 512 letters, digits or ._~+/- characters (unset it to get a fresh secret)`,
-      SANDBOX_SECRET_ENV,
-    );
+    throw new UsageError(`${SANDBOX_SECRET_ENV}: expected 16 to 512 letters, digits or ._~+/- characters (unset it to get a fresh secret)`, SANDBOX_SECRET_ENV);
   }
   // The database holds buyers' personal data: its directory is the user's alone (the default one
   // is made so even when an older version created it readable by others).

@@ -36,18 +36,23 @@ export async function runTicketList(options: ListTicketsOptions, context: Comman
     // order place takes): both are shown when the service gives a code.
     const onTerminal = context.deps.io.stdoutIsTTY;
     const showNumeric = body.tickets.some((ticket) => ticketCodeOf(ticket) !== undefined);
-    await writeRows<OrganizerTicket>(context, [
-      { header: 'id', value: (ticket) => ticketCodeOf(ticket) ?? ticket.id },
-      ...(showNumeric ? [{ header: 'numeric id', value: (ticket: OrganizerTicket) => ticket.id }] : []),
-      { header: 'name', value: (ticket) => ticket.typeName, shrink: 14 },
-      { header: 'price', value: (ticket) => (ticket.price === null ? 'any' : onTerminal ? formatMoney(ticket.price) : ticket.price), alignRight: true },
-      { header: 'currency', value: (ticket) => ticket.currency, dropOrder: 2 },
-      // The total on sale in every mode of the service (`--json` keeps `quantity` as sent).
-      { header: 'quantity', value: (ticket) => ticketCapacity(ticket), alignRight: true },
-      // In the words ticket update takes (a ticket on sale is `active` in responses, `published` there).
-      { header: 'status', value: (ticket) => String(readBack(TICKET_TABLE, ticket).status ?? ticket.status) },
-      { header: 'on sale from', value: (ticket) => dateTimeText(ticket.availableFrom), dropOrder: 1 },
-      { header: 'until', value: (ticket) => dateTimeText(ticket.availableTo), dropOrder: 3 },
-    ], body.tickets, { emptyMessage: `event ${options.eventId} has no tickets yet: add one with boxoffice ticket add ${options.eventId}` });
+    await writeRows<OrganizerTicket>(
+      context,
+      [
+        { header: 'id', value: (ticket) => ticketCodeOf(ticket) ?? ticket.id },
+        ...(showNumeric ? [{ header: 'numeric id', value: (ticket: OrganizerTicket) => ticket.id }] : []),
+        { header: 'name', value: (ticket) => ticket.typeName, shrink: 14 },
+        { header: 'price', value: (ticket) => (ticket.price === null ? 'any' : onTerminal ? formatMoney(ticket.price) : ticket.price), alignRight: true },
+        { header: 'currency', value: (ticket) => ticket.currency, dropOrder: 2 },
+        // The total on sale in every mode of the service (`--json` keeps `quantity` as sent).
+        { header: 'quantity', value: (ticket) => ticketCapacity(ticket), alignRight: true },
+        // In the words ticket update takes (a ticket on sale is `active` in responses, `published` there).
+        { header: 'status', value: (ticket) => String(readBack(TICKET_TABLE, ticket).status ?? ticket.status) },
+        { header: 'on sale from', value: (ticket) => dateTimeText(ticket.availableFrom), dropOrder: 1 },
+        { header: 'until', value: (ticket) => dateTimeText(ticket.availableTo), dropOrder: 3 },
+      ],
+      body.tickets,
+      { emptyMessage: `event ${options.eventId} has no tickets yet: add one with boxoffice ticket add ${options.eventId}` },
+    );
   });
 }

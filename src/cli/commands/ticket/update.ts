@@ -27,7 +27,10 @@ export function registerTicketUpdate(group: Command, context: CommandContext, ru
     .description('change the named fields of a ticket; the rest stays')
     .argument('<EVENT_ID>', 'event id')
     .argument('<TICKET_ID>', 'ticket id');
-  addParamFlags(command, UPDATE_TICKET_PARAMS.map((spec) => ({ ...spec, required: false })))
+  addParamFlags(
+    command,
+    UPDATE_TICKET_PARAMS.map((spec) => ({ ...spec, required: false })),
+  )
     .addHelpText('after', '\nExample:\n  boxoffice ticket update 12 34 --price 599 --status pause')
     .action(async (eventId: string, ticketId: string, flags: Record<string, unknown>) => {
       await run({ eventId, ticketId, values: paramValues(UPDATE_TICKET_PARAMS, flags) }, context);
@@ -53,9 +56,7 @@ export async function runTicketUpdate(options: UpdateTicketOptions, context: Com
   }
   await withSession(context, {}, async (session) => {
     const explanation = notYourEvent(options.eventId, 'change its tickets');
-    const { tickets } = await withPermissionExplained(explanation, () =>
-      session.client.events.getTickets({ eventId: options.eventId }),
-    );
+    const { tickets } = await withPermissionExplained(explanation, () => session.client.events.getTickets({ eventId: options.eventId }));
     const ticket = tickets.find((candidate) => ticketMatches(candidate, options.ticketId));
     if (!ticket) {
       const description = `event ${options.eventId} has no ticket ${options.ticketId}`;

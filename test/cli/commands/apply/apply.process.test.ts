@@ -99,7 +99,9 @@ describe('boxoffice apply as a process', () => {
     const text = (await readFile(fixture, 'utf8')).replace('event:\n', 'event: &event\n  loop: *event\n');
     await writeFile(file, text);
     const result = await boxoffice(['apply', file], envFor(sandbox, 'process-recursive'));
-    expect(result.stderr).toBe('error: recursive.yaml:3: the alias *event is inside the value its anchor &event names (a recursive alias); repeat the value instead\n');
+    expect(result.stderr).toBe(
+      'error: recursive.yaml:3: the alias *event is inside the value its anchor &event names (a recursive alias); repeat the value instead\n',
+    );
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(existsSync(join(dir, 'recursive.boxoffice-state.json'))).toBe(false);
@@ -120,7 +122,10 @@ describe('boxoffice apply against a sandbox with injected faults', () => {
     // Half of all requests lose their connection (seeded, so the same every time).
     sandbox = await startTestSandbox({ clock, faults: 'rate=0.5,kinds=reset,seed=7' });
     client = createClient({
-      apiUrl: sandbox.url, publisherUrl: sandbox.url, authUrl: sandbox.url, token: sandbox.tokens.organizer,
+      apiUrl: sandbox.url,
+      publisherUrl: sandbox.url,
+      authUrl: sandbox.url,
+      token: sandbox.tokens.organizer,
       retry: { maxAttempts: 30, baseDelayMs: 1, maxDelayMs: 2 },
     });
   });

@@ -139,8 +139,16 @@ describe('boxoffice apply (in-process, real sandbox)', () => {
     expect((await apply()).code).toBe(0);
     const state = JSON.parse(await readFile(statePath, 'utf8'));
     await client.events.updateTicket({
-      eventId: state.event.id, ticketId: state.tickets['early-bird'].id, ticketName: 'Early bird', ticketDescription: 'Both days, early price.',
-      price: 999, currency: 'INR', quantity: 80, status: 'pause', serviceFee: 3, allowCancellation: true,
+      eventId: state.event.id,
+      ticketId: state.tickets['early-bird'].id,
+      ticketName: 'Early bird',
+      ticketDescription: 'Both days, early price.',
+      price: 999,
+      currency: 'INR',
+      quantity: 80,
+      status: 'pause',
+      serviceFee: 3,
+      allowCancellation: true,
     });
     const text = await apply(['--dry-run']);
     expect(text.stdout).toContain(
@@ -237,15 +245,15 @@ describe('boxoffice apply (in-process, real sandbox)', () => {
 
   it('warns on stderr before a plan past the live service’s daily ticket quota', async () => {
     const base = await readFile(fixture, 'utf8');
-    const extra = Array.from({ length: 200 }, (_, index) =>
-      `  - key: seat-${index}\n    ticketName: Seat ${index}\n    price: 100\n    currency: INR\n    quantity: 1\n    serviceFee: 1\n    allowCancellation: false\n`,
+    const extra = Array.from(
+      { length: 200 },
+      (_, index) =>
+        `  - key: seat-${index}\n    ticketName: Seat ${index}\n    price: 100\n    currency: INR\n    quantity: 1\n    serviceFee: 1\n    allowCancellation: false\n`,
     ).join('');
     await writeFile(file, base.replace('discounts:', `${extra}discounts:`));
     const result = await apply(['--dry-run']);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain(
-      'warning: this plan creates 203 tickets, and the live service allows about 200 ticket creations a day',
-    );
+    expect(result.stderr).toContain('warning: this plan creates 203 tickets, and the live service allows about 200 ticket creations a day');
     expect(result.stderr.indexOf('warning:')).toBe(0);
     expect(result.stdout).toContain('Plan: 206 to create, 0 to update, 0 unchanged.');
   });
@@ -254,7 +262,7 @@ describe('boxoffice apply (in-process, real sandbox)', () => {
 describe('apply: flags → options', () => {
   const verb = verbAt('apply', registerApply);
 
-  it('defaults: no dry run, no state file named, a 5 second lock timeout, the client\'s own wait', async () => {
+  it("defaults: no dry run, no state file named, a 5 second lock timeout, the client's own wait", async () => {
     const parsed = await parseVerb(verb, ['apply', 'setup.yaml']);
     expect(parsed.code, parsed.stderr).toBe(0);
     expect(parsed.runs).toEqual([
@@ -264,7 +272,17 @@ describe('apply: flags → options', () => {
 
   it('reads every flag', async () => {
     const parsed = await parseVerb(verb, [
-      'apply', 'setup.yaml', '--dry-run', '--state', 's.json', '--recreate-uncertain', '--yes', '--max-wait', '10m', '--lock-timeout', '30s',
+      'apply',
+      'setup.yaml',
+      '--dry-run',
+      '--state',
+      's.json',
+      '--recreate-uncertain',
+      '--yes',
+      '--max-wait',
+      '10m',
+      '--lock-timeout',
+      '30s',
     ]);
     expect(parsed.runs).toEqual([
       { file: 'setup.yaml', statePath: 's.json', dryRun: true, recreateUncertain: true, yes: true, lockTimeoutMs: 30_000, maxWaitMs: 600_000 },

@@ -104,7 +104,10 @@ describe('attendees export (command, fixture server)', () => {
     const fixture = await start({ orders, semantics: 'one-based-inclusive' });
     const piped = await cli(['attendees', 'export', '42', '--format', 'ndjson'], fixture.url);
     expect(piped.code).toBe(0);
-    const lines = piped.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, string>);
+    const lines = piped.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, string>);
     expect(lines).toHaveLength(attendees);
     expect(lines[0]).toMatchObject({ orderNo: 'ORD000001', purchaseDate: '2026-01-01 10:00:00', attendeeStatus: 'attending' });
     expect(piped.stderr).toMatch(new RegExp(`^exported ${attendees} attendees from 20 orders`));
@@ -209,11 +212,36 @@ describe('attendees export: flags → options', () => {
 
   it('reads every flag; --json without -o makes the format json', async () => {
     const parsed = await parseVerb(verb, [
-      'attendees', 'export', '12', '-o', 'out.ndjson', '--format', 'ndjson', '--force', '--resume', '--max-wait', '90s', '--prefetch', '0',
-      '--status', 'attending,cancelled', '--status', 'attending',
+      'attendees',
+      'export',
+      '12',
+      '-o',
+      'out.ndjson',
+      '--format',
+      'ndjson',
+      '--force',
+      '--resume',
+      '--max-wait',
+      '90s',
+      '--prefetch',
+      '0',
+      '--status',
+      'attending,cancelled',
+      '--status',
+      'attending',
     ]);
     expect(parsed.runs).toEqual([
-      expect.objectContaining({ eventId: '12', output: 'out.ndjson', destination: 'new', format: 'ndjson', resume: true, force: true, maxWaitMs: 90_000, prefetch: 0, statuses: ['attending', 'cancelled', 'attending'] }),
+      expect.objectContaining({
+        eventId: '12',
+        output: 'out.ndjson',
+        destination: 'new',
+        format: 'ndjson',
+        resume: true,
+        force: true,
+        maxWaitMs: 90_000,
+        prefetch: 0,
+        statuses: ['attending', 'cancelled', 'attending'],
+      }),
     ]);
     const json = await parseVerb(verb, ['--json', 'attendees', 'export', '12']);
     expect(json.runs).toEqual([expect.objectContaining({ format: 'json', output: undefined })]);

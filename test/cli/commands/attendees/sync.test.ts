@@ -37,7 +37,9 @@ describe('attendees sync: refusals', { timeout: 120_000 }, () => {
     const result = await e2e.run(['attendees', 'sync', eventId, '--to', database, '--watch', '1m'], {
       env: { ...admin, BOXOFFICE_API_URL: 'https://api.example.test' },
     });
-    expect(result.stderr).toContain('--watch 1m: each refresh costs 2 reads, 120 an hour, over the service\'s quota of 30 read calls an hour; use --watch 4m or longer');
+    expect(result.stderr).toContain(
+      "--watch 1m: each refresh costs 2 reads, 120 an hour, over the service's quota of 30 read calls an hour; use --watch 4m or longer",
+    );
     expect(result.code).toBe(2);
   });
 
@@ -59,11 +61,14 @@ describe('attendees sync: feeds and watching', { timeout: 300_000 }, () => {
     const result = await e2e.run(['attendees', 'sync', eventId, '--to', database, '--exec', command], { env: admin });
     expect(result.code, result.stderr).toBe(0);
     const changesIn = () =>
-      readFileSync(log, 'utf8').trim().split('\n').map((line) => {
-        const change = JSON.parse(line.slice(0, line.lastIndexOf(' '))) as { type: string; attendeeKey: string };
-        expect(line.endsWith(` ${change.type}`)).toBe(true);
-        return change;
-      });
+      readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => {
+          const change = JSON.parse(line.slice(0, line.lastIndexOf(' '))) as { type: string; attendeeKey: string };
+          expect(line.endsWith(` ${change.type}`)).toBe(true);
+          return change;
+        });
     const changes = changesIn();
     expect(changes.length).toBe(sqliteSnapshot(database, eventId).size);
     expect(new Set(changes.map((change) => change.attendeeKey)).size).toBe(changes.length);
@@ -78,7 +83,11 @@ describe('attendees sync: feeds and watching', { timeout: 300_000 }, () => {
     rmSync(flag);
     const again = await e2e.run(['attendees', 'sync', eventId, '--to', database, '--exec', command], { env: admin });
     expect(again.code, again.stderr).toBe(0);
-    expect(changesIn().slice(changes.length).map((change) => change.type)).toEqual(['attendee.cancelled']);
+    expect(
+      changesIn()
+        .slice(changes.length)
+        .map((change) => change.type),
+    ).toEqual(['attendee.cancelled']);
   });
 
   it('prints the --forward-to secret only when asked, the same every time', async () => {
@@ -87,7 +96,9 @@ describe('attendees sync: feeds and watching', { timeout: 300_000 }, () => {
     const second = await e2e.run(['attendees', 'sync', eventId, '--to', database, '--print-secret'], { env: admin });
     expect(first.stdout).toMatch(/^whsec_[\w-]{43}\n$/);
     expect(second.stdout).toBe(first.stdout);
-    const given = await e2e.run(['attendees', 'sync', eventId, '--to', database, '--print-secret'], { env: { ...admin, BOXOFFICE_FORWARD_SECRET: 'whsec_given' } });
+    const given = await e2e.run(['attendees', 'sync', eventId, '--to', database, '--print-secret'], {
+      env: { ...admin, BOXOFFICE_FORWARD_SECRET: 'whsec_given' },
+    });
     expect(given.stdout).toBe('whsec_given\n');
   });
 
@@ -116,21 +127,60 @@ describe('attendees sync: flags → options', () => {
     expect(parsed.code, parsed.stderr).toBe(0);
     expect(parsed.runs).toEqual([
       {
-        eventId: '12', to: 'from-env.db', forceFull: false, fullEveryMs: 86_400_000, maxReads: Infinity, maxWaitMs: 0,
-        exec: undefined, forwardTo: undefined, watchMs: undefined, check: false, printSecret: false,
+        eventId: '12',
+        to: 'from-env.db',
+        forceFull: false,
+        fullEveryMs: 86_400_000,
+        maxReads: Infinity,
+        maxWaitMs: 0,
+        exec: undefined,
+        forwardTo: undefined,
+        watchMs: undefined,
+        check: false,
+        printSecret: false,
       },
     ]);
   });
 
   it('reads every flag (--to wins over BOXOFFICE_SYNC_TO)', async () => {
-    const parsed = await parseVerb(verb, [
-      'attendees', 'sync', '12', '--to', 'a.db', '--full', '--full-every', '1h', '--max-reads', '5', '--max-wait', '30s',
-      '--exec', 'cat', '--forward-to', 'https://hooks.example/x', '--print-secret', '--watch', '5m',
-    ], { env: { BOXOFFICE_SYNC_TO: 'from-env.db' } });
+    const parsed = await parseVerb(
+      verb,
+      [
+        'attendees',
+        'sync',
+        '12',
+        '--to',
+        'a.db',
+        '--full',
+        '--full-every',
+        '1h',
+        '--max-reads',
+        '5',
+        '--max-wait',
+        '30s',
+        '--exec',
+        'cat',
+        '--forward-to',
+        'https://hooks.example/x',
+        '--print-secret',
+        '--watch',
+        '5m',
+      ],
+      { env: { BOXOFFICE_SYNC_TO: 'from-env.db' } },
+    );
     expect(parsed.runs).toEqual([
       {
-        eventId: '12', to: 'a.db', forceFull: true, fullEveryMs: 3_600_000, maxReads: 5, maxWaitMs: 30_000,
-        exec: 'cat', forwardTo: 'https://hooks.example/x', watchMs: 300_000, check: false, printSecret: true,
+        eventId: '12',
+        to: 'a.db',
+        forceFull: true,
+        fullEveryMs: 3_600_000,
+        maxReads: 5,
+        maxWaitMs: 30_000,
+        exec: 'cat',
+        forwardTo: 'https://hooks.example/x',
+        watchMs: 300_000,
+        check: false,
+        printSecret: true,
       },
     ]);
     const check = await parseVerb(verb, ['attendees', 'sync', '12', '--to', 'a.db', '--check']);

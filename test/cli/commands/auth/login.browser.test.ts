@@ -34,7 +34,11 @@ function storedToken(): string | undefined {
 }
 
 /** An openBrowser that drives a fresh Chromium page; `act` runs on it without blocking the CLI. */
-function drivenBy(act: (page: Page, url: string) => Promise<void>): { openBrowser: (url: string) => Promise<void>; done: () => Promise<void>; opened: string[] } {
+function drivenBy(act: (page: Page, url: string) => Promise<void>): {
+  openBrowser: (url: string) => Promise<void>;
+  done: () => Promise<void>;
+  opened: string[];
+} {
   const opened: string[] = [];
   let work: Promise<void> = Promise.resolve();
   return {

@@ -38,7 +38,12 @@ describe('login --with-token', () => {
 
   it('explains how to set up a profile that has no application registered', async () => {
     const result = await h.run(['--profile', 'sandbox', 'login'], {
-      env: { ...env, BOXOFFICE_API_URL: 'https://sandbox.example.com', BOXOFFICE_PUBLISHER_URL: 'https://sandbox.example.com', BOXOFFICE_AUTH_URL: 'https://sandbox.example.com' },
+      env: {
+        ...env,
+        BOXOFFICE_API_URL: 'https://sandbox.example.com',
+        BOXOFFICE_PUBLISHER_URL: 'https://sandbox.example.com',
+        BOXOFFICE_AUTH_URL: 'https://sandbox.example.com',
+      },
     });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(

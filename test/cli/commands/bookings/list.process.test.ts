@@ -124,7 +124,12 @@ describe('bookings list under the read quota (E023)', () => {
   });
   afterAll(async () => limited?.close());
 
-  const limitedEnv = () => ({ ...env(), BOXOFFICE_API_URL: limited.url, BOXOFFICE_TOKEN: limited.tokens.organizer, BOXOFFICE_BOOKING_KEY: limited.tokens.bookingKey });
+  const limitedEnv = () => ({
+    ...env(),
+    BOXOFFICE_API_URL: limited.url,
+    BOXOFFICE_TOKEN: limited.tokens.organizer,
+    BOXOFFICE_BOOKING_KEY: limited.tokens.bookingKey,
+  });
   // 2026-01-01 – 2026-12-31: 12 calls; 3 such lists spend 36 > 30 reads an hour.
   const year = ['bookings', 'list', '--from-date', '2026-01-01', '--to-date', '2026-12-31', '--json'];
 
@@ -136,10 +141,14 @@ describe('bookings list under the read quota (E023)', () => {
       if (refused.code !== 0) break;
     }
     expect(refused?.code).toBe(4);
-    expect(refused?.stderr).toMatch(/error E023: too many requests: limit of 30 read calls an hour reached; retry in \d+s; retry after 2026-03-10 1\d:\d\d UTC \(in \d+m\d*s?\), or let a command that can wait do so with --max-wait\n$/);
+    expect(refused?.stderr).toMatch(
+      /error E023: too many requests: limit of 30 read calls an hour reached; retry in \d+s; retry after 2026-03-10 1\d:\d\d UTC \(in \d+m\d*s?\), or let a command that can wait do so with --max-wait\n$/,
+    );
 
     const waited = await runInProcess([...year, '--max-wait', '2h'], { env: limitedEnv(), clock });
-    expect(waited.stderr).toMatch(/rate limited \(E023: too many requests: limit of 30 read calls an hour reached; retry in \d+s\); waiting \d+m\d*s? before retrying get the booking list \(--max-wait 2h\)/);
+    expect(waited.stderr).toMatch(
+      /rate limited \(E023: too many requests: limit of 30 read calls an hour reached; retry in \d+s\); waiting \d+m\d*s? before retrying get the booking list \(--max-wait 2h\)/,
+    );
     expect(waited.code).toBe(0);
     expect(JSON.parse(waited.stdout).status).toBe('success');
   }, 60_000);

@@ -204,7 +204,7 @@ describe('bookings list output', () => {
 describe('bookings list: flags → options', () => {
   const verb = verbAt('bookings list', registerBookingsList);
 
-  it('defaults: a table, no key named, the client\'s own wait', async () => {
+  it("defaults: a table, no key named, the client's own wait", async () => {
     const parsed = await parseVerb(verb, ['bookings', 'list', '--from-date', '2026-01-01', '--to-date', '2026-01-31']);
     expect(parsed.code, parsed.stderr).toBe(0);
     expect(parsed.runs).toEqual([
@@ -214,8 +214,21 @@ describe('bookings list: flags → options', () => {
 
   it('reads every flag', async () => {
     const parsed = await parseVerb(verb, [
-      'bookings', 'list', '--from-date', '2026-01-01', '--to-date', '2026-12-31', '--booking-key', 'bk', '--booking-key-file', 'key.txt',
-      '--format', 'csv', '--yes', '--max-wait', '10m',
+      'bookings',
+      'list',
+      '--from-date',
+      '2026-01-01',
+      '--to-date',
+      '2026-12-31',
+      '--booking-key',
+      'bk',
+      '--booking-key-file',
+      'key.txt',
+      '--format',
+      'csv',
+      '--yes',
+      '--max-wait',
+      '10m',
     ]);
     expect(parsed.runs).toEqual([
       { fromDate: '2026-01-01', toDate: '2026-12-31', bookingKey: 'bk', bookingKeyFile: 'key.txt', format: 'csv', yes: true, maxWaitMs: 600_000 },

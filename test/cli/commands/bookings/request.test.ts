@@ -204,11 +204,29 @@ describe('bookings request: flags → options', () => {
 
   it('reads every flag', async () => {
     const parsed = await parseVerb(verb, [
-      'bookings', 'request', ...order, '--currency', 'USD', '--booking-key-file', 'key.txt', '--no-browser', '--yes', '--timeout', '90s',
-      '--callback-url', 'https://shop.example/paid',
+      'bookings',
+      'request',
+      ...order,
+      '--currency',
+      'USD',
+      '--booking-key-file',
+      'key.txt',
+      '--no-browser',
+      '--yes',
+      '--timeout',
+      '90s',
+      '--callback-url',
+      'https://shop.example/paid',
     ]);
     expect(parsed.runs).toEqual([
-      expect.objectContaining({ currency: 'USD', bookingKeyFile: 'key.txt', browser: false, yes: true, timeout: '90s', callbackUrl: 'https://shop.example/paid' }),
+      expect.objectContaining({
+        currency: 'USD',
+        bookingKeyFile: 'key.txt',
+        browser: false,
+        yes: true,
+        timeout: '90s',
+        callbackUrl: 'https://shop.example/paid',
+      }),
     ]);
   });
 
@@ -233,15 +251,22 @@ describe('bookings request against a --quirks sandbox', () => {
   it('a Pay returned as the live service does is verified and reported (--json)', async () => {
     let buyerDone: Promise<unknown> = Promise.resolve();
     const result = await runInProcess(['bookings', 'request', '--amount', '250', '--order-no', 'ORD-QUIRKS-1', '--json'], {
-      env: env({ BOXOFFICE_API_URL: quirky.url, BOXOFFICE_PUBLISHER_URL: quirky.url, BOXOFFICE_AUTH_URL: quirky.url,
-        BOXOFFICE_BOOKING_KEY: quirky.tokens.bookingKey, BOXOFFICE_TOKEN: quirky.tokens.organizer }),
+      env: env({
+        BOXOFFICE_API_URL: quirky.url,
+        BOXOFFICE_PUBLISHER_URL: quirky.url,
+        BOXOFFICE_AUTH_URL: quirky.url,
+        BOXOFFICE_BOOKING_KEY: quirky.tokens.bookingKey,
+        BOXOFFICE_TOKEN: quirky.tokens.organizer,
+      }),
       // The buyer's browser: opens the payment page, presses Pay, and posts the return form on.
       openBrowser: async (url) => {
         buyerDone = (async () => {
           const page = await (await fetch(url)).text();
           const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1] ?? '';
           const hidden = Object.fromEntries([...page.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((match) => [match[1], match[2]]));
-          const returned = await readReturnForm(await fetch(new URL(action, url), { method: 'POST', body: new URLSearchParams({ ...hidden, outcome: 'pay' }) }));
+          const returned = await readReturnForm(
+            await fetch(new URL(action, url), { method: 'POST', body: new URLSearchParams({ ...hidden, outcome: 'pay' }) }),
+          );
           await postReturnForm(returned);
         })();
         buyerDone.catch(() => undefined);

@@ -32,7 +32,7 @@ function bashComplete(source: string, words: string[]): string[] {
 }
 
 describe('completion', () => {
-  it.skipIf(!existsSync('/usr/bin/bash'))('bash completes groups, verbs and each verb\'s flags', async () => {
+  it.skipIf(!existsSync('/usr/bin/bash'))("bash completes groups, verbs and each verb's flags", async () => {
     const source = await script('bash');
     expect(bashComplete(source, ['ev'])).toEqual(expect.arrayContaining(['event', 'events']));
     expect(bashComplete(source, ['event', ''])).toEqual(expect.arrayContaining(['create', 'update', 'get', 'list']));
@@ -102,7 +102,10 @@ describe('completion of fixed values (the built CLI, a real bash)', { timeout: 6
 
   it.skipIf(!existsSync('/usr/bin/zsh'))('zsh: the same values through compadd', async () => {
     const source = await built('zsh');
-    const output = execFileSync('zsh', ['-c', `compdef() { :; }; compadd() { shift; print -l -- "$@"; }; ${source}\nwords=(boxoffice attendees export 12 --format ''); CURRENT=6; _boxoffice`]).toString();
+    const output = execFileSync('zsh', [
+      '-c',
+      `compdef() { :; }; compadd() { shift; print -l -- "$@"; }; ${source}\nwords=(boxoffice attendees export 12 --format ''); CURRENT=6; _boxoffice`,
+    ]).toString();
     expect(output.split('\n').filter(Boolean)).toEqual([...EXPORT_FORMATS]);
   });
 

@@ -13,8 +13,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const run = (argv: string[], options: RunOptions = {}) =>
-  runInProcess(argv, { ...options, env: { BOXOFFICE_CONFIG_DIR: dir, ...options.env } });
+const run = (argv: string[], options: RunOptions = {}) => runInProcess(argv, { ...options, env: { BOXOFFICE_CONFIG_DIR: dir, ...options.env } });
 
 describe('config get, set and list', () => {
   it('reads the local preset without a config file', async () => {
@@ -97,7 +96,10 @@ describe('config set: flags → options', () => {
   const verb = verbAt('config set', registerConfigSet);
 
   it('takes the key and, when given, the value', async () => {
-    expect(await parseVerb(verb, ['config', 'set', 'apiUrl', 'http://127.0.0.1:4010'])).toMatchObject({ code: 0, runs: [{ key: 'apiUrl', value: 'http://127.0.0.1:4010' }] });
+    expect(await parseVerb(verb, ['config', 'set', 'apiUrl', 'http://127.0.0.1:4010'])).toMatchObject({
+      code: 0,
+      runs: [{ key: 'apiUrl', value: 'http://127.0.0.1:4010' }],
+    });
     expect(await parseVerb(verb, ['config', 'set', 'token'])).toMatchObject({ code: 0, runs: [{ key: 'token', value: undefined }] });
     expect(await parseVerb(verb, ['config', 'set'])).toMatchObject({ code: 2, runs: [] });
   });

@@ -19,8 +19,24 @@ async function ok(argv: string[], options: Parameters<Harness['run']>[1] = {}): 
 }
 
 const TICKET = [
-  '--ticket-name', 'Early bird', '--price', '499', '--currency', 'INR', '--quantity', '100', '--status', 'active',
-  '--service-fee', '2', '--allow-cancellation', 'false', '--end-date', '2030-04-30', '--end-time', '20:00',
+  '--ticket-name',
+  'Early bird',
+  '--price',
+  '499',
+  '--currency',
+  'INR',
+  '--quantity',
+  '100',
+  '--status',
+  'active',
+  '--service-fee',
+  '2',
+  '--allow-cancellation',
+  'false',
+  '--end-date',
+  '2030-04-30',
+  '--end-time',
+  '20:00',
 ];
 
 async function eventWithTicket(): Promise<{ eventId: string; ticketId: string }> {
@@ -40,7 +56,10 @@ describe('discount add and update', () => {
     expect(updated).toMatchObject({ status: 'success', message: 'S004', discountId });
     const config = JSON.parse(readFileSync(join(h.configDir, 'config.json'), 'utf8'));
     expect(config.profiles.local.sent.discounts[`${eventId}:${discountId}`]).toEqual({
-      discountCategory: 'code', code: 'EARLY', discount: '15', discountType: 'percentage',
+      discountCategory: 'code',
+      code: 'EARLY',
+      discount: '15',
+      discountType: 'percentage',
     });
   });
 
@@ -77,16 +96,49 @@ describe('discount add: flags → options', () => {
 
   it('reads every flag', async () => {
     const parsed = await parseVerb(verb, [
-      'discount', 'add', '12', '34', '--discount-name', 'Bulk', '--discount-category', 'bulk', '--discount', '10', '--discount-type', 'percentage',
-      '--start-date', '2030-01-01', '--start-time', '09:00', '--end-date', '2030-02-01', '--end-time', '18:00', '--limit', '50',
-      '--from-quantity', '5', '--to-quantity', '10',
+      'discount',
+      'add',
+      '12',
+      '34',
+      '--discount-name',
+      'Bulk',
+      '--discount-category',
+      'bulk',
+      '--discount',
+      '10',
+      '--discount-type',
+      'percentage',
+      '--start-date',
+      '2030-01-01',
+      '--start-time',
+      '09:00',
+      '--end-date',
+      '2030-02-01',
+      '--end-time',
+      '18:00',
+      '--limit',
+      '50',
+      '--from-quantity',
+      '5',
+      '--to-quantity',
+      '10',
     ]);
     expect(parsed.runs).toEqual([
       {
-        eventId: '12', ticketId: '34',
+        eventId: '12',
+        ticketId: '34',
         values: {
-          discountName: 'Bulk', discountCategory: 'bulk', discount: '10', discountType: 'percentage', startDate: '2030-01-01', startTime: '09:00',
-          endDate: '2030-02-01', endTime: '18:00', limit: '50', fromQuantity: '5', toQuantity: '10',
+          discountName: 'Bulk',
+          discountCategory: 'bulk',
+          discount: '10',
+          discountType: 'percentage',
+          startDate: '2030-01-01',
+          startTime: '09:00',
+          endDate: '2030-02-01',
+          endTime: '18:00',
+          limit: '50',
+          fromQuantity: '5',
+          toQuantity: '10',
         },
       },
     ]);
@@ -94,7 +146,10 @@ describe('discount add: flags → options', () => {
 
   it.each([
     [['discount', 'add', '12', 'x34', '--discount-name', 'D'], 'TICKET_ID'],
-    [['discount', 'add', '12', '34', '--discount-category', 'free', '--discount-name', 'D', '--discount', '1', '--discount-type', 'fixed'], '--discount-category'],
+    [
+      ['discount', 'add', '12', '34', '--discount-category', 'free', '--discount-name', 'D', '--discount', '1', '--discount-type', 'fixed'],
+      '--discount-category',
+    ],
     [['discount', 'add', '12', '34', '--discount-category', 'flat', '--discount-name', 'D', '--discount', 'ten', '--discount-type', 'fixed'], '--discount'],
     [['discount', 'add', '12', '34', '--discount-category', 'bulk', '--discount-name', 'D', '--discount', '1', '--discount-type', 'fixed'], '--from-quantity'],
   ])('the real run refuses %j with exit 2, naming %s, before any request', async (argv, named) => {

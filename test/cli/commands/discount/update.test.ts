@@ -11,7 +11,20 @@ describe('discount update: flags → options', () => {
     expect(parsed.code, parsed.stderr).toBe(0);
     expect(parsed.runs).toEqual([{ eventId: '12', discountId: '56', values: { limit: '20' } }]);
     const everything = await parseVerb(verb, [
-      'discount', 'update', '12', '56', '--discount-name', 'D', '--discount', '5', '--discount-type', 'fixed', '--end-date', '2030-02-01', '--end-time', '18:00',
+      'discount',
+      'update',
+      '12',
+      '56',
+      '--discount-name',
+      'D',
+      '--discount',
+      '5',
+      '--discount-type',
+      'fixed',
+      '--end-date',
+      '2030-02-01',
+      '--end-time',
+      '18:00',
     ]);
     expect(everything.runs).toEqual([
       { eventId: '12', discountId: '56', values: { discountName: 'D', discount: '5', discountType: 'fixed', endDate: '2030-02-01', endTime: '18:00' } },

@@ -121,9 +121,20 @@ describe('event create: flags → options', () => {
       {
         fromFile: 'event.yaml',
         values: {
-          eventType: 'public', type: 'ticketing', eventTitle: 'Spring Gala', url: 'gala', segment: 'entertainment', category: 'music',
-          startDate: '2030-05-01', endDate: '2030-05-02', startTime: '18:00', endTime: '23:00', aboutEvent: '<p>An evening of music</p>',
-          listingImage: 'https://img.example/listing.png', headerImage: 'https://img.example/header.png', contactInfo: 'hello@gala.example',
+          eventType: 'public',
+          type: 'ticketing',
+          eventTitle: 'Spring Gala',
+          url: 'gala',
+          segment: 'entertainment',
+          category: 'music',
+          startDate: '2030-05-01',
+          endDate: '2030-05-02',
+          startTime: '18:00',
+          endTime: '23:00',
+          aboutEvent: '<p>An evening of music</p>',
+          listingImage: 'https://img.example/listing.png',
+          headerImage: 'https://img.example/header.png',
+          contactInfo: 'hello@gala.example',
         },
       },
     ]);

@@ -43,9 +43,7 @@ describe('event list and get', () => {
     const other = h.sandbox.mintToken('organizer', 'someone-else@sandbox.local');
     const result = await h.run(['event', 'get', eventId], { env: { BOXOFFICE_TOKEN: other } });
     expect(result.code).toBe(3);
-    expect(result.stderr).toBe(
-      `error E008: event ${eventId} belongs to another organizer account; this token may not read it (log in as its organizer)\n`,
-    );
+    expect(result.stderr).toBe(`error E008: event ${eventId} belongs to another organizer account; this token may not read it (log in as its organizer)\n`);
     expect(result.stderr).not.toContain('boxoffice login');
   });
 });

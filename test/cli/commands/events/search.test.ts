@@ -19,14 +19,32 @@ const unreachable = {
 describe('events search flags', () => {
   it('maps every P4 filter flag to its API name', async () => {
     const options = await toSearchOptions({
-      keyword: 'jazz', city: 'Pune', category: 'music', price: 'paid', fromDate: '2026-12-01', toDate: '2026-12-31',
-      fromPrice: '100', toPrice: '900', sortBy: 'latest', topics: 'jazz,blues', page: '2',
+      keyword: 'jazz',
+      city: 'Pune',
+      category: 'music',
+      price: 'paid',
+      fromDate: '2026-12-01',
+      toDate: '2026-12-31',
+      fromPrice: '100',
+      toPrice: '900',
+      sortBy: 'latest',
+      topics: 'jazz,blues',
+      page: '2',
     });
     expect(options).toEqual({
       all: false,
       filters: {
-        keyword: 'jazz', city: 'Pune', category: 'music', price: 'paid', fromDate: '2026-12-01', toDate: '2026-12-31',
-        fromPrice: 100, toPrice: 900, sortBy: 'latest', topics: 'jazz,blues', page: 2,
+        keyword: 'jazz',
+        city: 'Pune',
+        category: 'music',
+        price: 'paid',
+        fromDate: '2026-12-01',
+        toDate: '2026-12-31',
+        fromPrice: 100,
+        toPrice: 900,
+        sortBy: 'latest',
+        topics: 'jazz,blues',
+        page: 2,
       },
     });
   });
@@ -48,10 +66,13 @@ describe('events search flags', () => {
     const event = (id: number) => ({ id, title: `e${id}` }) as EventSummary;
     const pages: Record<number, EventSummary[]> = { 1: [event(1), event(2)], 2: [event(3)], 3: [] };
     const asked: number[] = [];
-    const result = await searchAllPages(async (request) => {
-      asked.push(request.page as number);
-      return { events: pages[request.page as number] ?? [] };
-    }, { city: 'Pune' });
+    const result = await searchAllPages(
+      async (request) => {
+        asked.push(request.page as number);
+        return { events: pages[request.page as number] ?? [] };
+      },
+      { city: 'Pune' },
+    );
     expect(result).toEqual({ events: [event(1), event(2), event(3)], pages: 2 });
     expect(asked).toEqual([1, 2, 3]);
 
@@ -66,16 +87,44 @@ describe('events search: flags → options', () => {
   it('one page by default; every flag is read', async () => {
     expect(await parseVerb(verb, ['events', 'search'])).toMatchObject({ code: 0, runs: [{ filters: {}, all: false }] });
     const parsed = await parseVerb(verb, [
-      'events', 'search', '--keyword', 'jazz', '--city', 'Pune', '--category', 'music', '--price', 'free', '--from-date', '2026-12-01',
-      '--to-date', '2026-12-31', '--from-price', '0', '--to-price', '500', '--sort-by', 'latest', '--page', '2',
+      'events',
+      'search',
+      '--keyword',
+      'jazz',
+      '--city',
+      'Pune',
+      '--category',
+      'music',
+      '--price',
+      'free',
+      '--from-date',
+      '2026-12-01',
+      '--to-date',
+      '2026-12-31',
+      '--from-price',
+      '0',
+      '--to-price',
+      '500',
+      '--sort-by',
+      'latest',
+      '--page',
+      '2',
     ]);
     expect(parsed.code, parsed.stderr).toBe(0);
     expect(parsed.runs).toEqual([
       {
         all: false,
         filters: {
-          keyword: 'jazz', city: 'Pune', category: 'music', price: 'free', fromDate: '2026-12-01', toDate: '2026-12-31', fromPrice: 0, toPrice: 500,
-          sortBy: 'latest', page: 2,
+          keyword: 'jazz',
+          city: 'Pune',
+          category: 'music',
+          price: 'free',
+          fromDate: '2026-12-01',
+          toDate: '2026-12-31',
+          fromPrice: 0,
+          toPrice: 500,
+          sortBy: 'latest',
+          page: 2,
         },
       },
     ]);

@@ -42,7 +42,11 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   h = await startHarness();
-  const seeded = await fetch(`${h.sandbox.url}/sandbox/seed`, { method: 'POST', headers: { authorization: `Bearer ${h.sandbox.secret}` }, body: new URLSearchParams({ orders: String(ORDERS) }) });
+  const seeded = await fetch(`${h.sandbox.url}/sandbox/seed`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${h.sandbox.secret}` },
+    body: new URLSearchParams({ orders: String(ORDERS) }),
+  });
   eventId = ((await seeded.json()) as { eventIds: string[] }).eventIds[0];
   work = mkdtempSync(join(tmpdir(), 'boxoffice-insights-test-'));
   // The attendee list (E11) needs an administrator's token.
@@ -109,7 +113,11 @@ describe('boxoffice insights (built CLI, seeded sandbox)', () => {
     const rows = parse(readFileSync(await exportTo('count.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
     const hand = countByHand(rows);
     expect(live.totals).toMatchObject({
-      orders: ORDERS, attendees: hand.attendees, revenue: hand.revenue, cancelled: hand.cancelled, checkedIn: hand.checkedIn,
+      orders: ORDERS,
+      attendees: hand.attendees,
+      revenue: hand.revenue,
+      cancelled: hand.cancelled,
+      checkedIn: hand.checkedIn,
     });
     expect(hand.cancelled).toBeGreaterThan(0);
     expect(hand.checkedIn).toBeGreaterThan(0);
@@ -135,7 +143,7 @@ describe('boxoffice insights (built CLI, seeded sandbox)', () => {
     );
   });
 
-  it.each(['csv', 'json', 'ndjson'])('--from a %s export gives the live read\'s figures, with no request', async (format) => {
+  it.each(['csv', 'json', 'ndjson'])("--from a %s export gives the live read's figures, with no request", async (format) => {
     const path = await exportTo(`from.${format}`);
     const before = h.requests.length;
     const fromFile = await insightsJson(['--from', path, '--currency', 'INR', '--timezone', 'UTC']);
@@ -166,7 +174,7 @@ describe('boxoffice insights (built CLI, seeded sandbox)', () => {
     const tooOften = await h.runProcess(['insights', eventId, '--watch', '1m'], { env: { ...env, BOXOFFICE_API_URL: 'https://api.example.test' } });
     expect(tooOften.code).toBe(2);
     expect(tooOften.stderr).toBe(
-      'error: --watch 1m: each refresh costs 2 reads, 120 an hour, over the service\'s quota of 30 read calls an hour; use --watch 4m or longer\n',
+      "error: --watch 1m: each refresh costs 2 reads, 120 an hour, over the service's quota of 30 read calls an hour; use --watch 4m or longer\n",
     );
     expect(h.requests.length).toBe(before);
   });
@@ -192,7 +200,11 @@ describe('boxoffice insights (built CLI, seeded sandbox)', () => {
         'sell-through': figures.sales?.sellThrough.tickets.length ?? 0,
       };
       for (const question of charted) expected[`question-${question.question.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`] = question.answers?.length ?? 0;
-      expect(readdirSync(svgDir).sort()).toEqual(Object.keys(expected).map((id) => `${id}.svg`).sort());
+      expect(readdirSync(svgDir).sort()).toEqual(
+        Object.keys(expected)
+          .map((id) => `${id}.svg`)
+          .sort(),
+      );
 
       const browser = await launchChromium();
       try {
@@ -329,20 +341,53 @@ describe('insights: flags → options', () => {
     const parsed = await parseVerb(verb, ['insights', '12']);
     expect(parsed.code, parsed.stderr).toBe(0);
     expect(parsed.runs).toEqual([
-      { eventId: '12', from: undefined, output: undefined, destination: undefined, force: false, svgDir: undefined, watchMs: undefined, currency: undefined, timezone: undefined, maxWaitMs: 600_000 },
+      {
+        eventId: '12',
+        from: undefined,
+        output: undefined,
+        destination: undefined,
+        force: false,
+        svgDir: undefined,
+        watchMs: undefined,
+        currency: undefined,
+        timezone: undefined,
+        maxWaitMs: 600_000,
+      },
     ]);
     const directory = mkdtempSync(join(tmpdir(), 'boxoffice-insights-flags-'));
     try {
       const file = join(directory, 'attendees.export');
       writeFileSync(file, '');
       const every = await parseVerb(verb, [
-        'insights', '--from', file, '--format', 'ndjson', '-o', join(directory, 'page.html'), '--svg', join(directory, 'charts'), '--currency', 'inr',
-        '--timezone', 'Asia/Kolkata', '--max-wait', '30s', '--force',
+        'insights',
+        '--from',
+        file,
+        '--format',
+        'ndjson',
+        '-o',
+        join(directory, 'page.html'),
+        '--svg',
+        join(directory, 'charts'),
+        '--currency',
+        'inr',
+        '--timezone',
+        'Asia/Kolkata',
+        '--max-wait',
+        '30s',
+        '--force',
       ]);
       expect(every.runs).toEqual([
         {
-          eventId: undefined, from: { path: file, format: 'ndjson' }, output: join(directory, 'page.html'), destination: 'new', force: true, svgDir: join(directory, 'charts'),
-          watchMs: undefined, currency: 'INR', timezone: 'Asia/Kolkata', maxWaitMs: 30_000,
+          eventId: undefined,
+          from: { path: file, format: 'ndjson' },
+          output: join(directory, 'page.html'),
+          destination: 'new',
+          force: true,
+          svgDir: join(directory, 'charts'),
+          watchMs: undefined,
+          currency: 'INR',
+          timezone: 'Asia/Kolkata',
+          maxWaitMs: 30_000,
         },
       ]);
       expect(await parseVerb(verb, ['insights', '12', '--watch', '5m'])).toMatchObject({ code: 0, runs: [{ eventId: '12', watchMs: 300_000 }] });

@@ -27,7 +27,11 @@ describe.each([
   it('finds each order placed between refreshes once', async () => {
     h = await startHarness({ quirks });
     const harness = h;
-    const seeded = await fetch(`${harness.sandbox.url}/sandbox/seed`, { method: 'POST', headers: { authorization: `Bearer ${harness.sandbox.secret}` }, body: new URLSearchParams({ orders: '120' }) });
+    const seeded = await fetch(`${harness.sandbox.url}/sandbox/seed`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${harness.sandbox.secret}` },
+      body: new URLSearchParams({ orders: '120' }),
+    });
     const eventId = ((await seeded.json()) as { eventIds: string[] }).eventIds[0];
     if (oneDay) harness.sandbox.db.prepare(`UPDATE orders SET purchased_at = '2026-03-01T10:00:00.000Z'`).run();
     const env = { BOXOFFICE_TOKEN: harness.sandbox.tokens.admin, BOXOFFICE_PUBLISHER_KEY: harness.sandbox.tokens.publisher };

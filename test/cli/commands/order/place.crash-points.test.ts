@@ -61,14 +61,31 @@ async function eventWithTicket(): Promise<{ eventId: string; ticketId: string }>
   const date = new Date(now.getTime() + 20 * 86_400_000).toISOString().slice(0, 10);
   slug += 1;
   const { eventId } = await organizer.events.createEvent({
-    eventType: 'public', type: 'ticketing', eventTitle: `Crash ${slug}`, url: `crash-test-${slug}`, segment: 'technology',
-    category: 'technology', startDate: date, endDate: date, startTime: '10:00', endTime: '18:00',
-    aboutEvent: 'A test event', listingImage: 'https://example.com/l.png', headerImage: 'https://example.com/h.png',
-    contactInfo: 'org@example.com', city: 'Pune',
+    eventType: 'public',
+    type: 'ticketing',
+    eventTitle: `Crash ${slug}`,
+    url: `crash-test-${slug}`,
+    segment: 'technology',
+    category: 'technology',
+    startDate: date,
+    endDate: date,
+    startTime: '10:00',
+    endTime: '18:00',
+    aboutEvent: 'A test event',
+    listingImage: 'https://example.com/l.png',
+    headerImage: 'https://example.com/h.png',
+    contactInfo: 'org@example.com',
+    city: 'Pune',
   });
   const { ticketId } = await organizer.events.addTicket({
-    eventId: String(eventId), ticketName: 'Seat', price: 500, currency: 'INR', quantity: 10, status: 'active',
-    serviceFee: 1, allowCancellation: false,
+    eventId: String(eventId),
+    ticketName: 'Seat',
+    price: 500,
+    currency: 'INR',
+    quantity: 10,
+    status: 'active',
+    serviceFee: 1,
+    allowCancellation: false,
   });
   return { eventId: String(eventId), ticketId: String(ticketId) };
 }
@@ -85,40 +102,44 @@ function ordersOf(eventId: string): OrderRow[] {
 const left = async (eventId: string) => (await buyer.publisher.ticketDetails({ eventId })).tickets[0]?.quantity;
 
 describe('order place killed at every step, then run again', () => {
-  it.each(PLACE_BOUNDARIES.map((boundary) => [boundary]))('SIGKILL at %s: one confirmed order, the same one', async (boundary) => {
-    const { eventId, ticketId } = await eventWithTicket();
-    const argv = ['order', 'place', eventId, '--ticket', `${ticketId}:2`, '--fake', '--json'];
-    const killed = await runCli(argv, { ...env, BOXOFFICE_TEST_CRASH_AT: `order-place:${boundary}` });
-    expect(killed.signal).toBe('SIGKILL');
-    const made = ordersOf(eventId);
-    // Once the service has numbered the order, the number is on screen before anything else changes.
-    const shown = /order (SBX\d+): generated/.exec(killed.stderr)?.[1];
-    if (PLACE_BOUNDARIES.indexOf(boundary) >= PLACE_BOUNDARIES.indexOf('after-number')) expect(shown).toBe(made[0]?.order_no);
-    // What the run was about to do is on disk, owner-only, before the first change.
-    const [intentFile] = readdirSync(join(configDir, 'orders'));
-    expect(statSync(join(configDir, 'orders', intentFile)).mode & 0o777).toBe(0o600);
+  it.each(PLACE_BOUNDARIES.map((boundary) => [boundary]))(
+    'SIGKILL at %s: one confirmed order, the same one',
+    async (boundary) => {
+      const { eventId, ticketId } = await eventWithTicket();
+      const argv = ['order', 'place', eventId, '--ticket', `${ticketId}:2`, '--fake', '--json'];
+      const killed = await runCli(argv, { ...env, BOXOFFICE_TEST_CRASH_AT: `order-place:${boundary}` });
+      expect(killed.signal).toBe('SIGKILL');
+      const made = ordersOf(eventId);
+      // Once the service has numbered the order, the number is on screen before anything else changes.
+      const shown = /order (SBX\d+): generated/.exec(killed.stderr)?.[1];
+      if (PLACE_BOUNDARIES.indexOf(boundary) >= PLACE_BOUNDARIES.indexOf('after-number')) expect(shown).toBe(made[0]?.order_no);
+      // What the run was about to do is on disk, owner-only, before the first change.
+      const [intentFile] = readdirSync(join(configDir, 'orders'));
+      expect(statSync(join(configDir, 'orders', intentFile)).mode & 0o777).toBe(0o600);
 
-    const again = await runCli(argv, env);
-    expect(again.stderr).not.toContain('error');
-    expect(again.code).toBe(0);
-    const placed = JSON.parse(again.stdout) as { orderNo: string; resumed: boolean };
-    const confirmed = ordersOf(eventId).filter((order) => order.status === 'confirm');
-    expect(confirmed).toHaveLength(1);
-    expect(confirmed[0]?.order_no).toBe(placed.orderNo);
-    if (shown !== undefined) {
-      expect(placed.orderNo).toBe(shown);
-      expect(placed.resumed).toBe(true);
-      expect(again.stderr).toContain(`order ${shown}: an interrupted run of this purchase left it at`);
-    }
-    // Finished: nothing left to continue, and a third run is a new purchase.
-    expect(readdirSync(join(configDir, 'orders'))).toEqual([]);
+      const again = await runCli(argv, env);
+      expect(again.stderr).not.toContain('error');
+      expect(again.code).toBe(0);
+      const placed = JSON.parse(again.stdout) as { orderNo: string; resumed: boolean };
+      const confirmed = ordersOf(eventId).filter((order) => order.status === 'confirm');
+      expect(confirmed).toHaveLength(1);
+      expect(confirmed[0]?.order_no).toBe(placed.orderNo);
+      if (shown !== undefined) {
+        expect(placed.orderNo).toBe(shown);
+        expect(placed.resumed).toBe(true);
+        expect(again.stderr).toContain(`order ${shown}: an interrupted run of this purchase left it at`);
+      }
+      // Finished: nothing left to continue, and a third run is a new purchase.
+      expect(readdirSync(join(configDir, 'orders'))).toEqual([]);
 
-    // An order the killed run generated but never numbered on screen holds its tickets only until
-    // the service's hold timeout.
-    expect(await left(eventId)).toBe(10 - 2 * ordersOf(eventId).filter((order) => order.status !== 'fail').length);
-    now = new Date(now.getTime() + HOLD_MS + 60_000);
-    expect(await left(eventId)).toBe(8);
-  }, 60_000);
+      // An order the killed run generated but never numbered on screen holds its tickets only until
+      // the service's hold timeout.
+      expect(await left(eventId)).toBe(10 - 2 * ordersOf(eventId).filter((order) => order.status !== 'fail').length);
+      now = new Date(now.getTime() + HOLD_MS + 60_000);
+      expect(await left(eventId)).toBe(8);
+    },
+    60_000,
+  );
 });
 
 describe('order place: what an interrupted or failed run says', () => {
@@ -140,7 +161,9 @@ describe('order place: what an interrupted or failed run says', () => {
     expect(result.code).toBe(130);
     const [orderNo] = ordersOf(eventId).map((order) => order.order_no);
     // (after the prompt's own line, which the terminal keeps)
-    expect(result.stderr.match(/interrupted: [^\n]*/g)).toEqual([`interrupted: order ${orderNo} is not finished; continue it with: boxoffice order place ${eventId} --ticket ${ticketId}:1`]);
+    expect(result.stderr.match(/interrupted: [^\n]*/g)).toEqual([
+      `interrupted: order ${orderNo} is not finished; continue it with: boxoffice order place ${eventId} --ticket ${ticketId}:1`,
+    ]);
 
     const continued = await runInProcess(['order', 'place', eventId, '--ticket', `${ticketId}:1`], {
       env: { ...env, NO_COLOR: '1' },
@@ -166,7 +189,9 @@ describe('order place: what an interrupted or failed run says', () => {
     now = new Date(now.getTime() + HOLD_MS + 60_000);
     const again = await runCli(argv, env);
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain(`order ${orderNo} (left by an interrupted run) is fail: not bought, and the service has released its tickets; run the same command again to place a new order`);
+    expect(again.stderr).toContain(
+      `order ${orderNo} (left by an interrupted run) is fail: not bought, and the service has released its tickets; run the same command again to place a new order`,
+    );
     const third = await runCli(argv, env);
     expect(third.code).toBe(0);
     expect(ordersOf(eventId).map((order) => order.status)).toEqual(['fail', 'confirm']);

@@ -40,4 +40,3 @@ describe('order place refuses bad input before any request', () => {
     expect(result.stderr).toContain('confirm, pending, fail');
   });
 });
-

@@ -25,31 +25,59 @@ async function createEvent(title: string): Promise<string> {
   const date = inDays(20);
   slug += 1;
   const { eventId } = await organizer.events.createEvent({
-    eventType: 'public', type: 'ticketing', eventTitle: title, url: `flow-test-${slug}`, segment: 'technology',
-    category: 'technology', startDate: date, endDate: date, startTime: '10:00', endTime: '18:00',
-    aboutEvent: 'A test event', listingImage: 'https://example.com/l.png', headerImage: 'https://example.com/h.png',
-    contactInfo: 'org@example.com', city: 'Pune',
+    eventType: 'public',
+    type: 'ticketing',
+    eventTitle: title,
+    url: `flow-test-${slug}`,
+    segment: 'technology',
+    category: 'technology',
+    startDate: date,
+    endDate: date,
+    startTime: '10:00',
+    endTime: '18:00',
+    aboutEvent: 'A test event',
+    listingImage: 'https://example.com/l.png',
+    headerImage: 'https://example.com/h.png',
+    contactInfo: 'org@example.com',
+    city: 'Pune',
   });
   return String(eventId);
 }
 
-async function addTicket(eventId: string, fields: { name: string; price: number; quantity: number; maxQuantity?: number; minQuantity?: number }): Promise<string> {
+async function addTicket(
+  eventId: string,
+  fields: { name: string; price: number; quantity: number; maxQuantity?: number; minQuantity?: number },
+): Promise<string> {
   const { ticketId } = await organizer.events.addTicket({
-    eventId, ticketName: fields.name, price: fields.price, currency: 'INR', quantity: fields.quantity, status: 'active',
-    serviceFee: 1, allowCancellation: false, maxQuantity: fields.maxQuantity, minQuantity: fields.minQuantity,
+    eventId,
+    ticketName: fields.name,
+    price: fields.price,
+    currency: 'INR',
+    quantity: fields.quantity,
+    status: 'active',
+    serviceFee: 1,
+    allowCancellation: false,
+    maxQuantity: fields.maxQuantity,
+    minQuantity: fields.minQuantity,
   });
   return String(ticketId);
 }
 
-const place = (argv: string[], options: RunOptions = {}) =>
-  runInProcess(['order', 'place', ...argv], { ...options, env: { ...env, ...options.env } });
+const place = (argv: string[], options: RunOptions = {}) => runInProcess(['order', 'place', ...argv], { ...options, env: { ...env, ...options.env } });
 
 interface PlacedJson {
   orderNo: string;
   referenceNo: string;
   cartCalculation: { cart: { price: number; discount: number; grandTotal: number; codeApplied: boolean } };
   confirmOrder: { orderStatus: string };
-  orderDetails: { orderDetails: { orderStatus: string; quantity: number; buyerName: string; attendee: { attendeeName: string; attendeeEmailId: string; additionalInfo: Record<string, string> }[] } };
+  orderDetails: {
+    orderDetails: {
+      orderStatus: string;
+      quantity: number;
+      buyerName: string;
+      attendee: { attendeeName: string; attendeeEmailId: string; additionalInfo: Record<string, string> }[];
+    };
+  };
 }
 
 let eventId: string;
@@ -73,7 +101,12 @@ beforeAll(async () => {
   vip = await addTicket(eventId, { name: 'VIP', price: 3000, quantity: 20, maxQuantity: 4 });
   scarce = await addTicket(eventId, { name: 'Last Seats', price: 200, quantity: 2 });
   await organizer.events.addDiscount({
-    eventId, ticketId: general, discountCategory: 'code', code: 'SAVE10', discount: 10, discountType: 'percentage',
+    eventId,
+    ticketId: general,
+    discountCategory: 'code',
+    code: 'SAVE10',
+    discount: 10,
+    discountType: 'percentage',
   });
 });
 
@@ -84,7 +117,8 @@ afterAll(async () => {
 });
 
 /** The one line on stderr of a run that went well: the order number, as soon as it exists. */
-const ORDER_NUMBER_LINE = /^order SBX\d+: generated; its tickets are held until it is confirmed \(if interrupted, continue it with: boxoffice order place \S+ --ticket .*\)\n$/;
+const ORDER_NUMBER_LINE =
+  /^order SBX\d+: generated; its tickets are held until it is confirmed \(if interrupted, continue it with: boxoffice order place \S+ --ticket .*\)\n$/;
 
 describe('order place: the whole flow', () => {
   it.each([
@@ -118,7 +152,10 @@ describe('order place: the whole flow', () => {
   });
 
   it('prints the cart and the order as tables on a terminal and tagged tab-separated lines when piped', async () => {
-    const tty = await place([eventId, '--ticket', `${general}:1:SAVE10`, '--attendee', 'Ben Okafor,ben@example.com'], { stdoutIsTTY: true, env: { NO_COLOR: '1' } });
+    const tty = await place([eventId, '--ticket', `${general}:1:SAVE10`, '--attendee', 'Ben Okafor,ben@example.com'], {
+      stdoutIsTTY: true,
+      env: { NO_COLOR: '1' },
+    });
     expect(tty.code).toBe(0);
     expect(tty.stdout).toContain('Cart (INR)');
     expect(tty.stdout).toMatch(/\n\s*1,000\.00 +100\.00 +0\.00 +0\.00 +900\.00 +yes\n/);
@@ -126,7 +163,10 @@ describe('order place: the whole flow', () => {
 
     const piped = await place([eventId, '--ticket', `${general}:1`, '--attendee', 'Ben Okafor,ben@example.com']);
     expect(piped.code).toBe(0);
-    const lines = piped.stdout.trimEnd().split('\n').map((line) => line.split('\t'));
+    const lines = piped.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
     expect(lines.map((cells) => cells[0])).toEqual(['cart', 'order', 'attendee']);
     expect(lines[0]).toEqual(['cart', '1000', '0', '0', '0', '1000', 'no']);
     expect(lines[1]?.[2]).toBe('confirm');
@@ -136,7 +176,10 @@ describe('order place: the whole flow', () => {
   it('reads attendees from a CSV file, custom questions answered by label', async () => {
     const withQuestions = await createEvent('Questions Meetup');
     const ticket = await addTicket(withQuestions, { name: 'Seat', price: 0, quantity: 10 });
-    addQuestions(sandbox.db, Number(withQuestions), [{ label: 'Company', mandatory: true }, { label: 'T-shirt size', mandatory: false }]);
+    addQuestions(sandbox.db, Number(withQuestions), [
+      { label: 'Company', mandatory: true },
+      { label: 'T-shirt size', mandatory: false },
+    ]);
     const dir = mkdtempSync(join(tmpdir(), 'boxoffice-attendees-'));
     const file = join(dir, 'people.csv');
     writeFileSync(file, 'name,email,phone,Company,T-shirt size\n"Rao, Asha",asha@example.com,+91 1,Acme,L\nBen,ben@example.com,,Initech,\n');
@@ -154,12 +197,17 @@ describe('order place: the whole flow', () => {
       const before = await left();
       const missing = await place([withQuestions, '--ticket', `${ticket}:1`, '--attendee', 'Cy,cy@example.com']);
       expect(missing.code).toBe(1);
-      expect(missing.stderr).toMatch(/needs answers to mandatory questions: attendee 1: "Company"; .* \(order SBX\d+ was marked failed, so its tickets are released\)\n$/);
+      expect(missing.stderr).toMatch(
+        /needs answers to mandatory questions: attendee 1: "Company"; .* \(order SBX\d+ was marked failed, so its tickets are released\)\n$/,
+      );
       expect(await left()).toBe(before);
       await buyer.close();
 
       const fake = await place([withQuestions, '--ticket', `${ticket}:1`, '--fake', '--json']);
-      expect((JSON.parse(fake.stdout) as PlacedJson).orderDetails.orderDetails.attendee[0]?.additionalInfo).toMatchObject({ Company: 'Example Labs', 'T-shirt size': 'M' });
+      expect((JSON.parse(fake.stdout) as PlacedJson).orderDetails.orderDetails.attendee[0]?.additionalInfo).toMatchObject({
+        Company: 'Example Labs',
+        'T-shirt size': 'M',
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -173,22 +221,32 @@ describe('order place on a terminal asks for the attendees not given', () => {
     stdinIsTTY: true,
     keepStdinOpen: true,
     onStart: ({ stdin, stderr }) => {
-      void answerPrompts(stderr, stdin, replies.map(([when, type]) => ({ when, type })));
+      void answerPrompts(
+        stderr,
+        stdin,
+        replies.map(([when, type]) => ({ when, type })),
+      );
     },
   });
 
   it('asks each question of the form, mandatory ones required', async () => {
-    const result = await place([eventId, '--ticket', `${general}:2`, '--attendee', 'Given One,given@example.com', '--json'], answering([
-      ['Attendee 2: Name', '\r'],
-      ['an answer is required', 'Dee Ray\r'],
-      ['Attendee 2: Email', 'nope\r'],
-      ['expected an email address', '\x15dee@example.com\r'],
-      ['Attendee 2: Mobile Number (optional)', '\r'],
-    ]));
+    const result = await place(
+      [eventId, '--ticket', `${general}:2`, '--attendee', 'Given One,given@example.com', '--json'],
+      answering([
+        ['Attendee 2: Name', '\r'],
+        ['an answer is required', 'Dee Ray\r'],
+        ['Attendee 2: Email', 'nope\r'],
+        ['expected an email address', '\x15dee@example.com\r'],
+        ['Attendee 2: Mobile Number (optional)', '\r'],
+      ]),
+    );
     expect(result.stderr).not.toContain('Attendee 1:');
     expect(result.code).toBe(0);
     const attendees = (JSON.parse(result.stdout) as PlacedJson).orderDetails.orderDetails.attendee;
-    expect(attendees.map((a) => [a.attendeeName, a.attendeeEmailId])).toEqual([['Given One', 'given@example.com'], ['Dee Ray', 'dee@example.com']]);
+    expect(attendees.map((a) => [a.attendeeName, a.attendeeEmailId])).toEqual([
+      ['Given One', 'given@example.com'],
+      ['Dee Ray', 'dee@example.com'],
+    ]);
   });
 
   it('a cancelled question releases the generated order', async () => {
@@ -215,7 +273,9 @@ describe('order place: an order that cannot be completed', () => {
     try {
       const result = await place([strict, '--ticket', `${ticket}:1`, '--attendees-file', file]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/^order SBX\d+: generated; .*\nerror E002: the service refused the order's data: attendee_1\.q_\d+: not an email address \(order SBX\d+ was marked failed, so its tickets are released\)\n$/);
+      expect(result.stderr).toMatch(
+        /^order SBX\d+: generated; .*\nerror E002: the service refused the order's data: attendee_1\.q_\d+: not an email address \(order SBX\d+ was marked failed, so its tickets are released\)\n$/,
+      );
       expect((await buyer.publisher.ticketDetails({ eventId: strict })).tickets[0]?.quantity).toBe(10);
     } finally {
       await buyer.close();
@@ -304,7 +364,10 @@ describe('catalog, events search and event details', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('event\ttitle\tFlow Test Conf\n');
     expect(result.stdout).toMatch(new RegExp(`^ticket\\t${vip}\\tVIP\\t3000 INR\\t\\d+\\t1–4\\t`, 'm'));
-    const json = JSON.parse((await run(['--json', 'event', 'details', eventId])).stdout) as { eventDetails: { events: { title: string } }; ticketDetails: { tickets: unknown[] } };
+    const json = JSON.parse((await run(['--json', 'event', 'details', eventId])).stdout) as {
+      eventDetails: { events: { title: string } };
+      ticketDetails: { tickets: unknown[] };
+    };
     expect(json.eventDetails.events.title).toBe('Flow Test Conf');
     expect(json.ticketDetails.tickets).toHaveLength(3);
   });
@@ -339,19 +402,46 @@ describe('order place: flags → options', () => {
     const parsed = await parseVerb(verb, ['order', 'place', '1042', '--ticket', '7:2', '--fake']);
     expect(parsed.code, parsed.stderr).toBe(0);
     expect(parsed.runs).toEqual([
-      expect.objectContaining({ eventId: '1042', attendeeFlags: [], attendeesFile: undefined, fake: true, status: 'confirm', referenceNo: undefined, yes: false }),
+      expect.objectContaining({
+        eventId: '1042',
+        attendeeFlags: [],
+        attendeesFile: undefined,
+        fake: true,
+        status: 'confirm',
+        referenceNo: undefined,
+        yes: false,
+      }),
     ]);
     expect(parsed.runs[0]?.tickets).toHaveLength(1);
   });
 
   it('reads every flag', async () => {
     const parsed = await parseVerb(verb, [
-      'order', 'place', '1042', '-t', '7:1:EARLY', '-t', '8:1', '-a', 'Asha Rao,asha@example.com,+91 98450 00001', '--attendees-file', 'people.csv',
-      '--status', 'pending', '--reference-no', ' REF-1 ', '--yes',
+      'order',
+      'place',
+      '1042',
+      '-t',
+      '7:1:EARLY',
+      '-t',
+      '8:1',
+      '-a',
+      'Asha Rao,asha@example.com,+91 98450 00001',
+      '--attendees-file',
+      'people.csv',
+      '--status',
+      'pending',
+      '--reference-no',
+      ' REF-1 ',
+      '--yes',
     ]);
     expect(parsed.runs).toEqual([
       expect.objectContaining({
-        attendeeFlags: ['Asha Rao,asha@example.com,+91 98450 00001'], attendeesFile: 'people.csv', fake: false, status: 'pending', referenceNo: 'REF-1', yes: true,
+        attendeeFlags: ['Asha Rao,asha@example.com,+91 98450 00001'],
+        attendeesFile: 'people.csv',
+        fake: false,
+        status: 'pending',
+        referenceNo: 'REF-1',
+        yes: true,
       }),
     ]);
     expect(parsed.runs[0]?.tickets).toHaveLength(2);

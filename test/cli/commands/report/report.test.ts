@@ -18,8 +18,24 @@ async function ok(argv: string[], options: Parameters<Harness['run']>[1] = {}): 
 }
 
 const TICKET = [
-  '--ticket-name', 'Early bird', '--price', '499', '--currency', 'INR', '--quantity', '100', '--status', 'active',
-  '--service-fee', '2', '--allow-cancellation', 'false', '--end-date', '2030-04-30', '--end-time', '20:00',
+  '--ticket-name',
+  'Early bird',
+  '--price',
+  '499',
+  '--currency',
+  'INR',
+  '--quantity',
+  '100',
+  '--status',
+  'active',
+  '--service-fee',
+  '2',
+  '--allow-cancellation',
+  'false',
+  '--end-date',
+  '2030-04-30',
+  '--end-time',
+  '20:00',
 ];
 
 async function eventWithTicket(): Promise<{ eventId: string; ticketId: string }> {
@@ -36,8 +52,8 @@ describe('report', () => {
     expect(tty.code).toBe(0);
     expect(tty.stderr).toBe(
       `no tickets sold yet for event ${eventId}\n\n` +
-      'ticket sales: what the tickets sold for after discounts, fees and tax excluded\n' +
-      'platform fee: what buyers paid the platform on top of the ticket price\n',
+        'ticket sales: what the tickets sold for after discounts, fees and tax excluded\n' +
+        'platform fee: what buyers paid the platform on top of the ticket price\n',
     );
     expect(JSON.parse(await ok(['--json', 'report', eventId]))).toMatchObject({ status: 'success', amount: 0, tickets: [] });
   });

@@ -13,7 +13,18 @@ describe('sandbox seed: flags → options', () => {
   });
 
   it('reads every flag', async () => {
-    const parsed = await parseVerb(verb, ['sandbox', 'seed', '--events', '3', '--orders', '0', '--account', 'a@example.test', '--url', 'http://127.0.0.1:6000']);
+    const parsed = await parseVerb(verb, [
+      'sandbox',
+      'seed',
+      '--events',
+      '3',
+      '--orders',
+      '0',
+      '--account',
+      'a@example.test',
+      '--url',
+      'http://127.0.0.1:6000',
+    ]);
     expect(parsed.runs).toEqual([{ events: 3, orders: 0, account: 'a@example.test', url: 'http://127.0.0.1:6000' }]);
   });
 

@@ -11,19 +11,52 @@ describe('sandbox start: flags → options', () => {
     expect(parsed.code, parsed.stderr).toBe(0);
     expect(parsed.runs).toEqual([
       {
-        port: 4010, dbPath: expect.stringMatching(/\.db$/), limits: 'none', faults: undefined, quirks: false, holdTimeoutMs: undefined,
-        listOrder: undefined, seed: undefined, printSecret: false,
+        port: 4010,
+        dbPath: expect.stringMatching(/\.db$/),
+        limits: 'none',
+        faults: undefined,
+        quirks: false,
+        holdTimeoutMs: undefined,
+        listOrder: undefined,
+        seed: undefined,
+        printSecret: false,
       },
     ]);
   });
 
   it('reads every flag', async () => {
     const parsed = await parseVerb(verb, [
-      'sandbox', 'start', '--port', '0', '--db', ':memory:', '--limits', 'realistic', '--faults', 'rate=0.1', '--quirks', '--hold-timeout', '30s',
-      '--list-order', 'newest-first', '--seed', 'demo', '--print-secret',
+      'sandbox',
+      'start',
+      '--port',
+      '0',
+      '--db',
+      ':memory:',
+      '--limits',
+      'realistic',
+      '--faults',
+      'rate=0.1',
+      '--quirks',
+      '--hold-timeout',
+      '30s',
+      '--list-order',
+      'newest-first',
+      '--seed',
+      'demo',
+      '--print-secret',
     ]);
     expect(parsed.runs).toEqual([
-      { port: 0, dbPath: ':memory:', limits: 'realistic', faults: 'rate=0.1', quirks: true, holdTimeoutMs: 30_000, listOrder: 'newest-first', seed: 'demo', printSecret: true },
+      {
+        port: 0,
+        dbPath: ':memory:',
+        limits: 'realistic',
+        faults: 'rate=0.1',
+        quirks: true,
+        holdTimeoutMs: 30_000,
+        listOrder: 'newest-first',
+        seed: 'demo',
+        printSecret: true,
+      },
     ]);
   });
 

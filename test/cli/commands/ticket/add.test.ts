@@ -19,8 +19,24 @@ async function ok(argv: string[], options: Parameters<Harness['run']>[1] = {}): 
 }
 
 const TICKET = [
-  '--ticket-name', 'Early bird', '--price', '499', '--currency', 'INR', '--quantity', '100', '--status', 'active',
-  '--service-fee', '2', '--allow-cancellation', 'false', '--end-date', '2030-04-30', '--end-time', '20:00',
+  '--ticket-name',
+  'Early bird',
+  '--price',
+  '499',
+  '--currency',
+  'INR',
+  '--quantity',
+  '100',
+  '--status',
+  'active',
+  '--service-fee',
+  '2',
+  '--allow-cancellation',
+  'false',
+  '--end-date',
+  '2030-04-30',
+  '--end-time',
+  '20:00',
 ];
 
 async function eventWithTicket(): Promise<{ eventId: string; ticketId: string }> {
@@ -83,8 +99,15 @@ describe('ticket add: flags → options', () => {
       {
         eventId: '12',
         values: {
-          ticketName: 'Early bird', price: '499', currency: 'INR', quantity: '100', status: 'active', serviceFee: '2', allowCancellation: 'false',
-          endDate: '2030-04-30', endTime: '20:00',
+          ticketName: 'Early bird',
+          price: '499',
+          currency: 'INR',
+          quantity: '100',
+          status: 'active',
+          serviceFee: '2',
+          allowCancellation: 'false',
+          endDate: '2030-04-30',
+          endTime: '20:00',
         },
       },
     ]);
