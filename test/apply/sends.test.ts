@@ -64,7 +64,7 @@ const remoteTicket = {
   typeDesc: 'Read back',
   price: '500.00',
   quantity: 100,
-  initialQuantity: 120,
+  initialQuantity: 100,
   availableFrom: dateTime('2030-01-01 10:00:00'),
   availableTo: dateTime('2030-05-02 18:00:00'),
   maxQuantity: 10,
