@@ -1,49 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eventFlags, startHarness, type Harness } from '../../support/harness.js';
+import { useTicketHarness } from '../../support/ticket-harness.js';
 import { registerDiscountAdd } from '../../../../src/cli/commands/discount/add.js';
 import { parseVerb, runAgainstRecorder, verbAt } from '../../support/verb.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.close());
-
-async function ok(argv: string[], options: Parameters<Harness['run']>[1] = {}): Promise<string> {
-  const result = await h.run(argv, options);
-  expect(result.stderr).toBe('');
-  expect(result.code).toBe(0);
-  return result.stdout;
-}
-
-const TICKET = [
-  '--ticket-name',
-  'Early bird',
-  '--price',
-  '499',
-  '--currency',
-  'INR',
-  '--quantity',
-  '100',
-  '--status',
-  'active',
-  '--service-fee',
-  '2',
-  '--allow-cancellation',
-  'false',
-  '--end-date',
-  '2030-04-30',
-  '--end-time',
-  '20:00',
-];
-
-async function eventWithTicket(): Promise<{ eventId: string; ticketId: string }> {
-  const eventId = (await ok(['event', 'create', ...eventFlags()])).trim();
-  const ticketId = (await ok(['ticket', 'add', eventId, ...TICKET])).trim();
-  return { eventId, ticketId };
-}
+const { harness: h, ok, eventWithTicket } = useTicketHarness();
 
 describe('discount add and update', () => {
   it('adds a code discount and updates one field, the rest coming from what this profile sent', async () => {
@@ -54,7 +16,7 @@ describe('discount add and update', () => {
     expect(discountId).toMatch(/^\d+$/);
     const updated = JSON.parse(await ok(['--json', 'discount', 'update', eventId, discountId, '--discount', '15']));
     expect(updated).toMatchObject({ status: 'success', message: 'S004', discountId });
-    const config = JSON.parse(readFileSync(join(h.configDir, 'config.json'), 'utf8'));
+    const config = JSON.parse(readFileSync(join(h().configDir, 'config.json'), 'utf8'));
     expect(config.profiles.local.sent.discounts[`${eventId}:${discountId}`]).toEqual({
       discountCategory: 'code',
       code: 'EARLY',
@@ -64,24 +26,24 @@ describe('discount add and update', () => {
   });
 
   it('names every flag it needs for a discount this profile never sent, sending nothing', async () => {
-    const before = h.requests.length;
-    const result = await h.run(['discount', 'update', '1', '2', '--discount', '5'], {
-      env: { BOXOFFICE_CONFIG_DIR: join(h.configDir, 'fresh') },
+    const before = h().requests.length;
+    const result = await h().run(['discount', 'update', '1', '2', '--discount', '5'], {
+      env: { BOXOFFICE_CONFIG_DIR: join(h().configDir, 'fresh') },
     });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       'error: profile local has not sent discount 2 before and the service does not return discounts: give --discount-category, --discount-type\n',
     );
-    expect(h.requests.length).toBe(before);
+    expect(h().requests.length).toBe(before);
   });
 
   it('checks the rules of a bulk discount before sending', async () => {
-    const before = h.requests.length;
-    const result = await h.run(['discount', 'add', '1', '2', '--discount-category', 'bulk', '--discount', '5', '--discount-type', 'fixed']);
+    const before = h().requests.length;
+    const result = await h().run(['discount', 'add', '1', '2', '--discount-category', 'bulk', '--discount', '5', '--discount-type', 'fixed']);
     expect(result.code).toBe(2);
     // What a bulk discount needs is required with it (asked for on a terminal).
     expect(result.stderr).toBe('error: missing required flags: --from-quantity, --to-quantity\n');
-    expect(h.requests.length).toBe(before);
+    expect(h().requests.length).toBe(before);
   });
 });
 

@@ -1,54 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertOrder } from '../../../../src/sandbox/db/orders.js';
-import { eventFlags, startHarness, type Harness } from '../../support/harness.js';
+import { eventFlags } from '../../support/harness.js';
+import { useTicketHarness } from '../../support/ticket-harness.js';
 import { registerReport } from '../../../../src/cli/commands/report/report.js';
 import { parseVerb, verbAt } from '../../support/verb.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.close());
-
-async function ok(argv: string[], options: Parameters<Harness['run']>[1] = {}): Promise<string> {
-  const result = await h.run(argv, options);
-  expect(result.stderr).toBe('');
-  expect(result.code).toBe(0);
-  return result.stdout;
-}
-
-const TICKET = [
-  '--ticket-name',
-  'Early bird',
-  '--price',
-  '499',
-  '--currency',
-  'INR',
-  '--quantity',
-  '100',
-  '--status',
-  'active',
-  '--service-fee',
-  '2',
-  '--allow-cancellation',
-  'false',
-  '--end-date',
-  '2030-04-30',
-  '--end-time',
-  '20:00',
-];
-
-async function eventWithTicket(): Promise<{ eventId: string; ticketId: string }> {
-  const eventId = (await ok(['event', 'create', ...eventFlags()])).trim();
-  const ticketId = (await ok(['ticket', 'add', eventId, ...TICKET])).trim();
-  return { eventId, ticketId };
-}
+const { harness: h, ok, eventWithTicket } = useTicketHarness();
 
 describe('report', () => {
   it('is not an error for an event without tickets or sales: zero totals', async () => {
     const eventId = (await ok(['event', 'create', ...eventFlags()])).trim();
     expect(await ok(['report', eventId])).toBe(`total\t\t0\t0\t0\t0\n`);
-    const tty = await h.run(['report', eventId], { stdoutIsTTY: true, env: { NO_COLOR: '1' } });
+    const tty = await h().run(['report', eventId], { stdoutIsTTY: true, env: { NO_COLOR: '1' } });
     expect(tty.code).toBe(0);
     expect(tty.stderr).toBe(
       `no tickets sold yet for event ${eventId}\n\n` +
@@ -60,7 +23,7 @@ describe('report', () => {
 
   it('shows tickets sold per ticket and the totals', async () => {
     const { eventId, ticketId } = await eventWithTicket();
-    insertOrder(h.sandbox.db, {
+    insertOrder(h().sandbox.db, {
       eventId: Number(eventId),
       buyer: { name: 'Asha', email: 'asha@example.com' },
       lines: [{ ticketId: Number(ticketId), quantity: 3, unitPrice: 499, platformFee: 30 }],
@@ -76,7 +39,7 @@ describe('report', () => {
     expect(piped[1].split('\t')[0]).toBe('total');
     expect(piped[1].split('\t')[2]).toBe('3');
     expect(piped[1].split('\t')[5]).toBe(String(json.amount));
-    const onTerminal = await h.run(['report', eventId], { stdoutIsTTY: true, env: { NO_COLOR: '1' } });
+    const onTerminal = await h().run(['report', eventId], { stdoutIsTTY: true, env: { NO_COLOR: '1' } });
     expect(onTerminal.code).toBe(0);
     const tty = onTerminal.stdout;
     // The amounts say what they are: in the header, and under the table.

@@ -1,49 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eventFlags, startHarness, type Harness } from '../../support/harness.js';
+import { EARLY_BIRD_TICKET, useTicketHarness } from '../../support/ticket-harness.js';
 import { registerTicketAdd } from '../../../../src/cli/commands/ticket/add.js';
 import { parseVerb, runAgainstRecorder, verbAt } from '../../support/verb.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.close());
-
-async function ok(argv: string[], options: Parameters<Harness['run']>[1] = {}): Promise<string> {
-  const result = await h.run(argv, options);
-  expect(result.stderr).toBe('');
-  expect(result.code).toBe(0);
-  return result.stdout;
-}
-
-const TICKET = [
-  '--ticket-name',
-  'Early bird',
-  '--price',
-  '499',
-  '--currency',
-  'INR',
-  '--quantity',
-  '100',
-  '--status',
-  'active',
-  '--service-fee',
-  '2',
-  '--allow-cancellation',
-  'false',
-  '--end-date',
-  '2030-04-30',
-  '--end-time',
-  '20:00',
-];
-
-async function eventWithTicket(): Promise<{ eventId: string; ticketId: string }> {
-  const eventId = (await ok(['event', 'create', ...eventFlags()])).trim();
-  const ticketId = (await ok(['ticket', 'add', eventId, ...TICKET])).trim();
-  return { eventId, ticketId };
-}
+const { harness: h, ok, eventWithTicket } = useTicketHarness();
 
 describe('ticket add, list and update', () => {
   it('adds a ticket and lists it, as rows when piped and as a table on a terminal', async () => {
@@ -65,14 +27,14 @@ describe('ticket add, list and update', () => {
     const [ticket] = JSON.parse(await ok(['--json', 'ticket', 'list', eventId])).tickets;
     expect(ticket).toMatchObject({ typeName: 'Early bird', price: 599, quantity: 100, currency: 'INR', status: 'published' });
     expect(ticket.availableTo.date).toBe('2030-04-30 20:00:00');
-    const config = JSON.parse(readFileSync(join(h.configDir, 'config.json'), 'utf8'));
+    const config = JSON.parse(readFileSync(join(h().configDir, 'config.json'), 'utf8'));
     expect(config.profiles.local.sent.tickets[`${eventId}:${ticketId}`]).toMatchObject({ serviceFee: '2', price: '599' });
   });
 
   it('asks for serviceFee (never returned by the service) when this profile did not send it, or names the flag', async () => {
     const { eventId, ticketId } = await eventWithTicket();
-    const elsewhere = { BOXOFFICE_CONFIG_DIR: join(h.configDir, 'other') };
-    const refused = await h.run(['ticket', 'update', eventId, ticketId, '--quantity', '50'], { env: elsewhere });
+    const elsewhere = { BOXOFFICE_CONFIG_DIR: join(h().configDir, 'other') };
+    const refused = await h().run(['ticket', 'update', eventId, ticketId, '--quantity', '50'], { env: elsewhere });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(
       `error: the service does not return a ticket's fee setting and profile local has not sent one for ticket ${ticketId}; ` +
@@ -83,7 +45,7 @@ describe('ticket add, list and update', () => {
 
   it('says which ticket is missing from the event', async () => {
     const { eventId } = await eventWithTicket();
-    const result = await h.run(['ticket', 'update', eventId, '999999', '--price', '1']);
+    const result = await h().run(['ticket', 'update', eventId, '999999', '--price', '1']);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(`error E012: ticket 999999 not found in event ${eventId}; list the tickets with boxoffice ticket list ${eventId}\n`);
   });
@@ -93,7 +55,7 @@ describe('ticket add: flags → options', () => {
   const verb = verbAt('ticket add', registerTicketAdd);
 
   it('gives the event id and only the flags named, by API name', async () => {
-    const parsed = await parseVerb(verb, ['ticket', 'add', '12', ...TICKET]);
+    const parsed = await parseVerb(verb, ['ticket', 'add', '12', ...EARLY_BIRD_TICKET]);
     expect(parsed.code, parsed.stderr).toBe(0);
     expect(parsed.runs).toEqual([
       {
@@ -118,7 +80,7 @@ describe('ticket add: flags → options', () => {
     [['--status', 'open'], '--status'],
     [['--allow-cancellation', 'maybe'], '--allow-cancellation'],
   ])('the real run refuses %j with exit 2, naming %s, before any request', async (flags, named) => {
-    const refused = await runAgainstRecorder(['--no-input', 'ticket', 'add', '12', ...TICKET, ...flags]);
+    const refused = await runAgainstRecorder(['--no-input', 'ticket', 'add', '12', ...EARLY_BIRD_TICKET, ...flags]);
     expect(refused).toMatchObject({ code: 2, requests: [] });
     expect(refused.stderr).toContain(named);
   });
