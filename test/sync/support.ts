@@ -7,23 +7,10 @@ import { insertOrder } from '../../src/sandbox/db/orders.js';
 import type { TestSandbox } from '../helpers/sandbox.js';
 import type { E2e } from '../e2e/support/built-cli.js';
 import { verifySignature } from '../../src/sync/sign.js';
+import { FIXED_COLUMNS } from '../../src/export/flatten.js';
 
-const FIXED = [
-  'orderNo',
-  'purchaseDate',
-  'buyerName',
-  'buyerEmail',
-  'phoneNo',
-  'city',
-  'ticketId',
-  'ticketName',
-  'ticketNo',
-  'attendeeName',
-  'attendeeEmail',
-  'checkin',
-  'attendeeStatus',
-  'orderCost',
-] as const;
+// The export's fixed columns: the sync's rows are compared with a fresh export's.
+const FIXED = FIXED_COLUMNS;
 
 /** key → the attendee's columns, answers flattened in as `answer:LABEL` (empty answers left out). */
 export type Snapshot = Map<string, Record<string, string>>;
