@@ -2,7 +2,7 @@
 // Node (docs/insights.md says why), each with its numbers as a table. vega and vega-lite are
 // heavy: this module is loaded only when a page or SVGs are asked for.
 import type { TopLevelSpec } from 'vega-lite';
-import type { InsightsFigures } from './figures.js';
+import type { InsightsFigures, TicketSales } from './figures.js';
 import { countOf } from '../util/count.js';
 import { formatCount, formatMoney, formatShare } from './format.js';
 import { NO_CITY, PAID_BY_BUYERS, type InsightsReport } from './report.js';
@@ -67,19 +67,35 @@ function valueScale(field: string, title: string, kind: ValueKind): Record<strin
   return { field, type: 'quantitative', title, axis: { format: ',.0f' } };
 }
 
-/** One bar per row, longest first, labels on the left. */
-function horizontalBars(values: { label: string; value: number }[], valueTitle: string, labelTitle: string, kind: ValueKind): TopLevelSpec {
+type Bar = { label: string; value: number };
+
+/** A chart's spec: `values` drawn as `mark` by `encoding`, in the page's size, font and colours. */
+function specOf(values: object[], mark: object, encoding: object, size: object = { width: WIDTH, height: 220 }): TopLevelSpec {
+  return { ...size, config: CONFIG, data: { values }, mark, encoding } as TopLevelSpec;
+}
+
+/** What a bar chart's axes say; its table's value column is `column` (else the axis title), its cells `cell`. */
+interface BarAxes {
+  label: string;
+  value: string;
+  kind: ValueKind;
+  column?: string;
+  cell?: (value: number) => string;
+}
+
+/** One bar per row, longest first, labels on the left; the table lists the bars unless one is given. */
+function barChart(id: string, title: string, bars: Bar[], axes: BarAxes, table?: ChartTable): Chart {
+  const { label, value, kind, column = value, cell = formatCount } = axes;
+  const encoding = {
+    y: { field: 'label', type: 'nominal', sort: { field: 'value', order: 'descending' }, title: label, axis: { labelLimit: 180 } },
+    x: valueScale('value', value, kind),
+  };
   return {
-    width: WIDTH - 140,
-    height: { step: BAR_STEP },
-    config: CONFIG,
-    data: { values },
-    mark: { type: 'bar' },
-    encoding: {
-      y: { field: 'label', type: 'nominal', sort: { field: 'value', order: 'descending' }, title: labelTitle, axis: { labelLimit: 180 } },
-      x: valueScale('value', valueTitle, kind),
-    },
-  } as TopLevelSpec;
+    id,
+    title,
+    spec: specOf(bars, { type: 'bar' }, encoding, { width: WIDTH - 140, height: { step: BAR_STEP } }),
+    table: table ?? { columns: [label, column], rows: bars.map((bar) => [bar.label, cell(bar.value)]) },
+  };
 }
 
 /** Days on a time axis; a single day as one labelled bar (a time axis of one instant is empty). */
@@ -89,66 +105,56 @@ function dayAxis(days: number): Record<string, unknown> {
 }
 
 /** Cities with the most orders (the rest summed); orders without a city are not a city. */
-function citiesShown(figures: InsightsFigures): { label: string; value: number }[] {
+function citiesShown(figures: InsightsFigures): Bar[] {
   const cities = figures.cities.filter((city) => city.city !== '');
   const named = cities.slice(0, MAX_CITY_BARS).map((city) => ({ label: city.city, value: city.orders }));
   const rest = cities.slice(MAX_CITY_BARS).reduce((sum, city) => sum + city.orders, 0);
   return rest > 0 ? [...named, { label: '(other cities)', value: rest }] : named;
 }
 
-function withoutCity(figures: InsightsFigures): number {
-  return figures.cities.find((city) => city.city === '')?.orders ?? 0;
+/** Orders per city, when any order names one; orders without a city are told in a note. */
+function citiesChart(figures: InsightsFigures): Chart[] {
+  const cities = citiesShown(figures);
+  if (cities.length === 0) return [];
+  const noCity = figures.cities.find((city) => city.city === '')?.orders ?? 0;
+  const table = { columns: ['city', 'orders'], rows: figures.cities.map((city) => [city.city || NO_CITY, formatCount(city.orders)]) };
+  const chart = barChart('cities', 'Orders per city', cities, { label: 'city', value: 'orders', kind: 'count' }, table);
+  return [noCity === 0 ? chart : { ...chart, note: `${countOf(noCity, 'order')} with no city given (not charted).` }];
 }
 
 /** One day of sales: its orders per hour, every hour of the day on the axis. */
 function hourChart(date: string, hourly: { hour: string; orders: number }[]): Chart {
   const byHour = new Map(hourly.map((entry) => [entry.hour, entry.orders]));
   const values = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0')).map((hour) => ({ hour, orders: byHour.get(hour) ?? 0 }));
+  const hours = { field: 'hour', type: 'ordinal', title: 'hour', axis: { labelAngle: 0, values: ['00', '03', '06', '09', '12', '15', '18', '21'] } };
   return {
     id: 'sales-per-hour',
     title: `Orders per hour on ${date}`,
-    spec: {
-      width: WIDTH,
-      height: 220,
-      config: CONFIG,
-      data: { values },
-      mark: { type: 'bar' },
-      encoding: {
-        x: { field: 'hour', type: 'ordinal', title: 'hour', axis: { labelAngle: 0, values: ['00', '03', '06', '09', '12', '15', '18', '21'] } },
-        y: valueScale('orders', 'orders', 'count'),
-      },
-    } as TopLevelSpec,
+    spec: specOf(values, { type: 'bar' }, { x: hours, y: valueScale('orders', 'orders', 'count') }),
     table: { columns: ['hour', 'orders'], rows: hourly.map((entry) => [`${entry.hour}:00`, formatCount(entry.orders)]) },
   };
 }
 
-/** Each ticket's sold of on sale, when the service was read (an export has no ticket list). */
-function sellThroughChart(report: InsightsReport): Chart[] {
-  const tickets = report.sales?.sellThrough.tickets.filter((ticket) => ticket.share !== null) ?? [];
-  if (tickets.length === 0) return [];
-  return [
-    {
-      id: 'sell-through',
-      title: 'Sell-through per ticket',
-      spec: horizontalBars(
-        tickets.map((ticket) => ({ label: ticket.ticket, value: ticket.share ?? 0 })),
-        'sold of on sale',
-        'ticket',
-        'share',
-      ),
-      table: {
-        columns: ['ticket', 'sold', 'on sale', 'sell-through'],
-        rows: tickets.map((ticket) => [ticket.ticket, formatCount(ticket.sold), formatCount(ticket.onSale), formatShare(ticket.share ?? 0)]),
-      },
+/** Orders per day (per hour when every sale is on one day), and from two days on their running total. */
+function salesCharts(figures: InsightsFigures, money: (value: number) => string, paidTitle: string): Chart[] {
+  const days = figures.daily.length;
+  if (days === 1 && figures.hourly !== null) return [hourChart(figures.daily[0].date, figures.hourly)];
+  const perDay: Chart = {
+    id: 'sales-per-day',
+    title: 'Orders per day',
+    spec: specOf(
+      figures.daily.map((day) => ({ date: day.date, orders: day.orders })),
+      { type: 'bar' },
+      { x: dayAxis(days), y: valueScale('orders', 'orders', 'count') },
+      { width: days < 2 ? { step: 80 } : WIDTH, height: 220 },
+    ),
+    table: {
+      columns: ['day', 'orders', 'attendees', PAID_BY_BUYERS],
+      rows: figures.daily.map((day) => [day.date, formatCount(day.orders), formatCount(day.attendees), money(day.revenue)]),
     },
-  ];
-}
-
-/** Every chart of the report, in page order. */
-export function chartsOf(report: InsightsReport): Chart[] {
-  const { figures, currency } = report;
-  const money = (value: number): string => formatMoney(value, currency);
-  const paidTitle = currency === null ? PAID_BY_BUYERS : `${PAID_BY_BUYERS} (${currency})`;
+  };
+  // A running total needs two days at least; over one day it is the total above.
+  if (days < 2) return [perDay];
   let runningOrders = 0;
   let runningPaid = 0;
   const cumulative = figures.daily.map((day) => {
@@ -156,101 +162,70 @@ export function chartsOf(report: InsightsReport): Chart[] {
     runningPaid += day.revenue;
     return { date: day.date, orders: runningOrders, revenue: Math.round(runningPaid * 100) / 100 };
   });
-  const days = figures.daily.length;
-  const charts: Chart[] = [
-    days === 1 && figures.hourly !== null
-      ? hourChart(figures.daily[0].date, figures.hourly)
-      : {
-          id: 'sales-per-day',
-          title: 'Orders per day',
-          spec: {
-            width: days < 2 ? { step: 80 } : WIDTH,
-            height: 220,
-            config: CONFIG,
-            data: { values: figures.daily.map((day) => ({ date: day.date, orders: day.orders })) },
-            mark: { type: 'bar' },
-            encoding: { x: dayAxis(days), y: valueScale('orders', 'orders', 'count') },
-          } as TopLevelSpec,
-          table: {
-            columns: ['day', 'orders', 'attendees', PAID_BY_BUYERS],
-            rows: figures.daily.map((day) => [day.date, formatCount(day.orders), formatCount(day.attendees), money(day.revenue)]),
-          },
-        },
-  ];
-  // A running total needs two days at least; over one day it is the total above.
-  if (days >= 2) {
-    charts.push({
+  const line = { type: 'line', point: true, interpolate: 'monotone' };
+  return [
+    perDay,
+    {
       id: 'cumulative-sales',
       title: 'Paid by buyers, running total',
-      spec: {
-        width: WIDTH,
-        height: 220,
-        config: CONFIG,
-        data: { values: cumulative },
-        mark: { type: 'line', point: true, interpolate: 'monotone' },
-        encoding: { x: dayAxis(days), y: valueScale('revenue', paidTitle, 'money') },
-      } as TopLevelSpec,
+      spec: specOf(cumulative, line, { x: dayAxis(days), y: valueScale('revenue', paidTitle, 'money') }),
       table: {
         columns: ['day', 'orders so far', `${PAID_BY_BUYERS} so far`],
         rows: cumulative.map((day) => [day.date, formatCount(day.orders), money(day.revenue)]),
       },
-    });
-  }
-  const noCity = withoutCity(figures);
-  const cities = citiesShown(figures);
-  charts.push(
+    },
+  ];
+}
+
+/** Each ticket's sold of on sale, when the service was read (an export has no ticket list). */
+function sellThroughChart(report: InsightsReport): Chart[] {
+  const tickets = report.sales?.sellThrough.tickets.filter((ticket) => ticket.share !== null) ?? [];
+  if (tickets.length === 0) return [];
+  const bars = tickets.map((ticket) => ({ label: ticket.ticket, value: ticket.share ?? 0 }));
+  const table = {
+    columns: ['ticket', 'sold', 'on sale', 'sell-through'],
+    rows: tickets.map((ticket) => [ticket.ticket, formatCount(ticket.sold), formatCount(ticket.onSale), formatShare(ticket.share ?? 0)]),
+  };
+  return [barChart('sell-through', 'Sell-through per ticket', bars, { label: 'ticket', value: 'sold of on sale', kind: 'share' }, table)];
+}
+
+/** Every chart of the report, in page order. */
+export function chartsOf(report: InsightsReport): Chart[] {
+  const { figures, currency } = report;
+  const money = (value: number): string => formatMoney(value, currency);
+  const paidTitle = currency === null ? PAID_BY_BUYERS : `${PAID_BY_BUYERS} (${currency})`;
+  const ticketBars = (value: (ticket: TicketSales) => number): Bar[] => figures.tickets.map((ticket) => ({ label: ticket.ticket, value: value(ticket) }));
+  const charts: Chart[] = [
+    ...salesCharts(figures, money, paidTitle),
     ...sellThroughChart(report),
-    {
-      id: 'revenue-per-ticket',
-      title: 'Paid by buyers per ticket',
-      spec: horizontalBars(
-        figures.tickets.map((ticket) => ({ label: ticket.ticket, value: ticket.revenue })),
-        paidTitle,
-        'ticket',
-        'money',
-      ),
-      table: { columns: ['ticket', PAID_BY_BUYERS], rows: figures.tickets.map((ticket) => [ticket.ticket, money(ticket.revenue)]) },
-    },
-    {
-      id: 'attendees-per-ticket',
-      title: 'Attendees per ticket',
-      spec: horizontalBars(
-        figures.tickets.map((ticket) => ({ label: ticket.ticket, value: ticket.attendees })),
-        'attendees',
-        'ticket',
-        'count',
-      ),
-      table: { columns: ['ticket', 'attendees'], rows: figures.tickets.map((ticket) => [ticket.ticket, formatCount(ticket.attendees)]) },
-    },
-    ...(cities.length === 0
-      ? []
-      : [
-          {
-            id: 'cities',
-            title: 'Orders per city',
-            note: noCity === 0 ? undefined : `${countOf(noCity, 'order')} with no city given (not charted).`,
-            spec: horizontalBars(cities, 'orders', 'city', 'count'),
-            table: { columns: ['city', 'orders'], rows: figures.cities.map((city) => [city.city || NO_CITY, formatCount(city.orders)]) },
-          },
-        ]),
-  );
+    barChart(
+      'revenue-per-ticket',
+      'Paid by buyers per ticket',
+      ticketBars((ticket) => ticket.revenue),
+      {
+        label: 'ticket',
+        value: paidTitle,
+        kind: 'money',
+        column: PAID_BY_BUYERS,
+        cell: money,
+      },
+    ),
+    barChart(
+      'attendees-per-ticket',
+      'Attendees per ticket',
+      ticketBars((ticket) => ticket.attendees),
+      { label: 'ticket', value: 'attendees', kind: 'count' },
+    ),
+    ...citiesChart(figures),
+  ];
   const used = new Set(charts.map((chart) => chart.id));
   for (const question of figures.questions) {
     if (question.answers === null) continue;
     let id = `question-${slug(question.question)}`;
     while (used.has(id)) id = `${id}-2`;
     used.add(id);
-    charts.push({
-      id,
-      title: question.question,
-      spec: horizontalBars(
-        question.answers.map((answer) => ({ label: answer.answer, value: answer.attendees })),
-        'attendees',
-        'answer',
-        'count',
-      ),
-      table: { columns: ['answer', 'attendees'], rows: question.answers.map((answer) => [answer.answer, formatCount(answer.attendees)]) },
-    });
+    const bars = question.answers.map((answer) => ({ label: answer.answer, value: answer.attendees }));
+    charts.push(barChart(id, question.question, bars, { label: 'answer', value: 'attendees', kind: 'count' }));
   }
   // No sales yet: no chart of nothing.
   return charts.filter((chart) => chart.table.rows.length > 0);
