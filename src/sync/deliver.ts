@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import { BoxofficeError } from '../client/errors.js';
-import type { SyncDatabase } from './destination.js';
+import { upsert, type SyncDatabase } from './destination.js';
 import { IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signatureHeader } from './sign.js';
 import type { Change } from './store.js';
 
@@ -41,11 +41,7 @@ export async function deliverPending(db: SyncDatabase, eventId: string, sinks: r
         signal.throwIfAborted();
         await sink.deliver(JSON.parse(row.body) as Change, row.body);
         through = Number(row.id);
-        await db.run(
-          `INSERT INTO boxoffice_sync_cursors (sink, event_id, delivered_through) VALUES (?, ?, ?)
-           ON CONFLICT (sink, event_id) DO UPDATE SET delivered_through = excluded.delivered_through`,
-          [sink.id, eventId, through],
-        );
+        await upsert(db, 'boxoffice_sync_cursors', ['sink', 'event_id'], { sink: sink.id, event_id: eventId, delivered_through: through });
         delivered += 1;
       }
     }

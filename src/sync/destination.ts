@@ -23,6 +23,16 @@ export interface SyncDatabase {
   close(): Promise<void>;
 }
 
+/** Inserts a row of `values` into `table`, or where a row with the same `keys` is there, sets them on it. */
+export async function upsert(db: SyncDatabase, table: string, keys: readonly string[], values: Readonly<Record<string, SqlValue>>): Promise<void> {
+  const columns = Object.keys(values);
+  const updates = columns.filter((column) => !keys.includes(column)).map((column) => `${column} = excluded.${column}`);
+  await db.run(
+    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${updates.join(', ')}`,
+    Object.values(values),
+  );
+}
+
 function isPostgresUrl(destination: string): boolean {
   return /^postgres(ql)?:\/\//i.test(destination);
 }

@@ -2,7 +2,7 @@
 // migration runs once, in order, in one transaction with the version it brings the schema to;
 // boxoffice_sync_meta holds that version.
 import { UsageError } from '../client/errors.js';
-import type { Dialect, SyncDatabase } from './destination.js';
+import { upsert, type Dialect, type SyncDatabase } from './destination.js';
 
 /** Export column (FIXED_COLUMNS) → table column. */
 export const COLUMN_OF = {
@@ -92,13 +92,7 @@ export async function migrate(db: SyncDatabase): Promise<void> {
     for (let next = version; next < SCHEMA_VERSION; next += 1) {
       for (const statement of MIGRATIONS[next](db.dialect)) await db.run(statement);
     }
-    if (version !== SCHEMA_VERSION) {
-      await db.run(
-        `INSERT INTO boxoffice_sync_meta (name, value) VALUES ('schema_version', ?)
-         ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
-        [String(SCHEMA_VERSION)],
-      );
-    }
+    if (version !== SCHEMA_VERSION) await writeMeta(db, 'schema_version', String(SCHEMA_VERSION));
   });
 }
 
@@ -108,5 +102,5 @@ export async function readMeta(db: SyncDatabase, name: string): Promise<string |
 }
 
 export async function writeMeta(db: SyncDatabase, name: string, value: string): Promise<void> {
-  await db.run(`INSERT INTO boxoffice_sync_meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`, [name, value]);
+  await upsert(db, 'boxoffice_sync_meta', ['name'], { name, value });
 }

@@ -2,7 +2,7 @@
 // per-event state. Every function runs inside the caller's transaction where it writes.
 import { randomUUID } from 'node:crypto';
 import { FIXED_COLUMNS } from '../export/flatten.js';
-import type { SqlValue, SyncDatabase } from './destination.js';
+import { upsert, type SqlValue, type SyncDatabase } from './destination.js';
 import { isCancelled, type AttendeeState } from './rows.js';
 import { COLUMN_OF } from './schema.js';
 
@@ -41,16 +41,19 @@ function stateOf(row: TableRow): AttendeeState {
   return { ...(fixed as Record<(typeof FIXED_COLUMNS)[number], string>), answers: JSON.parse(row.answers) as Record<string, string> };
 }
 
+/** The stored rows matching `condition` (on top of the event), as the table holds them. */
+async function selectRows(db: SyncDatabase, eventId: string, condition: string, params: readonly SqlValue[]): Promise<StoredRow[]> {
+  const rows = await db.all<TableRow>(
+    `SELECT attendee_key, ${FIXED_TABLE_COLUMNS.join(', ')}, answers, removed_at, seen_pass FROM boxoffice_attendees WHERE event_id = ? AND ${condition}`,
+    [eventId, ...params],
+  );
+  return rows.map((row) => ({ key: row.attendee_key, state: stateOf(row), removed: row.removed_at !== null, seenPass: Number(row.seen_pass) }));
+}
+
 /** The stored rows of these orders, removed ones included. */
 export async function rowsOfOrders(db: SyncDatabase, eventId: string, orderNos: readonly string[]): Promise<StoredRow[]> {
   if (orderNos.length === 0) return [];
-  const rows = await db.all<TableRow>(
-    `SELECT attendee_key, ${FIXED_TABLE_COLUMNS.join(', ')}, answers, removed_at, seen_pass
-     FROM boxoffice_attendees WHERE event_id = ? AND order_no IN (${orderNos.map(() => '?').join(', ')})
-     ORDER BY order_no, attendee_key`,
-    [eventId, ...orderNos],
-  );
-  return rows.map((row) => ({ key: row.attendee_key, state: stateOf(row), removed: row.removed_at !== null, seenPass: Number(row.seen_pass) }));
+  return selectRows(db, eventId, `order_no IN (${orderNos.map(() => '?').join(', ')}) ORDER BY order_no, attendee_key`, orderNos);
 }
 
 export async function insertRow(db: SyncDatabase, eventId: string, key: string, state: AttendeeState, pass: number, now: string): Promise<void> {
@@ -81,23 +84,13 @@ export async function markRemoved(db: SyncDatabase, eventId: string, key: string
 }
 
 /** Rows present in the table but not seen by the pass `pass` (at most `limit`). */
-export async function unseenRows(db: SyncDatabase, eventId: string, pass: number, limit: number): Promise<StoredRow[]> {
-  const rows = await db.all<TableRow>(
-    `SELECT attendee_key, ${FIXED_TABLE_COLUMNS.join(', ')}, answers, removed_at, seen_pass
-     FROM boxoffice_attendees WHERE event_id = ? AND removed_at IS NULL AND seen_pass < ? ORDER BY attendee_key LIMIT ${limit}`,
-    [eventId, pass],
-  );
-  return rows.map((row) => ({ key: row.attendee_key, state: stateOf(row), removed: false, seenPass: Number(row.seen_pass) }));
+export function unseenRows(db: SyncDatabase, eventId: string, pass: number, limit: number): Promise<StoredRow[]> {
+  return selectRows(db, eventId, `removed_at IS NULL AND seen_pass < ? ORDER BY attendee_key LIMIT ${limit}`, [pass]);
 }
 
 /** The rows present in the list, in key order, `limit` at a time after `afterKey`. */
-export async function presentRows(db: SyncDatabase, eventId: string, afterKey: string, limit: number): Promise<StoredRow[]> {
-  const rows = await db.all<TableRow>(
-    `SELECT attendee_key, ${FIXED_TABLE_COLUMNS.join(', ')}, answers, removed_at, seen_pass
-     FROM boxoffice_attendees WHERE event_id = ? AND removed_at IS NULL AND attendee_key > ? ORDER BY attendee_key LIMIT ${limit}`,
-    [eventId, afterKey],
-  );
-  return rows.map((row) => ({ key: row.attendee_key, state: stateOf(row), removed: false, seenPass: Number(row.seen_pass) }));
+export function presentRows(db: SyncDatabase, eventId: string, afterKey: string, limit: number): Promise<StoredRow[]> {
+  return selectRows(db, eventId, `removed_at IS NULL AND attendee_key > ? ORDER BY attendee_key LIMIT ${limit}`, [afterKey]);
 }
 
 export async function addToOutbox(
@@ -140,18 +133,20 @@ export interface SyncState {
   lastFullAt: string | null;
 }
 
-interface StateRow {
-  event_id: string;
-  list_order: string;
-  orders_in_list: number;
-  pass_no: number;
-  pass_next_record: number | null;
-  pass_orders: number;
-  pass_first_date: string | null;
-  pass_last_date: string | null;
-  pass_started_at: string | null;
-  last_full_at: string | null;
-}
+/** SyncState field → column of boxoffice_sync_state. */
+const STATE_COLUMNS: Record<keyof SyncState, string> = {
+  eventId: 'event_id',
+  listOrder: 'list_order',
+  ordersInList: 'orders_in_list',
+  passNo: 'pass_no',
+  passNextRecord: 'pass_next_record',
+  passOrders: 'pass_orders',
+  passFirstDate: 'pass_first_date',
+  passLastDate: 'pass_last_date',
+  passStartedAt: 'pass_started_at',
+  lastFullAt: 'last_full_at',
+};
+const STATE_FIELDS = Object.keys(STATE_COLUMNS) as (keyof SyncState)[];
 
 export function initialState(eventId: string): SyncState {
   return {
@@ -169,44 +164,21 @@ export function initialState(eventId: string): SyncState {
 }
 
 export async function readState(db: SyncDatabase, eventId: string): Promise<SyncState | undefined> {
-  const [row] = await db.all<StateRow>(`SELECT * FROM boxoffice_sync_state WHERE event_id = ?`, [eventId]);
+  const [row] = await db.all<Record<string, SqlValue>>(`SELECT * FROM boxoffice_sync_state WHERE event_id = ?`, [eventId]);
   if (!row) return undefined;
-  const numberOrNull = (value: number | null): number | null => (value === null ? null : Number(value));
+  const stored = Object.fromEntries(STATE_FIELDS.map((field) => [field, row[STATE_COLUMNS[field]]])) as unknown as SyncState;
   return {
+    ...stored,
     eventId,
-    listOrder: (LIST_ORDERS as readonly string[]).includes(row.list_order) ? (row.list_order as ListOrder) : 'unknown',
-    ordersInList: Number(row.orders_in_list),
-    passNo: Number(row.pass_no),
-    passNextRecord: numberOrNull(row.pass_next_record),
-    passOrders: Number(row.pass_orders),
-    passFirstDate: row.pass_first_date,
-    passLastDate: row.pass_last_date,
-    passStartedAt: row.pass_started_at,
-    lastFullAt: row.last_full_at,
+    listOrder: LIST_ORDERS.includes(stored.listOrder) ? stored.listOrder : 'unknown',
+    ordersInList: Number(stored.ordersInList),
+    passNo: Number(stored.passNo),
+    passNextRecord: stored.passNextRecord === null ? null : Number(stored.passNextRecord),
+    passOrders: Number(stored.passOrders),
   };
 }
 
 export async function writeState(db: SyncDatabase, state: SyncState, now: string): Promise<void> {
-  await db.run(
-    `INSERT INTO boxoffice_sync_state (event_id, list_order, orders_in_list, pass_no, pass_next_record, pass_orders, pass_first_date,
-       pass_last_date, pass_started_at, last_full_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (event_id) DO UPDATE SET list_order = excluded.list_order, orders_in_list = excluded.orders_in_list,
-       pass_no = excluded.pass_no, pass_next_record = excluded.pass_next_record, pass_orders = excluded.pass_orders,
-       pass_first_date = excluded.pass_first_date, pass_last_date = excluded.pass_last_date,
-       pass_started_at = excluded.pass_started_at, last_full_at = excluded.last_full_at, updated_at = excluded.updated_at`,
-    [
-      state.eventId,
-      state.listOrder,
-      state.ordersInList,
-      state.passNo,
-      state.passNextRecord,
-      state.passOrders,
-      state.passFirstDate,
-      state.passLastDate,
-      state.passStartedAt,
-      state.lastFullAt,
-      now,
-    ],
-  );
+  const values = Object.fromEntries(STATE_FIELDS.map((field) => [STATE_COLUMNS[field], state[field]]));
+  await upsert(db, 'boxoffice_sync_state', ['event_id'], { ...values, updated_at: now });
 }
