@@ -100,8 +100,12 @@ function parseAmount(text: string | undefined): number {
   return Number.isFinite(value) ? value : 0;
 }
 
-function sortedDescending<T>(entries: Iterable<T>, weight: (item: T) => number, name: (item: T) => string): T[] {
-  return [...entries].sort((a, b) => weight(b) - weight(a) || name(a).localeCompare(name(b)));
+/** Heaviest first, then by name. */
+function sortedDescending<T>(entries: Iterable<T>, key: (item: T) => [weight: number, name: string]): T[] {
+  return [...entries].sort((a, b) => {
+    const [[weightA, nameA], [weightB, nameB]] = [key(a), key(b)];
+    return weightB - weightA || nameA.localeCompare(nameB);
+  });
 }
 
 /** Cents, so that sums of many amounts print as the amounts themselves do. */
@@ -226,29 +230,12 @@ export class FiguresAccumulator {
         to: recentDays[recentDays.length - 1],
         orders: recentDays.map((date) => this.days.get(date)?.orders ?? 0),
       },
-      tickets: sortedDescending(
-        this.tickets.values(),
-        (item) => item.attendees,
-        (item) => item.ticket,
-      ).map((item) => ({
-        ...item,
-        revenue: money(item.revenue),
-      })),
-      cities: sortedDescending(
-        this.cities,
-        ([, orders]) => orders,
-        ([city]) => city,
-      ).map(([city, orders]) => ({ city, orders })),
+      tickets: sortedDescending(this.tickets.values(), (item) => [item.attendees, item.ticket]).map((item) => ({ ...item, revenue: money(item.revenue) })),
+      cities: sortedDescending(this.cities, ([city, orders]) => [orders, city]).map(([city, orders]) => ({ city, orders })),
       questions: [...this.questions].map(([question, tally]) => ({
         question,
         answered: tally.answered,
-        answers: tally.counts
-          ? sortedDescending(
-              tally.counts,
-              ([, count]) => count,
-              ([answer]) => answer,
-            ).map(([answer, attendees]) => ({ answer, attendees }))
-          : null,
+        answers: tally.counts && sortedDescending(tally.counts, ([answer, count]) => [count, answer]).map(([answer, attendees]) => ({ answer, attendees })),
       })),
     };
   }
