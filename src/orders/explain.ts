@@ -20,30 +20,19 @@ function ticketList(specs: readonly TicketSpec[]): string {
 function explainFlowError(error: ApiError, context: FlowContext): string | undefined {
   const order = context.orderNo ? `order ${context.orderNo}` : 'the order';
   const detail = `${error.description ?? ''} ${error.field ?? ''}`;
-  if (SOLD_OUT.test(detail)) {
-    return (
-      `not enough tickets left for ${ticketList(context.specs)}${error.description ? ` (${error.description})` : ''}; ` +
-      `see what is available with \`boxoffice event details ${context.eventId}\``
-    );
-  }
+  const because = error.description ? ` (${error.description})` : '';
+  const details = `\`boxoffice event details ${context.eventId}\``;
+  const tickets = ticketList(context.specs);
+  if (SOLD_OUT.test(detail)) return `not enough tickets left for ${tickets}${because}; see what is available with ${details}`;
   if (QUANTITY_LIMIT.test(detail)) {
-    return (
-      `a quantity is outside what the ticket allows per order${error.description ? ` (${error.description})` : ''}; ` +
-      `see each ticket's minimum and maximum with \`boxoffice event details ${context.eventId}\``
-    );
+    return `a quantity is outside what the ticket allows per order${because}; see each ticket's minimum and maximum with ${details}`;
   }
   switch (error.code) {
     case 'T001':
       if (error.description && !/not a ticket of|ticket missing/i.test(error.description)) {
-        return (
-          `the order cannot be placed: ${error.description.replace(/^invalid request;\s*/i, '')}; ` +
-          `see the tickets with \`boxoffice event details ${context.eventId}\``
-        );
+        return `the order cannot be placed: ${error.description.replace(/^invalid request;\s*/i, '')}; see the tickets with ${details}`;
       }
-      return (
-        `the cart names no ticket that event ${context.eventId} sells (asked for ${ticketList(context.specs)}); ` +
-        `list its tickets with \`boxoffice event details ${context.eventId}\``
-      );
+      return `the cart names no ticket that event ${context.eventId} sells (asked for ${tickets}); list its tickets with ${details}`;
     case 'E002':
       // The code's meaning alone ("mandatory fields missing") hides the service's own reason.
       return error.description ? `the service refused the order's data: ${error.description}` : undefined;
@@ -58,10 +47,7 @@ function explainFlowError(error: ApiError, context: FlowContext): string | undef
     case 'E007':
       return `event ${context.eventId} does not exist (or is not public); find events with \`boxoffice events search\``;
     case 'E012':
-      return (
-        `a ticket of ${ticketList(context.specs)} does not belong to event ${context.eventId}; ` +
-        `list its tickets with \`boxoffice event details ${context.eventId}\``
-      );
+      return `a ticket of ${tickets} does not belong to event ${context.eventId}; list its tickets with ${details}`;
     default:
       return undefined;
   }
