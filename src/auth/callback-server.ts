@@ -1,6 +1,7 @@
 // The loopback redirect target of the login (RFC 8252 §7.3): bound to 127.0.0.1, it accepts
 // exactly one request on /callback, answers the browser with a short page, then closes.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { closeServer, listen, loopbackPage } from '../util/loopback.js';
 import { CallbackPortError } from './errors.js';
 
 const CALLBACK_HOST = '127.0.0.1';
@@ -40,30 +41,19 @@ export async function startCallbackServer(port: number): Promise<CallbackServer>
       'Cache-Control': 'no-store',
       Connection: 'close',
     });
-    response.end(page(verdict.ok, verdict.message), () => {
+    response.end(loopbackPage(verdict.ok ? 'Logged in' : 'Login failed', verdict.message), () => {
       void close().then(() => deliver(query));
     });
   });
 
-  const close = () =>
-    new Promise<void>((resolve) => {
-      if (!server.listening) return resolve();
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      const reason =
-        error.code === 'EADDRINUSE'
-          ? `port ${port} on ${CALLBACK_HOST} is in use; pass --port N (and register http://${CALLBACK_HOST}:N${CALLBACK_PATH} as the application's callback)`
-          : `cannot listen on ${CALLBACK_HOST}:${port} for the login callback: ${error.message}`;
-      reject(new CallbackPortError(reason));
-    });
-    server.listen(port, CALLBACK_HOST, () => resolve());
+  const close = () => closeServer(server);
+  const boundPort = await listen(server, port, CALLBACK_HOST).catch((error: NodeJS.ErrnoException) => {
+    const reason =
+      error.code === 'EADDRINUSE'
+        ? `port ${port} on ${CALLBACK_HOST} is in use; pass --port N (and register http://${CALLBACK_HOST}:N${CALLBACK_PATH} as the application's callback)`
+        : `cannot listen on ${CALLBACK_HOST}:${port} for the login callback: ${error.message}`;
+    throw new CallbackPortError(reason);
   });
-  const address = server.address();
-  const boundPort = typeof address === 'object' && address ? address.port : port;
 
   return {
     redirectUri: `http://${CALLBACK_HOST}:${boundPort}${CALLBACK_PATH}`,
@@ -73,16 +63,4 @@ export async function startCallbackServer(port: number): Promise<CallbackServer>
     },
     close,
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function page(ok: boolean, message: string): string {
-  const title = ok ? 'Logged in' : 'Login failed';
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>boxoffice: ${title}</title></head>
-<body><h1>${title}</h1><p>${escapeHtml(message)}</p></body></html>
-`;
 }

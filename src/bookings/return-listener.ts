@@ -4,8 +4,7 @@
 // answers only requests addressed to that host.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { renderReturnPage } from './pages.js';
+import { closeServer, listen, loopbackPage } from '../util/loopback.js';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -43,7 +42,7 @@ export async function startReturnListener<T>(options: ReturnListenerOptions<T>):
 
   const server = createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) send(response, 500, renderReturnPage('Something went wrong', String(error)));
+      if (!response.headersSent) send(response, 500, returnPage('Something went wrong', String(error)));
     });
   });
 
@@ -54,7 +53,7 @@ export async function startReturnListener<T>(options: ReturnListenerOptions<T>):
     if (url.pathname !== returnPath || (request.method !== 'GET' && request.method !== 'POST')) {
       return send(response, 404, 'not found\n', 'text/plain');
     }
-    if (finished) return send(response, 410, renderReturnPage('Already received', 'boxoffice has already taken this booking return.'));
+    if (finished) return send(response, 410, returnPage('Already received', 'boxoffice has already taken this booking return.'));
     const params = new URLSearchParams(url.search);
     if (request.method === 'POST') {
       for (const [name, value] of await readFormBody(request)) params.append(name, value);
@@ -62,34 +61,21 @@ export async function startReturnListener<T>(options: ReturnListenerOptions<T>):
     finished = true;
     try {
       const accepted = options.acceptReturn(params);
-      send(response, 200, renderReturnPage(accepted.heading, accepted.detail));
+      send(response, 200, returnPage(accepted.heading, accepted.detail));
       settle?.resolve(accepted.result);
     } catch (error) {
-      send(response, 400, renderReturnPage('Booking return refused', error instanceof Error ? error.message : String(error)));
+      send(response, 400, returnPage('Booking return refused', error instanceof Error ? error.message : String(error)));
       settle?.reject(error);
     }
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://${host}:${port}`;
-  callbackUrl = `${origin}${returnPath}`;
+  const port = await listen(server, 0, host);
+  callbackUrl = `http://${host}:${port}${returnPath}`;
+  return { callbackUrl, received, close: () => closeServer(server) };
+}
 
-  return {
-    callbackUrl,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+function returnPage(heading: string, detail: string): string {
+  return loopbackPage(heading, detail, 'You can close this window and return to the terminal.');
 }
 
 function send(response: ServerResponse, status: number, body: string, type = 'text/html; charset=utf-8'): void {

@@ -3,15 +3,10 @@
 // Content-Security-Policy forbids every load), so it works from file:// and offline, and prints.
 import { basename } from 'node:path';
 import type { RenderedChart } from './charts.js';
+import { escapeHtml } from '../util/loopback.js';
 import { wallTime } from './dates.js';
 import { formatCount, formatMoney, formatShare } from './format.js';
 import { PAID_BY_BUYERS, TICKET_SALES, type InsightsReport } from './report.js';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ESCAPES[character]);
-}
 
 const STYLE = `
   :root { color-scheme: light; }

@@ -1,0 +1,39 @@
+// What the CLI's one-shot loopback listeners share (the login callback, the booking return):
+// binding a loopback address, closing at once, and the small page the browser is answered with.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** The page a browser that came back to the CLI is shown: a heading and a few sentences. */
+export function loopbackPage(heading: string, ...paragraphs: string[]): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>boxoffice: ${escapeHtml(heading)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5}</style>
+</head><body><h1>${escapeHtml(heading)}</h1>${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}</body></html>
+`;
+}
+
+/** Listens on `host`:`port` (0: a free port); the port bound. */
+export function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Stops listening and ends every connection still open. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
