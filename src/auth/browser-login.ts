@@ -63,19 +63,15 @@ export async function browserLogin(options: BrowserLoginOptions): Promise<TokenR
       redirectUri: server.redirectUri,
       codeChallenge: pkce.challenge,
     });
-    if (options.openBrowser) {
-      // The address is always shown: on a machine without a browser (SSH) it is the way in.
-      options.tell(`Opening the login page in your browser; if it does not open, open this address:\n  ${url}`);
-      options.tell(`Waiting for the answer at ${server.redirectUri} …`);
-      try {
-        await options.openBrowser(url);
-      } catch (error) {
-        options.tell(`Could not open a browser (${(error as Error).message}). Open the address above yourself; still waiting.`);
-      }
-    } else {
-      options.tell(`Open this address in a browser to log in:\n  ${url}`);
-      options.tell(`Waiting for the answer at ${server.redirectUri} …`);
-    }
+    // The address is always shown: on a machine without a browser (SSH) it is the way in.
+    const opening = options.openBrowser
+      ? 'Opening the login page in your browser; if it does not open, open this address'
+      : 'Open this address in a browser to log in';
+    options.tell(`${opening}:\n  ${url}`);
+    options.tell(`Waiting for the answer at ${server.redirectUri} …`);
+    await options.openBrowser?.(url).catch((error: Error) => {
+      options.tell(`Could not open a browser (${error.message}). Open the address above yourself; still waiting.`);
+    });
 
     const timedOut = options.sleep(options.timeoutMs, stopWaiting.signal).then(
       () => {

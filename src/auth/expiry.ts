@@ -1,9 +1,9 @@
 // How close a token is to its end, and what to tell the user about it.
 import { countOf } from '../util/count.js';
 
-const WARN_WITHIN_MS = 14 * 24 * 60 * 60 * 1000;
-const URGENT_WITHIN_MS = 24 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const WARN_WITHIN_MS = 14 * DAY_MS;
+const URGENT_WITHIN_MS = DAY_MS;
 
 type ExpiryLevel = 'unknown' | 'ok' | 'soon' | 'urgent' | 'expired';
 
@@ -39,12 +39,8 @@ export function expiryWarning(status: ExpiryStatus, profileName: string): string
   if (status.remainingMs === undefined || !status.expiresAt) return undefined;
   const when = status.expiresAt.toISOString().slice(0, 10);
   const left = describeRemaining(status.remainingMs);
-  if (status.level === 'urgent') {
-    return `WARNING: the token of profile ${profileName} expires in ${left} (${when}); run boxoffice login now`;
-  }
-  if (status.level === 'soon') {
-    return `warning: the token of profile ${profileName} expires in ${left} (${when}); run boxoffice login to renew it`;
-  }
+  if (status.level === 'urgent') return `WARNING: the token of profile ${profileName} expires in ${left} (${when}); run boxoffice login now`;
+  if (status.level === 'soon') return `warning: the token of profile ${profileName} expires in ${left} (${when}); run boxoffice login to renew it`;
   return undefined;
 }
 

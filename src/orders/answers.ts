@@ -14,8 +14,13 @@ export interface AttendeeAnswers {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function parseRows(text: string): string[][] {
-  return parse(text, { relax_column_count: true, skip_empty_lines: true, trim: true, bom: true }) as string[][];
+/** The CSV rows of `text`; a UsageError for `flag` starting with `where` when it is not CSV. */
+function parseRows(text: string, where: string, flag: string): string[][] {
+  try {
+    return parse(text, { relax_column_count: true, skip_empty_lines: true, trim: true, bom: true }) as string[][];
+  } catch (error) {
+    throw new UsageError(`${where}: ${(error as Error).message}`, flag);
+  }
 }
 
 function checkEmail(email: string, where: string, field: string): void {
@@ -25,12 +30,7 @@ function checkEmail(email: string, where: string, field: string): void {
 /** `--attendee "name,email,phone"`; the phone may be left out. */
 export function parseAttendeeFlag(text: string): AttendeeAnswers {
   const where = `--attendee ${JSON.stringify(text)}`;
-  let rows: string[][];
-  try {
-    rows = parseRows(text);
-  } catch (error) {
-    throw new UsageError(`${where}: ${(error as Error).message}`, '--attendee');
-  }
+  const rows = parseRows(text, where, '--attendee');
   const cells = rows[0] ?? [];
   if (rows.length !== 1 || cells.length < 2 || cells.length > 3) {
     throw new UsageError(`${where}: expected "name,email[,phone]"`, '--attendee');
@@ -60,12 +60,7 @@ const COLUMN_ALIASES: Record<string, 'name' | 'email' | 'phone'> = {
  * with that label (or field id). Empty cells are left unanswered.
  */
 export function parseAttendeesCsv(text: string, fileName: string): AttendeeAnswers[] {
-  let rows: string[][];
-  try {
-    rows = parseRows(text);
-  } catch (error) {
-    throw new UsageError(`${fileName}: not valid CSV: ${(error as Error).message}`, '--attendees-file');
-  }
+  const rows = parseRows(text, `${fileName}: not valid CSV`, '--attendees-file');
   const [header, ...records] = rows;
   if (!header) throw new UsageError(`${fileName}: the file is empty; expected a header row name,email,phone`, '--attendees-file');
   const roles = header.map((column) => COLUMN_ALIASES[column.toLowerCase()]);

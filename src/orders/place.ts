@@ -2,21 +2,8 @@
 // the request against what the event sells), cart-calculation, generate-order, attendee-form,
 // save-attendee, confirm-order, order-details.
 import { ApiError, BoxofficeError, CancelledError, withNotes } from '../client/errors.js';
-import type {
-  attendeeFormResponse,
-  cartResponse,
-  confirmOrderResponse,
-  generateOrderResponse,
-  orderDetailsResponse,
-  saveAttendeeResponse,
-  ticketDetailsResponse,
-  CartData,
-  ConfirmOrderRequest,
-  FormField,
-  PublisherTicket,
-  SaveAttendeeData,
-} from '../client/schemas/index.js';
-import type * as z from 'zod';
+import type { PublisherApi } from '../client/publisher-api.js';
+import type { CartData, ConfirmOrderRequest, FormField, PublisherTicket } from '../client/schemas/index.js';
 import type { AttendeeAnswers } from './answers.js';
 import { MissingAnswersError, attendeeKeys, fillAttendeeForm } from './attendee-data.js';
 import { withExplanation, type FlowContext } from './explain.js';
@@ -24,15 +11,12 @@ import type { TicketSpec } from './ticket-spec.js';
 import type { OrderStep } from './intent.js';
 
 /** The part of the client's `publisher` API the flow uses. */
-export interface PublisherFlowApi {
-  ticketDetails(request: { eventId: string }): Promise<z.output<typeof ticketDetailsResponse>>;
-  cartCalculation(data: CartData): Promise<z.output<typeof cartResponse>>;
-  generateOrder(data: CartData): Promise<z.output<typeof generateOrderResponse>>;
-  attendeeForm(request: { orderNo: string }): Promise<z.output<typeof attendeeFormResponse>>;
-  saveAttendee(data: SaveAttendeeData): Promise<z.output<typeof saveAttendeeResponse>>;
-  confirmOrder(request: ConfirmOrderRequest): Promise<z.output<typeof confirmOrderResponse>>;
-  orderDetails(request: { orderNo: string }): Promise<z.output<typeof orderDetailsResponse>>;
-}
+export type PublisherFlowApi = Pick<
+  PublisherApi,
+  'ticketDetails' | 'cartCalculation' | 'generateOrder' | 'attendeeForm' | 'saveAttendee' | 'confirmOrder' | 'orderDetails'
+>;
+/** What the service answers to one call of the flow. */
+type Answer<Call extends keyof PublisherFlowApi> = Awaited<ReturnType<PublisherFlowApi[Call]>>;
 
 export type ConfirmStatus = ConfirmOrderRequest['status'];
 
@@ -53,7 +37,7 @@ export interface PlaceOrderInput {
 
 export interface PlaceOrderHooks {
   /** Called with the cart before an order number is generated; throw (CancelledError) to stop. */
-  beforeOrder?(cart: z.output<typeof cartResponse>['cart'], currency: string): Promise<void>;
+  beforeOrder?(cart: Answer<'cartCalculation'>['cart'], currency: string): Promise<void>;
   /** One line per step, for progress on stderr. */
   onStep?(step: string): void;
   /**
@@ -84,14 +68,14 @@ type PlaceBoundary = (typeof PLACE_BOUNDARIES)[number];
 
 export interface PlacedOrder {
   orderNo: string;
-  cart: z.output<typeof cartResponse>;
+  cart: Answer<'cartCalculation'>;
   /** Absent when an earlier run generated the order (`resumed`). */
-  order?: z.output<typeof generateOrderResponse>;
+  order?: Answer<'generateOrder'>;
   /** Absent when the order had already been confirmed by an earlier run. */
-  attendeeForm?: z.output<typeof attendeeFormResponse>;
-  saved?: z.output<typeof saveAttendeeResponse>;
-  confirmation?: z.output<typeof confirmOrderResponse>;
-  details: z.output<typeof orderDetailsResponse>;
+  attendeeForm?: Answer<'attendeeForm'>;
+  saved?: Answer<'saveAttendee'>;
+  confirmation?: Answer<'confirmOrder'>;
+  details: Answer<'orderDetails'>;
   /** This run continued an order an interrupted run had left. */
   resumed: boolean;
   referenceNo?: string;
@@ -223,8 +207,8 @@ async function completeOrder(
   orderNo: string,
 ): Promise<CompletedSteps> {
   const step = flowStep(context, hooks);
-  let attendeeForm: z.output<typeof attendeeFormResponse>;
-  let saved: z.output<typeof saveAttendeeResponse>;
+  let attendeeForm: Answer<'attendeeForm'>;
+  let saved: Answer<'saveAttendee'>;
   try {
     attendeeForm = await step('attendee-form', () => api.attendeeForm({ orderNo }));
     const form = attendeeForm.attendeeForm;

@@ -4,7 +4,7 @@
 import type { AttendeeRecord } from '../client/schemas/index.js';
 import type { SyncDatabase } from './destination.js';
 import { isCancelled, rowsOfRecord, sameState, type AttendeeState } from './rows.js';
-import { addToOutbox, insertRow, markRemoved, markSeen, rowsOfOrders, updateRow, type Change, type ChangeType, type StoredRow } from './store.js';
+import { addToOutbox, markRemoved, markSeen, rowsOfOrders, writeRow, type Change, type ChangeType, type StoredRow } from './store.js';
 
 export interface AppliedBatch {
   changes: Change[];
@@ -12,8 +12,8 @@ export interface AppliedBatch {
   orders: { orderNo: string; known: boolean; newToPass: boolean }[];
 }
 
-function changeTypeOf(before: StoredRow, after: AttendeeState): ChangeType {
-  if (before.removed) return 'attendee.added';
+function changeTypeOf(before: StoredRow | undefined, after: AttendeeState): ChangeType {
+  if (!before || before.removed) return 'attendee.added';
   return isCancelled(after) && !isCancelled(before.state) ? 'attendee.cancelled' : 'attendee.updated';
 }
 
@@ -46,12 +46,9 @@ export async function applyRecords(db: SyncDatabase, eventId: string, records: r
     for (const { key, state } of rowsOfRecord(entry)) {
       keys.add(key);
       const old = beforeByKey.get(key);
-      if (!old) {
-        await insertRow(db, eventId, key, state, pass, now);
-        await record('attendee.added', key, null, state);
-      } else if (old.removed || !sameState(old.state, state)) {
-        await updateRow(db, eventId, key, state, pass, now);
-        await record(changeTypeOf(old, state), key, old.removed ? null : old.state, state);
+      if (!old || old.removed || !sameState(old.state, state)) {
+        await writeRow(db, eventId, key, state, pass, now);
+        await record(changeTypeOf(old, state), key, !old || old.removed ? null : old.state, state);
       } else if (old.seenPass !== pass) {
         await markSeen(db, eventId, key, pass);
       }

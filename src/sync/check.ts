@@ -55,20 +55,17 @@ export async function checkDestination(eventId: string, env: CheckEnvironment): 
   );
   for await (const batch of batches) {
     const fresh = batch.records.filter((record) => !seenOrders.has(String(record.orderNo)));
-    const stored = new Map(
-      (
-        await rowsOfOrders(
-          env.db,
-          eventId,
-          fresh.map((record) => String(record.orderNo)),
-        )
-      ).map((row) => [row.key, row]),
+    const stored = await rowsOfOrders(
+      env.db,
+      eventId,
+      fresh.map((record) => String(record.orderNo)),
     );
+    const storedByKey = new Map(stored.map((row) => [row.key, row]));
     for (const record of fresh) {
       seenOrders.add(String(record.orderNo));
       for (const { key, state } of rowsOfRecord(record)) {
         seen.add(key);
-        const row = stored.get(key);
+        const row = storedByKey.get(key);
         if (!row || row.removed) report({ kind: 'missing', attendeeKey: key });
         else {
           const fields = differingFields(row.state, state);

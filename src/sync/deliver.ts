@@ -14,6 +14,7 @@ const PAGE = 200;
 const FORWARD_ATTEMPTS = 6;
 const FIRST_BACKOFF_MS = 1000;
 const FORWARD_TIMEOUT_MS = 30_000;
+const STAYS = 'it stays in the outbox and the next run sends it again';
 
 class DeliveryError extends BoxofficeError {}
 
@@ -76,14 +77,13 @@ export function execSink(command: string, stderr: Writable, env: Readonly<Record
         child.stdin.on('error', () => undefined); // a command that does not read its input
         child.on('error', (error) => reject(new DeliveryError(`--exec: cannot run "${command}" (${error.message})`)));
         child.on('close', (code, signal) => {
-          if (code === 0) resolve();
-          else
-            reject(
-              new DeliveryError(
-                `--exec: "${command}" ${signal ? `was killed by ${signal}` : `exited with ${String(code)}`} on change ${change.id} (${change.type}); ` +
-                  'it stays in the outbox and the next run hands it over again',
-              ),
-            );
+          if (code === 0) return resolve();
+          const ended = signal ? `was killed by ${signal}` : `exited with ${String(code)}`;
+          reject(
+            new DeliveryError(
+              `--exec: "${command}" ${ended} on change ${change.id} (${change.type}); it stays in the outbox and the next run hands it over again`,
+            ),
+          );
         });
         child.stdin.end(body);
       }),
@@ -125,10 +125,7 @@ export function forwardSink(options: ForwardOptions): Sink {
           await response.arrayBuffer().catch(() => undefined);
           if (response.ok) return;
           if (!retryable(response.status)) {
-            throw new DeliveryError(
-              `--forward-to ${options.url}: answered HTTP ${response.status} to change ${change.id} (${change.type}); ` +
-                'it stays in the outbox and the next run sends it again',
-            );
+            throw new DeliveryError(`--forward-to ${options.url}: answered HTTP ${response.status} to change ${change.id} (${change.type}); ${STAYS}`);
           }
           failure = `HTTP ${response.status}`;
         } catch (error) {
@@ -136,10 +133,7 @@ export function forwardSink(options: ForwardOptions): Sink {
           failure = (error as Error).message;
         }
         if (attempt >= FORWARD_ATTEMPTS) {
-          throw new DeliveryError(
-            `--forward-to ${options.url}: change ${change.id} not delivered after ${attempt} attempts (${failure}); ` +
-              'it stays in the outbox and the next run sends it again',
-          );
+          throw new DeliveryError(`--forward-to ${options.url}: change ${change.id} not delivered after ${attempt} attempts (${failure}); ${STAYS}`);
         }
         const delay = FIRST_BACKOFF_MS * 2 ** (attempt - 1);
         options.notice(`--forward-to ${options.url}: ${failure}; trying change ${change.id} again in ${delay / 1000}s`);

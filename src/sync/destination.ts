@@ -23,14 +23,37 @@ export interface SyncDatabase {
   close(): Promise<void>;
 }
 
-/** Inserts a row of `values` into `table`, or where a row with the same `keys` is there, sets them on it. */
-export async function upsert(db: SyncDatabase, table: string, keys: readonly string[], values: Readonly<Record<string, SqlValue>>): Promise<void> {
+/**
+ * Inserts a row of `values` into `table`, or where a row with the same `keys` is there, sets
+ * them on it (all but the `insertOnly` columns).
+ */
+export async function upsert(
+  db: SyncDatabase,
+  table: string,
+  keys: readonly string[],
+  values: Readonly<Record<string, SqlValue>>,
+  insertOnly: readonly string[] = [],
+): Promise<void> {
   const columns = Object.keys(values);
-  const updates = columns.filter((column) => !keys.includes(column)).map((column) => `${column} = excluded.${column}`);
+  const updates = columns.filter((column) => !keys.includes(column) && !insertOnly.includes(column)).map((column) => `${column} = excluded.${column}`);
   await db.run(
     `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${updates.join(', ')}`,
     Object.values(values),
   );
+}
+
+/** `work` in a transaction opened by `begin`: committed, or rolled back when anything fails. */
+export async function inTransaction<T>(execute: (sql: string) => unknown, begin: string, work: () => Promise<T>): Promise<T> {
+  await execute(begin);
+  try {
+    const result = await work();
+    await execute('COMMIT');
+    return result;
+  } catch (error) {
+    // A failed rollback (the transaction already ended) must not hide why it failed.
+    await (async () => execute('ROLLBACK'))().catch(() => undefined);
+    throw error;
+  }
 }
 
 function isPostgresUrl(destination: string): boolean {

@@ -2,7 +2,7 @@
 // each transaction takes a transaction-level advisory lock so that two runs never interleave
 // their steps, and a run holds a session-level one for its whole length.
 import { ConnectionError } from '../client/errors.js';
-import type { SqlValue, SyncDatabase } from './destination.js';
+import { inTransaction, type SqlValue, type SyncDatabase } from './destination.js';
 
 /** Advisory lock keys (any constant pair; "bo" "sy"). */
 const RUN_LOCK = 0x626f7379;
@@ -36,18 +36,15 @@ export async function openPostgres(url: string, label: string): Promise<SyncData
       await query(sql, params);
     },
     all: query,
-    transaction: async <T>(work: () => Promise<T>): Promise<T> => {
-      await client.query('BEGIN');
-      try {
-        await client.query(`SELECT pg_advisory_xact_lock(${STEP_LOCK})`);
-        const result = await work();
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      }
-    },
+    transaction: (work) =>
+      inTransaction(
+        (sql) => client.query(sql),
+        'BEGIN',
+        async () => {
+          await client.query(`SELECT pg_advisory_xact_lock(${STEP_LOCK})`);
+          return work();
+        },
+      ),
     lockRuns: async () => {
       const [row] = await query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(${RUN_LOCK}) AS locked`);
       return row.locked;

@@ -91,18 +91,18 @@ function batchesFrom(run: RunContext, startRecord: number): AsyncGenerator<Atten
 }
 
 /** Applies a batch, counts its changes and saves the state, in one transaction; then delivers. */
-async function commitBatch(run: RunContext, records: readonly AttendeeRecord[], update: (applied: AppliedBatch) => void): Promise<AppliedBatch> {
+async function commitBatch<T>(run: RunContext, records: readonly AttendeeRecord[], update: (applied: AppliedBatch) => T): Promise<T> {
   const { env, state } = run;
-  const applied = await env.db.transaction(async () => {
+  const { applied, updated } = await env.db.transaction(async () => {
     const now = isoNow(env);
     const result = await applyRecords(env.db, state.eventId, records, state.passNo, now);
-    update(result);
+    const updated = update(result);
     await writeState(env.db, state, now);
-    return result;
+    return { applied: result, updated };
   });
   for (const change of applied.changes) run.summary.changes[change.type] += 1;
   await env.afterStep();
-  return applied;
+  return updated;
 }
 
 /** Which end grew, seen in one batch: new orders before known ones, or after them. */
@@ -113,16 +113,20 @@ function observedOrder(flags: readonly boolean[]): ListOrder | undefined {
   return undefined;
 }
 
-function knownBefore(run: RunContext, applied: AppliedBatch): boolean[] {
-  return applied.orders.map((order) => order.known && !run.addedThisRun.has(order.orderNo));
-}
-
-function countNewOrders(run: RunContext, applied: AppliedBatch): void {
+/**
+ * Counts the batch's orders new to the list, and notes which end of the list grew where the
+ * batch shows it; `known`: which of its orders were known before this run.
+ */
+function noteOrders(run: RunContext, applied: AppliedBatch): { known: boolean[]; seen: ListOrder | undefined } {
+  const known = applied.orders.map((order) => order.known && !run.addedThisRun.has(order.orderNo));
+  const seen = observedOrder(known);
+  if (seen !== undefined) run.state.listOrder = seen;
   for (const order of applied.orders) {
     if (order.known || run.addedThisRun.has(order.orderNo)) continue;
     run.addedThisRun.add(order.orderNo);
     run.state.ordersInList += 1;
   }
+  return { known, seen };
 }
 
 async function fullPass(run: RunContext): Promise<void> {
@@ -163,15 +167,8 @@ async function fullPass(run: RunContext): Promise<void> {
 /** Reads from the head until a batch reaches orders known before this run. */
 async function headRead(run: RunContext, firstBatchOnly: boolean): Promise<ListOrder | undefined> {
   for await (const batch of batchesFrom(run, 0)) {
-    let reachedKnown = false;
-    let seen: ListOrder | undefined;
-    await commitBatch(run, batch.records, (applied) => {
-      const flags = knownBefore(run, applied);
-      reachedKnown = flags.some(Boolean);
-      seen = observedOrder(flags);
-      if (seen !== undefined) run.state.listOrder = seen;
-      countNewOrders(run, applied);
-    });
+    const { known, seen } = await commitBatch(run, batch.records, (applied) => noteOrders(run, applied));
+    const reachedKnown = known.some(Boolean);
     if (firstBatchOnly) return seen ?? (reachedKnown ? undefined : 'newest-first');
     if (reachedKnown) return 'newest-first';
   }
@@ -182,17 +179,10 @@ async function headRead(run: RunContext, firstBatchOnly: boolean): Promise<ListO
 async function tailRead(run: RunContext): Promise<boolean> {
   const known = run.state.ordersInList;
   let first = true;
-  let shifted = false;
   for await (const batch of batchesFrom(run, Math.max(0, known - 1))) {
-    await commitBatch(run, batch.records, (applied) => {
-      const flags = knownBefore(run, applied);
-      if (first && known > 0 && flags[0] === false) shifted = true;
-      const seen = observedOrder(flags);
-      if (seen !== undefined) run.state.listOrder = seen;
-      countNewOrders(run, applied);
-    });
+    const noted = await commitBatch(run, batch.records, (applied) => noteOrders(run, applied));
+    if (first && known > 0 && noted.known[0] === false) return false;
     first = false;
-    if (shifted) return false;
   }
   return true;
 }

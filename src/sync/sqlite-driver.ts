@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { UsageError } from '../client/errors.js';
 import { lockPathFor, tryLock, type FileLock } from '../util/file-lock.js';
 import { openSqlite as openConnection, type SqliteStatement } from '../util/sqlite.js';
-import type { SqlValue, SyncDatabase } from './destination.js';
+import { inTransaction, type SqlValue, type SyncDatabase } from './destination.js';
 
 const PRIVATE_FILE_MODE = 0o600;
 
@@ -44,19 +44,7 @@ export function openSqlite(path: string): SyncDatabase {
       statement(sql).run(...(params as SqlValue[]));
     },
     all: async <T>(sql: string, params: readonly SqlValue[] = []) => statement(sql).all(...(params as SqlValue[])) as T[],
-    transaction: async <T>(work: () => Promise<T>): Promise<T> => {
-      db.exec('BEGIN IMMEDIATE');
-      let open = true;
-      try {
-        const result = await work();
-        db.exec('COMMIT');
-        open = false;
-        return result;
-      } catch (error) {
-        if (open) db.exec('ROLLBACK');
-        throw error;
-      }
-    },
+    transaction: (work) => inTransaction((sql) => db.exec(sql), 'BEGIN IMMEDIATE', work),
     lockRuns: async () => {
       const attempt = await tryLock(lockPathFor(path));
       if (!attempt.acquired) return false;

@@ -56,23 +56,18 @@ export async function rowsOfOrders(db: SyncDatabase, eventId: string, orderNos: 
   return selectRows(db, eventId, `order_no IN (${orderNos.map(() => '?').join(', ')}) ORDER BY order_no, attendee_key`, orderNos);
 }
 
-export async function insertRow(db: SyncDatabase, eventId: string, key: string, state: AttendeeState, pass: number, now: string): Promise<void> {
-  await db.run(
-    `INSERT INTO boxoffice_attendees (event_id, attendee_key, ${FIXED_TABLE_COLUMNS.join(', ')}, answers, cancelled, removed_at,
-       first_seen, last_changed, seen_pass)
-     VALUES (?, ?, ${FIXED_TABLE_COLUMNS.map(() => '?').join(', ')}, ?, ?, NULL, ?, ?, ?)`,
-    [eventId, key, ...FIXED_COLUMNS.map((column) => state[column]), JSON.stringify(state.answers), isCancelled(state) ? 1 : 0, now, now, pass],
-  );
-}
-
-/** Replaces a row's values (and brings back a removed one). */
-export async function updateRow(db: SyncDatabase, eventId: string, key: string, state: AttendeeState, pass: number, now: string): Promise<void> {
-  await db.run(
-    `UPDATE boxoffice_attendees SET ${FIXED_TABLE_COLUMNS.map((column) => `${column} = ?`).join(', ')}, answers = ?, cancelled = ?,
-       removed_at = NULL, last_changed = ?, seen_pass = ?
-     WHERE event_id = ? AND attendee_key = ?`,
-    [...FIXED_COLUMNS.map((column) => state[column]), JSON.stringify(state.answers), isCancelled(state) ? 1 : 0, now, pass, eventId, key],
-  );
+/** Writes a row's values, new or not (bringing back a removed one); its first_seen stays the first. */
+export async function writeRow(db: SyncDatabase, eventId: string, key: string, state: AttendeeState, pass: number, now: string): Promise<void> {
+  const fixed = Object.fromEntries(FIXED_COLUMNS.map((column) => [COLUMN_OF[column], state[column]]));
+  const values = {
+    ...fixed,
+    answers: JSON.stringify(state.answers),
+    cancelled: isCancelled(state) ? 1 : 0,
+    removed_at: null,
+    last_changed: now,
+    seen_pass: pass,
+  };
+  await upsert(db, 'boxoffice_attendees', ['event_id', 'attendee_key'], { event_id: eventId, attendee_key: key, first_seen: now, ...values }, ['first_seen']);
 }
 
 export async function markSeen(db: SyncDatabase, eventId: string, key: string, pass: number): Promise<void> {
@@ -103,14 +98,8 @@ export async function addToOutbox(
   now: string,
 ): Promise<Change> {
   const change: Change = { id: `chg_${randomUUID()}`, type, eventId, attendeeKey: key, occurredAt: now, before, after };
-  await db.run(`INSERT INTO boxoffice_sync_outbox (idempotency_key, event_id, type, attendee_key, occurred_at, body) VALUES (?, ?, ?, ?, ?, ?)`, [
-    change.id,
-    eventId,
-    type,
-    key,
-    now,
-    JSON.stringify(change),
-  ]);
+  const values = [change.id, eventId, type, key, now, JSON.stringify(change)];
+  await db.run(`INSERT INTO boxoffice_sync_outbox (idempotency_key, event_id, type, attendee_key, occurred_at, body) VALUES (?, ?, ?, ?, ?, ?)`, values);
   return change;
 }
 

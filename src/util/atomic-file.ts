@@ -7,13 +7,7 @@ import { basename, dirname, join } from 'node:path';
 
 export async function writeFileAtomically(path: string, text: string): Promise<void> {
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temporary, 'wx', 0o600);
-  try {
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  await writeNewFile(temporary, text);
   try {
     await rename(temporary, path);
   } catch (error) {
@@ -21,6 +15,17 @@ export async function writeFileAtomically(path: string, text: string): Promise<v
     throw error;
   }
   await syncDirectory(dirname(path));
+}
+
+/** Writes `text` to a new owner-only file at `path` (EEXIST when there is one) and flushes it. */
+export async function writeNewFile(path: string, text: string): Promise<void> {
+  const handle = await open(path, 'wx', 0o600);
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 /** fsync of a directory makes a rename in it durable; some platforms (Windows) cannot open one. */

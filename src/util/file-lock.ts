@@ -5,8 +5,9 @@
 // and writing it leaves it empty, and nobody would ever remove it. Used by apply (one run per
 // state file) and the attendee export (one run per output file).
 import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { readFile, rename, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { writeNewFile } from './atomic-file.js';
 
 export interface LockHolder {
   pid: number;
@@ -75,20 +76,13 @@ function sameHolder(a: LockHolder | undefined, b: LockHolder | undefined): boole
 }
 
 async function tryCreate(path: string, holder: LockHolder): Promise<boolean> {
-  let handle: FileHandle | undefined;
   try {
-    handle = await open(path, 'wx', 0o600);
+    await writeNewFile(path, `${JSON.stringify(holder)}\n`);
+    return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
-  try {
-    await handle.writeFile(`${JSON.stringify(holder)}\n`, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  return true;
 }
 
 /**
@@ -142,7 +136,7 @@ function ownedLock(path: string, own: LockHolder): FileLock {
       released = true;
       // Only our own lock: one taken over after a pause would belong to another run.
       const holder = await readHolder(path);
-      if (holder?.pid === own.pid && holder.startedAt === own.startedAt) await rm(path, { force: true });
+      if (holder !== undefined && sameHolder(holder, own)) await rm(path, { force: true });
     },
   };
 }

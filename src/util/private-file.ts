@@ -3,7 +3,7 @@
 // is never followed, truncated or reused. A leftover of our own (a regular file of this user with
 // one link, from an earlier run) is removed and created afresh; anything else is refused.
 // Reopening one (to resume) refuses the same way, and never blocks on a FIFO.
-import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, unlinkSync, type Stats } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, rmSync, type Stats } from 'node:fs';
 
 /** Files holding personal data are for their owner only. */
 const PRIVATE_FILE_MODE = 0o600;
@@ -46,16 +46,10 @@ export function createPrivateFile(path: string): number {
       // A third collision means something keeps putting files there: not a leftover of ours.
       if (errorCode(error) !== 'EEXIST' || attempt === 2) throw error;
     }
-    let found: Stats;
-    try {
-      found = lstatSync(path);
-    } catch (error) {
-      if (errorCode(error) === 'ENOENT') continue;
-      throw error;
-    }
-    const reason = foreignReason(found);
+    const reason = foreignEntry(path);
     if (reason) throw new UnsafeFileError(path, reason);
-    unlinkSync(path);
+    // A leftover of ours (gone meanwhile is as good).
+    rmSync(path, { force: true });
   }
 }
 
