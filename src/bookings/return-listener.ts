@@ -18,7 +18,6 @@ interface AcceptedReturn<T> {
 export interface ReturnListenerOptions<T> {
   /** Reads one return. Throwing ends the wait with that error (the browser sees its message). */
   acceptReturn(params: URLSearchParams): AcceptedReturn<T>;
-  host?: string;
 }
 
 export interface ReturnListener<T> {
@@ -30,7 +29,7 @@ export interface ReturnListener<T> {
 }
 
 export async function startReturnListener<T>(options: ReturnListenerOptions<T>): Promise<ReturnListener<T>> {
-  const host = options.host ?? '127.0.0.1';
+  const host = '127.0.0.1';
   const nonce = randomBytes(18).toString('base64url');
   const returnPath = `/return/${nonce}`;
   let settle: { resolve(value: T): void; reject(error: unknown): void } | undefined;

@@ -58,14 +58,10 @@ export function instantOf(wall: string, zone: string): number | undefined {
   // The zone's offset at that moment: format the UTC reading in the zone and compare.
   let guess = asUtc;
   for (let pass = 0; pass < 2; pass += 1) {
-    const shown = instantOfUtcText(wallTime(guess, zone));
+    const shown = Date.parse(`${wallTime(guess, zone).replace(' ', 'T')}Z`);
     guess = asUtc - (shown - guess);
   }
   return guess;
-}
-
-function instantOfUtcText(text: string): number {
-  return Date.parse(`${text.replace(' ', 'T')}Z`);
 }
 
 /**

@@ -2,29 +2,15 @@
 // migration runs once, in order, in one transaction with the version it brings the schema to;
 // boxoffice_sync_meta holds that version.
 import { UsageError } from '../client/errors.js';
+import { FIXED_COLUMNS } from '../export/flatten.js';
 import { upsert, type Dialect, type SyncDatabase } from './destination.js';
 
-/** Export column (FIXED_COLUMNS) → table column. */
-export const COLUMN_OF = {
-  orderNo: 'order_no',
-  purchaseDate: 'purchase_date',
-  buyerName: 'buyer_name',
-  buyerEmail: 'buyer_email',
-  phoneNo: 'phone_no',
-  city: 'city',
-  ticketId: 'ticket_id',
-  ticketName: 'ticket_name',
-  ticketNo: 'ticket_no',
-  attendeeName: 'attendee_name',
-  attendeeEmail: 'attendee_email',
-  checkin: 'checkin',
-  attendeeStatus: 'attendee_status',
-  orderCost: 'order_cost',
-} as const;
+/** The table column of a field (an export column, a state field): its name in snake case, orderNo → order_no. */
+export function columnOf(field: string): string {
+  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
 
-const fixedColumnsDdl = Object.values(COLUMN_OF)
-  .map((column) => `  ${column} TEXT NOT NULL,`)
-  .join('\n');
+const fixedColumnsDdl = FIXED_COLUMNS.map((column) => `  ${columnOf(column)} TEXT NOT NULL,`).join('\n');
 
 const serialKey = (dialect: Dialect): string => (dialect === 'postgres' ? 'BIGSERIAL PRIMARY KEY' : 'INTEGER PRIMARY KEY AUTOINCREMENT');
 

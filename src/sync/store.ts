@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { FIXED_COLUMNS } from '../export/flatten.js';
 import { upsert, type SqlValue, type SyncDatabase } from './destination.js';
 import { isCancelled, type AttendeeState } from './rows.js';
-import { COLUMN_OF } from './schema.js';
+import { columnOf } from './schema.js';
 
 export type ChangeType = 'attendee.added' | 'attendee.updated' | 'attendee.cancelled' | 'attendee.removed';
 
@@ -34,10 +34,10 @@ interface TableRow extends Record<string, SqlValue> {
   seen_pass: number;
 }
 
-const FIXED_TABLE_COLUMNS = FIXED_COLUMNS.map((column) => COLUMN_OF[column]);
+const FIXED_TABLE_COLUMNS = FIXED_COLUMNS.map(columnOf);
 
 function stateOf(row: TableRow): AttendeeState {
-  const fixed = Object.fromEntries(FIXED_COLUMNS.map((column) => [column, String(row[COLUMN_OF[column]] ?? '')]));
+  const fixed = Object.fromEntries(FIXED_COLUMNS.map((column) => [column, String(row[columnOf(column)] ?? '')]));
   return { ...(fixed as Record<(typeof FIXED_COLUMNS)[number], string>), answers: JSON.parse(row.answers) as Record<string, string> };
 }
 
@@ -58,7 +58,7 @@ export async function rowsOfOrders(db: SyncDatabase, eventId: string, orderNos: 
 
 /** Writes a row's values, new or not (bringing back a removed one); its first_seen stays the first. */
 export async function writeRow(db: SyncDatabase, eventId: string, key: string, state: AttendeeState, pass: number, now: string): Promise<void> {
-  const fixed = Object.fromEntries(FIXED_COLUMNS.map((column) => [COLUMN_OF[column], state[column]]));
+  const fixed = Object.fromEntries(FIXED_COLUMNS.map((column) => [columnOf(column), state[column]]));
   const values = {
     ...fixed,
     answers: JSON.stringify(state.answers),
@@ -122,21 +122,6 @@ export interface SyncState {
   lastFullAt: string | null;
 }
 
-/** SyncState field → column of boxoffice_sync_state. */
-const STATE_COLUMNS: Record<keyof SyncState, string> = {
-  eventId: 'event_id',
-  listOrder: 'list_order',
-  ordersInList: 'orders_in_list',
-  passNo: 'pass_no',
-  passNextRecord: 'pass_next_record',
-  passOrders: 'pass_orders',
-  passFirstDate: 'pass_first_date',
-  passLastDate: 'pass_last_date',
-  passStartedAt: 'pass_started_at',
-  lastFullAt: 'last_full_at',
-};
-const STATE_FIELDS = Object.keys(STATE_COLUMNS) as (keyof SyncState)[];
-
 export function initialState(eventId: string): SyncState {
   return {
     eventId,
@@ -155,7 +140,7 @@ export function initialState(eventId: string): SyncState {
 export async function readState(db: SyncDatabase, eventId: string): Promise<SyncState | undefined> {
   const [row] = await db.all<Record<string, SqlValue>>(`SELECT * FROM boxoffice_sync_state WHERE event_id = ?`, [eventId]);
   if (!row) return undefined;
-  const stored = Object.fromEntries(STATE_FIELDS.map((field) => [field, row[STATE_COLUMNS[field]]])) as unknown as SyncState;
+  const stored = Object.fromEntries(Object.keys(initialState(eventId)).map((field) => [field, row[columnOf(field)]])) as unknown as SyncState;
   return {
     ...stored,
     eventId,
@@ -168,6 +153,6 @@ export async function readState(db: SyncDatabase, eventId: string): Promise<Sync
 }
 
 export async function writeState(db: SyncDatabase, state: SyncState, now: string): Promise<void> {
-  const values = Object.fromEntries(STATE_FIELDS.map((field) => [STATE_COLUMNS[field], state[field]]));
+  const values = Object.fromEntries(Object.entries(state).map(([field, value]) => [columnOf(field), value]));
   await upsert(db, 'boxoffice_sync_state', ['event_id'], { ...values, updated_at: now });
 }
