@@ -1,10 +1,10 @@
 // The OAuth authorization-code flow from a terminal: a loopback callback server,
 // the authorize page opened in the browser (or its address printed), one callback checked
 // against this login's random state, then the code exchanged with the PKCE verifier.
-import { timingSafeEqual } from 'node:crypto';
 import { BoxofficeError, CancelledError } from '../client/errors.js';
 import type { OAuthApi } from '../client/oauth.js';
 import type { TokenResponse } from '../client/schemas/index.js';
+import { sameSecret } from '../util/same-secret.js';
 import { startCallbackServer, type CallbackQuery } from './callback-server.js';
 import { LoginDeniedError, LoginStateMismatchError, LoginTimeoutError } from './errors.js';
 import { createPkcePair, createState } from './pkce.js';
@@ -25,15 +25,8 @@ export interface BrowserLoginOptions {
   signal: AbortSignal;
 }
 
-function sameState(expected: string, received: string | undefined): boolean {
-  if (received === undefined) return false;
-  const a = Buffer.from(expected);
-  const b = Buffer.from(received);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 function judge(state: string, query: CallbackQuery): { ok: boolean; message: string } {
-  if (!sameState(state, query.state)) {
+  if (!sameSecret(state, query.state)) {
     return { ok: false, message: 'This answer does not belong to the login in progress (state mismatch). Nothing was stored.' };
   }
   if (query.error) return { ok: false, message: `The login was not allowed (${query.error}). Nothing was stored.` };
@@ -89,7 +82,7 @@ export async function browserLogin(options: BrowserLoginOptions): Promise<TokenR
     await server.close();
   }
 
-  if (!sameState(state, query.state)) {
+  if (!sameSecret(state, query.state)) {
     throw new LoginStateMismatchError('the browser returned an answer for a different login (state mismatch: a forged or stale callback); nothing was stored');
   }
   if (query.error === 'access_denied') {

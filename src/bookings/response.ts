@@ -1,8 +1,9 @@
 // The booking return (E12 → callbackUrl): `response` = base64 of `orderNo|status|amount|code`,
 // where `code` is the md5 hex of the booking key (the sandbox) or of the access token (what the
 // live service's clients check). The CLI accepts either.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { ERROR_CODE_MEANINGS, SignatureError } from '../client/errors.js';
+import { sameSecret } from '../util/same-secret.js';
 
 export interface BookingReturn {
   orderNo: string;
@@ -53,12 +54,6 @@ export function md5Hex(text: string): string {
   return createHash('md5').update(text, 'utf8').digest('hex');
 }
 
-function sameHex(a: string, b: string): boolean {
-  const left = Buffer.from(a.toLowerCase(), 'utf8');
-  const right = Buffer.from(b.toLowerCase(), 'utf8');
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 export interface VerifySecrets {
   bookingKey: string;
   /** The profile's access token, when there is one: the live service's clients check its md5. */
@@ -70,7 +65,7 @@ export function verifyBookingReturn(decoded: BookingReturn, secrets: VerifySecre
   const candidates = [secrets.bookingKey, secrets.accessToken].filter((secret): secret is string => typeof secret === 'string' && secret !== '');
   // Compare against every candidate (no early exit), so the time taken says nothing.
   let matched = false;
-  for (const secret of candidates) matched = sameHex(decoded.code, md5Hex(secret)) || matched;
+  for (const secret of candidates) matched = sameSecret(md5Hex(secret), decoded.code.toLowerCase()) || matched;
   if (!matched) throw bookingReturnError('code');
 }
 

@@ -2,7 +2,7 @@
 // Node (docs/insights.md says why), each with its numbers as a table. vega and vega-lite are
 // heavy: this module is loaded only when a page or SVGs are asked for.
 import type { TopLevelSpec } from 'vega-lite';
-import type { InsightsFigures, TicketSales } from './figures.js';
+import { toCents, type InsightsFigures, type TicketSales } from './figures.js';
 import { countOf } from '../util/count.js';
 import { formatCount, formatMoney, formatShare } from './format.js';
 import { NO_CITY, PAID_BY_BUYERS, type InsightsReport } from './report.js';
@@ -160,7 +160,7 @@ function salesCharts(figures: InsightsFigures, money: (value: number) => string,
   const cumulative = figures.daily.map((day) => {
     runningOrders += day.orders;
     runningPaid += day.revenue;
-    return { date: day.date, orders: runningOrders, revenue: Math.round(runningPaid * 100) / 100 };
+    return { date: day.date, orders: runningOrders, revenue: toCents(runningPaid) };
   });
   const line = { type: 'line', point: true, interpolate: 'monotone' };
   return [

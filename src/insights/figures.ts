@@ -109,7 +109,7 @@ function sortedDescending<T>(entries: Iterable<T>, key: (item: T) => [weight: nu
 }
 
 /** Cents, so that sums of many amounts print as the amounts themselves do. */
-function money(value: number): number {
+export function toCents(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
@@ -211,13 +211,13 @@ export class FiguresAccumulator {
   figures(): InsightsFigures {
     this.closeOrder();
     const share = (count: number): number => (this.attendees === 0 ? 0 : Math.round((count / this.attendees) * 10_000) / 10_000);
-    const daily = [...this.days.values()].sort((a, b) => a.date.localeCompare(b.date)).map((day) => ({ ...day, revenue: money(day.revenue) }));
+    const daily = [...this.days.values()].sort((a, b) => a.date.localeCompare(b.date)).map((day) => ({ ...day, revenue: toCents(day.revenue) }));
     const recentDays = dayRange(this.clock.today, SPARKLINE_DAYS);
     return {
       totals: {
         orders: this.orders,
         attendees: this.attendees,
-        revenue: money(this.revenue),
+        revenue: toCents(this.revenue),
         cancelled: this.cancelled,
         cancelledShare: share(this.cancelled),
         checkedIn: this.checkedIn,
@@ -230,7 +230,7 @@ export class FiguresAccumulator {
         to: recentDays[recentDays.length - 1],
         orders: recentDays.map((date) => this.days.get(date)?.orders ?? 0),
       },
-      tickets: sortedDescending(this.tickets.values(), (item) => [item.attendees, item.ticket]).map((item) => ({ ...item, revenue: money(item.revenue) })),
+      tickets: sortedDescending(this.tickets.values(), (item) => [item.attendees, item.ticket]).map((item) => ({ ...item, revenue: toCents(item.revenue) })),
       cities: sortedDescending(this.cities, ([city, orders]) => [orders, city]).map(([city, orders]) => ({ city, orders })),
       questions: [...this.questions].map(([question, tally]) => ({
         question,

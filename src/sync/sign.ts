@@ -1,7 +1,8 @@
 // The signature of a forwarded change, as a receiver checks it (docs/sync.md "A receiver"):
 //   Boxoffice-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>
 // Signing the timestamp with the body lets a receiver refuse old deliveries replayed later.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { sameSecret } from '../util/same-secret.js';
 
 export const SIGNATURE_HEADER = 'Boxoffice-Signature';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -18,7 +19,7 @@ export function verifySignature(secret: string, header: string, body: string, no
   const given = parts.get('v1') ?? '';
   if (!Number.isInteger(timestamp) || Math.abs(nowSeconds - timestamp) > toleranceSeconds) return false;
   const expected = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-  return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  return sameSecret(expected, given);
 }
 
 export function newForwardSecret(): string {
