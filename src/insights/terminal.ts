@@ -49,11 +49,8 @@ export function barChart(rows: readonly BarRow[], limit = TOP_ROWS): string[] {
 }
 
 function totalsLines(report: InsightsReport): string[] {
-  const {
-    figures: { totals },
-    currency,
-    sales,
-  } = report;
+  const { currency, sales } = report;
+  const { totals } = report.figures;
   const rows: [string, string][] = [
     ['orders', formatCount(totals.orders)],
     ['attendees', formatCount(totals.attendees)],
@@ -78,15 +75,14 @@ function sellThroughText(report: InsightsReport, ticketName: string): string {
 
 /** The title, the totals and the sparkline: what a window too short for the summary shows. */
 export function compactSummary(report: InsightsReport): string {
-  const { figures } = report;
-  return (
-    [
-      titleLine(report),
-      ...totalsLines(report),
-      `orders per day, last ${figures.recent.orders.length} days: ${sparkline(figures.recent.orders)}`,
-      '(the window is too short for the full summary; make it taller to see tickets, cities and questions)',
-    ].join('\n') + '\n'
-  );
+  const { recent } = report.figures;
+  const lines = [
+    titleLine(report),
+    ...totalsLines(report),
+    `orders per day, last ${recent.orders.length} days: ${sparkline(recent.orders)}`,
+    '(the window is too short for the full summary; make it taller to see tickets, cities and questions)',
+  ];
+  return `${lines.join('\n')}\n`;
 }
 
 function titleLine(report: InsightsReport): string {

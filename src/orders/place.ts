@@ -38,8 +38,6 @@ export interface PlaceOrderInput {
 export interface PlaceOrderHooks {
   /** Called with the cart before an order number is generated; throw (CancelledError) to stop. */
   beforeOrder?(cart: Answer<'cartCalculation'>['cart'], currency: string): Promise<void>;
-  /** One line per step, for progress on stderr. */
-  onStep?(step: string): void;
   /**
    * Asks for the answers of an attendee none were given for (on a terminal), with the form's
    * fields; `position` is 1-based. Without it, missing attendees are an error (or --fake).
@@ -129,8 +127,7 @@ export function checkAgainstTickets(eventId: string, specs: readonly TicketSpec[
  * An order that cannot be completed still holds its tickets: end it as failed so they are
  * released, and say what happened either way.
  */
-async function releaseOrder(api: PublisherFlowApi, orderNo: string, now: Date, hooks: PlaceOrderHooks): Promise<string> {
-  hooks.onStep?.('confirm-order (fail)');
+async function releaseOrder(api: PublisherFlowApi, orderNo: string, now: Date): Promise<string> {
   try {
     await api.confirmOrder({ orderNo, status: 'fail', referenceNo: `${defaultReferenceNo(orderNo, now)}-INCOMPLETE` });
     return `order ${orderNo} was marked failed, so its tickets are released`;
@@ -141,22 +138,21 @@ async function releaseOrder(api: PublisherFlowApi, orderNo: string, now: Date, h
 
 export async function placeOrder(api: PublisherFlowApi, input: PlaceOrderInput, hooks: PlaceOrderHooks = {}): Promise<PlacedOrder> {
   const context: FlowContext = { eventId: input.eventId, specs: input.tickets };
-  const step = flowStep(context, hooks);
   const data: CartData = {
     eventId: Number(input.eventId),
     tickets: input.tickets.map(({ ticketId, quantity, discountCode }) => ({ ticketId, quantity, discountCode })),
   };
   if (input.resume) return resumeOrder(api, input, hooks, data, input.resume.orderNo);
 
-  const available = await step('ticket-details', () => api.ticketDetails({ eventId: input.eventId }));
+  const available = await explained(context, () => api.ticketDetails({ eventId: input.eventId }));
   checkAgainstTickets(input.eventId, input.tickets, available.tickets);
 
-  const cart = await step('cart-calculation', () => api.cartCalculation(data));
+  const cart = await explained(context, () => api.cartCalculation(data));
   await hooks.beforeOrder?.(cart.cart, available.currency);
 
   await hooks.beforeChange?.('generate-order');
   hooks.boundary?.('before-generate');
-  const order = await step('generate-order', () => api.generateOrder(data));
+  const order = await explained(context, () => api.generateOrder(data));
   hooks.boundary?.('after-generate');
   const orderNo = order.orderNo;
   context.orderNo = orderNo;
@@ -166,24 +162,21 @@ export async function placeOrder(api: PublisherFlowApi, input: PlaceOrderInput, 
   return { ...rest, orderNo, cart, order, resumed: false, currency: available.currency };
 }
 
-function flowStep(context: FlowContext, hooks: PlaceOrderHooks) {
-  return async <T>(name: string, call: () => Promise<T>): Promise<T> => {
-    hooks.onStep?.(name);
-    try {
-      return await call();
-    } catch (error) {
-      throw withExplanation(error, context);
-    }
-  };
+/** The call's result, or its error explained in the flow's plain words. */
+async function explained<T>(context: FlowContext, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw withExplanation(error, context);
+  }
 }
 
 /** Continues an order an interrupted run left, by what the service says of it now. */
 async function resumeOrder(api: PublisherFlowApi, input: PlaceOrderInput, hooks: PlaceOrderHooks, data: CartData, orderNo: string): Promise<PlacedOrder> {
   const context: FlowContext = { eventId: input.eventId, specs: input.tickets, orderNo };
-  const step = flowStep(context, hooks);
-  const available = await step('ticket-details', () => api.ticketDetails({ eventId: input.eventId }));
-  const cart = await step('cart-calculation', () => api.cartCalculation(data));
-  const now = await step('order-details', () => api.orderDetails({ orderNo }));
+  const available = await explained(context, () => api.ticketDetails({ eventId: input.eventId }));
+  const cart = await explained(context, () => api.cartCalculation(data));
+  const now = await explained(context, () => api.orderDetails({ orderNo }));
   const status = now.orderDetails.orderStatus;
   const done = status === 'confirm' || (status === 'pending' && input.status === 'pending');
   if (done) return { orderNo, cart, details: now, resumed: true, currency: available.currency };
@@ -206,11 +199,10 @@ async function completeOrder(
   context: FlowContext,
   orderNo: string,
 ): Promise<CompletedSteps> {
-  const step = flowStep(context, hooks);
   let attendeeForm: Answer<'attendeeForm'>;
   let saved: Answer<'saveAttendee'>;
   try {
-    attendeeForm = await step('attendee-form', () => api.attendeeForm({ orderNo }));
+    attendeeForm = await explained(context, () => api.attendeeForm({ orderNo }));
     const form = attendeeForm.attendeeForm;
     const answers = [...input.answers];
     if (hooks.askAttendee && !input.fake) {
@@ -222,14 +214,14 @@ async function completeOrder(
     const attendees = fillAttendeeForm(form, { orderNo, answers, fake: input.fake });
     await hooks.beforeChange?.('save-attendee', orderNo);
     hooks.boundary?.('before-save');
-    saved = await step('save-attendee', () => api.saveAttendee({ orderNo, attendees }));
+    saved = await explained(context, () => api.saveAttendee({ orderNo, attendees }));
     hooks.boundary?.('after-save');
   } catch (error) {
     // Missing answers, refused answers or a cancelled question: release the tickets. After
     // Ctrl-C (signal aborted) or a network failure: no further request.
     const incomplete = error instanceof MissingAnswersError || error instanceof ApiError || error instanceof CancelledError;
     if (!incomplete || input.signal?.aborted) throw error;
-    const aftermath = await releaseOrder(api, orderNo, input.now, hooks);
+    const aftermath = await releaseOrder(api, orderNo, input.now);
     if (error instanceof MissingAnswersError) throw new MissingAnswersError(orderNo, error.missing, aftermath);
     throw withNotes(error, { aftermath });
   }
@@ -237,7 +229,7 @@ async function completeOrder(
   const referenceNo = input.referenceNo ?? defaultReferenceNo(orderNo, input.now);
   await hooks.beforeChange?.('confirm-order', orderNo);
   hooks.boundary?.('before-confirm');
-  const confirmation = await step('confirm-order', () => api.confirmOrder({ orderNo, status: input.status, referenceNo })).catch((error: unknown) => {
+  const confirmation = await explained(context, () => api.confirmOrder({ orderNo, status: input.status, referenceNo })).catch((error: unknown) => {
     if (input.signal?.aborted || error instanceof ApiError) throw error;
     // No answer: the confirmation may have been taken.
     throw withNotes(error, {
@@ -246,7 +238,7 @@ async function completeOrder(
   });
   hooks.boundary?.('after-confirm');
   await hooks.beforeChange?.('order-details', orderNo);
-  const details = await step('order-details', () => api.orderDetails({ orderNo })).catch((error: unknown) => {
+  const details = await explained(context, () => api.orderDetails({ orderNo })).catch((error: unknown) => {
     if (input.signal?.aborted) throw error;
     const status = confirmation.orderStatus ?? input.status;
     throw withNotes(error, {

@@ -4,7 +4,7 @@
 import type { AttendeeRecord } from '../client/schemas/index.js';
 import type { SyncDatabase } from './destination.js';
 import { isCancelled, rowsOfRecord, sameState, type AttendeeState } from './rows.js';
-import { addToOutbox, markRemoved, markSeen, rowsOfOrders, writeRow, type Change, type ChangeType, type StoredRow } from './store.js';
+import { addToOutbox, markRemoved, markSeen, rowsOfOrders, unseenRows, writeRow, type Change, type ChangeType, type StoredRow } from './store.js';
 
 export interface AppliedBatch {
   changes: Change[];
@@ -62,11 +62,11 @@ export async function applyRecords(db: SyncDatabase, eventId: string, records: r
   return result;
 }
 
-/** At the end of a full pass: the rows it did not see are marked removed, `chunk` at a time. */
-export async function removeUnseen(db: SyncDatabase, eventId: string, now: string, unseen: (limit: number) => Promise<StoredRow[]>): Promise<Change[]> {
+/** At the end of the full pass `pass`: the rows it did not see are marked removed, 500 at a time. */
+export async function removeUnseen(db: SyncDatabase, eventId: string, pass: number, now: string): Promise<Change[]> {
   const changes: Change[] = [];
   for (;;) {
-    const rows = await unseen(500);
+    const rows = await unseenRows(db, eventId, pass, 500);
     if (rows.length === 0) return changes;
     for (const row of rows) {
       await markRemoved(db, eventId, row.key, now);

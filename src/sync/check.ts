@@ -51,7 +51,7 @@ export async function checkDestination(eventId: string, env: CheckEnvironment): 
       reads += 1;
       return env.fetchBatch(range, signal);
     },
-    { eventId, batchSize: 50, isEndOfList: errorEndsAttendeeList, signal: env.signal },
+    { eventId, isEndOfList: errorEndsAttendeeList, signal: env.signal },
   );
   for await (const batch of batches) {
     const fresh = batch.records.filter((record) => !seenOrders.has(String(record.orderNo)));

@@ -11,7 +11,7 @@ import { flattenRecord } from '../export/flatten.js';
 import { HOURLY_READ_QUOTA } from '../util/live-quotas.js';
 import { applyRecords, removeUnseen, type AppliedBatch } from './apply.js';
 import type { SyncDatabase } from './destination.js';
-import { initialState, readState, unseenRows, writeState, type ChangeType, type ListOrder, type SyncState } from './store.js';
+import { initialState, readState, writeState, type ChangeType, type ListOrder, type SyncState } from './store.js';
 
 /** Records one attendee-list call returns at most (reference §8). */
 const BATCH_SIZE = 50;
@@ -24,7 +24,6 @@ export interface SyncRequest {
   fullEveryMs: number;
   /** Attendee-list reads this run may spend at most (Infinity: no limit). */
   maxReads: number;
-  batchSize?: number;
 }
 
 export interface SyncEnvironment {
@@ -78,7 +77,7 @@ function purchaseDateOf(record: AttendeeRecord): string | null {
 function batchesFrom(run: RunContext, startRecord: number): AsyncGenerator<AttendeeBatch<AttendeeRecord>> {
   return attendeeBatches(run.fetch, {
     eventId: run.request.eventId,
-    batchSize: run.request.batchSize ?? BATCH_SIZE,
+    batchSize: BATCH_SIZE,
     startRecord,
     prefetch: 0, // one request at a time: every read is counted against --max-reads
     isEndOfList: (error, range) => {
@@ -150,7 +149,7 @@ async function fullPass(run: RunContext): Promise<void> {
   }
   const removed = await env.db.transaction(async () => {
     const now = isoNow(env);
-    const changes = await removeUnseen(env.db, state.eventId, now, (limit) => unseenRows(env.db, state.eventId, state.passNo, limit));
+    const changes = await removeUnseen(env.db, state.eventId, state.passNo, now);
     if (state.listOrder === 'unknown' && state.passFirstDate !== null && state.passLastDate !== null && state.passFirstDate !== state.passLastDate) {
       state.listOrder = state.passFirstDate < state.passLastDate ? 'oldest-first' : 'newest-first';
     }
@@ -250,8 +249,7 @@ export async function runSync(request: SyncRequest, env: SyncEnvironment): Promi
   const run: RunContext = { request, env, state, summary, fetch, addedThisRun: new Set() };
   const budget = Number.isFinite(request.maxReads) ? `; --max-reads ${request.maxReads}` : '';
   env.notice(
-    `sync ${request.eventId} → ${env.db.label}: ${plannedCost(kind, state, request.batchSize ?? BATCH_SIZE)}, ` +
-      `of the service's ${HOURLY_READ_QUOTA} reads an hour${budget}`,
+    `sync ${request.eventId} → ${env.db.label}: ${plannedCost(kind, state, BATCH_SIZE)}, ` + `of the service's ${HOURLY_READ_QUOTA} reads an hour${budget}`,
   );
   await env.afterStep(); // changes committed by an earlier run that stopped before delivering them
   try {
