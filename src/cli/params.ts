@@ -269,25 +269,3 @@ async function askFor(prompter: Prompter, spec: ParamSpec): Promise<string> {
     },
   });
 }
-
-/**
- * The request the flags describe, checked with its schema; a refused field is reported by its flag
- * (`--end-date: end date-time must be later than start date-time`), nothing is sent.
- */
-export function requestFromFlags<S extends z.ZodType>(schema: S, request: unknown, params: readonly ParamSpec[]): z.output<S> {
-  const result = schema.safeParse(request);
-  if (result.success) return result.data;
-  const byName = new Map(params.map((spec) => [spec.name, spec]));
-  const problems = result.error.issues.map((issue) => {
-    const field = typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
-    const spec = field ? byName.get(field) : undefined;
-    const name = spec ? flagFor(spec) : field ? `--${kebabCase(field)}` : 'request';
-    return { name, text: `${name}: ${issue.message}` };
-  });
-  throw new UsageError(problems.map((p) => p.text).join('; '), problems[0]?.name);
-}
-
-/** Drops keys whose value is undefined (the client sends every key it is given). */
-export function definedOnly<T extends Record<string, unknown>>(record: T): Partial<T> {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Partial<T>;
-}

@@ -14,7 +14,6 @@ import { readAllStdin } from '../../stdin.js';
  */
 export const KNOWN_COLUMNS = ['orderNo', 'createdOn', 'status', 'amount', 'currency'] as const;
 
-export const BOOKING_KEY_FLAG_HELP = 'booking key (discouraged: visible in ps; prefer BOXOFFICE_BOOKING_KEY or --booking-key-file)';
 export const BOOKING_KEY_FILE_HELP = 'read the booking key from FILE (- for standard input)';
 
 export interface BookingKeySources {

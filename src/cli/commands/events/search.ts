@@ -3,26 +3,13 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { EventSearchRequest, EventSummary } from '../../../client/schemas/index.js';
-import { SEARCH_PRICE_KINDS, SEARCH_SORT_ORDERS } from '../../../client/schemas/values.js';
 import type { CommandContext, RunVerb } from '../../context.js';
-import { addParamFlags, checkFormats, definedOnly, paramValues, requestFromFlags, type ParamSpec } from '../../params.js';
+import { addParamFlags, checkFormats, paramValues } from '../../params.js';
+import { SEARCH_PARAMS } from '../../fields.js';
 import { eventSearchRequest } from '../../../client/schemas/requests.js';
+import { parseRequest } from '../../../client/validate.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
-
-const SEARCH_PARAMS: readonly ParamSpec[] = [
-  { name: 'keyword', description: 'search keyword' },
-  { name: 'city', description: 'city name' },
-  { name: 'category', description: 'category slug (see `boxoffice catalog categories`)' },
-  { name: 'price', description: 'free or paid events only', kind: 'enum', choices: SEARCH_PRICE_KINDS },
-  { name: 'fromDate', description: 'events from this date', kind: 'date' },
-  { name: 'toDate', description: 'events up to this date', kind: 'date' },
-  { name: 'fromPrice', description: 'lowest price', kind: 'number' },
-  { name: 'toPrice', description: 'highest price', kind: 'number' },
-  { name: 'sortBy', description: 'order of the results', kind: 'enum', choices: SEARCH_SORT_ORDERS },
-  { name: 'topics', description: 'comma-separated topic keys (see `boxoffice catalog topics`)' },
-  { name: 'page', description: 'the page to show (from 1)', kind: 'integer' },
-];
 
 export interface SearchOptions {
   filters: EventSearchRequest;
@@ -51,8 +38,8 @@ export async function toSearchOptions(flags: Record<string, unknown>): Promise<S
   checkFormats(SEARCH_PARAMS, values);
   const all = flags.all === true;
   if (all && values.page !== undefined) throw new UsageError('--page and --all cannot be used together', '--page');
-  // zod is loaded only once a search is really about to run (startup cost).
-  const filters = requestFromFlags(eventSearchRequest, definedOnly(values), SEARCH_PARAMS);
+  // Checked by the client's schema: a refused field is named by its flag (runCli).
+  const filters = parseRequest(eventSearchRequest, values);
   if (filters.fromDate && filters.toDate && filters.toDate < filters.fromDate) {
     throw new UsageError('--to-date: must not be before --from-date', '--to-date');
   }
