@@ -129,7 +129,17 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** One @, a dot in the domain, no spaces: what a typo breaks, not RFC 5322. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function isHttpUrl(value: string): boolean {
+/** A whole number from `min` to `max` given as a flag's text, or a usage error naming the flag. */
+export function wholeNumber(text: string, flag: string, min: number, max = Number.POSITIVE_INFINITY): number {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed) || Number(trimmed) < min || Number(trimmed) > max) {
+    const range = max === Number.POSITIVE_INFINITY ? `of ${min} or more` : `from ${min} to ${max}`;
+    throw new UsageError(`${flag}: expected a whole number ${range}, got "${text}"`, flag);
+  }
+  return Number(trimmed);
+}
+
+export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';

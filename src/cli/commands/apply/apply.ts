@@ -3,7 +3,7 @@
 // The work is in src/apply; it is loaded when the command runs.
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { summaryOf } from '../summaries.js';
 import { LIVE_PROFILE, confirmOnLive, requireYesWithoutTerminal } from '../../live.js';
@@ -59,9 +59,7 @@ export function registerApply(program: Command, context: CommandContext, run: Ru
         '  GENERAL_PRICE=2800 boxoffice apply conference.yaml\n' +
         '  boxoffice apply event.yaml --state .state/event.json --json\n',
     )
-    .action(async (file: string, flags: ApplyFlags) => {
-      await run(applyOptionsFrom(file, flags), context);
-    });
+    .action(verbAction(context, run, (file: string, flags: ApplyFlags) => applyOptionsFrom(file, flags)));
 }
 
 function applyOptionsFrom(file: string, flags: ApplyFlags): ApplyOptions {

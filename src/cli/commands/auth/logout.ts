@@ -1,6 +1,6 @@
 // `boxoffice logout`: removes the stored token of the profile.
 import type { Command } from 'commander';
-import type { CommandContext, NoOptions, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../context.js';
 import { summaryOf } from '../summaries.js';
 import { openConfigStore } from '../../config/store.js';
 import { assertProfileExists } from '../../session.js';
@@ -11,9 +11,7 @@ export function registerAuthLogout(program: Command, context: CommandContext, ru
     .command('logout')
     .description(summaryOf('logout'))
     .addHelpText('after', '\nExample:\n  boxoffice --profile live logout')
-    .action(async () => {
-      await run({}, context);
-    });
+    .action(verbAction(context, run, () => ({})));
 }
 
 async function runLogout(context: CommandContext): Promise<void> {

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { NotLoggedInError } from '../../../client/errors.js';
 import { describeRemaining, type ExpiryStatus, expiryStatus } from '../../../auth/expiry.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { summaryOf } from '../summaries.js';
 import { loadProfile, requireAddresses } from '../../session.js';
 import { checkToken, refusalText, type TokenCheck } from '../../token-check.js';
@@ -51,9 +51,7 @@ export function registerAuthStatus(
     .description('which token is used, the profile, its addresses, the days left, and whether the service accepts it')
     .option('--offline', 'do not ask the service whether it accepts the token (no request is sent)')
     .addHelpText('after', '\nExamples:\n  boxoffice --profile live auth status\n  boxoffice auth status --offline')
-    .action(async (flags: { offline?: boolean }) => {
-      await run({ offline: flags.offline === true }, context);
-    });
+    .action(verbAction(context, run, (flags: { offline?: boolean }) => ({ offline: flags.offline === true })));
 }
 
 async function runAuthStatus(context: CommandContext, offline: boolean): Promise<void> {

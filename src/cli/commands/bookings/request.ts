@@ -14,7 +14,7 @@ import type { BookingListRequest } from '../../../client/schemas/index.js';
 import { createPrompter } from '../../prompt.js';
 import { countOf, formatMoney } from '../../../util/count.js';
 import { openSession } from '../../session.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { addParamFlags, checkFormats, fillMissing, paramValues } from '../../params.js';
 import { BOOKING_PARAMS } from '../../fields.js';
 import { BOOKING_KEY_FILE_HELP, resolveBookingKey } from './shared.js';
@@ -56,9 +56,7 @@ export function registerBookingsRequest(group: Command, context: CommandContext,
         '  boxoffice bookings request --amount 20 --currency USD --order-no SHOP-1002 --no-browser --json\n' +
         '  boxoffice bookings request --amount 499 --order-no SHOP-1003 --callback-url https://shop.example/paid\n',
     )
-    .action(async (flags: RequestFlags) => {
-      await run(flags, context);
-    });
+    .action(verbAction(context, run, (flags: RequestFlags) => flags));
 }
 
 async function runRequestBooking(flags: RequestFlags, context: CommandContext): Promise<void> {

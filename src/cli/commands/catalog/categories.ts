@@ -1,6 +1,6 @@
 // `boxoffice catalog categories` (P2): category slug → display name.
 import type { Command } from 'commander';
-import type { CommandContext, NoOptions, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../context.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
@@ -13,9 +13,7 @@ export function registerCatalogCategories(
     .command('categories')
     .description('every category: slug and display name')
     .addHelpText('after', '\nExample:\n  boxoffice catalog categories')
-    .action(async () => {
-      await run({}, context);
-    });
+    .action(verbAction(context, run, () => ({})));
 }
 
 async function runCatalogCategories(context: CommandContext): Promise<void> {

@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import { EVENT_TYPES, EVENT_VISIBILITIES } from '../../../client/schemas/values.js';
 import type { SegmentNode, SegmentsRequest } from '../../../client/schemas/index.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
@@ -13,9 +13,7 @@ export function registerCatalogSegments(group: Command, context: CommandContext,
     .addOption(new Option('--event-type <type>', 'only segments of public or private events').choices(EVENT_VISIBILITIES))
     .addOption(new Option('--type <type>', 'only segments of this kind of event').choices(EVENT_TYPES))
     .addHelpText('after', '\nExample:\n  boxoffice catalog segments --type conference')
-    .action(async (flags: SegmentsRequest) => {
-      await run(flags, context);
-    });
+    .action(verbAction(context, run, (flags: SegmentsRequest) => flags));
 }
 
 interface SegmentRow {

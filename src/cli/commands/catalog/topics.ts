@@ -1,6 +1,6 @@
 // `boxoffice catalog topics` (P3): the topics of each segment, one row per topic.
 import type { Command } from 'commander';
-import type { CommandContext, NoOptions, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../context.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
@@ -13,9 +13,7 @@ export function registerCatalogTopics(
     .command('topics')
     .description('the topics of each segment')
     .addHelpText('after', '\nExample:\n  boxoffice catalog topics')
-    .action(async () => {
-      await run({}, context);
-    });
+    .action(verbAction(context, run, () => ({})));
 }
 
 async function runCatalogTopics(context: CommandContext): Promise<void> {

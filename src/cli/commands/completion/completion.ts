@@ -1,7 +1,7 @@
 // `boxoffice completion SHELL`: the completion script of the whole command tree for one shell.
 import { Argument, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { summaryOf } from '../summaries.js';
 import { SHELLS, completionScript } from './scripts.js';
 import { writeJson } from '../../output/json.js';
@@ -22,9 +22,7 @@ export function registerCompletion(
       'after',
       '\nExamples:\n  source <(boxoffice completion bash)          # in ~/.bashrc\n  source <(boxoffice completion zsh)           # in ~/.zshrc, after compinit\n  boxoffice completion fish > ~/.config/fish/completions/boxoffice.fish',
     )
-    .action(async (shell: string) => {
-      await run({ shell }, context);
-    });
+    .action(verbAction(context, run, (shell: string) => ({ shell })));
 }
 
 /**

@@ -1,6 +1,6 @@
 // `boxoffice discount add EVENT_ID TICKET_ID [flags]` (E5).
 import type { Command } from 'commander';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, withEquivalentCommand } from '../../params.js';
 import { ADD_DISCOUNT_PARAMS } from '../../fields.js';
 import { addDiscountRequest, type AddDiscountRequest } from '../../../client/schemas/index.js';
@@ -19,9 +19,13 @@ export function registerDiscountAdd(group: Command, context: CommandContext, run
   const command = group.command('add').description('add a discount on a ticket').argument('<EVENT_ID>', 'event id').argument('<TICKET_ID>', 'ticket id');
   addParamFlags(command, ADD_DISCOUNT_PARAMS)
     .addHelpText('after', '\nExample:\n  boxoffice discount add 12 34 --discount-category code --code EARLY --discount 10 --discount-type percentage')
-    .action(async (eventId: string, ticketId: string, flags: Record<string, unknown>) => {
-      await run({ eventId, ticketId, values: paramValues(ADD_DISCOUNT_PARAMS, flags) }, context);
-    });
+    .action(
+      verbAction(context, run, (eventId: string, ticketId: string, flags: Record<string, unknown>) => ({
+        eventId,
+        ticketId,
+        values: paramValues(ADD_DISCOUNT_PARAMS, flags),
+      })),
+    );
 }
 
 export async function runDiscountAdd(options: AddDiscountOptions, context: CommandContext): Promise<void> {

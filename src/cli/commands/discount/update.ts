@@ -3,7 +3,7 @@
 // it never sent must be given (or is asked for on a terminal).
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { addParamFlags, flagFor, paramValues, type ParamValues, checkFormats, fillMissing, missingParams } from '../../params.js';
 import { asFlagValues, UPDATE_DISCOUNT_PARAMS } from '../../fields.js';
 import type { UpdateDiscountRequest } from '../../../client/schemas/index.js';
@@ -31,9 +31,13 @@ export function registerDiscountUpdate(group: Command, context: CommandContext, 
     UPDATE_DISCOUNT_PARAMS.map((spec) => ({ ...spec, required: false })),
   )
     .addHelpText('after', '\nExample:\n  boxoffice discount update 12 56 --discount 15')
-    .action(async (eventId: string, discountId: string, flags: Record<string, unknown>) => {
-      await run({ eventId, discountId, values: paramValues(UPDATE_DISCOUNT_PARAMS, flags) }, context);
-    });
+    .action(
+      verbAction(context, run, (eventId: string, discountId: string, flags: Record<string, unknown>) => ({
+        eventId,
+        discountId,
+        values: paramValues(UPDATE_DISCOUNT_PARAMS, flags),
+      })),
+    );
 }
 
 export async function runDiscountUpdate(options: UpdateDiscountOptions, context: CommandContext): Promise<void> {

@@ -2,7 +2,7 @@
 // (ticket details) together.
 import type { Command } from 'commander';
 import type { PublisherEvent, PublisherTicket } from '../../../client/schemas/index.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { resolveBuyerIds } from '../../buyer-ids.js';
@@ -18,9 +18,7 @@ export function registerEventDetails(
     .description("the buyer's view of an event: details and tickets (Publisher API)")
     .argument('<EVENT_ID>', 'the event: its numeric id, or its code (looked up in boxoffice event list)')
     .addHelpText('after', '\nExample:\n  boxoffice event details 1042')
-    .action(async (eventId: string) => {
-      await run({ eventId: eventId.trim() }, context);
-    });
+    .action(verbAction(context, run, (eventId: string) => ({ eventId: eventId.trim() })));
 }
 
 async function runEventDetails(eventGiven: string, context: CommandContext): Promise<void> {

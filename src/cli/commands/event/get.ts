@@ -1,6 +1,6 @@
 // `boxoffice event get EVENT_ID` (E7): the organizer's view of one event.
 import type { Command } from 'commander';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeJson, writeRows } from '../../output/index.js';
@@ -18,9 +18,7 @@ export function registerEventGet(group: Command, context: CommandContext, run: R
     .description('show one event')
     .argument('<EVENT_ID>', 'event id')
     .addHelpText('after', '\nExample:\n  boxoffice event get 12 --json')
-    .action(async (eventId: string) => {
-      await run({ eventId }, context);
-    });
+    .action(verbAction(context, run, (eventId: string) => ({ eventId })));
 }
 
 export async function runEventGet(options: GetEventOptions, context: CommandContext): Promise<void> {

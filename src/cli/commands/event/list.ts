@@ -1,7 +1,7 @@
 // `boxoffice event list` (E9): the events of the account the token belongs to.
 import type { Command } from 'commander';
 import type { EventListItem } from '../../../client/schemas/index.js';
-import type { CommandContext, NoOptions, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../context.js';
 import { withSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
@@ -10,9 +10,7 @@ export function registerEventList(group: Command, context: CommandContext, run: 
     .command('list')
     .description("list the account's events")
     .addHelpText('after', '\nExample:\n  boxoffice event list | cut -f1    # the ids, one a line')
-    .action(async () => {
-      await run({}, context);
-    });
+    .action(verbAction(context, run, () => ({})));
 }
 
 export async function runEventList(context: CommandContext): Promise<void> {

@@ -2,7 +2,7 @@
 // is read back first (E7) and sent as it is.
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing } from '../../params.js';
 import { endIsAfterStart } from '../../../client/schemas/values.js';
 import type { UpdateEventRequest } from '../../../client/schemas/index.js';
@@ -26,9 +26,7 @@ export function registerEventUpdate(group: Command, context: CommandContext, run
     UPDATE_EVENT_PARAMS.map((spec) => ({ ...spec, required: false })),
   )
     .addHelpText('after', '\nExample:\n  boxoffice event update 12 --event-title "Spring Gala 2030" --end-time 23:00')
-    .action(async (eventId: string, flags: Record<string, unknown>) => {
-      await run({ eventId, values: paramValues(UPDATE_EVENT_PARAMS, flags) }, context);
-    });
+    .action(verbAction(context, run, (eventId: string, flags: Record<string, unknown>) => ({ eventId, values: paramValues(UPDATE_EVENT_PARAMS, flags) })));
 }
 
 export async function runEventUpdate(options: UpdateEventOptions, context: CommandContext): Promise<void> {

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { EventSearchRequest, EventSummary } from '../../../client/schemas/index.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { addParamFlags, checkFormats, paramValues } from '../../params.js';
 import { SEARCH_PARAMS } from '../../fields.js';
 import { eventSearchRequest } from '../../../client/schemas/requests.js';
@@ -28,9 +28,7 @@ Examples:
   boxoffice events search --city Pune --category technology --sort-by latest
   boxoffice events search --price free --from-date 2026-12-01 --to-date 2026-12-31 --all --json`,
     )
-    .action(async (flags: Record<string, unknown>) => {
-      await run(await toSearchOptions(flags), context);
-    });
+    .action(verbAction(context, run, (flags: Record<string, unknown>) => toSearchOptions(flags)));
 }
 
 export async function toSearchOptions(flags: Record<string, unknown>): Promise<SearchOptions> {

@@ -7,7 +7,7 @@ import { UsageError } from '../../../client/errors.js';
 import type { ExportFormat } from '../../../export/checkpoint.js';
 import { exportFormatOf } from '../../../export/format-of.js';
 import { assertExtensionSays, checkDestination, type OutputFormat } from '../../../export/destination.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { summaryOf } from '../summaries.js';
 import { DEFAULT_MAX_WAIT } from '../attendees/shared.js';
 import { EXPORT_FORMATS } from '../../../export/checkpoint.js';
@@ -59,9 +59,7 @@ export function registerInsights(program: Command, context: CommandContext, run:
         '\nOn a terminal: a summary with a sparkline and bars. Piped, or with --json: the same figures\n' +
         'as one JSON document (with --watch: one JSON line per refresh). man boxoffice has more.\n',
     )
-    .action(async (eventId: string | undefined, flags: InsightsFlags) => {
-      await run(await insightsOptionsFrom(eventId, flags), context);
-    });
+    .action(verbAction(context, run, (eventId: string | undefined, flags: InsightsFlags) => insightsOptionsFrom(eventId, flags)));
 }
 
 /** Flags → options, refusing bad input before anything is read or sent. */

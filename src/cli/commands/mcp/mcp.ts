@@ -2,7 +2,7 @@
 // tools for AI assistants, over the Model Context Protocol on stdin/stdout (docs/mcp.md). The
 // server and the SDK (src/mcp) are loaded when it runs, not for its help.
 import type { Command } from 'commander';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import type { McpServeOptions } from '../../../mcp/server.js';
 import { summaryOf } from '../summaries.js';
 
@@ -27,9 +27,13 @@ export function registerMcp(program: Command, context: CommandContext, run: RunV
         '  boxoffice mcp                              # read-only, on the sandbox\n' +
         '  boxoffice --profile live mcp --allow-writes\n',
     )
-    .action(async (flags: McpFlags) => {
-      await run({ allowWrites: flags.allowWrites === true, allowAttendeeRows: flags.allowAttendeeRows === true, exportDir: flags.exportDir }, context);
-    });
+    .action(
+      verbAction(context, run, (flags: McpFlags) => ({
+        allowWrites: flags.allowWrites === true,
+        allowAttendeeRows: flags.allowAttendeeRows === true,
+        exportDir: flags.exportDir,
+      })),
+    );
 }
 
 /** The server and the SDK, loaded when the verb runs (not for its help). */

@@ -10,7 +10,7 @@ import { type PlacedOrder, type ConfirmStatus, placeOrder } from '../../../order
 import { OrderIntentFile } from '../../../orders/intent.js';
 import { dirname } from 'node:path';
 import { parseTicketSpecs, totalQuantity, type GivenTicketSpec, type TicketSpec, uniqueTickets } from '../../../orders/ticket-spec.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { LIVE_PROFILE } from '../../live.js';
 import { readFile } from 'node:fs/promises';
 import { openSession } from '../../session.js';
@@ -69,9 +69,7 @@ Examples:
   boxoffice order place 1042 --ticket 7:1:EARLYBIRD --attendee "Asha Rao,asha@example.com,+91 98450 00001"
   boxoffice order place 1042 --ticket 7:2 --ticket 8:1 --attendees-file people.csv --status pending --json`,
     )
-    .action(async (eventId: string, flags: RawFlags) => {
-      await run(toOptions(eventId, flags), context);
-    });
+    .action(verbAction(context, run, (eventId: string, flags: RawFlags) => toOptions(eventId, flags)));
 }
 
 /** Everything that can be refused without a request is refused here (exit 2). */

@@ -1,6 +1,6 @@
 // `boxoffice ticket add EVENT_ID [flags]` (E3).
 import type { Command } from 'commander';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing } from '../../params.js';
 import { ADD_TICKET_PARAMS } from '../../fields.js';
 import type { AddTicketRequest } from '../../../client/schemas/index.js';
@@ -21,9 +21,7 @@ export function registerTicketAdd(group: Command, context: CommandContext, run: 
       'after',
       '\nExample:\n  boxoffice ticket add 12 --ticket-name "Early bird" --price 499 --currency INR --quantity 100 \\\n    --status active --service-fee 1 --allow-cancellation false',
     )
-    .action(async (eventId: string, flags: Record<string, unknown>) => {
-      await run({ eventId, values: paramValues(ADD_TICKET_PARAMS, flags) }, context);
-    });
+    .action(verbAction(context, run, (eventId: string, flags: Record<string, unknown>) => ({ eventId, values: paramValues(ADD_TICKET_PARAMS, flags) })));
 }
 
 export async function runTicketAdd(options: AddTicketOptions, context: CommandContext): Promise<void> {

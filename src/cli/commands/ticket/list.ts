@@ -1,7 +1,7 @@
 // `boxoffice ticket list EVENT_ID` (E8).
 import type { Command } from 'commander';
 import { ticketCapacity, type OrganizerTicket } from '../../../client/schemas/index.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeJson, writeRows } from '../../output/index.js';
@@ -21,9 +21,7 @@ export function registerTicketList(group: Command, context: CommandContext, run:
     .description('list the tickets of an event')
     .argument('<EVENT_ID>', 'event id')
     .addHelpText('after', '\nExample:\n  boxoffice ticket list 12')
-    .action(async (eventId: string) => {
-      await run({ eventId }, context);
-    });
+    .action(verbAction(context, run, (eventId: string) => ({ eventId })));
 }
 
 export async function runTicketList(options: ListTicketsOptions, context: CommandContext): Promise<void> {

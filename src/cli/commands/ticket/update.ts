@@ -3,7 +3,7 @@
 // returns, comes from what this profile last sent for the ticket, or must be given.
 import type { Command } from 'commander';
 import { NotFoundError, UsageError } from '../../../client/errors.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing } from '../../params.js';
 import { asFlagValues, UPDATE_TICKET_PARAMS } from '../../fields.js';
 import type { UpdateTicketRequest } from '../../../client/schemas/index.js';
@@ -32,9 +32,13 @@ export function registerTicketUpdate(group: Command, context: CommandContext, ru
     UPDATE_TICKET_PARAMS.map((spec) => ({ ...spec, required: false })),
   )
     .addHelpText('after', '\nExample:\n  boxoffice ticket update 12 34 --price 599 --status pause')
-    .action(async (eventId: string, ticketId: string, flags: Record<string, unknown>) => {
-      await run({ eventId, ticketId, values: paramValues(UPDATE_TICKET_PARAMS, flags) }, context);
-    });
+    .action(
+      verbAction(context, run, (eventId: string, ticketId: string, flags: Record<string, unknown>) => ({
+        eventId,
+        ticketId,
+        values: paramValues(UPDATE_TICKET_PARAMS, flags),
+      })),
+    );
 }
 
 /**
