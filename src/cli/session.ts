@@ -195,6 +195,9 @@ function retryNotice(delayMs: number, error: unknown, operation: string | undefi
   return `${reason}; waiting ${formatDuration(Math.ceil(delayMs / 1000) * 1000)} before retrying${what}${limit}`;
 }
 
+/** What the buyer-side (Publisher API) commands need: its key, no organizer token. */
+export const PUBLISHER_KEY_ONLY: SessionNeeds = { token: false, publisherKey: true };
+
 /** Opens a session, runs `work` with it, and closes the client's connections afterwards. */
 export async function withSession<T>(context: CommandContext, needs: SessionNeeds, work: (session: Session) => Promise<T>): Promise<T> {
   const session = await openSession(context, needs);

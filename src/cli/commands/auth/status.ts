@@ -8,7 +8,7 @@ import { verbAction, type CommandContext, type RunVerb } from '../../context.js'
 import { summaryOf } from '../summaries.js';
 import { loadProfile, requireAddresses } from '../../session.js';
 import { checkToken, refusalText, type TokenCheck } from '../../token-check.js';
-import { writeJson, writeRows } from '../../output/index.js';
+import { writeFieldRows, writeJson } from '../../output/index.js';
 
 interface AuthStatus {
   profile: string;
@@ -88,14 +88,7 @@ async function runAuthStatus(context: CommandContext, offline: boolean): Promise
       ['booking key', status.bookingKey ? 'set' : 'not set'],
       ['service', serviceLine(check, offline)],
     ];
-    await writeRows(
-      deps,
-      [
-        { header: 'setting', value: (row: [string, string]) => row[0] },
-        { header: 'value', value: (row: [string, string]) => row[1] },
-      ],
-      lines,
-    );
+    await writeFieldRows(deps, lines, ['setting', 'value']);
   }
   if (tokenSource === 'none') throw new NotLoggedInError(`not logged in (profile ${profileName}): run boxoffice login, or set BOXOFFICE_TOKEN`);
   if (status.expired) throw new NotLoggedInError(`the token of profile ${profileName} has expired: run boxoffice login`);

@@ -3,8 +3,8 @@ import { Option, type Command } from 'commander';
 import { EVENT_TYPES, EVENT_VISIBILITIES } from '../../../client/schemas/values.js';
 import type { SegmentNode, SegmentsRequest } from '../../../client/schemas/index.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { openSession } from '../../session.js';
-import { writeJson, writeRows } from '../../output/index.js';
+import { PUBLISHER_KEY_ONLY, withSession } from '../../session.js';
+import { writeAnswer } from '../../output/index.js';
 
 export function registerCatalogSegments(group: Command, context: CommandContext, run: RunVerb<SegmentsRequest> = runCatalogSegments): void {
   group
@@ -22,15 +22,14 @@ interface SegmentRow {
 }
 
 async function runCatalogSegments(request: SegmentsRequest, context: CommandContext): Promise<void> {
-  const session = await openSession(context, { token: false, publisherKey: true });
-  try {
+  await withSession(context, PUBLISHER_KEY_ONLY, async (session) => {
     const body = await session.client.publisher.segments(request);
-    if (context.globals().json) return writeJson(context.deps.io, body);
     const rows: SegmentRow[] = body.segments.flatMap((segment) =>
       segment.category.length === 0 ? [{ segment }] : segment.category.map((category) => ({ segment, category })),
     );
-    await writeRows(
+    await writeAnswer(
       context,
+      body,
       [
         { header: 'segment', value: (row) => row.segment.segmentId },
         { header: 'segment name', value: (row) => row.segment.segmentName },
@@ -41,7 +40,5 @@ async function runCatalogSegments(request: SegmentsRequest, context: CommandCont
       rows,
       { emptyMessage: 'no segments' },
     );
-  } finally {
-    await session.client.close();
-  }
+  });
 }

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { PublisherEvent, PublisherTicket } from '../../../client/schemas/index.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { openSession } from '../../session.js';
+import { PUBLISHER_KEY_ONLY, withSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { resolveBuyerIds } from '../../buyer-ids.js';
 import { formatMoney } from '../../../util/count.js';
@@ -22,8 +22,7 @@ export function registerEventDetails(
 }
 
 async function runEventDetails(eventGiven: string, context: CommandContext): Promise<void> {
-  const session = await openSession(context, { token: false, publisherKey: true });
-  try {
+  await withSession(context, PUBLISHER_KEY_ONLY, async (session) => {
     const { eventId } = await resolveBuyerIds(session.client.events, eventGiven, []);
     const [details, tickets] = await Promise.all([session.client.publisher.eventDetails({ eventId }), session.client.publisher.ticketDetails({ eventId })]);
     const { io } = context.deps;
@@ -76,7 +75,5 @@ async function runEventDetails(eventGiven: string, context: CommandContext): Pro
       tickets.tickets,
       { emptyMessage: 'no tickets on sale' },
     );
-  } finally {
-    await session.client.close();
-  }
+  });
 }

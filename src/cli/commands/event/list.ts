@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { EventListItem } from '../../../client/schemas/index.js';
 import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../context.js';
 import { withSession } from '../../session.js';
-import { writeJson, writeRows } from '../../output/index.js';
+import { writeAnswer } from '../../output/index.js';
 
 export function registerEventList(group: Command, context: CommandContext, run: RunVerb<NoOptions> = (_options, runContext) => runEventList(runContext)): void {
   group
@@ -16,13 +16,13 @@ export function registerEventList(group: Command, context: CommandContext, run: 
 export async function runEventList(context: CommandContext): Promise<void> {
   await withSession(context, {}, async (session) => {
     const body = await session.client.events.getAllEvents();
-    if (context.globals().json) return writeJson(context.deps.io, body);
     // The live service gives a code (what the organizer commands take) and a numeric id (what
     // the buyer side takes): both are shown when they differ.
     const numeric = (event: EventListItem) => (event.id !== undefined && String(event.id) !== event.eventId ? String(event.id) : undefined);
     const showNumeric = body.events.some((event) => numeric(event) !== undefined);
-    await writeRows<EventListItem>(
+    await writeAnswer<EventListItem>(
       context,
+      body,
       [
         { header: 'id', value: (event) => event.eventId },
         ...(showNumeric ? [{ header: 'numeric id', value: (event: EventListItem) => numeric(event) ?? '' }] : []),

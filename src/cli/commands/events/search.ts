@@ -8,7 +8,7 @@ import { addParamFlags, checkFormats, paramValues } from '../../params.js';
 import { SEARCH_PARAMS } from '../../fields.js';
 import { eventSearchRequest } from '../../../client/schemas/requests.js';
 import { parseRequest } from '../../../client/validate.js';
-import { openSession } from '../../session.js';
+import { PUBLISHER_KEY_ONLY, withSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
 export interface SearchOptions {
@@ -66,8 +66,7 @@ export async function searchAllPages(
 }
 
 async function runEventsSearch(options: SearchOptions, context: CommandContext): Promise<void> {
-  const session = await openSession(context, { token: false, publisherKey: true });
-  try {
+  await withSession(context, PUBLISHER_KEY_ONLY, async (session) => {
     const search = (request: EventSearchRequest) => session.client.publisher.searchEvents(request);
     let events: EventSummary[];
     if (options.all) {
@@ -93,7 +92,5 @@ async function runEventsSearch(options: SearchOptions, context: CommandContext):
       events,
       { emptyMessage: 'no events match' },
     );
-  } finally {
-    await session.client.close();
-  }
+  });
 }

@@ -4,7 +4,7 @@ import { ticketCapacity, type OrganizerTicket } from '../../../client/schemas/in
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
-import { writeJson, writeRows } from '../../output/index.js';
+import { writeAnswer } from '../../output/index.js';
 import { dateTimeText } from '../../output/date-time.js';
 import { readBack } from '../../../client/fields/read-back.js';
 import { TICKET_TABLE } from '../../../client/fields/ticket.js';
@@ -29,13 +29,13 @@ export async function runTicketList(options: ListTicketsOptions, context: Comman
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'read its tickets'), () =>
       session.client.events.getTickets({ eventId: options.eventId }),
     );
-    if (context.globals().json) return writeJson(context.deps.io, body);
     // A ticket's code (what ticket update takes on the live service) and its numeric id (what
     // order place takes): both are shown when the service gives a code.
     const onTerminal = context.deps.io.stdoutIsTTY;
     const showNumeric = body.tickets.some((ticket) => ticketCodeOf(ticket) !== undefined);
-    await writeRows<OrganizerTicket>(
+    await writeAnswer<OrganizerTicket>(
       context,
+      body,
       [
         { header: 'id', value: (ticket) => ticketCodeOf(ticket) ?? ticket.id },
         ...(showNumeric ? [{ header: 'numeric id', value: (ticket: OrganizerTicket) => ticket.id }] : []),
