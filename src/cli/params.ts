@@ -79,6 +79,20 @@ export function addParamFlags(command: Command, params: readonly ParamSpec[]): C
   return command;
 }
 
+/** The flags of an update: every field, none marked required in --help (what is not given is read back or kept). */
+export function addUpdateFlags(command: Command, params: readonly ParamSpec[]): Command {
+  return addParamFlags(
+    command,
+    params.map((spec) => ({ ...spec, required: false })),
+  );
+}
+
+/** The flags given to an update, checked: each well-formed, and at least one (`verb`: "event update"). */
+export function checkChanges(params: readonly ParamSpec[], values: ParamValues, verb: string): void {
+  checkFormats(params, values);
+  if (Object.keys(values).length === 0) throw new UsageError(`nothing to change: name at least one flag (see boxoffice ${verb} --help)`);
+}
+
 /** The values given as flags, keyed by API name (flags not given are absent). */
 export function paramValues(params: readonly ParamSpec[], options: Record<string, unknown>): ParamValues {
   const values: ParamValues = {};

@@ -4,7 +4,7 @@
 // cost of one group instead of the whole tree of verbs and flags.
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
-import { summaryOf, type RegisterCommand, type TopLevelName } from './summaries.js';
+import { summarised, type RegisterCommand, type TopLevelName } from './summaries.js';
 
 interface CommandGroup {
   /** The top-level commands the group registers. */
@@ -44,7 +44,7 @@ export async function registerCommands(program: Command, context: CommandContext
   GROUPS.forEach((group, index) => {
     const register = registrations[index];
     if (register) register(program, context);
-    else for (const name of group.commands) program.command(name).description(summaryOf(name));
+    else for (const name of group.commands) summarised(program.command(name));
   });
 }
 

@@ -48,10 +48,15 @@ export function groupOf(name: string): string | undefined {
 /** What adds commands to a parent command: a group's verbs, or a whole group to the program. */
 export type RegisterCommand = (parent: Command, context: CommandContext) => void;
 
+/** A top-level command, described by its summary. */
+export function summarised(command: Command): Command {
+  return command.description(summaryOf(command.name() as TopLevelName));
+}
+
 /** Adds the group `name` (described by its summary) with its verbs under it. */
 export function commandGroup(name: TopLevelName, verbs: readonly RegisterCommand[]): RegisterCommand {
   return (program, context) => {
-    const group = program.command(name).description(summaryOf(name));
+    const group = summarised(program.command(name));
     for (const register of verbs) register(group, context);
   };
 }

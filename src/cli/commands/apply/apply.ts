@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { parseDuration } from '../../duration.js';
-import { summaryOf } from '../summaries.js';
+import { summarised } from '../summaries.js';
 import { LIVE_PROFILE, confirmOnLive, requireYesWithoutTerminal } from '../../live.js';
 import { runApply, type ApplyRunOptions } from '../../../apply/run.js';
 import { openSession } from '../../session.js';
@@ -36,9 +36,7 @@ interface ApplyFlags {
 const DEFAULT_LOCK_TIMEOUT = '5s';
 
 export function registerApply(program: Command, context: CommandContext, run: RunVerb<ApplyOptions> = runApplyCommand): void {
-  program
-    .command('apply')
-    .description(summaryOf('apply'))
+  summarised(program.command('apply'))
     .argument('<file>', 'setup file (YAML or JSON); ${VAR} and ${VAR:-default} come from the environment')
     .option('--dry-run', 'print the plan only; change nothing')
     .option('--state <file>', "state file mapping keys to remote ids (default: FILE's name + .boxoffice-state.json beside it)")

@@ -6,7 +6,7 @@ import { Option, type Command } from 'commander';
 import { NotLoggedInError, UsageError } from '../../../client/errors.js';
 import { checkToken, refusalText } from '../../token-check.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { summaryOf } from '../summaries.js';
+import { summarised } from '../summaries.js';
 import { openConfigStore } from '../../config/store.js';
 import { assertProfileExists, createWiredClient, effectiveProfile, requireAddresses } from '../../session.js';
 import { threeMonthsAfter } from '../../../auth/expiry.js';
@@ -28,9 +28,7 @@ function parsePort(value: string): number {
 }
 
 export function registerAuthLogin(program: Command, context: CommandContext, run: RunVerb<LoginOptions> = runLogin): void {
-  program
-    .command('login')
-    .description(summaryOf('login'))
+  summarised(program.command('login'))
     .option('--no-browser', 'print the address to open instead of opening a browser')
     .option('--with-token', 'read a user access token (from the developer area) from stdin instead')
     .addOption(new Option('--port <n>', 'port of the local callback http://127.0.0.1:N/callback (0 = any free port)').default('8976'))

@@ -1,15 +1,13 @@
 // `boxoffice logout`: removes the stored token of the profile.
 import type { Command } from 'commander';
 import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../context.js';
-import { summaryOf } from '../summaries.js';
+import { summarised } from '../summaries.js';
 import { openConfigStore } from '../../config/store.js';
 import { assertProfileExists } from '../../session.js';
 import { writeJson } from '../../output/index.js';
 
 export function registerAuthLogout(program: Command, context: CommandContext, run: RunVerb<NoOptions> = (_options, runContext) => runLogout(runContext)): void {
-  program
-    .command('logout')
-    .description(summaryOf('logout'))
+  summarised(program.command('logout'))
     .addHelpText('after', '\nExample:\n  boxoffice --profile live logout')
     .action(verbAction(context, run, () => ({})));
 }

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { NotLoggedInError } from '../../../client/errors.js';
 import { describeRemaining, type ExpiryStatus, expiryStatus } from '../../../auth/expiry.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { summaryOf } from '../summaries.js';
+import { summarised } from '../summaries.js';
 import { loadProfile, requireAddresses } from '../../session.js';
 import { checkToken, refusalText, type TokenCheck } from '../../token-check.js';
 import { writeFieldRows, writeJson } from '../../output/index.js';
@@ -44,9 +44,7 @@ export function registerAuthStatus(
   context: CommandContext,
   run: RunVerb<{ offline: boolean }> = (options, runContext) => runAuthStatus(runContext, options.offline),
 ): void {
-  program
-    .command('auth')
-    .description(summaryOf('auth'))
+  summarised(program.command('auth'))
     .command('status')
     .description('which token is used, the profile, its addresses, the days left, and whether the service accepts it')
     .option('--offline', 'do not ask the service whether it accepts the token (no request is sent)')

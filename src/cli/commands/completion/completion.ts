@@ -2,7 +2,7 @@
 import { Argument, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { summaryOf } from '../summaries.js';
+import { summarised } from '../summaries.js';
 import { SHELLS, completionScript } from './scripts.js';
 import { writeJson } from '../../output/json.js';
 import { completeWith } from '../../completion-values.js';
@@ -14,9 +14,7 @@ export function registerCompletion(
   context: CommandContext,
   run: RunVerb<{ shell: string }> = (options, runContext) => runCompletion(options, program, runContext),
 ): void {
-  program
-    .command('completion')
-    .description(summaryOf('completion'))
+  summarised(program.command('completion'))
     .addArgument(completeWith(new Argument('<SHELL>', 'bash, zsh or fish'), SHELLS))
     .addHelpText(
       'after',

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { addParamFlags, flagFor, paramValues, type ParamValues, checkFormats, fillMissing, missingParams } from '../../params.js';
+import { addUpdateFlags, checkChanges, flagFor, paramValues, type ParamValues, fillMissing, missingParams } from '../../params.js';
 import { asFlagValues, UPDATE_DISCOUNT_PARAMS } from '../../fields.js';
 import type { UpdateDiscountRequest } from '../../../client/schemas/index.js';
 import { DISCOUNT_TABLE } from '../../../client/fields/discount.js';
@@ -26,10 +26,7 @@ export function registerDiscountUpdate(group: Command, context: CommandContext, 
     .description('change the named fields of a discount; the rest stays as last sent from this profile')
     .argument('<EVENT_ID>', 'event id')
     .argument('<DISCOUNT_ID>', 'discount id');
-  addParamFlags(
-    command,
-    UPDATE_DISCOUNT_PARAMS.map((spec) => ({ ...spec, required: false })),
-  )
+  addUpdateFlags(command, UPDATE_DISCOUNT_PARAMS)
     .addHelpText('after', '\nExample:\n  boxoffice discount update 12 56 --discount 15')
     .action(
       verbAction(context, run, (eventId: string, discountId: string, flags: Record<string, unknown>) => ({
@@ -41,10 +38,7 @@ export function registerDiscountUpdate(group: Command, context: CommandContext, 
 }
 
 export async function runDiscountUpdate(options: UpdateDiscountOptions, context: CommandContext): Promise<void> {
-  checkFormats(UPDATE_DISCOUNT_PARAMS, options.values);
-  if (Object.keys(options.values).length === 0) {
-    throw new UsageError('nothing to change: name at least one flag (see boxoffice discount update --help)');
-  }
+  checkChanges(UPDATE_DISCOUNT_PARAMS, options.values, 'discount update');
   await withSession(context, {}, async (session) => {
     const recordKey = sentRecordKey(options.eventId, options.discountId);
     const lastSent = session.store.recallSent(session.profileName, 'discounts', recordKey);

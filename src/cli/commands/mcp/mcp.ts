@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import type { McpServeOptions } from '../../../mcp/server.js';
-import { summaryOf } from '../summaries.js';
+import { summarised } from '../summaries.js';
 
 interface McpFlags {
   allowWrites?: boolean;
@@ -13,9 +13,7 @@ interface McpFlags {
 }
 
 export function registerMcp(program: Command, context: CommandContext, run: RunVerb<McpServeOptions> = serveMcpLoaded): void {
-  program
-    .command('mcp')
-    .description(summaryOf('mcp'))
+  summarised(program.command('mcp'))
     .option('--allow-writes', 'also serve the tools that change the service: create and update events, tickets, discounts; apply')
     .option('--allow-attendee-rows', 'also serve attendee_rows, which returns rows of personal data (only the columns asked for)')
     .option('--export-dir <dir>', 'where export_attendees writes its files (default: exports/ in the config directory)')

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { NotFoundError, UsageError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing } from '../../params.js';
+import { addUpdateFlags, checkChanges, paramValues, type ParamValues, fillMissing } from '../../params.js';
 import { asFlagValues, UPDATE_TICKET_PARAMS } from '../../fields.js';
 import type { UpdateTicketRequest } from '../../../client/schemas/index.js';
 import { mergeForUpdate, readBack } from '../../../client/fields/read-back.js';
@@ -27,10 +27,7 @@ export function registerTicketUpdate(group: Command, context: CommandContext, ru
     .description('change the named fields of a ticket; the rest stays')
     .argument('<EVENT_ID>', 'event id')
     .argument('<TICKET_ID>', 'ticket id');
-  addParamFlags(
-    command,
-    UPDATE_TICKET_PARAMS.map((spec) => ({ ...spec, required: false })),
-  )
+  addUpdateFlags(command, UPDATE_TICKET_PARAMS)
     .addHelpText('after', '\nExample:\n  boxoffice ticket update 12 34 --price 599 --status pause')
     .action(
       verbAction(context, run, (eventId: string, ticketId: string, flags: Record<string, unknown>) => ({
@@ -54,10 +51,7 @@ function explainServiceFee(context: CommandContext, profileName: string, ticketI
 }
 
 export async function runTicketUpdate(options: UpdateTicketOptions, context: CommandContext): Promise<void> {
-  checkFormats(UPDATE_TICKET_PARAMS, options.values);
-  if (Object.keys(options.values).length === 0) {
-    throw new UsageError('nothing to change: name at least one flag (see boxoffice ticket update --help)');
-  }
+  checkChanges(UPDATE_TICKET_PARAMS, options.values, 'ticket update');
   await withSession(context, {}, async (session) => {
     const explanation = notYourEvent(options.eventId, 'change its tickets');
     const { tickets } = await withPermissionExplained(explanation, () => session.client.events.getTickets({ eventId: options.eventId }));
