@@ -9,7 +9,7 @@ import type * as z from 'zod';
 import { UsageError } from '../client/errors.js';
 import { dateProblem, FORMAT_MESSAGES, INTEGER_PATTERN, NUMBER_PATTERN, TIME_PATTERN } from '../client/schemas/values.js';
 import { completeWith } from './completion-values.js';
-import type { CommandContext } from './context.js';
+import { verbAction, type CommandContext, type RunVerb } from './context.js';
 import { createPrompter, type Prompter } from './prompt.js';
 import { shellQuote } from '../util/shell-word.js';
 
@@ -80,7 +80,7 @@ export function addParamFlags(command: Command, params: readonly ParamSpec[]): C
 }
 
 /** The flags of an update: every field, none marked required in --help (what is not given is read back or kept). */
-export function addUpdateFlags(command: Command, params: readonly ParamSpec[]): Command {
+function addUpdateFlags(command: Command, params: readonly ParamSpec[]): Command {
   return addParamFlags(
     command,
     params.map((spec) => ({ ...spec, required: false })),
@@ -91,6 +91,34 @@ export function addUpdateFlags(command: Command, params: readonly ParamSpec[]): 
 export function checkChanges(params: readonly ParamSpec[], values: ParamValues, verb: string): void {
   checkFormats(params, values);
   if (Object.keys(values).length === 0) throw new UsageError(`nothing to change: name at least one flag (see boxoffice ${verb} --help)`);
+}
+
+/** The ids a record verb takes before its flags, with their help. */
+const ID_ARGUMENTS = {
+  eventId: ['<EVENT_ID>', 'event id'],
+  ticketId: ['<TICKET_ID>', 'ticket id'],
+  discountId: ['<DISCOUNT_ID>', 'discount id'],
+} as const;
+
+/** What a record verb runs with: its ids, and the field values given as flags. */
+export type FieldVerbOptions<Ids extends keyof typeof ID_ARGUMENTS> = Record<Ids, string> & { values: ParamValues };
+
+/** A verb on a record whose fields are flags (`ticket update EVENT_ID TICKET_ID [flags]`): its arguments, flags, example and action. */
+export function fieldVerb<Ids extends keyof typeof ID_ARGUMENTS>(
+  command: Command,
+  context: CommandContext,
+  run: RunVerb<FieldVerbOptions<Ids>>,
+  verb: { ids: readonly Ids[]; params: readonly ParamSpec[]; update?: boolean; example: string },
+): void {
+  for (const id of verb.ids) command.argument(ID_ARGUMENTS[id][0], ID_ARGUMENTS[id][1]);
+  (verb.update ? addUpdateFlags : addParamFlags)(command, verb.params)
+    .addHelpText('after', `\nExample:\n  ${verb.example}`)
+    .action(
+      verbAction(context, run, (...args: unknown[]) => {
+        const ids = Object.fromEntries(verb.ids.map((id, index) => [id, args[index]]));
+        return { ...ids, values: paramValues(verb.params, args[verb.ids.length] as Record<string, unknown>) } as FieldVerbOptions<Ids>;
+      }),
+    );
 }
 
 /** The values given as flags, keyed by API name (flags not given are absent). */

@@ -3,8 +3,8 @@
 // it never sent must be given (or is asked for on a terminal).
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { addUpdateFlags, checkChanges, flagFor, paramValues, type ParamValues, fillMissing, missingParams } from '../../params.js';
+import type { CommandContext, RunVerb } from '../../context.js';
+import { checkChanges, fieldVerb, type FieldVerbOptions, flagFor, fillMissing, missingParams } from '../../params.js';
 import { asFlagValues, UPDATE_DISCOUNT_PARAMS } from '../../fields.js';
 import type { UpdateDiscountRequest } from '../../../client/schemas/index.js';
 import { DISCOUNT_TABLE } from '../../../client/fields/discount.js';
@@ -14,27 +14,16 @@ import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { sentRecordKey } from '../../config/store.js';
 import { writeAck } from '../../output/index.js';
 
-interface UpdateDiscountOptions {
-  eventId: string;
-  discountId: string;
-  values: ParamValues;
-}
+type UpdateDiscountOptions = FieldVerbOptions<'eventId' | 'discountId'>;
 
 export function registerDiscountUpdate(group: Command, context: CommandContext, run: RunVerb<UpdateDiscountOptions> = runDiscountUpdate): void {
-  const command = group
-    .command('update')
-    .description('change the named fields of a discount; the rest stays as last sent from this profile')
-    .argument('<EVENT_ID>', 'event id')
-    .argument('<DISCOUNT_ID>', 'discount id');
-  addUpdateFlags(command, UPDATE_DISCOUNT_PARAMS)
-    .addHelpText('after', '\nExample:\n  boxoffice discount update 12 56 --discount 15')
-    .action(
-      verbAction(context, run, (eventId: string, discountId: string, flags: Record<string, unknown>) => ({
-        eventId,
-        discountId,
-        values: paramValues(UPDATE_DISCOUNT_PARAMS, flags),
-      })),
-    );
+  const command = group.command('update').description('change the named fields of a discount; the rest stays as last sent from this profile');
+  fieldVerb(command, context, run, {
+    ids: ['eventId', 'discountId'],
+    params: UPDATE_DISCOUNT_PARAMS,
+    update: true,
+    example: 'boxoffice discount update 12 56 --discount 15',
+  });
 }
 
 export async function runDiscountUpdate(options: UpdateDiscountOptions, context: CommandContext): Promise<void> {

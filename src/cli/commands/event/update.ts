@@ -2,8 +2,8 @@
 // is read back first (E7) and sent as it is.
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { addUpdateFlags, checkChanges, paramValues, type ParamValues, fillMissing } from '../../params.js';
+import type { CommandContext, RunVerb } from '../../context.js';
+import { checkChanges, fieldVerb, type FieldVerbOptions, type ParamValues, fillMissing } from '../../params.js';
 import { endIsAfterStart } from '../../../client/schemas/values.js';
 import type { UpdateEventRequest } from '../../../client/schemas/index.js';
 import { EVENT_TABLE } from '../../../client/fields/event.js';
@@ -13,16 +13,16 @@ import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeAck } from '../../output/index.js';
 
-interface UpdateEventOptions {
-  eventId: string;
-  values: ParamValues;
-}
+type UpdateEventOptions = FieldVerbOptions<'eventId'>;
 
 export function registerEventUpdate(group: Command, context: CommandContext, run: RunVerb<UpdateEventOptions> = runEventUpdate): void {
-  const command = group.command('update').description('change the named fields of an event; the rest stays').argument('<EVENT_ID>', 'event id');
-  addUpdateFlags(command, UPDATE_EVENT_PARAMS)
-    .addHelpText('after', '\nExample:\n  boxoffice event update 12 --event-title "Spring Gala 2030" --end-time 23:00')
-    .action(verbAction(context, run, (eventId: string, flags: Record<string, unknown>) => ({ eventId, values: paramValues(UPDATE_EVENT_PARAMS, flags) })));
+  const command = group.command('update').description('change the named fields of an event; the rest stays');
+  fieldVerb(command, context, run, {
+    ids: ['eventId'],
+    params: UPDATE_EVENT_PARAMS,
+    update: true,
+    example: 'boxoffice event update 12 --event-title "Spring Gala 2030" --end-time 23:00',
+  });
 }
 
 export async function runEventUpdate(options: UpdateEventOptions, context: CommandContext): Promise<void> {

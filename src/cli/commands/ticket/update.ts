@@ -3,8 +3,8 @@
 // returns, comes from what this profile last sent for the ticket, or must be given.
 import type { Command } from 'commander';
 import { NotFoundError, UsageError } from '../../../client/errors.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { addUpdateFlags, checkChanges, paramValues, type ParamValues, fillMissing } from '../../params.js';
+import type { CommandContext, RunVerb } from '../../context.js';
+import { checkChanges, fieldVerb, type FieldVerbOptions, fillMissing } from '../../params.js';
 import { asFlagValues, UPDATE_TICKET_PARAMS } from '../../fields.js';
 import type { UpdateTicketRequest } from '../../../client/schemas/index.js';
 import { mergeForUpdate, readBack } from '../../../client/fields/read-back.js';
@@ -15,27 +15,16 @@ import { sentRecordKey } from '../../config/store.js';
 import { ticketMatches } from '../../buyer-ids.js';
 import { writeAck } from '../../output/index.js';
 
-interface UpdateTicketOptions {
-  eventId: string;
-  ticketId: string;
-  values: ParamValues;
-}
+type UpdateTicketOptions = FieldVerbOptions<'eventId' | 'ticketId'>;
 
 export function registerTicketUpdate(group: Command, context: CommandContext, run: RunVerb<UpdateTicketOptions> = runTicketUpdate): void {
-  const command = group
-    .command('update')
-    .description('change the named fields of a ticket; the rest stays')
-    .argument('<EVENT_ID>', 'event id')
-    .argument('<TICKET_ID>', 'ticket id');
-  addUpdateFlags(command, UPDATE_TICKET_PARAMS)
-    .addHelpText('after', '\nExample:\n  boxoffice ticket update 12 34 --price 599 --status pause')
-    .action(
-      verbAction(context, run, (eventId: string, ticketId: string, flags: Record<string, unknown>) => ({
-        eventId,
-        ticketId,
-        values: paramValues(UPDATE_TICKET_PARAMS, flags),
-      })),
-    );
+  const command = group.command('update').description('change the named fields of a ticket; the rest stays');
+  fieldVerb(command, context, run, {
+    ids: ['eventId', 'ticketId'],
+    params: UPDATE_TICKET_PARAMS,
+    update: true,
+    example: 'boxoffice ticket update 12 34 --price 599 --status pause',
+  });
 }
 
 /**
