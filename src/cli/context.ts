@@ -40,3 +40,14 @@ export type RunVerb<Options> = (options: Options, context: CommandContext) => Pr
 
 /** The options of a verb that takes no flags or arguments. */
 export type NoOptions = Record<string, never>;
+
+/** A command's action: its arguments and flags made into the verb's options, then the verb run with them. */
+export function verbAction<Options, Args extends unknown[]>(
+  context: CommandContext,
+  run: RunVerb<Options>,
+  optionsOf: (...args: Args) => Options | Promise<Options>,
+): (...args: Args) => Promise<void> {
+  return async (...args) => {
+    await run(await optionsOf(...args), context);
+  };
+}

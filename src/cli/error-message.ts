@@ -1,7 +1,18 @@
 // The one line an error becomes on stderr: the error's own text, with the next step as a
 // command where the CLI knows it. The client (a library) knows nothing of commands; the hints
 // that name them are added here.
-import { ApiError, AuthError, BoxofficeError, ConnectionError, NotFoundError, RateLimitError, ServerBusyError, UsageError } from '../client/errors.js';
+import {
+  ApiError,
+  AuthError,
+  BoxofficeError,
+  CancelledError,
+  ConnectionError,
+  InterruptedWorkError,
+  NotFoundError,
+  RateLimitError,
+  ServerBusyError,
+  UsageError,
+} from '../client/errors.js';
 import type { WaitBudget } from '../client/wait-budget.js';
 import { isLoopbackHost } from '../client/loopback.js';
 import { networkErrorCode } from '../client/retry.js';
@@ -24,7 +35,9 @@ export interface Invocation {
 /** The sandbox's default port (the `local` profile's addresses). */
 const SANDBOX_DEFAULT_PORT = '4010';
 
-export function formatError(error: unknown, invocation?: Invocation, now: Date = new Date()): string {
+/** `interrupted`: Ctrl-C reached the process (SIGINT), whatever error the work then met. */
+export function formatError(error: unknown, invocation?: Invocation, now: Date = new Date(), interrupted = false): string {
+  if (interrupted || error instanceof CancelledError) return interruptionLine(error, interrupted);
   if (!(error instanceof Error)) return `error: ${String(error)}`;
   const message = withWorkNotes(error, messageWithCommands(error));
   if (error instanceof RateLimitError) return `${message}${waitedFor(invocation?.waited)}; ${retryAdvice(error, now, invocation?.waited)}`;
@@ -49,6 +62,17 @@ export function formatError(error: unknown, invocation?: Invocation, now: Date =
   }
   if (error instanceof BoxofficeError) return prefixed(message);
   return `error: ${message}`;
+}
+
+/**
+ * Ctrl-C, whether it reached the process as SIGINT or a prompt as a key, is one line: work it
+ * stopped says what it left ("interrupted: …"), and what was undone follows (an order released).
+ */
+function interruptionLine(error: unknown, interrupted: boolean): string {
+  const said =
+    error instanceof InterruptedWorkError ? `interrupted: ${error.message}` : interrupted || !(error instanceof Error) ? 'interrupted' : error.message;
+  const aftermath = error instanceof BoxofficeError ? error.notes.aftermath : undefined;
+  return aftermath === undefined ? said : `${said} (${aftermath})`;
 }
 
 /** A request field the client refused (`endDate: …`), named by the flag that carries it (`--end-date: …`). */

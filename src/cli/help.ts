@@ -102,7 +102,17 @@ export function fitHelpText(text: string, width: number): string {
       end += 1;
     const paragraph = lines.slice(index, end + 1);
     if (paragraph.some((each) => each.length > width)) {
-      out.push(...wrapWords(paragraph.map((each) => each.trim()).join(' '), width, indentOf(line)));
+      out.push(
+        ...fill(
+          paragraph
+            .map((each) => each.trim())
+            .join(' ')
+            .split(/ +/),
+          width,
+          indentOf(line),
+          indentOf(line),
+        ),
+      );
     } else {
       out.push(...paragraph);
     }
@@ -115,18 +125,24 @@ function indentOf(line: string): string {
   return /^\s*/.exec(line)?.[0] ?? '';
 }
 
-function wrapWords(text: string, width: number, indent: string): string[] {
+/**
+ * Words laid out in lines of at most `width`: the first line starts with `first`, the others with
+ * `next`, and every line but the last ends with `end` (which counts towards the width).
+ */
+function fill(words: readonly string[], width: number, first: string, next: string, end = ''): string[] {
   const lines: string[] = [];
   let current = '';
-  for (const word of text.split(/ +/)) {
-    if (current !== '' && indent.length + current.length + 1 + word.length > width) {
-      lines.push(indent + current);
+  let prefix = first;
+  for (const word of words) {
+    if (current !== '' && prefix.length + current.length + 1 + word.length + end.length > width) {
+      lines.push(`${prefix}${current}${end}`);
+      prefix = next;
       current = word;
     } else {
       current = current === '' ? word : `${current} ${word}`;
     }
   }
-  if (current !== '') lines.push(indent + current);
+  if (current !== '' || lines.length === 0) lines.push(prefix + current);
   return lines;
 }
 
@@ -139,19 +155,7 @@ function continueCommand(line: string, width: number): string[] {
   const indent = indentOf(line);
   const words = shellWords(line.trim());
   const trailing = words[words.length - 1] === '\\' ? words.pop() : undefined;
-  const lines: string[] = [];
-  let current = '';
-  let prefix = indent;
-  for (const word of words) {
-    // Room for " \\" at the end of every line but the last.
-    if (current !== '' && prefix.length + current.length + 1 + word.length + 2 > width) {
-      lines.push(`${prefix}${current} \\`);
-      prefix = `${indent}    `;
-      current = word;
-    } else {
-      current = current === '' ? word : `${current} ${word}`;
-    }
-  }
-  lines.push(`${prefix}${current}${trailing ? ' \\' : ''}`);
+  const lines = fill(words, width, indent, `${indent}    `, ' \\');
+  if (trailing) lines[lines.length - 1] += ' \\';
   return lines;
 }

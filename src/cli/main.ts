@@ -171,32 +171,13 @@ async function reportError(error: unknown, deps: Deps, invocation: Invocation | 
     }
     return { exitCode: EXIT.usage, code: 'usage', message: error.message.replace(/^error: /, '') };
   }
-  // Ctrl-C, whether it reached the process as SIGINT or a prompt as a key, is one line: a
-  // question's own says "interrupted" and what was undone (an order released).
-  if (deps.signal.aborted || error instanceof CancelledError) {
-    const said = isInterruptedWork(error) ? `interrupted: ${error.message}` : deps.signal.aborted ? 'interrupted' : (error as Error).message;
-    const aftermath = aftermathOf(error);
-    const message = aftermath === undefined ? said : `${said} (${aftermath})`;
-    deps.io.stderr.write(`${message}\n`);
-    return { exitCode: EXIT.interrupted, code: 'interrupted', message };
-  }
   const { formatError } = await import('./error-message.js');
-  const message = formatError(error, invocation, deps.clock.now());
+  const message = formatError(error, invocation, deps.clock.now(), deps.signal.aborted);
   deps.io.stderr.write(`${message}\n`);
+  if (deps.signal.aborted || error instanceof CancelledError) return { exitCode: EXIT.interrupted, code: 'interrupted', message };
   const exitCode = exitCodeFor(error);
   const apiCode = error instanceof ApiError ? error.code : error instanceof DeclinedError ? 'declined' : undefined;
   return { exitCode, code: apiCode ?? KIND_OF_EXIT[exitCode] ?? 'failure', message: message.replace(/^error( [A-Z]\d+)?: /, '') };
-}
-
-/** What was done after the interruption (an order released), from the error's notes (ErrorNotes). */
-function aftermathOf(error: unknown): string | undefined {
-  const notes = (error as { notes?: { aftermath?: unknown } } | undefined)?.notes;
-  return typeof notes?.aftermath === 'string' ? notes.aftermath : undefined;
-}
-
-/** By name: the core does not load the client's error classes (InterruptedWorkError). */
-function isInterruptedWork(error: unknown): error is Error {
-  return error instanceof Error && error.name === 'InterruptedWorkError';
 }
 
 const KIND_OF_EXIT: Readonly<Record<number, string>> = {

@@ -9,7 +9,7 @@ import type * as z from 'zod';
 import { UsageError } from '../client/errors.js';
 import { dateProblem, FORMAT_MESSAGES, INTEGER_PATTERN, NUMBER_PATTERN, TIME_PATTERN } from '../client/schemas/values.js';
 import { completeWith } from './completion-values.js';
-import type { CommandContext } from './context.js';
+import { verbAction, type CommandContext, type RunVerb } from './context.js';
 import { createPrompter, type Prompter } from './prompt.js';
 import { shellQuote } from '../util/shell-word.js';
 
@@ -79,6 +79,48 @@ export function addParamFlags(command: Command, params: readonly ParamSpec[]): C
   return command;
 }
 
+/** The flags of an update: every field, none marked required in --help (what is not given is read back or kept). */
+function addUpdateFlags(command: Command, params: readonly ParamSpec[]): Command {
+  return addParamFlags(
+    command,
+    params.map((spec) => ({ ...spec, required: false })),
+  );
+}
+
+/** The flags given to an update, checked: each well-formed, and at least one (`verb`: "event update"). */
+export function checkChanges(params: readonly ParamSpec[], values: ParamValues, verb: string): void {
+  checkFormats(params, values);
+  if (Object.keys(values).length === 0) throw new UsageError(`nothing to change: name at least one flag (see boxoffice ${verb} --help)`);
+}
+
+/** The ids a record verb takes before its flags, with their help. */
+const ID_ARGUMENTS = {
+  eventId: ['<EVENT_ID>', 'event id'],
+  ticketId: ['<TICKET_ID>', 'ticket id'],
+  discountId: ['<DISCOUNT_ID>', 'discount id'],
+} as const;
+
+/** What a record verb runs with: its ids, and the field values given as flags. */
+export type FieldVerbOptions<Ids extends keyof typeof ID_ARGUMENTS> = Record<Ids, string> & { values: ParamValues };
+
+/** A verb on a record whose fields are flags (`ticket update EVENT_ID TICKET_ID [flags]`): its arguments, flags, example and action. */
+export function fieldVerb<Ids extends keyof typeof ID_ARGUMENTS>(
+  command: Command,
+  context: CommandContext,
+  run: RunVerb<FieldVerbOptions<Ids>>,
+  verb: { ids: readonly Ids[]; params: readonly ParamSpec[]; update?: boolean; example: string },
+): void {
+  for (const id of verb.ids) command.argument(ID_ARGUMENTS[id][0], ID_ARGUMENTS[id][1]);
+  (verb.update ? addUpdateFlags : addParamFlags)(command, verb.params)
+    .addHelpText('after', `\nExample:\n  ${verb.example}`)
+    .action(
+      verbAction(context, run, (...args: unknown[]) => {
+        const ids = Object.fromEntries(verb.ids.map((id, index) => [id, args[index]]));
+        return { ...ids, values: paramValues(verb.params, args[verb.ids.length] as Record<string, unknown>) } as FieldVerbOptions<Ids>;
+      }),
+    );
+}
+
 /** The values given as flags, keyed by API name (flags not given are absent). */
 export function paramValues(params: readonly ParamSpec[], options: Record<string, unknown>): ParamValues {
   const values: ParamValues = {};
@@ -129,7 +171,17 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** One @, a dot in the domain, no spaces: what a typo breaks, not RFC 5322. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function isHttpUrl(value: string): boolean {
+/** A whole number from `min` to `max` given as a flag's text, or a usage error naming the flag. */
+export function wholeNumber(text: string, flag: string, min: number, max = Number.POSITIVE_INFINITY): number {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed) || Number(trimmed) < min || Number(trimmed) > max) {
+    const range = max === Number.POSITIVE_INFINITY ? `of ${min} or more` : `from ${min} to ${max}`;
+    throw new UsageError(`${flag}: expected a whole number ${range}, got "${text}"`, flag);
+  }
+  return Number(trimmed);
+}
+
+export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';
@@ -268,26 +320,4 @@ async function askFor(prompter: Prompter, spec: ParamSpec): Promise<string> {
       return formatProblem(spec, answer) ?? true;
     },
   });
-}
-
-/**
- * The request the flags describe, checked with its schema; a refused field is reported by its flag
- * (`--end-date: end date-time must be later than start date-time`), nothing is sent.
- */
-export function requestFromFlags<S extends z.ZodType>(schema: S, request: unknown, params: readonly ParamSpec[]): z.output<S> {
-  const result = schema.safeParse(request);
-  if (result.success) return result.data;
-  const byName = new Map(params.map((spec) => [spec.name, spec]));
-  const problems = result.error.issues.map((issue) => {
-    const field = typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
-    const spec = field ? byName.get(field) : undefined;
-    const name = spec ? flagFor(spec) : field ? `--${kebabCase(field)}` : 'request';
-    return { name, text: `${name}: ${issue.message}` };
-  });
-  throw new UsageError(problems.map((p) => p.text).join('; '), problems[0]?.name);
-}
-
-/** Drops keys whose value is undefined (the client sends every key it is given). */
-export function definedOnly<T extends Record<string, unknown>>(record: T): Partial<T> {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

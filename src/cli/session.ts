@@ -80,16 +80,12 @@ export function requireAddresses(profile: Profile, profileName: string): Pick<Cl
   if (missing.length > 0) {
     throw new UsageError(
       `profile ${profileName} has no ${missing.join(', ')}: run boxoffice --profile ${profileName} config set ${missing[0]} https://… ` +
-        `(or set ${missing.map((key) => envNameOf(key)).join(', ')})`,
+        `(or set ${missing.map((key) => ENV_OVERRIDES.find(([, setting]) => setting === key)?.[0]).join(', ')})`,
       missing[0],
     );
   }
   for (const key of ['apiUrl', 'publisherUrl', 'authUrl'] as const) assertSafeBaseUrl(profile[key] as string, key, profileName);
   return { apiUrl: profile.apiUrl as string, publisherUrl: profile.publisherUrl as string, authUrl: profile.authUrl as string };
-}
-
-function envNameOf(key: 'apiUrl' | 'publisherUrl' | 'authUrl'): string {
-  return { apiUrl: 'BOXOFFICE_API_URL', publisherUrl: 'BOXOFFICE_PUBLISHER_URL', authUrl: 'BOXOFFICE_AUTH_URL' }[key];
 }
 
 /** A profile is made by `config set`; a misspelt --profile should not silently start an empty one. */
@@ -194,6 +190,9 @@ function retryNotice(delayMs: number, error: unknown, operation: string | undefi
   const limit = maxWaitMs === undefined ? '' : ` (--max-wait ${formatDuration(maxWaitMs)})`;
   return `${reason}; waiting ${formatDuration(Math.ceil(delayMs / 1000) * 1000)} before retrying${what}${limit}`;
 }
+
+/** What the buyer-side (Publisher API) commands need: its key, no organizer token. */
+export const PUBLISHER_KEY_ONLY: SessionNeeds = { token: false, publisherKey: true };
 
 /** Opens a session, runs `work` with it, and closes the client's connections afterwards. */
 export async function withSession<T>(context: CommandContext, needs: SessionNeeds, work: (session: Session) => Promise<T>): Promise<T> {

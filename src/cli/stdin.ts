@@ -1,8 +1,20 @@
-// The whole of standard input as text: how secrets arrive when they are piped in rather than typed.
+// What the user hands over as text: the whole of standard input (how secrets arrive when they are
+// piped in rather than typed), or a file named by a flag.
+import { readFile } from 'node:fs/promises';
+import { UsageError } from '../client/errors.js';
 import type { Deps } from './deps.js';
 
 export async function readAllStdin(io: Deps['io']): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The text of the file `flag` names, or a usage error naming the flag and the file. */
+export async function readFlagFile(path: string, flag: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`${flag} ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, flag);
+  }
 }

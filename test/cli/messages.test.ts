@@ -5,7 +5,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectionError } from '../../src/client/errors.js';
+import { CancelledError, ConnectionError, InterruptedWorkError, withNotes } from '../../src/client/errors.js';
 import { formatError } from '../../src/cli/error-message.js';
 import { eventFlags, startHarness, type Harness } from './support/harness.js';
 
@@ -125,6 +125,19 @@ describe('nothing listening at the address', () => {
     expect(formatError(refusedAt('https://api.example.test'))).toBe(
       'error: nothing is listening at https://api.example.test (connection refused); check the address (boxoffice config list) and your network',
     );
+  });
+});
+
+describe('Ctrl-C is one line, built by the one error formatter', () => {
+  it('says "interrupted", what stopped work left, and what was undone', () => {
+    const now = new Date('2030-01-01T00:00:00Z');
+    expect(formatError(new Error('socket hang up'), undefined, now, true)).toBe('interrupted');
+    expect(formatError(new CancelledError('interrupted'))).toBe('interrupted');
+    expect(formatError(new InterruptedWorkError('order 7 is not finished; continue it with: boxoffice order place 1'))).toBe(
+      'interrupted: order 7 is not finished; continue it with: boxoffice order place 1',
+    );
+    const released = withNotes(new CancelledError('interrupted'), { aftermath: 'order 7 was marked failed, so its tickets are released' });
+    expect(formatError(released, undefined, now, false)).toBe('interrupted (order 7 was marked failed, so its tickets are released)');
   });
 });
 

@@ -48,6 +48,23 @@ describe.concurrent('Ctrl-C at a prompt on a terminal', { timeout: 120_000 }, ()
   });
 });
 
+describe('Ctrl-C at a question of work that leaves something at the service', { timeout: 120_000 }, () => {
+  it('order place, typed at an attendee question: one line "interrupted" with what was undone, exit 130', async () => {
+    const eventId = e2e.sandbox.seededEventIds[0];
+    const numericTicket = (await e2e.run(['ticket', 'list', eventId])).stdout.split('\n')[0].split('\t')[0];
+    const session = runInTerminal(['order', 'place', eventId, '--ticket', `${numericTicket}:1`], { cwd: e2e.dir, env: e2e.env });
+    await session.waitFor('Attendee 1:');
+    session.type('\x03');
+    expect(await session.exit, session.text()).toBe(130);
+    const last = session
+      .text()
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .at(-1);
+    expect(last?.trim()).toMatch(/^interrupted \(order SBX\d+ was marked failed, so its tickets are released\)$/);
+  });
+});
+
 describe.concurrent('Ctrl-C during a request the service is slow to answer', { timeout: 120_000 }, () => {
   for (const signals of [1, 2]) {
     it(`attendees export, SIGINT ${signals === 1 ? 'once' : 'twice'}: one line, exit 130, no file`, async () => {

@@ -4,14 +4,12 @@
 // cost of one group instead of the whole tree of verbs and flags.
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
-import { summaryOf, type TopLevelName } from './summaries.js';
-
-type RegisterGroup = (program: Command, context: CommandContext) => void;
+import { summarised, type RegisterCommand, type TopLevelName } from './summaries.js';
 
 interface CommandGroup {
   /** The top-level commands the group registers. */
   commands: readonly TopLevelName[];
-  load(): Promise<RegisterGroup>;
+  load(): Promise<RegisterCommand>;
 }
 
 const GROUPS: readonly CommandGroup[] = [
@@ -21,16 +19,16 @@ const GROUPS: readonly CommandGroup[] = [
   { commands: ['discount'], load: async () => (await import('./discount/index.js')).registerDiscountCommands },
   { commands: ['catalog'], load: async () => (await import('./catalog/index.js')).registerCatalogCommands },
   { commands: ['events'], load: async () => (await import('./events/index.js')).registerEventsCommands },
-  { commands: ['report'], load: async () => (await import('./report/index.js')).registerReportCommands },
+  { commands: ['report'], load: async () => (await import('./report/report.js')).registerReport },
   { commands: ['attendees'], load: async () => (await import('./attendees/index.js')).registerAttendeesCommands },
-  { commands: ['insights'], load: async () => (await import('./insights/index.js')).registerInsightsCommands },
+  { commands: ['insights'], load: async () => (await import('./insights/insights.js')).registerInsights },
   { commands: ['bookings'], load: async () => (await import('./bookings/index.js')).registerBookingsCommands },
   { commands: ['order'], load: async () => (await import('./order/index.js')).registerOrderCommands },
-  { commands: ['apply'], load: async () => (await import('./apply/index.js')).registerApplyCommands },
-  { commands: ['mcp'], load: async () => (await import('./mcp/index.js')).registerMcpCommands },
+  { commands: ['apply'], load: async () => (await import('./apply/apply.js')).registerApply },
+  { commands: ['mcp'], load: async () => (await import('./mcp/mcp.js')).registerMcp },
   { commands: ['sandbox'], load: async () => (await import('./sandbox/index.js')).registerSandboxCommands },
   { commands: ['config'], load: async () => (await import('./config/index.js')).registerConfigCommands },
-  { commands: ['completion'], load: async () => (await import('./completion/index.js')).registerCompletionCommands },
+  { commands: ['completion'], load: async () => (await import('./completion/completion.js')).registerCompletion },
 ];
 
 /** `completion` prints scripts for the whole tree, so it needs every group. */
@@ -46,7 +44,7 @@ export async function registerCommands(program: Command, context: CommandContext
   GROUPS.forEach((group, index) => {
     const register = registrations[index];
     if (register) register(program, context);
-    else for (const name of group.commands) program.command(name).description(summaryOf(name));
+    else for (const name of group.commands) summarised(program.command(name));
   });
 }
 

@@ -1,3 +1,3 @@
 export { writeAck } from './ack.js';
 export { writeJson } from './json.js';
-export { writeRows, type Column } from './rows.js';
+export { writeAnswer, writeFieldRows, writeRows, type Column } from './rows.js';

@@ -4,6 +4,7 @@
 import type { CommandContext } from '../context.js';
 import type { Deps, Io } from '../deps.js';
 import { fitColumns, shorten, type FitColumn } from './fit.js';
+import { writeJson } from './json.js';
 
 export interface Column<Row> extends FitColumn {
   /** The column's name as people read it ("Order", "on sale from"); capitalised on a terminal. */
@@ -81,6 +82,31 @@ export async function writeRows<Row>(target: RowTarget, columns: readonly Column
   });
   for (const line of cells) table.push(shown.map((index, at) => shorten(line[index], widths[at])));
   io.stdout.write(`${withoutTrailingSpace(table.toString(), color)}\n`);
+}
+
+/** A command's answer: the service's body under --json, else its rows. */
+export async function writeAnswer<Row>(
+  context: CommandContext,
+  body: unknown,
+  columns: readonly Column<Row>[],
+  rows: readonly Row[],
+  options?: WriteRowsOptions,
+): Promise<void> {
+  if (context.globals().json) return writeJson(context.deps.io, body);
+  await writeRows(context, columns, rows, options);
+}
+
+/** Name/value rows (a record's fields, a profile's settings), those without a value left out. */
+export async function writeFieldRows(target: RowTarget, fields: readonly (readonly [string, unknown])[], headers = ['field', 'value']): Promise<void> {
+  const shown = fields.filter(([, value]) => value !== null && value !== undefined && value !== '');
+  await writeRows(
+    target,
+    [
+      { header: headers[0], value: (field) => field[0] },
+      { header: headers[1], value: (field) => String(field[1]) },
+    ],
+    shown,
+  );
 }
 
 const ABBREVIATIONS: Readonly<Record<string, string>> = { id: 'ID', url: 'URL' };

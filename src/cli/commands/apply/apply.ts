@@ -3,9 +3,9 @@
 // The work is in src/apply; it is loaded when the command runs.
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { parseDuration } from '../../duration.js';
-import { summaryOf } from '../summaries.js';
+import { summarised } from '../summaries.js';
 import { LIVE_PROFILE, confirmOnLive, requireYesWithoutTerminal } from '../../live.js';
 import { runApply, type ApplyRunOptions } from '../../../apply/run.js';
 import { openSession } from '../../session.js';
@@ -36,9 +36,7 @@ interface ApplyFlags {
 const DEFAULT_LOCK_TIMEOUT = '5s';
 
 export function registerApply(program: Command, context: CommandContext, run: RunVerb<ApplyOptions> = runApplyCommand): void {
-  program
-    .command('apply')
-    .description(summaryOf('apply'))
+  summarised(program.command('apply'))
     .argument('<file>', 'setup file (YAML or JSON); ${VAR} and ${VAR:-default} come from the environment')
     .option('--dry-run', 'print the plan only; change nothing')
     .option('--state <file>', "state file mapping keys to remote ids (default: FILE's name + .boxoffice-state.json beside it)")
@@ -59,9 +57,7 @@ export function registerApply(program: Command, context: CommandContext, run: Ru
         '  GENERAL_PRICE=2800 boxoffice apply conference.yaml\n' +
         '  boxoffice apply event.yaml --state .state/event.json --json\n',
     )
-    .action(async (file: string, flags: ApplyFlags) => {
-      await run(applyOptionsFrom(file, flags), context);
-    });
+    .action(verbAction(context, run, (file: string, flags: ApplyFlags) => applyOptionsFrom(file, flags)));
 }
 
 function applyOptionsFrom(file: string, flags: ApplyFlags): ApplyOptions {

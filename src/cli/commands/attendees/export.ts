@@ -8,11 +8,12 @@ import { UsageError } from '../../../client/errors.js';
 import { assertExtensionMatches, checkDestination, type DestinationKind } from '../../../export/destination.js';
 import { exportFormatOf } from '../../../export/format-of.js';
 import { DEFAULT_MAX_WAIT, DEFAULT_PREFETCH, attendeeListRefused } from './shared.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { createPrompter } from '../../prompt.js';
 import { completeWith } from '../../completion-values.js';
 import { confirmReplace } from '../../replace-file.js';
 import { parseDuration } from '../../duration.js';
+import { wholeNumber } from '../../params.js';
 import { writeJson } from '../../output/json.js';
 import { countOf } from '../../../util/count.js';
 import { explainPermission } from '../../permission.js';
@@ -83,9 +84,7 @@ export function registerAttendeesExport(group: Command, context: CommandContext,
         'spreadsheets show them as text (plain numbers such as -12.5 and phone numbers such as\n' +
         '+49 30 000000 are left alone).\n',
     )
-    .action(async (eventId: string, flags: ExportFlags) => {
-      await run(await exportOptionsFrom(eventId, flags, context.globals().json), context);
-    });
+    .action(verbAction(context, run, (eventId: string, flags: ExportFlags) => exportOptionsFrom(eventId, flags, context.globals().json)));
 }
 
 /** Flags → options, refusing bad input before anything is sent. */
@@ -106,10 +105,7 @@ async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: bool
   if (json && output === undefined && format !== 'json') {
     throw new UsageError(`--format ${format}: with --json and no -o, stdout carries the rows as one JSON document; use --format json or -o FILE`, '--format');
   }
-  const prefetch = Number(flags.prefetch);
-  if (!Number.isInteger(prefetch) || prefetch < 0 || prefetch > 8) {
-    throw new UsageError(`--prefetch: expected a whole number from 0 to 8, got "${flags.prefetch}"`, '--prefetch');
-  }
+  const prefetch = wholeNumber(flags.prefetch, '--prefetch', 0, 8);
   const statuses = (flags.status ?? []).map((status) => status.trim());
   if (statuses.some((status) => status === '')) {
     throw new UsageError('--status: expected a status such as attending (comma-separated for several)', '--status');

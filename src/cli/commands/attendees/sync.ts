@@ -4,8 +4,9 @@
 // run itself is in ./sync-run.ts, loaded when the command runs.
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { parseDuration } from '../../duration.js';
+import { isHttpUrl, wholeNumber } from '../../params.js';
 
 export interface AttendeesSyncOptions {
   eventId: string;
@@ -60,9 +61,7 @@ export function registerAttendeesSync(group: Command, context: CommandContext, r
         '\nWith --json the changes go to stdout as NDJSON (one change a line); everything else goes\n' +
         'to stderr.\n',
     )
-    .action(async (eventId: string, flags: SyncFlags) => {
-      await run(syncOptionsFrom(eventId, flags, context.deps.env), context);
-    });
+    .action(verbAction(context, run, (eventId: string, flags: SyncFlags) => syncOptionsFrom(eventId, flags, context.deps.env)));
 }
 
 function syncOptionsFrom(eventId: string, flags: SyncFlags, env: Readonly<Record<string, string | undefined>>): AttendeesSyncOptions {
@@ -70,23 +69,9 @@ function syncOptionsFrom(eventId: string, flags: SyncFlags, env: Readonly<Record
   if (id === '') throw new UsageError('EVENT_ID: must not be empty', 'EVENT_ID');
   const to = (flags.to ?? env.BOXOFFICE_SYNC_TO ?? '').trim();
   if (to === '') throw new UsageError('--to: name the destination: a SQLite file (attendees.db) or a postgres:// URL', '--to');
-  let maxReads = Infinity;
-  if (flags.maxReads !== undefined) {
-    if (!/^\d+$/.test(flags.maxReads.trim()) || Number(flags.maxReads) < 1) {
-      throw new UsageError(`--max-reads: expected a whole number of 1 or more, got "${flags.maxReads}"`, '--max-reads');
-    }
-    maxReads = Number(flags.maxReads);
-  }
-  if (flags.forwardTo !== undefined) {
-    let url: URL | undefined;
-    try {
-      url = new URL(flags.forwardTo);
-    } catch {
-      url = undefined;
-    }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      throw new UsageError(`--forward-to: expected an http or https address, got "${flags.forwardTo}"`, '--forward-to');
-    }
+  const maxReads = flags.maxReads === undefined ? Infinity : wholeNumber(flags.maxReads, '--max-reads', 1);
+  if (flags.forwardTo !== undefined && !isHttpUrl(flags.forwardTo)) {
+    throw new UsageError(`--forward-to: expected an http or https address, got "${flags.forwardTo}"`, '--forward-to');
   }
   if (flags.exec !== undefined && flags.exec.trim() === '') throw new UsageError('--exec: must name a command', '--exec');
   if (flags.check && flags.watch !== undefined) throw new UsageError('--check: compares once; it cannot be combined with --watch', '--check');

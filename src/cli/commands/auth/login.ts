@@ -5,8 +5,8 @@ import { readAllStdin } from '../../stdin.js';
 import { Option, type Command } from 'commander';
 import { NotLoggedInError, UsageError } from '../../../client/errors.js';
 import { checkToken, refusalText } from '../../token-check.js';
-import type { CommandContext, RunVerb } from '../../context.js';
-import { summaryOf } from '../summaries.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { summarised } from '../summaries.js';
 import { openConfigStore } from '../../config/store.js';
 import { assertProfileExists, createWiredClient, effectiveProfile, requireAddresses } from '../../session.js';
 import { threeMonthsAfter } from '../../../auth/expiry.js';
@@ -28,26 +28,20 @@ function parsePort(value: string): number {
 }
 
 export function registerAuthLogin(program: Command, context: CommandContext, run: RunVerb<LoginOptions> = runLogin): void {
-  program
-    .command('login')
-    .description(summaryOf('login'))
+  summarised(program.command('login'))
     .option('--no-browser', 'print the address to open instead of opening a browser')
     .option('--with-token', 'read a user access token (from the developer area) from stdin instead')
     .addOption(new Option('--port <n>', 'port of the local callback http://127.0.0.1:N/callback (0 = any free port)').default('8976'))
     .addOption(new Option('--timeout <duration>', 'how long to wait for the browser, e.g. 90s, 5m (a bare number is seconds)').default('5m'))
     .addHelpText('after', '\nExamples:\n  boxoffice login\n  boxoffice --profile live login --no-browser\n  echo "$TOKEN" | boxoffice login --with-token')
-    .action(async (flags: { browser: boolean; withToken?: boolean; port: string; timeout: string }) => {
-      const timeoutMs = parseDuration(flags.timeout, '--timeout', { positive: true });
-      await run(
-        {
-          browser: flags.browser,
-          withToken: flags.withToken === true,
-          port: parsePort(flags.port),
-          timeoutMs,
-        },
-        context,
-      );
-    });
+    .action(
+      verbAction(context, run, (flags: { browser: boolean; withToken?: boolean; port: string; timeout: string }) => ({
+        timeoutMs: parseDuration(flags.timeout, '--timeout', { positive: true }),
+        browser: flags.browser,
+        withToken: flags.withToken === true,
+        port: parsePort(flags.port),
+      })),
+    );
 }
 
 async function runLogin(options: LoginOptions, context: CommandContext): Promise<void> {

@@ -1,19 +1,15 @@
 // `boxoffice logout`: removes the stored token of the profile.
 import type { Command } from 'commander';
-import type { CommandContext, NoOptions, RunVerb } from '../../context.js';
-import { summaryOf } from '../summaries.js';
+import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../context.js';
+import { summarised } from '../summaries.js';
 import { openConfigStore } from '../../config/store.js';
 import { assertProfileExists } from '../../session.js';
 import { writeJson } from '../../output/index.js';
 
 export function registerAuthLogout(program: Command, context: CommandContext, run: RunVerb<NoOptions> = (_options, runContext) => runLogout(runContext)): void {
-  program
-    .command('logout')
-    .description(summaryOf('logout'))
+  summarised(program.command('logout'))
     .addHelpText('after', '\nExample:\n  boxoffice --profile live logout')
-    .action(async () => {
-      await run({}, context);
-    });
+    .action(verbAction(context, run, () => ({})));
 }
 
 async function runLogout(context: CommandContext): Promise<void> {

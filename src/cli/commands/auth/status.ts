@@ -4,11 +4,11 @@
 import type { Command } from 'commander';
 import { NotLoggedInError } from '../../../client/errors.js';
 import { describeRemaining, type ExpiryStatus, expiryStatus } from '../../../auth/expiry.js';
-import type { CommandContext, RunVerb } from '../../context.js';
-import { summaryOf } from '../summaries.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { summarised } from '../summaries.js';
 import { loadProfile, requireAddresses } from '../../session.js';
 import { checkToken, refusalText, type TokenCheck } from '../../token-check.js';
-import { writeJson, writeRows } from '../../output/index.js';
+import { writeFieldRows, writeJson } from '../../output/index.js';
 
 interface AuthStatus {
   profile: string;
@@ -44,16 +44,12 @@ export function registerAuthStatus(
   context: CommandContext,
   run: RunVerb<{ offline: boolean }> = (options, runContext) => runAuthStatus(runContext, options.offline),
 ): void {
-  program
-    .command('auth')
-    .description(summaryOf('auth'))
+  summarised(program.command('auth'))
     .command('status')
     .description('which token is used, the profile, its addresses, the days left, and whether the service accepts it')
     .option('--offline', 'do not ask the service whether it accepts the token (no request is sent)')
     .addHelpText('after', '\nExamples:\n  boxoffice --profile live auth status\n  boxoffice auth status --offline')
-    .action(async (flags: { offline?: boolean }) => {
-      await run({ offline: flags.offline === true }, context);
-    });
+    .action(verbAction(context, run, (flags: { offline?: boolean }) => ({ offline: flags.offline === true })));
 }
 
 async function runAuthStatus(context: CommandContext, offline: boolean): Promise<void> {
@@ -90,14 +86,7 @@ async function runAuthStatus(context: CommandContext, offline: boolean): Promise
       ['booking key', status.bookingKey ? 'set' : 'not set'],
       ['service', serviceLine(check, offline)],
     ];
-    await writeRows(
-      deps,
-      [
-        { header: 'setting', value: (row: [string, string]) => row[0] },
-        { header: 'value', value: (row: [string, string]) => row[1] },
-      ],
-      lines,
-    );
+    await writeFieldRows(deps, lines, ['setting', 'value']);
   }
   if (tokenSource === 'none') throw new NotLoggedInError(`not logged in (profile ${profileName}): run boxoffice login, or set BOXOFFICE_TOKEN`);
   if (status.expired) throw new NotLoggedInError(`the token of profile ${profileName} has expired: run boxoffice login`);

@@ -8,9 +8,10 @@ import { splitIntoWindows } from '../../../bookings/windows.js';
 import { parseDuration } from '../../duration.js';
 import type { BookingOrder } from '../../../client/schemas/index.js';
 import { validateDateRange, type DateRange } from '../../../bookings/list-input.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { openSession } from '../../session.js';
-import { BOOKING_KEY_FILE_HELP, BOOKING_KEY_FLAG_HELP, KNOWN_COLUMNS, resolveBookingKey } from './shared.js';
+import { BOOKING_KEY_FILE_HELP, KNOWN_COLUMNS, resolveBookingKey } from './shared.js';
+import { BOOKING_KEY_FLAG_HELP } from '../../fields.js';
 import { createPrompter } from '../../prompt.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { collectBookings } from '../../../bookings/collect.js';
@@ -62,14 +63,16 @@ export function registerBookingsList(group: Command, context: CommandContext, ru
       '\nExamples:\n  boxoffice bookings list --from-date 2026-01-01 --to-date 2026-12-31\n' +
         '  boxoffice bookings list --from-date 2026-03-01 --to-date 2026-03-31 --format csv > march.csv\n',
     )
-    .action(async (flags: ListFlags) => {
-      const range = validateDateRange(flags.fromDate, flags.toDate);
-      const maxWaitMs = flags.maxWait === undefined ? undefined : parseDuration(flags.maxWait, '--max-wait');
-      await run(
-        { ...range, bookingKey: flags.bookingKey, bookingKeyFile: flags.bookingKeyFile, format: flags.format as ListFormat, yes: flags.yes, maxWaitMs },
-        context,
-      );
-    });
+    .action(
+      verbAction(context, run, (flags: ListFlags) => ({
+        ...validateDateRange(flags.fromDate, flags.toDate),
+        maxWaitMs: flags.maxWait === undefined ? undefined : parseDuration(flags.maxWait, '--max-wait'),
+        bookingKey: flags.bookingKey,
+        bookingKeyFile: flags.bookingKeyFile,
+        format: flags.format as ListFormat,
+        yes: flags.yes,
+      })),
+    );
 }
 
 const COLUMN_HEADERS: Record<(typeof KNOWN_COLUMNS)[number], string> = {

@@ -6,7 +6,6 @@
 import { shellWord } from '../../shell-word.js';
 import type { Command } from 'commander';
 import { BoxofficeError, DeclinedError, InterruptedWorkError, SignatureError, UsageError, withNotes } from '../../../client/errors.js';
-import { BOOKING_CURRENCIES, PAYMENT_GATEWAYS } from '../../../client/schemas/values.js';
 import { type BookingReturn, paymentOutcome } from '../../../bookings/response.js';
 import { type PaymentResult, refuseKnownOrderNumber, requestPayment } from '../../../bookings/request-payment.js';
 import { BookingNotListedError, type BookingRecordLike, recentWindow } from '../../../bookings/cross-check.js';
@@ -15,32 +14,16 @@ import type { BookingListRequest } from '../../../client/schemas/index.js';
 import { createPrompter } from '../../prompt.js';
 import { countOf, formatMoney } from '../../../util/count.js';
 import { openSession } from '../../session.js';
-import type { CommandContext, RunVerb } from '../../context.js';
-import { addParamFlags, checkFormats, fillMissing, paramValues, requestFromFlags, type ParamSpec } from '../../params.js';
-import { BOOKING_KEY_FILE_HELP, BOOKING_KEY_FLAG_HELP, resolveBookingKey } from './shared.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { addParamFlags, checkFormats, fillMissing, paramValues } from '../../params.js';
+import { BOOKING_PARAMS } from '../../fields.js';
+import { BOOKING_KEY_FILE_HELP, resolveBookingKey } from './shared.js';
 import { parseDuration } from '../../duration.js';
 import { bookingRequest } from '../../../client/schemas/requests.js';
+import { parseRequest } from '../../../client/validate.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { LIVE_PROFILE, confirmOnLive } from '../../live.js';
 import { PaymentNotCompletedError } from '../../../bookings/await-return.js';
-
-/** Every E12 parameter, as a flag named by its kebab-case. */
-const BOOKING_PARAMS: readonly ParamSpec[] = [
-  { name: 'amount', kind: 'number', required: true, description: 'amount to collect' },
-  { name: 'orderNo', required: true, description: 'your own order number for this payment' },
-  { name: 'name', description: "buyer's name (at most 200 characters)" },
-  { name: 'emailId', description: "buyer's email address (at most 200 characters)" },
-  { name: 'phoneNo', description: "buyer's phone number (at most 30 characters)" },
-  { name: 'country', description: 'country (at most 1000 characters)' },
-  { name: 'state', description: 'state' },
-  { name: 'city', description: 'city' },
-  { name: 'address', description: 'address (at most 1000 characters)' },
-  { name: 'zipcode', description: 'postal code' },
-  { name: 'bookingKey', description: BOOKING_KEY_FLAG_HELP },
-  { name: 'callbackUrl', kind: 'url', description: 'send the result there instead of back to this CLI' },
-  { name: 'currency', kind: 'enum', choices: BOOKING_CURRENCIES, description: 'currency; others are converted to INR (default: INR)' },
-  { name: 'pg', kind: 'enum', choices: PAYMENT_GATEWAYS, description: 'payment gateway: pg1 also takes MASTER/MAESTRO cards (default: pg2)' },
-];
 
 const DEFAULT_TIMEOUT = '5m';
 
@@ -73,9 +56,7 @@ export function registerBookingsRequest(group: Command, context: CommandContext,
         '  boxoffice bookings request --amount 20 --currency USD --order-no SHOP-1002 --no-browser --json\n' +
         '  boxoffice bookings request --amount 499 --order-no SHOP-1003 --callback-url https://shop.example/paid\n',
     )
-    .action(async (flags: RequestFlags) => {
-      await run(flags, context);
-    });
+    .action(verbAction(context, run, (flags: RequestFlags) => flags));
 }
 
 async function runRequestBooking(flags: RequestFlags, context: CommandContext): Promise<void> {
@@ -88,8 +69,8 @@ async function runRequestBooking(flags: RequestFlags, context: CommandContext): 
   const session = await openSession(context, { token: false });
   try {
     const bookingKey = await resolveBookingKey({ flag: values.bookingKey, file: flags.bookingKeyFile, fromProfile: session.profile.bookingKey }, deps);
-    const parsed = requestFromFlags(bookingRequest, { ...values, bookingKey, callbackUrl: values.callbackUrl ?? PENDING_CALLBACK }, BOOKING_PARAMS);
-    const request = { ...parsed, currency: parsed.currency ?? 'INR' };
+    // Checked by the client's schema (defaults applied): a refused field is named by its flag (runCli).
+    const request = parseRequest(bookingRequest, { ...values, bookingKey, callbackUrl: values.callbackUrl ?? PENDING_CALLBACK });
     await confirmIfLive(formatMoney(request.amount, request.currency), request.orderNo, flags.yes === true, context);
     const checkCommand = checkCommandFor(request.orderNo, recentWindow(deps.clock.now()));
     // On screen before anything is sent, so that even a killed run leaves the number to check.

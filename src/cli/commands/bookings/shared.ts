@@ -2,10 +2,9 @@
 // as an argument is visible to every user's `ps` while the command runs, so the environment
 // (BOXOFFICE_BOOKING_KEY, laid into the profile by the session), a file or standard input is
 // preferred; `--booking-key` still works, and the command line is then hidden at once.
-import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../../client/errors.js';
 import type { Deps } from '../../deps.js';
-import { readAllStdin } from '../../stdin.js';
+import { readAllStdin, readFlagFile } from '../../stdin.js';
 
 /**
  * The columns of the table and of piped lines: fixed, so that scripts can rely on positions.
@@ -14,7 +13,6 @@ import { readAllStdin } from '../../stdin.js';
  */
 export const KNOWN_COLUMNS = ['orderNo', 'createdOn', 'status', 'amount', 'currency'] as const;
 
-export const BOOKING_KEY_FLAG_HELP = 'booking key (discouraged: visible in ps; prefer BOXOFFICE_BOOKING_KEY or --booking-key-file)';
 export const BOOKING_KEY_FILE_HELP = 'read the booking key from FILE (- for standard input)';
 
 export interface BookingKeySources {
@@ -26,23 +24,16 @@ export interface BookingKeySources {
   fromProfile?: string;
 }
 
-async function readKeyFile(file: string, deps: Deps): Promise<string> {
-  if (file === '-') return readAllStdin(deps.io);
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`--booking-key-file ${file}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`, '--booking-key-file');
-  }
-}
-
 /** The first key given: --booking-key, --booking-key-file, then the environment or profile. */
 export async function resolveBookingKey(sources: BookingKeySources, deps: Deps): Promise<string> {
   if (sources.flag !== undefined && sources.file !== undefined) {
     throw new UsageError('give the booking key once: --booking-key or --booking-key-file, not both', '--booking-key-file');
   }
   if (sources.flag !== undefined) deps.hideArguments?.();
-  const fromFile = sources.file === undefined ? undefined : (await readKeyFile(sources.file, deps)).trim();
+  const fromFile =
+    sources.file === undefined
+      ? undefined
+      : (sources.file === '-' ? await readAllStdin(deps.io) : await readFlagFile(sources.file, '--booking-key-file')).trim();
   if (sources.file !== undefined && fromFile === '') {
     throw new UsageError(`--booking-key-file ${sources.file}: empty`, '--booking-key-file');
   }

@@ -2,9 +2,9 @@
 import { Option, type Command } from 'commander';
 import { EVENT_TYPES, EVENT_VISIBILITIES } from '../../../client/schemas/values.js';
 import type { SegmentNode, SegmentsRequest } from '../../../client/schemas/index.js';
-import type { CommandContext, RunVerb } from '../../context.js';
-import { openSession } from '../../session.js';
-import { writeJson, writeRows } from '../../output/index.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { PUBLISHER_KEY_ONLY, withSession } from '../../session.js';
+import { writeAnswer } from '../../output/index.js';
 
 export function registerCatalogSegments(group: Command, context: CommandContext, run: RunVerb<SegmentsRequest> = runCatalogSegments): void {
   group
@@ -13,9 +13,7 @@ export function registerCatalogSegments(group: Command, context: CommandContext,
     .addOption(new Option('--event-type <type>', 'only segments of public or private events').choices(EVENT_VISIBILITIES))
     .addOption(new Option('--type <type>', 'only segments of this kind of event').choices(EVENT_TYPES))
     .addHelpText('after', '\nExample:\n  boxoffice catalog segments --type conference')
-    .action(async (flags: SegmentsRequest) => {
-      await run(flags, context);
-    });
+    .action(verbAction(context, run, (flags: SegmentsRequest) => flags));
 }
 
 interface SegmentRow {
@@ -24,15 +22,14 @@ interface SegmentRow {
 }
 
 async function runCatalogSegments(request: SegmentsRequest, context: CommandContext): Promise<void> {
-  const session = await openSession(context, { token: false, publisherKey: true });
-  try {
+  await withSession(context, PUBLISHER_KEY_ONLY, async (session) => {
     const body = await session.client.publisher.segments(request);
-    if (context.globals().json) return writeJson(context.deps.io, body);
     const rows: SegmentRow[] = body.segments.flatMap((segment) =>
       segment.category.length === 0 ? [{ segment }] : segment.category.map((category) => ({ segment, category })),
     );
-    await writeRows(
+    await writeAnswer(
       context,
+      body,
       [
         { header: 'segment', value: (row) => row.segment.segmentId },
         { header: 'segment name', value: (row) => row.segment.segmentName },
@@ -43,7 +40,5 @@ async function runCatalogSegments(request: SegmentsRequest, context: CommandCont
       rows,
       { emptyMessage: 'no segments' },
     );
-  } finally {
-    await session.client.close();
-  }
+  });
 }

@@ -1,39 +1,25 @@
 // `boxoffice catalog topics` (P3): the topics of each segment, one row per topic.
 import type { Command } from 'commander';
-import type { CommandContext, NoOptions, RunVerb } from '../../context.js';
-import { openSession } from '../../session.js';
-import { writeJson, writeRows } from '../../output/index.js';
+import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../context.js';
+import { PUBLISHER_KEY_ONLY, withSession } from '../../session.js';
+import { writeAnswer } from '../../output/index.js';
 
-export function registerCatalogTopics(
-  group: Command,
-  context: CommandContext,
-  run: RunVerb<NoOptions> = (_options, runContext) => runCatalogTopics(runContext),
-): void {
+export function registerCatalogTopics(group: Command, context: CommandContext, run: RunVerb<NoOptions> = runCatalogTopics): void {
   group
     .command('topics')
     .description('the topics of each segment')
     .addHelpText('after', '\nExample:\n  boxoffice catalog topics')
-    .action(async () => {
-      await run({}, context);
-    });
+    .action(verbAction(context, run, () => ({})));
 }
 
-async function runCatalogTopics(context: CommandContext): Promise<void> {
-  const session = await openSession(context, { token: false, publisherKey: true });
-  try {
+async function runCatalogTopics(_options: NoOptions, context: CommandContext): Promise<void> {
+  await withSession(context, PUBLISHER_KEY_ONLY, async (session) => {
     const body = await session.client.publisher.topics({});
-    if (context.globals().json) return writeJson(context.deps.io, body);
     const rows = Object.entries(body.topics).flatMap(([segment, topics]) => topics.map((topic) => ({ segment, topic })));
-    await writeRows(
-      context,
-      [
-        { header: 'segment', value: (row) => row.segment },
-        { header: 'topic', value: (row) => row.topic },
-      ],
-      rows,
-      { emptyMessage: 'no topics' },
-    );
-  } finally {
-    await session.client.close();
-  }
+    const columns = [
+      { header: 'segment', value: (row: (typeof rows)[number]) => row.segment },
+      { header: 'topic', value: (row: (typeof rows)[number]) => row.topic },
+    ];
+    await writeAnswer(context, body, columns, rows, { emptyMessage: 'no topics' });
+  });
 }

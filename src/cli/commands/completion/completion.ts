@@ -1,8 +1,8 @@
 // `boxoffice completion SHELL`: the completion script of the whole command tree for one shell.
 import { Argument, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import type { CommandContext, RunVerb } from '../../context.js';
-import { summaryOf } from '../summaries.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { summarised } from '../summaries.js';
 import { SHELLS, completionScript } from './scripts.js';
 import { writeJson } from '../../output/json.js';
 import { completeWith } from '../../completion-values.js';
@@ -14,17 +14,13 @@ export function registerCompletion(
   context: CommandContext,
   run: RunVerb<{ shell: string }> = (options, runContext) => runCompletion(options, program, runContext),
 ): void {
-  program
-    .command('completion')
-    .description(summaryOf('completion'))
+  summarised(program.command('completion'))
     .addArgument(completeWith(new Argument('<SHELL>', 'bash, zsh or fish'), SHELLS))
     .addHelpText(
       'after',
       '\nExamples:\n  source <(boxoffice completion bash)          # in ~/.bashrc\n  source <(boxoffice completion zsh)           # in ~/.zshrc, after compinit\n  boxoffice completion fish > ~/.config/fish/completions/boxoffice.fish',
     )
-    .action(async (shell: string) => {
-      await run({ shell }, context);
-    });
+    .action(verbAction(context, run, (shell: string) => ({ shell })));
 }
 
 /**

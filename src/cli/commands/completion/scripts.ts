@@ -79,27 +79,54 @@ ${valuesCase(nodes, '    ')}
 }`;
 }
 
-function bash(nodes: CommandNode[]): string {
-  return `# boxoffice completion for bash: add to ~/.bashrc
-#   source <(boxoffice completion bash)
-${lookups(nodes)}
-_boxoffice() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" cmdpath="" next word i values at=0
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    word="\${COMP_WORDS[i]}"
+/** How the completion function reads the words typed and offers words, in bash's or zsh's terms. */
+interface ShellWords {
+  /** Its local variables, `prev` (the word before the cursor) among them. */
+  locals: string;
+  /** The index of the first word after `boxoffice`. */
+  first: number;
+  /** The index of the word being completed. */
+  current: string;
+  /** The word at index `i`. */
+  word: string;
+  /** The line that offers the words in $values, and the one that offers the command path's words. */
+  offerValues: string;
+  offerWords: string;
+}
+
+/** The completion function bash and zsh share: the command path typed so far, then its words or a flag's values. */
+function completer(shell: ShellWords): string {
+  return `_boxoffice() {
+  local ${shell.locals}
+  for ((i = ${shell.first}; i < ${shell.current}; i++)); do
+    word="${shell.word}"
     [[ "$word" == -* ]] && continue
     next="\${cmdpath:+$cmdpath }$word"
     if _boxoffice_words "$next" >/dev/null; then cmdpath="$next"; at=$i; fi
   done
   # The value of a flag that takes fixed values, else the first argument right after the command.
   if [[ "$prev" == -* ]] && values="$(_boxoffice_values "$cmdpath" "$prev")"; then
-    COMPREPLY=($(compgen -W "$values" -- "$cur"))
-  elif ((at > 0 && at == COMP_CWORD - 1)) && values="$(_boxoffice_values "$cmdpath" "")"; then
-    COMPREPLY=($(compgen -W "$values" -- "$cur"))
+    ${shell.offerValues}
+  elif ((at > 0 && at == ${shell.current} - 1)) && values="$(_boxoffice_values "$cmdpath" "")"; then
+    ${shell.offerValues}
   else
-    COMPREPLY=($(compgen -W "$(_boxoffice_words "$cmdpath")" -- "$cur"))
+    ${shell.offerWords}
   fi
+}`;
 }
+
+function bash(nodes: CommandNode[]): string {
+  return `# boxoffice completion for bash: add to ~/.bashrc
+#   source <(boxoffice completion bash)
+${lookups(nodes)}
+${completer({
+  locals: 'cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" cmdpath="" next word i values at=0',
+  first: 1,
+  current: 'COMP_CWORD',
+  word: '${COMP_WORDS[i]}',
+  offerValues: 'COMPREPLY=($(compgen -W "$values" -- "$cur"))',
+  offerWords: 'COMPREPLY=($(compgen -W "$(_boxoffice_words "$cmdpath")" -- "$cur"))',
+})}
 complete -o default -F _boxoffice boxoffice
 `;
 }
@@ -109,22 +136,14 @@ function zsh(nodes: CommandNode[]): string {
 # boxoffice completion for zsh: add to ~/.zshrc (after compinit)
 #   source <(boxoffice completion zsh)
 ${lookups(nodes)}
-_boxoffice() {
-  local cmdpath="" next word i values at=0 prev="\${words[CURRENT-1]}"
-  for ((i = 2; i < CURRENT; i++)); do
-    word="\${words[i]}"
-    [[ "$word" == -* ]] && continue
-    next="\${cmdpath:+$cmdpath }$word"
-    if _boxoffice_words "$next" >/dev/null; then cmdpath="$next"; at=$i; fi
-  done
-  if [[ "$prev" == -* ]] && values="$(_boxoffice_values "$cmdpath" "$prev")"; then
-    compadd -- \${=values}
-  elif ((at > 0 && at == CURRENT - 1)) && values="$(_boxoffice_values "$cmdpath" "")"; then
-    compadd -- \${=values}
-  else
-    compadd -- \${=$(_boxoffice_words "$cmdpath")}
-  fi
-}
+${completer({
+  locals: 'cmdpath="" next word i values at=0 prev="${words[CURRENT-1]}"',
+  first: 2,
+  current: 'CURRENT',
+  word: '${words[i]}',
+  offerValues: 'compadd -- ${=values}',
+  offerWords: 'compadd -- ${=$(_boxoffice_words "$cmdpath")}',
+})}
 compdef _boxoffice boxoffice
 `;
 }

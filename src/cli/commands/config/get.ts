@@ -1,7 +1,7 @@
 // `boxoffice config get KEY`: one setting of the profile (preset values included).
 import type { Command } from 'commander';
 import { BoxofficeError } from '../../../client/errors.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { profileKeyFrom, settingArgument } from './keys.js';
 import { openConfigStore } from '../../config/store.js';
 import { assertProfileExists } from '../../session.js';
@@ -13,9 +13,7 @@ export function registerConfigGet(group: Command, context: CommandContext, run: 
     .description('print one setting of the profile')
     .addArgument(settingArgument())
     .addHelpText('after', '\nExample:\n  boxoffice --profile live config get apiUrl')
-    .action(async (key: string) => {
-      await run({ key }, context);
-    });
+    .action(verbAction(context, run, (key: string) => ({ key })));
 }
 
 async function runConfigGet(options: { key: string }, context: CommandContext): Promise<void> {

@@ -1,7 +1,7 @@
 // `boxoffice config list [--all]`: the settings of the profile (or of every profile), secrets
 // shown only as "(set)".
 import type { Command } from 'commander';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { openConfigStore } from '../../config/store.js';
 import { PROFILE_KEYS, SECRET_KEYS } from '../../config/profile.js';
 import { assertProfileExists } from '../../session.js';
@@ -19,9 +19,7 @@ export function registerConfigList(group: Command, context: CommandContext, run:
     .description('show the settings of the profile (secrets masked)')
     .option('--all', 'every profile')
     .addHelpText('after', '\nExamples:\n  boxoffice config list\n  boxoffice config list --all --json')
-    .action(async (flags: { all?: boolean }) => {
-      await run({ all: flags.all === true }, context);
-    });
+    .action(verbAction(context, run, (flags: { all?: boolean }) => ({ all: flags.all === true })));
 }
 
 async function runConfigList(options: { all: boolean }, context: CommandContext): Promise<void> {

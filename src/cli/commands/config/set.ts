@@ -4,7 +4,7 @@
 // (`boxoffice config set clientSecret - < secret.txt`): a secret never needs to be in argv.
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { profileKeyFrom, checkSettingValue, settingArgument } from './keys.js';
 import { SECRET_KEYS } from '../../config/profile.js';
 import { createPrompter } from '../../prompt.js';
@@ -28,9 +28,7 @@ export function registerConfigSet(group: Command, context: CommandContext, run: 
       '\nExamples:\n  boxoffice --profile live config set apiUrl https://api.example.com\n  boxoffice --profile live config set clientSecret     # asked for, not echoed\n' +
         '  boxoffice --profile live config set clientSecret - < client-secret.txt',
     )
-    .action(async (key: string, value: string | undefined) => {
-      await run({ key, value }, context);
-    });
+    .action(verbAction(context, run, (key: string, value: string | undefined) => ({ key, value })));
 }
 
 async function runConfigSet(options: ConfigSetOptions, context: CommandContext): Promise<void> {

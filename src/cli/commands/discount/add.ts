@@ -1,7 +1,7 @@
 // `boxoffice discount add EVENT_ID TICKET_ID [flags]` (E5).
 import type { Command } from 'commander';
 import type { CommandContext, RunVerb } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, withEquivalentCommand } from '../../params.js';
+import { checkFormats, fieldVerb, type FieldVerbOptions, fillMissing, withEquivalentCommand } from '../../params.js';
 import { ADD_DISCOUNT_PARAMS } from '../../fields.js';
 import { addDiscountRequest, type AddDiscountRequest } from '../../../client/schemas/index.js';
 import { withSession } from '../../session.js';
@@ -9,19 +9,14 @@ import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { sentRecordKey } from '../../config/store.js';
 import { writeAck } from '../../output/index.js';
 
-interface AddDiscountOptions {
-  eventId: string;
-  ticketId: string;
-  values: ParamValues;
-}
+type AddDiscountOptions = FieldVerbOptions<'eventId' | 'ticketId'>;
 
 export function registerDiscountAdd(group: Command, context: CommandContext, run: RunVerb<AddDiscountOptions> = runDiscountAdd): void {
-  const command = group.command('add').description('add a discount on a ticket').argument('<EVENT_ID>', 'event id').argument('<TICKET_ID>', 'ticket id');
-  addParamFlags(command, ADD_DISCOUNT_PARAMS)
-    .addHelpText('after', '\nExample:\n  boxoffice discount add 12 34 --discount-category code --code EARLY --discount 10 --discount-type percentage')
-    .action(async (eventId: string, ticketId: string, flags: Record<string, unknown>) => {
-      await run({ eventId, ticketId, values: paramValues(ADD_DISCOUNT_PARAMS, flags) }, context);
-    });
+  fieldVerb(group.command('add').description('add a discount on a ticket'), context, run, {
+    ids: ['eventId', 'ticketId'],
+    params: ADD_DISCOUNT_PARAMS,
+    example: 'boxoffice discount add 12 34 --discount-category code --code EARLY --discount 10 --discount-type percentage',
+  });
 }
 
 export async function runDiscountAdd(options: AddDiscountOptions, context: CommandContext): Promise<void> {

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext, RunVerb } from '../../context.js';
-import { addParamFlags, flagFor, paramValues, type ParamValues, checkFormats, fillMissing, missingParams } from '../../params.js';
+import { checkChanges, fieldVerb, type FieldVerbOptions, flagFor, fillMissing, missingParams } from '../../params.js';
 import { asFlagValues, UPDATE_DISCOUNT_PARAMS } from '../../fields.js';
 import type { UpdateDiscountRequest } from '../../../client/schemas/index.js';
 import { DISCOUNT_TABLE } from '../../../client/fields/discount.js';
@@ -14,33 +14,20 @@ import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { sentRecordKey } from '../../config/store.js';
 import { writeAck } from '../../output/index.js';
 
-interface UpdateDiscountOptions {
-  eventId: string;
-  discountId: string;
-  values: ParamValues;
-}
+type UpdateDiscountOptions = FieldVerbOptions<'eventId' | 'discountId'>;
 
 export function registerDiscountUpdate(group: Command, context: CommandContext, run: RunVerb<UpdateDiscountOptions> = runDiscountUpdate): void {
-  const command = group
-    .command('update')
-    .description('change the named fields of a discount; the rest stays as last sent from this profile')
-    .argument('<EVENT_ID>', 'event id')
-    .argument('<DISCOUNT_ID>', 'discount id');
-  addParamFlags(
-    command,
-    UPDATE_DISCOUNT_PARAMS.map((spec) => ({ ...spec, required: false })),
-  )
-    .addHelpText('after', '\nExample:\n  boxoffice discount update 12 56 --discount 15')
-    .action(async (eventId: string, discountId: string, flags: Record<string, unknown>) => {
-      await run({ eventId, discountId, values: paramValues(UPDATE_DISCOUNT_PARAMS, flags) }, context);
-    });
+  const command = group.command('update').description('change the named fields of a discount; the rest stays as last sent from this profile');
+  fieldVerb(command, context, run, {
+    ids: ['eventId', 'discountId'],
+    params: UPDATE_DISCOUNT_PARAMS,
+    update: true,
+    example: 'boxoffice discount update 12 56 --discount 15',
+  });
 }
 
 export async function runDiscountUpdate(options: UpdateDiscountOptions, context: CommandContext): Promise<void> {
-  checkFormats(UPDATE_DISCOUNT_PARAMS, options.values);
-  if (Object.keys(options.values).length === 0) {
-    throw new UsageError('nothing to change: name at least one flag (see boxoffice discount update --help)');
-  }
+  checkChanges(UPDATE_DISCOUNT_PARAMS, options.values, 'discount update');
   await withSession(context, {}, async (session) => {
     const recordKey = sentRecordKey(options.eventId, options.discountId);
     const lastSent = session.store.recallSent(session.profileName, 'discounts', recordKey);

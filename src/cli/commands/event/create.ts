@@ -1,6 +1,6 @@
 // `boxoffice event create [flags | --from-file FILE]` (E1).
 import type { Command } from 'commander';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, withEquivalentCommand } from '../../params.js';
 import { CREATE_EVENT_PARAMS } from '../../fields.js';
 import { createEventRequest, type CreateEventRequest } from '../../../client/schemas/index.js';
@@ -19,10 +19,12 @@ export function registerEventCreate(group: Command, context: CommandContext, run
     .option('--from-file <file>', 'read parameters from a JSON or YAML file (flags given win)');
   addParamFlags(command, CREATE_EVENT_PARAMS)
     .addHelpText('after', '\nExample:\n  boxoffice event create --from-file gala.yaml --start-date 2030-05-01 --end-date 2030-05-01')
-    .action(async (flags: Record<string, unknown>) => {
-      const fromFile = typeof flags.fromFile === 'string' ? flags.fromFile : undefined;
-      await run({ values: paramValues(CREATE_EVENT_PARAMS, flags), fromFile }, context);
-    });
+    .action(
+      verbAction(context, run, (flags: Record<string, unknown>) => ({
+        values: paramValues(CREATE_EVENT_PARAMS, flags),
+        fromFile: typeof flags.fromFile === 'string' ? flags.fromFile : undefined,
+      })),
+    );
 }
 
 export async function runEventCreate(options: CreateEventOptions, context: CommandContext): Promise<void> {

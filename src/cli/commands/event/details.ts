@@ -2,8 +2,8 @@
 // (ticket details) together.
 import type { Command } from 'commander';
 import type { PublisherEvent, PublisherTicket } from '../../../client/schemas/index.js';
-import type { CommandContext, RunVerb } from '../../context.js';
-import { openSession } from '../../session.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { PUBLISHER_KEY_ONLY, withSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { resolveBuyerIds } from '../../buyer-ids.js';
 import { formatMoney } from '../../../util/count.js';
@@ -18,14 +18,11 @@ export function registerEventDetails(
     .description("the buyer's view of an event: details and tickets (Publisher API)")
     .argument('<EVENT_ID>', 'the event: its numeric id, or its code (looked up in boxoffice event list)')
     .addHelpText('after', '\nExample:\n  boxoffice event details 1042')
-    .action(async (eventId: string) => {
-      await run({ eventId: eventId.trim() }, context);
-    });
+    .action(verbAction(context, run, (eventId: string) => ({ eventId: eventId.trim() })));
 }
 
 async function runEventDetails(eventGiven: string, context: CommandContext): Promise<void> {
-  const session = await openSession(context, { token: false, publisherKey: true });
-  try {
+  await withSession(context, PUBLISHER_KEY_ONLY, async (session) => {
     const { eventId } = await resolveBuyerIds(session.client.events, eventGiven, []);
     const [details, tickets] = await Promise.all([session.client.publisher.eventDetails({ eventId }), session.client.publisher.ticketDetails({ eventId })]);
     const { io } = context.deps;
@@ -78,7 +75,5 @@ async function runEventDetails(eventGiven: string, context: CommandContext): Pro
       tickets.tickets,
       { emptyMessage: 'no tickets on sale' },
     );
-  } finally {
-    await session.client.close();
-  }
+  });
 }

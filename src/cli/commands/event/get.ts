@@ -1,9 +1,9 @@
 // `boxoffice event get EVENT_ID` (E7): the organizer's view of one event.
 import type { Command } from 'commander';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
-import { writeJson, writeRows } from '../../output/index.js';
+import { writeFieldRows, writeJson } from '../../output/index.js';
 import { dateTimeText } from '../../output/date-time.js';
 import { EVENT_TABLE } from '../../../client/fields/event.js';
 import { readBack } from '../../../client/fields/read-back.js';
@@ -18,9 +18,7 @@ export function registerEventGet(group: Command, context: CommandContext, run: R
     .description('show one event')
     .argument('<EVENT_ID>', 'event id')
     .addHelpText('after', '\nExample:\n  boxoffice event get 12 --json')
-    .action(async (eventId: string) => {
-      await run({ eventId }, context);
-    });
+    .action(verbAction(context, run, (eventId: string) => ({ eventId })));
 }
 
 export async function runEventGet(options: GetEventOptions, context: CommandContext): Promise<void> {
@@ -46,14 +44,6 @@ export async function runEventGet(options: GetEventOptions, context: CommandCont
       ['listing image', event.listingImage],
       ['header image', event.headerImage ?? event.searchImage],
     ];
-    const shown = fields.filter(([, value]) => value !== null && value !== undefined && value !== '');
-    await writeRows(
-      context,
-      [
-        { header: 'field', value: (row: [string, unknown]) => row[0] },
-        { header: 'value', value: (row: [string, unknown]) => String(row[1]) },
-      ],
-      shown,
-    );
+    await writeFieldRows(context, fields);
   });
 }

@@ -1,30 +1,28 @@
 // `boxoffice event list` (E9): the events of the account the token belongs to.
 import type { Command } from 'commander';
 import type { EventListItem } from '../../../client/schemas/index.js';
-import type { CommandContext, NoOptions, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../context.js';
 import { withSession } from '../../session.js';
-import { writeJson, writeRows } from '../../output/index.js';
+import { writeAnswer } from '../../output/index.js';
 
 export function registerEventList(group: Command, context: CommandContext, run: RunVerb<NoOptions> = (_options, runContext) => runEventList(runContext)): void {
   group
     .command('list')
     .description("list the account's events")
     .addHelpText('after', '\nExample:\n  boxoffice event list | cut -f1    # the ids, one a line')
-    .action(async () => {
-      await run({}, context);
-    });
+    .action(verbAction(context, run, () => ({})));
 }
 
 export async function runEventList(context: CommandContext): Promise<void> {
   await withSession(context, {}, async (session) => {
     const body = await session.client.events.getAllEvents();
-    if (context.globals().json) return writeJson(context.deps.io, body);
     // The live service gives a code (what the organizer commands take) and a numeric id (what
     // the buyer side takes): both are shown when they differ.
     const numeric = (event: EventListItem) => (event.id !== undefined && String(event.id) !== event.eventId ? String(event.id) : undefined);
     const showNumeric = body.events.some((event) => numeric(event) !== undefined);
-    await writeRows<EventListItem>(
+    await writeAnswer<EventListItem>(
       context,
+      body,
       [
         { header: 'id', value: (event) => event.eventId },
         ...(showNumeric ? [{ header: 'numeric id', value: (event: EventListItem) => numeric(event) ?? '' }] : []),

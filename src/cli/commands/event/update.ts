@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext, RunVerb } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing } from '../../params.js';
+import { checkChanges, fieldVerb, type FieldVerbOptions, type ParamValues, fillMissing } from '../../params.js';
 import { endIsAfterStart } from '../../../client/schemas/values.js';
 import type { UpdateEventRequest } from '../../../client/schemas/index.js';
 import { EVENT_TABLE } from '../../../client/fields/event.js';
@@ -13,29 +13,20 @@ import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeAck } from '../../output/index.js';
 
-interface UpdateEventOptions {
-  eventId: string;
-  values: ParamValues;
-}
+type UpdateEventOptions = FieldVerbOptions<'eventId'>;
 
 export function registerEventUpdate(group: Command, context: CommandContext, run: RunVerb<UpdateEventOptions> = runEventUpdate): void {
-  const command = group.command('update').description('change the named fields of an event; the rest stays').argument('<EVENT_ID>', 'event id');
-  // Required by E2, but read back when not given: not marked required in --help.
-  addParamFlags(
-    command,
-    UPDATE_EVENT_PARAMS.map((spec) => ({ ...spec, required: false })),
-  )
-    .addHelpText('after', '\nExample:\n  boxoffice event update 12 --event-title "Spring Gala 2030" --end-time 23:00')
-    .action(async (eventId: string, flags: Record<string, unknown>) => {
-      await run({ eventId, values: paramValues(UPDATE_EVENT_PARAMS, flags) }, context);
-    });
+  const command = group.command('update').description('change the named fields of an event; the rest stays');
+  fieldVerb(command, context, run, {
+    ids: ['eventId'],
+    params: UPDATE_EVENT_PARAMS,
+    update: true,
+    example: 'boxoffice event update 12 --event-title "Spring Gala 2030" --end-time 23:00',
+  });
 }
 
 export async function runEventUpdate(options: UpdateEventOptions, context: CommandContext): Promise<void> {
-  checkFormats(UPDATE_EVENT_PARAMS, options.values);
-  if (Object.keys(options.values).length === 0) {
-    throw new UsageError('nothing to change: name at least one flag (see boxoffice event update --help)');
-  }
+  checkChanges(UPDATE_EVENT_PARAMS, options.values, 'event update');
   await withSession(context, {}, async (session) => {
     const explanation = notYourEvent(options.eventId, 'change it');
     const current = await withPermissionExplained(explanation, () => session.client.events.getEvent({ eventId: options.eventId }));

@@ -3,26 +3,13 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { EventSearchRequest, EventSummary } from '../../../client/schemas/index.js';
-import { SEARCH_PRICE_KINDS, SEARCH_SORT_ORDERS } from '../../../client/schemas/values.js';
-import type { CommandContext, RunVerb } from '../../context.js';
-import { addParamFlags, checkFormats, definedOnly, paramValues, requestFromFlags, type ParamSpec } from '../../params.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { addParamFlags, checkFormats, paramValues } from '../../params.js';
+import { SEARCH_PARAMS } from '../../fields.js';
 import { eventSearchRequest } from '../../../client/schemas/requests.js';
-import { openSession } from '../../session.js';
+import { parseRequest } from '../../../client/validate.js';
+import { PUBLISHER_KEY_ONLY, withSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
-
-const SEARCH_PARAMS: readonly ParamSpec[] = [
-  { name: 'keyword', description: 'search keyword' },
-  { name: 'city', description: 'city name' },
-  { name: 'category', description: 'category slug (see `boxoffice catalog categories`)' },
-  { name: 'price', description: 'free or paid events only', kind: 'enum', choices: SEARCH_PRICE_KINDS },
-  { name: 'fromDate', description: 'events from this date', kind: 'date' },
-  { name: 'toDate', description: 'events up to this date', kind: 'date' },
-  { name: 'fromPrice', description: 'lowest price', kind: 'number' },
-  { name: 'toPrice', description: 'highest price', kind: 'number' },
-  { name: 'sortBy', description: 'order of the results', kind: 'enum', choices: SEARCH_SORT_ORDERS },
-  { name: 'topics', description: 'comma-separated topic keys (see `boxoffice catalog topics`)' },
-  { name: 'page', description: 'the page to show (from 1)', kind: 'integer' },
-];
 
 export interface SearchOptions {
   filters: EventSearchRequest;
@@ -41,9 +28,7 @@ Examples:
   boxoffice events search --city Pune --category technology --sort-by latest
   boxoffice events search --price free --from-date 2026-12-01 --to-date 2026-12-31 --all --json`,
     )
-    .action(async (flags: Record<string, unknown>) => {
-      await run(await toSearchOptions(flags), context);
-    });
+    .action(verbAction(context, run, (flags: Record<string, unknown>) => toSearchOptions(flags)));
 }
 
 export async function toSearchOptions(flags: Record<string, unknown>): Promise<SearchOptions> {
@@ -51,8 +36,8 @@ export async function toSearchOptions(flags: Record<string, unknown>): Promise<S
   checkFormats(SEARCH_PARAMS, values);
   const all = flags.all === true;
   if (all && values.page !== undefined) throw new UsageError('--page and --all cannot be used together', '--page');
-  // zod is loaded only once a search is really about to run (startup cost).
-  const filters = requestFromFlags(eventSearchRequest, definedOnly(values), SEARCH_PARAMS);
+  // Checked by the client's schema: a refused field is named by its flag (runCli).
+  const filters = parseRequest(eventSearchRequest, values);
   if (filters.fromDate && filters.toDate && filters.toDate < filters.fromDate) {
     throw new UsageError('--to-date: must not be before --from-date', '--to-date');
   }
@@ -81,8 +66,7 @@ export async function searchAllPages(
 }
 
 async function runEventsSearch(options: SearchOptions, context: CommandContext): Promise<void> {
-  const session = await openSession(context, { token: false, publisherKey: true });
-  try {
+  await withSession(context, PUBLISHER_KEY_ONLY, async (session) => {
     const search = (request: EventSearchRequest) => session.client.publisher.searchEvents(request);
     let events: EventSummary[];
     if (options.all) {
@@ -108,7 +92,5 @@ async function runEventsSearch(options: SearchOptions, context: CommandContext):
       events,
       { emptyMessage: 'no events match' },
     );
-  } finally {
-    await session.client.close();
-  }
+  });
 }

@@ -7,8 +7,8 @@ import { UsageError } from '../../../client/errors.js';
 import type { ExportFormat } from '../../../export/checkpoint.js';
 import { exportFormatOf } from '../../../export/format-of.js';
 import { assertExtensionSays, checkDestination, type OutputFormat } from '../../../export/destination.js';
-import type { CommandContext, RunVerb } from '../../context.js';
-import { summaryOf } from '../summaries.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { summarised } from '../summaries.js';
 import { DEFAULT_MAX_WAIT } from '../attendees/shared.js';
 import { EXPORT_FORMATS } from '../../../export/checkpoint.js';
 import { runInsights } from './run.js';
@@ -36,9 +36,7 @@ interface InsightsFlags {
 }
 
 export function registerInsights(program: Command, context: CommandContext, run: RunVerb<InsightsOptions> = runInsights): void {
-  program
-    .command('insights')
-    .description(summaryOf('insights'))
+  summarised(program.command('insights'))
     .argument('[EVENT_ID]', 'the event to read from the service (not needed with --from)')
     .option('--from <file>', 'read an attendee export (.csv, .json or .ndjson, as `attendees export` writes it) instead of the service')
     .addOption(new Option('--format <format>', "the --from file's format (default: from its extension)").choices(EXPORT_FORMATS))
@@ -59,9 +57,7 @@ export function registerInsights(program: Command, context: CommandContext, run:
         '\nOn a terminal: a summary with a sparkline and bars. Piped, or with --json: the same figures\n' +
         'as one JSON document (with --watch: one JSON line per refresh). man boxoffice has more.\n',
     )
-    .action(async (eventId: string | undefined, flags: InsightsFlags) => {
-      await run(await insightsOptionsFrom(eventId, flags), context);
-    });
+    .action(verbAction(context, run, (eventId: string | undefined, flags: InsightsFlags) => insightsOptionsFrom(eventId, flags)));
 }
 
 /** Flags → options, refusing bad input before anything is read or sent. */

@@ -2,9 +2,9 @@
 // tools for AI assistants, over the Model Context Protocol on stdin/stdout (docs/mcp.md). The
 // server and the SDK (src/mcp) are loaded when it runs, not for its help.
 import type { Command } from 'commander';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import type { McpServeOptions } from '../../../mcp/server.js';
-import { summaryOf } from '../summaries.js';
+import { summarised } from '../summaries.js';
 
 interface McpFlags {
   allowWrites?: boolean;
@@ -13,9 +13,7 @@ interface McpFlags {
 }
 
 export function registerMcp(program: Command, context: CommandContext, run: RunVerb<McpServeOptions> = serveMcpLoaded): void {
-  program
-    .command('mcp')
-    .description(summaryOf('mcp'))
+  summarised(program.command('mcp'))
     .option('--allow-writes', 'also serve the tools that change the service: create and update events, tickets, discounts; apply')
     .option('--allow-attendee-rows', 'also serve attendee_rows, which returns rows of personal data (only the columns asked for)')
     .option('--export-dir <dir>', 'where export_attendees writes its files (default: exports/ in the config directory)')
@@ -27,9 +25,13 @@ export function registerMcp(program: Command, context: CommandContext, run: RunV
         '  boxoffice mcp                              # read-only, on the sandbox\n' +
         '  boxoffice --profile live mcp --allow-writes\n',
     )
-    .action(async (flags: McpFlags) => {
-      await run({ allowWrites: flags.allowWrites === true, allowAttendeeRows: flags.allowAttendeeRows === true, exportDir: flags.exportDir }, context);
-    });
+    .action(
+      verbAction(context, run, (flags: McpFlags) => ({
+        allowWrites: flags.allowWrites === true,
+        allowAttendeeRows: flags.allowAttendeeRows === true,
+        exportDir: flags.exportDir,
+      })),
+    );
 }
 
 /** The server and the SDK, loaded when the verb runs (not for its help). */

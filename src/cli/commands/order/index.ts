@@ -1,10 +1,5 @@
-import type { Command } from 'commander';
-import type { CommandContext } from '../../context.js';
+import { commandGroup } from '../summaries.js';
 import { registerOrderPlace } from './place.js';
-import { summaryOf } from '../summaries.js';
 
 /** `boxoffice order …`: place buyer test orders through the Publisher API */
-export function registerOrderCommands(program: Command, context: CommandContext): void {
-  const group = program.command('order').description(summaryOf('order'));
-  registerOrderPlace(group, context);
-}
+export const registerOrderCommands = commandGroup('order', [registerOrderPlace]);

@@ -10,15 +10,15 @@ import { type PlacedOrder, type ConfirmStatus, placeOrder } from '../../../order
 import { OrderIntentFile } from '../../../orders/intent.js';
 import { dirname } from 'node:path';
 import { parseTicketSpecs, totalQuantity, type GivenTicketSpec, type TicketSpec, uniqueTickets } from '../../../orders/ticket-spec.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { LIVE_PROFILE } from '../../live.js';
-import { readFile } from 'node:fs/promises';
 import { openSession } from '../../session.js';
 import { writeJson, writeRows, type Column } from '../../output/index.js';
 import { resolveBuyerIds } from '../../buyer-ids.js';
 import { createPrompter } from '../../prompt.js';
 import { formatMoney } from '../../../util/count.js';
 import { askAttendee } from './ask-attendee.js';
+import { readFlagFile } from '../../stdin.js';
 
 interface PlaceOrderOptions {
   /** Numeric, or the code form (looked up in the event list). */
@@ -44,8 +44,6 @@ interface RawFlags {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-/** The profile on which an order spends real money. */
-
 export function registerOrderPlace(group: Command, context: CommandContext, run: RunVerb<PlaceOrderOptions> = runOrderPlace): void {
   group
     .command('place')
@@ -69,9 +67,7 @@ Examples:
   boxoffice order place 1042 --ticket 7:1:EARLYBIRD --attendee "Asha Rao,asha@example.com,+91 98450 00001"
   boxoffice order place 1042 --ticket 7:2 --ticket 8:1 --attendees-file people.csv --status pending --json`,
     )
-    .action(async (eventId: string, flags: RawFlags) => {
-      await run(toOptions(eventId, flags), context);
-    });
+    .action(verbAction(context, run, (eventId: string, flags: RawFlags) => toOptions(eventId, flags)));
 }
 
 /** Everything that can be refused without a request is refused here (exit 2). */
@@ -97,16 +93,7 @@ async function readAnswers(options: PlaceOrderOptions, canAsk: boolean): Promise
   const { parseAttendeeFlag, parseAttendeesCsv } = await import('../../../orders/answers.js');
   const answers = options.attendeeFlags.map(parseAttendeeFlag);
   if (options.attendeesFile !== undefined) {
-    let text: string;
-    try {
-      text = await readFile(options.attendeesFile, 'utf8');
-    } catch (error) {
-      throw new UsageError(
-        `--attendees-file ${options.attendeesFile}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
-        '--attendees-file',
-      );
-    }
-    answers.push(...parseAttendeesCsv(text, options.attendeesFile));
+    answers.push(...parseAttendeesCsv(await readFlagFile(options.attendeesFile, '--attendees-file'), options.attendeesFile));
   }
   const needed = totalQuantity(options.tickets);
   if (answers.length > needed) {

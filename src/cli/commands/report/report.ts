@@ -1,7 +1,7 @@
 // `boxoffice report EVENT_ID` (E10): tickets sold per ticket type, then the event's totals.
 import type { Command } from 'commander';
-import type { CommandContext, RunVerb } from '../../context.js';
-import { summaryOf } from '../summaries.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { summarised } from '../summaries.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeJson, writeRows } from '../../output/index.js';
@@ -25,14 +25,10 @@ interface ReportRow {
 }
 
 export function registerReport(program: Command, context: CommandContext, run: RunVerb<ReportOptions> = runReport): void {
-  program
-    .command('report')
-    .description(summaryOf('report'))
+  summarised(program.command('report'))
     .argument('<EVENT_ID>', 'event id')
     .addHelpText('after', `\nExample:\n  boxoffice report 12\n  boxoffice report 12 --json | jq .amount\n\n${MONEY_NAMES}\n`)
-    .action(async (eventId: string) => {
-      await run({ eventId }, context);
-    });
+    .action(verbAction(context, run, (eventId: string) => ({ eventId })));
 }
 
 export async function runReport(options: ReportOptions, context: CommandContext): Promise<void> {

@@ -2,8 +2,9 @@
 // to generate events and confirmed orders in-process, and prints the new event ids, one a line.
 // The endpoint needs the sandbox secret (found as for `sandbox token`: see secret.ts).
 import type { Command } from 'commander';
-import { BoxofficeError, UsageError } from '../../../client/errors.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { BoxofficeError } from '../../../client/errors.js';
+import { wholeNumber } from '../../params.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 import { postToSandboxTool } from './tool-request.js';
 
@@ -26,14 +27,6 @@ interface SeedFlags {
   url?: string;
 }
 
-function parseCount(text: string, flag: string, min: number, max: number): number {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed) || Number(trimmed) < min || Number(trimmed) > max) {
-    throw new UsageError(`${flag}: expected a whole number from ${min} to ${max}, got "${text}"`, flag);
-  }
-  return Number(trimmed);
-}
-
 export function registerSandboxSeed(group: Command, context: CommandContext, run: RunVerb<SeedOptions> = runSeed): void {
   group
     .command('seed')
@@ -47,15 +40,14 @@ export function registerSandboxSeed(group: Command, context: CommandContext, run
       '\nExamples:\n  boxoffice sandbox seed\n  boxoffice sandbox seed --events 3 --orders 100000\n' +
         '  EVENT=$(boxoffice sandbox seed --orders 500 | head -n1)\n',
     )
-    .action(async (flags: SeedFlags) => {
-      const options: SeedOptions = {
-        events: parseCount(flags.events, '--events', 1, MAX_EVENTS),
-        orders: parseCount(flags.orders, '--orders', 0, MAX_ORDERS),
+    .action(
+      verbAction(context, run, (flags: SeedFlags) => ({
+        events: wholeNumber(flags.events, '--events', 1, MAX_EVENTS),
+        orders: wholeNumber(flags.orders, '--orders', 0, MAX_ORDERS),
         account: flags.account,
         url: sandboxUrl(flags.url, context.deps.env),
-      };
-      await run(options, context);
-    });
+      })),
+    );
 }
 
 async function runSeed(options: SeedOptions, context: CommandContext): Promise<void> {

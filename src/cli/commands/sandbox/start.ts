@@ -6,9 +6,10 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { BoxofficeError, UsageError } from '../../../client/errors.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { defaultSandboxDbPath, userDataDir } from './data-dir.js';
 import { parseDuration } from '../../duration.js';
+import { wholeNumber } from '../../params.js';
 import { SANDBOX_SECRET_ENV, removeSandboxSecret, sandboxSecretFile, writeSandboxSecret } from './secret.js';
 
 const LIMITS_MODES = ['none', 'realistic'] as const;
@@ -42,13 +43,6 @@ interface StartFlags {
   printSecret?: boolean;
 }
 
-function parsePort(text: string): number {
-  if (!/^\d{1,5}$/.test(text.trim()) || Number(text) > 65535) {
-    throw new UsageError(`--port: expected a port number from 0 to 65535, got "${text}"`, '--port');
-  }
-  return Number(text);
-}
-
 export function registerSandboxStart(group: Command, context: CommandContext, run: RunVerb<StartOptions> = runStart): void {
   group
     .command('start')
@@ -73,9 +67,9 @@ export function registerSandboxStart(group: Command, context: CommandContext, ru
         '  boxoffice sandbox start --limits realistic --faults rate=0.05,seed=1 --quirks\n' +
         '  boxoffice sandbox start --port 0 --print-secret\n',
     )
-    .action(async (flags: StartFlags) => {
-      const options: StartOptions = {
-        port: parsePort(flags.port),
+    .action(
+      verbAction(context, run, (flags: StartFlags) => ({
+        port: wholeNumber(flags.port, '--port', 0, 65535),
         dbPath: flags.db ?? defaultSandboxDbPath(context.deps.env),
         limits: flags.limits as LimitsFlag,
         faults: flags.faults,
@@ -84,9 +78,8 @@ export function registerSandboxStart(group: Command, context: CommandContext, ru
         listOrder: flags.listOrder as StartOptions['listOrder'],
         seed: flags.seed,
         printSecret: flags.printSecret === true,
-      };
-      await run(options, context);
-    });
+      })),
+    );
 }
 
 async function runStart(options: StartOptions, context: CommandContext): Promise<void> {

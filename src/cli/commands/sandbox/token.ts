@@ -3,7 +3,7 @@
 // key, and prints that one value.
 import { Option, type Command } from 'commander';
 import { BoxofficeError } from '../../../client/errors.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 import { postToSandboxTool } from './tool-request.js';
 import { writeJson } from '../../output/json.js';
@@ -39,9 +39,13 @@ export function registerSandboxToken(group: Command, context: CommandContext, ru
         '  boxoffice sandbox token --role admin\n  boxoffice sandbox token --account someone@example.test\n' +
         '  boxoffice sandbox token --role publisher --url http://127.0.0.1:5000\n',
     )
-    .action(async (flags: TokenFlags) => {
-      await run({ role: flags.role as TokenRole, account: flags.account, url: sandboxUrl(flags.url, context.deps.env) }, context);
-    });
+    .action(
+      verbAction(context, run, (flags: TokenFlags) => ({
+        role: flags.role as TokenRole,
+        account: flags.account,
+        url: sandboxUrl(flags.url, context.deps.env),
+      })),
+    );
 }
 
 async function runToken(options: TokenOptions, context: CommandContext): Promise<void> {

@@ -1,7 +1,7 @@
 // `boxoffice ticket add EVENT_ID [flags]` (E3).
 import type { Command } from 'commander';
 import type { CommandContext, RunVerb } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing } from '../../params.js';
+import { checkFormats, fieldVerb, type FieldVerbOptions, fillMissing } from '../../params.js';
 import { ADD_TICKET_PARAMS } from '../../fields.js';
 import type { AddTicketRequest } from '../../../client/schemas/index.js';
 import { withSession } from '../../session.js';
@@ -9,21 +9,15 @@ import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { sentRecordKey } from '../../config/store.js';
 import { writeAck } from '../../output/index.js';
 
-interface AddTicketOptions {
-  eventId: string;
-  values: ParamValues;
-}
+type AddTicketOptions = FieldVerbOptions<'eventId'>;
 
 export function registerTicketAdd(group: Command, context: CommandContext, run: RunVerb<AddTicketOptions> = runTicketAdd): void {
-  const command = group.command('add').description('add a ticket to an event').argument('<EVENT_ID>', 'event id');
-  addParamFlags(command, ADD_TICKET_PARAMS)
-    .addHelpText(
-      'after',
-      '\nExample:\n  boxoffice ticket add 12 --ticket-name "Early bird" --price 499 --currency INR --quantity 100 \\\n    --status active --service-fee 1 --allow-cancellation false',
-    )
-    .action(async (eventId: string, flags: Record<string, unknown>) => {
-      await run({ eventId, values: paramValues(ADD_TICKET_PARAMS, flags) }, context);
-    });
+  fieldVerb(group.command('add').description('add a ticket to an event'), context, run, {
+    ids: ['eventId'],
+    params: ADD_TICKET_PARAMS,
+    example:
+      'boxoffice ticket add 12 --ticket-name "Early bird" --price 499 --currency INR --quantity 100 \\\n    --status active --service-fee 1 --allow-cancellation false',
+  });
 }
 
 export async function runTicketAdd(options: AddTicketOptions, context: CommandContext): Promise<void> {

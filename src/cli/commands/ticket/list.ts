@@ -1,10 +1,10 @@
 // `boxoffice ticket list EVENT_ID` (E8).
 import type { Command } from 'commander';
 import { ticketCapacity, type OrganizerTicket } from '../../../client/schemas/index.js';
-import type { CommandContext, RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
-import { writeJson, writeRows } from '../../output/index.js';
+import { writeAnswer } from '../../output/index.js';
 import { dateTimeText } from '../../output/date-time.js';
 import { readBack } from '../../../client/fields/read-back.js';
 import { TICKET_TABLE } from '../../../client/fields/ticket.js';
@@ -21,9 +21,7 @@ export function registerTicketList(group: Command, context: CommandContext, run:
     .description('list the tickets of an event')
     .argument('<EVENT_ID>', 'event id')
     .addHelpText('after', '\nExample:\n  boxoffice ticket list 12')
-    .action(async (eventId: string) => {
-      await run({ eventId }, context);
-    });
+    .action(verbAction(context, run, (eventId: string) => ({ eventId })));
 }
 
 export async function runTicketList(options: ListTicketsOptions, context: CommandContext): Promise<void> {
@@ -31,13 +29,13 @@ export async function runTicketList(options: ListTicketsOptions, context: Comman
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'read its tickets'), () =>
       session.client.events.getTickets({ eventId: options.eventId }),
     );
-    if (context.globals().json) return writeJson(context.deps.io, body);
     // A ticket's code (what ticket update takes on the live service) and its numeric id (what
     // order place takes): both are shown when the service gives a code.
     const onTerminal = context.deps.io.stdoutIsTTY;
     const showNumeric = body.tickets.some((ticket) => ticketCodeOf(ticket) !== undefined);
-    await writeRows<OrganizerTicket>(
+    await writeAnswer<OrganizerTicket>(
       context,
+      body,
       [
         { header: 'id', value: (ticket) => ticketCodeOf(ticket) ?? ticket.id },
         ...(showNumeric ? [{ header: 'numeric id', value: (ticket: OrganizerTicket) => ticket.id }] : []),

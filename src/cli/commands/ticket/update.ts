@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { NotFoundError, UsageError } from '../../../client/errors.js';
 import type { CommandContext, RunVerb } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing } from '../../params.js';
+import { checkChanges, fieldVerb, type FieldVerbOptions, fillMissing } from '../../params.js';
 import { asFlagValues, UPDATE_TICKET_PARAMS } from '../../fields.js';
 import type { UpdateTicketRequest } from '../../../client/schemas/index.js';
 import { mergeForUpdate, readBack } from '../../../client/fields/read-back.js';
@@ -15,26 +15,16 @@ import { sentRecordKey } from '../../config/store.js';
 import { ticketMatches } from '../../buyer-ids.js';
 import { writeAck } from '../../output/index.js';
 
-interface UpdateTicketOptions {
-  eventId: string;
-  ticketId: string;
-  values: ParamValues;
-}
+type UpdateTicketOptions = FieldVerbOptions<'eventId' | 'ticketId'>;
 
 export function registerTicketUpdate(group: Command, context: CommandContext, run: RunVerb<UpdateTicketOptions> = runTicketUpdate): void {
-  const command = group
-    .command('update')
-    .description('change the named fields of a ticket; the rest stays')
-    .argument('<EVENT_ID>', 'event id')
-    .argument('<TICKET_ID>', 'ticket id');
-  addParamFlags(
-    command,
-    UPDATE_TICKET_PARAMS.map((spec) => ({ ...spec, required: false })),
-  )
-    .addHelpText('after', '\nExample:\n  boxoffice ticket update 12 34 --price 599 --status pause')
-    .action(async (eventId: string, ticketId: string, flags: Record<string, unknown>) => {
-      await run({ eventId, ticketId, values: paramValues(UPDATE_TICKET_PARAMS, flags) }, context);
-    });
+  const command = group.command('update').description('change the named fields of a ticket; the rest stays');
+  fieldVerb(command, context, run, {
+    ids: ['eventId', 'ticketId'],
+    params: UPDATE_TICKET_PARAMS,
+    update: true,
+    example: 'boxoffice ticket update 12 34 --price 599 --status pause',
+  });
 }
 
 /**
@@ -50,10 +40,7 @@ function explainServiceFee(context: CommandContext, profileName: string, ticketI
 }
 
 export async function runTicketUpdate(options: UpdateTicketOptions, context: CommandContext): Promise<void> {
-  checkFormats(UPDATE_TICKET_PARAMS, options.values);
-  if (Object.keys(options.values).length === 0) {
-    throw new UsageError('nothing to change: name at least one flag (see boxoffice ticket update --help)');
-  }
+  checkChanges(UPDATE_TICKET_PARAMS, options.values, 'ticket update');
   await withSession(context, {}, async (session) => {
     const explanation = notYourEvent(options.eventId, 'change its tickets');
     const { tickets } = await withPermissionExplained(explanation, () => session.client.events.getTickets({ eventId: options.eventId }));
