@@ -23,18 +23,16 @@ export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
 
 /**
  * Adds SECURITY_HEADERS to every answer; one the handler set itself (a page's own policy) is kept.
- * Served by Node, they are set on Node's response before the handler runs, and the answer's own
- * headers replace them when it is written: set on the web Response afterwards, as secureHeaders
- * does, they make @hono/node-server build a Headers object per answer (a tenth of a small read's CPU).
+ * They are set on Node's response before the handler runs, and the answer's own headers replace
+ * them when it is written: set on the web Response afterwards, as secureHeaders does, they make
+ * @hono/node-server build a Headers object per answer (a tenth of a small read's CPU). Every
+ * request that gets this far came through Node's server: refuseForeignHost (host.ts) refuses the
+ * others.
  */
 export function addSecurityHeaders(): MiddlewareHandler {
-  return async (c, next) => {
+  return (c, next) => {
     const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
-    if (outgoing) {
-      for (const [name, value] of SECURITY_HEADERS) outgoing.setHeader(name, value);
-      return next();
-    }
-    await next();
-    for (const [name, value] of SECURITY_HEADERS) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    for (const [name, value] of SECURITY_HEADERS) outgoing?.setHeader(name, value);
+    return next();
   };
 }
