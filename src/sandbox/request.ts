@@ -21,8 +21,7 @@ const URLENCODED = 'application/x-www-form-urlencoded';
 function urlencodedFields(body: ArrayBuffer): Record<string, unknown> {
   const fields: Record<string, unknown> = Object.create(null);
   for (const [name, value] of new URLSearchParams(Buffer.from(body).toString())) {
-    if (name.endsWith('[]')) ((fields[name] as string[] | undefined) ??= []).push(value);
-    else fields[name] = value;
+    fields[name] = name.endsWith('[]') ? [...((fields[name] as string[] | undefined) ?? []), value] : value;
   }
   return fields;
 }
