@@ -29,9 +29,14 @@ app.post('/read-form', async (c) => {
 });
 app.post('/parse-body', async (c) => c.json({ fields: { ...(await c.req.parseBody()) } }));
 
-async function answer(path: string, body: string | Buffer): Promise<{ fields?: Record<string, unknown>; refused?: string }> {
+interface FormAnswer {
+  fields?: Record<string, unknown>;
+  refused?: string;
+}
+
+async function answer(path: string, body: string | Buffer): Promise<FormAnswer> {
   const response = await app.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' }, body });
-  return response.json();
+  return (await response.json()) as FormAnswer;
 }
 
 describe('an urlencoded body', () => {
