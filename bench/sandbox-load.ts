@@ -1,12 +1,15 @@
 // Sandbox throughput under concurrent load: get-event (E7) on a fresh database, and get-report
 // (E10) of a 100-order event in a database seeded with many more orders. The sandbox runs as its
 // own process (`boxoffice sandbox start`), as organizers run it; this process drives a bounded
-// number of requests at a fixed concurrency over keep-alive connections on loopback.
+// number of requests at a fixed concurrency over keep-alive connections on loopback. Besides the
+// rates, the CPU time the server process spends per request (user + system, from /proc/<pid>/stat
+// on Linux) is printed: it follows the code rather than the machine's load.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Pool } from 'undici';
 import { createClient } from '../src/client/index.js';
-import type { BenchModule } from './types.js';
+import type { BenchModule, Figure } from './types.js';
 import { median, round, spread } from './stats.js';
 
 const CONCURRENCY = 32;
@@ -37,7 +40,15 @@ export const sandboxLoadBench: BenchModule = async ({ quick, smoke, log }) => {
     });
     await client.close();
 
-    const event = await measure(sandbox.url, { path: '/api/e/get-event', token, eventId: String(eventId), concurrency: CONCURRENCY, requestsPerRun, runs });
+    const event = await measure(sandbox.url, {
+      path: '/api/e/get-event',
+      token,
+      eventId: String(eventId),
+      concurrency: CONCURRENCY,
+      requestsPerRun,
+      runs,
+      serverPid: sandbox.pid,
+    });
     log(`sandbox-load: ${runs} runs of ${requestsPerRun} get-event requests at concurrency ${CONCURRENCY}`);
 
     // Events of about 100 orders each, and the report of one of them.
@@ -50,6 +61,7 @@ export const sandboxLoadBench: BenchModule = async ({ quick, smoke, log }) => {
       concurrency: REPORT_CONCURRENCY,
       requestsPerRun,
       runs,
+      serverPid: sandbox.pid,
     });
     log(`sandbox-load: ${runs} runs of ${requestsPerRun} get-report requests at concurrency ${REPORT_CONCURRENCY}, ${events * 100} orders seeded`);
     const floorServer = await startFloorServer(await reportBody(sandbox.url, token, reportEventId));
@@ -60,6 +72,7 @@ export const sandboxLoadBench: BenchModule = async ({ quick, smoke, log }) => {
       concurrency: REPORT_CONCURRENCY,
       requestsPerRun,
       runs,
+      serverPid: floorServer.pid,
     }).finally(() => floorServer.stop());
     log(`sandbox-load: ${runs} runs of ${requestsPerRun} requests to a bare node:http server answering get-report's bytes`);
     return {
@@ -88,6 +101,7 @@ export const sandboxLoadBench: BenchModule = async ({ quick, smoke, log }) => {
           ratio: round(median(report.rates) / median(floor.rates)),
           note: "ratio: get-report's rate over this one, in the same run (what the load driver and the machine allow)",
         },
+        ...cpuFigures(event, report, floor),
       ],
     };
   } finally {
@@ -102,26 +116,70 @@ interface LoadRun {
   concurrency: number;
   requestsPerRun: number;
   runs: number;
+  /** The server's process, whose CPU time is read around each run. */
+  serverPid?: number;
 }
 
-/** Requests per second and p99 latency (ms) of each run, after a warm-up. */
-async function measure(url: string, load: LoadRun): Promise<{ rates: number[]; p99s: number[] }> {
+interface LoadResult {
+  rates: number[];
+  p99s: number[];
+  /** The server's CPU time per request of each run (µs); empty where /proc is not there. */
+  cpuPerRequest: number[];
+}
+
+/** User + system CPU time of a process so far (ms), from /proc/<pid>/stat; undefined off Linux. */
+function processCpuMs(pid: number | undefined): number | undefined {
+  const stat = `/proc/${pid}/stat`;
+  if (pid === undefined || !existsSync(stat)) return undefined;
+  // After the command name (which may hold spaces): utime and stime are the 12th and 13th fields, in clock ticks (100 a second).
+  const text = readFileSync(stat, 'utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Requests per second, p99 latency (ms) and the server's CPU per request of each run, after a warm-up. */
+async function measure(url: string, load: LoadRun): Promise<LoadResult> {
   const pool = new Pool(url, { connections: load.concurrency, pipelining: 1 });
   const body = new URLSearchParams({ eventId: load.eventId }).toString();
-  const rates: number[] = [];
-  const p99s: number[] = [];
+  const result: LoadResult = { rates: [], p99s: [], cpuPerRequest: [] };
   try {
-    await drive(pool, load, body, 200);
+    // Long enough a warm-up for V8 to have compiled the request path.
+    await drive(pool, load, body, Math.min(1_000, load.requestsPerRun));
     for (let run = 0; run < load.runs; run++) {
+      const cpuBefore = processCpuMs(load.serverPid);
       const { seconds, latencies } = await drive(pool, load, body, load.requestsPerRun);
-      rates.push(load.requestsPerRun / seconds);
+      const cpuAfter = processCpuMs(load.serverPid);
+      result.rates.push(load.requestsPerRun / seconds);
       latencies.sort((a, b) => a - b);
-      p99s.push(latencies[Math.floor(latencies.length * 0.99)]);
+      result.p99s.push(latencies[Math.floor(latencies.length * 0.99)]);
+      if (cpuBefore !== undefined && cpuAfter !== undefined) result.cpuPerRequest.push(((cpuAfter - cpuBefore) * 1000) / load.requestsPerRun);
     }
   } finally {
     await pool.close();
   }
-  return { rates, p99s };
+  return result;
+}
+
+/** The servers' CPU per request: get-event, get-report, and the bare server get-report is compared with. */
+function cpuFigures(event: LoadResult, report: LoadResult, floor: LoadResult): Figure[] {
+  if (report.cpuPerRequest.length === 0 || floor.cpuPerRequest.length === 0) return [];
+  const floorCpu = median(floor.cpuPerRequest);
+  const cpuFigure = (name: string, result: LoadResult): Figure => ({
+    name,
+    value: round(median(result.cpuPerRequest), 0),
+    unit: 'µs',
+    spread: round(spread(result.cpuPerRequest), 0),
+    ratio: round(median(result.cpuPerRequest) / floorCpu),
+  });
+  return [
+    cpuFigure('get-event: sandbox CPU per request', event),
+    {
+      ...cpuFigure('get-report: sandbox CPU per request', report),
+      target: '≤ 500 µs',
+      note: "ratio: over the bare server's CPU per request",
+    },
+    { name: 'bare node:http server: CPU per request (the floor)', value: round(floorCpu, 0), unit: 'µs', spread: round(spread(floor.cpuPerRequest), 0) },
+  ];
 }
 
 async function drive(pool: Pool, { path, token, concurrency }: LoadRun, body: string, total: number) {
@@ -164,7 +222,7 @@ async function reportBody(url: string, token: string, eventId: string): Promise<
  * request's body and answers with `body`, doing nothing else; what is left of get-report's time
  * is the sandbox's own (routing, checks, the query, the answer).
  */
-async function startFloorServer(body: string): Promise<{ url: string; stop(): Promise<void> }> {
+async function startFloorServer(body: string): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
   const script = `
     const body = Buffer.from(process.env.FLOOR_BODY);
     const server = require('node:http').createServer((request, response) => {
@@ -183,6 +241,7 @@ async function startFloorServer(body: string): Promise<{ url: string; stop(): Pr
   });
   return {
     url,
+    pid: child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -194,6 +253,7 @@ async function startFloorServer(body: string): Promise<{ url: string; stop(): Pr
 
 interface SandboxProcess {
   url: string;
+  pid: number | undefined;
   /** The /sandbox/* secret, as `sandbox start --print-secret` printed it. */
   secret: string;
   stop(): Promise<void>;
@@ -217,6 +277,7 @@ async function startSandboxProcess(extraArgs: string[] = []): Promise<SandboxPro
   });
   return {
     url,
+    pid: child.pid,
     secret,
     stop: () =>
       new Promise<void>((resolve) => {

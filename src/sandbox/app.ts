@@ -27,7 +27,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
 import { getPath } from 'hono/utils/url';
 import type { SandboxDatabase } from './db/index.js';
 import {
@@ -52,7 +51,7 @@ import { registerEventPageRoutes } from './routes/event-page.js';
 import { BOOKING_PATH } from './routes/booking.js';
 import { QUESTIONS_ENDPOINT } from './routes/publisher-questions.js';
 import { refuseForeignHost } from './security/host.js';
-import { PAGE_POLICY } from './security/page-policy.js';
+import { addSecurityHeaders } from './security/response-headers.js';
 import { refuseCrossSiteForms } from './security/cross-site.js';
 import { SANDBOX_TOOLS_PATH, newSandboxSecret, requireSandboxSecret } from './security/sandbox-secret.js';
 import { DEFAULT_FAILED_AUTH_POLICY, FailedAuthThrottle, slowFailedAuth, type FailedAuthPolicy } from './security/failed-auth.js';
@@ -81,15 +80,6 @@ export interface SandboxAppHandle {
   secret: string;
   failedAuth: FailedAuthThrottle;
 }
-
-/** Pages' security headers (security/page-policy.ts); a page that sets its own policy keeps it. */
-const PAGE_HEADERS = secureHeaders({
-  contentSecurityPolicy: PAGE_POLICY,
-  overwrite: false,
-  xFrameOptions: 'DENY',
-  // Not no-referrer: under it a browser sends `Origin: null` on the pages' own form posts.
-  referrerPolicy: 'same-origin',
-});
 
 /** Sandbox tools authenticated by an organizer's access token instead of the sandbox secret. */
 const TOOLS_TAKING_AN_ACCESS_TOKEN: ReadonlySet<string> = new Set([QUESTIONS_ENDPOINT]);
@@ -145,7 +135,7 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
 
   app.use('*', refuseForeignHost());
   app.use('*', slowFailedAuth(failedAuth));
-  app.use('*', PAGE_HEADERS);
+  app.use('*', addSecurityHeaders());
   app.use('*', refuseCrossSiteForms(CROSS_SITE_ENTRY_PATHS));
   app.use(SANDBOX_TOOLS_PATH, requireSandboxSecret(secret, TOOLS_TAKING_AN_ACCESS_TOKEN));
   app.use('*', refuseOversizedBody);

@@ -21,10 +21,14 @@ export function newScriptNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-/** The pages' policy plus one nonce-allowed script and form posts to `formOrigin` only. */
-export function autoSubmitPolicy(nonce: string, formOrigin: string): string {
-  const directives: Record<string, string[]> = { ...PAGE_POLICY, scriptSrc: [`'nonce-${nonce}'`], formAction: [formOrigin] };
+/** A policy as the header's value: `directive source …; directive source …`. */
+export function policyText(directives: Record<string, readonly string[]>): string {
   return Object.entries(directives)
     .map(([name, sources]) => `${directiveName(name)} ${sources.join(' ')}`)
     .join('; ');
+}
+
+/** The pages' policy plus one nonce-allowed script and form posts to `formOrigin` only. */
+export function autoSubmitPolicy(nonce: string, formOrigin: string): string {
+  return policyText({ ...PAGE_POLICY, scriptSrc: [`'nonce-${nonce}'`], formAction: [formOrigin] });
 }
