@@ -8,6 +8,7 @@
 // so that a slow minute on a noisy machine weighs on every case alike rather than on whichever
 // case it happened to fall in.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,7 +93,10 @@ export const startupBench: BenchModule = async ({ quick, smoke, log }) => {
     }
     return { section: 'Startup (median wall time)', figures };
   } finally {
+    // The sandbox writes its code cache as it stops: remove the directory after it has.
+    const stopped = once(sandbox.process, 'exit');
     sandbox.process.kill();
+    await stopped;
     rmSync(configDir, { recursive: true, force: true });
   }
 };
