@@ -94,9 +94,11 @@ export const startupBench: BenchModule = async ({ quick, smoke, log }) => {
     return { section: 'Startup (median wall time)', figures };
   } finally {
     // The sandbox writes its code cache as it stops: remove the directory after it has.
-    const stopped = once(sandbox.process, 'exit');
-    sandbox.process.kill();
-    await stopped;
+    if (sandbox.process.exitCode === null && sandbox.process.signalCode === null) {
+      const stopped = once(sandbox.process, 'exit');
+      sandbox.process.kill();
+      await stopped;
+    }
     rmSync(configDir, { recursive: true, force: true });
   }
 };
