@@ -1,11 +1,95 @@
 #!/usr/bin/env node
 // CommonJS (bin/package.json), as is the bundle's core (dist/cli.cjs): `boxoffice --help` then
 // runs without Node's ES module loader. Command groups are ES modules, loaded when they run.
-// Where Node has it (22.1 and later), the code compiled from the bundle is cached on disk
-// (in the system's temporary directory) and reused by the next run instead of compiled again.
-require('node:module').enableCompileCache?.();
-require('../dist/cli.cjs')
-  .runFromProcess()
-  .then((code) => {
-    process.exitCode = code;
-  });
+//
+// The core is compiled with a V8 code cache made after the command ran, so that it holds the
+// functions V8 compiled on their first call as well as those it compiled as the file loaded
+// (Node's own compile cache, used for the chunks where Node has it, 22.1 and later, holds only
+// the latter). The cache lives in the user's cache directory, named by the core's size and time
+// and by the Node version and architecture; V8 refuses one that does not fit, and a new one is
+// written. It is written again (atomically) after a command whose first two words it has not
+// seen, so it comes to hold what the commands in use run.
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const Module = require('node:module');
+const { dirname, join } = require('node:path');
+const { Script } = require('node:vm');
+
+Module.enableCompileCache?.();
+
+const CORE = join(__dirname, '..', 'dist', 'cli.cjs');
+
+/** The user's cache directory for boxoffice, as each system places one. */
+function cacheDirectory(env) {
+  const home = env.HOME ?? env.USERPROFILE ?? require('node:os').homedir();
+  if (process.platform === 'win32') return join(env.LOCALAPPDATA ?? join(home, 'AppData', 'Local'), 'boxoffice', 'Cache');
+  if (process.platform === 'darwin') return join(home, 'Library', 'Caches', 'boxoffice');
+  return join(env.XDG_CACHE_HOME || join(home, '.cache'), 'boxoffice');
+}
+
+/** What a run adds to the cache: its first two words that look like command names (not ids or values). */
+function commandWords(argv) {
+  return argv
+    .filter((word) => /^[a-z]+(-[a-z]+)*$/.test(word))
+    .slice(0, 2)
+    .join(' ');
+}
+
+/** A cache file: the JSON list of the commands it was made after, a newline, V8's data. */
+function readCache(file) {
+  try {
+    const bytes = readFileSync(file);
+    const newline = bytes.indexOf(10);
+    return { commands: JSON.parse(bytes.subarray(0, newline).toString('utf8')), data: bytes.subarray(newline + 1) };
+  } catch {
+    return { commands: [], data: undefined };
+  }
+}
+
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/** Removes the caches of other builds (or Node versions) left unused for a week. */
+function removeStaleCaches(directory, kept) {
+  for (const name of readdirSync(directory)) {
+    const file = join(directory, name);
+    if (file !== kept && name.startsWith('cli-') && statSync(file).mtimeMs < Date.now() - WEEK_MS) rmSync(file, { force: true });
+  }
+}
+
+function writeCache(file, commands, data) {
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    if (commands.length === 1) removeStaleCaches(dirname(file), file);
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, Buffer.concat([Buffer.from(`${JSON.stringify(commands)}\n`), data]));
+    renameSync(partial, file);
+  } catch {
+    // A cache that cannot be written is only a slower start next time.
+  }
+}
+
+/** Loads the core as Node would (one instance, which the chunks require), compiled with the cache. */
+function loadCore() {
+  const { size, mtimeMs } = statSync(CORE);
+  const file = join(cacheDirectory(process.env), `cli-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}.v8`);
+  const cache = readCache(file);
+  const script = new Script(Module.wrap(readFileSync(CORE, 'utf8')), { filename: CORE, cachedData: cache.data });
+  const core = new Module(CORE, module);
+  core.filename = CORE;
+  core.paths = Module._nodeModulePaths(dirname(CORE));
+  require.cache[CORE] = core;
+  script.runInThisContext().call(core.exports, core.exports, Module.createRequire(CORE), core, CORE, dirname(CORE));
+  core.loaded = true;
+  const command = commandWords(process.argv.slice(2));
+  const saveAfterRun = () => {
+    if (cache.data !== undefined && !script.cachedDataRejected && cache.commands.includes(command)) return;
+    const commands = script.cachedDataRejected || cache.data === undefined ? [command] : [...cache.commands, command];
+    writeCache(file, commands, script.createCachedData());
+  };
+  return { runFromProcess: core.exports.runFromProcess, saveAfterRun };
+}
+
+const { runFromProcess, saveAfterRun } = loadCore();
+runFromProcess().then((code) => {
+  process.exitCode = code;
+  saveAfterRun();
+});

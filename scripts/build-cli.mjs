@@ -7,6 +7,7 @@
 //   loaded with `import()`. What they share with the core they read from ../cli.cjs (already
 //   loaded, so `require()` returns it from the module cache): one instance of every module.
 import { build } from 'esbuild';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { basename, dirname, relative } from 'node:path';
 import { cliBuildOptions, sourceGraphOptions } from './build-options.mjs';
@@ -14,6 +15,8 @@ import { cliBuildOptions, sourceGraphOptions } from './build-options.mjs';
 /** The core's roots: the entry, the run it loads for all but `--version`, the session commands open. */
 export const CORE_ROOTS = ['src/cli/entry.ts', 'src/cli/process-run.ts', 'src/cli/session.ts'];
 const CORE_OUTFILE = 'dist/cli.cjs';
+/** A CommonJS module that Node compiles itself, so that its `import()` is Node's own. */
+const CHUNK_IMPORTER = 'import-chunk.cjs';
 /** How a chunk (in dist/chunks/) names the core. */
 const CORE_FROM_CHUNKS = '../cli.cjs';
 const CORE_NAMESPACE = 'boxoffice-core';
@@ -57,6 +60,22 @@ export async function buildCli() {
     stdin: { contents: coreEntry([...sharedWithChunks].sort()), resolveDir: '.', sourcefile: 'core-entry.js', loader: 'js' },
     plugins: [...cliBuildOptions.plugins, importChunksFromCore(core, chunkOf)],
   });
+  importChunksThroughImporter(new Set(chunkOf.values()));
+}
+
+/**
+ * bin/boxoffice.js compiles the core itself (vm.Script, with a code cache), and code compiled so
+ * has no `import()` without an experimental flag: the core imports its chunks through
+ * dist/import-chunk.cjs, a one-line module compiled by Node.
+ */
+function importChunksThroughImporter(chunks) {
+  const core = readFileSync(CORE_OUTFILE, 'utf8').replace(/\bimport\(("[^"]*")\)/g, (_call, specifier) => {
+    if (!chunks.has(JSON.parse(specifier))) throw new Error(`${CORE_OUTFILE} imports ${specifier}, which is not a chunk`);
+    return `require(${JSON.stringify(`./${CHUNK_IMPORTER}`)})(${specifier})`;
+  });
+  if (/\bimport\s*\(/.test(core)) throw new Error(`${CORE_OUTFILE} has an import() the importer does not carry`);
+  writeFileSync(CORE_OUTFILE, core);
+  writeFileSync(`dist/${CHUNK_IMPORTER}`, 'module.exports = (chunk) => import(chunk);\n');
 }
 
 /** Files reachable from `roots` through static imports and requires. */

@@ -1,6 +1,6 @@
 // The real process's Deps (streams, environment, clock, browser opener, Ctrl-C) and the run;
 // loaded by the entry (entry.ts) for everything but `--version`.
-import { setFlagsFromString } from 'node:v8';
+import { proxyConfigured } from '../client/proxy.js';
 import { systemClock, type Deps } from './deps.js';
 import { runCli } from './main.js';
 
@@ -12,8 +12,11 @@ export async function runWithProcess(): Promise<number> {
   // compiles it twice, with its baseline compiler and then again, optimised, on a background
   // thread, and the process cannot exit before that second compilation ends: ~100 ms after the
   // last byte of a one-request command's output. The baseline code alone parses fast enough.
-  // A process-wide flag, so the CLI sets it for its own process; the client never does.
-  setFlagsFromString('--liftoff-only');
+  // A process-wide flag, so the CLI sets it for its own process; the client never does. Only
+  // where a proxy is configured: a V8 flag set at run time makes V8 refuse the code cache of
+  // every Node module loaded afterwards (node:http and its ~40 modules are then compiled
+  // from source, ~35M instructions, a third of `node -e 0`), and node:v8 itself is costly to load.
+  if (proxyConfigured(process.env)) process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
   const controller = new AbortController();
   // The first Ctrl-C stops the command, which ends with one line ("interrupted", exit 130). A
   // second one while it winds down ends the process at once, with nothing more said. The

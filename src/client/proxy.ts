@@ -27,6 +27,11 @@ function excludedByNoProxy(noProxy: string, hostname: string, port: number): boo
   return false;
 }
 
+/** Whether HTTPS_PROXY or HTTP_PROXY is set, so that some request may go through a proxy. */
+export function proxyConfigured(env: Env): boolean {
+  return setting(env, 'HTTPS_PROXY') !== undefined || setting(env, 'HTTP_PROXY') !== undefined;
+}
+
 /** The proxy URL for a request to `url`, or undefined to connect directly. */
 export function proxyFor(url: URL, env: Env): string | undefined {
   const httpProxy = setting(env, 'HTTP_PROXY');

@@ -2,7 +2,7 @@
 // `--help` and `--version` run from without Node's ES module loader, and ES module chunks that
 // read what they share with the core from it, so that every module has one instance.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +32,32 @@ function loadsAnEsModule(args: string[]): boolean {
   }
 }
 
+/** The Node modules the built CLI loaded for `args` (process.moduleLoadList, written at exit by a preload). */
+function nodeModulesLoaded(args: string[], env: NodeJS.ProcessEnv = {}): string[] {
+  const scratch = mkdtempSync(join(tmpdir(), 'boxoffice-bundle-parts-'));
+  try {
+    const list = join(scratch, 'loaded.json');
+    const preload = join(scratch, 'preload.cjs');
+    writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)));`);
+    const run = spawnSync(process.execPath, ['--require', preload, BIN, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, BOXOFFICE_CONFIG_DIR: scratch, ...env },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    return JSON.parse(readFileSync(list, 'utf8')) as string[];
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 describe('the bundle', () => {
+  // Setting a V8 flag at run time changes the flags V8 checks a code cache against: every Node
+  // module loaded afterwards (node:http and its streams) is then compiled from source.
+  it('sets V8 flags (and loads node:v8) only where a proxy is configured', () => {
+    expect(nodeModulesLoaded(['--help'])).not.toContain('NativeModule v8');
+    expect(nodeModulesLoaded(['--help'], { HTTPS_PROXY: 'http://127.0.0.1:9' })).toContain('NativeModule v8');
+  });
+
   it('runs --help and --version from the CommonJS core alone; a command group is an ES module', () => {
     expect(loadsAnEsModule(['--help'])).toBe(false);
     expect(loadsAnEsModule(['--version'])).toBe(false);
