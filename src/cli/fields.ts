@@ -1,7 +1,7 @@
 // The field tables (src/client/fields/) as the CLI uses them: flags, prompts and format checks
 // (ParamSpec), and a request field's flag for error messages.
 import { DISCOUNT_TABLE } from '../client/fields/discount.js';
-import { EVENT_ID, EVENT_TABLE } from '../client/fields/event.js';
+import { EVENT_TABLE } from '../client/fields/event.js';
 import { fieldsOf, type FieldSpec, type Resource, type ResourceTable, type Verb } from '../client/fields/table.js';
 import { TICKET_TABLE } from '../client/fields/ticket.js';
 import { flagFor, type ParamSpec, type ParamValues } from './params.js';
@@ -34,7 +34,6 @@ export function paramsOf(table: ResourceTable, verb: Verb): ParamSpec[] {
   return fieldsOf(table, verb).map((field) => paramOf(field, verb));
 }
 
-export const EVENT_ID_PARAM = paramOf(EVENT_ID, 'update');
 export const CREATE_EVENT_PARAMS = paramsOf(EVENT_TABLE, 'create');
 export const UPDATE_EVENT_PARAMS = paramsOf(EVENT_TABLE, 'update');
 export const ADD_TICKET_PARAMS = paramsOf(TICKET_TABLE, 'create');

@@ -3,7 +3,6 @@
 import * as z from 'zod';
 import { KNOWN_COLUMNS } from '../../cli/commands/bookings/shared.js';
 import { runListBookings } from '../../cli/commands/bookings/list.js';
-import { EVENT_ID_PARAM } from '../../cli/fields.js';
 import { runEventGet } from '../../cli/commands/event/get.js';
 import { runEventList } from '../../cli/commands/event/list.js';
 import { runReport } from '../../cli/commands/report/report.js';
@@ -11,12 +10,10 @@ import { runTicketList } from '../../cli/commands/ticket/list.js';
 import { validateDateRange } from '../../bookings/list-input.js';
 import { splitIntoWindows } from '../../bookings/windows.js';
 import { DATE_PATTERN, FORMAT_MESSAGES } from '../../client/schemas/values.js';
-import { inputShape, verbInput } from '../input-schema.js';
+import { EVENT_INPUT, eventIds } from '../input-schema.js';
 import { READ_ONLY, type BoxofficeTool, type ToolInput } from '../tool.js';
 import { TOOL_CALL_MAX_WAIT_MS, toolCall, verbDocument, type ServerSettings } from '../tool-call.js';
 import type { CommandContext } from '../../cli/context.js';
-
-const EVENT_INPUT = inputShape([EVENT_ID_PARAM], true);
 
 /** A tool that runs one verb about one event (`EVENT_ID`) and returns its JSON document. */
 function eventVerbTool(
@@ -32,7 +29,7 @@ function eventVerbTool(
     input: EVENT_INPUT,
     annotations: READ_ONLY,
     run: (input: ToolInput, signal) => {
-      const { ids } = verbInput([EVENT_ID_PARAM], input);
+      const ids = eventIds(input);
       return toolCall(settings, ids, () => verbDocument(settings, signal, (context) => run({ eventId: ids.EVENT_ID as string }, context)));
     },
   };
