@@ -254,54 +254,30 @@ export class ResponseShapeError extends BoxofficeError {
 
 type ApiErrorClass = new (init: ApiErrorInit) => ApiError;
 
-const CLASS_BY_CODE: Record<ErrorCode, ApiErrorClass> = {
-  E001: AuthError,
-  E020: AuthError,
-  E008: PermissionError,
-  E002: InvalidRequestError,
-  E003: InvalidRequestError,
-  E004: InvalidRequestError,
-  E013: InvalidRequestError,
-  E014: InvalidRequestError,
-  E015: InvalidRequestError,
-  E016: InvalidRequestError,
-  E017: InvalidRequestError,
-  E018: InvalidRequestError,
-  E021: InvalidRequestError,
-  E024: InvalidRequestError,
-  E025: InvalidRequestError,
-  E026: InvalidRequestError,
-  D001: InvalidRequestError,
-  T001: InvalidRequestError,
-  T002: InvalidRequestError,
-  T003: InvalidRequestError,
-  T004: InvalidRequestError,
-  T009: InvalidRequestError,
-  E007: NotFoundError,
-  E010: NotFoundError,
-  E012: NotFoundError,
-  E019: NotFoundError,
-  E028: NotFoundError,
-  T007: NotFoundError,
-  T008: NotFoundError,
-  E005: ConflictError,
-  E006: ConflictError,
-  E009: ConflictError,
-  E027: ConflictError,
-  T010: ConflictError,
-  E023: RateLimitError,
-  E011: ServerBusyError,
-  T005: ServerBusyError,
-  T006: ServerBusyError,
-  E022: SignatureError,
-};
+/** Every documented code, by the class of error it raises. */
+const CODES_BY_CLASS: readonly [ApiErrorClass, readonly ErrorCode[]][] = [
+  [AuthError, ['E001', 'E020']],
+  [PermissionError, ['E008']],
+  [
+    InvalidRequestError,
+    ['E002', 'E003', 'E004', 'E013', 'E014', 'E015', 'E016', 'E017', 'E018', 'E021', 'E024', 'E025', 'E026', 'D001', 'T001', 'T002', 'T003', 'T004', 'T009'],
+  ],
+  [NotFoundError, ['E007', 'E010', 'E012', 'E019', 'E028', 'T007', 'T008']],
+  [ConflictError, ['E005', 'E006', 'E009', 'E027', 'T010']],
+  [RateLimitError, ['E023']],
+  [ServerBusyError, ['E011', 'T005', 'T006']],
+  [SignatureError, ['E022']],
+];
+
+const CLASS_BY_CODE: ReadonlyMap<string, ApiErrorClass> = new Map(CODES_BY_CLASS.flatMap(([errorClass, codes]) => codes.map((code) => [code, errorClass])));
 
 /** RFC 6749 §5.2 token-endpoint errors that mean "these credentials or this code are no good". */
 const OAUTH_AUTH_ERRORS: ReadonlySet<string> = new Set(['invalid_client', 'invalid_grant', 'unauthorized_client']);
 
 /** The class an error code maps to; undocumented codes fall back by HTTP status. */
 export function apiErrorClassFor(code: string, httpStatus: number): ApiErrorClass {
-  if (isErrorCode(code)) return CLASS_BY_CODE[code];
+  const documented = CLASS_BY_CODE.get(code);
+  if (documented) return documented;
   if (OAUTH_AUTH_ERRORS.has(code)) return AuthError;
   if (httpStatus === 401) return AuthError;
   if (httpStatus === 403) return PermissionError;

@@ -31,35 +31,16 @@ export const isoDate = z
 /** HH:MM on the 24-hour clock. */
 export const clockTime = z.string().trim().regex(TIME_PATTERN, { message: FORMAT_MESSAGES.time });
 
+/** A number, given as one (`number`) or as text matching `pattern`; `message` when it is neither. */
+function numberOrText(number: () => z.ZodNumber, pattern: RegExp, message: string) {
+  return z.lazy(() => z.union([number(), z.string().trim().regex(pattern, { message }).transform(Number)], { message }));
+}
+
 /** A finite number, given as a number or as numeric text. */
-export const numeric = z.lazy(() =>
-  z.union(
-    [
-      z.number().finite(),
-      z
-        .string()
-        .trim()
-        .regex(NUMBER_PATTERN, { message: 'expected a number' })
-        .transform((text) => Number(text)),
-    ],
-    { message: 'expected a number' },
-  ),
-);
+export const numeric = numberOrText(() => z.number().finite(), NUMBER_PATTERN, FORMAT_MESSAGES.number);
 
 /** A whole number, given as a number or as integer text. */
-export const integer = z.lazy(() =>
-  z.union(
-    [
-      z.number().int(),
-      z
-        .string()
-        .trim()
-        .regex(INTEGER_PATTERN, { message: 'expected a whole number' })
-        .transform((text) => Number(text)),
-    ],
-    { message: 'expected a whole number' },
-  ),
-);
+export const integer = numberOrText(() => z.number().int(), INTEGER_PATTERN, FORMAT_MESSAGES.integer);
 
 export const nonNegativeInteger = integer.pipe(z.number().int().min(0, { message: 'expected 0 or more' }));
 export const positiveInteger = integer.pipe(z.number().int().min(1, { message: 'expected 1 or more' }));
