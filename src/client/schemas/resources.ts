@@ -42,6 +42,11 @@ function successBody<T extends z.ZodRawShape>(shape: () => T) {
   return lazyObject(() => ({ status: successStatus, ...shape() }));
 }
 
+/** Texts the service may leave out or send as null, by name. */
+function nullishTexts<const K extends string>(...names: K[]) {
+  return Object.fromEntries(names.map((name) => [name, z.string().nullish()])) as Record<K, z.ZodOptional<z.ZodNullable<z.ZodString>>>;
+}
+
 /** When an event or a ticket (on sale) starts and ends, as yyyy-mm-dd and HH:MM texts. */
 const schedule = () => ({ startDate: z.string(), endDate: z.string(), startTime: z.string(), endTime: z.string() });
 
@@ -88,8 +93,7 @@ export const eventSummary = lazyObject(() => ({
   title: z.string(),
   url: z.string(),
   textDescription: z.string().optional(),
-  smallImage: z.string().nullish(),
-  largeImage: z.string().nullish(),
+  ...nullishTexts('smallImage', 'largeImage'),
   startDateFormat: z.string(),
   endDateFormat: z.string(),
   ...schedule(),
@@ -98,12 +102,7 @@ export const eventSummary = lazyObject(() => ({
   category: z.string(),
   topics: z.array(z.unknown()).nullable().optional(),
   type: z.string(),
-  city: z.string().nullish(),
-  state: z.string().nullish(),
-  venueName: z.string().nullish(),
-  address: z.string().nullish(),
-  country: z.string().nullish(),
-  zipcode: z.string().nullish(),
+  ...nullishTexts('city', 'state', 'venueName', 'address', 'country', 'zipcode'),
   currency: z.string(),
   minPrice: looseText,
 }));
@@ -114,8 +113,7 @@ export const publisherEvent = lazyObject(() => ({
   id: looseNumber,
   title: z.string(),
   url: z.string(),
-  smallImage: z.string().nullish(),
-  largeImage: z.string().nullish(),
+  ...nullishTexts('smallImage', 'largeImage'),
   ...schedule(),
   createdOn: z.string().optional(),
   category: z.string(),
@@ -124,9 +122,7 @@ export const publisherEvent = lazyObject(() => ({
   images: z.array(z.unknown()).nullable().optional(),
   eventTopics: z.array(z.unknown()).optional(),
   topics: z.array(z.string()).optional(),
-  textDescription: z.string().nullish(),
-  shortDescription: z.string().nullish(),
-  contactDetails: z.string().nullish(),
+  ...nullishTexts('textDescription', 'shortDescription', 'contactDetails'),
   isAttendeeFormEnabled: yesNo.optional(),
   enquiryForm: yesNo.optional(),
   showButton: yesNo.optional(),
@@ -215,8 +211,7 @@ export const formField = lazyObject(() => ({
   id: z.string(),
   type: z.string(),
   label: z.string(),
-  description: z.string().nullish(),
-  validation: z.string().nullish(),
+  ...nullishTexts('description', 'validation'),
   mandatory: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]),
 }));
 export const attendeeFormResponse = successBody(() => ({ attendeeForm: z.record(z.string(), z.array(formField)) }));
@@ -237,8 +232,7 @@ export const orderAttendee = lazyObject(() => ({
   ticketId: looseNumber,
   ticketName: z.string(),
   ticketNo: looseText,
-  seatNo: z.string().nullish(),
-  bibNo: z.string().nullish(),
+  ...nullishTexts('seatNo', 'bibNo'),
   attendeeName: z.string(),
   attendeeEmailId: z.string(),
   additionalInfo: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).default({}),
@@ -267,23 +261,15 @@ export const organizerEvent = lazyObject(() => ({
   id: looseNumber,
   name: z.string(),
   url: z.string(),
-  description: z.string().nullish(),
-  contactInfo: z.string().nullish(),
-  eventCategory: z.string().nullish(),
-  eventStatus: z.string().nullish(),
-  eventType: z.string().nullish(),
+  ...nullishTexts('description', 'contactInfo', 'eventCategory', 'eventStatus', 'eventType'),
   visiblity: z.union([z.boolean(), z.string(), z.number()]).nullish(),
   startDate: dateTimeObject,
   endDate: dateTimeObject,
   publishedDate: dateTimeObject.nullish(),
   auditCreated: dateTimeObject.nullish(),
-  listingImage: z.string().nullish(),
-  searchImage: z.string().nullish(),
-  region: z.string().nullish(),
-  country: z.string().nullish(),
+  ...nullishTexts('listingImage', 'searchImage', 'region', 'country'),
   accountId: looseText.nullish(),
-  subdomain: z.string().nullish(),
-  city: z.string().nullish(),
+  ...nullishTexts('subdomain', 'city'),
 }));
 export const getEventResponse = successBody(() => ({ event: organizerEvent }));
 
@@ -317,22 +303,11 @@ export const eventListItem = lazyObject(() => ({
   eventId: looseId,
   /** The live service also sends the numeric id, which the buyer-facing (Publisher) side takes (kept as sent). */
   id: z.union([z.string(), z.number()]).optional(),
-  eventType: z.string().nullish(),
-  type: z.string().nullish(),
+  ...nullishTexts('eventType', 'type'),
   eventTitle: z.string(),
-  actualUrl: z.string().nullish(),
-  url: z.string().nullish(),
-  mobileUrl: z.string().nullish(),
-  subdomain: z.string().nullish(),
-  category: z.string().nullish(),
+  ...nullishTexts('actualUrl', 'url', 'mobileUrl', 'subdomain', 'category'),
   ...schedule(),
-  aboutEvent: z.string().nullish(),
-  shortDescription: z.string().nullish(),
-  listingImage: z.string().nullish(),
-  headerImage: z.string().nullish(),
-  terms: z.string().nullish(),
-  createdOn: z.string().nullish(),
-  status: z.string().nullish(),
+  ...nullishTexts('aboutEvent', 'shortDescription', 'listingImage', 'headerImage', 'terms', 'createdOn', 'status'),
 }));
 export const getAllEventsResponse = successBody(() => ({ events: arrayOrKeyed(eventListItem) }));
 
@@ -360,8 +335,7 @@ export const attendeeEntry = lazyObject(() => ({
   ticketName: z.string().nullish(),
   /** The ticket type's id, or (live service, 2020) a code for each issued ticket. */
   ticketId: optionalText,
-  name: z.string().nullish(),
-  email: z.string().nullish(),
+  ...nullishTexts('name', 'email'),
   checkin: scalar,
   ticketNo: optionalText,
   status: z.string().nullish(),
@@ -384,8 +358,7 @@ export const attendeeRecord = lazyObject(() => ({
   zipcode: scalar,
   phoneNo: scalar,
   purchaseDate: dateTimeObject.nullish(),
-  name: z.string().nullish(),
-  email: z.string().nullish(),
+  ...nullishTexts('name', 'email'),
   attendee: arrayOrKeyed(attendeeEntry)
     .nullish()
     .transform((value) => value ?? []),
