@@ -92,15 +92,9 @@ export const EVENT_API_OPERATIONS = {
 
 type Ops = typeof EVENT_API_OPERATIONS;
 
-export type CreateEventResponse = ResponseOf<Ops, 'createEvent'>;
-export type TicketAckResponse = ResponseOf<Ops, 'addTicket'>;
-export type DiscountAckResponse = ResponseOf<Ops, 'addDiscount'>;
-export type GetEventResponse = ResponseOf<Ops, 'getEvent'>;
-export type GetTicketsResponse = ResponseOf<Ops, 'getTickets'>;
-export type GetAllEventsResponse = ResponseOf<Ops, 'getAllEvents'>;
-export type ReportResponse = ResponseOf<Ops, 'getReport'>;
-export type AttendeeListResponse = ResponseOf<Ops, 'attendeeList'>;
-export type BookingListResponse = ResponseOf<Ops, 'bookingList'>;
+/** The response of each operation, by its name: `EventApiResponse['getReport']`. */
+export type EventApiResponse = { [K in keyof Ops]: ResponseOf<Ops, K> };
+export type ReportResponse = EventApiResponse['getReport'];
 
 export type EventApi = ApiOf<Ops>;
 

@@ -58,7 +58,7 @@ export function joinUrl(baseUrl: string, baseUrlName: string, pathAndQuery: stri
   return `${base.origin}${base.pathname.replace(/\/+$/, '')}${pathAndQuery}`;
 }
 
-export async function callOperation<Req extends z.ZodType, Res extends z.ZodType>(
+async function callOperation<Req extends z.ZodType, Res extends z.ZodType>(
   context: ApiContext,
   credential: Credential,
   operation: Operation<Req, Res>,

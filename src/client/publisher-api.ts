@@ -131,18 +131,8 @@ export const PUBLISHER_API_OPERATIONS = {
 
 type Ops = typeof PUBLISHER_API_OPERATIONS;
 
-export type SegmentsResponse = ResponseOf<Ops, 'segments'>;
-export type CategoriesResponse = ResponseOf<Ops, 'categories'>;
-export type TopicsResponse = ResponseOf<Ops, 'topics'>;
-export type EventSearchResponse = ResponseOf<Ops, 'searchEvents'>;
-export type EventDetailsResponse = ResponseOf<Ops, 'eventDetails'>;
-export type TicketDetailsResponse = ResponseOf<Ops, 'ticketDetails'>;
-export type CartResponse = ResponseOf<Ops, 'cartCalculation'>;
-export type GenerateOrderResponse = ResponseOf<Ops, 'generateOrder'>;
-export type AttendeeFormResponse = ResponseOf<Ops, 'attendeeForm'>;
-export type SaveAttendeeResponse = ResponseOf<Ops, 'saveAttendee'>;
-export type ConfirmOrderResponse = ResponseOf<Ops, 'confirmOrder'>;
-export type OrderDetailsResponse = ResponseOf<Ops, 'orderDetails'>;
+/** The response of each operation, by its name: `PublisherApiResponse['cartCalculation']`. */
+export type PublisherApiResponse = { [K in keyof Ops]: ResponseOf<Ops, K> };
 
 export type PublisherApi = ApiOf<Ops>;
 

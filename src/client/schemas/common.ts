@@ -19,6 +19,11 @@ import {
 
 export * from './values.js';
 
+/** A request's object schema, built when first used. */
+export function requestObject<T extends z.ZodRawShape>(shape: () => T) {
+  return z.lazy(() => z.object(shape()));
+}
+
 /** yyyy-mm-dd, and a real calendar date. */
 export const isoDate = z
   .string()
