@@ -22,15 +22,21 @@ export interface ServerSettings {
   debug: boolean;
 }
 
-/** A verb's context for one call, and the text it wrote on stdout. */
-function callContext(settings: ServerSettings, signal: AbortSignal): { context: CommandContext; output(): string } {
+/** Text written to a stream, kept. */
+export function textSink(): { stream: Writable; text(): string } {
   const chunks: Buffer[] = [];
-  const stdout = new Writable({
+  const stream = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
       chunks.push(Buffer.from(chunk));
       done();
     },
   });
+  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+/** A verb's context for one call, and the text it wrote on stdout. */
+function callContext(settings: ServerSettings, signal: AbortSignal): { context: CommandContext; output(): string } {
+  const { stream: stdout, text } = textSink();
   const { deps } = settings;
   const context: CommandContext = {
     deps: {
@@ -41,7 +47,7 @@ function callContext(settings: ServerSettings, signal: AbortSignal): { context: 
     globals: () => ({ profile: settings.profile, json: true, input: false, debug: settings.debug, header: false }),
     maxWaitMs: TOOL_CALL_MAX_WAIT_MS,
   };
-  return { context, output: () => Buffer.concat(chunks).toString('utf8') };
+  return { context, output: text };
 }
 
 /** Runs a verb with --json and returns the document it printed. */

@@ -42,9 +42,14 @@ function successBody<T extends z.ZodRawShape>(shape: () => T) {
   return lazyObject(() => ({ status: successStatus, ...shape() }));
 }
 
+/** The same schema for each field of `names`. */
+function alike<S extends z.ZodType, const K extends string>(schema: S, ...names: K[]): Record<K, S> {
+  return Object.fromEntries(names.map((name) => [name, schema])) as Record<K, S>;
+}
+
 /** Texts the service may leave out or send as null, by name. */
 function nullishTexts<const K extends string>(...names: K[]) {
-  return Object.fromEntries(names.map((name) => [name, z.string().nullish()])) as Record<K, z.ZodOptional<z.ZodNullable<z.ZodString>>>;
+  return alike(z.string().nullish(), ...names);
 }
 
 /** When an event or a ticket (on sale) starts and ends, as yyyy-mm-dd and HH:MM texts. */
@@ -348,15 +353,7 @@ export const attendeeRecord = lazyObject(() => ({
   orderCost: scalar,
   quantity: scalar,
   status: z.string().nullish(),
-  paidBy: scalar,
-  paidTo: scalar,
-  refundAmount: scalar,
-  city: scalar,
-  state: scalar,
-  country: scalar,
-  address: scalar,
-  zipcode: scalar,
-  phoneNo: scalar,
+  ...alike(scalar, 'paidBy', 'paidTo', 'refundAmount', 'city', 'state', 'country', 'address', 'zipcode', 'phoneNo'),
   purchaseDate: dateTimeObject.nullish(),
   ...nullishTexts('name', 'email'),
   attendee: arrayOrKeyed(attendeeEntry)
