@@ -23,31 +23,22 @@ const UPDATES: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, i
 
 type Ids = Readonly<Record<string, string | undefined>>;
 
-interface VerbTool {
-  name: string;
-  title: string;
-  summary: string;
-  reads: string;
-  changes: string;
+interface VerbTool extends Pick<BoxofficeTool, 'name' | 'title' | 'summary' | 'reads' | 'changes'> {
   /** The resource's fields, and the verb whose fields are the tool's input. */
   table: ResourceTable;
   verb: Verb;
   run(ids: Ids, values: ParamValues, context: CommandContext): Promise<void>;
 }
 
-function writeTool(settings: ServerSettings, verb: VerbTool): BoxofficeTool {
+function writeTool(settings: ServerSettings, { table, verb, run, ...tool }: VerbTool): BoxofficeTool {
   return {
-    name: verb.name,
-    title: verb.title,
-    summary: verb.summary,
-    reads: verb.reads,
-    changes: verb.changes,
+    ...tool,
     writes: true,
-    input: recordInput(verb.table, verb.verb),
-    annotations: verb.verb === 'create' ? CREATES : UPDATES,
+    input: recordInput(table, verb),
+    annotations: verb === 'create' ? CREATES : UPDATES,
     run: (input, signal) => {
-      const { ids, values } = verbInput(fieldsOf(verb.table, verb.verb), input);
-      return toolCall(settings, ids, () => verbDocument(settings, signal, (context) => verb.run(ids, values, context)));
+      const { ids, values } = verbInput(fieldsOf(table, verb), input);
+      return toolCall(settings, ids, () => verbDocument(settings, signal, (context) => run(ids, values, context)));
     },
   };
 }
