@@ -2,20 +2,7 @@
 // sending) and the sandbox (validation on receipt). Values may arrive as strings (form fields,
 // flags) or as their JSON types; the schemas accept both and produce the JSON type.
 import * as z from 'zod';
-import {
-  FORMAT_MESSAGES,
-  INTEGER_PATTERN,
-  dateProblem,
-  NUMBER_PATTERN,
-  TIME_PATTERN,
-  BOOKING_CURRENCIES,
-  EVENT_TYPES,
-  EVENT_VISIBILITIES,
-  ORDER_STATUSES_FOR_CONFIRM,
-  PAYMENT_GATEWAYS,
-  SEARCH_PRICE_KINDS,
-  SEARCH_SORT_ORDERS,
-} from './values.js';
+import { FORMAT_MESSAGES, INTEGER_PATTERN, dateProblem, NUMBER_PATTERN, TIME_PATTERN } from './values.js';
 
 export * from './values.js';
 
@@ -62,14 +49,6 @@ export const requiredText = z.lazy(() => z.string().trim().min(1, { message: 'mu
 export function enumOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { message: `expected one of ${values.join(', ')}` });
 }
-
-export const eventVisibility = enumOf(EVENT_VISIBILITIES);
-export const eventType = enumOf(EVENT_TYPES);
-export const orderStatusForConfirm = enumOf(ORDER_STATUSES_FOR_CONFIRM);
-export const bookingCurrency = enumOf(BOOKING_CURRENCIES);
-export const paymentGateway = enumOf(PAYMENT_GATEWAYS);
-export const searchPriceKind = enumOf(SEARCH_PRICE_KINDS);
-export const searchSortOrder = enumOf(SEARCH_SORT_ORDERS);
 
 /** Text no longer than `max` characters. */
 export function textUpTo(max: number) {

@@ -7,21 +7,22 @@ import { EVENT_TABLE } from '../fields/event.js';
 import { id, requestSchema } from '../fields/schema.js';
 import { TICKET_TABLE } from '../fields/ticket.js';
 import {
-  bookingCurrency,
-  eventType,
-  eventVisibility,
+  BOOKING_CURRENCIES,
+  enumOf,
+  EVENT_TYPES,
+  EVENT_VISIBILITIES,
   integer,
   isoDate,
   nonNegativeInteger,
   nonNegativeNumber,
   numeric,
-  orderStatusForConfirm,
-  paymentGateway,
+  ORDER_STATUSES_FOR_CONFIRM,
+  PAYMENT_GATEWAYS,
   positiveInteger,
   requestObject,
   requiredText,
-  searchPriceKind,
-  searchSortOrder,
+  SEARCH_PRICE_KINDS,
+  SEARCH_SORT_ORDERS,
   textUpTo,
 } from './common.js';
 
@@ -69,8 +70,8 @@ export const bookingRequest = requestObject(() => ({
   zipcode: z.string().optional(),
   bookingKey: requiredText,
   callbackUrl: z.url({ message: 'expected an absolute URL' }),
-  currency: bookingCurrency.default('INR'),
-  pg: paymentGateway.default('pg2'),
+  currency: enumOf(BOOKING_CURRENCIES).default('INR'),
+  pg: enumOf(PAYMENT_GATEWAYS).default('pg2'),
 }));
 
 /** E13 /api/e/get-booking-list (the 31-day limit is the service's rule, T009). */
@@ -86,8 +87,8 @@ export const bookingListRequest = z.object({ fromDate: isoDate, toDate: isoDate,
 
 /** P1 /publisher/segments */
 export const segmentsRequest = requestObject(() => ({
-  eventType: eventVisibility.optional(),
-  type: eventType.optional(),
+  eventType: enumOf(EVENT_VISIBILITIES).optional(),
+  type: enumOf(EVENT_TYPES).optional(),
 }));
 
 /** P4 /publisher/events */
@@ -95,12 +96,12 @@ export const eventSearchRequest = requestObject(() => ({
   keyword: z.string().optional(),
   city: z.string().optional(),
   category: z.string().optional(),
-  price: searchPriceKind.optional(),
+  price: enumOf(SEARCH_PRICE_KINDS).optional(),
   fromDate: isoDate.optional(),
   toDate: isoDate.optional(),
   fromPrice: nonNegativeNumber.optional(),
   toPrice: nonNegativeNumber.optional(),
-  sortBy: searchSortOrder.optional(),
+  sortBy: enumOf(SEARCH_SORT_ORDERS).optional(),
   topics: z.string().optional(),
   page: positiveInteger.optional(),
 }));
@@ -141,7 +142,7 @@ export const saveAttendeeData = requestObject(() => ({
 /** P11 confirm-order (multipart). */
 export const confirmOrderRequest = requestObject(() => ({
   orderNo: requiredText,
-  status: orderStatusForConfirm,
+  status: enumOf(ORDER_STATUSES_FOR_CONFIRM),
   referenceNo: requiredText,
 }));
 
