@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import * as z from 'zod';
 import { UsageError } from '../../client/errors.js';
+import { ATTENDEE_STATUSES } from '../../client/schemas/values.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../../export/checkpoint.js';
 import { checkDestination } from '../../export/destination.js';
 import { FIXED_COLUMNS } from '../../export/flatten.js';
@@ -28,10 +29,7 @@ const READS = '1 read call per 50 orders, and 1 more to find the end of the list
 const DEFAULT_ROW_LIMIT = 100;
 const MOST_ROWS = 1000;
 
-const statusesInput = z
-  .array(z.enum(['attending', 'cancelled', 'lcancelled']))
-  .optional()
-  .describe('only attendees with one of these statuses (default: every attendee)');
+const statusesInput = z.array(z.enum(ATTENDEE_STATUSES)).optional().describe('only attendees with one of these statuses (default: every attendee)');
 
 interface ExportDocument {
   file: string;
