@@ -11,7 +11,7 @@ import {
   createEventResponse,
   discountAckResponse,
   eventIdRequest,
-  getAllEventsRequest,
+  noInput,
   getAllEventsResponse,
   getEventResponse,
   getTicketsResponse,
@@ -21,69 +21,53 @@ import {
   updateEventRequest,
   updateTicketRequest,
 } from './schemas/index.js';
-import { type ApiContext, type ApiOf, type Credential, type ResponseOf, createApi, defineOperation, missingToken } from './operation.js';
+import { type ApiContext, type ApiOf, type Credential, type ResponseOf, createApi, operationsAt, missingToken } from './operation.js';
+
+const eventApi = operationsAt('/api/e/');
 
 export const EVENT_API_OPERATIONS = {
-  createEvent: defineOperation({
+  createEvent: eventApi({
     id: 'E1',
     name: 'create event',
-    path: '/api/e/create',
+    path: 'create',
     request: createEventRequest,
     response: createEventResponse,
     idempotent: false,
     checkHint: (request) => `Check whether event "${request.url}" exists (list the account's events) before creating it again.`,
   }),
-  updateEvent: defineOperation({ id: 'E2', name: 'update event', path: '/api/e/update', request: updateEventRequest, response: createEventResponse }),
-  addTicket: defineOperation({
+  updateEvent: eventApi({ id: 'E2', name: 'update event', path: 'update', request: updateEventRequest, response: createEventResponse }),
+  addTicket: eventApi({
     id: 'E3',
     name: 'add ticket',
-    path: '/api/e/add-ticket',
+    path: 'add-ticket',
     request: addTicketRequest,
     response: ticketAckResponse,
     idempotent: false,
     checkHint: (request) => `Check whether ticket "${request.ticketName}" exists (list the tickets of event ${request.eventId}) before adding it again.`,
   }),
-  updateTicket: defineOperation({ id: 'E4', name: 'update ticket', path: '/api/e/update-ticket', request: updateTicketRequest, response: ticketAckResponse }),
-  addDiscount: defineOperation({
+  updateTicket: eventApi({ id: 'E4', name: 'update ticket', path: 'update-ticket', request: updateTicketRequest, response: ticketAckResponse }),
+  addDiscount: eventApi({
     id: 'E5',
     name: 'add discount',
-    path: '/api/e/add-discount',
+    path: 'add-discount',
     request: addDiscountRequest,
     response: discountAckResponse,
     idempotent: false,
     checkHint: (request) =>
       `Check the discounts of ticket ${request.ticketId} (the ticket details of event ${request.eventId} list them) before adding it again.`,
   }),
-  updateDiscount: defineOperation({
-    id: 'E6',
-    name: 'update discount',
-    path: '/api/e/update-discount',
-    request: updateDiscountRequest,
-    response: discountAckResponse,
-  }),
-  getEvent: defineOperation({ id: 'E7', name: 'get event', path: '/api/e/get-event', request: eventIdRequest, response: getEventResponse }),
-  getTickets: defineOperation({ id: 'E8', name: 'get tickets', path: '/api/e/get-tickets', request: eventIdRequest, response: getTicketsResponse }),
-  getAllEvents: defineOperation({
-    id: 'E9',
-    name: 'get all events',
-    path: '/api/e/get-all-events',
-    request: getAllEventsRequest,
-    response: getAllEventsResponse,
-  }),
-  getReport: defineOperation({ id: 'E10', name: 'get report', path: '/api/e/get-report', request: eventIdRequest, response: reportResponse }),
+  updateDiscount: eventApi({ id: 'E6', name: 'update discount', path: 'update-discount', request: updateDiscountRequest, response: discountAckResponse }),
+  getEvent: eventApi({ id: 'E7', name: 'get event', path: 'get-event', request: eventIdRequest, response: getEventResponse }),
+  getTickets: eventApi({ id: 'E8', name: 'get tickets', path: 'get-tickets', request: eventIdRequest, response: getTicketsResponse }),
+  getAllEvents: eventApi({ id: 'E9', name: 'get all events', path: 'get-all-events', request: noInput, response: getAllEventsResponse }),
+  getReport: eventApi({ id: 'E10', name: 'get report', path: 'get-report', request: eventIdRequest, response: reportResponse }),
   /** E11: the event's own account's token (the reference's "administrator account"); at most 50 records per call (§8). */
-  attendeeList: defineOperation({
-    id: 'E11',
-    name: 'get the attendee list',
-    path: '/api/e/attendee-list',
-    request: attendeeListRequest,
-    response: attendeeListResponse,
-  }),
+  attendeeList: eventApi({ id: 'E11', name: 'get the attendee list', path: 'attendee-list', request: attendeeListRequest, response: attendeeListResponse }),
   /** E13: authenticated by `bookingKey`; the bearer token is sent too when there is one. */
-  bookingList: defineOperation({
+  bookingList: eventApi({
     id: 'E13',
     name: 'get the booking list',
-    path: '/api/e/get-booking-list',
+    path: 'get-booking-list',
     request: bookingListRequest,
     response: bookingListResponse,
     secretFields: ['bookingKey'],

@@ -25,8 +25,12 @@ export interface Operation<Req extends z.ZodType, Res extends z.ZodType> {
   secretFields?: readonly string[];
 }
 
-export function defineOperation<Req extends z.ZodType, Res extends z.ZodType>(operation: Operation<Req, Res>): Operation<Req, Res> {
-  return operation;
+/** Defines the operations of an API whose every path starts with `prefix` (the operation gives the rest). */
+export function operationsAt(prefix: string) {
+  return <Req extends z.ZodType, Res extends z.ZodType>(operation: Operation<Req, Res>): Operation<Req, Res> => ({
+    ...operation,
+    path: `${prefix}${operation.path}`,
+  });
 }
 
 export interface Credential {

@@ -13,7 +13,7 @@ import {
   eventSearchRequest,
   eventSearchResponse,
   generateOrderResponse,
-  getAllEventsRequest,
+  noInput,
   orderDetailsResponse,
   orderNoRequest,
   publisherEventIdRequest,
@@ -24,70 +24,44 @@ import {
   ticketDetailsResponse,
   topicsResponse,
 } from './schemas/index.js';
-import { type ApiContext, type ApiOf, type Credential, type ResponseOf, createApi, defineOperation, missingPublisherKey } from './operation.js';
+import { type ApiContext, type ApiOf, type Credential, type ResponseOf, createApi, operationsAt, missingPublisherKey } from './operation.js';
+
+const publisher = operationsAt('/publisher/');
 
 export const PUBLISHER_API_OPERATIONS = {
-  segments: defineOperation({
-    id: 'P1',
-    name: 'list segments',
-    path: '/publisher/segments',
-    encoding: 'form',
-    request: segmentsRequest,
-    response: segmentsResponse,
-  }),
-  categories: defineOperation({
-    id: 'P2',
-    name: 'list categories',
-    path: '/publisher/categories',
-    encoding: 'none',
-    request: getAllEventsRequest,
-    response: categoriesResponse,
-  }),
-  topics: defineOperation({
-    id: 'P3',
-    name: 'list topics',
-    path: '/publisher/topics',
-    encoding: 'none',
-    request: getAllEventsRequest,
-    response: topicsResponse,
-  }),
-  searchEvents: defineOperation({
-    id: 'P4',
-    name: 'search events',
-    path: '/publisher/events',
-    encoding: 'form',
-    request: eventSearchRequest,
-    response: eventSearchResponse,
-  }),
-  eventDetails: defineOperation({
+  segments: publisher({ id: 'P1', name: 'list segments', path: 'segments', encoding: 'form', request: segmentsRequest, response: segmentsResponse }),
+  categories: publisher({ id: 'P2', name: 'list categories', path: 'categories', encoding: 'none', request: noInput, response: categoriesResponse }),
+  topics: publisher({ id: 'P3', name: 'list topics', path: 'topics', encoding: 'none', request: noInput, response: topicsResponse }),
+  searchEvents: publisher({ id: 'P4', name: 'search events', path: 'events', encoding: 'form', request: eventSearchRequest, response: eventSearchResponse }),
+  eventDetails: publisher({
     id: 'P5',
     name: 'get event details',
-    path: '/publisher/event-details',
+    path: 'event-details',
     encoding: 'query',
     request: publisherEventIdRequest,
     response: eventDetailsResponse,
   }),
-  ticketDetails: defineOperation({
+  ticketDetails: publisher({
     id: 'P6',
     name: 'get ticket details',
-    path: '/publisher/ticket-details',
+    path: 'ticket-details',
     encoding: 'query',
     request: publisherEventIdRequest,
     response: ticketDetailsResponse,
   }),
-  cartCalculation: defineOperation({
+  cartCalculation: publisher({
     id: 'P7',
     name: 'calculate the cart',
-    path: '/publisher/cart-calculation',
+    path: 'cart-calculation',
     encoding: 'data-query',
     request: cartData,
     response: cartResponse,
   }),
   /** Not repeated automatically when the outcome is unknown (a second order would be made). */
-  generateOrder: defineOperation({
+  generateOrder: publisher({
     id: 'P8',
     name: 'generate order',
-    path: '/publisher/generate-order',
+    path: 'generate-order',
     encoding: 'data-query-multipart',
     request: cartData,
     response: generateOrderResponse,
@@ -95,38 +69,26 @@ export const PUBLISHER_API_OPERATIONS = {
     checkHint: (request) =>
       `An order for event ${request.eventId} may have been generated; nothing is charged before the order is confirmed. Generating again makes a new, separate order number.`,
   }),
-  attendeeForm: defineOperation({
-    id: 'P9',
-    name: 'get the attendee form',
-    path: '/publisher/attendee-form',
-    request: orderNoRequest,
-    response: attendeeFormResponse,
-  }),
-  saveAttendee: defineOperation({
+  attendeeForm: publisher({ id: 'P9', name: 'get the attendee form', path: 'attendee-form', request: orderNoRequest, response: attendeeFormResponse }),
+  saveAttendee: publisher({
     id: 'P10',
     name: 'save attendee',
-    path: '/publisher/save-attendee',
+    path: 'save-attendee',
     encoding: 'data-query',
     request: saveAttendeeData,
     response: saveAttendeeResponse,
   }),
   /** Not repeated automatically when the outcome is unknown. */
-  confirmOrder: defineOperation({
+  confirmOrder: publisher({
     id: 'P11',
     name: 'confirm order',
-    path: '/publisher/confirm-order',
+    path: 'confirm-order',
     request: confirmOrderRequest,
     response: confirmOrderResponse,
     idempotent: false,
     checkHint: (request) => `Read order ${request.orderNo} with the order details call and check its orderStatus before confirming again.`,
   }),
-  orderDetails: defineOperation({
-    id: 'P12',
-    name: 'get order details',
-    path: '/publisher/order-details',
-    request: orderNoRequest,
-    response: orderDetailsResponse,
-  }),
+  orderDetails: publisher({ id: 'P12', name: 'get order details', path: 'order-details', request: orderNoRequest, response: orderDetailsResponse }),
 } as const;
 
 type Ops = typeof PUBLISHER_API_OPERATIONS;

@@ -46,8 +46,8 @@ export const updateDiscountRequest = requestSchema(DISCOUNT_TABLE, 'update');
 /** E7 get-event, E8 get-tickets, E10 get-report */
 export const eventIdRequest = requestObject(() => ({ eventId: id }));
 
-/** E9 get-all-events: no input. */
-export const getAllEventsRequest = requestObject(() => ({}));
+/** E9 get-all-events, P2 categories, P3 topics: no input. */
+export const noInput = requestObject(() => ({}));
 
 /** E11 /api/e/attendee-list */
 export const attendeeListRequest = requestObject(() => ({
