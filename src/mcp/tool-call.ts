@@ -63,19 +63,14 @@ export function toolContext(settings: ServerSettings, signal: AbortSignal): Comm
   return callContext(settings, signal).context;
 }
 
-/** `data` as the tool's result: one JSON text. */
-function dataResult(data: unknown): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(data, null, 2) }] };
-}
-
 /**
- * Runs `work` and returns its data, or the CLI's message for the error it threw as a tool error.
+ * Runs `work` and returns its data as one JSON text, or the CLI's message for the error it threw as a tool error.
  * `ids` are the call's ids by argument name (EVENT_ID), checked first as the CLI checks them.
  */
 export async function toolCall(settings: ServerSettings, ids: IdArguments, work: () => Promise<unknown>): Promise<CallToolResult> {
   try {
     checkIdArguments(ids);
-    return dataResult(await work());
+    return { content: [{ type: 'text', text: JSON.stringify(await work(), null, 2) }] };
   } catch (error) {
     return { isError: true, content: [{ type: 'text', text: formatError(error, { args: ids }, settings.deps.clock.now()) }] };
   }

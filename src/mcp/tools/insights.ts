@@ -13,8 +13,6 @@ import { EVENT_INPUT, eventIds } from '../input-schema.js';
 import { READ_ONLY, type BoxofficeTool } from '../tool.js';
 import { toolCall, toolContext, type ServerSettings } from '../tool-call.js';
 
-/** What the attendee list needs (E008 otherwise), in the CLI's words. */
-
 export function insightsTool(settings: ServerSettings): BoxofficeTool {
   return {
     name: 'sales_insights',

@@ -7,6 +7,7 @@ import { runEventUpdate } from '../../cli/commands/event/update.js';
 import { runTicketAdd } from '../../cli/commands/ticket/add.js';
 import { runTicketUpdate } from '../../cli/commands/ticket/update.js';
 import type { CommandContext } from '../../cli/context.js';
+import type { IdArguments } from '../../cli/ids.js';
 import type { ParamValues } from '../../cli/params.js';
 import { DISCOUNT_TABLE } from '../../client/fields/discount.js';
 import { EVENT_TABLE } from '../../client/fields/event.js';
@@ -21,13 +22,11 @@ const CREATES: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, 
 /** An update replaces the named fields; the same update again changes nothing more. */
 const UPDATES: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true };
 
-type Ids = Readonly<Record<string, string | undefined>>;
-
 interface VerbTool extends Pick<BoxofficeTool, 'name' | 'title' | 'summary' | 'reads' | 'changes'> {
   /** The resource's fields, and the verb whose fields are the tool's input. */
   table: ResourceTable;
   verb: Verb;
-  run(ids: Ids, values: ParamValues, context: CommandContext): Promise<void>;
+  run(ids: IdArguments, values: ParamValues, context: CommandContext): Promise<void>;
 }
 
 function writeTool(settings: ServerSettings, { table, verb, run, ...tool }: VerbTool): BoxofficeTool {
@@ -44,7 +43,7 @@ function writeTool(settings: ServerSettings, { table, verb, run, ...tool }: Verb
 }
 
 export function writeTools(settings: ServerSettings): BoxofficeTool[] {
-  const id = (ids: Ids, name: string) => ids[name] as string;
+  const id = (ids: IdArguments, name: string) => ids[name] as string;
   const verbs: VerbTool[] = [
     {
       name: 'create_event',
