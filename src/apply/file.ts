@@ -7,6 +7,7 @@ import { LineCounter, parseDocument, visit } from 'yaml';
 import type { Document } from 'yaml';
 import * as z from 'zod';
 import { UsageError } from '../client/errors.js';
+import { pathText, valueAt } from '../client/validate.js';
 import type { addDiscountRequest, addTicketRequest, createEventRequest } from '../client/schemas/index.js';
 import { DISCOUNT_TABLE } from '../client/fields/discount.js';
 import { EVENT_TABLE } from '../client/fields/event.js';
@@ -107,12 +108,7 @@ function crossRecordProblems(raw: Record<string, unknown>): Problem[] {
 
 /** `['tickets', 2, 'price']` → `tickets[2].price`. */
 export function formatPath(path: Path): string {
-  let text = '';
-  for (const part of path) {
-    if (typeof part === 'number') text += `[${part}]`;
-    else text += text === '' ? String(part) : `.${String(part)}`;
-  }
-  return text === '' ? '(top level)' : text;
+  return pathText(path) || '(top level)';
 }
 
 function editDistance(a: string, b: string): number {
@@ -150,15 +146,6 @@ function fieldsAt(path: Path): readonly string[] {
 interface Problem {
   path: Path;
   message: string;
-}
-
-function valueAt(raw: unknown, path: Path): unknown {
-  let value = raw;
-  for (const part of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[part];
-  }
-  return value;
 }
 
 function problemsFrom(issues: readonly z.core.$ZodIssue[], raw: unknown): Problem[] {

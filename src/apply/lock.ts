@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { BoxofficeError, CancelledError, UsageError } from '../client/errors.js';
 import { formatDuration } from '../util/duration.js';
-import { describeHolder, lockPathFor, processIsAlive, tryLock, type FileLock, type LockAttempt, type LockHolder } from '../util/file-lock.js';
+import { describeHolder, lockPathFor, tryLock, type FileLock, type LockAttempt, type LockHolder } from '../util/file-lock.js';
 
 export const DEFAULT_LOCK_TIMEOUT_MS = 5_000;
 const POLL_MS = 100;
@@ -19,8 +19,6 @@ export class StateLockedError extends BoxofficeError {
     super(message);
   }
 }
-
-export type StateLock = FileLock;
 
 /** Milliseconds since the epoch, and a wait that the signal ends early (rejecting). */
 export interface LockClock {
@@ -37,7 +35,7 @@ export interface AcquireOptions {
   clock: LockClock;
 }
 
-export async function acquireStateLock(statePath: string, options: AcquireOptions): Promise<StateLock> {
+export async function acquireStateLock(statePath: string, options: AcquireOptions): Promise<FileLock> {
   const path = lockPathFor(statePath);
   const { clock } = options;
   const now = (): number => clock.now();
@@ -75,5 +73,3 @@ export async function acquireStateLock(statePath: string, options: AcquireOption
     }
   }
 }
-
-export { describeHolder, lockPathFor, processIsAlive };

@@ -6,12 +6,11 @@ import type { EventListItem, OrganizerEvent, OrganizerTicket } from '../client/s
 import type { DiscountSpec, EventSpec, SetupFile, TicketSpec } from './file.js';
 import { EVENT_TABLE } from '../client/fields/event.js';
 import { readBack, urlSlug } from '../client/fields/read-back.js';
-import { fixedAfterCreation } from '../client/fields/table.js';
+import { fixedAfterCreation, type Resource } from '../client/fields/table.js';
 import { matchingRuleDiscounts, sameValue, ticketView } from './remote.js';
 import type { ApplyClient, PublicDiscount, RemoteView } from './remote.js';
 import type { AppliedFields, ApplyState } from './state.js';
 
-export type ResourceKind = 'event' | 'ticket' | 'discount';
 /**
  * unchecked: the record exists but the service gives no way to read or address it (a discount
  * found by its code), so it cannot be compared; blocked: the file changes such a record.
@@ -28,7 +27,7 @@ export interface FieldChange {
 }
 
 export interface PlanStep {
-  resource: ResourceKind;
+  resource: Resource;
   /** The local key (the event's is its url). */
   key: string;
   action: StepAction;
@@ -197,7 +196,7 @@ function compareFields(desired: Desired, remote: RemoteView | undefined, applied
 /** E2 update-event has no segment and no topics: once created, they stay. */
 export const EVENT_FIELDS_FIXED_AT_CREATION = fixedAfterCreation(EVENT_TABLE) as ('segment' | 'topics')[];
 
-function step(resource: ResourceKind, key: string, changes: FieldChange[], extra: Partial<PlanStep>): PlanStep {
+function step(resource: Resource, key: string, changes: FieldChange[], extra: Partial<PlanStep>): PlanStep {
   const action: StepAction = extra.id === undefined ? 'create' : changes.length > 0 ? 'update' : 'unchanged';
   return { resource, key, action, changes: action === 'create' ? [] : changes, ...extra };
 }
@@ -330,14 +329,12 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
   if (remote.discountsUnread) {
     notes.push(`automatic discounts could not be read from the Publisher API (${remote.discountsUnread}): their duplicates are not checked`);
   }
-  for (const key of Object.keys(state.tickets)) {
-    if (!setup.tickets.some((ticket) => ticket.key === key)) {
-      notes.push(`ticket ${key} is no longer in the file; it is left on the service as it is (the API cannot delete tickets)`);
-    }
-  }
-  for (const key of Object.keys(state.discounts)) {
-    if (!setup.discounts.some((discount) => discount.key === key)) {
-      notes.push(`discount ${key} is no longer in the file; it is left on the service as it is (the API cannot delete discounts)`);
+  for (const [resource, known, listed] of [
+    ['ticket', state.tickets, setup.tickets],
+    ['discount', state.discounts, setup.discounts],
+  ] as const) {
+    for (const key of Object.keys(known).filter((key) => !listed.some((spec) => spec.key === key))) {
+      notes.push(`${resource} ${key} is no longer in the file; it is left on the service as it is (the API cannot delete ${resource}s)`);
     }
   }
   return { steps, notes };

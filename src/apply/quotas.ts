@@ -2,12 +2,11 @@
 // answers E023 and the run stops part-way; the state keeps what was done and the next day's run
 // finishes. Said before starting, since no retry can help within the day.
 import type { LiveQuotas } from '../util/live-quotas.js';
-import type { Plan, ResourceKind } from './plan.js';
+import type { Resource } from '../client/fields/table.js';
+import type { Plan } from './plan.js';
 
-const PLURAL: Readonly<Record<ResourceKind, string>> = { event: 'events', ticket: 'tickets', discount: 'discounts' };
-
-function creationsByKind(plan: Plan): Record<ResourceKind, number> {
-  const counts: Record<ResourceKind, number> = { event: 0, ticket: 0, discount: 0 };
+function creationsByKind(plan: Plan): Record<Resource, number> {
+  const counts: Record<Resource, number> = { event: 0, ticket: 0, discount: 0 };
   for (const step of plan.steps) if (step.action === 'create') counts[step.resource] += 1;
   return counts;
 }
@@ -16,11 +15,11 @@ function creationsByKind(plan: Plan): Record<ResourceKind, number> {
 export function quotaWarnings(plan: Plan, quotas: LiveQuotas): string[] {
   const counts = creationsByKind(plan);
   const warnings: string[] = [];
-  for (const kind of Object.keys(quotas.creationsPerDay) as ResourceKind[]) {
+  for (const kind of Object.keys(quotas.creationsPerDay) as Resource[]) {
     const quota = quotas.creationsPerDay[kind];
     if (counts[kind] > quota) {
       warnings.push(
-        `this plan creates ${counts[kind]} ${PLURAL[kind]}, and the live service allows about ${quota} ${kind} creations a day: ` +
+        `this plan creates ${counts[kind]} ${kind}s, and the live service allows about ${quota} ${kind} creations a day: ` +
           'expect E023 part-way; the state file keeps what was done, and a run the next day finishes the rest',
       );
     }

@@ -8,8 +8,9 @@ import { executePlan } from './execute.js';
 import type { AppliedIds, StepDone } from './execute.js';
 import { loadSetupFile } from './file.js';
 import type { SetupFile } from './file.js';
-import { acquireStateLock, DEFAULT_LOCK_TIMEOUT_MS, describeHolder } from './lock.js';
-import type { LockClock, StateLock } from './lock.js';
+import { acquireStateLock, DEFAULT_LOCK_TIMEOUT_MS } from './lock.js';
+import type { LockClock } from './lock.js';
+import { describeHolder, type FileLock } from '../util/file-lock.js';
 import { checkAgainstState, computePlan, countSteps, duplicateLines, readRemote } from './plan.js';
 import type { Plan } from './plan.js';
 import { quotaWarnings } from './quotas.js';
@@ -62,7 +63,7 @@ export async function runApply(options: ApplyRunOptions): Promise<ApplyRunResult
   const setup = await loadSetupFile(options.file, options.env);
   const statePath = options.statePath ?? defaultStatePath(options.file);
   // A dry run only reads; a real one holds the state file from before reading it to the end.
-  let lock: StateLock | undefined;
+  let lock: FileLock | undefined;
   if (!options.dryRun) {
     lock = await acquireStateLock(statePath, {
       timeoutMs: options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,

@@ -16,61 +16,43 @@ const STATE_VERSION = 1;
 /** The fields last sent for a record, by their API names (ids excluded). */
 export type AppliedFields = Record<string, unknown>;
 
-interface RecordState {
-  /** Absent while the outcome of its create is unknown (`uncertain`). */
-  id?: string;
-  applied: AppliedFields;
-  /** The create is about to be sent, or was sent and its answer not recorded: it may exist. */
-  uncertain?: boolean;
-}
-
-interface DiscountState extends RecordState {
-  /** The key of the ticket the discount was created for. */
-  ticket: string;
-  /**
-   * The discount exists (its code was found taken by an earlier create of this run's file) but
-   * the service never told its id, so it cannot be updated.
-   */
-  idUnknown?: boolean;
-}
-
-export interface ApplyState {
-  version: typeof STATE_VERSION;
-  /** The Event & Registration API address the ids belong to. */
-  apiUrl?: string;
-  event?: RecordState;
-  tickets: Record<string, RecordState>;
-  discounts: Record<string, DiscountState>;
-}
-
-const appliedSchema = z.record(z.string(), z.unknown());
 /** A record names its id unless its create's outcome is still unknown. */
 function idUnlessUncertain(record: { id?: string; uncertain?: boolean; idUnknown?: boolean }, context: z.RefinementCtx): void {
   if (record.id === undefined && !record.uncertain && !record.idUnknown) {
     context.addIssue({ code: 'custom', path: ['id'], message: "expected the record's id" });
   }
 }
-const recordSchema = z.object({ id: z.string().min(1).optional(), applied: appliedSchema, uncertain: z.boolean().optional() }).superRefine(idUnlessUncertain);
+
+const recordShape = {
+  /** Absent while the outcome of its create is unknown (`uncertain`). */
+  id: z.string().min(1).optional(),
+  applied: z.record(z.string(), z.unknown()),
+  /** The create is about to be sent, or was sent and its answer not recorded: it may exist. */
+  uncertain: z.boolean().optional(),
+};
+const recordSchema = z.object(recordShape).superRefine(idUnlessUncertain);
+const discountSchema = z
+  .object({
+    ...recordShape,
+    /** The key of the ticket the discount was created for. */
+    ticket: z.string(),
+    /**
+     * The discount exists (its code was found taken by an earlier create of this run's file) but
+     * the service never told its id, so it cannot be updated.
+     */
+    idUnknown: z.boolean().optional(),
+  })
+  .superRefine(idUnlessUncertain);
 const stateSchema = z.object({
   version: z.literal(STATE_VERSION),
+  /** The Event & Registration API address the ids belong to. */
   apiUrl: z.string().optional(),
   event: recordSchema.optional(),
   tickets: z.record(z.string(), recordSchema).default({}),
-  discounts: z
-    .record(
-      z.string(),
-      z
-        .object({
-          id: z.string().min(1).optional(),
-          ticket: z.string(),
-          applied: appliedSchema,
-          uncertain: z.boolean().optional(),
-          idUnknown: z.boolean().optional(),
-        })
-        .superRefine(idUnlessUncertain),
-    )
-    .default({}),
+  discounts: z.record(z.string(), discountSchema).default({}),
 });
+
+export type ApplyState = z.output<typeof stateSchema>;
 
 export function emptyState(apiUrl?: string): ApplyState {
   return { version: STATE_VERSION, apiUrl, tickets: {}, discounts: {} };
@@ -102,7 +84,7 @@ export async function readState(path: string): Promise<ApplyState | undefined> {
     const issue = result.error.issues[0];
     throw new UsageError(`${path}: not a boxoffice state file: ${formatPath(issue.path)}: ${issue.message}`, '--state');
   }
-  return result.data as ApplyState;
+  return result.data;
 }
 
 async function writeStateAtomically(path: string, state: ApplyState): Promise<void> {

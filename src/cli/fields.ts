@@ -2,7 +2,7 @@
 // (ParamSpec); the flags of the other requests built from flags (events search, bookings
 // request); and a request field's flag for error messages.
 import { DISCOUNT_TABLE } from '../client/fields/discount.js';
-import { EVENT_ID, EVENT_TABLE } from '../client/fields/event.js';
+import { EVENT_TABLE } from '../client/fields/event.js';
 import { fieldsOf, type FieldSpec, type Resource, type ResourceTable, type Verb } from '../client/fields/table.js';
 import { TICKET_TABLE } from '../client/fields/ticket.js';
 import { BOOKING_CURRENCIES, PAYMENT_GATEWAYS, SEARCH_PRICE_KINDS, SEARCH_SORT_ORDERS } from '../client/schemas/values.js';
@@ -36,7 +36,6 @@ export function paramsOf(table: ResourceTable, verb: Verb): ParamSpec[] {
   return fieldsOf(table, verb).map((field) => paramOf(field, verb));
 }
 
-export const EVENT_ID_PARAM = paramOf(EVENT_ID, 'update');
 export const CREATE_EVENT_PARAMS = paramsOf(EVENT_TABLE, 'create');
 export const UPDATE_EVENT_PARAMS = paramsOf(EVENT_TABLE, 'update');
 export const ADD_TICKET_PARAMS = paramsOf(TICKET_TABLE, 'create');

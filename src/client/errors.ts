@@ -1,51 +1,6 @@
 // One error hierarchy for the whole tool. The service's codes choose the
 // class; the CLI's exit code follows from the class (see exitCodeFor in src/cli/exit-codes.ts).
 
-/** Meaning of every code the service documents. */
-export const ERROR_CODE_MEANINGS = {
-  E001: 'invalid API key or private key',
-  E002: 'mandatory fields missing',
-  E003: 'end date-time must be later than start date-time',
-  E004: 'start date must be today or later',
-  E005: 'subdomain already used by another user',
-  E006: 'URL already used by another event',
-  E007: 'invalid event id',
-  E008: 'key not valid for the given event id, or not valid for the requested API (administrator token needed)',
-  E009: 'URL already used by another event',
-  E010: 'invalid location id',
-  E011: 'unspecified failure; retry later',
-  E012: 'invalid ticket id',
-  E013: 'quantity must be numeric',
-  E014: 'price must be numeric',
-  E015: 'quantity required',
-  E016: 'ticket name required',
-  E017: 'start time format incorrect',
-  E018: 'end time format incorrect',
-  E019: 'invalid discount id',
-  E020: 'invalid publisher key',
-  E021: 'category required',
-  E022: 'response private key does not match',
-  E023: 'too many requests from the caller (bot suspicion)',
-  E024: 'URL required',
-  E025: 'code required for a code discount',
-  E026: 'from and to quantity required for a bulk discount',
-  E027: 'ticket already sold, so it cannot be updated',
-  E028: 'discount does not belong to this event',
-  D001: 'discount amount required',
-  T001: 'invalid request; ticket missing',
-  T002: 'buyer billing information missing',
-  T003: 'invalid hash',
-  T004: 'no quantity selected',
-  T005: 'system busy; retry later',
-  T006: 'retry after some time',
-  T007: 'order does not exist',
-  T008: 'order number not valid for the given publisher key',
-  T009: 'date range must be at most 31',
-  T010: 'duplicate order number; already processed',
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_CODE_MEANINGS;
-
 /**
  * The code given to a `{"success":"fail","message":"<text>"}` body, which carries no code of
  * its own: the error is described by the service's text alone.
@@ -53,7 +8,7 @@ export type ErrorCode = keyof typeof ERROR_CODE_MEANINGS;
 export const FAIL_CODE = 'fail';
 
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_CODE_MEANINGS, value);
+  return typeof value === 'string' && Object.hasOwn(DOCUMENTED_CODES, value);
 }
 
 /**
@@ -254,54 +209,62 @@ export class ResponseShapeError extends BoxofficeError {
 
 type ApiErrorClass = new (init: ApiErrorInit) => ApiError;
 
-const CLASS_BY_CODE: Record<ErrorCode, ApiErrorClass> = {
-  E001: AuthError,
-  E020: AuthError,
-  E008: PermissionError,
-  E002: InvalidRequestError,
-  E003: InvalidRequestError,
-  E004: InvalidRequestError,
-  E013: InvalidRequestError,
-  E014: InvalidRequestError,
-  E015: InvalidRequestError,
-  E016: InvalidRequestError,
-  E017: InvalidRequestError,
-  E018: InvalidRequestError,
-  E021: InvalidRequestError,
-  E024: InvalidRequestError,
-  E025: InvalidRequestError,
-  E026: InvalidRequestError,
-  D001: InvalidRequestError,
-  T001: InvalidRequestError,
-  T002: InvalidRequestError,
-  T003: InvalidRequestError,
-  T004: InvalidRequestError,
-  T009: InvalidRequestError,
-  E007: NotFoundError,
-  E010: NotFoundError,
-  E012: NotFoundError,
-  E019: NotFoundError,
-  E028: NotFoundError,
-  T007: NotFoundError,
-  T008: NotFoundError,
-  E005: ConflictError,
-  E006: ConflictError,
-  E009: ConflictError,
-  E027: ConflictError,
-  T010: ConflictError,
-  E023: RateLimitError,
-  E011: ServerBusyError,
-  T005: ServerBusyError,
-  T006: ServerBusyError,
-  E022: SignatureError,
-};
+/** Every code the service documents: what it means, and the class of error it raises. */
+const DOCUMENTED_CODES = {
+  E001: ['invalid API key or private key', AuthError],
+  E002: ['mandatory fields missing', InvalidRequestError],
+  E003: ['end date-time must be later than start date-time', InvalidRequestError],
+  E004: ['start date must be today or later', InvalidRequestError],
+  E005: ['subdomain already used by another user', ConflictError],
+  E006: ['URL already used by another event', ConflictError],
+  E007: ['invalid event id', NotFoundError],
+  E008: ['key not valid for the given event id, or not valid for the requested API (administrator token needed)', PermissionError],
+  E009: ['URL already used by another event', ConflictError],
+  E010: ['invalid location id', NotFoundError],
+  E011: ['unspecified failure; retry later', ServerBusyError],
+  E012: ['invalid ticket id', NotFoundError],
+  E013: ['quantity must be numeric', InvalidRequestError],
+  E014: ['price must be numeric', InvalidRequestError],
+  E015: ['quantity required', InvalidRequestError],
+  E016: ['ticket name required', InvalidRequestError],
+  E017: ['start time format incorrect', InvalidRequestError],
+  E018: ['end time format incorrect', InvalidRequestError],
+  E019: ['invalid discount id', NotFoundError],
+  E020: ['invalid publisher key', AuthError],
+  E021: ['category required', InvalidRequestError],
+  E022: ['response private key does not match', SignatureError],
+  E023: ['too many requests from the caller (bot suspicion)', RateLimitError],
+  E024: ['URL required', InvalidRequestError],
+  E025: ['code required for a code discount', InvalidRequestError],
+  E026: ['from and to quantity required for a bulk discount', InvalidRequestError],
+  E027: ['ticket already sold, so it cannot be updated', ConflictError],
+  E028: ['discount does not belong to this event', NotFoundError],
+  D001: ['discount amount required', InvalidRequestError],
+  T001: ['invalid request; ticket missing', InvalidRequestError],
+  T002: ['buyer billing information missing', InvalidRequestError],
+  T003: ['invalid hash', InvalidRequestError],
+  T004: ['no quantity selected', InvalidRequestError],
+  T005: ['system busy; retry later', ServerBusyError],
+  T006: ['retry after some time', ServerBusyError],
+  T007: ['order does not exist', NotFoundError],
+  T008: ['order number not valid for the given publisher key', NotFoundError],
+  T009: ['date range must be at most 31', InvalidRequestError],
+  T010: ['duplicate order number; already processed', ConflictError],
+} as const;
+
+export type ErrorCode = keyof typeof DOCUMENTED_CODES;
+
+/** Meaning of every code the service documents. */
+export const ERROR_CODE_MEANINGS: Readonly<Record<ErrorCode, string>> = Object.fromEntries(
+  Object.entries(DOCUMENTED_CODES).map(([code, [meaning]]) => [code, meaning]),
+) as Record<ErrorCode, string>;
 
 /** RFC 6749 §5.2 token-endpoint errors that mean "these credentials or this code are no good". */
 const OAUTH_AUTH_ERRORS: ReadonlySet<string> = new Set(['invalid_client', 'invalid_grant', 'unauthorized_client']);
 
 /** The class an error code maps to; undocumented codes fall back by HTTP status. */
 export function apiErrorClassFor(code: string, httpStatus: number): ApiErrorClass {
-  if (isErrorCode(code)) return CLASS_BY_CODE[code];
+  if (isErrorCode(code)) return DOCUMENTED_CODES[code][1];
   if (OAUTH_AUTH_ERRORS.has(code)) return AuthError;
   if (httpStatus === 401) return AuthError;
   if (httpStatus === 403) return PermissionError;

@@ -9,15 +9,12 @@
 // leniently and throws the error hierarchy of errors.ts.
 import { createBookingApi, type BookingApi } from './booking.js';
 import { createEventApi, type EventApi } from './event-api.js';
-import type { Timeouts } from './dispatch.js';
-import { HttpTransport, type RetryInfo } from './http.js';
-import type { Env } from './proxy.js';
+import { HttpTransport, type TransportConfig } from './http.js';
 import { createOAuthApi, type OAuthApi } from './oauth.js';
 import { createPublisherApi, type PublisherApi } from './publisher-api.js';
-import type { RetryOptions } from './retry.js';
-import type { WaitBudget } from './wait-budget.js';
 
-export interface ClientConfig {
+/** The service's addresses and credentials, and how calls are sent (retries, waits, proxies, timeouts, tracing). */
+export interface ClientConfig extends Omit<TransportConfig, 'secrets'> {
   /** Event & Registration API and booking endpoints ({live_url} / {sandbox_url}). */
   apiUrl: string;
   /** Publisher API ({publisher_url}). */
@@ -28,21 +25,6 @@ export interface ClientConfig {
   token?: string;
   /** Bearer for the Publisher API (P1–P12). */
   publisherKey?: string;
-  /** Receives one line per step of each HTTP exchange, already redacted (for --debug). */
-  trace?: (line: string) => void;
-  retry?: Partial<RetryOptions>;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  random?: () => number;
-  /** Shared by every call of this client: the longest they may wait before retries, in all. */
-  waitBudget?: WaitBudget;
-  /** Told before each wait, e.g. to print "rate limited; waiting 30s". */
-  onRetry?: (info: RetryInfo) => void;
-  signal?: AbortSignal;
-  /** Where HTTPS_PROXY / HTTP_PROXY / NO_PROXY are read from; default process.env. */
-  env?: Env;
-  /** Milliseconds since the epoch (HTTP-date Retry-After, trace durations); default Date.now. */
-  now?: () => number;
-  timeouts?: Partial<Timeouts>;
 }
 
 export interface BoxofficeClient {
@@ -55,24 +37,13 @@ export interface BoxofficeClient {
 }
 
 export function createClient(config: ClientConfig): BoxofficeClient {
-  const transport = new HttpTransport({
-    env: config.env,
-    trace: config.trace,
-    retry: config.retry,
-    sleep: config.sleep,
-    random: config.random,
-    now: config.now,
-    onRetry: config.onRetry,
-    waitBudget: config.waitBudget,
-    signal: config.signal,
-    timeouts: config.timeouts,
-    secrets: [config.token, config.publisherKey],
-  });
+  const { apiUrl, publisherUrl, authUrl, token, publisherKey, ...transportConfig } = config;
+  const transport = new HttpTransport({ ...transportConfig, secrets: [token, publisherKey] });
   return {
-    events: createEventApi({ transport, baseUrl: config.apiUrl, baseUrlName: 'apiUrl' }, config.token),
-    publisher: createPublisherApi({ transport, baseUrl: config.publisherUrl, baseUrlName: 'publisherUrl' }, config.publisherKey),
-    booking: createBookingApi(config.apiUrl, transport),
-    oauth: createOAuthApi(config.authUrl, transport),
+    events: createEventApi({ transport, baseUrl: apiUrl, baseUrlName: 'apiUrl' }, token),
+    publisher: createPublisherApi({ transport, baseUrl: publisherUrl, baseUrlName: 'publisherUrl' }, publisherKey),
+    booking: createBookingApi(apiUrl, transport),
+    oauth: createOAuthApi(authUrl, transport),
     close: () => transport.close(),
   };
 }

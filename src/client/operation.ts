@@ -12,11 +12,12 @@ export interface Operation<Req extends z.ZodType, Res extends z.ZodType> {
   /** What it does, for messages: "create event". */
   name: string;
   path: string;
-  encoding: Encoding;
+  /** Default multipart, as every Event & Registration API call. */
+  encoding?: Encoding;
   request: Req;
   response: Res;
-  /** False for creates: repeating one after an unknown outcome could make a second record. */
-  idempotent: boolean;
+  /** False for creates: repeating one after an unknown outcome could make a second record (default true). */
+  idempotent?: false;
   /** How to find out whether a non-idempotent request took effect (in the reference's terms). */
   // Method syntax on purpose: it keeps Operation<Specific> assignable to Operation<z.ZodType>.
   checkHint?(request: z.output<Req>): string;
@@ -24,8 +25,12 @@ export interface Operation<Req extends z.ZodType, Res extends z.ZodType> {
   secretFields?: readonly string[];
 }
 
-export function defineOperation<Req extends z.ZodType, Res extends z.ZodType>(operation: Operation<Req, Res>): Operation<Req, Res> {
-  return operation;
+/** Defines the operations of an API whose every path starts with `prefix` (the operation gives the rest). */
+export function operationsAt(prefix: string) {
+  return <Req extends z.ZodType, Res extends z.ZodType>(operation: Operation<Req, Res>): Operation<Req, Res> => ({
+    ...operation,
+    path: `${prefix}${operation.path}`,
+  });
 }
 
 export interface Credential {
@@ -57,7 +62,7 @@ export function joinUrl(baseUrl: string, baseUrlName: string, pathAndQuery: stri
   return `${base.origin}${base.pathname.replace(/\/+$/, '')}${pathAndQuery}`;
 }
 
-export async function callOperation<Req extends z.ZodType, Res extends z.ZodType>(
+async function callOperation<Req extends z.ZodType, Res extends z.ZodType>(
   context: ApiContext,
   credential: Credential,
   operation: Operation<Req, Res>,
@@ -67,7 +72,7 @@ export async function callOperation<Req extends z.ZodType, Res extends z.ZodType
   const request = parseRequest(operation.request, input);
   const url = joinUrl(context.baseUrl, context.baseUrlName, '');
   if (credential.value === undefined && credential.required !== false) throw credential.missing();
-  const encoded = encodeRequest(operation.encoding, operation.path, request as object);
+  const encoded = encodeRequest(operation.encoding ?? 'multipart', operation.path, request as object);
   const fields = request as Record<string, unknown>;
   const secrets = (operation.secretFields ?? []).map((name) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined));
   // Messages name the operation in words ("get all events"), never the reference's number.
@@ -80,12 +85,35 @@ export async function callOperation<Req extends z.ZodType, Res extends z.ZodType
       body: encoded.body,
       bearer: credential.value,
       secrets,
-      idempotent: operation.idempotent,
+      idempotent: operation.idempotent ?? true,
       recheck: operation.checkHint ? { operationId: operation.id, request: fields, hint: operation.checkHint(request) } : undefined,
     },
     options,
   );
   return parseResponse(operation.response, body, label);
+}
+
+type Operations = Readonly<Record<string, Operation<z.ZodType, z.ZodType>>>;
+
+/** The call of `operation`: its request (optional when every field is), its parsed response. */
+type MethodOf<O> =
+  O extends Operation<infer Req, infer Res>
+    ? Record<never, never> extends z.input<Req>
+      ? (request?: z.input<Req>, options?: CallOptions) => Promise<z.output<Res>>
+      : (request: z.input<Req>, options?: CallOptions) => Promise<z.output<Res>>
+    : never;
+
+/** One method per operation, named as the operation's key. */
+export type ApiOf<Ops extends Operations> = { [K in keyof Ops]: MethodOf<Ops[K]> };
+
+/** The response `key` of `Ops` answers with. */
+export type ResponseOf<Ops extends Operations, K extends keyof Ops> = Awaited<ReturnType<MethodOf<Ops[K]>>>;
+
+/** An API whose every operation is called with the credential `credentialFor` names. */
+export function createApi<Ops extends Operations>(operations: Ops, context: ApiContext, credentialFor: (key: keyof Ops) => Credential): ApiOf<Ops> {
+  const call = (key: string) => (request: unknown, options?: CallOptions) =>
+    callOperation(context, credentialFor(key), operations[key], request ?? {}, options);
+  return Object.fromEntries(Object.keys(operations).map((key) => [key, call(key)])) as ApiOf<Ops>;
 }
 
 export function missingToken(): NotLoggedInError {

@@ -5,7 +5,7 @@ import { ResponseShapeError, UsageError } from './errors.js';
 
 type Path = ReadonlyArray<PropertyKey>;
 
-function valueAt(input: unknown, path: Path): unknown {
+export function valueAt(input: unknown, path: Path): unknown {
   let current = input;
   for (const key of path) {
     if (current === null || typeof current !== 'object') return undefined;
@@ -14,7 +14,7 @@ function valueAt(input: unknown, path: Path): unknown {
   return current;
 }
 
-function pathText(path: Path): string {
+export function pathText(path: Path): string {
   return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('');
 }
 

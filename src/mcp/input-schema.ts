@@ -1,68 +1,81 @@
-// A tool's input schema derived from the parameters a CLI verb declares as flags (ParamSpec): the
-// same names (the API's), descriptions, kinds, choices and formats. Values come back as the
+// A tool's input schema derived from a resource's field table (src/client/fields/), as the CLI's
+// flags are: the same names (the API's), help, kinds, choices and formats. Values come back as the
 // strings the verbs take, so a tool call goes through the verb's own checks and request schema.
 import * as z from 'zod';
-import type { ParamSpec, ParamValues } from '../cli/params.js';
 import type { IdArguments } from '../cli/ids.js';
+import type { ParamValues } from '../cli/params.js';
+import { EVENT_ID } from '../client/fields/event.js';
+import { fieldsOf, type FieldSpec, type ResourceTable, type Verb } from '../client/fields/table.js';
 import { DATE_PATTERN, FORMAT_MESSAGES, TIME_PATTERN } from '../client/schemas/values.js';
 
 /** An id as the service gives it: a whole number, or a code such as EKDJHH. */
 const idValue = z.union([z.string().trim().min(1), z.number().int().positive()]);
 
-function valueSchema(spec: ParamSpec): z.ZodType {
-  switch (spec.kind ?? 'text') {
+/** A value as JSON carries it; a new record's formats are checked (what is read back need not have them). */
+function valueSchema(field: FieldSpec, verb: Verb): z.ZodType {
+  switch (field.kind ?? 'text') {
+    case 'id':
+      return idValue;
     case 'enum':
-      return z.enum(spec.choices as readonly [string, ...string[]]);
+      return z.enum(field.choices as readonly [string, ...string[]]);
     case 'date':
       return z.string().regex(DATE_PATTERN, FORMAT_MESSAGES.date);
     case 'time':
       return z.string().regex(TIME_PATTERN, FORMAT_MESSAGES.time);
     case 'integer':
-      return z.number().int();
+      return field.choices ? z.enum(field.choices as readonly [string, ...string[]]) : z.number().int();
     case 'number':
-      return spec.allowBlank ? z.number().nullable() : z.number();
+      return field.blank ? z.number().nullable() : z.number();
     case 'boolean':
       return z.boolean();
-    case 'url':
-      return z.url({ protocol: /^https?$/ });
     default:
-      return z.string();
+      return verb === 'create' && field.format === 'url' ? z.url({ protocol: /^https?$/ }) : z.string();
   }
 }
 
-const FORMAT_HINTS: Partial<Record<NonNullable<ParamSpec['kind']>, string>> = { date: ' (yyyy-mm-dd)', time: ' (HH:MM, 24-hour)' };
+const FORMAT_HINTS: Partial<Record<NonNullable<FieldSpec['kind']>, string>> = { date: ' (yyyy-mm-dd)', time: ' (HH:MM, 24-hour)' };
 
-function describe(spec: ParamSpec): string {
-  const blank = spec.allowBlank ? ' (null: left blank)' : '';
-  return `${spec.description}${FORMAT_HINTS[spec.kind ?? 'text'] ?? ''}${blank}`;
+function describe(field: FieldSpec): string {
+  const blank = field.blank ? ' (null: left blank)' : '';
+  return `${field.help}${FORMAT_HINTS[field.kind ?? 'text'] ?? ''}${blank}`;
 }
 
-/**
- * The input shape of a tool taking `params`. `fieldsRequired`: whether the verb's required
- * fields are required here too (a create), or only the ids (an update, which reads the rest back).
- */
-export function inputShape(params: readonly ParamSpec[], fieldsRequired: boolean): z.ZodRawShape {
+/** The input shape of a tool taking `fields`: a create's required fields are required, an update's only its ids. */
+function inputShape(fields: readonly FieldSpec[], verb: Verb): z.ZodRawShape {
   return Object.fromEntries(
-    params.map((spec) => {
-      const schema = (spec.positional ? idValue : valueSchema(spec)).describe(spec.positional ? spec.description : describe(spec));
-      return [spec.name, spec.positional || (fieldsRequired && spec.required) ? schema : schema.optional()];
+    fields.map((field) => {
+      const schema = valueSchema(field, verb).describe(field.positional ? field.help : describe(field));
+      return [field.name, field.positional || (verb === 'create' && field.required) ? schema : schema.optional()];
     }),
   );
 }
+
+/** The input of the tool that runs `verb` on `table`'s resource: every field the verb sends. */
+export function recordInput(table: ResourceTable, verb: Verb): z.ZodRawShape {
+  return inputShape(fieldsOf(table, verb), verb);
+}
+
+/** The input of a tool about one event: its id. */
+export const EVENT_INPUT = inputShape([EVENT_ID], 'update');
 
 function asText(value: unknown): string {
   return value === null ? '' : String(value);
 }
 
 /** A tool's arguments as the verb takes them: ids by argument name (EVENT_ID), the rest as flag values. */
-export function verbInput(params: readonly ParamSpec[], input: Readonly<Record<string, unknown>>): { ids: IdArguments; values: ParamValues } {
+export function verbInput(fields: readonly FieldSpec[], input: Readonly<Record<string, unknown>>): { ids: IdArguments; values: ParamValues } {
   const ids: Record<string, string> = {};
   const values: ParamValues = {};
-  for (const spec of params) {
-    const value = input[spec.name];
+  for (const field of fields) {
+    const value = input[field.name];
     if (value === undefined) continue;
-    if (spec.positional) ids[spec.positional] = asText(value).trim();
-    else values[spec.name] = asText(value);
+    if (field.positional) ids[field.positional] = asText(value).trim();
+    else values[field.name] = asText(value);
   }
   return { ids, values };
+}
+
+/** The ids of a tool about one event: EVENT_ID. */
+export function eventIds(input: Readonly<Record<string, unknown>>): IdArguments {
+  return verbInput([EVENT_ID], input).ids;
 }

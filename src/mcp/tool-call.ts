@@ -22,15 +22,21 @@ export interface ServerSettings {
   debug: boolean;
 }
 
-/** A verb's context for one call, and the text it wrote on stdout. */
-function callContext(settings: ServerSettings, signal: AbortSignal): { context: CommandContext; output(): string } {
+/** Text written to a stream, kept. */
+export function textSink(): { stream: Writable; text(): string } {
   const chunks: Buffer[] = [];
-  const stdout = new Writable({
+  const stream = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
       chunks.push(Buffer.from(chunk));
       done();
     },
   });
+  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+/** A verb's context for one call, and the text it wrote on stdout. */
+function callContext(settings: ServerSettings, signal: AbortSignal): { context: CommandContext; output(): string } {
+  const { stream: stdout, text } = textSink();
   const { deps } = settings;
   const context: CommandContext = {
     deps: {
@@ -41,7 +47,7 @@ function callContext(settings: ServerSettings, signal: AbortSignal): { context: 
     globals: () => ({ profile: settings.profile, json: true, input: false, debug: settings.debug, header: false }),
     maxWaitMs: TOOL_CALL_MAX_WAIT_MS,
   };
-  return { context, output: () => Buffer.concat(chunks).toString('utf8') };
+  return { context, output: text };
 }
 
 /** Runs a verb with --json and returns the document it printed. */
@@ -57,19 +63,14 @@ export function toolContext(settings: ServerSettings, signal: AbortSignal): Comm
   return callContext(settings, signal).context;
 }
 
-/** `data` as the tool's result: one JSON text. */
-function dataResult(data: unknown): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(data, null, 2) }] };
-}
-
 /**
- * Runs `work` and returns its data, or the CLI's message for the error it threw as a tool error.
+ * Runs `work` and returns its data as one JSON text, or the CLI's message for the error it threw as a tool error.
  * `ids` are the call's ids by argument name (EVENT_ID), checked first as the CLI checks them.
  */
 export async function toolCall(settings: ServerSettings, ids: IdArguments, work: () => Promise<unknown>): Promise<CallToolResult> {
   try {
     checkIdArguments(ids);
-    return dataResult(await work());
+    return { content: [{ type: 'text', text: JSON.stringify(await work(), null, 2) }] };
   } catch (error) {
     return { isError: true, content: [{ type: 'text', text: formatError(error, { args: ids }, settings.deps.clock.now()) }] };
   }

@@ -8,6 +8,7 @@ import {
   TICKET_STATUSES_FOR_UPDATE,
 } from '../schemas/values.js';
 import { EVENT_ID } from './event.js';
+import { readBack } from './read-back.js';
 import { endAfterStart, notBelow, type ResourceTable } from './table.js';
 
 export const TICKET_ID = { name: 'ticketId', kind: 'id', help: 'ticket id', positional: 'TICKET_ID', required: true } as const;
@@ -34,6 +35,8 @@ export const TICKET_TABLE = {
       read: { from: 'price' },
     },
     { name: 'currency', kind: 'enum', help: 'currency', choices: TICKET_CURRENCIES, required: true, read: { from: 'currency' } },
+    // The live service's `quantity` falls as tickets sell (two public clients read it as "tickets
+    // left"): the number offered is `initialQuantity`, and `quantity` where a service sends none.
     { name: 'quantity', kind: 'integer', help: 'how many are on sale', required: true, read: { from: ['initialQuantity', 'quantity'] } },
     {
       name: 'status',
@@ -74,3 +77,8 @@ export const TICKET_TABLE = {
   ],
   rules: [endAfterStart, notBelow('minQuantity', 'maxQuantity')],
 } as const satisfies ResourceTable;
+
+/** How many of a ticket are on sale in all (sold, held and left): its quantity as read back, else 0. */
+export function ticketCapacity(ticket: object): number {
+  return (readBack(TICKET_TABLE, ticket).quantity as number | undefined) ?? 0;
+}

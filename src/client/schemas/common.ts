@@ -2,22 +2,14 @@
 // sending) and the sandbox (validation on receipt). Values may arrive as strings (form fields,
 // flags) or as their JSON types; the schemas accept both and produce the JSON type.
 import * as z from 'zod';
-import {
-  FORMAT_MESSAGES,
-  INTEGER_PATTERN,
-  dateProblem,
-  NUMBER_PATTERN,
-  TIME_PATTERN,
-  BOOKING_CURRENCIES,
-  EVENT_TYPES,
-  EVENT_VISIBILITIES,
-  ORDER_STATUSES_FOR_CONFIRM,
-  PAYMENT_GATEWAYS,
-  SEARCH_PRICE_KINDS,
-  SEARCH_SORT_ORDERS,
-} from './values.js';
+import { FORMAT_MESSAGES, INTEGER_PATTERN, dateProblem, NUMBER_PATTERN, TIME_PATTERN } from './values.js';
 
 export * from './values.js';
+
+/** A request's object schema, built when first used. */
+export function requestObject<T extends z.ZodRawShape>(shape: () => T) {
+  return z.lazy(() => z.object(shape()));
+}
 
 /** yyyy-mm-dd, and a real calendar date. */
 export const isoDate = z
@@ -31,35 +23,16 @@ export const isoDate = z
 /** HH:MM on the 24-hour clock. */
 export const clockTime = z.string().trim().regex(TIME_PATTERN, { message: FORMAT_MESSAGES.time });
 
+/** A number, given as one (`number`) or as text matching `pattern`; `message` when it is neither. */
+function numberOrText(number: () => z.ZodNumber, pattern: RegExp, message: string) {
+  return z.lazy(() => z.union([number(), z.string().trim().regex(pattern, { message }).transform(Number)], { message }));
+}
+
 /** A finite number, given as a number or as numeric text. */
-export const numeric = z.lazy(() =>
-  z.union(
-    [
-      z.number().finite(),
-      z
-        .string()
-        .trim()
-        .regex(NUMBER_PATTERN, { message: 'expected a number' })
-        .transform((text) => Number(text)),
-    ],
-    { message: 'expected a number' },
-  ),
-);
+export const numeric = numberOrText(() => z.number().finite(), NUMBER_PATTERN, FORMAT_MESSAGES.number);
 
 /** A whole number, given as a number or as integer text. */
-export const integer = z.lazy(() =>
-  z.union(
-    [
-      z.number().int(),
-      z
-        .string()
-        .trim()
-        .regex(INTEGER_PATTERN, { message: 'expected a whole number' })
-        .transform((text) => Number(text)),
-    ],
-    { message: 'expected a whole number' },
-  ),
-);
+export const integer = numberOrText(() => z.number().int(), INTEGER_PATTERN, FORMAT_MESSAGES.integer);
 
 export const nonNegativeInteger = integer.pipe(z.number().int().min(0, { message: 'expected 0 or more' }));
 export const positiveInteger = integer.pipe(z.number().int().min(1, { message: 'expected 1 or more' }));
@@ -76,14 +49,6 @@ export const requiredText = z.lazy(() => z.string().trim().min(1, { message: 'mu
 export function enumOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { message: `expected one of ${values.join(', ')}` });
 }
-
-export const eventVisibility = enumOf(EVENT_VISIBILITIES);
-export const eventType = enumOf(EVENT_TYPES);
-export const orderStatusForConfirm = enumOf(ORDER_STATUSES_FOR_CONFIRM);
-export const bookingCurrency = enumOf(BOOKING_CURRENCIES);
-export const paymentGateway = enumOf(PAYMENT_GATEWAYS);
-export const searchPriceKind = enumOf(SEARCH_PRICE_KINDS);
-export const searchSortOrder = enumOf(SEARCH_SORT_ORDERS);
 
 /** Text no longer than `max` characters. */
 export function textUpTo(max: number) {

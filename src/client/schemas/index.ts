@@ -1,4 +1,4 @@
 export * from './common.js';
 export * from './requests.js';
 export * from './resources.js';
-export * from './ticket-capacity.js';
+export { ticketCapacity } from '../fields/ticket.js';

@@ -7,20 +7,22 @@ import { EVENT_TABLE } from '../fields/event.js';
 import { id, requestSchema } from '../fields/schema.js';
 import { TICKET_TABLE } from '../fields/ticket.js';
 import {
-  bookingCurrency,
-  eventType,
-  eventVisibility,
+  BOOKING_CURRENCIES,
+  enumOf,
+  EVENT_TYPES,
+  EVENT_VISIBILITIES,
   integer,
   isoDate,
   nonNegativeInteger,
   nonNegativeNumber,
   numeric,
-  orderStatusForConfirm,
-  paymentGateway,
+  ORDER_STATUSES_FOR_CONFIRM,
+  PAYMENT_GATEWAYS,
   positiveInteger,
+  requestObject,
   requiredText,
-  searchPriceKind,
-  searchSortOrder,
+  SEARCH_PRICE_KINDS,
+  SEARCH_SORT_ORDERS,
   textUpTo,
 } from './common.js';
 
@@ -42,39 +44,35 @@ export const addDiscountRequest = requestSchema(DISCOUNT_TABLE, 'create');
 export const updateDiscountRequest = requestSchema(DISCOUNT_TABLE, 'update');
 
 /** E7 get-event, E8 get-tickets, E10 get-report */
-export const eventIdRequest = z.lazy(() => z.object({ eventId: id }));
+export const eventIdRequest = requestObject(() => ({ eventId: id }));
 
-/** E9 get-all-events: no input. */
-export const getAllEventsRequest = z.lazy(() => z.object({}));
+/** E9 get-all-events, P2 categories, P3 topics: no input. */
+export const noInput = requestObject(() => ({}));
 
 /** E11 /api/e/attendee-list */
-export const attendeeListRequest = z.lazy(() =>
-  z.object({
-    eventId: id,
-    fromRecord: nonNegativeInteger,
-    toRecord: nonNegativeInteger,
-  }),
-);
+export const attendeeListRequest = requestObject(() => ({
+  eventId: id,
+  fromRecord: nonNegativeInteger,
+  toRecord: nonNegativeInteger,
+}));
 
 /** E12 /em/booking (a browser form post; §4.2 and §8 text limits). */
-export const bookingRequest = z.lazy(() =>
-  z.object({
-    amount: numeric.pipe(z.number().positive({ message: 'must be more than 0' })),
-    orderNo: requiredText,
-    name: textUpTo(200).optional(),
-    emailId: textUpTo(200).optional(),
-    phoneNo: textUpTo(30).optional(),
-    country: textUpTo(1000).optional(),
-    state: z.string().optional(),
-    city: z.string().optional(),
-    address: textUpTo(1000).optional(),
-    zipcode: z.string().optional(),
-    bookingKey: requiredText,
-    callbackUrl: z.url({ message: 'expected an absolute URL' }),
-    currency: bookingCurrency.default('INR'),
-    pg: paymentGateway.default('pg2'),
-  }),
-);
+export const bookingRequest = requestObject(() => ({
+  amount: numeric.pipe(z.number().positive({ message: 'must be more than 0' })),
+  orderNo: requiredText,
+  name: textUpTo(200).optional(),
+  emailId: textUpTo(200).optional(),
+  phoneNo: textUpTo(30).optional(),
+  country: textUpTo(1000).optional(),
+  state: z.string().optional(),
+  city: z.string().optional(),
+  address: textUpTo(1000).optional(),
+  zipcode: z.string().optional(),
+  bookingKey: requiredText,
+  callbackUrl: z.url({ message: 'expected an absolute URL' }),
+  currency: enumOf(BOOKING_CURRENCIES).default('INR'),
+  pg: enumOf(PAYMENT_GATEWAYS).default('pg2'),
+}));
 
 /** E13 /api/e/get-booking-list (the 31-day limit is the service's rule, T009). */
 export const bookingListRequest = z.object({ fromDate: isoDate, toDate: isoDate, bookingKey: requiredText }).superRefine((value, ctx) => {
@@ -88,107 +86,89 @@ export const bookingListRequest = z.object({ fromDate: isoDate, toDate: isoDate,
 // ---------------------------------------------------------------------------------------------
 
 /** P1 /publisher/segments */
-export const segmentsRequest = z.lazy(() =>
-  z.object({
-    eventType: eventVisibility.optional(),
-    type: eventType.optional(),
-  }),
-);
+export const segmentsRequest = requestObject(() => ({
+  eventType: enumOf(EVENT_VISIBILITIES).optional(),
+  type: enumOf(EVENT_TYPES).optional(),
+}));
 
 /** P4 /publisher/events */
-export const eventSearchRequest = z.lazy(() =>
-  z.object({
-    keyword: z.string().optional(),
-    city: z.string().optional(),
-    category: z.string().optional(),
-    price: searchPriceKind.optional(),
-    fromDate: isoDate.optional(),
-    toDate: isoDate.optional(),
-    fromPrice: nonNegativeNumber.optional(),
-    toPrice: nonNegativeNumber.optional(),
-    sortBy: searchSortOrder.optional(),
-    topics: z.string().optional(),
-    page: positiveInteger.optional(),
-  }),
-);
+export const eventSearchRequest = requestObject(() => ({
+  keyword: z.string().optional(),
+  city: z.string().optional(),
+  category: z.string().optional(),
+  price: enumOf(SEARCH_PRICE_KINDS).optional(),
+  fromDate: isoDate.optional(),
+  toDate: isoDate.optional(),
+  fromPrice: nonNegativeNumber.optional(),
+  toPrice: nonNegativeNumber.optional(),
+  sortBy: enumOf(SEARCH_SORT_ORDERS).optional(),
+  topics: z.string().optional(),
+  page: positiveInteger.optional(),
+}));
 
 /** P5 event-details, P6 ticket-details (GET query). */
-export const publisherEventIdRequest = z.lazy(() => z.object({ eventId: id }));
+export const publisherEventIdRequest = requestObject(() => ({ eventId: id }));
 
-const cartTicket = z.lazy(() =>
-  z.object({
-    ticketId: integer,
-    quantity: nonNegativeInteger,
-    discountCode: z.string().default(''),
-  }),
-);
+const cartTicket = requestObject(() => ({
+  ticketId: integer,
+  quantity: nonNegativeInteger,
+  discountCode: z.string().default(''),
+}));
 
 /** `data` of P7 cart-calculation and P8 generate-order. */
-export const cartData = z.lazy(() =>
-  z.object({
-    eventId: integer,
-    tickets: z.array(cartTicket).min(1, { message: 'at least one ticket is needed' }),
-  }),
-);
+export const cartData = requestObject(() => ({
+  eventId: integer,
+  tickets: z.array(cartTicket).min(1, { message: 'at least one ticket is needed' }),
+}));
 
 /** P9 attendee-form, P12 order-details (multipart). */
-export const orderNoRequest = z.lazy(() => z.object({ orderNo: requiredText }));
+export const orderNoRequest = requestObject(() => ({ orderNo: requiredText }));
 
 const answerScalar = z.lazy(() => z.union([z.string(), z.number()]));
 
-const attendeeAnswer = z.lazy(() =>
-  z.object({
-    id: requiredText,
-    label: z.string(),
-    /** A list for a MultiCheckbox field (the choices ticked), as the service's own clients send. */
-    value: z.union([answerScalar, z.array(answerScalar)]),
-  }),
-);
+const attendeeAnswer = requestObject(() => ({
+  id: requiredText,
+  label: z.string(),
+  /** A list for a MultiCheckbox field (the choices ticked), as the service's own clients send. */
+  value: z.union([answerScalar, z.array(answerScalar)]),
+}));
 
 /** `data` of P10 save-attendee. */
-export const saveAttendeeData = z.lazy(() =>
-  z.object({
-    orderNo: requiredText,
-    attendees: z.record(z.string().regex(/^attendee_[1-9]\d*$/, { message: 'keys are attendee_1, attendee_2, …' }), z.array(attendeeAnswer)),
-  }),
-);
+export const saveAttendeeData = requestObject(() => ({
+  orderNo: requiredText,
+  attendees: z.record(z.string().regex(/^attendee_[1-9]\d*$/, { message: 'keys are attendee_1, attendee_2, …' }), z.array(attendeeAnswer)),
+}));
 
 /** P11 confirm-order (multipart). */
-export const confirmOrderRequest = z.lazy(() =>
-  z.object({
-    orderNo: requiredText,
-    status: orderStatusForConfirm,
-    referenceNo: requiredText,
-  }),
-);
+export const confirmOrderRequest = requestObject(() => ({
+  orderNo: requiredText,
+  status: enumOf(ORDER_STATUSES_FOR_CONFIRM),
+  referenceNo: requiredText,
+}));
 
 // ---------------------------------------------------------------------------------------------
 // OAuth (§5)
 // ---------------------------------------------------------------------------------------------
 
 /** GET {auth_url}/a/account/oauth/authorize query. */
-export const authorizeQuery = z.lazy(() =>
-  z.object({
-    response_type: z.literal('code'),
-    client_id: requiredText,
-    state: requiredText,
-    redirect_uri: z.url().optional(),
-    code_challenge: z.string().optional(),
-    code_challenge_method: z.literal('S256').optional(),
-  }),
-);
+export const authorizeQuery = requestObject(() => ({
+  response_type: z.literal('code'),
+  client_id: requiredText,
+  state: requiredText,
+  redirect_uri: z.url().optional(),
+  code_challenge: z.string().optional(),
+  code_challenge_method: z.literal('S256').optional(),
+}));
 
 /** POST {auth_url}/a/account/oauth/token */
-export const tokenRequest = z.lazy(() =>
-  z.object({
-    client_id: requiredText,
-    client_secret: requiredText,
-    grant_type: z.literal('authorization_code'),
-    code: requiredText,
-    redirect_uri: z.string().optional(),
-    code_verifier: z.string().optional(),
-  }),
-);
+export const tokenRequest = requestObject(() => ({
+  client_id: requiredText,
+  client_secret: requiredText,
+  grant_type: z.literal('authorization_code'),
+  code: requiredText,
+  redirect_uri: z.string().optional(),
+  code_verifier: z.string().optional(),
+}));
 
 export type CreateEventRequest = z.input<typeof createEventRequest>;
 export type UpdateEventRequest = z.input<typeof updateEventRequest>;

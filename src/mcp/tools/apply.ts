@@ -4,25 +4,12 @@
 // the token was given for. Otherwise nothing changes and the assistant is told to look again.
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { Writable } from 'node:stream';
 import * as z from 'zod';
 import { UsageError } from '../../client/errors.js';
 import type { ApplyRunOptions } from '../../apply/run.js';
 import type { Plan } from '../../apply/plan.js';
 import { creationQuotaLine, type BoxofficeTool, type ToolInput } from '../tool.js';
-import { TOOL_CALL_MAX_WAIT_MS, toolCall, toolContext, type ServerSettings } from '../tool-call.js';
-
-/** Text written to a stream, kept. */
-function textSink(): { stream: Writable; text(): string } {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      text += chunk.toString();
-      done();
-    },
-  });
-  return { stream, text: () => text };
-}
+import { TOOL_CALL_MAX_WAIT_MS, textSink, toolCall, toolContext, type ServerSettings } from '../tool-call.js';
 
 /**
  * The token of a plan: the same setup (as read now, variables filled in), state file and steps

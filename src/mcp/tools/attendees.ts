@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import * as z from 'zod';
 import { UsageError } from '../../client/errors.js';
+import { ATTENDEE_STATUSES } from '../../client/schemas/values.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../../export/checkpoint.js';
 import { checkDestination } from '../../export/destination.js';
 import { FIXED_COLUMNS } from '../../export/flatten.js';
 import { readExportRows } from '../../insights/read-export.js';
 import { ATTENDEE_LIST_TOKEN_NOTE, DEFAULT_PREFETCH } from '../../cli/commands/attendees/shared.js';
 import { runAttendeesExport } from '../../cli/commands/attendees/export.js';
-import { EVENT_ID_PARAM } from '../../cli/fields.js';
-import { inputShape, verbInput } from '../input-schema.js';
+import { EVENT_INPUT, eventIds } from '../input-schema.js';
 import { READ_ONLY, type BoxofficeTool, type ToolInput } from '../tool.js';
 import { TOOL_CALL_MAX_WAIT_MS, toolCall, verbDocument, type ServerSettings } from '../tool-call.js';
 
@@ -29,10 +29,7 @@ const READS = '1 read call per 50 orders, and 1 more to find the end of the list
 const DEFAULT_ROW_LIMIT = 100;
 const MOST_ROWS = 1000;
 
-const statusesInput = z
-  .array(z.enum(['attending', 'cancelled', 'lcancelled']))
-  .optional()
-  .describe('only attendees with one of these statuses (default: every attendee)');
+const statusesInput = z.array(z.enum(ATTENDEE_STATUSES)).optional().describe('only attendees with one of these statuses (default: every attendee)');
 
 interface ExportDocument {
   file: string;
@@ -45,7 +42,7 @@ interface ExportDocument {
 
 /** The CLI's export of one event into `output` (which must not exist), summarised. */
 async function exportTo(settings: ServerSettings, signal: AbortSignal, input: ToolInput, output: string, format: ExportFormat): Promise<ExportDocument> {
-  const { ids } = verbInput([EVENT_ID_PARAM], input);
+  const ids = eventIds(input);
   const destination = checkDestination(output);
   const document = (await verbDocument(settings, signal, (context) =>
     runAttendeesExport(
@@ -88,14 +85,14 @@ function exportTool(settings: ServerSettings, options: AttendeeToolsOptions): Bo
     changes: 'nothing on the service; writes one new file (an existing file is never replaced)',
     writes: false,
     input: {
-      ...inputShape([EVENT_ID_PARAM], true),
+      ...EVENT_INPUT,
       format: z.enum(EXPORT_FORMATS).optional().describe('csv (default), json (one array) or ndjson (one object a line)'),
       fileName: z.string().min(1).optional().describe(`a file name in ${options.exportDir} (default: attendees-EVENT_ID-TIME.FORMAT)`),
       statuses: statusesInput,
     },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
     run: (input, signal) =>
-      toolCall(settings, verbInput([EVENT_ID_PARAM], input).ids, async () => {
+      toolCall(settings, eventIds(input), async () => {
         const format = (input.format as ExportFormat | undefined) ?? 'csv';
         const fileName = (input.fileName as string | undefined) ?? defaultFileName(String(input.eventId), settings.deps.clock.now(), format);
         if (basename(fileName) !== fileName) throw new UsageError(`fileName ${JSON.stringify(fileName)}: a name only, without a directory`, 'fileName');
@@ -116,14 +113,14 @@ function rowsTool(settings: ServerSettings): BoxofficeTool {
     changes: 'nothing (a work file in a private temporary directory, removed when done)',
     writes: false,
     input: {
-      ...inputShape([EVENT_ID_PARAM], true),
+      ...EVENT_INPUT,
       columns: z.array(z.string().min(1)).min(1).describe('the columns to return, e.g. ["attendeeName", "ticketName", "checkin"]'),
       statuses: statusesInput,
       limit: z.number().int().min(1).max(MOST_ROWS).optional().describe(`the most rows to return (default ${DEFAULT_ROW_LIMIT})`),
     },
     annotations: READ_ONLY,
     run: (input, signal) =>
-      toolCall(settings, verbInput([EVENT_ID_PARAM], input).ids, async () => {
+      toolCall(settings, eventIds(input), async () => {
         const work = await mkdtemp(join(tmpdir(), 'boxoffice-attendee-rows-'));
         try {
           const exported = await exportTo(settings, signal, input, join(work, 'attendees.ndjson'), 'ndjson');

@@ -6,15 +6,12 @@ import { exportSource } from '../../export/checkpoint.js';
 import { readEventLive } from '../../insights/live.js';
 import { sellThrough } from '../../insights/sell-through.js';
 import { ATTENDEE_LIST_TOKEN_NOTE, DEFAULT_PREFETCH, attendeeListRefused } from '../../cli/commands/attendees/shared.js';
-import { EVENT_ID_PARAM } from '../../cli/fields.js';
 import { configDirectory } from '../../cli/config/store.js';
 import { withPermissionExplained } from '../../cli/permission.js';
 import { withSession } from '../../cli/session.js';
-import { inputShape, verbInput } from '../input-schema.js';
+import { EVENT_INPUT, eventIds } from '../input-schema.js';
 import { READ_ONLY, type BoxofficeTool } from '../tool.js';
 import { toolCall, toolContext, type ServerSettings } from '../tool-call.js';
-
-/** What the attendee list needs (E008 otherwise), in the CLI's words. */
 
 export function insightsTool(settings: ServerSettings): BoxofficeTool {
   return {
@@ -26,10 +23,10 @@ export function insightsTool(settings: ServerSettings): BoxofficeTool {
     reads: '3 read calls, plus 1 per 50 orders of the attendee list and 1 more to find its end',
     changes: 'nothing on the service (a work file beside the profile, removed when done)',
     writes: false,
-    input: inputShape([EVENT_ID_PARAM], true),
+    input: EVENT_INPUT,
     annotations: READ_ONLY,
     run: (input, signal) => {
-      const { ids } = verbInput([EVENT_ID_PARAM], input);
+      const ids = eventIds(input);
       const eventId = ids.EVENT_ID as string;
       const context = toolContext(settings, signal);
       const { deps } = context;

@@ -3,7 +3,6 @@
 import * as z from 'zod';
 import { KNOWN_COLUMNS } from '../../cli/commands/bookings/shared.js';
 import { runListBookings } from '../../cli/commands/bookings/list.js';
-import { EVENT_ID_PARAM } from '../../cli/fields.js';
 import { runEventGet } from '../../cli/commands/event/get.js';
 import { runEventList } from '../../cli/commands/event/list.js';
 import { runReport } from '../../cli/commands/report/report.js';
@@ -11,28 +10,27 @@ import { runTicketList } from '../../cli/commands/ticket/list.js';
 import { validateDateRange } from '../../bookings/list-input.js';
 import { splitIntoWindows } from '../../bookings/windows.js';
 import { DATE_PATTERN, FORMAT_MESSAGES } from '../../client/schemas/values.js';
-import { inputShape, verbInput } from '../input-schema.js';
+import { EVENT_INPUT, eventIds } from '../input-schema.js';
 import { READ_ONLY, type BoxofficeTool, type ToolInput } from '../tool.js';
 import { TOOL_CALL_MAX_WAIT_MS, toolCall, verbDocument, type ServerSettings } from '../tool-call.js';
 import type { CommandContext } from '../../cli/context.js';
 
-const EVENT_INPUT = inputShape([EVENT_ID_PARAM], true);
-
-/** A tool that runs one verb about one event (`EVENT_ID`) and returns its JSON document. */
-function eventVerbTool(
+/** A read tool that runs one verb (about the event `EVENT_ID`, when `aboutEvent`) and returns its JSON document. */
+function verbTool(
   settings: ServerSettings,
   tool: Pick<BoxofficeTool, 'name' | 'title' | 'summary'>,
   run: (options: { eventId: string }, context: CommandContext) => Promise<void>,
+  aboutEvent = true,
 ): BoxofficeTool {
   return {
     ...tool,
     reads: '1 read call',
     changes: 'nothing',
     writes: false,
-    input: EVENT_INPUT,
+    input: aboutEvent ? EVENT_INPUT : {},
     annotations: READ_ONLY,
     run: (input: ToolInput, signal) => {
-      const { ids } = verbInput([EVENT_ID_PARAM], input);
+      const ids = aboutEvent ? eventIds(input) : {};
       return toolCall(settings, ids, () => verbDocument(settings, signal, (context) => run({ eventId: ids.EVENT_ID as string }, context)));
     },
   };
@@ -42,28 +40,23 @@ const dateInput = (description: string) => z.string().regex(DATE_PATTERN, FORMAT
 
 export function readTools(settings: ServerSettings): BoxofficeTool[] {
   return [
-    {
-      name: 'list_events',
-      title: 'List events',
-      summary: "The account's events: id, title, start and end, type, status and address of each.",
-      reads: '1 read call',
-      changes: 'nothing',
-      writes: false,
-      input: {},
-      annotations: READ_ONLY,
-      run: (_input, signal) => toolCall(settings, {}, () => verbDocument(settings, signal, (context) => runEventList(context))),
-    },
-    eventVerbTool(
+    verbTool(
+      settings,
+      { name: 'list_events', title: 'List events', summary: "The account's events: id, title, start and end, type, status and address of each." },
+      (_options, context) => runEventList(context),
+      false,
+    ),
+    verbTool(
       settings,
       { name: 'get_event', title: 'Get an event', summary: 'One event as the organizer sees it: every field the service keeps.' },
       runEventGet,
     ),
-    eventVerbTool(
+    verbTool(
       settings,
       { name: 'list_tickets', title: 'List tickets', summary: 'The tickets of an event: name, price, currency, quantity on sale, status and sale period.' },
       runTicketList,
     ),
-    eventVerbTool(
+    verbTool(
       settings,
       {
         name: 'sales_report',
