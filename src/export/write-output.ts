@@ -33,7 +33,10 @@ function csvCell(cell: string): string {
  */
 export function csvLines(rows: readonly (readonly string[])[]): string {
   let text = '';
-  for (const cells of rows) text += `${cells.map(csvCell).join(',')}\n`;
+  for (const cells of rows) {
+    for (let column = 0; column < cells.length; column += 1) text += column === 0 ? csvCell(cells[column]) : `,${csvCell(cells[column])}`;
+    text += '\n';
+  }
   return text;
 }
 
