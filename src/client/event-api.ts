@@ -5,7 +5,6 @@ import {
   addDiscountRequest,
   addTicketRequest,
   attendeeListRequest,
-  attendeeListResponse,
   bookingListRequest,
   bookingListResponse,
   createEventRequest,
@@ -34,6 +33,7 @@ import type {
   UpdateTicketRequest,
 } from './schemas/index.js';
 import type { CallOptions } from './http.js';
+import { attendeeListReader } from './schemas/attendee-list.js';
 import { type ApiContext, type Credential, type Operation, callOperation, defineOperation, missingToken } from './operation.js';
 
 export const EVENT_API_OPERATIONS = {
@@ -137,7 +137,7 @@ export const EVENT_API_OPERATIONS = {
     path: '/api/e/attendee-list',
     encoding: 'multipart',
     request: attendeeListRequest,
-    response: attendeeListResponse,
+    response: attendeeListReader,
     idempotent: true,
   }),
   bookingList: defineOperation({
