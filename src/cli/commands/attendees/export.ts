@@ -21,7 +21,6 @@ import { exportAttendees, resumableCheckpoint } from '../../../export/export-att
 import { progressAndNotices } from '../../../export/progress.js';
 import { expectedAttendeeCount, resumeAdvice, toDestination } from '../../../export/to-destination.js';
 import { formatDuration } from '../../../util/duration.js';
-import { keepYoungGenerationSmall } from '../../../insights/memory.js';
 import { openSession } from '../../session.js';
 
 interface AttendeesExportOptions {
@@ -132,7 +131,6 @@ async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: bool
 
 /** Readies the destination (all of it before the first request), then runs the export into it. */
 export async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
-  keepYoungGenerationSmall();
   const hooks = {
     now: () => context.deps.clock.now().getTime(),
     confirmReplace: (output: string) => confirmReplace(output, context, 'export not started'),
