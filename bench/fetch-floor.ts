@@ -1,12 +1,13 @@
 // The floor the attendee export is measured against over loopback: a client that only fetches
-// the attendee list and parses each answer (node:http keep-alive, the same multipart request as
-// the CLI's, JSON.parse), with as many requests in flight as the export's default prefetch keeps,
-// and writes nothing. What the export adds over it is its own work: validating, flattening,
-// dropping repeated orders, CSV, the spool, checkpoints, the final file.
-//   node fetch-floor.js --url URL --token TOKEN --event ID [--in-flight N]
+// the attendee list and parses each answer, and writes nothing. It makes the export's requests
+// in the export's order: the same pager (src/client/paginate.ts: batches of 50, each request
+// started once the one before it is answered, the same speculation ahead and past the end), the
+// same multipart request over node:http keep-alive, and JSON.parse of each answer. What the
+// export adds over it is its own work: the HTTP client's checks, validating, flattening,
+// dropping repeated orders, CSV, the spool, checkpoints, the final file, and its start-up.
+//   node fetch-floor.js --url URL --token TOKEN --event ID [--prefetch N]
 import { Agent, request } from 'node:http';
-
-const BATCH = 50;
+import { attendeeBatches, type RecordRange } from '../src/client/paginate.js';
 
 function argument(name: string, fallback?: string): string {
   const index = process.argv.indexOf(name);
@@ -18,30 +19,38 @@ function argument(name: string, fallback?: string): string {
 const url = new URL('/api/e/attendee-list', argument('--url'));
 const token = argument('--token');
 const eventId = argument('--event');
-const inFlight = Number(argument('--in-flight', '3'));
-const agent = new Agent({ keepAlive: true, maxSockets: inFlight });
+/** The export's default (DEFAULT_PREFETCH). */
+const prefetch = Number(argument('--prefetch', '2'));
+const agent = new Agent({ keepAlive: true });
 const boundary = 'boxofficeFetchFloor';
 
-function fetchBatch(fromRecord: number): Promise<number> {
-  const fields = { eventId, fromRecord: String(fromRecord), toRecord: String(fromRecord + BATCH) };
-  const body =
+function fetchBatch(range: RecordRange, signal: AbortSignal): Promise<unknown[]> {
+  const fields = { eventId: range.eventId, fromRecord: String(range.fromRecord), toRecord: String(range.toRecord) };
+  const body = Buffer.from(
     Object.entries(fields)
       .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-      .join('') + `--${boundary}--\r\n`;
+      .join('') + `--${boundary}--\r\n`,
+  );
   return new Promise((resolve, reject) => {
     const sent = request(
       url,
       {
         method: 'POST',
         agent,
-        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': Buffer.byteLength(body) },
+        signal,
+        headers: {
+          accept: 'application/json',
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': body.length,
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { attendee?: unknown[] };
-          resolve(answer.attendee?.length ?? 0);
+          resolve(answer.attendee ?? []);
         });
         response.on('error', reject);
       },
@@ -52,19 +61,8 @@ function fetchBatch(fromRecord: number): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  let next = 0;
   let records = 0;
-  let ended = false;
-  const worker = async () => {
-    while (!ended) {
-      const from = next;
-      next += BATCH;
-      const count = await fetchBatch(from);
-      if (count === 0) ended = true;
-      records += count;
-    }
-  };
-  await Promise.all(Array.from({ length: inFlight }, worker));
+  for await (const batch of attendeeBatches(fetchBatch, { eventId, batchSize: 50, prefetch })) records += batch.records.length;
   agent.destroy();
   process.stderr.write(`fetch floor: ${records} records\n`);
 }

@@ -3,7 +3,8 @@
 // weeks of sales, cancellations, answers), exported by the CLI. Targets: peak memory at 100,000
 // orders at most 1.15x that at 10,000 (quick: 10,000 against 1,000) — the file streams (issue
 // 22); reading the CSV at most 1.5x the time of one pass of Python's csv module over the same
-// file counting the same figures (bench/insights-floor.py; issue 34).
+// file counting the same figures (bench/insights-floor.py; issue 34); the live read (`insights
+// EVENT_ID`, which performs an NDJSON export and reads it) at most 1.15x that export on its own.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,11 +39,13 @@ export const insightsBench: BenchModule = async (options) => {
       BOXOFFICE_TOKEN: mintForRole(sandbox.handle.context, 'admin').value,
     };
     const files: Record<string, Record<string, string>> = {};
+    const eventIds: Record<string, string> = {};
     for (const [label, orders] of [
       ['large', sizes.large],
       ['small', sizes.small],
     ] as const) {
       const [eventId] = seedData(sandbox.handle.context, { events: 1, orders }).eventIds;
+      eventIds[label] = eventId;
       files[label] = {};
       for (const format of FORMATS) {
         const file = join(scratch, `${label}.${format}`);
@@ -56,6 +59,7 @@ export const insightsBench: BenchModule = async (options) => {
     const largeLabel = sizes.large.toLocaleString('en');
     const smallLabel = sizes.small.toLocaleString('en');
     if (!options.smoke) figures.push(...(await againstPython(cli, files.large.csv, largeLabel, sizes.runs, insights, env, scratch, log)));
+    figures.push(...(await liveAgainstExport(cli, eventIds.large, largeLabel, sizes.runs, env, scratch, log, options.smoke === true)));
     for (const format of FORMATS) {
       const large: Measurement[] = [];
       const small: Measurement[] = [];
@@ -156,6 +160,59 @@ async function againstPython(
       ratio: round(time / floorTime),
       target: '≤ 1.5x',
       note: `CPU ${round(cpuSeconds(cli), 1)} s vs ${round(cpuSeconds(floor), 1)} s (${round(cpuSeconds(cli) / cpuSeconds(floor))}x); same totals`,
+    },
+  ];
+}
+
+/**
+ * `insights EVENT_ID` (the live read: three reads of the event, then an NDJSON export of the
+ * attendee list into a work file, read back for the figures) beside `attendees export EVENT_ID
+ * -o FILE.ndjson` (the export it performs), in alternating runs.
+ */
+async function liveAgainstExport(
+  cli: string,
+  eventId: string,
+  label: string,
+  runs: number,
+  env: NodeJS.ProcessEnv,
+  scratch: string,
+  log: (line: string) => void,
+  smoke: boolean,
+): Promise<Figure[]> {
+  const file = join(scratch, 'live-floor.ndjson');
+  const exportRun = () => measureNode([cli, 'attendees', 'export', eventId, '-o', file, '--force'], env, scratch);
+  const liveRun = () => measureNode([cli, 'insights', eventId, '--currency', 'INR', '--timezone', 'UTC', '--json'], env, scratch);
+  const live: Measurement[] = [];
+  const exported: Measurement[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    if (run % 2 === 0) {
+      live.push(await liveRun());
+      exported.push(await exportRun());
+    } else {
+      exported.push(await exportRun());
+      live.push(await liveRun());
+    }
+    log(`insights live run ${run + 1}/${runs}: ${Math.round(live[run].wallMs)} ms vs the export's ${Math.round(exported[run].wallMs)} ms`);
+  }
+  const seconds = (values: Measurement[]) => values.map((value) => value.wallMs / 1000);
+  const cpuSeconds = (values: Measurement[]) => median(values.map((value) => value.cpuMs / 1000));
+  const time = median(seconds(live));
+  const floorTime = median(seconds(exported));
+  return [
+    {
+      name: `attendees export --format ndjson, ${label} orders (the floor): time`,
+      value: round(floorTime),
+      unit: 's',
+      spread: round(spread(seconds(exported))),
+    },
+    {
+      name: `insights EVENT_ID (live read), ${label} orders, vs that export`,
+      value: round(time),
+      unit: 's',
+      spread: round(spread(seconds(live))),
+      ratio: round(time / floorTime),
+      ...(smoke ? {} : { target: '≤ 1.15x' }),
+      note: `CPU ${round(cpuSeconds(live), 1)} s vs ${round(cpuSeconds(exported), 1)} s (${round(cpuSeconds(live) / cpuSeconds(exported))}x)`,
     },
   ];
 }

@@ -4,7 +4,6 @@ import {
   addDiscountRequest,
   addTicketRequest,
   attendeeListRequest,
-  attendeeListResponse,
   bookingListRequest,
   bookingListResponse,
   createEventRequest,
@@ -21,6 +20,7 @@ import {
   updateEventRequest,
   updateTicketRequest,
 } from './schemas/index.js';
+import { attendeeListReader } from './schemas/attendee-list.js';
 import { type ApiContext, type ApiOf, type Credential, type ResponseOf, createApi, operationsAt, missingToken } from './operation.js';
 
 const eventApi = operationsAt('/api/e/');
@@ -62,7 +62,7 @@ export const EVENT_API_OPERATIONS = {
   getAllEvents: eventApi({ id: 'E9', name: 'get all events', path: 'get-all-events', request: noInput, response: getAllEventsResponse }),
   getReport: eventApi({ id: 'E10', name: 'get report', path: 'get-report', request: eventIdRequest, response: reportResponse }),
   /** E11: the event's own account's token (the reference's "administrator account"); at most 50 records per call (§8). */
-  attendeeList: eventApi({ id: 'E11', name: 'get the attendee list', path: 'attendee-list', request: attendeeListRequest, response: attendeeListResponse }),
+  attendeeList: eventApi({ id: 'E11', name: 'get the attendee list', path: 'attendee-list', request: attendeeListRequest, response: attendeeListReader }),
   /** E13: authenticated by `bookingKey`; the bearer token is sent too when there is one. */
   bookingList: eventApi({
     id: 'E13',

@@ -47,29 +47,38 @@ function purchaseDateText(value: unknown): string {
  * a label answered twice for one attendee keeps both values, joined by "; ".
  */
 export function answersOf(entry: AttendeeEntry): Answer[] {
-  const byLabel = new Map<string, string>();
-  const add = (rawLabel: unknown, value: unknown): void => {
-    const label = cellText(rawLabel).trim();
-    if (label === '') return;
-    const text = cellText(value);
-    const earlier = byLabel.get(label);
-    byLabel.set(label, earlier === undefined ? text : `${earlier}; ${text}`);
-  };
-  const collect = (source: unknown): void => {
-    if (Array.isArray(source)) {
-      for (const item of source) {
-        if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
-          const field = item as Record<string, unknown>;
-          add(field.label ?? field.name ?? field.key, field.value ?? field.answer);
-        }
-      }
-    } else if (source !== null && typeof source === 'object') {
-      for (const [label, value] of Object.entries(source)) add(label, value);
+  const answers: Answer[] = [];
+  collectAnswers(entry.details, answers);
+  collectAnswers((entry as Record<string, unknown>).additionalInfo, answers);
+  return answers;
+}
+
+// Runs for every attendee: a plain loop over the few answers instead of a Map and closures.
+function addAnswer(answers: Answer[], rawLabel: unknown, value: unknown): void {
+  const label = cellText(rawLabel).trim();
+  if (label === '') return;
+  const text = cellText(value);
+  for (const answer of answers) {
+    if (answer[0] === label) {
+      answer[1] = `${answer[1]}; ${text}`;
+      return;
     }
-  };
-  collect(entry.details);
-  collect((entry as Record<string, unknown>).additionalInfo);
-  return [...byLabel];
+  }
+  answers.push([label, text]);
+}
+
+function collectAnswers(source: unknown, answers: Answer[]): void {
+  if (Array.isArray(source)) {
+    for (const item of source) {
+      if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
+        const field = item as Record<string, unknown>;
+        addAnswer(answers, field.label ?? field.name ?? field.key, field.value ?? field.answer);
+      }
+    }
+  } else if (source !== null && typeof source === 'object') {
+    const fields = source as Record<string, unknown>;
+    for (const label of Object.keys(fields)) addAnswer(answers, label, fields[label]);
+  }
 }
 
 /** Keeps only the attendees whose status is one of these (compared without case); all when absent. */
@@ -98,31 +107,37 @@ function attendeeName(entry: AttendeeEntry, answers: readonly Answer[]): string 
 }
 
 export function flattenRecord(record: AttendeeRecord, statuses?: StatusFilter): FlatRow[] {
-  const order = [
-    cellText(record.orderNo),
-    purchaseDateText(record.purchaseDate),
-    cellText(record.name),
-    cellText(record.email),
-    cellText(record.phoneNo),
-    cellText(record.city),
-  ];
-  return record.attendee
-    .filter((entry) => statusKept(statuses, entry))
-    .map((entry) => {
-      const answers = answersOf(entry);
-      return {
-        fixed: [
-          ...order,
-          cellText(entry.ticketId),
-          cellText(entry.ticketName),
-          cellText(entry.ticketNo),
-          attendeeName(entry, answers),
-          cellText(entry.email),
-          cellText(entry.checkin),
-          cellText(entry.status),
-          cellText(record.orderCost),
-        ],
-        answers,
-      };
+  const rows: FlatRow[] = [];
+  if (record.attendee.length === 0) return rows;
+  const orderNo = cellText(record.orderNo);
+  const purchaseDate = purchaseDateText(record.purchaseDate);
+  const buyerName = cellText(record.name);
+  const buyerEmail = cellText(record.email);
+  const phoneNo = cellText(record.phoneNo);
+  const city = cellText(record.city);
+  const orderCost = cellText(record.orderCost);
+  for (const entry of record.attendee) {
+    if (!statusKept(statuses, entry)) continue;
+    const answers = answersOf(entry);
+    rows.push({
+      fixed: [
+        orderNo,
+        purchaseDate,
+        buyerName,
+        buyerEmail,
+        phoneNo,
+        city,
+        cellText(entry.ticketId),
+        cellText(entry.ticketName),
+        cellText(entry.ticketNo),
+        attendeeName(entry, answers),
+        cellText(entry.email),
+        cellText(entry.checkin),
+        cellText(entry.status),
+        orderCost,
+      ],
+      answers,
     });
+  }
+  return rows;
 }

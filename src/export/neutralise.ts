@@ -18,7 +18,7 @@ function isPhoneNumber(cell: string): boolean {
 }
 
 export function neutraliseFormula(cell: string): string {
-  if (!FORMULA_STARTS.has(cell.charAt(0)) || PLAIN_NUMBER.test(cell) || isPhoneNumber(cell)) return cell;
+  if (cell === '' || !FORMULA_STARTS.has(cell[0]) || PLAIN_NUMBER.test(cell) || isPhoneNumber(cell)) return cell;
   return `'${cell}`;
 }
 

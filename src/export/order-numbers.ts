@@ -1,69 +1,82 @@
 // The set of order numbers seen, which is all the de-duplication keeps. Order numbers are
-// usually a fixed prefix and a run of digits (SBX00000042); those are stored as small integers
-// grouped by (prefix, digit count), a third of the memory of the strings themselves at 100,000
-// orders. The grouping keeps it exact: "A007" and "A7" land in different groups. Anything else
-// is kept as a string.
+// usually a prefix and a run of digits (SBX00000042, SEEDE7E113840000100); those are stored as
+// small integers grouped by (prefix, digit count, the digits' value above 2^30), a fraction of
+// the memory of the strings themselves at 100,000 orders. The grouping keeps it exact: the
+// prefix is everything before the last run of digits, so it ends with a non-digit, and "A007"
+// and "A7" land in different groups by their digit counts. Anything else is kept as a string.
+
+/** Values below this are small integers (V8 Smis), which a Set holds without a box each. */
+const LOW_RANGE = 2 ** 30;
+const MAX_DIGITS = 15;
 
 export class OrderNumberSet {
   private readonly numbered = new Map<string, Set<number>>();
   private readonly others = new Set<string>();
   private count = 0;
-  // The group key of the last numbered order: the prefix repeats, so the key is built once.
+  // The group of the last numbered order: prefix and high part repeat, so its key is built once.
   private lastPrefix = '';
   private lastDigits = 0;
-  private lastGroup = '';
+  private lastHigh = 0;
+  private lastGroup: Set<number> | undefined;
+  private low = 0;
 
   get size(): number {
     return this.count;
   }
 
   has(orderNo: string): boolean {
-    const split = this.split(orderNo);
-    if (!split) return this.others.has(orderNo);
-    return this.numbered.get(split.group)?.has(split.value) ?? false;
+    const group = this.groupOf(orderNo, false);
+    return group === undefined ? this.others.has(orderNo) : group.has(this.low);
   }
 
   /** Adds the order number; false when it was already there. */
   add(orderNo: string): boolean {
-    const split = this.split(orderNo);
-    let added: boolean;
-    if (!split) {
-      added = !this.others.has(orderNo);
-      this.others.add(orderNo);
-    } else {
-      let numbers = this.numbered.get(split.group);
-      if (!numbers) {
-        numbers = new Set();
-        this.numbered.set(split.group, numbers);
-      }
-      added = !numbers.has(split.value);
-      numbers.add(split.value);
-    }
-    if (added) this.count += 1;
-    return added;
+    const group = this.groupOf(orderNo, true);
+    const before = group === undefined ? this.others.size : group.size;
+    if (group === undefined) this.others.add(orderNo);
+    else group.add(this.low);
+    if ((group === undefined ? this.others.size : group.size) === before) return false;
+    this.count += 1;
+    return true;
   }
 
   /**
-   * "SBX00000042" → group ("SBX", 8 digits), value 42; undefined unless the number is a
-   * digit-free prefix then 1 to 15 digits. Scanned by hand: this runs for every order.
+   * "SBX00000042" → the group of ("SBX", 8 digits, high part 0), with `low` set to 42; undefined
+   * unless the number ends with 1 to 15 digits. Scanned by hand: this runs for every order.
+   * `create`: make the group when it is new (else undefined is an empty group, as for has()).
    */
-  private split(orderNo: string): { group: string; value: number } | undefined {
+  private groupOf(orderNo: string, create: boolean): Set<number> | undefined {
     let start = orderNo.length;
     while (start > 0 && isDigit(orderNo.charCodeAt(start - 1))) start -= 1;
     const digits = orderNo.length - start;
     if (digits === 0 || digits > MAX_DIGITS) return undefined;
-    for (let index = 0; index < start; index += 1) if (isDigit(orderNo.charCodeAt(index))) return undefined;
-    const prefix = orderNo.slice(0, start);
-    if (prefix !== this.lastPrefix || digits !== this.lastDigits) {
-      this.lastPrefix = prefix;
-      this.lastDigits = digits;
-      this.lastGroup = `${prefix}\u0000${digits}`;
+    const value = Number(orderNo.slice(start));
+    const high = Math.floor(value / LOW_RANGE);
+    this.low = value - high * LOW_RANGE;
+    if (
+      this.lastGroup !== undefined &&
+      digits === this.lastDigits &&
+      high === this.lastHigh &&
+      orderNo.startsWith(this.lastPrefix) &&
+      start === this.lastPrefix.length
+    ) {
+      return this.lastGroup;
     }
-    return { group: this.lastGroup, value: Number(orderNo.slice(start)) };
+    const prefix = orderNo.slice(0, start);
+    const key = `${prefix}\u0000${digits}\u0000${high}`;
+    let group = this.numbered.get(key);
+    if (group === undefined) {
+      group = new Set();
+      if (!create) return group;
+      this.numbered.set(key, group);
+    }
+    this.lastPrefix = prefix;
+    this.lastDigits = digits;
+    this.lastHigh = high;
+    this.lastGroup = group;
+    return group;
   }
 }
-
-const MAX_DIGITS = 15;
 
 function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;

@@ -33,17 +33,35 @@ function csvCell(cell: string): string {
  */
 export function csvLines(rows: readonly (readonly string[])[]): string {
   let text = '';
-  for (const cells of rows) text += `${cells.map(csvCell).join(',')}\n`;
+  for (const cells of rows) {
+    for (let column = 0; column < cells.length; column += 1) text += column === 0 ? csvCell(cells[column]) : `,${csvCell(cells[column])}`;
+    text += '\n';
+  }
   return text;
+}
+
+/** What JSON.stringify would escape in a string (surrogates too, lest one be unpaired). */
+const JSON_ESCAPES = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** JSON.stringify(cell), without its call for the many cells that need no escaping. */
+function jsonString(cell: string): string {
+  return JSON_ESCAPES.test(cell) ? JSON.stringify(cell) : `"${cell}"`;
 }
 
 export function createRowFormatter(format: ExportFormat, columns: ColumnRegistry): RowFormatter {
   if (format === 'csv') return { formatRows: csvLines };
+  // Each column's `"name":` (after a comma but for the first), built again only when columns are added.
+  let keys: string[] = [];
   return {
     formatRows: (rows) => {
-      const keys = columns.header.map((name) => JSON.stringify(name));
+      if (keys.length !== FIXED_COLUMNS.length + columns.size)
+        keys = columns.header.map((name, column) => `${column === 0 ? '' : ','}${JSON.stringify(name)}:`);
       let text = '';
-      for (const cells of rows) text += `{${cells.map((cell, column) => `${keys[column]}:${JSON.stringify(cell)}`).join(',')}}\n`;
+      for (const cells of rows) {
+        text += '{';
+        for (let column = 0; column < cells.length; column += 1) text += keys[column] + jsonString(cells[column]);
+        text += '}\n';
+      }
       return text;
     },
   };

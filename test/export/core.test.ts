@@ -351,13 +351,38 @@ describe('order number set', () => {
   it('is exact for prefixed numbers, zero padding, long digit runs and other shapes', async () => {
     const { OrderNumberSet } = await import('../../src/export/order-numbers.js');
     const seen = new OrderNumberSet();
-    const values = ['SBX00000042', 'SBX42', '42', '0042', 'A-1', 'A-01', 'B1', '123456789012345', '1234567890123456', 'x y', '', 'SBX00000043'];
+    const values = [
+      'SBX00000042',
+      'SBX42',
+      '42',
+      '0042',
+      'A-1',
+      'A-01',
+      'B1',
+      '123456789012345',
+      '1234567890123456',
+      'x y',
+      '',
+      'SBX00000043',
+      // A prefix with digits in it, numbers above 2^30 (1073741824), the same low part in two ranges.
+      'E7E113840000100',
+      'E7E113840000101',
+      'E7113840000100',
+      'E7E1073741824',
+      'E7E0000000000',
+      'E7E2147483648',
+      'E7E1073741825',
+      'E7E0000000001',
+    ];
     for (const value of values) expect(seen.add(value)).toBe(true);
     for (const value of values) expect(seen.add(value)).toBe(false);
     expect(seen.size).toBe(values.length);
     expect(seen.has('SBX00000044')).toBe(false);
     expect(seen.has('SBX0000042')).toBe(false);
     expect(seen.has('0042')).toBe(true);
+    expect(seen.has('E7E113840000102')).toBe(false);
+    expect(seen.has('E7E3221225472')).toBe(false);
+    expect(seen.has('E7E113840000100')).toBe(true);
   });
 });
 

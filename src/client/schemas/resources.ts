@@ -55,16 +55,16 @@ function nullishTexts<const K extends string>(...names: K[]) {
 /** When an event or a ticket (on sale) starts and ends, as yyyy-mm-dd and HH:MM texts. */
 const schedule = () => ({ startDate: z.string(), endDate: z.string(), startTime: z.string(), endTime: z.string() });
 
+/** The values of an object keyed by position, in the order of their keys. */
+export function keyedValues<T>(keyed: Record<string, T>): T[] {
+  return Object.entries(keyed)
+    .sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b))
+    .map(([, value]) => value);
+}
+
 /** An array, or an object whose values are the elements (keyed by position). */
 export function arrayOrKeyed<T extends z.ZodType>(element: T) {
-  return z.union([
-    z.array(element),
-    z.record(z.string(), element).transform((keyed) =>
-      Object.entries(keyed)
-        .sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b))
-        .map(([, value]) => value),
-    ),
-  ]);
+  return z.union([z.array(element), z.record(z.string(), element).transform(keyedValues)]);
 }
 
 /** 2.10 date-time object: {date: 'yyyy-mm-dd HH:MM:SS', timezone_type, timezone}. */
