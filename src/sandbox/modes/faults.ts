@@ -1,21 +1,9 @@
-// `sandbox start --faults SPEC`: reproducible failure injection.
-//
-// Grammar (comma-separated key=value pairs, any order, each key at most once):
-//
-//   SPEC   := "none" | PAIR ("," PAIR)*
-//   PAIR   := "rate=" FRACTION       probability that a request gets a fault, 0..1 (default 0.1)
-//           | "kinds=" KIND ("+" KIND)*   which faults to choose from (default all five)
-//           | "delay=" DURATION      how long a `delay` fault holds the request (default 200ms)
-//           | "seed=" INTEGER        seed of the decision sequence (default 1)
-//   KIND   := "E011" | "T005" | "503" | "reset" | "delay"
-//   DURATION := INTEGER ("ms" | "s")   at most 60s
-//
-// Example: rate=0.1,kinds=E011+T005+503+reset+delay,delay=200ms,seed=42
-//
-// One decision is drawn per API request (paths under /api/ and /publisher/), in arrival order,
+// `sandbox start --faults SPEC`: reproducible failure injection, with the grammar and the kinds of
+// docs/sandbox.md ("Operating modes"). One decision is drawn per API request, in arrival order,
 // from a seeded generator: the same seed and the same request sequence give the same faults.
 import type { MiddlewareHandler } from 'hono';
 import { SandboxError } from '../errors.js';
+import { isApiPath } from './index.js';
 
 const FAULT_KINDS = ['E011', 'T005', '503', 'reset', 'delay'] as const;
 type FaultKind = (typeof FAULT_KINDS)[number];
@@ -149,11 +137,6 @@ export class FaultInjector {
   }
 }
 
-/** Paths that draw a fault decision: the service's APIs, not OAuth pages or sandbox-only tools. */
-function isFaultablePath(path: string): boolean {
-  return path.startsWith('/api/') || path.startsWith('/publisher/');
-}
-
 export interface FaultMiddlewareOptions {
   sleep: (ms: number) => Promise<void>;
 }
@@ -162,15 +145,10 @@ interface NodeSocketHolder {
   incoming?: { socket?: { destroy(): void } };
 }
 
-/**
- * Hono middleware applying the injector's decision to each API request.
- * E011 / T005: a coded error body with HTTP 503; `503`: a bare HTML 503 as a proxy in front of
- * the service would send; `reset`: the TCP connection is destroyed without an answer; `delay`:
- * the request is held for the configured time and then served normally.
- */
+/** Hono middleware applying the injector's decision to each API request. */
 export function faultMiddleware(injector: FaultInjector, options: FaultMiddlewareOptions): MiddlewareHandler {
   return async (c, next) => {
-    if (!isFaultablePath(c.req.path)) return next();
+    if (!isApiPath(c.req.path)) return next();
     const decision = injector.next();
     switch (decision.kind) {
       case 'none':

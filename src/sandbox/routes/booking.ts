@@ -1,28 +1,14 @@
-// Bookings (E12, E13).
-//
-// E12 POST (or GET) /em/booking: a form post authenticated by its bookingKey (E001 when
-//   unknown). Records the booking (status `initiated`) and answers the payment page. A caller
-//   that asks for JSON (a server-side integration: `Accept: application/json` without
-//   text/html) gets `{status, bookingId, paymentUrl}` instead: the address of the same page
-//   (GET /em/booking/pay/<id>?token=…, the token an HMAC of the id keyed by the booking key), to
-//   hand to the buyer's browser, which then never sees the booking key or the amount as a field.
-//   `Pay` or `Fail` posts to /em/booking/complete, which records `success` or `fail` and answers
-//   a page whose form posts (auto-submitted) to callbackUrl, as the live service returns:
-//   `response` = base64 of `orderNo|status|amount|code`, code = md5 hex of the key the booking
-//   was posted with, and `status` (`success` or `failure`) beside it. With --quirks that key may
-//   be an access token of the account (the service's latest library posts one as bookingKey);
-//   each booking keeps the md5 of its key (never the key) for its return. The page's fields are signed
-//   (HMAC-SHA256 keyed by the booking key): a changed order number, amount or booking id is
-//   refused with T003; a second completion T010.
-// E13 POST /api/e/get-booking-list: fromDate, toDate, bookingKey → the account's bookings created
-//   on those UTC dates (inclusive), oldest first; toDate − fromDate over 31 days → T009.
-// What E12 stores is bounded and rate-limited (security/booking-bounds.ts): it is open to any page.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+// Bookings: E12 /em/booking with its payment page and signed return, E13 get-booking-list, as
+// docs/sandbox.md ("Bookings and the payment page") describes them. What E12 stores is bounded
+// and rate-limited (security/booking-bounds.ts): it is open to any page.
+import { createHash, createHmac } from 'node:crypto';
 import * as z from 'zod';
 import { bookingListRequest, bookingRequest } from '../../client/schemas/index.js';
 import type { SandboxApp, SandboxContext, SandboxExtension } from '../context.js';
 import { accountForAccessToken, findAccountByBookingKey, findAccountById, type Account } from '../db/accounts.js';
 import type { SandboxDatabase } from '../db/index.js';
+import { safeEqual } from '../db/hashing.js';
+import { insertRow } from '../db/statements.js';
 import { SandboxError } from '../errors.js';
 import { assertBookingTextWithin, BookingBudget, DEFAULT_BOOKING_BOUNDS, prunePendingBookings, type BookingBounds } from '../security/booking-bounds.js';
 import { renderBookingReturnPage } from '../pages/booking-return.js';
@@ -91,12 +77,6 @@ function pageToken(bookingKey: string, bookingId: number): string {
 /** A server-side caller: asks for JSON and not for a page. */
 function wantsJson(accept: string | undefined): boolean {
   return accept?.includes('application/json') === true && !accept.includes('text/html');
-}
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** The account of a bookingKey; given `tokenValidAt`, an access token of the account unexpired then as well. */
@@ -192,33 +172,25 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     budget.admit(account.id);
     const amountInr = Math.round(request.amount * (INR_PER_UNIT[request.currency] ?? 1) * 100) / 100;
     const now = context.clock.now();
-    const bookingId = Number(
-      db
-        .prepare(
-          `INSERT INTO bookings (account_id, order_no, amount, currency, amount_inr, name, email_id, phone_no, country, state,
-           city, address, zipcode, pg, callback_url, status, created_at, key_md5)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'initiated', ?, ?)`,
-        )
-        .run(
-          account.id,
-          request.orderNo,
-          request.amount,
-          request.currency,
-          amountInr,
-          request.name ?? null,
-          request.emailId ?? null,
-          request.phoneNo ?? null,
-          request.country ?? null,
-          request.state ?? null,
-          request.city ?? null,
-          request.address ?? null,
-          request.zipcode ?? null,
-          request.pg,
-          request.callbackUrl,
-          now.toISOString(),
-          md5Hex(request.bookingKey),
-        ).lastInsertRowid,
-    );
+    const bookingId = insertRow(db, 'bookings', {
+      account_id: account.id,
+      order_no: request.orderNo,
+      amount: request.amount,
+      currency: request.currency,
+      amount_inr: amountInr,
+      name: request.name ?? null,
+      email_id: request.emailId ?? null,
+      phone_no: request.phoneNo ?? null,
+      country: request.country ?? null,
+      state: request.state ?? null,
+      city: request.city ?? null,
+      address: request.address ?? null,
+      zipcode: request.zipcode ?? null,
+      pg: request.pg,
+      callback_url: request.callbackUrl,
+      created_at: now.toISOString(),
+      key_md5: md5Hex(request.bookingKey),
+    });
     prunePendingBookings(db, account.id, bounds);
     const { row } = bookingById(db, bookingId);
     if (wantsJson(c.req.header('accept'))) {
@@ -231,7 +203,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
 
   app.get(`${BOOKING_PAY_PATH}/:bookingId{[0-9]{1,15}}`, (c) => {
     const { row, account } = bookingById(db, Number(c.req.param('bookingId')));
-    if (!sameText(pageToken(account.bookingKey, row.id), c.req.query('token') ?? '')) {
+    if (!safeEqual(pageToken(account.bookingKey, row.id), c.req.query('token') ?? '')) {
       throw new SandboxError('T003', { description: 'invalid hash: the payment page address was changed', field: 'token' });
     }
     if (row.status !== 'initiated') {
@@ -244,7 +216,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     const request = validate(completeRequest, await readForm(c));
     const { row, account } = bookingById(db, Number(request.bookingId));
     const expected = pageSignature(account.bookingKey, row.id, request.orderNo, request.amount);
-    if (!sameText(expected, request.signature) || request.orderNo !== row.order_no || request.amount !== amountText(row.amount)) {
+    if (!safeEqual(expected, request.signature) || request.orderNo !== row.order_no || request.amount !== amountText(row.amount)) {
       throw new SandboxError('T003', { description: 'invalid hash: the payment form was changed', field: 'signature' });
     }
     if (row.status !== 'initiated') {
