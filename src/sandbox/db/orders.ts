@@ -7,6 +7,38 @@ import { prepared } from './statements.js';
 
 type OrderStatus = 'generated' | 'pending' | 'confirm' | 'fail';
 
+export interface OrderRow {
+  id: number;
+  order_no: string;
+  event_id: number;
+  /** The account whose publisher key generated the order; null for orders made by the sandbox. */
+  publisher_account_id: number | null;
+  status: OrderStatus;
+  quantity: number;
+  ticket_cost: number;
+  discount: number;
+  platform_fee: number;
+  processing_fee: number;
+  service_tax: number;
+  grand_total: number;
+  paid_amount: number;
+  currency: string;
+  buyer_name: string | null;
+  buyer_email: string | null;
+  buyer_phone: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  address: string | null;
+  zipcode: string | null;
+  paid_by: string;
+  reference_no: string | null;
+  created_at: string;
+  purchased_at: string | null;
+  /** Set when confirmed: the order's position in its event's attendee list. */
+  event_position: number | null;
+}
+
 interface Buyer {
   name: string;
   email: string;
@@ -183,18 +215,19 @@ function insertAttendees(db: SandboxDatabase, orderId: number, orderNo: string, 
   });
 }
 
-interface OrderStateRow {
-  id: number;
-  event_id: number;
-  status: OrderStatus;
-  grand_total: number;
-}
-
 function orderLinesOf(db: SandboxDatabase, orderId: number): { ticket_id: number; quantity: number }[] {
   return prepared(db, `SELECT ticket_id, quantity FROM order_lines WHERE order_id = ?`).all(orderId) as {
     ticket_id: number;
     quantity: number;
   }[];
+}
+
+/** The order, when it is still generated or pending (callers check that first: a bug otherwise). */
+function openOrder(db: SandboxDatabase, orderId: number): Pick<OrderRow, 'event_id' | 'status'> {
+  const order = prepared(db, `SELECT event_id, status FROM orders WHERE id = ?`).get(orderId) as Pick<OrderRow, 'event_id' | 'status'> | undefined;
+  if (!order) throw new Error(`order ${orderId} does not exist`);
+  if (order.status === 'confirm' || order.status === 'fail') throw new Error(`order ${orderId} is already ${order.status}`);
+  return order;
 }
 
 /**
@@ -203,9 +236,7 @@ function orderLinesOf(db: SandboxDatabase, orderId: number): { ticket_id: number
  */
 export function confirmOrder(db: SandboxDatabase, orderId: number, purchasedAt: Date, referenceNo: string | null): number {
   return db.transaction((): number => {
-    const order = prepared(db, `SELECT id, event_id, status, grand_total FROM orders WHERE id = ?`).get(orderId) as OrderStateRow | undefined;
-    if (!order) throw new Error(`order ${orderId} does not exist`);
-    if (order.status === 'confirm' || order.status === 'fail') throw new Error(`order ${orderId} is already ${order.status}`);
+    const order = openOrder(db, orderId);
     const sell = prepared(db, `UPDATE tickets SET held_count = held_count - ?, sold_count = sold_count + ? WHERE id = ?`);
     for (const line of orderLinesOf(db, orderId)) sell.run(line.quantity, line.quantity, line.ticket_id);
     prepared(
@@ -233,9 +264,7 @@ export function confirmOrder(db: SandboxDatabase, orderId: number, purchasedAt: 
  */
 export function setOrderStatus(db: SandboxDatabase, orderId: number, status: 'pending' | 'fail', referenceNo: string | null): void {
   db.transaction(() => {
-    const order = prepared(db, `SELECT id, event_id, status, grand_total FROM orders WHERE id = ?`).get(orderId) as OrderStateRow | undefined;
-    if (!order) throw new Error(`order ${orderId} does not exist`);
-    if (order.status === 'confirm' || order.status === 'fail') throw new Error(`order ${orderId} is already ${order.status}`);
+    openOrder(db, orderId);
     if (status === 'fail') {
       const release = prepared(db, `UPDATE tickets SET held_count = held_count - ? WHERE id = ?`);
       for (const line of orderLinesOf(db, orderId)) release.run(line.quantity, line.ticket_id);
@@ -256,23 +285,8 @@ export function releaseExpiredOrders(db: SandboxDatabase, createdBefore: Date): 
   return expired.length;
 }
 
-interface AttendeeListOrder {
-  id: number;
-  order_no: string;
-  grand_total: number;
-  quantity: number;
-  buyer_name: string | null;
-  buyer_email: string | null;
-  buyer_phone: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  address: string | null;
-  zipcode: string | null;
-  paid_by: string;
-  purchased_at: string;
-  event_position: number;
-}
+type AttendeeListOrder = Pick<OrderRow, 'id' | 'order_no' | 'grand_total' | 'quantity' | 'buyer_name' | 'buyer_email' | 'buyer_phone'> &
+  Pick<OrderRow, 'city' | 'state' | 'country' | 'address' | 'zipcode' | 'paid_by'> & { purchased_at: string; event_position: number };
 
 /** An attendee as order details and the attendee list read it. */
 export interface AttendeeRow {

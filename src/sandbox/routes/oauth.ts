@@ -142,7 +142,7 @@ export function registerOAuthRoutes(app: SandboxApp, context: SandboxContext): v
 
   app.post(TOKEN_PATH, async (c) => {
     const request = validate(tokenRequest, await readForm(c), { invalid: { grant_type: 'E002' } });
-    if (!findClient(context.db, request.client_id) || !clientSecretMatches(context.db, request.client_id, request.client_secret)) {
+    if (!clientSecretMatches(context.db, request.client_id, request.client_secret)) {
       throw new SandboxError('E001', { description: 'unknown client_id or wrong client_secret', field: 'client_secret' });
     }
     const now = context.clock.now();
@@ -152,24 +152,24 @@ export function registerOAuthRoutes(app: SandboxApp, context: SandboxContext): v
       const revoked = revokeTokensOfCode(context.db, request.code);
       return refuse(`the authorization code was used already${revoked > 0 ? '; the access token it gave is revoked' : ''}`);
     };
-    if (!grant || grant.clientId !== request.client_id) throw refuse('unknown authorization code');
-    if (grant.usedAt !== null) throw reused();
-    if (grant.expiresAt <= now.toISOString()) throw refuse('the authorization code has expired');
-    if (grant.redirectUri !== null && request.redirect_uri !== grant.redirectUri) {
+    if (!grant || grant.client_id !== request.client_id) throw refuse('unknown authorization code');
+    if (grant.used_at !== null) throw reused();
+    if (grant.expires_at <= now.toISOString()) throw refuse('the authorization code has expired');
+    if (grant.redirect_uri !== null && request.redirect_uri !== grant.redirect_uri) {
       throw refuse('redirect_uri does not match the one of the authorization request', 'redirect_uri');
     }
-    if (grant.codeChallenge === null && findClient(context.db, request.client_id)?.publicClient) {
+    if (grant.code_challenge === null && findClient(context.db, request.client_id)?.publicClient) {
       throw refuse('this application must use PKCE: the code was requested without a code_challenge', 'code_verifier');
     }
-    if (grant.codeChallenge !== null) {
+    if (grant.code_challenge !== null) {
       const verifier = request.code_verifier ?? '';
-      if (!PKCE_VERIFIER.test(verifier) || sha256Base64Url(verifier) !== grant.codeChallenge) {
+      if (!PKCE_VERIFIER.test(verifier) || sha256Base64Url(verifier) !== grant.code_challenge) {
         throw refuse('code_verifier does not match the code_challenge', 'code_verifier');
       }
     }
     const token = context.db.transaction(() => {
       if (!consumeAuthCode(context.db, request.code, now)) return undefined;
-      return mintAccessToken(context.db, grant.accountId, request.client_id, now, request.code);
+      return mintAccessToken(context.db, grant.account_id, request.client_id, now, request.code);
     })();
     if (token === undefined) throw reused();
     c.header('Cache-Control', 'no-store');

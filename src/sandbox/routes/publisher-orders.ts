@@ -1,35 +1,12 @@
 // Orders through the Publisher API: generate (inventory held), attendee form, save attendees,
 // confirm (sold) / pending (still held) / fail (released), and order details.
 import type { SandboxDatabase } from '../db/index.js';
-import { insertOrder, saveAttendees as saveOrderAttendees, type AttendeeRow, type NewOrderLine } from '../db/orders.js';
+import { insertOrder, saveAttendees as saveOrderAttendees, type AttendeeRow, type NewOrderLine, type OrderRow } from '../db/orders.js';
 import { SandboxError } from '../errors.js';
 import type { PricedCart, PricedLine } from '../pricing.js';
 import type { CheckedLine } from './publisher-cart.js';
 import { listQuestions, type QuestionRow } from '../db/events.js';
 import type { EventRow } from './publisher-store.js';
-
-export interface OrderRow {
-  id: number;
-  order_no: string;
-  event_id: number;
-  publisher_account_id: number | null;
-  status: 'generated' | 'pending' | 'confirm' | 'fail';
-  quantity: number;
-  ticket_cost: number;
-  discount: number;
-  platform_fee: number;
-  processing_fee: number;
-  service_tax: number;
-  grand_total: number;
-  paid_amount: number;
-  currency: string;
-  buyer_name: string | null;
-  buyer_email: string | null;
-  buyer_phone: string | null;
-  reference_no: string | null;
-  created_at: string;
-  purchased_at: string | null;
-}
 
 export interface OrderLineRow {
   id: number;
