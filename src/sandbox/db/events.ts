@@ -2,7 +2,15 @@
 import type { SandboxDatabase } from './index.js';
 import { insertRow, prepared, updateRow } from './statements.js';
 
-export interface EventRow {
+/** A schedule or sale window: yyyy-mm-dd dates and HH:MM times. */
+export interface Span {
+  start_date: string;
+  start_time: string;
+  end_date: string;
+  end_time: string;
+}
+
+export interface EventRow extends Span {
   id: number;
   owner_id: number;
   event_type: string;
@@ -13,10 +21,6 @@ export interface EventRow {
   segment: string | null;
   category: string;
   topics: string | null;
-  start_date: string;
-  start_time: string;
-  end_date: string;
-  end_time: string;
   about: string;
   listing_image: string;
   header_image: string;
@@ -60,7 +64,7 @@ export function subdomainTakenByOther(db: SandboxDatabase, subdomain: string, ow
   return prepared(db, `SELECT 1 FROM events WHERE subdomain = ? AND owner_id <> ?`).get(subdomain, ownerId) !== undefined;
 }
 
-export interface TicketRow {
+export interface TicketRow extends Span {
   id: number;
   event_id: number;
   name: string;
@@ -70,10 +74,6 @@ export interface TicketRow {
   quantity: number;
   initial_quantity: number;
   status: string;
-  start_date: string;
-  start_time: string;
-  end_date: string;
-  end_time: string;
   min_quantity: number;
   max_quantity: number;
   service_fee: number;
@@ -105,7 +105,7 @@ export function listTickets(db: SandboxDatabase, eventId: number): TicketRow[] {
   return prepared(db, `SELECT * FROM tickets WHERE event_id = ? ORDER BY id`).all(eventId) as TicketRow[];
 }
 
-export interface DiscountRow {
+export interface DiscountRow extends Span {
   id: number;
   event_id: number;
   ticket_id: number;
@@ -113,10 +113,6 @@ export interface DiscountRow {
   category: 'flat' | 'bulk' | 'code';
   amount: number;
   type: 'fixed' | 'percentage';
-  start_date: string;
-  start_time: string;
-  end_date: string;
-  end_time: string;
   usage_limit: number;
   from_quantity: number | null;
   to_quantity: number | null;

@@ -5,8 +5,7 @@ import { insertOrder, saveAttendees as saveOrderAttendees, type AttendeeRow, typ
 import { SandboxError } from '../errors.js';
 import type { PricedCart, PricedLine } from '../pricing.js';
 import type { CheckedLine } from './publisher-cart.js';
-import { listQuestions, type QuestionRow } from '../db/events.js';
-import type { EventRow } from './publisher-store.js';
+import { listQuestions, type EventRow, type QuestionRow } from '../db/events.js';
 
 export interface OrderLineRow {
   id: number;

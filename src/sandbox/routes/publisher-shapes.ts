@@ -1,7 +1,8 @@
 // Publisher API response shapes (event, ticket and discount details) from database rows.
-import type { DiscountRow, EventRow, SearchRow, TicketRow } from './publisher-store.js';
-import { ticketsLeft } from './publisher-store.js';
-import { sqlDateTime } from '../time.js';
+import type { DiscountRow, EventRow, Span, TicketRow } from '../db/events.js';
+import { ticketsLeft, type SearchRow } from './publisher-store.js';
+import { sqlDateTime, withSeconds } from '../time.js';
+import { plainText } from '../pages/html.js';
 import { eventPageUrl } from './event-page.js';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -25,19 +26,6 @@ function twelveHourTime(time: string): string {
 /** The first five characters of a stored time: HH:MM. */
 function hhmm(time: string): string {
   return time.slice(0, 5);
-}
-
-function withSeconds(time: string): string {
-  return `${hhmm(time)}:00`;
-}
-
-/** HTML → plain text, for textDescription. */
-function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 function topicList(topics: string | null): string[] {
@@ -140,7 +128,7 @@ export function eventDetails(row: EventRow, extras: EventDetailsExtras) {
 }
 
 /** 'yyyy-mm-dd HH:MM' of a ticket's or discount's start and end. */
-export function saleWindow(row: { start_date: string; start_time: string; end_date: string; end_time: string }) {
+export function saleWindow(row: Span) {
   return { startsAt: `${row.start_date} ${hhmm(row.start_time)}`, endsAt: `${row.end_date} ${hhmm(row.end_time)}` };
 }
 

@@ -3,8 +3,6 @@
 import type { SandboxDatabase } from '../db/index.js';
 import type { DiscountRow, EventRow, TicketRow } from '../db/events.js';
 
-export type { DiscountRow, EventRow, TicketRow };
-
 /** Tickets a buyer can see: deleted and cancelled ones are hidden. */
 export function visibleTickets(db: SandboxDatabase, eventId: number): TicketRow[] {
   return db.prepare(`SELECT * FROM tickets WHERE event_id = ? AND status IN ('active', 'published', 'pause') ORDER BY id`).all(eventId) as TicketRow[];

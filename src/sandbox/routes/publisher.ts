@@ -33,8 +33,8 @@ import {
   saveAttendees,
 } from './publisher-orders.js';
 import { eventDetails, eventSummary, ticketAvailability, ticketDetails } from './publisher-shapes.js';
-import { categoriesWithEvents, discountsOfEvent, searchEvents, visibleTickets, type EventRow } from './publisher-store.js';
-import { findEvent } from '../db/events.js';
+import { categoriesWithEvents, discountsOfEvent, searchEvents, visibleTickets } from './publisher-store.js';
+import { findEvent, type EventRow } from '../db/events.js';
 import { confirmOrder, releaseExpiredOrders, setOrderStatus } from '../db/orders.js';
 
 function origin(c: Context): string {
