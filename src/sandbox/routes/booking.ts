@@ -15,6 +15,7 @@ import { renderBookingReturnPage } from '../pages/booking-return.js';
 import { renderPaymentPage } from '../pages/payment.js';
 import { autoSubmitPolicy, newScriptNonce } from '../security/page-policy.js';
 import { readForm, validate, type FormFields } from '../request.js';
+import { textFields } from '../text-fields.js';
 import { sqlDateTime } from '../time.js';
 import { readQuery } from './publisher-input.js';
 import { withReturnUrl } from '../modes/quirks.js';
@@ -145,12 +146,7 @@ function bookingRecord(row: BookingRow) {
     amountInr: row.amount_inr,
     status: row.status,
     pg: row.pg,
-    name: row.name ?? '',
-    emailId: row.email_id ?? '',
-    phoneNo: row.phone_no ?? '',
-    city: row.city ?? '',
-    state: row.state ?? '',
-    country: row.country ?? '',
+    ...textFields(row, { name: 'name', emailId: 'email_id', phoneNo: 'phone_no', city: 'city', state: 'state', country: 'country' }),
     createdOn: sqlDateTime(row.created_at),
     completedOn: row.completed_at ? sqlDateTime(row.completed_at) : null,
   };

@@ -1,16 +1,11 @@
-// The attendee list (E11) in the shapes public code shows of the live service, for --quirks:
-// 0-based offsets with later batches keyed by absolute
-// offset, and, as the pasted 2020 response has it, newest first; a `ticketId` code for each
-// issued ticket; `ticketNo` a short per-event sequence number; order numbers shaped
-// `RK610K-<event code>-<yymmdd>-<hhmmss>-<n>`; purchase dates at date precision with
-// microseconds in Asia/Calcutta; every third order's attendees with `name: null` and their names
-// in `details` (`First Name`, `Last Name`); `""` for unknown fields; numbers as JSON numbers;
-// `paidBy` `Free` or `online`.
+// The attendee list (E11) in the shapes public code shows of the live service, for --quirks
+// (docs/sandbox.md, "Operating modes": 0-based offsets, newest first, the 2020 capture's fields).
 import type { SandboxDatabase } from '../db/index.js';
 import type { AttendeeListOrder } from '../context.js';
 import type { EventRow } from '../db/events.js';
 import { attendeeListLength, attendeeListRange, eventTicketNumbers, type AttendeeListEntry } from '../db/orders.js';
 import { idCode } from '../id-codes.js';
+import { textFields } from '../text-fields.js';
 
 /** Most attendee-list records one call returns (reference §8). */
 export const ATTENDEE_BATCH_LIMIT = 50;
@@ -67,12 +62,7 @@ function liveRecord(event: EventRow, { order, attendees }: AttendeeListEntry, ti
     paidBy: order.grand_total === 0 ? 'Free' : 'online',
     paidTo: '',
     refundAmount: '',
-    city: order.city ?? '',
-    state: order.state ?? '',
-    country: order.country ?? '',
-    address: order.address ?? '',
-    zipcode: order.zipcode ?? '',
-    phoneNo: order.buyer_phone ?? '',
+    ...textFields(order, { city: 'city', state: 'state', country: 'country', address: 'address', zipcode: 'zipcode', phoneNo: 'buyer_phone' }),
     purchaseDate: { date: `${dayInLiveZone.format(purchasedAt)} 00:00:00.000000`, timezone_type: 3, timezone: LIVE_ZONE },
     name: order.buyer_name ?? '',
     email: order.buyer_email ?? '',

@@ -1,8 +1,9 @@
 // Orders through the Publisher API: generate (inventory held), attendee form, save attendees,
 // confirm (sold) / pending (still held) / fail (released), and order details.
 import type { SandboxDatabase } from '../db/index.js';
-import { insertOrder, saveAttendees as saveOrderAttendees, type AttendeeRow, type NewOrderLine, type OrderRow } from '../db/orders.js';
+import { insertOrder, saveAttendees as saveOrderAttendees, type AttendeeRow, type NewAttendee, type NewOrderLine, type OrderRow } from '../db/orders.js';
 import { SandboxError } from '../errors.js';
+import { textFields } from '../text-fields.js';
 import type { PricedCart, PricedLine } from '../pricing.js';
 import type { CheckedLine } from './publisher-cart.js';
 import { listQuestions, type EventRow, type QuestionRow } from '../db/events.js';
@@ -167,7 +168,7 @@ export function saveAttendees(db: SandboxDatabase, order: OrderRow, answers: Att
       throw new SandboxError('E002', { description: `${key}: the order has ${tickets.length} attendee(s)`, field: `attendees.${key}` });
     }
   }
-  const rows = tickets.map((line, index) => {
+  const attendees: NewAttendee[] = tickets.map((line, index) => {
     const key = `attendee_${index + 1}`;
     const given = answers[key];
     if (!given) throw new SandboxError('E002', { description: `mandatory fields missing: attendees.${key}`, field: `attendees.${key}` });
@@ -181,33 +182,21 @@ export function saveAttendees(db: SandboxDatabase, order: OrderRow, answers: Att
         throw new SandboxError('E002', { description: `${key}.${field.id}: not an email address`, field: `${key}.${field.id}` });
       }
     }
-    const custom = fields
-      .slice(DEFAULT_FORM_FIELDS.length)
-      .map((field) => ({ field, value: byId.get(field.id) ?? '' }))
-      .filter((answer) => answer.value !== '');
     return {
       ticketId: line.ticket_id,
       name: byId.get('default_1') ?? '',
       email: byId.get('default_2') ?? '',
-      phone: byId.get('default_3') ?? '',
-      custom,
+      phone: byId.get('default_3') || null,
+      answers: fields
+        .slice(DEFAULT_FORM_FIELDS.length)
+        .map((field) => ({ fieldId: field.id, label: field.label, value: byId.get(field.id) ?? '' }))
+        .filter((answer) => answer.value !== ''),
     };
   });
   db.transaction(() => {
-    saveOrderAttendees(
-      db,
-      order.id,
-      order.order_no,
-      rows.map((row) => ({
-        ticketId: row.ticketId,
-        name: row.name,
-        email: row.email,
-        phone: row.phone || null,
-        answers: row.custom.map((answer) => ({ fieldId: answer.field.id, label: answer.field.label, value: answer.value })),
-      })),
-    );
-    const buyer = rows[0];
-    db.prepare(`UPDATE orders SET buyer_name = ?, buyer_email = ?, buyer_phone = ? WHERE id = ?`).run(buyer.name, buyer.email, buyer.phone || null, order.id);
+    saveOrderAttendees(db, order.id, order.order_no, attendees);
+    const buyer = attendees[0];
+    db.prepare(`UPDATE orders SET buyer_name = ?, buyer_email = ?, buyer_phone = ? WHERE id = ?`).run(buyer.name, buyer.email, buyer.phone ?? null, order.id);
   })();
 }
 
@@ -233,9 +222,7 @@ export function orderDetails(db: SandboxDatabase, order: OrderRow, eventTitle: s
     ticketCost: order.ticket_cost,
     paidAmount: order.paid_amount,
     orderStatus: order.status,
-    buyerName: order.buyer_name ?? '',
-    buyerEmail: order.buyer_email ?? '',
-    buyerPhoneNo: order.buyer_phone ?? '',
+    ...textFields(order, { buyerName: 'buyer_name', buyerEmail: 'buyer_email', buyerPhoneNo: 'buyer_phone' }),
     attendee: attendees.map((attendee) => ({
       ticketId: attendee.ticket_id,
       ticketName: attendee.ticket_name,

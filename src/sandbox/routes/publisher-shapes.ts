@@ -3,6 +3,7 @@ import type { DiscountRow, EventRow, Span, TicketRow } from '../db/events.js';
 import { ticketsLeft, type SearchRow } from './publisher-store.js';
 import { sqlDateTime, withSeconds } from '../time.js';
 import { plainText } from '../pages/html.js';
+import { textFields } from '../text-fields.js';
 import { eventPageUrl } from './event-page.js';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -61,11 +62,7 @@ export function eventSummary(row: SearchRow, origin: string) {
     category: row.category,
     topics: topics.length ? topics : null,
     type: row.type,
-    city: row.city ?? '',
-    state: row.state ?? '',
-    venueName: row.address ?? '',
-    address: row.address ?? '',
-    country: row.country ?? '',
+    ...textFields(row, { city: 'city', state: 'state', venueName: 'address', address: 'address', country: 'country' }),
     zipcode: row.postal ?? null,
     currency: row.currency ?? 'INR',
     minPrice: moneyText(row.min_price),
@@ -106,16 +103,7 @@ export function eventDetails(row: EventRow, extras: EventDetailsExtras) {
     enquiryForm: 'no',
     showButton: 'yes',
     eventSessionType: 'single',
-    Location: [
-      {
-        venueName: row.address ?? '',
-        address: row.address ?? '',
-        city: row.city ?? '',
-        state: row.state ?? '',
-        country: row.country ?? '',
-        zipcode: row.postal ?? '',
-      },
-    ],
+    Location: [textFields(row, { venueName: 'address', address: 'address', city: 'city', state: 'state', country: 'country', zipcode: 'postal' })],
     currency: extras.currency,
     price: moneyText(extras.minPrice),
     microblogLink: null,

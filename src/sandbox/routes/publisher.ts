@@ -102,12 +102,16 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
     return c.json({ status: 'success', events: rows.map((row) => eventSummary(row, origin(c))) });
   });
 
-  // GET with a query as the reference has it; POST with form fields as newer clients send it.
-  app.on(['GET', 'POST'], '/publisher/event-details', async (c) => {
+  /** The event a details request names, its visible tickets, and the minute sale windows are compared at. */
+  async function readEventDetailsRequest(c: Context<SandboxEnv>) {
     const request = validate(publisherEventIdRequest, await readQueryAndForm(c), { invalid: { eventId: 'E007' } });
     const event = eventById(context, request.eventId);
-    const tickets = visibleTickets(context.db, event.id);
-    const now = minuteOf(context.clock.now());
+    return { event, tickets: visibleTickets(context.db, event.id), now: minuteOf(context.clock.now()) };
+  }
+
+  // GET with a query as the reference has it; POST with form fields as newer clients send it.
+  app.on(['GET', 'POST'], '/publisher/event-details', async (c) => {
+    const { event, tickets, now } = await readEventDetailsRequest(c);
     const buyable = tickets.filter((ticket) => ticket.status !== 'pause');
     const soldout = buyable.length > 0 && buyable.every((ticket) => ticketAvailability(ticket, now) === 'Sold Out');
     const organizer = findAccountById(context.db, event.owner_id);
@@ -127,11 +131,8 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
   });
 
   app.on(['GET', 'POST'], '/publisher/ticket-details', async (c) => {
-    const request = validate(publisherEventIdRequest, await readQueryAndForm(c), { invalid: { eventId: 'E007' } });
-    const event = eventById(context, request.eventId);
-    const tickets = visibleTickets(context.db, event.id);
+    const { event, tickets, now } = await readEventDetailsRequest(c);
     const discounts = discountsOfEvent(context.db, event.id);
-    const now = minuteOf(context.clock.now());
     return c.json({
       status: 'success',
       tickets: tickets.map((ticket) => ticketDetails(ticket, discounts, now)),

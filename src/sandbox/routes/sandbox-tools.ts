@@ -1,10 +1,5 @@
-// Sandbox-only endpoint (not part of the service): POST /sandbox/token mints what
-// `boxoffice sandbox token` prints — the sandbox's "developer area" (reference §5 user access).
-//   role=organizer (default) | admin | publisher | booking, account=EMAIL (optional)
-//   → {"status":"success","role":…,"account":…,"value":"…"}
-// organizer/publisher/booking default to organizer@sandbox.local, admin to admin@sandbox.local.
-// A named account that does not exist is created as an organizer (password `sandbox`); asking
-// for an admin token for a non-admin account is refused (E008).
+// Sandbox-only endpoint: POST /sandbox/token mints what `boxoffice sandbox token` prints, the
+// sandbox's "developer area" (docs/sandbox.md, "Tokens without a browser").
 import * as z from 'zod';
 import type { SandboxApp, SandboxContext } from '../context.js';
 import { ensureOrganizerAccount, mintAccessToken, mintPublisherKey } from '../db/accounts.js';
