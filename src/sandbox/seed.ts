@@ -11,7 +11,7 @@ import { SANDBOX_ENDPOINTS, ORGANIZER_EMAIL } from './fixtures.js';
 import { seededRandom } from './modes/faults.js';
 import { readForm, validate } from './request.js';
 import { questionFieldId } from './routes/publisher-orders.js';
-import { utcDate } from './time.js';
+import { addDays, utcDate } from './time.js';
 
 const MAX_SEED_EVENTS = 1000;
 const MAX_SEED_ORDERS = 1_000_000;
@@ -53,10 +53,6 @@ const SEED_QUESTIONS = [
   { label: 'T-shirt size', type: 'Dropdown', mandatory: false },
   { label: 'Dietary needs', type: 'Dropdown', mandatory: false },
 ];
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 interface SeededTicket {
   id: number;

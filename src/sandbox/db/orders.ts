@@ -3,7 +3,7 @@
 // confirmed, taking the next per-event position (1, 2, 3, … in purchase order). A batch of the
 // attendee list is then an index range seek on (event_id, event_position), never an OFFSET scan.
 import type { SandboxDatabase } from './index.js';
-import { prepared } from './statements.js';
+import { insertRow, prepared } from './statements.js';
 
 type OrderStatus = 'generated' | 'pending' | 'confirm' | 'fail';
 
@@ -44,10 +44,6 @@ interface Buyer {
   email: string;
   phone?: string | null;
   city?: string | null;
-  state?: string | null;
-  country?: string | null;
-  address?: string | null;
-  zipcode?: string | null;
 }
 
 export interface NewOrderLine {
@@ -81,8 +77,6 @@ export interface NewOrder {
   eventId: number;
   /** The account whose publisher key placed the order; null for orders made by the sandbox. */
   publisherAccountId?: number | null;
-  /** Default: SBX + the order's row id, zero-padded. */
-  orderNo?: string;
   /** Default 'confirm'. A confirmed order counts as sold and enters the attendee list. */
   status?: OrderStatus;
   buyer: Buyer;
@@ -92,10 +86,8 @@ export interface NewOrder {
   processingFee?: number;
   serviceTax?: number;
   currency?: string;
-  referenceNo?: string | null;
+  /** When it was placed (and confirmed, when it is). */
   createdAt: Date;
-  /** When it was confirmed; default createdAt. */
-  purchasedAt?: Date;
 }
 
 export interface InsertedOrder {
@@ -122,56 +114,41 @@ export function insertOrder(db: SandboxDatabase, order: NewOrder): InsertedOrder
     const serviceTax = order.serviceTax ?? 0;
     const grandTotal = round2(ticketCost + platformFee + processingFee + serviceTax);
     const nextId = (prepared(db, `SELECT COALESCE(MAX(id), 0) + 1 AS next FROM orders`).get() as { next: number }).next;
-    const orderNo = order.orderNo ?? `SBX${String(nextId).padStart(8, '0')}`;
+    const orderNo = `SBX${String(nextId).padStart(8, '0')}`;
     const buyer = order.buyer;
-    prepared(
-      db,
-      `INSERT INTO orders (id, order_no, event_id, publisher_account_id, status, quantity, ticket_cost, discount,
-         platform_fee, processing_fee, service_tax, grand_total, paid_amount, currency, buyer_name, buyer_email,
-         buyer_phone, city, state, country, address, zipcode, reference_no, created_at)
-       VALUES (?, ?, ?, ?, 'generated', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      nextId,
-      orderNo,
-      order.eventId,
-      order.publisherAccountId ?? null,
+    insertRow(db, 'orders', {
+      id: nextId,
+      order_no: orderNo,
+      event_id: order.eventId,
+      publisher_account_id: order.publisherAccountId ?? null,
+      status: 'generated',
       quantity,
-      ticketCost,
+      ticket_cost: ticketCost,
       discount,
-      platformFee,
-      processingFee,
-      serviceTax,
-      grandTotal,
-      order.currency ?? 'INR',
-      buyer.name,
-      buyer.email,
-      buyer.phone ?? null,
-      buyer.city ?? null,
-      buyer.state ?? null,
-      buyer.country ?? null,
-      buyer.address ?? null,
-      buyer.zipcode ?? null,
-      order.referenceNo ?? null,
-      order.createdAt.toISOString(),
-    );
-    const insertLine = prepared(
-      db,
-      `INSERT INTO order_lines (order_id, ticket_id, quantity, unit_price, discount_id, discount_code, discount_amount, platform_fee, amount)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+      platform_fee: platformFee,
+      processing_fee: processingFee,
+      service_tax: serviceTax,
+      grand_total: grandTotal,
+      currency: order.currency ?? 'INR',
+      buyer_name: buyer.name,
+      buyer_email: buyer.email,
+      buyer_phone: buyer.phone ?? null,
+      city: buyer.city ?? null,
+      created_at: order.createdAt.toISOString(),
+    });
     const hold = prepared(db, `UPDATE tickets SET held_count = held_count + ? WHERE id = ?`);
     order.lines.forEach((line, index) => {
-      insertLine.run(
-        nextId,
-        line.ticketId,
-        line.quantity,
-        line.unitPrice,
-        line.discountId ?? null,
-        line.discountCode ?? null,
-        line.discountAmount ?? 0,
-        line.platformFee ?? 0,
-        lineAmounts[index],
-      );
+      insertRow(db, 'order_lines', {
+        order_id: nextId,
+        ticket_id: line.ticketId,
+        quantity: line.quantity,
+        unit_price: line.unitPrice,
+        discount_id: line.discountId ?? null,
+        discount_code: line.discountCode ?? null,
+        discount_amount: line.discountAmount ?? 0,
+        platform_fee: line.platformFee ?? 0,
+        amount: lineAmounts[index],
+      });
       hold.run(line.quantity, line.ticketId);
     });
     const attendees =
@@ -180,9 +157,9 @@ export function insertOrder(db: SandboxDatabase, order: NewOrder): InsertedOrder
     insertAttendees(db, nextId, orderNo, attendees);
     let position: number | null = null;
     if (status === 'confirm') {
-      position = confirmOrder(db, nextId, order.purchasedAt ?? order.createdAt, order.referenceNo ?? null);
+      position = confirmOrder(db, nextId, order.createdAt, null);
     } else if (status !== 'generated') {
-      setOrderStatus(db, nextId, status, order.referenceNo ?? null);
+      setOrderStatus(db, nextId, status, null);
     }
     return { orderId: nextId, orderNo, position };
   })();

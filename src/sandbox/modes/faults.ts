@@ -67,6 +67,14 @@ function parseSeed(text: string): number {
   return Number(text) >>> 0;
 }
 
+/** Each key's parser: the part of the spec the key's value sets. */
+const KEY_PARSERS: Readonly<Record<string, (value: string) => Partial<FaultSpec>>> = {
+  rate: (value) => ({ rate: parseRate(value) }),
+  kinds: (value) => ({ kinds: parseKinds(value) }),
+  delay: (value) => ({ delayMs: parseDuration(value, 'delay') }),
+  seed: (value) => ({ seed: parseSeed(value) }),
+};
+
 /** Parses a --faults value; `none` (or an empty value) gives undefined: no faults. */
 export function parseFaultSpec(text: string): FaultSpec | undefined {
   const trimmed = text.trim();
@@ -80,22 +88,8 @@ export function parseFaultSpec(text: string): FaultSpec | undefined {
     const value = pair.slice(equals + 1).trim();
     if (seen.has(key)) throw new FaultSpecError(key, 'given twice');
     seen.add(key);
-    switch (key) {
-      case 'rate':
-        spec.rate = parseRate(value);
-        break;
-      case 'kinds':
-        spec.kinds = parseKinds(value);
-        break;
-      case 'delay':
-        spec.delayMs = parseDuration(value, 'delay');
-        break;
-      case 'seed':
-        spec.seed = parseSeed(value);
-        break;
-      default:
-        throw new FaultSpecError(key, 'unknown key (expected rate, kinds, delay or seed)');
-    }
+    if (!Object.hasOwn(KEY_PARSERS, key)) throw new FaultSpecError(key, 'unknown key (expected rate, kinds, delay or seed)');
+    Object.assign(spec, KEY_PARSERS[key](value));
   }
   return spec;
 }

@@ -5,7 +5,7 @@
 // fields (liveLibraryTicketFields), /em/booking's returnUrl (withReturnUrl), the spaced
 // `Authorization :` header (lenient-head.ts), create-event's segment (routes/events.ts) and the
 // publisher key in the body (routes/publisher-input.ts).
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { TICKET_STATUS_SYNONYMS_FOR_ADD } from '../../client/schemas/values.js';
 import { idCode, type IdKind } from '../id-codes.js';
 import type { FormFields } from '../request.js';
@@ -115,15 +115,11 @@ export function withReturnUrl(fields: FormFields): FormFields {
   return { ...fields, callbackUrl: returnUrl };
 }
 
-async function fixRequest(c: Context): Promise<void> {
-  const fixed = await readableMultipart(c.req.raw, true);
-  if (fixed) c.req.raw = fixed;
-}
-
 /** Reads the live library's requests, and rewrites JSON API responses into the live shapes above. */
 export function quirksMiddleware(): MiddlewareHandler {
   return async (c, next) => {
-    await fixRequest(c);
+    const readable = await readableMultipart(c.req.raw, true);
+    if (readable) c.req.raw = readable;
     await next();
     if (!isApiPath(c.req.path)) return;
     const response = c.res;

@@ -16,7 +16,7 @@ import { renderPaymentPage } from '../pages/payment.js';
 import { autoSubmitPolicy, newScriptNonce } from '../security/page-policy.js';
 import { readForm, validate, type FormFields } from '../request.js';
 import { textFields } from '../text-fields.js';
-import { sqlDateTime } from '../time.js';
+import { addDays, sqlDateTime } from '../time.js';
 import { readQuery } from './publisher-input.js';
 import { withReturnUrl } from '../modes/quirks.js';
 
@@ -62,11 +62,6 @@ function amountText(amount: number): string {
   return amount.toFixed(2);
 }
 
-/** The `response` value of a booking return. */
-function bookingResponse(orderNo: string, status: string, amount: string, keyMd5: string): string {
-  return Buffer.from(`${orderNo}|${status}|${amount}|${keyMd5}`, 'utf8').toString('base64');
-}
-
 function pageSignature(bookingKey: string, bookingId: number, orderNo: string, amount: string): string {
   return createHmac('sha256', bookingKey).update(`${bookingId}|${orderNo}|${amount}`).digest('hex');
 }
@@ -85,11 +80,6 @@ function accountForKey(db: SandboxDatabase, bookingKey: string, tokenValidAt?: D
   const account = findAccountByBookingKey(db, bookingKey) ?? (tokenValidAt && accountForAccessToken(db, bookingKey, tokenValidAt));
   if (!account) throw new SandboxError('E001', { description: 'the booking key is unknown', field: 'bookingKey' });
   return account;
-}
-
-/** The status word of a return, as the live service sends it. */
-function returnStatus(recorded: 'success' | 'fail'): string {
-  return recorded === 'success' ? 'success' : 'failure';
 }
 
 function paymentPageOf(row: BookingRow, account: Account): string {
@@ -127,13 +117,11 @@ const completeRequest = z.object({
   outcome: z.enum(['pay', 'fail'], { message: 'expected pay or fail' }),
 });
 
-function daysBetween(fromDate: string, toDate: string): number {
-  return (Date.parse(`${toDate}T00:00:00Z`) - Date.parse(`${fromDate}T00:00:00Z`)) / 86_400_000;
-}
-
-/** ISO instant of the start of the day after `date` (the exclusive upper bound of a date range). */
-function nextDayStart(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
+/** T010 unless the booking still waits for Pay or Fail. */
+function assertInitiated(row: BookingRow): void {
+  if (row.status !== 'initiated') {
+    throw new SandboxError('T010', { description: `booking ${row.id} was already completed (${row.status})`, field: 'bookingId' });
+  }
 }
 
 /** The booking order record of E13 (2.16; the sandbox's shape, a superset of the client's bookingOrder). */
@@ -202,9 +190,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     if (!safeEqual(pageToken(account.bookingKey, row.id), c.req.query('token') ?? '')) {
       throw new SandboxError('T003', { description: 'invalid hash: the payment page address was changed', field: 'token' });
     }
-    if (row.status !== 'initiated') {
-      throw new SandboxError('T010', { description: `booking ${row.id} was already completed (${row.status})`, field: 'bookingId' });
-    }
+    assertInitiated(row);
     return c.html(paymentPageOf(row, account));
   });
 
@@ -215,13 +201,13 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     if (!safeEqual(expected, request.signature) || request.orderNo !== row.order_no || request.amount !== amountText(row.amount)) {
       throw new SandboxError('T003', { description: 'invalid hash: the payment form was changed', field: 'signature' });
     }
-    if (row.status !== 'initiated') {
-      throw new SandboxError('T010', { description: `booking ${row.id} was already completed (${row.status})`, field: 'bookingId' });
-    }
+    assertInitiated(row);
     const status = request.outcome === 'pay' ? 'success' : 'fail';
     db.prepare(`UPDATE bookings SET status = ?, completed_at = ? WHERE id = ? AND status = 'initiated'`).run(status, context.clock.now().toISOString(), row.id);
-    const returned = returnStatus(status);
-    const response = bookingResponse(row.order_no, returned, amountText(row.amount), row.key_md5 ?? md5Hex(account.bookingKey));
+    // The return as the live service sends it: `response` = base64 of orderNo|status|amount|md5 of the booking's key.
+    const returned = status === 'success' ? 'success' : 'failure';
+    const keyMd5 = row.key_md5 ?? md5Hex(account.bookingKey);
+    const response = Buffer.from(`${row.order_no}|${returned}|${amountText(row.amount)}|${keyMd5}`, 'utf8').toString('base64');
     const nonce = newScriptNonce();
     c.header('Content-Security-Policy', autoSubmitPolicy(nonce, new URL(row.callback_url).origin));
     c.header('Cache-Control', 'no-store');
@@ -233,7 +219,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
       invalid: { fromDate: 'E002', toDate: 'E002' },
       rule: { toDate: 'E003' },
     });
-    if (daysBetween(request.fromDate, request.toDate) > MAX_BOOKING_LIST_DAYS) {
+    if (request.toDate > addDays(request.fromDate, MAX_BOOKING_LIST_DAYS)) {
       throw new SandboxError('T009', {
         description: `date range must be at most ${MAX_BOOKING_LIST_DAYS} days (toDate − fromDate)`,
         field: 'toDate',
@@ -242,7 +228,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     const account = accountForKey(db, request.bookingKey);
     const rows = db
       .prepare(`SELECT * FROM bookings WHERE account_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id`)
-      .all(account.id, `${request.fromDate}T00:00:00.000Z`, nextDayStart(request.toDate)) as BookingRow[];
+      .all(account.id, `${request.fromDate}T00:00:00.000Z`, `${addDays(request.toDate, 1)}T00:00:00.000Z`) as BookingRow[];
     return c.json({ status: 'success', bookings: rows.map(bookingRecord) });
   });
 }
