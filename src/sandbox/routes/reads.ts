@@ -6,6 +6,7 @@ import { requireAccessToken } from '../auth.js';
 import type { AttendeeListOrder, SandboxApp, SandboxContext, SandboxEnv } from '../context.js';
 import { listEventsOwnedBy, listTickets, type EventRow, type TicketRow } from '../db/events.js';
 import { attendeeListRange, salesReport, type AttendeeListEntry } from '../db/orders.js';
+import { plainText } from '../pages/html.js';
 import { readForm, validate } from '../request.js';
 import { dateTimeObject, instantObject, sqlDateTime, utcDate, withSeconds } from '../time.js';
 import { eventFor } from './access.js';
@@ -197,13 +198,6 @@ function organizerTicket(ticket: TicketRow, quantityLeft: boolean): Record<strin
     shippingType: ticket.shipping_charge_type,
     eventId: String(ticket.event_id),
   };
-}
-
-function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 /** 2.12 */

@@ -27,19 +27,16 @@ export function mintForRole(context: SandboxContext, role: SandboxTokenRole, acc
   const email = accountEmail ?? (role === 'admin' ? ADMIN_EMAIL : ORGANIZER_EMAIL);
   return context.db.transaction((): MintedValue => {
     const account = ensureOrganizerAccount(context.db, email, now);
-    switch (role) {
-      case 'organizer':
-        return { role, account: account.email, value: mintAccessToken(context.db, account.id, null, now) };
-      case 'admin':
-        if (account.role !== 'admin') {
-          throw new SandboxError('E008', { description: `${account.email} is not an administrator account`, field: 'account' });
-        }
-        return { role, account: account.email, value: mintAccessToken(context.db, account.id, null, now) };
-      case 'publisher':
-        return { role, account: account.email, value: mintPublisherKey(context.db, account.id, now) };
-      case 'booking':
-        return { role, account: account.email, value: account.bookingKey };
+    if (role === 'admin' && account.role !== 'admin') {
+      throw new SandboxError('E008', { description: `${account.email} is not an administrator account`, field: 'account' });
     }
+    const value =
+      role === 'publisher'
+        ? mintPublisherKey(context.db, account.id, now)
+        : role === 'booking'
+          ? account.bookingKey
+          : mintAccessToken(context.db, account.id, null, now);
+    return { role, account: account.email, value };
   })();
 }
 
