@@ -32,14 +32,11 @@ import {
   orderOfPublisher,
   saveAttendees,
 } from './publisher-orders.js';
+import { requestOrigin } from './event-page.js';
 import { eventDetails, eventSummary, ticketAvailability, ticketDetails } from './publisher-shapes.js';
 import { categoriesWithEvents, discountsOfEvent, searchEvents, visibleTickets } from './publisher-store.js';
 import { findEvent, type EventRow } from '../db/events.js';
 import { confirmOrder, releaseExpiredOrders, setOrderStatus } from '../db/orders.js';
-
-function origin(c: Context): string {
-  return new URL(c.req.url).origin;
-}
 
 /** A published event by id (E007 otherwise). Private events are reachable by id, not listed. */
 function eventById(context: SandboxContext, id: number | string, field = 'eventId'): EventRow {
@@ -99,7 +96,7 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
       throw new SandboxError('E003', { description: 'toDate must not be before fromDate', field: 'toDate' });
     }
     const rows = searchEvents(context.db, request);
-    return c.json({ status: 'success', events: rows.map((row) => eventSummary(row, origin(c))) });
+    return c.json({ status: 'success', events: rows.map((row) => eventSummary(row, requestOrigin(c))) });
   });
 
   /** The event a details request names, its visible tickets, and the minute sale windows are compared at. */
@@ -119,7 +116,7 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
     return c.json({
       status: 'success',
       events: eventDetails(event, {
-        origin: origin(c),
+        origin: requestOrigin(c),
         organizerEmail: organizer?.email ?? '',
         currency: tickets[0]?.currency ?? 'INR',
         minPrice: prices.length ? Math.min(...prices) : 0,

@@ -1,21 +1,16 @@
 // E7 get-event, E8 get-tickets, E9 get-all-events, E10 get-report, E11 attendee-list, in the
 // shapes the client's resource schemas read.
-import type { Context } from 'hono';
 import { attendeeListRequest, eventIdRequest } from '../../client/schemas/index.js';
 import { requireAccessToken } from '../auth.js';
-import type { AttendeeListOrder, SandboxApp, SandboxContext, SandboxEnv } from '../context.js';
+import type { AttendeeListOrder, SandboxApp, SandboxContext } from '../context.js';
 import { listEventsOwnedBy, listTickets, type EventRow, type TicketRow } from '../db/events.js';
 import { attendeeListRange, salesReport, type AttendeeListEntry } from '../db/orders.js';
 import { plainText } from '../pages/html.js';
 import { readForm, validate } from '../request.js';
 import { dateTimeObject, instantObject, sqlDateTime, utcDate, withSeconds } from '../time.js';
 import { eventFor } from './access.js';
-import { eventPageUrl } from './event-page.js';
+import { eventPageUrl, requestOrigin } from './event-page.js';
 import { ATTENDEE_BATCH_LIMIT, detailsByLabel, liveAttendeeBatch } from './live-attendee-list.js';
-
-function originOf(c: Context<SandboxEnv>): string {
-  return new URL(c.req.url).origin;
-}
 
 // The reference's fields of an event that the sandbox leaves null, as JSON text built once: every
 // get-event answer holds them, and building and serializing them per request cost an eighth of it.
@@ -306,7 +301,7 @@ export function registerReadRoutes(app: SandboxApp, context: SandboxContext): vo
     const { type } = await readForm(c);
     const today = utcDate(context.clock.now());
     const kept = (event: EventRow) => (type === 'current' ? event.end_date >= today : type === 'past' ? event.end_date < today : true);
-    const origin = originOf(c);
+    const origin = requestOrigin(c);
     return c.json({
       status: 'success',
       events: listEventsOwnedBy(db, c.get('account').id)
