@@ -90,20 +90,13 @@ export interface NewOrder {
   createdAt: Date;
 }
 
-export interface InsertedOrder {
-  orderId: number;
-  orderNo: string;
-  /** Position in the event's attendee list, when confirmed. */
-  position: number | null;
-}
-
 function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
 /** Inserts an order with its lines and attendees in one transaction; holds or sells the tickets. */
-export function insertOrder(db: SandboxDatabase, order: NewOrder): InsertedOrder {
-  return db.transaction((): InsertedOrder => {
+export function insertOrder(db: SandboxDatabase, order: NewOrder): { orderNo: string } {
+  return db.transaction(() => {
     const status = order.status ?? 'confirm';
     const quantity = order.lines.reduce((sum, line) => sum + line.quantity, 0);
     const lineAmounts = order.lines.map((line) => round2(line.quantity * line.unitPrice - (line.discountAmount ?? 0)));
@@ -155,13 +148,9 @@ export function insertOrder(db: SandboxDatabase, order: NewOrder): InsertedOrder
       order.attendees ??
       order.lines.flatMap((line) => Array.from({ length: line.quantity }, () => ({ ticketId: line.ticketId, name: buyer.name, email: buyer.email })));
     insertAttendees(db, nextId, orderNo, attendees);
-    let position: number | null = null;
-    if (status === 'confirm') {
-      position = confirmOrder(db, nextId, order.createdAt, null);
-    } else if (status !== 'generated') {
-      setOrderStatus(db, nextId, status, null);
-    }
-    return { orderId: nextId, orderNo, position };
+    if (status === 'confirm') confirmOrder(db, nextId, order.createdAt, null);
+    else if (status !== 'generated') setOrderStatus(db, nextId, status, null);
+    return { orderNo };
   })();
 }
 

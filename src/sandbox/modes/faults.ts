@@ -3,6 +3,7 @@
 // from a seeded generator: the same seed and the same request sequence give the same faults.
 import type { MiddlewareHandler } from 'hono';
 import { SandboxError } from '../errors.js';
+import { requestSocket } from '../security/host.js';
 import { isApiPath } from './index.js';
 
 const FAULT_KINDS = ['E011', 'T005', '503', 'reset', 'delay'] as const;
@@ -135,10 +136,6 @@ export interface FaultMiddlewareOptions {
   sleep: (ms: number) => Promise<void>;
 }
 
-interface NodeSocketHolder {
-  incoming?: { socket?: { destroy(): void } };
-}
-
 /** Hono middleware applying the injector's decision to each API request. */
 export function faultMiddleware(injector: FaultInjector, options: FaultMiddlewareOptions): MiddlewareHandler {
   return async (c, next) => {
@@ -153,11 +150,9 @@ export function faultMiddleware(injector: FaultInjector, options: FaultMiddlewar
         throw new SandboxError('T005', { description: 'injected fault: system busy; retry later' });
       case '503':
         return c.html('<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>', 503);
-      case 'reset': {
-        const env = c.env as NodeSocketHolder | undefined;
-        env?.incoming?.socket?.destroy();
+      case 'reset':
+        requestSocket(c)?.destroy();
         return c.body(null, 503);
-      }
       case 'delay':
         await options.sleep(injector.spec.delayMs);
         return next();

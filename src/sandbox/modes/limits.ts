@@ -70,8 +70,6 @@ class SlidingWindow {
 export interface RateLimiterOptions {
   /** Milliseconds since the epoch; injected so tests move time instead of waiting. */
   now: () => number;
-  burst?: WindowRule;
-  quotas?: ReadonlyMap<string, WindowRule>;
   /** Most (token, rule) windows kept; the least recently used one goes first. */
   maxWindows?: number;
 }
@@ -80,12 +78,8 @@ export const DEFAULT_MAX_WINDOWS = 10_000;
 
 export class RateLimiter {
   private readonly windows: LRUCache<string, SlidingWindow>;
-  private readonly burst: WindowRule;
-  private readonly quotas: ReadonlyMap<string, WindowRule>;
 
   constructor(private readonly options: RateLimiterOptions) {
-    this.burst = options.burst ?? BURST_RULE;
-    this.quotas = options.quotas ?? REALISTIC_QUOTAS;
     this.windows = new LRUCache({ max: options.maxWindows ?? DEFAULT_MAX_WINDOWS });
   }
 
@@ -107,8 +101,8 @@ export class RateLimiter {
   /** Decides one call by `token` to `path`, and counts it when allowed. */
   check(token: string, path: string): LimitVerdict {
     const now = this.options.now();
-    const rules = [this.burst];
-    const quota = this.quotas.get(path);
+    const rules = [BURST_RULE];
+    const quota = REALISTIC_QUOTAS.get(path);
     if (quota) rules.push(quota);
     let refusal: LimitVerdict = { allowed: true };
     for (const rule of rules) {
