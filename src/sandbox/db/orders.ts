@@ -181,8 +181,9 @@ function insertAttendees(db: SandboxDatabase, orderId: number, orderNo: string, 
   });
 }
 
-function orderLinesOf(db: SandboxDatabase, orderId: number): { ticket_id: number; quantity: number }[] {
-  return prepared(db, `SELECT ticket_id, quantity FROM order_lines WHERE order_id = ?`).all(orderId) as {
+/** The order's lines, in the order they were added: which ticket, how many. */
+export function orderLinesOf(db: SandboxDatabase, orderId: number): { ticket_id: number; quantity: number }[] {
+  return prepared(db, `SELECT ticket_id, quantity FROM order_lines WHERE order_id = ? ORDER BY id`).all(orderId) as {
     ticket_id: number;
     quantity: number;
   }[];

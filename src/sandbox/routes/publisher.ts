@@ -21,17 +21,7 @@ import { validate } from '../request.js';
 import { checkCart, minuteOf, priceLines } from './publisher-cart.js';
 import { categoryMap, segmentTree, topicMap } from './publisher-catalogue.js';
 import { readDataDocument, readQueryAndForm, requirePublisherKey, validateData } from './publisher-input.js';
-import {
-  assertOpen,
-  attendeesSaved,
-  attendeeTickets,
-  formFields,
-  generateOrder,
-  orderDetails,
-  orderLines,
-  orderOfPublisher,
-  saveAttendees,
-} from './publisher-orders.js';
+import { assertOpen, attendeesSaved, attendeeTicketIds, formFields, generateOrder, orderDetails, orderOfPublisher, saveAttendees } from './publisher-orders.js';
 import { requestOrigin } from './event-page.js';
 import { eventDetails, eventSummary, ticketAvailability, ticketDetails } from './publisher-shapes.js';
 import { categoriesWithEvents, discountsOfEvent, searchEvents, visibleTickets } from './publisher-store.js';
@@ -163,7 +153,7 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
     const order = orderOfPublisher(context.db, request.orderNo, c.get('account').id);
     const fields = formFields(context.db, order.event_id);
     const attendeeForm: Record<string, typeof fields> = {};
-    attendeeTickets(orderLines(context.db, order.id)).forEach((_, index) => {
+    attendeeTicketIds(context.db, order.id).forEach((_, index) => {
       attendeeForm[`attendee_${index + 1}`] = fields;
     });
     return c.json({ status: 'success', attendeeForm });
