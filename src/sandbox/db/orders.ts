@@ -349,11 +349,6 @@ export function salesReport(db: SandboxDatabase, eventId: number): ReportLine[] 
   ).all(eventId, eventId) as ReportLine[];
 }
 
-/** How many confirmed orders the event's attendee list holds (its last position). */
-export function attendeeListLength(db: SandboxDatabase, eventId: number): number {
-  return (prepared(db, `SELECT confirmed_orders AS length FROM events WHERE id = ?`).get(eventId) as { length: number } | undefined)?.length ?? 0;
-}
-
 /**
  * The live-like ticket number of each attendee (1-based, per event): its rank by id among every
  * attendee of the event, listed or not, so that no number moves when another order leaves the list.

@@ -1,15 +1,40 @@
-// The attendee list (E11) in the shapes public code shows of the live service, for --quirks
-// (docs/sandbox.md, "Operating modes": 0-based offsets, newest first, the 2020 capture's fields).
+// The attendee list (E11): the positions a batch covers and the orders at them, in either mode,
+// and, for --quirks, the shapes public code shows of the live service (docs/sandbox.md,
+// "Operating modes": 0-based offsets, newest first, the 2020 capture's fields).
 import type { SandboxDatabase } from '../db/index.js';
 import type { AttendeeListOrder } from '../context.js';
 import type { EventRow } from '../db/events.js';
-import { attendeeListLength, attendeeListRange, eventTicketNumbers, type AttendeeListEntry } from '../db/orders.js';
+import { attendeeListRange, eventTicketNumbers, type AttendeeListEntry } from '../db/orders.js';
 import { idCode } from '../id-codes.js';
 import { textFields } from '../text-fields.js';
 
 /** Most attendee-list records one call returns (reference §8). */
-export const ATTENDEE_BATCH_LIMIT = 50;
+const ATTENDEE_BATCH_LIMIT = 50;
 const LIVE_ZONE = 'Asia/Calcutta';
+
+/**
+ * Which list positions a batch covers. The sandbox counts as the contract says: 1-based,
+ * inclusive, 0 read as 1, at most 50. With quirks it counts as the live service appears to:
+ * `fromRecord` is a 0-based offset and `toRecord − fromRecord` records are returned.
+ */
+export function batchPositions(fromRecord: number, toRecord: number, quirks: boolean): { first: number; last: number } {
+  if (quirks) {
+    const count = Math.min(Math.max(toRecord - fromRecord, 0), ATTENDEE_BATCH_LIMIT);
+    return { first: fromRecord + 1, last: fromRecord + count };
+  }
+  const first = Math.max(fromRecord, 1);
+  return { first, last: Math.min(toRecord, first + ATTENDEE_BATCH_LIMIT - 1) };
+}
+
+/**
+ * The orders at list positions first..last. Oldest first, a position is the order's place in
+ * purchase order; newest first, position 1 is the latest confirmed order.
+ */
+export function listSpan(db: SandboxDatabase, event: EventRow, first: number, last: number, order: AttendeeListOrder): AttendeeListEntry[] {
+  if (order === 'oldest-first') return attendeeListRange(db, event.id, first, last);
+  const total = event.confirmed_orders;
+  return attendeeListRange(db, event.id, total - last + 1, total - first + 1).reverse();
+}
 
 /**
  * An attendee's answers as public clients of the live service read them: an object keyed by the
@@ -93,17 +118,13 @@ export function liveAttendeeBatch(
   toRecord: number,
   order: AttendeeListOrder,
 ): unknown[] | Record<string, unknown> {
-  const count = Math.min(Math.max(toRecord - fromRecord, 0), ATTENDEE_BATCH_LIMIT);
-  const length = attendeeListLength(db, event.id);
-  // 1-based positions count in purchase order; newest first, list offset i is position length − i.
-  const oldest = order === 'newest-first' ? Math.max(1, length - fromRecord - count + 1) : fromRecord + 1;
-  const newest = order === 'newest-first' ? length - fromRecord : Math.min(length, fromRecord + count);
-  const entries = count === 0 || newest < oldest ? [] : attendeeListRange(db, event.id, oldest, newest);
+  const { first, last } = batchPositions(fromRecord, toRecord, true);
+  const entries = listSpan(db, event, first, last, order);
   const ticketNumbers = eventTicketNumbers(
     db,
     event.id,
     entries.flatMap((entry) => entry.attendees.map((attendee) => attendee.id)),
   );
   const records = entries.map((entry) => liveRecord(event, entry, ticketNumbers));
-  return liveBatchShape(order === 'newest-first' ? records.reverse() : records, fromRecord);
+  return liveBatchShape(records, fromRecord);
 }
