@@ -41,14 +41,6 @@ interface CheckedAuthorize {
 
 type Checked = { ok: true; value: CheckedAuthorize } | { ok: false; message: string };
 
-function pick(fields: FormFields, names: readonly string[]): Record<string, string> {
-  const picked: Record<string, string> = {};
-  for (const name of names) if (fields[name] !== undefined) picked[name] = fields[name];
-  return picked;
-}
-
-const AUTHORIZE_PARAM_NAMES = ['response_type', 'client_id', 'state', 'redirect_uri', 'code_challenge', 'code_challenge_method'] as const;
-
 /** Problems with the client or redirect address are shown on a page, never redirected (RFC 6749 §4.1.2.1). */
 function checkAuthorize(context: SandboxContext, fields: FormFields): Checked {
   const client = fields.client_id ? findClient(context.db, fields.client_id) : undefined;
@@ -56,7 +48,8 @@ function checkAuthorize(context: SandboxContext, fields: FormFields): Checked {
   if (fields.redirect_uri !== undefined && !redirectUriAllowed(client, fields.redirect_uri)) {
     return { ok: false, message: 'This redirect_uri is not registered for the application.' };
   }
-  const parsed = authorizeQuery.safeParse(pick(fields, AUTHORIZE_PARAM_NAMES));
+  // The schema keeps only the authorize parameters (the form's other fields are dropped).
+  const parsed = authorizeQuery.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { ok: false, message: `Invalid request: ${String(issue.path[0] ?? '')} ${issue.message}`.trim() };
