@@ -1,11 +1,6 @@
 // Sandbox-only endpoints that change attendees the way an organizer's back office would, so that
-// tests of `attendees sync` can drive cancellations and edits while syncs run (behind the sandbox
-// secret, like every /sandbox/* path):
-//   POST /sandbox/cancel-order     orderNo=…              every attendee of the order → cancelled
-//   POST /sandbox/cancel-attendee  ticketNo=…             that attendee → cancelled
-//   POST /sandbox/answer           ticketNo=… label=… value=…   sets (or adds) one custom answer
-//   POST /sandbox/remove-order     orderNo=…              the order leaves the attendee list
-//   → {"status":"success", …what changed}
+// tests of `attendees sync` can drive cancellations and edits while syncs run (docs/sandbox.md,
+// "Sandbox-only endpoints").
 import * as z from 'zod';
 import type { SandboxApp, SandboxContext, SandboxExtension } from './context.js';
 import type { SandboxDatabase } from './db/index.js';

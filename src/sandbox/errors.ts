@@ -11,31 +11,20 @@ const SANDBOX_ONLY_CODES = {
 
 export type SandboxErrorCode = keyof typeof ERROR_CODE_MEANINGS | keyof typeof SANDBOX_ONLY_CODES;
 
-const HTTP_STATUS_BY_CODE: Partial<Record<SandboxErrorCode, number>> = {
-  E001: 401,
-  E020: 401,
-  E008: 403,
-  T008: 403,
-  E007: 404,
-  E012: 404,
-  E019: 404,
-  T007: 404,
-  NOT_FOUND: 404,
-  CROSS_SITE: 403,
-  WRONG_HOST: 421,
-  E005: 409,
-  E006: 409,
-  E009: 409,
-  E027: 409,
-  T010: 409,
-  E023: 429,
-  E011: 503,
-  T005: 503,
-  T006: 503,
-};
+/** The HTTP status of each code that is not a plain 400. */
+const CODES_BY_HTTP_STATUS: readonly (readonly [number, readonly SandboxErrorCode[]])[] = [
+  [401, ['E001', 'E020']],
+  [403, ['E008', 'T008', 'CROSS_SITE']],
+  [404, ['E007', 'E012', 'E019', 'T007', 'NOT_FOUND']],
+  [409, ['E005', 'E006', 'E009', 'E027', 'T010']],
+  [421, ['WRONG_HOST']],
+  [429, ['E023']],
+  [503, ['E011', 'T005', 'T006']],
+];
+const HTTP_STATUS_BY_CODE = new Map(CODES_BY_HTTP_STATUS.flatMap(([status, codes]) => codes.map((code) => [code, status] as const)));
 
 function httpStatusFor(code: SandboxErrorCode): number {
-  return HTTP_STATUS_BY_CODE[code] ?? 400;
+  return HTTP_STATUS_BY_CODE.get(code) ?? 400;
 }
 
 export interface SandboxErrorInit {

@@ -29,13 +29,13 @@ export interface SeedAccount {
   bookingKey: string;
 }
 
-export const SEED_ACCOUNTS: readonly SeedAccount[] = [
-  { email: ORGANIZER_EMAIL, role: 'organizer', bookingKey: 'sandbox-booking-key-organizer' },
-  { email: ADMIN_EMAIL, role: 'admin', bookingKey: 'sandbox-booking-key-admin' },
-];
-
 /** The booking key of `organizer@sandbox.local` (the `local` profile's booking key). */
 export const ORGANIZER_BOOKING_KEY = 'sandbox-booking-key-organizer';
+
+export const SEED_ACCOUNTS: readonly SeedAccount[] = [
+  { email: ORGANIZER_EMAIL, role: 'organizer', bookingKey: ORGANIZER_BOOKING_KEY },
+  { email: ADMIN_EMAIL, role: 'admin', bookingKey: 'sandbox-booking-key-admin' },
+];
 
 /** The sandbox's default port (the `local` profile points here). */
 export const SANDBOX_DEFAULT_PORT = 4010;

@@ -1,21 +1,6 @@
 // The sandbox's cart model (P7 cart-calculation, P8 generate-order). The reference names the
-// cart's fields but not the arithmetic; this is the model the sandbox documents and keeps to.
-//
-// Per ticket line (unit price × quantity):
-//   1. discount: a valid code discount when the buyer gives its code, otherwise the larger of
-//      the applicable flat and bulk discounts. Applicable = within its start/end date-time and
-//      with uses left (a use = one confirmed order that got it; `limit` uses in all). It applies
-//      to every ticket of the line. Bulk applies only when the line's quantity lies within
-//      fromQuantity..toQuantity. fixed = amount off each ticket (never below 0); percentage =
-//      percent of the unit price.
-//   2. fees on the discounted amount: platform fee 2.5 %, gateway fee 2 %.
-//      serviceFee 1: both absorbed by the organizer (buyer pays no fee);
-//      serviceFee 2: platform fee passed to the buyer, gateway fee absorbed;
-//      serviceFee 3: both passed to the buyer.
-//   3. serviceTax: 18 % of the fees passed to the buyer.
-// Money is rounded to cents per line; the cart sums the lines.
-// cart = {price, discount, processingFee (fees passed), serviceTax, grandTotal, codeApplied};
-// grandTotal = price − discount + processingFee + serviceTax.
+// cart's fields but not the arithmetic; docs/sandbox.md ("The pricing model") states the model
+// this keeps to: discount, then fees on the discounted amount, then tax, rounded per line.
 const PLATFORM_FEE_RATE = 0.025;
 const GATEWAY_FEE_RATE = 0.02;
 const SERVICE_TAX_RATE = 0.18;

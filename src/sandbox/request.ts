@@ -7,7 +7,7 @@ import { SandboxError, type SandboxErrorCode } from './errors.js';
 import { readableMultipart } from './multipart.js';
 
 /** Longest text the sandbox stores in one field; longer is refused (E002 naming the field). */
-export const MAX_FIELD_LENGTH = 10_000;
+const MAX_FIELD_LENGTH = 10_000;
 
 export type FormFields = Record<string, string>;
 
@@ -57,15 +57,18 @@ export async function readForm(c: Context): Promise<FormFields> {
     if (text === undefined) {
       throw new SandboxError('E002', { description: `${key}: expected a text value`, field: key });
     }
-    if (text.length > MAX_FIELD_LENGTH) {
-      throw new SandboxError('E002', { description: `${key}: longer than ${MAX_FIELD_LENGTH} characters`, field: key });
-    }
-    if (text.includes('\u0000')) {
-      throw new SandboxError('E002', { description: `${key}: contains a NUL character`, field: key });
-    }
-    fields[key] = text;
+    fields[key] = checkedText(key, text);
   }
   return fields;
+}
+
+/** A field's text; E002 naming the field when it is too long or holds a NUL character. */
+export function checkedText(key: string, text: string): string {
+  if (text.length > MAX_FIELD_LENGTH) {
+    throw new SandboxError('E002', { description: `${key}: longer than ${MAX_FIELD_LENGTH} characters`, field: key });
+  }
+  if (text.includes('\u0000')) throw new SandboxError('E002', { description: `${key}: contains a NUL character`, field: key });
+  return text;
 }
 
 function fieldText(value: unknown): string | undefined {

@@ -1,19 +1,6 @@
-// Seeding: generated events, tickets, discounts, custom questions and confirmed orders (1–4
-// attendees each, with custom answers), written in-process through the db layer in ONE
-// transaction with prepared statements — 100,000 orders take seconds, not minutes.
-// The data looks like a sales campaign: purchase times spread over the SALES_WEEKS weeks before
-// now (in list order, busier towards the end), a few attendees cancelled or late-cancelled
-// (`lcancelled`, as the live service calls it), a few checked in, a few who left the form empty,
-// and answers with a realistic spread (T-shirt sizes, dietary needs).
-//
-//   POST /sandbox/seed   (sandbox-only; what `boxoffice sandbox seed` calls)
-//   events (opt, 1..1000, default 1), orders (opt, 0..1,000,000, default 100, spread over the
-//   events round-robin), account (opt, default organizer@sandbox.local, created on first use),
-//   seed (opt, integer, default 1: the same seed gives the same names and answers)
-//   → {"status":"success","eventIds":["…"],"orders":N,"attendees":M}
-//
-// `sandbox start --seed demo` loads the `demo` data set: two events with every discount kind
-// and custom questions, and 25 confirmed orders.
+// POST /sandbox/seed and `sandbox start --seed demo`: the data set docs/sandbox.md ("Seeding")
+// describes, written in-process in ONE transaction with prepared statements, so that 100,000
+// orders take seconds, not minutes.
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { integer } from '../client/schemas/common.js';
@@ -24,7 +11,7 @@ import { SANDBOX_ENDPOINTS, ORGANIZER_EMAIL } from './fixtures.js';
 import { seededRandom } from './modes/faults.js';
 import { readForm, validate } from './request.js';
 import { questionFieldId } from './routes/publisher-orders.js';
-import { utcDate } from './time.js';
+import { addDays, utcDate } from './time.js';
 
 const MAX_SEED_EVENTS = 1000;
 const MAX_SEED_ORDERS = 1_000_000;
@@ -47,29 +34,12 @@ const LAST_NAMES = ['Sharma', 'Iyer', 'Khan', 'Patel', 'Das', 'Nair', 'Mehta', '
 const CITIES = ['Bengaluru', 'Mumbai', 'Delhi', 'Chennai', 'Pune', 'Hyderabad', 'Kolkata'];
 const COMPANIES = ['Acme Corp', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark Industries', 'Wayne Enterprises'];
 const JOB_TITLES = ['Engineer', 'Designer', 'Product Manager', 'Founder', 'Student', 'Analyst', 'Marketer'];
-/** Values with weights: M and L are the usual sizes, most people need no special meal. */
-const SIZES: readonly (readonly [string, number])[] = [
-  ['XS', 3],
-  ['S', 12],
-  ['M', 30],
-  ['L', 28],
-  ['XL', 18],
-  ['XXL', 9],
-];
-const DIETARY_NEEDS: readonly (readonly [string, number])[] = [
-  ['None', 55],
-  ['Vegetarian', 22],
-  ['Vegan', 8],
-  ['Gluten-free', 6],
-  ['Halal', 5],
-  ['Jain', 4],
-];
-/** Attendee statuses and check-ins as the live service reports them. */
-const STATUSES: readonly (readonly [string, number])[] = [
-  ['attending', 92],
-  ['cancelled', 6],
-  ['lcancelled', 2],
-];
+/** Value → weight: M and L are the usual sizes, most people need no special meal. */
+type Weights = Readonly<Record<string, number>>;
+const SIZES: Weights = { XS: 3, S: 12, M: 30, L: 28, XL: 18, XXL: 9 };
+const DIETARY_NEEDS: Weights = { None: 55, Vegetarian: 22, Vegan: 8, 'Gluten-free': 6, Halal: 5, Jain: 4 };
+/** Attendee statuses as the live service reports them (`lcancelled`: cancelled late). */
+const STATUSES: Weights = { attending: 92, cancelled: 6, lcancelled: 2 };
 const CHECKED_IN_SHARE = 0.15;
 /** Attendees who saved the attendee form without an answer (their `details` come back empty). */
 const EMPTY_DETAILS_SHARE = 0.1;
@@ -83,10 +53,6 @@ const SEED_QUESTIONS = [
   { label: 'T-shirt size', type: 'Dropdown', mandatory: false },
   { label: 'Dietary needs', type: 'Dropdown', mandatory: false },
 ];
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 interface SeededTicket {
   id: number;
@@ -225,7 +191,8 @@ function insertConfirmedOrders(context: SandboxContext, events: readonly SeededE
   const { db } = context;
   if (events.length === 0 || orders === 0) return 0;
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-  const pickWeighted = (items: readonly (readonly [string, number])[]): string => {
+  const pickWeighted = (weights: Weights): string => {
+    const items = Object.entries(weights);
     let left = random() * items.reduce((sum, [, weight]) => sum + weight, 0);
     for (const [value, weight] of items) {
       left -= weight;
@@ -330,35 +297,20 @@ function insertConfirmedOrders(context: SandboxContext, events: readonly SeededE
   return attendees;
 }
 
+/** A whole number from `min` to `max`, `fallback` when absent. */
+function wholeNumber(min: number, max: number, fallback: number) {
+  const range = z
+    .number()
+    .int()
+    .min(min, { message: `expected ${min} or more` });
+  return integer.pipe(range.max(max, { message: `at most ${max}` })).default(fallback);
+}
+
 const seedRequest = z.object({
-  events: integer
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(1, { message: 'expected 1 or more' })
-        .max(MAX_SEED_EVENTS, { message: `at most ${MAX_SEED_EVENTS}` }),
-    )
-    .default(1),
-  orders: integer
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(0, { message: 'expected 0 or more' })
-        .max(MAX_SEED_ORDERS, { message: `at most ${MAX_SEED_ORDERS}` }),
-    )
-    .default(100),
+  events: wholeNumber(1, MAX_SEED_EVENTS, 1),
+  orders: wholeNumber(0, MAX_SEED_ORDERS, 100),
   account: z.email({ message: 'expected an email address' }).optional(),
-  seed: integer
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(0)
-        .max(2 ** 32 - 1),
-    )
-    .default(1),
+  seed: wholeNumber(0, 2 ** 32 - 1, 1),
 });
 
 function registerSeedRoutes(app: SandboxApp, context: SandboxContext): void {

@@ -6,6 +6,11 @@ export function utcDate(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
+/** The yyyy-mm-dd date `days` days after `date`. */
+export function addDays(date: string, days: number): string {
+  return utcDate(new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000));
+}
+
 /** HH:MM of the instant, in UTC. */
 export function utcTime(now: Date): string {
   return now.toISOString().slice(11, 16);

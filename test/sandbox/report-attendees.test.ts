@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { attendeeListResponse, reportResponse } from '../../src/client/schemas/index.js';
 import { insertOrder } from '../../src/sandbox/db/orders.js';
-import { batchPositions } from '../../src/sandbox/routes/reads.js';
+import { batchPositions } from '../../src/sandbox/routes/live-attendee-list.js';
 import { useTestSandbox } from '../helpers/sandbox.js';
 import { ENCODINGS, TEST_NOW, expectError, expectSuccess, manualClock, post, validEvent, validTicket, type Encoding } from './api.js';
 

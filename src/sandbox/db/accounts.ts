@@ -28,8 +28,8 @@ interface AccountRow {
   password_hash: string;
 }
 
-function toAccount(row: AccountRow): Account {
-  return { id: row.id, email: row.email, role: row.role, bookingKey: row.booking_key };
+function toAccount(row: AccountRow | undefined): Account | undefined {
+  return row && { id: row.id, email: row.email, role: row.role, bookingKey: row.booking_key };
 }
 
 /** Inserts the fixed accounts and the OAuth clients (the CLI's, and a web application's) if they are missing. */
@@ -40,16 +40,21 @@ export function seedFixtures(db: SandboxDatabase, now: Date): void {
         createAccount(db, { email: seed.email, role: seed.role, password: SANDBOX_PASSWORD, bookingKey: seed.bookingKey, now });
       }
     }
-    prepared(
+    const insertClient = prepared(
       db,
       `INSERT OR IGNORE INTO oauth_clients (client_id, client_secret_hash, name, redirect_uris, allows_loopback, public_client)
-       VALUES (?, ?, ?, ?, 1, 1)`,
-    ).run(SANDBOX_CLIENT_ID, sha256Hex(SANDBOX_CLIENT_SECRET), 'boxoffice CLI', JSON.stringify([SANDBOX_CLIENT_CALLBACK]));
-    prepared(
-      db,
-      `INSERT OR IGNORE INTO oauth_clients (client_id, client_secret_hash, name, redirect_uris, allows_loopback, public_client)
-       VALUES (?, ?, ?, ?, 0, 0)`,
-    ).run(SANDBOX_WEB_APP.clientId, sha256Hex(SANDBOX_WEB_APP.clientSecret), 'sandbox web application', JSON.stringify([SANDBOX_WEB_APP.callback]));
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    );
+    // The CLI is a native app (any loopback callback, PKCE required); the web application is neither.
+    insertClient.run(SANDBOX_CLIENT_ID, sha256Hex(SANDBOX_CLIENT_SECRET), 'boxoffice CLI', JSON.stringify([SANDBOX_CLIENT_CALLBACK]), 1, 1);
+    insertClient.run(
+      SANDBOX_WEB_APP.clientId,
+      sha256Hex(SANDBOX_WEB_APP.clientSecret),
+      'sandbox web application',
+      JSON.stringify([SANDBOX_WEB_APP.callback]),
+      0,
+      0,
+    );
   })();
 }
 
@@ -74,18 +79,15 @@ function createAccount(db: SandboxDatabase, account: NewAccount): Account {
 }
 
 export function findAccountByEmail(db: SandboxDatabase, email: string): Account | undefined {
-  const row = prepared(db, `SELECT * FROM accounts WHERE email = ?`).get(email) as AccountRow | undefined;
-  return row && toAccount(row);
+  return toAccount(prepared(db, `SELECT * FROM accounts WHERE email = ?`).get(email) as AccountRow | undefined);
 }
 
 export function findAccountById(db: SandboxDatabase, id: number): Account | undefined {
-  const row = prepared(db, `SELECT * FROM accounts WHERE id = ?`).get(id) as AccountRow | undefined;
-  return row && toAccount(row);
+  return toAccount(prepared(db, `SELECT * FROM accounts WHERE id = ?`).get(id) as AccountRow | undefined);
 }
 
 export function findAccountByBookingKey(db: SandboxDatabase, bookingKey: string): Account | undefined {
-  const row = prepared(db, `SELECT * FROM accounts WHERE booking_key = ?`).get(bookingKey) as AccountRow | undefined;
-  return row && toAccount(row);
+  return toAccount(prepared(db, `SELECT * FROM accounts WHERE booking_key = ?`).get(bookingKey) as AccountRow | undefined);
 }
 
 /** The account when the email and password match, else undefined. */
@@ -120,12 +122,13 @@ export function mintAccessToken(db: SandboxDatabase, accountId: number, clientId
 
 /** The account an unexpired access token belongs to. */
 export function accountForAccessToken(db: SandboxDatabase, token: string, now: Date): Account | undefined {
-  const row = prepared(
-    db,
-    `SELECT a.* FROM access_tokens t JOIN accounts a ON a.id = t.account_id
+  return toAccount(
+    prepared(
+      db,
+      `SELECT a.* FROM access_tokens t JOIN accounts a ON a.id = t.account_id
      WHERE t.token_hash = ? AND t.expires_at > ?`,
-  ).get(sha256Hex(token), now.toISOString()) as AccountRow | undefined;
-  return row && toAccount(row);
+    ).get(sha256Hex(token), now.toISOString()) as AccountRow | undefined,
+  );
 }
 
 /** A fresh Publisher API key for the account; only its hash is stored. */
@@ -137,8 +140,7 @@ export function mintPublisherKey(db: SandboxDatabase, accountId: number, now: Da
 
 /** The account a Publisher API key belongs to. */
 export function accountForPublisherKey(db: SandboxDatabase, key: string): Account | undefined {
-  const row = prepared(db, `SELECT a.* FROM publisher_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`).get(sha256Hex(key)) as
-    | AccountRow
-    | undefined;
-  return row && toAccount(row);
+  return toAccount(
+    prepared(db, `SELECT a.* FROM publisher_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`).get(sha256Hex(key)) as AccountRow | undefined,
+  );
 }

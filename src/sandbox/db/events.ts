@@ -1,8 +1,16 @@
 // Events, tickets, discounts and custom questions.
 import type { SandboxDatabase } from './index.js';
-import { prepared } from './statements.js';
+import { insertRow, prepared, updateRow } from './statements.js';
 
-export interface EventRow {
+/** A schedule or sale window: yyyy-mm-dd dates and HH:MM times. */
+export interface Span {
+  start_date: string;
+  start_time: string;
+  end_date: string;
+  end_time: string;
+}
+
+export interface EventRow extends Span {
   id: number;
   owner_id: number;
   event_type: string;
@@ -13,10 +21,6 @@ export interface EventRow {
   segment: string | null;
   category: string;
   topics: string | null;
-  start_date: string;
-  start_time: string;
-  end_date: string;
-  end_time: string;
   about: string;
   listing_image: string;
   header_image: string;
@@ -35,29 +39,11 @@ export interface EventRow {
 export type EventFields = Omit<EventRow, 'id' | 'owner_id' | 'status' | 'created_on' | 'updated_on' | 'confirmed_orders'>;
 
 export function insertEvent(db: SandboxDatabase, ownerId: number, fields: EventFields, now: Date): number {
-  const at = now.toISOString();
-  const result = prepared(
-    db,
-    `INSERT INTO events (owner_id, event_type, type, title, url, subdomain, segment, category, topics,
-       start_date, start_time, end_date, end_time, about, listing_image, header_image, contact_info,
-       country, state, city, postal, address, status, created_on, updated_on)
-     VALUES (@owner_id, @event_type, @type, @title, @url, @subdomain, @segment, @category, @topics,
-       @start_date, @start_time, @end_date, @end_time, @about, @listing_image, @header_image, @contact_info,
-       @country, @state, @city, @postal, @address, 'published', @at, @at)`,
-  ).run({ ...fields, owner_id: ownerId, at });
-  return Number(result.lastInsertRowid);
+  return insertRow(db, 'events', { ...fields, owner_id: ownerId, created_on: now.toISOString(), updated_on: now.toISOString() });
 }
 
 export function updateEvent(db: SandboxDatabase, id: number, fields: Omit<EventFields, 'segment' | 'topics'>, now: Date): void {
-  prepared(
-    db,
-    `UPDATE events SET event_type = @event_type, type = @type, title = @title, url = @url, subdomain = @subdomain,
-       category = @category, start_date = @start_date, start_time = @start_time, end_date = @end_date,
-       end_time = @end_time, about = @about, listing_image = @listing_image, header_image = @header_image,
-       contact_info = @contact_info, country = @country, state = @state, city = @city, postal = @postal,
-       address = @address, updated_on = @at
-     WHERE id = @id`,
-  ).run({ ...fields, id, at: now.toISOString() });
+  updateRow(db, 'events', id, { ...fields, updated_on: now.toISOString() });
 }
 
 export function findEvent(db: SandboxDatabase, id: number): EventRow | undefined {
@@ -78,7 +64,7 @@ export function subdomainTakenByOther(db: SandboxDatabase, subdomain: string, ow
   return prepared(db, `SELECT 1 FROM events WHERE subdomain = ? AND owner_id <> ?`).get(subdomain, ownerId) !== undefined;
 }
 
-export interface TicketRow {
+export interface TicketRow extends Span {
   id: number;
   event_id: number;
   name: string;
@@ -88,10 +74,6 @@ export interface TicketRow {
   quantity: number;
   initial_quantity: number;
   status: string;
-  start_date: string;
-  start_time: string;
-  end_date: string;
-  end_time: string;
   min_quantity: number;
   max_quantity: number;
   service_fee: number;
@@ -108,28 +90,11 @@ export type TicketFields = Omit<TicketRow, 'id' | 'event_id' | 'initial_quantity
 
 export function insertTicket(db: SandboxDatabase, eventId: number, fields: TicketFields, now: Date): number {
   const at = now.toISOString();
-  const result = prepared(
-    db,
-    `INSERT INTO tickets (event_id, name, description, price, currency, quantity, initial_quantity, status,
-       start_date, start_time, end_date, end_time, min_quantity, max_quantity, service_fee, allow_cancellation,
-       shipping_charge, shipping_charge_type, created_on, updated_on)
-     VALUES (@event_id, @name, @description, @price, @currency, @quantity, @quantity, @status,
-       @start_date, @start_time, @end_date, @end_time, @min_quantity, @max_quantity, @service_fee, @allow_cancellation,
-       @shipping_charge, @shipping_charge_type, @at, @at)`,
-  ).run({ ...fields, event_id: eventId, at });
-  return Number(result.lastInsertRowid);
+  return insertRow(db, 'tickets', { ...fields, event_id: eventId, initial_quantity: fields.quantity, created_on: at, updated_on: at });
 }
 
 export function updateTicket(db: SandboxDatabase, id: number, fields: TicketFields, now: Date): void {
-  prepared(
-    db,
-    `UPDATE tickets SET name = @name, description = @description, price = @price, currency = @currency,
-       quantity = @quantity, status = @status, start_date = @start_date, start_time = @start_time,
-       end_date = @end_date, end_time = @end_time, min_quantity = @min_quantity, max_quantity = @max_quantity,
-       service_fee = @service_fee, allow_cancellation = @allow_cancellation, shipping_charge = @shipping_charge,
-       shipping_charge_type = @shipping_charge_type, updated_on = @at
-     WHERE id = @id`,
-  ).run({ ...fields, id, at: now.toISOString() });
+  updateRow(db, 'tickets', id, { ...fields, updated_on: now.toISOString() });
 }
 
 export function findTicket(db: SandboxDatabase, id: number): TicketRow | undefined {
@@ -140,7 +105,7 @@ export function listTickets(db: SandboxDatabase, eventId: number): TicketRow[] {
   return prepared(db, `SELECT * FROM tickets WHERE event_id = ? ORDER BY id`).all(eventId) as TicketRow[];
 }
 
-export interface DiscountRow {
+export interface DiscountRow extends Span {
   id: number;
   event_id: number;
   ticket_id: number;
@@ -148,10 +113,6 @@ export interface DiscountRow {
   category: 'flat' | 'bulk' | 'code';
   amount: number;
   type: 'fixed' | 'percentage';
-  start_date: string;
-  start_time: string;
-  end_date: string;
-  end_time: string;
   usage_limit: number;
   from_quantity: number | null;
   to_quantity: number | null;
@@ -165,25 +126,11 @@ export type DiscountFields = Omit<DiscountRow, 'id' | 'event_id' | 'ticket_id' |
 
 export function insertDiscount(db: SandboxDatabase, eventId: number, ticketId: number, fields: DiscountFields, now: Date): number {
   const at = now.toISOString();
-  const result = prepared(
-    db,
-    `INSERT INTO discounts (event_id, ticket_id, name, category, amount, type, start_date, start_time, end_date,
-       end_time, usage_limit, from_quantity, to_quantity, code, created_on, updated_on)
-     VALUES (@event_id, @ticket_id, @name, @category, @amount, @type, @start_date, @start_time, @end_date,
-       @end_time, @usage_limit, @from_quantity, @to_quantity, @code, @at, @at)`,
-  ).run({ ...fields, event_id: eventId, ticket_id: ticketId, at });
-  return Number(result.lastInsertRowid);
+  return insertRow(db, 'discounts', { ...fields, event_id: eventId, ticket_id: ticketId, created_on: at, updated_on: at });
 }
 
 export function updateDiscount(db: SandboxDatabase, id: number, fields: DiscountFields, now: Date): void {
-  prepared(
-    db,
-    `UPDATE discounts SET name = @name, category = @category, amount = @amount, type = @type,
-       start_date = @start_date, start_time = @start_time, end_date = @end_date, end_time = @end_time,
-       usage_limit = @usage_limit, from_quantity = @from_quantity, to_quantity = @to_quantity, code = @code,
-       updated_on = @at
-     WHERE id = @id`,
-  ).run({ ...fields, id, at: now.toISOString() });
+  updateRow(db, 'discounts', id, { ...fields, updated_on: now.toISOString() });
 }
 
 export function findDiscount(db: SandboxDatabase, id: number): DiscountRow | undefined {

@@ -84,16 +84,8 @@ export function issueAuthCode(db: SandboxDatabase, grant: NewAuthCode): string {
   return code;
 }
 
-export interface AuthCodeGrant {
-  clientId: string;
-  accountId: number;
-  redirectUri: string | null;
-  codeChallenge: string | null;
-  expiresAt: string;
-  usedAt: string | null;
-}
-
-interface CodeRow {
+/** What an authorization code was issued for. */
+interface AuthCodeGrant {
   client_id: string;
   account_id: number;
   redirect_uri: string | null;
@@ -103,17 +95,7 @@ interface CodeRow {
 }
 
 export function findAuthCode(db: SandboxDatabase, code: string): AuthCodeGrant | undefined {
-  const row = prepared(db, `SELECT * FROM auth_codes WHERE code_hash = ?`).get(sha256Hex(code)) as CodeRow | undefined;
-  return (
-    row && {
-      clientId: row.client_id,
-      accountId: row.account_id,
-      redirectUri: row.redirect_uri,
-      codeChallenge: row.code_challenge,
-      expiresAt: row.expires_at,
-      usedAt: row.used_at,
-    }
-  );
+  return prepared(db, `SELECT * FROM auth_codes WHERE code_hash = ?`).get(sha256Hex(code)) as AuthCodeGrant | undefined;
 }
 
 /** Marks the code used; false if it was used already (a code works once). */

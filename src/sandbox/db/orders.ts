@@ -3,19 +3,47 @@
 // confirmed, taking the next per-event position (1, 2, 3, … in purchase order). A batch of the
 // attendee list is then an index range seek on (event_id, event_position), never an OFFSET scan.
 import type { SandboxDatabase } from './index.js';
-import { prepared } from './statements.js';
+import { insertRow, prepared } from './statements.js';
 
 type OrderStatus = 'generated' | 'pending' | 'confirm' | 'fail';
+
+export interface OrderRow {
+  id: number;
+  order_no: string;
+  event_id: number;
+  /** The account whose publisher key generated the order; null for orders made by the sandbox. */
+  publisher_account_id: number | null;
+  status: OrderStatus;
+  quantity: number;
+  ticket_cost: number;
+  discount: number;
+  platform_fee: number;
+  processing_fee: number;
+  service_tax: number;
+  grand_total: number;
+  paid_amount: number;
+  currency: string;
+  buyer_name: string | null;
+  buyer_email: string | null;
+  buyer_phone: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  address: string | null;
+  zipcode: string | null;
+  paid_by: string;
+  reference_no: string | null;
+  created_at: string;
+  purchased_at: string | null;
+  /** Set when confirmed: the order's position in its event's attendee list. */
+  event_position: number | null;
+}
 
 interface Buyer {
   name: string;
   email: string;
   phone?: string | null;
   city?: string | null;
-  state?: string | null;
-  country?: string | null;
-  address?: string | null;
-  zipcode?: string | null;
 }
 
 export interface NewOrderLine {
@@ -49,8 +77,6 @@ export interface NewOrder {
   eventId: number;
   /** The account whose publisher key placed the order; null for orders made by the sandbox. */
   publisherAccountId?: number | null;
-  /** Default: SBX + the order's row id, zero-padded. */
-  orderNo?: string;
   /** Default 'confirm'. A confirmed order counts as sold and enters the attendee list. */
   status?: OrderStatus;
   buyer: Buyer;
@@ -60,17 +86,8 @@ export interface NewOrder {
   processingFee?: number;
   serviceTax?: number;
   currency?: string;
-  referenceNo?: string | null;
+  /** When it was placed (and confirmed, when it is). */
   createdAt: Date;
-  /** When it was confirmed; default createdAt. */
-  purchasedAt?: Date;
-}
-
-export interface InsertedOrder {
-  orderId: number;
-  orderNo: string;
-  /** Position in the event's attendee list, when confirmed. */
-  position: number | null;
 }
 
 function round2(value: number): number {
@@ -78,8 +95,8 @@ function round2(value: number): number {
 }
 
 /** Inserts an order with its lines and attendees in one transaction; holds or sells the tickets. */
-export function insertOrder(db: SandboxDatabase, order: NewOrder): InsertedOrder {
-  return db.transaction((): InsertedOrder => {
+export function insertOrder(db: SandboxDatabase, order: NewOrder): { orderNo: string } {
+  return db.transaction(() => {
     const status = order.status ?? 'confirm';
     const quantity = order.lines.reduce((sum, line) => sum + line.quantity, 0);
     const lineAmounts = order.lines.map((line) => round2(line.quantity * line.unitPrice - (line.discountAmount ?? 0)));
@@ -90,69 +107,50 @@ export function insertOrder(db: SandboxDatabase, order: NewOrder): InsertedOrder
     const serviceTax = order.serviceTax ?? 0;
     const grandTotal = round2(ticketCost + platformFee + processingFee + serviceTax);
     const nextId = (prepared(db, `SELECT COALESCE(MAX(id), 0) + 1 AS next FROM orders`).get() as { next: number }).next;
-    const orderNo = order.orderNo ?? `SBX${String(nextId).padStart(8, '0')}`;
+    const orderNo = `SBX${String(nextId).padStart(8, '0')}`;
     const buyer = order.buyer;
-    prepared(
-      db,
-      `INSERT INTO orders (id, order_no, event_id, publisher_account_id, status, quantity, ticket_cost, discount,
-         platform_fee, processing_fee, service_tax, grand_total, paid_amount, currency, buyer_name, buyer_email,
-         buyer_phone, city, state, country, address, zipcode, reference_no, created_at)
-       VALUES (?, ?, ?, ?, 'generated', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      nextId,
-      orderNo,
-      order.eventId,
-      order.publisherAccountId ?? null,
+    insertRow(db, 'orders', {
+      id: nextId,
+      order_no: orderNo,
+      event_id: order.eventId,
+      publisher_account_id: order.publisherAccountId ?? null,
+      status: 'generated',
       quantity,
-      ticketCost,
+      ticket_cost: ticketCost,
       discount,
-      platformFee,
-      processingFee,
-      serviceTax,
-      grandTotal,
-      order.currency ?? 'INR',
-      buyer.name,
-      buyer.email,
-      buyer.phone ?? null,
-      buyer.city ?? null,
-      buyer.state ?? null,
-      buyer.country ?? null,
-      buyer.address ?? null,
-      buyer.zipcode ?? null,
-      order.referenceNo ?? null,
-      order.createdAt.toISOString(),
-    );
-    const insertLine = prepared(
-      db,
-      `INSERT INTO order_lines (order_id, ticket_id, quantity, unit_price, discount_id, discount_code, discount_amount, platform_fee, amount)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+      platform_fee: platformFee,
+      processing_fee: processingFee,
+      service_tax: serviceTax,
+      grand_total: grandTotal,
+      currency: order.currency ?? 'INR',
+      buyer_name: buyer.name,
+      buyer_email: buyer.email,
+      buyer_phone: buyer.phone ?? null,
+      city: buyer.city ?? null,
+      created_at: order.createdAt.toISOString(),
+    });
     const hold = prepared(db, `UPDATE tickets SET held_count = held_count + ? WHERE id = ?`);
     order.lines.forEach((line, index) => {
-      insertLine.run(
-        nextId,
-        line.ticketId,
-        line.quantity,
-        line.unitPrice,
-        line.discountId ?? null,
-        line.discountCode ?? null,
-        line.discountAmount ?? 0,
-        line.platformFee ?? 0,
-        lineAmounts[index],
-      );
+      insertRow(db, 'order_lines', {
+        order_id: nextId,
+        ticket_id: line.ticketId,
+        quantity: line.quantity,
+        unit_price: line.unitPrice,
+        discount_id: line.discountId ?? null,
+        discount_code: line.discountCode ?? null,
+        discount_amount: line.discountAmount ?? 0,
+        platform_fee: line.platformFee ?? 0,
+        amount: lineAmounts[index],
+      });
       hold.run(line.quantity, line.ticketId);
     });
     const attendees =
       order.attendees ??
       order.lines.flatMap((line) => Array.from({ length: line.quantity }, () => ({ ticketId: line.ticketId, name: buyer.name, email: buyer.email })));
     insertAttendees(db, nextId, orderNo, attendees);
-    let position: number | null = null;
-    if (status === 'confirm') {
-      position = confirmOrder(db, nextId, order.purchasedAt ?? order.createdAt, order.referenceNo ?? null);
-    } else if (status !== 'generated') {
-      setOrderStatus(db, nextId, status, order.referenceNo ?? null);
-    }
-    return { orderId: nextId, orderNo, position };
+    if (status === 'confirm') confirmOrder(db, nextId, order.createdAt, null);
+    else if (status !== 'generated') setOrderStatus(db, nextId, status, null);
+    return { orderNo };
   })();
 }
 
@@ -183,18 +181,20 @@ function insertAttendees(db: SandboxDatabase, orderId: number, orderNo: string, 
   });
 }
 
-interface OrderStateRow {
-  id: number;
-  event_id: number;
-  status: OrderStatus;
-  grand_total: number;
-}
-
-function orderLinesOf(db: SandboxDatabase, orderId: number): { ticket_id: number; quantity: number }[] {
-  return prepared(db, `SELECT ticket_id, quantity FROM order_lines WHERE order_id = ?`).all(orderId) as {
+/** The order's lines, in the order they were added: which ticket, how many. */
+export function orderLinesOf(db: SandboxDatabase, orderId: number): { ticket_id: number; quantity: number }[] {
+  return prepared(db, `SELECT ticket_id, quantity FROM order_lines WHERE order_id = ? ORDER BY id`).all(orderId) as {
     ticket_id: number;
     quantity: number;
   }[];
+}
+
+/** The order, when it is still generated or pending (callers check that first: a bug otherwise). */
+function openOrder(db: SandboxDatabase, orderId: number): Pick<OrderRow, 'event_id' | 'status'> {
+  const order = prepared(db, `SELECT event_id, status FROM orders WHERE id = ?`).get(orderId) as Pick<OrderRow, 'event_id' | 'status'> | undefined;
+  if (!order) throw new Error(`order ${orderId} does not exist`);
+  if (order.status === 'confirm' || order.status === 'fail') throw new Error(`order ${orderId} is already ${order.status}`);
+  return order;
 }
 
 /**
@@ -203,9 +203,7 @@ function orderLinesOf(db: SandboxDatabase, orderId: number): { ticket_id: number
  */
 export function confirmOrder(db: SandboxDatabase, orderId: number, purchasedAt: Date, referenceNo: string | null): number {
   return db.transaction((): number => {
-    const order = prepared(db, `SELECT id, event_id, status, grand_total FROM orders WHERE id = ?`).get(orderId) as OrderStateRow | undefined;
-    if (!order) throw new Error(`order ${orderId} does not exist`);
-    if (order.status === 'confirm' || order.status === 'fail') throw new Error(`order ${orderId} is already ${order.status}`);
+    const order = openOrder(db, orderId);
     const sell = prepared(db, `UPDATE tickets SET held_count = held_count - ?, sold_count = sold_count + ? WHERE id = ?`);
     for (const line of orderLinesOf(db, orderId)) sell.run(line.quantity, line.quantity, line.ticket_id);
     prepared(
@@ -233,9 +231,7 @@ export function confirmOrder(db: SandboxDatabase, orderId: number, purchasedAt: 
  */
 export function setOrderStatus(db: SandboxDatabase, orderId: number, status: 'pending' | 'fail', referenceNo: string | null): void {
   db.transaction(() => {
-    const order = prepared(db, `SELECT id, event_id, status, grand_total FROM orders WHERE id = ?`).get(orderId) as OrderStateRow | undefined;
-    if (!order) throw new Error(`order ${orderId} does not exist`);
-    if (order.status === 'confirm' || order.status === 'fail') throw new Error(`order ${orderId} is already ${order.status}`);
+    openOrder(db, orderId);
     if (status === 'fail') {
       const release = prepared(db, `UPDATE tickets SET held_count = held_count - ? WHERE id = ?`);
       for (const line of orderLinesOf(db, orderId)) release.run(line.quantity, line.ticket_id);
@@ -256,23 +252,8 @@ export function releaseExpiredOrders(db: SandboxDatabase, createdBefore: Date): 
   return expired.length;
 }
 
-interface AttendeeListOrder {
-  id: number;
-  order_no: string;
-  grand_total: number;
-  quantity: number;
-  buyer_name: string | null;
-  buyer_email: string | null;
-  buyer_phone: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  address: string | null;
-  zipcode: string | null;
-  paid_by: string;
-  purchased_at: string;
-  event_position: number;
-}
+type AttendeeListOrder = Pick<OrderRow, 'id' | 'order_no' | 'grand_total' | 'quantity' | 'buyer_name' | 'buyer_email' | 'buyer_phone'> &
+  Pick<OrderRow, 'city' | 'state' | 'country' | 'address' | 'zipcode' | 'paid_by'> & { purchased_at: string; event_position: number };
 
 /** An attendee as order details and the attendee list read it. */
 export interface AttendeeRow {
@@ -366,11 +347,6 @@ export function salesReport(db: SandboxDatabase, eventId: number): ReportLine[] 
      ) s ON s.ticket_id = t.id
      WHERE t.event_id = ? ORDER BY t.id`,
   ).all(eventId, eventId) as ReportLine[];
-}
-
-/** How many confirmed orders the event's attendee list holds (its last position). */
-export function attendeeListLength(db: SandboxDatabase, eventId: number): number {
-  return (prepared(db, `SELECT confirmed_orders AS length FROM events WHERE id = ?`).get(eventId) as { length: number } | undefined)?.length ?? 0;
 }
 
 /**

@@ -19,3 +19,18 @@ export function prepared(db: SandboxDatabase, sql: string): SqliteStatement {
   }
   return statement;
 }
+
+type RowValues = Readonly<Record<string, string | number | null>>;
+
+/** Inserts `values` (column → value) into `table`; returns the new row's id. */
+export function insertRow(db: SandboxDatabase, table: string, values: RowValues): number {
+  const columns = Object.keys(values);
+  const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})`;
+  return Number(prepared(db, sql).run(values).lastInsertRowid);
+}
+
+/** Sets `values` (column → value) on the row of `table` with this id. */
+export function updateRow(db: SandboxDatabase, table: string, id: number, values: RowValues): void {
+  const assignments = Object.keys(values).map((column) => `${column} = @${column}`);
+  prepared(db, `UPDATE ${table} SET ${assignments.join(', ')} WHERE id = @id`).run({ ...values, id });
+}

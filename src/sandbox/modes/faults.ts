@@ -1,21 +1,10 @@
-// `sandbox start --faults SPEC`: reproducible failure injection.
-//
-// Grammar (comma-separated key=value pairs, any order, each key at most once):
-//
-//   SPEC   := "none" | PAIR ("," PAIR)*
-//   PAIR   := "rate=" FRACTION       probability that a request gets a fault, 0..1 (default 0.1)
-//           | "kinds=" KIND ("+" KIND)*   which faults to choose from (default all five)
-//           | "delay=" DURATION      how long a `delay` fault holds the request (default 200ms)
-//           | "seed=" INTEGER        seed of the decision sequence (default 1)
-//   KIND   := "E011" | "T005" | "503" | "reset" | "delay"
-//   DURATION := INTEGER ("ms" | "s")   at most 60s
-//
-// Example: rate=0.1,kinds=E011+T005+503+reset+delay,delay=200ms,seed=42
-//
-// One decision is drawn per API request (paths under /api/ and /publisher/), in arrival order,
+// `sandbox start --faults SPEC`: reproducible failure injection, with the grammar and the kinds of
+// docs/sandbox.md ("Operating modes"). One decision is drawn per API request, in arrival order,
 // from a seeded generator: the same seed and the same request sequence give the same faults.
 import type { MiddlewareHandler } from 'hono';
 import { SandboxError } from '../errors.js';
+import { requestSocket } from '../security/host.js';
+import { isApiPath } from './index.js';
 
 const FAULT_KINDS = ['E011', 'T005', '503', 'reset', 'delay'] as const;
 type FaultKind = (typeof FAULT_KINDS)[number];
@@ -79,6 +68,14 @@ function parseSeed(text: string): number {
   return Number(text) >>> 0;
 }
 
+/** Each key's parser: the part of the spec the key's value sets. */
+const KEY_PARSERS: Readonly<Record<string, (value: string) => Partial<FaultSpec>>> = {
+  rate: (value) => ({ rate: parseRate(value) }),
+  kinds: (value) => ({ kinds: parseKinds(value) }),
+  delay: (value) => ({ delayMs: parseDuration(value, 'delay') }),
+  seed: (value) => ({ seed: parseSeed(value) }),
+};
+
 /** Parses a --faults value; `none` (or an empty value) gives undefined: no faults. */
 export function parseFaultSpec(text: string): FaultSpec | undefined {
   const trimmed = text.trim();
@@ -92,22 +89,8 @@ export function parseFaultSpec(text: string): FaultSpec | undefined {
     const value = pair.slice(equals + 1).trim();
     if (seen.has(key)) throw new FaultSpecError(key, 'given twice');
     seen.add(key);
-    switch (key) {
-      case 'rate':
-        spec.rate = parseRate(value);
-        break;
-      case 'kinds':
-        spec.kinds = parseKinds(value);
-        break;
-      case 'delay':
-        spec.delayMs = parseDuration(value, 'delay');
-        break;
-      case 'seed':
-        spec.seed = parseSeed(value);
-        break;
-      default:
-        throw new FaultSpecError(key, 'unknown key (expected rate, kinds, delay or seed)');
-    }
+    if (!Object.hasOwn(KEY_PARSERS, key)) throw new FaultSpecError(key, 'unknown key (expected rate, kinds, delay or seed)');
+    Object.assign(spec, KEY_PARSERS[key](value));
   }
   return spec;
 }
@@ -149,28 +132,14 @@ export class FaultInjector {
   }
 }
 
-/** Paths that draw a fault decision: the service's APIs, not OAuth pages or sandbox-only tools. */
-function isFaultablePath(path: string): boolean {
-  return path.startsWith('/api/') || path.startsWith('/publisher/');
-}
-
 export interface FaultMiddlewareOptions {
   sleep: (ms: number) => Promise<void>;
 }
 
-interface NodeSocketHolder {
-  incoming?: { socket?: { destroy(): void } };
-}
-
-/**
- * Hono middleware applying the injector's decision to each API request.
- * E011 / T005: a coded error body with HTTP 503; `503`: a bare HTML 503 as a proxy in front of
- * the service would send; `reset`: the TCP connection is destroyed without an answer; `delay`:
- * the request is held for the configured time and then served normally.
- */
+/** Hono middleware applying the injector's decision to each API request. */
 export function faultMiddleware(injector: FaultInjector, options: FaultMiddlewareOptions): MiddlewareHandler {
   return async (c, next) => {
-    if (!isFaultablePath(c.req.path)) return next();
+    if (!isApiPath(c.req.path)) return next();
     const decision = injector.next();
     switch (decision.kind) {
       case 'none':
@@ -181,11 +150,9 @@ export function faultMiddleware(injector: FaultInjector, options: FaultMiddlewar
         throw new SandboxError('T005', { description: 'injected fault: system busy; retry later' });
       case '503':
         return c.html('<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>', 503);
-      case 'reset': {
-        const env = c.env as NodeSocketHolder | undefined;
-        env?.incoming?.socket?.destroy();
+      case 'reset':
+        requestSocket(c)?.destroy();
         return c.body(null, 503);
-      }
       case 'delay':
         await options.sleep(injector.spec.delayMs);
         return next();

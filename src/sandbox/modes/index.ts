@@ -7,6 +7,11 @@ import { FaultInjector, faultMiddleware, parseFaultSpec } from './faults.js';
 import { RateLimiter, limitsMiddleware } from './limits.js';
 import { quirksMiddleware } from './quirks.js';
 
+/** The service's APIs, which the modes act on: not OAuth pages or sandbox-only tools. */
+export function isApiPath(path: string): boolean {
+  return path.startsWith('/api/') || path.startsWith('/publisher/');
+}
+
 export interface ModesExtensionOptions {
   /** How a `delay` fault waits; real time by default. */
   sleep?: (ms: number) => Promise<void>;

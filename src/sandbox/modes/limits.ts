@@ -1,15 +1,8 @@
 // `sandbox start --limits none|realistic`: the live service's quotas (src/util/live-quotas.ts),
-// per bearer token, with sliding windows over an injected clock.
-//
-// realistic: event, ticket and discount creations a day (/api/e/create, add-ticket,
-// add-discount); read calls an hour (/api/e/get-event, get-tickets, get-all-events, get-report,
-// get-booking-list); and a burst limit of 10 calls a second on every /api/ and /publisher/ call.
-// The attendee list (E11) and the Publisher API count only towards the burst limit: paging a
-// large event is what E11 is for, and the quoted read quota is the organizer's lookups.
-// Every call that reaches a counted endpoint counts, whether or not it then succeeds; a call
-// refused by a limit does not count. Over a limit: HTTP 429, Retry-After = whole seconds until
-// the oldest counted call leaves the window, body {"status":"error","message":"E023",…}.
-// The windows are kept per bearer string as sent, before it is checked, so they live in an LRU
+// per bearer token, with sliding windows over an injected clock, as docs/sandbox.md ("Operating
+// modes") lists them. The attendee list (E11) and the Publisher API count only towards the burst
+// limit: paging a large event is what E11 is for, and the quoted read quota is the organizer's
+// lookups. The windows are kept per bearer string as sent, before it is checked, so they live in an LRU
 // map of at most `maxWindows` entries: a flood of made-up tokens evicts the least recently used
 // windows instead of growing the process.
 import type { MiddlewareHandler } from 'hono';
@@ -17,6 +10,7 @@ import { LRUCache } from 'lru-cache';
 import { bearerToken } from '../auth.js';
 import { SandboxError } from '../errors.js';
 import { type CreatedKind, LIVE_QUOTAS } from '../../util/live-quotas.js';
+import { isApiPath } from './index.js';
 
 export interface WindowRule {
   /** Name used in the error description. */
@@ -47,10 +41,6 @@ const REALISTIC_QUOTAS: ReadonlyMap<string, WindowRule> = new Map([
   ['/api/e/get-booking-list', READ_RULE],
 ]);
 
-function isLimitedPath(path: string): boolean {
-  return path.startsWith('/api/') || path.startsWith('/publisher/');
-}
-
 export type LimitVerdict = { allowed: true } | { allowed: false; rule: WindowRule; retryAfterSeconds: number };
 
 /** Timestamps of the counted calls of one (token, rule) pair, oldest first. */
@@ -80,8 +70,6 @@ class SlidingWindow {
 export interface RateLimiterOptions {
   /** Milliseconds since the epoch; injected so tests move time instead of waiting. */
   now: () => number;
-  burst?: WindowRule;
-  quotas?: ReadonlyMap<string, WindowRule>;
   /** Most (token, rule) windows kept; the least recently used one goes first. */
   maxWindows?: number;
 }
@@ -90,12 +78,8 @@ export const DEFAULT_MAX_WINDOWS = 10_000;
 
 export class RateLimiter {
   private readonly windows: LRUCache<string, SlidingWindow>;
-  private readonly burst: WindowRule;
-  private readonly quotas: ReadonlyMap<string, WindowRule>;
 
   constructor(private readonly options: RateLimiterOptions) {
-    this.burst = options.burst ?? BURST_RULE;
-    this.quotas = options.quotas ?? REALISTIC_QUOTAS;
     this.windows = new LRUCache({ max: options.maxWindows ?? DEFAULT_MAX_WINDOWS });
   }
 
@@ -117,8 +101,8 @@ export class RateLimiter {
   /** Decides one call by `token` to `path`, and counts it when allowed. */
   check(token: string, path: string): LimitVerdict {
     const now = this.options.now();
-    const rules = [this.burst];
-    const quota = this.quotas.get(path);
+    const rules = [BURST_RULE];
+    const quota = REALISTIC_QUOTAS.get(path);
     if (quota) rules.push(quota);
     let refusal: LimitVerdict = { allowed: true };
     for (const rule of rules) {
@@ -136,7 +120,7 @@ export class RateLimiter {
 /** Hono middleware: E023 with HTTP 429 and Retry-After when a window is full. */
 export function limitsMiddleware(limiter: RateLimiter): MiddlewareHandler {
   return async (c, next) => {
-    if (!isLimitedPath(c.req.path)) return next();
+    if (!isApiPath(c.req.path)) return next();
     const token = bearerToken(c.req.header('authorization'));
     if (!token) return next();
     const verdict = limiter.check(token, c.req.path);

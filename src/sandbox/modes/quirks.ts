@@ -1,33 +1,16 @@
 // `sandbox start --quirks`: what public code shows of the live service where the reference
-// leaves it open, served on purpose so that tests exercise it.
-// Responses:
-//   - error bodies come with HTTP 200 (the code stays in `message`; Retry-After is kept); on the
-//     buyer side (Publisher API) as {"success":"fail","message":"<text>"}, except for the key,
-//     rate-limit and busy errors a client must still tell apart;
-//   - every number in an API body is sent as numeric text (`12` → `"12"`, `4.5` → `"4.5"`);
-//   - events, tickets and discounts are named by codes (id-codes.ts) where the live service's
-//     examples show codes: the E1–E6 acknowledgements, `eventId` beside the numeric `id` in
-//     get-all-events, `ticketId` beside `id` in get-tickets;
-//   - the attendee list counts from 0 (offset fromRecord, toRecord − fromRecord records), sends
-//     later batches keyed by absolute offset, newest first, in the 2020 capture's shapes with its
-//     JSON numbers (applied by the E11 route, routes/live-attendee-list.ts).
-// Requests, as the service's own PHP library builds them:
-//   - a multipart header with an empty boundary (`multipart/form-data; boundary=`), the real
-//     boundary only in the body, or an empty one there too (multipart.ts);
-//   - add-ticket with status=published; allowCancellation as 1 or an empty string
-//     (liveLibraryTicketFields, applied by the ticket routes);
-//   - `returnUrl` beside an empty `callbackUrl` on /em/booking (withReturnUrl);
-//   - `Authorization : Bearer` (a space before the colon: lenient-head.ts, applied by server.ts);
-//   - create-event without `segment`, given its category's (routes/events.ts);
-//   - the publisher key as `accessToken` in the body, no Authorization header, as the service's
-//     Android SDK confirms an order (routes/publisher-input.ts).
-// Hand-built urlencoded bodies (a leading `&`, values not percent-encoded) and empty fields for
-// absent optional ones are read in every mode (request.ts).
-import type { Context, MiddlewareHandler } from 'hono';
+// leaves it open (docs/sandbox.md, "Operating modes"), served on purpose so that tests exercise
+// it. This middleware reshapes responses and reads the empty-boundary multipart; the other quirks
+// are applied where they arise: the attendee list (routes/live-attendee-list.ts), add-ticket's
+// fields (liveLibraryTicketFields), /em/booking's returnUrl (withReturnUrl), the spaced
+// `Authorization :` header (lenient-head.ts), create-event's segment (routes/events.ts) and the
+// publisher key in the body (routes/publisher-input.ts).
+import type { MiddlewareHandler } from 'hono';
 import { TICKET_STATUS_SYNONYMS_FOR_ADD } from '../../client/schemas/values.js';
 import { idCode, type IdKind } from '../id-codes.js';
 import type { FormFields } from '../request.js';
 import { readableMultipart } from '../multipart.js';
+import { isApiPath } from './index.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -132,21 +115,13 @@ export function withReturnUrl(fields: FormFields): FormFields {
   return { ...fields, callbackUrl: returnUrl };
 }
 
-function isQuirkPath(path: string): boolean {
-  return path.startsWith('/api/') || path.startsWith('/publisher/');
-}
-
-async function fixRequest(c: Context): Promise<void> {
-  const fixed = await readableMultipart(c.req.raw, true);
-  if (fixed) c.req.raw = fixed;
-}
-
 /** Reads the live library's requests, and rewrites JSON API responses into the live shapes above. */
 export function quirksMiddleware(): MiddlewareHandler {
   return async (c, next) => {
-    await fixRequest(c);
+    const readable = await readableMultipart(c.req.raw, true);
+    if (readable) c.req.raw = readable;
     await next();
-    if (!isQuirkPath(c.req.path)) return;
+    if (!isApiPath(c.req.path)) return;
     const response = c.res;
     if (!(response.headers.get('content-type') ?? '').includes('application/json')) return;
     let body: Json;

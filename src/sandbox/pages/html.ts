@@ -3,6 +3,15 @@ export function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
+/** HTML → plain text: tags and non-breaking spaces as spaces, whitespace runs as one. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -19,6 +28,7 @@ input[type=email], input[type=password] { width: 100%; padding: 0.4rem; box-sizi
 button { padding: 0.5rem 1.2rem; font-size: 1rem; }
 .error { color: #b00020; }
 .note { color: #555; font-size: 0.9rem; }
+.amount { font-size: 2rem; margin: 0.5rem 0; }
 </style>
 </head>
 <body>

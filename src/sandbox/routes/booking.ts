@@ -1,35 +1,22 @@
-// Bookings (E12, E13).
-//
-// E12 POST (or GET) /em/booking: a form post authenticated by its bookingKey (E001 when
-//   unknown). Records the booking (status `initiated`) and answers the payment page. A caller
-//   that asks for JSON (a server-side integration: `Accept: application/json` without
-//   text/html) gets `{status, bookingId, paymentUrl}` instead: the address of the same page
-//   (GET /em/booking/pay/<id>?token=…, the token an HMAC of the id keyed by the booking key), to
-//   hand to the buyer's browser, which then never sees the booking key or the amount as a field.
-//   `Pay` or `Fail` posts to /em/booking/complete, which records `success` or `fail` and answers
-//   a page whose form posts (auto-submitted) to callbackUrl, as the live service returns:
-//   `response` = base64 of `orderNo|status|amount|code`, code = md5 hex of the key the booking
-//   was posted with, and `status` (`success` or `failure`) beside it. With --quirks that key may
-//   be an access token of the account (the service's latest library posts one as bookingKey);
-//   each booking keeps the md5 of its key (never the key) for its return. The page's fields are signed
-//   (HMAC-SHA256 keyed by the booking key): a changed order number, amount or booking id is
-//   refused with T003; a second completion T010.
-// E13 POST /api/e/get-booking-list: fromDate, toDate, bookingKey → the account's bookings created
-//   on those UTC dates (inclusive), oldest first; toDate − fromDate over 31 days → T009.
-// What E12 stores is bounded and rate-limited (security/booking-bounds.ts): it is open to any page.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+// Bookings: E12 /em/booking with its payment page and signed return, E13 get-booking-list, as
+// docs/sandbox.md ("Bookings and the payment page") describes them. What E12 stores is bounded
+// and rate-limited (security/booking-bounds.ts): it is open to any page.
+import { createHash, createHmac } from 'node:crypto';
 import * as z from 'zod';
 import { bookingListRequest, bookingRequest } from '../../client/schemas/index.js';
 import type { SandboxApp, SandboxContext, SandboxExtension } from '../context.js';
 import { accountForAccessToken, findAccountByBookingKey, findAccountById, type Account } from '../db/accounts.js';
 import type { SandboxDatabase } from '../db/index.js';
+import { safeEqual } from '../db/hashing.js';
+import { insertRow } from '../db/statements.js';
 import { SandboxError } from '../errors.js';
 import { assertBookingTextWithin, BookingBudget, DEFAULT_BOOKING_BOUNDS, prunePendingBookings, type BookingBounds } from '../security/booking-bounds.js';
 import { renderBookingReturnPage } from '../pages/booking-return.js';
 import { renderPaymentPage } from '../pages/payment.js';
 import { autoSubmitPolicy, newScriptNonce } from '../security/page-policy.js';
 import { readForm, validate, type FormFields } from '../request.js';
-import { sqlDateTime } from '../time.js';
+import { textFields } from '../text-fields.js';
+import { addDays, sqlDateTime } from '../time.js';
 import { readQuery } from './publisher-input.js';
 import { withReturnUrl } from '../modes/quirks.js';
 
@@ -75,11 +62,6 @@ function amountText(amount: number): string {
   return amount.toFixed(2);
 }
 
-/** The `response` value of a booking return. */
-function bookingResponse(orderNo: string, status: string, amount: string, keyMd5: string): string {
-  return Buffer.from(`${orderNo}|${status}|${amount}|${keyMd5}`, 'utf8').toString('base64');
-}
-
 function pageSignature(bookingKey: string, bookingId: number, orderNo: string, amount: string): string {
   return createHmac('sha256', bookingKey).update(`${bookingId}|${orderNo}|${amount}`).digest('hex');
 }
@@ -93,22 +75,11 @@ function wantsJson(accept: string | undefined): boolean {
   return accept?.includes('application/json') === true && !accept.includes('text/html');
 }
 
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 /** The account of a bookingKey; given `tokenValidAt`, an access token of the account unexpired then as well. */
 function accountForKey(db: SandboxDatabase, bookingKey: string, tokenValidAt?: Date): Account {
   const account = findAccountByBookingKey(db, bookingKey) ?? (tokenValidAt && accountForAccessToken(db, bookingKey, tokenValidAt));
   if (!account) throw new SandboxError('E001', { description: 'the booking key is unknown', field: 'bookingKey' });
   return account;
-}
-
-/** The status word of a return, as the live service sends it. */
-function returnStatus(recorded: 'success' | 'fail'): string {
-  return recorded === 'success' ? 'success' : 'failure';
 }
 
 function paymentPageOf(row: BookingRow, account: Account): string {
@@ -146,13 +117,11 @@ const completeRequest = z.object({
   outcome: z.enum(['pay', 'fail'], { message: 'expected pay or fail' }),
 });
 
-function daysBetween(fromDate: string, toDate: string): number {
-  return (Date.parse(`${toDate}T00:00:00Z`) - Date.parse(`${fromDate}T00:00:00Z`)) / 86_400_000;
-}
-
-/** ISO instant of the start of the day after `date` (the exclusive upper bound of a date range). */
-function nextDayStart(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
+/** T010 unless the booking still waits for Pay or Fail. */
+function assertInitiated(row: BookingRow): void {
+  if (row.status !== 'initiated') {
+    throw new SandboxError('T010', { description: `booking ${row.id} was already completed (${row.status})`, field: 'bookingId' });
+  }
 }
 
 /** The booking order record of E13 (2.16; the sandbox's shape, a superset of the client's bookingOrder). */
@@ -165,12 +134,7 @@ function bookingRecord(row: BookingRow) {
     amountInr: row.amount_inr,
     status: row.status,
     pg: row.pg,
-    name: row.name ?? '',
-    emailId: row.email_id ?? '',
-    phoneNo: row.phone_no ?? '',
-    city: row.city ?? '',
-    state: row.state ?? '',
-    country: row.country ?? '',
+    ...textFields(row, { name: 'name', emailId: 'email_id', phoneNo: 'phone_no', city: 'city', state: 'state', country: 'country' }),
     createdOn: sqlDateTime(row.created_at),
     completedOn: row.completed_at ? sqlDateTime(row.completed_at) : null,
   };
@@ -192,33 +156,25 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     budget.admit(account.id);
     const amountInr = Math.round(request.amount * (INR_PER_UNIT[request.currency] ?? 1) * 100) / 100;
     const now = context.clock.now();
-    const bookingId = Number(
-      db
-        .prepare(
-          `INSERT INTO bookings (account_id, order_no, amount, currency, amount_inr, name, email_id, phone_no, country, state,
-           city, address, zipcode, pg, callback_url, status, created_at, key_md5)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'initiated', ?, ?)`,
-        )
-        .run(
-          account.id,
-          request.orderNo,
-          request.amount,
-          request.currency,
-          amountInr,
-          request.name ?? null,
-          request.emailId ?? null,
-          request.phoneNo ?? null,
-          request.country ?? null,
-          request.state ?? null,
-          request.city ?? null,
-          request.address ?? null,
-          request.zipcode ?? null,
-          request.pg,
-          request.callbackUrl,
-          now.toISOString(),
-          md5Hex(request.bookingKey),
-        ).lastInsertRowid,
-    );
+    const bookingId = insertRow(db, 'bookings', {
+      account_id: account.id,
+      order_no: request.orderNo,
+      amount: request.amount,
+      currency: request.currency,
+      amount_inr: amountInr,
+      name: request.name ?? null,
+      email_id: request.emailId ?? null,
+      phone_no: request.phoneNo ?? null,
+      country: request.country ?? null,
+      state: request.state ?? null,
+      city: request.city ?? null,
+      address: request.address ?? null,
+      zipcode: request.zipcode ?? null,
+      pg: request.pg,
+      callback_url: request.callbackUrl,
+      created_at: now.toISOString(),
+      key_md5: md5Hex(request.bookingKey),
+    });
     prunePendingBookings(db, account.id, bounds);
     const { row } = bookingById(db, bookingId);
     if (wantsJson(c.req.header('accept'))) {
@@ -231,12 +187,10 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
 
   app.get(`${BOOKING_PAY_PATH}/:bookingId{[0-9]{1,15}}`, (c) => {
     const { row, account } = bookingById(db, Number(c.req.param('bookingId')));
-    if (!sameText(pageToken(account.bookingKey, row.id), c.req.query('token') ?? '')) {
+    if (!safeEqual(pageToken(account.bookingKey, row.id), c.req.query('token') ?? '')) {
       throw new SandboxError('T003', { description: 'invalid hash: the payment page address was changed', field: 'token' });
     }
-    if (row.status !== 'initiated') {
-      throw new SandboxError('T010', { description: `booking ${row.id} was already completed (${row.status})`, field: 'bookingId' });
-    }
+    assertInitiated(row);
     return c.html(paymentPageOf(row, account));
   });
 
@@ -244,16 +198,16 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     const request = validate(completeRequest, await readForm(c));
     const { row, account } = bookingById(db, Number(request.bookingId));
     const expected = pageSignature(account.bookingKey, row.id, request.orderNo, request.amount);
-    if (!sameText(expected, request.signature) || request.orderNo !== row.order_no || request.amount !== amountText(row.amount)) {
+    if (!safeEqual(expected, request.signature) || request.orderNo !== row.order_no || request.amount !== amountText(row.amount)) {
       throw new SandboxError('T003', { description: 'invalid hash: the payment form was changed', field: 'signature' });
     }
-    if (row.status !== 'initiated') {
-      throw new SandboxError('T010', { description: `booking ${row.id} was already completed (${row.status})`, field: 'bookingId' });
-    }
+    assertInitiated(row);
     const status = request.outcome === 'pay' ? 'success' : 'fail';
     db.prepare(`UPDATE bookings SET status = ?, completed_at = ? WHERE id = ? AND status = 'initiated'`).run(status, context.clock.now().toISOString(), row.id);
-    const returned = returnStatus(status);
-    const response = bookingResponse(row.order_no, returned, amountText(row.amount), row.key_md5 ?? md5Hex(account.bookingKey));
+    // The return as the live service sends it: `response` = base64 of orderNo|status|amount|md5 of the booking's key.
+    const returned = status === 'success' ? 'success' : 'failure';
+    const keyMd5 = row.key_md5 ?? md5Hex(account.bookingKey);
+    const response = Buffer.from(`${row.order_no}|${returned}|${amountText(row.amount)}|${keyMd5}`, 'utf8').toString('base64');
     const nonce = newScriptNonce();
     c.header('Content-Security-Policy', autoSubmitPolicy(nonce, new URL(row.callback_url).origin));
     c.header('Cache-Control', 'no-store');
@@ -265,7 +219,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
       invalid: { fromDate: 'E002', toDate: 'E002' },
       rule: { toDate: 'E003' },
     });
-    if (daysBetween(request.fromDate, request.toDate) > MAX_BOOKING_LIST_DAYS) {
+    if (request.toDate > addDays(request.fromDate, MAX_BOOKING_LIST_DAYS)) {
       throw new SandboxError('T009', {
         description: `date range must be at most ${MAX_BOOKING_LIST_DAYS} days (toDate − fromDate)`,
         field: 'toDate',
@@ -274,7 +228,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     const account = accountForKey(db, request.bookingKey);
     const rows = db
       .prepare(`SELECT * FROM bookings WHERE account_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id`)
-      .all(account.id, `${request.fromDate}T00:00:00.000Z`, nextDayStart(request.toDate)) as BookingRow[];
+      .all(account.id, `${request.fromDate}T00:00:00.000Z`, `${addDays(request.toDate, 1)}T00:00:00.000Z`) as BookingRow[];
     return c.json({ status: 'success', bookings: rows.map(bookingRecord) });
   });
 }

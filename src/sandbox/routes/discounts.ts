@@ -2,12 +2,11 @@
 import { addDiscountRequest, updateDiscountRequest } from '../../client/schemas/index.js';
 import { requireAccessToken } from '../auth.js';
 import type { SandboxApp, SandboxContext } from '../context.js';
-import { discountCodeTaken, insertDiscount, updateDiscount, type DiscountFields } from '../db/events.js';
+import { discountCodeTaken, insertDiscount, updateDiscount, type DiscountFields, type Span } from '../db/events.js';
 import { SandboxError } from '../errors.js';
 import { readForm, validate, type FieldCodes } from '../request.js';
 import { discountOf, eventFor, ticketOf } from './access.js';
-import { assertStartNotPast } from './events.js';
-import { assertEndAfterStart, newSpanDefaults, spanWithDefaults, type Span } from './tickets.js';
+import { checkedSpan } from './tickets.js';
 
 const DISCOUNT_FIELD_CODES: FieldCodes = {
   missing: { discount: 'D001' },
@@ -71,9 +70,7 @@ export function registerDiscountRoutes(app: SandboxApp, context: SandboxContext)
     const now = clock.now();
     const event = eventFor(db, c.get('account'), request.eventId, 'write');
     const ticket = ticketOf(db, event, request.ticketId);
-    const span = spanWithDefaults(request, newSpanDefaults(event, now));
-    if (request.startDate !== undefined) assertStartNotPast(request.startDate, now);
-    assertEndAfterStart(span);
+    const span = checkedSpan(request, event, now);
     const fields = discountFields(request, span, request.limit ?? ticket.quantity, request.discountName ?? null);
     const discountId = db.transaction(() => {
       assertCodeFree(context, event.id, fields.code);
@@ -88,9 +85,7 @@ export function registerDiscountRoutes(app: SandboxApp, context: SandboxContext)
     const event = eventFor(db, c.get('account'), request.eventId, 'write');
     const discount = discountOf(db, event, request.discountId);
     // Optional parameters left out keep their stored values.
-    const span = spanWithDefaults(request, discount);
-    if (request.startDate !== undefined && request.startDate !== discount.start_date) assertStartNotPast(request.startDate, now);
-    assertEndAfterStart(span);
+    const span = checkedSpan(request, event, now, discount);
     const fields = discountFields(request, span, request.limit ?? discount.usage_limit, request.discountName ?? discount.name);
     db.transaction(() => {
       assertCodeFree(context, event.id, fields.code, discount.id);

@@ -65,10 +65,6 @@ function sharedColumns(request: z.output<typeof createEventRequest> | z.output<t
   };
 }
 
-function optional(value: string | undefined, stored: string | null): string | null {
-  return value === undefined ? stored : value;
-}
-
 /**
  * With --quirks, a create-event without `segment` gets its category's: the service's own library
  * never sends one. The reference requires it.
@@ -132,11 +128,11 @@ export function registerEventRoutes(app: SandboxApp, context: SandboxContext): v
           ...sharedColumns(request),
           url,
           subdomain,
-          country: optional(request.country, event.country),
-          state: optional(request.state, event.state),
-          city: optional(request.city, event.city),
-          postal: optional(request.postal, event.postal),
-          address: optional(request.address, event.address),
+          country: request.country ?? event.country,
+          state: request.state ?? event.state,
+          city: request.city ?? event.city,
+          postal: request.postal ?? event.postal,
+          address: request.address ?? event.address,
         },
         now,
       );

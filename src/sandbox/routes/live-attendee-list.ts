@@ -1,20 +1,40 @@
-// The attendee list (E11) in the shapes public code shows of the live service, for --quirks:
-// 0-based offsets with later batches keyed by absolute
-// offset, and, as the pasted 2020 response has it, newest first; a `ticketId` code for each
-// issued ticket; `ticketNo` a short per-event sequence number; order numbers shaped
-// `RK610K-<event code>-<yymmdd>-<hhmmss>-<n>`; purchase dates at date precision with
-// microseconds in Asia/Calcutta; every third order's attendees with `name: null` and their names
-// in `details` (`First Name`, `Last Name`); `""` for unknown fields; numbers as JSON numbers;
-// `paidBy` `Free` or `online`.
+// The attendee list (E11): the positions a batch covers and the orders at them, in either mode,
+// and, for --quirks, the shapes public code shows of the live service (docs/sandbox.md,
+// "Operating modes": 0-based offsets, newest first, the 2020 capture's fields).
 import type { SandboxDatabase } from '../db/index.js';
 import type { AttendeeListOrder } from '../context.js';
 import type { EventRow } from '../db/events.js';
-import { attendeeListLength, attendeeListRange, eventTicketNumbers, type AttendeeListEntry } from '../db/orders.js';
+import { attendeeListRange, eventTicketNumbers, type AttendeeListEntry } from '../db/orders.js';
 import { idCode } from '../id-codes.js';
+import { textFields } from '../text-fields.js';
 
 /** Most attendee-list records one call returns (reference §8). */
-export const ATTENDEE_BATCH_LIMIT = 50;
+const ATTENDEE_BATCH_LIMIT = 50;
 const LIVE_ZONE = 'Asia/Calcutta';
+
+/**
+ * Which list positions a batch covers. The sandbox counts as the contract says: 1-based,
+ * inclusive, 0 read as 1, at most 50. With quirks it counts as the live service appears to:
+ * `fromRecord` is a 0-based offset and `toRecord − fromRecord` records are returned.
+ */
+export function batchPositions(fromRecord: number, toRecord: number, quirks: boolean): { first: number; last: number } {
+  if (quirks) {
+    const count = Math.min(Math.max(toRecord - fromRecord, 0), ATTENDEE_BATCH_LIMIT);
+    return { first: fromRecord + 1, last: fromRecord + count };
+  }
+  const first = Math.max(fromRecord, 1);
+  return { first, last: Math.min(toRecord, first + ATTENDEE_BATCH_LIMIT - 1) };
+}
+
+/**
+ * The orders at list positions first..last. Oldest first, a position is the order's place in
+ * purchase order; newest first, position 1 is the latest confirmed order.
+ */
+export function listSpan(db: SandboxDatabase, event: EventRow, first: number, last: number, order: AttendeeListOrder): AttendeeListEntry[] {
+  if (order === 'oldest-first') return attendeeListRange(db, event.id, first, last);
+  const total = event.confirmed_orders;
+  return attendeeListRange(db, event.id, total - last + 1, total - first + 1).reverse();
+}
 
 /**
  * An attendee's answers as public clients of the live service read them: an object keyed by the
@@ -67,12 +87,7 @@ function liveRecord(event: EventRow, { order, attendees }: AttendeeListEntry, ti
     paidBy: order.grand_total === 0 ? 'Free' : 'online',
     paidTo: '',
     refundAmount: '',
-    city: order.city ?? '',
-    state: order.state ?? '',
-    country: order.country ?? '',
-    address: order.address ?? '',
-    zipcode: order.zipcode ?? '',
-    phoneNo: order.buyer_phone ?? '',
+    ...textFields(order, { city: 'city', state: 'state', country: 'country', address: 'address', zipcode: 'zipcode', phoneNo: 'buyer_phone' }),
     purchaseDate: { date: `${dayInLiveZone.format(purchasedAt)} 00:00:00.000000`, timezone_type: 3, timezone: LIVE_ZONE },
     name: order.buyer_name ?? '',
     email: order.buyer_email ?? '',
@@ -103,17 +118,13 @@ export function liveAttendeeBatch(
   toRecord: number,
   order: AttendeeListOrder,
 ): unknown[] | Record<string, unknown> {
-  const count = Math.min(Math.max(toRecord - fromRecord, 0), ATTENDEE_BATCH_LIMIT);
-  const length = attendeeListLength(db, event.id);
-  // 1-based positions count in purchase order; newest first, list offset i is position length − i.
-  const oldest = order === 'newest-first' ? Math.max(1, length - fromRecord - count + 1) : fromRecord + 1;
-  const newest = order === 'newest-first' ? length - fromRecord : Math.min(length, fromRecord + count);
-  const entries = count === 0 || newest < oldest ? [] : attendeeListRange(db, event.id, oldest, newest);
+  const { first, last } = batchPositions(fromRecord, toRecord, true);
+  const entries = listSpan(db, event, first, last, order);
   const ticketNumbers = eventTicketNumbers(
     db,
     event.id,
     entries.flatMap((entry) => entry.attendees.map((attendee) => attendee.id)),
   );
   const records = entries.map((entry) => liveRecord(event, entry, ticketNumbers));
-  return liveBatchShape(order === 'newest-first' ? records.reverse() : records, fromRecord);
+  return liveBatchShape(records, fromRecord);
 }

@@ -41,14 +41,6 @@ interface CheckedAuthorize {
 
 type Checked = { ok: true; value: CheckedAuthorize } | { ok: false; message: string };
 
-function pick(fields: FormFields, names: readonly string[]): Record<string, string> {
-  const picked: Record<string, string> = {};
-  for (const name of names) if (fields[name] !== undefined) picked[name] = fields[name];
-  return picked;
-}
-
-const AUTHORIZE_PARAM_NAMES = ['response_type', 'client_id', 'state', 'redirect_uri', 'code_challenge', 'code_challenge_method'] as const;
-
 /** Problems with the client or redirect address are shown on a page, never redirected (RFC 6749 §4.1.2.1). */
 function checkAuthorize(context: SandboxContext, fields: FormFields): Checked {
   const client = fields.client_id ? findClient(context.db, fields.client_id) : undefined;
@@ -56,7 +48,8 @@ function checkAuthorize(context: SandboxContext, fields: FormFields): Checked {
   if (fields.redirect_uri !== undefined && !redirectUriAllowed(client, fields.redirect_uri)) {
     return { ok: false, message: 'This redirect_uri is not registered for the application.' };
   }
-  const parsed = authorizeQuery.safeParse(pick(fields, AUTHORIZE_PARAM_NAMES));
+  // The schema keeps only the authorize parameters (the form's other fields are dropped).
+  const parsed = authorizeQuery.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { ok: false, message: `Invalid request: ${String(issue.path[0] ?? '')} ${issue.message}`.trim() };
@@ -142,7 +135,7 @@ export function registerOAuthRoutes(app: SandboxApp, context: SandboxContext): v
 
   app.post(TOKEN_PATH, async (c) => {
     const request = validate(tokenRequest, await readForm(c), { invalid: { grant_type: 'E002' } });
-    if (!findClient(context.db, request.client_id) || !clientSecretMatches(context.db, request.client_id, request.client_secret)) {
+    if (!clientSecretMatches(context.db, request.client_id, request.client_secret)) {
       throw new SandboxError('E001', { description: 'unknown client_id or wrong client_secret', field: 'client_secret' });
     }
     const now = context.clock.now();
@@ -152,24 +145,24 @@ export function registerOAuthRoutes(app: SandboxApp, context: SandboxContext): v
       const revoked = revokeTokensOfCode(context.db, request.code);
       return refuse(`the authorization code was used already${revoked > 0 ? '; the access token it gave is revoked' : ''}`);
     };
-    if (!grant || grant.clientId !== request.client_id) throw refuse('unknown authorization code');
-    if (grant.usedAt !== null) throw reused();
-    if (grant.expiresAt <= now.toISOString()) throw refuse('the authorization code has expired');
-    if (grant.redirectUri !== null && request.redirect_uri !== grant.redirectUri) {
+    if (!grant || grant.client_id !== request.client_id) throw refuse('unknown authorization code');
+    if (grant.used_at !== null) throw reused();
+    if (grant.expires_at <= now.toISOString()) throw refuse('the authorization code has expired');
+    if (grant.redirect_uri !== null && request.redirect_uri !== grant.redirect_uri) {
       throw refuse('redirect_uri does not match the one of the authorization request', 'redirect_uri');
     }
-    if (grant.codeChallenge === null && findClient(context.db, request.client_id)?.publicClient) {
+    if (grant.code_challenge === null && findClient(context.db, request.client_id)?.publicClient) {
       throw refuse('this application must use PKCE: the code was requested without a code_challenge', 'code_verifier');
     }
-    if (grant.codeChallenge !== null) {
+    if (grant.code_challenge !== null) {
       const verifier = request.code_verifier ?? '';
-      if (!PKCE_VERIFIER.test(verifier) || sha256Base64Url(verifier) !== grant.codeChallenge) {
+      if (!PKCE_VERIFIER.test(verifier) || sha256Base64Url(verifier) !== grant.code_challenge) {
         throw refuse('code_verifier does not match the code_challenge', 'code_verifier');
       }
     }
     const token = context.db.transaction(() => {
       if (!consumeAuthCode(context.db, request.code, now)) return undefined;
-      return mintAccessToken(context.db, grant.accountId, request.client_id, now, request.code);
+      return mintAccessToken(context.db, grant.account_id, request.client_id, now, request.code);
     })();
     if (token === undefined) throw reused();
     c.header('Cache-Control', 'no-store');

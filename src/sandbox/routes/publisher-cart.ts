@@ -6,7 +6,8 @@ import type { SandboxDatabase } from '../db/index.js';
 import { SandboxError } from '../errors.js';
 import { priceCart, type CartLineInput, type DiscountRule, type PricedCart, type ServiceFeeMode } from '../pricing.js';
 import { saleWindow } from './publisher-shapes.js';
-import { discountsOfEvent, ticketsByIds, ticketsLeft, type DiscountRow, type EventRow, type TicketRow } from './publisher-store.js';
+import type { DiscountRow, EventRow, TicketRow } from '../db/events.js';
+import { discountsOfEvent, ticketsByIds, ticketsLeft } from './publisher-store.js';
 
 export type CartRequest = z.output<typeof cartData>;
 

@@ -29,56 +29,31 @@ const SEGMENTS: readonly SegmentDefinition[] = [
   { segmentId: 'other', segmentName: 'Other', categories: ['other'] },
 ];
 
-const CATEGORY_NAMES: Readonly<Record<CategorySlug, string>> = {
-  business: 'Business',
-  technology: 'Technology',
-  entertainment: 'Entertainment',
-  sports: 'Sports',
-  workshop: 'Workshops',
-  fundraising: 'Fundraising',
-  institutions: 'Institutions',
-  art: 'Art',
-  parties: 'Parties',
-  food: 'Food & Drink',
-  family: 'Family',
-  travel: 'Travel',
-  tradeshow: 'Trade Shows',
-  movies: 'Movies',
-  clubs: 'Clubs',
-  festivals: 'Festivals',
-  music: 'Music',
-  religion: 'Religion',
-  comedy: 'Comedy',
-  community: 'Community',
-  kids: 'Kids',
-  newyear: 'New Year',
-  other: 'Other',
-};
-
-const TOPIC_NAMES: Readonly<Record<CategorySlug, readonly string[]>> = {
-  business: ['Startups', 'Marketing', 'Finance'],
-  technology: ['Software', 'Artificial Intelligence', 'Security'],
-  workshop: ['Design', 'Photography'],
-  tradeshow: ['Expo', 'Trade Fair'],
-  institutions: ['Education', 'Research'],
-  entertainment: ['Theatre', 'Dance'],
-  movies: ['Screenings', 'Film Festivals'],
-  music: ['Concerts', 'Jazz', 'Classical'],
-  comedy: ['Stand-up', 'Improv'],
-  art: ['Exhibitions', 'Crafts'],
-  festivals: ['Cultural Festivals', 'Fairs'],
-  parties: ['Nightlife', 'Themed Parties'],
-  newyear: ['New Year Parties'],
-  sports: ['Running', 'Cycling', 'Yoga'],
-  fundraising: ['Charity Runs', 'Galas'],
-  community: ['Meetups', 'Volunteering'],
-  religion: ['Spiritual Retreats'],
-  clubs: ['Book Clubs', 'Hobby Clubs'],
-  kids: ['Kids Workshops'],
-  family: ['Family Outings'],
-  food: ['Food Festivals', 'Wine Tasting'],
-  travel: ['Treks', 'Tours'],
-  other: ['Miscellaneous'],
+/** Each category's display name and its topics' names. */
+const CATEGORIES: Readonly<Record<CategorySlug, { name: string; topics: readonly string[] }>> = {
+  business: { name: 'Business', topics: ['Startups', 'Marketing', 'Finance'] },
+  technology: { name: 'Technology', topics: ['Software', 'Artificial Intelligence', 'Security'] },
+  entertainment: { name: 'Entertainment', topics: ['Theatre', 'Dance'] },
+  sports: { name: 'Sports', topics: ['Running', 'Cycling', 'Yoga'] },
+  workshop: { name: 'Workshops', topics: ['Design', 'Photography'] },
+  fundraising: { name: 'Fundraising', topics: ['Charity Runs', 'Galas'] },
+  institutions: { name: 'Institutions', topics: ['Education', 'Research'] },
+  art: { name: 'Art', topics: ['Exhibitions', 'Crafts'] },
+  parties: { name: 'Parties', topics: ['Nightlife', 'Themed Parties'] },
+  food: { name: 'Food & Drink', topics: ['Food Festivals', 'Wine Tasting'] },
+  family: { name: 'Family', topics: ['Family Outings'] },
+  travel: { name: 'Travel', topics: ['Treks', 'Tours'] },
+  tradeshow: { name: 'Trade Shows', topics: ['Expo', 'Trade Fair'] },
+  movies: { name: 'Movies', topics: ['Screenings', 'Film Festivals'] },
+  clubs: { name: 'Clubs', topics: ['Book Clubs', 'Hobby Clubs'] },
+  festivals: { name: 'Festivals', topics: ['Cultural Festivals', 'Fairs'] },
+  music: { name: 'Music', topics: ['Concerts', 'Jazz', 'Classical'] },
+  religion: { name: 'Religion', topics: ['Spiritual Retreats'] },
+  comedy: { name: 'Comedy', topics: ['Stand-up', 'Improv'] },
+  community: { name: 'Community', topics: ['Meetups', 'Volunteering'] },
+  kids: { name: 'Kids', topics: ['Kids Workshops'] },
+  newyear: { name: 'New Year', topics: ['New Year Parties'] },
+  other: { name: 'Other', topics: ['Miscellaneous'] },
 };
 
 function topicSlug(name: string): string {
@@ -90,7 +65,7 @@ function topicSlug(name: string): string {
 }
 
 function topicsOf(category: CategorySlug): Topic[] {
-  return TOPIC_NAMES[category].map((topicName) => ({ topicId: topicSlug(topicName), topicName }));
+  return CATEGORIES[category].topics.map((topicName) => ({ topicId: topicSlug(topicName), topicName }));
 }
 
 export interface SegmentNode {
@@ -106,25 +81,25 @@ export function segmentTree(keep: (category: CategorySlug) => boolean = () => tr
     segmentName: segment.segmentName,
     category: segment.categories.filter(keep).map((categoryId) => ({
       categoryId,
-      categoryName: CATEGORY_NAMES[categoryId],
+      categoryName: CATEGORIES[categoryId].name,
       topics: topicsOf(categoryId),
     })),
   })).filter((segment) => segment.category.length > 0);
 }
 
-/** 2.2 category map: slug → display name. */
 /** The segment a category belongs to (what --quirks gives a create-event sent without one). */
 export function segmentOfCategory(category: string): string | undefined {
   return SEGMENTS.find((segment) => (segment.categories as readonly string[]).includes(category.trim().toLowerCase()))?.segmentId;
 }
 
+/** 2.2 category map: slug → display name. */
 export function categoryMap(): Record<string, string> {
-  return { ...CATEGORY_NAMES };
+  return Object.fromEntries(Object.entries(CATEGORIES).map(([slug, category]) => [slug, category.name]));
 }
 
 /** 2.2 topic map: segment slug → topic display names. */
 export function topicMap(): Record<string, string[]> {
   const map: Record<string, string[]> = {};
-  for (const segment of SEGMENTS) map[segment.segmentId] = segment.categories.flatMap((category) => [...TOPIC_NAMES[category]]);
+  for (const segment of SEGMENTS) map[segment.segmentId] = segment.categories.flatMap((category) => [...CATEGORIES[category].topics]);
   return map;
 }

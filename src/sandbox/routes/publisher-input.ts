@@ -10,7 +10,7 @@ import { bearerToken } from '../auth.js';
 import type { SandboxContext, SandboxEnv } from '../context.js';
 import { accountForPublisherKey } from '../db/accounts.js';
 import { SandboxError, type SandboxErrorCode } from '../errors.js';
-import { MAX_FIELD_LENGTH, readForm, type FormFields } from '../request.js';
+import { checkedText, readForm, type FormFields } from '../request.js';
 
 /**
  * The key as the service's own Android SDK sends it: `accessToken` in the body (JSON, or form
@@ -51,13 +51,7 @@ export function requirePublisherKey(context: SandboxContext): MiddlewareHandler<
 /** Query parameters (first value of each), checked like form fields. */
 export function readQuery(c: Context): FormFields {
   const fields: FormFields = {};
-  for (const [key, value] of Object.entries(c.req.query())) {
-    if (value.length > MAX_FIELD_LENGTH) {
-      throw new SandboxError('E002', { description: `${key}: longer than ${MAX_FIELD_LENGTH} characters`, field: key });
-    }
-    if (value.includes('\u0000')) throw new SandboxError('E002', { description: `${key}: contains a NUL character`, field: key });
-    fields[key] = value;
-  }
+  for (const [key, value] of Object.entries(c.req.query())) fields[key] = checkedText(key, value);
   return fields;
 }
 

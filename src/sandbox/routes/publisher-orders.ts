@@ -1,46 +1,20 @@
 // Orders through the Publisher API: generate (inventory held), attendee form, save attendees,
 // confirm (sold) / pending (still held) / fail (released), and order details.
 import type { SandboxDatabase } from '../db/index.js';
-import { insertOrder, saveAttendees as saveOrderAttendees, type AttendeeRow, type NewOrderLine } from '../db/orders.js';
+import {
+  insertOrder,
+  saveAttendees as saveOrderAttendees,
+  type AttendeeRow,
+  type NewAttendee,
+  type NewOrderLine,
+  type OrderRow,
+  orderLinesOf,
+} from '../db/orders.js';
 import { SandboxError } from '../errors.js';
+import { textFields } from '../text-fields.js';
 import type { PricedCart, PricedLine } from '../pricing.js';
 import type { CheckedLine } from './publisher-cart.js';
-import { listQuestions, type QuestionRow } from '../db/events.js';
-import type { EventRow } from './publisher-store.js';
-
-export interface OrderRow {
-  id: number;
-  order_no: string;
-  event_id: number;
-  publisher_account_id: number | null;
-  status: 'generated' | 'pending' | 'confirm' | 'fail';
-  quantity: number;
-  ticket_cost: number;
-  discount: number;
-  platform_fee: number;
-  processing_fee: number;
-  service_tax: number;
-  grand_total: number;
-  paid_amount: number;
-  currency: string;
-  buyer_name: string | null;
-  buyer_email: string | null;
-  buyer_phone: string | null;
-  reference_no: string | null;
-  created_at: string;
-  purchased_at: string | null;
-}
-
-export interface OrderLineRow {
-  id: number;
-  order_id: number;
-  ticket_id: number;
-  quantity: number;
-  unit_price: number;
-  discount_id: number | null;
-  discount_amount: number;
-  ticket_name: string;
-}
+import { listQuestions, type EventRow, type QuestionRow } from '../db/events.js';
 
 /**
  * P8: one order in status `generated` with its lines, holding its tickets, through the core
@@ -104,18 +78,9 @@ export function orderOfPublisher(db: SandboxDatabase, orderNo: string, publisher
   return order;
 }
 
-export function orderLines(db: SandboxDatabase, orderId: number): OrderLineRow[] {
-  return db
-    .prepare(
-      `SELECT l.id, l.order_id, l.ticket_id, l.quantity, l.unit_price, l.discount_id, l.discount_amount, t.name AS ticket_name
-       FROM order_lines l JOIN tickets t ON t.id = l.ticket_id WHERE l.order_id = ? ORDER BY l.id`,
-    )
-    .all(orderId) as OrderLineRow[];
-}
-
-/** attendee_<n> → the ticket line it belongs to: lines in order, one attendee per ticket. */
-export function attendeeTickets(lines: readonly OrderLineRow[]): OrderLineRow[] {
-  return lines.flatMap((line) => Array.from({ length: line.quantity }, () => line));
+/** attendee_<n> → the ticket it is for: the order's lines in order, one attendee per ticket. */
+export function attendeeTicketIds(db: SandboxDatabase, orderId: number): number[] {
+  return orderLinesOf(db, orderId).flatMap((line) => Array.from({ length: line.quantity }, () => line.ticket_id));
 }
 
 export interface FormFieldDefinition {
@@ -184,14 +149,14 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export function saveAttendees(db: SandboxDatabase, order: OrderRow, answers: AttendeeAnswers): void {
   const fields = formFields(db, order.event_id);
-  const tickets = attendeeTickets(orderLines(db, order.id));
+  const tickets = attendeeTicketIds(db, order.id);
   const expected = new Set(tickets.map((_, index) => `attendee_${index + 1}`));
   for (const key of Object.keys(answers)) {
     if (!expected.has(key)) {
       throw new SandboxError('E002', { description: `${key}: the order has ${tickets.length} attendee(s)`, field: `attendees.${key}` });
     }
   }
-  const rows = tickets.map((line, index) => {
+  const attendees: NewAttendee[] = tickets.map((ticketId, index) => {
     const key = `attendee_${index + 1}`;
     const given = answers[key];
     if (!given) throw new SandboxError('E002', { description: `mandatory fields missing: attendees.${key}`, field: `attendees.${key}` });
@@ -205,33 +170,21 @@ export function saveAttendees(db: SandboxDatabase, order: OrderRow, answers: Att
         throw new SandboxError('E002', { description: `${key}.${field.id}: not an email address`, field: `${key}.${field.id}` });
       }
     }
-    const custom = fields
-      .slice(DEFAULT_FORM_FIELDS.length)
-      .map((field) => ({ field, value: byId.get(field.id) ?? '' }))
-      .filter((answer) => answer.value !== '');
     return {
-      ticketId: line.ticket_id,
+      ticketId,
       name: byId.get('default_1') ?? '',
       email: byId.get('default_2') ?? '',
-      phone: byId.get('default_3') ?? '',
-      custom,
+      phone: byId.get('default_3') || null,
+      answers: fields
+        .slice(DEFAULT_FORM_FIELDS.length)
+        .map((field) => ({ fieldId: field.id, label: field.label, value: byId.get(field.id) ?? '' }))
+        .filter((answer) => answer.value !== ''),
     };
   });
   db.transaction(() => {
-    saveOrderAttendees(
-      db,
-      order.id,
-      order.order_no,
-      rows.map((row) => ({
-        ticketId: row.ticketId,
-        name: row.name,
-        email: row.email,
-        phone: row.phone || null,
-        answers: row.custom.map((answer) => ({ fieldId: answer.field.id, label: answer.field.label, value: answer.value })),
-      })),
-    );
-    const buyer = rows[0];
-    db.prepare(`UPDATE orders SET buyer_name = ?, buyer_email = ?, buyer_phone = ? WHERE id = ?`).run(buyer.name, buyer.email, buyer.phone || null, order.id);
+    saveOrderAttendees(db, order.id, order.order_no, attendees);
+    const buyer = attendees[0];
+    db.prepare(`UPDATE orders SET buyer_name = ?, buyer_email = ?, buyer_phone = ? WHERE id = ?`).run(buyer.name, buyer.email, buyer.phone ?? null, order.id);
   })();
 }
 
@@ -257,9 +210,7 @@ export function orderDetails(db: SandboxDatabase, order: OrderRow, eventTitle: s
     ticketCost: order.ticket_cost,
     paidAmount: order.paid_amount,
     orderStatus: order.status,
-    buyerName: order.buyer_name ?? '',
-    buyerEmail: order.buyer_email ?? '',
-    buyerPhoneNo: order.buyer_phone ?? '',
+    ...textFields(order, { buyerName: 'buyer_name', buyerEmail: 'buyer_email', buyerPhoneNo: 'buyer_phone' }),
     attendee: attendees.map((attendee) => ({
       ticketId: attendee.ticket_id,
       ticketName: attendee.ticket_name,

@@ -1,10 +1,6 @@
-// Sandbox-only endpoint (not part of the service): custom attendee-form questions for an event.
-//   POST /sandbox/questions   Authorization: Bearer <access token of the event's organizer>
-//   eventId, label, type (opt, default Text), description (opt), validation (opt: email, phone
-//   or empty), mandatory (opt, true/false, default false)
-//   → {"status":"success","questionId":"…","fieldId":"q_…"}
-// The question is appended to the event's attendee form (P9 shows it for every attendee after
-// default_1..3; P10 checks it when mandatory; answers appear in P12 additionalInfo and E11 details).
+// Sandbox-only endpoint: POST /sandbox/questions appends a custom question to an event's attendee
+// form (P9 shows it after default_1..3; P10 checks it when mandatory; answers appear in P12
+// additionalInfo and E11 details).
 import * as z from 'zod';
 import { booleanFlag, requiredText } from '../../client/schemas/common.js';
 import { requireAccessToken } from '../auth.js';

@@ -1,7 +1,9 @@
 // Publisher API response shapes (event, ticket and discount details) from database rows.
-import type { DiscountRow, EventRow, SearchRow, TicketRow } from './publisher-store.js';
-import { ticketsLeft } from './publisher-store.js';
-import { sqlDateTime } from '../time.js';
+import type { DiscountRow, EventRow, Span, TicketRow } from '../db/events.js';
+import { ticketsLeft, type SearchRow } from './publisher-store.js';
+import { sqlDateTime, withSeconds } from '../time.js';
+import { plainText } from '../pages/html.js';
+import { textFields } from '../text-fields.js';
 import { eventPageUrl } from './event-page.js';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -25,19 +27,6 @@ function twelveHourTime(time: string): string {
 /** The first five characters of a stored time: HH:MM. */
 function hhmm(time: string): string {
   return time.slice(0, 5);
-}
-
-function withSeconds(time: string): string {
-  return `${hhmm(time)}:00`;
-}
-
-/** HTML → plain text, for textDescription. */
-function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 function topicList(topics: string | null): string[] {
@@ -73,11 +62,7 @@ export function eventSummary(row: SearchRow, origin: string) {
     category: row.category,
     topics: topics.length ? topics : null,
     type: row.type,
-    city: row.city ?? '',
-    state: row.state ?? '',
-    venueName: row.address ?? '',
-    address: row.address ?? '',
-    country: row.country ?? '',
+    ...textFields(row, { city: 'city', state: 'state', venueName: 'address', address: 'address', country: 'country' }),
     zipcode: row.postal ?? null,
     currency: row.currency ?? 'INR',
     minPrice: moneyText(row.min_price),
@@ -118,16 +103,7 @@ export function eventDetails(row: EventRow, extras: EventDetailsExtras) {
     enquiryForm: 'no',
     showButton: 'yes',
     eventSessionType: 'single',
-    Location: [
-      {
-        venueName: row.address ?? '',
-        address: row.address ?? '',
-        city: row.city ?? '',
-        state: row.state ?? '',
-        country: row.country ?? '',
-        zipcode: row.postal ?? '',
-      },
-    ],
+    Location: [textFields(row, { venueName: 'address', address: 'address', city: 'city', state: 'state', country: 'country', zipcode: 'postal' })],
     currency: extras.currency,
     price: moneyText(extras.minPrice),
     microblogLink: null,
@@ -140,7 +116,7 @@ export function eventDetails(row: EventRow, extras: EventDetailsExtras) {
 }
 
 /** 'yyyy-mm-dd HH:MM' of a ticket's or discount's start and end. */
-export function saleWindow(row: { start_date: string; start_time: string; end_date: string; end_time: string }) {
+export function saleWindow(row: Span) {
   return { startsAt: `${row.start_date} ${hhmm(row.start_time)}`, endsAt: `${row.end_date} ${hhmm(row.end_time)}` };
 }
 

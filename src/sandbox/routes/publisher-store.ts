@@ -3,8 +3,6 @@
 import type { SandboxDatabase } from '../db/index.js';
 import type { DiscountRow, EventRow, TicketRow } from '../db/events.js';
 
-export type { DiscountRow, EventRow, TicketRow };
-
 /** Tickets a buyer can see: deleted and cancelled ones are hidden. */
 export function visibleTickets(db: SandboxDatabase, eventId: number): TicketRow[] {
   return db.prepare(`SELECT * FROM tickets WHERE event_id = ? AND status IN ('active', 'published', 'pause') ORDER BY id`).all(eventId) as TicketRow[];
@@ -46,6 +44,25 @@ export interface SearchRow extends EventRow {
   currency: string | null;
 }
 
+/** SQL conditions joined by AND, with the values their placeholders bind in order. */
+class Conditions {
+  readonly clauses: string[];
+  readonly params: (string | number)[] = [];
+
+  constructor(...clauses: string[]) {
+    this.clauses = clauses;
+  }
+
+  add(clause: string, ...params: (string | number)[]): void {
+    this.clauses.push(clause);
+    this.params.push(...params);
+  }
+
+  sql(): string {
+    return this.clauses.join(' AND ');
+  }
+}
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
@@ -55,47 +72,26 @@ function escapeLike(text: string): string {
  * minPrice is the lowest price among the event's buyable tickets (0 without any).
  */
 export function searchEvents(db: SandboxDatabase, search: EventSearch): SearchRow[] {
-  const where = [`e.status = 'published'`, `e.event_type = 'public'`];
-  const params: (string | number)[] = [];
-  if (search.keyword?.trim()) {
-    where.push(`(e.title LIKE ? ESCAPE '\\' OR e.about LIKE ? ESCAPE '\\')`);
-    const pattern = `%${escapeLike(search.keyword.trim())}%`;
-    params.push(pattern, pattern);
-  }
-  if (search.city?.trim()) {
-    where.push(`e.city = ? COLLATE NOCASE`);
-    params.push(search.city.trim());
-  }
-  if (search.category?.trim()) {
-    where.push(`e.category = ? COLLATE NOCASE`);
-    params.push(search.category.trim());
-  }
-  if (search.fromDate) {
-    where.push(`e.end_date >= ?`);
-    params.push(search.fromDate);
-  }
-  if (search.toDate) {
-    where.push(`e.start_date <= ?`);
-    params.push(search.toDate);
-  }
+  const where = new Conditions(`e.status = 'published'`, `e.event_type = 'public'`);
+  const keyword = search.keyword?.trim();
+  if (keyword) where.add(`(e.title LIKE ? ESCAPE '\\' OR e.about LIKE ? ESCAPE '\\')`, `%${escapeLike(keyword)}%`, `%${escapeLike(keyword)}%`);
+  if (search.city?.trim()) where.add(`e.city = ? COLLATE NOCASE`, search.city.trim());
+  if (search.category?.trim()) where.add(`e.category = ? COLLATE NOCASE`, search.category.trim());
+  if (search.fromDate) where.add(`e.end_date >= ?`, search.fromDate);
+  if (search.toDate) where.add(`e.start_date <= ?`, search.toDate);
   const topics = (search.topics ?? '')
     .split(',')
     .map((topic) => topic.trim().toLowerCase())
     .filter(Boolean);
   if (topics.length > 0) {
-    where.push(`(${topics.map(() => `(',' || REPLACE(LOWER(COALESCE(e.topics, '')), ' ', '') || ',') LIKE ? ESCAPE '\\'`).join(' OR ')})`);
-    for (const topic of topics) params.push(`%,${escapeLike(topic.replace(/ /g, ''))},%`);
+    const oneTopic = `(',' || REPLACE(LOWER(COALESCE(e.topics, '')), ' ', '') || ',') LIKE ? ESCAPE '\\'`;
+    where.add(`(${topics.map(() => oneTopic).join(' OR ')})`, ...topics.map((topic) => `%,${escapeLike(topic.replace(/ /g, ''))},%`));
   }
-  const having: string[] = [];
-  if (search.price === 'free') having.push('min_price = 0');
-  if (search.price === 'paid') having.push('min_price > 0');
-  if (search.fromPrice !== undefined) {
-    having.push('min_price >= ?');
-  }
-  if (search.toPrice !== undefined) {
-    having.push('min_price <= ?');
-  }
-  const havingParams = [search.fromPrice, search.toPrice].filter((value): value is number => value !== undefined);
+  const having = new Conditions();
+  if (search.price === 'free') having.add('min_price = 0');
+  if (search.price === 'paid') having.add('min_price > 0');
+  if (search.fromPrice !== undefined) having.add('min_price >= ?', search.fromPrice);
+  if (search.toPrice !== undefined) having.add('min_price <= ?', search.toPrice);
   const order =
     search.sortBy === 'popularity'
       ? 'e.confirmed_orders DESC, e.start_date, e.id'
@@ -110,26 +106,19 @@ export function searchEvents(db: SandboxDatabase, search: EventSearch): SearchRo
                   WHERE t.event_id = e.id AND t.status IN ('active', 'published')), 0) AS min_price,
         (SELECT t.currency FROM tickets t WHERE t.event_id = e.id ORDER BY t.id LIMIT 1) AS currency
       FROM events e
-      WHERE ${where.join(' AND ')}
+      WHERE ${where.sql()}
     ) e
-    ${having.length ? `WHERE ${having.join(' AND ')}` : ''}
+    ${having.clauses.length ? `WHERE ${having.sql()}` : ''}
     ORDER BY ${order}
     LIMIT ? OFFSET ?`;
-  return db.prepare(sql).all(...params, ...havingParams, SEARCH_PAGE_SIZE, (page - 1) * SEARCH_PAGE_SIZE) as SearchRow[];
+  return db.prepare(sql).all(...where.params, ...having.params, SEARCH_PAGE_SIZE, (page - 1) * SEARCH_PAGE_SIZE) as SearchRow[];
 }
 
 /** Categories that have at least one published event of the given visibility and type (P1 filters). */
 export function categoriesWithEvents(db: SandboxDatabase, filter: { eventType?: string; type?: string }): Set<string> {
-  const where = [`status = 'published'`];
-  const params: string[] = [];
-  if (filter.eventType) {
-    where.push('event_type = ?');
-    params.push(filter.eventType);
-  }
-  if (filter.type) {
-    where.push('type = ?');
-    params.push(filter.type);
-  }
-  const rows = db.prepare(`SELECT DISTINCT category FROM events WHERE ${where.join(' AND ')}`).all(...params) as { category: string }[];
+  const where = new Conditions(`status = 'published'`);
+  if (filter.eventType) where.add('event_type = ?', filter.eventType);
+  if (filter.type) where.add('type = ?', filter.type);
+  const rows = db.prepare(`SELECT DISTINCT category FROM events WHERE ${where.sql()}`).all(...where.params) as { category: string }[];
   return new Set(rows.map((row) => row.category));
 }

@@ -21,25 +21,12 @@ import { validate } from '../request.js';
 import { checkCart, minuteOf, priceLines } from './publisher-cart.js';
 import { categoryMap, segmentTree, topicMap } from './publisher-catalogue.js';
 import { readDataDocument, readQueryAndForm, requirePublisherKey, validateData } from './publisher-input.js';
-import {
-  assertOpen,
-  attendeesSaved,
-  attendeeTickets,
-  formFields,
-  generateOrder,
-  orderDetails,
-  orderLines,
-  orderOfPublisher,
-  saveAttendees,
-} from './publisher-orders.js';
+import { assertOpen, attendeesSaved, attendeeTicketIds, formFields, generateOrder, orderDetails, orderOfPublisher, saveAttendees } from './publisher-orders.js';
+import { requestOrigin } from './event-page.js';
 import { eventDetails, eventSummary, ticketAvailability, ticketDetails } from './publisher-shapes.js';
-import { categoriesWithEvents, discountsOfEvent, searchEvents, visibleTickets, type EventRow } from './publisher-store.js';
-import { findEvent } from '../db/events.js';
+import { categoriesWithEvents, discountsOfEvent, searchEvents, visibleTickets } from './publisher-store.js';
+import { findEvent, type EventRow } from '../db/events.js';
 import { confirmOrder, releaseExpiredOrders, setOrderStatus } from '../db/orders.js';
-
-function origin(c: Context): string {
-  return new URL(c.req.url).origin;
-}
 
 /** A published event by id (E007 otherwise). Private events are reachable by id, not listed. */
 function eventById(context: SandboxContext, id: number | string, field = 'eventId'): EventRow {
@@ -99,15 +86,19 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
       throw new SandboxError('E003', { description: 'toDate must not be before fromDate', field: 'toDate' });
     }
     const rows = searchEvents(context.db, request);
-    return c.json({ status: 'success', events: rows.map((row) => eventSummary(row, origin(c))) });
+    return c.json({ status: 'success', events: rows.map((row) => eventSummary(row, requestOrigin(c))) });
   });
+
+  /** The event a details request names, its visible tickets, and the minute sale windows are compared at. */
+  async function readEventDetailsRequest(c: Context<SandboxEnv>) {
+    const request = validate(publisherEventIdRequest, await readQueryAndForm(c), { invalid: { eventId: 'E007' } });
+    const event = eventById(context, request.eventId);
+    return { event, tickets: visibleTickets(context.db, event.id), now: minuteOf(context.clock.now()) };
+  }
 
   // GET with a query as the reference has it; POST with form fields as newer clients send it.
   app.on(['GET', 'POST'], '/publisher/event-details', async (c) => {
-    const request = validate(publisherEventIdRequest, await readQueryAndForm(c), { invalid: { eventId: 'E007' } });
-    const event = eventById(context, request.eventId);
-    const tickets = visibleTickets(context.db, event.id);
-    const now = minuteOf(context.clock.now());
+    const { event, tickets, now } = await readEventDetailsRequest(c);
     const buyable = tickets.filter((ticket) => ticket.status !== 'pause');
     const soldout = buyable.length > 0 && buyable.every((ticket) => ticketAvailability(ticket, now) === 'Sold Out');
     const organizer = findAccountById(context.db, event.owner_id);
@@ -115,7 +106,7 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
     return c.json({
       status: 'success',
       events: eventDetails(event, {
-        origin: origin(c),
+        origin: requestOrigin(c),
         organizerEmail: organizer?.email ?? '',
         currency: tickets[0]?.currency ?? 'INR',
         minPrice: prices.length ? Math.min(...prices) : 0,
@@ -127,11 +118,8 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
   });
 
   app.on(['GET', 'POST'], '/publisher/ticket-details', async (c) => {
-    const request = validate(publisherEventIdRequest, await readQueryAndForm(c), { invalid: { eventId: 'E007' } });
-    const event = eventById(context, request.eventId);
-    const tickets = visibleTickets(context.db, event.id);
+    const { event, tickets, now } = await readEventDetailsRequest(c);
     const discounts = discountsOfEvent(context.db, event.id);
-    const now = minuteOf(context.clock.now());
     return c.json({
       status: 'success',
       tickets: tickets.map((ticket) => ticketDetails(ticket, discounts, now)),
@@ -165,7 +153,7 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
     const order = orderOfPublisher(context.db, request.orderNo, c.get('account').id);
     const fields = formFields(context.db, order.event_id);
     const attendeeForm: Record<string, typeof fields> = {};
-    attendeeTickets(orderLines(context.db, order.id)).forEach((_, index) => {
+    attendeeTicketIds(context.db, order.id).forEach((_, index) => {
       attendeeForm[`attendee_${index + 1}`] = fields;
     });
     return c.json({ status: 'success', attendeeForm });

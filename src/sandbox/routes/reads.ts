@@ -1,20 +1,16 @@
 // E7 get-event, E8 get-tickets, E9 get-all-events, E10 get-report, E11 attendee-list, in the
 // shapes the client's resource schemas read.
-import type { Context } from 'hono';
 import { attendeeListRequest, eventIdRequest } from '../../client/schemas/index.js';
 import { requireAccessToken } from '../auth.js';
-import type { AttendeeListOrder, SandboxApp, SandboxContext, SandboxEnv } from '../context.js';
+import type { SandboxApp, SandboxContext } from '../context.js';
 import { listEventsOwnedBy, listTickets, type EventRow, type TicketRow } from '../db/events.js';
-import { attendeeListRange, salesReport, type AttendeeListEntry } from '../db/orders.js';
+import { salesReport, type AttendeeListEntry } from '../db/orders.js';
+import { plainText } from '../pages/html.js';
 import { readForm, validate } from '../request.js';
 import { dateTimeObject, instantObject, sqlDateTime, utcDate, withSeconds } from '../time.js';
 import { eventFor } from './access.js';
-import { eventPageUrl } from './event-page.js';
-import { ATTENDEE_BATCH_LIMIT, detailsByLabel, liveAttendeeBatch } from './live-attendee-list.js';
-
-function originOf(c: Context<SandboxEnv>): string {
-  return new URL(c.req.url).origin;
-}
+import { eventPageUrl, requestOrigin } from './event-page.js';
+import { batchPositions, detailsByLabel, listSpan, liveAttendeeBatch } from './live-attendee-list.js';
 
 // The reference's fields of an event that the sandbox leaves null, as JSON text built once: every
 // get-event answer holds them, and building and serializing them per request cost an eighth of it.
@@ -199,13 +195,6 @@ function organizerTicket(ticket: TicketRow, quantityLeft: boolean): Record<strin
   };
 }
 
-function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /** 2.12 */
 function eventListItem(event: EventRow, origin: string): Record<string, unknown> {
   const url = eventPageUrl(origin, event.url);
@@ -265,30 +254,6 @@ function attendeeRecord({ order, attendees }: AttendeeListEntry): Record<string,
   };
 }
 
-/**
- * Which list positions a batch covers. The sandbox counts as the contract says: 1-based,
- * inclusive, 0 read as 1, at most 50. With quirks it counts as the live service appears to:
- * `fromRecord` is a 0-based offset and `toRecord − fromRecord` records are returned.
- */
-export function batchPositions(fromRecord: number, toRecord: number, quirks: boolean): { first: number; last: number } {
-  if (quirks) {
-    const count = Math.min(Math.max(toRecord - fromRecord, 0), ATTENDEE_BATCH_LIMIT);
-    return { first: fromRecord + 1, last: fromRecord + count };
-  }
-  const first = Math.max(fromRecord, 1);
-  return { first, last: Math.min(toRecord, first + ATTENDEE_BATCH_LIMIT - 1) };
-}
-
-/**
- * The orders at list positions first..last. Oldest first, a position is the order's place in
- * purchase order; newest first, position 1 is the latest confirmed order.
- */
-function listSpan(db: SandboxContext['db'], event: EventRow, first: number, last: number, order: AttendeeListOrder): AttendeeListEntry[] {
-  if (order === 'oldest-first') return attendeeListRange(db, event.id, first, last);
-  const total = event.confirmed_orders;
-  return attendeeListRange(db, event.id, total - last + 1, total - first + 1).reverse();
-}
-
 export function registerReadRoutes(app: SandboxApp, context: SandboxContext): void {
   const auth = requireAccessToken(context);
   const { db } = context;
@@ -312,7 +277,7 @@ export function registerReadRoutes(app: SandboxApp, context: SandboxContext): vo
     const { type } = await readForm(c);
     const today = utcDate(context.clock.now());
     const kept = (event: EventRow) => (type === 'current' ? event.end_date >= today : type === 'past' ? event.end_date < today : true);
-    const origin = originOf(c);
+    const origin = requestOrigin(c);
     return c.json({
       status: 'success',
       events: listEventsOwnedBy(db, c.get('account').id)

@@ -1,10 +1,5 @@
-// Sandbox-only endpoint (not part of the service): POST /sandbox/token mints what
-// `boxoffice sandbox token` prints — the sandbox's "developer area" (reference §5 user access).
-//   role=organizer (default) | admin | publisher | booking, account=EMAIL (optional)
-//   → {"status":"success","role":…,"account":…,"value":"…"}
-// organizer/publisher/booking default to organizer@sandbox.local, admin to admin@sandbox.local.
-// A named account that does not exist is created as an organizer (password `sandbox`); asking
-// for an admin token for a non-admin account is refused (E008).
+// Sandbox-only endpoint: POST /sandbox/token mints what `boxoffice sandbox token` prints, the
+// sandbox's "developer area" (docs/sandbox.md, "Tokens without a browser").
 import * as z from 'zod';
 import type { SandboxApp, SandboxContext } from '../context.js';
 import { ensureOrganizerAccount, mintAccessToken, mintPublisherKey } from '../db/accounts.js';
@@ -32,19 +27,16 @@ export function mintForRole(context: SandboxContext, role: SandboxTokenRole, acc
   const email = accountEmail ?? (role === 'admin' ? ADMIN_EMAIL : ORGANIZER_EMAIL);
   return context.db.transaction((): MintedValue => {
     const account = ensureOrganizerAccount(context.db, email, now);
-    switch (role) {
-      case 'organizer':
-        return { role, account: account.email, value: mintAccessToken(context.db, account.id, null, now) };
-      case 'admin':
-        if (account.role !== 'admin') {
-          throw new SandboxError('E008', { description: `${account.email} is not an administrator account`, field: 'account' });
-        }
-        return { role, account: account.email, value: mintAccessToken(context.db, account.id, null, now) };
-      case 'publisher':
-        return { role, account: account.email, value: mintPublisherKey(context.db, account.id, now) };
-      case 'booking':
-        return { role, account: account.email, value: account.bookingKey };
+    if (role === 'admin' && account.role !== 'admin') {
+      throw new SandboxError('E008', { description: `${account.email} is not an administrator account`, field: 'account' });
     }
+    const value =
+      role === 'publisher'
+        ? mintPublisherKey(context.db, account.id, now)
+        : role === 'booking'
+          ? account.bookingKey
+          : mintAccessToken(context.db, account.id, null, now);
+    return { role, account: account.email, value };
   })();
 }
 

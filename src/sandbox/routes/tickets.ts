@@ -2,7 +2,7 @@
 import { addTicketRequest, dateTimeKey, updateTicketRequest } from '../../client/schemas/index.js';
 import { requireAccessToken } from '../auth.js';
 import type { SandboxApp, SandboxContext } from '../context.js';
-import { insertTicket, updateTicket, type EventRow, type TicketFields } from '../db/events.js';
+import { insertTicket, updateTicket, type EventRow, type Span, type TicketFields, type TicketRow } from '../db/events.js';
 import { SandboxError } from '../errors.js';
 import type { Context } from 'hono';
 import { liveLibraryTicketFields } from '../modes/quirks.js';
@@ -29,13 +29,6 @@ const TICKET_FIELD_CODES: FieldCodes = {
 
 const DEFAULT_MIN_QUANTITY = 1;
 const DEFAULT_MAX_QUANTITY = 10;
-
-export interface Span {
-  start_date: string;
-  start_time: string;
-  end_date: string;
-  end_time: string;
-}
 
 interface GivenSpan {
   startDate?: string;
@@ -68,35 +61,38 @@ function ticketColumns(
   };
 }
 
-/** A sale window with the reference's defaults: start today / now, end at the event's end. */
-export function spanWithDefaults(given: GivenSpan, fallback: Span): Span {
-  return {
+/**
+ * The sale window of a ticket or discount as it will be stored: the parts given, else those of
+ * `stored` (an update), else the reference's defaults for a new one (E3, E5: start today / now,
+ * end at the event's end). E004 for a start date set or changed to before today, E003 unless it
+ * ends after it starts.
+ */
+export function checkedSpan(given: GivenSpan, event: EventRow, now: Date, stored?: Span): Span {
+  const fallback = stored ?? { start_date: utcDate(now), start_time: utcTime(now), end_date: event.end_date, end_time: event.end_time };
+  const span = {
     start_date: given.startDate ?? fallback.start_date,
     start_time: given.startTime ?? fallback.start_time,
     end_date: given.endDate ?? fallback.end_date,
     end_time: given.endTime ?? fallback.end_time,
   };
-}
-
-/** The defaults of a new ticket or discount window (reference E3, E5). */
-export function newSpanDefaults(event: EventRow, now: Date): Span {
-  return { start_date: utcDate(now), start_time: utcTime(now), end_date: event.end_date, end_time: event.end_time };
-}
-
-/** E003 on the window as it will be stored (defaults included). */
-export function assertEndAfterStart(span: Span): void {
+  if (given.startDate !== undefined && given.startDate !== stored?.start_date) assertStartNotPast(given.startDate, now);
   if (dateTimeKey(span.end_date, span.end_time) <= dateTimeKey(span.start_date, span.start_time)) {
     throw new SandboxError('E003', {
       description: `end ${span.end_date} ${span.end_time} is not later than start ${span.start_date} ${span.start_time}`,
       field: 'endDate',
     });
   }
+  return span;
 }
 
-function assertQuantityRange(min: number, max: number): void {
+/** minQuantity and maxQuantity as given, else as stored, else the defaults; E002 when min > max. */
+function quantityRange(given: { minQuantity?: number; maxQuantity?: number }, stored?: TicketRow): [number, number] {
+  const min = given.minQuantity ?? stored?.min_quantity ?? DEFAULT_MIN_QUANTITY;
+  const max = given.maxQuantity ?? stored?.max_quantity ?? DEFAULT_MAX_QUANTITY;
   if (min > max) {
     throw new SandboxError('E002', { description: `maxQuantity ${max} is less than minQuantity ${min}`, field: 'maxQuantity' });
   }
+  return [min, max];
 }
 
 export function registerTicketRoutes(app: SandboxApp, context: SandboxContext): void {
@@ -112,12 +108,8 @@ export function registerTicketRoutes(app: SandboxApp, context: SandboxContext): 
     const request = validate(addTicketRequest, await ticketForm(c, 'add'), TICKET_FIELD_CODES);
     const now = clock.now();
     const event = eventFor(db, c.get('account'), request.eventId, 'write');
-    const span = spanWithDefaults(request, newSpanDefaults(event, now));
-    if (request.startDate !== undefined) assertStartNotPast(request.startDate, now);
-    assertEndAfterStart(span);
-    const minQuantity = request.minQuantity ?? DEFAULT_MIN_QUANTITY;
-    const maxQuantity = request.maxQuantity ?? DEFAULT_MAX_QUANTITY;
-    assertQuantityRange(minQuantity, maxQuantity);
+    const span = checkedSpan(request, event, now);
+    const [minQuantity, maxQuantity] = quantityRange(request);
     const fields: TicketFields = {
       ...ticketColumns(request, span, minQuantity, maxQuantity),
       description: request.ticketDescription ?? null,
@@ -135,12 +127,8 @@ export function registerTicketRoutes(app: SandboxApp, context: SandboxContext): 
     const event = eventFor(db, c.get('account'), request.eventId, 'write');
     const ticket = ticketOf(db, event, request.ticketId);
     // Optional parameters left out keep their stored values.
-    const span = spanWithDefaults(request, ticket);
-    if (request.startDate !== undefined && request.startDate !== ticket.start_date) assertStartNotPast(request.startDate, now);
-    assertEndAfterStart(span);
-    const minQuantity = request.minQuantity ?? ticket.min_quantity;
-    const maxQuantity = request.maxQuantity ?? ticket.max_quantity;
-    assertQuantityRange(minQuantity, maxQuantity);
+    const span = checkedSpan(request, event, now, ticket);
+    const [minQuantity, maxQuantity] = quantityRange(request, ticket);
     const price = request.price === '' ? null : request.price;
     const taken = ticket.sold_count + ticket.held_count;
     if (taken > 0 && (price !== ticket.price || request.currency !== ticket.currency)) {
