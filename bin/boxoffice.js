@@ -9,21 +9,35 @@
 // and by the Node version and architecture; V8 refuses one that does not fit, and a new one is
 // written. It is written again (atomically) after a command whose first two words it has not
 // seen, so it comes to hold what the commands in use run.
-const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
-const { dirname, join } = require('node:path');
+const { dirname, isAbsolute, join } = require('node:path');
 const { Script } = require('node:vm');
 
 Module.enableCompileCache?.();
 
 const CORE = join(__dirname, '..', 'dist', 'cli.cjs');
 
-/** The user's cache directory for boxoffice, as each system places one. */
+/**
+ * The user's cache directory for boxoffice, as each system places one; undefined when the
+ * environment names no absolute one (HOME="" must not put a cache in the working directory).
+ */
 function cacheDirectory(env) {
   const home = env.HOME ?? env.USERPROFILE ?? require('node:os').homedir();
-  if (process.platform === 'win32') return join(env.LOCALAPPDATA ?? join(home, 'AppData', 'Local'), 'boxoffice', 'Cache');
-  if (process.platform === 'darwin') return join(home, 'Library', 'Caches', 'boxoffice');
-  return join(env.XDG_CACHE_HOME || join(home, '.cache'), 'boxoffice');
+  const base =
+    process.platform === 'win32'
+      ? join(env.LOCALAPPDATA ?? join(home, 'AppData', 'Local'), 'boxoffice', 'Cache')
+      : process.platform === 'darwin'
+        ? join(home, 'Library', 'Caches', 'boxoffice')
+        : join(isAbsolute(env.XDG_CACHE_HOME ?? '') ? env.XDG_CACHE_HOME : join(home, '.cache'), 'boxoffice');
+  return isAbsolute(base) ? base : undefined;
+}
+
+/** A cache file is code: read only one of this user's that no one else may write. */
+function ownedByUser(fd) {
+  if (process.platform === 'win32') return true;
+  const { uid, mode } = fstatSync(fd);
+  return uid === process.getuid() && (mode & 0o022) === 0;
 }
 
 /** What a run adds to the cache: its first two words that look like command names (not ids or values). */
@@ -36,12 +50,18 @@ function commandWords(argv) {
 
 /** A cache file: the JSON list of the commands it was made after, a newline, V8's data. */
 function readCache(file) {
+  if (file === undefined) return { commands: [], data: undefined };
+  let fd;
   try {
-    const bytes = readFileSync(file);
+    fd = openSync(file, 'r');
+    if (!ownedByUser(fd)) throw new Error('not ours');
+    const bytes = readFileSync(fd);
     const newline = bytes.indexOf(10);
     return { commands: JSON.parse(bytes.subarray(0, newline).toString('utf8')), data: bytes.subarray(newline + 1) };
   } catch {
     return { commands: [], data: undefined };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -56,11 +76,12 @@ function removeStaleCaches(directory, kept) {
 }
 
 function writeCache(file, commands, data) {
+  if (file === undefined) return;
   try {
-    mkdirSync(dirname(file), { recursive: true });
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     if (commands.length === 1) removeStaleCaches(dirname(file), file);
     const partial = `${file}.${process.pid}`;
-    writeFileSync(partial, Buffer.concat([Buffer.from(`${JSON.stringify(commands)}\n`), data]));
+    writeFileSync(partial, Buffer.concat([Buffer.from(`${JSON.stringify(commands)}\n`), data]), { mode: 0o600 });
     renameSync(partial, file);
   } catch {
     // A cache that cannot be written is only a slower start next time.
@@ -70,7 +91,8 @@ function writeCache(file, commands, data) {
 /** Loads the core as Node would (one instance, which the chunks require), compiled with the cache. */
 function loadCore() {
   const { size, mtimeMs } = statSync(CORE);
-  const file = join(cacheDirectory(process.env), `cli-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}.v8`);
+  const directory = cacheDirectory(process.env);
+  const file = directory && join(directory, `cli-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}.v8`);
   const cache = readCache(file);
   const script = new Script(Module.wrap(readFileSync(CORE, 'utf8')), { filename: CORE, cachedData: cache.data });
   const core = new Module(CORE, module);

@@ -2,7 +2,7 @@
 // command ran, used as it is by the next run of a command it has seen, written again after a
 // command it has not, replaced when V8 refuses it, and never in the way of the command.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -64,6 +64,28 @@ describe.skipIf(process.platform !== 'linux')('the code cache of the core', () =
     expect(run(['--help'])).toBe(help);
     expect(readFileSync(file).length).toBeGreaterThan(1000);
     expect(commandsOf(file)).toEqual(['']);
+  });
+
+  it('is code: one that others may write is not read but replaced by one only its owner may write', () => {
+    const help = run(['--help']);
+    const [file] = cacheFiles();
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    chmodSync(file, 0o666);
+    expect(run(['--help'])).toBe(help);
+    expect(commandsOf(file)).toEqual(['']);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('is kept nowhere when the environment names no absolute cache directory (HOME="")', () => {
+    const cwd = join(scratch, 'cwd');
+    mkdirSync(cwd);
+    const result = spawnSync(process.execPath, [BIN, '--version'], {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, HOME: '', XDG_CACHE_HOME: 'relative-cache', BOXOFFICE_CONFIG_DIR: join(scratch, 'config') },
+    });
+    expect(result.status).toBe(0);
+    expect(readdirSync(cwd)).toEqual([]);
   });
 
   it('stays out of the way when the cache directory cannot be written', () => {
