@@ -13,7 +13,6 @@ import type { AttendeeRecord } from '../client/schemas/index.js';
 import { exportPaths, readCheckpoint, writeCheckpoint, type Checkpoint, type ExportFormat, type ExportPaths, type ExportSource } from './checkpoint.js';
 import { ColumnRegistry } from './columns.js';
 import { flattenRecord, type StatusFilter } from './flatten.js';
-import { keepHeapSmall } from './heap.js';
 import { OrderNumberSet } from './order-numbers.js';
 import { countOf } from '../util/count.js';
 import { silentProgress, type ProgressSink } from './progress.js';
@@ -284,7 +283,6 @@ async function removeWork(paths: ExportPaths): Promise<void> {
 
 export async function exportAttendees(request: ExportRequest, env: ExportEnvironment): Promise<ExportSummary> {
   const started = env.now();
-  keepHeapSmall();
   const progress = env.progress ?? silentProgress;
   const state = await prepare(request, env);
   const startRecord = state.checkpoint.nextRecord;

@@ -22,6 +22,7 @@ import { exportAttendees, resumableCheckpoint } from '../../../export/export-att
 import { progressAndNotices } from '../../../export/progress.js';
 import { expectedAttendeeCount, resumeAdvice, toDestination } from '../../../export/to-destination.js';
 import { formatDuration } from '../../../util/duration.js';
+import { keepHeapSmall } from '../../../util/heap.js';
 import { openSession } from '../../session.js';
 
 interface AttendeesExportOptions {
@@ -143,6 +144,7 @@ async function exportAttendeeList(options: AttendeesExportOptions, outputPath: s
   try {
     const resume = options.resume || (await askToResume(options, outputPath, source, context));
     const expectedAttendees = io.stderrIsTTY ? await expectedAttendeeCount((request) => session.client.events.getReport(request), options.eventId) : undefined;
+    keepHeapSmall();
     const summary = await exportAttendees(
       {
         eventId: options.eventId,

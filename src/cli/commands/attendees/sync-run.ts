@@ -2,7 +2,7 @@
 // the destination opened and migrated, the run locked, the session's attendee list read through
 // src/sync, and the outbox delivered to the sinks the flags name.
 import { BoxofficeError, RateLimitError, UsageError } from '../../../client/errors.js';
-import { keepYoungGenerationSmall } from '../../../insights/memory.js';
+import { keepHeapSmall } from '../../../util/heap.js';
 import { checkDestination, type Difference } from '../../../sync/check.js';
 import { deliverPending, execSink, forwardSink, jsonSink, type Sink } from '../../../sync/deliver.js';
 import { openDestination, type SyncDatabase } from '../../../sync/destination.js';
@@ -97,7 +97,7 @@ async function runCheck(options: AttendeesSyncOptions, db: SyncDatabase, session
 export async function runAttendeesSync(options: AttendeesSyncOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const { io } = deps;
-  keepYoungGenerationSmall();
+  keepHeapSmall();
   const db = await openDestination(options.to);
   try {
     await migrate(db);
