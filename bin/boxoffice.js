@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// CommonJS (bin/package.json), as is the bundle's core (dist/cli.cjs): `boxoffice --help` then
-// runs without Node's ES module loader. Command groups are ES modules, loaded when they run.
+// CommonJS (bin/package.json), as are the bundle's core (dist/cli.cjs) and its chunks but those
+// with a top-level await: commands run without Node's ES module loader.
 //
-// The core is compiled with a V8 code cache made after the command ran, so that it holds the
-// functions V8 compiled on their first call as well as those it compiled as the file loaded
-// (Node's own compile cache, used for the chunks where Node has it, 22.1 and later, holds only
-// the latter). The cache lives in the user's cache directory, named by the core's size and time
-// and by the Node version and architecture; V8 refuses one that does not fit, and a new one is
-// written. It is written again (atomically) after a command whose first two words it has not
-// seen, so it comes to hold what the commands in use run.
+// The core and each chunk it loads are compiled with a V8 code cache made after the command ran,
+// so that it holds the functions V8 compiled on their first call as well as those it compiled as
+// the file loaded (Node's own compile cache, used for the rest where Node has it, 22.1 and later,
+// holds only the latter). The caches live in the user's cache directory, named by the core's size
+// and time (a chunk's name holds a hash of its contents) and by the Node version and
+// architecture; V8 refuses one that does not fit, and a new one is written. They are written
+// again (atomically) after a command whose first two words the core's has not seen, so they come
+// to hold what the commands in use run.
 const { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
 const { dirname, isAbsolute, join } = require('node:path');
@@ -17,6 +18,7 @@ const { Script } = require('node:vm');
 Module.enableCompileCache?.();
 
 const CORE = join(__dirname, '..', 'dist', 'cli.cjs');
+const CHUNKS = join(__dirname, '..', 'dist', 'chunks');
 
 /**
  * The user's cache directory for boxoffice, as each system places one; undefined when the
@@ -71,7 +73,7 @@ const WEEK_MS = 7 * 24 * 3600 * 1000;
 function removeStaleCaches(directory, kept) {
   for (const name of readdirSync(directory)) {
     const file = join(directory, name);
-    if (file !== kept && name.startsWith('cli-') && statSync(file).mtimeMs < Date.now() - WEEK_MS) rmSync(file, { force: true });
+    if (file !== kept && /^(cli|chunk)-/.test(name) && statSync(file).mtimeMs < Date.now() - WEEK_MS) rmSync(file, { force: true });
   }
 }
 
@@ -88,26 +90,56 @@ function writeCache(file, commands, data) {
   }
 }
 
-/** Loads the core as Node would (one instance, which the chunks require), compiled with the cache. */
+/**
+ * A module loaded as Node would load it (one instance, in require.cache), compiled with the cache
+ * in `cacheFile`, its exports starting with `given`.
+ */
+function loadModule(file, cacheFile, parent, given = {}) {
+  const cache = readCache(cacheFile);
+  const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData: cache.data });
+  const loaded = new Module(file, parent);
+  loaded.filename = file;
+  loaded.paths = Module._nodeModulePaths(dirname(file));
+  Object.assign(loaded.exports, given);
+  require.cache[file] = loaded;
+  script.runInThisContext().call(loaded.exports, loaded.exports, Module.createRequire(file), loaded, file, dirname(file));
+  loaded.loaded = true;
+  return { loaded, script, cache };
+}
+
+/**
+ * Loads the core, and gives it `loadChunk` (what the core and the CommonJS chunks load a chunk
+ * with), each compiled with its code cache.
+ */
 function loadCore() {
   const { size, mtimeMs } = statSync(CORE);
   const directory = cacheDirectory(process.env);
-  const file = directory && join(directory, `cli-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}.v8`);
-  const cache = readCache(file);
-  const script = new Script(Module.wrap(readFileSync(CORE, 'utf8')), { filename: CORE, cachedData: cache.data });
-  const core = new Module(CORE, module);
-  core.filename = CORE;
-  core.paths = Module._nodeModulePaths(dirname(CORE));
-  require.cache[CORE] = core;
-  script.runInThisContext().call(core.exports, core.exports, Module.createRequire(CORE), core, CORE, dirname(CORE));
-  core.loaded = true;
+  const runtime = `${process.version}-${process.arch}`;
+  const file = directory && join(directory, `cli-${size}-${Math.trunc(mtimeMs)}-${runtime}.v8`);
+  const chunkCacheFile = (name) => directory && join(directory, `chunk-${name.replace(/\.js$/, '')}-${runtime}.v8`);
+  const chunks = [];
+  const loadChunk = (name) => {
+    const chunk = join(CHUNKS, name);
+    if (require.cache[chunk]) return require.cache[chunk].exports;
+    const { loaded, script, cache } = loadModule(chunk, chunkCacheFile(name), require.cache[CORE]);
+    chunks.push({ name, script, cache });
+    return loaded.exports;
+  };
+  const core = loadModule(CORE, file, module, { loadChunk });
+  const { script, cache } = core;
   const command = commandWords(process.argv.slice(2));
   const saveAfterRun = () => {
-    if (cache.data !== undefined && !script.cachedDataRejected && cache.commands.includes(command)) return;
-    const commands = script.cachedDataRejected || cache.data === undefined ? [command] : [...cache.commands, command];
-    writeCache(file, commands, script.createCachedData());
+    const known = cache.data !== undefined && !script.cachedDataRejected && cache.commands.includes(command);
+    if (!known) {
+      const commands = script.cachedDataRejected || cache.data === undefined ? [command] : [...cache.commands, command];
+      writeCache(file, commands, script.createCachedData());
+    }
+    for (const chunk of chunks) {
+      if (known && chunk.cache.data !== undefined && !chunk.script.cachedDataRejected) continue;
+      writeCache(chunkCacheFile(chunk.name), [], chunk.script.createCachedData());
+    }
   };
-  return { runFromProcess: core.exports.runFromProcess, saveAfterRun };
+  return { runFromProcess: core.loaded.exports.runFromProcess, saveAfterRun };
 }
 
 const { runFromProcess, saveAfterRun } = loadCore();

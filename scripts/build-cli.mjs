@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { basename, dirname, relative } from 'node:path';
 import { cliBuildOptions, sourceGraphOptions } from './build-options.mjs';
+import { convertChunksToCommonJS } from './build-commonjs-chunks.mjs';
 
 /** The core's roots: the entry, the run it loads for all but `--version`, the session commands open. */
 export const CORE_ROOTS = ['src/cli/entry.ts', 'src/cli/process-run.ts', 'src/cli/session.ts'];
@@ -61,6 +62,7 @@ export async function buildCli() {
     plugins: [...cliBuildOptions.plugins, importChunksFromCore(core, chunkOf)],
   });
   importChunksThroughImporter(new Set(chunkOf.values()));
+  await convertChunksToCommonJS(CORE_OUTFILE);
 }
 
 /**

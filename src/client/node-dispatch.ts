@@ -29,7 +29,7 @@ export class NodeDispatcher implements RequestDispatcher {
   }
 
   private async send(request: DispatchRequest): Promise<RawResponse> {
-    const { agent, send } = request.url.protocol === 'https:' ? await this.httpsTransport() : this.httpTransport();
+    const { agent, send } = request.url.protocol === 'https:' ? this.httpsTransport() : this.httpTransport();
     return new Promise<RawResponse>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
       let settled = false;
@@ -99,9 +99,9 @@ export class NodeDispatcher implements RequestDispatcher {
     return { agent: this.http, send: httpRequest };
   }
 
-  private async httpsTransport(): Promise<{ agent: HttpsAgent; send: Send }> {
+  private httpsTransport(): { agent: HttpsAgent; send: Send } {
     if (!this.https) {
-      const https = await import('node:https');
+      const https = process.getBuiltinModule('node:https');
       this.https ??= { agent: new https.Agent(this.agentOptions()), send: https.request };
     }
     return this.https;

@@ -1,4 +1,4 @@
-// The core's V8 code cache (bin/boxoffice.js): written in the user's cache directory after a
+// The V8 code cache of the core and of the chunks (bin/boxoffice.js): written in the user's cache directory after a
 // command ran, used as it is by the next run of a command it has seen, written again after a
 // command it has not, replaced when V8 refuses it, and never in the way of the command.
 import { spawnSync } from 'node:child_process';
@@ -55,6 +55,16 @@ describe.skipIf(process.platform !== 'linux')('the code cache of the core', () =
     expect(run(['config', 'list'])).not.toBe('');
     expect(commandsOf(file)).toEqual(['', 'config list']);
     expect(statSync(file).mtimeMs).toBeGreaterThan(0);
+  });
+
+  it('holds each chunk a command loaded in a file of its own, written again when V8 refuses it', () => {
+    const listed = run(['config', 'list']);
+    const chunks = cacheFiles().filter((file) => /\/chunk-config-\w+-v[\d.]+-\w+\.v8$/.test(file));
+    expect(chunks).toHaveLength(1);
+    expect(statSync(chunks[0]).mode & 0o777).toBe(0o600);
+    writeFileSync(chunks[0], '[]\nnot a V8 code cache');
+    expect(run(['config', 'list'])).toBe(listed);
+    expect(readFileSync(chunks[0]).length).toBeGreaterThan(1000);
   });
 
   it('is replaced when V8 refuses it, and the command runs as usual', () => {
