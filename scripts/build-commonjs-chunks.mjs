@@ -24,14 +24,18 @@ export async function convertChunksToCommonJS(coreFile) {
     names.map(async (name) => {
       const source = esm.get(name);
       if (!source.startsWith(cliBuildOptions.banner.js)) throw new Error(`${name} does not start with the chunks' banner`);
+      const code = source.slice(cliBuildOptions.banner.js.length);
+      // Where a chunk reads import.meta.url (few do: computing it costs each chunk a path resolution).
+      const importMetaUrl = code.includes('import.meta.url')
+        ? { define: { 'import.meta.url': '__importMetaUrl' }, banner: 'const __importMetaUrl = require("node:url").pathToFileURL(__filename).href;' }
+        : {};
       try {
-        const result = await transform(source.slice(cliBuildOptions.banner.js.length), {
+        const result = await transform(code, {
           format: 'cjs',
           platform: 'node',
           target: cliBuildOptions.target,
           minifyWhitespace: true,
-          define: { 'import.meta.url': '__importMetaUrl' },
-          banner: 'const __importMetaUrl = require("node:url").pathToFileURL(__filename).href;',
+          ...importMetaUrl,
           logLevel: 'silent',
         });
         converted.set(name, result.code);
