@@ -1,4 +1,4 @@
-// createApp({ db, clock, limits, faults, quirks, random }) → the sandbox as a Hono app.
+// createApp({ db, clock, limits, faults, quirks }) → the sandbox as a Hono app.
 //
 // Nothing lives in module singletons: every route reads the injected SandboxContext.
 //
@@ -63,7 +63,6 @@ export interface CreateAppOptions {
   faults?: string;
   quirks?: boolean;
   listOrder?: AttendeeListOrder;
-  random?: () => number;
   /** See SandboxContext.holdTimeoutMs; default DEFAULT_HOLD_TIMEOUT_MS. */
   holdTimeoutMs?: number;
   extensions?: SandboxExtension[];
@@ -104,6 +103,8 @@ const DEFAULT_HOLD_TIMEOUT_MS = 30 * 60_000;
 /** Largest request body accepted (bigger → E002 with HTTP 413). */
 const MAX_BODY_BYTES = 1024 * 1024;
 
+const bodyTooLarge = () => new SandboxError('E002', { description: `request body larger than ${MAX_BODY_BYTES} bytes`, httpStatus: 413 });
+
 export function createApp(options: CreateAppOptions): SandboxAppHandle {
   const context: SandboxContext = {
     db: options.db,
@@ -113,7 +114,6 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
     quirks: options.quirks ?? false,
     // The live list was captured newest first: --quirks serves it so unless told otherwise.
     listOrder: options.listOrder ?? (options.quirks ? 'newest-first' : 'oldest-first'),
-    random: options.random ?? Math.random,
     holdTimeoutMs: options.holdTimeoutMs ?? DEFAULT_HOLD_TIMEOUT_MS,
   };
   const extensions = options.extensions ?? defaultExtensions();
@@ -174,13 +174,13 @@ const refuseOversizedBody: MiddlewareHandler<SandboxEnv> = async (c, next) => {
     read += chunk.value.byteLength;
   }
   if (read > DRAIN_LIMIT_BYTES) await reader?.cancel().catch(() => undefined);
-  throw new SandboxError('E002', { description: `request body larger than ${MAX_BODY_BYTES} bytes`, httpStatus: 413 });
+  throw bodyTooLarge();
 };
 
 const countChunkedBody = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: () => {
-    throw new SandboxError('E002', { description: `request body larger than ${MAX_BODY_BYTES} bytes`, httpStatus: 413 });
+    throw bodyTooLarge();
   },
 });
 

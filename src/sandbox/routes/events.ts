@@ -4,7 +4,7 @@ import { createEventRequest, updateEventRequest } from '../../client/schemas/ind
 import { requireAccessToken } from '../auth.js';
 import type { SandboxApp, SandboxContext } from '../context.js';
 import { insertEvent, subdomainTakenByOther, updateEvent, urlTaken, type EventRow } from '../db/events.js';
-import { SandboxError } from '../errors.js';
+import { SandboxError, fieldError } from '../errors.js';
 import { readForm, validate, type FieldCodes, type FormFields } from '../request.js';
 import { utcDate } from '../time.js';
 import { eventFor } from './access.js';
@@ -34,9 +34,7 @@ function eventSlug(url: string): string {
 function subdomainOf(subdomain: string | undefined): string | null {
   if (subdomain === undefined || subdomain.trim() === '') return null;
   const value = subdomain.trim().toLowerCase();
-  if (!SUBDOMAIN.test(value)) {
-    throw new SandboxError('E002', { description: 'subdomain: expected letters, digits and "-" (at most 63)', field: 'subdomain' });
-  }
+  if (!SUBDOMAIN.test(value)) throw fieldError('subdomain', 'expected letters, digits and "-" (at most 63)');
   return value;
 }
 

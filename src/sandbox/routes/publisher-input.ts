@@ -9,7 +9,7 @@ import type * as z from 'zod';
 import { bearerToken } from '../auth.js';
 import type { SandboxContext, SandboxEnv } from '../context.js';
 import { accountForPublisherKey } from '../db/accounts.js';
-import { SandboxError, type SandboxErrorCode } from '../errors.js';
+import { SandboxError, fieldError, type SandboxErrorCode } from '../errors.js';
 import { checkedText, readForm, type FormFields } from '../request.js';
 
 /**
@@ -73,7 +73,7 @@ async function jsonBodyDocument(c: Context): Promise<unknown> {
     const isObject = document !== null && typeof document === 'object' && !Array.isArray(document);
     return isObject && typeof (document as Record<string, unknown>).data === 'string' ? JSON.parse((document as { data: string }).data) : document;
   } catch {
-    throw new SandboxError('E002', { description: 'data: not a JSON document', field: 'data' });
+    throw fieldError('data', 'not a JSON document');
   }
 }
 
@@ -95,7 +95,7 @@ export async function readDataDocument(c: Context): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new SandboxError('E002', { description: 'data: not a JSON document', field: 'data' });
+    throw fieldError('data', 'not a JSON document');
   }
 }
 

@@ -1,5 +1,7 @@
 // Orders through the Publisher API: generate (inventory held), attendee form, save attendees,
 // confirm (sold) / pending (still held) / fail (released), and order details.
+import type * as z from 'zod';
+import type { saveAttendeeData } from '../../client/schemas/index.js';
 import type { SandboxDatabase } from '../db/index.js';
 import {
   insertOrder,
@@ -10,7 +12,7 @@ import {
   type OrderRow,
   orderLinesOf,
 } from '../db/orders.js';
-import { SandboxError } from '../errors.js';
+import { SandboxError, fieldError } from '../errors.js';
 import { textFields } from '../text-fields.js';
 import type { PricedCart, PricedLine } from '../pricing.js';
 import type { CheckedLine } from './publisher-cart.js';
@@ -122,13 +124,11 @@ export function assertOpen(order: OrderRow): void {
   }
 }
 
-export interface AttendeeAnswers {
-  /** attendee_<n> → answers by field id. */
-  [attendeeKey: string]: { id: string; label: string; value: string | number | (string | number)[] }[];
-}
+/** attendee_<n> → answers by field id. */
+type AttendeeAnswers = z.output<typeof saveAttendeeData>['attendees'];
 
 /** An answer as stored: a MultiCheckbox list joined by ", ". */
-function answerText(value: string | number | (string | number)[]): string {
+function answerText(value: AttendeeAnswers[string][number]['value']): string {
   return (
     Array.isArray(value)
       ? value
@@ -166,9 +166,7 @@ export function saveAttendees(db: SandboxDatabase, order: OrderRow, answers: Att
       if (field.mandatory && value === '') {
         throw new SandboxError('E002', { description: `mandatory fields missing: ${key}.${field.id} (${field.label})`, field: `${key}.${field.id}` });
       }
-      if (field.validation === 'email' && value !== '' && !EMAIL_PATTERN.test(value)) {
-        throw new SandboxError('E002', { description: `${key}.${field.id}: not an email address`, field: `${key}.${field.id}` });
-      }
+      if (field.validation === 'email' && value !== '' && !EMAIL_PATTERN.test(value)) throw fieldError(`${key}.${field.id}`, 'not an email address');
     }
     return {
       ticketId,

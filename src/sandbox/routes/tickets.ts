@@ -1,4 +1,5 @@
 // E3 /api/e/add-ticket and E4 /api/e/update-ticket.
+import type * as z from 'zod';
 import { addTicketRequest, dateTimeKey, updateTicketRequest } from '../../client/schemas/index.js';
 import { requireAccessToken } from '../auth.js';
 import type { SandboxApp, SandboxContext } from '../context.js';
@@ -37,17 +38,10 @@ interface GivenSpan {
   endTime?: string;
 }
 
+type TicketRequest = z.output<typeof addTicketRequest> | z.output<typeof updateTicketRequest>;
+
 /** The columns add-ticket and update-ticket set alike from their request. */
-function ticketColumns(
-  request: Pick<TicketFields, 'currency' | 'quantity' | 'status'> & {
-    ticketName: string;
-    serviceFee: TicketFields['service_fee'];
-    allowCancellation?: boolean;
-  },
-  span: Span,
-  minQuantity: number,
-  maxQuantity: number,
-) {
+function ticketColumns(request: TicketRequest, span: Span, minQuantity: number, maxQuantity: number) {
   return {
     name: request.ticketName,
     currency: request.currency,
