@@ -2,28 +2,13 @@
 //
 // Nothing lives in module singletons: every route reads the injected SandboxContext.
 //
-// Order of registration (hook points for other parts of the sandbox):
-//   0. the guards of docs/sandbox-security.md: the Host allow-list (421), security headers
-//      and the per-address slowdown of failed sign-ins, security headers (CSP frame-ancestors
-//      'none'), cross-site form refusal (403), the sandbox secret on /sandbox/*.
-//   1. body limit, then every extension's `middleware(app, context)` — the slot for the
-//      operating modes (limits → E023 + Retry-After, faults, response quirks). Middleware added
-//      here wraps every route below. Throw SandboxError for a coded failure.
-//   2. core routes: OAuth pages and token (routes/oauth.ts), the sandbox-only token endpoint
-//      (routes/sandbox-tools.ts, POST /sandbox/token), the Event & Registration API E1–E11
-//      (routes/events.ts, tickets.ts, discounts.ts, reads.ts), the public event page GET /e/:url
-//      (routes/event-page.ts).
-//   3. every extension's `routes(app, context)` — the slot for the Publisher API (P1–P12),
-//      the booking endpoints (E12 /em/booking, E13 /api/e/get-booking-list) and the seeding
-//      endpoint POST /sandbox/seed (SANDBOX_ENDPOINTS.seed in fixtures.ts).
-//   4. `seeds` of every extension: named data sets for `sandbox start --seed NAME`
-//      (see runSeed below).
-// Extensions come from `options.extensions`, else from defaultExtensions() in extensions.ts.
-//
-// Reusable pieces for extensions: requireAccessToken (auth.ts), readForm / validate
-// (request.ts, the shared zod schemas → reference codes), SandboxError (errors.ts, the one error
-// envelope), the db layer (db/*.ts: accounts and keys, events, orders incl. insertOrder /
-// confirmOrder that assign the attendee-list position).
+// The order of registration gives the hooks of an extension (extensions.ts) their meaning: the
+// guards of docs/sandbox-security.md come first and see every request; the body limit and every
+// extension's `middleware` (the operating modes) wrap every route registered after them; the core
+// routes (OAuth, POST /sandbox/token, E1–E11, the public event page) come before every extension's
+// `routes` (the Publisher API, bookings, the other sandbox-only endpoints). An extension's `seeds`
+// are the named data sets of `sandbox start --seed NAME` (runSeed). A handler or middleware throws
+// SandboxError for a coded failure; app.onError answers it.
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -129,8 +114,7 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
     return c.json(errorEnvelope(known), known.httpStatus as 400);
   });
   app.notFound((c) => {
-    const error = new SandboxError('NOT_FOUND', { description: `no such endpoint: ${c.req.method} ${c.req.path}` });
-    return c.json(errorEnvelope(error), 404);
+    throw new SandboxError('NOT_FOUND', { description: `no such endpoint: ${c.req.method} ${c.req.path}` });
   });
 
   app.use('*', refuseForeignHost());

@@ -9,7 +9,7 @@ export interface SandboxClock {
 
 export const systemSandboxClock: SandboxClock = { now: () => new Date() };
 
-/** `--limits`: none applies no quota; realistic applies the live service's (sandbox-buyer). */
+/** `--limits`: none applies no quota; realistic applies the live service's. */
 export type LimitsMode = 'none' | 'realistic';
 
 export type AttendeeListOrder = 'oldest-first' | 'newest-first';

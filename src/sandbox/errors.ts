@@ -54,6 +54,11 @@ export class SandboxError extends Error {
   }
 }
 
+/** E023 (HTTP 429) with Retry-After: the description says why, then how long to wait. */
+export function tooManyRequests(reason: string, retryAfterSeconds: number): SandboxError {
+  return new SandboxError('E023', { description: `${reason}; retry in ${retryAfterSeconds}s`, headers: { 'Retry-After': String(retryAfterSeconds) } });
+}
+
 /** A refused value of one field: the description names the field, then what is wrong with it. */
 export function fieldError(field: string, problem: string, code: SandboxErrorCode = 'E002'): SandboxError {
   return new SandboxError(code, { description: `${field}: ${problem}`, field });

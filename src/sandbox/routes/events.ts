@@ -39,9 +39,9 @@ function subdomainOf(subdomain: string | undefined): string | null {
 }
 
 /** E004: a start date that is set or changed must be today or later. */
-export function assertStartNotPast(startDate: string, now: Date, field = 'startDate'): void {
+export function assertStartNotPast(startDate: string, now: Date): void {
   if (startDate < utcDate(now)) {
-    throw new SandboxError('E004', { description: `${field} ${startDate} is before today (${utcDate(now)}, UTC)`, field });
+    throw new SandboxError('E004', { description: `startDate ${startDate} is before today (${utcDate(now)}, UTC)`, field: 'startDate' });
   }
 }
 

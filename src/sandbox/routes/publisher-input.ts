@@ -67,11 +67,15 @@ async function jsonBodyDocument(c: Context): Promise<unknown> {
   if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json')) return undefined;
   const text = await c.req.text();
   if (text.trim() === '') return undefined;
+  const document = parsedData(text);
+  // {"data": "<JSON text>"} is the reference's field sent as JSON: read as the field.
+  const isObject = document !== null && typeof document === 'object' && !Array.isArray(document);
+  return isObject && typeof (document as Record<string, unknown>).data === 'string' ? parsedData((document as { data: string }).data) : document;
+}
+
+function parsedData(text: string): unknown {
   try {
-    const document = JSON.parse(text) as unknown;
-    // {"data": "<JSON text>"} is the reference's field sent as JSON: read as the field.
-    const isObject = document !== null && typeof document === 'object' && !Array.isArray(document);
-    return isObject && typeof (document as Record<string, unknown>).data === 'string' ? JSON.parse((document as { data: string }).data) : document;
+    return JSON.parse(text) as unknown;
   } catch {
     throw fieldError('data', 'not a JSON document');
   }
@@ -92,11 +96,7 @@ export async function readDataDocument(c: Context): Promise<unknown> {
   if (text === undefined || text.trim() === '') {
     throw new SandboxError('E002', { description: 'mandatory fields missing: data', field: 'data' });
   }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw fieldError('data', 'not a JSON document');
-  }
+  return parsedData(text);
 }
 
 export interface DataCodes {
