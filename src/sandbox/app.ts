@@ -113,8 +113,11 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
     for (const [name, value] of Object.entries(known.headers)) c.header(name, value);
     return c.json(errorEnvelope(known), known.httpStatus as 400);
   });
+  // Answered, not thrown: Hono calls this outside the routes' error handling, and a throw would
+  // pass by the --quirks reshaping.
   app.notFound((c) => {
-    throw new SandboxError('NOT_FOUND', { description: `no such endpoint: ${c.req.method} ${c.req.path}` });
+    const error = new SandboxError('NOT_FOUND', { description: `no such endpoint: ${c.req.method} ${c.req.path}` });
+    return c.json(errorEnvelope(error), 404);
   });
 
   app.use('*', refuseForeignHost());

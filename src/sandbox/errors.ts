@@ -64,16 +64,9 @@ export function fieldError(field: string, problem: string, code: SandboxErrorCod
   return new SandboxError(code, { description: `${field}: ${problem}`, field });
 }
 
-export interface ErrorEnvelope {
-  status: 'error';
-  message: string;
-  description: string;
-  field?: string;
-}
-
-export function errorEnvelope(error: SandboxError): ErrorEnvelope {
+export function errorEnvelope(error: SandboxError) {
   return {
-    status: 'error',
+    status: 'error' as const,
     message: error.code,
     description: error.description,
     ...(error.field !== undefined ? { field: error.field } : {}),

@@ -99,19 +99,17 @@ export async function readDataDocument(c: Context): Promise<unknown> {
   return parsedData(text);
 }
 
-export interface DataCodes {
-  /** Code for a problem at a path starting with this key (first match wins). */
-  byPath?: { prefix: string; code: SandboxErrorCode }[];
-}
-
-/** Validates a `data` document; the first issue becomes a coded error naming its path. */
-export function validateData<S extends z.ZodType>(schema: S, document: unknown, codes: DataCodes = {}): z.output<S> {
+/**
+ * Validates a `data` document; the first issue becomes a coded error naming its path, with the
+ * code of the first of `codesByPath` whose prefix starts the path (else E002).
+ */
+export function validateData<S extends z.ZodType>(schema: S, document: unknown, codesByPath: { prefix: string; code: SandboxErrorCode }[] = []): z.output<S> {
   const result = schema.safeParse(document);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = issue.path.map(String).join('.');
   const field = path === '' ? 'data' : `data.${path}`;
-  const code = codes.byPath?.find((entry) => path.startsWith(entry.prefix))?.code ?? 'E002';
+  const code = codesByPath.find((entry) => path.startsWith(entry.prefix))?.code ?? 'E002';
   const missing = issue.code === 'invalid_type' && issue.message.includes('undefined');
   throw new SandboxError(code, {
     description: missing ? `mandatory fields missing: ${field}` : `${field}: ${issue.message}`,

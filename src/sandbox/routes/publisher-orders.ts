@@ -1,7 +1,7 @@
 // Orders through the Publisher API: generate (inventory held), attendee form, save attendees,
 // confirm (sold) / pending (still held) / fail (released), and order details.
 import type * as z from 'zod';
-import type { saveAttendeeData } from '../../client/schemas/index.js';
+import type { FormField, saveAttendeeData } from '../../client/schemas/index.js';
 import type { SandboxDatabase } from '../db/index.js';
 import {
   insertOrder,
@@ -85,16 +85,7 @@ export function attendeeTicketIds(db: SandboxDatabase, orderId: number): number[
   return orderLinesOf(db, orderId).flatMap((line) => Array.from({ length: line.quantity }, () => line.ticket_id));
 }
 
-export interface FormFieldDefinition {
-  id: string;
-  type: string;
-  label: string;
-  description: string;
-  validation: string;
-  mandatory: boolean;
-}
-
-const DEFAULT_FORM_FIELDS: readonly FormFieldDefinition[] = [
+const DEFAULT_FORM_FIELDS: readonly FormField[] = [
   { id: 'default_1', type: 'Text', label: 'Name', description: 'Full name of the attendee', validation: '', mandatory: true },
   { id: 'default_2', type: 'Email', label: 'Email', description: 'Email address of the attendee', validation: 'email', mandatory: true },
   { id: 'default_3', type: 'Text', label: 'Mobile Number', description: 'Mobile number of the attendee', validation: 'phone', mandatory: false },
@@ -105,7 +96,7 @@ export function questionFieldId(question: Pick<QuestionRow, 'id'>): string {
 }
 
 /** The form every attendee of the event fills: the three defaults, then the custom questions. */
-export function formFields(db: SandboxDatabase, eventId: number): FormFieldDefinition[] {
+export function formFields(db: SandboxDatabase, eventId: number): FormField[] {
   const custom = listQuestions(db, eventId).map((question) => ({
     id: questionFieldId(question),
     type: question.type,
