@@ -1,29 +1,14 @@
-// createApp({ db, clock, limits, faults, quirks, random }) → the sandbox as a Hono app.
+// createApp({ db, clock, limits, faults, quirks }) → the sandbox as a Hono app.
 //
 // Nothing lives in module singletons: every route reads the injected SandboxContext.
 //
-// Order of registration (hook points for other parts of the sandbox):
-//   0. the guards of docs/sandbox-security.md: the Host allow-list (421), security headers
-//      and the per-address slowdown of failed sign-ins, security headers (CSP frame-ancestors
-//      'none'), cross-site form refusal (403), the sandbox secret on /sandbox/*.
-//   1. body limit, then every extension's `middleware(app, context)` — the slot for the
-//      operating modes (limits → E023 + Retry-After, faults, response quirks). Middleware added
-//      here wraps every route below. Throw SandboxError for a coded failure.
-//   2. core routes: OAuth pages and token (routes/oauth.ts), the sandbox-only token endpoint
-//      (routes/sandbox-tools.ts, POST /sandbox/token), the Event & Registration API E1–E11
-//      (routes/events.ts, tickets.ts, discounts.ts, reads.ts), the public event page GET /e/:url
-//      (routes/event-page.ts).
-//   3. every extension's `routes(app, context)` — the slot for the Publisher API (P1–P12),
-//      the booking endpoints (E12 /em/booking, E13 /api/e/get-booking-list) and the seeding
-//      endpoint POST /sandbox/seed (SANDBOX_ENDPOINTS.seed in fixtures.ts).
-//   4. `seeds` of every extension: named data sets for `sandbox start --seed NAME`
-//      (see runSeed below).
-// Extensions come from `options.extensions`, else from defaultExtensions() in extensions.ts.
-//
-// Reusable pieces for extensions: requireAccessToken (auth.ts), readForm / validate
-// (request.ts, the shared zod schemas → reference codes), SandboxError (errors.ts, the one error
-// envelope), the db layer (db/*.ts: accounts and keys, events, orders incl. insertOrder /
-// confirmOrder that assign the attendee-list position).
+// The order of registration gives the hooks of an extension (extensions.ts) their meaning: the
+// guards of docs/sandbox-security.md come first and see every request; the body limit and every
+// extension's `middleware` (the operating modes) wrap every route registered after them; the core
+// routes (OAuth, POST /sandbox/token, E1–E11, the public event page) come before every extension's
+// `routes` (the Publisher API, bookings, the other sandbox-only endpoints). An extension's `seeds`
+// are the named data sets of `sandbox start --seed NAME` (runSeed). A handler or middleware throws
+// SandboxError for a coded failure; app.onError answers it.
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -63,7 +48,6 @@ export interface CreateAppOptions {
   faults?: string;
   quirks?: boolean;
   listOrder?: AttendeeListOrder;
-  random?: () => number;
   /** See SandboxContext.holdTimeoutMs; default DEFAULT_HOLD_TIMEOUT_MS. */
   holdTimeoutMs?: number;
   extensions?: SandboxExtension[];
@@ -104,6 +88,8 @@ const DEFAULT_HOLD_TIMEOUT_MS = 30 * 60_000;
 /** Largest request body accepted (bigger → E002 with HTTP 413). */
 const MAX_BODY_BYTES = 1024 * 1024;
 
+const bodyTooLarge = () => new SandboxError('E002', { description: `request body larger than ${MAX_BODY_BYTES} bytes`, httpStatus: 413 });
+
 export function createApp(options: CreateAppOptions): SandboxAppHandle {
   const context: SandboxContext = {
     db: options.db,
@@ -113,7 +99,6 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
     quirks: options.quirks ?? false,
     // The live list was captured newest first: --quirks serves it so unless told otherwise.
     listOrder: options.listOrder ?? (options.quirks ? 'newest-first' : 'oldest-first'),
-    random: options.random ?? Math.random,
     holdTimeoutMs: options.holdTimeoutMs ?? DEFAULT_HOLD_TIMEOUT_MS,
   };
   const extensions = options.extensions ?? defaultExtensions();
@@ -128,6 +113,8 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
     for (const [name, value] of Object.entries(known.headers)) c.header(name, value);
     return c.json(errorEnvelope(known), known.httpStatus as 400);
   });
+  // Answered, not thrown: Hono calls this outside the routes' error handling, and a throw would
+  // pass by the --quirks reshaping.
   app.notFound((c) => {
     const error = new SandboxError('NOT_FOUND', { description: `no such endpoint: ${c.req.method} ${c.req.path}` });
     return c.json(errorEnvelope(error), 404);
@@ -174,13 +161,13 @@ const refuseOversizedBody: MiddlewareHandler<SandboxEnv> = async (c, next) => {
     read += chunk.value.byteLength;
   }
   if (read > DRAIN_LIMIT_BYTES) await reader?.cancel().catch(() => undefined);
-  throw new SandboxError('E002', { description: `request body larger than ${MAX_BODY_BYTES} bytes`, httpStatus: 413 });
+  throw bodyTooLarge();
 };
 
 const countChunkedBody = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: () => {
-    throw new SandboxError('E002', { description: `request body larger than ${MAX_BODY_BYTES} bytes`, httpStatus: 413 });
+    throw bodyTooLarge();
   },
 });
 

@@ -9,7 +9,7 @@ export interface SandboxClock {
 
 export const systemSandboxClock: SandboxClock = { now: () => new Date() };
 
-/** `--limits`: none applies no quota; realistic applies the live service's (sandbox-buyer). */
+/** `--limits`: none applies no quota; realistic applies the live service's. */
 export type LimitsMode = 'none' | 'realistic';
 
 export type AttendeeListOrder = 'oldest-first' | 'newest-first';
@@ -27,8 +27,6 @@ export interface SandboxContext {
    * appends them; newest-first puts them at the head, as the live service's list was captured.
    */
   listOrder: AttendeeListOrder;
-  /** Uniform [0, 1). Seeded in tests; used for non-secret choices (never for tokens). */
-  random: () => number;
   /** How long an order that is not confirmed holds its tickets before it is failed and they are released. */
   holdTimeoutMs: number;
 }

@@ -23,10 +23,6 @@ const CODES_BY_HTTP_STATUS: readonly (readonly [number, readonly SandboxErrorCod
 ];
 const HTTP_STATUS_BY_CODE = new Map(CODES_BY_HTTP_STATUS.flatMap(([status, codes]) => codes.map((code) => [code, status] as const)));
 
-function httpStatusFor(code: SandboxErrorCode): number {
-  return HTTP_STATUS_BY_CODE.get(code) ?? 400;
-}
-
 export interface SandboxErrorInit {
   /** Defaults to the code's documented meaning. */
   description?: string;
@@ -49,30 +45,28 @@ export class SandboxError extends Error {
     readonly code: SandboxErrorCode,
     init: SandboxErrorInit = {},
   ) {
-    const description = init.description ?? meaningOf(code);
+    const description = init.description ?? (isErrorCode(code) ? ERROR_CODE_MEANINGS[code] : SANDBOX_ONLY_CODES[code]);
     super(`${code}: ${description}`);
     this.description = description;
     this.field = init.field;
-    this.httpStatus = init.httpStatus ?? httpStatusFor(code);
+    this.httpStatus = init.httpStatus ?? HTTP_STATUS_BY_CODE.get(code) ?? 400;
     this.headers = init.headers ?? {};
   }
 }
 
-function meaningOf(code: SandboxErrorCode): string {
-  if (isErrorCode(code)) return ERROR_CODE_MEANINGS[code];
-  return SANDBOX_ONLY_CODES[code];
+/** E023 (HTTP 429) with Retry-After: the description says why, then how long to wait. */
+export function tooManyRequests(reason: string, retryAfterSeconds: number): SandboxError {
+  return new SandboxError('E023', { description: `${reason}; retry in ${retryAfterSeconds}s`, headers: { 'Retry-After': String(retryAfterSeconds) } });
 }
 
-export interface ErrorEnvelope {
-  status: 'error';
-  message: string;
-  description: string;
-  field?: string;
+/** A refused value of one field: the description names the field, then what is wrong with it. */
+export function fieldError(field: string, problem: string, code: SandboxErrorCode = 'E002'): SandboxError {
+  return new SandboxError(code, { description: `${field}: ${problem}`, field });
 }
 
-export function errorEnvelope(error: SandboxError): ErrorEnvelope {
+export function errorEnvelope(error: SandboxError) {
   return {
-    status: 'error',
+    status: 'error' as const,
     message: error.code,
     description: error.description,
     ...(error.field !== undefined ? { field: error.field } : {}),

@@ -1,5 +1,4 @@
-// The parts of the sandbox registered from outside app.ts, in order. sandbox-buyer adds its
-// extensions (modes, publisher, booking, seeding) to this list; see the comment in app.ts.
+// The parts of the sandbox registered from outside app.ts, in order; see the comment in app.ts.
 import { attendeeToolsExtension } from './attendee-tools.js';
 import type { SandboxExtension } from './context.js';
 import { modesExtension } from './modes/index.js';

@@ -47,7 +47,7 @@ export const SANDBOX_DEFAULT_PORT = 4010;
 export const SANDBOX_ENDPOINTS = {
   /** POST role=organizer|admin|publisher|booking [account=EMAIL] → {status, value} */
   token: '/sandbox/token',
-  /** POST — registered by the seeding extension (sandbox-buyer). */
+  /** POST — registered by the seeding extension (seed.ts). */
   seed: '/sandbox/seed',
 } as const;
 

@@ -13,11 +13,6 @@ const HEAD_END = Buffer.from('\r\n\r\n');
 const MAX_HEAD_BYTES = 64 * 1024;
 const SPACED_NAME = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]+:/gm;
 
-/** The head with the spaces between each header name and its colon removed. */
-function withoutSpacesBeforeColons(head: string): string {
-  return head.replace(SPACED_NAME, '$1:');
-}
-
 /** Splits a connection's bytes into heads (rewritten) and bodies (as they are). */
 class HeadRewriter {
   private pending: Buffer = Buffer.alloc(0);
@@ -47,7 +42,10 @@ class HeadRewriter {
         }
         break;
       }
-      const head = withoutSpacesBeforeColons(data.subarray(0, end + HEAD_END.length).toString('latin1'));
+      const head = data
+        .subarray(0, end + HEAD_END.length)
+        .toString('latin1')
+        .replace(SPACED_NAME, '$1:');
       out.push(Buffer.from(head, 'latin1'));
       data = data.subarray(end + HEAD_END.length);
       if (/^transfer-encoding:/im.test(head)) {

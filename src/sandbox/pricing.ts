@@ -1,6 +1,8 @@
 // The sandbox's cart model (P7 cart-calculation, P8 generate-order). The reference names the
 // cart's fields but not the arithmetic; docs/sandbox.md ("The pricing model") states the model
 // this keeps to: discount, then fees on the discounted amount, then tax, rounded per line.
+import type { Cart } from '../client/schemas/index.js';
+
 const PLATFORM_FEE_RATE = 0.025;
 const GATEWAY_FEE_RATE = 0.02;
 const SERVICE_TAX_RATE = 0.18;
@@ -54,15 +56,6 @@ export interface PricedLine {
   processingFee: number;
   serviceTax: number;
   total: number;
-}
-
-interface Cart {
-  price: number;
-  discount: number;
-  processingFee: number;
-  serviceTax: number;
-  grandTotal: number;
-  codeApplied: boolean;
 }
 
 export interface PricedCart {

@@ -3,7 +3,7 @@
 // the reference's error codes.
 import type { Context } from 'hono';
 import * as z from 'zod';
-import { SandboxError, type SandboxErrorCode } from './errors.js';
+import { SandboxError, fieldError, type SandboxErrorCode } from './errors.js';
 import { readableMultipart } from './multipart.js';
 
 /** Longest text the sandbox stores in one field; longer is refused (E002 naming the field). */
@@ -54,9 +54,7 @@ export async function readForm(c: Context): Promise<FormFields> {
   const fields: FormFields = {};
   for (const [key, value] of Object.entries(raw)) {
     const text = fieldText(value);
-    if (text === undefined) {
-      throw new SandboxError('E002', { description: `${key}: expected a text value`, field: key });
-    }
+    if (text === undefined) throw fieldError(key, 'expected a text value');
     fields[key] = checkedText(key, text);
   }
   return fields;
@@ -64,10 +62,8 @@ export async function readForm(c: Context): Promise<FormFields> {
 
 /** A field's text; E002 naming the field when it is too long or holds a NUL character. */
 export function checkedText(key: string, text: string): string {
-  if (text.length > MAX_FIELD_LENGTH) {
-    throw new SandboxError('E002', { description: `${key}: longer than ${MAX_FIELD_LENGTH} characters`, field: key });
-  }
-  if (text.includes('\u0000')) throw new SandboxError('E002', { description: `${key}: contains a NUL character`, field: key });
+  if (text.length > MAX_FIELD_LENGTH) throw fieldError(key, `longer than ${MAX_FIELD_LENGTH} characters`);
+  if (text.includes('\u0000')) throw fieldError(key, 'contains a NUL character');
   return text;
 }
 
@@ -143,5 +139,5 @@ export function validate<S extends z.ZodType>(requestSchema: S, fields: FormFiel
   const ownSchema = (schema.shape as Record<string, z.ZodType | undefined>)[field];
   const isRule = ownSchema?.safeParse(input[field]).success;
   const code = (isRule ? codes.rule?.[field] : codes.invalid?.[field]) ?? 'E002';
-  throw new SandboxError(code, { description: `${field}: ${issue.message}`, field });
+  throw fieldError(field, issue.message, code);
 }

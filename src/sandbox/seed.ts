@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { integer } from '../client/schemas/common.js';
-import type { SandboxApp, SandboxContext, SandboxExtension } from './context.js';
+import type { SandboxContext, SandboxExtension } from './context.js';
 import { ensureOrganizerAccount } from './db/accounts.js';
 import { addQuestions, insertDiscount, insertEvent, insertTicket, type QuestionRow } from './db/events.js';
 import { SANDBOX_ENDPOINTS, ORGANIZER_EMAIL } from './fixtures.js';
@@ -313,23 +313,16 @@ const seedRequest = z.object({
   seed: wholeNumber(0, 2 ** 32 - 1, 1),
 });
 
-function registerSeedRoutes(app: SandboxApp, context: SandboxContext): void {
-  app.post(SANDBOX_ENDPOINTS.seed, async (c) => {
-    const request = validate(seedRequest, await readForm(c));
-    const result = seedData(context, request);
-    return c.json({ status: 'success', ...result });
-  });
-}
-
-/** A small data set to rehearse with (`sandbox start --seed demo`). */
-function seedDemo(context: SandboxContext): string[] {
-  return seedData(context, { events: 2, orders: 25, seed: 1 }).eventIds;
-}
-
 export function seedExtension(): SandboxExtension {
   return {
     name: 'seed',
-    routes: registerSeedRoutes,
-    seeds: { demo: seedDemo },
+    routes(app, context) {
+      app.post(SANDBOX_ENDPOINTS.seed, async (c) => {
+        const request = validate(seedRequest, await readForm(c));
+        return c.json({ status: 'success', ...seedData(context, request) });
+      });
+    },
+    // A small data set to rehearse with.
+    seeds: { demo: (context) => seedData(context, { events: 2, orders: 25, seed: 1 }).eventIds },
   };
 }

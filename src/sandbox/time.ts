@@ -21,19 +21,13 @@ export function sqlDateTime(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 }
 
-export interface DateTimeObject {
-  date: string;
-  timezone_type: number;
-  timezone: string;
-}
-
 /** The 2.10 date-time object for a yyyy-mm-dd date and an HH:MM (or HH:MM:SS) time. */
-export function dateTimeObject(date: string, time: string): DateTimeObject {
+export function dateTimeObject(date: string, time: string) {
   return { date: `${date} ${withSeconds(time)}`, timezone_type: 3, timezone: 'UTC' };
 }
 
 /** The 2.10 date-time object for a stored ISO instant. */
-export function instantObject(iso: string): DateTimeObject {
+export function instantObject(iso: string) {
   return { date: sqlDateTime(iso), timezone_type: 3, timezone: 'UTC' };
 }
 

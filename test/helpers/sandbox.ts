@@ -20,7 +20,6 @@ export interface TestSandboxOptions {
   faults?: string;
   quirks?: boolean;
   listOrder?: AttendeeListOrder;
-  random?: () => number;
   holdTimeoutMs?: number;
   extensions?: SandboxExtension[];
   /** A database file in a fresh temp directory instead of ':memory:'. */
@@ -69,7 +68,6 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     faults: options.faults,
     quirks: options.quirks,
     listOrder: options.listOrder,
-    random: options.random,
     holdTimeoutMs: options.holdTimeoutMs,
     extensions: options.extensions,
     seed: options.seed,

@@ -20,17 +20,8 @@ export interface Account {
   bookingKey: string;
 }
 
-interface AccountRow {
-  id: number;
-  email: string;
-  role: AccountRole;
-  booking_key: string;
-  password_hash: string;
-}
-
-function toAccount(row: AccountRow | undefined): Account | undefined {
-  return row && { id: row.id, email: row.email, role: row.role, bookingKey: row.booking_key };
-}
+/** The columns of accounts `a` that make an Account. */
+const ACCOUNT = 'a.id, a.email, a.role, a.booking_key AS bookingKey';
 
 /** Inserts the fixed accounts and the OAuth clients (the CLI's, and a web application's) if they are missing. */
 export function seedFixtures(db: SandboxDatabase, now: Date): void {
@@ -79,22 +70,22 @@ function createAccount(db: SandboxDatabase, account: NewAccount): Account {
 }
 
 export function findAccountByEmail(db: SandboxDatabase, email: string): Account | undefined {
-  return toAccount(prepared(db, `SELECT * FROM accounts WHERE email = ?`).get(email) as AccountRow | undefined);
+  return prepared(db, `SELECT ${ACCOUNT} FROM accounts a WHERE a.email = ?`).get(email) as Account | undefined;
 }
 
 export function findAccountById(db: SandboxDatabase, id: number): Account | undefined {
-  return toAccount(prepared(db, `SELECT * FROM accounts WHERE id = ?`).get(id) as AccountRow | undefined);
+  return prepared(db, `SELECT ${ACCOUNT} FROM accounts a WHERE a.id = ?`).get(id) as Account | undefined;
 }
 
 export function findAccountByBookingKey(db: SandboxDatabase, bookingKey: string): Account | undefined {
-  return toAccount(prepared(db, `SELECT * FROM accounts WHERE booking_key = ?`).get(bookingKey) as AccountRow | undefined);
+  return prepared(db, `SELECT ${ACCOUNT} FROM accounts a WHERE a.booking_key = ?`).get(bookingKey) as Account | undefined;
 }
 
 /** The account when the email and password match, else undefined. */
 export function authenticate(db: SandboxDatabase, email: string, password: string): Account | undefined {
-  const row = prepared(db, `SELECT * FROM accounts WHERE email = ?`).get(email.trim()) as AccountRow | undefined;
-  if (!row || !verifyPassword(password, row.password_hash)) return undefined;
-  return toAccount(row);
+  const account = findAccountByEmail(db, email.trim());
+  const row = account && (prepared(db, `SELECT password_hash FROM accounts WHERE id = ?`).get(account.id) as { password_hash: string });
+  return row && verifyPassword(password, row.password_hash) ? account : undefined;
 }
 
 /** An organizer account by email, created (password `sandbox`) on first use. */
@@ -122,13 +113,8 @@ export function mintAccessToken(db: SandboxDatabase, accountId: number, clientId
 
 /** The account an unexpired access token belongs to. */
 export function accountForAccessToken(db: SandboxDatabase, token: string, now: Date): Account | undefined {
-  return toAccount(
-    prepared(
-      db,
-      `SELECT a.* FROM access_tokens t JOIN accounts a ON a.id = t.account_id
-     WHERE t.token_hash = ? AND t.expires_at > ?`,
-    ).get(sha256Hex(token), now.toISOString()) as AccountRow | undefined,
-  );
+  const sql = `SELECT ${ACCOUNT} FROM access_tokens t JOIN accounts a ON a.id = t.account_id WHERE t.token_hash = ? AND t.expires_at > ?`;
+  return prepared(db, sql).get(sha256Hex(token), now.toISOString()) as Account | undefined;
 }
 
 /** A fresh Publisher API key for the account; only its hash is stored. */
@@ -140,7 +126,6 @@ export function mintPublisherKey(db: SandboxDatabase, accountId: number, now: Da
 
 /** The account a Publisher API key belongs to. */
 export function accountForPublisherKey(db: SandboxDatabase, key: string): Account | undefined {
-  return toAccount(
-    prepared(db, `SELECT a.* FROM publisher_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`).get(sha256Hex(key)) as AccountRow | undefined,
-  );
+  const sql = `SELECT ${ACCOUNT} FROM publisher_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`;
+  return prepared(db, sql).get(sha256Hex(key)) as Account | undefined;
 }

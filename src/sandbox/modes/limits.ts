@@ -8,7 +8,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { bearerToken } from '../auth.js';
-import { SandboxError } from '../errors.js';
+import { tooManyRequests } from '../errors.js';
 import { type CreatedKind, LIVE_QUOTAS } from '../../util/live-quotas.js';
 import { isApiPath } from './index.js';
 
@@ -125,9 +125,6 @@ export function limitsMiddleware(limiter: RateLimiter): MiddlewareHandler {
     if (!token) return next();
     const verdict = limiter.check(token, c.req.path);
     if (verdict.allowed) return next();
-    throw new SandboxError('E023', {
-      description: `too many requests: limit of ${verdict.rule.limit} ${verdict.rule.name} reached; retry in ${verdict.retryAfterSeconds}s`,
-      headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
-    });
+    throw tooManyRequests(`too many requests: limit of ${verdict.rule.limit} ${verdict.rule.name} reached`, verdict.retryAfterSeconds);
   };
 }

@@ -1,17 +1,12 @@
 // The OAuth sign-in and consent page (inputs `email` and `password`, buttons
 // `Allow` and `Deny`), and the page shown when the request itself is unusable.
+import type * as z from 'zod';
+import type { authorizeQuery } from '../../client/schemas/index.js';
 import { FORM_TOKEN_FIELD } from '../security/form-token.js';
 import { escapeHtml, page } from './html.js';
 
 /** The authorize request, carried through the form as hidden fields. */
-export interface AuthorizeParams {
-  response_type: string;
-  client_id: string;
-  state: string;
-  redirect_uri?: string;
-  code_challenge?: string;
-  code_challenge_method?: string;
-}
+export type AuthorizeParams = z.output<typeof authorizeQuery>;
 
 export interface ConsentPageOptions {
   action: string;

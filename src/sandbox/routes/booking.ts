@@ -9,7 +9,7 @@ import { accountForAccessToken, findAccountByBookingKey, findAccountById, type A
 import type { SandboxDatabase } from '../db/index.js';
 import { safeEqual } from '../db/hashing.js';
 import { insertRow } from '../db/statements.js';
-import { SandboxError } from '../errors.js';
+import { SandboxError, fieldError } from '../errors.js';
 import { assertBookingTextWithin, BookingBudget, DEFAULT_BOOKING_BOUNDS, prunePendingBookings, type BookingBounds } from '../security/booking-bounds.js';
 import { renderBookingReturnPage } from '../pages/booking-return.js';
 import { renderPaymentPage } from '../pages/payment.js';
@@ -149,9 +149,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     const request = validate(bookingRequest, context.quirks ? withReturnUrl(fields) : fields);
     const account = accountForKey(db, request.bookingKey, context.quirks ? context.clock.now() : undefined);
     const callback = new URL(request.callbackUrl);
-    if (callback.protocol !== 'http:' && callback.protocol !== 'https:') {
-      throw new SandboxError('E002', { description: 'callbackUrl: expected an http or https address', field: 'callbackUrl' });
-    }
+    if (callback.protocol !== 'http:' && callback.protocol !== 'https:') throw fieldError('callbackUrl', 'expected an http or https address');
     assertBookingTextWithin(request, bounds);
     budget.admit(account.id);
     const amountInr = Math.round(request.amount * (INR_PER_UNIT[request.currency] ?? 1) * 100) / 100;

@@ -1,4 +1,5 @@
 // E5 /api/e/add-discount and E6 /api/e/update-discount.
+import type * as z from 'zod';
 import { addDiscountRequest, updateDiscountRequest } from '../../client/schemas/index.js';
 import { requireAccessToken } from '../auth.js';
 import type { SandboxApp, SandboxContext } from '../context.js';
@@ -23,18 +24,9 @@ const DISCOUNT_FIELD_CODES: FieldCodes = {
   rule: { endDate: 'E003', code: 'E025', fromQuantity: 'E026', toQuantity: 'E026', discount: 'D001' },
 };
 
-interface DiscountInput {
-  discountName?: string;
-  discountCategory: DiscountFields['category'];
-  discount: number;
-  discountType: DiscountFields['type'];
-  limit?: number;
-  fromQuantity?: number;
-  toQuantity?: number;
-  code?: string;
-}
+type DiscountRequest = z.output<typeof addDiscountRequest> | z.output<typeof updateDiscountRequest>;
 
-function discountFields(request: DiscountInput, span: Span, limit: number, name: string | null): DiscountFields {
+function discountFields(request: DiscountRequest, span: Span, limit: number, name: string | null): DiscountFields {
   if (request.discount <= 0) throw new SandboxError('D001', { description: 'discount must be more than 0', field: 'discount' });
   const bulk = request.discountCategory === 'bulk';
   const code = request.discountCategory === 'code' ? (request.code ?? null) : null;

@@ -4,7 +4,7 @@ import { createEventRequest, updateEventRequest } from '../../client/schemas/ind
 import { requireAccessToken } from '../auth.js';
 import type { SandboxApp, SandboxContext } from '../context.js';
 import { insertEvent, subdomainTakenByOther, updateEvent, urlTaken, type EventRow } from '../db/events.js';
-import { SandboxError } from '../errors.js';
+import { SandboxError, fieldError } from '../errors.js';
 import { readForm, validate, type FieldCodes, type FormFields } from '../request.js';
 import { utcDate } from '../time.js';
 import { eventFor } from './access.js';
@@ -34,21 +34,22 @@ function eventSlug(url: string): string {
 function subdomainOf(subdomain: string | undefined): string | null {
   if (subdomain === undefined || subdomain.trim() === '') return null;
   const value = subdomain.trim().toLowerCase();
-  if (!SUBDOMAIN.test(value)) {
-    throw new SandboxError('E002', { description: 'subdomain: expected letters, digits and "-" (at most 63)', field: 'subdomain' });
-  }
+  if (!SUBDOMAIN.test(value)) throw fieldError('subdomain', 'expected letters, digits and "-" (at most 63)');
   return value;
 }
 
 /** E004: a start date that is set or changed must be today or later. */
-export function assertStartNotPast(startDate: string, now: Date, field = 'startDate'): void {
+export function assertStartNotPast(startDate: string, now: Date): void {
   if (startDate < utcDate(now)) {
-    throw new SandboxError('E004', { description: `${field} ${startDate} is before today (${utcDate(now)}, UTC)`, field });
+    throw new SandboxError('E004', { description: `startDate ${startDate} is before today (${utcDate(now)}, UTC)`, field: 'startDate' });
   }
 }
 
-/** The columns create and update set alike: kind, title, schedule and page content. */
-function sharedColumns(request: z.output<typeof createEventRequest> | z.output<typeof updateEventRequest>) {
+/**
+ * The columns create and update set alike: kind, title, schedule, page content and place, each
+ * part of the place as given, else as `stored` (an update), else null.
+ */
+function sharedColumns(request: z.output<typeof createEventRequest> | z.output<typeof updateEventRequest>, stored?: EventRow) {
   return {
     event_type: request.eventType,
     type: request.type,
@@ -62,6 +63,11 @@ function sharedColumns(request: z.output<typeof createEventRequest> | z.output<t
     listing_image: request.listingImage,
     header_image: request.headerImage,
     contact_info: request.contactInfo,
+    country: request.country ?? stored?.country ?? null,
+    state: request.state ?? stored?.state ?? null,
+    city: request.city ?? stored?.city ?? null,
+    postal: request.postal ?? stored?.postal ?? null,
+    address: request.address ?? stored?.address ?? null,
   };
 }
 
@@ -89,23 +95,7 @@ export function registerEventRoutes(app: SandboxApp, context: SandboxContext): v
     const eventId = db.transaction(() => {
       if (urlTaken(db, url)) throw new SandboxError('E006', { field: 'url' });
       if (subdomain && subdomainTakenByOther(db, subdomain, account.id)) throw new SandboxError('E005', { field: 'subdomain' });
-      return insertEvent(
-        db,
-        account.id,
-        {
-          ...sharedColumns(request),
-          url,
-          subdomain,
-          segment: request.segment,
-          topics: request.topics ?? null,
-          country: request.country ?? null,
-          state: request.state ?? null,
-          city: request.city ?? null,
-          postal: request.postal ?? null,
-          address: request.address ?? null,
-        },
-        now,
-      );
+      return insertEvent(db, account.id, { ...sharedColumns(request), url, subdomain, segment: request.segment, topics: request.topics ?? null }, now);
     })();
     return c.json({ status: 'success', message: 'S001', eventId: String(eventId) });
   });
@@ -121,21 +111,7 @@ export function registerEventRoutes(app: SandboxApp, context: SandboxContext): v
     db.transaction(() => {
       if (urlTaken(db, url, event.id)) throw new SandboxError('E009', { field: 'url' });
       if (subdomain && subdomainTakenByOther(db, subdomain, account.id)) throw new SandboxError('E005', { field: 'subdomain' });
-      updateEvent(
-        db,
-        event.id,
-        {
-          ...sharedColumns(request),
-          url,
-          subdomain,
-          country: request.country ?? event.country,
-          state: request.state ?? event.state,
-          city: request.city ?? event.city,
-          postal: request.postal ?? event.postal,
-          address: request.address ?? event.address,
-        },
-        now,
-      );
+      updateEvent(db, event.id, { ...sharedColumns(request, event), url, subdomain }, now);
     })();
     return c.json({ status: 'success', message: 'S002', eventId: String(event.id) });
   });

@@ -120,11 +120,8 @@ export function liveAttendeeBatch(
 ): unknown[] | Record<string, unknown> {
   const { first, last } = batchPositions(fromRecord, toRecord, true);
   const entries = listSpan(db, event, first, last, order);
-  const ticketNumbers = eventTicketNumbers(
-    db,
-    event.id,
-    entries.flatMap((entry) => entry.attendees.map((attendee) => attendee.id)),
-  );
+  const attendeeIds = entries.flatMap((entry) => entry.attendees.map((attendee) => attendee.id));
+  const ticketNumbers = eventTicketNumbers(db, event.id, attendeeIds);
   const records = entries.map((entry) => liveRecord(event, entry, ticketNumbers));
   return liveBatchShape(records, fromRecord);
 }

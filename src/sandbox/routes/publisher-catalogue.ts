@@ -2,13 +2,9 @@
 // list; the segments and topics are the sandbox's own (the reference does not list them). An
 // event's `topics` (E1) are matched against the topic slugs below by P4's `topics` filter.
 import type { EVENT_CATEGORIES } from '../../client/schemas/common.js';
+import type { SegmentNode } from '../../client/schemas/index.js';
 
 export type CategorySlug = (typeof EVENT_CATEGORIES)[number];
-
-interface Topic {
-  topicId: string;
-  topicName: string;
-}
 
 interface SegmentDefinition {
   segmentId: string;
@@ -64,14 +60,8 @@ function topicSlug(name: string): string {
     .replace(/^-|-$/g, '');
 }
 
-function topicsOf(category: CategorySlug): Topic[] {
+function topicsOf(category: CategorySlug): SegmentNode['category'][number]['topics'] {
   return CATEGORIES[category].topics.map((topicName) => ({ topicId: topicSlug(topicName), topicName }));
-}
-
-export interface SegmentNode {
-  segmentId: string;
-  segmentName: string;
-  category: { categoryId: string; categoryName: string; topics: Topic[] }[];
 }
 
 /** 2.1: the tree, keeping only the categories `keep` accepts (segments left empty are dropped). */

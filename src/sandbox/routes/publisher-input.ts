@@ -9,7 +9,7 @@ import type * as z from 'zod';
 import { bearerToken } from '../auth.js';
 import type { SandboxContext, SandboxEnv } from '../context.js';
 import { accountForPublisherKey } from '../db/accounts.js';
-import { SandboxError, type SandboxErrorCode } from '../errors.js';
+import { SandboxError, fieldError, type SandboxErrorCode } from '../errors.js';
 import { checkedText, readForm, type FormFields } from '../request.js';
 
 /**
@@ -67,13 +67,17 @@ async function jsonBodyDocument(c: Context): Promise<unknown> {
   if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json')) return undefined;
   const text = await c.req.text();
   if (text.trim() === '') return undefined;
+  const document = parsedData(text);
+  // {"data": "<JSON text>"} is the reference's field sent as JSON: read as the field.
+  const isObject = document !== null && typeof document === 'object' && !Array.isArray(document);
+  return isObject && typeof (document as Record<string, unknown>).data === 'string' ? parsedData((document as { data: string }).data) : document;
+}
+
+function parsedData(text: string): unknown {
   try {
-    const document = JSON.parse(text) as unknown;
-    // {"data": "<JSON text>"} is the reference's field sent as JSON: read as the field.
-    const isObject = document !== null && typeof document === 'object' && !Array.isArray(document);
-    return isObject && typeof (document as Record<string, unknown>).data === 'string' ? JSON.parse((document as { data: string }).data) : document;
+    return JSON.parse(text) as unknown;
   } catch {
-    throw new SandboxError('E002', { description: 'data: not a JSON document', field: 'data' });
+    throw fieldError('data', 'not a JSON document');
   }
 }
 
@@ -92,26 +96,20 @@ export async function readDataDocument(c: Context): Promise<unknown> {
   if (text === undefined || text.trim() === '') {
     throw new SandboxError('E002', { description: 'mandatory fields missing: data', field: 'data' });
   }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new SandboxError('E002', { description: 'data: not a JSON document', field: 'data' });
-  }
+  return parsedData(text);
 }
 
-export interface DataCodes {
-  /** Code for a problem at a path starting with this key (first match wins). */
-  byPath?: { prefix: string; code: SandboxErrorCode }[];
-}
-
-/** Validates a `data` document; the first issue becomes a coded error naming its path. */
-export function validateData<S extends z.ZodType>(schema: S, document: unknown, codes: DataCodes = {}): z.output<S> {
+/**
+ * Validates a `data` document; the first issue becomes a coded error naming its path, with the
+ * code of the first of `codesByPath` whose prefix starts the path (else E002).
+ */
+export function validateData<S extends z.ZodType>(schema: S, document: unknown, codesByPath: { prefix: string; code: SandboxErrorCode }[] = []): z.output<S> {
   const result = schema.safeParse(document);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = issue.path.map(String).join('.');
   const field = path === '' ? 'data' : `data.${path}`;
-  const code = codes.byPath?.find((entry) => path.startsWith(entry.prefix))?.code ?? 'E002';
+  const code = codesByPath.find((entry) => path.startsWith(entry.prefix))?.code ?? 'E002';
   const missing = issue.code === 'invalid_type' && issue.message.includes('undefined');
   throw new SandboxError(code, {
     description: missing ? `mandatory fields missing: ${field}` : `${field}: ${issue.message}`,

@@ -1,5 +1,7 @@
 // Orders through the Publisher API: generate (inventory held), attendee form, save attendees,
 // confirm (sold) / pending (still held) / fail (released), and order details.
+import type * as z from 'zod';
+import type { FormField, saveAttendeeData } from '../../client/schemas/index.js';
 import type { SandboxDatabase } from '../db/index.js';
 import {
   insertOrder,
@@ -10,7 +12,7 @@ import {
   type OrderRow,
   orderLinesOf,
 } from '../db/orders.js';
-import { SandboxError } from '../errors.js';
+import { SandboxError, fieldError } from '../errors.js';
 import { textFields } from '../text-fields.js';
 import type { PricedCart, PricedLine } from '../pricing.js';
 import type { CheckedLine } from './publisher-cart.js';
@@ -83,16 +85,7 @@ export function attendeeTicketIds(db: SandboxDatabase, orderId: number): number[
   return orderLinesOf(db, orderId).flatMap((line) => Array.from({ length: line.quantity }, () => line.ticket_id));
 }
 
-export interface FormFieldDefinition {
-  id: string;
-  type: string;
-  label: string;
-  description: string;
-  validation: string;
-  mandatory: boolean;
-}
-
-const DEFAULT_FORM_FIELDS: readonly FormFieldDefinition[] = [
+const DEFAULT_FORM_FIELDS: readonly FormField[] = [
   { id: 'default_1', type: 'Text', label: 'Name', description: 'Full name of the attendee', validation: '', mandatory: true },
   { id: 'default_2', type: 'Email', label: 'Email', description: 'Email address of the attendee', validation: 'email', mandatory: true },
   { id: 'default_3', type: 'Text', label: 'Mobile Number', description: 'Mobile number of the attendee', validation: 'phone', mandatory: false },
@@ -103,7 +96,7 @@ export function questionFieldId(question: Pick<QuestionRow, 'id'>): string {
 }
 
 /** The form every attendee of the event fills: the three defaults, then the custom questions. */
-export function formFields(db: SandboxDatabase, eventId: number): FormFieldDefinition[] {
+export function formFields(db: SandboxDatabase, eventId: number): FormField[] {
   const custom = listQuestions(db, eventId).map((question) => ({
     id: questionFieldId(question),
     type: question.type,
@@ -122,13 +115,11 @@ export function assertOpen(order: OrderRow): void {
   }
 }
 
-export interface AttendeeAnswers {
-  /** attendee_<n> → answers by field id. */
-  [attendeeKey: string]: { id: string; label: string; value: string | number | (string | number)[] }[];
-}
+/** attendee_<n> → answers by field id. */
+type AttendeeAnswers = z.output<typeof saveAttendeeData>['attendees'];
 
 /** An answer as stored: a MultiCheckbox list joined by ", ". */
-function answerText(value: string | number | (string | number)[]): string {
+function answerText(value: AttendeeAnswers[string][number]['value']): string {
   return (
     Array.isArray(value)
       ? value
@@ -166,9 +157,7 @@ export function saveAttendees(db: SandboxDatabase, order: OrderRow, answers: Att
       if (field.mandatory && value === '') {
         throw new SandboxError('E002', { description: `mandatory fields missing: ${key}.${field.id} (${field.label})`, field: `${key}.${field.id}` });
       }
-      if (field.validation === 'email' && value !== '' && !EMAIL_PATTERN.test(value)) {
-        throw new SandboxError('E002', { description: `${key}.${field.id}: not an email address`, field: `${key}.${field.id}` });
-      }
+      if (field.validation === 'email' && value !== '' && !EMAIL_PATTERN.test(value)) throw fieldError(`${key}.${field.id}`, 'not an email address');
     }
     return {
       ticketId,

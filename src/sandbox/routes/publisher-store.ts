@@ -1,5 +1,7 @@
 // Reads for the Publisher API (P4–P6 and the cart): events as buyers see them, their tickets,
 // discounts. Orders are written through the core db layer (db/orders.ts).
+import type * as z from 'zod';
+import type { eventSearchRequest } from '../../client/schemas/index.js';
 import type { SandboxDatabase } from '../db/index.js';
 import type { DiscountRow, EventRow, TicketRow } from '../db/events.js';
 
@@ -23,19 +25,7 @@ export function ticketsLeft(ticket: TicketRow): number {
   return Math.max(0, ticket.quantity - ticket.sold_count - ticket.held_count);
 }
 
-export interface EventSearch {
-  keyword?: string;
-  city?: string;
-  category?: string;
-  price?: 'free' | 'paid';
-  fromDate?: string;
-  toDate?: string;
-  fromPrice?: number;
-  toPrice?: number;
-  sortBy?: 'popularity' | 'latest';
-  topics?: string;
-  page?: number;
-}
+export type EventSearch = z.output<typeof eventSearchRequest>;
 
 const SEARCH_PAGE_SIZE = 20;
 

@@ -36,12 +36,10 @@ function eventById(context: SandboxContext, id: number | string, field = 'eventI
   return event;
 }
 
-const CART_CODES = {
-  byPath: [
-    { prefix: 'eventId', code: 'E007' as const },
-    { prefix: 'tickets', code: 'T001' as const },
-  ],
-};
+const CART_CODES = [
+  { prefix: 'eventId', code: 'E007' as const },
+  { prefix: 'tickets', code: 'T001' as const },
+];
 
 /** A quantity that is not a whole number is E013 (as on the organizer side), before the schema. */
 function refuseNonNumericQuantities(document: unknown): void {

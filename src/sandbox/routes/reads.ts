@@ -100,12 +100,8 @@ const NULL_EVENT_FIELDS_JSON = [
   .map((name) => `${JSON.stringify(name)}:null`)
   .join(',');
 
-/** 2.10, as JSON text. Beyond the reference's fields the sandbox adds headerImage, state, postal,
- *  address and eventVisibility, so that a read-back holds every value update-event takes. */
-function organizerEventJson(event: EventRow, ownerEmail: string): string {
-  return `{${NULL_EVENT_FIELDS_JSON},${JSON.stringify(organizerEventValues(event, ownerEmail)).slice(1)}`;
-}
-
+/** 2.10 but for NULL_EVENT_FIELDS_JSON. Beyond the reference's fields the sandbox adds headerImage, state,
+ *  postal, address and eventVisibility, so that a read-back holds every value update-event takes. */
 function organizerEventValues(event: EventRow, ownerEmail: string): Record<string, unknown> {
   return {
     id: event.id,
@@ -263,7 +259,8 @@ export function registerReadRoutes(app: SandboxApp, context: SandboxContext): vo
     const request = validate(eventIdRequest, await readForm(c));
     const event = eventFor(db, c.get('account'), request.eventId, 'read');
     const owner = (ownerEmail.get(event.owner_id) as { email: string }).email;
-    return c.body(`{"status":"success","event":${organizerEventJson(event, owner)}}`, 200, { 'Content-Type': 'application/json' });
+    const values = JSON.stringify(organizerEventValues(event, owner)).slice(1);
+    return c.body(`{"status":"success","event":{${NULL_EVENT_FIELDS_JSON},${values}}`, 200, { 'Content-Type': 'application/json' });
   });
 
   app.post('/api/e/get-tickets', auth, async (c) => {

@@ -15,17 +15,11 @@ const tokenToolRequest = z.object({
   account: z.email({ message: 'expected an email address' }).optional(),
 });
 
-export interface MintedValue {
-  role: SandboxTokenRole;
-  account: string;
-  value: string;
-}
-
 /** The value `sandbox token` prints, for the role and account (shared with the test helper). */
-export function mintForRole(context: SandboxContext, role: SandboxTokenRole, accountEmail?: string): MintedValue {
+export function mintForRole(context: SandboxContext, role: SandboxTokenRole, accountEmail?: string) {
   const now = context.clock.now();
   const email = accountEmail ?? (role === 'admin' ? ADMIN_EMAIL : ORGANIZER_EMAIL);
-  return context.db.transaction((): MintedValue => {
+  return context.db.transaction(() => {
     const account = ensureOrganizerAccount(context.db, email, now);
     if (role === 'admin' && account.role !== 'admin') {
       throw new SandboxError('E008', { description: `${account.email} is not an administrator account`, field: 'account' });

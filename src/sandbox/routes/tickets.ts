@@ -1,4 +1,5 @@
 // E3 /api/e/add-ticket and E4 /api/e/update-ticket.
+import type * as z from 'zod';
 import { addTicketRequest, dateTimeKey, updateTicketRequest } from '../../client/schemas/index.js';
 import { requireAccessToken } from '../auth.js';
 import type { SandboxApp, SandboxContext } from '../context.js';
@@ -30,26 +31,22 @@ const TICKET_FIELD_CODES: FieldCodes = {
 const DEFAULT_MIN_QUANTITY = 1;
 const DEFAULT_MAX_QUANTITY = 10;
 
-interface GivenSpan {
-  startDate?: string;
-  startTime?: string;
-  endDate?: string;
-  endTime?: string;
-}
+/** The sale window's parts a request gives. */
+type GivenSpan = Partial<Record<'startDate' | 'startTime' | 'endDate' | 'endTime', string>>;
 
-/** The columns add-ticket and update-ticket set alike from their request. */
-function ticketColumns(
-  request: Pick<TicketFields, 'currency' | 'quantity' | 'status'> & {
-    ticketName: string;
-    serviceFee: TicketFields['service_fee'];
-    allowCancellation?: boolean;
-  },
-  span: Span,
-  minQuantity: number,
-  maxQuantity: number,
-) {
+type TicketRequest = z.output<typeof addTicketRequest> | z.output<typeof updateTicketRequest>;
+
+/**
+ * The columns add-ticket and update-ticket set alike from their request; optional parameters left
+ * out of an update keep the `stored` values.
+ */
+function ticketColumns(request: TicketRequest, event: EventRow, now: Date, stored?: TicketRow) {
+  const span = checkedSpan(request, event, now, stored);
+  const [minQuantity, maxQuantity] = quantityRange(request, stored);
   return {
     name: request.ticketName,
+    description: request.ticketDescription ?? stored?.description ?? null,
+    price: request.price === '' ? null : request.price,
     currency: request.currency,
     quantity: request.quantity,
     status: request.status,
@@ -108,15 +105,7 @@ export function registerTicketRoutes(app: SandboxApp, context: SandboxContext): 
     const request = validate(addTicketRequest, await ticketForm(c, 'add'), TICKET_FIELD_CODES);
     const now = clock.now();
     const event = eventFor(db, c.get('account'), request.eventId, 'write');
-    const span = checkedSpan(request, event, now);
-    const [minQuantity, maxQuantity] = quantityRange(request);
-    const fields: TicketFields = {
-      ...ticketColumns(request, span, minQuantity, maxQuantity),
-      description: request.ticketDescription ?? null,
-      price: request.price === '' ? null : request.price,
-      shipping_charge: null,
-      shipping_charge_type: null,
-    };
+    const fields: TicketFields = { ...ticketColumns(request, event, now), shipping_charge: null, shipping_charge_type: null };
     const ticketId = insertTicket(db, event.id, fields, now);
     return c.json({ status: 'success', message: 'S003', ticketId: String(ticketId) });
   });
@@ -126,15 +115,12 @@ export function registerTicketRoutes(app: SandboxApp, context: SandboxContext): 
     const now = clock.now();
     const event = eventFor(db, c.get('account'), request.eventId, 'write');
     const ticket = ticketOf(db, event, request.ticketId);
-    // Optional parameters left out keep their stored values.
-    const span = checkedSpan(request, event, now, ticket);
-    const [minQuantity, maxQuantity] = quantityRange(request, ticket);
-    const price = request.price === '' ? null : request.price;
+    const columns = ticketColumns(request, event, now, ticket);
     const taken = ticket.sold_count + ticket.held_count;
-    if (taken > 0 && (price !== ticket.price || request.currency !== ticket.currency)) {
+    if (taken > 0 && (columns.price !== ticket.price || request.currency !== ticket.currency)) {
       throw new SandboxError('E027', {
         description: `${taken} of this ticket are sold or held, so its price and currency cannot change`,
-        field: price !== ticket.price ? 'price' : 'currency',
+        field: columns.price !== ticket.price ? 'price' : 'currency',
       });
     }
     if (request.quantity < taken) {
@@ -147,9 +133,7 @@ export function registerTicketRoutes(app: SandboxApp, context: SandboxContext): 
       db,
       ticket.id,
       {
-        ...ticketColumns(request, span, minQuantity, maxQuantity),
-        description: request.ticketDescription ?? ticket.description,
-        price,
+        ...columns,
         shipping_charge: request.shippingCharge ?? ticket.shipping_charge,
         shipping_charge_type: request.shippingChargeType ?? ticket.shipping_charge_type,
       },

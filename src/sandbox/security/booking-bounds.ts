@@ -7,7 +7,7 @@
 // page, which a cross-site post cannot read.
 import { LRUCache } from 'lru-cache';
 import type { SandboxDatabase } from '../db/index.js';
-import { SandboxError } from '../errors.js';
+import { SandboxError, tooManyRequests } from '../errors.js';
 
 export interface BookingBounds {
   /** Bookings one booking key may add at once, before the steady rate applies. */
@@ -65,10 +65,8 @@ export class BookingBudget {
     if (tokens < 1) {
       this.buckets.set(accountId, { tokens, updatedAt });
       const retryAfter = Math.max(1, Math.ceil(((1 - tokens) * this.bounds.refillMs) / 1000));
-      throw new SandboxError('E023', {
-        description: `too many bookings for this booking key: at most ${this.bounds.burst} at once, then one every ${this.bounds.refillMs} ms; retry in ${retryAfter}s`,
-        headers: { 'Retry-After': String(retryAfter) },
-      });
+      const limit = `at most ${this.bounds.burst} at once, then one every ${this.bounds.refillMs} ms`;
+      throw tooManyRequests(`too many bookings for this booking key: ${limit}`, retryAfter);
     }
     this.buckets.set(accountId, { tokens: tokens - 1, updatedAt });
   }

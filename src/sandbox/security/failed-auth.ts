@@ -9,7 +9,7 @@
 import { setTimeout as realSleep } from 'node:timers/promises';
 import type { MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
-import { SandboxError } from '../errors.js';
+import { SandboxError, tooManyRequests } from '../errors.js';
 import { requestSocket } from './host.js';
 
 export interface FailedAuthPolicy {
@@ -86,18 +86,15 @@ export class FailedAuthThrottle {
 }
 
 /** Hono middleware: waits for the address's turn, then counts a 401 answer as a failure. */
-export function slowFailedAuth(throttle: FailedAuthThrottle, sleep: (ms: number) => Promise<unknown> = realSleep): MiddlewareHandler {
+export function slowFailedAuth(throttle: FailedAuthThrottle): MiddlewareHandler {
   return async (c, next) => {
     const address = requestSocket(c)?.remoteAddress ?? 'unknown';
     const admission = throttle.admit(address);
     if ('refusedForMs' in admission) {
       const seconds = Math.max(1, Math.ceil(admission.refusedForMs / 1000));
-      throw new SandboxError('E023', {
-        description: `too many failed sign-ins or unknown tokens from ${address}; retry in ${seconds}s`,
-        headers: { 'Retry-After': String(seconds) },
-      });
+      throw tooManyRequests(`too many failed sign-ins or unknown tokens from ${address}`, seconds);
     }
-    if (admission.waitMs > 0) await sleep(admission.waitMs);
+    if (admission.waitMs > 0) await realSleep(admission.waitMs);
     await next();
     // --quirks answers API errors with HTTP 200; the error that made the answer still says 401.
     const refusal = c.error instanceof SandboxError ? c.error.httpStatus : undefined;
