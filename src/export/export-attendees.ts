@@ -67,6 +67,8 @@ export interface ExportEnvironment {
   notice(line: string): void;
   progress?: ProgressSink;
   expectedAttendees?: number;
+  /** Each row as it is written, keyed by column name (the columns known by then). */
+  onRow?(row: Readonly<Record<string, string>>): void;
   signal: AbortSignal;
   now(): number;
 }
@@ -163,6 +165,7 @@ function formatBatch(
   formatter: RowFormatter,
   customColumns: number,
   statuses: StatusFilter,
+  onRow: ExportEnvironment['onRow'],
 ): FormattedBatch {
   const batch: FormattedBatch = { text: '', orderNumbers: [], attendees: 0, duplicates: 0, segments: [] };
   let group: string[][] = [];
@@ -182,7 +185,11 @@ function formatBatch(
       customColumns = state.columns.size;
       batch.segments.push({ offset: Buffer.byteLength(batch.text), customColumns });
     }
-    for (const row of rows) group.push(state.columns.appendCustomCells(row.fixed, row.answers));
+    for (const row of rows) {
+      const cells = state.columns.appendCustomCells(row.fixed, row.answers);
+      group.push(cells);
+      onRow?.(state.columns.rowObject(cells));
+    }
     batch.orderNumbers.push(record.orderNo);
     batch.attendees += rows.length;
   }
@@ -323,7 +330,7 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
     const statuses = statusFilter(request.statuses);
     for await (const batch of batches) {
       const checkpoint = state.checkpoint;
-      const formatted = formatBatch(batch.records, state, formatter, checkpoint.labels.length, statuses);
+      const formatted = formatBatch(batch.records, state, formatter, checkpoint.labels.length, statuses, env.onRow);
       const spoolStart = checkpoint.spoolBytes;
       const written = spool.appendRows(formatted.text);
       const ordersWritten = spool.appendOrderNumbers(formatted.orderNumbers);
