@@ -4,7 +4,8 @@
 // orders at most 1.15x that at 10,000 (quick: 10,000 against 1,000) — the file streams (issue
 // 22); reading the CSV at most 1.5x the time of one pass of Python's csv module over the same
 // file counting the same figures (bench/insights-floor.py; issue 34); the live read (`insights
-// EVENT_ID`, which performs an NDJSON export and reads it) at most 1.15x that export on its own.
+// EVENT_ID`, which performs an NDJSON export, counting the rows as it writes them) at most 1.15x
+// that export on its own.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -166,7 +167,7 @@ async function againstPython(
 
 /**
  * `insights EVENT_ID` (the live read: three reads of the event, then an NDJSON export of the
- * attendee list into a work file, read back for the figures) beside `attendees export EVENT_ID
+ * attendee list into a work file, its rows counted as they are written) beside `attendees export EVENT_ID
  * -o FILE.ndjson` (the export it performs), in alternating runs.
  */
 async function liveAgainstExport(

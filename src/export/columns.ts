@@ -6,6 +6,7 @@ import { FIXED_COLUMNS, type Answer } from './flatten.js';
 export class ColumnRegistry {
   private readonly columnByLabel = new Map<string, string>();
   private readonly taken = new Set<string>(FIXED_COLUMNS);
+  private readonly names: string[] = [...FIXED_COLUMNS];
 
   /** Registers any label not seen before; returns the new ones, in order. */
   observe(answers: readonly Answer[]): string[] {
@@ -15,6 +16,7 @@ export class ColumnRegistry {
       let name = label;
       while (this.taken.has(name)) name = `${name} (form)`;
       this.taken.add(name);
+      this.names.push(name);
       this.columnByLabel.set(label, name);
       added.push(label);
     }
@@ -32,7 +34,14 @@ export class ColumnRegistry {
 
   /** Header names: the fixed columns, then the custom ones. */
   get header(): string[] {
-    return [...FIXED_COLUMNS, ...this.columnByLabel.values()];
+    return [...this.names];
+  }
+
+  /** A row's cells (as appendCustomCells gives them) keyed by column name, as an export's reader reads them. */
+  rowObject(cells: readonly string[]): Record<string, string> {
+    const row: Record<string, string> = {};
+    for (let column = 0; column < cells.length; column += 1) row[this.names[column]] = cells[column];
+    return row;
   }
 
   /**

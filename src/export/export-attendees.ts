@@ -16,7 +16,7 @@ import { flattenRecord, type StatusFilter } from './flatten.js';
 import { OrderNumberSet } from './order-numbers.js';
 import { countOf } from '../util/count.js';
 import { silentProgress, type ProgressSink } from './progress.js';
-import { readOrderNumbers, SpoolWriter } from './spool.js';
+import { ByteBuffer, readOrderNumbers, SpoolWriter } from './spool.js';
 import { openOwnFile, UnsafeFileError } from '../util/private-file.js';
 import { createRowFormatter, writeExportFile, writeExportStream, type RowFormatter } from './write-output.js';
 
@@ -67,6 +67,8 @@ export interface ExportEnvironment {
   notice(line: string): void;
   progress?: ProgressSink;
   expectedAttendees?: number;
+  /** Each row as it is written, keyed by column name (the columns known by then). */
+  onRow?(row: Readonly<Record<string, string>>): void;
   signal: AbortSignal;
   now(): number;
 }
@@ -147,9 +149,10 @@ function assertHolds(path: string, bytes: number): void {
   }
 }
 
-/** A batch's new rows as spool text, cut into segments where the number of custom columns grows. */
+/** A batch's new rows as spool bytes, cut into segments where the number of custom columns grows. */
 interface FormattedBatch {
-  text: string;
+  /** A view of the export's batch buffer: valid until the next batch is formatted. */
+  rows: Buffer;
   orderNumbers: string[];
   attendees: number;
   duplicates: number;
@@ -157,38 +160,41 @@ interface FormattedBatch {
   segments: { offset: number; customColumns: number }[];
 }
 
-function formatBatch(
-  records: readonly AttendeeRecord[],
-  state: ExportState,
-  formatter: RowFormatter,
-  customColumns: number,
-  statuses: StatusFilter,
-): FormattedBatch {
-  const batch: FormattedBatch = { text: '', orderNumbers: [], attendees: 0, duplicates: 0, segments: [] };
-  let group: string[][] = [];
-  const flush = (): void => {
-    batch.text += formatter.formatRows(group);
-    group = [];
-  };
+/** How a batch's rows are made: the row format, the --status filter, what sees each row, where the bytes go. */
+interface BatchFormat {
+  formatter: RowFormatter;
+  statuses: StatusFilter;
+  onRow: ExportEnvironment['onRow'];
+  bytes: ByteBuffer;
+}
+
+function formatBatch(records: readonly AttendeeRecord[], state: ExportState, customColumns: number, format: BatchFormat): FormattedBatch {
+  const batch: FormattedBatch = { rows: EMPTY, orderNumbers: [], attendees: 0, duplicates: 0, segments: [] };
+  const { formatter, onRow, bytes } = format;
   for (const record of records) {
     if (!state.seen.add(record.orderNo)) {
       batch.duplicates += 1;
       continue;
     }
-    const rows = flattenRecord(record, statuses);
+    const rows = flattenRecord(record, format.statuses);
     for (const row of rows) state.columns.observe(row.answers);
     if (state.columns.size !== customColumns) {
-      flush();
       customColumns = state.columns.size;
-      batch.segments.push({ offset: Buffer.byteLength(batch.text), customColumns });
+      batch.segments.push({ offset: bytes.length, customColumns });
     }
-    for (const row of rows) group.push(state.columns.appendCustomCells(row.fixed, row.answers));
+    for (const row of rows) {
+      const cells = state.columns.appendCustomCells(row.fixed, row.answers);
+      bytes.append(formatter.formatRow(cells));
+      onRow?.(state.columns.rowObject(cells));
+    }
     batch.orderNumbers.push(record.orderNo);
     batch.attendees += rows.length;
   }
-  flush();
+  batch.rows = bytes.take();
   return batch;
 }
+
+const EMPTY = Buffer.alloc(0);
 
 /** Refuses (exit 2) a checkpoint that another export wrote, or whose work files do not hold what it counts. */
 function assertResumable(checkpoint: Checkpoint, paths: ExportPaths, request: ExportRequest, source: ExportSource): void {
@@ -305,7 +311,12 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
   };
 
   try {
-    const formatter = createRowFormatter(request.format, state.columns);
+    const format: BatchFormat = {
+      formatter: createRowFormatter(request.format, state.columns),
+      statuses: statusFilter(request.statuses),
+      onRow: env.onRow,
+      bytes: new ByteBuffer(),
+    };
     spool = new SpoolWriter(spoolPaths, state.checkpoint, state.resumed);
     await saveCheckpoint(true);
     const batches = attendeeBatches(env.fetchBatch, {
@@ -320,12 +331,11 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
       },
       signal: env.signal,
     });
-    const statuses = statusFilter(request.statuses);
     for await (const batch of batches) {
       const checkpoint = state.checkpoint;
-      const formatted = formatBatch(batch.records, state, formatter, checkpoint.labels.length, statuses);
+      const formatted = formatBatch(batch.records, state, checkpoint.labels.length, format);
       const spoolStart = checkpoint.spoolBytes;
-      const written = spool.appendRows(formatted.text);
+      const written = spool.appendRows(formatted.rows);
       const ordersWritten = spool.appendOrderNumbers(formatted.orderNumbers);
       // Counted once the batch is appended; saveCheckpoint flushes before it writes these counts.
       for (const segment of formatted.segments) startSegment(checkpoint, spoolStart + segment.offset, segment.customColumns);

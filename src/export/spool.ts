@@ -63,14 +63,17 @@ export class ByteBuffer {
     return this.used;
   }
 
+  /** Appends the bytes, or the text as UTF-8; returns how many bytes that was. */
   append(data: Buffer | string): number {
-    const bytes = typeof data === 'string' ? Buffer.byteLength(data, 'utf8') : data.length;
-    if (this.used + bytes > this.buffer.length) {
-      const larger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.used + bytes));
+    // At most 3 bytes per UTF-16 unit: room is made without measuring the text first.
+    const most = typeof data === 'string' ? data.length * 3 : data.length;
+    if (this.used + most > this.buffer.length) {
+      const larger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.used + most));
       this.buffer.copy(larger, 0, 0, this.used);
       this.buffer = larger;
     }
-    this.used += typeof data === 'string' ? this.buffer.write(data, this.used, 'utf8') : data.copy(this.buffer, this.used);
+    const bytes = typeof data === 'string' ? this.buffer.write(data, this.used, 'utf8') : data.copy(this.buffer, this.used);
+    this.used += bytes;
     return bytes;
   }
 
@@ -93,8 +96,8 @@ export class BufferedAppend {
 
   constructor(private readonly file: AppendOnlyFile) {}
 
-  append(text: string): number {
-    const bytes = this.pending.append(text);
+  append(data: string | Buffer): number {
+    const bytes = this.pending.append(data);
     if (this.pending.length >= FLUSH_BYTES) this.flush();
     return bytes;
   }
@@ -140,12 +143,14 @@ export class SpoolWriter {
   }
 
   /** Appends formatted rows; returns their length in bytes. Written by `flush()` at the latest. */
-  appendRows(text: string): number {
-    return this.rows.append(text);
+  appendRows(rows: Buffer): number {
+    return this.rows.append(rows);
   }
 
   appendOrderNumbers(orderNumbers: readonly string[]): number {
-    return orderNumbers.length === 0 ? 0 : this.orders.append(orderNumbers.map((orderNo) => `${JSON.stringify(orderNo)}\n`).join(''));
+    let bytes = 0;
+    for (const orderNo of orderNumbers) bytes += this.orders.append(`${JSON.stringify(orderNo)}\n`);
+    return bytes;
   }
 
   /** Writes everything appended so far: a checkpoint may then count it. */

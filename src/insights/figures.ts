@@ -76,8 +76,8 @@ export interface InsightsFigures {
 }
 
 export interface FiguresClock {
-  /** Today's date (yyyy-mm-dd) in the figures' timezone. */
-  today: string;
+  /** Today's date (yyyy-mm-dd) in the figures' timezone, when the figures are taken. */
+  today(): string;
   /** A purchaseDate cell's calendar hour ("yyyy-mm-dd HH") in the figures' timezone; its day alone when it has no time. */
   hourOf(purchaseDate: string): string;
 }
@@ -106,6 +106,20 @@ function sortedDescending<T>(entries: Iterable<T>, key: (item: T) => [weight: nu
     const [[weightA, nameA], [weightB, nameB]] = [key(a), key(b)];
     return weightB - weightA || nameA.localeCompare(nameB);
   });
+}
+
+const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
+const isArrayIndex = (key: string): boolean => ARRAY_INDEX.test(key) && Number(key) < 2 ** 32 - 1;
+
+/**
+ * Questions as a row object lists its keys: integer-like ones ("2") first, by value, then the
+ * rest in first-seen order. The rows of a file hold every column from the first row on, those
+ * counted as they are exported only the columns known by then: both give this one order.
+ */
+function indexOrder(a: string, b: string): number {
+  const [indexA, indexB] = [isArrayIndex(a), isArrayIndex(b)];
+  if (indexA && indexB) return Number(a) - Number(b);
+  return indexA === indexB ? 0 : indexA ? -1 : 1;
 }
 
 /** Cents, so that sums of many amounts print as the amounts themselves do. */
@@ -157,11 +171,14 @@ export class FiguresAccumulator {
     this.tickets.set(ticket, sales);
     if (CANCELLED_STATUSES.has((row.attendeeStatus ?? '').trim().toLowerCase())) this.cancelled += 1;
     if (!NOT_CHECKED_IN.has((row.checkin ?? '').trim().toLowerCase())) this.checkedIn += 1;
-    for (const [column, value] of Object.entries(row)) {
+    for (const column in row) {
       if (FIXED.has(column)) continue;
-      const tally = this.questions.get(column) ?? { answered: 0, counts: new Map<string, number>() };
-      this.questions.set(column, tally);
-      const answer = (value ?? '').trim();
+      let tally = this.questions.get(column);
+      if (tally === undefined) {
+        tally = { answered: 0, counts: new Map<string, number>() };
+        this.questions.set(column, tally);
+      }
+      const answer = (row[column] ?? '').trim();
       if (answer === '') continue;
       tally.answered += 1;
       if (!tally.counts) continue;
@@ -212,7 +229,7 @@ export class FiguresAccumulator {
     this.closeOrder();
     const share = (count: number): number => (this.attendees === 0 ? 0 : Math.round((count / this.attendees) * 10_000) / 10_000);
     const daily = [...this.days.values()].sort((a, b) => a.date.localeCompare(b.date)).map((day) => ({ ...day, revenue: toCents(day.revenue) }));
-    const recentDays = dayRange(this.clock.today, SPARKLINE_DAYS);
+    const recentDays = dayRange(this.clock.today(), SPARKLINE_DAYS);
     return {
       totals: {
         orders: this.orders,
@@ -232,11 +249,13 @@ export class FiguresAccumulator {
       },
       tickets: sortedDescending(this.tickets.values(), (item) => [item.attendees, item.ticket]).map((item) => ({ ...item, revenue: toCents(item.revenue) })),
       cities: sortedDescending(this.cities, ([city, orders]) => [orders, city]).map(([city, orders]) => ({ city, orders })),
-      questions: [...this.questions].map(([question, tally]) => ({
-        question,
-        answered: tally.answered,
-        answers: tally.counts && sortedDescending(tally.counts, ([answer, count]) => [count, answer]).map(([answer, attendees]) => ({ answer, attendees })),
-      })),
+      questions: [...this.questions]
+        .sort(([a], [b]) => indexOrder(a, b))
+        .map(([question, tally]) => ({
+          question,
+          answered: tally.answered,
+          answers: tally.counts && sortedDescending(tally.counts, ([answer, count]) => [count, answer]).map(([answer, attendees]) => ({ answer, attendees })),
+        })),
     };
   }
 }

@@ -1,7 +1,9 @@
 // Reading an event from the service for insights. The whole attendee list goes through the
 // export machinery (the same batching, de-duplication, rate-limit waits, progress and resumable
-// checkpoint as `attendees export`) into an NDJSON work file, which is then read like any
-// export; so a live read and `--from` an export give the same figures by construction.
+// checkpoint as `attendees export`) into an NDJSON work file, and the figures count the rows the
+// export writes as it writes them: the rows `--from` that file would read, so the two give the
+// same figures. A resumed read counts the finished work file instead (its first run's rows were
+// counted by a process that is gone).
 // A watch refresh then costs two reads: the sales report (cancellations of orders already
 // seen) and one attendee-list batch starting past the orders already seen.
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
@@ -101,6 +103,13 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
   };
   const facts = await eventFacts(api, eventId, env);
   let purchaseZone: string | undefined;
+  const sourceZone = (): string | undefined => (purchaseZone && isKnownTimezone(purchaseZone) ? purchaseZone : undefined);
+  let counting: { figures: FiguresAccumulator; zone: string | undefined } | undefined;
+  const count = (row: ExportRow): void => {
+    // Created at the first row: the zone its purchase dates name is known from its batch on.
+    counting ??= { figures: new FiguresAccumulator(figuresClock(facts.timezone, sourceZone(), env.now)), zone: sourceZone() };
+    counting.figures.add(row);
+  };
   const listStart: ListStart = { head: [], newestFirst: false };
   let firstDate: string | undefined;
   await mkdir(dirname(env.workPath), { recursive: true, mode: 0o700 });
@@ -123,6 +132,7 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
           if (firstDate !== undefined && lastDate !== undefined) listStart.newestFirst = lastDate < firstDate;
           return records;
         },
+        onRow: resume ? undefined : count,
         source: env.source,
         stdout: env.stdout,
         notice: env.notice,
@@ -131,14 +141,18 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
         now: env.now,
       },
     );
-    const sourceZone = purchaseZone && isKnownTimezone(purchaseZone) ? purchaseZone : undefined;
-    const figures = new FiguresAccumulator(figuresClock(facts.timezone, sourceZone, env.now()));
+    const zone = sourceZone();
+    let figures = counting?.figures;
     try {
-      for await (const row of readExportRows(work.path, 'ndjson', env.signal)) figures.add(row);
+      // Rows counted before a batch named the dates' zone would fall on other days: count again.
+      if (figures === undefined || counting?.zone !== zone) {
+        figures = new FiguresAccumulator(figuresClock(facts.timezone, zone, env.now));
+        for await (const row of readExportRows(work.path, 'ndjson', env.signal)) figures.add(row);
+      }
     } finally {
       await rm(work.path, { force: true });
     }
-    return { facts, figures, purchaseZone: sourceZone, reads, listStart };
+    return { facts, figures, purchaseZone: zone, reads, listStart };
   } finally {
     work.release();
   }
@@ -295,9 +309,7 @@ export class EventWatcher {
   private rowsOf(record: AttendeeRecord): ExportRow[] {
     return flattenRecord(record).map((row) => {
       this.columns.observe(row.answers);
-      const cells = this.columns.appendCustomCells([...row.fixed], row.answers);
-      const header = this.columns.header;
-      return Object.fromEntries(header.map((name, column) => [name, cells[column] ?? '']));
+      return this.columns.rowObject(this.columns.appendCustomCells(row.fixed, row.answers));
     });
   }
 }

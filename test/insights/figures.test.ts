@@ -37,7 +37,7 @@ function row(orderNo: string, fields: Partial<Record<string, string>> = {}): Exp
 
 describe('FiguresAccumulator', () => {
   it("counts orders once, attendees per row, and shares an order's cost among its tickets", () => {
-    const figures = new FiguresAccumulator(figuresClock('UTC', undefined, Date.parse('2026-03-03T12:00:00Z')));
+    const figures = new FiguresAccumulator(figuresClock('UTC', undefined, () => Date.parse('2026-03-03T12:00:00Z')));
     figures.add(row('A1', { orderCost: '300', ticketName: 'General' }));
     figures.add(row('A1', { orderCost: '300', ticketName: 'VIP', attendeeStatus: 'cancelled' }));
     figures.add(row('A1', { orderCost: '300', ticketName: 'VIP', checkin: 'yes' }));
@@ -69,14 +69,14 @@ describe('FiguresAccumulator', () => {
   });
 
   it('counts an order as a run of rows with the same number, as an export writes them', () => {
-    const figures = new FiguresAccumulator(figuresClock('UTC', undefined, 0));
+    const figures = new FiguresAccumulator(figuresClock('UTC', undefined, () => 0));
     for (const orderNo of ['A1', 'A1', 'A2', 'A3', 'A3', 'A3']) figures.add(row(orderNo));
     expect(figures.figures().totals).toMatchObject({ orders: 3, attendees: 6, revenue: 300 });
     expect(figures.lastOrder).toBe('A3');
   });
 
   it('tallies short answers, skips empty ones, and gives up on free text', () => {
-    const figures = new FiguresAccumulator(figuresClock('UTC', undefined, 0));
+    const figures = new FiguresAccumulator(figuresClock('UTC', undefined, () => 0));
     figures.add(row('A1', { 'T-shirt size': 'M', Notes: 'note 0' }));
     figures.add(row('A2', { 'T-shirt size': '', Notes: 'note 1' }));
     for (let index = 2; index <= MAX_DISTINCT_ANSWERS + 1; index += 1) figures.add(row(`A${index + 1}`, { 'T-shirt size': 'L', Notes: `note ${index}` }));
@@ -156,7 +156,7 @@ describe('sell-through', () => {
 
 describe('orders per hour', () => {
   it('are counted while every sale is on one day, and given up on the second day', () => {
-    const figures = new FiguresAccumulator(figuresClock('Asia/Kolkata', 'UTC', 0));
+    const figures = new FiguresAccumulator(figuresClock('Asia/Kolkata', 'UTC', () => 0));
     figures.add(row('A1', { purchaseDate: '2026-03-01 04:10:00' }));
     figures.add(row('A2', { purchaseDate: '2026-03-01 04:50:00' }));
     figures.add(row('A3', { purchaseDate: '2026-03-01 12:00:00' }));

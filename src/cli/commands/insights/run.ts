@@ -17,7 +17,7 @@ async function fromFile(options: InsightsOptions & { from: NonNullable<InsightsO
   const { deps } = context;
   const timezone = options.timezone ?? machineTimezone();
   const now = deps.clock.now();
-  const figures = new FiguresAccumulator(figuresClock(timezone, undefined, now.getTime()));
+  const figures = new FiguresAccumulator(figuresClock(timezone, undefined, () => now.getTime()));
   for await (const row of readExportRows(options.from.path, options.from.format, deps.signal)) figures.add(row);
   const report: InsightsReport = {
     eventId: options.eventId ?? null,
