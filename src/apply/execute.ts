@@ -6,7 +6,7 @@
 // code in one event), an automatic discount by its fields among the Publisher API's. Without a
 // way to look it up, it stops and says what to check. The client retries what is safe to retry;
 // a create whose answer was lost (ConnectionError with mayHaveTakenEffect) is looked up the same way.
-import { ApiError, BoxofficeError, ConnectionError, UsageError } from '../client/errors.js';
+import { ApiError, BoxofficeError, ConnectionError, UsageError, nameErrorClasses } from '../client/errors.js';
 import type { AddDiscountRequest, UpdateDiscountRequest, UpdateEventRequest, UpdateTicketRequest } from '../client/schemas/index.js';
 import type { FieldValues } from '../client/fields/read-back.js';
 import type { DiscountSpec, SetupFile } from './file.js';
@@ -18,9 +18,8 @@ import type { ApplyClient } from './remote.js';
 import type { StateStore } from './state.js';
 
 /** A discount's create may have taken effect; it cannot be checked, so it is not sent again blindly. */
-export class UncertainCreateError extends BoxofficeError {
-  override name = 'UncertainCreateError';
-}
+export class UncertainCreateError extends BoxofficeError {}
+nameErrorClasses({ UncertainCreateError });
 
 export interface StepDone {
   step: PlanStep;

@@ -2,7 +2,16 @@
 // read the service, plan, warn, print the plan, then carry it out unless it is a dry run.
 import type { Writable } from 'node:stream';
 import { basename } from 'node:path';
-import { BoxofficeError, CancelledError, ConnectionError, ServerBusyError, RateLimitError, UnchangeableError, UsageError } from '../client/errors.js';
+import {
+  BoxofficeError,
+  CancelledError,
+  ConnectionError,
+  ServerBusyError,
+  RateLimitError,
+  UnchangeableError,
+  UsageError,
+  nameErrorClasses,
+} from '../client/errors.js';
 import { crashHookFrom } from './crash-points.js';
 import { executePlan } from './execute.js';
 import type { AppliedIds, StepDone } from './execute.js';
@@ -46,9 +55,8 @@ export interface ApplyRunOptions {
 }
 
 /** Records on the service match one key more than once; nothing was changed. */
-class DuplicateRecordsError extends BoxofficeError {
-  override name = 'DuplicateRecordsError';
-}
+class DuplicateRecordsError extends BoxofficeError {}
+nameErrorClasses({ DuplicateRecordsError });
 
 export interface ApplyRunResult {
   plan: Plan;

@@ -24,9 +24,16 @@ export interface ErrorNotes {
   aftermath?: string;
 }
 
+/**
+ * Names each class after its key, on its prototype: the bundle is minified, so a class's own
+ * identifier does not survive to name its errors.
+ */
+export function nameErrorClasses(classes: Readonly<Record<string, abstract new (...args: never[]) => Error>>): void {
+  for (const [name, errorClass] of Object.entries(classes)) errorClass.prototype.name = name;
+}
+
 /** Base of every error boxoffice raises on purpose. */
 export class BoxofficeError extends Error {
-  override name = 'BoxofficeError';
   /** Set by the work that met the error, for the report of it; the message stays the error's own. */
   readonly notes: ErrorNotes = {};
 }
@@ -40,7 +47,6 @@ export function withNotes(error: unknown, notes: ErrorNotes): BoxofficeError {
 
 /** A value was refused before any request was sent (flag, file or request field). */
 export class UsageError extends BoxofficeError {
-  override name = 'UsageError';
   constructor(
     message: string,
     /** The flag, request field or file path that is wrong, when there is one. */
@@ -54,13 +60,10 @@ export class UsageError extends BoxofficeError {
  * The change asked for cannot be made through the API at all (a discount whose id the service
  * never gave): no retry helps; the message says what the user can do instead.
  */
-export class UnchangeableError extends BoxofficeError {
-  override name = 'UnchangeableError';
-}
+export class UnchangeableError extends BoxofficeError {}
 
 /** The user cancelled (Ctrl-C, or a cancelled prompt). */
 export class CancelledError extends BoxofficeError {
-  override name = 'CancelledError';
   constructor(message = 'cancelled') {
     super(message);
   }
@@ -70,18 +73,13 @@ export class CancelledError extends BoxofficeError {
  * Ctrl-C stopped work that left something at the service: the message says what (an order
  * number) and the command that checks or continues it, in place of a bare "interrupted".
  */
-export class InterruptedWorkError extends CancelledError {
-  override name = 'InterruptedWorkError';
-}
+export class InterruptedWorkError extends CancelledError {}
 
 /** "No" to a confirmation: nothing was done (exit 1; 130 stays Ctrl-C's). */
-export class DeclinedError extends BoxofficeError {
-  override name = 'DeclinedError';
-}
+export class DeclinedError extends BoxofficeError {}
 
 /** No usable token: not logged in, or the stored one has expired. */
 export class NotLoggedInError extends BoxofficeError {
-  override name = 'NotLoggedInError';
   constructor(
     message: string,
     /** The credential an operation needed and the client was not given, when the client raised it. */
@@ -102,7 +100,6 @@ export interface ApiErrorInit {
 
 /** The service answered with an error body (any HTTP status, including 200). */
 export class ApiError extends BoxofficeError {
-  override name = 'ApiError';
   readonly code: string;
   readonly httpStatus: number;
   readonly field?: string;
@@ -128,44 +125,28 @@ export class ApiError extends BoxofficeError {
 }
 
 /** E001 / E020 (or an OAuth invalid_client / invalid_grant): the token, key or code is invalid, expired or unknown. */
-export class AuthError extends ApiError {
-  override name = 'AuthError';
-}
+export class AuthError extends ApiError {}
 
 /** E008: the token is valid but may not do this (another organizer's event, or admin needed). */
-export class PermissionError extends ApiError {
-  override name = 'PermissionError';
-}
+export class PermissionError extends ApiError {}
 
 /** The request was refused as invalid (missing fields, formats, business rules). */
-export class InvalidRequestError extends ApiError {
-  override name = 'InvalidRequestError';
-}
+export class InvalidRequestError extends ApiError {}
 
 /** An id does not exist (event, ticket, discount, location, order). */
-export class NotFoundError extends ApiError {
-  override name = 'NotFoundError';
-}
+export class NotFoundError extends ApiError {}
 
 /** The request clashes with existing state (url, subdomain taken, sold ticket, repeat order). */
-export class ConflictError extends ApiError {
-  override name = 'ConflictError';
-}
+export class ConflictError extends ApiError {}
 
 /** E023 or HTTP 429: too many requests; `retryAfterMs` holds the server's hint when given. */
-export class RateLimitError extends ApiError {
-  override name = 'RateLimitError';
-}
+export class RateLimitError extends ApiError {}
 
 /** E011, T005, T006 or HTTP 5xx: a passing failure on the service's side; retry later. */
-export class ServerBusyError extends ApiError {
-  override name = 'ServerBusyError';
-}
+export class ServerBusyError extends ApiError {}
 
 /** E022: a booking response's secure code did not match (tampered or misrouted). */
-export class SignatureError extends ApiError {
-  override name = 'SignatureError';
-}
+export class SignatureError extends ApiError {}
 
 /**
  * How to find out whether a request that may have taken effect did: `hint` is part of the
@@ -180,7 +161,6 @@ export interface Recheck {
 
 /** The network failed: no connection, reset, timeout. */
 export class ConnectionError extends BoxofficeError {
-  override name = 'ConnectionError';
   constructor(
     /** What failed; with `recheck`, the message adds its hint. */
     readonly failure: string,
@@ -198,7 +178,6 @@ export class ConnectionError extends BoxofficeError {
 
 /** A success response did not have the documented shape. */
 export class ResponseShapeError extends BoxofficeError {
-  override name = 'ResponseShapeError';
   constructor(
     message: string,
     readonly raw: unknown,
@@ -206,6 +185,10 @@ export class ResponseShapeError extends BoxofficeError {
     super(message);
   }
 }
+
+nameErrorClasses({ BoxofficeError, UsageError, UnchangeableError, CancelledError, InterruptedWorkError, DeclinedError, NotLoggedInError });
+nameErrorClasses({ ApiError, AuthError, PermissionError, InvalidRequestError, NotFoundError, ConflictError, RateLimitError, ServerBusyError, SignatureError });
+nameErrorClasses({ ConnectionError, ResponseShapeError });
 
 type ApiErrorClass = new (init: ApiErrorInit) => ApiError;
 
