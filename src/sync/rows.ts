@@ -15,12 +15,6 @@ export interface KeyedRow {
   state: AttendeeState;
 }
 
-const CANCELLED_STATUSES: ReadonlySet<string> = new Set(['cancelled', 'lcancelled']);
-
-export function isCancelled(state: AttendeeState): boolean {
-  return CANCELLED_STATUSES.has(state.attendeeStatus.trim().toLowerCase());
-}
-
 export function rowsOfRecord(record: AttendeeRecord): KeyedRow[] {
   const taken = new Set<string>();
   return flattenRecord(record).map((row, index) => {
