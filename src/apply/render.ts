@@ -97,19 +97,8 @@ export function formatDone(done: StepDone): string {
   return `${verb} ${step.resource} ${step.key} (${done.id === undefined ? 'id unknown' : `id ${done.id}`})`;
 }
 
-export interface PlanDocument {
-  file: string;
-  state: string;
-  dryRun: boolean;
-  summary: PlanCounts & { drift: number };
-  steps: PlanStep[];
-  notes: string[];
-  warnings: string[];
-  /** After an apply: the ids of every record, by key. */
-  ids?: AppliedIds;
-}
-
-export function planDocument(plan: Plan, options: { file: string; state: string; dryRun: boolean; warnings: string[]; ids?: AppliedIds }): PlanDocument {
+/** The plan for scripts (--json); after an apply, with the ids of every record, by key. */
+export function planDocument(plan: Plan, options: { file: string; state: string; dryRun: boolean; warnings: string[]; ids?: AppliedIds }) {
   const drift = plan.steps.reduce((sum, step) => sum + step.changes.filter((change) => change.drift).length, 0);
   return {
     file: options.file,
