@@ -92,19 +92,9 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
   const sent: [kind: 'tickets' | 'discounts', id: string, fields: FieldValues][] = [];
   try {
     for (const sends of steps) {
-      if (sends.resource === 'event') {
-        const done = await applyEvent(sends);
-        ids.event.id = done.id;
-        onStepDone?.(done);
-      } else if (sends.resource === 'ticket') {
-        const done = await applyTicket(sends);
-        ids.tickets[sends.step.key] = done.id;
-        onStepDone?.(done);
-      } else {
-        const done = await applyDiscount(sends);
-        ids.discounts[sends.step.key] = done.id ?? null;
-        onStepDone?.(done);
-      }
+      if (sends.resource === 'event') ids.event.id = told(await applyEvent(sends)).id;
+      else if (sends.resource === 'ticket') ids.tickets[sends.step.key] = told(await applyTicket(sends)).id;
+      else ids.discounts[sends.step.key] = told(await applyDiscount(sends)).id ?? null;
     }
   } finally {
     // Only now: the store's writer (conf) ends the process on a later Ctrl-C, which during the
@@ -247,6 +237,12 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       await store.save();
     }
     return { step: planned, id: discountId };
+  }
+
+  /** `done`, once `onStepDone` has been told of it. */
+  function told<T extends StepDone>(done: T): T {
+    onStepDone?.(done);
+    return done;
   }
 
   function remember(kind: 'tickets' | 'discounts', id: string, fields: FieldValues): void {

@@ -84,16 +84,8 @@ export function renderPlan(plan: Plan, fileName: string): string {
 /** One line on stderr per step carried out. */
 export function formatDone(done: StepDone): string {
   const { step } = done;
-  const verb =
-    step.action === 'create'
-      ? done.recovered
-        ? 'found (created by an earlier run)'
-        : 'created'
-      : step.action === 'update'
-        ? 'updated'
-        : step.adopted
-          ? 'found'
-          : 'unchanged';
+  const created = done.recovered ? 'found (created by an earlier run)' : 'created';
+  const verb = step.action === 'create' ? created : step.action === 'update' ? 'updated' : step.adopted ? 'found' : 'unchanged';
   return `${verb} ${step.resource} ${step.key} (${done.id === undefined ? 'id unknown' : `id ${done.id}`})`;
 }
 

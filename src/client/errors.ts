@@ -190,8 +190,6 @@ nameErrorClasses({ BoxofficeError, UsageError, UnchangeableError, CancelledError
 nameErrorClasses({ ApiError, AuthError, PermissionError, InvalidRequestError, NotFoundError, ConflictError, RateLimitError, ServerBusyError, SignatureError });
 nameErrorClasses({ ConnectionError, ResponseShapeError });
 
-type ApiErrorClass = new (init: ApiErrorInit) => ApiError;
-
 /** Every code the service documents: what it means, and the class of error it raises. */
 const DOCUMENTED_CODES = {
   E001: ['invalid API key or private key', AuthError],
@@ -245,22 +243,17 @@ export const ERROR_CODE_MEANINGS: Readonly<Record<ErrorCode, string>> = Object.f
 /** RFC 6749 §5.2 token-endpoint errors that mean "these credentials or this code are no good". */
 const OAUTH_AUTH_ERRORS: ReadonlySet<string> = new Set(['invalid_client', 'invalid_grant', 'unauthorized_client']);
 
-/** The class an error code maps to; undocumented codes fall back by HTTP status. */
-export function apiErrorClassFor(code: string, httpStatus: number): ApiErrorClass {
-  if (isErrorCode(code)) return DOCUMENTED_CODES[code][1];
-  if (OAUTH_AUTH_ERRORS.has(code)) return AuthError;
-  if (httpStatus === 401) return AuthError;
-  if (httpStatus === 403) return PermissionError;
-  if (httpStatus === 404) return NotFoundError;
-  if (httpStatus === 409) return ConflictError;
-  if (httpStatus === 429) return RateLimitError;
-  if (httpStatus >= 500) return ServerBusyError;
-  return ApiError;
-}
-
+/** The error of an error answer: its class is its code's, or for an undocumented code its HTTP status's. */
 export function createApiError(init: ApiErrorInit): ApiError {
-  const ErrorClass = apiErrorClassFor(init.code, init.httpStatus);
-  return new ErrorClass(init);
+  const { code, httpStatus } = init;
+  if (isErrorCode(code)) return new DOCUMENTED_CODES[code][1](init);
+  if (OAUTH_AUTH_ERRORS.has(code) || httpStatus === 401) return new AuthError(init);
+  if (httpStatus === 403) return new PermissionError(init);
+  if (httpStatus === 404) return new NotFoundError(init);
+  if (httpStatus === 409) return new ConflictError(init);
+  if (httpStatus === 429) return new RateLimitError(init);
+  if (httpStatus >= 500) return new ServerBusyError(init);
+  return new ApiError(init);
 }
 
 /**
