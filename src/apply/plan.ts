@@ -238,13 +238,10 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
     const sameName = remote.tickets.filter(
       (candidate) => candidate.typeName === spec.ticketName && (candidate === ticket || !claimed.has(String(candidate.id))),
     );
-    let adopted = false;
-    if (!ticket) {
+    const adopted = !ticket && sameName.length > 0;
+    if (adopted) {
       ticket = sameName[0];
-      if (ticket) {
-        adopted = true;
-        claimed.add(String(ticket.id));
-      }
+      claimed.add(String(ticket.id));
     }
     const duplicates = sameName.filter((candidate) => candidate !== ticket).map((candidate) => String(candidate.id));
     // A ticket found after an unconfirmed create of this key was sent with the applied values.

@@ -89,14 +89,8 @@ export class NotLoggedInError extends BoxofficeError {
   }
 }
 
-export interface ApiErrorInit {
-  code: ErrorCode | string;
-  httpStatus: number;
-  description?: string;
-  field?: string;
-  raw?: unknown;
-  retryAfterMs?: number;
-}
+/** What an error answer says, as the ApiError made of it holds it. */
+export type ApiErrorInit = Pick<ApiError, 'code' | 'httpStatus' | 'description' | 'field' | 'raw' | 'retryAfterMs'>;
 
 /** The service answered with an error body (any HTTP status, including 200). */
 export class ApiError extends BoxofficeError {
