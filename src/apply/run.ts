@@ -148,8 +148,7 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
   if (options.json) {
     stdout.write(`${JSON.stringify(planDocument(plan, { ...documentOptions, ids }), null, 2)}\n`);
   } else {
-    const counts = countSteps(plan);
-    stdout.write(`Apply complete: ${counts.create} created, ${counts.update} updated, ${counts.unchanged} unchanged. Event id ${ids.event.id}.\n`);
+    stdout.write(`Apply complete: ${planned.create} created, ${planned.update} updated, ${planned.unchanged} unchanged. Event id ${ids.event.id}.\n`);
   }
   throwIfBlocked(plan, fileName);
   return { plan, ids };
