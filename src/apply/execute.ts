@@ -6,7 +6,7 @@
 // code in one event), an automatic discount by its fields among the Publisher API's. Without a
 // way to look it up, it stops and says what to check. The client retries what is safe to retry;
 // a create whose answer was lost (ConnectionError with mayHaveTakenEffect) is looked up the same way.
-import { ApiError, BoxofficeError, ConnectionError, UsageError } from '../client/errors.js';
+import { ApiError, BoxofficeError, ConnectionError, UsageError, nameErrorClasses } from '../client/errors.js';
 import type { AddDiscountRequest, UpdateDiscountRequest, UpdateEventRequest, UpdateTicketRequest } from '../client/schemas/index.js';
 import type { FieldValues } from '../client/fields/read-back.js';
 import type { DiscountSpec, SetupFile } from './file.js';
@@ -18,9 +18,8 @@ import type { ApplyClient } from './remote.js';
 import type { StateStore } from './state.js';
 
 /** A discount's create may have taken effect; it cannot be checked, so it is not sent again blindly. */
-export class UncertainCreateError extends BoxofficeError {
-  override name = 'UncertainCreateError';
-}
+export class UncertainCreateError extends BoxofficeError {}
+nameErrorClasses({ UncertainCreateError });
 
 export interface StepDone {
   step: PlanStep;
@@ -93,19 +92,9 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
   const sent: [kind: 'tickets' | 'discounts', id: string, fields: FieldValues][] = [];
   try {
     for (const sends of steps) {
-      if (sends.resource === 'event') {
-        const done = await applyEvent(sends);
-        ids.event.id = done.id;
-        onStepDone?.(done);
-      } else if (sends.resource === 'ticket') {
-        const done = await applyTicket(sends);
-        ids.tickets[sends.step.key] = done.id;
-        onStepDone?.(done);
-      } else {
-        const done = await applyDiscount(sends);
-        ids.discounts[sends.step.key] = done.id ?? null;
-        onStepDone?.(done);
-      }
+      if (sends.resource === 'event') ids.event.id = told(await applyEvent(sends)).id;
+      else if (sends.resource === 'ticket') ids.tickets[sends.step.key] = told(await applyTicket(sends)).id;
+      else ids.discounts[sends.step.key] = told(await applyDiscount(sends)).id ?? null;
     }
   } finally {
     // Only now: the store's writer (conf) ends the process on a later Ctrl-C, which during the
@@ -248,6 +237,12 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       await store.save();
     }
     return { step: planned, id: discountId };
+  }
+
+  /** `done`, once `onStepDone` has been told of it. */
+  function told<T extends StepDone>(done: T): T {
+    onStepDone?.(done);
+    return done;
   }
 
   function remember(kind: 'tickets' | 'discounts', id: string, fields: FieldValues): void {

@@ -3,6 +3,7 @@
 // ticket and discount adds a local `key`, and a discount names its ticket by that key.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { closest, distance } from 'fastest-levenshtein';
 import { LineCounter, parseDocument, visit } from 'yaml';
 import type { Document } from 'yaml';
 import * as z from 'zod';
@@ -111,27 +112,12 @@ export function formatPath(path: Path): string {
   return pathText(path) || '(top level)';
 }
 
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    let diagonal = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const above = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length];
-}
-
+/** The known field the unknown one is most likely a misspelling of, if any is close enough. */
 function closestField(unknown: string, known: readonly string[]): string | undefined {
-  let best: { name: string; distance: number } | undefined;
-  for (const name of known) {
-    const distance = name.toLowerCase() === unknown.toLowerCase() ? 0 : editDistance(unknown, name);
-    if (!best || distance < best.distance) best = { name, distance };
-  }
-  return best && best.distance <= Math.max(2, Math.floor(unknown.length / 4)) ? best.name : undefined;
+  const same = known.find((name) => name.toLowerCase() === unknown.toLowerCase());
+  if (same !== undefined || known.length === 0) return same;
+  const best = closest(unknown, [...known]);
+  return distance(unknown, best) <= Math.max(2, Math.floor(unknown.length / 4)) ? best : undefined;
 }
 
 function fieldsAt(path: Path): readonly string[] {
@@ -173,26 +159,7 @@ function problemsFrom(issues: readonly z.core.$ZodIssue[], raw: unknown): Proble
  * field's schema and by the request's cross-field rules (see requestRules).
  */
 function distinct(problems: readonly Problem[]): Problem[] {
-  const seen = new Set<string>();
-  return problems.filter((problem) => {
-    const key = `${formatPath(problem.path)}\n${problem.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-/**
- * Numbers and booleans become text, as the API receives every field as form text: the request
- * schemas turn numeric text back into numbers, and `postal: 411001` stays a valid postal code.
- */
-function scalarsAsText(value: unknown): unknown {
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.map(scalarsAsText);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scalarsAsText(item)]));
-  }
-  return value;
+  return [...new Map(problems.map((problem) => [`${formatPath(problem.path)}\n${problem.message}`, problem])).values()];
 }
 
 /** The 1-based line of the value at `path` (or of its nearest parent present in the file). */
@@ -259,8 +226,7 @@ export function parseSetupFile(text: string, fileName: string, env: Readonly<Rec
     throw new UsageError(`${fileName}: expected a mapping with event, tickets and discounts`);
   }
   const interpolationProblems: InterpolationProblem[] = [];
-  const interpolated = interpolateTree(raw, env, interpolationProblems);
-  const input = scalarsAsText(interpolated) as Record<string, unknown>;
+  const input = interpolateTree(raw, env, interpolationProblems) as Record<string, unknown>;
   const result = setupSchema.safeParse(input);
   // A value whose variable is unset is reported as that; what the schema says of its `${…}` text
   // would only repeat it. Every other problem of the file is reported with it.

@@ -39,7 +39,11 @@ function interpolateString(
   });
 }
 
-/** Interpolates every string in a parsed document (objects, arrays, scalars); keys are left alone. */
+/**
+ * Interpolates every string in a parsed document (objects, arrays, scalars); keys are left alone.
+ * Numbers and booleans become text, as the API receives every field as form text: the request
+ * schemas turn numeric text back into numbers, and `postal: 411001` stays a valid postal code.
+ */
 export function interpolateTree(
   value: unknown,
   env: Readonly<Record<string, string | undefined>>,
@@ -47,6 +51,7 @@ export function interpolateTree(
   path: (string | number)[] = [],
 ): unknown {
   if (typeof value === 'string') return interpolateString(value, env, path, problems);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return value.map((item, index) => interpolateTree(item, env, problems, [...path, index]));
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolateTree(item, env, problems, [...path, key])]));

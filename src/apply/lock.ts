@@ -2,7 +2,7 @@
 // src/util/file-lock.ts). A second run waits for it up to --lock-timeout, then names the holder.
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
-import { BoxofficeError, CancelledError, UsageError } from '../client/errors.js';
+import { BoxofficeError, CancelledError, UsageError, nameErrorClasses } from '../client/errors.js';
 import { formatDuration } from '../util/duration.js';
 import { describeHolder, lockPathFor, tryLock, type FileLock, type LockAttempt, type LockHolder } from '../util/file-lock.js';
 
@@ -11,7 +11,6 @@ const POLL_MS = 100;
 
 /** Another run holds the state file's lock after --lock-timeout. */
 export class StateLockedError extends BoxofficeError {
-  override name = 'StateLockedError';
   constructor(
     message: string,
     readonly holder: LockHolder | undefined,
@@ -19,6 +18,7 @@ export class StateLockedError extends BoxofficeError {
     super(message);
   }
 }
+nameErrorClasses({ StateLockedError });
 
 /** Milliseconds since the epoch, and a wait that the signal ends early (rejecting). */
 export interface LockClock {

@@ -1,7 +1,7 @@
 // From the file, the state and the service's current records to a plan: per record create,
 // update (with the fields that change) or unchanged, in dependency order: event, tickets,
 // discounts. Fields the service never returns are compared with what was last applied.
-import { ApiError, BoxofficeError, NotFoundError, UsageError } from '../client/errors.js';
+import { ApiError, BoxofficeError, NotFoundError, UsageError, nameErrorClasses } from '../client/errors.js';
 import type { EventListItem, OrganizerEvent, OrganizerTicket } from '../client/schemas/index.js';
 import type { DiscountSpec, EventSpec, SetupFile, TicketSpec } from './file.js';
 import { EVENT_TABLE } from '../client/fields/event.js';
@@ -73,9 +73,8 @@ export interface RemoteSnapshot {
 }
 
 /** The state names records the service does not have (another profile's state, or deleted). */
-class StateMismatchError extends BoxofficeError {
-  override name = 'StateMismatchError';
-}
+class StateMismatchError extends BoxofficeError {}
+nameErrorClasses({ StateMismatchError });
 
 /**
  * What the file asks that no run can do, given the state; checked before anything is sent.
@@ -239,13 +238,10 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
     const sameName = remote.tickets.filter(
       (candidate) => candidate.typeName === spec.ticketName && (candidate === ticket || !claimed.has(String(candidate.id))),
     );
-    let adopted = false;
-    if (!ticket) {
+    const adopted = !ticket && sameName.length > 0;
+    if (adopted) {
       ticket = sameName[0];
-      if (ticket) {
-        adopted = true;
-        claimed.add(String(ticket.id));
-      }
+      claimed.add(String(ticket.id));
     }
     const duplicates = sameName.filter((candidate) => candidate !== ticket).map((candidate) => String(candidate.id));
     // A ticket found after an unconfirmed create of this key was sent with the applied values.

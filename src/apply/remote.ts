@@ -5,32 +5,14 @@
 import { numberOrUndefined, readBack, textOrUndefined, type FieldValues } from '../client/fields/read-back.js';
 import { TICKET_TABLE } from '../client/fields/ticket.js';
 import type { DiscountSpec } from './file.js';
-import type {
-  AddDiscountRequest,
-  AddTicketRequest,
-  CreateEventRequest,
-  EventIdRequest,
-  EventListItem,
-  OrganizerEvent,
-  OrganizerTicket,
-  UpdateDiscountRequest,
-  UpdateEventRequest,
-  UpdateTicketRequest,
-} from '../client/schemas/index.js';
+import type { EventApi } from '../client/event-api.js';
+import type { OrganizerTicket } from '../client/schemas/index.js';
+
+type ApplyCall = 'createEvent' | 'updateEvent' | 'addTicket' | 'updateTicket' | 'addDiscount' | 'updateDiscount' | 'getEvent' | 'getTickets' | 'getAllEvents';
 
 /** The part of the client apply uses; the real client (src/client/index.ts) satisfies it. */
 export interface ApplyClient {
-  events: {
-    createEvent(request: CreateEventRequest): Promise<{ eventId: string }>;
-    updateEvent(request: UpdateEventRequest): Promise<unknown>;
-    addTicket(request: AddTicketRequest): Promise<{ ticketId: string }>;
-    updateTicket(request: UpdateTicketRequest): Promise<unknown>;
-    addDiscount(request: AddDiscountRequest): Promise<{ discountId: string }>;
-    updateDiscount(request: UpdateDiscountRequest): Promise<unknown>;
-    getEvent(request: EventIdRequest): Promise<{ event: OrganizerEvent }>;
-    getTickets(request: EventIdRequest): Promise<{ tickets: OrganizerTicket[] }>;
-    getAllEvents(request: Record<string, never>): Promise<{ events: EventListItem[] }>;
-  };
+  events: Pick<EventApi, ApplyCall>;
   /**
    * The event's automatic discounts as buyers see them (Publisher API ticket details); absent
    * when no Publisher API key is configured. Code discounts are never listed there.

@@ -84,32 +84,13 @@ export function renderPlan(plan: Plan, fileName: string): string {
 /** One line on stderr per step carried out. */
 export function formatDone(done: StepDone): string {
   const { step } = done;
-  const verb =
-    step.action === 'create'
-      ? done.recovered
-        ? 'found (created by an earlier run)'
-        : 'created'
-      : step.action === 'update'
-        ? 'updated'
-        : step.adopted
-          ? 'found'
-          : 'unchanged';
+  const created = done.recovered ? 'found (created by an earlier run)' : 'created';
+  const verb = step.action === 'create' ? created : step.action === 'update' ? 'updated' : step.adopted ? 'found' : 'unchanged';
   return `${verb} ${step.resource} ${step.key} (${done.id === undefined ? 'id unknown' : `id ${done.id}`})`;
 }
 
-export interface PlanDocument {
-  file: string;
-  state: string;
-  dryRun: boolean;
-  summary: PlanCounts & { drift: number };
-  steps: PlanStep[];
-  notes: string[];
-  warnings: string[];
-  /** After an apply: the ids of every record, by key. */
-  ids?: AppliedIds;
-}
-
-export function planDocument(plan: Plan, options: { file: string; state: string; dryRun: boolean; warnings: string[]; ids?: AppliedIds }): PlanDocument {
+/** The plan for scripts (--json); after an apply, with the ids of every record, by key. */
+export function planDocument(plan: Plan, options: { file: string; state: string; dryRun: boolean; warnings: string[]; ids?: AppliedIds }) {
   const drift = plan.steps.reduce((sum, step) => sum + step.changes.filter((change) => change.drift).length, 0);
   return {
     file: options.file,

@@ -2,7 +2,16 @@
 // read the service, plan, warn, print the plan, then carry it out unless it is a dry run.
 import type { Writable } from 'node:stream';
 import { basename } from 'node:path';
-import { BoxofficeError, CancelledError, ConnectionError, ServerBusyError, RateLimitError, UnchangeableError, UsageError } from '../client/errors.js';
+import {
+  BoxofficeError,
+  CancelledError,
+  ConnectionError,
+  ServerBusyError,
+  RateLimitError,
+  UnchangeableError,
+  UsageError,
+  nameErrorClasses,
+} from '../client/errors.js';
 import { crashHookFrom } from './crash-points.js';
 import { executePlan } from './execute.js';
 import type { AppliedIds, StepDone } from './execute.js';
@@ -46,9 +55,8 @@ export interface ApplyRunOptions {
 }
 
 /** Records on the service match one key more than once; nothing was changed. */
-class DuplicateRecordsError extends BoxofficeError {
-  override name = 'DuplicateRecordsError';
-}
+class DuplicateRecordsError extends BoxofficeError {}
+nameErrorClasses({ DuplicateRecordsError });
 
 export interface ApplyRunResult {
   plan: Plan;
@@ -140,8 +148,7 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
   if (options.json) {
     stdout.write(`${JSON.stringify(planDocument(plan, { ...documentOptions, ids }), null, 2)}\n`);
   } else {
-    const counts = countSteps(plan);
-    stdout.write(`Apply complete: ${counts.create} created, ${counts.update} updated, ${counts.unchanged} unchanged. Event id ${ids.event.id}.\n`);
+    stdout.write(`Apply complete: ${planned.create} created, ${planned.update} updated, ${planned.unchanged} unchanged. Event id ${ids.event.id}.\n`);
   }
   throwIfBlocked(plan, fileName);
   return { plan, ids };

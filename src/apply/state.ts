@@ -87,12 +87,6 @@ export async function readState(path: string): Promise<ApplyState | undefined> {
   return result.data;
 }
 
-async function writeStateAtomically(path: string, state: ApplyState): Promise<void> {
-  // A fixed key order keeps the file readable and its diffs small.
-  const ordered = { version: state.version, apiUrl: state.apiUrl, event: state.event, tickets: state.tickets, discounts: state.discounts };
-  await writeFileAtomically(path, `${JSON.stringify(ordered, null, 2)}\n`);
-}
-
 /** The state of one run: changed in memory step by step, saved after each. */
 export class StateStore {
   constructor(
@@ -104,6 +98,8 @@ export class StateStore {
 
   async save(): Promise<void> {
     this.beforeSave?.();
-    await writeStateAtomically(this.path, this.state);
+    // A fixed key order keeps the file readable and its diffs small.
+    const { version, apiUrl, event, tickets, discounts } = this.state;
+    await writeFileAtomically(this.path, `${JSON.stringify({ version, apiUrl, event, tickets, discounts }, null, 2)}\n`);
   }
 }

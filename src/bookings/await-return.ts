@@ -1,16 +1,13 @@
 // Waiting for the buyer: the booking return, a timeout, or Ctrl-C, whichever comes first. The
 // clock is injected, so the timeout is tested without waiting.
-import { BoxofficeError } from '../client/errors.js';
+import { BoxofficeError, nameErrorClasses } from '../client/errors.js';
 
 /** No booking return arrived in time. The payment may still complete at the service. */
-export class BookingTimeoutError extends BoxofficeError {
-  override name = 'BookingTimeoutError';
-}
+export class BookingTimeoutError extends BoxofficeError {}
 
 /** The service returned a payment that did not succeed (failed, cancelled or still pending). */
-export class PaymentNotCompletedError extends BoxofficeError {
-  override name = 'PaymentNotCompletedError';
-}
+export class PaymentNotCompletedError extends BoxofficeError {}
+nameErrorClasses({ BookingTimeoutError, PaymentNotCompletedError });
 
 export interface AwaitReturnOptions {
   timeoutMs: number;

@@ -3,7 +3,7 @@
 // amount, which travel in the clear through the browser. So a return is accepted only when the
 // service's own record of the booking (E13) agrees: listed, same status, and the amount and
 // currency that were requested.
-import { BoxofficeError } from '../client/errors.js';
+import { BoxofficeError, nameErrorClasses } from '../client/errors.js';
 import { bookingReturnError, paymentOutcome, type BookingReturn } from './response.js';
 import type { DateWindow } from './windows.js';
 import { formatMoney } from '../util/count.js';
@@ -28,9 +28,8 @@ export interface RequestedPayment {
 }
 
 /** The service does not list the booking a return claims to be about. */
-export class BookingNotListedError extends BoxofficeError {
-  override name = 'BookingNotListedError';
-}
+export class BookingNotListedError extends BoxofficeError {}
+nameErrorClasses({ BookingNotListedError });
 
 const CENT = 0.005;
 

@@ -4,7 +4,7 @@
 // page, and the return that comes back to a loopback listener is decoded, verified (response.ts)
 // and accepted only when the service's own booking list agrees with it (cross-check.ts).
 // Before anything is posted, the booking list is read for the order number: one payment per order.
-import { BoxofficeError } from '../client/errors.js';
+import { BoxofficeError, nameErrorClasses } from '../client/errors.js';
 import type { BookingListRequest, BookingRequest } from '../client/schemas/index.js';
 import type { SubmittedBooking } from '../client/booking.js';
 import { formatDuration } from '../util/duration.js';
@@ -58,9 +58,8 @@ export interface PaymentResult {
 }
 
 /** The service took the booking but gave no payment page to send the buyer to. */
-class NoPaymentPageError extends BoxofficeError {
-  override name = 'NoPaymentPageError';
-}
+class NoPaymentPageError extends BoxofficeError {}
+nameErrorClasses({ NoPaymentPageError });
 
 /** Reads the booking list for the order number (the last 31 days) and lets the hook refuse a repeat. */
 export async function refuseKnownOrderNumber(

@@ -14,8 +14,6 @@ export interface BookingReturn {
   code: string;
 }
 
-export type PaymentOutcome = 'paid' | 'failed' | 'pending';
-
 /**
  * E022 naming the part of the return that is wrong; `detail` (never a secret) follows the code's
  * meaning, which alone does not say what disagreed.
@@ -83,7 +81,7 @@ const PAID = new Set(['success', 'successful', 'paid', 'captured', 'completed', 
 const FAILED = new Set(['fail', 'failed', 'failure', 'error', 'declined', 'cancel', 'cancelled', 'canceled', 'aborted']);
 
 /** What the status word means for the caller; anything unrecognised counts as not paid. */
-export function paymentOutcome(status: string): PaymentOutcome {
+export function paymentOutcome(status: string): 'paid' | 'failed' | 'pending' {
   const word = status.trim().toLowerCase();
   if (PAID.has(word)) return 'paid';
   if (FAILED.has(word)) return 'failed';

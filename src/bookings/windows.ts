@@ -52,17 +52,14 @@ export function splitIntoWindows(fromDate: string, toDate: string, maxDays: numb
  * service that reads a window's end as exclusive on one call and inclusive on the next).
  */
 export function mergeUnique<T>(batches: Iterable<Iterable<T>>, keyOf: (record: T) => string): T[] {
-  const seen = new Set<string>();
-  const merged: T[] = [];
+  const merged = new Map<string, T>();
   for (const batch of batches) {
     for (const record of batch) {
       const key = keyOf(record);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      merged.push(record);
+      if (!merged.has(key)) merged.set(key, record);
     }
   }
-  return merged;
+  return [...merged.values()];
 }
 
 /**

@@ -24,9 +24,16 @@ export interface ErrorNotes {
   aftermath?: string;
 }
 
+/**
+ * Names each class after its key, on its prototype: the bundle is minified, so a class's own
+ * identifier does not survive to name its errors.
+ */
+export function nameErrorClasses(classes: Readonly<Record<string, abstract new (...args: never[]) => Error>>): void {
+  for (const [name, errorClass] of Object.entries(classes)) errorClass.prototype.name = name;
+}
+
 /** Base of every error boxoffice raises on purpose. */
 export class BoxofficeError extends Error {
-  override name = 'BoxofficeError';
   /** Set by the work that met the error, for the report of it; the message stays the error's own. */
   readonly notes: ErrorNotes = {};
 }
@@ -40,7 +47,6 @@ export function withNotes(error: unknown, notes: ErrorNotes): BoxofficeError {
 
 /** A value was refused before any request was sent (flag, file or request field). */
 export class UsageError extends BoxofficeError {
-  override name = 'UsageError';
   constructor(
     message: string,
     /** The flag, request field or file path that is wrong, when there is one. */
@@ -54,13 +60,10 @@ export class UsageError extends BoxofficeError {
  * The change asked for cannot be made through the API at all (a discount whose id the service
  * never gave): no retry helps; the message says what the user can do instead.
  */
-export class UnchangeableError extends BoxofficeError {
-  override name = 'UnchangeableError';
-}
+export class UnchangeableError extends BoxofficeError {}
 
 /** The user cancelled (Ctrl-C, or a cancelled prompt). */
 export class CancelledError extends BoxofficeError {
-  override name = 'CancelledError';
   constructor(message = 'cancelled') {
     super(message);
   }
@@ -70,18 +73,13 @@ export class CancelledError extends BoxofficeError {
  * Ctrl-C stopped work that left something at the service: the message says what (an order
  * number) and the command that checks or continues it, in place of a bare "interrupted".
  */
-export class InterruptedWorkError extends CancelledError {
-  override name = 'InterruptedWorkError';
-}
+export class InterruptedWorkError extends CancelledError {}
 
 /** "No" to a confirmation: nothing was done (exit 1; 130 stays Ctrl-C's). */
-export class DeclinedError extends BoxofficeError {
-  override name = 'DeclinedError';
-}
+export class DeclinedError extends BoxofficeError {}
 
 /** No usable token: not logged in, or the stored one has expired. */
 export class NotLoggedInError extends BoxofficeError {
-  override name = 'NotLoggedInError';
   constructor(
     message: string,
     /** The credential an operation needed and the client was not given, when the client raised it. */
@@ -91,18 +89,11 @@ export class NotLoggedInError extends BoxofficeError {
   }
 }
 
-export interface ApiErrorInit {
-  code: ErrorCode | string;
-  httpStatus: number;
-  description?: string;
-  field?: string;
-  raw?: unknown;
-  retryAfterMs?: number;
-}
+/** What an error answer says, as the ApiError made of it holds it. */
+export type ApiErrorInit = Pick<ApiError, 'code' | 'httpStatus' | 'description' | 'field' | 'raw' | 'retryAfterMs'>;
 
 /** The service answered with an error body (any HTTP status, including 200). */
 export class ApiError extends BoxofficeError {
-  override name = 'ApiError';
   readonly code: string;
   readonly httpStatus: number;
   readonly field?: string;
@@ -128,44 +119,28 @@ export class ApiError extends BoxofficeError {
 }
 
 /** E001 / E020 (or an OAuth invalid_client / invalid_grant): the token, key or code is invalid, expired or unknown. */
-export class AuthError extends ApiError {
-  override name = 'AuthError';
-}
+export class AuthError extends ApiError {}
 
 /** E008: the token is valid but may not do this (another organizer's event, or admin needed). */
-export class PermissionError extends ApiError {
-  override name = 'PermissionError';
-}
+export class PermissionError extends ApiError {}
 
 /** The request was refused as invalid (missing fields, formats, business rules). */
-export class InvalidRequestError extends ApiError {
-  override name = 'InvalidRequestError';
-}
+export class InvalidRequestError extends ApiError {}
 
 /** An id does not exist (event, ticket, discount, location, order). */
-export class NotFoundError extends ApiError {
-  override name = 'NotFoundError';
-}
+export class NotFoundError extends ApiError {}
 
 /** The request clashes with existing state (url, subdomain taken, sold ticket, repeat order). */
-export class ConflictError extends ApiError {
-  override name = 'ConflictError';
-}
+export class ConflictError extends ApiError {}
 
 /** E023 or HTTP 429: too many requests; `retryAfterMs` holds the server's hint when given. */
-export class RateLimitError extends ApiError {
-  override name = 'RateLimitError';
-}
+export class RateLimitError extends ApiError {}
 
 /** E011, T005, T006 or HTTP 5xx: a passing failure on the service's side; retry later. */
-export class ServerBusyError extends ApiError {
-  override name = 'ServerBusyError';
-}
+export class ServerBusyError extends ApiError {}
 
 /** E022: a booking response's secure code did not match (tampered or misrouted). */
-export class SignatureError extends ApiError {
-  override name = 'SignatureError';
-}
+export class SignatureError extends ApiError {}
 
 /**
  * How to find out whether a request that may have taken effect did: `hint` is part of the
@@ -180,7 +155,6 @@ export interface Recheck {
 
 /** The network failed: no connection, reset, timeout. */
 export class ConnectionError extends BoxofficeError {
-  override name = 'ConnectionError';
   constructor(
     /** What failed; with `recheck`, the message adds its hint. */
     readonly failure: string,
@@ -198,7 +172,6 @@ export class ConnectionError extends BoxofficeError {
 
 /** A success response did not have the documented shape. */
 export class ResponseShapeError extends BoxofficeError {
-  override name = 'ResponseShapeError';
   constructor(
     message: string,
     readonly raw: unknown,
@@ -207,7 +180,9 @@ export class ResponseShapeError extends BoxofficeError {
   }
 }
 
-type ApiErrorClass = new (init: ApiErrorInit) => ApiError;
+nameErrorClasses({ BoxofficeError, UsageError, UnchangeableError, CancelledError, InterruptedWorkError, DeclinedError, NotLoggedInError });
+nameErrorClasses({ ApiError, AuthError, PermissionError, InvalidRequestError, NotFoundError, ConflictError, RateLimitError, ServerBusyError, SignatureError });
+nameErrorClasses({ ConnectionError, ResponseShapeError });
 
 /** Every code the service documents: what it means, and the class of error it raises. */
 const DOCUMENTED_CODES = {
@@ -262,22 +237,17 @@ export const ERROR_CODE_MEANINGS: Readonly<Record<ErrorCode, string>> = Object.f
 /** RFC 6749 §5.2 token-endpoint errors that mean "these credentials or this code are no good". */
 const OAUTH_AUTH_ERRORS: ReadonlySet<string> = new Set(['invalid_client', 'invalid_grant', 'unauthorized_client']);
 
-/** The class an error code maps to; undocumented codes fall back by HTTP status. */
-export function apiErrorClassFor(code: string, httpStatus: number): ApiErrorClass {
-  if (isErrorCode(code)) return DOCUMENTED_CODES[code][1];
-  if (OAUTH_AUTH_ERRORS.has(code)) return AuthError;
-  if (httpStatus === 401) return AuthError;
-  if (httpStatus === 403) return PermissionError;
-  if (httpStatus === 404) return NotFoundError;
-  if (httpStatus === 409) return ConflictError;
-  if (httpStatus === 429) return RateLimitError;
-  if (httpStatus >= 500) return ServerBusyError;
-  return ApiError;
-}
-
+/** The error of an error answer: its class is its code's, or for an undocumented code its HTTP status's. */
 export function createApiError(init: ApiErrorInit): ApiError {
-  const ErrorClass = apiErrorClassFor(init.code, init.httpStatus);
-  return new ErrorClass(init);
+  const { code, httpStatus } = init;
+  if (isErrorCode(code)) return new DOCUMENTED_CODES[code][1](init);
+  if (OAUTH_AUTH_ERRORS.has(code) || httpStatus === 401) return new AuthError(init);
+  if (httpStatus === 403) return new PermissionError(init);
+  if (httpStatus === 404) return new NotFoundError(init);
+  if (httpStatus === 409) return new ConflictError(init);
+  if (httpStatus === 429) return new RateLimitError(init);
+  if (httpStatus >= 500) return new ServerBusyError(init);
+  return new ApiError(init);
 }
 
 /**

@@ -96,13 +96,7 @@ export class Redactor {
   /** A body as text for a trace line: JSON redacted by key, form bodies by field name. */
   body(body: MultipartFields | URLSearchParams | string | undefined): string {
     if (body === undefined) return '';
-    if (typeof body === 'string') {
-      try {
-        return JSON.stringify(this.json(JSON.parse(body)));
-      } catch {
-        return this.text(body);
-      }
-    }
+    if (typeof body === 'string') return this.jsonText(body);
     const fields: Record<string, string> = {};
     for (const [name, value] of body.entries()) fields[name] = this.field(name, value);
     return JSON.stringify(fields);
@@ -110,14 +104,16 @@ export class Redactor {
 
   private paramValue(name: string, text: string): string {
     if (isSecretName(name)) return REDACTED;
-    if (name === 'data') {
-      try {
-        return JSON.stringify(this.json(JSON.parse(text)));
-      } catch {
-        return this.text(text);
-      }
+    return name === 'data' ? this.jsonText(text) : this.text(text);
+  }
+
+  /** JSON text redacted by key (see `json`); anything else as free text. */
+  private jsonText(text: string): string {
+    try {
+      return JSON.stringify(this.json(JSON.parse(text)));
+    } catch {
+      return this.text(text);
     }
-    return this.text(text);
   }
 }
 

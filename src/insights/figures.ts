@@ -5,6 +5,7 @@
 // question with more than MAX_DISTINCT_ANSWERS distinct answers is free text and stops being
 // tallied. Every figure is a plain count of the rows, so a direct count of the export gives the
 // same numbers.
+import { isCancelledStatus } from '../client/attendee-status.js';
 import { FIXED_COLUMNS } from '../export/flatten.js';
 import { dayRange } from './dates.js';
 
@@ -12,7 +13,6 @@ import { dayRange } from './dates.js';
 export const MAX_DISTINCT_ANSWERS = 12;
 /** The terminal's sparkline covers this many days, up to today. */
 const SPARKLINE_DAYS = 30;
-const CANCELLED_STATUSES = new Set(['cancelled', 'lcancelled']);
 const NOT_CHECKED_IN = new Set(['', 'no', '0', 'false', 'n']);
 const FIXED = new Set<string>(FIXED_COLUMNS);
 
@@ -169,7 +169,7 @@ export class FiguresAccumulator {
     const sales = this.tickets.get(ticket) ?? { ticket, attendees: 0, revenue: 0 };
     sales.attendees += 1;
     this.tickets.set(ticket, sales);
-    if (CANCELLED_STATUSES.has((row.attendeeStatus ?? '').trim().toLowerCase())) this.cancelled += 1;
+    if (isCancelledStatus(row.attendeeStatus)) this.cancelled += 1;
     if (!NOT_CHECKED_IN.has((row.checkin ?? '').trim().toLowerCase())) this.checkedIn += 1;
     for (const column in row) {
       if (FIXED.has(column)) continue;

@@ -3,7 +3,7 @@
 // input schema and the protocol's annotations.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type * as z from 'zod';
-import { type CreatedKind, HOURLY_READ_QUOTA, LIVE_QUOTAS, creationQuotasLine } from '../util/live-quotas.js';
+import { type CreatedKind, HOURLY_READ_QUOTA, LIVE_QUOTAS } from '../util/live-quotas.js';
 
 export interface ToolAnnotations {
   /** Changes nothing: not the service, not a file. */
@@ -48,9 +48,4 @@ export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint:
 /** "one of the live service's 10 event creations a day". */
 export function creationQuota(kind: CreatedKind): string {
   return `one of the live service's ${LIVE_QUOTAS.creationsPerDay[kind]} ${kind} creations a day`;
-}
-
-/** "the live service allows about 10 event, 200 ticket and 2000 discount creations a day". */
-export function creationQuotaLine(): string {
-  return `the live service allows about ${creationQuotasLine()}`;
 }

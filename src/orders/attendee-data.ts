@@ -1,5 +1,5 @@
 // Fills the attendee form of an order (P9) with the buyer's answers, for save-attendee (P10).
-import { BoxofficeError } from '../client/errors.js';
+import { BoxofficeError, nameErrorClasses } from '../client/errors.js';
 import type { FormField } from '../client/schemas/index.js';
 import type { AttendeeAnswers } from './answers.js';
 import { fakeAttendee, plausibleAnswer } from './fake.js';
@@ -34,7 +34,6 @@ export interface MissingAnswer {
 
 /** Mandatory questions of the form are unanswered; the order was generated but not completed. */
 export class MissingAnswersError extends BoxofficeError {
-  override name = 'MissingAnswersError';
   constructor(
     readonly orderNo: string,
     readonly missing: readonly MissingAnswer[],
@@ -48,6 +47,7 @@ export class MissingAnswersError extends BoxofficeError {
     );
   }
 }
+nameErrorClasses({ MissingAnswersError });
 
 function describeMissing(missing: readonly MissingAnswer[]): string {
   const byAttendee = new Map<number, string[]>();

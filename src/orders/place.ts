@@ -1,7 +1,7 @@
 // The buyer purchase flow over the Publisher API: ticket-details (to check
 // the request against what the event sells), cart-calculation, generate-order, attendee-form,
 // save-attendee, confirm-order, order-details.
-import { ApiError, BoxofficeError, CancelledError, withNotes } from '../client/errors.js';
+import { ApiError, BoxofficeError, CancelledError, withNotes, nameErrorClasses } from '../client/errors.js';
 import type { PublisherApi } from '../client/publisher-api.js';
 import type { CartData, ConfirmOrderRequest, FormField, PublisherTicket } from '../client/schemas/index.js';
 import type { AttendeeAnswers } from './answers.js';
@@ -82,14 +82,11 @@ export interface PlacedOrder {
 }
 
 /** An order that an interrupted run left cannot be continued: failed, or released by the service. */
-class OrderNotContinuableError extends BoxofficeError {
-  override name = 'OrderNotContinuableError';
-}
+class OrderNotContinuableError extends BoxofficeError {}
 
 /** A requested ticket cannot be bought as asked (unknown, not on sale, sold out, outside min/max). */
-export class TicketUnavailableError extends BoxofficeError {
-  override name = 'TicketUnavailableError';
-}
+export class TicketUnavailableError extends BoxofficeError {}
+nameErrorClasses({ OrderNotContinuableError, TicketUnavailableError });
 
 /** The merchant reference used when `--reference-no` is not given. */
 export function defaultReferenceNo(orderNo: string, now: Date): string {

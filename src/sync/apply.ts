@@ -3,7 +3,8 @@
 // transaction, so the rows and the changes describing them are committed together.
 import type { AttendeeRecord } from '../client/schemas/index.js';
 import type { SyncDatabase } from './destination.js';
-import { isCancelled, rowsOfRecord, sameState, type AttendeeState } from './rows.js';
+import { isCancelledStatus } from '../client/attendee-status.js';
+import { rowsOfRecord, sameState, type AttendeeState } from './rows.js';
 import { addToOutbox, markRemoved, markSeen, rowsOfOrders, unseenRows, writeRow, type Change, type ChangeType, type StoredRow } from './store.js';
 
 export interface AppliedBatch {
@@ -14,7 +15,7 @@ export interface AppliedBatch {
 
 function changeTypeOf(before: StoredRow | undefined, after: AttendeeState): ChangeType {
   if (!before || before.removed) return 'attendee.added';
-  return isCancelled(after) && !isCancelled(before.state) ? 'attendee.cancelled' : 'attendee.updated';
+  return isCancelledStatus(after.attendeeStatus) && !isCancelledStatus(before.state.attendeeStatus) ? 'attendee.cancelled' : 'attendee.updated';
 }
 
 export async function applyRecords(db: SyncDatabase, eventId: string, records: readonly AttendeeRecord[], pass: number, now: string): Promise<AppliedBatch> {

@@ -55,11 +55,8 @@ export async function checkDestination(eventId: string, env: CheckEnvironment): 
   );
   for await (const batch of batches) {
     const fresh = batch.records.filter((record) => !seenOrders.has(String(record.orderNo)));
-    const stored = await rowsOfOrders(
-      env.db,
-      eventId,
-      fresh.map((record) => String(record.orderNo)),
-    );
+    const orderNos = fresh.map((record) => String(record.orderNo));
+    const stored = await rowsOfOrders(env.db, eventId, orderNos);
     const storedByKey = new Map(stored.map((row) => [row.key, row]));
     for (const record of fresh) {
       seenOrders.add(String(record.orderNo));

@@ -56,10 +56,6 @@ export async function inTransaction<T>(execute: (sql: string) => unknown, begin:
   }
 }
 
-function isPostgresUrl(destination: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(destination);
-}
-
 /** The URL with any password replaced, for messages. */
 function redactedUrl(url: string): string {
   try {
@@ -72,7 +68,7 @@ function redactedUrl(url: string): string {
 }
 
 export async function openDestination(destination: string): Promise<SyncDatabase> {
-  if (isPostgresUrl(destination)) {
+  if (/^postgres(ql)?:\/\//i.test(destination)) {
     const { openPostgres } = await import('./postgres-driver.js');
     return openPostgres(destination, redactedUrl(destination));
   }

@@ -11,10 +11,7 @@ const STEP_LOCK = 0x626f7374;
 /** `?` placeholders → $1, $2, … (the SQL of src/sync has no `?` inside literals). */
 function numbered(sql: string): string {
   let index = 0;
-  return sql.replace(/\?/g, () => {
-    index += 1;
-    return `$${index}`;
-  });
+  return sql.replace(/\?/g, () => `$${++index}`);
 }
 
 export async function openPostgres(url: string, label: string): Promise<SyncDatabase> {

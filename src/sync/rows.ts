@@ -10,18 +10,8 @@ type FixedColumn = (typeof FIXED_COLUMNS)[number];
 /** One attendee as the change feed and the table hold it: the export's columns and the answers. */
 export type AttendeeState = Record<FixedColumn, string> & { answers: Record<string, string> };
 
-export interface KeyedRow {
-  key: string;
-  state: AttendeeState;
-}
-
-const CANCELLED_STATUSES: ReadonlySet<string> = new Set(['cancelled', 'lcancelled']);
-
-export function isCancelled(state: AttendeeState): boolean {
-  return CANCELLED_STATUSES.has(state.attendeeStatus.trim().toLowerCase());
-}
-
-export function rowsOfRecord(record: AttendeeRecord): KeyedRow[] {
+/** The rows of one order, each with its stable key. */
+export function rowsOfRecord(record: AttendeeRecord): { key: string; state: AttendeeState }[] {
   const taken = new Set<string>();
   return flattenRecord(record).map((row, index) => {
     const fixed = Object.fromEntries(FIXED_COLUMNS.map((column, position) => [column, row.fixed[position]])) as Record<FixedColumn, string>;

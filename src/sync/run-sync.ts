@@ -36,15 +36,13 @@ export interface SyncEnvironment {
   now(): number;
 }
 
-type ChangeCounts = Record<ChangeType, number>;
-
 export interface SyncSummary {
   eventId: string;
   kind: 'full' | 'incremental';
   reads: number;
   /** False when --max-reads stopped the run: the next run continues. */
   complete: boolean;
-  changes: ChangeCounts;
+  changes: Record<ChangeType, number>;
   listOrder: ListOrder;
   ordersInList: number;
 }
@@ -60,10 +58,6 @@ interface RunContext {
   fetch: FetchAttendeeBatch<AttendeeRecord>;
   /** Orders first stored by this run (an incremental read stops at the first order known before). */
   addedThisRun: Set<string>;
-}
-
-function emptyCounts(): ChangeCounts {
-  return { 'attendee.added': 0, 'attendee.updated': 0, 'attendee.cancelled': 0, 'attendee.removed': 0 };
 }
 
 function isoNow(env: SyncEnvironment): string {
@@ -237,7 +231,7 @@ export async function runSync(request: SyncRequest, env: SyncEnvironment): Promi
     kind,
     reads: 0,
     complete: true,
-    changes: emptyCounts(),
+    changes: { 'attendee.added': 0, 'attendee.updated': 0, 'attendee.cancelled': 0, 'attendee.removed': 0 },
     listOrder: state.listOrder,
     ordersInList: state.ordersInList,
   };

@@ -30,11 +30,8 @@ export function openSqlite(path: string): SyncDatabase {
   let lock: FileLock | undefined;
   const statements = new Map<string, SqliteStatement>();
   const statement = (sql: string): SqliteStatement => {
-    let prepared = statements.get(sql);
-    if (prepared === undefined) {
-      prepared = db.prepare(sql);
-      statements.set(sql, prepared);
-    }
+    const prepared = statements.get(sql) ?? db.prepare(sql);
+    statements.set(sql, prepared);
     return prepared;
   };
   return {

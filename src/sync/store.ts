@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { FIXED_COLUMNS } from '../export/flatten.js';
 import { upsert, type SqlValue, type SyncDatabase } from './destination.js';
-import { isCancelled, type AttendeeState } from './rows.js';
+import { isCancelledStatus } from '../client/attendee-status.js';
+import type { AttendeeState } from './rows.js';
 import { columnOf } from './schema.js';
 
 export type ChangeType = 'attendee.added' | 'attendee.updated' | 'attendee.cancelled' | 'attendee.removed';
@@ -62,7 +63,7 @@ export async function writeRow(db: SyncDatabase, eventId: string, key: string, s
   const values = {
     ...fixed,
     answers: JSON.stringify(state.answers),
-    cancelled: isCancelled(state) ? 1 : 0,
+    cancelled: isCancelledStatus(state.attendeeStatus) ? 1 : 0,
     removed_at: null,
     last_changed: now,
     seen_pass: pass,

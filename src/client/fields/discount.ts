@@ -9,6 +9,11 @@ const percentageUpTo100: FieldRule = (value) =>
     ? { field: 'discount', message: 'a percentage must be at most 100' }
     : undefined;
 
+/** A bound of a bulk discount's quantity range, required for a bulk discount. */
+function bulkQuantity<const N extends string>(name: N, help: string) {
+  return { name, kind: 'integer', min: 1, help, requiredWhen: { name: 'discountCategory', value: 'bulk' }, read: 'never' } as const;
+}
+
 export const DISCOUNT_TABLE = {
   resource: 'discount',
   fields: [
@@ -24,22 +29,8 @@ export const DISCOUNT_TABLE = {
     { name: 'endDate', kind: 'date', help: 'valid until (default: the event end date)', read: 'never' },
     { name: 'endTime', kind: 'time', help: 'valid until (default: the event end time)', read: 'never' },
     { name: 'limit', kind: 'integer', help: 'how many times it may be used (default: the ticket quantity)', read: 'never' },
-    {
-      name: 'fromQuantity',
-      kind: 'integer',
-      min: 1,
-      help: 'bulk: from this many tickets',
-      requiredWhen: { name: 'discountCategory', value: 'bulk' },
-      read: 'never',
-    },
-    {
-      name: 'toQuantity',
-      kind: 'integer',
-      min: 1,
-      help: 'bulk: up to this many tickets',
-      requiredWhen: { name: 'discountCategory', value: 'bulk' },
-      read: 'never',
-    },
+    bulkQuantity('fromQuantity', 'bulk: from this many tickets'),
+    bulkQuantity('toQuantity', 'bulk: up to this many tickets'),
     { name: 'code', help: 'code: what the buyer types', requiredWhen: { name: 'discountCategory', value: 'code' }, read: 'never' },
   ],
   rules: [endAfterStart, notBelow('fromQuantity', 'toQuantity'), percentageUpTo100],

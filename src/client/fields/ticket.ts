@@ -9,14 +9,14 @@ import {
 } from '../schemas/values.js';
 import { EVENT_ID } from './event.js';
 import { readBack } from './read-back.js';
-import { endAfterStart, notBelow, type ResourceTable } from './table.js';
+import { endAfterStart, notBelow, type ResourceTable, type Verb } from './table.js';
 
 export const TICKET_ID = { name: 'ticketId', kind: 'id', help: 'ticket id', positional: 'TICKET_ID', required: true } as const;
 
-function otherWords(synonyms: Readonly<Record<string, string>>): string {
-  return `status (also accepted: ${Object.entries(synonyms)
-    .map(([word, meant]) => `${word} = ${meant}`)
-    .join(', ')})`;
+/** The ticket's status as `verb` takes it: its own words, and others it accepts for them. */
+function statusField<const C extends readonly string[], const V extends Verb>(choices: C, synonyms: Readonly<Record<string, string>>, on: V) {
+  const others = Object.entries(synonyms).map(([word, meant]) => `${word} = ${meant}`);
+  return { name: 'status', kind: 'enum', help: `status (also accepted: ${others.join(', ')})`, choices, synonyms, required: true, on } as const;
 }
 
 export const TICKET_TABLE = {
@@ -38,25 +38,8 @@ export const TICKET_TABLE = {
     // The live service's `quantity` falls as tickets sell (two public clients read it as "tickets
     // left"): the number offered is `initialQuantity`, and `quantity` where a service sends none.
     { name: 'quantity', kind: 'integer', help: 'how many are on sale', required: true, read: { from: ['initialQuantity', 'quantity'] } },
-    {
-      name: 'status',
-      kind: 'enum',
-      help: otherWords(TICKET_STATUS_SYNONYMS_FOR_ADD),
-      choices: TICKET_STATUSES_FOR_ADD,
-      synonyms: TICKET_STATUS_SYNONYMS_FOR_ADD,
-      required: true,
-      on: 'create',
-    },
-    {
-      name: 'status',
-      kind: 'enum',
-      help: otherWords(TICKET_STATUS_SYNONYMS_FOR_UPDATE),
-      choices: TICKET_STATUSES_FOR_UPDATE,
-      synonyms: TICKET_STATUS_SYNONYMS_FOR_UPDATE,
-      required: true,
-      on: 'update',
-      read: { from: 'status' },
-    },
+    statusField(TICKET_STATUSES_FOR_ADD, TICKET_STATUS_SYNONYMS_FOR_ADD, 'create'),
+    { ...statusField(TICKET_STATUSES_FOR_UPDATE, TICKET_STATUS_SYNONYMS_FOR_UPDATE, 'update'), read: { from: 'status' } },
     { name: 'startDate', kind: 'date', help: 'sale starts on (default: today)', read: { from: 'availableFrom' } },
     { name: 'startTime', kind: 'time', help: 'sale starts at (default: now)', read: { from: 'availableFrom' } },
     { name: 'endDate', kind: 'date', help: 'sale ends on (default: the event end date)', read: { from: 'availableTo' } },

@@ -8,7 +8,8 @@ import * as z from 'zod';
 import { UsageError } from '../../client/errors.js';
 import type { ApplyRunOptions } from '../../apply/run.js';
 import type { Plan } from '../../apply/plan.js';
-import { creationQuotaLine, type BoxofficeTool, type ToolInput } from '../tool.js';
+import { creationQuotasLine } from '../../util/live-quotas.js';
+import type { BoxofficeTool, ToolInput } from '../tool.js';
 import { TOOL_CALL_MAX_WAIT_MS, textSink, toolCall, toolContext, type ServerSettings } from '../tool-call.js';
 
 /**
@@ -36,7 +37,7 @@ export function applyTool(settings: ServerSettings): BoxofficeTool {
       'and changes nothing. Call it again with the same file and that planToken to carry the plan out; if the file or ' +
       'the service changed in between, nothing is changed and the call says to look at the new plan.',
     reads: 'about 3 read calls each call (the event list, the event, its tickets)',
-    changes: `the second call creates and updates what the plan lists (${creationQuotaLine()}); ids are kept in the state file`,
+    changes: `the second call creates and updates what the plan lists (the live service allows about ${creationQuotasLine()}); ids are kept in the state file`,
     writes: true,
     input: {
       file: z.string().min(1).describe('the setup file; ${VAR} in it comes from the environment of the server'),
