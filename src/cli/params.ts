@@ -79,14 +79,6 @@ export function addParamFlags(command: Command, params: readonly ParamSpec[]): C
   return command;
 }
 
-/** The flags of an update: every field, none marked required in --help (what is not given is read back or kept). */
-function addUpdateFlags(command: Command, params: readonly ParamSpec[]): Command {
-  return addParamFlags(
-    command,
-    params.map((spec) => ({ ...spec, required: false })),
-  );
-}
-
 /** The flags given to an update, checked: each well-formed, and at least one (`verb`: "event update"). */
 export function checkChanges(params: readonly ParamSpec[], values: ParamValues, verb: string): void {
   checkFormats(params, values);
@@ -111,7 +103,8 @@ export function fieldVerb<Ids extends keyof typeof ID_ARGUMENTS>(
   verb: { ids: readonly Ids[]; params: readonly ParamSpec[]; update?: boolean; example: string },
 ): void {
   for (const id of verb.ids) command.argument(ID_ARGUMENTS[id][0], ID_ARGUMENTS[id][1]);
-  (verb.update ? addUpdateFlags : addParamFlags)(command, verb.params)
+  // An update marks no flag required in --help: what is not given is read back or kept.
+  addParamFlags(command, verb.update ? verb.params.map((spec) => ({ ...spec, required: false })) : verb.params)
     .addHelpText('after', `\nExample:\n  ${verb.example}`)
     .action(
       verbAction(context, run, (...args: unknown[]) => {
@@ -169,7 +162,7 @@ function formatProblem(spec: ParamSpec, value: string): string | undefined {
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** One @, a dot in the domain, no spaces: what a typo breaks, not RFC 5322. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A whole number from `min` to `max` given as a flag's text, or a usage error naming the flag. */
 export function wholeNumber(text: string, flag: string, min: number, max = Number.POSITIVE_INFINITY): number {
@@ -219,20 +212,14 @@ export function missingParams(params: readonly ParamSpec[], values: Readonly<Rec
  * Fills in missing required values: asks for each on a terminal (unless --no-input / CI), else
  * refuses with one usage error naming every missing flag. Returns the completed values.
  */
-export async function fillMissing(
-  context: CommandContext,
-  params: readonly ParamSpec[],
-  values: ParamValues,
-  prompter?: Prompter,
-  schema?: z.ZodType,
-): Promise<ParamValues> {
+export async function fillMissing(context: CommandContext, params: readonly ParamSpec[], values: ParamValues, schema?: z.ZodType): Promise<ParamValues> {
   const missing = missingParams(params, values);
   if (missing.length === 0) return values;
   if (!context.globals().input) {
     const flags = missing.map(flagFor);
     throw new UsageError(`missing required ${flags.length === 1 ? 'flag' : 'flags'}: ${flags.join(', ')}`, flags[0]);
   }
-  const ask = prompter ?? createPrompter(context.deps);
+  const ask = createPrompter(context.deps);
   const completed: ParamValues = { ...values };
   // One at a time: an answer can make another value required (a code for a code discount).
   const asked = new Set<string>();
