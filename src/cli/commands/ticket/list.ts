@@ -1,7 +1,7 @@
 // `boxoffice ticket list EVENT_ID` (E8).
 import type { Command } from 'commander';
 import { ticketCapacity, type OrganizerTicket } from '../../../client/schemas/index.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type EventIdOptions, type RunVerb } from '../../context.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeAnswer } from '../../output/index.js';
@@ -11,11 +11,7 @@ import { TICKET_TABLE } from '../../../client/fields/ticket.js';
 import { ticketCodeOf } from '../../buyer-ids.js';
 import { formatMoney } from '../../../util/count.js';
 
-interface ListTicketsOptions {
-  eventId: string;
-}
-
-export function registerTicketList(group: Command, context: CommandContext, run: RunVerb<ListTicketsOptions> = runTicketList): void {
+export function registerTicketList(group: Command, context: CommandContext, run: RunVerb<EventIdOptions> = runTicketList): void {
   group
     .command('list')
     .description('list the tickets of an event')
@@ -24,7 +20,7 @@ export function registerTicketList(group: Command, context: CommandContext, run:
     .action(verbAction(context, run, (eventId: string) => ({ eventId })));
 }
 
-export async function runTicketList(options: ListTicketsOptions, context: CommandContext): Promise<void> {
+export async function runTicketList(options: EventIdOptions, context: CommandContext): Promise<void> {
   await withSession(context, {}, async (session) => {
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'read its tickets'), () =>
       session.client.events.getTickets({ eventId: options.eventId }),
