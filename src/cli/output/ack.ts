@@ -14,8 +14,8 @@ export interface Acknowledgement {
 
 export function writeAck(context: CommandContext, ack: Acknowledgement): void {
   const { io } = context.deps;
-  if (context.globals().json) return writeJson(io, ack.body);
-  io.stdout.write(io.stdoutIsTTY ? `${ack.sentence}\n` : `${ack.id}\n`);
+  if (context.globals().json) writeJson(io, ack.body);
+  else io.stdout.write(io.stdoutIsTTY ? `${ack.sentence}\n` : `${ack.id}\n`);
 }
 
 /** What a command that prints no data did: `document` under --json, else `line` on stderr for people. */

@@ -246,7 +246,6 @@ type OrderAttendee = PlacedOrder['details']['orderDetails']['attendee'][number];
 /** On a terminal: headed tables. Piped: one record a line, the first field saying what it is. */
 async function printOrder(context: CommandContext, placed: PlacedOrder): Promise<void> {
   const { io } = context.deps;
-  const target = { io, env: context.deps.env };
   const tagged = <Row>(kind: string, columns: Column<Row>[]): Column<Row>[] => (io.stdoutIsTTY ? columns : [{ header: 'kind', value: () => kind }, ...columns]);
   const heading = (text: string) => {
     if (io.stdoutIsTTY) io.stdout.write(`${text}\n`);
@@ -257,7 +256,7 @@ async function printOrder(context: CommandContext, placed: PlacedOrder): Promise
   const cart = placed.cart.cart;
   heading(`Cart (${placed.currency})`);
   await writeRows(
-    target,
+    context.deps,
     tagged<typeof cart>('cart', [
       { header: 'price', value: (row) => money(row.price), alignRight: true },
       { header: 'discount', value: (row) => money(row.discount), alignRight: true },
@@ -272,7 +271,7 @@ async function printOrder(context: CommandContext, placed: PlacedOrder): Promise
   const details = placed.details.orderDetails;
   heading('Order');
   await writeRows(
-    target,
+    context.deps,
     tagged<typeof details>('order', [
       { header: 'order no', value: (row) => row.orderNo },
       { header: 'status', value: (row) => row.orderStatus },
@@ -287,7 +286,7 @@ async function printOrder(context: CommandContext, placed: PlacedOrder): Promise
 
   heading('Attendees');
   await writeRows(
-    target,
+    context.deps,
     tagged<OrderAttendee>('attendee', [
       { header: 'ticket no', value: (row) => row.ticketNo },
       { header: 'ticket', value: (row) => `${row.ticketId} ${row.ticketName}`, shrink: 14 },
