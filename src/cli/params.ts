@@ -292,19 +292,12 @@ async function askFor(prompter: Prompter, spec: ParamSpec): Promise<string> {
   const message = `${spec.description} (${flagFor(spec)})`;
   const kind = spec.kind ?? 'text';
   if (kind === 'enum' && spec.choices && !spec.typedChoice) return prompter.select({ message, choices: spec.choices });
-  if (kind === 'enum' && spec.choices) {
-    const answer = await prompter.text({
-      message: `${message} [${spec.choices.join('|')}]`,
-      validate: (text) => (text.trim() === '' ? 'a value is required' : (formatProblem(spec, text) ?? true)),
-    });
-    return canonicalChoice(spec, answer.trim());
-  }
   if (kind === 'boolean') return prompter.select({ message, choices: ['true', 'false'] as const });
-  return prompter.text({
-    message: kind === 'date' || kind === 'time' ? `${message} [${PLACEHOLDERS[kind]}]` : message,
-    validate: (answer) => {
-      if (answer.trim() === '' && !spec.allowBlank) return 'a value is required';
-      return formatProblem(spec, answer) ?? true;
-    },
+  // Typed text: the choices of a typed enum, or a date's or time's format, after the question.
+  const shape = kind === 'enum' ? spec.choices?.join('|') : kind === 'date' || kind === 'time' ? PLACEHOLDERS[kind] : undefined;
+  const answer = await prompter.text({
+    message: shape === undefined ? message : `${message} [${shape}]`,
+    validate: (text) => (text.trim() === '' && !spec.allowBlank ? 'a value is required' : (formatProblem(spec, text) ?? true)),
   });
+  return kind === 'enum' && spec.choices ? canonicalChoice(spec, answer.trim()) : answer;
 }
