@@ -64,7 +64,7 @@ async function runLogin(options: LoginOptions, context: CommandContext): Promise
         `the service refused the token read from ${deps.io.stdinIsTTY ? 'the prompt' : 'stdin'} (${refusalText(check.refusal)}); ${kept}: create a new user access token in the service's developer area`,
       );
     }
-    // A user access token lives 3 months (reference §5); its creation time is unknown here.
+    // A user access token lives 3 months; its creation time is unknown here.
     expiresAt = threeMonthsAfter(deps.clock.now());
   } else {
     const addresses = requireAddresses(profile, profileName);

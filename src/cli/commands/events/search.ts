@@ -1,4 +1,4 @@
-// `boxoffice events search` (P4): every filter of the reference as a flag, one page (`--page N`)
+// `boxoffice events search` (P4): every filter the service takes as a flag, one page (`--page N`)
 // or every page (`--all`, until an empty page).
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
