@@ -95,21 +95,22 @@ const ID_ARGUMENTS = {
 /** What a record verb runs with: its ids, and the field values given as flags. */
 export type FieldVerbOptions<Ids extends keyof typeof ID_ARGUMENTS> = Record<Ids, string> & { values: ParamValues };
 
-/** A verb on a record whose fields are flags (`ticket update EVENT_ID TICKET_ID [flags]`): its arguments, flags, example and action. */
+/** A verb on a record, its fields as flags (`ticket update EVENT_ID TICKET_ID [flags]`, `ticket list EVENT_ID`): its arguments, flags, example and action. */
 export function fieldVerb<Ids extends keyof typeof ID_ARGUMENTS>(
   command: Command,
   context: CommandContext,
   run: RunVerb<FieldVerbOptions<Ids>>,
-  verb: { ids: readonly Ids[]; params: readonly ParamSpec[]; update?: boolean; example: string },
+  verb: { ids: readonly Ids[]; params?: readonly ParamSpec[]; update?: boolean; example: string },
 ): void {
+  const params = verb.params ?? [];
   for (const id of verb.ids) command.argument(ID_ARGUMENTS[id][0], ID_ARGUMENTS[id][1]);
   // An update marks no flag required in --help: what is not given is read back or kept.
-  addParamFlags(command, verb.update ? verb.params.map((spec) => ({ ...spec, required: false })) : verb.params)
+  addParamFlags(command, verb.update ? params.map((spec) => ({ ...spec, required: false })) : params)
     .addHelpText('after', `\nExample:\n  ${verb.example}`)
     .action(
       verbAction(context, run, (...args: unknown[]) => {
         const ids = Object.fromEntries(verb.ids.map((id, index) => [id, args[index]]));
-        return { ...ids, values: paramValues(verb.params, args[verb.ids.length] as Record<string, unknown>) } as FieldVerbOptions<Ids>;
+        return { ...ids, values: paramValues(params, args[verb.ids.length] as Record<string, unknown>) } as FieldVerbOptions<Ids>;
       }),
     );
 }

@@ -1,6 +1,7 @@
 // `boxoffice event get EVENT_ID` (E7): the organizer's view of one event.
 import type { Command } from 'commander';
-import { verbAction, type CommandContext, type EventIdOptions, type RunVerb } from '../../context.js';
+import type { CommandContext, EventIdOptions, RunVerb } from '../../context.js';
+import { fieldVerb } from '../../params.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeFieldRows, writeJson } from '../../output/index.js';
@@ -9,12 +10,7 @@ import { EVENT_TABLE } from '../../../client/fields/event.js';
 import { readBack } from '../../../client/fields/read-back.js';
 
 export function registerEventGet(group: Command, context: CommandContext, run: RunVerb<EventIdOptions> = runEventGet): void {
-  group
-    .command('get')
-    .description('show one event')
-    .argument('<EVENT_ID>', 'event id')
-    .addHelpText('after', '\nExample:\n  boxoffice event get 12 --json')
-    .action(verbAction(context, run, (eventId: string) => ({ eventId })));
+  fieldVerb(group.command('get').description('show one event'), context, run, { ids: ['eventId'], example: 'boxoffice event get 12 --json' });
 }
 
 export async function runEventGet(options: EventIdOptions, context: CommandContext): Promise<void> {

@@ -1,7 +1,8 @@
 // `boxoffice ticket list EVENT_ID` (E8).
 import type { Command } from 'commander';
 import { ticketCapacity, type OrganizerTicket } from '../../../client/schemas/index.js';
-import { verbAction, type CommandContext, type EventIdOptions, type RunVerb } from '../../context.js';
+import type { CommandContext, EventIdOptions, RunVerb } from '../../context.js';
+import { fieldVerb } from '../../params.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeAnswer } from '../../output/index.js';
@@ -12,12 +13,7 @@ import { ticketCodeOf } from '../../buyer-ids.js';
 import { formatMoney } from '../../../util/count.js';
 
 export function registerTicketList(group: Command, context: CommandContext, run: RunVerb<EventIdOptions> = runTicketList): void {
-  group
-    .command('list')
-    .description('list the tickets of an event')
-    .argument('<EVENT_ID>', 'event id')
-    .addHelpText('after', '\nExample:\n  boxoffice ticket list 12')
-    .action(verbAction(context, run, (eventId: string) => ({ eventId })));
+  fieldVerb(group.command('list').description('list the tickets of an event'), context, run, { ids: ['eventId'], example: 'boxoffice ticket list 12' });
 }
 
 export async function runTicketList(options: EventIdOptions, context: CommandContext): Promise<void> {
