@@ -7,11 +7,9 @@ import { NotLoggedInError, NotFoundError, UsageError } from '../client/errors.js
 import type { EventApi } from '../client/event-api.js';
 import type { EventListItem, OrganizerTicket } from '../client/schemas/index.js';
 
-const NUMERIC_ID = /^\d+$/;
-
 /** A positive whole number in text: the form the buyer side takes. */
 function isNumericId(text: string): boolean {
-  return NUMERIC_ID.test(text) && Number(text) >= 1;
+  return /^\d+$/.test(text) && Number(text) >= 1;
 }
 
 /** The numeric id beside an event list item's code, when the service sent one that differs. */

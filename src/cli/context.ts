@@ -38,6 +38,11 @@ export interface CommandRun {
  */
 export type RunVerb<Options> = (options: Options, context: CommandContext) => Promise<void>;
 
+/** The options of a verb that takes one event id and no flags (`event get 12`). */
+export interface EventIdOptions {
+  eventId: string;
+}
+
 /** The options of a verb that takes no flags or arguments. */
 export type NoOptions = Record<string, never>;
 

@@ -9,6 +9,7 @@ import {
   ConnectionError,
   InterruptedWorkError,
   NotFoundError,
+  NotLoggedInError,
   RateLimitError,
   ServerBusyError,
   UsageError,
@@ -18,7 +19,6 @@ import { isLoopbackHost } from '../client/loopback.js';
 import { networkErrorCode } from '../client/retry.js';
 import { formatDuration } from '../util/duration.js';
 import { HOURLY_READ_QUOTA, creationQuotasLine } from '../util/live-quotas.js';
-import { messageWithCommands } from './error-hints.js';
 import { flagForField } from './fields.js';
 import { notFoundMessage, type IdArguments } from './ids.js';
 
@@ -30,6 +30,32 @@ export interface Invocation {
   group?: string;
   /** The command's --max-wait budget, when it had one: how long it waited before the error stood. */
   waited?: WaitBudget;
+}
+
+/** By operation: the command that shows whether the request took effect. */
+const RECHECK_IN_COMMANDS: Readonly<Record<string, (request: Readonly<Record<string, unknown>>) => string>> = {
+  E1: (request) => `Check whether event "${String(request.url)}" exists (boxoffice event list) before creating it again.`,
+  E3: (request) => `Check whether ticket "${String(request.ticketName)}" exists (boxoffice ticket list ${String(request.eventId)}) before adding it again.`,
+  E5: (request) =>
+    `Check the discounts of ticket ${String(request.ticketId)} (boxoffice event details ${String(request.eventId)} lists them) before adding it again.`,
+  E12: () => 'boxoffice bookings list --from-date TODAY --to-date TODAY',
+};
+
+const MISSING_CREDENTIAL: Readonly<Record<NonNullable<NotLoggedInError['missingCredential']>, string>> = {
+  token: ' (run "boxoffice login", or set BOXOFFICE_TOKEN)',
+  publisherKey: ': set BOXOFFICE_PUBLISHER_KEY, or store one in the profile (boxoffice config set publisherKey KEY)',
+};
+
+/** The error's own words, with the CLI's commands in its hints. */
+function messageWithCommands(error: Error): string {
+  if (error instanceof ConnectionError && error.recheck) {
+    const inCommands = RECHECK_IN_COMMANDS[error.recheck.operationId];
+    if (inCommands) return `${error.failure} ${inCommands(error.recheck.request)}`;
+  }
+  if (error instanceof NotLoggedInError && error.missingCredential) {
+    return `${error.message}${MISSING_CREDENTIAL[error.missingCredential]}`;
+  }
+  return error.message;
 }
 
 /** The sandbox's default port (the `local` profile's addresses). */

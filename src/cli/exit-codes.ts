@@ -1,5 +1,5 @@
 // The one mapping from errors to exit codes.
-import { ApiError, AuthError, CancelledError, NotLoggedInError, PermissionError, RateLimitError, UnchangeableError, UsageError } from '../client/errors.js';
+import { AuthError, CancelledError, NotLoggedInError, PermissionError, RateLimitError, UnchangeableError, UsageError } from '../client/errors.js';
 
 export const EXIT = {
   ok: 0,
@@ -20,6 +20,5 @@ export function exitCodeFor(error: unknown): number {
   }
   if (error instanceof RateLimitError) return EXIT.rateLimited;
   if (error instanceof UnchangeableError) return EXIT.unchangeable;
-  if (error instanceof ApiError) return EXIT.failure;
   return EXIT.failure;
 }

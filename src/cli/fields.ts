@@ -43,7 +43,7 @@ export const UPDATE_TICKET_PARAMS = paramsOf(TICKET_TABLE, 'update');
 export const ADD_DISCOUNT_PARAMS = paramsOf(DISCOUNT_TABLE, 'create');
 export const UPDATE_DISCOUNT_PARAMS = paramsOf(DISCOUNT_TABLE, 'update');
 
-/** P4 (events search): every filter of the reference. */
+/** P4 (events search): every filter the service takes. */
 export const SEARCH_PARAMS: readonly ParamSpec[] = [
   { name: 'keyword', description: 'search keyword' },
   { name: 'city', description: 'city name' },

@@ -79,14 +79,6 @@ export function addParamFlags(command: Command, params: readonly ParamSpec[]): C
   return command;
 }
 
-/** The flags of an update: every field, none marked required in --help (what is not given is read back or kept). */
-function addUpdateFlags(command: Command, params: readonly ParamSpec[]): Command {
-  return addParamFlags(
-    command,
-    params.map((spec) => ({ ...spec, required: false })),
-  );
-}
-
 /** The flags given to an update, checked: each well-formed, and at least one (`verb`: "event update"). */
 export function checkChanges(params: readonly ParamSpec[], values: ParamValues, verb: string): void {
   checkFormats(params, values);
@@ -103,20 +95,22 @@ const ID_ARGUMENTS = {
 /** What a record verb runs with: its ids, and the field values given as flags. */
 export type FieldVerbOptions<Ids extends keyof typeof ID_ARGUMENTS> = Record<Ids, string> & { values: ParamValues };
 
-/** A verb on a record whose fields are flags (`ticket update EVENT_ID TICKET_ID [flags]`): its arguments, flags, example and action. */
+/** A verb on a record, its fields as flags (`ticket update EVENT_ID TICKET_ID [flags]`, `ticket list EVENT_ID`): its arguments, flags, example and action. */
 export function fieldVerb<Ids extends keyof typeof ID_ARGUMENTS>(
   command: Command,
   context: CommandContext,
   run: RunVerb<FieldVerbOptions<Ids>>,
-  verb: { ids: readonly Ids[]; params: readonly ParamSpec[]; update?: boolean; example: string },
+  verb: { ids: readonly Ids[]; params?: readonly ParamSpec[]; update?: boolean; example: string },
 ): void {
+  const params = verb.params ?? [];
   for (const id of verb.ids) command.argument(ID_ARGUMENTS[id][0], ID_ARGUMENTS[id][1]);
-  (verb.update ? addUpdateFlags : addParamFlags)(command, verb.params)
+  // An update marks no flag required in --help: what is not given is read back or kept.
+  addParamFlags(command, verb.update ? params.map((spec) => ({ ...spec, required: false })) : params)
     .addHelpText('after', `\nExample:\n  ${verb.example}`)
     .action(
       verbAction(context, run, (...args: unknown[]) => {
         const ids = Object.fromEntries(verb.ids.map((id, index) => [id, args[index]]));
-        return { ...ids, values: paramValues(verb.params, args[verb.ids.length] as Record<string, unknown>) } as FieldVerbOptions<Ids>;
+        return { ...ids, values: paramValues(params, args[verb.ids.length] as Record<string, unknown>) } as FieldVerbOptions<Ids>;
       }),
     );
 }
@@ -169,7 +163,7 @@ function formatProblem(spec: ParamSpec, value: string): string | undefined {
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** One @, a dot in the domain, no spaces: what a typo breaks, not RFC 5322. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A whole number from `min` to `max` given as a flag's text, or a usage error naming the flag. */
 export function wholeNumber(text: string, flag: string, min: number, max = Number.POSITIVE_INFINITY): number {
@@ -219,20 +213,14 @@ export function missingParams(params: readonly ParamSpec[], values: Readonly<Rec
  * Fills in missing required values: asks for each on a terminal (unless --no-input / CI), else
  * refuses with one usage error naming every missing flag. Returns the completed values.
  */
-export async function fillMissing(
-  context: CommandContext,
-  params: readonly ParamSpec[],
-  values: ParamValues,
-  prompter?: Prompter,
-  schema?: z.ZodType,
-): Promise<ParamValues> {
+export async function fillMissing(context: CommandContext, params: readonly ParamSpec[], values: ParamValues, schema?: z.ZodType): Promise<ParamValues> {
   const missing = missingParams(params, values);
   if (missing.length === 0) return values;
   if (!context.globals().input) {
     const flags = missing.map(flagFor);
     throw new UsageError(`missing required ${flags.length === 1 ? 'flag' : 'flags'}: ${flags.join(', ')}`, flags[0]);
   }
-  const ask = prompter ?? createPrompter(context.deps);
+  const ask = createPrompter(context.deps);
   const completed: ParamValues = { ...values };
   // One at a time: an answer can make another value required (a code for a code discount).
   const asked = new Set<string>();
@@ -305,19 +293,12 @@ async function askFor(prompter: Prompter, spec: ParamSpec): Promise<string> {
   const message = `${spec.description} (${flagFor(spec)})`;
   const kind = spec.kind ?? 'text';
   if (kind === 'enum' && spec.choices && !spec.typedChoice) return prompter.select({ message, choices: spec.choices });
-  if (kind === 'enum' && spec.choices) {
-    const answer = await prompter.text({
-      message: `${message} [${spec.choices.join('|')}]`,
-      validate: (text) => (text.trim() === '' ? 'a value is required' : (formatProblem(spec, text) ?? true)),
-    });
-    return canonicalChoice(spec, answer.trim());
-  }
   if (kind === 'boolean') return prompter.select({ message, choices: ['true', 'false'] as const });
-  return prompter.text({
-    message: kind === 'date' || kind === 'time' ? `${message} [${PLACEHOLDERS[kind]}]` : message,
-    validate: (answer) => {
-      if (answer.trim() === '' && !spec.allowBlank) return 'a value is required';
-      return formatProblem(spec, answer) ?? true;
-    },
+  // Typed text: the choices of a typed enum, or a date's or time's format, after the question.
+  const shape = kind === 'enum' ? spec.choices?.join('|') : kind === 'date' || kind === 'time' ? PLACEHOLDERS[kind] : undefined;
+  const answer = await prompter.text({
+    message: shape === undefined ? message : `${message} [${shape}]`,
+    validate: (text) => (text.trim() === '' && !spec.allowBlank ? 'a value is required' : (formatProblem(spec, text) ?? true)),
   });
+  return kind === 'enum' && spec.choices ? canonicalChoice(spec, answer.trim()) : answer;
 }

@@ -8,21 +8,13 @@ import type { Deps } from './deps.js';
 
 interface TextQuestion {
   message: string;
-  default?: string;
   /** Returns true when the answer is acceptable, else the reason shown under the question. */
   validate?: (answer: string) => true | string;
 }
 
-interface Choice<T extends string> {
-  value: T;
-  name?: string;
-  description?: string;
-}
-
 interface SelectQuestion<T extends string> {
   message: string;
-  choices: readonly (T | Choice<T>)[];
-  default?: T;
+  choices: readonly T[];
 }
 
 interface ConfirmQuestion {
@@ -33,7 +25,7 @@ interface ConfirmQuestion {
 export interface Prompter {
   text(question: TextQuestion): Promise<string>;
   /** Like text, but the answer is not echoed (tokens, passwords). */
-  secret(question: Omit<TextQuestion, 'default'>): Promise<string>;
+  secret(question: TextQuestion): Promise<string>;
   select<T extends string>(question: SelectQuestion<T>): Promise<T>;
   confirm(question: ConfirmQuestion): Promise<boolean>;
 }
@@ -43,20 +35,19 @@ export function createPrompter(deps: Pick<Deps, 'io' | 'signal'>): Prompter {
   return {
     async text(question) {
       const { input } = await import('@inquirer/prompts');
-      return asked(input({ message: question.message, default: question.default, validate: question.validate }, context()));
+      return asked(input(question, context()));
     },
     async secret(question) {
       const { password } = await import('@inquirer/prompts');
-      return asked(password({ message: question.message, mask: true, validate: question.validate }, context()));
+      return asked(password({ ...question, mask: true }, context()));
     },
     async select<T extends string>(question: SelectQuestion<T>) {
       const { select } = await import('@inquirer/prompts');
-      const choices = question.choices.map((choice) => (typeof choice === 'string' ? { value: choice } : choice));
-      return asked(select<T>({ message: question.message, choices, default: question.default }, context()));
+      return asked(select<T>(question, context()));
     },
     async confirm(question) {
       const { confirm } = await import('@inquirer/prompts');
-      return asked(confirm({ message: question.message, default: question.default }, context()));
+      return asked(confirm(question, context()));
     },
   };
 }

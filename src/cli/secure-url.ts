@@ -1,5 +1,5 @@
-// A token or secret travels only over HTTPS, or to this machine (reference §5; RFC 8252 allows
-// plain http on the loopback interface).
+// A token or secret travels only over HTTPS, or to this machine (RFC 8252 allows plain http
+// on the loopback interface).
 import { UsageError } from '../client/errors.js';
 import { isLoopbackHost } from '../client/loopback.js';
 

@@ -2,7 +2,7 @@
 // crash once written: written beside the target (owner-only), flushed, renamed over it, and the
 // directory flushed.
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 export async function writeFileAtomically(path: string, text: string): Promise<void> {
@@ -30,12 +30,8 @@ export async function writeNewFile(path: string, text: string): Promise<void> {
 
 /** fsync of a directory makes a rename in it durable; some platforms (Windows) cannot open one. */
 async function syncDirectory(directory: string): Promise<void> {
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(directory, 'r');
-  } catch {
-    return;
-  }
+  const handle = await open(directory, 'r').catch(() => undefined);
+  if (handle === undefined) return;
   try {
     await handle.sync().catch(() => undefined);
   } finally {

@@ -31,15 +31,13 @@ const GROUPS: readonly CommandGroup[] = [
   { commands: ['completion'], load: async () => (await import('./completion/completion.js')).registerCompletion },
 ];
 
-/** `completion` prints scripts for the whole tree, so it needs every group. */
-const NEEDS_EVERY_GROUP: readonly string[] = ['completion'];
-
 /**
  * Registers the group that runs `invoked` (a top-level command name, or undefined for none)
  * in full, and placeholders for the rest.
  */
 export async function registerCommands(program: Command, context: CommandContext, invoked: string | undefined): Promise<void> {
-  const loadAll = invoked !== undefined && NEEDS_EVERY_GROUP.includes(invoked);
+  // `completion` prints scripts for the whole tree, so it needs every group.
+  const loadAll = invoked === 'completion';
   const registrations = await Promise.all(GROUPS.map((group) => (loadAll || group.commands.some((name) => name === invoked) ? group.load() : undefined)));
   GROUPS.forEach((group, index) => {
     const register = registrations[index];

@@ -14,9 +14,12 @@ export interface Acknowledgement {
 
 export function writeAck(context: CommandContext, ack: Acknowledgement): void {
   const { io } = context.deps;
-  if (context.globals().json) {
-    writeJson(io, ack.body);
-    return;
-  }
-  io.stdout.write(io.stdoutIsTTY ? `${ack.sentence}\n` : `${ack.id}\n`);
+  if (context.globals().json) writeJson(io, ack.body);
+  else io.stdout.write(io.stdoutIsTTY ? `${ack.sentence}\n` : `${ack.id}\n`);
+}
+
+/** What a command that prints no data did: `document` under --json, else `line` on stderr for people. */
+export function writeDone(context: CommandContext, document: unknown, line: string): void {
+  if (context.globals().json) writeJson(context.deps.io, document);
+  else context.deps.io.stderr.write(`${line}\n`);
 }

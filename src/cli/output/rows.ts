@@ -39,23 +39,8 @@ function resolve(target: RowTarget): ResolvedTarget {
 }
 
 /** Borders off but the rule under the header (cli-table3's compact style keeps that one). */
-const HEADER_RULE_ONLY = {
-  top: '',
-  'top-mid': '',
-  'top-left': '',
-  'top-right': '',
-  bottom: '',
-  'bottom-mid': '',
-  'bottom-left': '',
-  'bottom-right': '',
-  left: '',
-  'left-mid': '',
-  right: '',
-  'right-mid': '',
-  mid: '─',
-  'mid-mid': '─',
-  middle: '',
-};
+const BORDERS = ['top', 'top-mid', 'top-left', 'top-right', 'bottom', 'bottom-mid', 'bottom-left', 'bottom-right', 'left', 'left-mid', 'right', 'right-mid'];
+const HEADER_RULE_ONLY = { ...Object.fromEntries([...BORDERS, 'middle'].map((name) => [name, ''])), mid: '─', 'mid-mid': '─' };
 
 export async function writeRows<Row>(target: RowTarget, columns: readonly Column<Row>[], rows: readonly Row[], options: WriteRowsOptions = {}): Promise<void> {
   const { io, env, header } = resolve(target);

@@ -10,6 +10,7 @@ import { runSync, type SyncSummary } from '../../../sync/run-sync.js';
 import { migrate, readMeta, writeMeta } from '../../../sync/schema.js';
 import { newForwardSecret } from '../../../sync/sign.js';
 import { countOf } from '../../../util/count.js';
+import { statusLine } from '../../../util/status-line.js';
 import { formatDuration } from '../../../util/duration.js';
 import type { CommandContext } from '../../context.js';
 import { explainPermission } from '../../permission.js';
@@ -126,10 +127,8 @@ export async function runAttendeesSync(options: AttendeesSyncOptions, context: C
 /** Under --watch on a terminal, one status line rewritten in place; otherwise a line each. */
 function syncNotice(options: AttendeesSyncOptions, context: CommandContext): (line: string) => void {
   const { io } = context.deps;
-  const statusLine = options.watchMs !== undefined && io.stderrIsTTY;
-  return (line) => {
-    io.stderr.write(statusLine ? `\r\x1b[2K${line}` : `${line}\n`);
-  };
+  if (options.watchMs === undefined || !io.stderrIsTTY) return (line) => io.stderr.write(`${line}\n`);
+  return statusLine(io.stderr).show;
 }
 
 async function syncLoop(options: AttendeesSyncOptions, db: SyncDatabase, session: Session, context: CommandContext): Promise<void> {

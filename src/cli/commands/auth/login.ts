@@ -10,7 +10,7 @@ import { summarised } from '../summaries.js';
 import { openConfigStore } from '../../config/store.js';
 import { assertProfileExists, createWiredClient, effectiveProfile, requireAddresses } from '../../session.js';
 import { threeMonthsAfter } from '../../../auth/expiry.js';
-import { writeJson } from '../../output/index.js';
+import { writeDone } from '../../output/index.js';
 import { createPrompter } from '../../prompt.js';
 import { parseDuration } from '../../duration.js';
 
@@ -46,9 +46,8 @@ export function registerAuthLogin(program: Command, context: CommandContext, run
 
 async function runLogin(options: LoginOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
-  const globals = context.globals();
   const store = await openConfigStore(deps.env);
-  const profileName = globals.profile;
+  const profileName = context.globals().profile;
   assertProfileExists(store, profileName);
   // Addresses may come from the environment; the token being obtained is never sent anywhere.
   const { profile } = effectiveProfile(store.getProfile(profileName), deps.env);
@@ -65,7 +64,7 @@ async function runLogin(options: LoginOptions, context: CommandContext): Promise
         `the service refused the token read from ${deps.io.stdinIsTTY ? 'the prompt' : 'stdin'} (${refusalText(check.refusal)}); ${kept}: create a new user access token in the service's developer area`,
       );
     }
-    // A user access token lives 3 months (reference §5); its creation time is unknown here.
+    // A user access token lives 3 months; its creation time is unknown here.
     expiresAt = threeMonthsAfter(deps.clock.now());
   } else {
     const addresses = requireAddresses(profile, profileName);
@@ -101,13 +100,9 @@ async function runLogin(options: LoginOptions, context: CommandContext): Promise
     }
   }
 
-  await store.updateProfile(profileName, { token, tokenExpiresAt: expiresAt.toISOString() });
-  const until = expiresAt.toISOString().slice(0, 10);
-  if (globals.json) {
-    writeJson(deps.io, { profile: profileName, tokenExpiresAt: expiresAt.toISOString() });
-  } else {
-    deps.io.stderr.write(`logged in (profile ${profileName}); the token is valid until ${until}\n`);
-  }
+  const expires = expiresAt.toISOString();
+  await store.updateProfile(profileName, { token, tokenExpiresAt: expires });
+  writeDone(context, { profile: profileName, tokenExpiresAt: expires }, `logged in (profile ${profileName}); the token is valid until ${expires.slice(0, 10)}`);
   if (deps.env.BOXOFFICE_TOKEN?.trim()) {
     deps.io.stderr.write('note: BOXOFFICE_TOKEN is set and takes precedence over the stored token\n');
   }

@@ -4,7 +4,7 @@ import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '.
 import { summarised } from '../summaries.js';
 import { openConfigStore } from '../../config/store.js';
 import { assertProfileExists } from '../../session.js';
-import { writeJson } from '../../output/index.js';
+import { writeDone } from '../../output/index.js';
 
 export function registerAuthLogout(program: Command, context: CommandContext, run: RunVerb<NoOptions> = (_options, runContext) => runLogout(runContext)): void {
   summarised(program.command('logout'))
@@ -19,11 +19,8 @@ async function runLogout(context: CommandContext): Promise<void> {
   assertProfileExists(store, profileName);
   const hadToken = Boolean(store.getProfile(profileName).token);
   await store.updateProfile(profileName, { token: undefined, tokenExpiresAt: undefined });
-  if (context.globals().json) {
-    writeJson(deps.io, { profile: profileName, removed: hadToken });
-  } else {
-    deps.io.stderr.write(hadToken ? `logged out (profile ${profileName}): the token was removed\n` : `profile ${profileName} had no stored token\n`);
-  }
+  const said = hadToken ? `logged out (profile ${profileName}): the token was removed` : `profile ${profileName} had no stored token`;
+  writeDone(context, { profile: profileName, removed: hadToken }, said);
   if (deps.env.BOXOFFICE_TOKEN?.trim()) {
     deps.io.stderr.write('note: BOXOFFICE_TOKEN is still set in the environment and is still used\n');
   }

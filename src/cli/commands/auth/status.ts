@@ -39,11 +39,7 @@ function describeToken(source: AuthStatus['tokenSource'], expiresAt: string | un
   return `stored in the profile; expires ${day} (${describeRemaining(expiry.remainingMs)} left)`;
 }
 
-export function registerAuthStatus(
-  program: Command,
-  context: CommandContext,
-  run: RunVerb<{ offline: boolean }> = (options, runContext) => runAuthStatus(runContext, options.offline),
-): void {
+export function registerAuthStatus(program: Command, context: CommandContext, run: RunVerb<{ offline: boolean }> = runAuthStatus): void {
   summarised(program.command('auth'))
     .command('status')
     .description('which token is used, the profile, its addresses, the days left, and whether the service accepts it')
@@ -52,7 +48,7 @@ export function registerAuthStatus(
     .action(verbAction(context, run, (flags: { offline?: boolean }) => ({ offline: flags.offline === true })));
 }
 
-async function runAuthStatus(context: CommandContext, offline: boolean): Promise<void> {
+async function runAuthStatus({ offline }: { offline: boolean }, context: CommandContext): Promise<void> {
   const { deps } = context;
   const { profileName, profile, tokenSource } = await loadProfile(context);
   const expiry = expiryStatus(profile.tokenExpiresAt, deps.clock.now());

@@ -9,11 +9,11 @@ import { parseDuration } from '../../duration.js';
 import type { BookingOrder } from '../../../client/schemas/index.js';
 import { validateDateRange, type DateRange } from '../../../bookings/list-input.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { openSession } from '../../session.js';
+import { withSession } from '../../session.js';
 import { BOOKING_KEY_FILE_HELP, KNOWN_COLUMNS, resolveBookingKey } from './shared.js';
 import { BOOKING_KEY_FLAG_HELP } from '../../fields.js';
 import { createPrompter } from '../../prompt.js';
-import { writeJson, writeRows } from '../../output/index.js';
+import { writeAnswer } from '../../output/index.js';
 import { collectBookings } from '../../../bookings/collect.js';
 import { statusLine } from '../../../util/status-line.js';
 import { countOf, formatMoney } from '../../../util/count.js';
@@ -87,8 +87,7 @@ export async function runListBookings(options: ListBookingsOptions, context: Com
   const { deps } = context;
   const globals = context.globals();
   await confirmLargeRange(options, context);
-  const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs });
-  try {
+  await withSession(context, { token: true, maxWaitMs: options.maxWaitMs }, async (session) => {
     const bookingKey = await resolveBookingKey({ flag: options.bookingKey, file: options.bookingKeyFile, fromProfile: session.profile.bookingKey }, deps);
     const progress = statusLine(deps.io.stderr);
     let receivedSoFar = 0;
@@ -108,9 +107,7 @@ export async function runListBookings(options: ListBookingsOptions, context: Com
       },
     }).finally(() => progress.clear());
     await writeBookings(bookings, options.format, context);
-  } finally {
-    await session.client.close();
-  }
+  });
 }
 
 /** Over LARGE_RANGE_CALLS calls: says how many; asks on a terminal unless --yes; with --no-input goes on and says so. */
@@ -135,11 +132,7 @@ async function confirmLargeRange(options: ListBookingsOptions, context: CommandC
 
 async function writeBookings(bookings: BookingOrder[], format: ListFormat, context: CommandContext): Promise<void> {
   const { deps } = context;
-  if (context.globals().json) {
-    writeJson(deps.io, { status: 'success', bookings });
-    return;
-  }
-  if (format === 'csv') {
+  if (format === 'csv' && !context.globals().json) {
     const columns = csvColumnsFor(bookings);
     const { stringify } = await import('csv-stringify/sync');
     const rows = bookings.map((booking) => columns.map((column) => cellText(booking[column])));
@@ -147,8 +140,9 @@ async function writeBookings(bookings: BookingOrder[], format: ListFormat, conte
     deps.io.stdout.write(stringify(rows, { header: true, columns, cast: { string: (cell) => neutraliseFormula(cell) } }));
     return;
   }
-  await writeRows(
-    deps,
+  await writeAnswer(
+    context,
+    { status: 'success', bookings },
     KNOWN_COLUMNS.map((column) => ({
       header: COLUMN_HEADERS[column],
       value: (booking: BookingOrder) => (column === 'amount' && deps.io.stdoutIsTTY ? formatMoney(cellText(booking.amount)) : cellText(booking[column])),
@@ -159,7 +153,7 @@ async function writeBookings(bookings: BookingOrder[], format: ListFormat, conte
   );
 }
 
-/** The fixed columns, then every other field the service sent (2.16 fixes no shape), as first seen. */
+/** The fixed columns, then every other field the service sent (the service fixes no shape), as first seen. */
 function csvColumnsFor(bookings: readonly BookingOrder[]): string[] {
   const columns: string[] = [...KNOWN_COLUMNS];
   for (const booking of bookings) {

@@ -3,7 +3,7 @@
 // the listener, the verified return, the check against the service's list); this command opens
 // the browser and reports. With --callback-url the form is only submitted and the result goes
 // to that address.
-import { shellWord } from '../../shell-word.js';
+import { shellQuote } from '../../../util/shell-word.js';
 import type { Command } from 'commander';
 import { BoxofficeError, DeclinedError, InterruptedWorkError, SignatureError, UsageError, withNotes } from '../../../client/errors.js';
 import { type BookingReturn, paymentOutcome } from '../../../bookings/response.js';
@@ -13,7 +13,7 @@ import type { DateWindow } from '../../../bookings/windows.js';
 import type { BookingListRequest } from '../../../client/schemas/index.js';
 import { createPrompter } from '../../prompt.js';
 import { countOf, formatMoney } from '../../../util/count.js';
-import { openSession } from '../../session.js';
+import { withSession } from '../../session.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { addParamFlags, checkFormats, fillMissing, paramValues } from '../../params.js';
 import { BOOKING_PARAMS } from '../../fields.js';
@@ -21,7 +21,7 @@ import { BOOKING_KEY_FILE_HELP, resolveBookingKey } from './shared.js';
 import { parseDuration } from '../../duration.js';
 import { bookingRequest } from '../../../client/schemas/requests.js';
 import { parseRequest } from '../../../client/validate.js';
-import { writeJson, writeRows } from '../../output/index.js';
+import { writeAnswer, writeJson } from '../../output/index.js';
 import { LIVE_PROFILE, confirmOnLive } from '../../live.js';
 import { PaymentNotCompletedError } from '../../../bookings/await-return.js';
 
@@ -66,12 +66,16 @@ async function runRequestBooking(flags: RequestFlags, context: CommandContext): 
   checkFormats(BOOKING_PARAMS, values);
   values = await fillMissing(context, BOOKING_PARAMS, values);
   // E12 is authenticated by the booking key; E13 too in the sandbox (the token goes along when there is one).
-  const session = await openSession(context, { token: false });
-  try {
+  await withSession(context, { token: false }, async (session) => {
     const bookingKey = await resolveBookingKey({ flag: values.bookingKey, file: flags.bookingKeyFile, fromProfile: session.profile.bookingKey }, deps);
     // Checked by the client's schema (defaults applied): a refused field is named by its flag (runCli).
     const request = parseRequest(bookingRequest, { ...values, bookingKey, callbackUrl: values.callbackUrl ?? PENDING_CALLBACK });
-    await confirmIfLive(formatMoney(request.amount, request.currency), request.orderNo, flags.yes === true, context);
+    await confirmOnLive(context, {
+      yes: flags.yes === true,
+      consequence: `requesting a payment on the ${LIVE_PROFILE} profile charges for real`,
+      question: `Request a live payment of ${formatMoney(request.amount, request.currency)} for order ${request.orderNo}?`,
+      declined: 'payment request not confirmed',
+    });
     const checkCommand = checkCommandFor(request.orderNo, recentWindow(deps.clock.now()));
     // On screen before anything is sent, so that even a killed run leaves the number to check.
     deps.io.stderr.write(`order ${request.orderNo}: requesting ${formatMoney(request.amount, request.currency)} (to check it: ${checkCommand})\n`);
@@ -116,13 +120,11 @@ async function runRequestBooking(flags: RequestFlags, context: CommandContext): 
       throw withCheckCommand(error, request.orderNo, checkCommand, deps.signal.aborted);
     }
     await reportPayment(result.payment, context);
-  } finally {
-    await session.client.close();
-  }
+  });
 }
 
 function checkCommandFor(orderNo: string, window: DateWindow): string {
-  return `boxoffice bookings list --from-date ${window.fromDate} --to-date ${window.toDate} | grep -F -- ${shellWord(orderNo)}`;
+  return `boxoffice bookings list --from-date ${window.fromDate} --to-date ${window.toDate} | grep -F -- ${shellQuote(orderNo)}`;
 }
 
 /** A wait that ended without a verdict (Ctrl-C, timeout, a failed call): say where the payment stands can be checked. */
@@ -151,15 +153,6 @@ async function refuseOrAskAgain(
   throw new OrderNumberUsedError(`${what}; no second payment requested. Check it with: ${checkCommandFor(orderNo, window)}; or use a new --order-no`);
 }
 
-async function confirmIfLive(amount: string, orderNo: string, yes: boolean, context: CommandContext): Promise<void> {
-  await confirmOnLive(context, {
-    yes,
-    consequence: `requesting a payment on the ${LIVE_PROFILE} profile charges for real`,
-    question: `Request a live payment of ${amount} for order ${orderNo}?`,
-    declined: 'payment request not confirmed',
-  });
-}
-
 async function showPaymentPage(url: string, timeoutText: string, noBrowser: boolean, context: CommandContext): Promise<void> {
   const { deps } = context;
   if (noBrowser) {
@@ -176,21 +169,17 @@ async function showPaymentPage(url: string, timeoutText: string, noBrowser: bool
 }
 
 async function reportPayment(result: BookingReturn, context: CommandContext): Promise<void> {
-  const { deps } = context;
   const shown = { orderNo: result.orderNo, status: result.status, amount: result.amount };
-  if (context.globals().json) {
-    writeJson(deps.io, shown);
-  } else {
-    await writeRows(
-      deps,
-      [
-        { header: 'order', value: (row: typeof shown) => row.orderNo },
-        { header: 'status', value: (row: typeof shown) => row.status },
-        { header: 'amount', value: (row: typeof shown) => row.amount, alignRight: true },
-      ],
-      [shown],
-    );
-  }
+  await writeAnswer<typeof shown>(
+    context,
+    shown,
+    [
+      { header: 'order', value: (row) => row.orderNo },
+      { header: 'status', value: (row) => row.status },
+      { header: 'amount', value: (row) => row.amount, alignRight: true },
+    ],
+    [shown],
+  );
   const outcome = paymentOutcome(result.status);
   if (outcome !== 'paid') {
     const what = outcome === 'failed' ? 'failed' : 'was not completed';

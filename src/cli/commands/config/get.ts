@@ -22,9 +22,7 @@ async function runConfigGet(options: { key: string }, context: CommandContext): 
   const profileName = context.globals().profile;
   assertProfileExists(store, profileName);
   const value = store.getProfile(profileName)[key];
-  if (context.globals().json) {
-    return writeJson(context.deps.io, { profile: profileName, key, value: value ?? null });
-  }
+  if (context.globals().json) return writeJson(context.deps.io, { profile: profileName, key, value: value ?? null });
   if (value === undefined) throw new BoxofficeError(`${key} is not set in profile ${profileName}`);
   context.deps.io.stdout.write(`${value}\n`);
 }

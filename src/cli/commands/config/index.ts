@@ -3,5 +3,4 @@ import { registerConfigGet } from './get.js';
 import { registerConfigList } from './list.js';
 import { registerConfigSet } from './set.js';
 
-/** `boxoffice config …`: read and change saved profiles */
 export const registerConfigCommands = commandGroup('config', [registerConfigGet, registerConfigSet, registerConfigList]);

@@ -7,12 +7,6 @@ import { PROFILE_KEYS, SECRET_KEYS } from '../../config/profile.js';
 import { assertProfileExists } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
-interface SettingRow {
-  profile: string;
-  key: string;
-  value: string;
-}
-
 export function registerConfigList(group: Command, context: CommandContext, run: RunVerb<{ all: boolean }> = runConfigList): void {
   group
     .command('list')
@@ -28,7 +22,7 @@ async function runConfigList(options: { all: boolean }, context: CommandContext)
   const selected = context.globals().profile;
   if (!options.all) assertProfileExists(store, selected);
   const names = options.all ? store.profileNames() : [selected];
-  const rows: SettingRow[] = [];
+  const rows: { profile: string; key: string; value: string }[] = [];
   const documents: Record<string, Record<string, string>> = {};
   for (const name of names) {
     const profile = store.getProfile(name);
@@ -43,7 +37,7 @@ async function runConfigList(options: { all: boolean }, context: CommandContext)
   }
   if (context.globals().json) return writeJson(deps.io, { path: store.path, profiles: documents });
   if (deps.io.stdoutIsTTY) deps.io.stderr.write(`config file: ${store.path}\n`);
-  await writeRows<SettingRow>(
+  await writeRows(
     deps,
     [
       { header: 'profile', value: (row) => row.profile },

@@ -10,7 +10,7 @@ import { SECRET_KEYS } from '../../config/profile.js';
 import { createPrompter } from '../../prompt.js';
 import { readAllStdin } from '../../stdin.js';
 import { openConfigStore } from '../../config/store.js';
-import { writeJson } from '../../output/index.js';
+import { writeDone } from '../../output/index.js';
 
 interface ConfigSetOptions {
   key: string;
@@ -59,9 +59,6 @@ async function runConfigSet(options: ConfigSetOptions, context: CommandContext):
   const profileName = context.globals().profile;
   await store.updateProfile(profileName, { [key]: value === '' ? undefined : value });
   if (warning) deps.io.stderr.write(`${warning}\n`);
-  if (context.globals().json) {
-    writeJson(deps.io, { profile: profileName, key, set: value !== '' });
-  } else {
-    deps.io.stderr.write(value === '' ? `removed ${key} from profile ${profileName}\n` : `set ${key} in profile ${profileName}\n`);
-  }
+  const said = value === '' ? `removed ${key} from profile ${profileName}` : `set ${key} in profile ${profileName}`;
+  writeDone(context, { profile: profileName, key, set: value !== '' }, said);
 }

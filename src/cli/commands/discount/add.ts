@@ -22,7 +22,7 @@ export function registerDiscountAdd(group: Command, context: CommandContext, run
 export async function runDiscountAdd(options: AddDiscountOptions, context: CommandContext): Promise<void> {
   checkFormats(ADD_DISCOUNT_PARAMS, options.values);
   await withSession(context, {}, async (session) => {
-    const values = await fillMissing(context, ADD_DISCOUNT_PARAMS, options.values, undefined, addDiscountRequest);
+    const values = await fillMissing(context, ADD_DISCOUNT_PARAMS, options.values, addDiscountRequest);
     const positional = { eventId: options.eventId, ticketId: options.ticketId };
     const body = await withEquivalentCommand(
       context,

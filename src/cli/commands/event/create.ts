@@ -33,7 +33,7 @@ export async function runEventCreate(options: CreateEventOptions, context: Comma
   const given = { ...fromFile, ...options.values };
   checkFormats(CREATE_EVENT_PARAMS, given);
   await withSession(context, {}, async (session) => {
-    const values = await fillMissing(context, CREATE_EVENT_PARAMS, given, undefined, createEventRequest);
+    const values = await fillMissing(context, CREATE_EVENT_PARAMS, given, createEventRequest);
     const body = await withEquivalentCommand(context, ['event', 'create'], CREATE_EVENT_PARAMS, given, values, () =>
       session.client.events.createEvent(values as CreateEventRequest),
     );

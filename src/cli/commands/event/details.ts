@@ -2,17 +2,13 @@
 // (ticket details) together.
 import type { Command } from 'commander';
 import type { PublisherEvent, PublisherTicket } from '../../../client/schemas/index.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type EventIdOptions, type RunVerb } from '../../context.js';
 import { PUBLISHER_KEY_ONLY, withSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { resolveBuyerIds } from '../../buyer-ids.js';
 import { formatMoney } from '../../../util/count.js';
 
-export function registerEventDetails(
-  group: Command,
-  context: CommandContext,
-  run: RunVerb<{ eventId: string }> = (options, runContext) => runEventDetails(options.eventId, runContext),
-): void {
+export function registerEventDetails(group: Command, context: CommandContext, run: RunVerb<EventIdOptions> = runEventDetails): void {
   group
     .command('details')
     .description("the buyer's view of an event: details and tickets (Publisher API)")
@@ -21,9 +17,9 @@ export function registerEventDetails(
     .action(verbAction(context, run, (eventId: string) => ({ eventId: eventId.trim() })));
 }
 
-async function runEventDetails(eventGiven: string, context: CommandContext): Promise<void> {
+async function runEventDetails(options: EventIdOptions, context: CommandContext): Promise<void> {
   await withSession(context, PUBLISHER_KEY_ONLY, async (session) => {
-    const { eventId } = await resolveBuyerIds(session.client.events, eventGiven, []);
+    const { eventId } = await resolveBuyerIds(session.client.events, options.eventId, []);
     const [details, tickets] = await Promise.all([session.client.publisher.eventDetails({ eventId }), session.client.publisher.ticketDetails({ eventId })]);
     const { io } = context.deps;
     if (context.globals().json) return writeJson(io, { eventDetails: details, ticketDetails: tickets });

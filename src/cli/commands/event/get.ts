@@ -1,6 +1,7 @@
 // `boxoffice event get EVENT_ID` (E7): the organizer's view of one event.
 import type { Command } from 'commander';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import type { CommandContext, EventIdOptions, RunVerb } from '../../context.js';
+import { fieldVerb } from '../../params.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeFieldRows, writeJson } from '../../output/index.js';
@@ -8,20 +9,11 @@ import { dateTimeText } from '../../output/date-time.js';
 import { EVENT_TABLE } from '../../../client/fields/event.js';
 import { readBack } from '../../../client/fields/read-back.js';
 
-interface GetEventOptions {
-  eventId: string;
+export function registerEventGet(group: Command, context: CommandContext, run: RunVerb<EventIdOptions> = runEventGet): void {
+  fieldVerb(group.command('get').description('show one event'), context, run, { ids: ['eventId'], example: 'boxoffice event get 12 --json' });
 }
 
-export function registerEventGet(group: Command, context: CommandContext, run: RunVerb<GetEventOptions> = runEventGet): void {
-  group
-    .command('get')
-    .description('show one event')
-    .argument('<EVENT_ID>', 'event id')
-    .addHelpText('after', '\nExample:\n  boxoffice event get 12 --json')
-    .action(verbAction(context, run, (eventId: string) => ({ eventId })));
-}
-
-export async function runEventGet(options: GetEventOptions, context: CommandContext): Promise<void> {
+export async function runEventGet(options: EventIdOptions, context: CommandContext): Promise<void> {
   await withSession(context, {}, async (session) => {
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'read it'), () => session.client.events.getEvent({ eventId: options.eventId }));
     if (context.globals().json) return writeJson(context.deps.io, body);

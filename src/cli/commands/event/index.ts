@@ -5,7 +5,6 @@ import { registerEventGet } from './get.js';
 import { registerEventList } from './list.js';
 import { registerEventUpdate } from './update.js';
 
-/** `boxoffice event …`: create, update, read and list events */
 export const registerEventCommands = commandGroup('event', [
   registerEventCreate,
   registerEventUpdate,

@@ -1,4 +1,4 @@
-// `boxoffice events search` (P4): every filter of the reference as a flag, one page (`--page N`)
+// `boxoffice events search` (P4): every filter the service takes as a flag, one page (`--page N`)
 // or every page (`--all`, until an empty page).
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
@@ -9,7 +9,7 @@ import { SEARCH_PARAMS } from '../../fields.js';
 import { eventSearchRequest } from '../../../client/schemas/requests.js';
 import { parseRequest } from '../../../client/validate.js';
 import { PUBLISHER_KEY_ONLY, withSession } from '../../session.js';
-import { writeJson, writeRows } from '../../output/index.js';
+import { writeAnswer } from '../../output/index.js';
 
 export interface SearchOptions {
   filters: EventSearchRequest;
@@ -68,20 +68,14 @@ export async function searchAllPages(
 async function runEventsSearch(options: SearchOptions, context: CommandContext): Promise<void> {
   await withSession(context, PUBLISHER_KEY_ONLY, async (session) => {
     const search = (request: EventSearchRequest) => session.client.publisher.searchEvents(request);
-    let events: EventSummary[];
-    if (options.all) {
-      const result = await searchAllPages(search, options.filters, context.deps.signal);
-      events = result.events;
-      if (context.globals().json) return writeJson(context.deps.io, { status: 'success', pages: result.pages, events });
-    } else {
-      const body = await search(options.filters);
-      if (context.globals().json) return writeJson(context.deps.io, body);
-      events = body.events;
-    }
-    await writeRows(
+    const body = options.all
+      ? await searchAllPages(search, options.filters, context.deps.signal).then(({ pages, events }) => ({ status: 'success', pages, events }))
+      : await search(options.filters);
+    await writeAnswer<EventSummary>(
       context,
+      body,
       [
-        { header: 'id', value: (event: EventSummary) => event.id },
+        { header: 'id', value: (event) => event.id },
         { header: 'title', value: (event) => event.title },
         { header: 'starts', value: (event) => event.startDateTime ?? `${event.startDateFormat} ${event.startTime}` },
         { header: 'city', value: (event) => event.city },
@@ -89,7 +83,7 @@ async function runEventsSearch(options: SearchOptions, context: CommandContext):
         { header: 'from', value: (event) => `${event.minPrice} ${event.currency}`, alignRight: true },
         { header: 'url', value: (event) => event.url },
       ],
-      events,
+      body.events,
       { emptyMessage: 'no events match' },
     );
   });

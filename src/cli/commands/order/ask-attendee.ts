@@ -3,9 +3,8 @@
 import type { FormField } from '../../../client/schemas/index.js';
 import type { AttendeeAnswers } from '../../../orders/answers.js';
 import { DEFAULT_FIELD } from '../../../orders/attendee-data.js';
+import { EMAIL } from '../../params.js';
 import type { Prompter } from '../../prompt.js';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function isEmailField(field: FormField): boolean {
   return field.id === DEFAULT_FIELD.email || /email/i.test(`${field.validation ?? ''} ${field.type}`);

@@ -1,7 +1,7 @@
 // `boxoffice order place EVENT_ID --ticket TICKET_ID:QTY[:CODE] …`: a buyer test order through
 // the whole Publisher API flow, answering the attendee form from flags, a
 // CSV file or fake data.
-import { shellWord } from '../../shell-word.js';
+import { shellQuote } from '../../../util/shell-word.js';
 import { Option, type Command } from 'commander';
 import { ApiError, BoxofficeError, CancelledError, DeclinedError, InterruptedWorkError, UsageError } from '../../../client/errors.js';
 import { ORDER_STATUSES_FOR_CONFIRM } from '../../../client/schemas/values.js';
@@ -11,8 +11,8 @@ import { OrderIntentFile } from '../../../orders/intent.js';
 import { dirname } from 'node:path';
 import { parseTicketSpecs, totalQuantity, type GivenTicketSpec, type TicketSpec, uniqueTickets } from '../../../orders/ticket-spec.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { LIVE_PROFILE } from '../../live.js';
-import { openSession } from '../../session.js';
+import { LIVE_PROFILE, confirmOnLive, requireYesWithoutTerminal } from '../../live.js';
+import { PUBLISHER_KEY_ONLY, withSession } from '../../session.js';
 import { writeJson, writeRows, type Column } from '../../output/index.js';
 import { resolveBuyerIds } from '../../buyer-ids.js';
 import { createPrompter } from '../../prompt.js';
@@ -72,12 +72,11 @@ Examples:
 
 /** Everything that can be refused without a request is refused here (exit 2). */
 function toOptions(eventId: string, flags: RawFlags): PlaceOrderOptions {
-  const id = eventId.trim();
   if (flags.referenceNo !== undefined && flags.referenceNo.trim() === '') {
     throw new UsageError('--reference-no: must not be empty', '--reference-no');
   }
   return {
-    eventId: id,
+    eventId: eventId.trim(),
     tickets: parseTicketSpecs(flags.ticket ?? []),
     attendeeFlags: flags.attendee ?? [],
     attendeesFile: flags.attendeesFile,
@@ -113,12 +112,9 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
   const { deps } = context;
   const globals = context.globals();
   const answers = await readAnswers(options, globals.input);
-  if (globals.profile === LIVE_PROFILE && !options.yes && !globals.input) {
-    throw new UsageError(`order place on the ${LIVE_PROFILE} profile places a real order; add --yes to confirm without a terminal`, '--yes');
-  }
-  const session = await openSession(context, { token: false, publisherKey: true });
-  const askFirst = session.profileName === LIVE_PROFILE && !options.yes;
-  try {
+  const live = { yes: options.yes, consequence: `order place on the ${LIVE_PROFILE} profile places a real order` };
+  requireYesWithoutTerminal(context, live);
+  await withSession(context, PUBLISHER_KEY_ONLY, async (session) => {
     const ids = await resolveBuyerIds(
       session.client.events,
       options.eventId,
@@ -158,13 +154,11 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
           beforeOrder: async (cart, currency) => {
             const unapplied = unappliedCodes(tickets, cart, currency);
             if (unapplied !== undefined) deps.io.stderr.write(`${unapplied}\n`);
-            if (!askFirst) return;
-            const total = formatMoney(cart.grandTotal, currency);
-            const go = await createPrompter(deps).confirm({
-              message: `Place a real order on the ${LIVE_PROFILE} profile for a total of ${total}?`,
-              default: false,
+            await confirmOnLive(context, {
+              ...live,
+              question: `Place a real order on the ${LIVE_PROFILE} profile for a total of ${formatMoney(cart.grandTotal, currency)}?`,
+              declined: 'order not placed',
             });
-            if (!go) throw new DeclinedError('order not placed');
           },
           beforeChange: (step, number) => intent.record(step, number),
           onOrderNumber: async (number) => {
@@ -173,13 +167,7 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
             await intent.record('save-attendee', number);
           },
           boundary: (name) => deps.crashPoint?.(`order-place:${name}`),
-          ...(globals.input
-            ? {
-                askAttendee: async (position, fields) => {
-                  return askAttendee(createPrompter(deps), position, fields);
-                },
-              }
-            : {}),
+          ...(globals.input ? { askAttendee: (position, fields) => askAttendee(createPrompter(deps), position, fields) } : {}),
         },
       );
     } catch (error) {
@@ -199,14 +187,9 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
     }
     await intent.remove();
     if (placed.resumed) deps.io.stderr.write(`order ${placed.orderNo}: ${placed.details.orderDetails.orderStatus} (continued from an interrupted run)\n`);
-    if (globals.json) {
-      writeJson(deps.io, jsonDocument(ids.eventId, placed));
-      return;
-    }
+    if (globals.json) return writeJson(deps.io, jsonDocument(ids.eventId, placed));
     await printOrder(context, placed);
-  } finally {
-    await session.client.close();
-  }
+  });
 }
 
 /**
@@ -239,7 +222,7 @@ function continueCommand(options: PlaceOrderOptions): string {
   if (options.fake) words.push('--fake');
   if (options.status !== 'confirm') words.push('--status', options.status);
   const answersGiven = options.attendeeFlags.length > 0 || options.attendeesFile !== undefined;
-  return `${words.map(shellWord).join(' ')}${answersGiven ? ' (with the same --attendee/--attendees-file flags)' : ''}`;
+  return `${words.map(shellQuote).join(' ')}${answersGiven ? ' (with the same --attendee/--attendees-file flags)' : ''}`;
 }
 
 /** The one document of `--json`: each step's response body under the API's name for it. */
@@ -263,7 +246,6 @@ type OrderAttendee = PlacedOrder['details']['orderDetails']['attendee'][number];
 /** On a terminal: headed tables. Piped: one record a line, the first field saying what it is. */
 async function printOrder(context: CommandContext, placed: PlacedOrder): Promise<void> {
   const { io } = context.deps;
-  const target = { io, env: context.deps.env };
   const tagged = <Row>(kind: string, columns: Column<Row>[]): Column<Row>[] => (io.stdoutIsTTY ? columns : [{ header: 'kind', value: () => kind }, ...columns]);
   const heading = (text: string) => {
     if (io.stdoutIsTTY) io.stdout.write(`${text}\n`);
@@ -274,7 +256,7 @@ async function printOrder(context: CommandContext, placed: PlacedOrder): Promise
   const cart = placed.cart.cart;
   heading(`Cart (${placed.currency})`);
   await writeRows(
-    target,
+    context.deps,
     tagged<typeof cart>('cart', [
       { header: 'price', value: (row) => money(row.price), alignRight: true },
       { header: 'discount', value: (row) => money(row.discount), alignRight: true },
@@ -289,7 +271,7 @@ async function printOrder(context: CommandContext, placed: PlacedOrder): Promise
   const details = placed.details.orderDetails;
   heading('Order');
   await writeRows(
-    target,
+    context.deps,
     tagged<typeof details>('order', [
       { header: 'order no', value: (row) => row.orderNo },
       { header: 'status', value: (row) => row.orderStatus },
@@ -304,7 +286,7 @@ async function printOrder(context: CommandContext, placed: PlacedOrder): Promise
 
   heading('Attendees');
   await writeRows(
-    target,
+    context.deps,
     tagged<OrderAttendee>('attendee', [
       { header: 'ticket no', value: (row) => row.ticketNo },
       { header: 'ticket', value: (row) => `${row.ticketId} ${row.ticketName}`, shrink: 14 },

@@ -8,8 +8,6 @@ import { verbAction, type CommandContext, type RunVerb } from '../../context.js'
 import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 import { postToSandboxTool } from './tool-request.js';
 
-/** Must match SANDBOX_ENDPOINTS.seed in src/sandbox/fixtures.ts (kept here so the verb stays light). */
-const SEED_ENDPOINT = '/sandbox/seed';
 const MAX_EVENTS = 1000;
 const MAX_ORDERS = 1_000_000;
 
@@ -55,7 +53,7 @@ async function runSeed(options: SeedOptions, context: CommandContext): Promise<v
   const body = new URLSearchParams({ events: String(options.events), orders: String(options.orders) });
   if (options.account !== undefined) body.set('account', options.account);
   const started = context.deps.clock.now().getTime();
-  const answer = await postToSandboxTool(options.url, SEED_ENDPOINT, body, context);
+  const answer = await postToSandboxTool(options.url, 'seed', body, context);
   if (!Array.isArray(answer.eventIds)) throw new BoxofficeError(`error: ${options.url} answered without event ids (is it a boxoffice sandbox?)`);
   if (context.globals().json) {
     io.stdout.write(`${JSON.stringify(answer)}\n`);

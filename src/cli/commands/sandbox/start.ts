@@ -105,18 +105,8 @@ async function runStart(options: StartOptions, context: CommandContext): Promise
   const { startSandbox } = await import('../../../sandbox/server.js');
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
   try {
-    sandbox = await startSandbox({
-      port: options.port,
-      host: '127.0.0.1',
-      dbPath: options.dbPath,
-      limits: options.limits,
-      faults: options.faults,
-      quirks: options.quirks,
-      holdTimeoutMs: options.holdTimeoutMs,
-      listOrder: options.listOrder,
-      seed: options.seed,
-      secret: givenSecret,
-    });
+    const { printSecret, ...settings } = options;
+    sandbox = await startSandbox({ ...settings, host: '127.0.0.1', secret: givenSecret });
   } catch (error) {
     throw startFailure(error, options);
   }

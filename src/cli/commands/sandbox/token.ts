@@ -11,9 +11,6 @@ import { writeJson } from '../../output/json.js';
 const TOKEN_ROLES = ['organizer', 'admin', 'publisher', 'booking'] as const;
 type TokenRole = (typeof TOKEN_ROLES)[number];
 
-/** Must match SANDBOX_ENDPOINTS.token in src/sandbox/fixtures.ts (kept here so the verb stays light). */
-const TOKEN_ENDPOINT = '/sandbox/token';
-
 interface TokenOptions {
   role: TokenRole;
   account?: string;
@@ -51,11 +48,8 @@ export function registerSandboxToken(group: Command, context: CommandContext, ru
 async function runToken(options: TokenOptions, context: CommandContext): Promise<void> {
   const body = new URLSearchParams({ role: options.role });
   if (options.account !== undefined) body.set('account', options.account);
-  const answer = await postToSandboxTool(options.url, TOKEN_ENDPOINT, body, context);
+  const answer = await postToSandboxTool(options.url, 'token', body, context);
   if (typeof answer.value !== 'string') throw new BoxofficeError(`error: ${options.url} answered without a value (is it a boxoffice sandbox?)`);
-  if (context.globals().json) {
-    writeJson(context.deps.io, { role: options.role, value: answer.value });
-    return;
-  }
+  if (context.globals().json) return writeJson(context.deps.io, { role: options.role, value: answer.value });
   context.deps.io.stdout.write(`${answer.value}\n`);
 }

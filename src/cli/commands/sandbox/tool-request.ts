@@ -1,27 +1,20 @@
-// One POST to a sandbox-only tool endpoint (/sandbox/token, /sandbox/seed) with the sandbox
-// secret, shared by `sandbox token` and `sandbox seed`: the answer's fields on success, one clear
-// error otherwise.
+// One POST to a sandbox-only tool with the sandbox secret, shared by the `sandbox` verbs that ask
+// a running sandbox (token, seed, the attendee tools): the answer's fields on success, one clear
+// error otherwise. The sandbox serves each tool at /sandbox/TOOL (TOOL: `token`, `cancel-order`…).
 import { BoxofficeError, ConnectionError, NotLoggedInError, UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
 import { SANDBOX_SECRET_ENV, findSandboxSecret } from './secret.js';
 
-export interface ToolAnswer {
-  status?: unknown;
-  message?: unknown;
-  description?: unknown;
-  [field: string]: unknown;
-}
-
-export async function postToSandboxTool(url: string, endpoint: string, body: URLSearchParams, context: CommandContext): Promise<ToolAnswer> {
+export async function postToSandboxTool(url: string, tool: string, body: URLSearchParams, context: CommandContext): Promise<Record<string, unknown>> {
   const secret = findSandboxSecret(url, context.deps.env);
   const headers: Record<string, string> = secret.value === undefined ? {} : { authorization: `Bearer ${secret.value}` };
   let response: Response;
   try {
-    response = await fetch(`${url}${endpoint}`, { method: 'POST', body, headers, signal: context.deps.signal });
+    response = await fetch(`${url}/sandbox/${tool}`, { method: 'POST', body, headers, signal: context.deps.signal });
   } catch (error) {
     throw new ConnectionError(`error: no sandbox answered at ${url} (is \`boxoffice sandbox start\` running?)`, error, false);
   }
-  const answer = (await response.json().catch(() => ({}))) as ToolAnswer;
+  const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (answer.status === 'success') return answer;
   const code = typeof answer.message === 'string' ? answer.message : `HTTP ${response.status}`;
   const description = typeof answer.description === 'string' ? `: ${answer.description}` : '';

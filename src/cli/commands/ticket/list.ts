@@ -1,7 +1,8 @@
 // `boxoffice ticket list EVENT_ID` (E8).
 import type { Command } from 'commander';
 import { ticketCapacity, type OrganizerTicket } from '../../../client/schemas/index.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import type { CommandContext, EventIdOptions, RunVerb } from '../../context.js';
+import { fieldVerb } from '../../params.js';
 import { withSession } from '../../session.js';
 import { withPermissionExplained, notYourEvent } from '../../permission.js';
 import { writeAnswer } from '../../output/index.js';
@@ -11,20 +12,11 @@ import { TICKET_TABLE } from '../../../client/fields/ticket.js';
 import { ticketCodeOf } from '../../buyer-ids.js';
 import { formatMoney } from '../../../util/count.js';
 
-interface ListTicketsOptions {
-  eventId: string;
+export function registerTicketList(group: Command, context: CommandContext, run: RunVerb<EventIdOptions> = runTicketList): void {
+  fieldVerb(group.command('list').description('list the tickets of an event'), context, run, { ids: ['eventId'], example: 'boxoffice ticket list 12' });
 }
 
-export function registerTicketList(group: Command, context: CommandContext, run: RunVerb<ListTicketsOptions> = runTicketList): void {
-  group
-    .command('list')
-    .description('list the tickets of an event')
-    .argument('<EVENT_ID>', 'event id')
-    .addHelpText('after', '\nExample:\n  boxoffice ticket list 12')
-    .action(verbAction(context, run, (eventId: string) => ({ eventId })));
-}
-
-export async function runTicketList(options: ListTicketsOptions, context: CommandContext): Promise<void> {
+export async function runTicketList(options: EventIdOptions, context: CommandContext): Promise<void> {
   await withSession(context, {}, async (session) => {
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'read its tickets'), () =>
       session.client.events.getTickets({ eventId: options.eventId }),
