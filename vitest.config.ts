@@ -5,6 +5,7 @@ export default defineConfig({
   define: versionDefine,
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
