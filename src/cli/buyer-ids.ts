@@ -68,10 +68,7 @@ export async function resolveBuyerIds(
   const wanted = eventGiven.toUpperCase();
   const event = list.events.find((item) => item.eventId.toUpperCase() === wanted || String(item.id) === eventGiven);
   if (!event) {
-    const description = `event ${eventGiven} is not among this account's events (boxoffice event list)`;
-    throw Object.assign(new NotFoundError({ code: 'E007', httpStatus: 404, field: 'EVENT_ID', description }), {
-      message: `error E007: invalid event id: ${description}`,
-    });
+    throw new NotFoundError({ code: 'E007', httpStatus: 404, field: 'EVENT_ID', description: `event ${eventGiven} is not among this account's events` });
   }
   const eventId = numericEventIdOf(event);
   if (eventId === undefined) {

@@ -340,6 +340,12 @@ describe('order place: errors in plain words', () => {
     expect(result.stderr).toContain('event 999999 does not exist');
   });
 
+  it("an event code that is not among the account's events", async () => {
+    const result = await place(['EZZZZZ', '--ticket', '1:1', '--fake'], { env: { BOXOFFICE_TOKEN: sandbox.tokens.organizer } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('error E007: event EZZZZZ not found; list the events with boxoffice event list\n');
+  });
+
   it('--debug traces every step of the flow without the publisher key', async () => {
     const result = await place(['--debug', eventId, '--ticket', `${general}:1`, '--fake']);
     expect(result.code).toBe(0);
