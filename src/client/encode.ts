@@ -27,21 +27,35 @@ export interface EncodedRequest {
 
 /**
  * The text fields of a multipart/form-data body, in order. The transport encodes them when it
- * sends (src/client/http.ts), so that building a request loads no HTTP code, and no FormData
- * class (and with it a second copy of undici, Node's own) is loaded to send one.
+ * sends (src/client/http.ts), so that building a request loads no HTTP code. Shaped as the
+ * FormData that form-data-encoder reads (text fields only), so that no FormData class (and with
+ * it a second copy of undici, Node's own) is loaded to send one.
  */
 export class MultipartFields {
-  readonly fields: ReadonlyArray<readonly [name: string, value: string]>;
+  readonly [Symbol.toStringTag] = 'FormData';
+  private readonly list: Array<[name: string, value: string]>;
 
   constructor(fields: ReadonlyArray<readonly [name: string, value: string]> = []) {
-    this.fields = fields;
+    this.list = fields.map(([name, value]) => [name, value]);
   }
 
-  entries(): IterableIterator<readonly [name: string, value: string]> {
-    return this.fields[Symbol.iterator]();
+  get fields(): ReadonlyArray<readonly [name: string, value: string]> {
+    return this.list;
   }
 
-  [Symbol.iterator](): IterableIterator<readonly [name: string, value: string]> {
+  append(name: string, value: string): void {
+    this.list.push([name, value]);
+  }
+
+  getAll(name: string): string[] {
+    return this.list.filter(([field]) => field === name).map(([, value]) => value);
+  }
+
+  entries(): IterableIterator<[string, string]> {
+    return this.list[Symbol.iterator]();
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, string]> {
     return this.entries();
   }
 }
