@@ -2,14 +2,15 @@
 // CommonJS (bin/package.json), as are the bundle's core (dist/cli.cjs) and its chunks but those
 // with a top-level await: commands run without Node's ES module loader.
 //
-// The core and each chunk it loads are compiled with a V8 code cache made after the command ran,
-// so that it holds the functions V8 compiled on their first call as well as those it compiled as
-// the file loaded (Node's own compile cache, used for the rest where Node has it, 22.1 and later,
-// holds only the latter). The caches live in the user's cache directory, named by the core's size
-// and time (a chunk's name holds a hash of its contents) and by the Node version and
-// architecture; V8 refuses one that does not fit, and a new one is written. They are written
-// again (atomically) after a command whose first two words the core's has not seen, so they come
-// to hold what the commands in use run.
+// The core and each chunk a command loads are compiled with a V8 code cache made after that
+// command ran, so that it holds the functions V8 compiled on their first call as well as those
+// it compiled as the file loaded (Node's own compile cache, used for the rest where Node has it,
+// 22.1 and later, holds only the latter). Each command (its first two words) has one cache file
+// in the user's cache directory, holding a part for the core and for each chunk it loaded, so
+// that a run reads one file and deserializes only what that command runs (`--version` does not
+// pay for what `event get` compiled). The file is named by the core's size and time, the Node
+// version and architecture, and the command; V8 refuses a part that does not fit, and the file
+// is written again (atomically) after any run that lacked a part or had one refused.
 const { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
 const { dirname, isAbsolute, join } = require('node:path');
@@ -42,104 +43,120 @@ function ownedByUser(fd) {
   return uid === process.getuid() && (mode & 0o022) === 0;
 }
 
-/** What a run adds to the cache: its first two words that look like command names (not ids or values). */
-function commandWords(argv) {
-  return argv
-    .filter((word) => /^[a-z]+(-[a-z]+)*$/.test(word))
-    .slice(0, 2)
-    .join(' ');
+/** Global flags whose value is the next word (`--profile bench`), not a command name. */
+const FLAGS_WITH_VALUE = new Set(['--profile']);
+
+/**
+ * The command a run's cache is made after: its first two words that look like command names (not
+ * ids or values), else its first flag (`--version`, `--help`), else `none`.
+ */
+function commandKey(argv) {
+  const words = [];
+  for (let index = 0; index < argv.length && words.length < 2; index++) {
+    if (FLAGS_WITH_VALUE.has(argv[index])) index++;
+    else if (/^[a-z]+(-[a-z]+)*$/.test(argv[index])) words.push(argv[index]);
+  }
+  if (words.length > 0) return words.join('-');
+  return /^--?[a-zA-Z]+$/.test(argv[0] ?? '') ? argv[0].replace(/^-+/, '').toLowerCase() : 'none';
 }
 
-/** A cache file: the JSON list of the commands it was made after, a newline, V8's data. */
+/**
+ * A cache file: a JSON line listing its parts as [file name, length], then V8's data of each in
+ * that order. Only a file of this user's that no one else may write is read: a cache is code.
+ */
 function readCache(file) {
-  if (file === undefined) return { commands: [], data: undefined };
+  const parts = new Map();
+  if (file === undefined) return parts;
   let fd;
   try {
     fd = openSync(file, 'r');
-    if (!ownedByUser(fd)) throw new Error('not ours');
+    if (!ownedByUser(fd)) return parts;
     const bytes = readFileSync(fd);
-    const newline = bytes.indexOf(10);
-    return { commands: JSON.parse(bytes.subarray(0, newline).toString('utf8')), data: bytes.subarray(newline + 1) };
+    let offset = bytes.indexOf(10) + 1;
+    for (const [name, length] of JSON.parse(bytes.subarray(0, offset - 1).toString('utf8'))) {
+      parts.set(name, bytes.subarray(offset, offset + length));
+      offset += length;
+    }
   } catch {
-    return { commands: [], data: undefined };
+    parts.clear();
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+  return parts;
 }
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
 /** Removes the caches of other builds (or Node versions) left unused for a week. */
-function removeStaleCaches(directory, kept) {
+function removeStaleCaches(directory, build) {
   for (const name of readdirSync(directory)) {
     const file = join(directory, name);
-    if (file !== kept && /^(cli|chunk)-/.test(name) && statSync(file).mtimeMs < Date.now() - WEEK_MS) rmSync(file, { force: true });
+    if (/^(cli|chunk)-/.test(name) && !name.startsWith(build) && statSync(file).mtimeMs < Date.now() - WEEK_MS) rmSync(file, { force: true });
   }
 }
 
-function writeCache(file, commands, data) {
-  if (file === undefined) return;
+function writeCache(file, build, parts) {
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    if (commands.length === 1) removeStaleCaches(dirname(file), file);
+    removeStaleCaches(dirname(file), build);
+    const header = JSON.stringify(parts.map(([name, data]) => [name, data.length]));
     const partial = `${file}.${process.pid}`;
-    writeFileSync(partial, Buffer.concat([Buffer.from(`${JSON.stringify(commands)}\n`), data]), { mode: 0o600 });
+    writeFileSync(partial, Buffer.concat([Buffer.from(`${header}\n`), ...parts.map(([, data]) => data)]), { mode: 0o600 });
     renameSync(partial, file);
   } catch {
     // A cache that cannot be written is only a slower start next time.
   }
 }
 
+/** The core and the chunks share one `require` per directory, as Node's modules of a directory resolve alike. */
+const requireIn = new Map();
+
 /**
- * A module loaded as Node would load it (one instance, in require.cache), compiled with the cache
- * in `cacheFile`, its exports starting with `given`.
+ * A module loaded as Node would load it (one instance, in require.cache), compiled with
+ * `cachedData`, its exports starting with `given`.
  */
-function loadModule(file, cacheFile, parent, given = {}) {
-  const cache = readCache(cacheFile);
-  const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData: cache.data });
+function loadModule(file, cachedData, parent, given = {}) {
+  const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData });
+  const directory = dirname(file);
+  if (!requireIn.has(directory)) requireIn.set(directory, { require: Module.createRequire(file), paths: Module._nodeModulePaths(directory) });
+  const shared = requireIn.get(directory);
   const loaded = new Module(file, parent);
   loaded.filename = file;
-  loaded.paths = Module._nodeModulePaths(dirname(file));
+  loaded.paths = shared.paths;
   Object.assign(loaded.exports, given);
   require.cache[file] = loaded;
-  script.runInThisContext().call(loaded.exports, loaded.exports, Module.createRequire(file), loaded, file, dirname(file));
+  script.runInThisContext().call(loaded.exports, loaded.exports, shared.require, loaded, file, directory);
   loaded.loaded = true;
-  return { loaded, script, cache };
+  return { loaded, script };
 }
 
 /**
  * Loads the core, and gives it `loadChunk` (what the core and the CommonJS chunks load a chunk
- * with), each compiled with its code cache.
+ * with), each compiled with its part of the command's cache.
  */
 function loadCore() {
   const { size, mtimeMs } = statSync(CORE);
   const directory = cacheDirectory(process.env);
-  const runtime = `${process.version}-${process.arch}`;
-  const file = directory && join(directory, `cli-${size}-${Math.trunc(mtimeMs)}-${runtime}.v8`);
-  const chunkCacheFile = (name) => directory && join(directory, `chunk-${name.replace(/\.js$/, '')}-${runtime}.v8`);
-  const chunks = [];
-  const loadChunk = (name) => {
-    const chunk = join(CHUNKS, name);
-    if (require.cache[chunk]) return require.cache[chunk].exports;
-    const { loaded, script, cache } = loadModule(chunk, chunkCacheFile(name), require.cache[CORE]);
-    chunks.push({ name, script, cache });
+  const build = `cli-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}`;
+  const file = directory && join(directory, `${build}-${commandKey(process.argv.slice(2))}.v8`);
+  const cache = readCache(file);
+  const scripts = [];
+  const load = (path, name, parent, given) => {
+    const { loaded, script } = loadModule(path, cache.get(name), parent, given);
+    scripts.push({ name, script });
     return loaded.exports;
   };
-  const core = loadModule(CORE, file, module, { loadChunk });
-  const { script, cache } = core;
-  const command = commandWords(process.argv.slice(2));
+  const loadChunk = (name) => require.cache[join(CHUNKS, name)]?.exports ?? load(join(CHUNKS, name), name, require.cache[CORE]);
+  const { runFromProcess } = load(CORE, 'cli.cjs', module, { loadChunk });
   const saveAfterRun = () => {
-    const known = cache.data !== undefined && !script.cachedDataRejected && cache.commands.includes(command);
-    if (!known) {
-      const commands = script.cachedDataRejected || cache.data === undefined ? [command] : [...cache.commands, command];
-      writeCache(file, commands, script.createCachedData());
-    }
-    for (const chunk of chunks) {
-      if (known && chunk.cache.data !== undefined && !chunk.script.cachedDataRejected) continue;
-      writeCache(chunkCacheFile(chunk.name), [], chunk.script.createCachedData());
-    }
+    if (file === undefined || scripts.every(({ name, script }) => cache.has(name) && !script.cachedDataRejected)) return;
+    writeCache(
+      file,
+      build,
+      scripts.map(({ name, script }) => [name, script.createCachedData()]),
+    );
   };
-  return { runFromProcess: core.loaded.exports.runFromProcess, saveAfterRun };
+  return { runFromProcess, saveAfterRun };
 }
 
 const { runFromProcess, saveAfterRun } = loadCore();

@@ -1,4 +1,4 @@
-// The V8 code cache of the core and of the chunks (bin/boxoffice.js): written in the user's cache directory after a
+// The V8 code cache of the core and of the chunks (bin/boxoffice.js), one file per command in the user's cache directory: written after a
 // command ran, used as it is by the next run of a command it has seen, written again after a
 // command it has not, replaced when V8 refuses it, and never in the way of the command.
 import { spawnSync } from 'node:child_process';
@@ -31,20 +31,22 @@ function cacheFiles(): string[] {
   return readdirSync(join(cacheHome, 'boxoffice')).map((name) => join(cacheHome, 'boxoffice', name));
 }
 
-/** The commands a cache file says it was made after (its first line). */
-function commandsOf(file: string): string[] {
+/** The parts a cache file holds (its first line): the file names of the core and of the chunks. */
+function partsOf(file: string): string[] {
   const bytes = readFileSync(file);
-  return JSON.parse(bytes.subarray(0, bytes.indexOf(10)).toString('utf8')) as string[];
+  return (JSON.parse(bytes.subarray(0, bytes.indexOf(10)).toString('utf8')) as Array<[string, number]>).map(([name]) => name);
 }
 
-describe.skipIf(process.platform !== 'linux')('the code cache of the core', () => {
-  it('is written after a run, kept for a command it has seen, written again for one it has not', () => {
+const BUILD = `cli-\\d+-\\d+-${process.version}-${process.arch}`;
+
+describe.skipIf(process.platform !== 'linux')('the code cache', () => {
+  it('is written after a command ran, one file per command, and kept as it is by the next run of that command', () => {
     const help = run(['--help']);
     expect(help).toContain('Usage: boxoffice');
     const [file] = cacheFiles();
     expect(cacheFiles()).toHaveLength(1);
-    expect(file).toMatch(new RegExp(`cli-\\d+-\\d+-${process.version}-${process.arch}\\.v8$`));
-    expect(commandsOf(file)).toEqual(['']);
+    expect(file).toMatch(new RegExp(`/${BUILD}-help\\.v8$`));
+    expect(partsOf(file)).toEqual(['cli.cjs']);
     const written = readFileSync(file);
     utimesSync(file, new Date(0), new Date(0));
 
@@ -53,27 +55,37 @@ describe.skipIf(process.platform !== 'linux')('the code cache of the core', () =
     expect(readFileSync(file).equals(written)).toBe(true);
 
     expect(run(['config', 'list'])).not.toBe('');
-    expect(commandsOf(file)).toEqual(['', 'config list']);
-    expect(statSync(file).mtimeMs).toBeGreaterThan(0);
+    expect(readFileSync(file).equals(written)).toBe(true);
+    const configList = cacheFiles().find((name) => name !== file);
+    expect(configList).toMatch(new RegExp(`/${BUILD}-config-list\\.v8$`));
+    expect(statSync(configList as string).mode & 0o777).toBe(0o600);
   });
 
-  it('holds each chunk a command loaded in a file of its own, written again when V8 refuses it', () => {
+  it("holds the core and each chunk the command loaded; a global flag's value is not taken for a command word", () => {
+    run(['--profile', 'sandbox', 'config', 'list']);
+    const [file] = cacheFiles();
+    expect(file).toMatch(new RegExp(`/${BUILD}-config-list\\.v8$`));
+    const parts = partsOf(file);
+    expect(parts[0]).toBe('cli.cjs');
+    expect(parts.some((name) => /^config-\w+\.js$/.test(name))).toBe(true);
+  });
+
+  it('is written again when V8 refuses a part, and the command runs as usual', () => {
     const listed = run(['config', 'list']);
-    const chunks = cacheFiles().filter((file) => /\/chunk-config-\w+-v[\d.]+-\w+\.v8$/.test(file));
-    expect(chunks).toHaveLength(1);
-    expect(statSync(chunks[0]).mode & 0o777).toBe(0o600);
-    writeFileSync(chunks[0], '[]\nnot a V8 code cache');
+    const [file] = cacheFiles();
+    const parts = partsOf(file);
+    writeFileSync(file, `${JSON.stringify(parts.map((name) => [name, 10]))}\n${'x'.repeat(10 * parts.length)}`);
     expect(run(['config', 'list'])).toBe(listed);
-    expect(readFileSync(chunks[0]).length).toBeGreaterThan(1000);
+    expect(readFileSync(file).length).toBeGreaterThan(1000);
+    expect(partsOf(file)).toEqual(parts);
   });
 
-  it('is replaced when V8 refuses it, and the command runs as usual', () => {
+  it('is replaced when it is not a cache file at all', () => {
     const help = run(['--help']);
     const [file] = cacheFiles();
-    writeFileSync(file, `${JSON.stringify([''])}\nnot a V8 code cache`);
+    writeFileSync(file, 'not a V8 code cache');
     expect(run(['--help'])).toBe(help);
-    expect(readFileSync(file).length).toBeGreaterThan(1000);
-    expect(commandsOf(file)).toEqual(['']);
+    expect(partsOf(file)).toEqual(['cli.cjs']);
   });
 
   it('is code: one that others may write is not read but replaced by one only its owner may write', () => {
@@ -82,7 +94,7 @@ describe.skipIf(process.platform !== 'linux')('the code cache of the core', () =
     expect(statSync(file).mode & 0o777).toBe(0o600);
     chmodSync(file, 0o666);
     expect(run(['--help'])).toBe(help);
-    expect(commandsOf(file)).toEqual(['']);
+    expect(partsOf(file)).toEqual(['cli.cjs']);
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
@@ -103,15 +115,17 @@ describe.skipIf(process.platform !== 'linux')('the code cache of the core', () =
     expect(run(['--version'])).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it('removes the caches of other builds left unused for a week, not recent ones', () => {
+  it('removes the caches of other builds left unused for a week, not recent ones nor those of this build', () => {
+    run(['--help']);
+    const [thisBuildsHelp] = cacheFiles();
+    utimesSync(thisBuildsHelp, new Date(0), new Date(0));
     const directory = join(cacheHome, 'boxoffice');
-    mkdirSync(directory, { recursive: true });
-    const old = join(directory, 'cli-1-1-v0.0.0-x64.v8');
-    const recent = join(directory, 'cli-2-2-v0.0.0-x64.v8');
+    const old = join(directory, 'cli-1-1-v0.0.0-x64-help.v8');
+    const recent = join(directory, 'cli-2-2-v0.0.0-x64-help.v8');
     writeFileSync(old, '[]\n');
     writeFileSync(recent, '[]\n');
     utimesSync(old, new Date(0), new Date(0));
     run(['--version']);
-    expect(cacheFiles().sort()).toEqual([recent, expect.stringMatching(new RegExp(`${process.version}-${process.arch}\\.v8$`))].sort());
+    expect(cacheFiles().sort()).toEqual([recent, thisBuildsHelp, expect.stringMatching(new RegExp(`/${BUILD}-version\\.v8$`))].sort());
   });
 });
