@@ -4,6 +4,9 @@
 // another node binary to measure that line). Targets: --help and --version at most 1.25x, `auth
 // status` at most 1.5x, one-request commands at most 2.0x on Node 22 and 24 and 1.7x on Node 20,
 // and 60 MB peak memory.
+// Two reference clients (bench/reference/) are timed with the cases, without a target: the request
+// of `event get` alone over node:http, and the least a one-request command built of the CLI's own
+// libraries (commander, zod, node:http) costs, both compiled with a code cache as the CLI is.
 // The cases are timed in interleaved rounds and each ratio is the median of the rounds' ratios,
 // so that a slow minute on a noisy machine weighs on every case alike rather than on whichever
 // case it happened to fall in.
@@ -11,7 +14,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { measureNode } from './export.js';
 import type { BenchModule, Figure } from './types.js';
 import { median, round, spread } from './stats.js';
@@ -56,12 +59,13 @@ export const startupBench: BenchModule = async ({ quick, smoke, log }) => {
     const token = cli(['sandbox', 'token', '--url', sandbox.url], env).trim();
     for (const key of ['apiUrl', 'publisherUrl', 'authUrl']) cli(['--profile', BENCH_PROFILE, 'config', 'set', key, sandbox.url], env);
     cli(['--profile', BENCH_PROFILE, 'login', '--with-token'], env, `${token}\n`);
-    for (const testCase of CASES) spawnChecked(testCase.args, env);
+    const cases = [...CASES, ...referenceCases(configDir, sandbox.url, token)];
+    for (const testCase of cases) spawnChecked(testCase.args, env);
 
-    const rounds = hasHyperfine() ? timeWithHyperfine(runs, env, configDir) : timeWithSpawn(runs, env);
-    const samples = CASES.map((_, index) => rounds.flatMap((times) => times[index]));
+    const rounds = hasHyperfine() ? timeWithHyperfine(cases, runs, env, configDir) : timeWithSpawn(cases, runs, env);
+    const samples = cases.map((_, index) => rounds.flatMap((times) => times[index]));
     log(`startup: ${runs} runs each in ${rounds.length} rounds, baseline median ${round(median(samples[0]))} ms`);
-    const figures: Figure[] = CASES.map((testCase, index) => {
+    const figures: Figure[] = cases.map((testCase, index) => {
       const ratio = median(rounds.map((times) => median(times[index]) / median(times[0])));
       return {
         name: testCase.name,
@@ -103,6 +107,37 @@ export const startupBench: BenchModule = async ({ quick, smoke, log }) => {
   }
 };
 
+/** The reference clients, each bundled into `directory` and run through bench/reference/cached-run.cjs. */
+function referenceCases(directory: string, url: string, token: string): Case[] {
+  const bundled = (name: string) => {
+    const outfile = join(directory, `${name}.cjs`);
+    const result = spawnSync(
+      resolve('node_modules/.bin/esbuild'),
+      [
+        `bench/reference/${name}.ts`,
+        '--bundle',
+        '--minify',
+        '--format=cjs',
+        '--platform=node',
+        '--target=node20',
+        `--outfile=${outfile}`,
+        '--log-level=warning',
+      ],
+      { encoding: 'utf8' },
+    );
+    if (result.status !== 0) throw new Error(`building bench/reference/${name}.ts failed: ${result.stderr}`);
+    return outfile;
+  };
+  const run = 'bench/reference/cached-run.cjs';
+  return [
+    { name: 'reference: the request of event get over node:http, no CLI', args: [run, bundled('http-post'), url, token, DEMO_EVENT_ID] },
+    {
+      name: 'reference: event get of commander + zod + node:http, nothing else',
+      args: [run, bundled('minimal-cli'), '--profile', BENCH_PROFILE, 'event', 'get', DEMO_EVENT_ID],
+    },
+  ];
+}
+
 /** `boxoffice sandbox start` on a free port with the demo data, as its own process. */
 async function startSandboxProcess(env: NodeJS.ProcessEnv): Promise<{ url: string; process: ChildProcess }> {
   const child = spawn(process.execPath, ['bin/boxoffice.js', 'sandbox', 'start', '--port', '0', '--db', ':memory:', '--seed', 'demo'], {
@@ -138,9 +173,9 @@ function hasHyperfine(): boolean {
 }
 
 /** Rounds of hyperfine runs, every case in each: round → case → times (ms). */
-function timeWithHyperfine(runs: number, env: NodeJS.ProcessEnv, scratch: string): number[][][] {
+function timeWithHyperfine(cases: readonly Case[], runs: number, env: NodeJS.ProcessEnv, scratch: string): number[][][] {
   const report = join(scratch, 'hyperfine.json');
-  const commands = CASES.map((testCase) => [process.execPath, ...testCase.args].map(shellQuote).join(' '));
+  const commands = cases.map((testCase) => [process.execPath, ...testCase.args].map(shellQuote).join(' '));
   const perRound = Math.min(runs, 5);
   const rounds: number[][][] = [];
   for (let done = 0; done < runs; done += perRound) {
@@ -157,10 +192,10 @@ function timeWithHyperfine(runs: number, env: NodeJS.ProcessEnv, scratch: string
 }
 
 /** One spawn of every case per round, after three rounds of warm-up: round → case → [time]. */
-function timeWithSpawn(runs: number, env: NodeJS.ProcessEnv): number[][][] {
+function timeWithSpawn(cases: readonly Case[], runs: number, env: NodeJS.ProcessEnv): number[][][] {
   const rounds: number[][][] = [];
   for (let run = 0; run < runs + 3; run++) {
-    const timesByCase = CASES.map((testCase) => {
+    const timesByCase = cases.map((testCase) => {
       const started = process.hrtime.bigint();
       spawnSync(process.execPath, testCase.args, { env, stdio: 'ignore' });
       return [Number(process.hrtime.bigint() - started) / 1e6];

@@ -39,11 +39,15 @@ describe('rows', () => {
     expect(out()).toBe('1\tEarly bird\t12\n2\tDoor ticket late\t0\n');
   });
 
-  it('print a header line before the tab-separated lines only when asked (--header)', async () => {
+  it('print a header line before the tab-separated lines only when asked (--header), all in one write', async () => {
     const { io, out } = capture(false);
+    const writes: unknown[] = [];
+    const write = io.stdout.write.bind(io.stdout);
+    io.stdout.write = ((chunk: string) => writes.push(chunk) > 0 && write(chunk)) as typeof io.stdout.write;
     const context = { deps: { io, env: {} }, globals: () => ({ header: true }) } as unknown as CommandContext;
     await writeRows(context, columns, rows);
     expect(out()).toBe('ID\tNAME\tSOLD\n1\tEarly bird\t12\n2\tDoor ticket late\t0\n');
+    expect(writes).toHaveLength(1);
     expect(humanHeader('id')).toBe('ID');
     expect(humanHeader('on sale from')).toBe('On sale from');
   });

@@ -46,8 +46,9 @@ export async function writeRows<Row>(target: RowTarget, columns: readonly Column
   const { io, env, header } = resolve(target);
   const cells = rows.map((row) => columns.map((column) => cellText(column.value(row))));
   if (!io.stdoutIsTTY) {
-    if (header) io.stdout.write(`${columns.map((column) => tabSafe(humanHeader(column.header))).join('\t')}\n`);
-    for (const line of cells) io.stdout.write(`${line.map(tabSafe).join('\t')}\n`);
+    // One write: a pipe or file gets the rows in one system call rather than one per line.
+    const lines = header ? [columns.map((column) => humanHeader(column.header)), ...cells] : cells;
+    if (lines.length > 0) io.stdout.write(lines.map((line) => `${line.map(tabSafe).join('\t')}\n`).join(''));
     return;
   }
   if (rows.length === 0 && options.emptyMessage) {

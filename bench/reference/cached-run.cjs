@@ -1,0 +1,16 @@
+// Runs a bundled reference client (argv[2]) as bin/boxoffice.js runs the CLI: compiled with a V8
+// code cache made after its first run (FILE.v8 beside it), so that the comparison is of the code
+// run, not of how it is compiled.
+const { existsSync, readFileSync, writeFileSync } = require('node:fs');
+const Module = require('node:module');
+const { dirname } = require('node:path');
+const { Script } = require('node:vm');
+
+const file = require('node:path').resolve(process.argv[2]);
+process.argv.splice(2, 1);
+const cacheFile = `${file}.${process.version}.v8`;
+const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined;
+const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData });
+const loaded = { exports: {} };
+script.runInThisContext().call(loaded.exports, loaded.exports, Module.createRequire(file), loaded, file, dirname(file));
+if (cachedData === undefined || script.cachedDataRejected) process.once('beforeExit', () => writeFileSync(cacheFile, script.createCachedData()));
