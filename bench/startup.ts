@@ -4,9 +4,10 @@
 // another node binary to measure that line). Targets: --help and --version at most 1.25x, `auth
 // status` at most 1.5x, one-request commands at most 2.0x on Node 22 and 24 and 1.7x on Node 20,
 // and 60 MB peak memory.
-// Two reference clients (bench/reference/) are timed with the cases, without a target: the request
-// of `event get` alone over node:http, and the least a one-request command built of the CLI's own
-// libraries (commander, zod, node:http) costs, both compiled with a code cache as the CLI is.
+// Reference clients (bench/reference/) are timed with the cases, without a target: the request of
+// `event get` alone over node:http, and the least a one-request command built of the CLI's own
+// libraries costs (commander and node:http; then with zod checking the answer), each compiled
+// with a code cache as the CLI is.
 // The cases are timed in interleaved rounds and each ratio is the median of the rounds' ratios,
 // so that a slow minute on a noisy machine weighs on every case alike rather than on whichever
 // case it happened to fall in.
@@ -129,11 +130,16 @@ function referenceCases(directory: string, url: string, token: string): Case[] {
     return outfile;
   };
   const run = 'bench/reference/cached-run.cjs';
+  const minimalCli = bundled('minimal-cli');
   return [
     { name: 'reference: the request of event get over node:http, no CLI', args: [run, bundled('http-post'), url, token, DEMO_EVENT_ID] },
     {
+      name: 'reference: event get of commander + node:http, nothing else',
+      args: [run, minimalCli, '--profile', BENCH_PROFILE, '--unchecked', 'event', 'get', DEMO_EVENT_ID],
+    },
+    {
       name: 'reference: event get of commander + zod + node:http, nothing else',
-      args: [run, bundled('minimal-cli'), '--profile', BENCH_PROFILE, 'event', 'get', DEMO_EVENT_ID],
+      args: [run, minimalCli, '--profile', BENCH_PROFILE, 'event', 'get', DEMO_EVENT_ID],
     },
   ];
 }

@@ -2,30 +2,38 @@
 // start-up benchmark beside `boxoffice event get` (a reference, without a target): commander reads
 // the words, the profile comes from the config file, node:http sends the request (its multipart
 // body written out here, one field), zod checks the answer, and the event is printed as lines.
-// Nothing else: no error handling but a throw, no output modes, no retries.
-//   node cached-run.cjs minimal-cli.cjs --profile NAME event get ID
+// Nothing else: no error handling but a throw, no output modes, no retries. With --unchecked the
+// answer is printed as it came, and zod is never loaded: what commander and node:http cost alone.
+//   node cached-run.cjs minimal-cli.cjs --profile NAME [--unchecked] event get ID
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import * as z from 'zod';
 
-const looseId = z.union([z.string(), z.number()]).transform(String);
-const dateField = z.looseObject({ date: z.string() });
-const eventAnswer = z.looseObject({
-  status: z.literal('success').optional(),
-  event: z.looseObject({
-    id: looseId,
-    name: z.string(),
-    url: z.string(),
-    eventStatus: z.string(),
-    eventType: z.string(),
-    startDate: dateField,
-    endDate: dateField,
-    city: z.string().nullish(),
-    country: z.string().nullish(),
-  }),
-});
+interface EventAnswer {
+  event: { id: string; name: string; url: string; eventStatus: string; startDate: { date: string }; endDate: { date: string } };
+}
+
+async function checked(answer: unknown): Promise<EventAnswer> {
+  const z = await import('zod');
+  const looseId = z.union([z.string(), z.number()]).transform(String);
+  const dateField = z.looseObject({ date: z.string() });
+  const eventAnswer = z.looseObject({
+    status: z.literal('success').optional(),
+    event: z.looseObject({
+      id: looseId,
+      name: z.string(),
+      url: z.string(),
+      eventStatus: z.string(),
+      eventType: z.string(),
+      startDate: dateField,
+      endDate: dateField,
+      city: z.string().nullish(),
+      country: z.string().nullish(),
+    }),
+  });
+  return eventAnswer.parse(answer);
+}
 
 function postField(url: URL, token: string, name: string, value: string): Promise<unknown> {
   const boundary = 'boxofficeReference';
@@ -44,14 +52,15 @@ function postField(url: URL, token: string, name: string, value: string): Promis
   });
 }
 
-const program = new Command('boxoffice').option('--profile <name>', 'saved profile to use');
+const program = new Command('boxoffice').option('--profile <name>', 'saved profile to use').option('--unchecked', 'print the answer unchecked');
 program
   .command('event')
   .command('get <id>')
   .action(async (id: string) => {
     const config = JSON.parse(readFileSync(join(process.env.BOXOFFICE_CONFIG_DIR ?? '.', 'config.json'), 'utf8'));
     const profile = config.profiles[program.opts().profile];
-    const { event } = eventAnswer.parse(await postField(new URL('/api/e/get-event', profile.apiUrl), profile.token, 'eventId', id));
+    const answer = await postField(new URL('/api/e/get-event', profile.apiUrl), profile.token, 'eventId', id);
+    const { event } = program.opts().unchecked ? (answer as EventAnswer) : await checked(answer);
     const lines = [
       `id\t${event.id}`,
       `title\t${event.name}`,
