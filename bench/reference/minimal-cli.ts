@@ -14,27 +14,6 @@ interface EventAnswer {
   event: { id: string; name: string; url: string; eventStatus: string; startDate: { date: string }; endDate: { date: string } };
 }
 
-async function checked(answer: unknown): Promise<EventAnswer> {
-  const z = await import('zod');
-  const looseId = z.union([z.string(), z.number()]).transform(String);
-  const dateField = z.looseObject({ date: z.string() });
-  const eventAnswer = z.looseObject({
-    status: z.literal('success').optional(),
-    event: z.looseObject({
-      id: looseId,
-      name: z.string(),
-      url: z.string(),
-      eventStatus: z.string(),
-      eventType: z.string(),
-      startDate: dateField,
-      endDate: dateField,
-      city: z.string().nullish(),
-      country: z.string().nullish(),
-    }),
-  });
-  return eventAnswer.parse(answer);
-}
-
 function postField(url: URL, token: string, name: string, value: string): Promise<unknown> {
   const boundary = 'boxofficeReference';
   const body = `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n--${boundary}--\r\n`;
@@ -60,7 +39,7 @@ program
     const config = JSON.parse(readFileSync(join(process.env.BOXOFFICE_CONFIG_DIR ?? '.', 'config.json'), 'utf8'));
     const profile = config.profiles[program.opts().profile];
     const answer = await postField(new URL('/api/e/get-event', profile.apiUrl), profile.token, 'eventId', id);
-    const { event } = program.opts().unchecked ? (answer as EventAnswer) : await checked(answer);
+    const { event } = program.opts().unchecked ? (answer as EventAnswer) : (await import('./event-answer.js')).checkEventAnswer(answer);
     const lines = [
       `id\t${event.id}`,
       `title\t${event.name}`,
