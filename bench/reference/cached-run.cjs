@@ -1,6 +1,6 @@
 // Runs a bundled reference client (argv[2]) as bin/boxoffice.js runs the CLI: compiled with a V8
-// code cache made after its first run (FILE.v8 beside it), so that the comparison is of the code
-// run, not of how it is compiled.
+// code cache made after its first run with the same arguments (a file beside it), so that the
+// comparison is of the code run, not of how it is compiled.
 const { existsSync, readFileSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
 const { dirname } = require('node:path');
@@ -8,7 +8,10 @@ const { Script } = require('node:vm');
 
 const file = require('node:path').resolve(process.argv[2]);
 process.argv.splice(2, 1);
-const cacheFile = `${file}.${process.version}.v8`;
+const cacheFile = `${file}.${process.version}.${process.argv
+  .slice(2)
+  .join('-')
+  .replace(/[^\w-]+/g, '_')}.v8`;
 const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined;
 const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData });
 const loaded = { exports: {} };
