@@ -19,6 +19,7 @@ const eventAnswer = z.looseObject({
   }),
 });
 
+/** Parsed as the CLI parses a schema the first time: without zod's compiled fast path (src/client/validate.ts). */
 export function checkEventAnswer(answer: unknown): z.output<typeof eventAnswer> {
-  return eventAnswer.parse(answer);
+  return eventAnswer.parse(answer, { jitless: true });
 }
