@@ -171,6 +171,10 @@ interface BatchFormat {
 function formatBatch(records: readonly AttendeeRecord[], state: ExportState, customColumns: number, format: BatchFormat): FormattedBatch {
   const batch: FormattedBatch = { rows: EMPTY, orderNumbers: [], attendees: 0, duplicates: 0, segments: [] };
   const { formatter, onRow, bytes } = format;
+  // The rows are gathered as one string and encoded once (at most once per segment): encoding
+  // each row on its own cost a call into Node per row. The text lives only while the batch is
+  // formatted.
+  let text = '';
   for (const record of records) {
     if (!state.seen.add(record.orderNo)) {
       batch.duplicates += 1;
@@ -180,16 +184,19 @@ function formatBatch(records: readonly AttendeeRecord[], state: ExportState, cus
     for (const row of rows) state.columns.observe(row.answers);
     if (state.columns.size !== customColumns) {
       customColumns = state.columns.size;
+      bytes.append(text);
+      text = '';
       batch.segments.push({ offset: bytes.length, customColumns });
     }
     for (const row of rows) {
       const cells = state.columns.appendCustomCells(row.fixed, row.answers);
-      bytes.append(formatter.formatRow(cells));
+      text += formatter.formatRow(cells);
       onRow?.(state.columns.rowObject(cells));
     }
     batch.orderNumbers.push(record.orderNo);
     batch.attendees += rows.length;
   }
+  bytes.append(text);
   batch.rows = bytes.take();
   return batch;
 }

@@ -148,9 +148,9 @@ export class SpoolWriter {
   }
 
   appendOrderNumbers(orderNumbers: readonly string[]): number {
-    let bytes = 0;
-    for (const orderNo of orderNumbers) bytes += this.orders.append(`${JSON.stringify(orderNo)}\n`);
-    return bytes;
+    let lines = '';
+    for (const orderNo of orderNumbers) lines += `${JSON.stringify(orderNo)}\n`;
+    return this.orders.append(lines);
   }
 
   /** Writes everything appended so far: a checkpoint may then count it. */

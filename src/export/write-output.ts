@@ -61,14 +61,16 @@ export function createRowFormatter(format: ExportFormat, columns: ColumnRegistry
 
 /**
  * How rows written with `known` custom columns are completed to all of them (empty cells): drop
- * `trim` bytes from the row's end, then add `suffix`.
+ * `trim` bytes from the row's end, then add `suffix`, which ends with the row's line end but in a
+ * JSON array (whose rows are separated instead).
  */
 function rowPadding(format: ExportFormat, known: number, header: readonly string[]): { trim: number; suffix: Buffer } {
+  const lineEnd = format === 'json' ? '' : '\n';
   const missing = header.length - FIXED_COLUMNS.length - known;
-  if (missing <= 0) return { trim: 0, suffix: Buffer.alloc(0) };
-  if (format === 'csv') return { trim: 0, suffix: Buffer.from(','.repeat(missing)) };
+  if (missing <= 0) return { trim: 0, suffix: Buffer.from(lineEnd) };
+  if (format === 'csv') return { trim: 0, suffix: Buffer.from(`${','.repeat(missing)}${lineEnd}`) };
   const fields = header.slice(header.length - missing).map((name) => `,${JSON.stringify(name)}:""`);
-  return { trim: 1, suffix: Buffer.from(`${fields.join('')}}`, 'utf8') };
+  return { trim: 1, suffix: Buffer.from(`${fields.join('')}}${lineEnd}`, 'utf8') };
 }
 
 export interface OutputSource {
@@ -78,7 +80,6 @@ export interface OutputSource {
   columns: ColumnRegistry;
 }
 
-const LINE_END = Buffer.from('\n');
 const FIRST_JSON_ROW = Buffer.from('\n');
 const NEXT_JSON_ROW = Buffer.from(',\n');
 
@@ -110,7 +111,6 @@ function* exportBody(source: OutputSource, format: ExportFormat): Generator<Buff
         if (format === 'json') output.append(rowsWritten === 0 ? FIRST_JSON_ROW : NEXT_JSON_ROW);
         output.append(trim > 0 ? row.subarray(0, row.length - trim) : row);
         output.append(suffix);
-        if (format !== 'json') output.append(LINE_END);
         rowsWritten += 1;
       }
       yield output.take();

@@ -3,7 +3,7 @@
 // counting, under --quirks (the live service's counting and shapes), under --faults rate=0.1, and
 // after an interruption followed by --resume.
 import { execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -212,6 +212,20 @@ describe('attendees export against the sandbox', () => {
     expect(lines).toHaveLength(normal.event.attendees);
     expect(lines.find((line) => line.attendeeName.includes('HYPERLINK'))?.attendeeName).toBe('=HYPERLINK("http://evil.test","click")');
     expect(piped.stderr).toMatch(new RegExp(`exported ${normal.event.attendees} attendees from ${ORDERS} orders`));
+  });
+
+  it("as a process, leaves the next run's code cache as it is (V8's heap flags are put back before the CLI writes it)", async () => {
+    const cacheHome = join(dir, 'code-cache');
+    const env = { ...process.env, ...envFor(normal.sandbox), CI: 'true', XDG_CACHE_HOME: cacheHome };
+    const exportOnce = () =>
+      run(process.execPath, ['bin/boxoffice.js', 'attendees', 'export', normal.event.eventId, '-o', join(dir, 'cached.csv'), '--force'], { env });
+    await exportOnce();
+    const [cache] = readdirSync(join(cacheHome, 'boxoffice')).filter((name) => name.endsWith('-attendees-export.v8'));
+    const cacheFile = join(cacheHome, 'boxoffice', cache);
+    utimesSync(cacheFile, new Date(0), new Date(0));
+    await exportOnce();
+    expect(statSync(cacheFile).mtimeMs).toBe(0);
+    expect(await readFile(join(dir, 'cached.csv'), 'utf8')).toBe(reference);
   });
 
   it('survives kill -9 after checkpoints were written: --resume gives the file an uninterrupted run gives', async () => {

@@ -22,7 +22,7 @@ import { exportAttendees, resumableCheckpoint } from '../../../export/export-att
 import { progressAndNotices } from '../../../export/progress.js';
 import { expectedAttendeeCount, resumeAdvice, toDestination } from '../../../export/to-destination.js';
 import { formatDuration } from '../../../util/duration.js';
-import { keepHeapSmall } from '../../../util/heap.js';
+import { withSmallHeap } from '../../../util/heap.js';
 import { openSession } from '../../session.js';
 
 interface AttendeesExportOptions {
@@ -144,27 +144,28 @@ async function exportAttendeeList(options: AttendeesExportOptions, outputPath: s
   try {
     const resume = options.resume || (await askToResume(options, outputPath, source, context));
     const expectedAttendees = io.stderrIsTTY ? await expectedAttendeeCount((request) => session.client.events.getReport(request), options.eventId) : undefined;
-    keepHeapSmall();
-    const summary = await exportAttendees(
-      {
-        eventId: options.eventId,
-        format: options.format,
-        outputPath,
-        resume,
-        prefetch: options.prefetch,
-        statuses: options.statuses,
-      },
-      {
-        // The signal drops a prefetched request the export no longer needs.
-        fetchBatch: async (range, signal) => (await session.client.events.attendeeList(range, { signal })).attendee,
-        source,
-        stdout: rows,
-        notice,
-        progress,
-        expectedAttendees,
-        signal: deps.signal,
-        now: () => deps.clock.now().getTime(),
-      },
+    const summary = await withSmallHeap(() =>
+      exportAttendees(
+        {
+          eventId: options.eventId,
+          format: options.format,
+          outputPath,
+          resume,
+          prefetch: options.prefetch,
+          statuses: options.statuses,
+        },
+        {
+          // The signal drops a prefetched request the export no longer needs.
+          fetchBatch: async (range, signal) => (await session.client.events.attendeeList(range, { signal })).attendee,
+          source,
+          stdout: rows,
+          notice,
+          progress,
+          expectedAttendees,
+          signal: deps.signal,
+          now: () => deps.clock.now().getTime(),
+        },
+      ),
     );
     if (context.globals().json && outputPath !== undefined) {
       writeJson(io, { status: 'success', ...summary, rateLimitWaitMs: session.waitBudget?.waitedMs ?? 0 });

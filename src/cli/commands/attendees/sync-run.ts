@@ -2,7 +2,7 @@
 // the destination opened and migrated, the run locked, the session's attendee list read through
 // src/sync, and the outbox delivered to the sinks the flags name.
 import { BoxofficeError, RateLimitError, UsageError } from '../../../client/errors.js';
-import { keepHeapSmall } from '../../../util/heap.js';
+import { withSmallHeap } from '../../../util/heap.js';
 import { checkDestination, type Difference } from '../../../sync/check.js';
 import { deliverPending, execSink, forwardSink, jsonSink, type Sink } from '../../../sync/deliver.js';
 import { openDestination, type SyncDatabase } from '../../../sync/destination.js';
@@ -98,7 +98,6 @@ async function runCheck(options: AttendeesSyncOptions, db: SyncDatabase, session
 export async function runAttendeesSync(options: AttendeesSyncOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const { io } = deps;
-  keepHeapSmall();
   const db = await openDestination(options.to);
   try {
     await migrate(db);
@@ -112,8 +111,8 @@ export async function runAttendeesSync(options: AttendeesSyncOptions, context: C
     const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs, notice: syncNotice(options, context) });
     try {
       if (options.watchMs !== undefined) checkWatchInterval(options.watchMs, session.profile.apiUrl as string, READS_PER_WATCHED_RUN);
-      if (options.check) return await runCheck(options, db, session, context);
-      await syncLoop(options, db, session, context);
+      if (options.check) return await withSmallHeap(() => runCheck(options, db, session, context));
+      await withSmallHeap(() => syncLoop(options, db, session, context));
     } catch (error) {
       throw explainPermission(error, attendeeListRefused(options.eventId));
     } finally {

@@ -3,7 +3,7 @@
 import { basename } from 'node:path';
 import { machineTimezone } from '../../../insights/dates.js';
 import { FiguresAccumulator } from '../../../insights/figures.js';
-import { keepHeapSmall } from '../../../util/heap.js';
+import { withSmallHeap } from '../../../util/heap.js';
 import { figuresClock } from '../../../insights/clock.js';
 import { readExportRows } from '../../../insights/read-export.js';
 import type { InsightsReport } from '../../../insights/report.js';
@@ -37,7 +37,8 @@ export async function runInsights(options: InsightsOptions, context: CommandCont
   if (options.output !== undefined && options.destination === 'file' && !options.force) {
     await confirmReplace(options.output, context, 'nothing read');
   }
-  keepHeapSmall();
-  if (options.from !== undefined) return fromFile({ ...options, from: options.from }, context);
-  return runLiveInsights({ ...options, eventId: options.eventId as string }, context);
+  const from = options.from;
+  return withSmallHeap(() =>
+    from !== undefined ? fromFile({ ...options, from }, context) : runLiveInsights({ ...options, eventId: options.eventId as string }, context),
+  );
 }
