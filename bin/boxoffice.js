@@ -43,7 +43,7 @@ function ownedByUser(fd) {
   return uid === process.getuid() && (mode & 0o022) === 0;
 }
 
-/** Global flags whose value is the next word (`--profile bench`), not a command name. */
+/** Global flags whose value is the next word (`--profile bench`), not a command name (GLOBAL_OPTIONS_WITH_VALUE in src/cli/usage.ts). */
 const FLAGS_WITH_VALUE = new Set(['--profile']);
 
 /**
