@@ -81,6 +81,11 @@ export async function* attendeeBatches<T>(fetchBatch: FetchAttendeeBatch<T>, opt
       );
     inFlight.push({ range, controller, result });
   };
+  // An interruption (Ctrl-C) ends the requests in flight too, not only the wait for the next one.
+  const abortInFlight = (): void => {
+    for (const pending of inFlight) pending.controller.abort(signal?.reason);
+  };
+  signal?.addEventListener('abort', abortInFlight, { once: true });
   const dropSpeculative = (): void => {
     for (const pending of inFlight.splice(1)) pending.controller.abort();
     nextFrom = inFlight.length > 0 ? inFlight[0].range.toRecord : nextFrom;
@@ -116,6 +121,7 @@ export async function* attendeeBatches<T>(fetchBatch: FetchAttendeeBatch<T>, opt
       yield { ...current.range, index, records };
     }
   } finally {
+    signal?.removeEventListener('abort', abortInFlight);
     for (const pending of inFlight.splice(0)) pending.controller.abort();
   }
 }

@@ -99,7 +99,7 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
     getEvent: (request) => counted(() => env.api.getEvent(request)),
     getTickets: (request) => counted(() => env.api.getTickets(request)),
     getReport: (request) => counted(() => env.api.getReport(request)),
-    attendeeList: (request) => counted(() => env.api.attendeeList(request)),
+    attendeeList: (request, options) => counted(() => env.api.attendeeList(request, options)),
   };
   const facts = await eventFacts(api, eventId, env);
   let purchaseZone: string | undefined;
@@ -120,8 +120,8 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
     await exportAttendees(
       { eventId, format: 'ndjson', outputPath: work.path, resume, prefetch: env.prefetch },
       {
-        fetchBatch: async (range) => {
-          const records = (await api.attendeeList(range)).attendee;
+        fetchBatch: async (range, signal) => {
+          const records = (await api.attendeeList(range, { signal })).attendee;
           purchaseZone ??= records.find((record) => record.purchaseDate?.timezone)?.purchaseDate?.timezone;
           if (range.fromRecord === 0) {
             listStart.head = records.map((record) => String(record.orderNo));

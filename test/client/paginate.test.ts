@@ -138,4 +138,19 @@ describe('attendeeBatches', () => {
     ).rejects.toThrow('interrupted');
     expect(seen).toEqual([0, 50]);
   });
+
+  it('aborts the requests in flight when the signal is aborted, with its reason', async () => {
+    const controller = new AbortController();
+    const reasons: unknown[] = [];
+    const fetchBatch = (range: RecordRange, signal: AbortSignal) =>
+      new Promise<never>((_resolve, reject) => {
+        signal.addEventListener('abort', () => {
+          reasons.push(signal.reason);
+          reject(signal.reason);
+        });
+        if (range.fromRecord === 0) setTimeout(() => controller.abort(new Error('interrupted')), 10);
+      });
+    await expect(collect(attendeeBatches(fetchBatch, { eventId: 'E1', signal: controller.signal }))).rejects.toThrow('interrupted');
+    expect(reasons).toEqual([new Error('interrupted')]);
+  });
 });

@@ -96,6 +96,25 @@ describe('a live read', { timeout: 120_000 }, () => {
     for (const format of ['ndjson', 'csv', 'json'] as const) expect(live).toEqual(await figuresFromExport(format));
   });
 
+  it('stops a list read in flight when interrupted (Ctrl-C), rather than waiting for its answer', async () => {
+    const interrupt = new AbortController();
+    let aborted = false;
+    const stalled: typeof client.events.attendeeList = async (request, options) => {
+      if (Number(request.fromRecord) < 100) return client.events.attendeeList(request, options);
+      // An answer that never comes: only the request's own signal ends the wait.
+      setTimeout(() => interrupt.abort(new Error('interrupted')), 50);
+      return new Promise((_resolve, reject) =>
+        options?.signal?.addEventListener('abort', () => {
+          aborted = true;
+          reject(options.signal?.reason);
+        }),
+      );
+    };
+    const { env } = liveEnvironment('stalled.ndjson', { ...client.events, attendeeList: stalled }, interrupt.signal);
+    await expect(readEventLive(eventId, env)).rejects.toThrow('interrupted');
+    expect(aborted).toBe(true);
+  });
+
   it('resumed after an interruption, gives the figures of one read from the start', async () => {
     const interrupt = new AbortController();
     const interrupted: typeof client.events.attendeeList = async (request, options) => {
