@@ -15,7 +15,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { measureNode } from './export.js';
 import type { BenchModule, Figure } from './types.js';
 import { median, round, spread } from './stats.js';
@@ -62,7 +62,7 @@ export const startupBench: BenchModule = async ({ quick, smoke, log }) => {
     cli(['--profile', BENCH_PROFILE, 'login', '--with-token'], env, `${token}\n`);
     // The request reference takes the token from the environment (a name the CLI does not read), not its arguments.
     Object.assign(env, { REFERENCE_TOKEN: token });
-    const cases = [...CASES, ...referenceCases(configDir, sandbox.url)];
+    const cases = [...CASES, ...referenceCases(sandbox.url)];
     for (const testCase of cases) spawnChecked(testCase.args, env);
 
     const rounds = hasHyperfine() ? timeWithHyperfine(cases, runs, env, configDir) : timeWithSpawn(cases, runs, env);
@@ -110,31 +110,12 @@ export const startupBench: BenchModule = async ({ quick, smoke, log }) => {
   }
 };
 
-/** The reference clients, each bundled into `directory` and run through bench/reference/cached-run.cjs. */
-function referenceCases(directory: string, url: string): Case[] {
-  const bundled = (name: string) => {
-    const outfile = join(directory, `${name}.cjs`);
-    const result = spawnSync(
-      resolve('node_modules/.bin/esbuild'),
-      [
-        `bench/reference/${name}.ts`,
-        '--bundle',
-        '--minify',
-        '--format=cjs',
-        '--platform=node',
-        '--target=node20',
-        `--outfile=${outfile}`,
-        '--log-level=warning',
-      ],
-      { encoding: 'utf8' },
-    );
-    if (result.status !== 0) throw new Error(`building bench/reference/${name}.ts failed: ${result.stderr}`);
-    return outfile;
-  };
+/** The reference clients (bundled by scripts/bench.mjs into .bench/reference/), run through bench/reference/cached-run.cjs. */
+function referenceCases(url: string): Case[] {
   const run = 'bench/reference/cached-run.cjs';
-  const minimalCli = bundled('minimal-cli');
+  const minimalCli = '.bench/reference/minimal-cli.cjs';
   return [
-    { name: 'reference: the request of event get over node:http, no CLI', args: [run, bundled('http-post'), url, DEMO_EVENT_ID] },
+    { name: 'reference: the request of event get over node:http, no CLI', args: [run, '.bench/reference/http-post.cjs', url, DEMO_EVENT_ID] },
     {
       name: 'reference: event get of commander + node:http, nothing else',
       args: [run, minimalCli, '--profile', BENCH_PROFILE, '--unchecked', 'event', 'get', DEMO_EVENT_ID],

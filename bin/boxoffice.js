@@ -10,7 +10,7 @@
 // that a run reads one file and deserializes only what that command runs (`--version` does not
 // pay for what `event get` compiled). The file is named by the core's size and time, the Node
 // version and architecture, and the command; V8 refuses a part that does not fit, and the file
-// is written again (atomically) after any run that lacked a part or had one refused.
+// is written again (atomically) after a successful run that lacked a part or had one refused.
 const { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
 const { dirname, isAbsolute, join } = require('node:path');
@@ -162,5 +162,7 @@ function loadCore() {
 const { runFromProcess, saveAfterRun } = loadCore();
 runFromProcess().then((code) => {
   process.exitCode = code;
-  saveAfterRun();
+  // Only a command that ran through is the path its next runs take: a cache made after a refusal
+  // (not logged in, a mistyped command) would hold the error's path, and be kept as it is.
+  if (code === 0) saveAfterRun();
 });

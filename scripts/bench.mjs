@@ -3,6 +3,7 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { cliBuildOptions } from './build-options.mjs';
 
 const root = new URL('..', import.meta.url);
 const args = process.argv.slice(2);
@@ -24,6 +25,22 @@ await build({
   banner: {
     js: "import { createRequire as __benchCreateRequire } from 'node:module'; const require = __benchCreateRequire(import.meta.url);",
   },
+  logLevel: 'warning',
+  absWorkingDir: new URL('.', root).pathname,
+});
+
+// The start-up benchmark's reference clients, bundled as the CLI is (minified CommonJS, commander's
+// child_process loaded on first use), so that they differ from it only in the code they run.
+await build({
+  entryPoints: ['bench/reference/minimal-cli.ts', 'bench/reference/http-post.ts'],
+  outdir: '.bench/reference',
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  minify: true,
+  format: 'cjs',
+  platform: 'node',
+  target: cliBuildOptions.target,
+  plugins: cliBuildOptions.plugins,
   logLevel: 'warning',
   absWorkingDir: new URL('.', root).pathname,
 });

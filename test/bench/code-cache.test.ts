@@ -2,7 +2,7 @@
 // command ran, used as it is by the next run of a command it has seen, written again after a
 // command it has not, replaced when V8 refuses it, and never in the way of the command.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -86,6 +86,15 @@ describe.skipIf(process.platform !== 'linux')('the code cache', () => {
     writeFileSync(file, 'not a V8 code cache');
     expect(run(['--help'])).toBe(help);
     expect(partsOf(file)).toEqual(['cli.cjs']);
+  });
+
+  it('is made only after a command that succeeded: a mistyped or refused one leaves none', () => {
+    const typo = spawnSync(process.execPath, [BIN, 'evnt', 'lst'], {
+      encoding: 'utf8',
+      env: { ...process.env, BOXOFFICE_CONFIG_DIR: join(scratch, 'config'), XDG_CACHE_HOME: cacheHome },
+    });
+    expect(typo.status).not.toBe(0);
+    expect(existsSync(join(cacheHome, 'boxoffice')) ? cacheFiles() : []).toEqual([]);
   });
 
   it('is code: one that others may write is not read but replaced by one only its owner may write', () => {
