@@ -39,8 +39,10 @@ export async function runWithProcess(): Promise<number> {
       get stderr() {
         return process.stderr;
       },
+      // isatty, not process.stdin.isTTY: that builds the stdin stream, which for a file or
+      // /dev/null loads Node's fs streams, fs/promises and readline (~4M instructions).
       get stdinIsTTY() {
-        return process.stdin.isTTY === true;
+        return process.getBuiltinModule('node:tty').isatty(0);
       },
       get stdoutIsTTY() {
         return process.stdout.isTTY === true;
