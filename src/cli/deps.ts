@@ -7,6 +7,12 @@ export interface Io {
   stdin: Readable;
   stdout: Writable;
   stderr: Writable;
+  /**
+   * Writes text to stdout, in order with what went through `stdout`. The process's own
+   * (process-stdio.ts) does it without building Node's stdout stream where it can; where it is
+   * absent, the text goes to `stdout`. Commands print through `printOut`.
+   */
+  print?(text: string): void;
   /** Whether stdin / stdout / stderr are terminals (decides prompts, tables, progress bars). */
   stdinIsTTY: boolean;
   stdoutIsTTY: boolean;
@@ -15,6 +21,12 @@ export interface Io {
   columns?: number;
   /** The terminal's height in lines, when stdout is a terminal (a watch view fits it). */
   rows?: number;
+}
+
+/** Writes a command's text to stdout (its answer, help, a value): the one way output leaves as text. */
+export function printOut(io: Pick<Io, 'stdout' | 'print'>, text: string): void {
+  if (io.print) io.print(text);
+  else io.stdout.write(text);
 }
 
 export interface Clock {

@@ -1,21 +1,18 @@
 // The bundle's entry. `boxoffice --version` is answered here, before the program (commander's
 // tree of commands and flags) is built. Every other argument list runs the CLI
 // (process-run.ts), which prints the same version for `--version` among other words.
+import { processStdout } from './process-stdio.js';
 import { packageVersion } from './version.js';
 
 const VERSION_ONLY: readonly string[] = ['--version', '-V'];
 
 export async function runFromProcess(): Promise<number> {
-  // `boxoffice event list | head -1`: the reader went away; stop quietly, as Unix tools do.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
-    throw error;
-  });
+  const stdout = processStdout();
   const args = process.argv.slice(2);
   if (args.length === 1 && VERSION_ONLY.includes(args[0])) {
-    process.stdout.write(`${packageVersion()}\n`);
+    stdout.print(`${packageVersion()}\n`);
     return 0;
   }
   const { runWithProcess } = await import('./process-run.js');
-  return runWithProcess();
+  return runWithProcess(stdout);
 }

@@ -6,7 +6,7 @@ import { ApiError, CancelledError, DeclinedError } from '../client/errors.js';
 import { registerCommands } from './commands/index.js';
 import { groupOf } from './commands/summaries.js';
 import type { CommandContext, CommandRun, GlobalOptions } from './context.js';
-import type { Deps } from './deps.js';
+import { printOut, type Deps, type Io } from './deps.js';
 import type { Invocation } from './error-message.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { configureCommandHelp, fitHelpText, helpWidthFor } from './help.js';
@@ -83,10 +83,14 @@ export async function buildProgram(
     command.exitOverride();
     configureCommandHelp(command);
     command.configureOutput({
-      writeOut: (text) => deps.io.stdout.write(fitHelpText(text, helpWidthFor(deps.io))),
+      writeOut: (text) => printOut(deps.io, fitHelpText(text, helpWidthFor(deps.io))),
       writeErr: (text) => deps.io.stderr.write(text),
       getOutHelpWidth: () => helpWidthFor(deps.io),
       getErrHelpWidth: () => helpWidthFor(deps.io),
+      // The help is plain text. commander's own answer asks process.stdout whether to keep the
+      // colours of a help that has none, and building that stream costs --help a tenth of its time.
+      getOutHasColors: () => false,
+      getErrHasColors: () => false,
       outputError: (text, write) => write(withPositionalHint(command, text, argv)),
     });
   });
@@ -104,11 +108,12 @@ function normalizedArgv(argv: readonly string[]): string[] {
   return [...argv.slice(0, at), ...argv.slice(at + 1), '--help'];
 }
 
-export async function runCli(givenArgv: readonly string[], deps: Deps, register: RegisterCommands = registerCommands): Promise<number> {
+export async function runCli(givenArgv: readonly string[], processDeps: Deps, register: RegisterCommands = registerCommands): Promise<number> {
   let invocation: Invocation | undefined;
   const run: CommandRun = {};
   const argv = normalizedArgv(givenArgv);
-  const stdout = watchWrites(deps.io.stdout);
+  const stdout = watchWrites(processDeps.io);
+  const deps = { ...processDeps, io: stdout.io };
   try {
     const program = await buildProgram(deps, argv, run, register);
     const bare = groupWithoutVerb(program, argv);
@@ -126,7 +131,7 @@ export async function runCli(givenArgv: readonly string[], deps: Deps, register:
     // With --json a failure is a document too (unless the command already wrote one), so that
     // `boxoffice --json … > out.json` never leaves an empty file.
     if (failure.exitCode !== EXIT.ok && wantsJson(argv) && !stdout.written()) {
-      deps.io.stdout.write(`${JSON.stringify({ error: { code: failure.code, message: failure.message, exitCode: failure.exitCode } }, null, 2)}\n`);
+      printOut(deps.io, `${JSON.stringify({ error: { code: failure.code, message: failure.message, exitCode: failure.exitCode } }, null, 2)}\n`);
     }
     return failure.exitCode;
   } finally {
@@ -140,18 +145,41 @@ function wantsJson(argv: readonly string[]): boolean {
   return (end < 0 ? argv : argv.slice(0, end)).includes('--json');
 }
 
-/** Whether anything was written on `stream` since (the command's own document, rows, …). */
-function watchWrites(stream: Writable): { written(): boolean; restore(): void } {
-  const original = stream.write;
+/**
+ * `io` noting whether anything was written on stdout since (the command's own document, rows, …).
+ * Its stdout stream is watched from its first use: asking for it would build it (process-stdio.ts).
+ */
+function watchWrites(io: Io): { io: Io; written(): boolean; restore(): void } {
   let written = false;
-  stream.write = function (this: Writable, ...args: Parameters<Writable['write']>) {
-    written = true;
-    return original.apply(this, args);
-  } as Writable['write'];
+  let watched: { stream: Writable; write: Writable['write'] } | undefined;
+  // The rest of io (streams built on use, terminal checks) is read through to the original.
+  const watchedIo: Io = Object.create(io, {
+    stdout: {
+      get: () => {
+        if (watched === undefined) {
+          const stream = io.stdout;
+          const write = stream.write;
+          stream.write = function (this: Writable, ...args: Parameters<Writable['write']>) {
+            written = true;
+            return write.apply(this, args);
+          } as Writable['write'];
+          watched = { stream, write };
+        }
+        return watched.stream;
+      },
+    },
+    print: {
+      value: (text: string) => {
+        written = true;
+        printOut(io, text);
+      },
+    },
+  });
   return {
+    io: watchedIo,
     written: () => written,
     restore: () => {
-      stream.write = original;
+      if (watched) watched.stream.write = watched.write;
     },
   };
 }

@@ -3,11 +3,12 @@
 import { proxyConfigured } from '../client/proxy.js';
 import { systemClock, type Deps } from './deps.js';
 import { runCli } from './main.js';
+import { isTerminal, type ProcessStdout } from './process-stdio.js';
 
 /** Names the step boundary at which the process kills itself (crash tests only; docs/architecture.md). */
 const CRASH_AT_ENV = 'BOXOFFICE_TEST_CRASH_AT';
 
-export async function runWithProcess(): Promise<number> {
+export async function runWithProcess(stdout: ProcessStdout): Promise<number> {
   // A proxied request goes through undici, which parses HTTP with a WebAssembly module. V8
   // compiles it twice, with its baseline compiler and then again, optimised, on a background
   // thread, and the process cannot exit before that second compilation ends: ~100 ms after the
@@ -28,33 +29,33 @@ export async function runWithProcess(): Promise<number> {
   };
   process.on('SIGINT', onSigint);
   const deps: Deps = {
-    // Getters: Node builds each standard stream on first use, and `--version` needs only one.
+    // Getters: Node builds each standard stream on first use (process-stdio.ts), and most
+    // commands need none but stdout, and that only as text.
     io: {
       get stdin() {
         return process.stdin;
       },
       get stdout() {
-        return process.stdout;
+        return stdout.stream();
       },
       get stderr() {
         return process.stderr;
       },
-      // isatty, not process.stdin.isTTY: that builds the stdin stream, which for a file or
-      // /dev/null loads Node's fs streams, fs/promises and readline (~4M instructions).
+      print: stdout.print,
       get stdinIsTTY() {
-        return process.getBuiltinModule('node:tty').isatty(0);
+        return isTerminal(0);
       },
       get stdoutIsTTY() {
-        return process.stdout.isTTY === true;
+        return isTerminal(1);
       },
       get stderrIsTTY() {
-        return process.stderr.isTTY === true;
+        return isTerminal(2);
       },
       get columns() {
-        return process.stdout.isTTY ? process.stdout.columns : undefined;
+        return isTerminal(1) ? stdout.stream().columns : undefined;
       },
       get rows() {
-        return process.stdout.isTTY ? process.stdout.rows : undefined;
+        return isTerminal(1) ? stdout.stream().rows : undefined;
       },
     },
     env: process.env,

@@ -2,7 +2,7 @@
 // bound to the injected streams, so tests answer by writing to stdin. Questions are drawn on
 // stderr: stdout carries only data, so `boxoffice event create --json > out.json` stays clean
 // even when it has to ask.
-import { Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { CancelledError } from '../client/errors.js';
 import type { Deps } from './deps.js';
 
@@ -70,6 +70,8 @@ async function asked<T>(answer: Promise<T>): Promise<T> {
  * open for the next question and for the command's own messages.
  */
 function unclosable(target: Writable): Writable {
+  // node:stream loaded with the question, not with every verb that might ask one.
+  const { Writable } = process.getBuiltinModule('node:stream');
   const forward = new Writable({
     write(chunk: Buffer | string, encoding: BufferEncoding, done: (error?: Error | null) => void) {
       target.write(chunk, encoding, done);

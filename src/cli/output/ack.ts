@@ -2,6 +2,7 @@
 // sentence, and for scripts (piped) just the id, so `id=$(boxoffice event create …)` works.
 import type { CommandContext } from '../context.js';
 import { writeJson } from './json.js';
+import { printOut } from '../deps.js';
 
 export interface Acknowledgement {
   /** The response body as the API sent it. */
@@ -15,7 +16,7 @@ export interface Acknowledgement {
 export function writeAck(context: CommandContext, ack: Acknowledgement): void {
   const { io } = context.deps;
   if (context.globals().json) writeJson(io, ack.body);
-  else io.stdout.write(io.stdoutIsTTY ? `${ack.sentence}\n` : `${ack.id}\n`);
+  else printOut(io, io.stdoutIsTTY ? `${ack.sentence}\n` : `${ack.id}\n`);
 }
 
 /** What a command that prints no data did: `document` under --json, else `line` on stderr for people. */

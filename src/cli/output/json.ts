@@ -1,6 +1,6 @@
-import type { Io } from '../deps.js';
+import { printOut, type Io } from '../deps.js';
 
 /** Prints one JSON document on stdout (the whole of stdout under --json). */
-export function writeJson(io: Pick<Io, 'stdout'>, value: unknown): void {
-  io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+export function writeJson(io: Pick<Io, 'stdout' | 'print'>, value: unknown): void {
+  printOut(io, `${JSON.stringify(value, null, 2)}\n`);
 }

@@ -2,7 +2,7 @@
 // between rows. Piped: tab-separated lines, one record a line, for scripts (as gh does), with
 // a header line only when asked for (--header). docs/output.md describes both.
 import type { CommandContext } from '../context.js';
-import type { Deps, Io } from '../deps.js';
+import { printOut, type Deps, type Io } from '../deps.js';
 import { fitColumns, shorten, type FitColumn } from './fit.js';
 import { writeJson } from './json.js';
 
@@ -48,7 +48,7 @@ export async function writeRows<Row>(target: RowTarget, columns: readonly Column
   if (!io.stdoutIsTTY) {
     // One write: a pipe or file gets the rows in one system call rather than one per line.
     const lines = header ? [columns.map((column) => humanHeader(column.header)), ...cells] : cells;
-    if (lines.length > 0) io.stdout.write(lines.map((line) => `${line.map(tabSafe).join('\t')}\n`).join(''));
+    if (lines.length > 0) printOut(io, lines.map((line) => `${line.map(tabSafe).join('\t')}\n`).join(''));
     return;
   }
   if (rows.length === 0 && options.emptyMessage) {
@@ -67,7 +67,7 @@ export async function writeRows<Row>(target: RowTarget, columns: readonly Column
     wordWrap: false,
   });
   for (const line of cells) table.push(shown.map((index, at) => shorten(line[index], widths[at])));
-  io.stdout.write(`${withoutTrailingSpace(table.toString(), color)}\n`);
+  printOut(io, `${withoutTrailingSpace(table.toString(), color)}\n`);
 }
 
 /** A command's answer: the service's body under --json, else its rows. */

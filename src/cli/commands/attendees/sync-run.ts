@@ -18,6 +18,7 @@ import { openSession, type Session } from '../../session.js';
 import { checkWatchInterval } from '../../watch-interval.js';
 import { attendeeListRefused } from './shared.js';
 import type { AttendeesSyncOptions } from './sync.js';
+import { printOut } from '../../deps.js';
 
 /** What an incremental run costs at most when few orders are new (the watch interval's measure). */
 const READS_PER_WATCHED_RUN = 2;
@@ -74,7 +75,7 @@ async function runCheck(options: AttendeesSyncOptions, db: SyncDatabase, session
   const json = context.globals().json;
   const report = (difference: Difference): void => {
     if (json) {
-      io.stdout.write(`${JSON.stringify(difference)}\n`);
+      printOut(io, `${JSON.stringify(difference)}\n`);
       return;
     }
     const fields =
@@ -83,7 +84,7 @@ async function runCheck(options: AttendeesSyncOptions, db: SyncDatabase, session
         : `: ${Object.entries(difference.fields)
             .map(([name, values]) => `${name} ${JSON.stringify(values.destination)} → ${JSON.stringify(values.list)}`)
             .join(', ')}`;
-    io.stdout.write(`${difference.kind}\t${difference.attendeeKey}${fields}\n`);
+    printOut(io, `${difference.kind}\t${difference.attendeeKey}${fields}\n`);
   };
   const result = await checkDestination(options.eventId, { db, fetchBatch: fetcherOf(session), signal: context.deps.signal, report });
   io.stderr.write(
@@ -102,7 +103,7 @@ export async function runAttendeesSync(options: AttendeesSyncOptions, context: C
   try {
     await migrate(db);
     if (options.printSecret) {
-      io.stdout.write(`${await forwardSecret(db, deps.env)}\n`);
+      printOut(io, `${await forwardSecret(db, deps.env)}\n`);
       return;
     }
     if (!(await db.lockRuns())) {

@@ -19,6 +19,7 @@ import { statusLine } from '../../../util/status-line.js';
 import { countOf, formatMoney } from '../../../util/count.js';
 import { HOURLY_READ_QUOTA } from '../../../util/live-quotas.js';
 import { neutraliseFormula } from '../../../export/neutralise.js';
+import { printOut } from '../../deps.js';
 
 const LIST_FORMATS = ['table', 'csv'] as const;
 type ListFormat = (typeof LIST_FORMATS)[number];
@@ -137,7 +138,7 @@ async function writeBookings(bookings: BookingOrder[], format: ListFormat, conte
     const { stringify } = await import('csv-stringify/sync');
     const rows = bookings.map((booking) => columns.map((column) => cellText(booking[column])));
     // Cells that a spreadsheet would run as formulas are neutralised as the attendee export does.
-    deps.io.stdout.write(stringify(rows, { header: true, columns, cast: { string: (cell) => neutraliseFormula(cell) } }));
+    printOut(deps.io, stringify(rows, { header: true, columns, cast: { string: (cell) => neutraliseFormula(cell) } }));
     return;
   }
   await writeAnswer(

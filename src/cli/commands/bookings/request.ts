@@ -24,6 +24,7 @@ import { parseRequest } from '../../../client/validate.js';
 import { writeAnswer, writeJson } from '../../output/index.js';
 import { LIVE_PROFILE, confirmOnLive } from '../../live.js';
 import { PaymentNotCompletedError } from '../../../bookings/await-return.js';
+import { printOut } from '../../deps.js';
 
 const DEFAULT_TIMEOUT = '5m';
 
@@ -96,7 +97,7 @@ async function runRequestBooking(flags: RequestFlags, context: CommandContext): 
       if (context.globals().json) {
         writeJson(deps.io, { status: 'submitted', orderNo: request.orderNo, callbackUrl: request.callbackUrl });
       } else {
-        deps.io.stdout.write(`booking ${request.orderNo} submitted; the result will be delivered to ${request.callbackUrl}\n`);
+        printOut(deps.io, `booking ${request.orderNo} submitted; the result will be delivered to ${request.callbackUrl}\n`);
       }
       return;
     }

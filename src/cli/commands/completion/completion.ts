@@ -8,6 +8,7 @@ import { writeJson } from '../../output/json.js';
 import { completeWith } from '../../completion-values.js';
 import { PRESET_PROFILES } from '../../config/profile.js';
 import { openConfigStore } from '../../config/store.js';
+import { printOut } from '../../deps.js';
 
 export function registerCompletion(
   program: Command,
@@ -46,5 +47,5 @@ async function runCompletion(options: { shell: string }, program: Command, conte
     writeJson(context.deps.io, { shell, script });
     return;
   }
-  context.deps.io.stdout.write(script);
+  printOut(context.deps.io, script);
 }

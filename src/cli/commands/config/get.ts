@@ -6,6 +6,7 @@ import { profileKeyFrom, settingArgument } from './keys.js';
 import { openConfigStore } from '../../config/store.js';
 import { assertProfileExists } from '../../session.js';
 import { writeJson } from '../../output/index.js';
+import { printOut } from '../../deps.js';
 
 export function registerConfigGet(group: Command, context: CommandContext, run: RunVerb<{ key: string }> = runConfigGet): void {
   group
@@ -24,5 +25,5 @@ async function runConfigGet(options: { key: string }, context: CommandContext): 
   const value = store.getProfile(profileName)[key];
   if (context.globals().json) return writeJson(context.deps.io, { profile: profileName, key, value: value ?? null });
   if (value === undefined) throw new BoxofficeError(`${key} is not set in profile ${profileName}`);
-  context.deps.io.stdout.write(`${value}\n`);
+  printOut(context.deps.io, `${value}\n`);
 }

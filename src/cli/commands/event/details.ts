@@ -7,6 +7,7 @@ import { PUBLISHER_KEY_ONLY, withSession } from '../../session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { resolveBuyerIds } from '../../buyer-ids.js';
 import { formatMoney } from '../../../util/count.js';
+import { printOut } from '../../deps.js';
 
 export function registerEventDetails(group: Command, context: CommandContext, run: RunVerb<EventIdOptions> = runEventDetails): void {
   group
@@ -50,7 +51,7 @@ async function runEventDetails(options: EventIdOptions, context: CommandContext)
       ],
       fields satisfies Array<[string, PublisherEvent[keyof PublisherEvent] | string]>,
     );
-    if (io.stdoutIsTTY) io.stdout.write('Tickets\n');
+    if (io.stdoutIsTTY) printOut(io, 'Tickets\n');
     const ticketTag = io.stdoutIsTTY ? [] : [{ header: 'kind', value: () => 'ticket' }];
     await writeRows(
       context,

@@ -12,6 +12,7 @@ import type { CommandContext } from '../../context.js';
 import type { InsightsOptions } from './shared.js';
 import { chartsOf, renderCharts } from '../../../insights/charts.js';
 import { pageHtml } from '../../../insights/page.js';
+import { printOut } from '../../deps.js';
 
 /** A terminal's size when it does not say (a classic VT100's). */
 const DEFAULT_COLUMNS = 80;
@@ -76,13 +77,13 @@ export async function showReport(report: InsightsReport, options: InsightsOption
   const written = await writeCharts(report, options);
   if (asData) {
     // One document; under --watch one a line (NDJSON), so that each refresh can be read as it comes.
-    if (options.watchMs === undefined) io.stdout.write(`${JSON.stringify(reportDocument(report), null, 2)}\n`);
-    else io.stdout.write(`${JSON.stringify({ ...reportDocument(report), change })}\n`);
+    if (options.watchMs === undefined) printOut(io, `${JSON.stringify(reportDocument(report), null, 2)}\n`);
+    else printOut(io, `${JSON.stringify({ ...reportDocument(report), change })}\n`);
   } else {
     const at = wallTime(Date.parse(report.generatedAt), report.timezone).slice(11);
     const news = change === null ? [] : ['', changeLine(change, at, report.currency)];
-    if (options.watchMs === undefined) io.stdout.write(terminalSummary(report));
-    else io.stdout.write(watchFrame(report, news, io.columns ?? DEFAULT_COLUMNS, io.rows ?? DEFAULT_ROWS));
+    if (options.watchMs === undefined) printOut(io, terminalSummary(report));
+    else printOut(io, watchFrame(report, news, io.columns ?? DEFAULT_COLUMNS, io.rows ?? DEFAULT_ROWS));
   }
   for (const line of written) io.stderr.write(`${line}\n`);
 }

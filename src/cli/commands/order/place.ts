@@ -19,6 +19,7 @@ import { createPrompter } from '../../prompt.js';
 import { formatMoney } from '../../../util/count.js';
 import { askAttendee } from './ask-attendee.js';
 import { readFlagFile } from '../../stdin.js';
+import { printOut } from '../../deps.js';
 
 interface PlaceOrderOptions {
   /** Numeric, or the code form (looked up in the event list). */
@@ -248,7 +249,7 @@ async function printOrder(context: CommandContext, placed: PlacedOrder): Promise
   const { io } = context.deps;
   const tagged = <Row>(kind: string, columns: Column<Row>[]): Column<Row>[] => (io.stdoutIsTTY ? columns : [{ header: 'kind', value: () => kind }, ...columns]);
   const heading = (text: string) => {
-    if (io.stdoutIsTTY) io.stdout.write(`${text}\n`);
+    if (io.stdoutIsTTY) printOut(io, `${text}\n`);
   };
 
   // Amounts: formatted for people (the currency is in the heading), as the service sent them for scripts.

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 import { postToSandboxTool } from './tool-request.js';
+import { printOut } from '../../deps.js';
 
 interface ToolVerb {
   /** The verb, and the tool it posts to (/sandbox/NAME). */
@@ -81,6 +82,6 @@ async function runTool(options: ToolOptions, context: CommandContext): Promise<v
   if (!verb) throw new Error(`no sandbox tool ${options.verb}`);
   const answer = await postToSandboxTool(options.url, verb.name, new URLSearchParams(options.fields), context);
   const { io } = context.deps;
-  if (context.globals().json) io.stdout.write(`${JSON.stringify(answer)}\n`);
+  if (context.globals().json) printOut(io, `${JSON.stringify(answer)}\n`);
   else io.stderr.write(`${verb.done(answer)}\n`);
 }

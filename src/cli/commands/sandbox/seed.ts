@@ -7,6 +7,7 @@ import { wholeNumber } from '../../params.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 import { postToSandboxTool } from './tool-request.js';
+import { printOut } from '../../deps.js';
 
 const MAX_EVENTS = 1000;
 const MAX_ORDERS = 1_000_000;
@@ -56,10 +57,10 @@ async function runSeed(options: SeedOptions, context: CommandContext): Promise<v
   const answer = await postToSandboxTool(options.url, 'seed', body, context);
   if (!Array.isArray(answer.eventIds)) throw new BoxofficeError(`error: ${options.url} answered without event ids (is it a boxoffice sandbox?)`);
   if (context.globals().json) {
-    io.stdout.write(`${JSON.stringify(answer)}\n`);
+    printOut(io, `${JSON.stringify(answer)}\n`);
     return;
   }
-  for (const id of answer.eventIds) io.stdout.write(`${String(id)}\n`);
+  for (const id of answer.eventIds) printOut(io, `${String(id)}\n`);
   const seconds = ((context.deps.clock.now().getTime() - started) / 1000).toFixed(1);
   io.stderr.write(`seeded ${answer.eventIds.length} event(s), ${String(answer.orders)} order(s), ${String(answer.attendees)} attendee(s) in ${seconds}s\n`);
 }

@@ -11,6 +11,7 @@ import { defaultSandboxDbPath, userDataDir } from './data-dir.js';
 import { parseDuration } from '../../duration.js';
 import { wholeNumber } from '../../params.js';
 import { SANDBOX_SECRET_ENV, removeSandboxSecret, sandboxSecretFile, writeSandboxSecret } from './secret.js';
+import { printOut } from '../../deps.js';
 
 const LIMITS_MODES = ['none', 'realistic'] as const;
 type LimitsFlag = (typeof LIMITS_MODES)[number];
@@ -123,8 +124,8 @@ async function runStart(options: StartOptions, context: CommandContext): Promise
   if (sandbox.seededEventIds.length > 0) {
     deps.io.stderr.write(`seeded ${options.seed}: events ${sandbox.seededEventIds.join(', ')}\n`);
   }
-  deps.io.stdout.write(`listening on ${sandbox.url}\n`);
-  if (options.printSecret) deps.io.stdout.write(`${SANDBOX_SECRET_ENV}=${sandbox.secret}\n`);
+  printOut(deps.io, `listening on ${sandbox.url}\n`);
+  if (options.printSecret) printOut(deps.io, `${SANDBOX_SECRET_ENV}=${sandbox.secret}\n`);
   await untilStopped(deps.signal);
   await sandbox.close();
   if (secretFile !== undefined) removeSandboxSecret(secretFile, sandbox.secret);

@@ -7,6 +7,7 @@ import { verbAction, type CommandContext, type RunVerb } from '../../context.js'
 import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 import { postToSandboxTool } from './tool-request.js';
 import { writeJson } from '../../output/json.js';
+import { printOut } from '../../deps.js';
 
 const TOKEN_ROLES = ['organizer', 'admin', 'publisher', 'booking'] as const;
 type TokenRole = (typeof TOKEN_ROLES)[number];
@@ -51,5 +52,5 @@ async function runToken(options: TokenOptions, context: CommandContext): Promise
   const answer = await postToSandboxTool(options.url, 'token', body, context);
   if (typeof answer.value !== 'string') throw new BoxofficeError(`error: ${options.url} answered without a value (is it a boxoffice sandbox?)`);
   if (context.globals().json) return writeJson(context.deps.io, { role: options.role, value: answer.value });
-  context.deps.io.stdout.write(`${answer.value}\n`);
+  printOut(context.deps.io, `${answer.value}\n`);
 }
