@@ -4,19 +4,18 @@
 //
 // The core and each chunk a command loads are compiled with a V8 code cache made after that
 // command ran, so that it holds the functions V8 compiled on their first call as well as those
-// it compiled as the file loaded (Node's own compile cache, used for the rest where Node has it,
-// 22.1 and later, holds only the latter). Each command (its first two words) has one cache file
-// in the user's cache directory, holding a part for the core and for each chunk it loaded, so
-// that a run reads one file and deserializes only what that command runs (`--version` does not
-// pay for what `event get` compiled). The file is named by the core's size and time, the Node
-// version and architecture, and the command; V8 refuses a part that does not fit, and the file
-// is written again (atomically) after a successful run that lacked a part or had one refused.
+// it compiled as the file loaded (Node's own compile cache, which dist/import-chunk.cjs turns on
+// for the ES module chunks where Node has it, 22.1 and later, holds only the latter). Each
+// command (its first two words) has one cache file in the user's cache directory, holding a part
+// for the core and for each chunk it loaded, so that a run reads one file and deserializes only
+// what that command runs (`--version` does not pay for what `event get` compiled). The file is
+// named by the core's size and time, the Node version and architecture, and the command; V8
+// refuses a part that does not fit, and the file is written again (atomically) after a
+// successful run that lacked a part or had one refused.
 const { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
 const { dirname, isAbsolute, join } = require('node:path');
 const { Script } = require('node:vm');
-
-Module.enableCompileCache?.();
 
 const CORE = join(__dirname, '..', 'dist', 'cli.cjs');
 const CHUNKS = join(__dirname, '..', 'dist', 'chunks');
