@@ -213,7 +213,7 @@ export function missingParams(params: readonly ParamSpec[], values: Readonly<Rec
  * Fills in missing required values: asks for each on a terminal (unless --no-input / CI), else
  * refuses with one usage error naming every missing flag. Returns the completed values.
  */
-export async function fillMissing(context: CommandContext, params: readonly ParamSpec[], values: ParamValues, schema?: z.ZodType): Promise<ParamValues> {
+export async function fillMissing(context: CommandContext, params: readonly ParamSpec[], values: ParamValues, schema?: z.core.$ZodType): Promise<ParamValues> {
   const missing = missingParams(params, values);
   if (missing.length === 0) return values;
   if (!context.globals().input) {
@@ -242,13 +242,15 @@ async function askAgainWhileRefused(
   completed: ParamValues,
   asked: ReadonlySet<string>,
   ask: Prompter,
-  schema: z.ZodType,
+  schema: z.core.$ZodType,
 ): Promise<void> {
   for (;;) {
-    const result = schema.safeParse(completed);
-    if (result.success) return;
-    const refused = result.error.issues.flatMap((issue) => {
-      const spec = params.find((candidate) => candidate.name === issue.path[0] && asked.has(candidate.name));
+    // Through the schema's Standard Schema face: a verb without a schema loads no zod.
+    const result = schema['~standard'].validate(completed);
+    if ('then' in result) throw new Error('request schemas are synchronous');
+    if (result.issues === undefined) return;
+    const refused = result.issues.flatMap((issue) => {
+      const spec = params.find((candidate) => candidate.name === issue.path?.[0] && asked.has(candidate.name));
       return spec ? [{ spec, message: issue.message }] : [];
     });
     if (refused.length === 0) return;

@@ -6,7 +6,7 @@ import { NotLoggedInError, UsageError } from './errors.js';
 import type { CallOptions, HttpTransport } from './http.js';
 import { parseRequest, parseResponse } from './validate.js';
 
-export interface Operation<Req extends z.ZodType, Res extends z.ZodType> {
+export interface Operation<Req extends z.core.$ZodType, Res extends z.core.$ZodType> {
   /** The reference's number: E1…E13, P1…P12. */
   id: string;
   /** What it does, for messages: "create event". */
@@ -19,7 +19,7 @@ export interface Operation<Req extends z.ZodType, Res extends z.ZodType> {
   /** False for creates: repeating one after an unknown outcome could make a second record (default true). */
   idempotent?: false;
   /** How to find out whether a non-idempotent request took effect (in the reference's terms). */
-  // Method syntax on purpose: it keeps Operation<Specific> assignable to Operation<z.ZodType>.
+  // Method syntax on purpose: it keeps Operation<Specific> assignable to Operation<z.core.$ZodType>.
   checkHint?(request: z.output<Req>): string;
   /** Request fields holding secrets beyond the bearer token (hidden from traces and errors). */
   secretFields?: readonly string[];
@@ -27,7 +27,7 @@ export interface Operation<Req extends z.ZodType, Res extends z.ZodType> {
 
 /** Defines the operations of an API whose every path starts with `prefix` (the operation gives the rest). */
 export function operationsAt(prefix: string) {
-  return <Req extends z.ZodType, Res extends z.ZodType>(operation: Operation<Req, Res>): Operation<Req, Res> => ({
+  return <Req extends z.core.$ZodType, Res extends z.core.$ZodType>(operation: Operation<Req, Res>): Operation<Req, Res> => ({
     ...operation,
     path: `${prefix}${operation.path}`,
   });
@@ -62,7 +62,7 @@ export function joinUrl(baseUrl: string, baseUrlName: string, pathAndQuery: stri
   return `${base.origin}${base.pathname.replace(/\/+$/, '')}${pathAndQuery}`;
 }
 
-async function callOperation<Req extends z.ZodType, Res extends z.ZodType>(
+async function callOperation<Req extends z.core.$ZodType, Res extends z.core.$ZodType>(
   context: ApiContext,
   credential: Credential,
   operation: Operation<Req, Res>,
@@ -93,7 +93,7 @@ async function callOperation<Req extends z.ZodType, Res extends z.ZodType>(
   return parseResponse(operation.response, body, label);
 }
 
-type Operations = Readonly<Record<string, Operation<z.ZodType, z.ZodType>>>;
+type Operations = Readonly<Record<string, Operation<z.core.$ZodType, z.core.$ZodType>>>;
 
 /** The call of `operation`: its request (optional when every field is), its parsed response. */
 type MethodOf<O> =

@@ -1,6 +1,7 @@
 // Requests are checked against the shared schemas before anything is sent; responses are read
 // with the lenient resource schemas. A bad request is a UsageError naming the field.
 import type * as z from 'zod';
+import { safeParse } from 'zod/mini';
 import { ResponseShapeError, UsageError } from './errors.js';
 
 type Path = ReadonlyArray<PropertyKey>;
@@ -32,9 +33,9 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown, fieldNames: Read
  * for a schema parsed again, as the pages of a list are, not for the one parse of a one-request
  * command. So a schema's first parse runs without it.
  */
-const parsedBefore = new WeakSet<z.ZodType>();
+const parsedBefore = new WeakSet<z.core.$ZodType>();
 
-function parseContext(schema: z.ZodType): { jitless: boolean } {
+function parseContext(schema: z.core.$ZodType): { jitless: boolean } {
   const first = !parsedBefore.has(schema);
   parsedBefore.add(schema);
   return { jitless: first };
@@ -44,16 +45,21 @@ function parseContext(schema: z.ZodType): { jitless: boolean } {
  * The request as the schema produces it, or a UsageError naming the first bad field (by the
  * caller's name for it, where `fieldNames` gives one).
  */
-export function parseRequest<S extends z.ZodType>(schema: S, input: unknown, what?: string, fieldNames: Readonly<Record<string, string>> = {}): z.output<S> {
-  const result = schema.safeParse(input ?? {}, parseContext(schema));
+export function parseRequest<S extends z.core.$ZodType>(
+  schema: S,
+  input: unknown,
+  what?: string,
+  fieldNames: Readonly<Record<string, string>> = {},
+): z.output<S> {
+  const result = safeParse(schema, input ?? {}, parseContext(schema));
   if (result.success) return result.data;
   const { field, message } = describeIssue(result.error.issues[0], input ?? {}, fieldNames);
   throw new UsageError(what && !field ? `${what}: ${message}` : message, field);
 }
 
 /** A success body read with its resource schema; a ResponseShapeError names what did not fit. */
-export function parseResponse<S extends z.ZodType>(schema: S, body: unknown, operation: string): z.output<S> {
-  const result = schema.safeParse(body, parseContext(schema));
+export function parseResponse<S extends z.core.$ZodType>(schema: S, body: unknown, operation: string): z.output<S> {
+  const result = safeParse(schema, body, parseContext(schema));
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = issue.path.length > 0 ? pathText(issue.path) : 'body';

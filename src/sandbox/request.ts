@@ -84,19 +84,19 @@ export interface FieldCodes {
   rule?: Partial<Record<string, SandboxErrorCode>>;
 }
 
-type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+type ObjectSchema = z.core.$ZodObject;
 
-const unwrappedSchemas = new WeakMap<z.ZodType, ObjectSchema>();
+const unwrappedSchemas = new WeakMap<z.core.$ZodType, ObjectSchema>();
 
 /**
- * The object schema of a request schema. The client's are built on first use (z.lazy), and
- * `unwrap()` builds the object schema anew on every call, so it is kept once unwrapped.
+ * The object schema of a request schema. The client's are built on first use (a lazy schema of
+ * zod/mini), and unwrapping one builds the object schema anew, so it is kept once unwrapped.
  */
-function objectSchemaOf(requestSchema: z.ZodType): ObjectSchema {
-  if (!(requestSchema instanceof z.ZodLazy)) return requestSchema as ObjectSchema;
+function objectSchemaOf(requestSchema: z.core.$ZodType): ObjectSchema {
+  if (requestSchema._zod.def.type !== 'lazy') return requestSchema as ObjectSchema;
   let schema = unwrappedSchemas.get(requestSchema);
   if (!schema) {
-    schema = requestSchema.unwrap() as ObjectSchema;
+    schema = (requestSchema as z.core.$ZodLazy)._zod.innerType as ObjectSchema;
     unwrappedSchemas.set(requestSchema, schema);
   }
   return schema;
@@ -107,20 +107,20 @@ function objectSchemaOf(requestSchema: z.ZodType): ObjectSchema {
  * absent. Missing mandatory fields → E002 naming all of them (or the field's own code when it is
  * the only one); a wrong format → the field's code, else E002 naming the field.
  */
-export function validate<S extends z.ZodType>(requestSchema: S, fields: FormFields, codes: FieldCodes = {}): z.output<S> {
+export function validate<S extends z.core.$ZodType>(requestSchema: S, fields: FormFields, codes: FieldCodes = {}): z.output<S> {
   const schema = objectSchemaOf(requestSchema);
   const input: Record<string, string> = {};
   const missing: string[] = [];
-  for (const [key, fieldSchema] of Object.entries(schema.shape) as [string, z.ZodType][]) {
+  for (const [key, fieldSchema] of Object.entries(schema._zod.def.shape)) {
     const value = fields[key];
     const blank = value === undefined || value.trim() === '';
     if (!blank) {
       input[key] = value;
       continue;
     }
-    if (value !== undefined && fieldSchema.safeParse(value).success) {
+    if (value !== undefined && z.safeParse(fieldSchema, value).success) {
       input[key] = value;
-    } else if (!fieldSchema.safeParse(undefined).success) {
+    } else if (!z.safeParse(fieldSchema, undefined).success) {
       missing.push(key);
     }
   }
@@ -131,13 +131,13 @@ export function validate<S extends z.ZodType>(requestSchema: S, fields: FormFiel
       field: missing.join(','),
     });
   }
-  const result = requestSchema.safeParse(input);
+  const result = z.safeParse(requestSchema, input);
   if (result.success) return result.data as z.output<S>;
   const issue = result.error.issues[0];
   const field = String(issue.path[0] ?? '');
   // A refinement across fields reports on one field whose own value is fine.
-  const ownSchema = (schema.shape as Record<string, z.ZodType | undefined>)[field];
-  const isRule = ownSchema?.safeParse(input[field]).success;
+  const ownSchema: z.core.$ZodType | undefined = schema._zod.def.shape[field];
+  const isRule = ownSchema && z.safeParse(ownSchema, input[field]).success;
   const code = (isRule ? codes.rule?.[field] : codes.invalid?.[field]) ?? 'E002';
   throw fieldError(field, issue.message, code);
 }

@@ -303,7 +303,7 @@ function wholeNumber(min: number, max: number, fallback: number) {
     .number()
     .int()
     .min(min, { message: `expected ${min} or more` });
-  return integer.pipe(range.max(max, { message: `at most ${max}` })).default(fallback);
+  return z.pipe(integer, range.max(max, { message: `at most ${max}` })).default(fallback);
 }
 
 const seedRequest = z.object({

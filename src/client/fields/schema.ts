@@ -1,12 +1,12 @@
 // Request schemas built from a field table on first use (zod is not built at module load), with
 // the request's TypeScript types derived from the same table.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { booleanFlag, clockTime, enumOf, integer, isoDate, nonNegativeInteger, nonNegativeNumber, positiveInteger, requiredText } from '../schemas/common.js';
 import { fieldsOf, type FieldSpec, type ResourceTable, type Verb } from './table.js';
 
 /** An id: text on the wire; a whole number (as a library caller may hold it) is taken as its text. */
 export const id = z.lazy(() =>
-  z.union([requiredText, z.number().int().nonnegative().transform(String)], {
+  z.union([requiredText, z.pipe(z.int().check(z.nonnegative()), z.transform(String))], {
     message: 'expected an id (text or a whole number)',
   }),
 );
@@ -42,9 +42,10 @@ export type RequestInput<T extends ResourceTable, V extends Verb> = Flatten<
   { [F in Required<T, V> as F['name']]: InputOf<F> } & { [F in Optional<T, V> as F['name']]?: InputOf<F> }
 >;
 
-function choiceNumbers(choices: readonly string[]): z.ZodType {
+function choiceNumbers(choices: readonly string[]): z.core.$ZodType {
   const message = `expected ${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
-  return integer.pipe(
+  return z.pipe(
+    integer,
     z.union(
       choices.map((choice) => z.literal(Number(choice))),
       { message },
@@ -52,7 +53,7 @@ function choiceNumbers(choices: readonly string[]): z.ZodType {
   );
 }
 
-function valueSchema(field: FieldSpec): z.ZodType {
+function valueSchema(field: FieldSpec): z.core.$ZodType {
   switch (field.kind ?? 'text') {
     case 'id':
       return id;
@@ -70,21 +71,21 @@ function valueSchema(field: FieldSpec): z.ZodType {
     case 'enum':
       return enumOf(field.choices as readonly [string, ...string[]]);
     default:
-      return field.required ? requiredText : z.string().trim();
+      return field.required ? requiredText : z.string().check(z.trim());
   }
 }
 
 /** The object shape `verb` sends (but `omit`): fields both verbs send first, then the verb's own. */
-export function requestShape(table: ResourceTable, verb: Verb, omit: readonly string[] = []): Record<string, z.ZodType> {
+export function requestShape(table: ResourceTable, verb: Verb, omit: readonly string[] = []): Record<string, z.core.$ZodType> {
   const fields = fieldsOf(table, verb).filter((field) => !omit.includes(field.name));
   const ordered = [...fields.filter((field) => field.on === undefined), ...fields.filter((field) => field.on !== undefined)];
-  return Object.fromEntries(ordered.map((field) => [field.name, field.required ? valueSchema(field) : valueSchema(field).optional()]));
+  return Object.fromEntries(ordered.map((field) => [field.name, field.required ? valueSchema(field) : z.optional(valueSchema(field))]));
 }
 
 /** The table's rules across fields: a conditionally required field, then each rule. */
 export function tableRules(table: ResourceTable) {
   const conditional = table.fields.filter((field) => field.requiredWhen !== undefined);
-  return (value: Record<string, unknown>, ctx: z.RefinementCtx): void => {
+  return (value: Record<string, unknown>, ctx: z.core.$RefinementCtx): void => {
     for (const field of conditional) {
       const when = field.requiredWhen as { name: string; value: string };
       if (value[when.name] === when.value && (value[field.name] === undefined || value[field.name] === '')) {
@@ -99,6 +100,9 @@ export function tableRules(table: ResourceTable) {
 }
 
 /** The request schema of `verb`, built when first used. */
-export function requestSchema<const T extends ResourceTable, V extends Verb>(table: T, verb: V): z.ZodType<RequestOutput<T, V>, RequestInput<T, V>> {
-  return z.lazy(() => z.object(requestShape(table, verb)).superRefine(tableRules(table))) as unknown as z.ZodType<RequestOutput<T, V>, RequestInput<T, V>>;
+export function requestSchema<const T extends ResourceTable, V extends Verb>(table: T, verb: V): z.ZodMiniType<RequestOutput<T, V>, RequestInput<T, V>> {
+  return z.lazy(() => z.object(requestShape(table, verb)).check(z.superRefine(tableRules(table)))) as unknown as z.ZodMiniType<
+    RequestOutput<T, V>,
+    RequestInput<T, V>
+  >;
 }

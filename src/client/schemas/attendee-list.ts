@@ -6,7 +6,7 @@
 // keyed `attendee` as an array, none as []); anything it does not accept as plainly valid goes
 // to the schema, which then gives the same result or the same error as without it.
 // test/client/attendee-list-reader.test.ts holds the two to the same output.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { attendeeListResponse, keyedValues } from './resources.js';
 
 type AttendeeList = z.output<typeof attendeeListResponse>;
@@ -90,11 +90,16 @@ function readQuickly(body: unknown): AttendeeList | undefined {
 }
 
 /** attendeeListResponse, read quickly when the body is plainly valid. */
-export const attendeeListReader = z.unknown().transform((body, context): AttendeeList => {
-  const quick = readQuickly(body);
-  if (quick !== undefined) return quick;
-  const result = attendeeListResponse.safeParse(body);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) context.issues.push({ ...issue, input: undefined });
-  return z.NEVER;
-});
+export const attendeeListReader = z.lazy(() =>
+  z.pipe(
+    z.unknown(),
+    z.transform((body, context): AttendeeList => {
+      const quick = readQuickly(body);
+      if (quick !== undefined) return quick;
+      const result = attendeeListResponse.safeParse(body);
+      if (result.success) return result.data;
+      for (const issue of result.error.issues) context.issues.push({ ...issue, input: undefined });
+      return z.NEVER;
+    }),
+  ),
+);

@@ -1,50 +1,76 @@
 // Formats and enumerations of the service's requests, shared by the client (validation before
 // sending) and the sandbox (validation on receipt). Values may arrive as strings (form fields,
 // flags) or as their JSON types; the schemas accept both and produce the JSON type.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { FORMAT_MESSAGES, INTEGER_PATTERN, dateProblem, NUMBER_PATTERN, TIME_PATTERN } from './values.js';
 
 export * from './values.js';
 
 /** A request's object schema, built when first used. */
-export function requestObject<T extends z.ZodRawShape>(shape: () => T) {
+export function requestObject<T extends z.core.$ZodShape>(shape: () => T) {
   return z.lazy(() => z.object(shape()));
 }
 
+// Every schema here is built on first use (z.lazy): the first schema of each kind costs zod
+// the set-up of its whole class, which a command that never parses a date should not pay.
+
 /** yyyy-mm-dd, and a real calendar date. */
-export const isoDate = z
-  .string()
-  .trim()
-  .superRefine((text, ctx) => {
-    const problem = dateProblem(text);
-    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
-  });
+export const isoDate = z.lazy(() =>
+  z
+    .string()
+    .check(z.trim())
+    .check(
+      z.superRefine((text, ctx) => {
+        const problem = dateProblem(text);
+        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    ),
+);
 
 /** HH:MM on the 24-hour clock. */
-export const clockTime = z.string().trim().regex(TIME_PATTERN, { message: FORMAT_MESSAGES.time });
+export const clockTime = z.lazy(() =>
+  z
+    .string()
+    .check(z.trim())
+    .check(z.regex(TIME_PATTERN, { message: FORMAT_MESSAGES.time })),
+);
 
 /** A number, given as one (`number`) or as text matching `pattern`; `message` when it is neither. */
-function numberOrText(number: () => z.ZodNumber, pattern: RegExp, message: string) {
-  return z.lazy(() => z.union([number(), z.string().trim().regex(pattern, { message }).transform(Number)], { message }));
+function numberOrText(number: () => z.ZodMiniNumber | z.ZodMiniNumberFormat, pattern: RegExp, message: string) {
+  return z.lazy(() => z.union([number(), z.pipe(z.string().check(z.trim()).check(z.regex(pattern, { message })), z.transform(Number))], { message }));
 }
 
 /** A finite number, given as a number or as numeric text. */
-export const numeric = numberOrText(() => z.number().finite(), NUMBER_PATTERN, FORMAT_MESSAGES.number);
+export const numeric = numberOrText(() => z.number(), NUMBER_PATTERN, FORMAT_MESSAGES.number);
 
 /** A whole number, given as a number or as integer text. */
-export const integer = numberOrText(() => z.number().int(), INTEGER_PATTERN, FORMAT_MESSAGES.integer);
+export const integer = numberOrText(() => z.int(), INTEGER_PATTERN, FORMAT_MESSAGES.integer);
 
-export const nonNegativeInteger = integer.pipe(z.number().int().min(0, { message: 'expected 0 or more' }));
-export const positiveInteger = integer.pipe(z.number().int().min(1, { message: 'expected 1 or more' }));
-export const nonNegativeNumber = numeric.pipe(z.number().min(0, { message: 'expected 0 or more' }));
+export const nonNegativeInteger = z.lazy(() => z.pipe(integer, z.int().check(z.gte(0, { message: 'expected 0 or more' }))));
+export const positiveInteger = z.lazy(() => z.pipe(integer, z.int().check(z.gte(1, { message: 'expected 1 or more' }))));
+export const nonNegativeNumber = z.lazy(() => z.pipe(numeric, z.number().check(z.gte(0, { message: 'expected 0 or more' }))));
 
 /** true/false, given as a boolean or as the text "true" / "false". */
 export const booleanFlag = z.lazy(() =>
-  z.union([z.boolean(), z.enum(['true', 'false']).transform((text) => text === 'true')], { message: 'expected true or false' }),
+  z.union(
+    [
+      z.boolean(),
+      z.pipe(
+        z.enum(['true', 'false']),
+        z.transform((text) => text === 'true'),
+      ),
+    ],
+    { message: 'expected true or false' },
+  ),
 );
 
 /** A required text value: present and not blank. */
-export const requiredText = z.lazy(() => z.string().trim().min(1, { message: 'must not be empty' }));
+export const requiredText = z.lazy(() =>
+  z
+    .string()
+    .check(z.trim())
+    .check(z.minLength(1, { message: 'must not be empty' })),
+);
 
 export function enumOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { message: `expected one of ${values.join(', ')}` });
@@ -52,5 +78,5 @@ export function enumOf<const T extends readonly [string, ...string[]]>(values: T
 
 /** Text no longer than `max` characters. */
 export function textUpTo(max: number) {
-  return z.string().max(max, { message: `must be at most ${max} characters` });
+  return z.string().check(z.maxLength(max, { message: `must be at most ${max} characters` }));
 }

@@ -1,7 +1,7 @@
 // Every request of the service (E1–E13, P1–P12) and the OAuth token exchange, keyed by
 // the API's own parameter names. The client parses a request with these before sending; the
 // sandbox parses what it receives with the same schemas.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DISCOUNT_TABLE } from '../fields/discount.js';
 import { EVENT_TABLE } from '../fields/event.js';
 import { id, requestSchema } from '../fields/schema.js';
@@ -58,28 +58,32 @@ export const attendeeListRequest = requestObject(() => ({
 
 /** E12 /em/booking (a browser form post; §4.2 and §8 text limits). */
 export const bookingRequest = requestObject(() => ({
-  amount: numeric.pipe(z.number().positive({ message: 'must be more than 0' })),
+  amount: z.pipe(numeric, z.number().check(z.positive({ message: 'must be more than 0' }))),
   orderNo: requiredText,
-  name: textUpTo(200).optional(),
-  emailId: textUpTo(200).optional(),
-  phoneNo: textUpTo(30).optional(),
-  country: textUpTo(1000).optional(),
-  state: z.string().optional(),
-  city: z.string().optional(),
-  address: textUpTo(1000).optional(),
-  zipcode: z.string().optional(),
+  name: z.optional(textUpTo(200)),
+  emailId: z.optional(textUpTo(200)),
+  phoneNo: z.optional(textUpTo(30)),
+  country: z.optional(textUpTo(1000)),
+  state: z.optional(z.string()),
+  city: z.optional(z.string()),
+  address: z.optional(textUpTo(1000)),
+  zipcode: z.optional(z.string()),
   bookingKey: requiredText,
   callbackUrl: z.url({ message: 'expected an absolute URL' }),
-  currency: enumOf(BOOKING_CURRENCIES).default('INR'),
-  pg: enumOf(PAYMENT_GATEWAYS).default('pg2'),
+  currency: z._default(enumOf(BOOKING_CURRENCIES), 'INR'),
+  pg: z._default(enumOf(PAYMENT_GATEWAYS), 'pg2'),
 }));
 
 /** E13 /api/e/get-booking-list (the 31-day limit is the service's rule, T009). */
-export const bookingListRequest = z.object({ fromDate: isoDate, toDate: isoDate, bookingKey: requiredText }).superRefine((value, ctx) => {
-  if (value.toDate < value.fromDate) {
-    ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'must not be before fromDate' });
-  }
-});
+export const bookingListRequest = z.lazy(() =>
+  z.object({ fromDate: isoDate, toDate: isoDate, bookingKey: requiredText }).check(
+    z.superRefine((value, ctx) => {
+      if (value.toDate < value.fromDate) {
+        ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'must not be before fromDate' });
+      }
+    }),
+  ),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Publisher API
@@ -87,23 +91,23 @@ export const bookingListRequest = z.object({ fromDate: isoDate, toDate: isoDate,
 
 /** P1 /publisher/segments */
 export const segmentsRequest = requestObject(() => ({
-  eventType: enumOf(EVENT_VISIBILITIES).optional(),
-  type: enumOf(EVENT_TYPES).optional(),
+  eventType: z.optional(enumOf(EVENT_VISIBILITIES)),
+  type: z.optional(enumOf(EVENT_TYPES)),
 }));
 
 /** P4 /publisher/events */
 export const eventSearchRequest = requestObject(() => ({
-  keyword: z.string().optional(),
-  city: z.string().optional(),
-  category: z.string().optional(),
-  price: enumOf(SEARCH_PRICE_KINDS).optional(),
-  fromDate: isoDate.optional(),
-  toDate: isoDate.optional(),
-  fromPrice: nonNegativeNumber.optional(),
-  toPrice: nonNegativeNumber.optional(),
-  sortBy: enumOf(SEARCH_SORT_ORDERS).optional(),
-  topics: z.string().optional(),
-  page: positiveInteger.optional(),
+  keyword: z.optional(z.string()),
+  city: z.optional(z.string()),
+  category: z.optional(z.string()),
+  price: z.optional(enumOf(SEARCH_PRICE_KINDS)),
+  fromDate: z.optional(isoDate),
+  toDate: z.optional(isoDate),
+  fromPrice: z.optional(nonNegativeNumber),
+  toPrice: z.optional(nonNegativeNumber),
+  sortBy: z.optional(enumOf(SEARCH_SORT_ORDERS)),
+  topics: z.optional(z.string()),
+  page: z.optional(positiveInteger),
 }));
 
 /** P5 event-details, P6 ticket-details (GET query). */
@@ -112,13 +116,13 @@ export const publisherEventIdRequest = requestObject(() => ({ eventId: id }));
 const cartTicket = requestObject(() => ({
   ticketId: integer,
   quantity: nonNegativeInteger,
-  discountCode: z.string().default(''),
+  discountCode: z._default(z.string(), ''),
 }));
 
 /** `data` of P7 cart-calculation and P8 generate-order. */
 export const cartData = requestObject(() => ({
   eventId: integer,
-  tickets: z.array(cartTicket).min(1, { message: 'at least one ticket is needed' }),
+  tickets: z.array(cartTicket).check(z.minLength(1, { message: 'at least one ticket is needed' })),
 }));
 
 /** P9 attendee-form, P12 order-details (multipart). */
@@ -136,7 +140,7 @@ const attendeeAnswer = requestObject(() => ({
 /** `data` of P10 save-attendee. */
 export const saveAttendeeData = requestObject(() => ({
   orderNo: requiredText,
-  attendees: z.record(z.string().regex(/^attendee_[1-9]\d*$/, { message: 'keys are attendee_1, attendee_2, …' }), z.array(attendeeAnswer)),
+  attendees: z.record(z.string().check(z.regex(/^attendee_[1-9]\d*$/, { message: 'keys are attendee_1, attendee_2, …' })), z.array(attendeeAnswer)),
 }));
 
 /** P11 confirm-order (multipart). */
@@ -155,9 +159,9 @@ export const authorizeQuery = requestObject(() => ({
   response_type: z.literal('code'),
   client_id: requiredText,
   state: requiredText,
-  redirect_uri: z.url().optional(),
-  code_challenge: z.string().optional(),
-  code_challenge_method: z.literal('S256').optional(),
+  redirect_uri: z.optional(z.url()),
+  code_challenge: z.optional(z.string()),
+  code_challenge_method: z.optional(z.literal('S256')),
 }));
 
 /** POST {auth_url}/a/account/oauth/token */
@@ -166,8 +170,8 @@ export const tokenRequest = requestObject(() => ({
   client_secret: requiredText,
   grant_type: z.literal('authorization_code'),
   code: requiredText,
-  redirect_uri: z.string().optional(),
-  code_verifier: z.string().optional(),
+  redirect_uri: z.optional(z.string()),
+  code_verifier: z.optional(z.string()),
 }));
 
 export type CreateEventRequest = z.input<typeof createEventRequest>;

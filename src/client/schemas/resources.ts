@@ -2,17 +2,19 @@
 // where the real service varies: numbers may arrive as
 // numeric strings, `attendee` as an array or an object keyed by batch position, `details` as []
 // or an object. Unknown fields are kept (looseObject) so that `--json` shows the body as sent.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** A number, or numeric text (the live service sends both). */
 export const looseNumber = z.lazy(() =>
   z.union([
     z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^-?(\d+(\.\d*)?|\.\d+)$/)
-      .transform(Number),
+    z.pipe(
+      z
+        .string()
+        .check(z.trim())
+        .check(z.regex(/^-?(\d+(\.\d*)?|\.\d+)$/)),
+      z.transform(Number),
+    ),
   ]),
 );
 /**
@@ -20,36 +22,36 @@ export const looseNumber = z.lazy(() =>
  * service checks it, so a body without it is read by its other keys (error bodies are told apart
  * before parsing, in http.ts).
  */
-export const successStatus = z.lazy(() => z.literal('success').optional());
+export const successStatus = z.lazy(() => z.optional(z.literal('success')));
 /** An id the service sends as a string or a number; kept as a string. */
-export const looseId = z.lazy(() => z.union([z.string(), z.number()]).transform(String));
-const looseText = z.lazy(() => z.union([z.string(), z.number()]).transform(String));
+export const looseId = z.lazy(() => z.pipe(z.union([z.string(), z.number()]), z.transform(String)));
+const looseText = z.lazy(() => z.pipe(z.union([z.string(), z.number()]), z.transform(String)));
 const optionalText = z.lazy(() =>
-  z
-    .union([z.string(), z.number(), z.null()])
-    .optional()
-    .transform((value) => (value === null || value === undefined ? value : String(value))),
+  z.pipe(
+    z.optional(z.union([z.string(), z.number(), z.null()])),
+    z.transform((value) => (value === null || value === undefined ? value : String(value))),
+  ),
 );
 const yesNo = z.lazy(() => z.string());
 
 /** A resource read leniently (unknown fields kept), its schema built when first used. */
-function lazyObject<T extends z.ZodRawShape>(shape: () => T) {
+function lazyObject<T extends z.core.$ZodShape>(shape: () => T) {
   return z.lazy(() => z.looseObject(shape()));
 }
 
 /** A success body: its `status`, then `shape`. */
-function successBody<T extends z.ZodRawShape>(shape: () => T) {
+function successBody<T extends z.core.$ZodShape>(shape: () => T) {
   return lazyObject(() => ({ status: successStatus, ...shape() }));
 }
 
 /** The same schema for each field of `names`. */
-function alike<S extends z.ZodType, const K extends string>(schema: S, ...names: K[]): Record<K, S> {
+function alike<S extends z.core.$ZodType, const K extends string>(schema: S, ...names: K[]): Record<K, S> {
   return Object.fromEntries(names.map((name) => [name, schema])) as Record<K, S>;
 }
 
 /** Texts the service may leave out or send as null, by name. */
 function nullishTexts<const K extends string>(...names: K[]) {
-  return alike(z.string().nullish(), ...names);
+  return alike(z.nullish(z.string()), ...names);
 }
 
 /** When an event or a ticket (on sale) starts and ends, as yyyy-mm-dd and HH:MM texts. */
@@ -63,15 +65,15 @@ export function keyedValues<T>(keyed: Record<string, T>): T[] {
 }
 
 /** An array, or an object whose values are the elements (keyed by position). */
-export function arrayOrKeyed<T extends z.ZodType>(element: T) {
-  return z.union([z.array(element), z.record(z.string(), element).transform(keyedValues)]);
+export function arrayOrKeyed<T extends z.core.$ZodType>(element: T) {
+  return z.union([z.array(element), z.pipe(z.record(z.string(), element), z.transform(keyedValues))]);
 }
 
 /** 2.10 date-time object: {date: 'yyyy-mm-dd HH:MM:SS', timezone_type, timezone}. */
 export const dateTimeObject = lazyObject(() => ({
   date: z.string(),
-  timezone_type: looseNumber.optional(),
-  timezone: z.string().optional(),
+  timezone_type: z.optional(looseNumber),
+  timezone: z.optional(z.string()),
 }));
 
 // 2.1 segment tree
@@ -79,12 +81,12 @@ export const topicNode = lazyObject(() => ({ topicId: z.string(), topicName: z.s
 export const categoryNode = lazyObject(() => ({
   categoryId: z.string(),
   categoryName: z.string(),
-  topics: z.array(topicNode).default([]),
+  topics: z._default(z.array(topicNode), []),
 }));
 export const segmentNode = lazyObject(() => ({
   segmentId: z.string(),
   segmentName: z.string(),
-  category: z.array(categoryNode).default([]),
+  category: z._default(z.array(categoryNode), []),
 }));
 export const segmentsResponse = successBody(() => ({ segments: z.array(segmentNode) }));
 
@@ -97,15 +99,15 @@ export const eventSummary = lazyObject(() => ({
   id: looseNumber,
   title: z.string(),
   url: z.string(),
-  textDescription: z.string().optional(),
+  textDescription: z.optional(z.string()),
   ...nullishTexts('smallImage', 'largeImage'),
   startDateFormat: z.string(),
   endDateFormat: z.string(),
   ...schedule(),
-  startDateTime: z.string().optional(),
-  endDateTime: z.string().optional(),
+  startDateTime: z.optional(z.string()),
+  endDateTime: z.optional(z.string()),
   category: z.string(),
-  topics: z.array(z.unknown()).nullable().optional(),
+  topics: z.optional(z.nullable(z.array(z.unknown()))),
   type: z.string(),
   ...nullishTexts('city', 'state', 'venueName', 'address', 'country', 'zipcode'),
   currency: z.string(),
@@ -120,28 +122,28 @@ export const publisherEvent = lazyObject(() => ({
   url: z.string(),
   ...nullishTexts('smallImage', 'largeImage'),
   ...schedule(),
-  createdOn: z.string().optional(),
+  createdOn: z.optional(z.string()),
   category: z.string(),
   type: z.string(),
-  contactInfo: z.string().nullish(),
-  images: z.array(z.unknown()).nullable().optional(),
-  eventTopics: z.array(z.unknown()).optional(),
-  topics: z.array(z.string()).optional(),
+  contactInfo: z.nullish(z.string()),
+  images: z.optional(z.nullable(z.array(z.unknown()))),
+  eventTopics: z.optional(z.array(z.unknown())),
+  topics: z.optional(z.array(z.string())),
   ...nullishTexts('textDescription', 'shortDescription', 'contactDetails'),
-  isAttendeeFormEnabled: yesNo.optional(),
-  enquiryForm: yesNo.optional(),
-  showButton: yesNo.optional(),
-  eventSessionType: z.string().nullish(),
-  Location: z.array(z.unknown()).optional(),
+  isAttendeeFormEnabled: z.optional(yesNo),
+  enquiryForm: z.optional(yesNo),
+  showButton: z.optional(yesNo),
+  eventSessionType: z.nullish(z.string()),
+  Location: z.optional(z.array(z.unknown())),
   currency: z.string(),
   price: looseText,
-  email: z.string().nullish(),
+  email: z.nullish(z.string()),
 }));
 export const eventDetailsResponse = successBody(() => ({
   events: publisherEvent,
-  tabs: z.array(z.unknown()).default([]),
+  tabs: z._default(z.array(z.unknown()), []),
   soldout: yesNo,
-  favourite: yesNo.optional(),
+  favourite: z.optional(yesNo),
 }));
 
 // 2.5 ticket (Publisher)
@@ -149,7 +151,7 @@ export const publisherTicket = lazyObject(() => ({
   id: looseNumber,
   eventId: looseId,
   name: z.string(),
-  description: z.string().nullish(),
+  description: z.nullish(z.string()),
   price: looseNumber,
   quantity: looseNumber,
   ...schedule(),
@@ -158,7 +160,7 @@ export const publisherTicket = lazyObject(() => ({
   status: z.string(),
   availability: z.string(),
   currency: z.string(),
-  discounts: z.array(z.unknown()).default([]),
+  discounts: z._default(z.array(z.unknown()), []),
 }));
 export const ticketDetailsResponse = successBody(() => ({
   tickets: arrayOrKeyed(publisherTicket),
@@ -172,7 +174,13 @@ export const cart = lazyObject(() => ({
   processingFee: looseNumber,
   serviceTax: looseNumber,
   grandTotal: looseNumber,
-  codeApplied: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]),
+  codeApplied: z.union([
+    z.boolean(),
+    z.pipe(
+      z.enum(['true', 'false']),
+      z.transform((v) => v === 'true'),
+    ),
+  ]),
 }));
 /**
  * The cart totals newer public clients read: `carts{actualCost, discount, servieFeeTotal (spelled
@@ -180,26 +188,29 @@ export const cart = lazyObject(() => ({
  */
 const liveCarts = lazyObject(() => ({
   actualCost: looseNumber,
-  discount: looseNumber.default(0),
-  servieFeeTotal: looseNumber.default(0),
+  discount: z._default(looseNumber, 0),
+  servieFeeTotal: z._default(looseNumber, 0),
   total: looseNumber,
 }));
 
 export const cartResponse = z.lazy(() =>
   z.union([
     z.looseObject({ status: successStatus, cart }),
-    z.looseObject({ status: successStatus, carts: liveCarts }).transform(({ carts, ...rest }) => ({
-      ...rest,
-      carts,
-      cart: {
-        price: carts.actualCost,
-        discount: carts.discount,
-        processingFee: carts.servieFeeTotal,
-        serviceTax: 0,
-        grandTotal: carts.total,
-        codeApplied: carts.discount > 0,
-      },
-    })),
+    z.pipe(
+      z.looseObject({ status: successStatus, carts: liveCarts }),
+      z.transform(({ carts, ...rest }) => ({
+        ...rest,
+        carts,
+        cart: {
+          price: carts.actualCost,
+          discount: carts.discount,
+          processingFee: carts.servieFeeTotal,
+          serviceTax: 0,
+          grandTotal: carts.total,
+          codeApplied: carts.discount > 0,
+        },
+      })),
+    ),
   ]),
 );
 
@@ -207,8 +218,8 @@ export const cartResponse = z.lazy(() =>
 export const generateOrderResponse = successBody(() => ({
   orderNo: looseText,
   /** Newer clients of the live service read only orderNo from generate-order. */
-  platformFee: looseNumber.optional(),
-  ticketCost: looseNumber.optional(),
+  platformFee: z.optional(looseNumber),
+  ticketCost: z.optional(looseNumber),
 }));
 
 // 2.8 attendee form
@@ -217,17 +228,23 @@ export const formField = lazyObject(() => ({
   type: z.string(),
   label: z.string(),
   ...nullishTexts('description', 'validation'),
-  mandatory: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]),
+  mandatory: z.union([
+    z.boolean(),
+    z.pipe(
+      z.enum(['true', 'false', '1', '0']),
+      z.transform((v) => v === 'true' || v === '1'),
+    ),
+  ]),
 }));
 export const attendeeFormResponse = successBody(() => ({ attendeeForm: z.record(z.string(), z.array(formField)) }));
 
 export const saveAttendeeResponse = successBody(() => ({
-  message: z.string().optional(),
+  message: z.optional(z.string()),
   orderNo: looseText,
 }));
 
 export const confirmOrderResponse = successBody(() => ({
-  message: z.string().optional(),
+  message: z.optional(z.string()),
   orderNo: looseText,
   orderStatus: z.string(),
 }));
@@ -240,7 +257,7 @@ export const orderAttendee = lazyObject(() => ({
   ...nullishTexts('seatNo', 'bibNo'),
   attendeeName: z.string(),
   attendeeEmailId: z.string(),
-  additionalInfo: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).default({}),
+  additionalInfo: z._default(z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]), {}),
 }));
 export const orderDetails = lazyObject(() => ({
   eventId: looseNumber,
@@ -267,13 +284,13 @@ export const organizerEvent = lazyObject(() => ({
   name: z.string(),
   url: z.string(),
   ...nullishTexts('description', 'contactInfo', 'eventCategory', 'eventStatus', 'eventType'),
-  visiblity: z.union([z.boolean(), z.string(), z.number()]).nullish(),
+  visiblity: z.nullish(z.union([z.boolean(), z.string(), z.number()])),
   startDate: dateTimeObject,
   endDate: dateTimeObject,
-  publishedDate: dateTimeObject.nullish(),
-  auditCreated: dateTimeObject.nullish(),
+  publishedDate: z.nullish(dateTimeObject),
+  auditCreated: z.nullish(dateTimeObject),
   ...nullishTexts('listingImage', 'searchImage', 'region', 'country'),
-  accountId: looseText.nullish(),
+  accountId: z.nullish(looseText),
   ...nullishTexts('subdomain', 'city'),
 }));
 export const getEventResponse = successBody(() => ({ event: organizerEvent }));
@@ -282,23 +299,23 @@ export const getEventResponse = successBody(() => ({ event: organizerEvent }));
 export const organizerTicket = lazyObject(() => ({
   id: looseNumber,
   typeName: z.string(),
-  typeDesc: z.string().nullish(),
-  price: looseNumber.nullable(),
-  includeFee: looseNumber.nullish(),
+  typeDesc: z.nullish(z.string()),
+  price: z.nullable(looseNumber),
+  includeFee: z.nullish(looseNumber),
   quantity: looseNumber,
-  initialQuantity: looseNumber.nullish(),
+  initialQuantity: z.nullish(looseNumber),
   availableFrom: dateTimeObject,
   availableTo: dateTimeObject,
   maxQuantity: looseNumber,
   minQuantity: looseNumber,
-  allowCancel: z.union([z.boolean(), z.string(), z.number()]).nullish(),
+  allowCancel: z.nullish(z.union([z.boolean(), z.string(), z.number()])),
   status: z.string(),
   currency: z.string(),
-  shippingCharge: looseNumber.nullish(),
-  shippingType: z.string().nullish(),
+  shippingCharge: z.nullish(looseNumber),
+  shippingType: z.nullish(z.string()),
   eventId: looseId,
   /** Null in the reference's sample; a code (e.g. TKCIGJ) where the service gives one. */
-  ticketId: looseId.nullish(),
+  ticketId: z.nullish(looseId),
 }));
 export const getTicketsResponse = successBody(() => ({ tickets: arrayOrKeyed(organizerTicket) }));
 
@@ -307,7 +324,7 @@ export const eventListItem = lazyObject(() => ({
   /** The code the Event & Registration calls take (e.g. EKDJHH on the live service). */
   eventId: looseId,
   /** The live service also sends the numeric id, which the buyer-facing (Publisher) side takes (kept as sent). */
-  id: z.union([z.string(), z.number()]).optional(),
+  id: z.optional(z.union([z.string(), z.number()])),
   ...nullishTexts('eventType', 'type'),
   eventTitle: z.string(),
   ...nullishTexts('actualUrl', 'url', 'mobileUrl', 'subdomain', 'category'),
@@ -321,53 +338,55 @@ export const reportTicketLine = lazyObject(() => ({
   ticketId: looseId,
   ticketName: z.string(),
   tickets: looseNumber,
-  platformFee: looseNumber.optional(),
-  cancel: looseNumber.optional(),
+  platformFee: z.optional(looseNumber),
+  cancel: z.optional(looseNumber),
   /** Not in the reference's 2.13 sample; the sandbox sends each ticket's revenue. */
-  amount: looseNumber.optional(),
+  amount: z.optional(looseNumber),
 }));
 export const reportResponse = successBody(() => ({
   amount: looseNumber,
-  platformFee: looseNumber.optional(),
-  cancel: looseNumber.optional(),
+  platformFee: z.optional(looseNumber),
+  cancel: z.optional(looseNumber),
   tickets: arrayOrKeyed(reportTicketLine),
 }));
 
 // 2.14 attendee list record. Every field but orderNo may be null or missing (the live service
 // sends `name: null` with the names in `details`, `""` for unknown fields); what is there is kept.
-const scalar = z.lazy(() => z.union([z.string(), z.number(), z.boolean()]).nullish());
+const scalar = z.lazy(() => z.nullish(z.union([z.string(), z.number(), z.boolean()])));
 export const attendeeEntry = lazyObject(() => ({
-  ticketName: z.string().nullish(),
+  ticketName: z.nullish(z.string()),
   /** The ticket type's id, or (live service, 2020) a code for each issued ticket. */
   ticketId: optionalText,
   ...nullishTexts('name', 'email'),
   checkin: scalar,
   ticketNo: optionalText,
-  status: z.string().nullish(),
+  status: z.nullish(z.string()),
   /** [] when there are no answers, else an object (label → value) or an array of {label,value}. */
-  details: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).nullish(),
+  details: z.nullish(z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())])),
 }));
 export const attendeeRecord = lazyObject(() => ({
   orderNo: looseText,
   /** Kept as sent (a number, numeric text such as "127.19", or ""): the export writes the service's text. */
   orderCost: scalar,
   quantity: scalar,
-  status: z.string().nullish(),
+  status: z.nullish(z.string()),
   ...alike(scalar, 'paidBy', 'paidTo', 'refundAmount', 'city', 'state', 'country', 'address', 'zipcode', 'phoneNo'),
-  purchaseDate: dateTimeObject.nullish(),
+  purchaseDate: z.nullish(dateTimeObject),
   ...nullishTexts('name', 'email'),
-  attendee: arrayOrKeyed(attendeeEntry)
-    .nullish()
-    .transform((value) => value ?? []),
+  attendee: z.pipe(
+    z.nullish(arrayOrKeyed(attendeeEntry)),
+    z.transform((value) => value ?? []),
+  ),
 }));
 export const attendeeListResponse = successBody(() => ({
   /**
    * The end of the list may come as a missing, null, [] or {} `attendee`. Later batches of the
    * live service come as an object keyed by the records' absolute offsets ("50", "51", …).
    */
-  attendee: arrayOrKeyed(attendeeRecord)
-    .nullish()
-    .transform((value) => value ?? []),
+  attendee: z.pipe(
+    z.nullish(arrayOrKeyed(attendeeRecord)),
+    z.transform((value) => value ?? []),
+  ),
 }));
 
 // 2.15 discount, E1–E6 acknowledgements
@@ -379,32 +398,37 @@ export const discountAckResponse = successBody(() => ({ message: z.string(), dis
 // docs/sandbox.md). Lenient: any object with an order number.
 export const bookingOrder = lazyObject(() => ({
   orderNo: looseText,
-  amount: looseNumber.optional(),
-  currency: z.string().optional(),
-  status: z.string().optional(),
-  createdOn: z.string().optional(),
+  amount: z.optional(looseNumber),
+  currency: z.optional(z.string()),
+  status: z.optional(z.string()),
+  createdOn: z.optional(z.string()),
 }));
-export const bookingListResponse = successBody(() => ({ bookings: z.union([arrayOrKeyed(bookingOrder), z.null()]).transform((value) => value ?? []) }));
+export const bookingListResponse = successBody(() => ({
+  bookings: z.pipe(
+    z.union([arrayOrKeyed(bookingOrder), z.null()]),
+    z.transform((value) => value ?? []),
+  ),
+}));
 
 /** E12 answered to a server-side post (a sandbox choice; the reference shows no response). */
 export const submittedBooking = lazyObject(() => ({
-  paymentUrl: z.string().min(1).optional(),
-  bookingId: looseText.optional(),
+  paymentUrl: z.optional(z.string().check(z.minLength(1))),
+  bookingId: z.optional(looseText),
 }));
 
 // OAuth token response (§5: shape not shown; RFC 6749 names)
 export const tokenResponse = lazyObject(() => ({
-  access_token: z.string().min(1),
-  token_type: z.string().default('Bearer'),
-  expires_in: looseNumber.optional(),
+  access_token: z.string().check(z.minLength(1)),
+  token_type: z._default(z.string(), 'Bearer'),
+  expires_in: z.optional(looseNumber),
 }));
 
 /** Any error body: the code is in `message`. */
 export const errorBody = lazyObject(() => ({
   status: z.literal('error'),
   message: z.string(),
-  description: z.string().optional(),
-  field: z.string().optional(),
+  description: z.optional(z.string()),
+  field: z.optional(z.string()),
 }));
 
 export type SegmentNode = z.output<typeof segmentNode>;

@@ -5,7 +5,7 @@
 // body itself, query parameters are also read on POST (form fields win), and the event and
 // ticket details also answer a POST.
 import type { Context, MiddlewareHandler } from 'hono';
-import type * as z from 'zod';
+import * as z from 'zod';
 import { bearerToken } from '../auth.js';
 import type { SandboxContext, SandboxEnv } from '../context.js';
 import { accountForPublisherKey } from '../db/accounts.js';
@@ -103,8 +103,12 @@ export async function readDataDocument(c: Context): Promise<unknown> {
  * Validates a `data` document; the first issue becomes a coded error naming its path, with the
  * code of the first of `codesByPath` whose prefix starts the path (else E002).
  */
-export function validateData<S extends z.ZodType>(schema: S, document: unknown, codesByPath: { prefix: string; code: SandboxErrorCode }[] = []): z.output<S> {
-  const result = schema.safeParse(document);
+export function validateData<S extends z.core.$ZodType>(
+  schema: S,
+  document: unknown,
+  codesByPath: { prefix: string; code: SandboxErrorCode }[] = [],
+): z.output<S> {
+  const result = z.safeParse(schema, document);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = issue.path.map(String).join('.');

@@ -14,11 +14,11 @@ export const QUESTIONS_ENDPOINT = '/sandbox/questions';
 
 const addQuestionRequest = z.object({
   eventId: requiredText,
-  label: requiredText.pipe(z.string().max(200, { message: 'must be at most 200 characters' })),
+  label: z.pipe(requiredText, z.string().max(200, { message: 'must be at most 200 characters' })),
   type: z.enum(['Text', 'Textarea', 'Email', 'Number', 'Dropdown'], { message: 'expected Text, Textarea, Email, Number or Dropdown' }).default('Text'),
   description: z.string().max(1000).default(''),
   validation: z.enum(['', 'email', 'phone'], { message: 'expected email, phone or nothing' }).default(''),
-  mandatory: booleanFlag.default(false),
+  mandatory: z._default(booleanFlag, false),
 });
 
 export function registerQuestionRoutes(app: SandboxApp, context: SandboxContext): void {
