@@ -27,9 +27,9 @@ export interface EncodedRequest {
 
 /**
  * The text fields of a multipart/form-data body, in order. The transport encodes them when it
- * sends (src/client/http.ts), so that building a request loads no HTTP code. Shaped as the
- * FormData that form-data-encoder reads (text fields only), so that no FormData class (and with
- * it a second copy of undici, Node's own) is loaded to send one.
+ * sends (multipartBody, from src/client/http.ts), so that building a request loads no HTTP code.
+ * Shaped as the FormData that form-data-encoder reads (text fields only), which the tests hold
+ * multipartBody to, without a FormData class (and with it a second copy of undici, Node's own).
  */
 export class MultipartFields {
   readonly [Symbol.toStringTag] = 'FormData';
@@ -58,6 +58,30 @@ export class MultipartFields {
   [Symbol.iterator](): IterableIterator<[string, string]> {
     return this.entries();
   }
+}
+
+const BOUNDARY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** ", CR and LF in a field name, percent-encoded (the HTML standard's multipart/form-data encoding). */
+function escapeName(name: string): string {
+  return name.replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/"/g, '%22');
+}
+
+/**
+ * The text fields as a multipart/form-data body (RFC 7578), byte for byte as form-data-encoder
+ * writes them, boundary apart (test/client/encode.test.ts holds the two together): names
+ * escaped, every line break in a value sent as CRLF, a random boundary of 16 letters and digits.
+ * Written here because the export sends one per batch, and the encoder's per-part work (each
+ * part encoded twice, its length counted first) cost more than the request itself.
+ */
+export function multipartBody(fields: MultipartFields, random: () => number = Math.random): { text: string; contentType: string } {
+  let boundary = 'boxoffice-';
+  for (let count = 0; count < 16; count += 1) boundary += BOUNDARY_ALPHABET[Math.floor(random() * BOUNDARY_ALPHABET.length)];
+  let text = '';
+  for (const [name, value] of fields.fields) {
+    text += `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"\r\n\r\n${value.replace(/\r\n|\r|\n/g, '\r\n')}\r\n`;
+  }
+  return { text: `${text}--${boundary}--\r\n\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** The text a value travels as, or undefined when the field is to be left out. */

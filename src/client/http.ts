@@ -2,9 +2,8 @@
 // through a proxy when HTTPS_PROXY / HTTP_PROXY apply, loaded only then), the bearer header on
 // every call, error bodies mapped onto the error hierarchy (also when the HTTP status is 200),
 // the retry policy applied, and a trace hook that only ever sees redacted text.
-import { FormDataEncoder } from 'form-data-encoder';
 import type { RawResponse, RequestDispatcher, Timeouts } from './dispatch.js';
-import type { MultipartFields } from './encode.js';
+import { type MultipartFields, multipartBody } from './encode.js';
 import { ApiError, CancelledError, FAIL_CODE, ConnectionError, type Recheck, ResponseShapeError, UsageError, createApiError } from './errors.js';
 import { isLoopbackHost } from './loopback.js';
 import { NodeDispatcher } from './node-dispatch.js';
@@ -90,19 +89,14 @@ interface SerializedBody {
   contentType: string;
 }
 
-/**
- * The body's bytes and content type, produced once so that every attempt sends the same.
- * Multipart through form-data-encoder, which reads MultipartFields as a FormData; a WHATWG
- * Response's web streams live long enough to be promoted (~14 MB of the export's peak memory).
- */
+/** The body's bytes and content type, produced once so that every attempt sends the same. */
 function serializeBody(body: MultipartFields | URLSearchParams | undefined): SerializedBody | undefined {
   if (body === undefined) return undefined;
   if (body instanceof URLSearchParams) {
     return { bytes: Buffer.from(body.toString(), 'utf8'), contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
   }
-  const encoder = new FormDataEncoder(body);
-  // Text fields only: every part comes out as bytes at once.
-  return { bytes: Buffer.concat([...encoder.values()] as Uint8Array[]), contentType: encoder.contentType };
+  const { text, contentType } = multipartBody(body);
+  return { bytes: Buffer.from(text, 'utf8'), contentType };
 }
 
 const MAX_TRACE_BODY = 4_000;

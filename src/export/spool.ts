@@ -72,9 +72,15 @@ export class ByteBuffer {
       this.buffer.copy(larger, 0, 0, this.used);
       this.buffer = larger;
     }
-    const bytes = typeof data === 'string' ? this.buffer.write(data, this.used, 'utf8') : data.copy(this.buffer, this.used);
-    this.used += bytes;
-    return bytes;
+    if (typeof data === 'string') {
+      const bytes = this.buffer.write(data, this.used, 'utf8');
+      this.used += bytes;
+      return bytes;
+    }
+    // TypedArray's own set: Buffer's copy checks its arguments and makes a view of the source per call.
+    this.buffer.set(data, this.used);
+    this.used += data.length;
+    return data.length;
   }
 
   /** What was appended since the last take; valid until the next append. */

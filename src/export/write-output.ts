@@ -20,7 +20,12 @@ export interface RowFormatter {
 /** RFC 4180: a cell holding a comma, a quote or a line break is quoted, its quotes doubled. */
 const NEEDS_QUOTES = /[",\r\n]/;
 
+/** A cell that may need neutralising or quotes: it starts like a formula, or holds a comma, quote or line break. */
+const NEEDS_CARE = /^[=+\-@\t\r]|[",\r\n]/;
+
 function csvCell(cell: string): string {
+  // Most cells need neither: one test for them rather than two.
+  if (!NEEDS_CARE.test(cell)) return cell;
   const text = neutraliseFormula(cell);
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -1,5 +1,15 @@
+import { FormDataEncoder } from 'form-data-encoder';
 import { describe, expect, it } from 'vitest';
-import { dataQuery, encodeRequest, fieldText, MultipartFields, toFormFields, toMultipartFields, toSearchParams } from '../../src/client/encode.js';
+import {
+  dataQuery,
+  encodeRequest,
+  fieldText,
+  MultipartFields,
+  multipartBody,
+  toFormFields,
+  toMultipartFields,
+  toSearchParams,
+} from '../../src/client/encode.js';
 
 /**
  * Serialises a URL-encoded body the way it goes on the wire, and reads it back as a receiver
@@ -114,5 +124,49 @@ describe('encodeRequest', () => {
 
   it('none: POST without a body', () => {
     expect(encodeRequest('none', '/publisher/categories', {})).toEqual({ method: 'POST', pathAndQuery: '/publisher/categories' });
+  });
+});
+
+describe('multipartBody', () => {
+  const boundaryOf = (contentType: string): string => /boundary=(\S+)$/.exec(contentType)?.[1] ?? '';
+
+  it.each([
+    [
+      'plain fields',
+      [
+        ['eventId', '100001'],
+        ['fromRecord', '0'],
+        ['toRecord', '50'],
+      ],
+    ],
+    [
+      'line breaks of every kind in values',
+      [
+        ['description', 'a\nb\r\nc\rd\n\n'],
+        ['empty', ''],
+      ],
+    ],
+    [
+      'quotes and line breaks in names',
+      [
+        ['a"b', 'x'],
+        ['c\r\nd', 'y'],
+      ],
+    ],
+    ['unicode', [['name', 'Café – 東京 🎫']]],
+    ['no fields', []],
+  ] as const)('writes the bytes form-data-encoder writes: %s', (_, fields) => {
+    const body = new MultipartFields(fields);
+    const { text, contentType } = multipartBody(body);
+    const boundary = boundaryOf(contentType);
+    expect(boundary).toMatch(/^boxoffice-[a-z0-9]{16}$/);
+    const encoder = new FormDataEncoder(body, boundary);
+    expect(contentType).toBe(encoder.contentType);
+    expect(Buffer.from(text, 'utf8')).toEqual(Buffer.concat([...encoder.values()] as Uint8Array[]));
+  });
+
+  it('makes a new boundary for every body', () => {
+    const fields = new MultipartFields([['eventId', '1']]);
+    expect(boundaryOf(multipartBody(fields).contentType)).not.toBe(boundaryOf(multipartBody(fields).contentType));
   });
 });
