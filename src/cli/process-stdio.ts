@@ -17,9 +17,18 @@ export function isTerminal(fd: number): boolean {
     } catch {
       return false; // closed (`<&-`)
     }
-    if (!status.isCharacterDevice() || status.rdev === statSync('/dev/null').rdev) return false;
+    if (!status.isCharacterDevice() || status.rdev === nullDevice()) return false;
   }
   return process.getBuiltinModule('node:tty').isatty(fd);
+}
+
+/** The device number of /dev/null; undefined where there is none (a bare chroot or container). */
+function nullDevice(): number | undefined {
+  try {
+    return statSync('/dev/null').rdev;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface ProcessStdout {
