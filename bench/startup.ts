@@ -121,7 +121,7 @@ function referenceCases(url: string): Case[] {
       args: [run, minimalCli, '--profile', BENCH_PROFILE, '--unchecked', 'event', 'get', DEMO_EVENT_ID],
     },
     {
-      name: 'reference: event get of commander + zod + node:http, nothing else',
+      name: 'reference: event get of commander + zod/mini + node:http, nothing else',
       args: [run, minimalCli, '--profile', BENCH_PROFILE, 'event', 'get', DEMO_EVENT_ID],
     },
   ];
