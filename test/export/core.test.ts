@@ -42,9 +42,9 @@ function environment(fetchBatch: ExportEnvironment['fetchBatch'], overrides: Par
 /** An environment whose run is interrupted, as by Ctrl-C, when the batch from `fromRecord` is asked for. */
 function interruptedAt(server: ReturnType<typeof pagedServer>, fromRecord: number) {
   const controller = new AbortController();
-  const fetchBatch: ExportEnvironment['fetchBatch'] = async (range, signal) => {
+  const fetchBatch: ExportEnvironment['fetchBatch'] = async (range, signal, answered) => {
     if (range.fromRecord === fromRecord) controller.abort(new Error('interrupted'));
-    return server.fetchBatch(range, signal);
+    return server.fetchBatch(range, signal, answered);
   };
   return environment(fetchBatch, { signal: controller.signal });
 }
@@ -268,9 +268,9 @@ describe('exportAttendees', () => {
     const expected = await exportToFile(orders, 'zero-based-offset');
     const file = join(dir, 'limited.json');
     const server = pagedServer(orders, 'zero-based-offset');
-    const refusing = async (range: RecordRange, signal: AbortSignal) => {
+    const refusing = async (range: RecordRange, signal: AbortSignal, answered: () => void) => {
       if (range.fromRecord >= 100) throw new RateLimitError({ code: 'E023', httpStatus: 429, retryAfterMs: 3_600_000 });
-      return server.fetchBatch(range, signal);
+      return server.fetchBatch(range, signal, answered);
     };
     const first = environment(refusing);
     await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false }, first.env)).rejects.toBeInstanceOf(RateLimitError);
