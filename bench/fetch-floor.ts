@@ -1,10 +1,12 @@
 // The floor the attendee export is measured against over loopback: a client that only fetches
 // the attendee list and parses each answer, and writes nothing. It makes the export's requests
-// in the export's order: the same pager (src/client/paginate.ts: batches of 50, each request
-// started once the one before it is answered, the same speculation ahead and past the end), the
-// same multipart request over node:http keep-alive, and JSON.parse of each answer. What the
-// export adds over it is its own work: the HTTP client's checks, validating, flattening,
-// dropping repeated orders, CSV, the spool, checkpoints, the final file, and its start-up.
+// in the export's order: the same pager (src/client/paginate.ts: batches of 50, the same
+// speculation ahead and past the end, each request started once the one before it is answered:
+// here once its body was read and parsed, the least a client must do to know the answer is the
+// one it keeps), the same multipart request over node:http keep-alive, and JSON.parse of each
+// answer. What the export adds over it is its own work: the HTTP client's checks, validating,
+// flattening, dropping repeated orders, CSV, the spool, checkpoints, the final file, and its
+// start-up.
 //   node fetch-floor.js --url URL --token TOKEN --event ID [--prefetch N]
 import { Agent, request } from 'node:http';
 import { attendeeBatches, type RecordRange } from '../src/client/paginate.js';

@@ -66,6 +66,12 @@ export interface CallOptions {
   maxRetries?: number;
   /** The longest this call waits before retries, in all; default the client's `retry.maxTotalWaitMs`. */
   maxWaitMs?: number;
+  /**
+   * Called once a success body has arrived and was read as JSON, so that no retry of this call
+   * follows, before it is checked against the response schema; the check then waits for what
+   * the caller starts meanwhile (the next request of a list) to be sent.
+   */
+  onAnswer?: () => void;
 }
 
 /**

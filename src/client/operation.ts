@@ -1,5 +1,6 @@
 // One documented endpoint as data (path, encoding, request and response schema, whether it is
 // safe to repeat), and the one function that calls any of them: validate, encode, send, read.
+import { setImmediate } from 'node:timers/promises';
 import type * as z from 'zod';
 import { type Encoding, encodeRequest } from './encode.js';
 import { NotLoggedInError, UsageError } from './errors.js';
@@ -90,6 +91,10 @@ async function callOperation<Req extends z.core.$ZodType, Res extends z.core.$Zo
     },
     options,
   );
+  if (options.onAnswer) {
+    options.onAnswer();
+    await setImmediate();
+  }
   return parseResponse(operation.response, body, label);
 }
 

@@ -6,7 +6,10 @@
 // return a short batch, a cut span or a quirk, in the middle), or an error body once records
 // were received, when the caller's isEndOfList says so.
 // Requests ahead are chained: each starts once the one before it has been answered, so the
-// server reads the spans in list order. A list that grows while it is read (newest first: new
+// server reads the spans in list order. "Answered" is when the answer has arrived and no retry
+// of it will follow (the fetcher calls `answered`), not when its records have been checked: the
+// server works on the next span while the client checks this one. A fetcher that never calls it
+// is answered when its promise settles. A list that grows while it is read (newest first: new
 // orders push the others to later offsets) can then repeat records, which the consumer drops,
 // but never skip one; spans read out of order could (a later span read before a sale, an earlier
 // one after it).
@@ -23,8 +26,12 @@ export interface AttendeeBatch<T> extends RecordRange {
   records: readonly T[];
 }
 
-/** Fetches one span of records. `signal` fires when a speculative request is no longer wanted. */
-export type FetchAttendeeBatch<T> = (range: RecordRange, signal: AbortSignal) => Promise<readonly T[]>;
+/**
+ * Fetches one span of records. `signal` fires when a speculative request is no longer wanted.
+ * `answered` may be called once the server's answer has arrived and will be the one used (no
+ * retry of this request follows), before the records are checked: the next request starts then.
+ */
+export type FetchAttendeeBatch<T> = (range: RecordRange, signal: AbortSignal, answered: () => void) => Promise<readonly T[]>;
 
 export interface AttendeeBatchOptions {
   eventId: string;
@@ -53,6 +60,8 @@ export interface AttendeeBatchOptions {
 interface Pending<T> {
   range: RecordRange;
   controller: AbortController;
+  /** Resolves when the server has answered (or the request failed): the next request may start. */
+  answered: Promise<void>;
   result: Promise<{ ok: true; records: readonly T[] } | { ok: false; error: unknown }>;
 }
 
@@ -69,17 +78,20 @@ export async function* attendeeBatches<T>(fetchBatch: FetchAttendeeBatch<T>, opt
     const range: RecordRange = { eventId: options.eventId, fromRecord: nextFrom, toRecord: nextFrom + batchSize };
     nextFrom += batchSize;
     const controller = new AbortController();
-    const previous = inFlight.at(-1)?.result ?? Promise.resolve();
+    const previous = inFlight.at(-1)?.answered ?? Promise.resolve();
+    let markAnswered = (): void => undefined;
+    const answered = new Promise<void>((resolve) => (markAnswered = resolve));
     const result = previous
       .then(() => {
         controller.signal.throwIfAborted();
-        return fetchBatch(range, controller.signal);
+        return fetchBatch(range, controller.signal, markAnswered);
       })
       .then(
         (records) => ({ ok: true as const, records }),
         (error: unknown) => ({ ok: false as const, error }),
       );
-    inFlight.push({ range, controller, result });
+    void result.then(markAnswered);
+    inFlight.push({ range, controller, answered, result });
   };
   // An interruption (Ctrl-C) ends the requests in flight too, not only the wait for the next one.
   const abortInFlight = (): void => {

@@ -5,7 +5,7 @@
 // account it was written for: the same event id on another service is another list.
 import { createHash } from 'node:crypto';
 import { closeSync, constants, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { UsageError } from '../client/errors.js';
 import { createPrivateFile, openOwnFile } from '../util/private-file.js';
 
@@ -45,11 +45,14 @@ export function exportSource(apiUrl: string, token: string): ExportSource {
   return { service: apiUrl, account: createHash('sha256').update(token, 'utf8').digest('hex').slice(0, 16) };
 }
 
+/** A count or an offset in bytes. */
+const count = () => z.int().check(z.nonnegative());
+
 const segmentSchema = z.object({
   /** Where in the spool the segment starts; it runs to the next segment's start. */
-  fromByte: z.number().int().nonnegative(),
+  fromByte: count(),
   /** Custom columns its rows were written with. */
-  customColumns: z.number().int().nonnegative(),
+  customColumns: count(),
 });
 export type SpoolSegment = z.infer<typeof segmentSchema>;
 
@@ -62,20 +65,20 @@ const checkpointSchema = z.object({
   eventId: z.string(),
   format: z.enum(EXPORT_FORMATS),
   /** The --status filter the export was started with (absent: every attendee). */
-  statuses: z.array(z.string()).optional(),
+  statuses: z.optional(z.array(z.string())),
   /** fromRecord of the next batch to fetch. */
-  nextRecord: z.number().int().nonnegative(),
+  nextRecord: count(),
   /** Bytes of the spool that hold completed batches; anything after them is discarded. */
-  spoolBytes: z.number().int().nonnegative(),
-  ordersBytes: z.number().int().nonnegative(),
+  spoolBytes: count(),
+  ordersBytes: count(),
   /** Custom form labels in the order first seen. */
   labels: z.array(z.string()),
   /** Runs of rows written with the same number of custom columns, in spool order. */
-  segments: z.array(segmentSchema).min(1),
-  attendees: z.number().int().nonnegative(),
-  batches: z.number().int().nonnegative(),
-  records: z.number().int().nonnegative(),
-  duplicates: z.number().int().nonnegative(),
+  segments: z.array(segmentSchema).check(z.minLength(1)),
+  attendees: count(),
+  batches: count(),
+  records: count(),
+  duplicates: count(),
 });
 export type Checkpoint = z.infer<typeof checkpointSchema>;
 

@@ -1,7 +1,8 @@
 // Row formats and the final pass. While the list is fetched, rows are formatted a batch at a
 // time with the custom columns known then (RowFormatter); once every label is known the final
 // file is the header, then the spool — copied byte for byte where its rows already have every
-// column, and padded row by row where a label appeared after they were written (rowPadding).
+// column, and completed where a label appeared after they were written (completedPieces; a JSON
+// array row by row, jsonRowPadding).
 // Streams: one read's worth in memory at a time, in buffers that are reused (written
 // synchronously to a file, copied into stdout with backpressure).
 import { Readable, type Writable } from 'node:stream';
@@ -64,18 +65,54 @@ export function createRowFormatter(format: ExportFormat, columns: ColumnRegistry
   };
 }
 
+/** The empty cells a row written with `known` custom columns lacks, as text to put before its end. */
+function missingCells(format: ExportFormat, known: number, header: readonly string[]): string {
+  const missing = header.slice(FIXED_COLUMNS.length + known);
+  return format === 'csv' ? ','.repeat(missing.length) : missing.map((name) => `,${JSON.stringify(name)}:""`).join('');
+}
+
 /**
- * How rows written with `known` custom columns are completed to all of them (empty cells): drop
- * `trim` bytes from the row's end, then add `suffix`, which ends with the row's line end but in a
- * JSON array (whose rows are separated instead).
+ * How a row of a JSON array written with `known` custom columns is completed to all of them
+ * (empty cells): drop `trim` bytes (its closing brace) from its end, then add `suffix`.
  */
-function rowPadding(format: ExportFormat, known: number, header: readonly string[]): { trim: number; suffix: Buffer } {
-  const lineEnd = format === 'json' ? '' : '\n';
-  const missing = header.length - FIXED_COLUMNS.length - known;
-  if (missing <= 0) return { trim: 0, suffix: Buffer.from(lineEnd) };
-  if (format === 'csv') return { trim: 0, suffix: Buffer.from(`${','.repeat(missing)}${lineEnd}`) };
-  const fields = header.slice(header.length - missing).map((name) => `,${JSON.stringify(name)}:""`);
-  return { trim: 1, suffix: Buffer.from(`${fields.join('')}}${lineEnd}`, 'utf8') };
+function jsonRowPadding(known: number, header: readonly string[]): { trim: number; suffix: Buffer } {
+  const missing = missingCells('json', known, header);
+  return missing === '' ? { trim: 0, suffix: Buffer.alloc(0) } : { trim: 1, suffix: Buffer.from(`${missing}}`, 'utf8') };
+}
+
+/**
+ * Bytes [start, end) of the spool with `missing` put at the end of every row, before its line
+ * end (CSV) or its closing brace (NDJSON), a read's worth at a time. The bytes are handled as
+ * latin1 text, one character per byte, so nothing is decoded and every byte goes back as it was
+ * (a line end, a quote or a brace is one byte in UTF-8, never part of another character), and
+ * the row ends are completed by native replaces over a whole read rather than row by row: the
+ * per-row loop was most of the final pass, and more again in optimising it. A CSV line end
+ * inside a quoted cell is not a row end; quotes are counted across reads as in spoolRows.
+ */
+function* completedPieces(path: string, start: number, end: number, format: 'csv' | 'ndjson', missing: string): Generator<Buffer> {
+  const rowEnd = format === 'csv' ? '\n' : '}\n';
+  const completedEnd = `${Buffer.from(missing, 'utf8').toString('latin1')}${rowEnd}`;
+  // Each read is completed up to its last line end; the rest waits for the next (so that a JSON
+  // row's closing brace and line end are never split).
+  let carried = '';
+  let insideQuotes = false;
+  for (const piece of filePieces(path, start, end)) {
+    const text = carried + piece.toString('latin1');
+    const cut = text.lastIndexOf('\n') + 1;
+    carried = text.slice(cut);
+    if (cut === 0) continue;
+    const rows = text.slice(0, cut);
+    if (format === 'csv' && (insideQuotes || rows.includes('"'))) {
+      // Between quotes (every other part, from the state the read starts in) line ends stay.
+      const parts = rows.split('"');
+      for (let part = insideQuotes ? 1 : 0; part < parts.length; part += 2) parts[part] = parts[part].replaceAll(rowEnd, completedEnd);
+      if (parts.length % 2 === 0) insideQuotes = !insideQuotes;
+      yield Buffer.from(parts.join('"'), 'latin1');
+    } else {
+      yield Buffer.from(rows.replaceAll(rowEnd, completedEnd), 'latin1');
+    }
+  }
+  if (carried !== '' || insideQuotes) throw new Error(`${path} ends inside a row (byte ${end})`);
 }
 
 export interface OutputSource {
@@ -96,8 +133,9 @@ async function exportHead(source: OutputSource, format: ExportFormat): Promise<s
 
 /**
  * The rows of the export in order, then the close of a JSON array. Each buffer is valid only
- * until the next is asked for: nothing is allocated per read, so the final pass adds nothing to
- * the export's peak memory.
+ * until the next is asked for, and nothing outlives a read (a completed read is a few strings and
+ * one buffer the size of the read), so the final pass adds nothing to the export's peak memory
+ * however long the spool.
  */
 function* exportBody(source: OutputSource, format: ExportFormat): Generator<Buffer> {
   const header = source.columns.header;
@@ -106,14 +144,15 @@ function* exportBody(source: OutputSource, format: ExportFormat): Generator<Buff
   let rowsWritten = 0;
   for (const [index, segment] of source.segments.entries()) {
     const end = source.segments[index + 1]?.fromByte ?? source.spoolBytes;
-    if (format !== 'json' && segment.customColumns === customColumns) {
-      yield* filePieces(source.spoolPath, segment.fromByte, end);
+    if (format !== 'json') {
+      if (segment.customColumns === customColumns) yield* filePieces(source.spoolPath, segment.fromByte, end);
+      else yield* completedPieces(source.spoolPath, segment.fromByte, end, format, missingCells(format, segment.customColumns, header));
       continue;
     }
-    const { trim, suffix } = rowPadding(format, segment.customColumns, header);
-    for (const rows of spoolRows(source.spoolPath, segment.fromByte, end, format === 'csv')) {
+    const { trim, suffix } = jsonRowPadding(segment.customColumns, header);
+    for (const rows of spoolRows(source.spoolPath, segment.fromByte, end, false)) {
       for (const row of rows) {
-        if (format === 'json') output.append(rowsWritten === 0 ? FIRST_JSON_ROW : NEXT_JSON_ROW);
+        output.append(rowsWritten === 0 ? FIRST_JSON_ROW : NEXT_JSON_ROW);
         output.append(trim > 0 ? row.subarray(0, row.length - trim) : row);
         output.append(suffix);
         rowsWritten += 1;

@@ -120,8 +120,8 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
     await exportAttendees(
       { eventId, format: 'ndjson', outputPath: work.path, resume, prefetch: env.prefetch },
       {
-        fetchBatch: async (range, signal) => {
-          const records = (await api.attendeeList(range, { signal })).attendee;
+        fetchBatch: async (range, signal, answered) => {
+          const records = (await api.attendeeList(range, { signal, onAnswer: answered })).attendee;
           purchaseZone ??= records.find((record) => record.purchaseDate?.timezone)?.purchaseDate?.timezone;
           if (range.fromRecord === 0) {
             listStart.head = records.map((record) => String(record.orderNo));

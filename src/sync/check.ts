@@ -47,9 +47,9 @@ export async function checkDestination(eventId: string, env: CheckEnvironment): 
     env.report(difference);
   };
   const batches = attendeeBatches<AttendeeRecord>(
-    (range, signal) => {
+    (range, signal, answered) => {
       reads += 1;
-      return env.fetchBatch(range, signal);
+      return env.fetchBatch(range, signal, answered);
     },
     { eventId, isEndOfList: errorEndsAttendeeList, signal: env.signal },
   );

@@ -235,10 +235,10 @@ export async function runSync(request: SyncRequest, env: SyncEnvironment): Promi
     listOrder: state.listOrder,
     ordersInList: state.ordersInList,
   };
-  const fetch: FetchAttendeeBatch<AttendeeRecord> = (range, signal) => {
+  const fetch: FetchAttendeeBatch<AttendeeRecord> = (range, signal, answered) => {
     if (summary.reads >= request.maxReads) return Promise.reject(new ReadBudgetSpent(`--max-reads ${request.maxReads} spent`));
     summary.reads += 1;
-    return env.fetchBatch(range, signal);
+    return env.fetchBatch(range, signal, answered);
   };
   const run: RunContext = { request, env, state, summary, fetch, addedThisRun: new Set() };
   const budget = Number.isFinite(request.maxReads) ? `; --max-reads ${request.maxReads}` : '';

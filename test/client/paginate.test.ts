@@ -78,19 +78,74 @@ describe('attendeeBatches', () => {
     let active = 0;
     let mostActive = 0;
     const answered: number[] = [];
-    const fetchBatch = async (range: RecordRange, signal: AbortSignal) => {
+    const fetchBatch = async (range: RecordRange, signal: AbortSignal, onAnswer: () => void) => {
       active += 1;
       mostActive = Math.max(mostActive, active);
       // Later spans answer sooner: were they asked together, they would be read out of order.
       await new Promise((resolve) => setTimeout(resolve, Math.max(1, 20 - range.fromRecord / 25)));
       active -= 1;
       answered.push(range.fromRecord);
-      return server.fetchBatch(range, signal);
+      return server.fetchBatch(range, signal, onAnswer);
     };
     const batches = await collect(attendeeBatches(fetchBatch, { eventId: 'E1', prefetch: 3 }));
     expect(batches).toHaveLength(8);
     expect(mostActive).toBe(1);
     expect(answered).toEqual([...answered].sort((a, b) => a - b));
+  });
+
+  it('starts the next request once an answer has arrived, before its records are checked, still one after another in list order', async () => {
+    const server = pagedServer(makeOrders(400), 'zero-based-offset');
+    const events: string[] = [];
+    let awaitingAnswer = 0;
+    let mostAwaitingAnswer = 0;
+    const fetchBatch = async (range: RecordRange, signal: AbortSignal, answered: () => void) => {
+      events.push(`sent ${range.fromRecord}`);
+      awaitingAnswer += 1;
+      mostAwaitingAnswer = Math.max(mostAwaitingAnswer, awaitingAnswer);
+      // Later spans answer sooner: were they asked together, they would be read out of order.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1, 20 - range.fromRecord / 25)));
+      const records = await server.fetchBatch(range, signal, answered);
+      awaitingAnswer -= 1;
+      events.push(`answered ${range.fromRecord}`);
+      answered();
+      // The check of the records takes a while: the next request goes out meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      events.push(`checked ${range.fromRecord}`);
+      return records;
+    };
+    const batches = await collect(attendeeBatches(fetchBatch, { eventId: 'E1', prefetch: 2 }));
+    expect(batches.map((batch) => batch.fromRecord)).toEqual([0, 50, 100, 150, 200, 250, 300, 350]);
+    expect(mostAwaitingAnswer).toBe(1);
+    const sent = events.filter((event) => event.startsWith('sent')).map((event) => Number(event.split(' ')[1]));
+    expect(sent).toEqual([...sent].sort((a, b) => a - b));
+    for (const from of [50, 100, 150, 200]) {
+      expect(events.indexOf(`answered ${from}`)).toBeLessThan(events.indexOf(`sent ${from + 50}`));
+      expect(events.indexOf(`sent ${from + 50}`)).toBeLessThan(events.indexOf(`checked ${from}`));
+    }
+  });
+
+  it('ends with the error of a check that fails after its answer arrived, yielding nothing from the request already sent after it', async () => {
+    const server = pagedServer(makeOrders(400), 'zero-based-offset');
+    const shapeError = new Error('get the attendee list: unexpected response: attendee[3].orderNo: expected a string');
+    const cancelled: number[] = [];
+    const fetchBatch = async (range: RecordRange, signal: AbortSignal, answered: () => void) => {
+      const records = await server.fetchBatch(range, signal, answered);
+      signal.addEventListener('abort', () => cancelled.push(range.fromRecord));
+      answered();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (range.fromRecord === 100) throw shapeError;
+      return records;
+    };
+    const seen: number[] = [];
+    await expect(
+      (async () => {
+        for await (const batch of attendeeBatches(fetchBatch, { eventId: 'E1', prefetch: 2 })) seen.push(batch.fromRecord);
+      })(),
+    ).rejects.toBe(shapeError);
+    expect(seen).toEqual([0, 50]);
+    // The request after it went out while it was checked, and was dropped with the run.
+    expect(server.calls.map((call) => call.fromRecord)).toContain(150);
+    expect(cancelled).toContain(150);
   });
 
   it.each([0, 3])('reads every record of a newest-first list that grows while it is read, with prefetch %i', async (prefetch) => {

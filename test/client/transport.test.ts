@@ -13,6 +13,7 @@ import {
   InvalidRequestError,
   NotFoundError,
   NotLoggedInError,
+  PermissionError,
   RateLimitError,
   ResponseShapeError,
   UsageError,
@@ -222,6 +223,34 @@ describe('error bodies', () => {
     server.enqueue('/api/e/get-all-events', { status: 200, body: 'maintenance' });
     const error = await failure(makeClient().events.getAllEvents());
     expect(error).toBeInstanceOf(ResponseShapeError);
+  });
+});
+
+describe('onAnswer', () => {
+  const range = { eventId: '101', fromRecord: 0, toRecord: 50 };
+
+  it('is called once, for the answer the call keeps: after a retried attempt, not for the refusal before it', async () => {
+    server.enqueue('/api/e/attendee-list', { status: 429, headers: { 'retry-after': '1' }, body: { status: 'error', message: 'E023' } });
+    const requestsSeen: number[] = [];
+    const response = await makeClient().events.attendeeList(range, { onAnswer: () => requestsSeen.push(server.requestsTo('/api/e/attendee-list').length) });
+    expect(response.status).toBe('success');
+    expect(requestsSeen).toEqual([2]);
+  });
+
+  it('is called before the body is checked: a body of the wrong shape is answered, then a ResponseShapeError', async () => {
+    server.enqueue('/api/e/attendee-list', { body: { status: 'success', attendee: 'not a list' } });
+    const events: string[] = [];
+    const error = await failure(makeClient().events.attendeeList(range, { onAnswer: () => events.push('answered') }));
+    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect(events).toEqual(['answered']);
+  });
+
+  it('is not called when the call ends with an error body', async () => {
+    server.enqueue('/api/e/attendee-list', { body: { status: 'error', message: 'E008', description: 'not your event' } });
+    let answered = 0;
+    const error = await failure(makeClient().events.attendeeList(range, { onAnswer: () => (answered += 1) }));
+    expect(error).toBeInstanceOf(PermissionError);
+    expect(answered).toBe(0);
   });
 });
 

@@ -10,7 +10,7 @@ import type { RecordRange } from '../../src/client/paginate.js';
 import type { AttendeeRecord } from '../../src/client/schemas/index.js';
 import { ColumnRegistry } from '../../src/export/columns.js';
 import { exportAttendees, type ExportEnvironment, type ExportRequest } from '../../src/export/export-attendees.js';
-import { answersOf, flattenRecord } from '../../src/export/flatten.js';
+import { answersOf, FIXED_COLUMNS, flattenRecord } from '../../src/export/flatten.js';
 import { neutraliseFormula } from '../../src/export/neutralise.js';
 import { makeOrders, pagedServer, type PagingSemantics } from './fixtures.js';
 
@@ -42,9 +42,9 @@ function environment(fetchBatch: ExportEnvironment['fetchBatch'], overrides: Par
 /** An environment whose run is interrupted, as by Ctrl-C, when the batch from `fromRecord` is asked for. */
 function interruptedAt(server: ReturnType<typeof pagedServer>, fromRecord: number) {
   const controller = new AbortController();
-  const fetchBatch: ExportEnvironment['fetchBatch'] = async (range, signal) => {
+  const fetchBatch: ExportEnvironment['fetchBatch'] = async (range, signal, answered) => {
     if (range.fromRecord === fromRecord) controller.abort(new Error('interrupted'));
-    return server.fetchBatch(range, signal);
+    return server.fetchBatch(range, signal, answered);
   };
   return environment(fetchBatch, { signal: controller.signal });
 }
@@ -268,9 +268,9 @@ describe('exportAttendees', () => {
     const expected = await exportToFile(orders, 'zero-based-offset');
     const file = join(dir, 'limited.json');
     const server = pagedServer(orders, 'zero-based-offset');
-    const refusing = async (range: RecordRange, signal: AbortSignal) => {
+    const refusing = async (range: RecordRange, signal: AbortSignal, answered: () => void) => {
       if (range.fromRecord >= 100) throw new RateLimitError({ code: 'E023', httpStatus: 429, retryAfterMs: 3_600_000 });
-      return server.fetchBatch(range, signal);
+      return server.fetchBatch(range, signal, answered);
     };
     const first = environment(refusing);
     await expect(exportAttendees({ eventId: 'E1', format: 'csv', outputPath: file, resume: false }, first.env)).rejects.toBeInstanceOf(RateLimitError);
@@ -384,6 +384,52 @@ describe('order number set', () => {
     expect(seen.has('E7E3221225472')).toBe(false);
     expect(seen.has('E7E113840000100')).toBe(true);
   });
+});
+
+describe('final pass', () => {
+  it.each(['csv', 'ndjson'] as const)(
+    'completes the %s rows written before a label appeared, across reads, leaving line ends inside quoted cells alone',
+    async (format) => {
+      const { createRowFormatter, writeExportFile } = await import('../../src/export/write-output.js');
+      const early = new ColumnRegistry();
+      early.observe([['Diet', '']]);
+      const all = new ColumnRegistry();
+      all.observe([
+        ['Diet', ''],
+        ['Größe "ü"', ''],
+        ['T-shirt', ''],
+      ]);
+      const fixed = (index: number) =>
+        FIXED_COLUMNS.map((column) => (column === 'attendeeName' ? `line one\nline "${index}"\r\n, ü€😀` : `${column}-${index}`));
+      const earlyRows = Array.from({ length: 3000 }, (_, index) => [...fixed(index), index % 7 === 0 ? '=1+1}\n' : `veg ${index}`]);
+      const lateRows = Array.from({ length: 500 }, (_, index) => [...fixed(3000 + index), 'vegan', 'L', `}"${index}"`]);
+      const earlyFormat = createRowFormatter(format, early);
+      const allFormat = createRowFormatter(format, all);
+      const spool = earlyRows.map((cells) => earlyFormat.formatRow(cells)).join('') + lateRows.map((cells) => allFormat.formatRow(cells)).join('');
+      const path = join(dir, `spool.${format}`);
+      await writeFile(path, spool);
+      const lateFrom = Buffer.byteLength(earlyRows.map((cells) => earlyFormat.formatRow(cells)).join(''));
+      expect(lateFrom).toBeGreaterThan(4 * 64 * 1024);
+      const source = {
+        spoolPath: path,
+        spoolBytes: Buffer.byteLength(spool),
+        segments: [
+          { fromByte: 0, customColumns: 1 },
+          { fromByte: lateFrom, customColumns: 3 },
+        ],
+        columns: all,
+      };
+      const out = join(dir, `out.${format}`);
+      await writeExportFile(source, format, out);
+      const head = format === 'csv' ? allFormat.formatRow(all.header) : '';
+      const completed = [...earlyRows.map((cells) => [...cells, '', '']), ...lateRows].map((cells) => allFormat.formatRow(cells)).join('');
+      expect(await readFile(out, 'utf8')).toBe(head + completed);
+      // A segment that ends inside a row is refused rather than completed wrongly.
+      await expect(writeExportFile({ ...source, segments: [{ fromByte: 0, customColumns: 1 }], spoolBytes: lateFrom - 3 }, format, out)).rejects.toThrow(
+        /ends inside a row/,
+      );
+    },
+  );
 });
 
 describe('spool', () => {

@@ -181,6 +181,39 @@ describe('attendees export against the sandbox', () => {
     expect(await readFile(file, 'utf8')).toBe(reference);
   });
 
+  it('stops with the error of an answer that fails its check, though the next request went out meanwhile; resumes to the identical file', async () => {
+    let broken = true;
+    const fromRecords: number[] = [];
+    const brokenAnswer: SandboxExtension = {
+      name: 'an attendee-list answer of the wrong shape for the records from 100',
+      middleware(app) {
+        app.use('*', async (c, next) => {
+          await next();
+          if (c.req.path !== '/api/e/attendee-list') return;
+          const fromRecord = Number((await c.req.parseBody()).fromRecord);
+          fromRecords.push(fromRecord);
+          if (broken && fromRecord === 100) c.res = Response.json({ status: 'success', attendee: [{ orderNo: 'A100', attendee: 'not a list' }] });
+        });
+      },
+    };
+    const failing = await seededSandbox({ extensions: [...defaultExtensions(), brokenAnswer] });
+    const file = join(dir, 'broken-answer.csv');
+    const first = await exportInProcess(failing.sandbox, failing.event, file);
+    expect(first.code).toBe(1);
+    expect(first.stderr).toMatch(/^error: get the attendee list: unexpected response: attendee: /);
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(`${file}.checkpoint.json`)).toBe(true);
+    // Requests went out in list order, the one after the broken answer before it was checked.
+    expect(fromRecords).toEqual([...fromRecords].sort((a, b) => a - b));
+    expect(fromRecords).toContain(150);
+
+    broken = false;
+    const second = await exportInProcess(failing.sandbox, failing.event, file, ['--resume']);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toMatch(/^resuming at record 100 /);
+    expect(await readFile(file, 'utf8')).toBe(reference);
+  });
+
   it("refuses another account's token with exit 3 (E008) and leaves nothing behind", async () => {
     const file = join(dir, 'refused.csv');
     const result = await runInProcess(['attendees', 'export', normal.event.eventId, '-o', file], {

@@ -156,7 +156,7 @@ async function exportAttendeeList(options: AttendeesExportOptions, outputPath: s
         },
         {
           // The signal drops a prefetched request the export no longer needs.
-          fetchBatch: async (range, signal) => (await session.client.events.attendeeList(range, { signal })).attendee,
+          fetchBatch: async (range, signal, answered) => (await session.client.events.attendeeList(range, { signal, onAnswer: answered })).attendee,
           source,
           stdout: rows,
           notice,

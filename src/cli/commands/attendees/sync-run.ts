@@ -66,8 +66,8 @@ async function sinksFor(options: AttendeesSyncOptions, db: SyncDatabase, context
 }
 
 function fetcherOf(session: Session) {
-  return async (range: { eventId: string; fromRecord: number; toRecord: number }, signal: AbortSignal) =>
-    (await session.client.events.attendeeList(range, { signal })).attendee;
+  return async (range: { eventId: string; fromRecord: number; toRecord: number }, signal: AbortSignal, answered: () => void) =>
+    (await session.client.events.attendeeList(range, { signal, onAnswer: answered })).attendee;
 }
 
 async function runCheck(options: AttendeesSyncOptions, db: SyncDatabase, session: Session, context: CommandContext): Promise<void> {
