@@ -1,6 +1,5 @@
 // One documented endpoint as data (path, encoding, request and response schema, whether it is
 // safe to repeat), and the one function that calls any of them: validate, encode, send, read.
-import { setImmediate } from 'node:timers/promises';
 import type * as z from 'zod';
 import { type Encoding, encodeRequest } from './encode.js';
 import { NotLoggedInError, UsageError } from './errors.js';
@@ -93,7 +92,8 @@ async function callOperation<Req extends z.core.$ZodType, Res extends z.core.$Zo
   );
   if (options.onAnswer) {
     options.onAnswer();
-    await setImmediate();
+    // The global, not node:timers/promises: that module would load with every command's client.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   return parseResponse(operation.response, body, label);
 }
