@@ -48,7 +48,7 @@ function parseArgs(argv: string[]) {
 const START_UP_SETTINGS = ['NODE_EXTRA_CA_CERTS', 'NODE_OPTIONS', 'NODE_COMPILE_CACHE', 'NODE_V8_COVERAGE'] as const;
 
 /** Removes START_UP_SETTINGS from this process's environment, which every measured process inherits; returns those that were set. */
-export function clearStartUpSettings(env: NodeJS.ProcessEnv = process.env): string[] {
+function clearStartUpSettings(env: NodeJS.ProcessEnv = process.env): string[] {
   const cleared = START_UP_SETTINGS.filter((name) => env[name] !== undefined);
   for (const name of cleared) delete env[name];
   return cleared;
