@@ -33,6 +33,19 @@ export interface AttendeeBatch<T> extends RecordRange {
  */
 export type FetchAttendeeBatch<T> = (range: RecordRange, signal: AbortSignal, answered: () => void) => Promise<readonly T[]>;
 
+/** What attendeeListFetcher needs of a client: its attendee list call (E11). */
+interface AttendeeListCall<T> {
+  attendeeList(range: RecordRange, options: { signal: AbortSignal; onAnswer: () => void }): Promise<{ attendee: readonly T[] }>;
+}
+
+/**
+ * The fetcher of attendeeBatches over a client's attendee list: the pager's signal drops a
+ * request no longer wanted, and the client says when its answer has arrived.
+ */
+export function attendeeListFetcher<T>(events: AttendeeListCall<T>): FetchAttendeeBatch<T> {
+  return async (range, signal, answered) => (await events.attendeeList(range, { signal, onAnswer: answered })).attendee;
+}
+
 export interface AttendeeBatchOptions {
   eventId: string;
   /** Records per request; the service returns at most 50. */

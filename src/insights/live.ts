@@ -11,6 +11,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { AttendeeRecord, EventApi, OrganizerTicket, ReportResponse } from '../client/index.js';
+import { attendeeListFetcher } from '../client/paginate.js';
 import { checkpointIsFor, exportPaths, type ExportSource } from '../export/checkpoint.js';
 import { ColumnRegistry } from '../export/columns.js';
 import { exportAttendees } from '../export/export-attendees.js';
@@ -102,6 +103,7 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
     attendeeList: (request, options) => counted(() => env.api.attendeeList(request, options)),
   };
   const facts = await eventFacts(api, eventId, env);
+  const fetchList = attendeeListFetcher(api);
   let purchaseZone: string | undefined;
   const sourceZone = (): string | undefined => (purchaseZone && isKnownTimezone(purchaseZone) ? purchaseZone : undefined);
   let counting: { figures: FiguresAccumulator; zone: string | undefined } | undefined;
@@ -121,7 +123,7 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
       { eventId, format: 'ndjson', outputPath: work.path, resume, prefetch: env.prefetch },
       {
         fetchBatch: async (range, signal, answered) => {
-          const records = (await api.attendeeList(range, { signal, onAnswer: answered })).attendee;
+          const records = await fetchList(range, signal, answered);
           purchaseZone ??= records.find((record) => record.purchaseDate?.timezone)?.purchaseDate?.timezone;
           if (range.fromRecord === 0) {
             listStart.head = records.map((record) => String(record.orderNo));

@@ -23,6 +23,7 @@ import { progressAndNotices } from '../../../export/progress.js';
 import { expectedAttendeeCount, resumeAdvice, toDestination } from '../../../export/to-destination.js';
 import { formatDuration } from '../../../util/duration.js';
 import { withSmallHeap } from '../../../util/heap.js';
+import { attendeeListFetcher } from '../../../client/paginate.js';
 import { openSession } from '../../session.js';
 
 interface AttendeesExportOptions {
@@ -155,8 +156,7 @@ async function exportAttendeeList(options: AttendeesExportOptions, outputPath: s
           statuses: options.statuses,
         },
         {
-          // The signal drops a prefetched request the export no longer needs.
-          fetchBatch: async (range, signal, answered) => (await session.client.events.attendeeList(range, { signal, onAnswer: answered })).attendee,
+          fetchBatch: attendeeListFetcher(session.client.events),
           source,
           stdout: rows,
           notice,

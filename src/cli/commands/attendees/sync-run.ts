@@ -14,6 +14,7 @@ import { statusLine } from '../../../util/status-line.js';
 import { formatDuration } from '../../../util/duration.js';
 import type { CommandContext } from '../../context.js';
 import { explainPermission } from '../../permission.js';
+import { attendeeListFetcher } from '../../../client/paginate.js';
 import { openSession, type Session } from '../../session.js';
 import { checkWatchInterval } from '../../watch-interval.js';
 import { attendeeListRefused } from './shared.js';
@@ -65,11 +66,6 @@ async function sinksFor(options: AttendeesSyncOptions, db: SyncDatabase, context
   return sinks;
 }
 
-function fetcherOf(session: Session) {
-  return async (range: { eventId: string; fromRecord: number; toRecord: number }, signal: AbortSignal, answered: () => void) =>
-    (await session.client.events.attendeeList(range, { signal, onAnswer: answered })).attendee;
-}
-
 async function runCheck(options: AttendeesSyncOptions, db: SyncDatabase, session: Session, context: CommandContext): Promise<void> {
   const { io } = context.deps;
   const json = context.globals().json;
@@ -86,7 +82,7 @@ async function runCheck(options: AttendeesSyncOptions, db: SyncDatabase, session
             .join(', ')}`;
     printOut(io, `${difference.kind}\t${difference.attendeeKey}${fields}\n`);
   };
-  const result = await checkDestination(options.eventId, { db, fetchBatch: fetcherOf(session), signal: context.deps.signal, report });
+  const result = await checkDestination(options.eventId, { db, fetchBatch: attendeeListFetcher(session.client.events), signal: context.deps.signal, report });
   io.stderr.write(
     `checked event ${options.eventId} in ${db.label} against the list (${countOf(result.rows, 'attendee')}, ${countOf(result.reads, 'read')}): ` +
       `${result.differences === 0 ? 'no differences' : countOf(result.differences, 'difference')}\n`,
@@ -140,7 +136,7 @@ async function syncLoop(options: AttendeesSyncOptions, db: SyncDatabase, session
       { eventId: options.eventId, forceFull: options.forceFull, fullEveryMs: options.fullEveryMs, maxReads: options.maxReads },
       {
         db,
-        fetchBatch: fetcherOf(session),
+        fetchBatch: attendeeListFetcher(session.client.events),
         notice,
         afterStep: async () => {
           await deliverPending(db, options.eventId, sinks, deps.signal);
