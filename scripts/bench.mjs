@@ -20,8 +20,8 @@ await build({
   bundle: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
-  external: ['better-sqlite3', 'open', 'playwright-core'],
+  target: 'node22',
+  external: ['open', 'playwright-core'],
   banner: {
     js: "import { createRequire as __benchCreateRequire } from 'node:module'; const require = __benchCreateRequire(import.meta.url);",
   },

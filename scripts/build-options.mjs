@@ -34,18 +34,18 @@ export const cliBuildOptions = {
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   sourcemap: 'linked',
   // Minified code compiles markedly faster at start-up (about 30 ms on `--version` here).
   // Error classes set their names explicitly, so nothing relies on identifiers surviving.
   minify: true,
   legalComments: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
-  // A native addon; a package that ships a helper script beside its code; a dev-only tool. All
+  // A package that ships a helper script beside its code; a dev-only tool. Both
   // are still loaded only when used. undici is bundled: loading its ~170 files from
   // node_modules took ~90 ms on the first request (src/client/http.ts reads its exports from
   // the chunk's default, where esbuild puts a CommonJS package's).
-  external: ['better-sqlite3', 'open', 'playwright-core'],
+  external: ['open', 'playwright-core'],
   define: versionDefine,
   banner: {
     // Some bundled CommonJS packages call require(); give ESM chunks one, made on first call

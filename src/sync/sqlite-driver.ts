@@ -1,5 +1,5 @@
 // The SQLite destination: every SQLite call that `attendees sync` makes is in this file, through
-// the project's one connection module (util/sqlite.ts: node:sqlite or better-sqlite3 by Node line). The file is created
+// the project's one connection module (util/sqlite.ts, over node:sqlite). The file is created
 // with mode 0600 (it holds personal data). Writes are serialised by BEGIN IMMEDIATE; a run lock
 // beside the file (FILE.lock) keeps a second run out.
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';

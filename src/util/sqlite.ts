@@ -1,9 +1,6 @@
-// The one SQLite connection type of the sandbox, on every supported Node line: the subset of
-// better-sqlite3's API the sandbox uses, served by Node's built-in node:sqlite from Node 24.15
-// (a release candidate there: no experimental warning) and by better-sqlite3 on older lines.
-// better-sqlite3 12 aborts the process on Node >= 24.19 (a statement finalized by an idle GC
-// trips a Node assertion), and better-sqlite3 13, which fixes it, needs Node >= 22: neither
-// serves every line alone. docs/sandbox.md gives the reasons in full.
+// The project's one SQLite connection, on every supported Node line: Node's built-in node:sqlite,
+// behind the small synchronous API the sandbox and the sync's SQLite destination use (prepare,
+// run/get/all/iterate, exec, transaction, pragma, close). No native addon is installed.
 import { createRequire } from 'node:module';
 
 type SqlValue = string | number | bigint | null | Uint8Array;
@@ -32,26 +29,6 @@ export interface SqliteDatabase {
   close(): void;
 }
 
-export type SqliteDriver = 'node:sqlite' | 'better-sqlite3';
-
-/** The driver for a Node version: node:sqlite from 24.15 on, better-sqlite3 before. */
-export function sqliteDriverFor(nodeVersion: string): SqliteDriver {
-  const [major = 0, minor = 0] = nodeVersion.split('.').map(Number);
-  return major > 24 || (major === 24 && minor >= 15) ? 'node:sqlite' : 'better-sqlite3';
-}
-
-const require = createRequire(import.meta.url);
-
-/** Opens `path` (a file, or ':memory:') with the driver of the running Node. */
-export function openSqlite(path: string, driver: SqliteDriver = sqliteDriverFor(process.versions.node)): SqliteDatabase {
-  if (driver === 'better-sqlite3') {
-    const BetterSqlite = require('better-sqlite3') as new (path: string) => SqliteDatabase;
-    return new BetterSqlite(path);
-  }
-  const { DatabaseSync } = require('node:sqlite') as { DatabaseSync: new (path: string) => NodeSqliteDatabase };
-  return new NodeSqlite(new DatabaseSync(path));
-}
-
 interface NodeSqliteStatement extends SqliteStatement {
   setAllowUnknownNamedParameters(enabled: boolean): void;
 }
@@ -63,6 +40,45 @@ interface NodeSqliteDatabase {
   readonly isTransaction: boolean;
 }
 
+type DatabaseSyncClass = new (path: string) => NodeSqliteDatabase;
+
+const require = createRequire(import.meta.url);
+
+/** The warning Node 22 (and 24 before 24.15) emits once, when node:sqlite is first loaded. */
+export function isSqliteExperimentalWarning(warning: unknown, type: unknown): boolean {
+  const name = typeof warning === 'object' && warning !== null ? (warning as Error).name : type;
+  const message = typeof warning === 'string' ? warning : (warning as Error | null)?.message;
+  return name === 'ExperimentalWarning' && typeof message === 'string' && /^SQLite is an experimental feature/.test(message);
+}
+
+let databaseSync: DatabaseSyncClass | undefined;
+
+/**
+ * node:sqlite, loaded with its experimental warning dropped: that warning alone, while the module
+ * loads; every other warning of the process still reaches stderr.
+ */
+function loadDatabaseSync(): DatabaseSyncClass {
+  if (databaseSync) return databaseSync;
+  const emitWarning = process.emitWarning;
+  process.emitWarning = function (this: NodeJS.Process, warning: string | Error, ...rest: unknown[]) {
+    const type = typeof rest[0] === 'object' && rest[0] !== null ? (rest[0] as { type?: unknown }).type : rest[0];
+    if (isSqliteExperimentalWarning(warning, type)) return;
+    return Reflect.apply(emitWarning, this, [warning, ...rest]);
+  } as typeof process.emitWarning;
+  try {
+    databaseSync = (require('node:sqlite') as { DatabaseSync: DatabaseSyncClass }).DatabaseSync;
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+  return databaseSync;
+}
+
+/** Opens `path` (a file, or ':memory:'). */
+export function openSqlite(path: string): SqliteDatabase {
+  const DatabaseSync = loadDatabaseSync();
+  return new NodeSqlite(new DatabaseSync(path));
+}
+
 class NodeSqlite implements SqliteDatabase {
   private savepoints = 0;
 
@@ -70,7 +86,7 @@ class NodeSqlite implements SqliteDatabase {
 
   prepare(sql: string): SqliteStatement {
     const statement = this.db.prepare(sql);
-    // better-sqlite3 ignores keys of a parameter object that the SQL does not name; callers rely on it.
+    // Callers pass one object for every statement of a record; keys a statement does not name are ignored.
     statement.setAllowUnknownNamedParameters(true);
     return statement;
   }
