@@ -11,7 +11,8 @@ import type { Invocation } from './error-message.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { configureCommandHelp, fitHelpText, helpWidthFor } from './help.js';
 import { argumentsOf, checkIdArguments } from './ids.js';
-import { GLOBAL_OPTIONS_WITH_VALUE, groupWithoutVerb, withPositionalHint } from './usage.js';
+import { GLOBAL_OPTIONS_WITH_VALUE } from './global-options.js';
+import { groupWithoutVerb, withPositionalHint } from './usage.js';
 import { packageVersion } from './version.js';
 
 /** The top-level command an argument list runs (`help X` runs X's help), if any. */

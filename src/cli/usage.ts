@@ -1,10 +1,8 @@
 // Reading an argument list the way a person meant it: which command a bare call asks help for,
 // and where a positional argument given as a flag (`--event-id 12`) belongs.
 import type { Command } from 'commander';
+import { GLOBAL_OPTIONS_WITH_VALUE } from './global-options.js';
 import { commandPath } from './help.js';
-
-/** Global options that take a value, so the word after them is not a command name. */
-export const GLOBAL_OPTIONS_WITH_VALUE: ReadonlySet<string> = new Set(['--profile']);
 
 /**
  * `ticket list --event-id 1`: the option names a positional argument, so say where it goes:

@@ -1,12 +1,13 @@
-// The V8 code cache of the core and of the chunks (bin/boxoffice.js), one file per command in the user's cache directory: written after a
-// command ran, used as it is by the next run of a command it has seen, written again after a
-// command it has not, replaced when V8 refuses it, and never in the way of the command.
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+// The V8 code cache of the core and of the chunks (src/loader/, dist/loader.cjs), one file per
+// command in the user's cache directory: written after a command ran, used as it is by the next
+// run of a command it has seen, written again after a command it has not, replaced when V8
+// refuses it, never used for a file changed since it was made, and never in the way of the command.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN } from '../e2e/support/built-cli.js';
+import { BIN, ROOT } from '../e2e/support/built-cli.js';
 
 let scratch: string;
 let cacheHome: string;
@@ -17,8 +18,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(scratch, { recursive: true, force: true }));
 
-function run(args: string[]): string {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
+function run(args: string[], bin = BIN): string {
+  const result = spawnSync(process.execPath, [bin, ...args], {
     encoding: 'utf8',
     env: { ...process.env, BOXOFFICE_CONFIG_DIR: join(scratch, 'config'), XDG_CACHE_HOME: cacheHome },
   });
@@ -31,13 +32,19 @@ function cacheFiles(): string[] {
   return readdirSync(join(cacheHome, 'boxoffice')).map((name) => join(cacheHome, 'boxoffice', name));
 }
 
-/** The parts a cache file holds (its first line): the file names of the core and of the chunks. */
-function partsOf(file: string): string[] {
+/** The parts a cache file lists on its first line: [file name, identity of the file, length]. */
+function headerOf(file: string): Array<[string, string, number]> {
   const bytes = readFileSync(file);
-  return (JSON.parse(bytes.subarray(0, bytes.indexOf(10)).toString('utf8')) as Array<[string, number]>).map(([name]) => name);
+  return JSON.parse(bytes.subarray(0, bytes.indexOf(10)).toString('utf8')) as Array<[string, string, number]>;
 }
 
-const BUILD = `cli-\\d+-\\d+-${process.version}-${process.arch}`;
+/** The parts a cache file holds: the file names of the core and of the chunks. */
+function partsOf(file: string): string[] {
+  return headerOf(file).map(([name]) => name);
+}
+
+/** Named by the build's content hash, the Node version and the architecture. */
+const BUILD = `cli-[0-9a-f]{16}-${process.version}-${process.arch}`;
 
 describe.skipIf(process.platform !== 'linux')('the code cache', () => {
   it('is written after a command ran, one file per command, and kept as it is by the next run of that command', () => {
@@ -74,7 +81,7 @@ describe.skipIf(process.platform !== 'linux')('the code cache', () => {
     const listed = run(['config', 'list']);
     const [file] = cacheFiles();
     const parts = partsOf(file);
-    writeFileSync(file, `${JSON.stringify(parts.map((name) => [name, 10]))}\n${'x'.repeat(10 * parts.length)}`);
+    writeFileSync(file, `${JSON.stringify(headerOf(file).map(([name, identity]) => [name, identity, 10]))}\n${'x'.repeat(10 * parts.length)}`);
     expect(run(['config', 'list'])).toBe(listed);
     expect(readFileSync(file).length).toBeGreaterThan(1000);
     expect(partsOf(file)).toEqual(parts);
@@ -136,5 +143,32 @@ describe.skipIf(process.platform !== 'linux')('the code cache', () => {
     utimesSync(old, new Date(0), new Date(0));
     run(['--version']);
     expect(cacheFiles().sort()).toEqual([recent, thisBuildsHelp, expect.stringMatching(new RegExp(`/${BUILD}-version\\.v8$`))].sort());
+  });
+
+  it('runs the changed code after a change of the bundle at the same length and modification time', () => {
+    // A copy of the package, as a reproducible build, `cp -p` or an image layer leaves one.
+    const copy = join(scratch, 'package');
+    for (const path of ['package.json', 'bin', 'dist']) cpSync(join(ROOT, path), join(copy, path), { recursive: true, preserveTimestamps: true });
+    const bin = join(copy, 'bin', 'boxoffice.js');
+    const version = run(['--version'], bin).trim();
+    expect(run(['--version'], bin).trim()).toBe(version);
+    const [file] = cacheFiles();
+    expect(partsOf(file)).toEqual(['cli.cjs']);
+
+    const core = join(copy, 'dist', 'cli.cjs');
+    // touch keeps the times to the nanosecond, where a Date would round them.
+    const times = join(scratch, 'times');
+    execFileSync('touch', ['-r', core, times]);
+    const before = readFileSync(core, 'latin1');
+    const bumped = before.replaceAll(JSON.stringify(version), JSON.stringify('9.9.9'));
+    expect(bumped).not.toBe(before);
+    expect(bumped.length).toBe(before.length);
+    writeFileSync(core, bumped, 'latin1');
+    execFileSync('touch', ['-m', '-r', times, core]);
+    expect(statSync(core, { bigint: true }).mtimeNs).toBe(statSync(times, { bigint: true }).mtimeNs);
+    expect(statSync(core).size).toBe(Buffer.byteLength(before, 'latin1'));
+
+    expect(run(['--version'], bin).trim()).toBe('9.9.9');
+    expect(run(['--version'], bin).trim()).toBe('9.9.9');
   });
 });

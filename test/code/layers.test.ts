@@ -6,12 +6,13 @@
 //             each other except where FLOW_USES says (insights reads what export writes; sync shapes rows as export does);
 //   sandbox   the local service: its own world, sharing only the client's schemas and errors;
 //   mcp       the MCP server (`boxoffice mcp`): the CLI's verbs as tools, free of commander;
-//   cli       the commands, which may use everything.
+//   cli       the commands, which may use everything;
+//   loader    the start (bin/boxoffice.js → dist/loader.cjs): compiles and runs the CLI's bundle.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-type Area = 'util' | 'client' | 'flow' | 'sandbox' | 'mcp' | 'cli';
+type Area = 'util' | 'client' | 'flow' | 'sandbox' | 'mcp' | 'cli' | 'loader';
 
 const FLOWS = ['auth', 'export', 'bookings', 'apply', 'orders', 'insights', 'sync'];
 
@@ -26,11 +27,12 @@ const MAY_IMPORT: Record<Area, (target: string) => boolean> = {
   sandbox: (target) => areaOf(target) === 'util' || target.startsWith('src/client/schemas/') || target === 'src/client/errors.ts',
   mcp: (target) => areaOf(target) !== 'sandbox',
   cli: () => true,
+  loader: () => true,
 };
 
 function areaOf(file: string): Area {
   const top = file.split('/')[1];
-  if (top === 'util' || top === 'client' || top === 'sandbox' || top === 'mcp' || top === 'cli') return top;
+  if (top === 'util' || top === 'client' || top === 'sandbox' || top === 'mcp' || top === 'cli' || top === 'loader') return top;
   if (FLOWS.includes(top)) return 'flow';
   throw new Error(`${file}: src/${top} belongs to no layer; add it to test/code/layers.test.ts`);
 }
