@@ -99,7 +99,7 @@ function buildClient(scratch: string, name: 'naive-export' | 'fetch-floor'): str
       '--bundle',
       '--format=esm',
       '--platform=node',
-      '--target=node20',
+      '--target=node22',
       `--outfile=${outfile}`,
       `--banner:js=${banner}`,
       '--log-level=warning',

@@ -2,7 +2,7 @@
 // is installed, else a spawn loop), and the everyday commands that make one request, against a
 // warm sandbox running in its own process, all on the Node running the benchmark (run it with
 // another node binary to measure that line). Targets: --help and --version at most 1.25x, `auth
-// status` at most 1.5x, one-request commands at most 2.0x on Node 22 and 24 and 1.7x on Node 20,
+// status` at most 1.5x, one-request commands at most 2.0x,
 // and 60 MB peak memory.
 // Reference clients (bench/reference/) are timed with the cases, without a target: the request of
 // `event get` alone over node:http, and the least a one-request command built of the CLI's own
@@ -31,8 +31,7 @@ interface Case {
 const BENCH_PROFILE = 'bench';
 /** The first event of the sandbox's `demo` seed. */
 const DEMO_EVENT_ID = '100001';
-/** One-request commands: Node 20 starts twice as slowly as 22 and 24, so its floor leaves less room. */
-const ONE_REQUEST = { target: Number(process.versions.node.split('.')[0]) >= 22 ? 2.0 : 1.7, peakRssMb: 60 };
+const ONE_REQUEST = { target: 2.0, peakRssMb: 60 };
 
 const CASES: Case[] = [
   { name: 'node -e 0 (baseline)', args: ['-e', '0'] },

@@ -17,7 +17,7 @@ await build({
   bundle: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   packages: 'external',
   define: versionDefine,
   logLevel: 'warning',

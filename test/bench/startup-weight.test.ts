@@ -59,7 +59,7 @@ const OPTIONAL_HEAVY = [
   /^src\/cli\/commands\/insights\/live-run\.ts$/,
   // mcp: the server and the SDK, loaded when `boxoffice mcp` runs (not for its help).
   /^src\/mcp\/server\.ts$/,
-  // attendees sync: the run, its core and its database drivers (better-sqlite3, pg), only when it runs.
+  // attendees sync: the run, its core and its database drivers (node:sqlite, pg), only when it runs.
   /^src\/cli\/commands\/attendees\/sync-run\.ts$/,
   /^node_modules\/(@inquirer\/prompts|cli-table3|csv-stringify|csv-parse|yaml|conf|open)\//,
 ];

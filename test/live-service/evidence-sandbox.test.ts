@@ -12,7 +12,7 @@ import { readReturnForm } from '../helpers/booking-return.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { type Answer, expectError, expectSuccess, post, validEvent, validTicket, without } from '../sandbox/api.js';
 
-/** The first column of a row (better-sqlite3's pluck, which the project's SQLite module does not offer). */
+/** The first column of a row (the project's SQLite module has no pluck). */
 const scalar = (row: unknown): unknown => Object.values(row as Record<string, unknown>)[0];
 
 const MODES = [

@@ -15,7 +15,7 @@ import { idCode } from '../../src/sandbox/id-codes.js';
 import { seedAttendeeEvent } from '../export/sandbox-seed.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
-/** The first column of a row (better-sqlite3's pluck, which the project's SQLite module does not offer). */
+/** The first column of a row (the project's SQLite module has no pluck). */
 const scalar = (row: unknown): unknown => Object.values(row as Record<string, unknown>)[0];
 
 const REPO = new URL('../../', import.meta.url).pathname;
