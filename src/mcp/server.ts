@@ -3,7 +3,6 @@
 // the write tools only with --allow-writes; attendee rows only with --allow-attendee-rows.
 import { join } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { configDirectory } from '../cli/config/store.js';
 import type { CommandContext } from '../cli/context.js';
@@ -12,6 +11,7 @@ import { loadProfile } from '../cli/session.js';
 import { packageVersion } from '../cli/version.js';
 import { toolDescription, type BoxofficeTool, type ToolInput } from './tool.js';
 import type { ServerSettings } from './tool-call.js';
+import { LineTransport } from './stdio-transport.js';
 import { applyTool } from './tools/apply.js';
 import { attendeeTools } from './tools/attendees.js';
 import { insightsTool } from './tools/insights.js';
@@ -84,7 +84,8 @@ export async function serveMcp(options: McpServeOptions, context: CommandContext
   const close = () => void server.close();
   deps.io.stdin.once('end', close);
   deps.signal.addEventListener('abort', close, { once: true });
-  await server.connect(new StdioServerTransport(deps.io.stdin, deps.io.stdout));
+  server.server.onerror = (error) => deps.io.stderr.write(`boxoffice mcp: ${error.message}\n`);
+  await server.connect(new LineTransport(deps.io.stdin, deps.io.stdout));
   const writes = options.allowWrites ? `writes allowed${live ? ' on the LIVE service' : ''}` : 'read-only (--allow-writes serves the write tools)';
   deps.io.stderr.write(`boxoffice mcp: ${tools.length} tools for profile ${globals.profile}, ${writes}; attendee exports go to ${exportDir}\n`);
   try {

@@ -15,7 +15,7 @@ export interface McpSession {
 }
 
 /** The environment of the test process without anything that would steer the CLI. */
-function cleanEnvironment(): Record<string, string> {
+export function cleanEnvironment(): Record<string, string> {
   return Object.fromEntries(
     Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !entry[0].startsWith('BOXOFFICE_') && entry[0] !== 'CI'),
   );
