@@ -50,7 +50,7 @@ function column(name: string): string | ServiceText {
 
 const columnsSchema = z
   .array(z.union([z.enum(FIXED_COLUMNS as unknown as [string, ...string[]]), textSchema("a question of the event's attendee form")]))
-  .describe('the columns of the list: the fixed ones, then the attendee form\'s questions');
+  .describe("the columns of the list: the fixed ones, then the attendee form's questions");
 
 const EXPORT_OUTPUT = {
   file: z.string().describe('the file written (mode 0600)'),

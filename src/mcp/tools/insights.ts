@@ -33,9 +33,7 @@ const INSIGHTS_OUTPUT = {
     checkedIn: count('checked-in attendees'),
     checkedInShare: count('checked in of all attendees (0 to 1)'),
   }),
-  daily: z.array(
-    z.object({ date: closedSchema('date', 'the day'), orders: count('orders'), attendees: count('attendees'), revenue: count('revenue') }),
-  ),
+  daily: z.array(z.object({ date: closedSchema('date', 'the day'), orders: count('orders'), attendees: count('attendees'), revenue: count('revenue') })),
   tickets: z.array(z.object({ ticket: textSchema('the ticket'), attendees: count('attendees'), revenue: count('revenue') })),
   sellThrough: z.object({
     tickets: z.array(

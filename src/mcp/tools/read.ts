@@ -318,7 +318,9 @@ export function readTools(settings: ServerSettings): BoxofficeTool[] {
           const document = (await verbDocument(settings, signal, (context: CommandContext) =>
             runListBookings({ ...range, format: 'table', yes: true, maxWaitMs: TOOL_CALL_MAX_WAIT_MS }, context),
           )) as { bookings: Record<string, unknown>[] };
-          const bookings = document.bookings.map((booking) => Object.fromEntries(KNOWN_COLUMNS.map((column) => [column, bookingValue(column, booking[column])])));
+          const bookings = document.bookings.map((booking) =>
+            Object.fromEntries(KNOWN_COLUMNS.map((column) => [column, bookingValue(column, booking[column])])),
+          );
           return { ...range, count: bookings.length, reads: splitIntoWindows(range.fromDate, range.toDate).length, bookings };
         }),
     },
