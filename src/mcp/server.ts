@@ -41,7 +41,7 @@ function toolsFor(settings: ServerSettings, options: McpServeOptions, exportDir:
 }
 
 /** What the assistant is told when it connects: what the tools are for, what they cost, how service text is marked. */
-export function serverInstructions(profile: string, options: McpServeOptions): string {
+function serverInstructions(profile: string, options: McpServeOptions): string {
   const writes = options.allowWrites
     ? `The write tools (create_*, update_*, apply_setup) change the service${profile === LIVE_PROFILE ? ', here the LIVE one, for real buyers' : ''}; ask before calling them.`
     : 'The server is read-only: no tool changes the service.';

@@ -10,7 +10,7 @@ import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcont
 import { RequestIdScanner } from './request-id-scanner.js';
 
 /** The largest message taken (no tool takes more than a few kilobytes of arguments). */
-export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
 const NEWLINE = 0x0a;
 
