@@ -1,6 +1,7 @@
 // `boxoffice mcp`: the organizer's tools served over the Model Context Protocol on the standard
-// streams (the official SDK's stdio transport), for the profile given. Reads are always served;
-// the write tools only with --allow-writes; attendee rows only with --allow-attendee-rows.
+// streams (the official SDK's server, on a line transport of its own: stdio-transport.ts), for
+// the profile given. Reads are always served; the write tools only with --allow-writes; attendee
+// rows only with --allow-attendee-rows.
 import { join } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';

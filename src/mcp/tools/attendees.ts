@@ -138,8 +138,9 @@ function rowsTool(settings: ServerSettings): BoxofficeTool {
     name: 'attendee_rows',
     title: 'Read attendee rows',
     summary:
-      'Rows of the attendee list of an event (one per ticket), with only the columns asked for: personal data enters the ' +
-      `conversation. Fixed columns: ${FIXED_COLUMNS.join(', ')}; the attendee form's questions are columns named by their label. ${ATTENDEE_LIST_TOKEN_NOTE}`,
+      'Rows of the attendee list of an event (one per ticket), with only the columns asked for, each row its values in the ' +
+      'order of columns: personal data enters the conversation. ' +
+      `Fixed columns: ${FIXED_COLUMNS.join(', ')}; the attendee form's questions are columns named by their label. ${ATTENDEE_LIST_TOKEN_NOTE}`,
     reads: READS,
     changes: 'nothing (a work file in a private temporary directory, removed when done)',
     writes: false,
