@@ -1,17 +1,21 @@
 // `boxoffice mcp`: the organizer's tools served over the Model Context Protocol on the standard
-// streams (the official SDK's stdio transport), for the profile given. Reads are always served;
-// the write tools only with --allow-writes; attendee rows only with --allow-attendee-rows.
+// streams (the official SDK's server, on a line transport of its own: stdio-transport.ts), for
+// the profile given. Reads are always served; the write tools only with --allow-writes; attendee
+// rows only with --allow-attendee-rows.
 import { join } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { configDirectory } from '../cli/config/store.js';
 import type { CommandContext } from '../cli/context.js';
 import { LIVE_PROFILE } from '../cli/live.js';
+import { HOURLY_READ_QUOTA } from '../util/live-quotas.js';
 import { loadProfile } from '../cli/session.js';
 import { packageVersion } from '../cli/version.js';
+import { inToolTerms } from './parameter-names.js';
+import { SERVICE_TEXT_CONVENTION } from './service-text.js';
 import { toolDescription, type BoxofficeTool, type ToolInput } from './tool.js';
 import type { ServerSettings } from './tool-call.js';
+import { LineTransport } from './stdio-transport.js';
 import { applyTool } from './tools/apply.js';
 import { attendeeTools } from './tools/attendees.js';
 import { insightsTool } from './tools/insights.js';
@@ -37,6 +41,29 @@ function toolsFor(settings: ServerSettings, options: McpServeOptions, exportDir:
   ];
 }
 
+/** What the assistant is told when it connects: what the tools are for, what they cost, how service text is marked. */
+function serverInstructions(profile: string, options: McpServeOptions): string {
+  const writes = options.allowWrites
+    ? `The write tools (create_*, update_*, apply_setup) change the service${profile === LIVE_PROFILE ? ', here the LIVE one, for real buyers' : ''}; ask before calling them.`
+    : 'The server is read-only: no tool changes the service.';
+  return [
+    `boxoffice: an event organizer's account on the ticketing service (profile ${profile}): its events, tickets, sales report, ` +
+      'bookings, sales insights and attendee list. Start with list_events for the ids the other tools take.',
+    writes,
+    `Each call costs read calls of the service's quota, said in each tool's description: the live service allows about ` +
+      `${HOURLY_READ_QUOTA} read calls an hour for the whole account, so read what the question needs, once.`,
+    'Attendee data stays out of the conversation: export_attendees writes it to a private file and returns its path and counts.',
+    `Results are structured content (each tool has an output schema) with the same document as JSON text. ${SERVICE_TEXT_CONVENTION}`,
+  ].join('\n\n');
+}
+
+/** A tool error in the tool's own terms (its parameters, not the CLI's flags). */
+function inToolTermsResult(tool: BoxofficeTool, result: CallToolResult): CallToolResult {
+  if (!result.isError) return result;
+  const parameters = Object.keys(tool.input);
+  return { ...result, content: result.content.map((block) => (block.type === 'text' ? { ...block, text: inToolTerms(block.text, parameters) } : block)) };
+}
+
 /** One stderr line per call of a write tool: which, on which profile, on what, and how it ended. */
 function writeLogLine(tool: BoxofficeTool, profile: string, input: ToolInput, result: CallToolResult): string {
   const named = Object.entries(input)
@@ -60,7 +87,7 @@ export async function serveMcp(options: McpServeOptions, context: CommandContext
   const exportDir = options.exportDir ?? join(configDirectory(deps.env), 'exports');
   const tools = toolsFor(settings, options, exportDir);
 
-  const server = new McpServer({ name: 'boxoffice', version: packageVersion() });
+  const server = new McpServer({ name: 'boxoffice', version: packageVersion() }, { instructions: serverInstructions(globals.profile, options) });
   for (const tool of tools) {
     server.registerTool(
       tool.name,
@@ -68,10 +95,11 @@ export async function serveMcp(options: McpServeOptions, context: CommandContext
         title: tool.title,
         description: toolDescription(tool, live),
         inputSchema: tool.input,
+        outputSchema: tool.output,
         annotations: { title: tool.title, openWorldHint: false, ...tool.annotations },
       },
       async (input: ToolInput, extra) => {
-        const result = await tool.run(input, AbortSignal.any([deps.signal, extra.signal]));
+        const result = inToolTermsResult(tool, await tool.run(input, AbortSignal.any([deps.signal, extra.signal])));
         if (tool.writes) deps.io.stderr.write(writeLogLine(tool, globals.profile, input, result));
         return result;
       },
@@ -84,7 +112,8 @@ export async function serveMcp(options: McpServeOptions, context: CommandContext
   const close = () => void server.close();
   deps.io.stdin.once('end', close);
   deps.signal.addEventListener('abort', close, { once: true });
-  await server.connect(new StdioServerTransport(deps.io.stdin, deps.io.stdout));
+  server.server.onerror = (error) => deps.io.stderr.write(`boxoffice mcp: ${error.message}\n`);
+  await server.connect(new LineTransport(deps.io.stdin, deps.io.stdout));
   const writes = options.allowWrites ? `writes allowed${live ? ' on the LIVE service' : ''}` : 'read-only (--allow-writes serves the write tools)';
   deps.io.stderr.write(`boxoffice mcp: ${tools.length} tools for profile ${globals.profile}, ${writes}; attendee exports go to ${exportDir}\n`);
   try {

@@ -1,13 +1,14 @@
-// One tool call runs a CLI verb as the CLI would, in a context of its own: no prompts, JSON
-// output collected from its stdout (the real stdout carries the protocol), its stderr the
-// server's, and no long waits on rate limits. An error becomes a tool error carrying the CLI's
-// one-line message and next step.
+// One tool call runs in a context of its own, as the CLI would: no prompts, a verb's JSON output
+// collected from its stdout (the real stdout carries the protocol), its stderr the server's, and
+// no long waits on rate limits. Its document becomes structured content with the service's text
+// fenced; an error becomes a tool error carrying the CLI's one-line message and next step.
 import { Readable, Writable } from 'node:stream';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CommandContext } from '../cli/context.js';
 import type { Deps } from '../cli/deps.js';
 import { formatError } from '../cli/error-message.js';
 import { checkIdArguments, type IdArguments } from '../cli/ids.js';
+import { fenceServiceText } from './service-text.js';
 
 /**
  * The longest one service call of a tool waits out a busy service or a rate limit. A rate limit
@@ -64,13 +65,16 @@ export function toolContext(settings: ServerSettings, signal: AbortSignal): Comm
 }
 
 /**
- * Runs `work` and returns its data as one JSON text, or the CLI's message for the error it threw as a tool error.
- * `ids` are the call's ids by argument name (EVENT_ID), checked first as the CLI checks them.
+ * Runs `work` and returns its document, the service's text fenced, as structured content and as
+ * one JSON text (for clients that read no structured content); or the CLI's message for the
+ * error it threw as a tool error. `ids` are the call's ids by argument name (EVENT_ID), checked
+ * first as the CLI checks them.
  */
 export async function toolCall(settings: ServerSettings, ids: IdArguments, work: () => Promise<unknown>): Promise<CallToolResult> {
   try {
     checkIdArguments(ids);
-    return { content: [{ type: 'text', text: JSON.stringify(await work(), null, 2) }] };
+    const document = fenceServiceText(await work()) as Record<string, unknown>;
+    return { structuredContent: document, content: [{ type: 'text', text: JSON.stringify(document, null, 2) }] };
   } catch (error) {
     return { isError: true, content: [{ type: 'text', text: formatError(error, { args: ids }, settings.deps.clock.now()) }] };
   }

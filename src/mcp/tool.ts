@@ -1,9 +1,10 @@
 // What a tool of `boxoffice mcp` declares: its name, what it does, what it costs of the live
 // service's quotas and what it changes (both part of the description the assistant reads), its
-// input schema and the protocol's annotations.
+// input and output schemas and the protocol's annotations.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type * as z from 'zod';
 import { type CreatedKind, HOURLY_READ_QUOTA, LIVE_QUOTAS } from '../util/live-quotas.js';
+import { SERVICE_TEXT_NOTE } from './service-text.js';
 
 export interface ToolAnnotations {
   /** Changes nothing: not the service, not a file. */
@@ -28,17 +29,20 @@ export interface BoxofficeTool {
   /** Whether it changes the service (only served with --allow-writes). */
   writes: boolean;
   input: z.ZodRawShape;
+  /** The shape of its structured content (service text fenced, service-text.ts). */
+  output: z.ZodRawShape;
   annotations: ToolAnnotations;
   run(input: ToolInput, signal: AbortSignal): Promise<CallToolResult>;
 }
 
-/** The description the assistant reads: what the tool does, what it costs and what it changes. */
+/** The description the assistant reads: what the tool does, what it costs, what it changes and how its service text is marked. */
 export function toolDescription(tool: BoxofficeTool, live: boolean): string {
   const warning = tool.writes && live ? 'Changes the LIVE service (profile live), for real buyers and organizers. ' : '';
   return (
     `${warning}${tool.summary}\n` +
     `Cost: ${tool.reads} (the live service allows about ${HOURLY_READ_QUOTA} read calls an hour).\n` +
-    `Changes: ${tool.changes}.`
+    `Changes: ${tool.changes}.\n` +
+    `Service text: ${SERVICE_TEXT_NOTE}`
   );
 }
 

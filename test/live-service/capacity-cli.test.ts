@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2e } from '../e2e/support/built-cli.js';
 import { eventFlags } from '../cli/support/harness.js';
-import { connectMcp } from '../mcp/support.js';
+import { connectMcp, unfenced } from '../mcp/support.js';
 
 describe.each([
   ['default', false],
@@ -79,7 +79,7 @@ describe.each([
     try {
       const result = await mcp.call('sales_insights', { eventId });
       expect(result.isError, result.text).toBe(false);
-      expect((result.data as { sellThrough: unknown }).sellThrough).toEqual({
+      expect((unfenced(result.data) as { sellThrough: unknown }).sellThrough).toEqual({
         tickets: [{ ticketId: expect.any(String), ticket: 'General', sold: 2, onSale: 20, share: 0.1 }],
         total: { sold: 2, onSale: 20, share: 0.1 },
       });

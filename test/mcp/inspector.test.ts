@@ -48,10 +48,12 @@ describe('the MCP Inspector, command-line mode', { timeout: 120_000 }, () => {
 
     const called = (await inspect('--method', 'tools/call', '--tool-name', 'get_event', '--tool-arg', `eventId=${e2e.sandbox.seededEventIds[0]}`)) as {
       content: { type: string; text: string }[];
+      structuredContent: { event: { title: string } };
       isError?: boolean;
     };
     expect(called.isError ?? false).toBe(false);
-    expect(JSON.parse(called.content[0].text)).toMatchObject({ status: 'success', event: { name: 'Seeded technology event 1' } });
+    expect(JSON.parse(called.content[0].text)).toEqual(called.structuredContent);
+    expect(called.structuredContent.event.title).toMatch(/^<service-text-([0-9a-f]{8})>Seeded technology event 1<\/service-text-\1>$/);
     // What the Inspector left in its home: nothing of the profile's token.
     const left = readdirSync(join(e2e.dir, 'inspector-home'), { recursive: true }).map(String);
     expect(left.filter((name) => name.includes('secrets'))).toEqual([]);

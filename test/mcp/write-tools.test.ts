@@ -182,11 +182,11 @@ describe('with --allow-writes', { timeout: 180_000 }, () => {
     const stored = e2e.sandbox.db.prepare('SELECT code, amount, type FROM discounts WHERE id = ?').get(Number(discountId));
     expect(stored).toEqual({ code: 'EARLY20', amount: 25, type: 'percentage' });
 
-    // The verb's own checks, in the CLI's words, nothing sent.
+    // The verb's own checks, in the CLI's words with the tool's parameter names, nothing sent.
     const backwards = await mcp.call('update_event', { eventId: newEventId, startDate: '2030-06-01' });
     expect(backwards).toEqual({
       isError: true,
-      text: 'error: --start-date 2030-06-01: the new start (2030-06-01 09:00) would fall after the stored end (2030-05-02 20:00); move the end too with --end-date (and --end-time)',
+      text: 'error: startDate 2030-06-01: the new start (2030-06-01 09:00) would fall after the stored end (2030-05-02 20:00); move the end too with endDate (and endTime)',
       data: null,
     });
     expect(mcp.stderr()).toContain(`boxoffice mcp: update_discount on profile local (eventId=${newEventId}; discountId=${discountId}; fields: discount): done`);

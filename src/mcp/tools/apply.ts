@@ -9,6 +9,7 @@ import { UsageError } from '../../client/errors.js';
 import type { ApplyRunOptions } from '../../apply/run.js';
 import type { Plan } from '../../apply/plan.js';
 import { creationQuotasLine } from '../../util/live-quotas.js';
+import { closed, serviceValue, text, textSchema } from '../service-text.js';
 import type { BoxofficeTool, ToolInput } from '../tool.js';
 import { TOOL_CALL_MAX_WAIT_MS, textSink, toolCall, toolContext, type ServerSettings } from '../tool-call.js';
 
@@ -23,6 +24,43 @@ async function planToken(file: string, statePath: string, plan: Plan, env: Apply
     .update(JSON.stringify({ file, statePath, setup, steps: plan.steps }))
     .digest('hex')
     .slice(0, 20);
+}
+
+const APPLY_OUTPUT = {
+  applied: z.boolean().describe('whether the plan was carried out (the second call)'),
+  planToken: z.string().nullable().optional().describe('the token that carries this plan out (null: nothing to change)'),
+  file: z.string().describe('the setup file'),
+  state: z.string().describe('the state file'),
+  dryRun: z.boolean(),
+  summary: z.record(z.string(), z.number()).describe('steps by action: create, update, unchanged, blocked; drift'),
+  steps: z.array(z.unknown()).describe('each create and update, field by field, its values fenced'),
+  notes: z.array(z.unknown()).describe('what to do about what the plan cannot change, fenced'),
+  warnings: z.array(z.unknown()).describe('warnings about the setup, fenced'),
+  ids: z.unknown().optional().describe('the ids of the event and of each ticket and discount by its key (the second call)'),
+  messages: z.array(textSchema('a line apply wrote')).describe('what apply said on the way'),
+};
+
+/** Every string of the ids document, kept when it has the form of an id. */
+function idsDocument(value: unknown): unknown {
+  if (typeof value === 'string') return closed('id', value);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, idsDocument(item)]));
+}
+
+/** apply's --json document, its values fenced (they come from the setup file and the service). */
+function fencedDocument(document: Record<string, unknown>, messages: string[]) {
+  const { file, state, dryRun, summary, steps, notes, warnings, ids } = document;
+  return {
+    file,
+    state,
+    dryRun,
+    summary,
+    steps: serviceValue(steps),
+    notes: serviceValue(notes),
+    warnings: serviceValue(warnings),
+    ...(ids === undefined ? {} : { ids: idsDocument(ids) }),
+    messages: messages.map((line) => text(line)),
+  };
 }
 
 export function applyTool(settings: ServerSettings): BoxofficeTool {
@@ -44,6 +82,7 @@ export function applyTool(settings: ServerSettings): BoxofficeTool {
       stateFile: z.string().min(1).optional().describe('the state file (default: beside the setup file, NAME.boxoffice-state.json)'),
       planToken: z.string().min(1).optional().describe('the planToken the first call returned: carries that plan out'),
     },
+    output: APPLY_OUTPUT,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
     run: (input: ToolInput, signal) =>
       toolCall(settings, {}, async () => {
@@ -97,12 +136,12 @@ export function applyTool(settings: ServerSettings): BoxofficeTool {
           const document = JSON.parse(stdout.text()) as Record<string, unknown>;
           if (token !== undefined) {
             issued.delete(token);
-            return { applied: true, ...document, messages };
+            return { applied: true, ...fencedDocument(document, messages) };
           }
           const changes = result.plan.steps.some((step) => step.action !== 'unchanged');
           const newToken = changes ? await planToken(file, statePath, result.plan, context.deps.env) : null;
           if (newToken !== null) issued.add(newToken);
-          return { applied: false, planToken: newToken, ...document, messages };
+          return { applied: false, planToken: newToken, ...fencedDocument(document, messages) };
         } finally {
           await close?.();
         }

@@ -15,6 +15,7 @@ import { readExportRows } from '../../insights/read-export.js';
 import { ATTENDEE_LIST_TOKEN_NOTE, DEFAULT_PREFETCH } from '../../cli/commands/attendees/shared.js';
 import { runAttendeesExport } from '../../cli/commands/attendees/export.js';
 import { EVENT_INPUT, eventIds } from '../input-schema.js';
+import { closed, closedSchema, text, textSchema, unfenced, type ServiceText } from '../service-text.js';
 import { READ_ONLY, type BoxofficeTool, type ToolInput } from '../tool.js';
 import { TOOL_CALL_MAX_WAIT_MS, toolCall, verbDocument, type ServerSettings } from '../tool-call.js';
 
@@ -39,6 +40,34 @@ interface ExportDocument {
   duplicatesDropped: number;
   columns: string[];
 }
+
+const FIXED = new Set<string>(FIXED_COLUMNS);
+
+/** A column of the list: a fixed one as named, a question of the attendee form (the organizer's words) fenced. */
+function column(name: string): string | ServiceText {
+  return FIXED.has(name) ? name : text(name);
+}
+
+const columnsSchema = z
+  .array(z.union([z.enum(FIXED_COLUMNS as unknown as [string, ...string[]]), textSchema("a question of the event's attendee form")]))
+  .describe("the columns of the list: the fixed ones, then the attendee form's questions");
+
+const EXPORT_OUTPUT = {
+  file: z.string().describe('the file written (mode 0600)'),
+  format: z.enum(EXPORT_FORMATS),
+  orders: z.number().describe('orders in the list'),
+  attendees: z.number().describe('attendees written (one row per ticket)'),
+  duplicatesDropped: z.number().describe('orders the service listed twice, written once'),
+  columns: columnsSchema,
+};
+
+const ROWS_OUTPUT = {
+  eventId: closedSchema('id', 'the event'),
+  attendees: z.number().describe('attendees in the list'),
+  returned: z.number().describe('rows returned'),
+  columns: columnsSchema.describe('the columns of each row, in order'),
+  rows: z.array(z.array(textSchema('a value of the list'))).describe('the rows: one value per column, in the order of columns'),
+};
 
 /** The CLI's export of one event into `output` (which must not exist), summarised. */
 async function exportTo(settings: ServerSettings, signal: AbortSignal, input: ToolInput, output: string, format: ExportFormat): Promise<ExportDocument> {
@@ -90,6 +119,7 @@ function exportTool(settings: ServerSettings, options: AttendeeToolsOptions): Bo
       fileName: z.string().min(1).optional().describe(`a file name in ${options.exportDir} (default: attendees-EVENT_ID-TIME.FORMAT)`),
       statuses: statusesInput,
     },
+    output: EXPORT_OUTPUT,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
     run: (input, signal) =>
       toolCall(settings, eventIds(input), async () => {
@@ -97,7 +127,8 @@ function exportTool(settings: ServerSettings, options: AttendeeToolsOptions): Bo
         const fileName = (input.fileName as string | undefined) ?? defaultFileName(String(input.eventId), settings.deps.clock.now(), format);
         if (basename(fileName) !== fileName) throw new UsageError(`fileName ${JSON.stringify(fileName)}: a name only, without a directory`, 'fileName');
         await mkdir(options.exportDir, { recursive: true, mode: 0o700 });
-        return exportTo(settings, signal, input, join(options.exportDir, fileName), format);
+        const exported = await exportTo(settings, signal, input, join(options.exportDir, fileName), format);
+        return { ...exported, columns: exported.columns.map(column) };
       }),
   };
 }
@@ -107,24 +138,29 @@ function rowsTool(settings: ServerSettings): BoxofficeTool {
     name: 'attendee_rows',
     title: 'Read attendee rows',
     summary:
-      'Rows of the attendee list of an event (one per ticket), with only the columns asked for: personal data enters the ' +
-      `conversation. Fixed columns: ${FIXED_COLUMNS.join(', ')}; the attendee form's questions are columns named by their label. ${ATTENDEE_LIST_TOKEN_NOTE}`,
+      'Rows of the attendee list of an event (one per ticket), with only the columns asked for, each row its values in the ' +
+      'order of columns: personal data enters the conversation. ' +
+      `Fixed columns: ${FIXED_COLUMNS.join(', ')}; the attendee form's questions are columns named by their label. ${ATTENDEE_LIST_TOKEN_NOTE}`,
     reads: READS,
     changes: 'nothing (a work file in a private temporary directory, removed when done)',
     writes: false,
     input: {
       ...EVENT_INPUT,
-      columns: z.array(z.string().min(1)).min(1).describe('the columns to return, e.g. ["attendeeName", "ticketName", "checkin"]'),
+      columns: z
+        .array(z.string().min(1))
+        .min(1)
+        .describe('the columns to return, e.g. ["attendeeName", "ticketName", "checkin"]; a question as export_attendees listed it (fenced or not)'),
       statuses: statusesInput,
       limit: z.number().int().min(1).max(MOST_ROWS).optional().describe(`the most rows to return (default ${DEFAULT_ROW_LIMIT})`),
     },
+    output: ROWS_OUTPUT,
     annotations: READ_ONLY,
     run: (input, signal) =>
       toolCall(settings, eventIds(input), async () => {
         const work = await mkdtemp(join(tmpdir(), 'boxoffice-attendee-rows-'));
         try {
           const exported = await exportTo(settings, signal, input, join(work, 'attendees.ndjson'), 'ndjson');
-          const columns = input.columns as string[];
+          const columns = (input.columns as string[]).map(unfenced);
           const unknown = columns.filter((column) => !exported.columns.includes(column));
           if (unknown.length > 0) {
             throw new UsageError(
@@ -133,12 +169,12 @@ function rowsTool(settings: ServerSettings): BoxofficeTool {
             );
           }
           const limit = (input.limit as number | undefined) ?? DEFAULT_ROW_LIMIT;
-          const rows: Record<string, string>[] = [];
+          const rows: ServiceText[][] = [];
           for await (const row of readExportRows(exported.file, 'ndjson', signal)) {
             if (rows.length === limit) break;
-            rows.push(Object.fromEntries(columns.map((column) => [column, row[column] ?? ''])));
+            rows.push(columns.map((name) => text(row[name] ?? '')));
           }
-          return { eventId: String(input.eventId), attendees: exported.attendees, returned: rows.length, columns, rows };
+          return { eventId: closed('id', String(input.eventId)), attendees: exported.attendees, returned: rows.length, columns: columns.map(column), rows };
         } finally {
           await rm(work, { recursive: true, force: true });
         }

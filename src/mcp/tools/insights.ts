@@ -9,9 +9,45 @@ import { ATTENDEE_LIST_TOKEN_NOTE, DEFAULT_PREFETCH, attendeeListRefused } from 
 import { configDirectory } from '../../cli/config/store.js';
 import { withPermissionExplained } from '../../cli/permission.js';
 import { withSession } from '../../cli/session.js';
+import * as z from 'zod';
 import { EVENT_INPUT, eventIds } from '../input-schema.js';
+import { closed, closedSchema, text, textSchema } from '../service-text.js';
 import { READ_ONLY, type BoxofficeTool } from '../tool.js';
 import { toolCall, toolContext, type ServerSettings } from '../tool-call.js';
+
+const count = (description: string) => z.number().describe(description);
+
+const INSIGHTS_OUTPUT = {
+  eventId: closedSchema('id', 'the event'),
+  title: textSchema('its title'),
+  currency: closedSchema('code', 'the currency of the amounts').nullable(),
+  timezone: closedSchema('code', 'the time zone of the days').nullable(),
+  generatedAt: z.string().describe('when the figures were made (ISO 8601, UTC)'),
+  reads: count('the read calls spent'),
+  totals: z.object({
+    orders: count('orders'),
+    attendees: count('attendees (one per ticket)'),
+    revenue: count('the sum of what the buyers paid'),
+    cancelled: count('cancelled attendees'),
+    cancelledShare: count('cancelled of all attendees (0 to 1)'),
+    checkedIn: count('checked-in attendees'),
+    checkedInShare: count('checked in of all attendees (0 to 1)'),
+  }),
+  daily: z.array(z.object({ date: closedSchema('date', 'the day'), orders: count('orders'), attendees: count('attendees'), revenue: count('revenue') })),
+  tickets: z.array(z.object({ ticket: textSchema('the ticket'), attendees: count('attendees'), revenue: count('revenue') })),
+  sellThrough: z.object({
+    tickets: z.array(
+      z.object({
+        ticketId: closedSchema('id', 'the ticket'),
+        ticket: textSchema('its name'),
+        sold: count('sold'),
+        onSale: count('on sale'),
+        share: z.number().nullable().describe('sold of those on sale (null: none on sale)'),
+      }),
+    ),
+    total: z.object({ sold: count('sold'), onSale: count('on sale'), share: z.number().nullable().describe('sold of those on sale') }),
+  }),
+};
 
 export function insightsTool(settings: ServerSettings): BoxofficeTool {
   return {
@@ -24,6 +60,7 @@ export function insightsTool(settings: ServerSettings): BoxofficeTool {
     changes: 'nothing on the service (a work file beside the profile, removed when done)',
     writes: false,
     input: EVENT_INPUT,
+    output: INSIGHTS_OUTPUT,
     annotations: READ_ONLY,
     run: (input, signal) => {
       const ids = eventIds(input);
@@ -47,17 +84,21 @@ export function insightsTool(settings: ServerSettings): BoxofficeTool {
             }),
           );
           const { totals, daily, tickets } = live.figures.figures();
+          const through = sellThrough(live.facts.tickets, live.facts.report);
           return {
-            eventId,
-            title: live.facts.title,
-            currency: live.facts.currency,
-            timezone: live.facts.timezone,
+            eventId: closed('id', eventId),
+            title: text(live.facts.title),
+            currency: closed('code', live.facts.currency),
+            timezone: closed('code', live.facts.timezone),
             generatedAt: deps.clock.now().toISOString(),
             reads: live.reads,
             totals,
-            daily,
-            tickets,
-            sellThrough: sellThrough(live.facts.tickets, live.facts.report),
+            daily: daily.map((day) => ({ ...day, date: closed('date', day.date) })),
+            tickets: tickets.map((line) => ({ ...line, ticket: text(line.ticket) })),
+            sellThrough: {
+              tickets: through.tickets.map((line) => ({ ...line, ticketId: closed('id', line.ticketId), ticket: text(line.ticket) })),
+              total: through.total,
+            },
           };
         }),
       );

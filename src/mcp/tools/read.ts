@@ -1,25 +1,29 @@
-// The read tools: events, tickets, the sales report and bookings, each the CLI verb run with
-// --json. None changes anything.
+// The read tools: events, tickets, the sales report and bookings. Each reads the service through
+// the client (bookings: through its verb) and returns a document of its own, described by its
+// output schema, with the service's text fenced (service-text.ts). None changes anything.
 import * as z from 'zod';
 import { KNOWN_COLUMNS } from '../../cli/commands/bookings/shared.js';
 import { runListBookings } from '../../cli/commands/bookings/list.js';
-import { runEventGet } from '../../cli/commands/event/get.js';
-import { runEventList } from '../../cli/commands/event/list.js';
-import { runReport } from '../../cli/commands/report/report.js';
-import { runTicketList } from '../../cli/commands/ticket/list.js';
+import { ticketCodeOf } from '../../cli/buyer-ids.js';
+import type { CommandContext } from '../../cli/context.js';
+import { notYourEvent, withPermissionExplained } from '../../cli/permission.js';
+import { type Session, withSession } from '../../cli/session.js';
 import { validateDateRange } from '../../bookings/list-input.js';
 import { splitIntoWindows } from '../../bookings/windows.js';
+import { readBack } from '../../client/fields/read-back.js';
+import { TICKET_TABLE } from '../../client/fields/ticket.js';
+import { ticketCapacity, type EventListItem, type OrganizerEvent, type OrganizerTicket } from '../../client/schemas/index.js';
 import { DATE_PATTERN, FORMAT_MESSAGES } from '../../client/schemas/values.js';
 import { EVENT_INPUT, eventIds } from '../input-schema.js';
+import { closed, closedSchema, serviceValue, text, textSchema } from '../service-text.js';
 import { READ_ONLY, type BoxofficeTool, type ToolInput } from '../tool.js';
-import { TOOL_CALL_MAX_WAIT_MS, toolCall, verbDocument, type ServerSettings } from '../tool-call.js';
-import type { CommandContext } from '../../cli/context.js';
+import { TOOL_CALL_MAX_WAIT_MS, toolCall, toolContext, verbDocument, type ServerSettings } from '../tool-call.js';
 
-/** A read tool that runs one verb (about the event `EVENT_ID`, when `aboutEvent`) and returns its JSON document. */
-function verbTool(
+/** A read tool of one read call (about the event `eventId`, when `aboutEvent`): `read` gives its document. */
+function sessionTool(
   settings: ServerSettings,
-  tool: Pick<BoxofficeTool, 'name' | 'title' | 'summary'>,
-  run: (options: { eventId: string }, context: CommandContext) => Promise<void>,
+  tool: Pick<BoxofficeTool, 'name' | 'title' | 'summary' | 'output'>,
+  read: (session: Session, eventId: string) => Promise<unknown>,
   aboutEvent = true,
 ): BoxofficeTool {
   return {
@@ -31,39 +35,270 @@ function verbTool(
     annotations: READ_ONLY,
     run: (input: ToolInput, signal) => {
       const ids = aboutEvent ? eventIds(input) : {};
-      return toolCall(settings, ids, () => verbDocument(settings, signal, (context) => run({ eventId: ids.EVENT_ID as string }, context)));
+      return toolCall(settings, ids, () => withSession(toolContext(settings, signal), {}, (session) => read(session, ids.EVENT_ID as string)));
     },
   };
+}
+
+type DateTime = OrganizerEvent['startDate'];
+
+const dateTimeSchema = (what: string) =>
+  z.object({
+    date: closedSchema('date', `${what}: yyyy-mm-dd HH:MM:SS`),
+    timezone: closedSchema('code', 'its time zone').nullable(),
+  });
+
+function dateTime(value: DateTime): { date: unknown; timezone: unknown } {
+  return { date: closed('date', value.date), timezone: closed('code', value.timezone) };
+}
+
+const optionalNumber = (value: number | undefined | null) => (value === undefined ? null : value);
+
+const EVENT_LIST_OUTPUT = {
+  events: z.array(
+    z.object({
+      eventId: closedSchema('id', 'the id the other tools take'),
+      numericId: closedSchema('id', 'the numeric id, where the service gives one beside a code').nullable(),
+      title: textSchema('the title'),
+      startDate: closedSchema('date', 'the first day, yyyy-mm-dd'),
+      startTime: closedSchema('time', 'the start time, HH:MM:SS'),
+      endDate: closedSchema('date', 'the last day, yyyy-mm-dd'),
+      endTime: closedSchema('time', 'the end time, HH:MM:SS'),
+      type: textSchema('online or offline').nullable(),
+      status: textSchema('the status').nullable(),
+      url: textSchema('the page').nullable(),
+    }),
+  ),
+};
+
+function eventListEntry(event: EventListItem) {
+  const numeric = event.id !== undefined && String(event.id) !== event.eventId ? String(event.id) : null;
+  return {
+    eventId: closed('id', event.eventId),
+    numericId: closed('id', numeric),
+    title: text(event.eventTitle),
+    startDate: closed('date', event.startDate),
+    startTime: closed('time', event.startTime),
+    endDate: closed('date', event.endDate),
+    endTime: closed('time', event.endTime),
+    type: text(event.type ?? event.eventType),
+    status: text(event.status),
+    url: text(event.url),
+  };
+}
+
+const EVENT_OUTPUT = {
+  event: z.object({
+    id: z.number().describe('the numeric id'),
+    title: textSchema('the title'),
+    url: textSchema('the page'),
+    description: textSchema('the description').nullable(),
+    type: textSchema('public or private').nullable(),
+    category: textSchema('the category').nullable(),
+    status: textSchema('the status').nullable(),
+    start: dateTimeSchema('when it starts'),
+    end: dateTimeSchema('when it ends'),
+    published: dateTimeSchema('when it was published').nullable(),
+    subdomain: textSchema('the subdomain').nullable(),
+    city: textSchema('the city').nullable(),
+    region: textSchema('the region').nullable(),
+    country: textSchema('the country').nullable(),
+    contactInfo: textSchema('how buyers reach the organizer').nullable(),
+    listingImage: textSchema('the listing image').nullable(),
+    headerImage: textSchema('the header image').nullable(),
+    /** Whatever else the service keeps, as it sent it (text fenced). */
+    more: z.record(z.string(), z.unknown()).describe('every other field the service sent, its text fenced'),
+  }),
+};
+
+const EVENT_FIELDS = new Set([
+  'id',
+  'name',
+  'url',
+  'description',
+  'eventType',
+  'eventCategory',
+  'eventStatus',
+  'startDate',
+  'endDate',
+  'publishedDate',
+  'subdomain',
+  'city',
+  'region',
+  'country',
+  'contactInfo',
+  'listingImage',
+  'headerImage',
+  'searchImage',
+]);
+
+function eventDocument(event: OrganizerEvent) {
+  const header = (event as { headerImage?: unknown }).headerImage;
+  const more = Object.fromEntries(Object.entries(event).filter(([name]) => !EVENT_FIELDS.has(name)));
+  return {
+    event: {
+      id: event.id,
+      title: text(event.name),
+      url: text(event.url),
+      description: text(event.description),
+      type: text(event.eventType),
+      category: text(event.eventCategory),
+      status: text(event.eventStatus),
+      start: dateTime(event.startDate),
+      end: dateTime(event.endDate),
+      published: event.publishedDate ? dateTime(event.publishedDate) : null,
+      subdomain: text(event.subdomain),
+      city: text(event.city),
+      region: text(event.region),
+      country: text(event.country),
+      contactInfo: text(event.contactInfo),
+      listingImage: text(event.listingImage),
+      headerImage: text(typeof header === 'string' ? header : event.searchImage),
+      more: serviceValue(more),
+    },
+  };
+}
+
+const TICKETS_OUTPUT = {
+  eventId: closedSchema('id', 'the event'),
+  tickets: z.array(
+    z.object({
+      id: z.number().describe('the numeric id (what order tools and the buyer side take)'),
+      code: closedSchema('id', 'the code update_ticket takes, where the service gives one').nullable(),
+      name: textSchema('the name'),
+      description: textSchema('the description').nullable(),
+      price: z.number().nullable().describe('the price (null: the buyer chooses)'),
+      currency: closedSchema('code', 'the currency'),
+      quantity: z.number().describe('the number on sale'),
+      status: textSchema('the status, in the words update_ticket takes'),
+      minQuantity: z.number().describe('the fewest one order takes'),
+      maxQuantity: z.number().describe('the most one order takes'),
+      onSaleFrom: dateTimeSchema('on sale from'),
+      onSaleTo: dateTimeSchema('on sale until'),
+    }),
+  ),
+};
+
+function ticketEntry(ticket: OrganizerTicket) {
+  return {
+    id: ticket.id,
+    code: closed('id', ticketCodeOf(ticket) ?? null),
+    name: text(ticket.typeName),
+    description: text(ticket.typeDesc),
+    price: ticket.price,
+    currency: closed('code', ticket.currency),
+    quantity: ticketCapacity(ticket),
+    status: text(String(readBack(TICKET_TABLE, ticket).status ?? ticket.status)),
+    minQuantity: ticket.minQuantity,
+    maxQuantity: ticket.maxQuantity,
+    onSaleFrom: dateTime(ticket.availableFrom),
+    onSaleTo: dateTime(ticket.availableTo),
+  };
+}
+
+const money = (description: string) => z.number().nullable().describe(description);
+
+const REPORT_OUTPUT = {
+  eventId: closedSchema('id', 'the event'),
+  amount: z.number().describe('the amount of the sales'),
+  platformFee: money('the platform fee'),
+  cancel: money('the cancelled tickets'),
+  tickets: z.array(
+    z.object({
+      ticketId: closedSchema('id', 'the ticket'),
+      ticketName: textSchema('its name'),
+      tickets: z.number().describe('tickets sold'),
+      platformFee: money('its platform fee'),
+      cancel: money('its cancelled tickets'),
+      amount: money('its amount'),
+    }),
+  ),
+};
+
+const BOOKINGS_OUTPUT = {
+  fromDate: closedSchema('date', 'the first day'),
+  toDate: closedSchema('date', 'the last day'),
+  count: z.number().describe('the number of bookings'),
+  reads: z.number().describe('the read calls spent'),
+  bookings: z.array(
+    z.object({
+      orderNo: closedSchema('id', 'the order number'),
+      createdOn: closedSchema('date', 'when it was created').nullable(),
+      status: textSchema('the status').nullable(),
+      amount: z.union([z.number(), textSchema('the amount as the service sent it')]).nullable(),
+      currency: closedSchema('code', 'the currency').nullable(),
+    }),
+  ),
+};
+
+/** A booking's column as the service sent it: numbers kept, the order number and dates in their form, the rest fenced. */
+function bookingValue(column: string, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return value;
+  const forms: Record<string, 'id' | 'date' | 'code'> = { orderNo: 'id', createdOn: 'date', currency: 'code' };
+  const form = forms[column];
+  return form === undefined ? text(String(value)) : closed(form, String(value));
 }
 
 const dateInput = (description: string) => z.string().regex(DATE_PATTERN, FORMAT_MESSAGES.date).describe(`${description} (yyyy-mm-dd)`);
 
 export function readTools(settings: ServerSettings): BoxofficeTool[] {
   return [
-    verbTool(
+    sessionTool(
       settings,
-      { name: 'list_events', title: 'List events', summary: "The account's events: id, title, start and end, type, status and address of each." },
-      (_options, context) => runEventList(context),
+      {
+        name: 'list_events',
+        title: 'List events',
+        summary: "The account's events: id, title, start and end, type, status and page of each.",
+        output: EVENT_LIST_OUTPUT,
+      },
+      async (session) => ({ events: (await session.client.events.getAllEvents()).events.map(eventListEntry) }),
       false,
     ),
-    verbTool(
+    sessionTool(
       settings,
-      { name: 'get_event', title: 'Get an event', summary: 'One event as the organizer sees it: every field the service keeps.' },
-      runEventGet,
+      { name: 'get_event', title: 'Get an event', summary: 'One event as the organizer sees it: every field the service keeps.', output: EVENT_OUTPUT },
+      async (session, eventId) =>
+        eventDocument((await withPermissionExplained(notYourEvent(eventId, 'read it'), () => session.client.events.getEvent({ eventId }))).event),
     ),
-    verbTool(
+    sessionTool(
       settings,
-      { name: 'list_tickets', title: 'List tickets', summary: 'The tickets of an event: name, price, currency, quantity on sale, status and sale period.' },
-      runTicketList,
+      {
+        name: 'list_tickets',
+        title: 'List tickets',
+        summary: 'The tickets of an event: name, price, currency, quantity on sale, status and sale period.',
+        output: TICKETS_OUTPUT,
+      },
+      async (session, eventId) => {
+        const body = await withPermissionExplained(notYourEvent(eventId, 'read its tickets'), () => session.client.events.getTickets({ eventId }));
+        return { eventId: closed('id', eventId), tickets: body.tickets.map(ticketEntry) };
+      },
     ),
-    verbTool(
+    sessionTool(
       settings,
       {
         name: 'sales_report',
         title: 'Sales report',
         summary: 'The sales report of an event: tickets sold, cancelled, platform fee and amount per ticket, and the totals.',
+        output: REPORT_OUTPUT,
       },
-      runReport,
+      async (session, eventId) => {
+        const report = await withPermissionExplained(notYourEvent(eventId, 'read its report'), () => session.client.events.getReport({ eventId }));
+        return {
+          eventId: closed('id', eventId),
+          amount: report.amount,
+          platformFee: optionalNumber(report.platformFee),
+          cancel: optionalNumber(report.cancel),
+          tickets: report.tickets.map((line) => ({
+            ticketId: closed('id', line.ticketId),
+            ticketName: text(line.ticketName),
+            tickets: line.tickets,
+            platformFee: optionalNumber(line.platformFee),
+            cancel: optionalNumber(line.cancel),
+            amount: optionalNumber(line.amount),
+          })),
+        };
+      },
     ),
     {
       name: 'list_bookings',
@@ -75,14 +310,17 @@ export function readTools(settings: ServerSettings): BoxofficeTool[] {
       changes: 'nothing',
       writes: false,
       input: { fromDate: dateInput('first day'), toDate: dateInput('last day') },
+      output: BOOKINGS_OUTPUT,
       annotations: READ_ONLY,
       run: (input, signal) =>
         toolCall(settings, {}, async () => {
           const range = validateDateRange(input.fromDate as string, input.toDate as string);
-          const document = (await verbDocument(settings, signal, (context) =>
+          const document = (await verbDocument(settings, signal, (context: CommandContext) =>
             runListBookings({ ...range, format: 'table', yes: true, maxWaitMs: TOOL_CALL_MAX_WAIT_MS }, context),
           )) as { bookings: Record<string, unknown>[] };
-          const bookings = document.bookings.map((booking) => Object.fromEntries(KNOWN_COLUMNS.map((column) => [column, booking[column] ?? null])));
+          const bookings = document.bookings.map((booking) =>
+            Object.fromEntries(KNOWN_COLUMNS.map((column) => [column, bookingValue(column, booking[column])])),
+          );
           return { ...range, count: bookings.length, reads: splitIntoWindows(range.fromDate, range.toDate).length, bookings };
         }),
     },

@@ -14,6 +14,7 @@ import { EVENT_TABLE } from '../../client/fields/event.js';
 import { fieldsOf, type ResourceTable, type Verb } from '../../client/fields/table.js';
 import { TICKET_TABLE } from '../../client/fields/ticket.js';
 import { recordInput, verbInput } from '../input-schema.js';
+import { closed, closedSchema, text, textSchema } from '../service-text.js';
 import { creationQuota, type BoxofficeTool, type ToolAnnotations } from '../tool.js';
 import { toolCall, verbDocument, type ServerSettings } from '../tool-call.js';
 
@@ -29,15 +30,29 @@ interface VerbTool extends Pick<BoxofficeTool, 'name' | 'title' | 'summary' | 'r
   run(ids: IdArguments, values: ParamValues, context: CommandContext): Promise<void>;
 }
 
+/** What a write returns: the id of the record (eventId, ticketId or discountId) and the service's answer. */
+function writeOutput(table: ResourceTable) {
+  return {
+    [`${table.resource}Id`]: closedSchema('id', `the ${table.resource} created or changed`),
+    message: textSchema("the service's answer").nullable(),
+  };
+}
+
 function writeTool(settings: ServerSettings, { table, verb, run, ...tool }: VerbTool): BoxofficeTool {
+  const idName = `${table.resource}Id`;
   return {
     ...tool,
     writes: true,
     input: recordInput(table, verb),
+    output: writeOutput(table),
     annotations: verb === 'create' ? CREATES : UPDATES,
     run: (input, signal) => {
       const { ids, values } = verbInput(fieldsOf(table, verb), input);
-      return toolCall(settings, ids, () => verbDocument(settings, signal, (context) => run(ids, values, context)));
+      return toolCall(settings, ids, async () => {
+        const body = (await verbDocument(settings, signal, (context) => run(ids, values, context))) as Record<string, unknown> | null;
+        const id = body?.[idName] ?? ids[`${table.resource.toUpperCase()}_ID`];
+        return { [idName]: closed('id', id as string | number), message: text(typeof body?.message === 'string' ? body.message : null) };
+      });
     },
   };
 }

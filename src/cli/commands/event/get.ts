@@ -13,7 +13,7 @@ export function registerEventGet(group: Command, context: CommandContext, run: R
   fieldVerb(group.command('get').description('show one event'), context, run, { ids: ['eventId'], example: 'boxoffice event get 12 --json' });
 }
 
-export async function runEventGet(options: EventIdOptions, context: CommandContext): Promise<void> {
+async function runEventGet(options: EventIdOptions, context: CommandContext): Promise<void> {
   await withSession(context, {}, async (session) => {
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'read it'), () => session.client.events.getEvent({ eventId: options.eventId }));
     if (context.globals().json) return writeJson(context.deps.io, body);

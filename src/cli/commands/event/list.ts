@@ -13,7 +13,7 @@ export function registerEventList(group: Command, context: CommandContext, run: 
     .action(verbAction(context, run, () => ({})));
 }
 
-export async function runEventList(context: CommandContext): Promise<void> {
+async function runEventList(context: CommandContext): Promise<void> {
   await withSession(context, {}, async (session) => {
     const body = await session.client.events.getAllEvents();
     // The live service gives a code (what the organizer commands take) and a numeric id (what

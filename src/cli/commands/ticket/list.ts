@@ -16,7 +16,7 @@ export function registerTicketList(group: Command, context: CommandContext, run:
   fieldVerb(group.command('list').description('list the tickets of an event'), context, run, { ids: ['eventId'], example: 'boxoffice ticket list 12' });
 }
 
-export async function runTicketList(options: EventIdOptions, context: CommandContext): Promise<void> {
+async function runTicketList(options: EventIdOptions, context: CommandContext): Promise<void> {
   await withSession(context, {}, async (session) => {
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'read its tickets'), () =>
       session.client.events.getTickets({ eventId: options.eventId }),
