@@ -90,6 +90,9 @@ export function formatDone(done: StepDone): string {
 }
 
 /** The plan for scripts (--json); after an apply, with the ids of every record, by key. */
+export type PlanDocument = ReturnType<typeof planDocument>;
+
+/** The PlanDocument of `plan`. */
 export function planDocument(plan: Plan, options: { file: string; state: string; dryRun: boolean; warnings: string[]; ids?: AppliedIds }) {
   const drift = plan.steps.reduce((sum, step) => sum + step.changes.filter((change) => change.drift).length, 0);
   return {

@@ -24,7 +24,7 @@ import { checkAgainstState, computePlan, countSteps, duplicateLines, readRemote 
 import type { Plan } from './plan.js';
 import { quotaWarnings } from './quotas.js';
 import { LIVE_QUOTAS } from '../util/live-quotas.js';
-import { formatDone, planDocument, renderPlan } from './render.js';
+import { formatDone, planDocument, renderPlan, type PlanDocument } from './render.js';
 import type { ApplyClient } from './remote.js';
 import { defaultStatePath, emptyState, readState, StateStore } from './state.js';
 
@@ -47,7 +47,8 @@ export interface ApplyRunOptions {
   /** The clock the lock's timeout, polls and grace are judged by. */
   clock: LockClock;
   env: Readonly<Record<string, string | undefined>>;
-  stdout: Writable;
+  /** Where the plan and the outcome are printed (as text, or with `json` as the document); nowhere when absent. */
+  stdout?: Writable;
   stderr: Writable;
   connect: () => Promise<ApplyConnection>;
   /** Called with the plan, once printed, before anything changes (when something would); throws to stop. */
@@ -61,6 +62,8 @@ nameErrorClasses({ DuplicateRecordsError });
 export interface ApplyRunResult {
   plan: Plan;
   ids?: AppliedIds;
+  /** The plan for scripts (what `json` prints); after an apply, with the ids. */
+  document: PlanDocument;
 }
 
 function sameAddress(a: string, b: string): boolean {
@@ -109,10 +112,13 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
 
   const fileName = basename(options.file);
   const documentOptions = { file: options.file, state: statePath, dryRun: options.dryRun, warnings };
-  if (!options.json) stdout.write(renderPlan(plan, fileName));
+  const printDocument = (document: PlanDocument) => {
+    if (options.json) stdout?.write(`${JSON.stringify(document, null, 2)}\n`);
+  };
+  if (!options.json) stdout?.write(renderPlan(plan, fileName));
   const duplicates = duplicateLines(plan);
   if (duplicates.length > 0) {
-    if (options.json) stdout.write(`${JSON.stringify(planDocument(plan, documentOptions), null, 2)}\n`);
+    printDocument(planDocument(plan, documentOptions));
     for (const line of duplicates) stderr.write(`duplicate: ${line}\n`);
     throw new DuplicateRecordsError(
       `${duplicates.length} key${duplicates.length === 1 ? '' : 's'} of ${fileName} match more than one record on the service; ` +
@@ -121,9 +127,10 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
     );
   }
   if (options.dryRun) {
-    if (options.json) stdout.write(`${JSON.stringify(planDocument(plan, documentOptions), null, 2)}\n`);
+    const document = planDocument(plan, documentOptions);
+    printDocument(document);
     throwIfBlocked(plan, fileName);
-    return { plan };
+    return { plan, document };
   }
 
   const planned = countSteps(plan);
@@ -145,13 +152,13 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
     throw error;
   }
   crash?.checkpoint();
-  if (options.json) {
-    stdout.write(`${JSON.stringify(planDocument(plan, { ...documentOptions, ids }), null, 2)}\n`);
-  } else {
-    stdout.write(`Apply complete: ${planned.create} created, ${planned.update} updated, ${planned.unchanged} unchanged. Event id ${ids.event.id}.\n`);
+  const document = planDocument(plan, { ...documentOptions, ids });
+  printDocument(document);
+  if (!options.json) {
+    stdout?.write(`Apply complete: ${planned.create} created, ${planned.update} updated, ${planned.unchanged} unchanged. Event id ${ids.event.id}.\n`);
   }
   throwIfBlocked(plan, fileName);
-  return { plan, ids };
+  return { plan, ids, document };
 }
 
 /** A stop that a later run can get past by itself: the network, the service busy, a quota, Ctrl-C. */

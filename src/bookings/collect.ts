@@ -2,6 +2,12 @@
 // without duplicates. The fetcher is injected, so this is tested without a network.
 import { bookingKeyOf, mergeUnique, splitIntoWindows, type DateWindow } from './windows.js';
 
+/**
+ * The columns every booking has, in a fixed order (the CLI's table and piped lines, so that
+ * scripts can rely on positions). They carry no personal data: `boxoffice mcp` returns these alone.
+ */
+export const KNOWN_COLUMNS = ['orderNo', 'createdOn', 'status', 'amount', 'currency'] as const;
+
 export interface CollectBookingsOptions<T> {
   fromDate: string;
   toDate: string;

@@ -23,3 +23,7 @@ export async function withPermissionExplained<T>(explanation: string, call: () =
 export function notYourEvent(eventId: string, action: string): string {
   return `event ${eventId} belongs to another organizer account; this token may not ${action} (log in as its organizer)`;
 }
+
+/** What an E008 from the attendee list means: the event is another account's (the owner's token reads it). */
+export const attendeeListRefused = (eventId: string): string =>
+  `event ${eventId} belongs to another account; its attendee list is read with that account's token (log in as it: boxoffice login)`;

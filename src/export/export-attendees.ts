@@ -22,6 +22,9 @@ import { createRowFormatter, writeExportFile, writeExportStream, type RowFormatt
 
 const CHECKPOINT_INTERVAL_MS = 1000;
 
+/** Batches requested ahead of the one being written, unless a caller says otherwise (--prefetch). */
+export const DEFAULT_PREFETCH = 2;
+
 export interface ExportRequest {
   eventId: string;
   format: ExportFormat;

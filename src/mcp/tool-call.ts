@@ -1,6 +1,6 @@
-// One tool call runs in a context of its own, as the CLI would: no prompts, a verb's JSON output
-// collected from its stdout (the real stdout carries the protocol), its stderr the server's, and
-// no long waits on rate limits. Its document becomes structured content with the service's text
+// One tool call runs the cores in a context of its own, as the CLI would: no prompts, nothing on
+// the protocol's stdout, its stderr the server's, and no long waits on rate limits. The document
+// it builds from what the cores return becomes structured content with the service's text
 // fenced; an error becomes a tool error carrying the CLI's one-line message and next step.
 import { Readable, Writable } from 'node:stream';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -35,33 +35,22 @@ export function textSink(): { stream: Writable; text(): string } {
   return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
 }
 
-/** A verb's context for one call, and the text it wrote on stdout. */
-function callContext(settings: ServerSettings, signal: AbortSignal): { context: CommandContext; output(): string } {
-  const { stream: stdout, text } = textSink();
+/**
+ * The context a tool's call opens its session in, as the CLI would: no prompts (a missing value
+ * is refused by name), stdout kept off the protocol (the real stdout carries it), stderr the
+ * server's, and no long waits on rate limits.
+ */
+export function toolContext(settings: ServerSettings, signal: AbortSignal): CommandContext {
   const { deps } = settings;
-  const context: CommandContext = {
+  return {
     deps: {
       ...deps,
-      io: { stdin: Readable.from([]), stdout, stderr: deps.io.stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
+      io: { stdin: Readable.from([]), stdout: textSink().stream, stderr: deps.io.stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
       signal,
     },
     globals: () => ({ profile: settings.profile, json: true, input: false, debug: settings.debug, header: false }),
     maxWaitMs: TOOL_CALL_MAX_WAIT_MS,
   };
-  return { context, output: text };
-}
-
-/** Runs a verb with --json and returns the document it printed. */
-export async function verbDocument(settings: ServerSettings, signal: AbortSignal, run: (context: CommandContext) => Promise<void>): Promise<unknown> {
-  const { context, output } = callContext(settings, signal);
-  await run(context);
-  const text = output().trim();
-  return text === '' ? null : (JSON.parse(text) as unknown);
-}
-
-/** The context a tool that is no verb uses (the session, the export, the apply run). */
-export function toolContext(settings: ServerSettings, signal: AbortSignal): CommandContext {
-  return callContext(settings, signal).context;
 }
 
 /**

@@ -5,7 +5,8 @@
 //   auth, export, bookings, apply, orders, insights, sync   flows built on the client, independent of
 //             each other except where FLOW_USES says (insights reads what export writes; sync shapes rows as export does);
 //   sandbox   the local service: its own world, sharing only the client's schemas and errors;
-//   mcp       the MCP server (`boxoffice mcp`): the CLI's verbs as tools, free of commander;
+//   mcp       the MCP server (`boxoffice mcp`): the cores as tools, free of commander and of the CLI's
+//             verbs (src/cli/commands/): it presents what the cores return, never what a verb prints;
 //   cli       the commands, which may use everything;
 //   loader    the start (bin/boxoffice.js → dist/loader.cjs): compiles and runs the CLI's bundle.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -25,7 +26,7 @@ const MAY_IMPORT: Record<Area, (target: string) => boolean> = {
   client: (target) => areaOf(target) === 'util',
   flow: (target) => ['util', 'client'].includes(areaOf(target)),
   sandbox: (target) => areaOf(target) === 'util' || target.startsWith('src/client/schemas/') || target === 'src/client/errors.ts',
-  mcp: (target) => areaOf(target) !== 'sandbox',
+  mcp: (target) => areaOf(target) !== 'sandbox' && !target.startsWith('src/cli/commands/'),
   cli: () => true,
   loader: () => true,
 };
@@ -73,7 +74,7 @@ describe('layers', () => {
     expect(upward).toEqual([]);
   });
 
-  it('keeps src/mcp free of commander: its tools run the verbs, never their command objects', () => {
+  it('keeps src/mcp free of commander: its tools call the cores, never the verbs nor their command objects', () => {
     const mcpFiles = files.filter((file) => file.startsWith('src/mcp/'));
     expect(mcpFiles.length).toBeGreaterThan(3);
     expect(mcpFiles.filter((file) => /from\s+'commander'/.test(readFileSync(file, 'utf8')))).toEqual([]);

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { UsageError } from '../../client/errors.js';
 import type { ApplyRunOptions } from '../../apply/run.js';
 import type { Plan } from '../../apply/plan.js';
+import type { PlanDocument } from '../../apply/render.js';
 import { creationQuotasLine } from '../../util/live-quotas.js';
 import { closed, serviceValue, text, textSchema } from '../service-text.js';
 import type { BoxofficeTool, ToolInput } from '../tool.js';
@@ -47,8 +48,8 @@ function idsDocument(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, idsDocument(item)]));
 }
 
-/** apply's --json document, its values fenced (they come from the setup file and the service). */
-function fencedDocument(document: Record<string, unknown>, messages: string[]) {
+/** apply's plan document, its values fenced (they come from the setup file and the service). */
+function fencedDocument(document: PlanDocument, messages: string[]) {
   const { file, state, dryRun, summary, steps, notes, warnings, ids } = document;
   return {
     file,
@@ -94,12 +95,11 @@ export function applyTool(settings: ServerSettings): BoxofficeTool {
         const [{ runApply }, { defaultStatePath }, { applyConnection }] = await Promise.all([
           import('../../apply/run.js'),
           import('../../apply/state.js'),
-          import('../../cli/commands/apply/apply.js'),
+          import('../../cli/apply-connection.js'),
         ]);
         const file = resolve(input.file as string);
         const statePath = resolve((input.stateFile as string | undefined) ?? defaultStatePath(file));
         const context = toolContext(settings, signal);
-        const stdout = textSink();
         const stderr = textSink();
         let close: (() => Promise<void>) | undefined;
         try {
@@ -107,12 +107,11 @@ export function applyTool(settings: ServerSettings): BoxofficeTool {
             file,
             statePath,
             dryRun: token === undefined,
-            json: true,
+            json: false,
             recreateUncertain: false,
             signal,
             clock: { now: () => context.deps.clock.now().getTime(), sleep: (ms, wake) => context.deps.clock.sleep(ms, wake) },
             env: context.deps.env,
-            stdout: stdout.stream,
             stderr: stderr.stream,
             connect: async () => {
               const opened = await applyConnection(context, TOOL_CALL_MAX_WAIT_MS);
@@ -133,15 +132,14 @@ export function applyTool(settings: ServerSettings): BoxofficeTool {
             .text()
             .split('\n')
             .filter((line) => line !== '');
-          const document = JSON.parse(stdout.text()) as Record<string, unknown>;
           if (token !== undefined) {
             issued.delete(token);
-            return { applied: true, ...fencedDocument(document, messages) };
+            return { applied: true, ...fencedDocument(result.document, messages) };
           }
           const changes = result.plan.steps.some((step) => step.action !== 'unchanged');
           const newToken = changes ? await planToken(file, statePath, result.plan, context.deps.env) : null;
           if (newToken !== null) issued.add(newToken);
-          return { applied: false, planToken: newToken, ...fencedDocument(document, messages) };
+          return { applied: false, planToken: newToken, ...fencedDocument(result.document, messages) };
         } finally {
           await close?.();
         }

@@ -1,5 +1,5 @@
 // Attendee data stays out of the assistant's context: `export_attendees` writes the list to a
-// private file (0600, `boxoffice attendees export`) and returns where it is and how many rows it
+// private file (0600, as `boxoffice attendees export` does, by the same core) and returns where it is and how many rows it
 // holds. `attendee_rows` returns rows, only the columns asked for, and exists only when the
 // server was started with --allow-attendee-rows.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -8,16 +8,20 @@ import { basename, join } from 'node:path';
 import * as z from 'zod';
 import { UsageError } from '../../client/errors.js';
 import { ATTENDEE_STATUSES } from '../../client/schemas/values.js';
-import { EXPORT_FORMATS, type ExportFormat } from '../../export/checkpoint.js';
+import { attendeeListFetcher } from '../../client/paginate.js';
+import { EXPORT_FORMATS, exportSource, type ExportFormat } from '../../export/checkpoint.js';
 import { checkDestination } from '../../export/destination.js';
+import { DEFAULT_PREFETCH, exportAttendees } from '../../export/export-attendees.js';
 import { FIXED_COLUMNS } from '../../export/flatten.js';
+import { toDestination } from '../../export/to-destination.js';
 import { readExportRows } from '../../insights/read-export.js';
-import { ATTENDEE_LIST_TOKEN_NOTE, DEFAULT_PREFETCH } from '../../cli/commands/attendees/shared.js';
-import { runAttendeesExport } from '../../cli/commands/attendees/export.js';
+import { attendeeListRefused, withPermissionExplained } from '../../cli/permission.js';
+import { confirmReplace } from '../../cli/replace-file.js';
+import { withSession } from '../../cli/session.js';
 import { EVENT_INPUT, eventIds } from '../input-schema.js';
 import { closed, closedSchema, text, textSchema, unfenced, type ServiceText } from '../service-text.js';
-import { READ_ONLY, type BoxofficeTool, type ToolInput } from '../tool.js';
-import { TOOL_CALL_MAX_WAIT_MS, toolCall, verbDocument, type ServerSettings } from '../tool-call.js';
+import { ATTENDEE_LIST_TOKEN_NOTE, READ_ONLY, type BoxofficeTool, type ToolInput } from '../tool.js';
+import { TOOL_CALL_MAX_WAIT_MS, toolCall, toolContext, type ServerSettings } from '../tool-call.js';
 
 export interface AttendeeToolsOptions {
   /** Where export_attendees writes (created 0700 if missing). */
@@ -69,29 +73,41 @@ const ROWS_OUTPUT = {
   rows: z.array(z.array(textSchema('a value of the list'))).describe('the rows: one value per column, in the order of columns'),
 };
 
-/** The CLI's export of one event into `output` (which must not exist), summarised. */
+/**
+ * The attendee list of one event exported into `output` (which must not exist), summarised. The
+ * export core runs here as the CLI's verb runs it, but without the verb's small-heap V8 flags,
+ * which are process-wide and have no place in a long-running server.
+ */
 async function exportTo(settings: ServerSettings, signal: AbortSignal, input: ToolInput, output: string, format: ExportFormat): Promise<ExportDocument> {
-  const ids = eventIds(input);
-  const destination = checkDestination(output);
-  const document = (await verbDocument(settings, signal, (context) =>
-    runAttendeesExport(
-      {
-        eventId: ids.EVENT_ID as string,
-        output,
-        destination,
-        format,
-        resume: false,
-        force: false,
-        // A longer rate limit ends the call with the time to wait instead of waiting here.
-        maxWaitMs: TOOL_CALL_MAX_WAIT_MS,
-        prefetch: DEFAULT_PREFETCH,
-        statuses: (input.statuses as string[] | undefined) ?? [],
-      },
-      context,
+  const eventId = eventIds(input).EVENT_ID as string;
+  const statuses = (input.statuses as string[] | undefined) ?? [];
+  const context = toolContext(settings, signal);
+  const { deps } = context;
+  const now = () => deps.clock.now().getTime();
+  const notice = (line: string) => deps.io.stderr.write(`${line}\n`);
+  const target = { eventId, output, destination: checkDestination(output), format, statuses, force: false };
+  const hooks = { now, confirmReplace: (path: string) => confirmReplace(path, context, 'export not started') };
+  // A longer rate limit ends the call with the time to wait instead of waiting here.
+  const needs = { token: true, maxWaitMs: TOOL_CALL_MAX_WAIT_MS, notice };
+  const summary = await toDestination(target, deps.io.stdout, hooks, (rows, outputPath) =>
+    withSession(context, needs, (session) =>
+      withPermissionExplained(attendeeListRefused(eventId), () =>
+        exportAttendees(
+          { eventId, format, outputPath, resume: false, prefetch: DEFAULT_PREFETCH, statuses },
+          {
+            fetchBatch: attendeeListFetcher(session.client.events),
+            source: exportSource(session.profile.apiUrl as string, session.profile.token as string),
+            stdout: rows,
+            notice,
+            signal,
+            now,
+          },
+        ),
+      ),
     ),
-  )) as ExportDocument;
-  const { file, orders, attendees, duplicatesDropped, columns } = document;
-  return { file, format, orders, attendees, duplicatesDropped, columns };
+  );
+  const { file, orders, attendees, duplicatesDropped, columns } = summary;
+  return { file: file ?? output, format, orders, attendees, duplicatesDropped, columns };
 }
 
 /** `attendees-12-2026-11-24T19-05-12Z.csv`: a new name for each export. */

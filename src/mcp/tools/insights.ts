@@ -3,16 +3,16 @@
 // leave the server: no attendee row, no city, no answer to a question.
 import { join } from 'node:path';
 import { exportSource } from '../../export/checkpoint.js';
+import { DEFAULT_PREFETCH } from '../../export/export-attendees.js';
 import { readEventLive } from '../../insights/live.js';
 import { sellThrough } from '../../insights/sell-through.js';
-import { ATTENDEE_LIST_TOKEN_NOTE, DEFAULT_PREFETCH, attendeeListRefused } from '../../cli/commands/attendees/shared.js';
 import { configDirectory } from '../../cli/config/store.js';
-import { withPermissionExplained } from '../../cli/permission.js';
+import { attendeeListRefused, withPermissionExplained } from '../../cli/permission.js';
 import { withSession } from '../../cli/session.js';
 import * as z from 'zod';
 import { EVENT_INPUT, eventIds } from '../input-schema.js';
 import { closed, closedSchema, text, textSchema } from '../service-text.js';
-import { READ_ONLY, type BoxofficeTool } from '../tool.js';
+import { ATTENDEE_LIST_TOKEN_NOTE, READ_ONLY, type BoxofficeTool } from '../tool.js';
 import { toolCall, toolContext, type ServerSettings } from '../tool-call.js';
 
 const count = (description: string) => z.number().describe(description);

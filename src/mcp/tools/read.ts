@@ -1,23 +1,21 @@
 // The read tools: events, tickets, the sales report and bookings. Each reads the service through
-// the client (bookings: through its verb) and returns a document of its own, described by its
+// the client and returns a document of its own, described by its
 // output schema, with the service's text fenced (service-text.ts). None changes anything.
 import * as z from 'zod';
-import { KNOWN_COLUMNS } from '../../cli/commands/bookings/shared.js';
-import { runListBookings } from '../../cli/commands/bookings/list.js';
 import { ticketCodeOf } from '../../cli/buyer-ids.js';
-import type { CommandContext } from '../../cli/context.js';
 import { notYourEvent, withPermissionExplained } from '../../cli/permission.js';
 import { type Session, withSession } from '../../cli/session.js';
+import { collectBookings, KNOWN_COLUMNS } from '../../bookings/collect.js';
 import { validateDateRange } from '../../bookings/list-input.js';
 import { splitIntoWindows } from '../../bookings/windows.js';
 import { readBack } from '../../client/fields/read-back.js';
 import { TICKET_TABLE } from '../../client/fields/ticket.js';
-import { ticketCapacity, type EventListItem, type OrganizerEvent, type OrganizerTicket } from '../../client/schemas/index.js';
+import { ticketCapacity, type BookingOrder, type EventListItem, type OrganizerEvent, type OrganizerTicket } from '../../client/schemas/index.js';
 import { DATE_PATTERN, FORMAT_MESSAGES } from '../../client/schemas/values.js';
 import { EVENT_INPUT, eventIds } from '../input-schema.js';
 import { closed, closedSchema, serviceValue, text, textSchema } from '../service-text.js';
 import { READ_ONLY, type BoxofficeTool, type ToolInput } from '../tool.js';
-import { TOOL_CALL_MAX_WAIT_MS, toolCall, toolContext, verbDocument, type ServerSettings } from '../tool-call.js';
+import { TOOL_CALL_MAX_WAIT_MS, toolCall, toolContext, type ServerSettings } from '../tool-call.js';
 
 /** A read tool of one read call (about the event `eventId`, when `aboutEvent`): `read` gives its document. */
 function sessionTool(
@@ -315,12 +313,16 @@ export function readTools(settings: ServerSettings): BoxofficeTool[] {
       run: (input, signal) =>
         toolCall(settings, {}, async () => {
           const range = validateDateRange(input.fromDate as string, input.toDate as string);
-          const document = (await verbDocument(settings, signal, (context: CommandContext) =>
-            runListBookings({ ...range, format: 'table', yes: true, maxWaitMs: TOOL_CALL_MAX_WAIT_MS }, context),
-          )) as { bookings: Record<string, unknown>[] };
-          const bookings = document.bookings.map((booking) =>
-            Object.fromEntries(KNOWN_COLUMNS.map((column) => [column, bookingValue(column, booking[column])])),
-          );
+          const needs = { token: true, bookingKey: true, maxWaitMs: TOOL_CALL_MAX_WAIT_MS };
+          const orders = await withSession(toolContext(settings, signal), needs, (session) => {
+            const bookingKey = (session.profile.bookingKey as string).trim();
+            return collectBookings<BookingOrder>({
+              ...range,
+              signal,
+              fetchWindow: async (window) => (await session.client.events.bookingList({ ...window, bookingKey })).bookings,
+            });
+          });
+          const bookings = orders.map((booking) => Object.fromEntries(KNOWN_COLUMNS.map((column) => [column, bookingValue(column, booking[column])])));
           return { ...range, count: bookings.length, reads: splitIntoWindows(range.fromDate, range.toDate).length, bookings };
         }),
     },

@@ -1,14 +1,10 @@
 // The write tools (served only with --allow-writes): create and update events, tickets and
-// discounts, each the CLI verb with its resource's fields (the field table) as its input schema.
-import { runDiscountAdd } from '../../cli/commands/discount/add.js';
-import { runDiscountUpdate } from '../../cli/commands/discount/update.js';
-import { runEventCreate } from '../../cli/commands/event/create.js';
-import { runEventUpdate } from '../../cli/commands/event/update.js';
-import { runTicketAdd } from '../../cli/commands/ticket/add.js';
-import { runTicketUpdate } from '../../cli/commands/ticket/update.js';
+// discounts, each the write the CLI's verb makes (src/cli/record-writes.ts) with its resource's
+// fields (the field table) as its input schema, returning the id and the service's answer.
 import type { CommandContext } from '../../cli/context.js';
 import type { IdArguments } from '../../cli/ids.js';
 import type { ParamValues } from '../../cli/params.js';
+import { addDiscount, addTicket, createEvent, updateDiscount, updateEvent, updateTicket } from '../../cli/record-writes.js';
 import { DISCOUNT_TABLE } from '../../client/fields/discount.js';
 import { EVENT_TABLE } from '../../client/fields/event.js';
 import { fieldsOf, type ResourceTable, type Verb } from '../../client/fields/table.js';
@@ -16,7 +12,7 @@ import { TICKET_TABLE } from '../../client/fields/ticket.js';
 import { recordInput, verbInput } from '../input-schema.js';
 import { closed, closedSchema, text, textSchema } from '../service-text.js';
 import { creationQuota, type BoxofficeTool, type ToolAnnotations } from '../tool.js';
-import { toolCall, verbDocument, type ServerSettings } from '../tool-call.js';
+import { toolCall, toolContext, type ServerSettings } from '../tool-call.js';
 
 /** A create adds a record each time it is called. */
 const CREATES: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false };
@@ -27,7 +23,14 @@ interface VerbTool extends Pick<BoxofficeTool, 'name' | 'title' | 'summary' | 'r
   /** The resource's fields, and the verb whose fields are the tool's input. */
   table: ResourceTable;
   verb: Verb;
-  run(ids: IdArguments, values: ParamValues, context: CommandContext): Promise<void>;
+  /** The write, returning the service's answer. */
+  write(ids: IdArguments, values: ParamValues, context: CommandContext): Promise<{ body: WriteAnswer }>;
+}
+
+/** What the service answers a write: the id of the record, and a message. */
+interface WriteAnswer {
+  message?: string;
+  [id: string]: unknown;
 }
 
 /** What a write returns: the id of the record (eventId, ticketId or discountId) and the service's answer. */
@@ -38,7 +41,7 @@ function writeOutput(table: ResourceTable) {
   };
 }
 
-function writeTool(settings: ServerSettings, { table, verb, run, ...tool }: VerbTool): BoxofficeTool {
+function writeTool(settings: ServerSettings, { table, verb, write, ...tool }: VerbTool): BoxofficeTool {
   const idName = `${table.resource}Id`;
   return {
     ...tool,
@@ -49,9 +52,9 @@ function writeTool(settings: ServerSettings, { table, verb, run, ...tool }: Verb
     run: (input, signal) => {
       const { ids, values } = verbInput(fieldsOf(table, verb), input);
       return toolCall(settings, ids, async () => {
-        const body = (await verbDocument(settings, signal, (context) => run(ids, values, context))) as Record<string, unknown> | null;
-        const id = body?.[idName] ?? ids[`${table.resource.toUpperCase()}_ID`];
-        return { [idName]: closed('id', id as string | number), message: text(typeof body?.message === 'string' ? body.message : null) };
+        const { body } = await write(ids, values, toolContext(settings, signal));
+        const id = body[idName] ?? ids[`${table.resource.toUpperCase()}_ID`];
+        return { [idName]: closed('id', id as string | number), message: text(typeof body.message === 'string' ? body.message : null) };
       });
     },
   };
@@ -68,7 +71,7 @@ export function writeTools(settings: ServerSettings): BoxofficeTool[] {
       changes: 'adds an event to the account',
       table: EVENT_TABLE,
       verb: 'create',
-      run: (_ids, values, context) => runEventCreate({ values }, context),
+      write: (_ids, values, context) => createEvent(values, context),
     },
     {
       name: 'update_event',
@@ -78,7 +81,7 @@ export function writeTools(settings: ServerSettings): BoxofficeTool[] {
       changes: 'replaces the given fields of the event (its segment and topics are fixed at creation)',
       table: EVENT_TABLE,
       verb: 'update',
-      run: (ids, values, context) => runEventUpdate({ eventId: id(ids, 'EVENT_ID'), values }, context),
+      write: (ids, values, context) => updateEvent({ eventId: id(ids, 'EVENT_ID'), values }, context),
     },
     {
       name: 'create_ticket',
@@ -88,7 +91,7 @@ export function writeTools(settings: ServerSettings): BoxofficeTool[] {
       changes: 'adds a ticket to the event; with status active it is on sale at once',
       table: TICKET_TABLE,
       verb: 'create',
-      run: (ids, values, context) => runTicketAdd({ eventId: id(ids, 'EVENT_ID'), values }, context),
+      write: (ids, values, context) => addTicket({ eventId: id(ids, 'EVENT_ID'), values }, context),
     },
     {
       name: 'update_ticket',
@@ -98,7 +101,7 @@ export function writeTools(settings: ServerSettings): BoxofficeTool[] {
       changes: 'replaces the given fields of the ticket: price, quantity, status (pause stops sales) and the rest',
       table: TICKET_TABLE,
       verb: 'update',
-      run: (ids, values, context) => runTicketUpdate({ eventId: id(ids, 'EVENT_ID'), ticketId: id(ids, 'TICKET_ID'), values }, context),
+      write: (ids, values, context) => updateTicket({ eventId: id(ids, 'EVENT_ID'), ticketId: id(ids, 'TICKET_ID'), values }, context),
     },
     {
       name: 'create_discount',
@@ -108,7 +111,7 @@ export function writeTools(settings: ServerSettings): BoxofficeTool[] {
       changes: 'adds a discount that buyers get from its start',
       table: DISCOUNT_TABLE,
       verb: 'create',
-      run: (ids, values, context) => runDiscountAdd({ eventId: id(ids, 'EVENT_ID'), ticketId: id(ids, 'TICKET_ID'), values }, context),
+      write: (ids, values, context) => addDiscount({ eventId: id(ids, 'EVENT_ID'), ticketId: id(ids, 'TICKET_ID'), values }, context),
     },
     {
       name: 'update_discount',
@@ -120,7 +123,7 @@ export function writeTools(settings: ServerSettings): BoxofficeTool[] {
       changes: 'replaces the given fields of the discount',
       table: DISCOUNT_TABLE,
       verb: 'update',
-      run: (ids, values, context) => runDiscountUpdate({ eventId: id(ids, 'EVENT_ID'), discountId: id(ids, 'DISCOUNT_ID'), values }, context),
+      write: (ids, values, context) => updateDiscount({ eventId: id(ids, 'EVENT_ID'), discountId: id(ids, 'DISCOUNT_ID'), values }, context),
     },
   ];
   return verbs.map((verb) => writeTool(settings, verb));

@@ -7,10 +7,8 @@ import { verbAction, type CommandContext, type RunVerb } from '../../context.js'
 import { parseDuration } from '../../duration.js';
 import { summarised } from '../summaries.js';
 import { LIVE_PROFILE, confirmOnLive, requireYesWithoutTerminal } from '../../live.js';
-import { runApply, type ApplyRunOptions } from '../../../apply/run.js';
-import { openSession } from '../../session.js';
-import { publicDiscounts, type SentStore } from '../../../apply/remote.js';
-import { sentRecordKey } from '../../config/store.js';
+import { runApply } from '../../../apply/run.js';
+import { applyConnection } from '../../apply-connection.js';
 
 interface ApplyOptions {
   file: string;
@@ -104,28 +102,4 @@ async function runApplyCommand(options: ApplyOptions, context: CommandContext): 
   } finally {
     await close?.();
   }
-}
-
-/**
- * What apply runs on: the session's client, and automatic discounts looked up with the Publisher
- * API where the profile has a key. `close` ends the session.
- */
-export async function applyConnection(
-  context: CommandContext,
-  maxWaitMs: number | undefined,
-): Promise<{ connection: Awaited<ReturnType<ApplyRunOptions['connect']>>; close(): Promise<void> }> {
-  const session = await openSession(context, { maxWaitMs });
-  const { publisher } = session.client;
-  const listDiscounts = session.profile.publisherKey
-    ? async (eventId: string) => publicDiscounts((await publisher.ticketDetails({ eventId })).tickets)
-    : undefined;
-  const { store, profileName } = session;
-  const sent: SentStore = {
-    recall: (kind, eventId, id) => store.recallSent(profileName, kind, sentRecordKey(eventId, id)),
-    remember: (kind, eventId, id, fields) => store.rememberSent(profileName, kind, sentRecordKey(eventId, id), fields),
-  };
-  return {
-    connection: { client: { events: session.client.events, listDiscounts, sent }, apiUrl: session.profile.apiUrl as string },
-    close: () => session.client.close(),
-  };
 }

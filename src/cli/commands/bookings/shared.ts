@@ -6,13 +6,6 @@ import { UsageError } from '../../../client/errors.js';
 import type { Deps } from '../../deps.js';
 import { readAllStdin, readFlagFile } from '../../stdin.js';
 
-/**
- * The columns of the table and of piped lines: fixed, so that scripts can rely on positions.
- * Anything else the service sends is kept in --json and in csv (whose header names it). They
- * carry no personal data: `boxoffice mcp` returns these alone.
- */
-export const KNOWN_COLUMNS = ['orderNo', 'createdOn', 'status', 'amount', 'currency'] as const;
-
 export const BOOKING_KEY_FILE_HELP = 'read the booking key from FILE (- for standard input)';
 
 export interface BookingKeySources {

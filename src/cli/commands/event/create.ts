@@ -1,10 +1,9 @@
 // `boxoffice event create [flags | --from-file FILE]` (E1).
 import type { Command } from 'commander';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues, checkFormats, fillMissing, withEquivalentCommand } from '../../params.js';
+import { addParamFlags, paramValues, type ParamValues } from '../../params.js';
 import { CREATE_EVENT_PARAMS } from '../../fields.js';
-import { createEventRequest, type CreateEventRequest } from '../../../client/schemas/index.js';
-import { withSession } from '../../session.js';
+import { createEvent } from '../../record-writes.js';
 import { writeAck } from '../../output/index.js';
 
 interface CreateEventOptions {
@@ -30,13 +29,6 @@ export function registerEventCreate(group: Command, context: CommandContext, run
 export async function runEventCreate(options: CreateEventOptions, context: CommandContext): Promise<void> {
   // Only --from-file needs the file reader and its YAML parser.
   const fromFile = options.fromFile ? await (await import('../../param-file.js')).readParamFile(options.fromFile, CREATE_EVENT_PARAMS) : {};
-  const given = { ...fromFile, ...options.values };
-  checkFormats(CREATE_EVENT_PARAMS, given);
-  await withSession(context, {}, async (session) => {
-    const values = await fillMissing(context, CREATE_EVENT_PARAMS, given, createEventRequest);
-    const body = await withEquivalentCommand(context, ['event', 'create'], CREATE_EVENT_PARAMS, given, values, () =>
-      session.client.events.createEvent(values as CreateEventRequest),
-    );
-    writeAck(context, { body, id: String(body.eventId), sentence: `created event ${body.eventId}: ${values.eventTitle.trim()}` });
-  });
+  const { body, values } = await createEvent({ ...fromFile, ...options.values }, context);
+  writeAck(context, { body, id: String(body.eventId), sentence: `created event ${body.eventId}: ${values.eventTitle.trim()}` });
 }

@@ -1,0 +1,30 @@
+// What `boxoffice apply` and the MCP server's apply_setup run apply on: the profile's session.
+import type { ApplyRunOptions } from '../apply/run.js';
+import { publicDiscounts, type SentStore } from '../apply/remote.js';
+import { sentRecordKey } from './config/store.js';
+import type { CommandContext } from './context.js';
+import { openSession } from './session.js';
+
+/**
+ * What apply runs on: the session's client, and automatic discounts looked up with the Publisher
+ * API where the profile has a key. `close` ends the session.
+ */
+export async function applyConnection(
+  context: CommandContext,
+  maxWaitMs: number | undefined,
+): Promise<{ connection: Awaited<ReturnType<ApplyRunOptions['connect']>>; close(): Promise<void> }> {
+  const session = await openSession(context, { maxWaitMs });
+  const { publisher } = session.client;
+  const listDiscounts = session.profile.publisherKey
+    ? async (eventId: string) => publicDiscounts((await publisher.ticketDetails({ eventId })).tickets)
+    : undefined;
+  const { store, profileName } = session;
+  const sent: SentStore = {
+    recall: (kind, eventId, id) => store.recallSent(profileName, kind, sentRecordKey(eventId, id)),
+    remember: (kind, eventId, id, fields) => store.rememberSent(profileName, kind, sentRecordKey(eventId, id), fields),
+  };
+  return {
+    connection: { client: { events: session.client.events, listDiscounts, sent }, apiUrl: session.profile.apiUrl as string },
+    close: () => session.client.close(),
+  };
+}

@@ -1,0 +1,197 @@
+// The writes of events, tickets and discounts, as values: each checks what it is given, fills in
+// what is missing (asked for on a terminal, else refused by name), sends it and returns the
+// service's answer with the values sent. The verbs (`event create`, `ticket update`, …) print
+// what these return; the MCP server's write tools return it to the assistant.
+import { NotFoundError, UsageError } from '../client/errors.js';
+import { DISCOUNT_TABLE } from '../client/fields/discount.js';
+import { EVENT_TABLE } from '../client/fields/event.js';
+import { mergeForUpdate, readBack } from '../client/fields/read-back.js';
+import { TICKET_TABLE } from '../client/fields/ticket.js';
+import {
+  addDiscountRequest,
+  createEventRequest,
+  type AddDiscountRequest,
+  type AddTicketRequest,
+  type CreateEventRequest,
+  type UpdateDiscountRequest,
+  type UpdateEventRequest,
+  type UpdateTicketRequest,
+} from '../client/schemas/index.js';
+import { endIsAfterStart } from '../client/schemas/values.js';
+import { ticketMatches } from './buyer-ids.js';
+import { sentRecordKey } from './config/store.js';
+import type { CommandContext } from './context.js';
+import {
+  ADD_DISCOUNT_PARAMS,
+  ADD_TICKET_PARAMS,
+  asFlagValues,
+  CREATE_EVENT_PARAMS,
+  flagForField,
+  UPDATE_DISCOUNT_PARAMS,
+  UPDATE_EVENT_PARAMS,
+  UPDATE_TICKET_PARAMS,
+} from './fields.js';
+import { checkChanges, checkFormats, fillMissing, flagFor, missingParams, withEquivalentCommand, type FieldVerbOptions, type ParamValues } from './params.js';
+import { notYourEvent, withPermissionExplained } from './permission.js';
+import { withSession } from './session.js';
+
+/** E1: creates an event from `values`. */
+export async function createEvent(given: ParamValues, context: CommandContext) {
+  checkFormats(CREATE_EVENT_PARAMS, given);
+  return withSession(context, {}, async (session) => {
+    const values = await fillMissing(context, CREATE_EVENT_PARAMS, given, createEventRequest);
+    const body = await withEquivalentCommand(context, ['event', 'create'], CREATE_EVENT_PARAMS, given, values, () =>
+      session.client.events.createEvent(values as CreateEventRequest),
+    );
+    return { body, values };
+  });
+}
+
+/** E2: only the values given change; everything else is read back first (E7) and sent as it is. */
+export async function updateEvent(options: FieldVerbOptions<'eventId'>, context: CommandContext) {
+  checkChanges(UPDATE_EVENT_PARAMS, options.values, 'event update');
+  return withSession(context, {}, async (session) => {
+    const explanation = notYourEvent(options.eventId, 'change it');
+    const current = await withPermissionExplained(explanation, () => session.client.events.getEvent({ eventId: options.eventId }));
+    const merged = mergeForUpdate(EVENT_TABLE, { readBack: readBack(EVENT_TABLE, current.event), given: options.values });
+    const values = await fillMissing(context, UPDATE_EVENT_PARAMS, asFlagValues(merged));
+    checkSpan(options.values, values);
+    // Checked once, by the client's schema: a refused field is named by its flag (runCli).
+    const request = { ...values, eventId: options.eventId } as UpdateEventRequest;
+    const body = await withPermissionExplained(explanation, () => session.client.events.updateEvent(request));
+    return { body, values };
+  });
+}
+
+/**
+ * E003 before sending, in terms of the flags given: `--start-date 2027-09-01` alone that would
+ * put the start after the stored end says so, and names the flag that moves the end.
+ */
+function checkSpan(given: ParamValues, values: ParamValues): void {
+  if (endIsAfterStart(values)) return;
+  const givenFlags = ['startDate', 'startTime', 'endDate', 'endTime'].flatMap((name) =>
+    given[name] === undefined ? [] : [`${flagForField('event', name)} ${given[name]}`],
+  );
+  const movedStart = given.startDate !== undefined || given.startTime !== undefined;
+  const movedEnd = given.endDate !== undefined || given.endTime !== undefined;
+  const start = `${values.startDate} ${values.startTime ?? ''}`.trim();
+  const end = `${values.endDate} ${values.endTime ?? ''}`.trim();
+  const what = givenFlags.join(' ');
+  if (movedStart && !movedEnd) {
+    throw new UsageError(
+      `${what}: the new start (${start}) would fall after the stored end (${end}); move the end too with --end-date (and --end-time)`,
+      '--end-date',
+    );
+  }
+  if (movedEnd && !movedStart) {
+    throw new UsageError(
+      `${what}: the new end (${end}) would fall before the stored start (${start}); move the start too with --start-date (and --start-time)`,
+      '--start-date',
+    );
+  }
+  throw new UsageError(`${what || '--end-date'}: the end (${end}) must be later than the start (${start})`, '--end-date');
+}
+
+/** E3: adds a ticket to an event, and keeps what was sent (the service never returns serviceFee). */
+export async function addTicket(options: FieldVerbOptions<'eventId'>, context: CommandContext) {
+  checkFormats(ADD_TICKET_PARAMS, options.values);
+  return withSession(context, {}, async (session) => {
+    const values = await fillMissing(context, ADD_TICKET_PARAMS, options.values);
+    const body = await withPermissionExplained(notYourEvent(options.eventId, 'add tickets to it'), () =>
+      session.client.events.addTicket({ ...values, eventId: options.eventId } as AddTicketRequest),
+    );
+    await session.store.rememberSent(session.profileName, 'tickets', sentRecordKey(options.eventId, String(body.ticketId)), values);
+    return { body, values };
+  });
+}
+
+/**
+ * E4 needs the fee setting, which the service never returns: why it is asked for (on a terminal),
+ * or why the flag is needed (without one).
+ */
+function explainServiceFee(context: CommandContext, profileName: string, ticketId: string): void {
+  const why =
+    `the service does not return a ticket's fee setting and profile ${profileName} has not sent one for ticket ${ticketId}; ` +
+    'an update must send it, and what is sent replaces the setting: give the one the ticket has now';
+  if (!context.globals().input) throw new UsageError(`${why} (--service-fee 1, 2 or 3)`, '--service-fee');
+  context.deps.io.stderr.write(`${why}.\n`);
+}
+
+/**
+ * E4: only the values given change. The ticket is read back (E8) and mapped to what E4 accepts;
+ * serviceFee, which the service never returns, comes from what this profile last sent for the
+ * ticket, or must be given.
+ */
+export async function updateTicket(options: FieldVerbOptions<'eventId' | 'ticketId'>, context: CommandContext) {
+  checkChanges(UPDATE_TICKET_PARAMS, options.values, 'ticket update');
+  return withSession(context, {}, async (session) => {
+    const explanation = notYourEvent(options.eventId, 'change its tickets');
+    const { tickets } = await withPermissionExplained(explanation, () => session.client.events.getTickets({ eventId: options.eventId }));
+    const ticket = tickets.find((candidate) => ticketMatches(candidate, options.ticketId));
+    if (!ticket) {
+      const description = `event ${options.eventId} has no ticket ${options.ticketId}`;
+      throw new NotFoundError({ code: 'E012', httpStatus: 404, field: 'TICKET_ID', description });
+    }
+    const recordKey = sentRecordKey(options.eventId, options.ticketId);
+    const lastSent = session.store.recallSent(session.profileName, 'tickets', recordKey);
+    const merged = asFlagValues(mergeForUpdate(TICKET_TABLE, { readBack: readBack(TICKET_TABLE, ticket), lastSent, given: options.values }));
+    if (merged.serviceFee === undefined) explainServiceFee(context, session.profileName, options.ticketId);
+    // Asked as typed text: a list would preselect a setting that may not be the ticket's.
+    const params = UPDATE_TICKET_PARAMS.map((spec) => (spec.name === 'serviceFee' ? { ...spec, typedChoice: true } : spec));
+    const values = await fillMissing(context, params, merged);
+    // Checked once, by the client's schema: a refused field is named by its flag (runCli).
+    const request = { ...values, eventId: options.eventId, ticketId: options.ticketId } as UpdateTicketRequest;
+    const body = await withPermissionExplained(explanation, () => session.client.events.updateTicket(request));
+    await session.store.rememberSent(session.profileName, 'tickets', recordKey, values);
+    return { body, values };
+  });
+}
+
+/** E5: adds a discount on a ticket, and keeps what was sent (the service never returns a discount's fields). */
+export async function addDiscount(options: FieldVerbOptions<'eventId' | 'ticketId'>, context: CommandContext) {
+  checkFormats(ADD_DISCOUNT_PARAMS, options.values);
+  return withSession(context, {}, async (session) => {
+    const values = await fillMissing(context, ADD_DISCOUNT_PARAMS, options.values, addDiscountRequest);
+    const positional = { eventId: options.eventId, ticketId: options.ticketId };
+    const body = await withEquivalentCommand(
+      context,
+      ['discount', 'add'],
+      ADD_DISCOUNT_PARAMS,
+      { ...options.values, ...positional },
+      { ...values, ...positional },
+      () =>
+        withPermissionExplained(notYourEvent(options.eventId, 'add discounts to it'), () =>
+          session.client.events.addDiscount({ ...values, ...positional } as AddDiscountRequest),
+        ),
+    );
+    await session.store.rememberSent(session.profileName, 'discounts', sentRecordKey(options.eventId, String(body.discountId)), values);
+    return { body, values };
+  });
+}
+
+/**
+ * E6: only the values given change. The service never returns a discount, so the rest is what
+ * this profile last sent for it; what it never sent must be given (or is asked for on a terminal).
+ */
+export async function updateDiscount(options: FieldVerbOptions<'eventId' | 'discountId'>, context: CommandContext) {
+  checkChanges(UPDATE_DISCOUNT_PARAMS, options.values, 'discount update');
+  return withSession(context, {}, async (session) => {
+    const recordKey = sentRecordKey(options.eventId, options.discountId);
+    const lastSent = session.store.recallSent(session.profileName, 'discounts', recordKey);
+    const merged = asFlagValues(mergeForUpdate(DISCOUNT_TABLE, { lastSent, given: options.values }));
+    const missing = missingParams(UPDATE_DISCOUNT_PARAMS, merged);
+    if (!lastSent && !context.globals().input && missing.length > 0) {
+      const flags = missing.map(flagFor);
+      throw new UsageError(
+        `profile ${session.profileName} has not sent discount ${options.discountId} before and the service does not return discounts: give ${flags.join(', ')}`,
+        flags[0],
+      );
+    }
+    const values = await fillMissing(context, UPDATE_DISCOUNT_PARAMS, merged);
+    // Checked once, by the client's schema: a refused field is named by its flag (runCli).
+    const request = { ...values, eventId: options.eventId, discountId: options.discountId } as UpdateDiscountRequest;
+    const body = await withPermissionExplained(notYourEvent(options.eventId, 'change its discounts'), () => session.client.events.updateDiscount(request));
+    await session.store.rememberSent(session.profileName, 'discounts', recordKey, values);
+    return { body, values };
+  });
+}
