@@ -3,7 +3,7 @@
 // derived from the verbs' parameters), what each returns (the service's answers, as the CLI reads
 // them, its text fenced), errors as tool errors with the CLI's message in the tool's own terms,
 // and attendee data kept out of every result.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2e } from '../e2e/support/built-cli.js';
@@ -277,6 +277,52 @@ describe('attendee data stays out of the conversation', { timeout: 120_000 }, ()
       expect(unknown.text).toMatch(/^error: columns: no column "shoeSize"; the list has orderNo, purchaseDate, /);
     } finally {
       await rowsServer.close();
+    }
+  });
+});
+
+describe('the long-running server keeps V8 as it started', { timeout: 120_000 }, () => {
+  // A module preloaded into the process records each V8 flag set (util/heap.ts's withSmallHeap
+  // sets flags for the whole process: right for one CLI run, wrong for a server that goes on).
+  const SPY = `import { appendFileSync } from 'node:fs';
+import v8 from 'node:v8';
+const set = v8.setFlagsFromString;
+v8.setFlagsFromString = (flag) => {
+  appendFileSync(process.env.V8_FLAG_LOG, flag + '\\n');
+  set.call(v8, flag);
+};
+`;
+  const spied = (name: string) => {
+    const spy = join(e2e.dir, 'v8-flag-spy.mjs');
+    writeFileSync(spy, SPY);
+    const log = join(e2e.dir, `${name}.v8-flags`);
+    writeFileSync(log, '');
+    return { env: { ...adminEnv(), NODE_OPTIONS: `--import=${spy}`, V8_FLAG_LOG: log }, flags: () => readFileSync(log, 'utf8') };
+  };
+
+  it('the export sets them in a CLI run (the spy sees it), and no tool that reads the attendee list sets any', async () => {
+    const cli = spied('cli');
+    const run = await e2e.run(['attendees', 'export', eventId, '-o', join(e2e.dir, 'cli-export.csv')], { env: cli.env });
+    expect(run.code, run.stderr).toBe(0);
+    expect(cli.flags()).toContain('--heap-growing-percent=20');
+
+    const server = spied('server');
+    const mcpServer = await connectMcp(e2e, ['mcp', '--allow-attendee-rows', '--export-dir', join(e2e.dir, 'v8-exports')], server.env);
+    try {
+      await mcpServer.client.listTools();
+      // What the process set at its start (none here) is not the tools' doing.
+      const atStart = server.flags();
+      for (const [tool, input] of [
+        ['export_attendees', { eventId }],
+        ['attendee_rows', { eventId, columns: ['ticketName'], limit: 2 }],
+        ['sales_insights', { eventId }],
+      ] as const) {
+        const result = await mcpServer.call(tool, input);
+        expect(result.isError, result.text).toBe(false);
+      }
+      expect(server.flags()).toBe(atStart);
+    } finally {
+      await mcpServer.close();
     }
   });
 });
