@@ -128,7 +128,7 @@ async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: bool
 }
 
 /** Readies the destination (all of it before the first request), then runs the export into it. */
-export async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
+async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
   const hooks = {
     now: () => context.deps.clock.now().getTime(),
     confirmReplace: (output: string) => confirmReplace(output, context, 'export not started'),

@@ -84,7 +84,7 @@ const COLUMN_HEADERS: Record<(typeof KNOWN_COLUMNS)[number], string> = {
   currency: 'currency',
 };
 
-export async function runListBookings(options: ListBookingsOptions, context: CommandContext): Promise<void> {
+async function runListBookings(options: ListBookingsOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const globals = context.globals();
   await confirmLargeRange(options, context);

@@ -16,7 +16,7 @@ export function registerDiscountAdd(group: Command, context: CommandContext, run
   });
 }
 
-export async function runDiscountAdd(options: AddDiscountOptions, context: CommandContext): Promise<void> {
+async function runDiscountAdd(options: AddDiscountOptions, context: CommandContext): Promise<void> {
   const { body } = await addDiscount(options, context);
   const discountId = String(body.discountId);
   writeAck(context, { body, id: discountId, sentence: `added discount ${discountId} to ticket ${options.ticketId} of event ${options.eventId}` });

@@ -20,7 +20,7 @@ export function registerDiscountUpdate(group: Command, context: CommandContext, 
   });
 }
 
-export async function runDiscountUpdate(options: UpdateDiscountOptions, context: CommandContext): Promise<void> {
+async function runDiscountUpdate(options: UpdateDiscountOptions, context: CommandContext): Promise<void> {
   const { body } = await updateDiscount(options, context);
   writeAck(context, { body, id: String(body.discountId), sentence: `updated discount ${body.discountId} of event ${options.eventId}` });
 }

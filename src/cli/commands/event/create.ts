@@ -26,7 +26,7 @@ export function registerEventCreate(group: Command, context: CommandContext, run
     );
 }
 
-export async function runEventCreate(options: CreateEventOptions, context: CommandContext): Promise<void> {
+async function runEventCreate(options: CreateEventOptions, context: CommandContext): Promise<void> {
   // Only --from-file needs the file reader and its YAML parser.
   const fromFile = options.fromFile ? await (await import('../../param-file.js')).readParamFile(options.fromFile, CREATE_EVENT_PARAMS) : {};
   const { body, values } = await createEvent({ ...fromFile, ...options.values }, context);

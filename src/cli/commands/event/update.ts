@@ -19,7 +19,7 @@ export function registerEventUpdate(group: Command, context: CommandContext, run
   });
 }
 
-export async function runEventUpdate(options: UpdateEventOptions, context: CommandContext): Promise<void> {
+async function runEventUpdate(options: UpdateEventOptions, context: CommandContext): Promise<void> {
   const { body } = await updateEvent(options, context);
   writeAck(context, { body, id: String(body.eventId), sentence: `updated event ${body.eventId}` });
 }

@@ -17,7 +17,7 @@ export function registerTicketAdd(group: Command, context: CommandContext, run: 
   });
 }
 
-export async function runTicketAdd(options: AddTicketOptions, context: CommandContext): Promise<void> {
+async function runTicketAdd(options: AddTicketOptions, context: CommandContext): Promise<void> {
   const { body, values } = await addTicket(options, context);
   const ticketId = String(body.ticketId);
   writeAck(context, { body, id: ticketId, sentence: `added ticket ${ticketId} (${values.ticketName.trim()}) to event ${options.eventId}` });

@@ -19,7 +19,7 @@ export function registerTicketUpdate(group: Command, context: CommandContext, ru
   });
 }
 
-export async function runTicketUpdate(options: UpdateTicketOptions, context: CommandContext): Promise<void> {
+async function runTicketUpdate(options: UpdateTicketOptions, context: CommandContext): Promise<void> {
   const { body } = await updateTicket(options, context);
   writeAck(context, { body, id: String(body.ticketId), sentence: `updated ticket ${body.ticketId} of event ${options.eventId}` });
 }
