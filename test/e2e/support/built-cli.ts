@@ -33,7 +33,9 @@ function assertBundleIsFresh(): void {
   }
   const sources = Math.max(
     newestModification(join(ROOT, 'src')),
-    ...['build.mjs', 'build-cli.mjs', 'build-options.mjs', 'build-loader.mjs', 'build-client.mjs'].map((script) => statSync(join(ROOT, 'scripts', script)).mtimeMs),
+    ...['build.mjs', 'build-cli.mjs', 'build-options.mjs', 'build-loader.mjs', 'build-client.mjs'].map(
+      (script) => statSync(join(ROOT, 'scripts', script)).mtimeMs,
+    ),
   );
   if (sources > built) throw new Error(`dist/ is older than src/: run npm run build (npm test builds before testing)`);
 }
