@@ -3,8 +3,9 @@
 // and stores it with its expiry.
 import { readAllStdin } from '../../stdin.js';
 import { Option, type Command } from 'commander';
-import { NotLoggedInError, UsageError } from '../../../client/errors.js';
-import { checkToken, refusalText } from '../../token-check.js';
+import { BoxofficeError, NotLoggedInError, UsageError } from '../../../client/errors.js';
+import { checkToken, refusalText, tokenCheckUrl } from '../../token-check.js';
+import { notTheServiceLine } from '../../service-answer.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { summarised } from '../summaries.js';
 import { openConfigStore } from '../../config/store.js';
@@ -60,6 +61,7 @@ async function runLogin(options: LoginOptions, context: CommandContext): Promise
     const check = await checkToken(context, { ...profile, token }, requireAddresses(profile, profileName));
     if (!check.accepted) {
       const kept = store.getProfile(profileName).token ? 'the stored token was kept' : 'nothing was stored';
+      if (check.refusal === undefined) throw new BoxofficeError(`${notTheServiceLine(tokenCheckUrl(profile.apiUrl ?? ''), check.answer, profileName)} (${kept})`);
       throw new NotLoggedInError(
         `the service refused the token read from ${deps.io.stdinIsTTY ? 'the prompt' : 'stdin'} (${refusalText(check.refusal)}); ${kept}: create a new user access token in the service's developer area`,
       );
