@@ -68,7 +68,12 @@ export async function resolveBuyerIds(
   const wanted = eventGiven.toUpperCase();
   const event = list.events.find((item) => item.eventId.toUpperCase() === wanted || String(item.id) === eventGiven);
   if (!event) {
-    const notListed = new NotFoundError({ code: 'E007', httpStatus: 404, field: 'EVENT_ID', description: `event ${eventGiven} is not among this account's events` });
+    const notListed = new NotFoundError({
+      code: 'E007',
+      httpStatus: 404,
+      field: 'EVENT_ID',
+      description: `event ${eventGiven} is not among this account's events`,
+    });
     // The event list answered without it: the id is wrong, not the token (E007's other meaning).
     throw withNotes(notListed, { explanation: `event ${eventGiven} not found; list the events with boxoffice event list` });
   }
