@@ -117,7 +117,8 @@ function liveRecord(event: EventRow, { order, attendees }: AttendeeListEntry, ti
         checkin: attendee.checkin,
         ticketNo: String(ticketNumbers.get(attendee.id)),
         status: attendee.status,
-        details: { ...names(attendee.name), ...details },
+        // Nothing to give ([] as PHP encodes an empty array) only when there is neither a name nor an answer.
+        details: attendee.name ? { ...names(attendee.name), ...details } : details,
       };
     }),
   };
