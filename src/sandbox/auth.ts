@@ -11,7 +11,7 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /** The service's own library's words for E007 from April 2015 on: an event id or a key problem. */
-export const E007_KEY_OR_EVENT = "Invalid Event Id or Invalid API key for requested API (use the admin account's access token)";
+const E007_KEY_OR_EVENT = "Invalid Event Id or Invalid API key for requested API (use the admin account's access token)";
 
 /** A key of an account that is not an access token: its Publisher API key or its booking key. */
 function isOtherKeyOfAnAccount(context: SandboxContext, key: string): boolean {

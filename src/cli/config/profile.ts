@@ -48,7 +48,7 @@ const LOCAL_SANDBOX_URL = `http://127.0.0.1:${SANDBOX_DEFAULT_PORT}`;
  * paths"): the Event & Registration API and the booking form under www (in.explara.com answers
  * the same API), OAuth at /a/account/oauth/ there, the Publisher API under /api.
  */
-export const LIVE_SERVICE_URL = 'https://www.explara.com';
+const LIVE_SERVICE_URL = 'https://www.explara.com';
 
 /** Profiles that exist before anything is saved; stored values override these. */
 export const PRESET_PROFILES: Readonly<Record<string, Profile>> = {
