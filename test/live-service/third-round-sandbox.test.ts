@@ -133,6 +133,24 @@ describe.each(MODES)('the sandbox in %s mode, seeded with the demo data', (_mode
     }
   });
 
+  it('the built CLI keeps every attendee of an order whose attendees share one email, each under its own name', async () => {
+    const rows = (
+      await Promise.all(
+        e2e.sandbox.seededEventIds.map(
+          async (eventId) => JSON.parse((await e2e.run(['attendees', 'export', eventId, '--format', 'json'])).stdout) as Record<string, string>[],
+        ),
+      )
+    ).flat();
+    const byOrderAndEmail = new Map<string, Record<string, string>[]>();
+    for (const row of rows) {
+      const key = `${row.orderNo} ${row.attendeeEmail}`;
+      byOrderAndEmail.set(key, [...(byOrderAndEmail.get(key) ?? []), row]);
+    }
+    const shared = [...byOrderAndEmail.values()].filter((group) => group.length > 1);
+    expect(shared.length).toBeGreaterThan(0);
+    for (const group of shared) expect(new Set(group.map((row) => row.ticketNo)).size).toBe(group.length);
+  });
+
   it(
     quirks
       ? 'the built CLI given a Publisher API key as its token: event list and auth status name E007 as a token problem'
