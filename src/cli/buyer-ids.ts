@@ -3,7 +3,7 @@
 // gives both. Ticket ids come as codes too (`TKCIGJ`). The
 // buyer commands accept either form and map a code to the numeric id through the organizer's
 // event list (E9) and ticket list (E8), which needs the organizer's token.
-import { NotLoggedInError, NotFoundError, UsageError } from '../client/errors.js';
+import { NotLoggedInError, NotFoundError, UsageError, withNotes } from '../client/errors.js';
 import type { EventApi } from '../client/event-api.js';
 import type { EventListItem, OrganizerTicket } from '../client/schemas/index.js';
 
@@ -68,7 +68,14 @@ export async function resolveBuyerIds(
   const wanted = eventGiven.toUpperCase();
   const event = list.events.find((item) => item.eventId.toUpperCase() === wanted || String(item.id) === eventGiven);
   if (!event) {
-    throw new NotFoundError({ code: 'E007', httpStatus: 404, field: 'EVENT_ID', description: `event ${eventGiven} is not among this account's events` });
+    const notListed = new NotFoundError({
+      code: 'E007',
+      httpStatus: 404,
+      field: 'EVENT_ID',
+      description: `event ${eventGiven} is not among this account's events`,
+    });
+    // The event list answered without it: the id is wrong, not the token (E007's other meaning).
+    throw withNotes(notListed, { explanation: `event ${eventGiven} not found; list the events with boxoffice event list` });
   }
   const eventId = numericEventIdOf(event);
   if (eventId === undefined) {

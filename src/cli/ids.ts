@@ -66,13 +66,28 @@ export function checkIdArguments(args: IdArguments): void {
 }
 
 /**
- * For a "no such id" error code: "event 999999 not found; list the events with boxoffice event
- * list". Undefined when the code is not one of those or the id given is not known.
+ * E007 on an event: since 2015 the service's own library gives it two meanings, an invalid event
+ * id or a key not valid for the API called (not the account holder's access token). Whether the
+ * event list works and lists the event tells them apart.
+ */
+function eventNotFoundOrTokenMessage(eventId: string): string {
+  return (
+    `event ${eventId} not found, or the token is not valid for this API (the service's E007 means either); ` +
+    `to tell them apart run boxoffice event list: if it fails or lists event ${eventId}, the token is the problem ` +
+    `(log in with the account holder's access token: boxoffice login); if it works without event ${eventId}, the id is wrong`
+  );
+}
+
+/**
+ * For a "no such id" error code: "ticket 34 not found in event 12; list the tickets with
+ * boxoffice ticket list 12" (E007 names both of its meanings). Undefined when the code is not
+ * one of those or the id given is not known.
  */
 export function notFoundMessage(code: string, args: IdArguments): string | undefined {
   const argument = NOT_FOUND_ARGUMENT[code];
   const value = argument === undefined ? undefined : args[argument];
   if (argument === undefined || value === undefined) return undefined;
+  if (code === 'E007') return eventNotFoundOrTokenMessage(value.trim());
   const { noun } = ID_KINDS[argument];
   const where = argument !== 'EVENT_ID' && args.EVENT_ID !== undefined ? ` in event ${args.EVENT_ID}` : '';
   const hint = listHint(argument, args);

@@ -175,6 +175,8 @@ export class ResponseShapeError extends BoxofficeError {
   constructor(
     message: string,
     readonly raw: unknown,
+    /** The HTTP status of a body that was not JSON at all. */
+    readonly httpStatus?: number,
   ) {
     super(message);
   }
@@ -192,7 +194,7 @@ const DOCUMENTED_CODES = {
   E004: ['start date must be today or later', InvalidRequestError],
   E005: ['subdomain already used by another user', ConflictError],
   E006: ['URL already used by another event', ConflictError],
-  E007: ['invalid event id', NotFoundError],
+  E007: ["invalid event id, or an API key not valid for the requested API (the account holder's access token is needed)", NotFoundError],
   E008: ['key not valid for the given event id, or not valid for the requested API (administrator token needed)', PermissionError],
   E009: ['URL already used by another event', ConflictError],
   E010: ['invalid location id', NotFoundError],

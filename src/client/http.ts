@@ -357,6 +357,7 @@ export class HttpTransport {
       throw new ResponseShapeError(
         `${exchange.operation}: expected a JSON body from ${exchange.method} ${url.pathname}, got ${raw.text === '' ? 'an empty body' : `"${redactor.text(raw.text.slice(0, 80))}"`}`,
         redactor.text(raw.text),
+        raw.status,
       );
     }
     return parsed;

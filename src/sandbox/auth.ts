@@ -1,6 +1,6 @@
 // Bearer access tokens for the Event & Registration API (reference §5).
 import type { MiddlewareHandler } from 'hono';
-import { accountForAccessToken } from './db/accounts.js';
+import { accountForAccessToken, accountForPublisherKey, findAccountByBookingKey } from './db/accounts.js';
 import type { SandboxContext, SandboxEnv } from './context.js';
 import { SandboxError } from './errors.js';
 
@@ -10,7 +10,19 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** Sets `account` from a valid, unexpired access token; E001 otherwise. */
+/** The service's own library's words for E007 from April 2015 on: an event id or a key problem. */
+const E007_KEY_OR_EVENT = "Invalid Event Id or Invalid API key for requested API (use the admin account's access token)";
+
+/** A key of an account that is not an access token: its Publisher API key or its booking key. */
+function isOtherKeyOfAnAccount(context: SandboxContext, key: string): boolean {
+  return accountForPublisherKey(context.db, key) !== undefined || findAccountByBookingKey(context.db, key) !== undefined;
+}
+
+/**
+ * Sets `account` from a valid, unexpired access token; E001 otherwise. With --quirks, another key
+ * of an account (its Publisher API key, its booking key) is E007, "invalid API key for requested
+ * API", as the live service's library describes it.
+ */
 export function requireAccessToken(context: SandboxContext): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
@@ -18,6 +30,7 @@ export function requireAccessToken(context: SandboxContext): MiddlewareHandler<S
       throw new SandboxError('E001', { description: 'an access token is needed: Authorization: Bearer <token>' });
     }
     const account = accountForAccessToken(context.db, token, context.clock.now());
+    if (!account && context.quirks && isOtherKeyOfAnAccount(context, token)) throw new SandboxError('E007', { description: E007_KEY_OR_EVENT });
     if (!account) throw new SandboxError('E001', { description: 'the access token is unknown or has expired' });
     c.set('account', account);
     await next();

@@ -14,7 +14,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 
 describe('the profile store', () => {
-  it('starts with the local preset pointing at the built-in sandbox, and empty live and sandbox profiles', async () => {
+  it('starts with the local preset pointing at the built-in sandbox, the live preset at the live service addresses, and an empty sandbox profile', async () => {
     const store = await openConfigStore({ BOXOFFICE_CONFIG_DIR: dir });
     expect(store.getProfile('local')).toEqual({
       apiUrl: 'http://127.0.0.1:4010',
@@ -24,7 +24,11 @@ describe('the profile store', () => {
       clientSecret: SANDBOX_CLIENT_SECRET,
       bookingKey: ORGANIZER_BOOKING_KEY,
     });
-    expect(store.getProfile('live')).toEqual({});
+    expect(store.getProfile('live')).toEqual({
+      apiUrl: 'https://www.explara.com',
+      publisherUrl: 'https://www.explara.com/api',
+      authUrl: 'https://www.explara.com',
+    });
     expect(store.getProfile('sandbox')).toEqual({});
     expect(store.profileNames()).toEqual(['local', 'live', 'sandbox']);
     expect(store.hasProfile('staging')).toBe(false);

@@ -59,7 +59,7 @@ describe('unknown ids', () => {
     );
   });
 
-  it('an id the service does not know shows the value given and the listing command', async () => {
+  it('an id the service does not know shows the value given, both meanings of E007 and the command that tells them apart', async () => {
     for (const argv of [
       ['event', 'get', '999999'],
       ['ticket', 'list', '999999'],
@@ -69,7 +69,8 @@ describe('unknown ids', () => {
       expect(result, argv.join(' ')).toEqual({
         code: 1,
         stdout: '',
-        stderr: 'error E007: event 999999 not found; list the events with boxoffice event list\n',
+        stderr:
+          "error E007: event 999999 not found, or the token is not valid for this API (the service's E007 means either); to tell them apart run boxoffice event list: if it fails or lists event 999999, the token is the problem (log in with the account holder's access token: boxoffice login); if it works without event 999999, the id is wrong\n",
       });
     }
   });

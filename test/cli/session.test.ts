@@ -86,9 +86,9 @@ describe('addresses', () => {
 
   it('says which addresses an empty profile lacks', async () => {
     const env = { BOXOFFICE_TOKEN: 'x', BOXOFFICE_API_URL: undefined, BOXOFFICE_PUBLISHER_URL: undefined, BOXOFFICE_AUTH_URL: undefined };
-    const result = await h.run(['--profile', 'live', 'event', 'list'], { env });
+    const result = await h.run(['--profile', 'sandbox', 'event', 'list'], { env });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('profile live has no apiUrl, publisherUrl, authUrl: run boxoffice --profile live config set apiUrl https://…');
+    expect(result.stderr).toContain('profile sandbox has no apiUrl, publisherUrl, authUrl: run boxoffice --profile sandbox config set apiUrl https://…');
   });
 });
 

@@ -51,6 +51,8 @@ const DATES: unknown[] = [
   undefined,
   null,
   'today',
+  // A plain date text, as an importer's fixture of the live service has it.
+  '2013-11-13',
   { date: '2026-01-01' },
   { date: 1 },
   { date: '2026-01-01', timezone: null },

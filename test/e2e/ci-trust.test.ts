@@ -25,7 +25,7 @@ describe.concurrent('what CI can trust', { timeout: 120_000 }, () => {
     const refused = await e2e.run(['auth', 'status'], { env: { BOXOFFICE_TOKEN: REFUSED_TOKEN } });
     expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(/the service refused BOXOFFICE_TOKEN \(the environment\) \(E001[^)]*\): replace BOXOFFICE_TOKEN/);
-    expect(refused.stdout).toMatch(/^service\tREFUSES the token/m);
+    expect(refused.stdout).toMatch(/^service\tanswers as the service does, and REFUSES the token \(E001/m);
     expect(refused.stderr).not.toContain(REFUSED_TOKEN);
 
     const offline = await e2e.run(['--json', 'auth', 'status', '--offline'], { env: { BOXOFFICE_TOKEN: REFUSED_TOKEN, BOXOFFICE_API_URL: NOWHERE } });

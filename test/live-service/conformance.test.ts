@@ -255,7 +255,9 @@ describe('error bodies', () => {
     server.enqueue('/api/e/get-event', { status: 200, body: { status: 'error', message: 'E007' } });
     const result = await runBuilt(['event', 'get', EVENT_CODE], env);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^error E007: event EKDJHH not found; list the events with boxoffice event list/);
+    expect(result.stderr).toBe(
+      "error E007: event EKDJHH not found, or the token is not valid for this API (the service's E007 means either); to tell them apart run boxoffice event list: if it fails or lists event EKDJHH, the token is the problem (log in with the account holder's access token: boxoffice login); if it works without event EKDJHH, the id is wrong\n",
+    );
   });
 });
 
@@ -539,7 +541,9 @@ describe('attendees export against the live attendee list', () => {
     const file = join(dir, 'never.csv');
     const result = await runBuilt(['attendees', 'export', EVENT_CODE, '-o', file], env);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^error E007: event EKDJHH not found; list the events with boxoffice event list/m);
+    expect(result.stderr).toContain(
+      "error E007: event EKDJHH not found, or the token is not valid for this API (the service's E007 means either); to tell them apart run boxoffice event list: if it fails or lists event EKDJHH, the token is the problem (log in with the account holder's access token: boxoffice login); if it works without event EKDJHH, the id is wrong",
+    );
   });
 
   it('a refused token past the end is still an error (exit 3), not the end of the list', async () => {

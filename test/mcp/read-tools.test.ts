@@ -166,7 +166,7 @@ describe('boxoffice mcp (read-only, the default)', { timeout: 120_000 }, () => {
   it("returns errors as tool errors with the CLI's message and next step", async () => {
     expect(await mcp.call('get_event', { eventId: '999999' })).toEqual({
       isError: true,
-      text: 'error E007: event 999999 not found; list the events with boxoffice event list',
+      text: "error E007: event 999999 not found, or the token is not valid for this API (the service's E007 means either); to tell them apart run boxoffice event list: if it fails or lists event 999999, the token is the problem (log in with the account holder's access token: boxoffice login); if it works without event 999999, the id is wrong",
       data: null,
     });
     expect(await mcp.call('list_tickets', { eventId: 'x y' })).toEqual({

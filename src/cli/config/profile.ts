@@ -43,6 +43,13 @@ export function isProfileKey(value: string): value is ProfileKey {
 /** The built-in sandbox's address (`boxoffice sandbox start` default port). */
 const LOCAL_SANDBOX_URL = `http://127.0.0.1:${SANDBOX_DEFAULT_PORT}`;
 
+/**
+ * The live service's addresses as public code shows them (docs/live-service.md, "Hosts and
+ * paths"): the Event & Registration API and the booking form under www (in.explara.com answers
+ * the same API), OAuth at /a/account/oauth/ there, the Publisher API under /api.
+ */
+const LIVE_SERVICE_URL = 'https://www.explara.com';
+
 /** Profiles that exist before anything is saved; stored values override these. */
 export const PRESET_PROFILES: Readonly<Record<string, Profile>> = {
   local: {
@@ -53,6 +60,10 @@ export const PRESET_PROFILES: Readonly<Record<string, Profile>> = {
     clientSecret: SANDBOX_CLIENT_SECRET,
     bookingKey: ORGANIZER_BOOKING_KEY,
   },
-  live: {},
+  live: {
+    apiUrl: LIVE_SERVICE_URL,
+    publisherUrl: `${LIVE_SERVICE_URL}/api`,
+    authUrl: LIVE_SERVICE_URL,
+  },
   sandbox: {},
 };

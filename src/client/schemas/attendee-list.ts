@@ -3,9 +3,9 @@
 // a 50-record batch (a new object per record and per attendee, a call per field) cost three
 // times its JSON.parse. The quick path checks the records in place, field by field, against the
 // same rules, and normalises them as the schema would (order and ticket numbers as text, a
-// keyed `attendee` as an array, none as []); anything it does not accept as plainly valid goes
-// to the schema, which then gives the same result or the same error as without it.
-// test/client/attendee-list-reader.test.ts holds the two to the same output.
+// keyed `attendee` as an array, none as [], a plain-date purchaseDate as {date}); anything it
+// does not accept as plainly valid goes to the schema, which then gives the same result or the
+// same error as without it. test/client/attendee-list-reader.test.ts holds the two to the same output.
 import * as z from 'zod/mini';
 import { attendeeListResponse, keyedValues } from './resources.js';
 
@@ -42,9 +42,10 @@ function plainEntries(record: unknown): Fields[] | undefined {
   for (const field of RECORD_SCALARS) if (!isScalar(record[field])) return undefined;
   for (const field of RECORD_TEXTS) if (!isText(record[field])) return undefined;
   const date = record.purchaseDate;
-  // A numeric-text timezone_type is the schema's to convert.
+  // A numeric-text timezone_type is the schema's to convert; a plain date text is read as {date}.
   if (
     date != null &&
+    typeof date !== 'string' &&
     !(
       isObject(date) &&
       typeof date.date === 'string' &&
@@ -79,6 +80,7 @@ function readQuickly(body: unknown): AttendeeList | undefined {
   records.forEach((record, index) => {
     const fields = record as Fields;
     numberAsText(fields, 'orderNo');
+    if (typeof fields.purchaseDate === 'string') fields.purchaseDate = { date: fields.purchaseDate };
     fields.attendee = entriesOf[index];
     for (const entry of entriesOf[index]) {
       numberAsText(entry, 'ticketId');

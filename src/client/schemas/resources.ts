@@ -76,6 +76,20 @@ export const dateTimeObject = lazyObject(() => ({
   timezone: z.optional(z.string()),
 }));
 
+/**
+ * An order's purchase date: the date-time object of the reference, or a plain date text
+ * ("2013-11-13", an importer's fixture of the live service), read as {date} with the text as sent.
+ */
+export const orderPurchaseDate = z.lazy(() =>
+  z.union([
+    dateTimeObject,
+    z.pipe(
+      z.string(),
+      z.transform((date): z.output<typeof dateTimeObject> => ({ date })),
+    ),
+  ]),
+);
+
 // 2.1 segment tree
 export const topicNode = lazyObject(() => ({ topicId: z.string(), topicName: z.string() }));
 export const categoryNode = lazyObject(() => ({
@@ -371,7 +385,7 @@ export const attendeeRecord = lazyObject(() => ({
   quantity: scalar,
   status: z.nullish(z.string()),
   ...alike(scalar, 'paidBy', 'paidTo', 'refundAmount', 'city', 'state', 'country', 'address', 'zipcode', 'phoneNo'),
-  purchaseDate: z.nullish(dateTimeObject),
+  purchaseDate: z.nullish(orderPurchaseDate),
   ...nullishTexts('name', 'email'),
   attendee: z.pipe(
     z.nullish(arrayOrKeyed(attendeeEntry)),

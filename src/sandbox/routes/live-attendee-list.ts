@@ -76,9 +76,25 @@ function names(fullName: string | null): { 'First Name': string; 'Last Name': st
   return { 'First Name': first, 'Last Name': rest.join(' ') };
 }
 
+/**
+ * The purchase date in one of the two shapes public code shows: the 2020 capture's date-time
+ * object (date precision, microseconds, the service's zone), or, for an event with an even id,
+ * the plain date of an importer's fixture ("2013-11-13"). One event's list keeps one shape.
+ */
+function livePurchaseDate(event: EventRow, purchasedAt: Date): string | Record<string, unknown> {
+  const day = dayInLiveZone.format(purchasedAt);
+  if (event.id % 2 === 0) return day;
+  return { date: `${day} 00:00:00.000000`, timezone_type: 3, timezone: LIVE_ZONE };
+}
+
+/**
+ * One order in the 2020 capture's shapes: `name` null for every attendee (the names only in
+ * `details`), `refundAmount` null, `""` for unknown fields, JSON numbers; the order number's tail
+ * is the service-wide order sequence (the order's id), so one event's tails are not contiguous
+ * while its ticket numbers run on.
+ */
 function liveRecord(event: EventRow, { order, attendees }: AttendeeListEntry, ticketNumbers: ReadonlyMap<number, number>): Record<string, unknown> {
   const purchasedAt = new Date(order.purchased_at);
-  const namesInDetails = order.event_position % 3 === 0;
   return {
     orderNo: liveOrderNo(event, purchasedAt, order.id),
     orderCost: order.grand_total,
@@ -86,9 +102,9 @@ function liveRecord(event: EventRow, { order, attendees }: AttendeeListEntry, ti
     status: 'success',
     paidBy: order.grand_total === 0 ? 'Free' : 'online',
     paidTo: '',
-    refundAmount: '',
+    refundAmount: null,
     ...textFields(order, { city: 'city', state: 'state', country: 'country', address: 'address', zipcode: 'zipcode', phoneNo: 'buyer_phone' }),
-    purchaseDate: { date: `${dayInLiveZone.format(purchasedAt)} 00:00:00.000000`, timezone_type: 3, timezone: LIVE_ZONE },
+    purchaseDate: livePurchaseDate(event, purchasedAt),
     name: order.buyer_name ?? '',
     email: order.buyer_email ?? '',
     attendee: attendees.map((attendee) => {
@@ -96,12 +112,13 @@ function liveRecord(event: EventRow, { order, attendees }: AttendeeListEntry, ti
       return {
         ticketName: attendee.ticket_name,
         ticketId: issuedTicketCode(attendee.id),
-        name: namesInDetails ? null : (attendee.name ?? ''),
+        name: null,
         email: attendee.email ?? '',
         checkin: attendee.checkin,
         ticketNo: String(ticketNumbers.get(attendee.id)),
         status: attendee.status,
-        details: namesInDetails ? { ...names(attendee.name), ...details } : details,
+        // Nothing to give ([] as PHP encodes an empty array) only when there is neither a name nor an answer.
+        details: attendee.name ? { ...names(attendee.name), ...details } : details,
       };
     }),
   };

@@ -163,11 +163,10 @@ const NULL_TICKET_FIELDS = [
 ] as const;
 
 /**
- * 2.11. `initialQuantity` is the number on sale as last set. `quantity` is the same number, or
- * with --quirks what is left of it (not sold, not held), as two public clients read the live
- * service's ("tickets left").
+ * 2.11. `initialQuantity` is the number on sale as last set; `quantity` what is left of it (not
+ * sold, not held), in either mode, as public clients read the live service's ("tickets left").
  */
-function organizerTicket(ticket: TicketRow, quantityLeft: boolean): Record<string, unknown> {
+function organizerTicket(ticket: TicketRow): Record<string, unknown> {
   const nulls = Object.fromEntries(NULL_TICKET_FIELDS.map((name) => [name, null]));
   return {
     ...nulls,
@@ -176,7 +175,7 @@ function organizerTicket(ticket: TicketRow, quantityLeft: boolean): Record<strin
     typeDesc: ticket.description ?? '',
     price: ticket.price,
     includeFee: ticket.service_fee === 1 ? 1 : 0,
-    quantity: quantityLeft ? ticket.quantity - ticket.sold_count - ticket.held_count : ticket.quantity,
+    quantity: ticket.quantity - ticket.sold_count - ticket.held_count,
     initialQuantity: ticket.quantity,
     availableFrom: dateTimeObject(ticket.start_date, ticket.start_time),
     availableTo: dateTimeObject(ticket.end_date, ticket.end_time),
@@ -266,7 +265,7 @@ export function registerReadRoutes(app: SandboxApp, context: SandboxContext): vo
   app.post('/api/e/get-tickets', auth, async (c) => {
     const request = validate(eventIdRequest, await readForm(c));
     const event = eventFor(db, c.get('account'), request.eventId, 'read');
-    return c.json({ status: 'success', tickets: listTickets(db, event.id).map((ticket) => organizerTicket(ticket, context.quirks)) });
+    return c.json({ status: 'success', tickets: listTickets(db, event.id).map(organizerTicket) });
   });
 
   app.post('/api/e/get-all-events', auth, async (c) => {

@@ -3,16 +3,18 @@
 // and stores it with its expiry.
 import { readAllStdin } from '../../stdin.js';
 import { Option, type Command } from 'commander';
-import { NotLoggedInError, UsageError } from '../../../client/errors.js';
-import { checkToken, refusalText } from '../../token-check.js';
+import { BoxofficeError, NotLoggedInError, UsageError } from '../../../client/errors.js';
+import { checkToken, refusalText, tokenCheckUrl } from '../../token-check.js';
+import { notTheServiceLine } from '../../service-answer.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { summarised } from '../summaries.js';
-import { openConfigStore } from '../../config/store.js';
+import { openConfigStore, type ConfigStore } from '../../config/store.js';
 import { assertProfileExists, createWiredClient, effectiveProfile, requireAddresses } from '../../session.js';
 import { threeMonthsAfter } from '../../../auth/expiry.js';
 import { writeDone } from '../../output/index.js';
 import { createPrompter } from '../../prompt.js';
 import { parseDuration } from '../../duration.js';
+import type { Profile } from '../../config/profile.js';
 
 interface LoginOptions {
   browser: boolean;
@@ -60,6 +62,8 @@ async function runLogin(options: LoginOptions, context: CommandContext): Promise
     const check = await checkToken(context, { ...profile, token }, requireAddresses(profile, profileName));
     if (!check.accepted) {
       const kept = store.getProfile(profileName).token ? 'the stored token was kept' : 'nothing was stored';
+      if (check.refusal === undefined)
+        throw new BoxofficeError(`${notTheServiceLine(tokenCheckUrl(profile.apiUrl ?? ''), check.answer, profileName)} (${kept})`);
       throw new NotLoggedInError(
         `the service refused the token read from ${deps.io.stdinIsTTY ? 'the prompt' : 'stdin'} (${refusalText(check.refusal)}); ${kept}: create a new user access token in the service's developer area`,
       );
@@ -68,6 +72,7 @@ async function runLogin(options: LoginOptions, context: CommandContext): Promise
     expiresAt = threeMonthsAfter(deps.clock.now());
   } else {
     const addresses = requireAddresses(profile, profileName);
+    if (context.globals().input) await askForApplication(context, store, profileName, profile);
     const missing = (['clientId', 'clientSecret'] as const).filter((key) => !profile[key]);
     if (missing.length > 0) {
       throw new UsageError(
@@ -106,6 +111,26 @@ async function runLogin(options: LoginOptions, context: CommandContext): Promise
   if (deps.env.BOXOFFICE_TOKEN?.trim()) {
     deps.io.stderr.write('note: BOXOFFICE_TOKEN is set and takes precedence over the stored token\n');
   }
+}
+
+/**
+ * On a terminal, the registered application's client id and secret the profile lacks are asked
+ * for (the secret without echo) and stored in it, so that login is the one step after registering.
+ */
+async function askForApplication(context: CommandContext, store: ConfigStore, profileName: string, profile: Profile): Promise<void> {
+  if (profile.clientId && profile.clientSecret) return;
+  const { deps } = context;
+  deps.io.stderr.write(
+    `profile ${profileName} has no registered application yet: register one in the service's developer area with the callback ` +
+      'http://127.0.0.1:8976/callback, then give its client id and secret\n',
+  );
+  const prompter = createPrompter(deps);
+  const required = (answer: string) => (answer.trim() ? true : 'required');
+  const patch: Pick<Profile, 'clientId' | 'clientSecret'> = {};
+  if (!profile.clientId) patch.clientId = (await prompter.text({ message: 'Client id', validate: required })).trim();
+  if (!profile.clientSecret) patch.clientSecret = (await prompter.secret({ message: 'Client secret', validate: required })).trim();
+  await store.updateProfile(profileName, patch);
+  Object.assign(profile, patch);
 }
 
 /** A user access token: asked for (hidden) on a terminal, else the whole of stdin. */

@@ -1,13 +1,16 @@
 // `boxoffice auth status [--offline]`: which token is used (environment or profile), for which
 // profile and addresses, how many days it has left, and whether the service accepts it (one
-// cheap read; --offline skips it). Exits 3 when there is no usable token or the service refuses it.
+// cheap read; --offline skips it): the address it reached and whether what answered there is the
+// service. Exits 3 when there is no usable token or the service refuses it, 1 when something
+// other than the service answers at the address.
 import type { Command } from 'commander';
-import { NotLoggedInError } from '../../../client/errors.js';
+import { BoxofficeError, NotLoggedInError } from '../../../client/errors.js';
 import { describeRemaining, type ExpiryStatus, expiryStatus } from '../../../auth/expiry.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { summarised } from '../summaries.js';
 import { loadProfile, requireAddresses } from '../../session.js';
-import { checkToken, refusalText, type TokenCheck } from '../../token-check.js';
+import { checkToken, refusalText, tokenCheckUrl, type TokenCheck } from '../../token-check.js';
+import { notTheServiceLine } from '../../service-answer.js';
 import { writeFieldRows, writeJson } from '../../output/index.js';
 
 interface AuthStatus {
@@ -23,6 +26,12 @@ interface AuthStatus {
   bookingKey: boolean;
   /** Whether the service accepted the token when asked; null when not asked (--offline, no token). */
   tokenAccepted: boolean | null;
+  /** The address asked; null when not asked. */
+  reached: string | null;
+  /** Whether what answered there is the service (its JSON); null when not asked. */
+  looksLikeService: boolean | null;
+  /** What answered instead of the service (an HTML page, a proxy's error); null otherwise. */
+  answer: string | null;
 }
 
 /** Where the token came from, as a sentence names it. */
@@ -53,7 +62,10 @@ async function runAuthStatus({ offline }: { offline: boolean }, context: Command
   const { profileName, profile, tokenSource } = await loadProfile(context);
   const expiry = expiryStatus(profile.tokenExpiresAt, deps.clock.now());
   const expired = tokenSource === 'profile' && expiry.level === 'expired';
-  const check = offline || tokenSource === 'none' || expired ? null : await checkToken(context, profile, requireAddresses(profile, profileName));
+  const addresses = offline || tokenSource === 'none' || expired ? null : requireAddresses(profile, profileName);
+  const check = addresses === null ? null : await checkToken(context, profile, addresses);
+  const foreign = check !== null && !check.accepted && check.refusal === undefined ? check.answer : null;
+  const answer = foreign?.what ?? null;
   const status: AuthStatus = {
     profile: profileName,
     tokenSource,
@@ -65,7 +77,10 @@ async function runAuthStatus({ offline }: { offline: boolean }, context: Command
     expired,
     publisherKey: Boolean(profile.publisherKey),
     bookingKey: Boolean(profile.bookingKey),
-    tokenAccepted: check === null ? null : check.accepted,
+    tokenAccepted: check === null || answer !== null ? null : check.accepted,
+    reached: addresses === null ? null : tokenCheckUrl(addresses.apiUrl),
+    looksLikeService: check === null ? null : answer === null,
+    answer,
   };
 
   if (context.globals().json) {
@@ -80,13 +95,15 @@ async function runAuthStatus({ offline }: { offline: boolean }, context: Command
       ['auth', status.authUrl ?? '(not set)'],
       ['publisher key', status.publisherKey ? 'set' : 'not set'],
       ['booking key', status.bookingKey ? 'set' : 'not set'],
+      ...(status.reached === null ? [] : [['reached', status.reached] as [string, string]]),
       ['service', serviceLine(check, offline)],
     ];
     await writeFieldRows(deps, lines, ['setting', 'value']);
   }
   if (tokenSource === 'none') throw new NotLoggedInError(`not logged in (profile ${profileName}): run boxoffice login, or set BOXOFFICE_TOKEN`);
   if (status.expired) throw new NotLoggedInError(`the token of profile ${profileName} has expired: run boxoffice login`);
-  if (check !== null && !check.accepted) {
+  if (foreign !== null && status.reached !== null) throw new BoxofficeError(notTheServiceLine(status.reached, foreign, profileName));
+  if (check !== null && !check.accepted && check.refusal !== undefined) {
     const next = tokenSource === 'env' ? 'replace BOXOFFICE_TOKEN' : `run boxoffice --profile ${profileName} login`;
     throw new NotLoggedInError(`the service refused ${sourceName(tokenSource, profileName)} (${refusalText(check.refusal)}): ${next}`);
   }
@@ -94,5 +111,7 @@ async function runAuthStatus({ offline }: { offline: boolean }, context: Command
 
 function serviceLine(check: TokenCheck | null, offline: boolean): string {
   if (check === null) return offline ? 'not asked (--offline)' : 'not asked';
-  return check.accepted ? 'accepts the token' : `REFUSES the token (${refusalText(check.refusal)})`;
+  if (check.accepted) return 'answers as the service does, and accepts the token';
+  if (check.refusal === undefined) return `NOT the service: ${check.answer.what}`;
+  return `answers as the service does, and REFUSES the token (${refusalText(check.refusal)})`;
 }
