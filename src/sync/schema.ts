@@ -60,6 +60,14 @@ ${fixedColumnsDdl}
   updated_at TEXT NOT NULL
 )`,
   ],
+  () => [
+    `CREATE TABLE boxoffice_sync_sources (
+  event_id TEXT PRIMARY KEY,
+  service TEXT NOT NULL,
+  account TEXT NOT NULL,
+  recorded_at TEXT NOT NULL
+)`,
+  ],
 ];
 
 const SCHEMA_VERSION = MIGRATIONS.length;

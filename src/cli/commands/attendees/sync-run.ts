@@ -9,6 +9,7 @@ import { openDestination, type SyncDatabase } from '../../../sync/destination.js
 import { runSync, type SyncSummary } from '../../../sync/run-sync.js';
 import { migrate, readMeta, writeMeta } from '../../../sync/schema.js';
 import { newForwardSecret } from '../../../sync/sign.js';
+import { checkSource, serviceOf } from '../../../sync/source.js';
 import { countOf } from '../../../util/count.js';
 import { statusLine } from '../../../util/status-line.js';
 import { formatDuration } from '../../../util/duration.js';
@@ -108,6 +109,17 @@ export async function runAttendeesSync(options: AttendeesSyncOptions, context: C
     const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs, notice: syncNotice(options, context) });
     try {
       if (options.watchMs !== undefined) checkWatchInterval(options.watchMs, session.profile.apiUrl as string, READS_PER_WATCHED_RUN);
+      await checkSource(db, {
+        eventId: options.eventId,
+        service: serviceOf(session.profile.apiUrl as string),
+        record: !options.check,
+        readAccount: async () => {
+          const { event } = await session.client.events.getEvent({ eventId: options.eventId });
+          return event.accountId ?? 'unknown';
+        },
+        now: deps.clock.now().toISOString(),
+        notice: syncNotice(options, context),
+      });
       if (options.check) return await withSmallHeap(() => runCheck(options, db, session, context));
       await withSmallHeap(() => syncLoop(options, db, session, context));
     } catch (error) {
