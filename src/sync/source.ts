@@ -6,7 +6,7 @@
 import { UsageError } from '../client/errors.js';
 import type { SyncDatabase } from './destination.js';
 
-export interface SyncSource {
+interface SyncSource {
   eventId: string;
   /** The API base URL, as serviceOf writes it. */
   service: string;
@@ -29,7 +29,7 @@ function newDestinationHint(db: SyncDatabase): string {
   return db.dialect === 'postgres' ? '--to postgres://…/ANOTHER_DATABASE' : '--to ANOTHER.db';
 }
 
-export async function recordedSources(db: SyncDatabase): Promise<SyncSource[]> {
+async function recordedSources(db: SyncDatabase): Promise<SyncSource[]> {
   return db.all<SyncSource>(`SELECT event_id AS "eventId", service, account FROM boxoffice_sync_sources ORDER BY event_id`);
 }
 
