@@ -11,7 +11,7 @@ export type ChangeType = 'attendee.added' | 'attendee.updated' | 'attendee.cance
 
 /** One change of the feed, as delivered (docs/sync.md "The change feed"). */
 export interface Change {
-  /** The idempotency key: the same on every delivery of this change. */
+  /** The change's id: the same on every delivery of it, signed with it (what a receiver de-duplicates on). */
   id: string;
   type: ChangeType;
   eventId: string;
