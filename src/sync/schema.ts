@@ -68,6 +68,7 @@ ${fixedColumnsDdl}
   recorded_at TEXT NOT NULL
 )`,
   ],
+  () => [`ALTER TABLE boxoffice_sync_state ADD COLUMN list_counting TEXT NOT NULL DEFAULT 'unknown'`],
 ];
 
 const SCHEMA_VERSION = MIGRATIONS.length;

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { openSqlite } from '../../src/util/sqlite.js';
 import { insertOrder } from '../../src/sandbox/db/orders.js';
 import type { TestSandbox } from '../helpers/sandbox.js';
+import type { SandboxExtension } from '../../src/sandbox/context.js';
 import type { E2e } from '../e2e/support/built-cli.js';
 import { verifiedChangeId } from '../../src/sync/sign.js';
 import { FIXED_COLUMNS } from '../../src/export/flatten.js';
@@ -210,4 +211,21 @@ export async function startReceiver(secret: () => string): Promise<Receiver> {
   receiver.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hook`;
   receiver.close = () => new Promise((resolve) => server.close(() => resolve()));
   return receiver;
+}
+
+/** A sandbox extension counting the attendee-list requests the sandbox answers. */
+export function readCounter(): { extension: SandboxExtension; count(): number } {
+  let reads = 0;
+  return {
+    extension: {
+      name: 'count-attendee-list-reads',
+      middleware: (app) => {
+        app.use('/api/e/attendee-list', async (_c, next) => {
+          reads += 1;
+          await next();
+        });
+      },
+    },
+    count: () => reads,
+  };
 }

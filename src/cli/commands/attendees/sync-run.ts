@@ -43,7 +43,7 @@ function summaryLine(summary: SyncSummary, label: string): string {
   const list = summary.listOrder === 'unknown' ? 'list order not yet known' : `list ${summary.listOrder}`;
   return (
     `synced event ${summary.eventId} → ${label}: ${changes}; ${countOf(summary.reads, 'read')} ` +
-    `(${summary.kind}${summary.complete ? '' : ', cut short'}; ${list}, ${countOf(summary.ordersInList, 'order')})`
+    `(${summary.kind}${summary.complete ? '' : ', cut short'}; ${list}, ${countOf(summary.ordersInList, 'order')}); ${summary.plan}`
   );
 }
 
