@@ -68,5 +68,5 @@ export async function checkSource(db: SyncDatabase, check: SourceCheck): Promise
       check.now,
     ]);
   });
-  check.notice(`${db.label} mirrors ${describeSource(source)}`);
+  check.notice(`${db.label} mirrors ${describeSource(source)} (recorded once; the account took 1 read, get event)`);
 }

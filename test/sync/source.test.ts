@@ -70,9 +70,11 @@ describe('a SQLite destination and another service', () => {
   it('adopts a destination made before the record existed on its next run, then refuses another service', { timeout: 300_000 }, async () => {
     const destination = join(first.dir, 'adopted.db');
     expect((await sync(first, destination)).code).toBe(0);
-    // The destination as the release without the record leaves it: schema version 1, no sources.
+    // The destination as the release without the record leaves it: schema version 1.
     const db = openSqlite(destination);
-    db.exec(`DROP TABLE boxoffice_sync_sources; UPDATE boxoffice_sync_meta SET value = '1' WHERE name = 'schema_version'`);
+    db.exec(
+      `DROP TABLE boxoffice_sync_sources; ALTER TABLE boxoffice_sync_state DROP COLUMN list_counting; UPDATE boxoffice_sync_meta SET value = '1' WHERE name = 'schema_version'`,
+    );
     db.close();
     const adopted = await sync(first, destination);
     expect(adopted.code, adopted.stderr).toBe(0);
