@@ -52,7 +52,8 @@ export function shouldRetry(outcome: AttemptOutcome, attempt: number, options: R
   if (outcome.kind === 'api-error') {
     const { code, httpStatus } = outcome.error;
     const serviceCodeSaysRetry = RETRYABLE_CODES.has(code);
-    const statusSaysRetry = RETRYABLE_HTTP_STATUSES.has(httpStatus);
+    // A bare server error (no code of the service's own) may pass: a read is safe to ask again.
+    const statusSaysRetry = RETRYABLE_HTTP_STATUSES.has(httpStatus) || (outcome.idempotent && httpStatus >= 500 && code === `HTTP ${httpStatus}`);
     if (!serviceCodeSaysRetry && !statusSaysRetry) return 'stop';
     // A bare 502/504 from a gateway, with no answer from the service itself, leaves a create's
     // outcome unknown just as a dropped connection does.

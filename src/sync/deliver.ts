@@ -1,7 +1,7 @@
 // Delivering the outbox: each sink (--json, --exec CMD, --forward-to URL) has a cursor in the
 // destination, the id of the last change it was given. A change is handed over, then the cursor
-// moves past it; a kill in between hands it over again on the next run, with the same
-// idempotency key, so a receiver that dedups on the key sees every change exactly once.
+// moves past it; a kill in between hands it over again on the next run, with the same change
+// id, so a receiver that de-duplicates on the (signed) id sees every change exactly once.
 import { spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import { BoxofficeError } from '../client/errors.js';
@@ -116,7 +116,7 @@ export function forwardSink(options: ForwardOptions): Sink {
             body,
             headers: {
               'content-type': 'application/json',
-              [SIGNATURE_HEADER]: signatureHeader(options.secret, options.nowSeconds(), body),
+              [SIGNATURE_HEADER]: signatureHeader(options.secret, options.nowSeconds(), change.id, body),
               [IDEMPOTENCY_HEADER]: change.id,
               'Boxoffice-Change-Type': change.type,
             },

@@ -11,10 +11,8 @@ import { flattenRecord } from '../export/flatten.js';
 import { HOURLY_READ_QUOTA } from '../util/live-quotas.js';
 import { applyRecords, removeUnseen, type AppliedBatch } from './apply.js';
 import type { SyncDatabase } from './destination.js';
+import { BATCH_SIZE, comparedWithPlan, isFirstPass, planFull, planIncremental } from './plan.js';
 import { initialState, readState, writeState, type ChangeType, type ListOrder, type SyncState } from './store.js';
-
-/** Records one attendee-list call returns at most (reference §8). */
-const BATCH_SIZE = 50;
 
 export interface SyncRequest {
   eventId: string;
@@ -45,6 +43,8 @@ export interface SyncSummary {
   changes: Record<ChangeType, number>;
   listOrder: ListOrder;
   ordersInList: number;
+  /** The reads spent against the plan stated before reading: "as planned", or how and why they differ. */
+  plan: string;
 }
 
 /** Thrown by the read counter when the run's --max-reads are spent; ends the run, not an error. */
@@ -58,6 +58,8 @@ interface RunContext {
   fetch: FetchAttendeeBatch<AttendeeRecord>;
   /** Orders first stored by this run (an incremental read stops at the first order known before). */
   addedThisRun: Set<string>;
+  /** The list had shifted under an incremental read: the run reconciled in full. */
+  shifted: boolean;
 }
 
 function isoNow(env: SyncEnvironment): string {
@@ -133,7 +135,13 @@ async function fullPass(run: RunContext): Promise<void> {
     state.passStartedAt = isoNow(env);
     await env.db.transaction(() => writeState(env.db, state, isoNow(env)));
   }
+  let firstRange: { lastOrderNo: string; full: boolean } | undefined;
   for await (const batch of batchesFrom(run, state.passNextRecord ?? 0)) {
+    // Counted from 1, the range from 0 is read as from 1 and the next one starts with its last
+    // order; counted from 0, it starts after it. Later ranges follow on either way.
+    if (firstRange?.full) state.listCounting = String(batch.records[0].orderNo) === firstRange.lastOrderNo ? 'from-1' : 'from-0';
+    firstRange =
+      batch.fromRecord === 0 ? { lastOrderNo: String(batch.records[batch.records.length - 1].orderNo), full: batch.records.length >= BATCH_SIZE } : undefined;
     await commitBatch(run, batch.records, (applied) => {
       state.passOrders += applied.orders.filter((order) => order.newToPass).length;
       state.passFirstDate ??= purchaseDateOf(batch.records[0]);
@@ -196,6 +204,7 @@ async function incremental(run: RunContext): Promise<void> {
   if (!(await tailRead(run))) {
     run.env.notice(`the attendee list has shifted (an order before the last known one is new to the destination): reconciling in full`);
     run.summary.kind = 'full';
+    run.shifted = true;
     await fullPass(run);
   }
 }
@@ -205,27 +214,19 @@ function fullDue(request: SyncRequest, state: SyncState, now: number): boolean {
   return now - Date.parse(state.lastFullAt) >= request.fullEveryMs;
 }
 
-/** What the run is about to read, and what it will cost, in one line (said before reading). */
-function plannedCost(kind: SyncSummary['kind'], state: SyncState, batchSize: number): string {
-  if (kind === 'full') {
-    const from = state.passNextRecord ?? 0;
-    const reads = Math.max(1, Math.ceil(Math.max(state.ordersInList - from, 0) / (batchSize - 1)) + 1);
-    const what = from > 0 ? `continuing the full reconciliation at record ${from}` : 'a full reconciliation';
-    return `${what}: about ${reads} read${reads === 1 ? '' : 's'} (what an export costs)`;
-  }
-  switch (state.listOrder) {
-    case 'newest-first':
-      return `new orders from the head of the list (newest first): 1 read, 1 more for every ${batchSize} new orders`;
-    case 'oldest-first':
-      return `new orders from the end of the list (oldest first): 2 reads, 1 more for every ${batchSize - 1} new orders`;
-    default:
-      return 'new orders, finding which end of the list grows: 2 to 3 reads, more if many orders are new';
-  }
+/** Whether a run that continues a full pass will do a whole one after it (see runSync). */
+function thenWholePass(request: SyncRequest, state: SyncState, now: number): boolean {
+  if (state.passNextRecord === null) return false;
+  return request.forceFull || now - Date.parse(state.passStartedAt ?? new Date(now).toISOString()) >= request.fullEveryMs;
 }
 
 export async function runSync(request: SyncRequest, env: SyncEnvironment): Promise<SyncSummary> {
   const state = (await readState(env.db, request.eventId)) ?? initialState(request.eventId);
+  const before = { ...state };
+  const firstPass = isFirstPass(state);
   const kind = fullDue(request, state, env.now()) ? 'full' : 'incremental';
+  const thenWhole = kind === 'full' && thenWholePass(request, state, env.now());
+  const plan = kind === 'full' ? planFull(state, thenWhole) : planIncremental(state);
   const summary: SyncSummary = {
     eventId: request.eventId,
     kind,
@@ -234,25 +235,23 @@ export async function runSync(request: SyncRequest, env: SyncEnvironment): Promi
     changes: { 'attendee.added': 0, 'attendee.updated': 0, 'attendee.cancelled': 0, 'attendee.removed': 0 },
     listOrder: state.listOrder,
     ordersInList: state.ordersInList,
+    plan: '',
   };
   const fetch: FetchAttendeeBatch<AttendeeRecord> = (range, signal, answered) => {
     if (summary.reads >= request.maxReads) return Promise.reject(new ReadBudgetSpent(`--max-reads ${request.maxReads} spent`));
     summary.reads += 1;
     return env.fetchBatch(range, signal, answered);
   };
-  const run: RunContext = { request, env, state, summary, fetch, addedThisRun: new Set() };
+  const run: RunContext = { request, env, state, summary, fetch, addedThisRun: new Set(), shifted: false };
   const budget = Number.isFinite(request.maxReads) ? `; --max-reads ${request.maxReads}` : '';
-  env.notice(
-    `sync ${request.eventId} → ${env.db.label}: ${plannedCost(kind, state, BATCH_SIZE)}, ` + `of the service's ${HOURLY_READ_QUOTA} reads an hour${budget}`,
-  );
+  env.notice(`sync ${request.eventId} → ${env.db.label}: ${plan.text}, ` + `of the service's ${HOURLY_READ_QUOTA} reads an hour${budget}`);
   await env.afterStep(); // changes committed by an earlier run that stopped before delivering them
   try {
     if (kind === 'full') {
-      const resumed = state.passNextRecord !== null;
       await fullPass(run);
       // A continued pass did not see changes to the records it had read before it was cut
       // short: when a full reconciliation is still due, this run does a whole one as well.
-      if (resumed && fullDue(request, state, env.now())) await fullPass(run);
+      if (thenWhole) await fullPass(run);
       // Like an export, a pass holds the list as it paged it: orders that joined the head of a
       // newest-first list meanwhile are read by the next (incremental) run.
     } else {
@@ -268,5 +267,15 @@ export async function runSync(request: SyncRequest, env: SyncEnvironment): Promi
   }
   summary.listOrder = state.listOrder;
   summary.ordersInList = state.ordersInList;
+  summary.plan = comparedWithPlan({
+    plan,
+    reads: summary.reads,
+    before,
+    after: state,
+    shifted: run.shifted,
+    firstPass,
+    cutShort: !summary.complete,
+    thenWhole,
+  });
   return summary;
 }

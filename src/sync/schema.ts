@@ -60,6 +60,15 @@ ${fixedColumnsDdl}
   updated_at TEXT NOT NULL
 )`,
   ],
+  () => [
+    `CREATE TABLE boxoffice_sync_sources (
+  event_id TEXT PRIMARY KEY,
+  service TEXT NOT NULL,
+  account TEXT NOT NULL,
+  recorded_at TEXT NOT NULL
+)`,
+  ],
+  () => [`ALTER TABLE boxoffice_sync_state ADD COLUMN list_counting TEXT NOT NULL DEFAULT 'unknown'`],
 ];
 
 const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,25 +1,44 @@
 // The signature of a forwarded change, as a receiver checks it (docs/sync.md "A receiver"):
-//   Boxoffice-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>
-// Signing the timestamp with the body lets a receiver refuse old deliveries replayed later.
+//   Boxoffice-Signature: t=<unix seconds>,id=<change id>,v1=<hex HMAC-SHA256(secret, "<t>.<id>.<body>")>
+// The timestamp lets a receiver refuse an old delivery replayed later; the change id, signed
+// apart from any header a proxy or an attacker may rewrite, is what a receiver de-duplicates on.
 import { createHmac, randomBytes } from 'node:crypto';
 import { sameSecret } from '../util/same-secret.js';
 
 export const SIGNATURE_HEADER = 'Boxoffice-Signature';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** How far a delivery's timestamp may be from the receiver's clock, by default. */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-export function signatureHeader(secret: string, timestampSeconds: number, body: string): string {
-  const digest = createHmac('sha256', secret).update(`${timestampSeconds}.${body}`).digest('hex');
-  return `t=${timestampSeconds},v1=${digest}`;
+function digest(secret: string, timestampSeconds: number, changeId: string, body: string): string {
+  return createHmac('sha256', secret).update(`${timestampSeconds}.${changeId}.${body}`).digest('hex');
 }
 
-/** Whether `header` signs `body` with `secret`, at most `toleranceSeconds` from `nowSeconds`. */
-export function verifySignature(secret: string, header: string, body: string, nowSeconds: number, toleranceSeconds = 300): boolean {
-  const parts = new Map(header.split(',').map((part) => part.trim().split('=') as [string, string]));
+export function signatureHeader(secret: string, timestampSeconds: number, changeId: string, body: string): string {
+  return `t=${timestampSeconds},id=${changeId},v1=${digest(secret, timestampSeconds, changeId, body)}`;
+}
+
+/**
+ * The change id that `header` signs with `body` and `secret`, at most `toleranceSeconds` from
+ * `nowSeconds`; undefined when the signature does not hold.
+ */
+export function verifiedChangeId(
+  secret: string,
+  header: string,
+  body: string,
+  nowSeconds: number,
+  toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS,
+): string | undefined {
+  const parts = new Map(
+    header.split(',').map((part) => {
+      const at = part.indexOf('=');
+      return [part.slice(0, at).trim(), part.slice(at + 1).trim()] as const;
+    }),
+  );
   const timestamp = Number(parts.get('t'));
-  const given = parts.get('v1') ?? '';
-  if (!Number.isInteger(timestamp) || Math.abs(nowSeconds - timestamp) > toleranceSeconds) return false;
-  const expected = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-  return sameSecret(expected, given);
+  const changeId = parts.get('id') ?? '';
+  if (!Number.isInteger(timestamp) || changeId === '' || Math.abs(nowSeconds - timestamp) > toleranceSeconds) return undefined;
+  return sameSecret(digest(secret, timestamp, changeId, body), parts.get('v1')) ? changeId : undefined;
 }
 
 export function newForwardSecret(): string {

@@ -11,7 +11,7 @@ export type ChangeType = 'attendee.added' | 'attendee.updated' | 'attendee.cance
 
 /** One change of the feed, as delivered (docs/sync.md "The change feed"). */
 export interface Change {
-  /** The idempotency key: the same on every delivery of this change. */
+  /** The change's id: the same on every delivery of it, signed with it (what a receiver de-duplicates on). */
   id: string;
   type: ChangeType;
   eventId: string;
@@ -107,9 +107,17 @@ export async function addToOutbox(
 const LIST_ORDERS = ['oldest-first', 'newest-first', 'unknown'] as const;
 export type ListOrder = (typeof LIST_ORDERS)[number];
 
+/**
+ * How the service counts the records of a range: from 0 (fromRecord is an offset: the live
+ * service) or from 1 (the reference's contract, whose batches repeat one order at each boundary).
+ */
+const LIST_COUNTINGS = ['from-0', 'from-1', 'unknown'] as const;
+export type ListCounting = (typeof LIST_COUNTINGS)[number];
+
 export interface SyncState {
   eventId: string;
   listOrder: ListOrder;
+  listCounting: ListCounting;
   /** Orders in the list as of the last read. */
   ordersInList: number;
   /** The number of the last full pass started (rows carry the pass that last saw them). */
@@ -127,6 +135,7 @@ export function initialState(eventId: string): SyncState {
   return {
     eventId,
     listOrder: 'unknown',
+    listCounting: 'unknown',
     ordersInList: 0,
     passNo: 0,
     passNextRecord: null,
@@ -146,6 +155,7 @@ export async function readState(db: SyncDatabase, eventId: string): Promise<Sync
     ...stored,
     eventId,
     listOrder: LIST_ORDERS.includes(stored.listOrder) ? stored.listOrder : 'unknown',
+    listCounting: LIST_COUNTINGS.includes(stored.listCounting) ? stored.listCounting : 'unknown',
     ordersInList: Number(stored.ordersInList),
     passNo: Number(stored.passNo),
     passNextRecord: stored.passNextRecord === null ? null : Number(stored.passNextRecord),

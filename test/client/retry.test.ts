@@ -33,9 +33,15 @@ describe('shouldRetry', () => {
     expect(shouldRetry(apiFailure(`HTTP ${status}`, status), 1, options)).toBe('retry');
   });
 
-  it.each(['E001', 'E002', 'E007', 'E008', 'E022', 'T010', 'HTTP 400', 'HTTP 500'])('does not retry %s', (code) => {
+  it.each(['E001', 'E002', 'E007', 'E008', 'E022', 'T010', 'HTTP 400'])('does not retry %s', (code) => {
     const status = code.startsWith('HTTP') ? Number(code.slice(5)) : 400;
     expect(shouldRetry(apiFailure(code, status), 1, options)).toBe('stop');
+  });
+
+  it('retries a bare HTTP 500 on a read, not on a create (which may have acted) nor a coded answer', () => {
+    expect(shouldRetry(apiFailure('HTTP 500', 500), 1, options)).toBe('retry');
+    expect(shouldRetry(apiFailure('HTTP 500', 500, false), 1, options)).toBe('stop');
+    expect(shouldRetry(apiFailure('E002', 500), 1, options)).toBe('stop');
   });
 
   it('stops at the last attempt', () => {

@@ -3,7 +3,7 @@
 // after a batch's transaction (the receiver kills it as the first change of the batch arrives),
 // during delivery (killed with the change received but unanswered, or answered before the
 // cursor moved), and at timed moments. After a clean final run the table equals the export, the
-// receiver (deduplicating on the Idempotency-Key) holds every change exactly once and nothing
+// receiver (de-duplicating on the signed change id) holds every change exactly once and nothing
 // was lost: its changes turn an empty table into the export; a change arrived twice only where
 // a delivery was cut.
 import { join } from 'node:path';

@@ -5,26 +5,9 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultExtensions } from '../../src/sandbox/extensions.js';
-import type { SandboxExtension } from '../../src/sandbox/context.js';
 import { startE2e, type E2e } from '../e2e/support/built-cli.js';
 import type { TestSandboxOptions } from '../helpers/sandbox.js';
-import { exportSnapshot, placeOrders, sortedEntries, sqliteSnapshot, tool } from './support.js';
-
-function readCounter(): { extension: SandboxExtension; count(): number } {
-  let reads = 0;
-  return {
-    extension: {
-      name: 'count-attendee-list-reads',
-      middleware: (app) => {
-        app.use('/api/e/attendee-list', async (_c, next) => {
-          reads += 1;
-          await next();
-        });
-      },
-    },
-    count: () => reads,
-  };
-}
+import { exportSnapshot, placeOrders, readCounter, sortedEntries, sqliteSnapshot, tool } from './support.js';
 
 const MODES: [string, TestSandboxOptions, string][] = [
   ['oldest first, counted from 1', {}, 'oldest-first'],

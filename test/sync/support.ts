@@ -1,12 +1,13 @@
 // What the attendees sync tests share: the export and the destination read as maps from the
 // stable key to the attendee's state, mutations of the sandbox while syncs run, and a receiver
-// of forwarded changes that checks signatures and counts deliveries by idempotency key.
+// of forwarded changes that checks signatures and counts deliveries by their signed change id.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { openSqlite } from '../../src/util/sqlite.js';
 import { insertOrder } from '../../src/sandbox/db/orders.js';
 import type { TestSandbox } from '../helpers/sandbox.js';
+import type { SandboxExtension } from '../../src/sandbox/context.js';
 import type { E2e } from '../e2e/support/built-cli.js';
-import { verifySignature } from '../../src/sync/sign.js';
+import { verifiedChangeId } from '../../src/sync/sign.js';
 import { FIXED_COLUMNS } from '../../src/export/flatten.js';
 
 // The export's fixed columns: the sync's rows are compared with a fresh export's.
@@ -155,7 +156,7 @@ export interface Receiver {
   url: string;
   /** Every delivery received, in order, duplicates included. */
   received: FeedChange[];
-  /** Distinct changes by idempotency key, in first-received order. */
+  /** Distinct changes by their signed id, in first-received order. */
   distinct(): FeedChange[];
   /** Deliveries refused for a bad signature. */
   badSignatures: number;
@@ -170,7 +171,7 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** A receiver of --forward-to that verifies the signature and dedups on the Idempotency-Key. */
+/** A receiver of --forward-to that verifies the signature and de-duplicates on the signed change id. */
 export async function startReceiver(secret: () => string): Promise<Receiver> {
   const receiver: Receiver = {
     url: '',
@@ -186,13 +187,14 @@ export async function startReceiver(secret: () => string): Promise<Receiver> {
   const server: Server = createServer((request, response) => {
     void bodyOf(request).then((body) => {
       const signature = String(request.headers['boxoffice-signature'] ?? '');
-      if (!verifySignature(secret(), signature, body, Math.floor(Date.now() / 1000))) {
+      const changeId = verifiedChangeId(secret(), signature, body, Math.floor(Date.now() / 1000));
+      if (changeId === undefined) {
         receiver.badSignatures += 1;
         response.writeHead(400).end();
         return;
       }
       const change = JSON.parse(body) as FeedChange;
-      if (request.headers['idempotency-key'] !== change.id) {
+      if (changeId !== change.id) {
         response.writeHead(400).end();
         return;
       }
@@ -209,4 +211,21 @@ export async function startReceiver(secret: () => string): Promise<Receiver> {
   receiver.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hook`;
   receiver.close = () => new Promise((resolve) => server.close(() => resolve()));
   return receiver;
+}
+
+/** A sandbox extension counting the attendee-list requests the sandbox answers. */
+export function readCounter(): { extension: SandboxExtension; count(): number } {
+  let reads = 0;
+  return {
+    extension: {
+      name: 'count-attendee-list-reads',
+      middleware: (app) => {
+        app.use('/api/e/attendee-list', async (_c, next) => {
+          reads += 1;
+          await next();
+        });
+      },
+    },
+    count: () => reads,
+  };
 }

@@ -9,6 +9,7 @@ import { openDestination, type SyncDatabase } from '../../../sync/destination.js
 import { runSync, type SyncSummary } from '../../../sync/run-sync.js';
 import { migrate, readMeta, writeMeta } from '../../../sync/schema.js';
 import { newForwardSecret } from '../../../sync/sign.js';
+import { checkSource, serviceOf } from '../../../sync/source.js';
 import { countOf } from '../../../util/count.js';
 import { statusLine } from '../../../util/status-line.js';
 import { formatDuration } from '../../../util/duration.js';
@@ -42,7 +43,7 @@ function summaryLine(summary: SyncSummary, label: string): string {
   const list = summary.listOrder === 'unknown' ? 'list order not yet known' : `list ${summary.listOrder}`;
   return (
     `synced event ${summary.eventId} → ${label}: ${changes}; ${countOf(summary.reads, 'read')} ` +
-    `(${summary.kind}${summary.complete ? '' : ', cut short'}; ${list}, ${countOf(summary.ordersInList, 'order')})`
+    `(${summary.kind}${summary.complete ? '' : ', cut short'}; ${list}, ${countOf(summary.ordersInList, 'order')}); ${summary.plan}`
   );
 }
 
@@ -108,6 +109,17 @@ export async function runAttendeesSync(options: AttendeesSyncOptions, context: C
     const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs, notice: syncNotice(options, context) });
     try {
       if (options.watchMs !== undefined) checkWatchInterval(options.watchMs, session.profile.apiUrl as string, READS_PER_WATCHED_RUN);
+      await checkSource(db, {
+        eventId: options.eventId,
+        service: serviceOf(session.profile.apiUrl as string),
+        record: !options.check,
+        readAccount: async () => {
+          const { event } = await session.client.events.getEvent({ eventId: options.eventId });
+          return event.accountId ?? 'unknown';
+        },
+        now: deps.clock.now().toISOString(),
+        notice: syncNotice(options, context),
+      });
       if (options.check) return await withSmallHeap(() => runCheck(options, db, session, context));
       await withSmallHeap(() => syncLoop(options, db, session, context));
     } catch (error) {

@@ -44,9 +44,13 @@ export function registerAttendeesSync(group: Command, context: CommandContext, r
     .option('--full', 'reconcile the whole list this run (catches cancellations and edits of older orders)')
     .option('--full-every <duration>', 'reconcile the whole list when the last full run is this old (0: every run)', '24h')
     .option('--max-reads <n>', 'attendee-list reads this run may spend at most; a run cut short continues next time')
-    .option('--max-wait <duration>', "longest total wait for the service's rate limit (E023) before stopping", '0s')
+    .option(
+      '--max-wait <duration>',
+      "longest total wait of the run for the service's rate limit (E023), a busy service or a dropped connection, whose reads are retried within it",
+      '2m',
+    )
     .option('--exec <cmd>', 'run CMD once per change, the change as JSON on its standard input')
-    .option('--forward-to <url>', 'POST each change to URL, signed (Boxoffice-Signature) with an Idempotency-Key')
+    .option('--forward-to <url>', 'POST each change to URL, its id and timestamp signed with the body (Boxoffice-Signature)')
     .option('--print-secret', 'print the signing secret of --forward-to (BOXOFFICE_FORWARD_SECRET, else kept in DEST) and exit')
     .option('--watch <interval>', 'sync again every INTERVAL (e.g. 5m); refused when the quota cannot sustain it')
     .option('--check', 'compare DEST with a full read of the list and report the differences; writes nothing')

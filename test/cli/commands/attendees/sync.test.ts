@@ -122,7 +122,7 @@ describe('attendees sync: feeds and watching', { timeout: 300_000 }, () => {
 describe('attendees sync: flags → options', () => {
   const verb = verbAt('attendees sync', registerAttendeesSync);
 
-  it('defaults: a full pass every 24 h, no read limit, no wait; --to from BOXOFFICE_SYNC_TO', async () => {
+  it('defaults: a full pass every 24 h, no read limit, 2 minutes of waiting in all; --to from BOXOFFICE_SYNC_TO', async () => {
     const parsed = await parseVerb(verb, ['attendees', 'sync', '12'], { env: { BOXOFFICE_SYNC_TO: 'from-env.db' } });
     expect(parsed.code, parsed.stderr).toBe(0);
     expect(parsed.runs).toEqual([
@@ -132,7 +132,7 @@ describe('attendees sync: flags → options', () => {
         forceFull: false,
         fullEveryMs: 86_400_000,
         maxReads: Infinity,
-        maxWaitMs: 0,
+        maxWaitMs: 120_000,
         exec: undefined,
         forwardTo: undefined,
         watchMs: undefined,

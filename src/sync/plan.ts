@@ -1,0 +1,93 @@
+// The reads a sync will spend, computed before it reads from what the destination knows: how
+// many orders the list held at the last read, which end of it grows, how the service counts a
+// range, and where a full reconciliation in progress continues. The run states the plan first
+// and its summary compares the reads spent with it (and says why they differ, when they do).
+import { countOf } from '../util/count.js';
+import type { ListCounting, SyncState } from './store.js';
+
+/** Records one attendee-list call returns at most (reference §8). */
+export const BATCH_SIZE = 50;
+
+/**
+ * The reads of a full pass from record `from` over a list of `orders`, the read that finds the
+ * end (an empty batch) included. Counted from 1, the first range's 0 is read as 1, so the second
+ * range repeats the 50th order: one more read where the orders fill the last range exactly.
+ */
+function fullPassReads(orders: number, from: number, counting: ListCounting): number {
+  if (counting !== 'from-1') return Math.ceil(Math.max(orders - from, 0) / BATCH_SIZE) + 1;
+  const withRecords = from === 0 ? Math.min(orders, 1) + Math.floor(orders / BATCH_SIZE) : orders >= from ? Math.floor((orders - from) / BATCH_SIZE) + 1 : 0;
+  return withRecords + 1;
+}
+
+interface ReadPlan {
+  /** The reads announced; undefined when they depend on what is not known before reading. */
+  reads: number | undefined;
+  /** What the run will read and what it costs, as the run says it before reading. */
+  text: string;
+}
+
+/** A first reconciliation: the list's size is not known until it has been read. */
+export function isFirstPass(state: SyncState): boolean {
+  return state.lastFullAt === null;
+}
+
+export function planFull(state: SyncState, thenWhole: boolean): ReadPlan {
+  const from = state.passNextRecord ?? 0;
+  if (isFirstPass(state)) {
+    const what = from > 0 ? `continuing the full reconciliation at record ${from}${thenWhole ? ', then a whole one' : ''}` : 'a first full reconciliation';
+    return { reads: undefined, text: `${what}: 1 read for every ${BATCH_SIZE} orders and 1 to see the end (the list's size is not known before it is read)` };
+  }
+  const reads = fullPassReads(state.ordersInList, from, state.listCounting) + (thenWhole ? fullPassReads(state.ordersInList, 0, state.listCounting) : 0);
+  const what = from > 0 ? `continuing the full reconciliation at record ${from}${thenWhole ? ', then a whole one' : ''}` : 'a full reconciliation';
+  return { reads, text: `${what} of ${countOf(state.ordersInList, 'order')}: ${countOf(reads, 'read')} (what an export costs)` };
+}
+
+export function planIncremental(state: SyncState): ReadPlan {
+  switch (state.listOrder) {
+    case 'newest-first':
+      return { reads: 1, text: `new orders from the head of the list (newest first): 1 read, 1 more for every ${BATCH_SIZE} new orders` };
+    case 'oldest-first':
+      return { reads: 2, text: `new orders from the end of the list (oldest first): 2 reads, 1 more for every ${BATCH_SIZE} new orders` };
+    default:
+      return { reads: undefined, text: 'new orders, finding which end of the list grows: 2 to 3 reads, more if many orders are new' };
+  }
+}
+
+interface PlanOutcome {
+  plan: ReadPlan;
+  reads: number;
+  /** The state before the run and after it. */
+  before: SyncState;
+  after: SyncState;
+  /** The run found the list shifted under it and reconciled in full. */
+  shifted: boolean;
+  firstPass: boolean;
+  /** --max-reads stopped the run. */
+  cutShort: boolean;
+  /** A continued full pass was followed by a whole one. */
+  thenWhole: boolean;
+}
+
+/** How the reads spent compare with the plan, for the summary. */
+export function comparedWithPlan({ plan, reads, before, after, shifted, firstPass, cutShort, thenWhole }: PlanOutcome): string {
+  if (cutShort) return `${plan.reads === undefined ? 'the plan' : `${countOf(plan.reads, 'read')} planned`}, cut short by --max-reads`;
+  if (plan.reads === undefined) {
+    if (!firstPass) return `the list's order was not yet known (${countOf(reads, 'read')} to find it)`;
+    const orders = countOf(after.ordersInList, 'order');
+    const from = before.passNextRecord ?? 0;
+    const passes = (counting: ListCounting): number =>
+      fullPassReads(after.ordersInList, from, counting) + (thenWhole ? fullPassReads(after.ordersInList, 0, counting) : 0);
+    const stated = passes('from-0');
+    if (reads === stated) return `as planned for ${orders}`;
+    if (after.listCounting === 'from-1' && reads === passes('from-1')) {
+      return `1 more than planned for ${orders}: the service counts a range from 1, so one read repeated an order`;
+    }
+    return `${countOf(stated, 'read')} planned for ${orders}: the list changed while it was read`;
+  }
+  if (reads === plan.reads) return 'as planned';
+  const planned = `${countOf(plan.reads, 'read')} planned`;
+  if (shifted) return `${planned}: the list had shifted, so the run reconciled it in full`;
+  const grown = after.ordersInList - before.ordersInList;
+  if (grown !== 0) return `${planned}: the list has ${countOf(after.ordersInList, 'order')}, ${grown > 0 ? `${grown} new` : `${-grown} fewer`}`;
+  return `${planned}: the list changed while it was read`;
+}

@@ -1,0 +1,72 @@
+// What a destination mirrors: for each event it holds, the service (the API base URL) and the
+// account the event belongs to, recorded by the first run (or, for a destination made before
+// the record existed, by its next run). A destination mirrors one service: a run against another
+// service, for any event, is refused before anything is read or written, so that a job pointed at
+// the wrong profile cannot fold a second service's list into the first one's table.
+import { UsageError } from '../client/errors.js';
+import type { SyncDatabase } from './destination.js';
+
+interface SyncSource {
+  eventId: string;
+  /** The API base URL, as serviceOf writes it. */
+  service: string;
+  /** The account the event belongs to, as the service names it. */
+  account: string;
+}
+
+/** The API base URL as recorded and compared: scheme, host, port and path, no trailing slash. */
+export function serviceOf(apiUrl: string): string {
+  const url = new URL(apiUrl);
+  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function describeSource(source: SyncSource): string {
+  return `event ${source.eventId} of ${source.service} (account ${source.account})`;
+}
+
+/** The flag that starts a new destination, in the words of this kind of destination. */
+function newDestinationHint(db: SyncDatabase): string {
+  return db.dialect === 'postgres' ? '--to postgres://…/ANOTHER_DATABASE' : '--to ANOTHER.db';
+}
+
+async function recordedSources(db: SyncDatabase): Promise<SyncSource[]> {
+  return db.all<SyncSource>(`SELECT event_id AS "eventId", service, account FROM boxoffice_sync_sources ORDER BY event_id`);
+}
+
+export interface SourceCheck {
+  eventId: string;
+  service: string;
+  /** Whether a missing record is written now (false for --check, which writes nothing). */
+  record: boolean;
+  /** The account the event belongs to: asked of the service only when the record is written. */
+  readAccount(): Promise<string>;
+  now: string;
+  notice(line: string): void;
+}
+
+/**
+ * Refuses a run whose service is not the one the destination mirrors; records this event's
+ * source when the destination has none for it yet.
+ */
+export async function checkSource(db: SyncDatabase, check: SourceCheck): Promise<void> {
+  const sources = await recordedSources(db);
+  const other = sources.find((source) => source.service !== check.service);
+  if (other !== undefined) {
+    throw new UsageError(
+      `--to ${db.label}: mirrors ${describeSource(other)}, and this run reads event ${check.eventId} of ${check.service}; ` +
+        `sync another service into a new destination (${newDestinationHint(db)})`,
+      '--to',
+    );
+  }
+  if (!check.record || sources.some((source) => source.eventId === check.eventId)) return;
+  const source: SyncSource = { eventId: check.eventId, service: check.service, account: await check.readAccount() };
+  await db.transaction(async () => {
+    await db.run(`INSERT INTO boxoffice_sync_sources (event_id, service, account, recorded_at) VALUES (?, ?, ?, ?)`, [
+      source.eventId,
+      source.service,
+      source.account,
+      check.now,
+    ]);
+  });
+  check.notice(`${db.label} mirrors ${describeSource(source)} (recorded once; the account took 1 read, get event)`);
+}
