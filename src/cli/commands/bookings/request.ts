@@ -25,6 +25,8 @@ import { writeAnswer, writeJson } from '../../output/index.js';
 import { LIVE_PROFILE, confirmOnLive } from '../../live.js';
 import { PaymentNotCompletedError } from '../../../bookings/await-return.js';
 import { printOut } from '../../deps.js';
+import { holdOrderNumber } from '../../../bookings/order-lock.js';
+import { dirname } from 'node:path';
 
 const DEFAULT_TIMEOUT = '5m';
 
@@ -78,49 +80,54 @@ async function runRequestBooking(flags: RequestFlags, context: CommandContext): 
       declined: 'payment request not confirmed',
     });
     const checkCommand = checkCommandFor(request.orderNo, recentWindow(deps.clock.now()));
-    // On screen before anything is sent, so that even a killed run leaves the number to check.
-    deps.io.stderr.write(`order ${request.orderNo}: requesting ${formatMoney(request.amount, request.currency)} (to check it: ${checkCommand})\n`);
-    const api = {
-      submit: (form: typeof request) => session.client.booking.submit(form),
-      bookingList: (window: BookingListRequest) => session.client.events.bookingList(window),
-    };
-    const hooks = {
-      onExistingBookings: (records: readonly BookingRecordLike[], window: DateWindow) =>
-        refuseOrAskAgain(request.orderNo, records, window, flags.yes === true, context),
-      boundary: (name: string) => deps.crashPoint?.(`bookings-request:${name}`),
-    };
-
-    if (values.callbackUrl !== undefined) {
-      await refuseKnownOrderNumber(api, request, deps.clock.now(), hooks);
-      hooks.boundary('before-booking');
-      await api.submit(request);
-      if (context.globals().json) {
-        writeJson(deps.io, { status: 'submitted', orderNo: request.orderNo, callbackUrl: request.callbackUrl });
-      } else {
-        printOut(deps.io, `booking ${request.orderNo} submitted; the result will be delivered to ${request.callbackUrl}\n`);
-      }
-      return;
-    }
-
-    let result: PaymentResult;
+    const lock = await holdOrderNumber(dirname(session.store.path), { apiUrl: session.profile.apiUrl ?? '', orderNo: request.orderNo }, checkCommand);
     try {
-      result = await requestPayment(
-        api,
-        {
-          request,
-          // The live service's clients check the md5 of their access token; the sandbox's is the key's.
-          accessToken: session.profile.token,
-          timeoutMs,
-          now: () => deps.clock.now(),
-          sleep: deps.clock.sleep,
-          signal: deps.signal,
-        },
-        { ...hooks, showPaymentPage: (url, timeoutText) => showPaymentPage(url, timeoutText, flags.browser === false, context) },
-      );
-    } catch (error) {
-      throw withCheckCommand(error, request.orderNo, checkCommand, deps.signal.aborted);
+      // On screen before anything is sent, so that even a killed run leaves the number to check.
+      deps.io.stderr.write(`order ${request.orderNo}: requesting ${formatMoney(request.amount, request.currency)} (to check it: ${checkCommand})\n`);
+      const api = {
+        submit: (form: typeof request) => session.client.booking.submit(form),
+        bookingList: (window: BookingListRequest) => session.client.events.bookingList(window),
+      };
+      const hooks = {
+        onExistingBookings: (records: readonly BookingRecordLike[], window: DateWindow) =>
+          refuseOrAskAgain(request.orderNo, records, window, flags.yes === true, context),
+        boundary: (name: string) => deps.crashPoint?.(`bookings-request:${name}`),
+      };
+
+      if (values.callbackUrl !== undefined) {
+        await refuseKnownOrderNumber(api, request, deps.clock.now(), hooks);
+        hooks.boundary('before-booking');
+        await api.submit(request);
+        if (context.globals().json) {
+          writeJson(deps.io, { status: 'submitted', orderNo: request.orderNo, callbackUrl: request.callbackUrl });
+        } else {
+          printOut(deps.io, `booking ${request.orderNo} submitted; the result will be delivered to ${request.callbackUrl}\n`);
+        }
+        return;
+      }
+
+      let result: PaymentResult;
+      try {
+        result = await requestPayment(
+          api,
+          {
+            request,
+            // The live service's clients check the md5 of their access token; the sandbox's is the key's.
+            accessToken: session.profile.token,
+            timeoutMs,
+            now: () => deps.clock.now(),
+            sleep: deps.clock.sleep,
+            signal: deps.signal,
+          },
+          { ...hooks, showPaymentPage: (url, timeoutText) => showPaymentPage(url, timeoutText, flags.browser === false, context) },
+        );
+      } catch (error) {
+        throw withCheckCommand(error, request.orderNo, checkCommand, deps.signal.aborted);
+      }
+      await reportPayment(result.payment, context);
+    } finally {
+      await lock.release();
     }
-    await reportPayment(result.payment, context);
   });
 }
 
