@@ -6,6 +6,8 @@ import type { SandboxExtension } from '../../src/sandbox/context.js';
 
 export class RequestGate {
   private armed = false;
+  /** How many requests to the path the sandbox has received. */
+  seen = 0;
   private onReceived: () => void = () => {};
   private open: () => void = () => {};
   private opened: Promise<void> = Promise.resolve();
@@ -18,6 +20,7 @@ export class RequestGate {
       name: `request-gate ${path}`,
       middleware: (app) => {
         app.use(path, async (_c, next) => {
+          this.seen += 1;
           if (this.armed) {
             this.armed = false;
             const opened = this.opened;

@@ -17,7 +17,7 @@ import { withSession } from '../../session.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { addParamFlags, checkFormats, fillMissing, paramValues } from '../../params.js';
 import { BOOKING_PARAMS } from '../../fields.js';
-import { BOOKING_KEY_FILE_HELP, resolveBookingKey } from './shared.js';
+import { BOOKING_KEY_FILE_HELP, removedBookingKeyFlag, resolveBookingKey } from './shared.js';
 import { parseDuration } from '../../duration.js';
 import { bookingRequest } from '../../../client/schemas/requests.js';
 import { parseRequest } from '../../../client/validate.js';
@@ -49,6 +49,7 @@ export function registerBookingsRequest(group: Command, context: CommandContext,
   const command = group.command('request').description('request a payment for an order: opens the payment page and waits for the verified result');
   addParamFlags(command, BOOKING_PARAMS)
     .option('--booking-key-file <file>', BOOKING_KEY_FILE_HELP)
+    .addOption(removedBookingKeyFlag(context))
     .option('--no-browser', 'print the address to open instead of opening a browser')
     .option('--yes', 'do not ask for confirmation (needed on the live profile without a terminal); never a second payment of an order number')
     .option('--timeout <duration>', 'how long to wait for the payment (e.g. 90s, 10m)', DEFAULT_TIMEOUT)
@@ -70,7 +71,7 @@ async function runRequestBooking(flags: RequestFlags, context: CommandContext): 
   values = await fillMissing(context, BOOKING_PARAMS, values);
   // E12 is authenticated by the booking key; E13 too in the sandbox (the token goes along when there is one).
   await withSession(context, { token: false }, async (session) => {
-    const bookingKey = await resolveBookingKey({ flag: values.bookingKey, file: flags.bookingKeyFile, fromProfile: session.profile.bookingKey }, deps);
+    const bookingKey = await resolveBookingKey({ file: flags.bookingKeyFile, fromProfile: session.profile.bookingKey }, deps);
     // Checked by the client's schema (defaults applied): a refused field is named by its flag (runCli).
     const request = parseRequest(bookingRequest, { ...values, bookingKey, callbackUrl: values.callbackUrl ?? PENDING_CALLBACK });
     await confirmOnLive(context, {
