@@ -6,17 +6,10 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BoxofficeError, nameErrorClasses } from '../client/errors.js';
-import { describeHolder, tryLock, type FileLock, type LockHolder } from '../util/file-lock.js';
+import { describeHolder, tryLock, type FileLock } from '../util/file-lock.js';
 
 /** Another run is requesting a payment for the same order number right now. */
-export class PaymentInProgressError extends BoxofficeError {
-  constructor(
-    message: string,
-    readonly holder: LockHolder | undefined,
-  ) {
-    super(message);
-  }
-}
+class PaymentInProgressError extends BoxofficeError {}
 nameErrorClasses({ PaymentInProgressError });
 
 export interface OrderNumberKey {
@@ -25,7 +18,7 @@ export interface OrderNumberKey {
   orderNo: string;
 }
 
-export function orderLockPath(configDir: string, key: OrderNumberKey): string {
+function orderLockPath(configDir: string, key: OrderNumberKey): string {
   const name = createHash('sha256')
     .update(JSON.stringify([key.apiUrl, key.orderNo]))
     .digest('hex')
@@ -42,6 +35,5 @@ export async function holdOrderNumber(configDir: string, key: OrderNumberKey, ch
   throw new PaymentInProgressError(
     `order ${key.orderNo}: another bookings request for this order number is running (${describeHolder(attempt.holder)}); no second payment requested. ` +
       `Let it finish, then check it with: ${checkCommand}; if that process is gone, delete ${path}`,
-    attempt.holder,
   );
 }

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import * as z from 'zod';
 import { BoxofficeError, UsageError, nameErrorClasses } from '../client/errors.js';
 import { writeFileAtomically } from '../util/atomic-file.js';
-import { describeHolder, lockPathFor, tryLock, type FileLock, type LockHolder } from '../util/file-lock.js';
+import { describeHolder, lockPathFor, tryLock, type FileLock } from '../util/file-lock.js';
 import type { TicketSpec } from './ticket-spec.js';
 
 /** The steps that change the service, in order; the intent names the one about to be sent. */
@@ -40,14 +40,7 @@ function describePurchase(purchase: Purchase): string {
 }
 
 /** Another run is placing the same purchase right now. */
-export class PurchaseInProgressError extends BoxofficeError {
-  constructor(
-    message: string,
-    readonly holder: LockHolder | undefined,
-  ) {
-    super(message);
-  }
-}
+class PurchaseInProgressError extends BoxofficeError {}
 nameErrorClasses({ PurchaseInProgressError });
 
 export class OrderIntentFile {
@@ -76,7 +69,6 @@ export class OrderIntentFile {
     throw new PurchaseInProgressError(
       `this purchase is being placed by another order place right now (${describeHolder(attempt.holder)}); nothing was bought by this run. ` +
         `Let that run finish (it shows its order number); the same command run after it places a new order. If that process is gone, delete ${path}`,
-      attempt.holder,
     );
   }
 

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnvironment, runBuilt } from '../e2e/support/built-cli.js';
 import { runInProcess } from '../helpers/cli.js';
 import { useTestSandbox } from '../helpers/sandbox.js';
@@ -21,6 +21,12 @@ let scratch: string;
 beforeAll(() => {
   if (!existsSync(join(ROOT, 'dist', 'cli.cjs'))) spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
   scratch = mkdtempSync(join(tmpdir(), 'boxoffice-cli-sandbox-'));
+});
+/** Every sandbox a test started: one a failed test left running is stopped after it. */
+const running = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
 });
 afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
@@ -57,10 +63,14 @@ async function start(args: string[], env: Record<string, string | undefined> = {
     env: withEnv({ BOXOFFICE_DATA_DIR: join(scratch, 'data-default'), ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    }),
   );
   const stdout: string[] = [];
   const lines = createInterface({ input: child.stdout! });
