@@ -228,9 +228,7 @@ describe('bookings list: flags → options', () => {
       '--max-wait',
       '10m',
     ]);
-    expect(parsed.runs).toEqual([
-      { fromDate: '2026-01-01', toDate: '2026-12-31', bookingKeyFile: 'key.txt', format: 'csv', yes: true, maxWaitMs: 600_000 },
-    ]);
+    expect(parsed.runs).toEqual([{ fromDate: '2026-01-01', toDate: '2026-12-31', bookingKeyFile: 'key.txt', format: 'csv', yes: true, maxWaitMs: 600_000 }]);
   });
 
   it.each([
