@@ -58,8 +58,6 @@ export const SEARCH_PARAMS: readonly ParamSpec[] = [
   { name: 'page', description: 'the page to show (from 1)', kind: 'integer' },
 ];
 
-export const BOOKING_KEY_FLAG_HELP = 'booking key (discouraged: visible in ps; prefer BOXOFFICE_BOOKING_KEY or --booking-key-file)';
-
 /** E12 (bookings request): every parameter. */
 export const BOOKING_PARAMS: readonly ParamSpec[] = [
   { name: 'amount', kind: 'number', required: true, description: 'amount to collect' },
@@ -72,7 +70,6 @@ export const BOOKING_PARAMS: readonly ParamSpec[] = [
   { name: 'city', description: 'city' },
   { name: 'address', description: 'address (at most 1000 characters)' },
   { name: 'zipcode', description: 'postal code' },
-  { name: 'bookingKey', description: BOOKING_KEY_FLAG_HELP },
   { name: 'callbackUrl', kind: 'url', description: 'send the result there instead of back to this CLI' },
   { name: 'currency', kind: 'enum', choices: BOOKING_CURRENCIES, description: 'currency; others are converted to INR (default: INR)' },
   { name: 'pg', kind: 'enum', choices: PAYMENT_GATEWAYS, description: 'payment gateway: pg1 also takes MASTER/MAESTRO cards (default: pg2)' },

@@ -130,8 +130,8 @@ export async function openSession(context: CommandContext, needs: SessionNeeds =
   }
   if (needs.bookingKey && !profile.bookingKey) {
     throw new UsageError(
-      `no booking key (profile ${profileName}): pass --booking-key, set BOXOFFICE_BOOKING_KEY or run boxoffice config set bookingKey KEY`,
-      '--booking-key',
+      `no booking key (profile ${profileName}): set BOXOFFICE_BOOKING_KEY, give --booking-key-file FILE or run boxoffice config set bookingKey`,
+      '--booking-key-file',
     );
   }
 

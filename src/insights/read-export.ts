@@ -1,6 +1,8 @@
 // Reads an attendee export written by `boxoffice attendees export` (.csv, .json or .ndjson) as a
 // stream of rows: one row in memory at a time, whatever the file's size. CSV cells neutralised
-// against spreadsheet formulas are read back as they were sent.
+// against spreadsheet formulas are read back as they were sent. A file that ends in the middle of
+// a record (a copy or download cut short) is refused, naming the line where it ends: the reader
+// throws before its last rows are counted, so the command reports nothing.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Readable, type Duplex } from 'node:stream';
@@ -21,6 +23,26 @@ const CHUNK_BYTES = 8 * 1024;
 function piped(source: Readable, target: Duplex): Duplex {
   source.on('error', (error) => target.destroy(error));
   return source.pipe(target);
+}
+
+/** Where a file ends: its last line (1-based), whether a line break ends it, its last characters but blanks. */
+async function endOf(path: string): Promise<{ line: number; lineEnded: boolean; tail: string }> {
+  let newlines = 0;
+  let last = '';
+  for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024, encoding: 'latin1' }) as AsyncIterable<string>) {
+    for (let at = chunk.indexOf('\n'); at !== -1; at = chunk.indexOf('\n', at + 1)) newlines += 1;
+    last = (last + chunk).slice(-64);
+  }
+  const lineEnded = last.endsWith('\n') || last === '';
+  return { line: newlines + (lineEnded ? 0 : 1), lineEnded, tail: last.trimEnd() };
+}
+
+async function cutShort(path: string, what: string): Promise<UsageError> {
+  const { line } = await endOf(path);
+  return new UsageError(
+    `--from: ${path} ends in the middle of a record (${what}) on line ${line}: the file is cut short, nothing was counted; export it again (boxoffice attendees export EVENT_ID -o FILE)`,
+    '--from',
+  );
 }
 
 function rowOf(value: unknown, where: string): ExportRow {
@@ -50,10 +72,13 @@ async function* csvRows(path: string, signal: AbortSignal): AsyncGenerator<Expor
       parser?.resume();
     },
   });
+  let unterminated = false;
   Papa.parse<string[]>(file, {
     delimiter: ',',
     skipEmptyLines: true,
     chunk: (results, parser) => {
+      // Only the end of the input can leave a quoted field open.
+      if (results.errors.some((error) => error.code === 'MissingQuotes')) unterminated = true;
       if (batches.push(results.data)) return;
       paused = parser;
       parser.pause();
@@ -62,18 +87,30 @@ async function* csvRows(path: string, signal: AbortSignal): AsyncGenerator<Expor
     error: (error: Error) => batches.destroy(error),
   });
   let header: string[] | undefined;
+  // Each row is yielded once the next one is read: the last one is checked for its width first.
+  let held: string[] | undefined;
+  const rowFrom = (names: string[], cells: string[]): ExportRow => {
+    const row: Record<string, string> = {};
+    const width = Math.min(names.length, cells.length);
+    for (let index = 0; index < width; index += 1) row[names[index]] = restoreFormula(cells[index]);
+    return row;
+  };
   try {
     for await (const rows of batches as AsyncIterable<string[][]>) {
+      if (unterminated) throw await cutShort(path, 'inside a quoted field');
       for (const cells of rows) {
         if (header === undefined) {
           header = cells.map((name, index) => restoreFormula(index === 0 ? name.replace(/^\uFEFF/, '') : name));
           continue;
         }
-        const row: Record<string, string> = {};
-        const width = Math.min(header.length, cells.length);
-        for (let index = 0; index < width; index += 1) row[header[index]] = restoreFormula(cells[index]);
-        yield row;
+        if (held !== undefined) yield rowFrom(header, held);
+        held = cells;
       }
+    }
+    if (header !== undefined && held !== undefined) {
+      // An export writes every column of every row: a last row with fewer was cut short.
+      if (held.length < header.length) throw await cutShort(path, `its last row has ${held.length} of the header's ${header.length} columns`);
+      yield rowFrom(header, held);
     }
   } finally {
     file.destroy();
@@ -90,6 +127,8 @@ async function* ndjsonRows(path: string, signal: AbortSignal): AsyncGenerator<Ex
     try {
       value = JSON.parse(line);
     } catch {
+      const end = await endOf(path);
+      if (end.line === number && !end.lineEnded) throw await cutShort(path, 'its last line is not a whole JSON object');
       throw new UsageError(`--from: ${path} line ${number} is not JSON (is it NDJSON, one object a line?)`, '--from');
     }
     yield rowOf(value, `line ${number}`);
@@ -103,6 +142,7 @@ async function* jsonRows(path: string, signal: AbortSignal): AsyncGenerator<Expo
     for await (const item of items as AsyncIterable<{ key: number; value: unknown }>) yield rowOf(item.value, `element ${item.key + 1}`);
   } catch (error) {
     if (error instanceof UsageError || signal.aborted) throw error;
+    if (!(await endOf(path)).tail.endsWith(']')) throw await cutShort(path, 'the array of rows is not closed');
     throw new UsageError(`--from: ${path} is not a JSON array of rows (${(error as Error).message})`, '--from');
   }
 }

@@ -2,12 +2,16 @@
 // directory before each step that changes the service: which order (once the service has given
 // its number) and which step. A run that finds the file of the same purchase (same service,
 // event and tickets) continues that order instead of buying again; a finished run removes it.
+// A run holds the file's lock (`FILE.lock`, src/util/file-lock.ts) from before it reads the
+// intent until it ends: a second run of the same purchase at the same time is refused, naming
+// the first, so only an intent whose holder is gone (killed, crashed) is ever continued.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as z from 'zod';
-import { UsageError } from '../client/errors.js';
+import { BoxofficeError, UsageError, nameErrorClasses } from '../client/errors.js';
 import { writeFileAtomically } from '../util/atomic-file.js';
+import { describeHolder, lockPathFor, tryLock, type FileLock } from '../util/file-lock.js';
 import type { TicketSpec } from './ticket-spec.js';
 
 /** The steps that change the service, in order; the intent names the one about to be sent. */
@@ -35,6 +39,10 @@ function describePurchase(purchase: Purchase): string {
   return JSON.stringify([purchase.publisherUrl, purchase.eventId, tickets]);
 }
 
+/** Another run is placing the same purchase right now. */
+class PurchaseInProgressError extends BoxofficeError {}
+nameErrorClasses({ PurchaseInProgressError });
+
 export class OrderIntentFile {
   private constructor(
     readonly path: string,
@@ -49,7 +57,22 @@ export class OrderIntentFile {
     return new OrderIntentFile(join(configDir, 'orders', `${name}.json`), text, now);
   }
 
-  /** The intent an earlier run left, if any. */
+  /**
+   * Takes the purchase's lock, or refuses (PurchaseInProgressError) while another live run holds
+   * it; a dead holder's lock is taken over.
+   */
+  async hold(): Promise<FileLock> {
+    await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
+    const path = lockPathFor(this.path);
+    const attempt = await tryLock(path);
+    if (attempt.acquired) return attempt.lock;
+    throw new PurchaseInProgressError(
+      `this purchase is being placed by another order place right now (${describeHolder(attempt.holder)}); nothing was bought by this run. ` +
+        `Let that run finish (it shows its order number); the same command run after it places a new order. If that process is gone, delete ${path}`,
+    );
+  }
+
+  /** The intent an earlier run left, if any (read with the lock held: a live run's is never seen). */
   async read(): Promise<OrderIntent | undefined> {
     let text: string;
     try {

@@ -3,7 +3,8 @@
 // aside under a unique name, checked to still be that dead holder's, removed. So is a lock whose
 // holder cannot be read once it is older than a short grace: a crash between creating the file
 // and writing it leaves it empty, and nobody would ever remove it. Used by apply (one run per
-// state file) and the attendee export (one run per output file).
+// state file), the attendee export (one run per output file), bookings request (one run per
+// order number) and order place (one run per purchase).
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';

@@ -6,7 +6,6 @@
 // whose wait is injected: it returns at once for every request but the targeted create, which it
 // holds until the test has stopped the CLI. The held request is then served, so the record exists
 // although the CLI never saw the answer — the worst case for a re-run.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,40 +15,17 @@ import type { BoxofficeClient } from '../../src/client/index.js';
 import type { SandboxExtension } from '../../src/sandbox/context.js';
 import { defaultExtensions } from '../../src/sandbox/extensions.js';
 import { modesExtension } from '../../src/sandbox/modes/index.js';
+import { startCli, type ProcessResult } from '../helpers/process.js';
 import { organizerEnv, startTestSandbox } from '../helpers/sandbox.js';
 import { eventsWithUrl, ticketsOf } from './remote-counts.js';
 
 type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>;
-const root = new URL('../../', import.meta.url).pathname;
 const fixture = new URL('./fixtures/conference.yaml', import.meta.url);
 const clock = { now: () => new Date('2026-11-22T04:00:00Z') };
 const CREATE_PATHS = new Set(['/api/e/create', '/api/e/add-ticket', '/api/e/add-discount']);
 
-interface ProcessResult {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-function start(args: string[], env: Record<string, string>): { child: ChildProcess; done: Promise<ProcessResult> } {
-  const child = spawn(process.execPath, ['bin/boxoffice.js', ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const done = new Promise<ProcessResult>((resolve) => {
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-  return { child, done };
-}
-
 function boxoffice(args: string[], env: Record<string, string>): Promise<ProcessResult> {
-  return start(args, env).done;
+  return startCli(args, env).done;
 }
 
 /**
@@ -192,7 +168,7 @@ describe('apply stopped while a create is in flight, then run again', () => {
         const file = await setupFile(eventUrl);
         const env = envFor(eventUrl);
         holder.arm(index + 1);
-        const run = start(['apply', file], env);
+        const run = startCli(['apply', file], env);
         await holder.received;
         run.child.kill(signal);
         const stopped = await run.done;
@@ -232,7 +208,7 @@ describe('apply stopped while a create is in flight, then run again', () => {
     const file = await setupFile(eventUrl);
     const env = envFor(eventUrl, false);
     holder.arm(6);
-    const run = start(['apply', file], env);
+    const run = startCli(['apply', file], env);
     await holder.received;
     run.child.kill('SIGKILL');
     await run.done;
@@ -255,12 +231,13 @@ describe('two applies of one file at once', () => {
     const eventUrl = 'concurrent';
     const file = await setupFile(eventUrl);
     const env = envFor(eventUrl);
-    // Hold the first run's first create a moment, so the two surely overlap.
+    // The first run's first create is held in the sandbox until the second run says it waits
+    // for the first one's lock: the two surely overlap.
     holder.arm(1);
-    const first = start(['apply', file], env);
+    const first = startCli(['apply', file], env);
     await holder.received;
-    const second = start(['apply', file, '--lock-timeout', '60s'], env);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const second = startCli(['apply', file, '--lock-timeout', '60s'], env);
+    await second.waitForStderr(/waiting for another apply of /);
     holder.disarm();
     holder.release();
     const [a, b] = await Promise.all([first.done, second.done]);
@@ -285,7 +262,7 @@ describe('two applies of one file at once', () => {
     expect(await eventsWithUrl(client, eventUrl)).toEqual([]);
 
     // A process that has exited: its lock is recognised as left behind.
-    const gone = start(['--version'], {});
+    const gone = startCli(['--version'], {});
     const deadPid = gone.child.pid as number;
     await gone.done;
     await writeFile(lockPath, JSON.stringify({ pid: deadPid, host: hostname(), startedAt }));

@@ -72,10 +72,10 @@ describe('bookings list: dates checked before any request', () => {
     await expectRefused(['bookings', 'list', '--from-date', '2026-01-01', '--to-date', '2026-01-02', '--format', 'xml'], '--format', 'xml');
   });
 
-  it('names --booking-key when there is none anywhere', async () => {
+  it('names --booking-key-file when there is no key anywhere', async () => {
     await expectRefused(
       ['bookings', 'list', '--from-date', '2026-01-01', '--to-date', '2026-01-02', '--profile', 'live'],
-      '--booking-key',
+      '--booking-key-file',
       'BOXOFFICE_BOOKING_KEY',
       { BOXOFFICE_BOOKING_KEY: undefined },
     );
@@ -109,8 +109,8 @@ describe('bookings request: every E12 parameter checked before anything starts',
     await expectRefused(argv, flag, text);
   });
 
-  it('names --booking-key when there is none anywhere', async () => {
-    await expectRefused([...base, '--profile', 'live', '--yes'], '--booking-key', 'BOXOFFICE_BOOKING_KEY', {
+  it('names --booking-key-file when there is no key anywhere', async () => {
+    await expectRefused([...base, '--profile', 'live', '--yes'], '--booking-key-file', 'BOXOFFICE_BOOKING_KEY', {
       BOXOFFICE_BOOKING_KEY: undefined,
     });
   });

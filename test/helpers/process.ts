@@ -61,3 +61,16 @@ export function startCli(args: string[], env: Record<string, string>, stdin?: st
 export function runCli(args: string[], env: Record<string, string>, stdin?: string): Promise<ProcessResult> {
   return startCli(args, env, stdin).done;
 }
+
+/** The results of the first `count` of `runs` to end, in the order they ended. */
+export function firstToEnd(runs: readonly RunningCli[], count: number): Promise<ProcessResult[]> {
+  return new Promise((resolve) => {
+    const ended: ProcessResult[] = [];
+    for (const run of runs) {
+      void run.done.then((result) => {
+        ended.push(result);
+        if (ended.length === count) resolve([...ended]);
+      });
+    }
+  });
+}

@@ -224,7 +224,10 @@ describe('reading exports back', () => {
       writeFileSync(join(dir, name), text);
       for await (const _ of readExportRows(join(dir, name), format, new AbortController().signal));
     };
-    await expect(read('cut.json', '[{"orderNo":"A1"},', 'json')).rejects.toThrow(/--from: .*cut\.json is not a JSON array of rows/);
+    await expect(read('cut.json', '[{"orderNo":"A1"},', 'json')).rejects.toThrow(
+      /--from: .*cut\.json ends in the middle of a record \(the array of rows is not closed\) on line 1:/,
+    );
+    await expect(read('broken.json', '[{"orderNo":"A1"},}]', 'json')).rejects.toThrow(/--from: .*broken\.json is not a JSON array of rows/);
     await expect(read('list.json', '[[1,2]]', 'json')).rejects.toThrow('--from: element 1 is not an object of columns');
     await expect(read('bad.ndjson', '{"orderNo":"A1"}\nnot json\n', 'ndjson')).rejects.toThrow('line 2 is not JSON');
   });

@@ -1,11 +1,15 @@
 // `boxoffice sandbox start` and `boxoffice sandbox token` as a user runs them: the built CLI as a
 // process (start-up line, signals, database file), and in-process for the token verb's errors.
+// Each process test runs several processes one after another, each waited for by its own events
+// (a line printed, an exit), never by a time; the time allowed is sized for a busy machine, and
+// the CLI runs asynchronously, so that the test's own timeout can always fire.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnvironment, runBuilt } from '../e2e/support/built-cli.js';
 import { runInProcess } from '../helpers/cli.js';
 import { useTestSandbox } from '../helpers/sandbox.js';
 import { expectSuccess, post, validEvent } from './api.js';
@@ -18,30 +22,39 @@ beforeAll(() => {
   if (!existsSync(join(ROOT, 'dist', 'cli.cjs'))) spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
   scratch = mkdtempSync(join(tmpdir(), 'boxoffice-cli-sandbox-'));
 });
+/** Every sandbox a test started: one a failed test left running is stopped after it. */
+const running = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+});
 afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
+
+/** Several processes one after another on a machine other tests keep busy. */
+const PROCESS_TEST_TIMEOUT_MS = 120_000;
 
 interface Started {
   child: ChildProcess;
   url: string;
   firstLine: string;
   stdout: string[];
+  /** The stdout line at `index` (0-based), once printed. */
+  line(index: number): Promise<string>;
   stderr: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** The test process's environment without BOXOFFICE_* (and CI, BROWSER); `undefined` removes a variable. */
 function withEnv(changes: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...changes };
+  const env: NodeJS.ProcessEnv = { ...cleanEnvironment(), ...changes };
   for (const [name, value] of Object.entries(changes)) if (value === undefined) delete env[name];
   return env;
 }
 
 function boxoffice(args: string[], env: Record<string, string | undefined> = {}) {
-  return spawnSync(process.execPath, [BIN, ...args], {
-    encoding: 'utf8',
-    env: withEnv({ BOXOFFICE_DATA_DIR: join(scratch, 'data-default'), CI: 'true', ...env }),
-  });
+  return runBuilt(args, { env: { BOXOFFICE_DATA_DIR: join(scratch, 'data-default'), CI: 'true', ...env } });
 }
 
 /** `env` values of undefined remove the variable; the data directory is the scratch one unless given. */
@@ -50,29 +63,39 @@ async function start(args: string[], env: Record<string, string | undefined> = {
     env: withEnv({ BOXOFFICE_DATA_DIR: join(scratch, 'data-default'), ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    }),
   );
   const stdout: string[] = [];
   const lines = createInterface({ input: child.stdout! });
-  const firstLine = await new Promise<string>((resolve, reject) => {
-    lines.on('line', (line) => {
-      stdout.push(line);
-      if (stdout.length === 1) resolve(line);
+  const line = (index: number) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        if (stdout.length <= index) return;
+        lines.off('line', check);
+        resolve(stdout[index]);
+      };
+      lines.on('line', check);
+      check();
+      void exited.then(({ code }) => reject(new Error(`sandbox start exited with ${code} before printing line ${index + 1}: ${stderr}`)));
     });
-    void exited.then(({ code }) => reject(new Error(`sandbox start exited with ${code} before listening: ${stderr}`)));
-  });
-  return { child, url: firstLine.replace(/^listening on /, ''), firstLine, stdout, stderr: () => stderr, exited };
+  lines.on('line', (text) => stdout.push(text));
+  const firstLine = await line(0);
+  return { child, url: firstLine.replace(/^listening on /, ''), firstLine, stdout, line, stderr: () => stderr, exited };
 }
 
-describe('boxoffice sandbox start (process)', () => {
+describe('boxoffice sandbox start (process)', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('prints exactly "listening on http://127.0.0.1:PORT", serves, and stops cleanly on SIGTERM', async () => {
     const sandbox = await start(['--port', '0', '--db', ':memory:']);
     expect(sandbox.firstLine).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
-    const token = boxoffice(['sandbox', 'token', '--url', sandbox.url]);
-    expect(token.status).toBe(0);
+    const token = await boxoffice(['sandbox', 'token', '--url', sandbox.url]);
+    expect(token.code).toBe(0);
     expect(token.stdout).toMatch(/^sbx_at_[A-Za-z0-9_-]+\n$/);
     expectSuccess(await post(sandbox.url, '/api/e/get-all-events', {}, { token: token.stdout.trim() }));
     sandbox.child.kill('SIGTERM');
@@ -92,7 +115,7 @@ describe('boxoffice sandbox start (process)', () => {
   it('keeps data in --db FILE across restarts; the default file is in the data directory', async () => {
     const file = join(scratch, 'kept.db');
     const first = await start(['--port', '0', '--db', file]);
-    const token = boxoffice(['sandbox', 'token', '--url', first.url]).stdout.trim();
+    const token = (await boxoffice(['sandbox', 'token', '--url', first.url])).stdout.trim();
     const fields = validEvent({ startDate: '2099-01-01', endDate: '2099-01-02' });
     const created = expectSuccess(await post(first.url, '/api/e/create', fields, { token }));
     first.child.kill('SIGTERM');
@@ -112,13 +135,13 @@ describe('boxoffice sandbox start (process)', () => {
   });
 
   it('refuses a bad --port (exit 2) and a port in use (exit 1)', async () => {
-    const bad = boxoffice(['sandbox', 'start', '--port', 'eighty', '--db', ':memory:']);
-    expect(bad.status).toBe(2);
+    const bad = await boxoffice(['sandbox', 'start', '--port', 'eighty', '--db', ':memory:']);
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--port');
     const running = await start(['--port', '0', '--db', ':memory:']);
     const port = new URL(running.url).port;
-    const clash = boxoffice(['sandbox', 'start', '--port', port, '--db', ':memory:']);
-    expect(clash.status).toBe(1);
+    const clash = await boxoffice(['sandbox', 'start', '--port', port, '--db', ':memory:']);
+    expect(clash.code).toBe(1);
     expect(clash.stderr).toContain(`port ${port}`);
     expect(clash.stdout).toBe('');
     running.child.kill('SIGTERM');
@@ -126,7 +149,7 @@ describe('boxoffice sandbox start (process)', () => {
   });
 });
 
-describe('the sandbox secret between processes (docs/sandbox-security.md)', () => {
+describe('the sandbox secret between processes (docs/sandbox-security.md)', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   // As a user runs them: no BOXOFFICE_SANDBOX_SECRET in the environment, one data directory.
   const noSecret = (dataDir: string) => ({ BOXOFFICE_SANDBOX_SECRET: undefined, BOXOFFICE_DATA_DIR: dataDir });
 
@@ -140,25 +163,28 @@ describe('the sandbox secret between processes (docs/sandbox-security.md)', () =
     expect(secret).toMatch(/^sbx_secret_[A-Za-z0-9_-]{43}$/);
     expect(sandbox.stdout).toEqual([sandbox.firstLine]);
 
-    const token = boxoffice(['sandbox', 'token', '--role', 'admin', '--url', sandbox.url], noSecret(dataDir));
-    expect(token).toMatchObject({ status: 0, stderr: '' });
+    const token = await boxoffice(['sandbox', 'token', '--role', 'admin', '--url', sandbox.url], noSecret(dataDir));
+    expect(token).toMatchObject({ code: 0, stderr: '' });
     expect(token.stdout).toMatch(/^sbx_at_\S+\n$/);
-    const seed = boxoffice(['sandbox', 'seed', '--orders', '3', '--url', sandbox.url], noSecret(dataDir));
-    expect(seed.status).toBe(0);
+    const seed = await boxoffice(['sandbox', 'seed', '--orders', '3', '--url', sandbox.url], noSecret(dataDir));
+    expect(seed.code).toBe(0);
     expect(seed.stdout).toMatch(/^\d+\n$/);
-    const localhost = boxoffice(['sandbox', 'token', '--url', `http://localhost:${port}`], noSecret(dataDir));
-    expect(localhost.status).toBe(0);
+    const localhost = await boxoffice(['sandbox', 'token', '--url', `http://localhost:${port}`], noSecret(dataDir));
+    expect(localhost.code).toBe(0);
 
     // elsewhere (another data directory, a wrong secret): exit 3 and where it looked, never a secret
-    const elsewhere = boxoffice(['sandbox', 'token', '--url', sandbox.url], noSecret(join(scratch, 'other')));
-    expect(elsewhere.status).toBe(3);
+    const elsewhere = await boxoffice(['sandbox', 'token', '--url', sandbox.url], noSecret(join(scratch, 'other')));
+    expect(elsewhere.code).toBe(3);
     expect(elsewhere.stdout).toBe('');
     expect(elsewhere.stderr).toContain(
       `error E001: the sandbox at ${sandbox.url} refused the sandbox secret (from ${join(scratch, 'other', `sandbox-${port}.secret`)} (not found))`,
     );
     expect(elsewhere.stderr).toContain('BOXOFFICE_SANDBOX_SECRET');
-    const wrong = boxoffice(['sandbox', 'seed', '--url', sandbox.url], { ...noSecret(dataDir), BOXOFFICE_SANDBOX_SECRET: 'sbx_secret_not-the-right-one' });
-    expect(wrong.status).toBe(3);
+    const wrong = await boxoffice(['sandbox', 'seed', '--url', sandbox.url], {
+      ...noSecret(dataDir),
+      BOXOFFICE_SANDBOX_SECRET: 'sbx_secret_not-the-right-one',
+    });
+    expect(wrong.code).toBe(3);
     expect(wrong.stderr).toContain('(from BOXOFFICE_SANDBOX_SECRET)');
     expect(wrong.stderr).not.toContain(secret);
 
@@ -170,14 +196,12 @@ describe('the sandbox secret between processes (docs/sandbox-security.md)', () =
   it('--print-secret prints BOXOFFICE_SANDBOX_SECRET=… as the second line and writes no file; the printed value works', async () => {
     const dataDir = join(scratch, 'printed');
     const sandbox = await start(['--port', '0', '--db', ':memory:', '--print-secret'], noSecret(dataDir));
-    for (let waited = 0; sandbox.stdout.length < 2 && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(sandbox.stdout).toHaveLength(2);
-    const [name, secret] = sandbox.stdout[1].split('=');
+    const [name, secret] = (await sandbox.line(1)).split('=');
     expect(name).toBe('BOXOFFICE_SANDBOX_SECRET');
     expect(existsSync(join(dataDir, `sandbox-${new URL(sandbox.url).port}.secret`))).toBe(false);
-    expect(boxoffice(['sandbox', 'token', '--url', sandbox.url], noSecret(dataDir)).status).toBe(3);
-    const token = boxoffice(['sandbox', 'token', '--url', sandbox.url], { ...noSecret(dataDir), BOXOFFICE_SANDBOX_SECRET: secret });
-    expect(token.status).toBe(0);
+    expect((await boxoffice(['sandbox', 'token', '--url', sandbox.url], noSecret(dataDir))).code).toBe(3);
+    const token = await boxoffice(['sandbox', 'token', '--url', sandbox.url], { ...noSecret(dataDir), BOXOFFICE_SANDBOX_SECRET: secret });
+    expect(token.code).toBe(0);
     expectSuccess(await post(sandbox.url, '/api/e/get-all-events', {}, { token: token.stdout.trim() }));
     expect((await post(sandbox.url, '/sandbox/token', {})).status).toBe(401);
     sandbox.child.kill('SIGTERM');
@@ -190,8 +214,8 @@ describe('the sandbox secret between processes (docs/sandbox-security.md)', () =
     expectSuccess(await post(sandbox.url, '/sandbox/token', {}, { token: chosen }));
     sandbox.child.kill('SIGTERM');
     await sandbox.exited;
-    const bad = boxoffice(['sandbox', 'start', '--port', '0', '--db', ':memory:'], { BOXOFFICE_SANDBOX_SECRET: 'short secret' });
-    expect(bad.status).toBe(2);
+    const bad = await boxoffice(['sandbox', 'start', '--port', '0', '--db', ':memory:'], { BOXOFFICE_SANDBOX_SECRET: 'short secret' });
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('error: BOXOFFICE_SANDBOX_SECRET: expected 16 to 512 letters, digits or ._~+/- characters (unset it to get a fresh secret)\n');
   });
 });

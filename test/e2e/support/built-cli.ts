@@ -59,7 +59,7 @@ export interface RunOptions {
 }
 
 /** The environment of the test process without anything that would steer the CLI. */
-function cleanEnvironment(): Record<string, string> {
+export function cleanEnvironment(): Record<string, string> {
   return Object.fromEntries(
     Object.entries(process.env).filter(
       (entry): entry is [string, string] => entry[1] !== undefined && !entry[0].startsWith('BOXOFFICE_') && !['CI', 'BROWSER'].includes(entry[0]),

@@ -10,8 +10,7 @@ import type { BookingOrder } from '../../../client/schemas/index.js';
 import { validateDateRange, type DateRange } from '../../../bookings/list-input.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { withSession } from '../../session.js';
-import { BOOKING_KEY_FILE_HELP, resolveBookingKey } from './shared.js';
-import { BOOKING_KEY_FLAG_HELP } from '../../fields.js';
+import { BOOKING_KEY_FILE_HELP, removedBookingKeyFlag, resolveBookingKey } from './shared.js';
 import { createPrompter } from '../../prompt.js';
 import { writeAnswer } from '../../output/index.js';
 import { collectBookings, KNOWN_COLUMNS } from '../../../bookings/collect.js';
@@ -25,8 +24,7 @@ const LIST_FORMATS = ['table', 'csv'] as const;
 type ListFormat = (typeof LIST_FORMATS)[number];
 
 interface ListBookingsOptions extends DateRange {
-  /** From --booking-key; else BOXOFFICE_BOOKING_KEY, else the profile's. */
-  bookingKey?: string;
+  /** --booking-key-file; else BOXOFFICE_BOOKING_KEY, else the profile's key. */
   bookingKeyFile?: string;
   format: ListFormat;
   /** Do not ask before a range that needs many calls. */
@@ -38,7 +36,6 @@ interface ListBookingsOptions extends DateRange {
 interface ListFlags {
   fromDate?: string;
   toDate?: string;
-  bookingKey?: string;
   bookingKeyFile?: string;
   format: string;
   yes?: boolean;
@@ -54,8 +51,8 @@ export function registerBookingsList(group: Command, context: CommandContext, ru
     .description('list booking orders between two dates (any range: fetched 31 days at a time)')
     .option('--from-date <yyyy-mm-dd>', 'first day, inclusive (required)')
     .option('--to-date <yyyy-mm-dd>', 'last day, inclusive (required)')
-    .option('--booking-key <key>', BOOKING_KEY_FLAG_HELP)
     .option('--booking-key-file <file>', BOOKING_KEY_FILE_HELP)
+    .addOption(removedBookingKeyFlag(context))
     .addOption(new Option('--format <format>', 'output format').choices(LIST_FORMATS).default('table'))
     .option('--yes', `do not ask before a range that needs more than ${LARGE_RANGE_CALLS} calls`)
     .option('--max-wait <duration>', "longest total wait for the service's rate limit (E023), over all calls, e.g. 90s, 10m, 1h (default: 2m a call)")
@@ -68,7 +65,6 @@ export function registerBookingsList(group: Command, context: CommandContext, ru
       verbAction(context, run, (flags: ListFlags) => ({
         ...validateDateRange(flags.fromDate, flags.toDate),
         maxWaitMs: flags.maxWait === undefined ? undefined : parseDuration(flags.maxWait, '--max-wait'),
-        bookingKey: flags.bookingKey,
         bookingKeyFile: flags.bookingKeyFile,
         format: flags.format as ListFormat,
         yes: flags.yes,
@@ -89,7 +85,7 @@ async function runListBookings(options: ListBookingsOptions, context: CommandCon
   const globals = context.globals();
   await confirmLargeRange(options, context);
   await withSession(context, { token: true, maxWaitMs: options.maxWaitMs }, async (session) => {
-    const bookingKey = await resolveBookingKey({ flag: options.bookingKey, file: options.bookingKeyFile, fromProfile: session.profile.bookingKey }, deps);
+    const bookingKey = await resolveBookingKey({ file: options.bookingKeyFile, fromProfile: session.profile.bookingKey }, deps);
     const progress = statusLine(deps.io.stderr);
     let receivedSoFar = 0;
     const bookings = await collectBookings<BookingOrder>({

@@ -17,7 +17,7 @@ import { withSession } from '../../session.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { addParamFlags, checkFormats, fillMissing, paramValues } from '../../params.js';
 import { BOOKING_PARAMS } from '../../fields.js';
-import { BOOKING_KEY_FILE_HELP, resolveBookingKey } from './shared.js';
+import { BOOKING_KEY_FILE_HELP, removedBookingKeyFlag, resolveBookingKey } from './shared.js';
 import { parseDuration } from '../../duration.js';
 import { bookingRequest } from '../../../client/schemas/requests.js';
 import { parseRequest } from '../../../client/validate.js';
@@ -25,6 +25,8 @@ import { writeAnswer, writeJson } from '../../output/index.js';
 import { LIVE_PROFILE, confirmOnLive } from '../../live.js';
 import { PaymentNotCompletedError } from '../../../bookings/await-return.js';
 import { printOut } from '../../deps.js';
+import { holdOrderNumber } from '../../../bookings/order-lock.js';
+import { dirname } from 'node:path';
 
 const DEFAULT_TIMEOUT = '5m';
 
@@ -47,6 +49,7 @@ export function registerBookingsRequest(group: Command, context: CommandContext,
   const command = group.command('request').description('request a payment for an order: opens the payment page and waits for the verified result');
   addParamFlags(command, BOOKING_PARAMS)
     .option('--booking-key-file <file>', BOOKING_KEY_FILE_HELP)
+    .addOption(removedBookingKeyFlag(context))
     .option('--no-browser', 'print the address to open instead of opening a browser')
     .option('--yes', 'do not ask for confirmation (needed on the live profile without a terminal); never a second payment of an order number')
     .option('--timeout <duration>', 'how long to wait for the payment (e.g. 90s, 10m)', DEFAULT_TIMEOUT)
@@ -68,7 +71,7 @@ async function runRequestBooking(flags: RequestFlags, context: CommandContext): 
   values = await fillMissing(context, BOOKING_PARAMS, values);
   // E12 is authenticated by the booking key; E13 too in the sandbox (the token goes along when there is one).
   await withSession(context, { token: false }, async (session) => {
-    const bookingKey = await resolveBookingKey({ flag: values.bookingKey, file: flags.bookingKeyFile, fromProfile: session.profile.bookingKey }, deps);
+    const bookingKey = await resolveBookingKey({ file: flags.bookingKeyFile, fromProfile: session.profile.bookingKey }, deps);
     // Checked by the client's schema (defaults applied): a refused field is named by its flag (runCli).
     const request = parseRequest(bookingRequest, { ...values, bookingKey, callbackUrl: values.callbackUrl ?? PENDING_CALLBACK });
     await confirmOnLive(context, {
@@ -78,49 +81,54 @@ async function runRequestBooking(flags: RequestFlags, context: CommandContext): 
       declined: 'payment request not confirmed',
     });
     const checkCommand = checkCommandFor(request.orderNo, recentWindow(deps.clock.now()));
-    // On screen before anything is sent, so that even a killed run leaves the number to check.
-    deps.io.stderr.write(`order ${request.orderNo}: requesting ${formatMoney(request.amount, request.currency)} (to check it: ${checkCommand})\n`);
-    const api = {
-      submit: (form: typeof request) => session.client.booking.submit(form),
-      bookingList: (window: BookingListRequest) => session.client.events.bookingList(window),
-    };
-    const hooks = {
-      onExistingBookings: (records: readonly BookingRecordLike[], window: DateWindow) =>
-        refuseOrAskAgain(request.orderNo, records, window, flags.yes === true, context),
-      boundary: (name: string) => deps.crashPoint?.(`bookings-request:${name}`),
-    };
-
-    if (values.callbackUrl !== undefined) {
-      await refuseKnownOrderNumber(api, request, deps.clock.now(), hooks);
-      hooks.boundary('before-booking');
-      await api.submit(request);
-      if (context.globals().json) {
-        writeJson(deps.io, { status: 'submitted', orderNo: request.orderNo, callbackUrl: request.callbackUrl });
-      } else {
-        printOut(deps.io, `booking ${request.orderNo} submitted; the result will be delivered to ${request.callbackUrl}\n`);
-      }
-      return;
-    }
-
-    let result: PaymentResult;
+    const lock = await holdOrderNumber(dirname(session.store.path), { apiUrl: session.profile.apiUrl ?? '', orderNo: request.orderNo }, checkCommand);
     try {
-      result = await requestPayment(
-        api,
-        {
-          request,
-          // The live service's clients check the md5 of their access token; the sandbox's is the key's.
-          accessToken: session.profile.token,
-          timeoutMs,
-          now: () => deps.clock.now(),
-          sleep: deps.clock.sleep,
-          signal: deps.signal,
-        },
-        { ...hooks, showPaymentPage: (url, timeoutText) => showPaymentPage(url, timeoutText, flags.browser === false, context) },
-      );
-    } catch (error) {
-      throw withCheckCommand(error, request.orderNo, checkCommand, deps.signal.aborted);
+      // On screen before anything is sent, so that even a killed run leaves the number to check.
+      deps.io.stderr.write(`order ${request.orderNo}: requesting ${formatMoney(request.amount, request.currency)} (to check it: ${checkCommand})\n`);
+      const api = {
+        submit: (form: typeof request) => session.client.booking.submit(form),
+        bookingList: (window: BookingListRequest) => session.client.events.bookingList(window),
+      };
+      const hooks = {
+        onExistingBookings: (records: readonly BookingRecordLike[], window: DateWindow) =>
+          refuseOrAskAgain(request.orderNo, records, window, flags.yes === true, context),
+        boundary: (name: string) => deps.crashPoint?.(`bookings-request:${name}`),
+      };
+
+      if (values.callbackUrl !== undefined) {
+        await refuseKnownOrderNumber(api, request, deps.clock.now(), hooks);
+        hooks.boundary('before-booking');
+        await api.submit(request);
+        if (context.globals().json) {
+          writeJson(deps.io, { status: 'submitted', orderNo: request.orderNo, callbackUrl: request.callbackUrl });
+        } else {
+          printOut(deps.io, `booking ${request.orderNo} submitted; the result will be delivered to ${request.callbackUrl}\n`);
+        }
+        return;
+      }
+
+      let result: PaymentResult;
+      try {
+        result = await requestPayment(
+          api,
+          {
+            request,
+            // The live service's clients check the md5 of their access token; the sandbox's is the key's.
+            accessToken: session.profile.token,
+            timeoutMs,
+            now: () => deps.clock.now(),
+            sleep: deps.clock.sleep,
+            signal: deps.signal,
+          },
+          { ...hooks, showPaymentPage: (url, timeoutText) => showPaymentPage(url, timeoutText, flags.browser === false, context) },
+        );
+      } catch (error) {
+        throw withCheckCommand(error, request.orderNo, checkCommand, deps.signal.aborted);
+      }
+      await reportPayment(result.payment, context);
+    } finally {
+      await lock.release();
     }
-    await reportPayment(result.payment, context);
   });
 }
 

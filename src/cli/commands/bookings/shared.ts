@@ -1,28 +1,41 @@
 // What the verbs of `boxoffice bookings` share: where the booking key comes from. A key given
-// as an argument is visible to every user's `ps` while the command runs, so the environment
-// (BOXOFFICE_BOOKING_KEY, laid into the profile by the session), a file or standard input is
-// preferred; `--booking-key` still works, and the command line is then hidden at once.
+// as an argument would be visible to every user's `ps` while the command runs, so it comes from
+// the environment (BOXOFFICE_BOOKING_KEY, laid into the profile by the session), the profile, a
+// file or standard input; the flag that took the key itself is refused, naming those.
+import { Option } from 'commander';
 import { UsageError } from '../../../client/errors.js';
+import type { CommandContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { readAllStdin, readFlagFile } from '../../stdin.js';
 
 export const BOOKING_KEY_FILE_HELP = 'read the booking key from FILE (- for standard input)';
 
+/** Where a booking key can come from, as the messages name them. */
+const BOOKING_KEY_SOURCES = 'BOXOFFICE_BOOKING_KEY, --booking-key-file FILE (- for standard input), or boxoffice config set bookingKey';
+
+/**
+ * `--booking-key KEY`, which took the key itself, is gone: given anyway it is refused (exit 2)
+ * before anything is read or sent, and the command line is hidden at once.
+ */
+export function removedBookingKeyFlag(context: CommandContext): Option {
+  return new Option('--booking-key <key>').hideHelp().argParser(() => {
+    context.deps.hideArguments?.();
+    throw new UsageError(
+      `--booking-key is not accepted: a key on the command line is visible to every user of this machine (ps); give it by ${BOOKING_KEY_SOURCES}`,
+      '--booking-key',
+    );
+  });
+}
+
 export interface BookingKeySources {
-  /** --booking-key */
-  flag?: string;
   /** --booking-key-file */
   file?: string;
   /** BOXOFFICE_BOOKING_KEY, else the profile's bookingKey. */
   fromProfile?: string;
 }
 
-/** The first key given: --booking-key, --booking-key-file, then the environment or profile. */
+/** The first key given: --booking-key-file, then the environment or profile. */
 export async function resolveBookingKey(sources: BookingKeySources, deps: Deps): Promise<string> {
-  if (sources.flag !== undefined && sources.file !== undefined) {
-    throw new UsageError('give the booking key once: --booking-key or --booking-key-file, not both', '--booking-key-file');
-  }
-  if (sources.flag !== undefined) deps.hideArguments?.();
   const fromFile =
     sources.file === undefined
       ? undefined
@@ -30,9 +43,7 @@ export async function resolveBookingKey(sources: BookingKeySources, deps: Deps):
   if (sources.file !== undefined && fromFile === '') {
     throw new UsageError(`--booking-key-file ${sources.file}: empty`, '--booking-key-file');
   }
-  const key = [sources.flag, fromFile, sources.fromProfile].find((value) => value !== undefined && value.trim() !== '');
-  if (key === undefined) {
-    throw new UsageError('a booking key is required: BOXOFFICE_BOOKING_KEY, --booking-key-file FILE, or boxoffice config set bookingKey …', '--booking-key');
-  }
+  const key = [fromFile, sources.fromProfile].find((value) => value !== undefined && value.trim() !== '');
+  if (key === undefined) throw new UsageError(`a booking key is required: ${BOOKING_KEY_SOURCES} …`, '--booking-key-file');
   return key.trim();
 }

@@ -126,70 +126,76 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
       deps.clock.now(),
     );
     const again = continueCommand(options);
-    const left = await intent.read();
-    if (left?.orderNo !== undefined) {
-      deps.io.stderr.write(`order ${left.orderNo}: an interrupted run of this purchase left it at ${left.step}; continuing it, not buying again\n`);
-    } else if (left !== undefined) {
-      deps.io.stderr.write(
-        'an interrupted run of this purchase stopped while generating its order: any order it made was never confirmed, ' +
-          'and the service releases its tickets; placing the order now\n',
-      );
-    }
-    let orderNo = left?.orderNo;
-    let placed: PlacedOrder;
+    // Held until the run ends, so that no other run takes this one's intent for an interrupted one.
+    const lock = await intent.hold();
     try {
-      placed = await placeOrder(
-        session.client.publisher,
-        {
-          eventId: ids.eventId,
-          tickets,
-          answers,
-          fake: options.fake,
-          status: options.status,
-          referenceNo: options.referenceNo,
-          now: deps.clock.now(),
-          signal: deps.signal,
-          ...(orderNo !== undefined ? { resume: { orderNo } } : {}),
-        },
-        {
-          beforeOrder: async (cart, currency) => {
-            const unapplied = unappliedCodes(tickets, cart, currency);
-            if (unapplied !== undefined) deps.io.stderr.write(`${unapplied}\n`);
-            await confirmOnLive(context, {
-              ...live,
-              question: `Place a real order on the ${LIVE_PROFILE} profile for a total of ${formatMoney(cart.grandTotal, currency)}?`,
-              declined: 'order not placed',
-            });
-          },
-          beforeChange: (step, number) => intent.record(step, number),
-          onOrderNumber: async (number) => {
-            orderNo = number;
-            deps.io.stderr.write(`order ${number}: generated; its tickets are held until it is confirmed (if interrupted, continue it with: ${again})\n`);
-            await intent.record('save-attendee', number);
-          },
-          boundary: (name) => deps.crashPoint?.(`order-place:${name}`),
-          ...(globals.input ? { askAttendee: (position, fields) => askAttendee(createPrompter(deps), position, fields) } : {}),
-        },
-      );
-    } catch (error) {
-      if (deps.signal.aborted && orderNo !== undefined) {
-        throw new InterruptedWorkError(`order ${orderNo} is not finished; continue it with: ${again}`);
+      const left = await intent.read();
+      if (left?.orderNo !== undefined) {
+        deps.io.stderr.write(`order ${left.orderNo}: an interrupted run of this purchase left it at ${left.step}; continuing it, not buying again\n`);
+      } else if (left !== undefined) {
+        deps.io.stderr.write(
+          'an interrupted run of this purchase stopped while generating its order: any order it made was never confirmed, ' +
+            'and the service releases its tickets; placing the order now\n',
+        );
       }
-      // The service answered (refused, or the order cannot go on): nothing is left to continue.
-      if (
-        !deps.signal.aborted &&
-        (error instanceof ApiError ||
-          error instanceof CancelledError ||
-          error instanceof DeclinedError ||
-          (error instanceof BoxofficeError && KNOWN_OUTCOMES.has(error.name)))
-      )
-        await intent.remove();
-      throw error;
+      let orderNo = left?.orderNo;
+      let placed: PlacedOrder;
+      try {
+        placed = await placeOrder(
+          session.client.publisher,
+          {
+            eventId: ids.eventId,
+            tickets,
+            answers,
+            fake: options.fake,
+            status: options.status,
+            referenceNo: options.referenceNo,
+            now: deps.clock.now(),
+            signal: deps.signal,
+            ...(orderNo !== undefined ? { resume: { orderNo } } : {}),
+          },
+          {
+            beforeOrder: async (cart, currency) => {
+              const unapplied = unappliedCodes(tickets, cart, currency);
+              if (unapplied !== undefined) deps.io.stderr.write(`${unapplied}\n`);
+              await confirmOnLive(context, {
+                ...live,
+                question: `Place a real order on the ${LIVE_PROFILE} profile for a total of ${formatMoney(cart.grandTotal, currency)}?`,
+                declined: 'order not placed',
+              });
+            },
+            beforeChange: (step, number) => intent.record(step, number),
+            onOrderNumber: async (number) => {
+              orderNo = number;
+              deps.io.stderr.write(`order ${number}: generated; its tickets are held until it is confirmed (if interrupted, continue it with: ${again})\n`);
+              await intent.record('save-attendee', number);
+            },
+            boundary: (name) => deps.crashPoint?.(`order-place:${name}`),
+            ...(globals.input ? { askAttendee: (position, fields) => askAttendee(createPrompter(deps), position, fields) } : {}),
+          },
+        );
+      } catch (error) {
+        if (deps.signal.aborted && orderNo !== undefined) {
+          throw new InterruptedWorkError(`order ${orderNo} is not finished; continue it with: ${again}`);
+        }
+        // The service answered (refused, or the order cannot go on): nothing is left to continue.
+        if (
+          !deps.signal.aborted &&
+          (error instanceof ApiError ||
+            error instanceof CancelledError ||
+            error instanceof DeclinedError ||
+            (error instanceof BoxofficeError && KNOWN_OUTCOMES.has(error.name)))
+        )
+          await intent.remove();
+        throw error;
+      }
+      await intent.remove();
+      if (placed.resumed) deps.io.stderr.write(`order ${placed.orderNo}: ${placed.details.orderDetails.orderStatus} (continued from an interrupted run)\n`);
+      if (globals.json) return writeJson(deps.io, jsonDocument(ids.eventId, placed));
+      await printOrder(context, placed);
+    } finally {
+      await lock.release();
     }
-    await intent.remove();
-    if (placed.resumed) deps.io.stderr.write(`order ${placed.orderNo}: ${placed.details.orderDetails.orderStatus} (continued from an interrupted run)\n`);
-    if (globals.json) return writeJson(deps.io, jsonDocument(ids.eventId, placed));
-    await printOrder(context, placed);
   });
 }
 

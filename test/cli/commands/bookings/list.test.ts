@@ -193,8 +193,8 @@ describe('bookings list output', () => {
     expect(piped).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
-  it('takes the booking key from --booking-key over the environment; a wrong key is E001, exit 3', async () => {
-    const result = await runInProcess([...range, '--booking-key', 'not-a-key'], { env: env() });
+  it('a wrong booking key is E001, exit 3, the key not echoed', async () => {
+    const result = await runInProcess(range, { env: { ...env(), BOXOFFICE_BOOKING_KEY: 'not-a-key' } });
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('E001');
     expect(result.stderr).not.toContain('not-a-key');
@@ -208,7 +208,7 @@ describe('bookings list: flags → options', () => {
     const parsed = await parseVerb(verb, ['bookings', 'list', '--from-date', '2026-01-01', '--to-date', '2026-01-31']);
     expect(parsed.code, parsed.stderr).toBe(0);
     expect(parsed.runs).toEqual([
-      { fromDate: '2026-01-01', toDate: '2026-01-31', bookingKey: undefined, bookingKeyFile: undefined, format: 'table', yes: undefined, maxWaitMs: undefined },
+      { fromDate: '2026-01-01', toDate: '2026-01-31', bookingKeyFile: undefined, format: 'table', yes: undefined, maxWaitMs: undefined },
     ]);
   });
 
@@ -220,8 +220,6 @@ describe('bookings list: flags → options', () => {
       '2026-01-01',
       '--to-date',
       '2026-12-31',
-      '--booking-key',
-      'bk',
       '--booking-key-file',
       'key.txt',
       '--format',
@@ -230,9 +228,7 @@ describe('bookings list: flags → options', () => {
       '--max-wait',
       '10m',
     ]);
-    expect(parsed.runs).toEqual([
-      { fromDate: '2026-01-01', toDate: '2026-12-31', bookingKey: 'bk', bookingKeyFile: 'key.txt', format: 'csv', yes: true, maxWaitMs: 600_000 },
-    ]);
+    expect(parsed.runs).toEqual([{ fromDate: '2026-01-01', toDate: '2026-12-31', bookingKeyFile: 'key.txt', format: 'csv', yes: true, maxWaitMs: 600_000 }]);
   });
 
   it.each([

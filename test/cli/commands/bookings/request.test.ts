@@ -137,10 +137,9 @@ describe('bookings request --callback-url: submit only', () => {
   });
 
   it('an unknown booking key is refused by the service: E001, exit 3, the key not echoed', async () => {
-    const result = await runInProcess(
-      ['bookings', 'request', '--amount', '1', '--order-no', 'ORD-CB-3', '--booking-key', 'wrong-key-123', '--callback-url', 'https://shop.example/paid'],
-      { env: env() },
-    );
+    const result = await runInProcess(['bookings', 'request', '--amount', '1', '--order-no', 'ORD-CB-3', '--callback-url', 'https://shop.example/paid'], {
+      env: { ...env(), BOXOFFICE_BOOKING_KEY: 'wrong-key-123' },
+    });
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('error E001');
     expect(result.stderr).not.toContain('wrong-key-123');
