@@ -513,7 +513,7 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     ).toBe(3);
   });
 
-  it('checkin lets an attendee of the synced list in (exit 0), then says already in (exit 6)', async () => {
+  it('checkin lets an attendee of the synced list in (exit 0), then says already in (exit 6); export writes the arrivals, undo takes the last back', async () => {
     const dir = caseDir('checkin');
     const admin = { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin };
     expect((await cli(['attendees', 'sync', eventId, '--to', 'door.db'], { cwd: dir, env: admin })).code).toBe(0);
@@ -527,6 +527,14 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     expect(admitted.code, admitted.stderr).toBe(0);
     expect(admitted.stdout).toContain(`ticket ${ticketNo}`);
     expect((await cli(['checkin', eventId, ticketNo, '--db', 'door.db', '--door', 'south'], { cwd: dir })).code).toBe(6);
+    const exported = await cli(['checkin', 'export', eventId, '--db', 'door.db', '-o', 'arrivals.csv'], { cwd: dir });
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'arrivals.csv'), 'utf8')).toContain(`,north,`);
+    expect((await cli(['checkin', 'export', eventId, '--db', 'door.db', '--output', 'arrivals.csv', '--force'], { cwd: dir })).code).toBe(0);
+    expect((await cli(['checkin', 'export', eventId], { cwd: dir })).code).toBe(2);
+    const undone = await cli(['checkin', 'undo', eventId, '--db', 'door.db', '--door', 'north'], { cwd: dir });
+    expect(undone.code, undone.stderr).toBe(0);
+    expect((await cli(['checkin', 'undo', eventId, '--db', 'door.db', '--door', 'north'], { cwd: dir })).code).toBe(1);
   });
 
   it('sandbox cancel-order, cancel-attendee, answer and remove-order change the attendee list; unknown ones exit 2', async () => {

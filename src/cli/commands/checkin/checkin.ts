@@ -29,8 +29,8 @@ export function registerCheckin(program: Command, context: CommandContext, run: 
   withDoorFlags(command)
     .option('--sync <interval>', 'the view syncs the attendee list every INTERVAL in the background (e.g. 10m)')
     .option('--full-every <duration>', 'with --sync: reconcile the whole list (cancellations) when the last full sync is this old', '24h')
-    // `checkin export 12 --db …`: the subcommand's flags are its own.
-    .enablePositionalOptions()
+    // `checkin help export`, as every group has (commander adds it only to groups without an action).
+    .helpCommand(true)
     .addHelpText(
       'after',
       '\nExamples:\n' +
