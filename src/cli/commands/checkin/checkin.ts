@@ -61,5 +61,13 @@ async function runCheckinLoaded(options: CheckinOptions, context: CommandContext
     const { runCheckinCode } = await import('./checkin-run.js');
     return runCheckinCode({ ...options, code: options.code }, context);
   }
-  throw new UsageError(`CODE: name the ticket or order number to let in: boxoffice checkin ${options.eventId} TICKET_NO --db ${shownDb(options.db)}`, 'CODE');
+  const { io } = context.deps;
+  if (!io.stdinIsTTY || !io.stdoutIsTTY || context.globals().json) {
+    throw new UsageError(
+      `CODE: the door's view needs a terminal; to let one attendee in from a script: boxoffice checkin ${options.eventId} TICKET_NO --db ${shownDb(options.db)}`,
+      'CODE',
+    );
+  }
+  const { runDoorView } = await import('./view-run.js');
+  return runDoorView(options, context);
 }

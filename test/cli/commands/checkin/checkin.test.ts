@@ -74,6 +74,16 @@ describe('checkin EVENT_ID CODE: one scan from a script', { timeout: 120_000 }, 
   });
 });
 
+describe('checkin EVENT_ID without CODE', { timeout: 120_000 }, () => {
+  it('opens the view only on a terminal; piped, it names the script form (exit 2)', async () => {
+    const result = await checkin(e2e, [event.eventId, '--db', database]);
+    expect(result.stderr).toBe(
+      `error: CODE: the door's view needs a terminal; to let one attendee in from a script: boxoffice checkin ${event.eventId} TICKET_NO --db ${database}\n`,
+    );
+    expect(result.code).toBe(2);
+  });
+});
+
 describe('checkin: flags → options', () => {
   const verb = verbAt('checkin', registerCheckin);
 

@@ -1,0 +1,96 @@
+// --sync INTERVAL: `attendees sync`'s own run (src/sync/run-sync.ts) every INTERVAL, on a
+// connection of its own, while the door keeps answering from the database. One process syncs a
+// destination at a time (the sync's run lock): a door that finds another syncing only reads.
+// A failed run (the service out of reach, the quota spent) is shown and tried again next time.
+import { attendeeListFetcher } from '../../../client/paginate.js';
+import { openDestination, type SyncDatabase } from '../../../sync/destination.js';
+import { runSync, type SyncSummary } from '../../../sync/run-sync.js';
+import { migrate } from '../../../sync/schema.js';
+import { formatDuration } from '../../../util/duration.js';
+import type { CommandContext } from '../../context.js';
+import { openSession, type Session } from '../../session.js';
+import { checkWatchInterval } from '../../watch-interval.js';
+import { clockTime } from './answer.js';
+import type { CheckinOptions } from './checkin.js';
+
+/** What an incremental run costs at most when few orders are new (as `attendees sync --watch` counts it). */
+const READS_PER_RUN = 2;
+
+export interface BackgroundSync {
+  /** Runs until `signal` fires; `report` gets the lines the view shows after each run. */
+  loop(report: (lines: string[]) => void, signal: AbortSignal): Promise<void>;
+  close(): Promise<void>;
+}
+
+function summaryText(summary: SyncSummary): string {
+  const counts = summary.changes;
+  const changes = `${counts['attendee.added']} added, ${counts['attendee.updated']} updated, ${counts['attendee.cancelled']} cancelled, ${counts['attendee.removed']} removed`;
+  return `${changes} (${summary.kind}, ${summary.reads} read${summary.reads === 1 ? '' : 's'})`;
+}
+
+/** Opens the session and the sync's connection (refusing a token or an interval now, before the view). */
+export async function openBackgroundSync(options: CheckinOptions & { syncMs: number }, context: CommandContext): Promise<BackgroundSync> {
+  const { deps } = context;
+  let plan = `sync every ${formatDuration(options.syncMs)}`;
+  const notices: string[] = [];
+  const session: Session = await openSession(context, {
+    token: true,
+    maxWaitMs: 0,
+    notice: (line) => notices.push(line),
+  });
+  let db: SyncDatabase | undefined;
+  try {
+    checkWatchInterval(options.syncMs, session.profile.apiUrl as string, READS_PER_RUN, '--sync');
+    db = await openDestination(options.db);
+    await migrate(db);
+  } catch (error) {
+    await db?.close();
+    await session.client.close();
+    throw error;
+  }
+  const syncDb = db;
+  let locked = false;
+  const runOnce = async (): Promise<string> => {
+    locked ||= await syncDb.lockRuns();
+    if (!locked) return 'another sync of this database is running (another door?); this door reads what it writes';
+    const summary = await runSync(
+      { eventId: options.eventId, forceFull: false, fullEveryMs: options.fullEveryMs, maxReads: Number.POSITIVE_INFINITY },
+      {
+        db: syncDb,
+        fetchBatch: attendeeListFetcher(session.client.events),
+        notice: (line) => {
+          if (line.startsWith(`sync ${options.eventId} →`)) plan = line.replace(/^sync \S+ → \S+: /, `sync every ${formatDuration(options.syncMs)}: `);
+          else notices.push(line);
+        },
+        afterStep: async () => undefined,
+        signal: deps.signal,
+        now: () => deps.clock.now().getTime(),
+      },
+    );
+    return `synced ${clockTime(deps.clock.now().toISOString())}: ${summaryText(summary)}`;
+  };
+  return {
+    loop: async (report, signal) => {
+      while (!signal.aborted) {
+        let outcome: string;
+        try {
+          outcome = await runOnce();
+        } catch (error) {
+          if (signal.aborted) return;
+          outcome = `sync failed at ${clockTime(deps.clock.now().toISOString())}: ${(error as Error).message}; the door works from the list it has`;
+        }
+        report([outcome, plan]);
+        notices.length = 0;
+        try {
+          await deps.clock.sleep(options.syncMs, signal);
+        } catch {
+          return;
+        }
+      }
+    },
+    close: async () => {
+      await syncDb.close();
+      await session.client.close();
+    },
+  };
+}
