@@ -6,6 +6,7 @@ import { attendeeListFetcher } from '../../../client/paginate.js';
 import { openDestination, type SyncDatabase } from '../../../sync/destination.js';
 import { runSync, type SyncSummary } from '../../../sync/run-sync.js';
 import { migrate } from '../../../sync/schema.js';
+import { countOf } from '../../../util/count.js';
 import { formatDuration } from '../../../util/duration.js';
 import type { CommandContext } from '../../context.js';
 import { openSession, type Session } from '../../session.js';
@@ -22,21 +23,26 @@ export interface BackgroundSync {
   close(): Promise<void>;
 }
 
+/** "1 added, 1 cancelled (incremental, 2 reads)": the changes a run made, short enough for the view. */
 function summaryText(summary: SyncSummary): string {
-  const counts = summary.changes;
-  const changes = `${counts['attendee.added']} added, ${counts['attendee.updated']} updated, ${counts['attendee.cancelled']} cancelled, ${counts['attendee.removed']} removed`;
-  return `${changes} (${summary.kind}, ${summary.reads} read${summary.reads === 1 ? '' : 's'})`;
+  const changes = Object.entries(summary.changes)
+    .filter(([, count]) => count > 0)
+    .map(([type, count]) => `${count} ${type.replace('attendee.', '')}`);
+  return `${changes.length === 0 ? 'no changes' : changes.join(', ')} (${summary.kind}, ${countOf(summary.reads, 'read')})`;
 }
 
 /** Opens the session and the sync's connection (refusing a token or an interval now, before the view). */
 export async function openBackgroundSync(options: CheckinOptions & { syncMs: number }, context: CommandContext): Promise<BackgroundSync> {
   const { deps } = context;
   let plan = `sync every ${formatDuration(options.syncMs)}`;
-  const notices: string[] = [];
+  /** The sync's last notice during a run (a wait for the rate limit, a read end of the list). */
+  let notice: string | undefined;
   const session: Session = await openSession(context, {
     token: true,
     maxWaitMs: 0,
-    notice: (line) => notices.push(line),
+    notice: (line) => {
+      notice = line;
+    },
   });
   let db: SyncDatabase | undefined;
   try {
@@ -60,32 +66,34 @@ export async function openBackgroundSync(options: CheckinOptions & { syncMs: num
         fetchBatch: attendeeListFetcher(session.client.events),
         notice: (line) => {
           if (line.startsWith(`sync ${options.eventId} →`)) plan = line.replace(/^sync \S+ → \S+: /, `sync every ${formatDuration(options.syncMs)}: `);
-          else notices.push(line);
+          else notice = line;
         },
         afterStep: async () => undefined,
         signal: deps.signal,
         now: () => deps.clock.now().getTime(),
       },
     );
-    return `synced ${clockTime(deps.clock.now().toISOString())}: ${summaryText(summary)}`;
+    return `synced: ${summaryText(summary)}`;
+  };
+  /** The two lines the view shows: the last run's outcome, and the plan or why the run failed. */
+  const linesAfterRun = async (): Promise<string[]> => {
+    try {
+      const outcome = await runOnce();
+      return [outcome, notice ?? plan];
+    } catch (error) {
+      const failed = `sync failed at ${clockTime(deps.clock.now().toISOString())}`;
+      return [failed, `the door works from its list · ${(error as Error).message.replace(/\s+/g, ' ')}`];
+    } finally {
+      notice = undefined;
+    }
   };
   return {
     loop: async (report, signal) => {
       while (!signal.aborted) {
-        let outcome: string;
-        try {
-          outcome = await runOnce();
-        } catch (error) {
-          if (signal.aborted) return;
-          outcome = `sync failed at ${clockTime(deps.clock.now().toISOString())}: ${(error as Error).message}; the door works from the list it has`;
-        }
-        report([outcome, plan]);
-        notices.length = 0;
-        try {
-          await deps.clock.sleep(options.syncMs, signal);
-        } catch {
-          return;
-        }
+        const lines = await linesAfterRun();
+        if (signal.aborted) return;
+        report(lines);
+        await deps.clock.sleep(options.syncMs, signal).catch(() => undefined);
       }
     },
     close: async () => {
