@@ -52,11 +52,15 @@ async function attendeesWhere(db: SyncDatabase, eventId: string, condition: stri
   return (await db.all<AttendeeRow>(`${SELECT} AND ${condition}`, [eventId, ...params])).map(attendeeOf);
 }
 
-/** The attendees a scanned code names: the one with that ticket number, else those of that order. */
+/**
+ * The attendees a scanned code names: the one with that ticket number, else those of that order.
+ * Sorted here, not by the query: ORDER BY the key would make SQLite walk the event's rows in key
+ * order instead of using the ticket or order index.
+ */
 export async function attendeesOfCode(db: SyncDatabase, eventId: string, code: string): Promise<DoorAttendee[]> {
-  const byTicket = await attendeesWhere(db, eventId, 'a.ticket_no = ? ORDER BY a.attendee_key', [code]);
-  if (byTicket.length > 0) return byTicket;
-  return attendeesWhere(db, eventId, 'a.order_no = ? ORDER BY a.attendee_key', [code]);
+  const byTicket = await attendeesWhere(db, eventId, 'a.ticket_no = ?', [code]);
+  const found = byTicket.length > 0 ? byTicket : await attendeesWhere(db, eventId, 'a.order_no = ?', [code]);
+  return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 export function attendeesByKey(db: SyncDatabase, eventId: string, keys: readonly string[]): Promise<DoorAttendee[]> {
@@ -64,17 +68,47 @@ export function attendeesByKey(db: SyncDatabase, eventId: string, keys: readonly
   return attendeesWhere(db, eventId, `a.attendee_key IN (${keys.map(() => '?').join(', ')}) ORDER BY a.attendee_key`, keys);
 }
 
-/** Attendees whose name, email, ticket or order number contains `text` (any case), at most `limit`. */
-export function searchAttendees(db: SyncDatabase, eventId: string, text: string, limit: number): Promise<DoorAttendee[]> {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-  const fields = ['a.attendee_name', 'a.attendee_email', 'a.buyer_name', 'a.buyer_email', 'a.ticket_no', 'a.order_no'];
-  const condition = fields.map((field) => `lower(${field}) LIKE ? ESCAPE '\\'`).join(' OR ');
-  return attendeesWhere(
-    db,
-    eventId,
-    `(${condition}) ORDER BY a.attendee_name, a.attendee_key LIMIT ${Math.floor(limit)}`,
-    fields.map(() => pattern),
-  );
+/**
+ * The door's search: every attendee of the list as one lowercase line of what a person may type
+ * (names, e-mails, ticket and order numbers), held in memory and filtered there. A LIKE over the
+ * table reads and lowercases every row at every key typed; this is read once per version of the
+ * list (the view reads it again when the sync has written).
+ */
+export class AttendeeSearch {
+  private constructor(private readonly entries: readonly { key: string; text: string }[]) {}
+
+  static async load(db: SyncDatabase, eventId: string): Promise<AttendeeSearch> {
+    const rows = await db.all<Omit<AttendeeRow, 'ticket_name' | 'cancelled' | 'checked_in_at' | 'door'>>(
+      `SELECT attendee_key, attendee_name, attendee_email, buyer_name, buyer_email, ticket_no, order_no FROM boxoffice_attendees
+WHERE event_id = ? AND removed_at IS NULL ORDER BY attendee_name, attendee_key`,
+      [eventId],
+    );
+    return new AttendeeSearch(
+      rows.map((row) => ({
+        key: row.attendee_key,
+        text: [row.attendee_name, row.attendee_email, row.buyer_name, row.buyer_email, row.ticket_no, row.order_no].join('\n').toLowerCase(),
+      })),
+    );
+  }
+
+  /** The keys of the attendees whose line contains `text` (any case), at most `limit`, by name. */
+  keysMatching(text: string, limit: number): string[] {
+    const needle = text.toLowerCase();
+    const keys: string[] = [];
+    for (const entry of this.entries) {
+      if (!entry.text.includes(needle)) continue;
+      keys.push(entry.key);
+      if (keys.length >= limit) break;
+    }
+    return keys;
+  }
+
+  /** The matching attendees as they are now (check-ins included), in the search's order. */
+  async find(db: SyncDatabase, eventId: string, text: string, limit: number): Promise<DoorAttendee[]> {
+    const keys = this.keysMatching(text, limit);
+    const found = new Map((await attendeesByKey(db, eventId, keys)).map((attendee) => [attendee.key, attendee]));
+    return keys.flatMap((key) => found.get(key) ?? []);
+  }
 }
 
 export interface TicketCount {
@@ -83,15 +117,34 @@ export interface TicketCount {
   expected: number;
 }
 
-/** Per ticket: attendees expected (in the list, not cancelled) and how many of them are in. */
-export async function arrivalCounts(db: SyncDatabase, eventId: string): Promise<TicketCount[]> {
-  const rows = await db.all<{ ticket_name: string; arrived: number; expected: number }>(
-    `SELECT a.ticket_name, COUNT(c.attendee_key) AS arrived, COUNT(*) AS expected
-FROM boxoffice_attendees a LEFT JOIN boxoffice_checkins c ON c.event_id = a.event_id AND c.attendee_key = a.attendee_key
-WHERE a.event_id = ? AND a.removed_at IS NULL AND a.cancelled = 0 GROUP BY a.ticket_name ORDER BY a.ticket_name`,
+/** Per ticket: the attendees expected (in the list, not cancelled). Changes only when the sync writes. */
+export async function expectedCounts(db: SyncDatabase, eventId: string): Promise<Map<string, number>> {
+  const rows = await db.all<{ ticket_name: string; expected: number }>(
+    `SELECT ticket_name, COUNT(*) AS expected FROM boxoffice_attendees WHERE event_id = ? AND removed_at IS NULL AND cancelled = 0 GROUP BY ticket_name`,
     [eventId],
   );
-  return rows.map((row) => ({ ticketName: row.ticket_name, arrived: Number(row.arrived), expected: Number(row.expected) }));
+  return new Map(rows.map((row) => [row.ticket_name, Number(row.expected)]));
+}
+
+/** Per ticket: how many of the expected attendees are in (read from the check-ins, not the whole list). */
+export async function arrivedCounts(db: SyncDatabase, eventId: string): Promise<Map<string, number>> {
+  const rows = await db.all<{ ticket_name: string; arrived: number }>(
+    // CROSS JOIN: SQLite then walks the check-ins and looks each attendee up, rather than walking the
+    // whole list (its choice without statistics); PostgreSQL plans it as any join.
+    `SELECT a.ticket_name, COUNT(*) AS arrived
+FROM boxoffice_checkins c CROSS JOIN boxoffice_attendees a
+WHERE c.event_id = ? AND a.event_id = c.event_id AND a.attendee_key = c.attendee_key AND a.removed_at IS NULL AND a.cancelled = 0
+GROUP BY a.ticket_name`,
+    [eventId],
+  );
+  return new Map(rows.map((row) => [row.ticket_name, Number(row.arrived)]));
+}
+
+/** Arrived / expected per ticket, by ticket name. */
+export function ticketCounts(expected: ReadonlyMap<string, number>, arrived: ReadonlyMap<string, number>): TicketCount[] {
+  return [...expected]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([ticketName, count]) => ({ ticketName, arrived: arrived.get(ticketName) ?? 0, expected: count }));
 }
 
 /** When the sync last wrote the event's list (its state's updated_at), as ISO text. */

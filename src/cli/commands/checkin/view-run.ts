@@ -2,7 +2,7 @@
 // it answers comes from the database (offline first); with --sync the list is kept fresh in the
 // background (./background-sync.ts). Database work runs one step at a time, in order.
 import type { ReadStream } from 'node:tty';
-import { arrivalCounts, listUpdatedAt, searchAttendees } from '../../../checkin/attendees.js';
+import { AttendeeSearch, arrivedCounts, expectedCounts, listUpdatedAt, ticketCounts } from '../../../checkin/attendees.js';
 import { openCheckinDatabase } from '../../../checkin/database.js';
 import { admitByKey, scan, undoLast } from '../../../checkin/door.js';
 import type { CommandContext } from '../../context.js';
@@ -53,11 +53,16 @@ export async function runDoorView(options: CheckinOptions, context: CommandConte
       state.now = deps.clock.now();
       io.stdout.write(`\x1b[H${renderView(state).join('\x1b[K\r\n')}\x1b[K\x1b[J`);
     };
+    // The expected counts and the search change only when the sync writes the list: read again then.
+    let list: { asOf?: string; expected: Map<string, number>; search: AttendeeSearch } | undefined;
     const refresh = (): Promise<void> =>
       serial(async () => {
-        state.counts = await arrivalCounts(db, options.eventId);
         state.listAsOf = await listUpdatedAt(db, options.eventId);
-        state.matches = state.input.trim().length >= 2 ? await searchAttendees(db, options.eventId, state.input.trim(), MAX_MATCHES) : [];
+        if (list === undefined || list.asOf !== state.listAsOf) {
+          list = { asOf: state.listAsOf, expected: await expectedCounts(db, options.eventId), search: await AttendeeSearch.load(db, options.eventId) };
+        }
+        state.counts = ticketCounts(list.expected, await arrivedCounts(db, options.eventId));
+        state.matches = state.input.trim().length >= 2 ? await list.search.find(db, options.eventId, state.input.trim(), MAX_MATCHES) : [];
         state.selected = Math.min(state.selected, Math.max(0, state.matches.length - 1));
       }).then(draw);
     const enter = (): Promise<void> =>
@@ -71,6 +76,9 @@ export async function runDoorView(options: CheckinOptions, context: CommandConte
         state.answer = { kind: 'scan', result };
         state.input = '';
         state.selected = 0;
+        state.matches = [];
+        // The answer first; the counts follow.
+        draw();
       }).then(refresh);
     const undo = (): Promise<void> =>
       serial(async () => {
