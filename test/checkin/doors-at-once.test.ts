@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2e, type ProcessResult } from '../e2e/support/built-cli.js';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { runInTerminal } from '../helpers/terminal.js';
 import { checkin, seededEvent, syncInto, type SyncedEvent } from './support.js';
 
 const DOORS = 8;
@@ -91,6 +92,23 @@ describe('eight doors scan one ticket at once', () => {
       await syncInto(e2e, event.eventId, postgres.url);
       const code = attending()[1];
       expectOneInSevenAlreadyIn(await eightDoorsAtOnce(postgres.url, code, 'postgres'), code);
+    });
+
+    it("a door's view on the same database counts that arrival and finds attendees by part of a ticket number", { timeout: 120_000 }, async () => {
+      const expected = attending().length;
+      const view = runInTerminal(['checkin', event.eventId, '--db', postgres.url, '--door', 'view'], { cwd: e2e.dir, columns: 80, rows: 24, env: e2e.env });
+      try {
+        await view.waitFor(`arrived 1 / ${expected} expected`);
+        const code = attending()[1];
+        view.type(code.slice(0, -1));
+        await view.waitFor(`› `);
+        expect(view.viewport().join('\n')).toContain(code);
+        view.type('\x1b');
+        view.type('\x03');
+        expect(await view.exit).toBe(0);
+      } finally {
+        view.kill();
+      }
     });
   });
 });
