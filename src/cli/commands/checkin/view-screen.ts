@@ -7,7 +7,7 @@ import type { ScanResult, Undone } from '../../../checkin/door.js';
 import { formatCount } from '../../../util/count.js';
 import { clockTime, who } from './answer.js';
 
-export type Answer = { kind: 'scan'; result: ScanResult } | { kind: 'undone'; undone: Undone } | { kind: 'nothing-to-undo' };
+type Answer = { kind: 'scan'; result: ScanResult } | { kind: 'undone'; undone: Undone } | { kind: 'nothing-to-undo' };
 
 export interface ViewState {
   eventId: string;
