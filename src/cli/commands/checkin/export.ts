@@ -6,6 +6,7 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import { exportFormatOf } from '../../../export/format-of.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { confirmReplace } from '../../replace-file.js';
 import { eventAndDbFrom, withCheckinFlags, withDoorFlags, type DoorFlags } from './shared.js';
 
 const ARRIVAL_FORMATS = ['csv', 'json'] as const;
@@ -54,7 +55,6 @@ function exportOptionsFrom(eventId: string, flags: ExportFlags, context: Command
 
 async function runExportLoaded(options: CheckinExportOptions, context: CommandContext): Promise<void> {
   if (options.output !== undefined && existsSync(options.output) && !options.force) {
-    const { confirmReplace } = await import('../../replace-file.js');
     await confirmReplace(options.output, context, 'nothing written');
   }
   const { runCheckinExport } = await import('./export-run.js');
