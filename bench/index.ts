@@ -14,6 +14,7 @@ import { seedBench } from './seed.js';
 import { insightsBench } from './insights.js';
 import { mcpBench } from './mcp.js';
 import { syncBench } from './sync.js';
+import { checkinBench } from './checkin.js';
 
 const MODULES: Record<string, BenchModule> = {
   startup: startupBench,
@@ -24,6 +25,7 @@ const MODULES: Record<string, BenchModule> = {
   insights: insightsBench,
   mcp: mcpBench,
   sync: syncBench,
+  checkin: checkinBench,
 };
 
 function parseArgs(argv: string[]) {

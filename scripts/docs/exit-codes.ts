@@ -9,6 +9,9 @@ const MEANINGS: Record<keyof typeof EXIT, string> = {
   auth: 'not logged in, or the token was refused (E001) or may not do this (E008)',
   rateLimited: 'still rate-limited (E023) after the retries allowed',
   unchangeable: '`apply`: the file asks for a change the API offers no way to make (a discount whose id the service never gave)',
+  alreadyIn: '`checkin … CODE`: already in (let in before, at this door or another); nobody was let in',
+  notFound: '`checkin … CODE`: no attendee of the synced list has that ticket or order number',
+  cancelled: '`checkin … CODE`: the ticket is cancelled; nobody was let in',
   interrupted: 'interrupted (Ctrl-C, also at a question); answering "no" to a confirmation exits 1',
 };
 

@@ -1,4 +1,5 @@
 // The one mapping from errors to exit codes.
+import { CheckinRefusedError } from '../checkin/refused.js';
 import { AuthError, CancelledError, NotLoggedInError, PermissionError, RateLimitError, UnchangeableError, UsageError } from '../client/errors.js';
 
 export const EXIT = {
@@ -9,6 +10,12 @@ export const EXIT = {
   rateLimited: 4,
   /** apply: the file asks for a change the API offers no way to make. */
   unchangeable: 5,
+  /** checkin: the attendee was let in before (at this door or another). */
+  alreadyIn: 6,
+  /** checkin: no attendee of the event has that ticket or order number. */
+  notFound: 7,
+  /** checkin: the ticket is cancelled; nobody was let in. */
+  cancelled: 8,
   interrupted: 130,
 } as const;
 
@@ -20,5 +27,12 @@ export function exitCodeFor(error: unknown): number {
   }
   if (error instanceof RateLimitError) return EXIT.rateLimited;
   if (error instanceof UnchangeableError) return EXIT.unchangeable;
+  if (error instanceof CheckinRefusedError) return CHECKIN_EXIT[error.outcome];
   return EXIT.failure;
 }
+
+const CHECKIN_EXIT: Readonly<Record<CheckinRefusedError['outcome'], number>> = {
+  'already-in': EXIT.alreadyIn,
+  'not-found': EXIT.notFound,
+  cancelled: EXIT.cancelled,
+};

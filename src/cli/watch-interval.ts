@@ -1,19 +1,19 @@
 // Refusing a --watch interval whose refreshes alone would spend more than the service's hourly
-// read quota (insights --watch, attendees sync --watch). The built-in sandbox (a loopback
+// read quota (insights --watch, attendees sync --watch, checkin --sync). The built-in sandbox (a loopback
 // address) applies no quota unless started with --limits, so any interval is accepted there.
 import { UsageError } from '../client/errors.js';
 import { isLoopbackHost } from '../client/loopback.js';
 import { formatDuration } from '../util/duration.js';
 import { HOURLY_READ_QUOTA } from '../util/live-quotas.js';
 
-export function checkWatchInterval(intervalMs: number, apiUrl: string, readsPerRefresh: number): void {
+export function checkWatchInterval(intervalMs: number, apiUrl: string, readsPerRefresh: number, flag = '--watch'): void {
   if (isLoopbackHost(new URL(apiUrl).hostname)) return;
   const perHour = (readsPerRefresh * 3_600_000) / intervalMs;
   if (perHour <= HOURLY_READ_QUOTA) return;
   const shortest = Math.ceil((readsPerRefresh * 3_600_000) / HOURLY_READ_QUOTA);
   throw new UsageError(
-    `--watch ${formatDuration(intervalMs)}: each refresh costs ${readsPerRefresh} reads, ${Math.ceil(perHour)} an hour, over the ` +
-      `service's quota of ${HOURLY_READ_QUOTA} read calls an hour; use --watch ${formatDuration(shortest)} or longer`,
-    '--watch',
+    `${flag} ${formatDuration(intervalMs)}: each refresh costs ${readsPerRefresh} reads, ${Math.ceil(perHour)} an hour, over the ` +
+      `service's quota of ${HOURLY_READ_QUOTA} read calls an hour; use ${flag} ${formatDuration(shortest)} or longer`,
+    flag,
   );
 }

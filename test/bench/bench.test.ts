@@ -22,6 +22,7 @@ describe('npm run bench', () => {
       'Sandbox under load',
       'Insights from an export',
       'MCP server start-up (median wall time)',
+      'Check-in at the door',
     ]) {
       expect(stdout).toContain(section);
     }

@@ -61,6 +61,8 @@ const OPTIONAL_HEAVY = [
   /^src\/mcp\/server\.ts$/,
   // attendees sync: the run, its core and its database drivers (node:sqlite, pg), only when it runs.
   /^src\/cli\/commands\/attendees\/sync-run\.ts$/,
+  // checkin: each verb's run, the check-in core and the database drivers, only when it runs.
+  /^src\/cli\/commands\/checkin\/(checkin|view|export|undo)-run\.ts$/,
   /^node_modules\/(@inquirer\/prompts|cli-table3|csv-stringify|csv-parse|yaml|conf|open)\//,
 ];
 

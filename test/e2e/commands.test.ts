@@ -510,6 +510,30 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     ).toBe(3);
   });
 
+  it('checkin lets an attendee of the synced list in (exit 0), then says already in (exit 6); export writes the arrivals, undo takes the last back', async () => {
+    const dir = caseDir('checkin');
+    const admin = { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin };
+    expect((await cli(['attendees', 'sync', eventId, '--to', 'door.db'], { cwd: dir, env: admin })).code).toBe(0);
+    const [ticketNo] = e2e.sandbox.db
+      .prepare(
+        `SELECT a.ticket_no AS ticketNo FROM orders o JOIN attendees a ON a.order_id = o.id WHERE o.event_id = ? AND o.event_position IS NOT NULL AND a.status = 'attending' ORDER BY a.id`,
+      )
+      .all(Number(eventId))
+      .map((row) => (row as { ticketNo: string }).ticketNo);
+    const admitted = await cli(['checkin', eventId, ticketNo, '--db', 'door.db', '--door', 'north'], { cwd: dir });
+    expect(admitted.code, admitted.stderr).toBe(0);
+    expect(admitted.stdout).toContain(`ticket ${ticketNo}`);
+    expect((await cli(['checkin', eventId, ticketNo, '--db', 'door.db', '--door', 'south'], { cwd: dir })).code).toBe(6);
+    const exported = await cli(['checkin', 'export', eventId, '--db', 'door.db', '-o', 'arrivals.csv'], { cwd: dir });
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'arrivals.csv'), 'utf8')).toContain(`,north,`);
+    expect((await cli(['checkin', 'export', eventId, '--db', 'door.db', '--output', 'arrivals.csv', '--force'], { cwd: dir })).code).toBe(0);
+    expect((await cli(['checkin', 'export', eventId], { cwd: dir })).code).toBe(2);
+    const undone = await cli(['checkin', 'undo', eventId, '--db', 'door.db', '--door', 'north'], { cwd: dir });
+    expect(undone.code, undone.stderr).toBe(0);
+    expect((await cli(['checkin', 'undo', eventId, '--db', 'door.db', '--door', 'north'], { cwd: dir })).code).toBe(1);
+  });
+
   it('sandbox cancel-order, cancel-attendee, answer and remove-order change the attendee list; unknown ones exit 2', async () => {
     const tickets = e2e.sandbox.db
       .prepare(

@@ -21,6 +21,7 @@ const GROUPS: readonly CommandGroup[] = [
   { commands: ['events'], load: async () => (await import('./events/index.js')).registerEventsCommands },
   { commands: ['report'], load: async () => (await import('./report/report.js')).registerReport },
   { commands: ['attendees'], load: async () => (await import('./attendees/index.js')).registerAttendeesCommands },
+  { commands: ['checkin'], load: async () => (await import('./checkin/index.js')).registerCheckinCommands },
   { commands: ['insights'], load: async () => (await import('./insights/insights.js')).registerInsights },
   { commands: ['bookings'], load: async () => (await import('./bookings/index.js')).registerBookingsCommands },
   { commands: ['order'], load: async () => (await import('./order/index.js')).registerOrderCommands },

@@ -13,6 +13,7 @@ const TOP_LEVEL_SUMMARIES = {
   discount: 'add and update discounts on a ticket',
   report: 'sales report of an event: tickets sold per ticket, and totals',
   attendees: 'export or sync the attendee list of an event',
+  checkin: 'the door on event day: let attendees in from the synced list, once across doors, offline',
   insights: 'how sales are going, as pictures: a terminal summary, JSON, a self-contained page, SVGs; --watch',
   bookings: 'list bookings and request payments',
   apply: 'make the service match a setup file: one event, its tickets and discounts (idempotent)',
@@ -34,7 +35,7 @@ export function summaryOf(name: TopLevelName): string {
 const TOP_LEVEL_GROUPS: readonly { heading: string; commands: readonly TopLevelName[] }[] = [
   { heading: 'Getting started', commands: ['login', 'logout', 'auth'] },
   { heading: 'Events and tickets', commands: ['event', 'ticket', 'discount', 'catalog', 'events'] },
-  { heading: 'Sales and attendees', commands: ['report', 'insights', 'attendees', 'bookings', 'order'] },
+  { heading: 'Sales and attendees', commands: ['report', 'insights', 'attendees', 'checkin', 'bookings', 'order'] },
   { heading: 'Automation', commands: ['apply', 'mcp'] },
   { heading: 'Sandbox', commands: ['sandbox'] },
   { heading: 'Settings', commands: ['config', 'completion'] },

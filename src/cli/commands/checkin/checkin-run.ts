@@ -1,0 +1,30 @@
+// `boxoffice checkin EVENT_ID CODE --db DEST`: one scan from a script. The answer goes to
+// stdout (with --json, as one document); a scan that lets nobody in ends with its own exit code
+// (src/cli/exit-codes.ts: 6 already in, 7 not found, 8 cancelled), its answer on stderr.
+import { openCheckinDatabase } from '../../../checkin/database.js';
+import { scan } from '../../../checkin/door.js';
+import { CheckinRefusedError } from '../../../checkin/refused.js';
+import { testBarrier } from '../../../checkin/test-barrier.js';
+import type { CommandContext } from '../../context.js';
+import { printOut } from '../../deps.js';
+import { writeJson } from '../../output/json.js';
+import { answerLines } from './answer.js';
+import type { CheckinOptions } from './checkin.js';
+
+export async function runCheckinCode(options: CheckinOptions & { code: string }, context: CommandContext): Promise<void> {
+  const { deps } = context;
+  const db = await openCheckinDatabase(options.db, options.eventId);
+  try {
+    await testBarrier(deps.env, deps.io.stderr, (ms, signal) => deps.clock.sleep(ms, signal), deps.signal);
+    const result = await scan(db, options.eventId, options.code, options.door, deps.clock.now());
+    const lines = answerLines(result);
+    if (context.globals().json) writeJson(deps.io, result);
+    if (result.outcome === 'in') {
+      if (!context.globals().json) printOut(deps.io, `${lines.join('\n')}\n`);
+      return;
+    }
+    throw new CheckinRefusedError(lines.join('; '), result.outcome);
+  } finally {
+    await db.close();
+  }
+}

@@ -1,0 +1,41 @@
+// The arrivals read from the check-in table and written as CSV (cells a spreadsheet would run as
+// formulas neutralised, as every CSV of boxoffice) or as one JSON array.
+import { openCheckinDatabase } from '../../../checkin/database.js';
+import { arrivals, type Arrival } from '../../../checkin/door.js';
+import { neutraliseFormula } from '../../../export/neutralise.js';
+import { writeFileAtomically } from '../../../util/atomic-file.js';
+import { countOf } from '../../../util/count.js';
+import type { CommandContext } from '../../context.js';
+import { printOut } from '../../deps.js';
+import { writeJson } from '../../output/json.js';
+import type { CheckinExportOptions } from './export.js';
+
+const COLUMNS: readonly (keyof Arrival)[] = ['checkedInAt', 'door', 'name', 'email', 'ticketName', 'ticketNo', 'orderNo'];
+
+async function arrivalsText(rows: readonly Arrival[], format: CheckinExportOptions['format']): Promise<string> {
+  if (format === 'json') return `${JSON.stringify(rows, null, 2)}\n`;
+  const { stringify } = await import('csv-stringify/sync');
+  return stringify(
+    rows.map((row) => COLUMNS.map((column) => row[column])),
+    { header: true, columns: [...COLUMNS], cast: { string: (cell) => neutraliseFormula(cell) } },
+  );
+}
+
+export async function runCheckinExport(options: CheckinExportOptions, context: CommandContext): Promise<void> {
+  const { io } = context.deps;
+  const db = await openCheckinDatabase(options.db, options.eventId);
+  let rows: Arrival[];
+  try {
+    rows = await arrivals(db, options.eventId);
+  } finally {
+    await db.close();
+  }
+  const text = await arrivalsText(rows, options.format);
+  if (options.output === undefined) {
+    printOut(io, text);
+    return;
+  }
+  await writeFileAtomically(options.output, text);
+  if (context.globals().json) writeJson(io, { eventId: options.eventId, output: options.output, format: options.format, arrivals: rows.length });
+  io.stderr.write(`wrote ${countOf(rows.length, 'arrival')} of event ${options.eventId} to ${options.output} (${options.format}, owner-only)\n`);
+}
