@@ -9,6 +9,7 @@ const MEANINGS: Record<keyof typeof EXIT, string> = {
   auth: 'not logged in, or the token was refused (E001) or may not do this (E008)',
   rateLimited: 'still rate-limited (E023) after the retries allowed',
   unchangeable: '`apply`: the file asks for a change the API offers no way to make (a discount whose id the service never gave)',
+  changesPending: '`apply --dry-run --detailed-exitcode`: the plan creates or updates something (nothing was changed)',
   interrupted: 'interrupted (Ctrl-C, also at a question); answering "no" to a confirmation exits 1',
 };
 

@@ -9,6 +9,8 @@ export const EXIT = {
   rateLimited: 4,
   /** apply: the file asks for a change the API offers no way to make. */
   unchangeable: 5,
+  /** apply --dry-run --detailed-exitcode: the plan creates or updates something (Terraform's 2, git diff --exit-code's 1). */
+  changesPending: 6,
   interrupted: 130,
 } as const;
 

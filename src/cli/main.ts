@@ -125,7 +125,7 @@ export async function runCli(givenArgv: readonly string[], processDeps: Deps, re
       invocation = { args: argumentsOf(actionCommand), group: actionCommand.parent?.name() };
     });
     await program.parseAsync([...argv], { from: 'user' });
-    return EXIT.ok;
+    return run.exitCode ?? EXIT.ok;
   } catch (error) {
     const failure = await reportError(error, deps, invocation && { ...invocation, waited: run.waitBudget });
     // With --json a failure is a document too (unless the command already wrote one), so that
