@@ -1,0 +1,29 @@
+// The first hour of a new user, with the built CLI as a process against a real sandbox: the places
+// where a first try met a wrong hint, one error at a time, or a message in another program's words.
+// What needs a terminal (tables, prompts, colour) is in terminal-first-hour.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2e, type E2e } from './support/built-cli.js';
+
+let e2e: E2e;
+
+beforeAll(async () => {
+  e2e = await startE2e({ seed: 'demo' });
+});
+afterAll(async () => e2e?.close());
+
+describe.concurrent('the first hour', { timeout: 120_000 }, () => {
+  it('`help evnt` is refused as `evnt` is, with the suggestion (exit 2), and so is `help event creat`', async () => {
+    const topic = await e2e.run(['help', 'evnt']);
+    expect(topic.code).toBe(2);
+    expect(topic.stdout).toBe('');
+    expect(topic.stderr).toContain("error: unknown command 'evnt'\n(Did you mean event?)");
+
+    const verb = await e2e.run(['help', 'event', 'creat']);
+    expect(verb.code).toBe(2);
+    expect(verb.stderr).toContain("error: unknown command 'creat'\n(Did you mean create?)");
+
+    const known = await e2e.run(['help', 'event', 'create']);
+    expect(known.code).toBe(0);
+    expect(known.stdout).toMatch(/^Usage: boxoffice event create/);
+  });
+});
