@@ -12,6 +12,21 @@ beforeAll(async () => {
 afterAll(async () => e2e?.close());
 
 describe.concurrent('the first hour', { timeout: 120_000 }, () => {
+  it('sandbox start exits 130 on Ctrl-C (SIGINT), as the README says', async () => {
+    let listening = false;
+    const stopped = await e2e.run(['sandbox', 'start', '--port', '0', '--db', ':memory:', '--print-secret'], {
+      onOutput: ({ stdout }, kill) => {
+        if (!listening && /^BOXOFFICE_SANDBOX_SECRET=/m.test(stdout)) {
+          listening = true;
+          kill('SIGINT');
+        }
+      },
+    });
+    expect(listening).toBe(true);
+    expect(stopped.signal).toBeNull();
+    expect(stopped.code, stopped.stderr).toBe(130);
+  });
+
   it('`help evnt` is refused as `evnt` is, with the suggestion (exit 2), and so is `help event creat`', async () => {
     const topic = await e2e.run(['help', 'evnt']);
     expect(topic.code).toBe(2);

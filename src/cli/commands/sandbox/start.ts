@@ -12,6 +12,7 @@ import { parseDuration } from '../../duration.js';
 import { wholeNumber } from '../../params.js';
 import { SANDBOX_SECRET_ENV, removeSandboxSecret, sandboxSecretFile, writeSandboxSecret } from './secret.js';
 import { printOut } from '../../deps.js';
+import { EXIT } from '../../exit-codes.js';
 
 const LIMITS_MODES = ['none', 'realistic'] as const;
 type LimitsFlag = (typeof LIMITS_MODES)[number];
@@ -129,6 +130,8 @@ async function runStart(options: StartOptions, context: CommandContext): Promise
   await untilStopped(deps.signal);
   await sandbox.close();
   if (secretFile !== undefined) removeSandboxSecret(secretFile, sandbox.secret);
+  // Ctrl-C is how it is meant to stop, and it still says so, as every interrupted command does; SIGTERM is a clean stop.
+  if (deps.signal.aborted && context.run) context.run.exitCode = EXIT.interrupted;
 }
 
 function startFailure(error: unknown, options: StartOptions): Error {
