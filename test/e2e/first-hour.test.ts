@@ -5,9 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2e } from './support/built-cli.js';
 
 let e2e: E2e;
+let eventId: string;
+let ticketId: string;
 
 beforeAll(async () => {
   e2e = await startE2e({ seed: 'demo' });
+  eventId = e2e.sandbox.seededEventIds[0];
+  ticketId = (await e2e.run(['ticket', 'list', eventId])).stdout.split('\t')[0];
 });
 afterAll(async () => e2e?.close());
 
@@ -25,6 +29,18 @@ describe.concurrent('the first hour', { timeout: 120_000 }, () => {
     expect(listening).toBe(true);
     expect(stopped.signal).toBeNull();
     expect(stopped.code, stopped.stderr).toBe(130);
+  });
+
+  it('--attendee with a bare double quote: a plain message and the flag quoted as it should be, which then works', async () => {
+    const refused = await e2e.run(['order', 'place', eventId, '--ticket', `${ticketId}:1`, '--attendee', '=HYPERLINK("x"),a@b.c']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      'error: --attendee "=HYPERLINK(\\"x\\"),a@b.c": a double quote inside a value; put a value that holds a double quote or a comma ' +
+        `in double quotes, each quote inside doubled: --attendee '"=HYPERLINK(""x"")",a@b.c'\n`,
+    );
+    const quoted = await e2e.run(['--json', 'order', 'place', eventId, '--ticket', `${ticketId}:1`, '--fake', '--attendee', '"=HYPERLINK(""x"")",a@b.c']);
+    expect(quoted.code, quoted.stderr).toBe(0);
+    expect(JSON.stringify(JSON.parse(quoted.stdout))).toContain('=HYPERLINK(\\"x\\")');
   });
 
   it('`help evnt` is refused as `evnt` is, with the suggestion (exit 2), and so is `help event creat`', async () => {
