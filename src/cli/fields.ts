@@ -26,6 +26,8 @@ function paramOf(field: FieldSpec, verb: Verb): ParamSpec {
     synonyms: field.synonyms,
     required: field.required,
     requiredWhen: field.requiredWhen,
+    // The schema takes no negative number or count (fields/schema.ts); a count may need 1.
+    min: field.kind === 'integer' || field.kind === 'number' ? (field.min ?? 0) : undefined,
     allowBlank: field.blank !== undefined || undefined,
     positional: field.positional,
   };

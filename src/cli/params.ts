@@ -29,6 +29,8 @@ export interface ParamSpec {
   requiredWhen?: { name: string; value: string };
   /** For kind 'enum': asked as typed text with no answer preselected (a list preselects its first choice). */
   typedChoice?: boolean;
+  /** For kinds 'integer' and 'number': the smallest value accepted. */
+  min?: number;
   /** For kind 'number': an empty value is meaningful (a ticket price left blank = any amount). */
   allowBlank?: boolean;
   /** A positional argument (e.g. EVENT_ID): named so in errors, never registered as a flag. */
@@ -144,10 +146,10 @@ function formatProblem(spec: ParamSpec, value: string): string | undefined {
     case 'time':
       return TIME_PATTERN.test(text) ? undefined : FORMAT_MESSAGES.time;
     case 'integer':
-      return INTEGER_PATTERN.test(text) ? undefined : FORMAT_MESSAGES.integer;
+      return INTEGER_PATTERN.test(text) ? belowMinimum(spec, text) : FORMAT_MESSAGES.integer;
     case 'number':
       if (spec.allowBlank && text === '') return undefined;
-      return NUMBER_PATTERN.test(text) ? undefined : FORMAT_MESSAGES.number;
+      return NUMBER_PATTERN.test(text) ? belowMinimum(spec, text) : FORMAT_MESSAGES.number;
     case 'boolean':
       return text === 'true' || text === 'false' ? undefined : FORMAT_MESSAGES.boolean;
     case 'url':
@@ -159,6 +161,11 @@ function formatProblem(spec: ParamSpec, value: string): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** The schemas' words for a number below the field's minimum (schemas/common.ts). */
+function belowMinimum(spec: ParamSpec, text: string): string | undefined {
+  return spec.min !== undefined && Number(text) < spec.min ? `expected ${spec.min} or more` : undefined;
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

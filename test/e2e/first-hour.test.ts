@@ -43,6 +43,40 @@ describe.concurrent('the first hour', { timeout: 120_000 }, () => {
     expect(JSON.stringify(JSON.parse(quoted.stdout))).toContain('=HYPERLINK(\\"x\\")');
   });
 
+  it('every invalid flag at once: ticket add with three bad values (exit 2, nothing sent)', async () => {
+    const ticket = await e2e.run([
+      '--no-input',
+      'ticket',
+      'add',
+      eventId,
+      '--ticket-name',
+      'Late',
+      '--price',
+      '-5',
+      '--currency',
+      'INR',
+      '--quantity',
+      '5',
+      '--status',
+      'active',
+      '--service-fee',
+      '7',
+      '--allow-cancellation',
+      'maybe',
+    ]);
+    expect(ticket.code).toBe(2);
+    expect(ticket.stderr).toBe(
+      'error: invalid --price "-5": expected 0 or more; --service-fee "7": expected one of 1, 2, 3; --allow-cancellation "maybe": expected true or false\n',
+    );
+    expect((await e2e.run(['ticket', 'list', eventId])).stdout).not.toContain('Late');
+  });
+
+  it('every invalid flag at once: bookings list without both dates names both (exit 2)', async () => {
+    const bookings = await e2e.run(['--no-input', 'bookings', 'list']);
+    expect(bookings.code).toBe(2);
+    expect(bookings.stderr).toBe('error: --from-date is required (yyyy-mm-dd); --to-date is required (yyyy-mm-dd)\n');
+  });
+
   it('`help evnt` is refused as `evnt` is, with the suggestion (exit 2), and so is `help event creat`', async () => {
     const topic = await e2e.run(['help', 'evnt']);
     expect(topic.code).toBe(2);
