@@ -34,4 +34,88 @@ describe.concurrent('the first hour on a terminal', { timeout: 120_000 }, () => 
     expect(await interrupted.exit, interrupted.text()).toBe(130);
     expect(interrupted.text()).toMatch(/interrupted: order SBX\d+ is not finished; continue it with: boxoffice order place /);
   });
+
+  it('ticket add: a new ticket is not offered "delete" as its status, and the fee settings are described, not bare 1, 2, 3', async () => {
+    const session = terminal([
+      'ticket',
+      'add',
+      eventId,
+      '--ticket-name',
+      'Prompted',
+      '--price',
+      '10',
+      '--currency',
+      'INR',
+      '--quantity',
+      '5',
+      '--allow-cancellation',
+      'false',
+    ]);
+    await session.waitFor('(--service-fee)');
+    await session.waitFor('3  all fees passed to the buyer');
+    const screen = session.text();
+    expect(screen).toContain('1  all fees absorbed into the price');
+    expect(screen).toContain('2  gateway fee absorbed, platform fee passed on');
+    expect(screen).toContain('--status: active, the one choice offered for a new record');
+    expect(screen).not.toMatch(/^\W*delete\s*$/m);
+    session.type('\r');
+    expect(await session.exit, session.text()).toBe(0);
+    expect(session.text()).toMatch(/added ticket \d+ \(Prompted\)/);
+  });
+
+  it('discount add asks the type before the amount that depends on it', async () => {
+    const session = terminal(['discount', 'add', eventId, ticketId, '--discount-category', 'flat']);
+    await session.waitFor('(--discount-type)');
+    expect(session.text()).not.toContain('(--discount)');
+    session.type('\r');
+    await session.waitFor('(--discount)');
+    session.type('10\r');
+    expect(await session.exit, session.text()).toBe(0);
+    expect(session.text().indexOf('(--discount-type)')).toBeLessThan(session.text().indexOf('(--discount)'));
+    expect(session.text()).toMatch(/added discount \d+/);
+  });
+
+  it('event create proposes the url from the title and the end date from the start date; Enter takes them', async () => {
+    const title = `Gala ${Date.now() % 100_000}`;
+    const session = terminal([
+      'event',
+      'create',
+      '--event-type',
+      'public',
+      '--type',
+      'ticketing',
+      '--event-title',
+      title,
+      '--segment',
+      'technology',
+      '--category',
+      'technology',
+      '--start-date',
+      '2030-05-02',
+      '--start-time',
+      '18:00',
+      '--end-time',
+      '22:00',
+      '--about-event',
+      'Talks',
+      '--listing-image',
+      'https://img.example/l.png',
+      '--header-image',
+      'https://img.example/h.png',
+      '--contact-info',
+      'hello@example.com',
+    ]);
+    const slug = title.toLowerCase().replace(/ /g, '-');
+    // (the prompt wraps its own long line at 80 columns: read it joined)
+    await session.waitFor(/\(--url\) \([^)]*\)/);
+    expect(session.text().replace(/\n/g, '')).toContain(`(--url) (${slug})`);
+    session.type('\r');
+    await session.waitFor('(--end-date) [yyyy-mm-dd] (2030-05-02)');
+    session.type('\r');
+    expect(await session.exit, session.text()).toBe(0);
+    const eventIdCreated = /created event (\d+)/.exec(session.text())?.[1] ?? '';
+    const created = JSON.parse((await e2e.run(['--json', 'event', 'get', eventIdCreated])).stdout);
+    expect(JSON.stringify(created)).toContain(`"${slug}"`);
+    expect(JSON.stringify(created)).toContain('2030-05-02');
+  });
 });
