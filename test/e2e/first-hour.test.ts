@@ -77,6 +77,17 @@ describe.concurrent('the first hour', { timeout: 120_000 }, () => {
     expect(bookings.stderr).toBe('error: --from-date is required (yyyy-mm-dd); --to-date is required (yyyy-mm-dd)\n');
   });
 
+  it('an export on the default sandbox says the service sent an order on two pages, not that one was dropped', async () => {
+    // More orders than one page holds: the second page starts where the first ended.
+    const seeded = await e2e.run(['sandbox', 'seed', '--events', '1', '--orders', '60', '--url', e2e.sandbox.url]);
+    expect(seeded.code, seeded.stderr).toBe(0);
+    const bigEvent = seeded.stdout.trim();
+    const exported = await e2e.run(['attendees', 'export', bigEvent, '-o', 'attendees.csv'], { env: { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin } });
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stderr).toMatch(/^exported \d+ attendees from \d+ orders \(the service sent 1 order on two pages; it is in the export once\) in /);
+    expect(exported.stderr).not.toContain('dropped');
+  });
+
   it('`help evnt` is refused as `evnt` is, with the suggestion (exit 2), and so is `help event creat`', async () => {
     const topic = await e2e.run(['help', 'evnt']);
     expect(topic.code).toBe(2);
