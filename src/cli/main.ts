@@ -13,6 +13,7 @@ import { configureCommandHelp, fitHelpText, helpWidthFor } from './help.js';
 import { argumentsOf, checkIdArguments } from './ids.js';
 import { GLOBAL_OPTIONS_WITH_VALUE, groupWithoutVerb, withPositionalHint } from './usage.js';
 import { packageVersion } from './version.js';
+import { runsJsonStream } from './stdout-stream.js';
 
 /** The top-level command an argument list runs (`help X` runs X's help), if any. */
 export function invokedCommand(argv: readonly string[]): string | undefined {
@@ -127,6 +128,7 @@ function helpArgv(program: Command, argv: string[], topic: readonly string[] | u
 
 export async function runCli(givenArgv: readonly string[], processDeps: Deps, register: RegisterCommands = registerCommands): Promise<number> {
   let invocation: Invocation | undefined;
+  let streaming = false;
   const run: CommandRun = {};
   const { argv: normalized, helpTopic } = normalizedArgv(givenArgv);
   let argv = normalized;
@@ -135,6 +137,7 @@ export async function runCli(givenArgv: readonly string[], processDeps: Deps, re
   try {
     const program = await buildProgram(deps, argv, run, register);
     argv = helpArgv(program, argv, helpTopic);
+    streaming = runsJsonStream(program, argv);
     const bare = groupWithoutVerb(program, argv);
     if (bare !== undefined) {
       bare.outputHelp();
@@ -147,9 +150,9 @@ export async function runCli(givenArgv: readonly string[], processDeps: Deps, re
     return run.exitCode ?? EXIT.ok;
   } catch (error) {
     const failure = await reportError(error, deps, invocation && { ...invocation, waited: run.waitBudget });
-    // With --json a failure is a document too (unless the command already wrote one), so that
-    // `boxoffice --json … > out.json` never leaves an empty file.
-    if (failure.exitCode !== EXIT.ok && wantsJson(argv) && !stdout.written()) {
+    // With --json a failure is a document too (unless the command already wrote one, or writes a
+    // stream of them), so that `boxoffice --json … > out.json` never leaves an empty file.
+    if (failure.exitCode !== EXIT.ok && wantsJson(argv) && !stdout.written() && !streaming) {
       printOut(deps.io, `${JSON.stringify({ error: { code: failure.code, message: failure.message, exitCode: failure.exitCode } }, null, 2)}\n`);
     }
     return failure.exitCode;

@@ -88,6 +88,16 @@ describe.concurrent('the first hour', { timeout: 120_000 }, () => {
     expect(exported.stderr).not.toContain('dropped');
   });
 
+  it('attendees sync --json keeps its error out of the NDJSON change stream: stderr only, as for every stream', async () => {
+    const refused = await e2e.run(['attendees', 'sync', eventId, '--to', 'sync.db', '--json'], { env: { BOXOFFICE_TOKEN: 'not-a-token' } });
+    expect(refused.code).toBe(3);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/^error E001/m);
+    // A command whose --json output is one document still gets the error document.
+    const single = await e2e.run(['--json', 'event', 'get', eventId], { env: { BOXOFFICE_TOKEN: 'not-a-token' } });
+    expect(JSON.parse(single.stdout)).toMatchObject({ error: { code: 'E001', exitCode: 3 } });
+  });
+
   it('`help evnt` is refused as `evnt` is, with the suggestion (exit 2), and so is `help event creat`', async () => {
     const topic = await e2e.run(['help', 'evnt']);
     expect(topic.code).toBe(2);
