@@ -118,4 +118,29 @@ describe.concurrent('the first hour on a terminal', { timeout: 120_000 }, () => 
     expect(JSON.stringify(created)).toContain(`"${slug}"`);
     expect(JSON.stringify(created)).toContain('2030-05-02');
   });
+
+  it('insights has colour on a terminal (headings bold, bars cyan), none with NO_COLOR', async () => {
+    const env = { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin };
+    const coloured = terminal(['insights', eventId], { env });
+    expect(await coloured.exit, coloured.text()).toBe(0);
+    expect(coloured.raw()).toContain('\x1b[1mtickets (attendees');
+    expect(coloured.raw()).toMatch(/\x1b\[36m[▏▎▍▌▋▊▉█]+\x1b\[39m/);
+    const plain = terminal(['insights', eventId], { env: { ...env, NO_COLOR: '1' } });
+    expect(await plain.exit, plain.text()).toBe(0);
+    expect(plain.raw()).not.toMatch(/\x1b\[[\d;]*m/);
+  });
+
+  it('insights --watch: what came in stays on screen when the next refresh brings nothing (not reset to +0)', async () => {
+    const session = terminal(['insights', eventId, '--watch', '2s'], { rows: 20, env: { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin } });
+    try {
+      await session.waitFor('since the last refresh', 90_000);
+      const placed = await e2e.run(['order', 'place', eventId, '--ticket', `${ticketId}:1`, '--fake']);
+      expect(placed.code, placed.stderr).toBe(0);
+      await session.waitFor(/since the last refresh: \+1 order \(/, 30_000);
+      // One interval later: nothing new since that refresh, and the order is still counted.
+      await session.waitFor(/since the last refresh: \+0 orders[^\n]*\nsince [\d:]+: \+1 order \(\+1 attendee\)/, 30_000);
+    } finally {
+      session.kill();
+    }
+  });
 });

@@ -105,7 +105,7 @@ export function humanHeader(header: string): string {
 }
 
 /** Colour only when the environment is known and neither NO_COLOR nor TERM=dumb forbid it. */
-function colorAllowed(env: Readonly<Record<string, string | undefined>> | undefined): boolean {
+export function colorAllowed(env: Readonly<Record<string, string | undefined>> | undefined): boolean {
   if (!env) return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   return env.TERM !== 'dumb';
