@@ -6,24 +6,44 @@ import type { Profile } from './config/profile.js';
 import type { CommandContext } from './context.js';
 import { createWiredClient } from './session.js';
 
-export type TokenCheck = { accepted: true } | { accepted: false; refusal: AuthError };
+/**
+ * `account`: whose token it is, where asked for: the service has no "who am I" call, but an event
+ * read in full (E7) names its account id and organizer address (null: not asked, or no events yet).
+ */
+export type TokenCheck = { accepted: true; account: string | null } | { accepted: false; refusal: AuthError };
 
-/** Asks the service with `profile`'s token; a refusal (E001…) is an answer, any other failure is thrown. */
+/**
+ * Asks the service with `profile`'s token; a refusal (E001…) is an answer, any other failure is
+ * thrown. `withAccount`: also read the account's first event (a second read) to name the account.
+ */
 export async function checkToken(
   context: CommandContext,
   profile: Profile,
   addresses: Pick<ClientConfig, 'apiUrl' | 'publisherUrl' | 'authUrl'>,
+  withAccount = false,
 ): Promise<TokenCheck> {
   const client = await createWiredClient(context, profile, addresses);
   try {
-    await client.events.getAllEvents();
-    return { accepted: true };
+    const { events } = await client.events.getAllEvents();
+    const first = events[0];
+    if (!withAccount || first === undefined) return { accepted: true, account: null };
+    return { accepted: true, account: accountOf((await client.events.getEvent({ eventId: String(first.eventId) })).event) };
   } catch (error) {
     if (error instanceof AuthError) return { accepted: false, refusal: error };
     throw error;
   } finally {
     await client.close();
   }
+}
+
+/** "3 (organizer@example.com)": an event's account id and its owner's address (else the organizer's contact), as far as it has them. */
+function accountOf(event: object | undefined): string | null {
+  if (event === undefined) return null;
+  const { accountId, owner, email } = event as { accountId?: unknown; owner?: unknown; email?: unknown };
+  const id = typeof accountId === 'string' || typeof accountId === 'number' ? String(accountId) : '';
+  const address = typeof owner === 'string' && owner.includes('@') ? owner : typeof email === 'string' ? email : '';
+  if (id === '' && address === '') return null;
+  return id === '' ? address : address === '' ? id : `${id} (${address})`;
 }
 
 /** "E001: the access token is unknown or has expired" */

@@ -2,7 +2,7 @@
 // TERM xterm-256color, colour on, its output rendered by a terminal emulator (test/helpers/terminal.ts).
 // The same places as first-hour.test.ts, where what matters is what the screen shows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInTerminal, type TerminalOptions, type TerminalSession } from '../helpers/terminal.js';
+import { runInTerminal, wrappedLines, type TerminalOptions, type TerminalSession } from '../helpers/terminal.js';
 import { startE2e, type E2e } from './support/built-cli.js';
 
 let e2e: E2e;
@@ -142,5 +142,14 @@ describe.concurrent('the first hour on a terminal', { timeout: 120_000 }, () => 
     } finally {
       session.kill();
     }
+  });
+
+  it('auth status fits 80 columns, nothing cut, and says which account the token belongs to', async () => {
+    const session = terminal(['auth', 'status']);
+    expect(await session.exit, session.text()).toBe(0);
+    expect(wrappedLines(session), session.text()).toEqual([]);
+    expect(session.text()).not.toContain('…');
+    expect(session.text()).toMatch(/^token +BOXOFFICE_TOKEN \(environment; expiry not known\)$/m);
+    expect(session.text()).toMatch(/^account +\d+ \(organizer@sandbox\.local\)$/m);
   });
 });

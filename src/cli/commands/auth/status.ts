@@ -1,6 +1,6 @@
 // `boxoffice auth status [--offline]`: which token is used (environment or profile), for which
-// profile and addresses, how many days it has left, and whether the service accepts it (one
-// cheap read; --offline skips it). Exits 3 when there is no usable token or the service refuses it.
+// profile and addresses, how many days it has left, whether the service accepts it (one cheap
+// read; --offline skips it) and whose it is (one more read, of the account's first event). Exits 3 when there is no usable token or the service refuses it.
 import type { Command } from 'commander';
 import { NotLoggedInError } from '../../../client/errors.js';
 import { describeRemaining, type ExpiryStatus, expiryStatus } from '../../../auth/expiry.js';
@@ -23,6 +23,8 @@ interface AuthStatus {
   bookingKey: boolean;
   /** Whether the service accepted the token when asked; null when not asked (--offline, no token). */
   tokenAccepted: boolean | null;
+  /** Whose token it is, as the service's answer shows it ("3 (organizer@example.com)"); null when not known. */
+  account: string | null;
 }
 
 /** Where the token came from, as a sentence names it. */
@@ -31,7 +33,7 @@ function sourceName(source: AuthStatus['tokenSource'], profileName: string): str
 }
 
 function describeToken(source: AuthStatus['tokenSource'], expiresAt: string | undefined, expiry: ExpiryStatus): string {
-  if (source === 'env') return 'from BOXOFFICE_TOKEN (the environment; its expiry is not known here)';
+  if (source === 'env') return 'BOXOFFICE_TOKEN (environment; expiry not known)';
   if (source === 'none') return 'none (run boxoffice login)';
   const day = expiresAt?.slice(0, 10);
   if (expiry.level === 'expired') return `stored in the profile; EXPIRED on ${day}`;
@@ -53,7 +55,7 @@ async function runAuthStatus({ offline }: { offline: boolean }, context: Command
   const { profileName, profile, tokenSource } = await loadProfile(context);
   const expiry = expiryStatus(profile.tokenExpiresAt, deps.clock.now());
   const expired = tokenSource === 'profile' && expiry.level === 'expired';
-  const check = offline || tokenSource === 'none' || expired ? null : await checkToken(context, profile, requireAddresses(profile, profileName));
+  const check = offline || tokenSource === 'none' || expired ? null : await checkToken(context, profile, requireAddresses(profile, profileName), true);
   const status: AuthStatus = {
     profile: profileName,
     tokenSource,
@@ -66,6 +68,7 @@ async function runAuthStatus({ offline }: { offline: boolean }, context: Command
     publisherKey: Boolean(profile.publisherKey),
     bookingKey: Boolean(profile.bookingKey),
     tokenAccepted: check === null ? null : check.accepted,
+    account: check?.accepted ? check.account : null,
   };
 
   if (context.globals().json) {
@@ -75,6 +78,7 @@ async function runAuthStatus({ offline }: { offline: boolean }, context: Command
     const lines: [string, string][] = [
       ['profile', profileName],
       ['token', tokenLine],
+      ['account', accountLine(check)],
       ['api', status.apiUrl ?? '(not set)'],
       ['publisher api', status.publisherUrl ?? '(not set)'],
       ['auth', status.authUrl ?? '(not set)'],
@@ -90,6 +94,12 @@ async function runAuthStatus({ offline }: { offline: boolean }, context: Command
     const next = tokenSource === 'env' ? 'replace BOXOFFICE_TOKEN' : `run boxoffice --profile ${profileName} login`;
     throw new NotLoggedInError(`the service refused ${sourceName(tokenSource, profileName)} (${refusalText(check.refusal)}): ${next}`);
   }
+}
+
+/** Whose token it is: the service names the account only in the account's events. */
+function accountLine(check: TokenCheck | null): string {
+  if (check === null || !check.accepted) return 'not known';
+  return check.account ?? 'not known until the account has an event';
 }
 
 function serviceLine(check: TokenCheck | null, offline: boolean): string {
