@@ -98,6 +98,21 @@ describe.concurrent('the first hour', { timeout: 120_000 }, () => {
     expect(JSON.parse(single.stdout)).toMatchObject({ error: { code: 'E001', exitCode: 3 } });
   });
 
+  it('on the local profile the hints say boxoffice sandbox token: catalog segments without a key, a refused login --with-token', async () => {
+    const noKey = await e2e.run(['catalog', 'segments'], { env: { BOXOFFICE_PUBLISHER_KEY: undefined } });
+    expect(noKey.code).toBe(3);
+    expect(noKey.stderr).toBe('error: no Publisher API key (profile local): export BOXOFFICE_PUBLISHER_KEY=$(boxoffice sandbox token --role publisher)\n');
+
+    const refused = await e2e.run(['login', '--with-token'], { stdin: 'not-a-token\n', env: { BOXOFFICE_TOKEN: undefined } });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toMatch(/nothing was stored: get one with boxoffice sandbox token \(boxoffice sandbox token \| boxoffice login --with-token\)\n$/);
+    expect(refused.stderr).not.toContain('developer area');
+
+    // Another profile keeps the real service's words.
+    const live = await e2e.run(['--profile', 'live', 'catalog', 'segments'], { env: { BOXOFFICE_PUBLISHER_KEY: undefined } });
+    expect(live.stderr).toContain('boxoffice config set publisherKey KEY');
+  });
+
   it('`help evnt` is refused as `evnt` is, with the suggestion (exit 2), and so is `help event creat`', async () => {
     const topic = await e2e.run(['help', 'evnt']);
     expect(topic.code).toBe(2);

@@ -13,6 +13,7 @@ import { threeMonthsAfter } from '../../../auth/expiry.js';
 import { writeDone } from '../../output/index.js';
 import { createPrompter } from '../../prompt.js';
 import { parseDuration } from '../../duration.js';
+import { whereToGet } from '../../sandbox-hint.js';
 
 interface LoginOptions {
   browser: boolean;
@@ -61,7 +62,8 @@ async function runLogin(options: LoginOptions, context: CommandContext): Promise
     if (!check.accepted) {
       const kept = store.getProfile(profileName).token ? 'the stored token was kept' : 'nothing was stored';
       throw new NotLoggedInError(
-        `the service refused the token read from ${deps.io.stdinIsTTY ? 'the prompt' : 'stdin'} (${refusalText(check.refusal)}); ${kept}: create a new user access token in the service's developer area`,
+        `the service refused the token read from ${deps.io.stdinIsTTY ? 'the prompt' : 'stdin'} (${refusalText(check.refusal)}); ${kept}: ` +
+          whereToGet(profileName, 'organizer', "create a new user access token in the service's developer area"),
       );
     }
     // A user access token lives 3 months; its creation time is unknown here.
