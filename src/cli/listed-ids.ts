@@ -13,7 +13,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 export const LISTED_DIRECTORY = 'listed';
 
 /** The file of `kind`'s ids: the events, or the tickets of one event. */
-export function listedFileName(kind: 'events' | 'tickets', eventId?: string): string {
+function listedFileName(kind: 'events' | 'tickets', eventId?: string): string {
   return kind === 'events' ? 'events' : `tickets-${eventId ?? ''}`;
 }
 
