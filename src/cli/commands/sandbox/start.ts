@@ -125,9 +125,11 @@ async function runStart(options: StartOptions, context: CommandContext): Promise
   if (sandbox.seededEventIds.length > 0) {
     deps.io.stderr.write(`seeded ${options.seed}: events ${sandbox.seededEventIds.join(', ')}\n`);
   }
+  // Listening for the stop before saying so: whoever reads the line may signal at once.
+  const stopped = untilStopped(deps.signal);
   printOut(deps.io, `listening on ${sandbox.url}\n`);
   if (options.printSecret) printOut(deps.io, `${SANDBOX_SECRET_ENV}=${sandbox.secret}\n`);
-  await untilStopped(deps.signal);
+  await stopped;
   await sandbox.close();
   if (secretFile !== undefined) removeSandboxSecret(secretFile, sandbox.secret);
   // Ctrl-C is how it is meant to stop, and it still says so, as every interrupted command does; SIGTERM is a clean stop.
