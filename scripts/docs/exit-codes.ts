@@ -12,6 +12,7 @@ const MEANINGS: Record<keyof typeof EXIT, string> = {
   alreadyIn: '`checkin … CODE`: already in (let in before, at this door or another); nobody was let in',
   notFound: '`checkin … CODE`: no attendee of the synced list has that ticket or order number',
   cancelled: '`checkin … CODE`: the ticket is cancelled; nobody was let in',
+  changesPending: '`apply --dry-run --detailed-exitcode`: the plan creates or updates something (nothing was changed)',
   interrupted: 'interrupted (Ctrl-C, also at a question); answering "no" to a confirmation exits 1',
 };
 

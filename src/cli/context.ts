@@ -22,13 +22,15 @@ export interface CommandContext {
    * gives no --max-wait: `boxoffice mcp` keeps its tool calls from blocking an assistant.
    */
   maxWaitMs?: number;
-  /** What one run of a command shares with the report of the error that ends it. */
+  /** What one run of a command shares with the report of the error that ends it, and its exit code. */
   run?: CommandRun;
 }
 
 export interface CommandRun {
   /** The command's --max-wait: every service call of the run waits within it (set by openSession). */
   waitBudget?: WaitBudget;
+  /** The exit code of a run that succeeded with something to say (apply --detailed-exitcode); default 0. */
+  exitCode?: number;
 }
 
 /**

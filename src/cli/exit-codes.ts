@@ -16,6 +16,8 @@ export const EXIT = {
   notFound: 7,
   /** checkin: the ticket is cancelled; nobody was let in. */
   cancelled: 8,
+  /** apply --dry-run --detailed-exitcode: the plan creates or updates something (Terraform's 2, git diff --exit-code's 1). */
+  changesPending: 9,
   interrupted: 130,
 } as const;
 

@@ -23,9 +23,14 @@ function paramOf(field: FieldSpec, verb: Verb): ParamSpec {
     description: field.help,
     kind: paramKind(field, verb),
     choices: field.choices,
+    choiceHelp: field.choiceHelp,
+    askedChoices: field.askedChoices,
+    proposal: field.proposal,
     synonyms: field.synonyms,
     required: field.required,
     requiredWhen: field.requiredWhen,
+    // The schema takes no negative number or count (fields/schema.ts); a count may need 1.
+    min: field.kind === 'integer' || field.kind === 'number' ? (field.min ?? 0) : undefined,
     allowBlank: field.blank !== undefined || undefined,
     positional: field.positional,
   };

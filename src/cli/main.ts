@@ -14,6 +14,7 @@ import { argumentsOf, checkIdArguments } from './ids.js';
 import { GLOBAL_OPTIONS_WITH_VALUE } from './global-options.js';
 import { groupWithoutVerb, withPositionalHint } from './usage.js';
 import { packageVersion } from './version.js';
+import { runsJsonStream } from './stdout-stream.js';
 
 /** The top-level command an argument list runs (`help X` runs X's help), if any. */
 export function invokedCommand(argv: readonly string[]): string | undefined {
@@ -102,21 +103,42 @@ export async function buildProgram(
  * What people type that commander reads otherwise: `help event create` (commander's help command
  * takes one word) is `event create --help`; `-v` alone is `-V`.
  */
-function normalizedArgv(argv: readonly string[]): string[] {
-  if (argv.length === 1 && argv[0] === '-v') return ['-V'];
+function normalizedArgv(argv: readonly string[]): { argv: string[]; helpTopic?: string[] } {
+  if (argv.length === 1 && argv[0] === '-v') return { argv: ['-V'] };
   const at = argv.findIndex((word, index) => !word.startsWith('-') && !GLOBAL_OPTIONS_WITH_VALUE.has(argv[index - 1] ?? ''));
-  if (at < 0 || argv[at] !== 'help' || at + 1 >= argv.length) return [...argv];
-  return [...argv.slice(0, at), ...argv.slice(at + 1), '--help'];
+  if (at < 0 || argv[at] !== 'help' || at + 1 >= argv.length) return { argv: [...argv] };
+  const topic = argv.slice(at + 1);
+  return { argv: [...argv.slice(0, at), ...topic, '--help'], helpTopic: topic.filter((word) => !word.startsWith('-')) };
+}
+
+/**
+ * The argv that runs `help TOPIC`: the topic's help, or, when a word of it names no command, the
+ * topic alone, so that commander refuses it as `boxoffice evnt` is refused (with its suggestion).
+ */
+function helpArgv(program: Command, argv: string[], topic: readonly string[] | undefined): string[] {
+  if (topic === undefined) return argv;
+  let current = program;
+  for (const word of topic) {
+    if (current.commands.length === 0) break;
+    const sub = current.commands.find((command) => command.name() === word || command.aliases().includes(word));
+    if (sub === undefined) return argv.slice(0, -1);
+    current = sub;
+  }
+  return argv;
 }
 
 export async function runCli(givenArgv: readonly string[], processDeps: Deps, register: RegisterCommands = registerCommands): Promise<number> {
   let invocation: Invocation | undefined;
+  let streaming = false;
   const run: CommandRun = {};
-  const argv = normalizedArgv(givenArgv);
+  const { argv: normalized, helpTopic } = normalizedArgv(givenArgv);
+  let argv = normalized;
   const stdout = watchWrites(processDeps.io);
   const deps = { ...processDeps, io: stdout.io };
   try {
     const program = await buildProgram(deps, argv, run, register);
+    argv = helpArgv(program, argv, helpTopic);
+    streaming = runsJsonStream(program, argv);
     const bare = groupWithoutVerb(program, argv);
     if (bare !== undefined) {
       bare.outputHelp();
@@ -126,12 +148,12 @@ export async function runCli(givenArgv: readonly string[], processDeps: Deps, re
       invocation = { args: argumentsOf(actionCommand), group: actionCommand.parent?.name() };
     });
     await program.parseAsync([...argv], { from: 'user' });
-    return EXIT.ok;
+    return run.exitCode ?? EXIT.ok;
   } catch (error) {
     const failure = await reportError(error, deps, invocation && { ...invocation, waited: run.waitBudget });
-    // With --json a failure is a document too (unless the command already wrote one), so that
-    // `boxoffice --json … > out.json` never leaves an empty file.
-    if (failure.exitCode !== EXIT.ok && wantsJson(argv) && !stdout.written()) {
+    // With --json a failure is a document too (unless the command already wrote one, or writes a
+    // stream of them), so that `boxoffice --json … > out.json` never leaves an empty file.
+    if (failure.exitCode !== EXIT.ok && wantsJson(argv) && !stdout.written() && !streaming) {
       printOut(deps.io, `${JSON.stringify({ error: { code: failure.code, message: failure.message, exitCode: failure.exitCode } }, null, 2)}\n`);
     }
     return failure.exitCode;

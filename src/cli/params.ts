@@ -22,6 +22,12 @@ export interface ParamSpec {
   kind?: ParamKind;
   /** Allowed values, for kind 'enum'. */
   choices?: readonly string[];
+  /** What each choice means, shown beside it at the prompt. */
+  choiceHelp?: Readonly<Record<string, string>>;
+  /** The choices offered at the prompt (default: all); one alone is taken without asking. */
+  askedChoices?: readonly string[];
+  /** An answer proposed at the prompt from another parameter's value: its slug, or a copy. */
+  proposal?: { from: string; as: 'slug' | 'copy' };
   /** Other words accepted for kind 'enum', each mapped to the choice it stands for. */
   synonyms?: Readonly<Record<string, string>>;
   required?: boolean;
@@ -29,6 +35,8 @@ export interface ParamSpec {
   requiredWhen?: { name: string; value: string };
   /** For kind 'enum': asked as typed text with no answer preselected (a list preselects its first choice). */
   typedChoice?: boolean;
+  /** For kinds 'integer' and 'number': the smallest value accepted. */
+  min?: number;
   /** For kind 'number': an empty value is meaningful (a ticket price left blank = any amount). */
   allowBlank?: boolean;
   /** A positional argument (e.g. EVENT_ID): named so in errors, never registered as a flag. */
@@ -144,10 +152,10 @@ function formatProblem(spec: ParamSpec, value: string): string | undefined {
     case 'time':
       return TIME_PATTERN.test(text) ? undefined : FORMAT_MESSAGES.time;
     case 'integer':
-      return INTEGER_PATTERN.test(text) ? undefined : FORMAT_MESSAGES.integer;
+      return INTEGER_PATTERN.test(text) ? belowMinimum(spec, text) : FORMAT_MESSAGES.integer;
     case 'number':
       if (spec.allowBlank && text === '') return undefined;
-      return NUMBER_PATTERN.test(text) ? undefined : FORMAT_MESSAGES.number;
+      return NUMBER_PATTERN.test(text) ? belowMinimum(spec, text) : FORMAT_MESSAGES.number;
     case 'boolean':
       return text === 'true' || text === 'false' ? undefined : FORMAT_MESSAGES.boolean;
     case 'url':
@@ -159,6 +167,11 @@ function formatProblem(spec: ParamSpec, value: string): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** The schemas' words for a number below the field's minimum (schemas/common.ts). */
+function belowMinimum(spec: ParamSpec, text: string): string | undefined {
+  return spec.min !== undefined && Number(text) < spec.min ? `expected ${spec.min} or more` : undefined;
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -182,6 +195,24 @@ export function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** What the prompt proposes for `spec` from the answers so far (Enter takes it), if anything fits. */
+function proposedAnswer(spec: ParamSpec, values: ParamValues): string | undefined {
+  const source = spec.proposal === undefined ? undefined : values[spec.proposal.from]?.trim();
+  if (source === undefined || source === '') return undefined;
+  const proposed = spec.proposal?.as === 'slug' ? slugOf(source) : source;
+  return proposed !== '' && formatProblem(spec, proposed) === undefined ? proposed : undefined;
+}
+
+/** "Spring Gala 2030!" → "spring-gala-2030": lowercase letters and digits, words joined by hyphens. */
+function slugOf(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 /** Refuses every badly formatted value at once, naming each flag, before any request. */
@@ -225,7 +256,14 @@ export async function fillMissing(context: CommandContext, params: readonly Para
   // One at a time: an answer can make another value required (a code for a code discount).
   const asked = new Set<string>();
   for (let next = missingParams(params, completed)[0]; next !== undefined; next = missingParams(params, completed)[0]) {
-    completed[next.name] = await askFor(ask, next);
+    const only = next.askedChoices?.length === 1 ? next.askedChoices[0] : undefined;
+    if (only !== undefined) {
+      // One sensible choice is not a question: say what was taken.
+      context.deps.io.stderr.write(`${flagFor(next)}: ${only}, the one choice offered for a new record (the flag takes the others)\n`);
+      completed[next.name] = only;
+      continue;
+    }
+    completed[next.name] = await askFor(ask, next, completed);
     asked.add(next.name);
   }
   if (schema) await askAgainWhileRefused(context, params, completed, asked, ask, schema);
@@ -256,7 +294,7 @@ async function askAgainWhileRefused(
     if (refused.length === 0) return;
     for (const { spec, message } of refused) {
       context.deps.io.stderr.write(`${flagFor(spec)} ${JSON.stringify(completed[spec.name])}: ${message}; asking again\n`);
-      completed[spec.name] = await askFor(ask, spec);
+      completed[spec.name] = await askFor(ask, spec, completed);
     }
   }
 }
@@ -290,16 +328,19 @@ export async function withEquivalentCommand<T>(
   }
 }
 
-/** One question for one parameter: a list for enums and booleans, validated text otherwise. */
-async function askFor(prompter: Prompter, spec: ParamSpec): Promise<string> {
+/** One question for one parameter: a list for enums and booleans, validated text otherwise (`values`: the answers so far). */
+async function askFor(prompter: Prompter, spec: ParamSpec, values: ParamValues): Promise<string> {
   const message = `${spec.description} (${flagFor(spec)})`;
   const kind = spec.kind ?? 'text';
-  if (kind === 'enum' && spec.choices && !spec.typedChoice) return prompter.select({ message, choices: spec.choices });
+  if (kind === 'enum' && spec.choices && !spec.typedChoice) {
+    return prompter.select({ message, choices: spec.askedChoices ?? spec.choices, describe: (choice) => spec.choiceHelp?.[choice] });
+  }
   if (kind === 'boolean') return prompter.select({ message, choices: ['true', 'false'] as const });
   // Typed text: the choices of a typed enum, or a date's or time's format, after the question.
   const shape = kind === 'enum' ? spec.choices?.join('|') : kind === 'date' || kind === 'time' ? PLACEHOLDERS[kind] : undefined;
   const answer = await prompter.text({
     message: shape === undefined ? message : `${message} [${shape}]`,
+    default: proposedAnswer(spec, values),
     validate: (text) => (text.trim() === '' && !spec.allowBlank ? 'a value is required' : (formatProblem(spec, text) ?? true)),
   });
   return kind === 'enum' && spec.choices ? canonicalChoice(spec, answer.trim()) : answer;

@@ -8,6 +8,8 @@ import type { Deps } from './deps.js';
 
 interface TextQuestion {
   message: string;
+  /** Proposed answer: shown, and taken by Enter alone. */
+  default?: string;
   /** Returns true when the answer is acceptable, else the reason shown under the question. */
   validate?: (answer: string) => true | string;
 }
@@ -15,6 +17,8 @@ interface TextQuestion {
 interface SelectQuestion<T extends string> {
   message: string;
   choices: readonly T[];
+  /** What a choice means, shown beside it. */
+  describe?: (choice: T) => string | undefined;
 }
 
 interface ConfirmQuestion {
@@ -43,7 +47,11 @@ export function createPrompter(deps: Pick<Deps, 'io' | 'signal'>): Prompter {
     },
     async select<T extends string>(question: SelectQuestion<T>) {
       const { select } = await import('@inquirer/prompts');
-      return asked(select<T>(question, context()));
+      const choices = question.choices.map((value) => {
+        const meaning = question.describe?.(value);
+        return { value, name: meaning === undefined ? value : `${value}  ${meaning}` };
+      });
+      return asked(select<T>({ message: question.message, choices }, context()));
     },
     async confirm(question) {
       const { confirm } = await import('@inquirer/prompts');

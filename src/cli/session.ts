@@ -11,6 +11,7 @@ import type { Profile } from './config/profile.js';
 import { Redactor } from '../client/redact.js';
 import { formatDuration } from '../util/duration.js';
 import { assertSafeBaseUrl } from './secure-url.js';
+import { whereToGet } from './sandbox-hint.js';
 
 export interface SessionNeeds {
   /** An Event & Registration API access token (default: true). */
@@ -126,7 +127,8 @@ export async function openSession(context: CommandContext, needs: SessionNeeds =
     }
   }
   if (needs.publisherKey && !profile.publisherKey) {
-    throw new NotLoggedInError(`no Publisher API key (profile ${profileName}): set BOXOFFICE_PUBLISHER_KEY or run boxoffice config set publisherKey KEY`);
+    const next = whereToGet(profileName, 'publisher', 'set BOXOFFICE_PUBLISHER_KEY or run boxoffice config set publisherKey KEY');
+    throw new NotLoggedInError(`no Publisher API key (profile ${profileName}): ${next}`);
   }
   if (needs.bookingKey && !profile.bookingKey) {
     throw new UsageError(

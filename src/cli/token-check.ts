@@ -8,8 +8,13 @@ import type { CommandContext } from './context.js';
 import { type ForeignAnswer, foreignAnswer } from './service-answer.js';
 import { createWiredClient } from './session.js';
 
+/**
+ * `account` (when accepted): whose token it is, where asked for: the service has no "who am I"
+ * call, but an event read in full (E7) names its account id and organizer address (null: not
+ * asked, or no events yet).
+ */
 export type TokenCheck =
-  | { accepted: true }
+  | { accepted: true; account: string | null }
   | { accepted: false; refusal: ApiError }
   /** Something other than the service answered at the address (`answer` says what). */
   | { accepted: false; refusal?: undefined; answer: ForeignAnswer };
@@ -23,16 +28,20 @@ export function tokenCheckUrl(apiUrl: string): string {
  * Asks the service with `profile`'s token, once (a proxy's error is reported, not waited out). A
  * refusal (E001…, or E007: on a call that names no event, a key not valid for the API) is an
  * answer, and so is an answer that is not the service's; any other failure is thrown.
+ * `withAccount`: also read the account's first event (a second read) to name the account.
  */
 export async function checkToken(
   context: CommandContext,
   profile: Profile,
   addresses: Pick<ClientConfig, 'apiUrl' | 'publisherUrl' | 'authUrl'>,
+  withAccount = false,
 ): Promise<TokenCheck> {
   const client = await createWiredClient(context, profile, addresses);
   try {
-    await client.events.getAllEvents({}, { maxRetries: 0 });
-    return { accepted: true };
+    const { events } = await client.events.getAllEvents({}, { maxRetries: 0 });
+    const first = events[0];
+    if (!withAccount || first === undefined) return { accepted: true, account: null };
+    return { accepted: true, account: accountOf((await client.events.getEvent({ eventId: String(first.eventId) })).event) };
   } catch (error) {
     if (error instanceof AuthError || (error instanceof NotFoundError && error.code === 'E007')) return { accepted: false, refusal: error };
     const answer = foreignAnswer(error);
@@ -41,6 +50,16 @@ export async function checkToken(
   } finally {
     await client.close();
   }
+}
+
+/** "3 (organizer@example.com)": an event's account id and its owner's address (else the organizer's contact), as far as it has them. */
+function accountOf(event: object | undefined): string | null {
+  if (event === undefined) return null;
+  const { accountId, owner, email } = event as { accountId?: unknown; owner?: unknown; email?: unknown };
+  const id = typeof accountId === 'string' || typeof accountId === 'number' ? String(accountId) : '';
+  const address = typeof owner === 'string' && owner.includes('@') ? owner : typeof email === 'string' ? email : '';
+  if (id === '' && address === '') return null;
+  return id === '' ? address : address === '' ? id : `${id} (${address})`;
 }
 
 /** "E001: the access token is unknown or has expired" */

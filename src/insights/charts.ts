@@ -99,9 +99,25 @@ function barChart(id: string, title: string, bars: Bar[], axes: BarAxes, table?:
 }
 
 /** Days on a time axis; a single day as one labelled bar (a time axis of one instant is empty). */
-function dayAxis(days: number): Record<string, unknown> {
+function dayAxis(days: number, dates: readonly string[] = []): Record<string, unknown> {
   if (days < 2) return { field: 'date', type: 'ordinal', title: 'day', axis: { labelAngle: 0 } };
-  return { field: 'date', type: 'temporal', timeUnit: 'utcyearmonthdate', title: 'day', axis: { format: '%d %b', labelAngle: 0 } };
+  const axis: Record<string, unknown> = { format: '%d %b', labelAngle: 0 };
+  if (dates.length > 0) axis.values = dayTicks(dates);
+  return { field: 'date', type: 'temporal', timeUnit: 'utcyearmonthdate', title: 'day', axis };
+}
+
+/**
+ * About six ticks, evenly apart, counted back from the last day, so that the axis is labelled to
+ * the end of the data (vega's own weekly ticks can stop up to six days short of it).
+ */
+function dayTicks(dates: readonly string[]): number[] {
+  const DAY_MS = 86_400_000;
+  const first = Date.parse(`${dates[0]}T00:00:00Z`);
+  const last = Date.parse(`${dates[dates.length - 1]}T00:00:00Z`);
+  const step = Math.max(1, Math.ceil((last - first) / DAY_MS / 6)) * DAY_MS;
+  const ticks: number[] = [];
+  for (let at = last; at >= first; at -= step) ticks.unshift(at);
+  return ticks;
 }
 
 /** Cities with the most orders (the rest summed); orders without a city are not a city. */
@@ -168,7 +184,13 @@ function salesCharts(figures: InsightsFigures, money: (value: number) => string,
     {
       id: 'cumulative-sales',
       title: 'Paid by buyers, running total',
-      spec: specOf(cumulative, line, { x: dayAxis(days), y: valueScale('revenue', paidTitle, 'money') }),
+      spec: specOf(cumulative, line, {
+        x: dayAxis(
+          days,
+          cumulative.map((day) => day.date),
+        ),
+        y: valueScale('revenue', paidTitle, 'money'),
+      }),
       table: {
         columns: ['day', 'orders so far', `${PAID_BY_BUYERS} so far`],
         rows: cumulative.map((day) => [day.date, formatCount(day.orders), money(day.revenue)]),

@@ -23,7 +23,7 @@ const STYLE = `
   .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 34rem), 1fr)); gap: 1.5rem; align-items: start; }
   .charts section { min-width: 0; border: 1px solid #e5e5e5; border-radius: 6px; padding: 1rem; break-inside: avoid; page-break-inside: avoid; }
   figure { margin: 0; }
-  figure svg { display: block; max-width: 100%; height: auto; }
+  figure svg { display: block; width: 100%; height: auto; }
   .note { color: #555; font-size: .85rem; margin: .4rem 0 0; }
   details { margin-top: .6rem; }
   summary { cursor: pointer; color: #3465a4; font-size: .9rem; }

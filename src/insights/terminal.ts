@@ -3,6 +3,20 @@
 import { formatCount, formatMoney, formatShare } from './format.js';
 import { NO_CITY, PAID_BY_BUYERS, TICKET_SALES, type InsightsReport } from './report.js';
 
+/** How the summary is coloured on a colour terminal: headings bold, bars and the sparkline cyan. */
+export interface Paint {
+  heading(text: string): string;
+  chart(text: string): string;
+}
+
+/** No colour: piped, NO_COLOR, TERM=dumb. */
+export const PLAIN: Paint = { heading: (text) => text, chart: (text) => text };
+
+export const COLOURED: Paint = {
+  heading: (text) => `\x1b[1m${text}\x1b[22m`,
+  chart: (text) => (text === '' ? text : `\x1b[36m${text}\x1b[39m`),
+};
+
 const SPARK_LEVELS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
 const BAR_WIDTH = 30;
@@ -35,14 +49,14 @@ export interface BarRow {
 }
 
 /** Labels padded to one width, bars scaled to the largest value; at most `limit` rows. */
-export function barChart(rows: readonly BarRow[], limit = TOP_ROWS): string[] {
+export function barChart(rows: readonly BarRow[], limit = TOP_ROWS, paint: Paint = PLAIN): string[] {
   const shown = rows.slice(0, limit);
   const labelWidth = Math.min(24, Math.max(0, ...shown.map((row) => row.label.length)));
   const max = Math.max(0, ...shown.map((row) => row.value));
   const lines = shown.map((row) => {
     const label = row.label.length > labelWidth ? `${row.label.slice(0, labelWidth - 1)}…` : row.label.padEnd(labelWidth);
     const barText = bar(row.value, max);
-    return `  ${label}  ${barText}${barText ? ' ' : ''}${row.text ?? formatCount(row.value)}`;
+    return `  ${label}  ${paint.chart(barText)}${barText ? ' ' : ''}${row.text ?? formatCount(row.value)}`;
   });
   if (rows.length > shown.length) lines.push(`  … and ${formatCount(rows.length - shown.length)} more`);
   return lines;
@@ -74,12 +88,12 @@ function sellThroughText(report: InsightsReport, ticketName: string): string {
 }
 
 /** The title, the totals and the sparkline: what a window too short for the summary shows. */
-export function compactSummary(report: InsightsReport): string {
+export function compactSummary(report: InsightsReport, paint: Paint = PLAIN): string {
   const { recent } = report.figures;
   const lines = [
-    titleLine(report),
+    paint.heading(titleLine(report)),
     ...totalsLines(report),
-    `orders per day, last ${recent.orders.length} days: ${sparkline(recent.orders)}`,
+    `orders per day, last ${recent.orders.length} days: ${paint.chart(sparkline(recent.orders))}`,
     '(the window is too short for the full summary; make it taller to see tickets, cities and questions)',
   ];
   return `${lines.join('\n')}\n`;
@@ -89,29 +103,35 @@ function titleLine(report: InsightsReport): string {
   return `${report.title} · times in ${report.timezone}${report.currency === null ? '' : ` · amounts in ${report.currency}`}`;
 }
 
-export function terminalSummary(report: InsightsReport): string {
+export function terminalSummary(report: InsightsReport, paint: Paint = PLAIN): string {
   const { figures, currency } = report;
   const recent = figures.recent;
   const recentTotal = recent.orders.reduce((sum, value) => sum + value, 0);
   const lines = [
-    titleLine(report),
+    paint.heading(titleLine(report)),
     '',
     ...totalsLines(report),
     '',
     `orders per day, last ${recent.orders.length} days (${recent.from} – ${recent.to}): ${formatCount(recentTotal)} orders, at most ${formatCount(Math.max(0, ...recent.orders))} a day`,
-    `  ${sparkline(recent.orders)}`,
+    `  ${paint.chart(sparkline(recent.orders))}`,
     '',
-    `tickets (attendees · ${PAID_BY_BUYERS}${report.sales === null ? '' : ' · sold of on sale'})`,
+    paint.heading(`tickets (attendees · ${PAID_BY_BUYERS}${report.sales === null ? '' : ' · sold of on sale'})`),
     ...barChart(
       figures.tickets.map((ticket) => ({
         label: ticket.ticket,
         value: ticket.attendees,
         text: `${formatCount(ticket.attendees)} · ${formatMoney(ticket.revenue, currency)}${sellThroughText(report, ticket.ticket)}`,
       })),
+      TOP_ROWS,
+      paint,
     ),
     '',
-    'cities (orders)',
-    ...barChart(figures.cities.map((city) => ({ label: city.city || NO_CITY, value: city.orders }))),
+    paint.heading('cities (orders)'),
+    ...barChart(
+      figures.cities.map((city) => ({ label: city.city || NO_CITY, value: city.orders })),
+      TOP_ROWS,
+      paint,
+    ),
   ];
   const freeText: string[] = [];
   for (const question of figures.questions) {
@@ -119,8 +139,14 @@ export function terminalSummary(report: InsightsReport): string {
       freeText.push(`${question.question} (${formatCount(question.answered)} answers)`);
       continue;
     }
-    lines.push('', `${question.question} (${formatCount(question.answered)} of ${formatCount(figures.totals.attendees)} attendees answered)`);
-    lines.push(...barChart(question.answers.map((answer) => ({ label: answer.answer, value: answer.attendees }))));
+    lines.push('', paint.heading(`${question.question} (${formatCount(question.answered)} of ${formatCount(figures.totals.attendees)} attendees answered)`));
+    lines.push(
+      ...barChart(
+        question.answers.map((answer) => ({ label: answer.answer, value: answer.attendees })),
+        TOP_ROWS,
+        paint,
+      ),
+    );
   }
   if (freeText.length > 0) lines.push('', `free-text questions, not charted: ${freeText.join(', ')}`);
   return `${lines.join('\n')}\n`;

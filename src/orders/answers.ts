@@ -3,6 +3,7 @@
 // (`--attendee '"Rao, Asha",asha@example.com,+91 98450 00001'`).
 import { parse } from 'csv-parse/sync';
 import { UsageError } from '../client/errors.js';
+import { shellQuote } from '../util/shell-word.js';
 
 /** One attendee's answers: the three default fields, and custom answers keyed by label (or field id). */
 export interface AttendeeAnswers {
@@ -15,12 +16,38 @@ export interface AttendeeAnswers {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The CSV rows of `text`; a UsageError for `flag` starting with `where` when it is not CSV. */
-function parseRows(text: string, where: string, flag: string): string[][] {
+function parseRows(text: string, where: string, flag: string, quotingExample: string): string[][] {
   try {
     return parse(text, { relax_column_count: true, skip_empty_lines: true, trim: true, bom: true }) as string[][];
   } catch (error) {
-    throw new UsageError(`${where}: ${(error as Error).message}`, flag);
+    const quoting = quotingProblem(error);
+    if (quoting === undefined) throw new UsageError(`${where}: ${(error as Error).message}`, flag);
+    throw new UsageError(
+      `${where}: ${quoting}; put a value that holds a double quote or a comma in double quotes, each quote inside doubled: ${quotingExample}`,
+      flag,
+    );
   }
+}
+
+/** csv-parse's quoting errors in a person's words (the line, for a file of several). */
+function quotingProblem(error: unknown): string | undefined {
+  const { code, lines } = error as { code?: string; lines?: number };
+  const where = lines !== undefined && lines > 1 ? ` on line ${lines}` : '';
+  switch (code) {
+    case 'INVALID_OPENING_QUOTE':
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return `a double quote inside a value${where}`;
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return `a double quote opens a value that never closes${where}`;
+    default:
+      return undefined;
+  }
+}
+
+/** A CSV cell as written with its quotes doubled, in double quotes when it needs them. */
+function csvCell(value: string): string {
+  return /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 function checkEmail(email: string, where: string, field: string): void {
@@ -30,7 +57,14 @@ function checkEmail(email: string, where: string, field: string): void {
 /** `--attendee "name,email,phone"`; the phone may be left out. */
 export function parseAttendeeFlag(text: string): AttendeeAnswers {
   const where = `--attendee ${JSON.stringify(text)}`;
-  const rows = parseRows(text, where, '--attendee');
+  // What the flag was meant to say, quoted as CSV and for the shell: the cells split at each comma.
+  const quoted = `--attendee ${shellQuote(
+    text
+      .split(',')
+      .map((cell) => csvCell(cell.trim()))
+      .join(','),
+  )}`;
+  const rows = parseRows(text, where, '--attendee', quoted);
   const cells = rows[0] ?? [];
   if (rows.length !== 1 || cells.length < 2 || cells.length > 3) {
     throw new UsageError(`${where}: expected "name,email[,phone]"`, '--attendee');
@@ -60,7 +94,7 @@ const COLUMN_ALIASES: Record<string, 'name' | 'email' | 'phone'> = {
  * with that label (or field id). Empty cells are left unanswered.
  */
 export function parseAttendeesCsv(text: string, fileName: string): AttendeeAnswers[] {
-  const rows = parseRows(text, `${fileName}: not valid CSV`, '--attendees-file');
+  const rows = parseRows(text, `${fileName}: not valid CSV`, '--attendees-file', `${csvCell('Asha "AR" Rao')},asha@example.com`);
   const [header, ...records] = rows;
   if (!header) throw new UsageError(`${fileName}: the file is empty; expected a header row name,email,phone`, '--attendees-file');
   const roles = header.map((column) => COLUMN_ALIASES[column.toLowerCase()]);

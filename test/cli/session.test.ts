@@ -31,7 +31,7 @@ describe('token source and expiry', () => {
     expect(viaEnv.code).toBe(0);
     const status = await h.run(['auth', 'status'], { env: { ...env, BOXOFFICE_TOKEN: h.sandbox.tokens.organizer } });
     expect(status.code).toBe(0);
-    expect(status.stdout).toContain('token\tfrom BOXOFFICE_TOKEN (the environment; its expiry is not known here)\n');
+    expect(status.stdout).toContain('token\tBOXOFFICE_TOKEN (environment; expiry not known)\n');
     expect(status.stdout).toContain(`api\t${h.sandbox.url}\n`);
     const stored = JSON.parse((await h.run(['--json', 'auth', 'status'], { env })).stdout);
     expect(stored).toMatchObject({ profile: 'local', tokenSource: 'profile', daysLeft: 59, expired: false });

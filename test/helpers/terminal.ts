@@ -17,6 +17,8 @@ export interface TerminalOptions {
   cwd?: string;
   /** Kills the CLI after this long (a test that waits on a screen that never comes). */
   timeoutMs?: number;
+  /** Runs this program with `argv` instead of the built CLI (a shell, to test completion). */
+  program?: string;
 }
 
 interface ScreenLine {
@@ -60,7 +62,8 @@ export function runInTerminal(argv: readonly string[], options: TerminalOptions 
   const columns = options.columns ?? 80;
   const rows = options.rows ?? 30;
   const terminal = new xterm.Terminal({ cols: columns, rows, scrollback: 5000, allowProposedApi: true });
-  const child = spawn('python3', [HOST, String(columns), String(rows), process.execPath, BIN, ...argv], {
+  const command = options.program === undefined ? [process.execPath, BIN] : [options.program];
+  const child = spawn('python3', [HOST, String(columns), String(rows), ...command, ...argv], {
     cwd: options.cwd ?? ROOT,
     env: terminalEnvironment(options.env ?? {}),
     stdio: ['pipe', 'pipe', 'inherit'],

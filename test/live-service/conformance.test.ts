@@ -469,7 +469,7 @@ describe('order place against the live buyer side', () => {
     const people = join(dir, 'people.csv');
     writeFileSync(people, 'name,email,Sessions\nAsha,asha@example.test,Jazz; Blues\nRavi,ravi@example.test,Folk\n');
     const result = await runBuilt(['--json', 'order', 'place', EVENT_CODE, '--ticket', `${TICKET_CODE}:2`, '--attendees-file', people], env);
-    expect(result.stderr).toMatch(/^order \S+: generated; its tickets are held until it is confirmed [^\n]*\n$/);
+    expect(result.stderr).toMatch(/^order \S+: generated; its tickets are held until it is confirmed\n$/);
     expect(result.code).toBe(0);
     const document = JSON.parse(result.stdout);
     expect(document).toMatchObject({ eventId: String(EVENT_NUMBER), orderNo: 'LIVEORD1', cartCalculation: { cart: { grandTotal: 1040, processingFee: 40 } } });

@@ -22,8 +22,9 @@ export const DISCOUNT_TABLE = {
     { name: 'discountId', kind: 'id', help: 'discount id', positional: 'DISCOUNT_ID', required: true, on: 'update' },
     { name: 'discountName', help: 'name', read: 'never' },
     { name: 'discountCategory', kind: 'enum', help: 'flat, bulk (by quantity) or code', choices: DISCOUNT_CATEGORIES, required: true, read: 'never' },
-    { name: 'discount', kind: 'number', help: 'amount, or percentage with --discount-type percentage', required: true, read: 'never' },
+    // The type before the amount: the amount's meaning depends on it (asked in this order).
     { name: 'discountType', kind: 'enum', help: 'fixed amount or percentage', choices: DISCOUNT_TYPES, required: true, read: 'never' },
+    { name: 'discount', kind: 'number', help: 'amount, or percentage with --discount-type percentage', required: true, read: 'never' },
     { name: 'startDate', kind: 'date', help: 'valid from (default: today)', read: 'never' },
     { name: 'startTime', kind: 'time', help: 'valid from (default: now)', read: 'never' },
     { name: 'endDate', kind: 'date', help: 'valid until (default: the event end date)', read: 'never' },

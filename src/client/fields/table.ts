@@ -30,6 +30,12 @@ export interface FieldSpec {
   choices?: readonly string[];
   /** enum: other words accepted, each mapped to the choice it stands for. */
   synonyms?: Readonly<Record<string, string>>;
+  /** enum, integer choices: what each choice means, shown beside it at the prompt. */
+  choiceHelp?: Readonly<Record<string, string>>;
+  /** enum: the choices offered at the prompt, where others are accepted but make no sense to pick (a new ticket "delete"). */
+  askedChoices?: readonly string[];
+  /** At the prompt, an answer proposed from another field's value (Enter takes it): its slug, or a copy. */
+  proposal?: { from: string; as: 'slug' | 'copy' };
   /** integer: the smallest value (default 0). */
   min?: 0 | 1;
   /** number: blank is a value too (price: any amount; read back as null); the message for neither. */

@@ -38,7 +38,8 @@ export const TICKET_TABLE = {
     // The live service's `quantity` falls as tickets sell (two public clients read it as "tickets
     // left"): the number offered is `initialQuantity`, and `quantity` where a service sends none.
     { name: 'quantity', kind: 'integer', help: 'how many are on sale', required: true, read: { from: ['initialQuantity', 'quantity'] } },
-    statusField(TICKET_STATUSES_FOR_ADD, TICKET_STATUS_SYNONYMS_FOR_ADD, 'create'),
+    // A ticket added as "delete" is accepted by the service, but it is not something to pick at a prompt.
+    { ...statusField(TICKET_STATUSES_FOR_ADD, TICKET_STATUS_SYNONYMS_FOR_ADD, 'create'), askedChoices: ['active'] },
     { ...statusField(TICKET_STATUSES_FOR_UPDATE, TICKET_STATUS_SYNONYMS_FOR_UPDATE, 'update'), read: { from: 'status' } },
     { name: 'startDate', kind: 'date', help: 'sale starts on (default: today)', read: { from: 'availableFrom' } },
     { name: 'startTime', kind: 'time', help: 'sale starts at (default: now)', read: { from: 'availableFrom' } },
@@ -50,6 +51,7 @@ export const TICKET_TABLE = {
       name: 'serviceFee',
       kind: 'integer',
       choices: ['1', '2', '3'],
+      choiceHelp: { '1': 'all fees absorbed into the price', '2': 'gateway fee absorbed, platform fee passed on', '3': 'all fees passed to the buyer' },
       required: true,
       read: 'never',
       help: 'fees: 1 absorbed into the price, 2 gateway fee absorbed and platform fee passed on, 3 all passed to the buyer',

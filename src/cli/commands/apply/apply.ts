@@ -9,11 +9,15 @@ import { summarised } from '../summaries.js';
 import { LIVE_PROFILE, confirmOnLive, requireYesWithoutTerminal } from '../../live.js';
 import { runApply } from '../../../apply/run.js';
 import { applyConnection } from '../../apply-connection.js';
+import { EXIT } from '../../exit-codes.js';
+import { countSteps } from '../../../apply/plan.js';
 
 interface ApplyOptions {
   file: string;
   statePath?: string;
   dryRun: boolean;
+  /** With dryRun: exit EXIT.changesPending when the plan creates or updates something. */
+  detailedExitcode: boolean;
   recreateUncertain: boolean;
   /** Do not ask before changing the live service. */
   yes: boolean;
@@ -25,6 +29,7 @@ interface ApplyOptions {
 interface ApplyFlags {
   state?: string;
   dryRun?: boolean;
+  detailedExitcode?: boolean;
   recreateUncertain?: boolean;
   yes?: boolean;
   lockTimeout: string;
@@ -37,6 +42,10 @@ export function registerApply(program: Command, context: CommandContext, run: Ru
   summarised(program.command('apply'))
     .argument('<file>', 'setup file (YAML or JSON); ${VAR} and ${VAR:-default} come from the environment')
     .option('--dry-run', 'print the plan only; change nothing')
+    .option(
+      '--detailed-exitcode',
+      `with --dry-run: exit ${EXIT.changesPending} when the plan creates or updates something, 0 when the service matches the file`,
+    )
     .option('--state <file>', "state file mapping keys to remote ids (default: FILE's name + .boxoffice-state.json beside it)")
     .option('--recreate-uncertain', 'create again discounts whose earlier create lost its answer (after checking they do not exist)')
     .option('-y, --yes', 'do not ask before changing anything (needed on the live profile without a terminal)')
@@ -50,8 +59,12 @@ export function registerApply(program: Command, context: CommandContext, run: Ru
         'step and before every create; a stopped run is finished by running again, and a lost state file is\n' +
         'made good by finding records by url, name, code or fields. One apply per state file runs at a time.\n' +
         'With a Publisher API key (BOXOFFICE_PUBLISHER_KEY) automatic discounts are also looked up on the service.\n' +
+        `\nWith --dry-run --detailed-exitcode a script tells the plans apart by the exit code alone: 0 no changes,\n` +
+        `${EXIT.changesPending} changes pending, any other code an error (Terraform's plan -detailed-exitcode says 2 and git diff\n` +
+        `--exit-code says 1 for changes; both are taken here by errors).\n` +
         '\nExamples:\n' +
         '  boxoffice apply conference.yaml --dry-run\n' +
+        '  boxoffice apply conference.yaml --dry-run --detailed-exitcode\n' +
         '  GENERAL_PRICE=2800 boxoffice apply conference.yaml\n' +
         '  boxoffice apply event.yaml --state .state/event.json --json\n',
     )
@@ -61,10 +74,14 @@ export function registerApply(program: Command, context: CommandContext, run: Ru
 function applyOptionsFrom(file: string, flags: ApplyFlags): ApplyOptions {
   if (file.trim() === '') throw new UsageError('FILE: must name a setup file', 'FILE');
   if (flags.state !== undefined && flags.state.trim() === '') throw new UsageError('--state: must name a file', '--state');
+  if (flags.detailedExitcode === true && flags.dryRun !== true) {
+    throw new UsageError('--detailed-exitcode: only with --dry-run (boxoffice apply FILE --dry-run --detailed-exitcode)', '--detailed-exitcode');
+  }
   return {
     file,
     statePath: flags.state,
     dryRun: flags.dryRun === true,
+    detailedExitcode: flags.detailedExitcode === true,
     recreateUncertain: flags.recreateUncertain === true,
     yes: flags.yes === true,
     lockTimeoutMs: parseDuration(flags.lockTimeout ?? DEFAULT_LOCK_TIMEOUT, '--lock-timeout'),
@@ -84,7 +101,7 @@ async function runApplyCommand(options: ApplyOptions, context: CommandContext): 
   requireYesWithoutTerminal(context, confirmation);
   let close: (() => Promise<void>) | undefined;
   try {
-    await runApply({
+    const { plan } = await runApply({
       ...options,
       json: globals.json,
       signal: deps.signal,
@@ -99,6 +116,10 @@ async function runApplyCommand(options: ApplyOptions, context: CommandContext): 
         return opened.connection;
       },
     });
+    if (options.detailedExitcode && context.run) {
+      const steps = countSteps(plan);
+      if (steps.create + steps.update > 0) context.run.exitCode = EXIT.changesPending;
+    }
   } finally {
     await close?.();
   }

@@ -7,6 +7,7 @@ import { UsageError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { isHttpUrl, wholeNumber } from '../../params.js';
+import { streamsJsonLines } from '../../stdout-stream.js';
 
 export interface AttendeesSyncOptions {
   eventId: string;
@@ -36,8 +37,8 @@ interface SyncFlags {
 }
 
 export function registerAttendeesSync(group: Command, context: CommandContext, run: RunVerb<AttendeesSyncOptions> = runSyncLoaded): void {
-  group
-    .command('sync')
+  // With --json the changes are NDJSON on stdout: an error goes to stderr alone.
+  streamsJsonLines(group.command('sync'))
     .description('keep a SQLite or PostgreSQL table equal to the attendee list, with a feed of what changed')
     .argument('<EVENT_ID>', 'the event whose attendees to sync')
     .option('--to <dest>', 'a SQLite file, or a postgres://USER@HOST/DB URL (also BOXOFFICE_SYNC_TO)')

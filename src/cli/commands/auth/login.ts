@@ -14,6 +14,7 @@ import { threeMonthsAfter } from '../../../auth/expiry.js';
 import { writeDone } from '../../output/index.js';
 import { createPrompter } from '../../prompt.js';
 import { parseDuration } from '../../duration.js';
+import { whereToGet } from '../../sandbox-hint.js';
 import type { Profile } from '../../config/profile.js';
 
 interface LoginOptions {
@@ -65,7 +66,8 @@ async function runLogin(options: LoginOptions, context: CommandContext): Promise
       if (check.refusal === undefined)
         throw new BoxofficeError(`${notTheServiceLine(tokenCheckUrl(profile.apiUrl ?? ''), check.answer, profileName)} (${kept})`);
       throw new NotLoggedInError(
-        `the service refused the token read from ${deps.io.stdinIsTTY ? 'the prompt' : 'stdin'} (${refusalText(check.refusal)}); ${kept}: create a new user access token in the service's developer area`,
+        `the service refused the token read from ${deps.io.stdinIsTTY ? 'the prompt' : 'stdin'} (${refusalText(check.refusal)}); ${kept}: ` +
+          whereToGet(profileName, 'organizer', "create a new user access token in the service's developer area"),
       );
     }
     // A user access token lives 3 months; its creation time is unknown here.

@@ -26,6 +26,8 @@ interface AuthStatus {
   bookingKey: boolean;
   /** Whether the service accepted the token when asked; null when not asked (--offline, no token). */
   tokenAccepted: boolean | null;
+  /** Whose token it is, as the service's answer shows it ("3 (organizer@example.com)"); null when not known. */
+  account: string | null;
   /** The address asked; null when not asked. */
   reached: string | null;
   /** Whether what answered there is the service (its JSON); null when not asked. */
@@ -40,7 +42,7 @@ function sourceName(source: AuthStatus['tokenSource'], profileName: string): str
 }
 
 function describeToken(source: AuthStatus['tokenSource'], expiresAt: string | undefined, expiry: ExpiryStatus): string {
-  if (source === 'env') return 'from BOXOFFICE_TOKEN (the environment; its expiry is not known here)';
+  if (source === 'env') return 'BOXOFFICE_TOKEN (environment; expiry not known)';
   if (source === 'none') return 'none (run boxoffice login)';
   const day = expiresAt?.slice(0, 10);
   if (expiry.level === 'expired') return `stored in the profile; EXPIRED on ${day}`;
@@ -63,7 +65,7 @@ async function runAuthStatus({ offline }: { offline: boolean }, context: Command
   const expiry = expiryStatus(profile.tokenExpiresAt, deps.clock.now());
   const expired = tokenSource === 'profile' && expiry.level === 'expired';
   const addresses = offline || tokenSource === 'none' || expired ? null : requireAddresses(profile, profileName);
-  const check = addresses === null ? null : await checkToken(context, profile, addresses);
+  const check = addresses === null ? null : await checkToken(context, profile, addresses, true);
   const foreign = check !== null && !check.accepted && check.refusal === undefined ? check.answer : null;
   const answer = foreign?.what ?? null;
   const status: AuthStatus = {
@@ -78,6 +80,7 @@ async function runAuthStatus({ offline }: { offline: boolean }, context: Command
     publisherKey: Boolean(profile.publisherKey),
     bookingKey: Boolean(profile.bookingKey),
     tokenAccepted: check === null || answer !== null ? null : check.accepted,
+    account: check?.accepted ? check.account : null,
     reached: addresses === null ? null : tokenCheckUrl(addresses.apiUrl),
     looksLikeService: check === null ? null : answer === null,
     answer,
@@ -90,6 +93,7 @@ async function runAuthStatus({ offline }: { offline: boolean }, context: Command
     const lines: [string, string][] = [
       ['profile', profileName],
       ['token', tokenLine],
+      ['account', accountLine(check)],
       ['api', status.apiUrl ?? '(not set)'],
       ['publisher api', status.publisherUrl ?? '(not set)'],
       ['auth', status.authUrl ?? '(not set)'],
@@ -107,6 +111,12 @@ async function runAuthStatus({ offline }: { offline: boolean }, context: Command
     const next = tokenSource === 'env' ? 'replace BOXOFFICE_TOKEN' : `run boxoffice --profile ${profileName} login`;
     throw new NotLoggedInError(`the service refused ${sourceName(tokenSource, profileName)} (${refusalText(check.refusal)}): ${next}`);
   }
+}
+
+/** Whose token it is: the service names the account only in the account's events. */
+function accountLine(check: TokenCheck | null): string {
+  if (check === null || !check.accepted) return 'not known';
+  return check.account ?? 'not known until the account has an event';
 }
 
 function serviceLine(check: TokenCheck | null, offline: boolean): string {

@@ -7,7 +7,7 @@ import { SHELLS, completionScript } from './scripts.js';
 import { writeJson } from '../../output/json.js';
 import { completeWith } from '../../completion-values.js';
 import { PRESET_PROFILES } from '../../config/profile.js';
-import { openConfigStore } from '../../config/store.js';
+import { configDirectory, openConfigStore } from '../../config/store.js';
 import { printOut } from '../../deps.js';
 
 export function registerCompletion(
@@ -42,7 +42,7 @@ async function runCompletion(options: { shell: string }, program: Command, conte
   if (!shell) throw new UsageError(`unknown shell ${JSON.stringify(options.shell)}: expected bash, zsh or fish`, 'SHELL');
   const profileOption = program.options.find((option) => option.long === '--profile');
   if (profileOption) completeWith(profileOption, await profileNames(context));
-  const script = completionScript(shell, program);
+  const script = completionScript(shell, program, configDirectory(context.deps.env));
   if (context.globals().json) {
     writeJson(context.deps.io, { shell, script });
     return;

@@ -2,18 +2,38 @@
 // group adds is completed without a hand-kept list.
 import type { Command, Option } from 'commander';
 import { completionValues } from '../../completion-values.js';
+import { LISTED_DIRECTORY } from '../../listed-ids.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
+
+/** What a value that is not one of fixed values is: a file name, or an id the CLI last listed. */
+type ValueKind = 'file' | 'event' | 'ticket';
 
 interface CommandNode {
   /** Space-separated command path: "" for the program, "event create" for a verb. */
   path: string;
   subcommands: { name: string; description: string }[];
-  /** `values`: the fixed values the option takes (see completion-values.ts). */
-  options: { flag: string; description: string; values?: readonly string[] }[];
+  /** `values`: the fixed values the option takes (see completion-values.ts); `kind`: else what it takes. */
+  options: { flag: string; description: string; values?: readonly string[]; kind?: ValueKind }[];
   /** The fixed values of the first positional argument (config get KEY, completion SHELL). */
   argumentValues?: readonly string[];
+  /** What each positional argument takes, where completion knows (a file, an event id, a ticket id). */
+  argumentKinds: (ValueKind | undefined)[];
+}
+
+/** A placeholder or argument name that names a path: `<file>`, `<FILE>`, `<dir>`, `<dest>`. */
+const PATH_NAME = /^(file|dir|dest|path)$/i;
+
+function optionKind(option: Option): ValueKind | undefined {
+  const placeholder = /<([^>]+)>/.exec(option.flags)?.[1];
+  return placeholder !== undefined && PATH_NAME.test(placeholder) ? 'file' : undefined;
+}
+
+function argumentKind(name: string): ValueKind | undefined {
+  if (name === 'EVENT_ID') return 'event';
+  if (name === 'TICKET_ID') return 'ticket';
+  return PATH_NAME.test(name) ? 'file' : undefined;
 }
 
 function optionFlags(option: Option): string[] {
@@ -30,8 +50,11 @@ function commandTree(program: Command): CommandNode[] {
       subcommands: command.commands.map((sub) => ({ name: sub.name(), description: sub.description() })),
       options: options
         .filter((option) => !option.hidden)
-        .flatMap((option) => optionFlags(option).map((flag) => ({ flag, description: option.description, values: completionValues(option) }))),
+        .flatMap((option) =>
+          optionFlags(option).map((flag) => ({ flag, description: option.description, values: completionValues(option), kind: optionKind(option) })),
+        ),
       argumentValues: command.registeredArguments[0] ? completionValues(command.registeredArguments[0]) : undefined,
+      argumentKinds: command.registeredArguments.map((argument) => argumentKind(argument.name())),
     });
     for (const sub of command.commands) visit(sub, path ? `${path} ${sub.name()}` : sub.name(), path === '' ? command.options : inherited);
   };
@@ -63,9 +86,39 @@ function valuesCase(nodes: CommandNode[], indent: string): string {
   return lines.join('\n');
 }
 
-/** The shell functions bash and zsh share: a command path's words, and a flag's fixed values. */
-function lookups(nodes: CommandNode[]): string {
-  return `_boxoffice_words() {
+/**
+ * `case "PATH|FLAG"` lines echoing what FLAG under PATH takes (file, event, ticket), and
+ * "PATH|#N" lines what PATH's Nth positional argument takes.
+ */
+function kindsCase(nodes: CommandNode[], indent: string): string {
+  const lines: string[] = [];
+  for (const node of nodes) {
+    node.argumentKinds.forEach((kind, index) => {
+      if (kind) lines.push(`${indent}"${node.path}|#${index + 1}") echo ${kind} ;;`);
+    });
+    for (const option of node.options) if (option.kind) lines.push(`${indent}"${node.path}|${option.flag}") echo ${option.kind} ;;`);
+  }
+  return lines.join('\n');
+}
+
+/** The shell functions bash and zsh share: a command path's words, a flag's fixed values, what a value is, the ids last listed. */
+function lookups(nodes: CommandNode[], configDir: string): string {
+  return `_boxoffice_kind() {
+  case "$1|$2" in
+${kindsCase(nodes, '    ')}
+    *) return 1 ;;
+  esac
+}
+# The ids \`boxoffice event list\` and \`ticket list EVENT_ID\` last printed (no request on TAB).
+_boxoffice_listed() {
+  local dir="\${BOXOFFICE_CONFIG_DIR:-${configDir}}/${LISTED_DIRECTORY}"
+  case "$1" in
+    event) [[ -r "$dir/events" ]] && cat "$dir/events" ;;
+    ticket) [[ "$2" =~ ^[A-Za-z0-9_-]+$ && -r "$dir/tickets-$2" ]] && cat "$dir/tickets-$2" ;;
+  esac
+  return 0
+}
+_boxoffice_words() {
   case "$1" in
 ${wordsCase(nodes, '    ')}
     *) return 1 ;;
@@ -92,6 +145,8 @@ interface ShellWords {
   /** The line that offers the words in $values, and the one that offers the command path's words. */
   offerValues: string;
   offerWords: string;
+  /** The line that offers file names. */
+  offerFiles: string;
 }
 
 /** The completion function bash and zsh share: the command path typed so far, then its words or a flag's values. */
@@ -104,45 +159,65 @@ function completer(shell: ShellWords): string {
     next="\${cmdpath:+$cmdpath }$word"
     if _boxoffice_words "$next" >/dev/null; then cmdpath="$next"; at=$i; fi
   done
-  # The value of a flag that takes fixed values, else the first argument right after the command.
+  # Which positional argument the cursor is on (flags not counted), and the first one (an event id).
+  position=1 first=""
+  for ((i = at + 1; at > 0 && i < ${shell.current}; i++)); do
+    word="${shell.word}"
+    [[ "$word" == -* ]] && continue
+    [[ -z "$first" ]] && first="$word"
+    position=$((position + 1))
+  done
+  # A flag's value: fixed values, a file name; else a positional argument: fixed values, a file
+  # name or an id last listed; else the command path's words.
   if [[ "$prev" == -* ]] && values="$(_boxoffice_values "$cmdpath" "$prev")"; then
     ${shell.offerValues}
+  elif [[ "$prev" == -* ]] && kind="$(_boxoffice_kind "$cmdpath" "$prev")"; then
+    ${shell.offerFiles}
   elif ((at > 0 && at == ${shell.current} - 1)) && values="$(_boxoffice_values "$cmdpath" "")"; then
     ${shell.offerValues}
+  elif ((at > 0)) && kind="$(_boxoffice_kind "$cmdpath" "#$position")"; then
+    if [[ "$kind" == file ]]; then
+      ${shell.offerFiles}
+    else
+      values="$(_boxoffice_listed "$kind" "$first")"
+      ${shell.offerValues}
+    fi
   else
     ${shell.offerWords}
   fi
 }`;
 }
 
-function bash(nodes: CommandNode[]): string {
+function bash(nodes: CommandNode[], configDir: string): string {
   return `# boxoffice completion for bash: add to ~/.bashrc
 #   source <(boxoffice completion bash)
-${lookups(nodes)}
+${lookups(nodes, configDir)}
 ${completer({
-  locals: 'cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" cmdpath="" next word i values at=0',
+  locals: 'cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" cmdpath="" next word i values kind position first at=0',
   first: 1,
   current: 'COMP_CWORD',
   word: '${COMP_WORDS[i]}',
   offerValues: 'COMPREPLY=($(compgen -W "$values" -- "$cur"))',
   offerWords: 'COMPREPLY=($(compgen -W "$(_boxoffice_words "$cmdpath")" -- "$cur"))',
+  offerFiles: 'compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))',
 })}
 complete -o default -F _boxoffice boxoffice
 `;
 }
 
-function zsh(nodes: CommandNode[]): string {
+function zsh(nodes: CommandNode[], configDir: string): string {
   return `#compdef boxoffice
 # boxoffice completion for zsh: add to ~/.zshrc (after compinit)
 #   source <(boxoffice completion zsh)
-${lookups(nodes)}
+${lookups(nodes, configDir)}
 ${completer({
-  locals: 'cmdpath="" next word i values at=0 prev="${words[CURRENT-1]}"',
+  locals: 'cmdpath="" next word i values kind position first at=0 prev="${words[CURRENT-1]}"',
   first: 2,
   current: 'CURRENT',
   word: '${words[i]}',
   offerValues: 'compadd -- ${=values}',
   offerWords: 'compadd -- ${=$(_boxoffice_words "$cmdpath")}',
+  offerFiles: '_files',
 })}
 compdef _boxoffice boxoffice
 `;
@@ -152,8 +227,40 @@ function fishQuote(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
-function fish(nodes: CommandNode[]): string {
-  const lines = ['# boxoffice completion for fish: boxoffice completion fish > ~/.config/fish/completions/boxoffice.fish', 'complete -c boxoffice -f'];
+/** fish functions: the positional words after a command path of DEPTH words, and the ids last listed. */
+function fishHelpers(configDir: string): string[] {
+  return [
+    'function __boxoffice_args --argument-names depth',
+    '    set -l tokens (commandline -opc)',
+    '    for token in $tokens[(math $depth + 2)..-1]',
+    "        string match -q -- '-*' $token; or echo $token",
+    '    end',
+    'end',
+    'function __boxoffice_at_argument --argument-names depth position',
+    '    test (count (__boxoffice_args $depth)) -eq (math $position - 1)',
+    'end',
+    '# The ids `boxoffice event list` and `ticket list EVENT_ID` last printed (no request on TAB).',
+    'function __boxoffice_listed --argument-names kind depth',
+    `    set -l dir ${fishQuote(configDir)}`,
+    '    set -q BOXOFFICE_CONFIG_DIR; and set dir $BOXOFFICE_CONFIG_DIR',
+    '    switch $kind',
+    '        case event',
+    `        test -r $dir/${LISTED_DIRECTORY}/events; and cat $dir/${LISTED_DIRECTORY}/events`,
+    '        case ticket',
+    '        set -l event (__boxoffice_args $depth)[1]',
+    `        string match -qr '^[A-Za-z0-9_-]+$' -- "$event"; and test -r $dir/${LISTED_DIRECTORY}/tickets-$event; and cat $dir/${LISTED_DIRECTORY}/tickets-$event`,
+    '    end',
+    'end',
+  ];
+}
+
+function fish(nodes: CommandNode[], configDir: string): string {
+  const lines = [
+    '# boxoffice completion for fish: boxoffice completion fish > ~/.config/fish/completions/boxoffice.fish',
+    // No file names unless a flag or an argument takes a path (-F below).
+    'complete -c boxoffice -f',
+    ...fishHelpers(configDir),
+  ];
   for (const node of nodes) {
     const parts = node.path ? node.path.split(' ') : [];
     const seen = parts.map((part) => `__fish_seen_subcommand_from ${part}`);
@@ -169,19 +276,28 @@ function fish(nodes: CommandNode[]): string {
     for (const option of node.options) {
       if (!option.flag.startsWith('--')) continue;
       const optionCondition = parts.length === 0 ? '' : ` -n ${condition([])}`;
-      const values = option.values ? ` -x -a ${fishQuote(option.values.join(' '))}` : '';
+      const values = option.values ? ` -x -a ${fishQuote(option.values.join(' '))}` : option.kind === 'file' ? ' -r -F' : '';
       lines.push(`complete -c boxoffice${optionCondition} -l ${option.flag.slice(2)}${values} -d ${fishQuote(option.description)}`);
     }
     if (node.argumentValues && parts.length > 0) {
       lines.push(`complete -c boxoffice -n ${condition(notDeeper)} -a ${fishQuote(node.argumentValues.join(' '))}`);
     }
+    if (parts.length > 0 && childNames.length === 0) {
+      node.argumentKinds.forEach((kind, index) => {
+        if (kind === undefined) return;
+        const at = condition([`__boxoffice_at_argument ${parts.length} ${index + 1}`]);
+        const offer = kind === 'file' ? '-F' : `-a ${fishQuote(`(__boxoffice_listed ${kind} ${parts.length})`)}`;
+        lines.push(`complete -c boxoffice -n ${at} ${offer}`);
+      });
+    }
   }
   return `${lines.join('\n')}\n`;
 }
 
-export function completionScript(shell: Shell, program: Command): string {
+/** `configDir`: the config directory at generation time, where BOXOFFICE_CONFIG_DIR is not set at TAB time. */
+export function completionScript(shell: Shell, program: Command, configDir: string): string {
   const nodes = commandTree(program);
-  if (shell === 'bash') return bash(nodes);
-  if (shell === 'zsh') return zsh(nodes);
-  return fish(nodes);
+  if (shell === 'bash') return bash(nodes, configDir);
+  if (shell === 'zsh') return zsh(nodes, configDir);
+  return fish(nodes, configDir);
 }

@@ -4,6 +4,7 @@ import type { EventListItem } from '../../../client/schemas/index.js';
 import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../context.js';
 import { withSession } from '../../session.js';
 import { writeAnswer } from '../../output/index.js';
+import { rememberListed } from '../../listed-ids.js';
 
 export function registerEventList(group: Command, context: CommandContext, run: RunVerb<NoOptions> = (_options, runContext) => runEventList(runContext)): void {
   group
@@ -16,6 +17,11 @@ export function registerEventList(group: Command, context: CommandContext, run: 
 async function runEventList(context: CommandContext): Promise<void> {
   await withSession(context, {}, async (session) => {
     const body = await session.client.events.getAllEvents();
+    await rememberListed(
+      context.deps.env,
+      'events',
+      body.events.map((event) => event.eventId),
+    );
     // The live service gives a code (what the organizer commands take) and a numeric id (what
     // the buyer side takes): both are shown when they differ.
     const numeric = (event: EventListItem) => (event.id !== undefined && String(event.id) !== event.eventId ? String(event.id) : undefined);

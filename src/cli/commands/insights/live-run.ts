@@ -16,7 +16,8 @@ import { HOURLY_READ_QUOTA } from '../../../util/live-quotas.js';
 import { openSession } from '../../session.js';
 import { DEFAULT_PREFETCH, attendeeListRefused } from '../attendees/shared.js';
 import type { InsightsOptions } from './shared.js';
-import { showReport } from './show.js';
+import { showReport, type WatchedSoFar } from './show.js';
+import { wallTime } from '../../../insights/dates.js';
 
 function costLine(intervalMs: number): string {
   const perHour = Math.round((READS_PER_REFRESH * 3_600_000) / intervalMs);
@@ -67,8 +68,13 @@ export async function runLiveInsights(options: InsightsOptions & { eventId: stri
 
     watcher = new EventWatcher(session.client.events, eventId, live.figures, live.listStart);
     reads += await watcher.start();
-    await showReport(reportNow(), options, context, null);
+    const first = reportNow();
+    await showReport(first, options, context, null);
     io.stderr.write(`${costLine(options.watchMs)}\n`);
+    const watched: WatchedSoFar = {
+      since: wallTime(Date.parse(first.generatedAt), first.timezone).slice(11),
+      change: { newOrders: 0, newAttendees: 0, revenue: 0, cancellations: 0, reads: 0, unread: 0 },
+    };
     for (;;) {
       await deps.clock.sleep(options.watchMs, deps.signal);
       let change: RefreshChange;
@@ -80,7 +86,14 @@ export async function runLiveInsights(options: InsightsOptions & { eventId: stri
         continue;
       }
       reads += change.reads;
-      await showReport(reportNow(), options, context, change);
+      watched.change = {
+        ...change,
+        newOrders: watched.change.newOrders + change.newOrders,
+        newAttendees: watched.change.newAttendees + change.newAttendees,
+        revenue: Math.round((watched.change.revenue + change.revenue) * 100) / 100,
+        cancellations: watched.change.cancellations + change.cancellations,
+      };
+      await showReport(reportNow(), options, context, change, watched);
     }
   } finally {
     await session.client.close();

@@ -7,7 +7,10 @@ import { wallTime } from '../../../insights/dates.js';
 import { formatMoney } from '../../../insights/format.js';
 import type { RefreshChange } from '../../../insights/live.js';
 import { reportDocument, type InsightsReport } from '../../../insights/report.js';
-import { compactSummary, terminalSummary } from '../../../insights/terminal.js';
+import { COLOURED, compactSummary, PLAIN, terminalSummary, type Paint } from '../../../insights/terminal.js';
+import { colorAllowed } from '../../output/rows.js';
+
+const ANSI_STYLE = /\x1b\[[\d;]*m/g;
 import type { CommandContext } from '../../context.js';
 import type { InsightsOptions } from './shared.js';
 import { chartsOf, renderCharts } from '../../../insights/charts.js';
@@ -24,16 +27,21 @@ const DEFAULT_ROWS = 24;
  * kept for the cursor), so nothing scrolls and no copy piles up; the compact summary when the
  * full one is taller than the window.
  */
-function watchFrame(report: InsightsReport, news: readonly string[], columns: number, rows: number): string {
+function watchFrame(report: InsightsReport, news: readonly string[], columns: number, rows: number, paint: Paint): string {
   const linesOf = (text: string): string[] => [...text.replace(/\n$/, '').split('\n'), ...news];
-  const full = linesOf(terminalSummary(report));
-  const lines = (full.length < rows ? full : linesOf(compactSummary(report))).slice(0, Math.max(1, rows - 1));
-  const cut = (line: string): string => ([...line].length > columns ? `${[...line].slice(0, columns - 1).join('')}…` : line);
+  const full = linesOf(terminalSummary(report, paint));
+  const lines = (full.length < rows ? full : linesOf(compactSummary(report, paint))).slice(0, Math.max(1, rows - 1));
+  // A line too wide loses its colour with its end (an escape sequence is never cut in two).
+  const cut = (line: string): string => {
+    const plain = line.replace(ANSI_STYLE, '');
+    return [...plain].length > columns ? `${[...plain].slice(0, columns - 1).join('')}…` : line;
+  };
   return `\x1b[H${lines.map((line) => `${cut(line)}\x1b[K`).join('\n')}\n\x1b[J`;
 }
 
+const plural = (count: number, word: string): string => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
+
 function changeLine(change: RefreshChange, at: string, currency: string | null): string {
-  const plural = (count: number, word: string): string => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
   const parts = [
     `${at} since the last refresh: +${plural(change.newOrders, 'order')} (+${plural(change.newAttendees, 'attendee')})`,
     `+${formatMoney(change.revenue, currency)}`,
@@ -42,6 +50,22 @@ function changeLine(change: RefreshChange, at: string, currency: string | null):
   ];
   if (change.unread > 0) parts.push(`${formatCount(change.unread)} more attendees to read at the next refresh`);
   return parts.join(' · ');
+}
+
+/** What the watch has seen since it began: stays on screen when a refresh brings nothing new. */
+function sinceStartLine(watched: WatchedSoFar, currency: string | null): string {
+  const { change } = watched;
+  return [
+    `since ${watched.since}: +${plural(change.newOrders, 'order')} (+${plural(change.newAttendees, 'attendee')})`,
+    `+${formatMoney(change.revenue, currency)}`,
+    plural(change.cancellations, 'cancellation'),
+  ].join(' · ');
+}
+
+/** The changes of every refresh since the watch began (`since`: its wall time), added up. */
+export interface WatchedSoFar {
+  since: string;
+  change: RefreshChange;
 }
 
 async function writeAtomically(path: string, text: string): Promise<void> {
@@ -71,7 +95,13 @@ async function writeCharts(report: InsightsReport, options: InsightsOptions): Pr
 }
 
 /** `change`: what the refresh that produced `report` brought (null for the first showing). */
-export async function showReport(report: InsightsReport, options: InsightsOptions, context: CommandContext, change: RefreshChange | null): Promise<void> {
+export async function showReport(
+  report: InsightsReport,
+  options: InsightsOptions,
+  context: CommandContext,
+  change: RefreshChange | null,
+  watched?: WatchedSoFar,
+): Promise<void> {
   const { io } = context.deps;
   const asData = context.globals().json || !io.stdoutIsTTY;
   const written = await writeCharts(report, options);
@@ -81,9 +111,10 @@ export async function showReport(report: InsightsReport, options: InsightsOption
     else printOut(io, `${JSON.stringify({ ...reportDocument(report), change })}\n`);
   } else {
     const at = wallTime(Date.parse(report.generatedAt), report.timezone).slice(11);
-    const news = change === null ? [] : ['', changeLine(change, at, report.currency)];
-    if (options.watchMs === undefined) printOut(io, terminalSummary(report));
-    else printOut(io, watchFrame(report, news, io.columns ?? DEFAULT_COLUMNS, io.rows ?? DEFAULT_ROWS));
+    const news = change === null ? [] : ['', changeLine(change, at, report.currency), ...(watched ? [sinceStartLine(watched, report.currency)] : [])];
+    const paint = colorAllowed(context.deps.env) ? COLOURED : PLAIN;
+    if (options.watchMs === undefined) printOut(io, terminalSummary(report, paint));
+    else printOut(io, watchFrame(report, news, io.columns ?? DEFAULT_COLUMNS, io.rows ?? DEFAULT_ROWS, paint));
   }
   for (const line of written) io.stderr.write(`${line}\n`);
 }

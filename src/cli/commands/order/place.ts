@@ -167,7 +167,8 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
             beforeChange: (step, number) => intent.record(step, number),
             onOrderNumber: async (number) => {
               orderNo = number;
-              deps.io.stderr.write(`order ${number}: generated; its tickets are held until it is confirmed (if interrupted, continue it with: ${again})\n`);
+              // The number as soon as it exists; the command that continues the order is said only if it is interrupted.
+              deps.io.stderr.write(`order ${number}: generated; its tickets are held until it is confirmed\n`);
               await intent.record('save-attendee', number);
             },
             boundary: (name) => deps.crashPoint?.(`order-place:${name}`),

@@ -12,6 +12,7 @@ import { parseDuration } from '../../duration.js';
 import { wholeNumber } from '../../params.js';
 import { SANDBOX_SECRET_ENV, removeSandboxSecret, sandboxSecretFile, writeSandboxSecret } from './secret.js';
 import { printOut } from '../../deps.js';
+import { EXIT } from '../../exit-codes.js';
 
 const LIMITS_MODES = ['none', 'realistic'] as const;
 type LimitsFlag = (typeof LIMITS_MODES)[number];
@@ -124,11 +125,15 @@ async function runStart(options: StartOptions, context: CommandContext): Promise
   if (sandbox.seededEventIds.length > 0) {
     deps.io.stderr.write(`seeded ${options.seed}: events ${sandbox.seededEventIds.join(', ')}\n`);
   }
+  // Listening for the stop before saying so: whoever reads the line may signal at once.
+  const stopped = untilStopped(deps.signal);
   printOut(deps.io, `listening on ${sandbox.url}\n`);
   if (options.printSecret) printOut(deps.io, `${SANDBOX_SECRET_ENV}=${sandbox.secret}\n`);
-  await untilStopped(deps.signal);
+  await stopped;
   await sandbox.close();
   if (secretFile !== undefined) removeSandboxSecret(secretFile, sandbox.secret);
+  // Ctrl-C is how it is meant to stop, and it still says so, as every interrupted command does; SIGTERM is a clean stop.
+  if (deps.signal.aborted && context.run) context.run.exitCode = EXIT.interrupted;
 }
 
 function startFailure(error: unknown, options: StartOptions): Error {

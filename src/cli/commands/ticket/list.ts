@@ -11,6 +11,7 @@ import { readBack } from '../../../client/fields/read-back.js';
 import { TICKET_TABLE } from '../../../client/fields/ticket.js';
 import { ticketCodeOf } from '../../buyer-ids.js';
 import { formatMoney } from '../../../util/count.js';
+import { rememberListed } from '../../listed-ids.js';
 
 export function registerTicketList(group: Command, context: CommandContext, run: RunVerb<EventIdOptions> = runTicketList): void {
   fieldVerb(group.command('list').description('list the tickets of an event'), context, run, { ids: ['eventId'], example: 'boxoffice ticket list 12' });
@@ -25,6 +26,12 @@ async function runTicketList(options: EventIdOptions, context: CommandContext): 
     // order place takes): both are shown when the service gives a code.
     const onTerminal = context.deps.io.stdoutIsTTY;
     const showNumeric = body.tickets.some((ticket) => ticketCodeOf(ticket) !== undefined);
+    await rememberListed(
+      context.deps.env,
+      'tickets',
+      body.tickets.map((ticket) => String(ticketCodeOf(ticket) ?? ticket.id)),
+      options.eventId,
+    );
     await writeAnswer<OrganizerTicket>(
       context,
       body,

@@ -85,6 +85,27 @@ describe('boxoffice apply as a process', () => {
     expect(again.stdout).toContain('Apply complete: 0 created, 0 updated, 6 unchanged.');
   });
 
+  it('--dry-run --detailed-exitcode: exit 9 with changes pending, 0 without; --json the same document as without the flag', async () => {
+    const file = await setupFile('process-detailed');
+    const env = envFor(sandbox, 'process-detailed');
+    const pending = await boxoffice(['apply', file, '--dry-run', '--detailed-exitcode', '--json'], env);
+    expect(pending.code).toBe(9);
+    expect(pending.stderr).toBe('');
+    const plain = await boxoffice(['apply', file, '--dry-run', '--json'], env);
+    expect(plain.code).toBe(0);
+    expect(JSON.parse(pending.stdout)).toEqual(JSON.parse(plain.stdout));
+    expect(JSON.parse(pending.stdout).summary).toMatchObject({ create: 6, update: 0 });
+
+    expect((await boxoffice(['apply', file], env)).code).toBe(0);
+    const matching = await boxoffice(['apply', file, '--dry-run', '--detailed-exitcode'], env);
+    expect(matching.stdout).toContain('No changes: the service matches the file.');
+    expect(matching.code).toBe(0);
+
+    const withoutDryRun = await boxoffice(['apply', file, '--detailed-exitcode'], env);
+    expect(withoutDryRun.code).toBe(2);
+    expect(withoutDryRun.stderr).toBe('error: --detailed-exitcode: only with --dry-run (boxoffice apply FILE --dry-run --detailed-exitcode)\n');
+  });
+
   it('exits 2 on a schema error, naming the path, with nothing on stdout', async () => {
     const file = join(dir, 'broken.yaml');
     await writeFile(file, (await readFile(fixture, 'utf8')).replace('quantity: 60', 'quantity: sixty'));

@@ -266,7 +266,16 @@ describe('apply: flags → options', () => {
     const parsed = await parseVerb(verb, ['apply', 'setup.yaml']);
     expect(parsed.code, parsed.stderr).toBe(0);
     expect(parsed.runs).toEqual([
-      { file: 'setup.yaml', statePath: undefined, dryRun: false, recreateUncertain: false, yes: false, lockTimeoutMs: 5_000, maxWaitMs: undefined },
+      {
+        file: 'setup.yaml',
+        statePath: undefined,
+        dryRun: false,
+        detailedExitcode: false,
+        recreateUncertain: false,
+        yes: false,
+        lockTimeoutMs: 5_000,
+        maxWaitMs: undefined,
+      },
     ]);
   });
 
@@ -275,6 +284,7 @@ describe('apply: flags → options', () => {
       'apply',
       'setup.yaml',
       '--dry-run',
+      '--detailed-exitcode',
       '--state',
       's.json',
       '--recreate-uncertain',
@@ -285,7 +295,16 @@ describe('apply: flags → options', () => {
       '30s',
     ]);
     expect(parsed.runs).toEqual([
-      { file: 'setup.yaml', statePath: 's.json', dryRun: true, recreateUncertain: true, yes: true, lockTimeoutMs: 30_000, maxWaitMs: 600_000 },
+      {
+        file: 'setup.yaml',
+        statePath: 's.json',
+        dryRun: true,
+        detailedExitcode: true,
+        recreateUncertain: true,
+        yes: true,
+        lockTimeoutMs: 30_000,
+        maxWaitMs: 600_000,
+      },
     ]);
   });
 
@@ -293,6 +312,7 @@ describe('apply: flags → options', () => {
     [['apply', ' '], 'FILE'],
     [['apply', 'setup.yaml', '--state', ' '], '--state'],
     [['apply', 'setup.yaml', '--max-wait', 'soon'], '--max-wait'],
+    [['apply', 'setup.yaml', '--detailed-exitcode'], '--detailed-exitcode'],
     [['apply', 'setup.yaml', '--lock-timeout', '-1s'], '--lock-timeout'],
     [['apply'], 'file'],
   ])('refuses %j with exit 2, naming %s, before running', async (argv, named) => {

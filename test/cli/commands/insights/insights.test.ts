@@ -153,7 +153,8 @@ describe('boxoffice insights (built CLI, seeded sandbox)', () => {
   });
 
   it('prints a summary with totals, a sparkline and bars on a terminal', async () => {
-    const result = await h.run(['insights', eventId], { env, stdoutIsTTY: true });
+    // (the layout, without colour: the colours are checked on a real terminal, terminal-first-hour.test.ts)
+    const result = await h.run(['insights', eventId], { env: { ...env, NO_COLOR: '1' }, stdoutIsTTY: true });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`\\n {2}orders {10}${ORDERS}\\n`));
     expect(result.stdout).toMatch(/paid by buyers {2}[\d,]+\.\d\d INR \(fees and tax included\)/);

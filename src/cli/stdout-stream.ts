@@ -1,0 +1,28 @@
+// Commands whose --json output is a stream (NDJSON, one document a line, as `attendees sync`
+// writes its changes): a failure is reported on stderr only, never as one more line on stdout,
+// where a consumer would read it as another record of the stream.
+import type { Command } from 'commander';
+import { GLOBAL_OPTIONS_WITH_VALUE } from './global-options.js';
+
+const STREAMING = new WeakSet<Command>();
+
+/** Marks `command` as one whose --json output is a stream. */
+export function streamsJsonLines(command: Command): Command {
+  STREAMING.add(command);
+  return command;
+}
+
+/** Whether the command `argv` runs in `program` writes a stream with --json. */
+export function runsJsonStream(program: Command, argv: readonly string[]): boolean {
+  let current = program;
+  for (let index = 0; index < argv.length; index++) {
+    const word = argv[index];
+    if (word === '--') break;
+    if (GLOBAL_OPTIONS_WITH_VALUE.has(word)) index++;
+    if (word.startsWith('-')) continue;
+    const sub = current.commands.find((command) => command.name() === word || command.aliases().includes(word));
+    if (sub !== undefined) current = sub;
+    else if (current.commands.length === 0) break;
+  }
+  return STREAMING.has(current);
+}
