@@ -368,7 +368,7 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     expect(plan.code).toBe(0);
     expect(plan.stdout).toMatch(/Plan: \d+ to create/);
     const pending = await cli(['apply', 'conference.yaml', '--dry-run', '--detailed-exitcode'], { cwd: dir, env });
-    expect(pending.code).toBe(6);
+    expect(pending.code).toBe(9);
     const noDirectory = await cli(['apply', 'conference.yaml', '--state', 'state/conference.json'], { cwd: dir, env });
     expect(noDirectory.code).toBe(2);
     expect(noDirectory.stderr).toContain('no such directory for the state file');
