@@ -2,9 +2,9 @@
 // `ticket list EVENT_ID` that event's ticket ids, one a line, into the config directory
 // (`listed/events`, `listed/tickets-EVENT_ID`), so that TAB offers them without a request: the
 // completion scripts read these files (scripts.ts). Best effort: a list is never failed by them.
-import { mkdir } from 'node:fs/promises';
+// The file helpers (node:fs/promises, node:crypto) load when a list is written, not with the
+// command group: `event --help` must not pay for them (test/bench/bundle-parts.test.ts).
 import { join } from 'node:path';
-import { writeFileAtomically } from '../util/atomic-file.js';
 import { configDirectory } from './config/store.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -21,6 +21,7 @@ function listedFileName(kind: 'events' | 'tickets', eventId?: string): string {
 export async function rememberListed(env: Env, kind: 'events' | 'tickets', ids: readonly string[], eventId?: string): Promise<void> {
   if (kind === 'tickets' && !/^[\w-]+$/.test(eventId ?? '')) return;
   try {
+    const [{ mkdir }, { writeFileAtomically }] = await Promise.all([import('node:fs/promises'), import('../util/atomic-file.js')]);
     const directory = join(configDirectory(env), LISTED_DIRECTORY);
     await mkdir(directory, { recursive: true, mode: 0o700 });
     const words = ids.filter((id) => /^[\w-]+$/.test(id));

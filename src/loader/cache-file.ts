@@ -2,7 +2,6 @@
 // holds one part per compiled file (the core, each chunk the command loaded), each tagged with
 // the identity of the exact file it was made from; a part is used only for that same file.
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { GLOBAL_OPTIONS_WITH_VALUE } from '../cli/global-options.js';
 
@@ -19,7 +18,8 @@ export interface CachePart {
  * environment names no absolute one (HOME="" must not put a cache in the working directory).
  */
 export function cacheDirectory(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string | undefined {
-  const home = env.HOME ?? env.USERPROFILE ?? homedir();
+  // node:os only when the environment names no home: every start would pay for loading it.
+  const home = env.HOME ?? env.USERPROFILE ?? process.getBuiltinModule('node:os').homedir();
   const xdg = env.XDG_CACHE_HOME ?? '';
   const base =
     platform === 'win32'
