@@ -63,6 +63,9 @@ const OPTIONAL_HEAVY = [
   /^src\/cli\/commands\/attendees\/sync-run\.ts$/,
   // checkin: each verb's run, the check-in core and the database drivers, only when it runs.
   /^src\/cli\/commands\/checkin\/(checkin|view|export|undo)-run\.ts$/,
+  // the ids a list keeps for completion: written after the list, with Node's file promises.
+  /^node:fs\/promises$/,
+  /^src\/util\/atomic-file\.ts$/,
   /^node_modules\/(@inquirer\/prompts|cli-table3|csv-stringify|csv-parse|yaml|conf|open)\//,
 ];
 
