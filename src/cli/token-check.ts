@@ -41,7 +41,12 @@ export async function checkToken(
     const { events } = await client.events.getAllEvents({}, { maxRetries: 0 });
     const first = events[0];
     if (!withAccount || first === undefined) return { accepted: true, account: null };
-    return { accepted: true, account: accountOf((await client.events.getEvent({ eventId: String(first.eventId) })).event) };
+    // The token is accepted by now: a failed read of the account's event leaves the account unknown.
+    const account = await client.events.getEvent({ eventId: String(first.eventId) }, { maxRetries: 0 }).then(
+      ({ event }) => accountOf(event),
+      () => null,
+    );
+    return { accepted: true, account };
   } catch (error) {
     if (error instanceof AuthError || (error instanceof NotFoundError && error.code === 'E007')) return { accepted: false, refusal: error };
     const answer = foreignAnswer(error);
