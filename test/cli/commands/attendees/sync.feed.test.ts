@@ -163,27 +163,34 @@ async function startRefusingEndpoint(): Promise<{ url: string; server: Server }>
   return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/gone`, server };
 }
 
-describe('attendees sync --watch on an 80-column terminal', { timeout: 120_000 }, () => {
-  it('keeps one status line for its runs, fitted to the width; the plan lines wrap at word boundaries and are not repeated', async () => {
-    const eventId = await seededEvent(30);
-    const database = join(e2e.dir, 'watched-with-a-long-name-to-fill-the-line.db');
-    const session = runInTerminal(['attendees', 'sync', eventId, '--to', database, '--watch', '1s'], { cwd: e2e.dir, env: { ...e2e.env, ...env } });
-    try {
-      // Four runs drawn: the first (full), then incremental ones.
-      await session.waitFor(() => (session.raw().match(/next in 1s/g) ?? []).length >= 4, 60_000);
-      const lines = session.lines();
-      expect(wrappedLines(session)).toEqual([]);
-      expect(lines.filter((line) => line.text.includes('next in 1s'))).toHaveLength(1);
-      const status = lines[lines.length - 1].text;
-      expect(status).toMatch(/^\d\d:\d\d:\d\d event \d+: no changes; 2 reads; next in 1s$/);
-      expect(status.length).toBeLessThan(80);
-      const text = lines.map((line) => line.text).join(' ');
-      expect(text.match(new RegExp(`sync ${eventId} → `, 'g'))).toHaveLength(2);
-      // Wrapped between words: the lines joined by a space give the line as written.
-      expect(text).toContain(`sync ${eventId} → ${database}: a first full reconciliation`);
-    } finally {
-      session.interrupt();
-      await session.exit;
-    }
-  });
+describe('attendees sync --watch on a terminal', { timeout: 120_000 }, () => {
+  it.each([
+    { columns: 80, file: 'watched-with-a-long-name-to-fill-the-line.db', status: /^\d\d:\d\d:\d\d event \d+: no changes; 2 reads; next in 1s$/ },
+    // Narrower than the status: cut after its last whole word.
+    { columns: 48, file: 'w.db', status: /^\d\d:\d\d:\d\d event \d+: no changes; 2 reads;…$/ },
+  ])(
+    'at $columns columns keeps one status line for its runs, within the width; the plan lines wrap between words, once each',
+    async ({ columns, file, status }) => {
+      const eventId = await seededEvent(30);
+      const database = join(e2e.dir, file);
+      const session = runInTerminal(['attendees', 'sync', eventId, '--to', database, '--watch', '1s'], { columns, cwd: e2e.dir, env: { ...e2e.env, ...env } });
+      try {
+        // Four runs drawn (30 orders: the first, full, reads 2 as well).
+        await session.waitFor(() => (session.raw().match(/; 2 reads/g) ?? []).length >= 4, 60_000);
+        const lines = session.lines();
+        expect(wrappedLines(session)).toEqual([]);
+        expect(lines.filter((line) => /^\d\d:\d\d:\d\d /.test(line.text))).toHaveLength(1);
+        const shown = lines[lines.length - 1].text;
+        expect(shown).toMatch(status);
+        expect(shown.length).toBeLessThan(columns);
+        const text = lines.map((line) => line.text).join(' ');
+        expect(text.match(new RegExp(`sync ${eventId} → `, 'g'))).toHaveLength(2);
+        // Wrapped between words: the lines joined by a space give the line as written.
+        expect(text).toContain(`sync ${eventId} → ${database}: a first full reconciliation`);
+      } finally {
+        session.interrupt();
+        await session.exit;
+      }
+    },
+  );
 });
