@@ -133,22 +133,27 @@ describe('attendees sync: what the feed delivered', { timeout: 180_000 }, () => 
     }
   });
 
-  it('on a terminal: one line per delivery (time, status, type, id), and lines wrapped at word boundaries', async () => {
+  it('on a terminal: one line per delivery of each feed (time, answer, type, id), and lines wrapped at word boundaries', async () => {
     const eventId = await seededEvent(4);
     const before = receiver.received.length;
-    const session = runInTerminal(['attendees', 'sync', eventId, '--to', join(e2e.dir, 'terminal.db'), '--forward-to', receiver.url], {
+    const database = join(e2e.dir, 'terminal.db');
+    const session = runInTerminal(['attendees', 'sync', eventId, '--to', database, '--forward-to', receiver.url, '--exec', 'cat > /dev/null'], {
       cwd: e2e.dir,
       env: { ...e2e.env, ...env },
     });
     expect(await session.exit, session.text()).toBe(0);
     const fresh = receiver.received.slice(before);
     const lines = session.text().split('\n');
-    const deliveryLines = lines.filter((line) => /^\d\d:\d\d:\d\d {2}\[204\] {2}attendee\./.test(line));
-    expect(deliveryLines).toEqual(fresh.map((change) => expect.stringMatching(new RegExp(` {2}${change.type.replace('.', '\\.')} +${change.id}$`))));
+    const linesOf = (answer: string): string[] => lines.filter((line) => line.includes(`  [${answer}]  attendee.`));
+    const expected = fresh.map((change) =>
+      expect.stringMatching(new RegExp(`^\\d\\d:\\d\\d:\\d\\d {2}\\[[^\\]]+\\] {2}${change.type.replace('.', '\\.')} +${change.id}$`)),
+    );
+    expect(linesOf('204')).toEqual(expected);
+    expect(linesOf('exit 0')).toEqual(expected);
     expect(wrappedLines(session)).toEqual([]);
     const text = lines.join(' ');
-    expect(text).toContain(`--forward-to: ${fresh.length} delivered, 0 failed, 0 pending;`);
-    expect(text).toContain(`sync ${eventId} → ${join(e2e.dir, 'terminal.db')}: a first full reconciliation`);
+    expect(text).toContain(`; --exec: ${fresh.length} delivered, 0 failed, 0 pending; --forward-to: ${fresh.length} delivered, 0 failed, 0 pending;`);
+    expect(text).toContain(`sync ${eventId} → ${database}: a first full reconciliation`);
   });
 });
 
