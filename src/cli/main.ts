@@ -13,7 +13,7 @@ import { configureCommandHelp, fitHelpText, helpWidthFor } from './help.js';
 import { argumentsOf, checkIdArguments } from './ids.js';
 import { GLOBAL_OPTIONS_WITH_VALUE } from './global-options.js';
 import { groupWithoutVerb, withPositionalHint } from './usage.js';
-import { packageVersion } from './version.js';
+import { packageVersion } from '../client/version.js';
 import { runsJsonStream } from './stdout-stream.js';
 
 /** The top-level command an argument list runs (`help X` runs X's help), if any. */

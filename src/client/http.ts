@@ -2,7 +2,7 @@
 // through a proxy when HTTPS_PROXY / HTTP_PROXY apply, loaded only then), the bearer header on
 // every call, error bodies mapped onto the error hierarchy (also when the HTTP status is 200),
 // the retry policy applied, and a trace hook that only ever sees redacted text.
-import type { RawResponse, RequestDispatcher, Timeouts } from './dispatch.js';
+import type { DispatchRequest, RawResponse, RequestDispatcher, Timeouts } from './dispatch.js';
 import { type MultipartFields, multipartBody } from './encode.js';
 import { ApiError, CancelledError, FAIL_CODE, ConnectionError, type Recheck, ResponseShapeError, UsageError, createApiError } from './errors.js';
 import { isLoopbackHost } from './loopback.js';
@@ -11,9 +11,11 @@ import { type Env, proxyFor } from './proxy.js';
 import { Redactor } from './redact.js';
 import { abortableSleep } from '../util/sleep.js';
 import { type AttemptOutcome, DEFAULT_RETRY_OPTIONS, type RetryOptions, classifyNetworkError, parseRetryAfter, planRetry } from './retry.js';
+import { packageVersion } from './version.js';
 import type { WaitBudget } from './wait-budget.js';
 
 const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000, keepAliveMs: 10_000 };
+const USER_AGENT = `boxoffice/${packageVersion()}`;
 
 export interface RetryInfo {
   /** The attempt that failed (1-based). */
@@ -317,29 +319,13 @@ export class HttpTransport {
     const shownUrl = tracing ? redactor.url(url.toString()) : '';
     const started = this.now();
     this.trace(`--> ${exchange.method} ${shownUrl}`);
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'boxoffice' };
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT };
     if (exchange.bearer !== undefined) headers.authorization = `Bearer ${exchange.bearer}`;
     if (body) headers['content-type'] = body.contentType;
     if (tracing) this.trace(`    headers ${JSON.stringify(redactor.headers(headers))}`);
     if (tracing && exchange.body !== undefined) this.trace(`    body ${clip(redactor.body(exchange.body))}`);
 
-    let raw: RawResponse;
-    try {
-      const dispatcher = await this.dispatcherFor(url);
-      this.throwIfAborted(callSignal);
-      raw = await dispatcher.request({ url, method: exchange.method, headers, body: body?.bytes, ...(callSignal ? { signal: callSignal } : {}) });
-    } catch (error) {
-      if (this.config.signal?.aborted || callSignal?.aborted) {
-        this.trace(`<-- ${exchange.method} ${shownUrl} cancelled after ${this.now() - started} ms`);
-        throw new CancelledError();
-      }
-      const classification = classifyNetworkError(error);
-      this.trace(`<-- ${exchange.method} ${shownUrl} failed: ${classification.code ?? describe(error)} after ${this.now() - started} ms`);
-      throw new NetworkFailure(error, classification);
-    }
-
-    const elapsed = this.now() - started;
-    this.trace(`<-- ${raw.status} ${exchange.method} ${shownUrl} (${elapsed} ms)`);
+    const raw = await this.dispatch({ url, method: exchange.method, headers, body: body?.bytes }, shownUrl, started, callSignal);
     if (tracing && raw.text !== '') this.trace(`    body ${clip(redactor.body(raw.text))}`);
 
     let parsed: unknown = raw.text;
@@ -361,6 +347,51 @@ export class HttpTransport {
       );
     }
     return parsed;
+  }
+
+  /**
+   * POSTs `body` to any address once, as every call goes (the dispatcher for its proxy, the
+   * timeouts, the User-Agent, the trace, Ctrl-C): the answer whatever its status, never retried.
+   * A failure below HTTP is a ConnectionError whose message is its code.
+   */
+  async postRaw(address: string, body: string, headers: Record<string, string>, signal?: AbortSignal): Promise<RawResponse> {
+    const url = new URL(address);
+    const shownUrl = this.redactor.url(address);
+    this.trace(`--> POST ${shownUrl}`);
+    this.requestStarted();
+    try {
+      return await this.dispatch(
+        { url, method: 'POST', headers: { ...headers, 'user-agent': USER_AGENT }, body: Buffer.from(body) },
+        shownUrl,
+        this.now(),
+        signal,
+      );
+    } catch (error) {
+      if (!(error instanceof NetworkFailure)) throw error;
+      throw new ConnectionError(error.classification.code ?? describe(error.cause), error.cause, error.classification.requestSent, url.origin);
+    } finally {
+      this.requestEnded();
+    }
+  }
+
+  /** One request through the dispatcher for its address, traced; a failure below HTTP is a NetworkFailure. */
+  private async dispatch(request: DispatchRequest, shownUrl: string, started: number, callSignal: AbortSignal | undefined): Promise<RawResponse> {
+    let raw: RawResponse;
+    try {
+      const dispatcher = await this.dispatcherFor(request.url);
+      this.throwIfAborted(callSignal);
+      raw = await dispatcher.request({ ...request, ...(callSignal ? { signal: callSignal } : {}) });
+    } catch (error) {
+      if (this.config.signal?.aborted || callSignal?.aborted) {
+        this.trace(`<-- ${request.method} ${shownUrl} cancelled after ${this.now() - started} ms`);
+        throw new CancelledError();
+      }
+      const classification = classifyNetworkError(error);
+      this.trace(`<-- ${request.method} ${shownUrl} failed: ${classification.code ?? describe(error)} after ${this.now() - started} ms`);
+      throw new NetworkFailure(error, classification);
+    }
+    this.trace(`<-- ${raw.status} ${request.method} ${shownUrl} (${this.now() - started} ms)`);
+    return raw;
   }
 
   private async dispatcherFor(url: URL): Promise<RequestDispatcher> {

@@ -32,6 +32,8 @@ export interface BoxofficeClient {
   publisher: PublisherApi;
   booking: BookingApi;
   oauth: OAuthApi;
+  /** POSTs a body to any address as the client's calls go (proxies, timeouts, User-Agent, trace); its answer whatever the status, not retried. */
+  postRaw: HttpTransport['postRaw'];
   /** Closes kept-alive connections; the client must not be used afterwards. */
   close(): Promise<void>;
 }
@@ -44,6 +46,7 @@ export function createClient(config: ClientConfig): BoxofficeClient {
     publisher: createPublisherApi({ transport, baseUrl: publisherUrl, baseUrlName: 'publisherUrl' }, publisherKey),
     booking: createBookingApi(apiUrl, transport),
     oauth: createOAuthApi(authUrl, transport),
+    postRaw: (url, body, headers, signal) => transport.postRaw(url, body, headers, signal),
     close: () => transport.close(),
   };
 }
@@ -53,7 +56,7 @@ export type * from './event-api.js';
 export type * from './publisher-api.js';
 export type { AuthorizeUrlRequest, ExchangeCodeRequest, OAuthApi } from './oauth.js';
 export type { CallOptions, RetryInfo } from './http.js';
-export type { Timeouts } from './dispatch.js';
+export type { RawResponse, Timeouts } from './dispatch.js';
 export type { Env } from './proxy.js';
 export type { RetryOptions } from './retry.js';
 export { DEFAULT_RETRY_OPTIONS } from './retry.js';

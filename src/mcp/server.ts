@@ -10,7 +10,7 @@ import type { CommandContext } from '../cli/context.js';
 import { LIVE_PROFILE } from '../cli/live.js';
 import { HOURLY_READ_QUOTA } from '../util/live-quotas.js';
 import { loadProfile } from '../cli/session.js';
-import { packageVersion } from '../cli/version.js';
+import { packageVersion } from '../client/version.js';
 import { inToolTerms } from './parameter-names.js';
 import { SERVICE_TEXT_CONVENTION } from './service-text.js';
 import { toolDescription, type BoxofficeTool, type ToolInput } from './tool.js';

@@ -4,6 +4,7 @@
 // id, so a receiver that de-duplicates on the (signed) id sees every change exactly once.
 import { spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
+import type { BoxofficeClient } from '../client/index.js';
 import { BoxofficeError } from '../client/errors.js';
 import { upsert, type SyncDatabase } from './destination.js';
 import { IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signatureHeader } from './sign.js';
@@ -13,7 +14,6 @@ import type { Change } from './store.js';
 const PAGE = 200;
 const FORWARD_ATTEMPTS = 6;
 const FIRST_BACKOFF_MS = 1000;
-const FORWARD_TIMEOUT_MS = 30_000;
 const STAYS = 'it stays in the outbox and the next run sends it again';
 
 class DeliveryError extends BoxofficeError {}
@@ -21,42 +21,87 @@ class DeliveryError extends BoxofficeError {}
 export interface Sink {
   /** What the cursor is kept under: json, exec:CMD, forward:URL. */
   id: string;
-  deliver(change: Change, body: string): Promise<void>;
+  /** The flag that names the feed, for the summary: --json, --exec, --forward-to. */
+  flag: string;
+  /** Hands the change over; resolves with how it was answered ("204", "exit 0"), nothing where the output is the record (--json). */
+  deliver(change: Change, body: string): Promise<string | undefined>;
 }
 
-export async function deliverPending(db: SyncDatabase, eventId: string, sinks: readonly Sink[], signal: AbortSignal): Promise<number> {
-  let delivered = 0;
-  for (const sink of sinks) {
+/** One feed's deliveries in a run: handed over and failed, and the changes left in the outbox for it. */
+export interface FeedTally {
+  flag: string;
+  delivered: number;
+  failed: number;
+  pending: number;
+}
+
+export interface DeliveryRun {
+  /** Delivers what the outbox holds for each feed, oldest first; a failed delivery stops the run. */
+  deliverPending(): Promise<void>;
+  tally(): Promise<FeedTally[]>;
+}
+
+export function deliveryRun(
+  db: SyncDatabase,
+  eventId: string,
+  sinks: readonly Sink[],
+  signal: AbortSignal,
+  onDelivered: (change: Change, answer: string) => void,
+): DeliveryRun {
+  const counts = sinks.map(() => ({ delivered: 0, failed: 0 }));
+  const cursorOf = async (sink: Sink): Promise<number> => {
     const [cursor] = await db.all<{ delivered_through: number }>(`SELECT delivered_through FROM boxoffice_sync_cursors WHERE sink = ? AND event_id = ?`, [
       sink.id,
       eventId,
     ]);
-    let through = cursor === undefined ? 0 : Number(cursor.delivered_through);
-    for (;;) {
-      const page = await db.all<{ id: number; body: string }>(
-        `SELECT id, body FROM boxoffice_sync_outbox WHERE event_id = ? AND id > ? ORDER BY id LIMIT ${PAGE}`,
-        [eventId, through],
-      );
-      if (page.length === 0) break;
-      for (const row of page) {
-        signal.throwIfAborted();
-        await sink.deliver(JSON.parse(row.body) as Change, row.body);
-        through = Number(row.id);
-        await upsert(db, 'boxoffice_sync_cursors', ['sink', 'event_id'], { sink: sink.id, event_id: eventId, delivered_through: through });
-        delivered += 1;
+    return cursor === undefined ? 0 : Number(cursor.delivered_through);
+  };
+  return {
+    async deliverPending() {
+      for (const [index, sink] of sinks.entries()) {
+        let through = await cursorOf(sink);
+        for (;;) {
+          const page = await db.all<{ id: number; body: string }>(
+            `SELECT id, body FROM boxoffice_sync_outbox WHERE event_id = ? AND id > ? ORDER BY id LIMIT ${PAGE}`,
+            [eventId, through],
+          );
+          if (page.length === 0) break;
+          for (const row of page) {
+            signal.throwIfAborted();
+            const change = JSON.parse(row.body) as Change;
+            const answer = await sink.deliver(change, row.body).catch((error: unknown) => {
+              if (error instanceof DeliveryError) counts[index].failed += 1;
+              throw error;
+            });
+            through = Number(row.id);
+            await upsert(db, 'boxoffice_sync_cursors', ['sink', 'event_id'], { sink: sink.id, event_id: eventId, delivered_through: through });
+            counts[index].delivered += 1;
+            if (answer !== undefined) onDelivered(change, answer);
+          }
+        }
       }
-    }
-  }
-  return delivered;
+    },
+    tally: () =>
+      Promise.all(
+        sinks.map(async (sink, index) => {
+          const [left] = await db.all<{ pending: number }>(`SELECT COUNT(*) AS pending FROM boxoffice_sync_outbox WHERE event_id = ? AND id > ?`, [
+            eventId,
+            await cursorOf(sink),
+          ]);
+          return { flag: sink.flag, ...counts[index], pending: Number(left?.pending ?? 0) };
+        }),
+      ),
+  };
 }
 
 /** --json: one change a line on stdout. */
 export function jsonSink(stdout: Writable): Sink {
   return {
     id: 'json',
+    flag: '--json',
     deliver: (_change, body) =>
       new Promise((resolve, reject) => {
-        stdout.write(`${body}\n`, (error) => (error ? reject(error) : resolve()));
+        stdout.write(`${body}\n`, (error) => (error ? reject(error) : resolve(undefined)));
       }),
   };
 }
@@ -65,6 +110,7 @@ export function jsonSink(stdout: Writable): Sink {
 export function execSink(command: string, stderr: Writable, env: Readonly<Record<string, string | undefined>>): Sink {
   return {
     id: `exec:${command}`,
+    flag: '--exec',
     deliver: (change, body) =>
       new Promise((resolve, reject) => {
         const child = spawn(command, {
@@ -77,7 +123,7 @@ export function execSink(command: string, stderr: Writable, env: Readonly<Record
         child.stdin.on('error', () => undefined); // a command that does not read its input
         child.on('error', (error) => reject(new DeliveryError(`--exec: cannot run "${command}" (${error.message})`)));
         child.on('close', (code, signal) => {
-          if (code === 0) return resolve();
+          if (code === 0) return resolve('exit 0');
           const ended = signal ? `was killed by ${signal}` : `exited with ${String(code)}`;
           reject(
             new DeliveryError(
@@ -93,6 +139,8 @@ export function execSink(command: string, stderr: Writable, env: Readonly<Record
 export interface ForwardOptions {
   url: string;
   secret: string;
+  /** The client's raw POST: the transport of every other request (proxies, timeouts, User-Agent). */
+  post: BoxofficeClient['postRaw'];
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   nowSeconds(): number;
   notice(line: string): void;
@@ -107,23 +155,18 @@ function retryable(status: number): boolean {
 export function forwardSink(options: ForwardOptions): Sink {
   return {
     id: `forward:${options.url}`,
+    flag: '--forward-to',
     deliver: async (change, body) => {
       for (let attempt = 1; ; attempt += 1) {
         let failure: string;
         try {
-          const response = await fetch(options.url, {
-            method: 'POST',
-            body,
-            headers: {
-              'content-type': 'application/json',
-              [SIGNATURE_HEADER]: signatureHeader(options.secret, options.nowSeconds(), change.id, body),
-              [IDEMPOTENCY_HEADER]: change.id,
-              'Boxoffice-Change-Type': change.type,
-            },
-            signal: AbortSignal.any([options.signal, AbortSignal.timeout(FORWARD_TIMEOUT_MS)]),
+          const response = await options.post(options.url, body, {
+            'content-type': 'application/json',
+            [SIGNATURE_HEADER]: signatureHeader(options.secret, options.nowSeconds(), change.id, body),
+            [IDEMPOTENCY_HEADER]: change.id,
+            'Boxoffice-Change-Type': change.type,
           });
-          await response.arrayBuffer().catch(() => undefined);
-          if (response.ok) return;
+          if (response.status >= 200 && response.status < 300) return String(response.status);
           if (!retryable(response.status)) {
             throw new DeliveryError(`--forward-to ${options.url}: answered HTTP ${response.status} to change ${change.id} (${change.type}); ${STAYS}`);
           }

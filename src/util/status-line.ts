@@ -1,5 +1,6 @@
 // One line on a terminal's stderr that is redrawn in place (progress), and cleared before
-// anything else is written there.
+// anything else is written there. Given the terminal's width, a longer text is cut at a word
+// boundary: a line the terminal wrapped would leave its first part behind at every redraw.
 import type { Writable } from 'node:stream';
 
 export interface StatusLine {
@@ -10,12 +11,20 @@ export interface StatusLine {
 
 const CLEAR_LINE = '\r\x1b[K';
 
-export function statusLine(stderr: Writable): StatusLine {
+/** `text` within `width` columns: cut after the last word that fits, and an ellipsis. */
+function fitted(text: string, width: number): string {
+  if (text.length <= width) return text;
+  const cut = text.lastIndexOf(' ', width - 1);
+  return `${text.slice(0, cut > 0 ? cut : width - 1)}…`;
+}
+
+export function statusLine(stderr: Writable, columns = Number.POSITIVE_INFINITY): StatusLine {
   let shown = false;
   return {
     show(text) {
       shown = true;
-      stderr.write(`${CLEAR_LINE}${text}`);
+      // The last column is left free: a terminal that fills it may wrap before the next redraw.
+      stderr.write(`${CLEAR_LINE}${fitted(text, columns - 1)}`);
     },
     clear() {
       if (shown) stderr.write(CLEAR_LINE);

@@ -6,6 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
+import { versionDefine } from '../../scripts/build-options.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureProxy, type FixtureServer, startFixtureProxy, startFixtureServer } from './fixture-server.js';
 
@@ -44,6 +45,7 @@ describe('the client on its host', () => {
       platform: 'node',
       format: 'esm',
       packages: 'external',
+      define: versionDefine,
       outfile: join(dir, 'client.mjs'),
       logLevel: 'silent',
     });

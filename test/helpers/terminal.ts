@@ -36,8 +36,8 @@ export interface TerminalSession {
   viewport(): string[];
   /** The whole rendered text, scrollback included, a line the terminal wrapped joined back to the one it continues. */
   text(): string;
-  /** Resolves once the rendered screen contains `what` (all output written so far is rendered). */
-  waitFor(what: string | RegExp, timeoutMs?: number): Promise<void>;
+  /** Resolves once the rendered screen contains `what`, or `what(screen)` holds (all output written so far is rendered). */
+  waitFor(what: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<void>;
   /** Resolves when the CLI has exited, with its status; all its output rendered. */
   exit: Promise<number>;
   /** The raw bytes the CLI wrote (for colour checks the rendered text cannot show). */
@@ -118,7 +118,8 @@ export function runInTerminal(argv: readonly string[], options: TerminalOptions 
     }
     return joined.join('\n');
   };
-  const matches = (what: string | RegExp): boolean => (typeof what === 'string' ? text().includes(what) : what.test(text()));
+  const matches = (what: string | RegExp | ((screen: string) => boolean)): boolean =>
+    typeof what === 'string' ? text().includes(what) : typeof what === 'function' ? what(text()) : what.test(text());
 
   return {
     type: (keys) => child.stdin.write(keys),

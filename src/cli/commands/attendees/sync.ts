@@ -1,26 +1,17 @@
 // `boxoffice attendees sync EVENT_ID --to DEST [--full] [--full-every DURATION] [--max-reads N]
 // [--json] [--exec CMD] [--forward-to URL] [--watch INTERVAL] [--check]`: the attendee list kept
 // in a SQLite file or a PostgreSQL database, with a change feed (src/sync; docs/sync.md). The
-// run itself is in ./sync-run.ts, loaded when the command runs.
+// run and what it prints are in ./sync-run.ts, loaded when the command runs.
 import type { Command } from 'commander';
+import type { AttendeesSyncRequest } from '../../../sync/attendees-sync.js';
 import { UsageError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { isHttpUrl, wholeNumber } from '../../params.js';
 import { streamsJsonLines } from '../../stdout-stream.js';
 
-export interface AttendeesSyncOptions {
-  eventId: string;
-  to: string;
-  forceFull: boolean;
-  fullEveryMs: number;
-  maxReads: number;
+export interface AttendeesSyncOptions extends Omit<AttendeesSyncRequest, 'json'> {
   maxWaitMs: number;
-  exec?: string;
-  forwardTo?: string;
-  watchMs?: number;
-  check: boolean;
-  printSecret: boolean;
 }
 
 interface SyncFlags {
