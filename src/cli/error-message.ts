@@ -20,7 +20,7 @@ import { networkErrorCode } from '../client/retry.js';
 import { formatDuration } from '../util/duration.js';
 import { HOURLY_READ_QUOTA, creationQuotasLine } from '../util/live-quotas.js';
 import { flagForField } from './fields.js';
-import { notFoundMessage, type IdArguments } from './ids.js';
+import { notFoundMessage, type IdArguments } from '../session/ids.js';
 
 /** The command that was running when the error happened, as far as it is known. */
 export interface Invocation {

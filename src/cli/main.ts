@@ -6,14 +6,14 @@ import { ApiError, CancelledError, DeclinedError } from '../client/errors.js';
 import { registerCommands } from './commands/index.js';
 import { groupOf } from './commands/summaries.js';
 import type { CommandContext, CommandRun, GlobalOptions } from './context.js';
-import { printOut, type Deps, type Io } from './deps.js';
+import { printOut, type Deps, type Io } from '../session/deps.js';
 import type { Invocation } from './error-message.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { configureCommandHelp, fitHelpText, helpWidthFor } from './help.js';
-import { argumentsOf, checkIdArguments } from './ids.js';
+import { argumentsOf, checkIdArguments } from '../session/ids.js';
 import { GLOBAL_OPTIONS_WITH_VALUE } from './global-options.js';
 import { groupWithoutVerb, withPositionalHint } from './usage.js';
-import { packageVersion } from './version.js';
+import { packageVersion } from '../util/version.js';
 import { runsJsonStream } from './stdout-stream.js';
 
 /** The top-level command an argument list runs (`help X` runs X's help), if any. */

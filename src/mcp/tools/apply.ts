@@ -95,7 +95,7 @@ export function applyTool(settings: ServerSettings): BoxofficeTool {
         const [{ runApply }, { defaultStatePath }, { applyConnection }] = await Promise.all([
           import('../../apply/run.js'),
           import('../../apply/state.js'),
-          import('../../cli/apply-connection.js'),
+          import('../../session/apply-connection.js'),
         ]);
         const file = resolve(input.file as string);
         const statePath = resolve((input.stateFile as string | undefined) ?? defaultStatePath(file));

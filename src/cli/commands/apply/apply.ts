@@ -6,9 +6,10 @@ import { UsageError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { summarised } from '../summaries.js';
-import { LIVE_PROFILE, confirmOnLive, requireYesWithoutTerminal } from '../../live.js';
+import { LIVE_PROFILE } from '../../../session/config/profile.js';
+import { confirmOnLive, requireYesWithoutTerminal } from '../../live.js';
 import { runApply } from '../../../apply/run.js';
-import { applyConnection } from '../../apply-connection.js';
+import { applyConnection } from '../../../session/apply-connection.js';
 import { EXIT } from '../../exit-codes.js';
 import { countSteps } from '../../../apply/plan.js';
 

@@ -16,7 +16,7 @@ import { parseDuration } from '../../duration.js';
 import { wholeNumber } from '../../params.js';
 import { writeJson } from '../../output/json.js';
 import { countOf } from '../../../util/count.js';
-import { attendeeListRefused, explainPermission } from '../../permission.js';
+import { attendeeListRefused, explainPermission } from '../../../session/permission.js';
 import { EXPORT_FORMATS, exportSource, type ExportFormat, type ExportSource } from '../../../export/checkpoint.js';
 import { DEFAULT_PREFETCH, exportAttendees, resumableCheckpoint } from '../../../export/export-attendees.js';
 import { progressAndNotices } from '../../../export/progress.js';
@@ -24,7 +24,7 @@ import { expectedAttendeeCount, resumeAdvice, toDestination } from '../../../exp
 import { formatDuration } from '../../../util/duration.js';
 import { withSmallHeap } from '../../../util/heap.js';
 import { attendeeListFetcher } from '../../../client/paginate.js';
-import { openSession } from '../../session.js';
+import { openSession } from '../../../session/session.js';
 
 interface AttendeesExportOptions {
   eventId: string;

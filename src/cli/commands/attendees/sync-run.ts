@@ -14,13 +14,13 @@ import { countOf } from '../../../util/count.js';
 import { statusLine } from '../../../util/status-line.js';
 import { formatDuration } from '../../../util/duration.js';
 import type { CommandContext } from '../../context.js';
-import { explainPermission } from '../../permission.js';
+import { explainPermission } from '../../../session/permission.js';
 import { attendeeListFetcher } from '../../../client/paginate.js';
-import { openSession, type Session } from '../../session.js';
+import { openSession, type Session } from '../../../session/session.js';
 import { checkWatchInterval } from '../../watch-interval.js';
 import { attendeeListRefused } from './shared.js';
 import type { AttendeesSyncOptions } from './sync.js';
-import { printOut } from '../../deps.js';
+import { printOut } from '../../../session/deps.js';
 
 /** What an incremental run costs at most when few orders are new (the watch interval's measure). */
 const READS_PER_WATCHED_RUN = 2;

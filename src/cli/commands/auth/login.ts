@@ -8,14 +8,14 @@ import { checkToken, refusalText, tokenCheckUrl } from '../../token-check.js';
 import { notTheServiceLine } from '../../service-answer.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { summarised } from '../summaries.js';
-import { openConfigStore, type ConfigStore } from '../../config/store.js';
-import { assertProfileExists, createWiredClient, effectiveProfile, requireAddresses } from '../../session.js';
+import { openConfigStore, type ConfigStore } from '../../../session/config/store.js';
+import { assertProfileExists, createWiredClient, effectiveProfile, requireAddresses } from '../../../session/session.js';
 import { threeMonthsAfter } from '../../../auth/expiry.js';
 import { writeDone } from '../../output/index.js';
 import { createPrompter } from '../../prompt.js';
 import { parseDuration } from '../../duration.js';
-import { whereToGet } from '../../sandbox-hint.js';
-import type { Profile } from '../../config/profile.js';
+import { whereToGet } from '../../../session/sandbox-hint.js';
+import type { Profile } from '../../../session/config/profile.js';
 
 interface LoginOptions {
   browser: boolean;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import type { Clock } from '../../../../src/cli/deps.js';
-import { systemClock } from '../../../../src/cli/deps.js';
+import type { Clock } from '../../../../src/session/deps.js';
+import { systemClock } from '../../../../src/session/deps.js';
 import { chromiumAvailable, launchChromium } from '../../../helpers/browser.js';
 import { startHarness, type Harness } from '../../support/harness.js';
 
