@@ -109,13 +109,15 @@ function withFlagName(message: string, field: string | undefined, group: string 
 
 /**
  * The error's words with what the work that met it noted (ErrorNotes): its explanation in place
- * of the error's own words, what the failure leaves before them, what was done after them.
+ * of the error's own words, what to do next after them, what the failure leaves before them,
+ * what was done after them.
  */
 function withWorkNotes(error: Error, ownWords: string): string {
   if (!(error instanceof BoxofficeError)) return ownWords;
-  const { explanation, outcome, aftermath } = error.notes;
+  const { explanation, outcome, aftermath, next } = error.notes;
   let words = ownWords;
   if (explanation !== undefined) words = error instanceof ApiError ? `error ${error.code}: ${explanation}` : explanation;
+  if (next !== undefined) words = `${words}; ${next}`;
   if (outcome !== undefined) words = `${outcome} (${words})`;
   if (aftermath !== undefined) words = `${words} (${aftermath})`;
   return words;

@@ -8,7 +8,7 @@ import { parseDuration } from '../../duration.js';
 import { summarised } from '../summaries.js';
 import { LIVE_PROFILE } from '../../../session/config/profile.js';
 import { confirmOnLive, requireYesWithoutTerminal } from '../../live.js';
-import { runApply } from '../../../apply/run.js';
+import { DuplicateRecordsError, runApply, StateOfAnotherServiceError } from '../../../apply/run.js';
 import { applyConnection } from '../../../session/apply-connection.js';
 import { EXIT } from '../../exit-codes.js';
 import { countSteps } from '../../../apply/plan.js';
@@ -121,6 +121,14 @@ async function runApplyCommand(options: ApplyOptions, context: CommandContext): 
       const steps = countSteps(plan);
       if (steps.create + steps.update > 0) context.run.exitCode = EXIT.changesPending;
     }
+  } catch (error) {
+    if (error instanceof DuplicateRecordsError) {
+      error.notes.next =
+        'keep one of each: rename or pause the others (boxoffice ticket update EVENT_ID TICKET_ID --ticket-name NAME --status pause; ' +
+        'boxoffice discount update EVENT_ID DISCOUNT_ID …), then run again';
+    }
+    if (error instanceof StateOfAnotherServiceError) error.notes.next = 'give another --state for this service';
+    throw error;
   } finally {
     await close?.();
   }
