@@ -33,7 +33,6 @@ import {
 import { checkChanges, checkFormats, fillMissing, flagFor, missingParams, withEquivalentCommand, type FieldVerbOptions, type ParamValues } from './params.js';
 import { notYourEvent, withPermissionExplained } from '../session/permission.js';
 import { withSession } from '../session/session.js';
-import type { IdArguments } from '../session/ids.js';
 import type { McpHost } from '../mcp/tool-call.js';
 
 /** E1: creates an event from `values`. */
@@ -200,13 +199,10 @@ export async function updateDiscount(options: FieldVerbOptions<'eventId' | 'disc
 /** The writes by verb and resource, as the MCP server's write tools make them (McpHost.writes). */
 export const RECORD_WRITES: McpHost['writes'] = {
   'create event': (_ids, values, context) => createEvent(values, context),
-  'update event': (ids, values, context) => updateEvent({ eventId: idOf(ids, 'EVENT_ID'), values }, context),
-  'create ticket': (ids, values, context) => addTicket({ eventId: idOf(ids, 'EVENT_ID'), values }, context),
-  'update ticket': (ids, values, context) => updateTicket({ eventId: idOf(ids, 'EVENT_ID'), ticketId: idOf(ids, 'TICKET_ID'), values }, context),
-  'create discount': (ids, values, context) => addDiscount({ eventId: idOf(ids, 'EVENT_ID'), ticketId: idOf(ids, 'TICKET_ID'), values }, context),
-  'update discount': (ids, values, context) => updateDiscount({ eventId: idOf(ids, 'EVENT_ID'), discountId: idOf(ids, 'DISCOUNT_ID'), values }, context),
+  'update event': ({ EVENT_ID }, values, context) => updateEvent({ eventId: EVENT_ID as string, values }, context),
+  'create ticket': ({ EVENT_ID }, values, context) => addTicket({ eventId: EVENT_ID as string, values }, context),
+  'update ticket': ({ EVENT_ID, TICKET_ID }, values, context) => updateTicket({ eventId: EVENT_ID as string, ticketId: TICKET_ID as string, values }, context),
+  'create discount': ({ EVENT_ID, TICKET_ID }, values, context) => addDiscount({ eventId: EVENT_ID as string, ticketId: TICKET_ID as string, values }, context),
+  'update discount': ({ EVENT_ID, DISCOUNT_ID }, values, context) =>
+    updateDiscount({ eventId: EVENT_ID as string, discountId: DISCOUNT_ID as string, values }, context),
 };
-
-function idOf(ids: IdArguments, argument: string): string {
-  return ids[argument] as string;
-}

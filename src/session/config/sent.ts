@@ -2,13 +2,12 @@
 // (a discount, a ticket's serviceFee): an update sends them again. Kept in sent.json beside the
 // profiles' config.json, owner-only and replaced atomically; the records an older version kept
 // in config.json (each profile's `sent`) move here when the records are first read.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SentStore } from '../../apply/remote.js';
-import { UsageError } from '../../client/errors.js';
 import type { FieldValues } from '../../client/fields/read-back.js';
 import { writeFileAtomically } from '../../util/atomic-file.js';
-import type { ConfigStore } from './store.js';
+import { readStoredConfig, type ConfigStore } from './store.js';
 import { assertOnlyYours } from './trust.js';
 
 /** One profile's records, each keyed by `${eventId}:${recordId}`. */
@@ -22,21 +21,9 @@ export type SentByProfile = Record<string, SentMemory>;
 
 const SENT_FILE_NAME = 'sent.json';
 
+/** The records in sent.json, by profile. */
 function readSentFile(path: string): SentByProfile {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new UsageError(`cannot read ${path}: ${(error as Error).message}`, 'BOXOFFICE_CONFIG_DIR');
-  }
-  try {
-    const parsed = JSON.parse(text) as { profiles?: unknown };
-    if (parsed.profiles && typeof parsed.profiles === 'object' && !Array.isArray(parsed.profiles)) return parsed.profiles as SentByProfile;
-    throw new Error('expected an object of profiles');
-  } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${(error as Error).message}; fix or remove it`, 'BOXOFFICE_CONFIG_DIR');
-  }
+  return (readStoredConfig(path).profiles as SentByProfile | undefined) ?? {};
 }
 
 /** `over`'s records laid over `under`'s, record by record. */

@@ -57,7 +57,8 @@ export async function openConfigStore(env: Env): Promise<ConfigStore> {
   return new ConfigFileStore(directory, path, readStoredConfig(path));
 }
 
-function readStoredConfig(path: string): StoredConfig {
+/** A JSON object file of the config directory ({} while it does not exist); `fix or remove it` when it is not one. */
+export function readStoredConfig(path: string): StoredConfig {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
