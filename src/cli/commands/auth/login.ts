@@ -11,6 +11,7 @@ import { summarised } from '../summaries.js';
 import { openConfigStore, type ConfigStore } from '../../../session/config/store.js';
 import { assertProfileExists, createWiredClient, effectiveProfile, requireAddresses } from '../../../session/session.js';
 import { threeMonthsAfter } from '../../../auth/expiry.js';
+import { LoginTimeoutError } from '../../../auth/errors.js';
 import { writeDone } from '../../output/index.js';
 import { createPrompter } from '../../prompt.js';
 import { parseDuration } from '../../duration.js';
@@ -102,6 +103,9 @@ async function runLogin(options: LoginOptions, context: CommandContext): Promise
       const now = deps.clock.now();
       expiresAt =
         typeof response.expires_in === 'number' && response.expires_in > 0 ? new Date(now.getTime() + response.expires_in * 1000) : threeMonthsAfter(now);
+    } catch (error) {
+      if (error instanceof LoginTimeoutError) error.notes.next = 'run boxoffice login again';
+      throw error;
     } finally {
       await client.close();
     }

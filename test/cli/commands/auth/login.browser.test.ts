@@ -150,7 +150,7 @@ describe.skipIf(!chromiumAvailable)('login in a real browser', () => {
       },
     });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('error: no answer from the browser within 2 minutes; nothing was stored');
+    expect(result.stderr).toContain('error: no answer from the browser within 2 minutes; nothing was stored; run boxoffice login again\n');
     expect(storedToken()).toBeUndefined();
     await expect(fetch(`${redirectUri}?code=late&state=x`)).rejects.toThrow();
   });
