@@ -92,11 +92,13 @@ export function applyTool(settings: ServerSettings): BoxofficeTool {
           throw new UsageError('planToken: not one this server gave; call apply_setup without planToken to get the plan and its token', 'planToken');
         }
         // apply and its YAML parser load on the first call, not at the server's start.
-        const [{ runApply, DuplicateRecordsError, StateOfAnotherServiceError }, { defaultStatePath }, { applyConnection }] = await Promise.all([
-          import('../../apply/run.js'),
-          import('../../apply/state.js'),
-          import('../../session/apply-connection.js'),
-        ]);
+        const [{ runApply, DuplicateRecordsError, StateOfAnotherServiceError }, { defaultStatePath }, { applyConnection }, { UncertainCreateError }] =
+          await Promise.all([
+            import('../../apply/run.js'),
+            import('../../apply/state.js'),
+            import('../../session/apply-connection.js'),
+            import('../../apply/execute.js'),
+          ]);
         const file = resolve(input.file as string);
         const statePath = resolve((input.stateFile as string | undefined) ?? defaultStatePath(file));
         const context = toolContext(settings, signal);
@@ -144,6 +146,7 @@ export function applyTool(settings: ServerSettings): BoxofficeTool {
           if (error instanceof DuplicateRecordsError)
             error.notes.next = 'keep one of each (update_ticket renames or pauses the others), then call apply_setup again';
           if (error instanceof StateOfAnotherServiceError) error.notes.next = 'give another stateFile for this service';
+          if (error instanceof UncertainCreateError) error.notes.next = 'set BOXOFFICE_PUBLISHER_KEY for this server so apply looks it up';
           throw error;
         } finally {
           await close?.();

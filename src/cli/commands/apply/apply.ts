@@ -8,6 +8,7 @@ import { parseDuration } from '../../duration.js';
 import { summarised } from '../summaries.js';
 import { LIVE_PROFILE } from '../../../session/config/profile.js';
 import { confirmOnLive, requireYesWithoutTerminal } from '../../live.js';
+import { UncertainCreateError } from '../../../apply/execute.js';
 import { DuplicateRecordsError, runApply, StateOfAnotherServiceError } from '../../../apply/run.js';
 import { applyConnection } from '../../../session/apply-connection.js';
 import { EXIT } from '../../exit-codes.js';
@@ -128,6 +129,11 @@ async function runApplyCommand(options: ApplyOptions, context: CommandContext): 
         'boxoffice discount update EVENT_ID DISCOUNT_ID …), then run again';
     }
     if (error instanceof StateOfAnotherServiceError) error.notes.next = 'give another --state for this service';
+    if (error instanceof UncertainCreateError) {
+      error.notes.next =
+        "check the ticket's discounts on the service (boxoffice event details EVENT_ID), then run again with --recreate-uncertain " +
+        'if it is not there, or set BOXOFFICE_PUBLISHER_KEY so apply looks it up';
+    }
     throw error;
   } finally {
     await close?.();
