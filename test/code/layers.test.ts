@@ -89,8 +89,8 @@ describe('layers', () => {
     ).toEqual([]);
   });
 
-  it('keeps src/mcp free of commander: its tools call the cores, never the verbs nor their command objects', () => {
-    const mcpFiles = files.filter((file) => file.startsWith('src/mcp/'));
+  it('keeps src/mcp and src/session free of commander: the tools call the cores, never the verbs nor their command objects', () => {
+    const mcpFiles = files.filter((file) => file.startsWith('src/mcp/') || file.startsWith('src/session/'));
     expect(mcpFiles.length).toBeGreaterThan(3);
     expect(mcpFiles.filter((file) => /from\s+'commander'/.test(readFileSync(file, 'utf8')))).toEqual([]);
   });
