@@ -77,11 +77,9 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
   );
   if (unlookable.length > 0 && !options.recreateUncertain) {
     const run = unlookable.some((planned) => planned.notInState) ? 'unrecorded' : 'earlier';
-    throw new UncertainCreateError(
-      uncertainDiscountMessage(
-        unlookable.map((planned) => discountSpecs.get(planned.key) as DiscountSpec),
-        run,
-      ),
+    throw uncertainDiscounts(
+      unlookable.map((planned) => discountSpecs.get(planned.key) as DiscountSpec),
+      run,
     );
   }
   const plannedEventId = plan.steps.find((planned) => planned.resource === 'event')?.id ?? '';
@@ -212,7 +210,7 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
         }
         if (!isUnknownOutcome(error)) throw error;
         const found = await lookUpDiscount(spec, create, ticketId);
-        if (found === undefined) throw new UncertainCreateError(uncertainDiscountMessage([spec], 'this'));
+        if (found === undefined) throw uncertainDiscounts([spec], 'this');
         if (found === 'absent') {
           ({ discountId } = await client.events.addDiscount({ ...create, eventId, ticketId }));
         } else {
@@ -287,13 +285,13 @@ const UNCERTAIN_BECAUSE = {
   unrecorded: 'the state file does not record it although the event exists (a lost or older state file)',
 } as const;
 
-function uncertainDiscountMessage(specs: readonly DiscountSpec[], run: keyof typeof UNCERTAIN_BECAUSE): string {
+/** Discounts that may exist and cannot be looked up; what to check and how to go on is the front end's to say. */
+function uncertainDiscounts(specs: readonly DiscountSpec[], run: keyof typeof UNCERTAIN_BECAUSE): UncertainCreateError {
   const keys = specs.map((spec) => `${spec.key} (${spec.discountCategory} ${spec.discount} ${spec.discountType} on ticket ${spec.ticket})`).join(', ');
-  const when = UNCERTAIN_BECAUSE[run];
-  return (
-    `discount ${keys}: ${when}, so it may exist, and without a Publisher API key apply cannot look it up ` +
-    "(automatic discounts are listed only there). Check the ticket's discounts on the service (boxoffice event details EVENT_ID), " +
-    'then run again with --recreate-uncertain if it is not there, or set BOXOFFICE_PUBLISHER_KEY so apply looks it up ' +
-    `(nothing more was changed by this run)`
+  const error = new UncertainCreateError(
+    `discount ${keys}: ${UNCERTAIN_BECAUSE[run]}, so it may exist, and without a Publisher API key apply cannot look it up ` +
+      '(automatic discounts are listed only there)',
   );
+  error.notes.aftermath = 'nothing more was changed by this run';
+  return error;
 }

@@ -56,8 +56,10 @@ export interface ApplyRunOptions {
 }
 
 /** Records on the service match one key more than once; nothing was changed. */
-class DuplicateRecordsError extends BoxofficeError {}
-nameErrorClasses({ DuplicateRecordsError });
+export class DuplicateRecordsError extends BoxofficeError {}
+/** The state file holds the ids of another service than the one the run is on; nothing was changed. */
+export class StateOfAnotherServiceError extends UsageError {}
+nameErrorClasses({ DuplicateRecordsError, StateOfAnotherServiceError });
 
 export interface ApplyRunResult {
   plan: Plan;
@@ -99,7 +101,7 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
   const client = crash ? crash.wrap(connection.client) : connection.client;
   const { apiUrl } = connection;
   if (stored?.apiUrl && !sameAddress(stored.apiUrl, apiUrl)) {
-    throw new UsageError(`${statePath} holds ids from ${stored.apiUrl}, not ${apiUrl}: give another --state for this service`, '--state');
+    throw new StateOfAnotherServiceError(`${statePath} holds ids from ${stored.apiUrl}, not ${apiUrl}`, statePath);
   }
   const state = stored ?? emptyState(apiUrl);
   state.apiUrl = apiUrl;
@@ -122,8 +124,7 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
     for (const line of duplicates) stderr.write(`duplicate: ${line}\n`);
     throw new DuplicateRecordsError(
       `${duplicates.length} key${duplicates.length === 1 ? '' : 's'} of ${fileName} match more than one record on the service; ` +
-        'apply changes nothing while they stand. Keep one of each: rename or pause the others (boxoffice ticket update EVENT_ID TICKET_ID ' +
-        '--ticket-name NAME --status pause; boxoffice discount update EVENT_ID DISCOUNT_ID …), then run again',
+        'apply changes nothing while they stand',
     );
   }
   if (options.dryRun) {

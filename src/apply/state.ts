@@ -71,18 +71,18 @@ export async function readState(path: string): Promise<ApplyState | undefined> {
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new UsageError(`${path}: cannot read the state file: ${(error as Error).message}`, '--state');
+    throw new UsageError(`${path}: cannot read the state file: ${(error as Error).message}`, path);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new UsageError(`${path}: the state file is not valid JSON`, '--state');
+    throw new UsageError(`${path}: the state file is not valid JSON`, path);
   }
   const result = stateSchema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new UsageError(`${path}: not a boxoffice state file: ${formatPath(issue.path)}: ${issue.message}`, '--state');
+    throw new UsageError(`${path}: not a boxoffice state file: ${formatPath(issue.path)}: ${issue.message}`, path);
   }
   return result.data;
 }

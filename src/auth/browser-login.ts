@@ -68,7 +68,7 @@ export async function browserLogin(options: BrowserLoginOptions): Promise<TokenR
 
     const timedOut = options.sleep(options.timeoutMs, stopWaiting.signal).then(
       () => {
-        throw new LoginTimeoutError(`no answer from the browser within ${describeMinutes(options.timeoutMs)}; nothing was stored (run boxoffice login again)`);
+        throw new LoginTimeoutError(`no answer from the browser within ${describeMinutes(options.timeoutMs)}; nothing was stored`);
       },
       () => {
         if (options.signal.aborted) throw new CancelledError('login interrupted; nothing was stored');

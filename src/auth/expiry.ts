@@ -34,16 +34,6 @@ export function describeRemaining(remainingMs: number): string {
   return countOf(minutes, 'minute');
 }
 
-/** The stderr line for a token that ends soon, or undefined when no warning is due. */
-export function expiryWarning(status: ExpiryStatus, profileName: string): string | undefined {
-  if (status.remainingMs === undefined || !status.expiresAt) return undefined;
-  const when = status.expiresAt.toISOString().slice(0, 10);
-  const left = describeRemaining(status.remainingMs);
-  if (status.level === 'urgent') return `WARNING: the token of profile ${profileName} expires in ${left} (${when}); run boxoffice login now`;
-  if (status.level === 'soon') return `warning: the token of profile ${profileName} expires in ${left} (${when}); run boxoffice login to renew it`;
-  return undefined;
-}
-
 /** Tokens live 3 months (reference §5); used when the token response does not say. */
 export function threeMonthsAfter(start: Date): Date {
   const end = new Date(start.getTime());

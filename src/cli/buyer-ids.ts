@@ -5,7 +5,8 @@
 // event list (E9) and ticket list (E8), which needs the organizer's token.
 import { NotLoggedInError, NotFoundError, UsageError, withNotes } from '../client/errors.js';
 import type { EventApi } from '../client/event-api.js';
-import type { EventListItem, OrganizerTicket } from '../client/schemas/index.js';
+import type { EventListItem } from '../client/schemas/index.js';
+import { ticketCodeOf, ticketMatches } from '../client/fields/ticket.js';
 
 /** A positive whole number in text: the form the buyer side takes. */
 function isNumericId(text: string): boolean {
@@ -17,17 +18,6 @@ function numericEventIdOf(event: Pick<EventListItem, 'eventId' | 'id'>): string 
   const id = event.id === undefined ? undefined : String(event.id);
   if (id !== undefined && id !== event.eventId) return id;
   return isNumericId(event.eventId) ? event.eventId : undefined;
-}
-
-/** A ticket's code beside its numeric id, when the service sent one. */
-export function ticketCodeOf(ticket: Pick<OrganizerTicket, 'id' | 'ticketId'>): string | undefined {
-  const code = ticket.ticketId ?? undefined;
-  return code !== undefined && code !== '' && code !== String(ticket.id) ? code : undefined;
-}
-
-/** Whether an E8 ticket is the one `given` names, by its numeric id or its code. */
-export function ticketMatches(ticket: Pick<OrganizerTicket, 'id' | 'ticketId'>, given: string): boolean {
-  return String(ticket.id) === given || ticketCodeOf(ticket)?.toUpperCase() === given.toUpperCase();
 }
 
 export interface BuyerIds {

@@ -2,7 +2,7 @@
 // tree of commands and flags) is built. Every other argument list runs the CLI
 // (process-run.ts), which prints the same version for `--version` among other words.
 import { processStdout } from './process-stdio.js';
-import { packageVersion } from '../client/version.js';
+import { packageVersion } from '../util/version.js';
 
 const VERSION_ONLY: readonly string[] = ['--version', '-V'];
 

@@ -20,7 +20,7 @@ import { networkErrorCode } from '../client/retry.js';
 import { formatDuration } from '../util/duration.js';
 import { HOURLY_READ_QUOTA, creationQuotasLine } from '../util/live-quotas.js';
 import { flagForField } from './fields.js';
-import { notFoundMessage, type IdArguments } from './ids.js';
+import { notFoundMessage, type IdArguments } from '../session/ids.js';
 
 /** The command that was running when the error happened, as far as it is known. */
 export interface Invocation {
@@ -109,13 +109,15 @@ function withFlagName(message: string, field: string | undefined, group: string 
 
 /**
  * The error's words with what the work that met it noted (ErrorNotes): its explanation in place
- * of the error's own words, what the failure leaves before them, what was done after them.
+ * of the error's own words, what to do next after them, what the failure leaves before them,
+ * what was done after them.
  */
 function withWorkNotes(error: Error, ownWords: string): string {
   if (!(error instanceof BoxofficeError)) return ownWords;
-  const { explanation, outcome, aftermath } = error.notes;
+  const { explanation, outcome, aftermath, next } = error.notes;
   let words = ownWords;
   if (explanation !== undefined) words = error instanceof ApiError ? `error ${error.code}: ${explanation}` : explanation;
+  if (next !== undefined) words = `${words}; ${next}`;
   if (outcome !== undefined) words = `${outcome} (${words})`;
   if (aftermath !== undefined) words = `${words} (${aftermath})`;
   return words;

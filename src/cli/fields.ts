@@ -20,7 +20,7 @@ function paramKind(field: FieldSpec, verb: Verb): ParamSpec['kind'] {
 function paramOf(field: FieldSpec, verb: Verb): ParamSpec {
   return {
     name: field.name,
-    description: field.help,
+    description: field.catalogue === undefined ? field.help : `${field.help} (see boxoffice catalog ${field.catalogue})`,
     kind: paramKind(field, verb),
     choices: field.choices,
     choiceHelp: field.choiceHelp,

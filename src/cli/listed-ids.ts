@@ -5,7 +5,7 @@
 // The file helpers (node:fs/promises, node:crypto) load when a list is written, not with the
 // command group: `event --help` must not pay for them (test/bench/bundle-parts.test.ts).
 import { join } from 'node:path';
-import { configDirectory } from './config/store.js';
+import { configDirectory } from '../session/config/store.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

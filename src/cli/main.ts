@@ -6,14 +6,14 @@ import { ApiError, CancelledError, DeclinedError } from '../client/errors.js';
 import { registerCommands } from './commands/index.js';
 import { groupOf } from './commands/summaries.js';
 import type { CommandContext, CommandRun, GlobalOptions } from './context.js';
-import { printOut, type Deps, type Io } from './deps.js';
+import { printOut, type Deps, type Io } from '../session/deps.js';
 import type { Invocation } from './error-message.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { configureCommandHelp, fitHelpText, helpWidthFor } from './help.js';
-import { argumentsOf, checkIdArguments } from './ids.js';
+import { checkIdArguments } from '../session/ids.js';
 import { GLOBAL_OPTIONS_WITH_VALUE } from './global-options.js';
 import { groupWithoutVerb, withPositionalHint } from './usage.js';
-import { packageVersion } from '../client/version.js';
+import { packageVersion } from '../util/version.js';
 import { runsJsonStream } from './stdout-stream.js';
 
 /** The top-level command an argument list runs (`help X` runs X's help), if any. */
@@ -241,4 +241,14 @@ const KIND_OF_EXIT: Readonly<Record<number, string>> = {
 function applyToAll(command: Command, apply: (command: Command) => void): void {
   apply(command);
   for (const sub of command.commands) applyToAll(sub, apply);
+}
+
+/** The positional arguments a command received, by their names. */
+function argumentsOf(command: Command): Record<string, string> {
+  const values: Record<string, string> = {};
+  command.registeredArguments.forEach((argument, index) => {
+    const value: unknown = command.processedArgs[index];
+    if (typeof value === 'string') values[argument.name()] = value;
+  });
+  return values;
 }

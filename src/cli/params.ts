@@ -11,6 +11,7 @@ import { dateProblem, FORMAT_MESSAGES, INTEGER_PATTERN, NUMBER_PATTERN, TIME_PAT
 import { completeWith } from './completion-values.js';
 import { verbAction, type CommandContext, type RunVerb } from './context.js';
 import { createPrompter, type Prompter } from './prompt.js';
+import { kebabCase } from '../util/kebab-case.js';
 import { shellQuote } from '../util/shell-word.js';
 
 type ParamKind = 'text' | 'date' | 'time' | 'integer' | 'number' | 'boolean' | 'enum' | 'url' | 'slug' | 'contact';
@@ -46,11 +47,6 @@ export interface ParamSpec {
 }
 
 export type ParamValues = Record<string, string>;
-
-/** eventTitle → event-title, allowCancellation → allow-cancellation. */
-export function kebabCase(name: string): string {
-  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-}
 
 /** How a parameter is named to the user: its flag, or its positional argument. */
 export function flagFor(spec: ParamSpec): string {

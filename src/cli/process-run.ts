@@ -1,7 +1,7 @@
 // The real process's Deps (streams, environment, clock, browser opener, Ctrl-C) and the run;
 // loaded by the entry (entry.ts) for everything but `--version`.
 import { proxyConfigured } from '../client/proxy.js';
-import { systemClock, type Deps } from './deps.js';
+import { systemClock, type Deps } from '../session/deps.js';
 import { runCli } from './main.js';
 import { isTerminal, type ProcessStdout } from './process-stdio.js';
 

@@ -4,7 +4,7 @@
 // even when it has to ask.
 import type { Writable } from 'node:stream';
 import { CancelledError } from '../client/errors.js';
-import type { Deps } from './deps.js';
+import type { Deps } from '../session/deps.js';
 
 interface TextQuestion {
   message: string;

@@ -6,7 +6,7 @@ import { NotFoundError, UsageError } from '../client/errors.js';
 import { DISCOUNT_TABLE } from '../client/fields/discount.js';
 import { EVENT_TABLE } from '../client/fields/event.js';
 import { mergeForUpdate, readBack } from '../client/fields/read-back.js';
-import { TICKET_TABLE } from '../client/fields/ticket.js';
+import { TICKET_TABLE, ticketMatches } from '../client/fields/ticket.js';
 import {
   addDiscountRequest,
   createEventRequest,
@@ -18,8 +18,7 @@ import {
   type UpdateTicketRequest,
 } from '../client/schemas/index.js';
 import { endIsAfterStart } from '../client/schemas/values.js';
-import { ticketMatches } from './buyer-ids.js';
-import { sentRecordKey } from './config/store.js';
+import { openSentStore } from '../session/config/sent.js';
 import type { CommandContext } from './context.js';
 import {
   ADD_DISCOUNT_PARAMS,
@@ -32,8 +31,9 @@ import {
   UPDATE_TICKET_PARAMS,
 } from './fields.js';
 import { checkChanges, checkFormats, fillMissing, flagFor, missingParams, withEquivalentCommand, type FieldVerbOptions, type ParamValues } from './params.js';
-import { notYourEvent, withPermissionExplained } from './permission.js';
-import { withSession } from './session.js';
+import { notYourEvent, withPermissionExplained } from '../session/permission.js';
+import { withSession } from '../session/session.js';
+import type { McpHost } from '../mcp/tool-call.js';
 
 /** E1: creates an event from `values`. */
 export async function createEvent(given: ParamValues, context: CommandContext) {
@@ -100,7 +100,7 @@ export async function addTicket(options: FieldVerbOptions<'eventId'>, context: C
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'add tickets to it'), () =>
       session.client.events.addTicket({ ...values, eventId: options.eventId } as AddTicketRequest),
     );
-    await session.store.rememberSent(session.profileName, 'tickets', sentRecordKey(options.eventId, String(body.ticketId)), values);
+    await (await openSentStore(session.store, session.profileName)).remember('tickets', options.eventId, String(body.ticketId), values);
     return { body, values };
   });
 }
@@ -132,8 +132,8 @@ export async function updateTicket(options: FieldVerbOptions<'eventId' | 'ticket
       const description = `event ${options.eventId} has no ticket ${options.ticketId}`;
       throw new NotFoundError({ code: 'E012', httpStatus: 404, field: 'TICKET_ID', description });
     }
-    const recordKey = sentRecordKey(options.eventId, options.ticketId);
-    const lastSent = session.store.recallSent(session.profileName, 'tickets', recordKey);
+    const sent = await openSentStore(session.store, session.profileName);
+    const lastSent = sent.recall('tickets', options.eventId, options.ticketId);
     const merged = asFlagValues(mergeForUpdate(TICKET_TABLE, { readBack: readBack(TICKET_TABLE, ticket), lastSent, given: options.values }));
     if (merged.serviceFee === undefined) explainServiceFee(context, session.profileName, options.ticketId);
     // Asked as typed text: a list would preselect a setting that may not be the ticket's.
@@ -142,7 +142,7 @@ export async function updateTicket(options: FieldVerbOptions<'eventId' | 'ticket
     // Checked once, by the client's schema: a refused field is named by its flag (runCli).
     const request = { ...values, eventId: options.eventId, ticketId: options.ticketId } as UpdateTicketRequest;
     const body = await withPermissionExplained(explanation, () => session.client.events.updateTicket(request));
-    await session.store.rememberSent(session.profileName, 'tickets', recordKey, values);
+    await sent.remember('tickets', options.eventId, options.ticketId, values);
     return { body, values };
   });
 }
@@ -164,7 +164,7 @@ export async function addDiscount(options: FieldVerbOptions<'eventId' | 'ticketI
           session.client.events.addDiscount({ ...values, ...positional } as AddDiscountRequest),
         ),
     );
-    await session.store.rememberSent(session.profileName, 'discounts', sentRecordKey(options.eventId, String(body.discountId)), values);
+    await (await openSentStore(session.store, session.profileName)).remember('discounts', options.eventId, String(body.discountId), values);
     return { body, values };
   });
 }
@@ -176,8 +176,8 @@ export async function addDiscount(options: FieldVerbOptions<'eventId' | 'ticketI
 export async function updateDiscount(options: FieldVerbOptions<'eventId' | 'discountId'>, context: CommandContext) {
   checkChanges(UPDATE_DISCOUNT_PARAMS, options.values, 'discount update');
   return withSession(context, {}, async (session) => {
-    const recordKey = sentRecordKey(options.eventId, options.discountId);
-    const lastSent = session.store.recallSent(session.profileName, 'discounts', recordKey);
+    const sent = await openSentStore(session.store, session.profileName);
+    const lastSent = sent.recall('discounts', options.eventId, options.discountId);
     const merged = asFlagValues(mergeForUpdate(DISCOUNT_TABLE, { lastSent, given: options.values }));
     const missing = missingParams(UPDATE_DISCOUNT_PARAMS, merged);
     if (!lastSent && !context.globals().input && missing.length > 0) {
@@ -191,7 +191,18 @@ export async function updateDiscount(options: FieldVerbOptions<'eventId' | 'disc
     // Checked once, by the client's schema: a refused field is named by its flag (runCli).
     const request = { ...values, eventId: options.eventId, discountId: options.discountId } as UpdateDiscountRequest;
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'change its discounts'), () => session.client.events.updateDiscount(request));
-    await session.store.rememberSent(session.profileName, 'discounts', recordKey, values);
+    await sent.remember('discounts', options.eventId, options.discountId, values);
     return { body, values };
   });
 }
+
+/** The writes by verb and resource, as the MCP server's write tools make them (McpHost.writes). */
+export const RECORD_WRITES: McpHost['writes'] = {
+  'create event': (_ids, values, context) => createEvent(values, context),
+  'update event': ({ EVENT_ID }, values, context) => updateEvent({ eventId: EVENT_ID as string, values }, context),
+  'create ticket': ({ EVENT_ID }, values, context) => addTicket({ eventId: EVENT_ID as string, values }, context),
+  'update ticket': ({ EVENT_ID, TICKET_ID }, values, context) => updateTicket({ eventId: EVENT_ID as string, ticketId: TICKET_ID as string, values }, context),
+  'create discount': ({ EVENT_ID, TICKET_ID }, values, context) => addDiscount({ eventId: EVENT_ID as string, ticketId: TICKET_ID as string, values }, context),
+  'update discount': ({ EVENT_ID, DISCOUNT_ID }, values, context) =>
+    updateDiscount({ eventId: EVENT_ID as string, discountId: DISCOUNT_ID as string, values }, context),
+};

@@ -3,10 +3,10 @@
 // and that an address where something else answers (a login page, a proxy's error) says so.
 import { type ApiError, AuthError, NotFoundError } from '../client/errors.js';
 import type { ClientConfig } from '../client/index.js';
-import type { Profile } from './config/profile.js';
+import type { Profile } from '../session/config/profile.js';
 import type { CommandContext } from './context.js';
 import { type ForeignAnswer, foreignAnswer } from './service-answer.js';
-import { createWiredClient } from './session.js';
+import { createWiredClient } from '../session/session.js';
 
 /**
  * `account` (when accepted): whose token it is, where asked for: the service has no "who am I"

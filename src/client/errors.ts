@@ -22,6 +22,8 @@ export interface ErrorNotes {
   outcome?: string;
   /** After the error's own words, in parentheses: what was done about it, or how to check. */
   aftermath?: string;
+  /** After the error's own words: what to do next, in the terms of the program reporting it (its commands, flags or parameters). */
+  next?: string;
 }
 
 /**

@@ -11,7 +11,7 @@ import { type Env, proxyFor } from './proxy.js';
 import { Redactor } from './redact.js';
 import { abortableSleep } from '../util/sleep.js';
 import { type AttemptOutcome, DEFAULT_RETRY_OPTIONS, type RetryOptions, classifyNetworkError, parseRetryAfter, planRetry } from './retry.js';
-import { packageVersion } from './version.js';
+import { packageVersion } from '../util/version.js';
 import type { WaitBudget } from './wait-budget.js';
 
 const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000, keepAliveMs: 10_000 };

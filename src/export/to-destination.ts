@@ -1,12 +1,11 @@
 // An export to where -o names it: FILE held by its lock and written aside with its work files
 // checked first, a pipe or a device written as a stream, stdout without -o; and, once it stops
-// part way, whether --resume continues it and the command that does.
+// part way, why, when its checkpoint can continue it (the CLI words the command that does).
 import { constants, existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../client/errors.js';
-import { shellQuote } from '../util/shell-word.js';
 import { exportPaths, type ExportFormat } from './checkpoint.js';
 import { assertWorkFilesOurs, type DestinationKind } from './destination.js';
 import { lockOutput } from './output-lock.js';
@@ -77,24 +76,19 @@ async function toStream<T>(output: string, write: (rows: Writable) => Promise<T>
   }
 }
 
-/** The command that continues the export to `target`'s -o FILE from its checkpoint. */
-function resumeCommand(target: ExportTarget & { output: string }): string {
-  const statuses = target.statuses.length > 0 ? ` --status ${shellQuote(target.statuses.join(','))}` : '';
-  return `boxoffice attendees export ${shellQuote(target.eventId)} -o ${shellQuote(target.output)} --format ${target.format}${statuses} --resume`;
-}
+/** Why an export stopped part way with its checkpoint kept, so that it can be resumed. */
+export type ResumableStop = 'interrupted' | 'rate limit' | 'stopped';
 
 /**
- * What to say when the export stopped with `error`: when it was cut short (Ctrl-C, the rate
- * limit, the network, a busy service) with its checkpoint kept, the lines saying so and how to
- * resume; otherwise undefined.
+ * Whether the export to `target`'s -o FILE that stopped with `error` can be resumed from its
+ * checkpoint: cut short by Ctrl-C, the rate limit, the network or a busy service, and why.
  */
-export function resumeAdvice(target: ExportTarget, error: unknown, interrupted: boolean): string | undefined {
+export function resumableStop(target: ExportTarget, error: unknown, interrupted: boolean): ResumableStop | undefined {
   const output = target.output;
   if (output === undefined || target.destination === 'stream') return undefined;
   const resumable = interrupted || error instanceof RateLimitError || error instanceof ConnectionError || error instanceof ServerBusyError;
   if (!resumable || !existsSync(exportPaths(output).checkpoint)) return undefined;
-  const why = interrupted ? 'interrupted' : error instanceof RateLimitError ? 'stopped by the rate limit' : 'stopped';
-  return `${why}; nothing was written to ${output}; the completed batches are kept. Resume with:\n  ${resumeCommand({ ...target, output })}`;
+  return interrupted ? 'interrupted' : error instanceof RateLimitError ? 'rate limit' : 'stopped';
 }
 
 /** Tickets sold, from the event's report, for the progress bar's ETA; undefined if unknown. */

@@ -2,8 +2,7 @@
 // flags are: the same names (the API's), help, kinds, choices and formats. Values come back as the
 // strings the verbs take, so a tool call goes through the verb's own checks and request schema.
 import * as z from 'zod';
-import type { IdArguments } from '../cli/ids.js';
-import type { ParamValues } from '../cli/params.js';
+import type { IdArguments } from '../session/ids.js';
 import { EVENT_ID } from '../client/fields/event.js';
 import { fieldsOf, type FieldSpec, type ResourceTable, type Verb } from '../client/fields/table.js';
 import { DATE_PATTERN, FORMAT_MESSAGES, TIME_PATTERN } from '../client/schemas/values.js';
@@ -63,9 +62,9 @@ function asText(value: unknown): string {
 }
 
 /** A tool's arguments as the verb takes them: ids by argument name (EVENT_ID), the rest as flag values. */
-export function verbInput(fields: readonly FieldSpec[], input: Readonly<Record<string, unknown>>): { ids: IdArguments; values: ParamValues } {
+export function verbInput(fields: readonly FieldSpec[], input: Readonly<Record<string, unknown>>): { ids: IdArguments; values: Record<string, string> } {
   const ids: Record<string, string> = {};
-  const values: ParamValues = {};
+  const values: Record<string, string> = {};
   for (const field of fields) {
     const value = input[field.name];
     if (value === undefined) continue;

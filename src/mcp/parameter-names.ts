@@ -1,6 +1,6 @@
 // A tool's error in the tool's own terms: the CLI's messages name flags (--from-date) and
 // arguments (EVENT_ID); the assistant called the tool with parameters (fromDate, eventId).
-import { kebabCase } from '../cli/params.js';
+import { kebabCase } from '../util/kebab-case.js';
 
 /** `message` with each flag, or id argument, that stands for one of `parameters` named as that parameter. */
 export function inToolTerms(message: string, parameters: readonly string[]): string {

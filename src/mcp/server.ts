@@ -5,16 +5,16 @@
 import { join } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { configDirectory } from '../cli/config/store.js';
-import type { CommandContext } from '../cli/context.js';
-import { LIVE_PROFILE } from '../cli/live.js';
+import { LIVE_PROFILE } from '../session/config/profile.js';
+import { configDirectory } from '../session/config/store.js';
+import type { CommandContext } from '../session/context.js';
 import { HOURLY_READ_QUOTA } from '../util/live-quotas.js';
-import { loadProfile } from '../cli/session.js';
-import { packageVersion } from '../client/version.js';
+import { loadProfile } from '../session/session.js';
+import { packageVersion } from '../util/version.js';
 import { inToolTerms } from './parameter-names.js';
 import { SERVICE_TEXT_CONVENTION } from './service-text.js';
 import { toolDescription, type BoxofficeTool, type ToolInput } from './tool.js';
-import type { ServerSettings } from './tool-call.js';
+import type { McpHost, ServerSettings } from './tool-call.js';
 import { LineTransport } from './stdio-transport.js';
 import { applyTool } from './tools/apply.js';
 import { attendeeTools } from './tools/attendees.js';
@@ -76,13 +76,13 @@ function writeLogLine(tool: BoxofficeTool, profile: string, input: ToolInput, re
   return `boxoffice mcp: ${tool.name} on profile ${profile}${what ? ` (${what})` : ''}: ${outcome}\n`;
 }
 
-/** Serves until the client closes the connection (standard input ends) or Ctrl-C. */
-export async function serveMcp(options: McpServeOptions, context: CommandContext): Promise<void> {
+/** Serves until the client closes the connection (standard input ends) or Ctrl-C; `host`: what the CLI gives it. */
+export async function serveMcp(options: McpServeOptions, context: CommandContext, host: McpHost): Promise<void> {
   const { deps } = context;
   const globals = context.globals();
   // A misspelt --profile is refused at start, not at the first tool call.
   await loadProfile(context);
-  const settings: ServerSettings = { deps, profile: globals.profile, debug: globals.debug };
+  const settings: ServerSettings = { deps, profile: globals.profile, debug: globals.debug, host };
   const live = globals.profile === LIVE_PROFILE;
   const exportDir = options.exportDir ?? join(configDirectory(deps.env), 'exports');
   const tools = toolsFor(settings, options, exportDir);

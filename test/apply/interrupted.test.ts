@@ -169,8 +169,8 @@ describe('a run broken by a failing connection, then run again', () => {
           // Without a Publisher API key an automatic discount cannot be looked up: the tool says
           // what to check instead of risking a duplicate.
           expect(second.error).toBeInstanceOf(UncertainCreateError);
-          expect(String((second.error as Error).message)).toContain('--recreate-uncertain');
-          expect(String((second.error as Error).message)).toContain('BOXOFFICE_PUBLISHER_KEY');
+          expect(String((second.error as Error).message)).toContain('without a Publisher API key apply cannot look it up');
+          expect((second.error as UncertainCreateError).notes.aftermath).toBe('nothing more was changed by this run');
           expect((await existing(eventUrl)).discounts).toBe(2);
           // With the Publisher API it is found there, and the run finishes.
           const third = await run(file, eventUrl, withDiscountLister(client));

@@ -220,6 +220,10 @@ describe('apply stopped while a create is in flight, then run again', () => {
     expect(rerun.stderr).toContain('boxoffice event details');
     expect(rerun.stderr).toContain('--recreate-uncertain');
     expect(rerun.stderr).toContain('BOXOFFICE_PUBLISHER_KEY');
+    // The core's facts, then the CLI's next step, then what the run left.
+    expect(rerun.stderr).toMatch(
+      /look it up \(automatic discounts are listed only there\); check the ticket's discounts .* \(nothing more was changed by this run\)\n$/,
+    );
     const [event] = await eventsWithUrl(client, eventUrl);
     const count = sandbox.db.prepare('SELECT COUNT(*) AS n FROM discounts WHERE event_id = ?').get(Number(event.eventId)) as { n: number };
     expect(count.n).toBe(2);

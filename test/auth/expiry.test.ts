@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeRemaining, expiryStatus, expiryWarning, threeMonthsAfter } from '../../src/auth/expiry.js';
+import { describeRemaining, expiryStatus, threeMonthsAfter } from '../../src/auth/expiry.js';
+import { expiryWarning } from '../../src/session/session.js';
 
 const now = new Date('2026-11-22T04:00:00Z');
 const hours = (n: number) => new Date(now.getTime() + n * 3_600_000).toISOString();

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openConfigStore, sentRecordKey } from '../../src/cli/config/store.js';
+import { openSentStore } from '../../src/session/config/sent.js';
+import { openConfigStore } from '../../src/session/config/store.js';
 import { ORGANIZER_BOOKING_KEY, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../src/sandbox/fixtures.js';
 
 let dir: string;
@@ -58,17 +59,44 @@ describe('the profile store', () => {
     expect(store.getProfile('live').token).toBe('old-token-abc');
   });
 
-  it('remembers what was sent for a record, merging later sends over earlier ones', async () => {
+  it('remembers what was sent for a record in sent.json (0600), apart from the profiles, merging later sends over earlier ones', async () => {
     const store = await openConfigStore({ BOXOFFICE_CONFIG_DIR: dir });
-    const key = sentRecordKey('12', '34');
-    expect(store.recallSent('local', 'discounts', key)).toBeUndefined();
-    await store.rememberSent('local', 'discounts', key, { discountCategory: 'code', code: 'EARLY', discount: 10 });
-    await store.rememberSent('local', 'discounts', key, { discount: 15 });
-    expect(store.recallSent('local', 'discounts', key)).toEqual({ discountCategory: 'code', code: 'EARLY', discount: 15 });
-    expect(store.recallSent('live', 'discounts', key)).toBeUndefined();
-    expect(store.recallSent('local', 'tickets', key)).toBeUndefined();
-    const onDisk = JSON.parse(readFileSync(store.path, 'utf8'));
-    expect(onDisk.profiles.local.sent.discounts[key].code).toBe('EARLY');
+    await store.updateProfile('local', { token: 'tok-123456' });
+    const sent = await openSentStore(store, 'local');
+    expect(sent.recall('discounts', '12', '34')).toBeUndefined();
+    await sent.remember('discounts', '12', '34', { discountCategory: 'code', code: 'EARLY', discount: 10 });
+    await sent.remember('discounts', '12', '34', { discount: 15 });
+    expect(sent.recall('discounts', '12', '34')).toEqual({ discountCategory: 'code', code: 'EARLY', discount: 15 });
+    expect(sent.recall('tickets', '12', '34')).toBeUndefined();
+    expect((await openSentStore(await openConfigStore({ BOXOFFICE_CONFIG_DIR: dir }), 'live')).recall('discounts', '12', '34')).toBeUndefined();
+    const path = join(dir, 'sent.json');
+    expect(modeOf(path)).toBe(0o600);
+    expect(JSON.parse(readFileSync(path, 'utf8')).profiles.local.discounts['12:34'].code).toBe('EARLY');
+    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ profiles: { local: { token: 'tok-123456' } } });
+  });
+
+  it("moves the records an older version kept in config.json into sent.json when they are first read, losing none and keeping the profiles' settings", async () => {
+    const legacy = {
+      profiles: {
+        local: { token: 'tok-123456', sent: { tickets: { '12:34': { serviceFee: '2' } }, discounts: { '12:56': { discount: 10, code: 'EARLY' } } } },
+        staging: { apiUrl: 'https://staging.example', sent: { discounts: { '7:8': { discount: 5 } } } },
+      },
+    };
+    writeFileSync(join(dir, 'config.json'), JSON.stringify(legacy), { mode: 0o600 });
+    // A record sent.json already holds is newer than the one config.json kept.
+    writeFileSync(join(dir, 'sent.json'), JSON.stringify({ profiles: { local: { discounts: { '12:56': { discount: 20 } } } } }), { mode: 0o600 });
+    const store = await openConfigStore({ BOXOFFICE_CONFIG_DIR: dir });
+    const sent = await openSentStore(store, 'local');
+    expect(sent.recall('tickets', '12', '34')).toEqual({ serviceFee: '2' });
+    expect(sent.recall('discounts', '12', '56')).toEqual({ discount: 20 });
+    expect((await openSentStore(store, 'staging')).recall('discounts', '7', '8')).toEqual({ discount: 5 });
+    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({
+      profiles: { local: { token: 'tok-123456' }, staging: { apiUrl: 'https://staging.example' } },
+    });
+    expect(modeOf(join(dir, 'sent.json'))).toBe(0o600);
+    const reopened = await openConfigStore({ BOXOFFICE_CONFIG_DIR: dir });
+    expect(reopened.getProfile('local').token).toBe('tok-123456');
+    expect((await openSentStore(reopened, 'local')).recall('tickets', '12', '34')).toEqual({ serviceFee: '2' });
   });
 
   it('refuses a config file that is not JSON with a usage error naming the file', async () => {

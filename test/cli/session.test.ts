@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { mkdtempSync } from 'node:fs';
-import type { Clock } from '../../src/cli/deps.js';
-import { systemClock } from '../../src/cli/deps.js';
+import type { Clock } from '../../src/session/deps.js';
+import { systemClock } from '../../src/session/deps.js';
 import { startHarness, type Harness } from './support/harness.js';
 
 let h: Harness;

@@ -6,15 +6,17 @@
 //             each other except where FLOW_USES says (insights reads what export writes; sync shapes rows as export does;
 //             checkin reads the tables sync keeps);
 //   sandbox   the local service: its own world, sharing only the client's schemas and errors;
-//   mcp       the MCP server (`boxoffice mcp`): the cores as tools, free of commander and of the CLI's
-//             verbs (src/cli/commands/): it presents what the cores return, never what a verb prints;
+//   session   what the two front ends share: the run's effects and context, the profile store and the
+//             session opened on it (and the sandbox's well-known values of the `local` preset);
+//   mcp       the MCP server (`boxoffice mcp`): the cores as tools, free of commander and of everything
+//             in src/cli: it presents what the cores return, never what a verb prints;
 //   cli       the commands, which may use everything;
 //   loader    the start (bin/boxoffice.js → dist/loader.cjs): compiles and runs the CLI's bundle.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-type Area = 'util' | 'client' | 'flow' | 'sandbox' | 'mcp' | 'cli' | 'loader';
+type Area = 'util' | 'client' | 'flow' | 'sandbox' | 'session' | 'mcp' | 'cli' | 'loader';
 
 const FLOWS = ['auth', 'export', 'bookings', 'apply', 'orders', 'insights', 'sync', 'checkin'];
 
@@ -27,14 +29,15 @@ const MAY_IMPORT: Record<Area, (target: string) => boolean> = {
   client: (target) => areaOf(target) === 'util',
   flow: (target) => ['util', 'client'].includes(areaOf(target)),
   sandbox: (target) => areaOf(target) === 'util' || target.startsWith('src/client/schemas/') || target === 'src/client/errors.ts',
-  mcp: (target) => areaOf(target) !== 'sandbox' && !target.startsWith('src/cli/commands/'),
+  session: (target) => ['util', 'client', 'flow'].includes(areaOf(target)) || target === 'src/sandbox/fixtures.ts',
+  mcp: (target) => ['util', 'client', 'flow', 'session'].includes(areaOf(target)),
   cli: () => true,
   loader: () => true,
 };
 
 function areaOf(file: string): Area {
   const top = file.split('/')[1];
-  if (top === 'util' || top === 'client' || top === 'sandbox' || top === 'mcp' || top === 'cli' || top === 'loader') return top;
+  if (top === 'util' || top === 'client' || top === 'sandbox' || top === 'session' || top === 'mcp' || top === 'cli' || top === 'loader') return top;
   if (FLOWS.includes(top)) return 'flow';
   throw new Error(`${file}: src/${top} belongs to no layer; add it to test/code/layers.test.ts`);
 }
@@ -75,13 +78,24 @@ describe('layers', () => {
     expect(upward).toEqual([]);
   });
 
-  it('keeps src/mcp free of commander: its tools call the cores, never the verbs nor their command objects', () => {
+  it('keeps src/mcp free of src/cli: the CLI starts the MCP server, never the other way round', () => {
     const mcpFiles = files.filter((file) => file.startsWith('src/mcp/'));
+    expect(
+      mcpFiles.flatMap((file) =>
+        relativeImports(file)
+          .filter((target) => target.startsWith('src/cli/'))
+          .map((target) => `${file} → ${target}`),
+      ),
+    ).toEqual([]);
+  });
+
+  it('keeps src/mcp and src/session free of commander: the tools call the cores, never the verbs nor their command objects', () => {
+    const mcpFiles = files.filter((file) => file.startsWith('src/mcp/') || file.startsWith('src/session/'));
     expect(mcpFiles.length).toBeGreaterThan(3);
     expect(mcpFiles.filter((file) => /from\s+'commander'/.test(readFileSync(file, 'utf8')))).toEqual([]);
   });
 
   it('reads the imports it judges (a known arrow is found)', () => {
-    expect(relativeImports('src/cli/session.ts')).toContain('src/client/errors.ts');
+    expect(relativeImports('src/mcp/server.ts')).toContain('src/mcp/service-text.ts');
   });
 });

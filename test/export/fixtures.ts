@@ -1,5 +1,5 @@
 // Attendee-list records and an in-memory server that pages them the two ways seen in the wild.
-import type { Clock } from '../../src/cli/deps.js';
+import type { Clock } from '../../src/session/deps.js';
 import type { FetchAttendeeBatch, RecordRange } from '../../src/client/paginate.js';
 import type { AttendeeRecord } from '../../src/client/schemas/index.js';
 

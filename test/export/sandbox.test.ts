@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Clock } from '../../src/cli/deps.js';
+import type { Clock } from '../../src/session/deps.js';
 import type { SandboxExtension } from '../../src/sandbox/context.js';
 import { defaultExtensions } from '../../src/sandbox/extensions.js';
 import { runInProcess } from '../helpers/cli.js';

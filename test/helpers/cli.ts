@@ -1,7 +1,7 @@
 // Runs the CLI in-process with injected streams, environment, clock and browser opener.
 import { PassThrough } from 'node:stream';
-import type { Clock, Deps } from '../../src/cli/deps.js';
-import { systemClock } from '../../src/cli/deps.js';
+import type { Clock, Deps } from '../../src/session/deps.js';
+import { systemClock } from '../../src/session/deps.js';
 import { closedDeps } from '../../src/cli/closed-deps.js';
 import { runCli, type RegisterCommands } from '../../src/cli/main.js';
 import { TEST_SANDBOX_SECRET } from './sandbox-secret.js';

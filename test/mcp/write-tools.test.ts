@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2e } from '../e2e/support/built-cli.js';
 import { ADD_TICKET_PARAMS, CREATE_EVENT_PARAMS, UPDATE_EVENT_PARAMS } from '../../src/cli/fields.js';
+import { EVENT_TABLE } from '../../src/client/fields/event.js';
 import { manualClock } from '../sandbox/api.js';
 import { connectMcp, type McpSession } from './support.js';
 
@@ -106,7 +107,7 @@ describe('with --allow-writes', { timeout: 180_000 }, () => {
     expect(Object.keys(createEvent.properties)).toEqual(CREATE_EVENT_PARAMS.map((spec) => spec.name));
     expect(createEvent.required).toEqual(CREATE_EVENT_PARAMS.filter((spec) => spec.required).map((spec) => spec.name));
     for (const spec of CREATE_EVENT_PARAMS) {
-      expect(createEvent.properties[spec.name].description).toContain(spec.description);
+      expect(createEvent.properties[spec.name].description).toContain(EVENT_TABLE.fields.find((field) => field.name === spec.name)?.help);
       if (spec.choices) expect(createEvent.properties[spec.name].enum).toEqual(spec.choices);
     }
     const updateEvent = byName.get('update_event')?.inputSchema as { properties: object; required: string[] };
@@ -203,6 +204,13 @@ describe('with --allow-writes', { timeout: 180_000 }, () => {
     expect(plan.planToken).toMatch(/^[0-9a-f]{20}$/);
     expect(plan.summary).toMatchObject({ create: 6, update: 0 });
     expect(records()).toEqual(before);
+
+    // The same refusal as the CLI's, its next step in the tool's terms.
+    const elsewhere = join(e2e.dir, 'elsewhere.state.json');
+    writeFileSync(elsewhere, JSON.stringify({ version: 1, apiUrl: 'https://elsewhere.example', tickets: {}, discounts: {} }));
+    expect((await mcp.call('apply_setup', { file, stateFile: elsewhere })).text).toMatch(
+      /^error: \S+ holds ids from https:\/\/elsewhere\.example, not http:\/\/127\.0\.0\.1:\d+; give another stateFile for this service$/,
+    );
 
     const invented = await mcp.call('apply_setup', { file, planToken: '0123456789abcdef0123' });
     expect(invented.text).toBe('error: planToken: not one this server gave; call apply_setup without planToken to get the plan and its token');

@@ -2,7 +2,7 @@
 // sentence, and for scripts (piped) just the id, so `id=$(boxoffice event create …)` works.
 import type { CommandContext } from '../context.js';
 import { writeJson } from './json.js';
-import { printOut } from '../deps.js';
+import { printOut } from '../../session/deps.js';
 
 export interface Acknowledgement {
   /** The response body as the API sent it. */

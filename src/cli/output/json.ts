@@ -1,4 +1,4 @@
-import { printOut, type Io } from '../deps.js';
+import { printOut, type Io } from '../../session/deps.js';
 
 /** Prints one JSON document on stdout (the whole of stdout under --json). */
 export function writeJson(io: Pick<Io, 'stdout' | 'print'>, value: unknown): void {

@@ -2,7 +2,7 @@
 // between rows. Piped: tab-separated lines, one record a line, for scripts (as gh does), with
 // a header line only when asked for (--header). docs/output.md describes both.
 import type { CommandContext } from '../context.js';
-import { printOut, type Deps, type Io } from '../deps.js';
+import { printOut, type Deps, type Io } from '../../session/deps.js';
 import { fitColumns, shorten, type FitColumn } from './fit.js';
 import { writeJson } from './json.js';
 

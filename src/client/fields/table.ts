@@ -21,6 +21,8 @@ export interface FieldSpec {
   kind?: FieldKind;
   /** The flag's help and the prompt's question. */
   help: string;
+  /** The catalogue list (P1 segments, P3 topics) the values come from, which the help points to. */
+  catalogue?: 'segments' | 'topics';
   required?: boolean;
   /** Required only when another field has this value (a discount's code when its category is code). */
   requiredWhen?: { name: string; value: string };

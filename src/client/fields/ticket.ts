@@ -7,6 +7,7 @@ import {
   TICKET_STATUSES_FOR_ADD,
   TICKET_STATUSES_FOR_UPDATE,
 } from '../schemas/values.js';
+import type { OrganizerTicket } from '../schemas/index.js';
 import { EVENT_ID } from './event.js';
 import { readBack } from './read-back.js';
 import { endAfterStart, notBelow, type ResourceTable, type Verb } from './table.js';
@@ -66,4 +67,15 @@ export const TICKET_TABLE = {
 /** How many of a ticket are on sale in all (sold, held and left): its quantity as read back, else 0. */
 export function ticketCapacity(ticket: object): number {
   return (readBack(TICKET_TABLE, ticket).quantity as number | undefined) ?? 0;
+}
+
+/** A ticket's code beside its numeric id, when the service sent one. */
+export function ticketCodeOf(ticket: Pick<OrganizerTicket, 'id' | 'ticketId'>): string | undefined {
+  const code = ticket.ticketId ?? undefined;
+  return code !== undefined && code !== '' && code !== String(ticket.id) ? code : undefined;
+}
+
+/** Whether an E8 ticket is the one `given` names, by its numeric id or its code. */
+export function ticketMatches(ticket: Pick<OrganizerTicket, 'id' | 'ticketId'>, given: string): boolean {
+  return String(ticket.id) === given || ticketCodeOf(ticket)?.toUpperCase() === given.toUpperCase();
 }

@@ -92,11 +92,13 @@ export function applyTool(settings: ServerSettings): BoxofficeTool {
           throw new UsageError('planToken: not one this server gave; call apply_setup without planToken to get the plan and its token', 'planToken');
         }
         // apply and its YAML parser load on the first call, not at the server's start.
-        const [{ runApply }, { defaultStatePath }, { applyConnection }] = await Promise.all([
-          import('../../apply/run.js'),
-          import('../../apply/state.js'),
-          import('../../cli/apply-connection.js'),
-        ]);
+        const [{ runApply, DuplicateRecordsError, StateOfAnotherServiceError }, { defaultStatePath }, { applyConnection }, { UncertainCreateError }] =
+          await Promise.all([
+            import('../../apply/run.js'),
+            import('../../apply/state.js'),
+            import('../../session/apply-connection.js'),
+            import('../../apply/execute.js'),
+          ]);
         const file = resolve(input.file as string);
         const statePath = resolve((input.stateFile as string | undefined) ?? defaultStatePath(file));
         const context = toolContext(settings, signal);
@@ -140,6 +142,12 @@ export function applyTool(settings: ServerSettings): BoxofficeTool {
           const newToken = changes ? await planToken(file, statePath, result.plan, context.deps.env) : null;
           if (newToken !== null) issued.add(newToken);
           return { applied: false, planToken: newToken, ...fencedDocument(result.document, messages) };
+        } catch (error) {
+          if (error instanceof DuplicateRecordsError)
+            error.notes.next = 'keep one of each (update_ticket renames or pauses the others), then call apply_setup again';
+          if (error instanceof StateOfAnotherServiceError) error.notes.next = 'give another stateFile for this service';
+          if (error instanceof UncertainCreateError) error.notes.next = 'set BOXOFFICE_PUBLISHER_KEY for this server so apply looks it up';
+          throw error;
         } finally {
           await close?.();
         }

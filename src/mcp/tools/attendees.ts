@@ -15,9 +15,8 @@ import { DEFAULT_PREFETCH, exportAttendees } from '../../export/export-attendees
 import { FIXED_COLUMNS } from '../../export/flatten.js';
 import { toDestination } from '../../export/to-destination.js';
 import { readExportRows } from '../../insights/read-export.js';
-import { attendeeListRefused, withPermissionExplained } from '../../cli/permission.js';
-import { confirmReplace } from '../../cli/replace-file.js';
-import { withSession } from '../../cli/session.js';
+import { attendeeListRefused, withPermissionExplained } from '../../session/permission.js';
+import { withSession } from '../../session/session.js';
 import { EVENT_INPUT, eventIds } from '../input-schema.js';
 import { closed, closedSchema, text, textSchema, unfenced, type ServiceText } from '../service-text.js';
 import { ATTENDEE_LIST_TOKEN_NOTE, READ_ONLY, type BoxofficeTool, type ToolInput } from '../tool.js';
@@ -86,7 +85,12 @@ async function exportTo(settings: ServerSettings, signal: AbortSignal, input: To
   const now = () => deps.clock.now().getTime();
   const notice = (line: string) => deps.io.stderr.write(`${line}\n`);
   const target = { eventId, output, destination: checkDestination(output), format, statuses, force: false };
-  const hooks = { now, confirmReplace: (path: string) => confirmReplace(path, context, 'export not started') };
+  const hooks = {
+    now,
+    confirmReplace: async (path: string) => {
+      throw new UsageError(`fileName: ${path} exists; an export never replaces a file: give another fileName`, 'fileName');
+    },
+  };
   // A longer rate limit ends the call with the time to wait instead of waiting here.
   const needs = { token: true, maxWaitMs: TOOL_CALL_MAX_WAIT_MS, notice };
   const summary = await toDestination(target, deps.io.stdout, hooks, (rows, outputPath) =>

@@ -2,14 +2,13 @@
 // the client and returns a document of its own, described by its
 // output schema, with the service's text fenced (service-text.ts). None changes anything.
 import * as z from 'zod';
-import { ticketCodeOf } from '../../cli/buyer-ids.js';
-import { notYourEvent, withPermissionExplained } from '../../cli/permission.js';
-import { type Session, withSession } from '../../cli/session.js';
+import { notYourEvent, withPermissionExplained } from '../../session/permission.js';
+import { type Session, withSession } from '../../session/session.js';
 import { collectBookings, KNOWN_COLUMNS } from '../../bookings/collect.js';
 import { validateDateRange } from '../../bookings/list-input.js';
 import { splitIntoWindows } from '../../bookings/windows.js';
 import { readBack } from '../../client/fields/read-back.js';
-import { TICKET_TABLE } from '../../client/fields/ticket.js';
+import { TICKET_TABLE, ticketCodeOf } from '../../client/fields/ticket.js';
 import { ticketCapacity, type BookingOrder, type EventListItem, type OrganizerEvent, type OrganizerTicket } from '../../client/schemas/index.js';
 import { DATE_PATTERN, FORMAT_MESSAGES } from '../../client/schemas/values.js';
 import { EVENT_INPUT, eventIds } from '../input-schema.js';

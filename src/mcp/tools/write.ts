@@ -1,10 +1,6 @@
 // The write tools (served only with --allow-writes): create and update events, tickets and
-// discounts, each the write the CLI's verb makes (src/cli/record-writes.ts) with its resource's
-// fields (the field table) as its input schema, returning the id and the service's answer.
-import type { CommandContext } from '../../cli/context.js';
-import type { IdArguments } from '../../cli/ids.js';
-import type { ParamValues } from '../../cli/params.js';
-import { addDiscount, addTicket, createEvent, updateDiscount, updateEvent, updateTicket } from '../../cli/record-writes.js';
+// discounts, each the write the CLI's verb makes (given by the CLI: McpHost.writes) with its
+// resource's fields (the field table) as its input schema, returning the id and the service's answer.
 import { DISCOUNT_TABLE } from '../../client/fields/discount.js';
 import { EVENT_TABLE } from '../../client/fields/event.js';
 import { fieldsOf, type ResourceTable, type Verb } from '../../client/fields/table.js';
@@ -20,17 +16,9 @@ const CREATES: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, 
 const UPDATES: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true };
 
 interface VerbTool extends Pick<BoxofficeTool, 'name' | 'title' | 'summary' | 'reads' | 'changes'> {
-  /** The resource's fields, and the verb whose fields are the tool's input. */
+  /** The resource's fields, and the verb whose fields are the tool's input (and whose write it makes). */
   table: ResourceTable;
   verb: Verb;
-  /** The write, returning the service's answer. */
-  write(ids: IdArguments, values: ParamValues, context: CommandContext): Promise<{ body: WriteAnswer }>;
-}
-
-/** What the service answers a write: the id of the record, and a message. */
-interface WriteAnswer {
-  message?: string;
-  [id: string]: unknown;
 }
 
 /** What a write returns: the id of the record (eventId, ticketId or discountId) and the service's answer. */
@@ -41,8 +29,9 @@ function writeOutput(table: ResourceTable) {
   };
 }
 
-function writeTool(settings: ServerSettings, { table, verb, write, ...tool }: VerbTool): BoxofficeTool {
+function writeTool(settings: ServerSettings, { table, verb, ...tool }: VerbTool): BoxofficeTool {
   const idName = `${table.resource}Id`;
+  const write = settings.host.writes[`${verb} ${table.resource}`];
   return {
     ...tool,
     writes: true,
@@ -61,7 +50,6 @@ function writeTool(settings: ServerSettings, { table, verb, write, ...tool }: Ve
 }
 
 export function writeTools(settings: ServerSettings): BoxofficeTool[] {
-  const id = (ids: IdArguments, name: string) => ids[name] as string;
   const verbs: VerbTool[] = [
     {
       name: 'create_event',
@@ -71,7 +59,6 @@ export function writeTools(settings: ServerSettings): BoxofficeTool[] {
       changes: 'adds an event to the account',
       table: EVENT_TABLE,
       verb: 'create',
-      write: (_ids, values, context) => createEvent(values, context),
     },
     {
       name: 'update_event',
@@ -81,7 +68,6 @@ export function writeTools(settings: ServerSettings): BoxofficeTool[] {
       changes: 'replaces the given fields of the event (its segment and topics are fixed at creation)',
       table: EVENT_TABLE,
       verb: 'update',
-      write: (ids, values, context) => updateEvent({ eventId: id(ids, 'EVENT_ID'), values }, context),
     },
     {
       name: 'create_ticket',
@@ -91,7 +77,6 @@ export function writeTools(settings: ServerSettings): BoxofficeTool[] {
       changes: 'adds a ticket to the event; with status active it is on sale at once',
       table: TICKET_TABLE,
       verb: 'create',
-      write: (ids, values, context) => addTicket({ eventId: id(ids, 'EVENT_ID'), values }, context),
     },
     {
       name: 'update_ticket',
@@ -101,7 +86,6 @@ export function writeTools(settings: ServerSettings): BoxofficeTool[] {
       changes: 'replaces the given fields of the ticket: price, quantity, status (pause stops sales) and the rest',
       table: TICKET_TABLE,
       verb: 'update',
-      write: (ids, values, context) => updateTicket({ eventId: id(ids, 'EVENT_ID'), ticketId: id(ids, 'TICKET_ID'), values }, context),
     },
     {
       name: 'create_discount',
@@ -111,7 +95,6 @@ export function writeTools(settings: ServerSettings): BoxofficeTool[] {
       changes: 'adds a discount that buyers get from its start',
       table: DISCOUNT_TABLE,
       verb: 'create',
-      write: (ids, values, context) => addDiscount({ eventId: id(ids, 'EVENT_ID'), ticketId: id(ids, 'TICKET_ID'), values }, context),
     },
     {
       name: 'update_discount',
@@ -123,7 +106,6 @@ export function writeTools(settings: ServerSettings): BoxofficeTool[] {
       changes: 'replaces the given fields of the discount',
       table: DISCOUNT_TABLE,
       verb: 'update',
-      write: (ids, values, context) => updateDiscount({ eventId: id(ids, 'EVENT_ID'), discountId: id(ids, 'DISCOUNT_ID'), values }, context),
     },
   ];
   return verbs.map((verb) => writeTool(settings, verb));

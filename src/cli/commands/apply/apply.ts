@@ -6,9 +6,11 @@ import { UsageError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { summarised } from '../summaries.js';
-import { LIVE_PROFILE, confirmOnLive, requireYesWithoutTerminal } from '../../live.js';
-import { runApply } from '../../../apply/run.js';
-import { applyConnection } from '../../apply-connection.js';
+import { LIVE_PROFILE } from '../../../session/config/profile.js';
+import { confirmOnLive, requireYesWithoutTerminal } from '../../live.js';
+import { UncertainCreateError } from '../../../apply/execute.js';
+import { DuplicateRecordsError, runApply, StateOfAnotherServiceError } from '../../../apply/run.js';
+import { applyConnection } from '../../../session/apply-connection.js';
 import { EXIT } from '../../exit-codes.js';
 import { countSteps } from '../../../apply/plan.js';
 
@@ -120,6 +122,19 @@ async function runApplyCommand(options: ApplyOptions, context: CommandContext): 
       const steps = countSteps(plan);
       if (steps.create + steps.update > 0) context.run.exitCode = EXIT.changesPending;
     }
+  } catch (error) {
+    if (error instanceof DuplicateRecordsError) {
+      error.notes.next =
+        'keep one of each: rename or pause the others (boxoffice ticket update EVENT_ID TICKET_ID --ticket-name NAME --status pause; ' +
+        'boxoffice discount update EVENT_ID DISCOUNT_ID …), then run again';
+    }
+    if (error instanceof StateOfAnotherServiceError) error.notes.next = 'give another --state for this service';
+    if (error instanceof UncertainCreateError) {
+      error.notes.next =
+        "check the ticket's discounts on the service (boxoffice event details EVENT_ID), then run again with --recreate-uncertain " +
+        'if it is not there, or set BOXOFFICE_PUBLISHER_KEY so apply looks it up';
+    }
+    throw error;
   } finally {
     await close?.();
   }

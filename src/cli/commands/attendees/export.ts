@@ -16,15 +16,16 @@ import { parseDuration } from '../../duration.js';
 import { wholeNumber } from '../../params.js';
 import { writeJson } from '../../output/json.js';
 import { countOf } from '../../../util/count.js';
-import { attendeeListRefused, explainPermission } from '../../permission.js';
+import { attendeeListRefused, explainPermission } from '../../../session/permission.js';
 import { EXPORT_FORMATS, exportSource, type ExportFormat, type ExportSource } from '../../../export/checkpoint.js';
 import { DEFAULT_PREFETCH, exportAttendees, resumableCheckpoint } from '../../../export/export-attendees.js';
 import { progressAndNotices } from '../../../export/progress.js';
-import { expectedAttendeeCount, resumeAdvice, toDestination } from '../../../export/to-destination.js';
+import { expectedAttendeeCount, resumableStop, toDestination, type ResumableStop } from '../../../export/to-destination.js';
+import { shellQuote } from '../../../util/shell-word.js';
 import { formatDuration } from '../../../util/duration.js';
 import { withSmallHeap } from '../../../util/heap.js';
 import { attendeeListFetcher } from '../../../client/paginate.js';
-import { openSession } from '../../session.js';
+import { openSession } from '../../../session/session.js';
 
 interface AttendeesExportOptions {
   eventId: string;
@@ -183,12 +184,22 @@ async function exportAttendeeList(options: AttendeesExportOptions, outputPath: s
   } catch (error) {
     progress.finish();
     explainPermission(error, attendeeListRefused(options.eventId));
-    const advice = resumeAdvice(options, error, deps.signal.aborted);
-    if (advice !== undefined) io.stderr.write(`${advice}\n`);
+    const stop = resumableStop(options, error, deps.signal.aborted);
+    if (stop !== undefined) {
+      io.stderr.write(`${STOPS[stop]}; nothing was written to ${options.output}; the completed batches are kept. Resume with:\n  ${resumeCommand(options)}\n`);
+    }
     throw error;
   } finally {
     await session.client.close();
   }
+}
+
+const STOPS: Readonly<Record<ResumableStop, string>> = { interrupted: 'interrupted', 'rate limit': 'stopped by the rate limit', stopped: 'stopped' };
+
+/** The command that continues the export to `options`' -o FILE from its checkpoint. */
+function resumeCommand(options: AttendeesExportOptions): string {
+  const statuses = options.statuses.length > 0 ? ` --status ${shellQuote(options.statuses.join(','))}` : '';
+  return `boxoffice attendees export ${shellQuote(options.eventId)} -o ${shellQuote(options.output ?? '')} --format ${options.format}${statuses} --resume`;
 }
 
 /**

@@ -8,14 +8,15 @@ import { checkToken, refusalText, tokenCheckUrl } from '../../token-check.js';
 import { notTheServiceLine } from '../../service-answer.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { summarised } from '../summaries.js';
-import { openConfigStore, type ConfigStore } from '../../config/store.js';
-import { assertProfileExists, createWiredClient, effectiveProfile, requireAddresses } from '../../session.js';
+import { openConfigStore, type ConfigStore } from '../../../session/config/store.js';
+import { assertProfileExists, createWiredClient, effectiveProfile, requireAddresses } from '../../../session/session.js';
 import { threeMonthsAfter } from '../../../auth/expiry.js';
+import { LoginTimeoutError } from '../../../auth/errors.js';
 import { writeDone } from '../../output/index.js';
 import { createPrompter } from '../../prompt.js';
 import { parseDuration } from '../../duration.js';
-import { whereToGet } from '../../sandbox-hint.js';
-import type { Profile } from '../../config/profile.js';
+import { whereToGet } from '../../../session/sandbox-hint.js';
+import type { Profile } from '../../../session/config/profile.js';
 
 interface LoginOptions {
   browser: boolean;
@@ -102,6 +103,9 @@ async function runLogin(options: LoginOptions, context: CommandContext): Promise
       const now = deps.clock.now();
       expiresAt =
         typeof response.expires_in === 'number' && response.expires_in > 0 ? new Date(now.getTime() + response.expires_in * 1000) : threeMonthsAfter(now);
+    } catch (error) {
+      if (error instanceof LoginTimeoutError) error.notes.next = 'run boxoffice login again';
+      throw error;
     } finally {
       await client.close();
     }

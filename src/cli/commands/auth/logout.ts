@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../context.js';
 import { summarised } from '../summaries.js';
-import { openConfigStore } from '../../config/store.js';
-import { assertProfileExists } from '../../session.js';
+import { openConfigStore } from '../../../session/config/store.js';
+import { assertProfileExists } from '../../../session/session.js';
 import { writeDone } from '../../output/index.js';
 
 export function registerAuthLogout(program: Command, context: CommandContext, run: RunVerb<NoOptions> = (_options, runContext) => runLogout(runContext)): void {

@@ -8,7 +8,7 @@ import { BoxofficeError, NotLoggedInError } from '../../../client/errors.js';
 import { describeRemaining, type ExpiryStatus, expiryStatus } from '../../../auth/expiry.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { summarised } from '../summaries.js';
-import { loadProfile, requireAddresses } from '../../session.js';
+import { loadProfile, requireAddresses } from '../../../session/session.js';
 import { checkToken, refusalText, tokenCheckUrl, type TokenCheck } from '../../token-check.js';
 import { notTheServiceLine } from '../../service-answer.js';
 import { writeFieldRows, writeJson } from '../../output/index.js';

@@ -9,7 +9,7 @@ import { parseDuration } from '../../duration.js';
 import type { BookingOrder } from '../../../client/schemas/index.js';
 import { validateDateRange, type DateRange } from '../../../bookings/list-input.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { withSession } from '../../session.js';
+import { withSession } from '../../../session/session.js';
 import { BOOKING_KEY_FILE_HELP, removedBookingKeyFlag, resolveBookingKey } from './shared.js';
 import { createPrompter } from '../../prompt.js';
 import { writeAnswer } from '../../output/index.js';
@@ -18,7 +18,7 @@ import { statusLine } from '../../../util/status-line.js';
 import { countOf, formatMoney } from '../../../util/count.js';
 import { HOURLY_READ_QUOTA } from '../../../util/live-quotas.js';
 import { neutraliseFormula } from '../../../export/neutralise.js';
-import { printOut } from '../../deps.js';
+import { printOut } from '../../../session/deps.js';
 
 const LIST_FORMATS = ['table', 'csv'] as const;
 type ListFormat = (typeof LIST_FORMATS)[number];

@@ -5,7 +5,7 @@
 import { Option } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { CommandContext } from '../../context.js';
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../../../session/deps.js';
 import { readAllStdin, readFlagFile } from '../../stdin.js';
 
 export const BOOKING_KEY_FILE_HELP = 'read the booking key from FILE (- for standard input)';

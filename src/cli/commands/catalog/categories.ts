@@ -1,7 +1,7 @@
 // `boxoffice catalog categories` (P2): category slug → display name.
 import type { Command } from 'commander';
 import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../context.js';
-import { PUBLISHER_KEY_ONLY, withSession } from '../../session.js';
+import { PUBLISHER_KEY_ONLY, withSession } from '../../../session/session.js';
 import { writeAnswer } from '../../output/index.js';
 
 export function registerCatalogCategories(group: Command, context: CommandContext, run: RunVerb<NoOptions> = runCatalogCategories): void {

@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import { EVENT_TYPES, EVENT_VISIBILITIES } from '../../../client/schemas/values.js';
 import type { SegmentNode, SegmentsRequest } from '../../../client/schemas/index.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { PUBLISHER_KEY_ONLY, withSession } from '../../session.js';
+import { PUBLISHER_KEY_ONLY, withSession } from '../../../session/session.js';
 import { writeAnswer } from '../../output/index.js';
 
 export function registerCatalogSegments(group: Command, context: CommandContext, run: RunVerb<SegmentsRequest> = runCatalogSegments): void {

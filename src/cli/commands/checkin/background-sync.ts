@@ -9,7 +9,7 @@ import { migrate } from '../../../sync/schema.js';
 import { countOf } from '../../../util/count.js';
 import { formatDuration } from '../../../util/duration.js';
 import type { CommandContext } from '../../context.js';
-import { openSession, type Session } from '../../session.js';
+import { openSession, type Session } from '../../../session/session.js';
 import { checkWatchInterval } from '../../watch-interval.js';
 import { clockTime } from './answer.js';
 import type { CheckinOptions } from './checkin.js';

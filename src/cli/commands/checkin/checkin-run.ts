@@ -6,7 +6,7 @@ import { scan } from '../../../checkin/door.js';
 import { CheckinRefusedError } from '../../../checkin/refused.js';
 import { testBarrier } from '../../../checkin/test-barrier.js';
 import type { CommandContext } from '../../context.js';
-import { printOut } from '../../deps.js';
+import { printOut } from '../../../session/deps.js';
 import { writeJson } from '../../output/json.js';
 import { answerLines } from './answer.js';
 import type { CheckinOptions } from './checkin.js';

@@ -6,7 +6,7 @@ import { neutraliseFormula } from '../../../export/neutralise.js';
 import { writeFileAtomically } from '../../../util/atomic-file.js';
 import { countOf } from '../../../util/count.js';
 import type { CommandContext } from '../../context.js';
-import { printOut } from '../../deps.js';
+import { printOut } from '../../../session/deps.js';
 import { writeJson } from '../../output/json.js';
 import type { CheckinExportOptions } from './export.js';
 

@@ -2,7 +2,7 @@ import { BoxofficeError } from '../../../client/errors.js';
 import { openCheckinDatabase } from '../../../checkin/database.js';
 import { undoLast } from '../../../checkin/door.js';
 import type { CommandContext } from '../../context.js';
-import { printOut } from '../../deps.js';
+import { printOut } from '../../../session/deps.js';
 import { writeJson } from '../../output/json.js';
 import { clockTime, who } from './answer.js';
 import type { DoorOptions } from './shared.js';

@@ -6,9 +6,9 @@ import { summarised } from '../summaries.js';
 import { SHELLS, completionScript } from './scripts.js';
 import { writeJson } from '../../output/json.js';
 import { completeWith } from '../../completion-values.js';
-import { PRESET_PROFILES } from '../../config/profile.js';
-import { configDirectory, openConfigStore } from '../../config/store.js';
-import { printOut } from '../../deps.js';
+import { PRESET_PROFILES } from '../../../session/config/profile.js';
+import { configDirectory, openConfigStore } from '../../../session/config/store.js';
+import { printOut } from '../../../session/deps.js';
 
 export function registerCompletion(
   program: Command,

@@ -3,10 +3,10 @@ import type { Command } from 'commander';
 import { BoxofficeError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { profileKeyFrom, settingArgument } from './keys.js';
-import { openConfigStore } from '../../config/store.js';
-import { assertProfileExists } from '../../session.js';
+import { openConfigStore } from '../../../session/config/store.js';
+import { assertProfileExists } from '../../../session/session.js';
 import { writeJson } from '../../output/index.js';
-import { printOut } from '../../deps.js';
+import { printOut } from '../../../session/deps.js';
 
 export function registerConfigGet(group: Command, context: CommandContext, run: RunVerb<{ key: string }> = runConfigGet): void {
   group

@@ -2,7 +2,7 @@
 import { Argument } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import { completeWith } from '../../completion-values.js';
-import { isProfileKey, PROFILE_KEYS, URL_KEYS, type ProfileKey } from '../../config/profile.js';
+import { isProfileKey, PROFILE_KEYS, URL_KEYS, type ProfileKey } from '../../../session/config/profile.js';
 import { isLoopbackHost } from '../../../client/loopback.js';
 
 /** The KEY argument of `config get` and `config set`: one of the settings (completed by the shell). */

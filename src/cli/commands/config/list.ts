@@ -2,9 +2,9 @@
 // shown only as "(set)".
 import type { Command } from 'commander';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { openConfigStore } from '../../config/store.js';
-import { PROFILE_KEYS, SECRET_KEYS } from '../../config/profile.js';
-import { assertProfileExists } from '../../session.js';
+import { openConfigStore } from '../../../session/config/store.js';
+import { PROFILE_KEYS, SECRET_KEYS } from '../../../session/config/profile.js';
+import { assertProfileExists } from '../../../session/session.js';
 import { writeJson, writeRows } from '../../output/index.js';
 
 export function registerConfigList(group: Command, context: CommandContext, run: RunVerb<{ all: boolean }> = runConfigList): void {

@@ -6,10 +6,10 @@ import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { profileKeyFrom, checkSettingValue, settingArgument } from './keys.js';
-import { SECRET_KEYS } from '../../config/profile.js';
+import { SECRET_KEYS } from '../../../session/config/profile.js';
 import { createPrompter } from '../../prompt.js';
 import { readAllStdin } from '../../stdin.js';
-import { openConfigStore } from '../../config/store.js';
+import { openConfigStore } from '../../../session/config/store.js';
 import { writeDone } from '../../output/index.js';
 
 interface ConfigSetOptions {

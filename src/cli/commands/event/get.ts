@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import type { CommandContext, EventIdOptions, RunVerb } from '../../context.js';
 import { fieldVerb } from '../../params.js';
-import { withSession } from '../../session.js';
-import { withPermissionExplained, notYourEvent } from '../../permission.js';
+import { withSession } from '../../../session/session.js';
+import { withPermissionExplained, notYourEvent } from '../../../session/permission.js';
 import { writeFieldRows, writeJson } from '../../output/index.js';
 import { dateTimeText } from '../../output/date-time.js';
 import { EVENT_TABLE } from '../../../client/fields/event.js';

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { EventListItem } from '../../../client/schemas/index.js';
 import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../context.js';
-import { withSession } from '../../session.js';
+import { withSession } from '../../../session/session.js';
 import { writeAnswer } from '../../output/index.js';
 import { rememberListed } from '../../listed-ids.js';
 

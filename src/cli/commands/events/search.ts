@@ -8,7 +8,7 @@ import { addParamFlags, checkFormats, paramValues } from '../../params.js';
 import { SEARCH_PARAMS } from '../../fields.js';
 import { eventSearchRequest } from '../../../client/schemas/requests.js';
 import { parseRequest } from '../../../client/validate.js';
-import { PUBLISHER_KEY_ONLY, withSession } from '../../session.js';
+import { PUBLISHER_KEY_ONLY, withSession } from '../../../session/session.js';
 import { writeAnswer } from '../../output/index.js';
 
 export interface SearchOptions {

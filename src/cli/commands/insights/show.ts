@@ -15,7 +15,7 @@ import type { CommandContext } from '../../context.js';
 import type { InsightsOptions } from './shared.js';
 import { chartsOf, renderCharts } from '../../../insights/charts.js';
 import { pageHtml } from '../../../insights/page.js';
-import { printOut } from '../../deps.js';
+import { printOut } from '../../../session/deps.js';
 
 /** A terminal's size when it does not say (a classic VT100's). */
 const DEFAULT_COLUMNS = 80;

@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import type { McpServeOptions } from '../../../mcp/server.js';
+import { formatError } from '../../error-message.js';
 import { summarised } from '../summaries.js';
 
 interface McpFlags {
@@ -34,8 +35,8 @@ export function registerMcp(program: Command, context: CommandContext, run: RunV
     );
 }
 
-/** The server and the SDK, loaded when the verb runs (not for its help). */
+/** The server and the SDK, loaded when the verb runs (not for its help), given the CLI's wording of errors and its record writes. */
 async function serveMcpLoaded(options: McpServeOptions, context: CommandContext): Promise<void> {
-  const { serveMcp } = await import('../../../mcp/server.js');
-  await serveMcp(options, context);
+  const [{ serveMcp }, { RECORD_WRITES }] = await Promise.all([import('../../../mcp/server.js'), import('../../record-writes.js')]);
+  await serveMcp(options, context, { wordError: (error, args, now) => formatError(error, { args }, now), writes: RECORD_WRITES });
 }

@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { verbAction, type CommandContext, type EventIdOptions, type RunVerb } from '../../context.js';
 import { summarised } from '../summaries.js';
-import { withSession } from '../../session.js';
-import { withPermissionExplained, notYourEvent } from '../../permission.js';
+import { withSession } from '../../../session/session.js';
+import { withPermissionExplained, notYourEvent } from '../../../session/permission.js';
 import { writeJson, writeRows } from '../../output/index.js';
 import { formatMoney } from '../../../util/count.js';
 import type { EventApi } from '../../../client/event-api.js';

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 import { postToSandboxTool } from './tool-request.js';
-import { printOut } from '../../deps.js';
+import { printOut } from '../../../session/deps.js';
 
 interface ToolVerb {
   /** The verb, and the tool it posts to (/sandbox/NAME). */

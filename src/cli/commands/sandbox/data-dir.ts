@@ -2,7 +2,7 @@
 // (BOXOFFICE_DATA_DIR overrides it).
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { requireAbsoluteDirectory } from '../../config/trust.js';
+import { requireAbsoluteDirectory } from '../../../session/config/trust.js';
 
 /** The data directory; refused when relative (an empty HOME would make it the current directory's). */
 export function userDataDir(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform): string {

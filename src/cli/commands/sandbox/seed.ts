@@ -7,7 +7,7 @@ import { wholeNumber } from '../../params.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 import { postToSandboxTool } from './tool-request.js';
-import { printOut } from '../../deps.js';
+import { printOut } from '../../../session/deps.js';
 
 const MAX_EVENTS = 1000;
 const MAX_ORDERS = 1_000_000;

@@ -11,7 +11,7 @@ import { defaultSandboxDbPath, userDataDir } from './data-dir.js';
 import { parseDuration } from '../../duration.js';
 import { wholeNumber } from '../../params.js';
 import { SANDBOX_SECRET_ENV, removeSandboxSecret, sandboxSecretFile, writeSandboxSecret } from './secret.js';
-import { printOut } from '../../deps.js';
+import { printOut } from '../../../session/deps.js';
 import { EXIT } from '../../exit-codes.js';
 
 const LIMITS_MODES = ['none', 'realistic'] as const;

@@ -7,7 +7,7 @@ import { verbAction, type CommandContext, type RunVerb } from '../../context.js'
 import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 import { postToSandboxTool } from './tool-request.js';
 import { writeJson } from '../../output/json.js';
-import { printOut } from '../../deps.js';
+import { printOut } from '../../../session/deps.js';
 
 const TOKEN_ROLES = ['organizer', 'admin', 'publisher', 'booking'] as const;
 type TokenRole = (typeof TOKEN_ROLES)[number];

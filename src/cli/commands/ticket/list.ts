@@ -3,13 +3,13 @@ import type { Command } from 'commander';
 import { ticketCapacity, type OrganizerTicket } from '../../../client/schemas/index.js';
 import type { CommandContext, EventIdOptions, RunVerb } from '../../context.js';
 import { fieldVerb } from '../../params.js';
-import { withSession } from '../../session.js';
-import { withPermissionExplained, notYourEvent } from '../../permission.js';
+import { withSession } from '../../../session/session.js';
+import { withPermissionExplained, notYourEvent } from '../../../session/permission.js';
 import { writeAnswer } from '../../output/index.js';
 import { dateTimeText } from '../../output/date-time.js';
 import { readBack } from '../../../client/fields/read-back.js';
 import { TICKET_TABLE } from '../../../client/fields/ticket.js';
-import { ticketCodeOf } from '../../buyer-ids.js';
+import { ticketCodeOf } from '../../../client/fields/ticket.js';
 import { formatMoney } from '../../../util/count.js';
 import { rememberListed } from '../../listed-ids.js';
 

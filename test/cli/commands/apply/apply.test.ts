@@ -221,7 +221,10 @@ describe('boxoffice apply (in-process, real sandbox)', () => {
     await writeFile(statePath, JSON.stringify({ version: 1, apiUrl: 'https://elsewhere.example', tickets: {}, discounts: {} }));
     const result = await apply();
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('holds ids from https://elsewhere.example');
+    // The core says what is wrong; the CLI says what to do, with its flag.
+    expect(result.stderr).toMatch(
+      /^error: \S+ holds ids from https:\/\/elsewhere\.example, not http:\/\/127\.0\.0\.1:\d+; give another --state for this service\n$/,
+    );
   });
 
   it('stops (exit 1) when the state names an event the service does not have', async () => {

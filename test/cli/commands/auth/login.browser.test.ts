@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import type { Clock } from '../../../../src/cli/deps.js';
-import { systemClock } from '../../../../src/cli/deps.js';
+import type { Clock } from '../../../../src/session/deps.js';
+import { systemClock } from '../../../../src/session/deps.js';
 import { chromiumAvailable, launchChromium } from '../../../helpers/browser.js';
 import { startHarness, type Harness } from '../../support/harness.js';
 
@@ -150,7 +150,7 @@ describe.skipIf(!chromiumAvailable)('login in a real browser', () => {
       },
     });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('error: no answer from the browser within 2 minutes; nothing was stored');
+    expect(result.stderr).toContain('error: no answer from the browser within 2 minutes; nothing was stored; run boxoffice login again\n');
     expect(storedToken()).toBeUndefined();
     await expect(fetch(`${redirectUri}?code=late&state=x`)).rejects.toThrow();
   });

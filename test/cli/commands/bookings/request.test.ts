@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Clock } from '../../../../src/cli/deps.js';
+import type { Clock } from '../../../../src/session/deps.js';
 import { startTestSandbox, type TestSandbox } from '../../../helpers/sandbox.js';
 import { runInProcess } from '../../../helpers/cli.js';
 import { registerBookingsRequest } from '../../../../src/cli/commands/bookings/request.js';

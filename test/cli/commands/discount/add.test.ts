@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { useTicketHarness } from '../../support/ticket-harness.js';
 import { registerDiscountAdd } from '../../../../src/cli/commands/discount/add.js';
@@ -16,13 +16,36 @@ describe('discount add and update', () => {
     expect(discountId).toMatch(/^\d+$/);
     const updated = JSON.parse(await ok(['--json', 'discount', 'update', eventId, discountId, '--discount', '15']));
     expect(updated).toMatchObject({ status: 'success', message: 'S004', discountId });
-    const config = JSON.parse(readFileSync(join(h().configDir, 'config.json'), 'utf8'));
-    expect(config.profiles.local.sent.discounts[`${eventId}:${discountId}`]).toEqual({
+    const sent = JSON.parse(readFileSync(join(h().configDir, 'sent.json'), 'utf8'));
+    expect(sent.profiles.local.discounts[`${eventId}:${discountId}`]).toEqual({
       discountCategory: 'code',
       code: 'EARLY',
       discount: '15',
       discountType: 'percentage',
     });
+    expect(statSync(join(h().configDir, 'sent.json')).mode & 0o777).toBe(0o600);
+    // The profiles' file is not written for it (this harness's profile is the environment).
+    expect(existsSync(join(h().configDir, 'config.json'))).toBe(false);
+  });
+
+  it('updates a discount whose record an older version kept in config.json, moving every record to sent.json', async () => {
+    const { eventId, ticketId } = await eventWithTicket();
+    const discountId = (await ok(['discount', 'add', eventId, ticketId, '--discount-category', 'flat', '--discount', '10', '--discount-type', 'fixed'])).trim();
+    // The config directory as an older version left it: the records of what was sent inside the profile.
+    const configPath = join(h().configDir, 'config.json');
+    const sentPath = join(h().configDir, 'sent.json');
+    const records = JSON.parse(readFileSync(sentPath, 'utf8')).profiles.local;
+    writeFileSync(configPath, JSON.stringify({ profiles: { local: { clientId: 'mine', sent: records } } }), { mode: 0o600 });
+    rmSync(sentPath);
+    const updated = JSON.parse(await ok(['--no-input', '--json', 'discount', 'update', eventId, discountId, '--discount', '20']));
+    expect(updated).toMatchObject({ status: 'success', discountId });
+    const moved = JSON.parse(readFileSync(sentPath, 'utf8')).profiles.local;
+    expect(moved).toEqual({
+      tickets: records.tickets,
+      discounts: { ...records.discounts, [`${eventId}:${discountId}`]: { discountCategory: 'flat', discount: '20', discountType: 'fixed' } },
+    });
+    expect(statSync(sentPath).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(configPath, 'utf8'))).toEqual({ profiles: { local: { clientId: 'mine' } } });
   });
 
   it('names every flag it needs for a discount this profile never sent, sending nothing', async () => {

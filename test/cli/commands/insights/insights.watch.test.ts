@@ -3,7 +3,7 @@
 // 0-based `--quirks`), a refresh finds exactly the orders placed since the last one, once.
 import type { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Clock } from '../../../../src/cli/deps.js';
+import type { Clock } from '../../../../src/session/deps.js';
 import { startHarness, type Harness } from '../../support/harness.js';
 
 interface WatchLine {

@@ -27,8 +27,8 @@ describe('ticket add, list and update', () => {
     const [ticket] = JSON.parse(await ok(['--json', 'ticket', 'list', eventId])).tickets;
     expect(ticket).toMatchObject({ typeName: 'Early bird', price: 599, quantity: 100, currency: 'INR', status: 'published' });
     expect(ticket.availableTo.date).toBe('2030-04-30 20:00:00');
-    const config = JSON.parse(readFileSync(join(h().configDir, 'config.json'), 'utf8'));
-    expect(config.profiles.local.sent.tickets[`${eventId}:${ticketId}`]).toMatchObject({ serviceFee: '2', price: '599' });
+    const sent = JSON.parse(readFileSync(join(h().configDir, 'sent.json'), 'utf8'));
+    expect(sent.profiles.local.tickets[`${eventId}:${ticketId}`]).toMatchObject({ serviceFee: '2', price: '599' });
   });
 
   it('asks for serviceFee (never returned by the service) when this profile did not send it, or names the flag', async () => {

@@ -4,7 +4,7 @@
 import { NotLoggedInError, RateLimitError, UsageError } from '../client/errors.js';
 import type { BoxofficeClient, ClientConfig } from '../client/index.js';
 import { WaitBudget } from '../client/wait-budget.js';
-import { expiryStatus, expiryWarning } from '../auth/expiry.js';
+import { describeRemaining, expiryStatus, type ExpiryStatus } from '../auth/expiry.js';
 import type { CommandContext } from './context.js';
 import { openConfigStore, type ConfigStore } from './config/store.js';
 import type { Profile } from './config/profile.js';
@@ -54,6 +54,16 @@ const ENV_OVERRIDES = [
   ['BOXOFFICE_PUBLISHER_KEY', 'publisherKey'],
   ['BOXOFFICE_BOOKING_KEY', 'bookingKey'],
 ] as const;
+
+/** The stderr line for a token that ends soon, or undefined when no warning is due. */
+export function expiryWarning(status: ExpiryStatus, profileName: string): string | undefined {
+  if (status.remainingMs === undefined || !status.expiresAt) return undefined;
+  const when = status.expiresAt.toISOString().slice(0, 10);
+  const left = describeRemaining(status.remainingMs);
+  if (status.level === 'urgent') return `WARNING: the token of profile ${profileName} expires in ${left} (${when}); run boxoffice login now`;
+  if (status.level === 'soon') return `warning: the token of profile ${profileName} expires in ${left} (${when}); run boxoffice login to renew it`;
+  return undefined;
+}
 
 /** The stored profile with BOXOFFICE_* environment values laid over it. */
 export function effectiveProfile(stored: Profile, env: Env): { profile: Profile; tokenSource: TokenSource } {

@@ -1,7 +1,7 @@
 // What `boxoffice apply` and the MCP server's apply_setup run apply on: the profile's session.
 import type { ApplyRunOptions } from '../apply/run.js';
-import { publicDiscounts, type SentStore } from '../apply/remote.js';
-import { sentRecordKey } from './config/store.js';
+import { publicDiscounts } from '../apply/remote.js';
+import { openSentStore } from './config/sent.js';
 import type { CommandContext } from './context.js';
 import { openSession } from './session.js';
 
@@ -18,11 +18,7 @@ export async function applyConnection(
   const listDiscounts = session.profile.publisherKey
     ? async (eventId: string) => publicDiscounts((await publisher.ticketDetails({ eventId })).tickets)
     : undefined;
-  const { store, profileName } = session;
-  const sent: SentStore = {
-    recall: (kind, eventId, id) => store.recallSent(profileName, kind, sentRecordKey(eventId, id)),
-    remember: (kind, eventId, id, fields) => store.rememberSent(profileName, kind, sentRecordKey(eventId, id), fields),
-  };
+  const sent = await openSentStore(session.store, session.profileName);
   return {
     connection: { client: { events: session.client.events, listDiscounts, sent }, apiUrl: session.profile.apiUrl as string },
     close: () => session.client.close(),

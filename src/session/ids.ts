@@ -2,7 +2,6 @@
 // names, the command that lists the valid ones, and the check that refuses a value that cannot
 // be an id before anything is sent. The service's documented ids are whole numbers; the
 // live service also names events, tickets and discounts by codes such as EKDJHH (docs/live-service.md).
-import type { Command } from 'commander';
 import { UsageError } from '../client/errors.js';
 
 /** The positional arguments of the command being run, by name (EVENT_ID → "12"). */
@@ -40,16 +39,6 @@ function listHint(argument: string, args: IdArguments): string | undefined {
   const kind = ID_KINDS[argument];
   const command = kind?.listCommand(args);
   return command === undefined ? undefined : `list the ${kind.noun}s with ${command}`;
-}
-
-/** The positional arguments a command received, by their names. */
-export function argumentsOf(command: Command): Record<string, string> {
-  const values: Record<string, string> = {};
-  command.registeredArguments.forEach((argument, index) => {
-    const value: unknown = command.processedArgs[index];
-    if (typeof value === 'string') values[argument.name()] = value;
-  });
-  return values;
 }
 
 /** Refuses (exit 2, nothing sent) an id argument that cannot be an id, such as `event get abc`. */

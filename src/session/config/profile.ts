@@ -3,16 +3,6 @@
 // key of its organizer account: fixed sandbox values, not secrets.
 import { ORGANIZER_BOOKING_KEY, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_DEFAULT_PORT } from '../../sandbox/fixtures.js';
 
-/** What this profile last sent for a ticket or discount, for fields the service never returns. */
-export type SentFields = Readonly<Record<string, unknown>>;
-
-export interface SentMemory {
-  /** Keyed by `${eventId}:${ticketId}`. */
-  tickets?: Record<string, SentFields>;
-  /** Keyed by `${eventId}:${discountId}`. */
-  discounts?: Record<string, SentFields>;
-}
-
 export interface Profile {
   apiUrl?: string;
   publisherUrl?: string;
@@ -24,10 +14,9 @@ export interface Profile {
   tokenExpiresAt?: string;
   publisherKey?: string;
   bookingKey?: string;
-  sent?: SentMemory;
 }
 
-/** The plain text settings of a profile (everything but the sent-fields memory). */
+/** The settings of a profile. */
 export const PROFILE_KEYS = ['apiUrl', 'publisherUrl', 'authUrl', 'clientId', 'clientSecret', 'token', 'tokenExpiresAt', 'publisherKey', 'bookingKey'] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
@@ -50,6 +39,9 @@ const LOCAL_SANDBOX_URL = `http://127.0.0.1:${SANDBOX_DEFAULT_PORT}`;
  */
 const LIVE_SERVICE_URL = 'https://www.explara.com';
 
+/** The profile that acts on the real service (the others: the sandbox, or wherever they point). */
+export const LIVE_PROFILE = 'live';
+
 /** Profiles that exist before anything is saved; stored values override these. */
 export const PRESET_PROFILES: Readonly<Record<string, Profile>> = {
   local: {
@@ -60,7 +52,7 @@ export const PRESET_PROFILES: Readonly<Record<string, Profile>> = {
     clientSecret: SANDBOX_CLIENT_SECRET,
     bookingKey: ORGANIZER_BOOKING_KEY,
   },
-  live: {
+  [LIVE_PROFILE]: {
     apiUrl: LIVE_SERVICE_URL,
     publisherUrl: `${LIVE_SERVICE_URL}/api`,
     authUrl: LIVE_SERVICE_URL,

@@ -6,20 +6,24 @@ import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
 import { UsageError } from '../../client/errors.js';
-import { PRESET_PROFILES, type Profile, type ProfileKey, type SentFields, type SentMemory } from './profile.js';
+import { PRESET_PROFILES, type Profile, type ProfileKey } from './profile.js';
+import type { SentByProfile, SentMemory } from './sent.js';
 import { assertOnlyYours, requireAbsoluteDirectory } from './trust.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-interface StoredConfig extends Record<string, unknown> {
-  profiles?: Record<string, Profile>;
-}
+/** A stored profile; `sent`: the records an older version kept here (now in sent.json). */
+type StoredProfile = Profile & { sent?: SentMemory };
 
-type SentKind = keyof SentMemory;
+interface StoredConfig extends Record<string, unknown> {
+  profiles?: Record<string, StoredProfile>;
+}
 
 export interface ConfigStore {
   /** Absolute path of the config file (it may not exist yet). */
   readonly path: string;
+  /** Its directory (absolute). */
+  readonly directory: string;
   /** Preset profiles and saved ones, presets first. */
   profileNames(): string[];
   hasProfile(name: string): boolean;
@@ -27,19 +31,15 @@ export interface ConfigStore {
   getProfile(name: string): Profile;
   /** Sets the given keys; a key given as undefined is removed (a preset value shows again). */
   updateProfile(name: string, patch: Partial<Record<ProfileKey, string | undefined>>): Promise<void>;
-  /** Records what was last sent for a ticket or discount (merged over what was sent before). */
-  rememberSent(name: string, kind: SentKind, recordKey: string, fields: SentFields): Promise<void>;
-  recallSent(name: string, kind: SentKind, recordKey: string): SentFields | undefined;
+  /** The records of what was sent that an older version kept in the profiles, if any (sent.ts). */
+  sentInProfiles(): SentByProfile | undefined;
+  /** Removes those records from the file, once they are kept elsewhere. */
+  dropSentFromProfiles(): Promise<void>;
 }
 
 const CONFIG_FILE_NAME = 'config.json';
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
-
-/** Key under which a ticket's or discount's sent fields are remembered. */
-export function sentRecordKey(eventId: string, recordId: string): string {
-  return `${eventId}:${recordId}`;
-}
 
 /** BOXOFFICE_CONFIG_DIR, else the platform's config directory (as `conf` would choose it); absolute. */
 export function configDirectory(env: Env): string {
@@ -57,7 +57,8 @@ export async function openConfigStore(env: Env): Promise<ConfigStore> {
   return new ConfigFileStore(directory, path, readStoredConfig(path));
 }
 
-function readStoredConfig(path: string): StoredConfig {
+/** A JSON object file of the config directory ({} while it does not exist); `fix or remove it` when it is not one. */
+export function readStoredConfig(path: string): StoredConfig {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -86,17 +87,17 @@ function tightenMode(path: string): void {
 
 class ConfigFileStore implements ConfigStore {
   constructor(
-    private readonly directory: string,
+    readonly directory: string,
     readonly path: string,
     private config: StoredConfig,
   ) {}
 
-  private stored(): Record<string, Profile> {
+  private stored(): Record<string, StoredProfile> {
     const profiles = this.config.profiles;
     return profiles && typeof profiles === 'object' ? profiles : {};
   }
 
-  private async save(profiles: Record<string, Profile>): Promise<void> {
+  private async save(profiles: Record<string, StoredProfile>): Promise<void> {
     const { default: Conf } = await import('conf');
     mkdirSync(this.directory, { recursive: true, mode: DIR_MODE });
     const conf = new Conf<StoredConfig>({
@@ -135,18 +136,12 @@ class ConfigFileStore implements ConfigStore {
     await this.save({ ...profiles, [name]: profile });
   }
 
-  async rememberSent(name: string, kind: SentKind, recordKey: string, fields: SentFields): Promise<void> {
-    const profiles = this.stored();
-    const profile: Profile = { ...profiles[name] };
-    const memory: SentMemory = { ...profile.sent };
-    const records = { ...memory[kind] };
-    records[recordKey] = { ...records[recordKey], ...fields };
-    memory[kind] = records;
-    profile.sent = memory;
-    await this.save({ ...profiles, [name]: profile });
+  sentInProfiles(): SentByProfile | undefined {
+    const entries = Object.entries(this.stored()).flatMap(([name, profile]) => (profile.sent ? [[name, profile.sent] as const] : []));
+    return entries.length > 0 ? Object.fromEntries(entries) : undefined;
   }
 
-  recallSent(name: string, kind: SentKind, recordKey: string): SentFields | undefined {
-    return this.stored()[name]?.sent?.[kind]?.[recordKey];
+  async dropSentFromProfiles(): Promise<void> {
+    await this.save(Object.fromEntries(Object.entries(this.stored()).map(([name, { sent: _sent, ...profile }]) => [name, profile])));
   }
 }
