@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { parse } from 'csv-parse/sync';
+import { csvRecords } from '../../../helpers/csv.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium } from '../../../helpers/browser.js';
 import { startHarness, type Harness } from '../../support/harness.js';
@@ -110,7 +110,7 @@ describe('boxoffice insights (built CLI, seeded sandbox)', () => {
   }, 60_000);
 
   it('gives the figures a direct count of the export gives', async () => {
-    const rows = parse(readFileSync(await exportTo('count.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const rows = csvRecords(readFileSync(await exportTo('count.csv'), 'utf8'));
     const hand = countByHand(rows);
     expect(live.totals).toMatchObject({
       orders: ORDERS,
