@@ -21,9 +21,9 @@ function listedFileName(kind: 'events' | 'tickets', eventId?: string): string {
 export async function rememberListed(env: Env, kind: 'events' | 'tickets', ids: readonly string[], eventId?: string): Promise<void> {
   if (kind === 'tickets' && !/^[\w-]+$/.test(eventId ?? '')) return;
   try {
-    const [{ mkdir }, { writeFileAtomically }] = await Promise.all([import('node:fs/promises'), import('../util/atomic-file.js')]);
+    const [{ createPrivateDirectory }, { writeFileAtomically }] = await Promise.all([import('../util/private-file.js'), import('../util/atomic-file.js')]);
     const directory = join(configDirectory(env), LISTED_DIRECTORY);
-    await mkdir(directory, { recursive: true, mode: 0o700 });
+    createPrivateDirectory(directory);
     const words = ids.filter((id) => /^[\w-]+$/.test(id));
     await writeFileAtomically(join(directory, listedFileName(kind, eventId)), words.map((id) => `${id}\n`).join(''));
   } catch {

@@ -5,7 +5,7 @@
 // with the requests counted by the sandbox.
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
@@ -329,7 +329,7 @@ describe('the work file of a live read', () => {
     expect(readdirSync(dir)).toEqual([]);
     // The profile is "local" when none is named.
     const lock = join(dir, `local-${eventId}.ndjson.lock`);
-    writeFileSync(lock, `${spawnSync(process.execPath, ['-e', '']).pid}\n`);
+    writeFileSync(lock, JSON.stringify({ pid: spawnSync(process.execPath, ['-e', '']).pid, host: hostname(), startedAt: new Date().toISOString() }));
     expect((await insightsJson([eventId])).totals).toEqual(first.totals);
     expect(readdirSync(dir)).toEqual([]);
   }, 120_000);
