@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { configDirectory } from '../cli/config/store.js';
 import type { CommandContext } from '../cli/context.js';
 import { LIVE_PROFILE } from '../cli/live.js';
-import { HOURLY_READ_QUOTA } from '../util/live-quotas.js';
+import { HOURLY_READ_QUOTA } from '../client/live-quotas.js';
 import { loadProfile } from '../cli/session.js';
 import { packageVersion } from '../cli/version.js';
 import { inToolTerms } from './parameter-names.js';

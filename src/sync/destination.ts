@@ -75,6 +75,6 @@ export async function openDestination(destination: string): Promise<SyncDatabase
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(destination)) {
     throw new UsageError(`--to ${redactedUrl(destination)}: expected a SQLite file path or a postgres:// URL`, '--to');
   }
-  const { openSqlite } = await import('./sqlite-driver.js');
-  return openSqlite(destination);
+  const { openSqliteDestination } = await import('./sqlite-driver.js');
+  return openSqliteDestination(destination);
 }

@@ -6,17 +6,17 @@ import { dirname, resolve } from 'node:path';
 import { UsageError } from '../client/errors.js';
 import { lockPathFor, tryLock, type FileLock } from '../util/file-lock.js';
 import { makeFilePrivate } from '../util/private-file.js';
-import { openSqlite as openConnection, type SqliteStatement } from '../util/sqlite.js';
+import { openSqlite, type SqliteStatement } from '../util/sqlite.js';
 import { inTransaction, type SqlValue, type SyncDatabase } from './destination.js';
 
-export function openSqlite(path: string): SyncDatabase {
+export function openSqliteDestination(path: string): SyncDatabase {
   try {
     makeFilePrivate(path);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new UsageError(`--to ${path}: cannot create the database in ${dirname(resolve(path))} (${reason})`, '--to');
   }
-  const db = openConnection(path);
+  const db = openSqlite(path);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 10000');
   // In WAL mode NORMAL survives a killed process (the case the outbox is built for); only a power

@@ -9,7 +9,7 @@ import type { MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { bearerToken } from '../auth.js';
 import { tooManyRequests } from '../errors.js';
-import { type CreatedKind, LIVE_QUOTAS } from '../../util/live-quotas.js';
+import { type CreatedKind, LIVE_QUOTAS } from '../../client/live-quotas.js';
 import { isApiPath } from './index.js';
 
 export interface WindowRule {

@@ -3,7 +3,7 @@
 // src/sync, and the outbox delivered to the sinks the flags name.
 import { BoxofficeError, RateLimitError, UsageError } from '../../../client/errors.js';
 import { withSmallHeap } from '../../../util/heap.js';
-import { checkDestination, type Difference } from '../../../sync/check.js';
+import { compareDestinationWithList, type Difference } from '../../../sync/check.js';
 import { deliverPending, execSink, forwardSink, jsonSink, type Sink } from '../../../sync/deliver.js';
 import { openDestination, type SyncDatabase } from '../../../sync/destination.js';
 import { runSync, type SyncSummary } from '../../../sync/run-sync.js';
@@ -83,7 +83,12 @@ async function runCheck(options: AttendeesSyncOptions, db: SyncDatabase, session
             .join(', ')}`;
     printOut(io, `${difference.kind}\t${difference.attendeeKey}${fields}\n`);
   };
-  const result = await checkDestination(options.eventId, { db, fetchBatch: attendeeListFetcher(session.client.events), signal: context.deps.signal, report });
+  const result = await compareDestinationWithList(options.eventId, {
+    db,
+    fetchBatch: attendeeListFetcher(session.client.events),
+    signal: context.deps.signal,
+    report,
+  });
   io.stderr.write(
     `checked event ${options.eventId} in ${db.label} against the list (${countOf(result.rows, 'attendee')}, ${countOf(result.reads, 'read')}): ` +
       `${result.differences === 0 ? 'no differences' : countOf(result.differences, 'difference')}\n`,

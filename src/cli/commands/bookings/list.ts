@@ -16,7 +16,7 @@ import { writeAnswer } from '../../output/index.js';
 import { collectBookings, KNOWN_COLUMNS } from '../../../bookings/collect.js';
 import { statusLine } from '../../../util/status-line.js';
 import { countOf, formatMoney } from '../../../util/count.js';
-import { HOURLY_READ_QUOTA } from '../../../util/live-quotas.js';
+import { HOURLY_READ_QUOTA } from '../../../client/live-quotas.js';
 import { csvLine } from '../../../util/csv.js';
 import { printOut } from '../../deps.js';
 
