@@ -64,7 +64,7 @@ const OPTIONAL_HEAVY = [
   /^src\/cli\/commands\/checkin\/(checkin|view|export|undo)-run\.ts$/,
   // the ids a list keeps for completion: written after the list, with Node's file promises.
   /^node:fs\/promises$/,
-  /^src\/util\/(atomic|private)-file\.ts$/,
+  /^src\/util\/atomic-file\.ts$/,
   /^node_modules\/(@inquirer\/prompts|cli-table3|yaml|conf|open)\//,
 ];
 
