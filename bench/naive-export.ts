@@ -6,11 +6,10 @@
 // the benchmark can check that both files are identical.
 //   node naive-export.js --url URL --token TOKEN --event ID --out FILE
 import { writeFileSync } from 'node:fs';
-import { stringify } from 'csv-stringify/sync';
 import { createClient } from '../src/client/index.js';
 import { ColumnRegistry } from '../src/export/columns.js';
 import { FIXED_COLUMNS, flattenRecord } from '../src/export/flatten.js';
-import { neutraliseFormula } from '../src/export/neutralise.js';
+import { csvLine } from '../src/util/csv.js';
 
 function argument(name: string): string {
   const index = process.argv.indexOf(name);
@@ -48,11 +47,8 @@ async function main(): Promise<void> {
   }
   await client.close();
   const labels = columns.labels;
-  const records = [
-    columns.header.map(neutraliseFormula),
-    ...rows.map((row) => [...FIXED_COLUMNS.map((name) => row[name]), ...labels.map((label) => row[`answer:${label}`] ?? '')].map(neutraliseFormula)),
-  ];
-  writeFileSync(out, stringify(records));
+  const records = [columns.header, ...rows.map((row) => [...FIXED_COLUMNS.map((name) => row[name]), ...labels.map((label) => row[`answer:${label}`] ?? '')])];
+  writeFileSync(out, records.map(csvLine).join(''));
   process.stderr.write(`naive export: ${rows.length} attendees from ${seen.size} orders\n`);
 }
 

@@ -1,7 +1,7 @@
 // Warnings before a plan that would pass the live service's daily creation quotas: past them it
 // answers E023 and the run stops part-way; the state keeps what was done and the next day's run
 // finishes. Said before starting, since no retry can help within the day.
-import type { LiveQuotas } from '../util/live-quotas.js';
+import type { LiveQuotas } from '../client/live-quotas.js';
 import type { Resource } from '../client/fields/table.js';
 import type { Plan } from './plan.js';
 

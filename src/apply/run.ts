@@ -23,7 +23,7 @@ import { describeHolder, type FileLock } from '../util/file-lock.js';
 import { checkAgainstState, computePlan, countSteps, duplicateLines, readRemote } from './plan.js';
 import type { Plan } from './plan.js';
 import { quotaWarnings } from './quotas.js';
-import { LIVE_QUOTAS } from '../util/live-quotas.js';
+import { LIVE_QUOTAS } from '../client/live-quotas.js';
 import { formatDone, planDocument, renderPlan, type PlanDocument } from './render.js';
 import type { ApplyClient } from './remote.js';
 import { defaultStatePath, emptyState, readState, StateStore } from './state.js';

@@ -3,10 +3,10 @@
 // the booking list until it ends, so the "one payment per order number" check and the booking it
 // posts are never split by another run's. A second run is refused at once, naming the first.
 import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BoxofficeError, nameErrorClasses } from '../client/errors.js';
 import { describeHolder, tryLock, type FileLock } from '../util/file-lock.js';
+import { createPrivateDirectory } from '../util/private-file.js';
 
 /** Another run is requesting a payment for the same order number right now. */
 class PaymentInProgressError extends BoxofficeError {}
@@ -29,7 +29,7 @@ function orderLockPath(configDir: string, key: OrderNumberKey): string {
 /** The order number's lock, or PaymentInProgressError while a live run holds it. `checkCommand` shows the booking list for it. */
 export async function holdOrderNumber(configDir: string, key: OrderNumberKey, checkCommand: string): Promise<FileLock> {
   const path = orderLockPath(configDir, key);
-  await mkdir(join(configDir, 'bookings'), { recursive: true, mode: 0o700 });
+  createPrivateDirectory(join(configDir, 'bookings'));
   const attempt = await tryLock(path);
   if (attempt.acquired) return attempt.lock;
   throw new PaymentInProgressError(

@@ -18,7 +18,7 @@ import type { WaitBudget } from '../client/wait-budget.js';
 import { isLoopbackHost } from '../client/loopback.js';
 import { networkErrorCode } from '../client/retry.js';
 import { formatDuration } from '../util/duration.js';
-import { HOURLY_READ_QUOTA, creationQuotasLine } from '../util/live-quotas.js';
+import { HOURLY_READ_QUOTA, creationQuotasLine } from '../client/live-quotas.js';
 import { flagForField } from './fields.js';
 import { notFoundMessage, type IdArguments } from '../session/ids.js';
 

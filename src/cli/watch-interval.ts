@@ -4,7 +4,7 @@
 import { UsageError } from '../client/errors.js';
 import { isLoopbackHost } from '../client/loopback.js';
 import { formatDuration } from '../util/duration.js';
-import { HOURLY_READ_QUOTA } from '../util/live-quotas.js';
+import { HOURLY_READ_QUOTA } from '../client/live-quotas.js';
 
 export function checkWatchInterval(intervalMs: number, apiUrl: string, readsPerRefresh: number, flag = '--watch'): void {
   if (isLoopbackHost(new URL(apiUrl).hostname)) return;

@@ -238,6 +238,14 @@ export const ERROR_CODE_MEANINGS: Readonly<Record<ErrorCode, string>> = Object.f
   Object.entries(DOCUMENTED_CODES).map(([code, [meaning]]) => [code, meaning]),
 ) as Record<ErrorCode, string>;
 
+/** The documented codes whose error is a `kind` (RateLimitError: E023), in the table's order. */
+export function documentedCodesOf(kind: new (init: ApiErrorInit) => ApiError): ErrorCode[] {
+  return (Object.keys(DOCUMENTED_CODES) as ErrorCode[]).filter((code) => DOCUMENTED_CODES[code][1] === kind);
+}
+
+/** The service's codes that mean "try again later": those of its rate-limit and busy errors. */
+export const RETRYABLE_CODES: ReadonlySet<string> = new Set([...documentedCodesOf(RateLimitError), ...documentedCodesOf(ServerBusyError)]);
+
 /** RFC 6749 §5.2 token-endpoint errors that mean "these credentials or this code are no good". */
 const OAUTH_AUTH_ERRORS: ReadonlySet<string> = new Set(['invalid_client', 'invalid_grant', 'unauthorized_client']);
 

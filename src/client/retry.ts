@@ -1,7 +1,7 @@
 // Retry policy as pure functions (after stripe-node's RequestSender._shouldRetry): what failed,
 // which attempt it was, and the options in; a verdict and a delay out. No clock, no sleeping,
 // no randomness of its own, so every branch is tested without waiting.
-import type { ApiError } from './errors.js';
+import { RETRYABLE_CODES, type ApiError } from './errors.js';
 
 export interface RetryOptions {
   /** Attempts in all, the first included. */
@@ -42,8 +42,6 @@ export type AttemptOutcome =
  */
 export type RetryVerdict = 'retry' | 'stop' | 'unknown-outcome';
 
-/** The service's codes that mean "try again later". */
-const RETRYABLE_CODES: ReadonlySet<string> = new Set(['E011', 'E023', 'T005', 'T006']);
 const RETRYABLE_HTTP_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 /** Gateway answers that may come after the service acted on the request. */
 const AMBIGUOUS_GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 504]);

@@ -1,45 +1,20 @@
 // Row formats and the final pass. While the list is fetched, rows are formatted a batch at a
 // time with the custom columns known then (RowFormatter); once every label is known the final
 // file is the header, then the spool — copied byte for byte where its rows already have every
-// column, and completed where a label appeared after they were written (completedPieces; a JSON
-// array row by row, jsonRowPadding).
+// column, and completed row by row where a label appeared after they were written (rowPadding).
 // Streams: one read's worth in memory at a time, in buffers that are reused (written
 // synchronously to a file, copied into stdout with backpressure).
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { csvLine } from '../util/csv.js';
 import type { ExportFormat, SpoolSegment } from './checkpoint.js';
 import type { ColumnRegistry } from './columns.js';
 import { FIXED_COLUMNS } from './flatten.js';
-import { neutraliseFormula } from './neutralise.js';
 import { AppendOnlyFile, ByteBuffer, filePieces, spoolRows } from './spool.js';
 
 export interface RowFormatter {
   /** A row as text ending with a line end: the fixed cells, then the custom ones so far. */
   formatRow(cells: readonly string[]): string;
-}
-
-/** RFC 4180: a cell holding a comma, a quote or a line break is quoted, its quotes doubled. */
-const NEEDS_QUOTES = /[",\r\n]/;
-
-/** A cell that may need neutralising or quotes: it starts like a formula, or holds a comma, quote or line break. */
-const NEEDS_CARE = /^[=+\-@\t\r]|[",\r\n]/;
-
-function csvCell(cell: string): string {
-  // Most cells need neither: one test for them rather than two.
-  if (!NEEDS_CARE.test(cell)) return cell;
-  const text = neutraliseFormula(cell);
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/**
- * A CSV line, neutralising every cell (header included). Written here rather than with
- * csv-stringify, which quotes by the same rule but builds arrays for every cell it checks: 3x the
- * time, a tenth of the export's CPU at 100,000 orders. test/export/csv.test.ts holds both to the same output.
- */
-export function csvLine(cells: readonly string[]): string {
-  let line = csvCell(cells[0] ?? '');
-  for (let column = 1; column < cells.length; column += 1) line += `,${csvCell(cells[column])}`;
-  return `${line}\n`;
 }
 
 /** What JSON.stringify would escape in a string (surrogates too, lest one be unpaired). */
@@ -72,47 +47,14 @@ function missingCells(format: ExportFormat, known: number, header: readonly stri
 }
 
 /**
- * How a row of a JSON array written with `known` custom columns is completed to all of them
- * (empty cells): drop `trim` bytes (its closing brace) from its end, then add `suffix`.
+ * How a spool row (without its line end) written with `known` custom columns is completed to all
+ * of them (empty cells) and ended: drop `trim` bytes (a JSON row's closing brace), then add `suffix`.
  */
-function jsonRowPadding(known: number, header: readonly string[]): { trim: number; suffix: Buffer } {
-  const missing = missingCells('json', known, header);
-  return missing === '' ? { trim: 0, suffix: Buffer.alloc(0) } : { trim: 1, suffix: Buffer.from(`${missing}}`, 'utf8') };
-}
-
-/**
- * Bytes [start, end) of the spool with `missing` put at the end of every row, before its line
- * end (CSV) or its closing brace (NDJSON), a read's worth at a time. The bytes are handled as
- * latin1 text, one character per byte, so nothing is decoded and every byte goes back as it was
- * (a line end, a quote or a brace is one byte in UTF-8, never part of another character), and
- * the row ends are completed by native replaces over a whole read rather than row by row: the
- * per-row loop was most of the final pass, and more again in optimising it. A CSV line end
- * inside a quoted cell is not a row end; quotes are counted across reads as in spoolRows.
- */
-function* completedPieces(path: string, start: number, end: number, format: 'csv' | 'ndjson', missing: string): Generator<Buffer> {
-  const rowEnd = format === 'csv' ? '\n' : '}\n';
-  const completedEnd = `${Buffer.from(missing, 'utf8').toString('latin1')}${rowEnd}`;
-  // Each read is completed up to its last line end; the rest waits for the next (so that a JSON
-  // row's closing brace and line end are never split).
-  let carried = '';
-  let insideQuotes = false;
-  for (const piece of filePieces(path, start, end)) {
-    const text = carried + piece.toString('latin1');
-    const cut = text.lastIndexOf('\n') + 1;
-    carried = text.slice(cut);
-    if (cut === 0) continue;
-    const rows = text.slice(0, cut);
-    if (format === 'csv' && (insideQuotes || rows.includes('"'))) {
-      // Between quotes (every other part, from the state the read starts in) line ends stay.
-      const parts = rows.split('"');
-      for (let part = insideQuotes ? 1 : 0; part < parts.length; part += 2) parts[part] = parts[part].replaceAll(rowEnd, completedEnd);
-      if (parts.length % 2 === 0) insideQuotes = !insideQuotes;
-      yield Buffer.from(parts.join('"'), 'latin1');
-    } else {
-      yield Buffer.from(rows.replaceAll(rowEnd, completedEnd), 'latin1');
-    }
-  }
-  if (carried !== '' || insideQuotes) throw new Error(`${path} ends inside a row (byte ${end})`);
+function rowPadding(format: ExportFormat, known: number, header: readonly string[]): { trim: number; suffix: Buffer } {
+  const missing = missingCells(format, known, header);
+  const lineEnd = format === 'json' ? '' : '\n';
+  if (format === 'csv' || missing === '') return { trim: 0, suffix: Buffer.from(`${missing}${lineEnd}`, 'utf8') };
+  return { trim: 1, suffix: Buffer.from(`${missing}}${lineEnd}`, 'utf8') };
 }
 
 export interface OutputSource {
@@ -144,15 +86,14 @@ function* exportBody(source: OutputSource, format: ExportFormat): Generator<Buff
   let rowsWritten = 0;
   for (const [index, segment] of source.segments.entries()) {
     const end = source.segments[index + 1]?.fromByte ?? source.spoolBytes;
-    if (format !== 'json') {
-      if (segment.customColumns === customColumns) yield* filePieces(source.spoolPath, segment.fromByte, end);
-      else yield* completedPieces(source.spoolPath, segment.fromByte, end, format, missingCells(format, segment.customColumns, header));
+    if (format !== 'json' && segment.customColumns === customColumns) {
+      yield* filePieces(source.spoolPath, segment.fromByte, end);
       continue;
     }
-    const { trim, suffix } = jsonRowPadding(segment.customColumns, header);
-    for (const rows of spoolRows(source.spoolPath, segment.fromByte, end, false)) {
+    const { trim, suffix } = rowPadding(format, segment.customColumns, header);
+    for (const rows of spoolRows(source.spoolPath, segment.fromByte, end, format === 'csv')) {
       for (const row of rows) {
-        output.append(rowsWritten === 0 ? FIRST_JSON_ROW : NEXT_JSON_ROW);
+        if (format === 'json') output.append(rowsWritten === 0 ? FIRST_JSON_ROW : NEXT_JSON_ROW);
         output.append(trim > 0 ? row.subarray(0, row.length - trim) : row);
         output.append(suffix);
         rowsWritten += 1;

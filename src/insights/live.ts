@@ -6,8 +6,7 @@
 // counted by a process that is gone).
 // A watch refresh then costs two reads: the sales report (cancellations of orders already
 // seen) and one attendee-list batch starting past the orders already seen.
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { AttendeeRecord, EventApi, OrganizerTicket, ReportResponse } from '../client/index.js';
@@ -17,6 +16,8 @@ import { ColumnRegistry } from '../export/columns.js';
 import { exportAttendees } from '../export/export-attendees.js';
 import { flattenRecord } from '../export/flatten.js';
 import type { ProgressSink } from '../export/progress.js';
+import { lockPathFor, tryLock } from '../util/file-lock.js';
+import { createPrivateDirectory } from '../util/private-file.js';
 import { figuresClock } from './clock.js';
 import { isKnownTimezone, machineTimezone } from './dates.js';
 import { FiguresAccumulator, type ExportRow } from './figures.js';
@@ -114,8 +115,8 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
   };
   const listStart: ListStart = { head: [], newestFirst: false };
   let firstDate: string | undefined;
-  await mkdir(dirname(env.workPath), { recursive: true, mode: 0o700 });
-  const work = claimWorkPath(env.workPath);
+  createPrivateDirectory(dirname(env.workPath));
+  const work = await claimWorkPath(env.workPath);
   try {
     // A checkpoint of another service or account is discarded: its rows are another list.
     const resume = work.shared && (await checkpointIsFor(exportPaths(work.path).checkpoint, env.source));
@@ -156,55 +157,20 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
     }
     return { facts, figures, purchaseZone: zone, reads, listStart };
   } finally {
-    work.release();
-  }
-}
-
-/** Whether the process that wrote `lockPath` is still running. */
-function holderIsRunning(lockPath: string): boolean {
-  const pid = Number(readFileSync(lockPath, 'utf8').trim());
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    await work.release();
   }
 }
 
 /**
  * The work path this read may use. Two reads of one event at once (two windows watching it) must
  * not share work files: the first to finish removes them under the other. The shared path, whose
- * checkpoint resumes an interrupted read, goes to the read holding its lock file; a read that
- * finds it held by a running process works in files of its own, starting from the first record.
+ * checkpoint resumes an interrupted read, goes to the read holding its lock (a killed read's lock
+ * is taken over); a read that finds it held works in files of its own, starting from the first record.
  */
-function claimWorkPath(workPath: string): { path: string; shared: boolean; release(): void } {
-  const lockPath = `${workPath}.lock`;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    let fd: number;
-    try {
-      fd = openSync(lockPath, 'wx', 0o600);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      let running: boolean;
-      try {
-        running = holderIsRunning(lockPath);
-      } catch (readError) {
-        if ((readError as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        throw readError;
-      }
-      if (running) break;
-      unlinkSync(lockPath); // left by a read that was killed
-      continue;
-    }
-    try {
-      writeSync(fd, `${process.pid}\n`);
-    } finally {
-      closeSync(fd);
-    }
-    return { path: workPath, shared: true, release: () => unlinkSync(lockPath) };
-  }
-  return { path: `${workPath}.${process.pid}`, shared: false, release: () => undefined };
+async function claimWorkPath(workPath: string): Promise<{ path: string; shared: boolean; release(): Promise<void> }> {
+  const attempt = await tryLock(lockPathFor(workPath));
+  if (attempt.acquired) return { path: workPath, shared: true, release: () => attempt.lock.release() };
+  return { path: `${workPath}.${process.pid}`, shared: false, release: async () => undefined };
 }
 
 /** What changed between two refreshes. */

@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import { Readable, type Duplex } from 'node:stream';
 import { UsageError } from '../client/errors.js';
 import type { ExportFormat } from '../export/checkpoint.js';
-import { restoreFormula } from '../export/neutralise.js';
+import { restoreFormula } from '../util/csv.js';
 import type { ExportRow } from './figures.js';
 
 /**
@@ -55,9 +55,8 @@ function rowOf(value: unknown, where: string): ExportRow {
 }
 
 /**
- * Papa Parse hands over the rows of each chunk it reads as arrays of cells (csv-parse, building
- * an object or running the async iterator per record, took 3x as long as Python's csv module);
- * a batch not yet taken pauses it. Each row becomes an object keyed by the header here.
+ * Papa Parse (the project's one CSV parser) hands over the rows of each chunk it reads as arrays
+ * of cells; a batch not yet taken pauses it. Each row becomes an object keyed by the header here.
  */
 async function* csvRows(path: string, signal: AbortSignal): AsyncGenerator<ExportRow> {
   const { default: Papa } = await import('papaparse');

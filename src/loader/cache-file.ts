@@ -1,9 +1,10 @@
 // A command's code cache file: where it lives, what it is named after, and its format. A file
 // holds one part per compiled file (the core, each chunk the command loaded), each tagged with
 // the identity of the exact file it was made from; a part is used only for that same file.
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { GLOBAL_OPTIONS_WITH_VALUE } from '../cli/global-options.js';
+import { createPrivateDirectory, writePrivateFile } from '../util/private-file.js';
 
 export interface CachePart {
   /** The compiled file's name (`cli.cjs`, a chunk's file name). */
@@ -103,11 +104,11 @@ function removeStaleCaches(directory: string, build: string): void {
 /** Writes the file whole or not at all (a partial file under another name, then renamed), mode 0600. */
 export function writeCache(file: string, build: string, parts: readonly CachePart[]): void {
   try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    createPrivateDirectory(dirname(file));
     removeStaleCaches(dirname(file), build);
     const header = JSON.stringify(parts.map(({ name, identity, data }) => [name, identity, data.length]));
     const partial = `${file}.${process.pid}`;
-    writeFileSync(partial, Buffer.concat([Buffer.from(`${header}\n`), ...parts.map(({ data }) => data)]), { mode: 0o600 });
+    writePrivateFile(partial, Buffer.concat([Buffer.from(`${header}\n`), ...parts.map(({ data }) => data)]));
     renameSync(partial, file);
   } catch {
     // A cache that cannot be written is only a slower start next time.

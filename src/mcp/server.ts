@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { LIVE_PROFILE } from '../session/config/profile.js';
 import { configDirectory } from '../session/config/store.js';
 import type { CommandContext } from '../session/context.js';
-import { HOURLY_READ_QUOTA } from '../util/live-quotas.js';
+import { HOURLY_READ_QUOTA } from '../client/live-quotas.js';
 import { loadProfile } from '../session/session.js';
 import { packageVersion } from '../util/version.js';
 import { inToolTerms } from './parameter-names.js';

@@ -3,7 +3,7 @@
 // input and output schemas and the protocol's annotations.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type * as z from 'zod';
-import { type CreatedKind, HOURLY_READ_QUOTA, LIVE_QUOTAS } from '../util/live-quotas.js';
+import { type CreatedKind, HOURLY_READ_QUOTA, LIVE_QUOTAS } from '../client/live-quotas.js';
 import { SERVICE_TEXT_NOTE } from './service-text.js';
 
 export interface ToolAnnotations {

@@ -1,8 +1,9 @@
 // Where attendee answers come from: `--attendee "name,email,phone"` flags and an
-// `--attendees-file` CSV. Both are parsed with csv-parse, so quoted commas work
+// `--attendees-file` CSV. Both are parsed with Papa Parse, so quoted commas work
 // (`--attendee '"Rao, Asha",asha@example.com,+91 98450 00001'`).
-import { parse } from 'csv-parse/sync';
+import Papa from 'papaparse';
 import { UsageError } from '../client/errors.js';
+import { quoteCsvCell } from '../util/csv.js';
 import { shellQuote } from '../util/shell-word.js';
 
 /** One attendee's answers: the three default fields, and custom answers keyed by label (or field id). */
@@ -15,39 +16,19 @@ export interface AttendeeAnswers {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The CSV rows of `text`; a UsageError for `flag` starting with `where` when it is not CSV. */
+/** The CSV rows of `text`, cells trimmed; a UsageError for `flag` starting with `where` when it is not CSV. */
 function parseRows(text: string, where: string, flag: string, quotingExample: string): string[][] {
-  try {
-    return parse(text, { relax_column_count: true, skip_empty_lines: true, trim: true, bom: true }) as string[][];
-  } catch (error) {
-    const quoting = quotingProblem(error);
-    if (quoting === undefined) throw new UsageError(`${where}: ${(error as Error).message}`, flag);
-    throw new UsageError(
-      `${where}: ${quoting}; put a value that holds a double quote or a comma in double quotes, each quote inside doubled: ${quotingExample}`,
-      flag,
-    );
-  }
-}
-
-/** csv-parse's quoting errors in a person's words (the line, for a file of several). */
-function quotingProblem(error: unknown): string | undefined {
-  const { code, lines } = error as { code?: string; lines?: number };
-  const where = lines !== undefined && lines > 1 ? ` on line ${lines}` : '';
-  switch (code) {
-    case 'INVALID_OPENING_QUOTE':
-    case 'CSV_INVALID_CLOSING_QUOTE':
-    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
-      return `a double quote inside a value${where}`;
-    case 'CSV_QUOTE_NOT_CLOSED':
-      return `a double quote opens a value that never closes${where}`;
-    default:
-      return undefined;
-  }
-}
-
-/** A CSV cell as written with its quotes doubled, in double quotes when it needs them. */
-function csvCell(value: string): string {
-  return /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const { data, errors } = Papa.parse<string[]>(text, { delimiter: ',', skipEmptyLines: 'greedy', transform: (cell) => cell.trim() });
+  const [error] = errors;
+  if (error === undefined) return data;
+  // Papa Parse's errors are all about quotes once the delimiter is given; `index` is where in the text.
+  const lineNumber = text.slice(0, error.index).split('\n').length;
+  const line = text.trimEnd().includes('\n') ? ` on line ${lineNumber}` : '';
+  const quoting = error.code === 'MissingQuotes' ? 'a double quote opens a value that never closes' : 'a double quote inside a value';
+  throw new UsageError(
+    `${where}: ${quoting}${line}; put a value that holds a double quote or a comma in double quotes, each quote inside doubled: ${quotingExample}`,
+    flag,
+  );
 }
 
 function checkEmail(email: string, where: string, field: string): void {
@@ -57,11 +38,12 @@ function checkEmail(email: string, where: string, field: string): void {
 /** `--attendee "name,email,phone"`; the phone may be left out. */
 export function parseAttendeeFlag(text: string): AttendeeAnswers {
   const where = `--attendee ${JSON.stringify(text)}`;
-  // What the flag was meant to say, quoted as CSV and for the shell: the cells split at each comma.
+  // What the flag was meant to say, quoted as CSV and for the shell: the cells split at each comma,
+  // the quotes around a cell taken for quotes meant to hold it.
   const quoted = `--attendee ${shellQuote(
     text
       .split(',')
-      .map((cell) => csvCell(cell.trim()))
+      .map((cell) => quoteCsvCell(cell.trim().replace(/^"(.*)"$/s, '$1')))
       .join(','),
   )}`;
   const rows = parseRows(text, where, '--attendee', quoted);
@@ -94,7 +76,7 @@ const COLUMN_ALIASES: Record<string, 'name' | 'email' | 'phone'> = {
  * with that label (or field id). Empty cells are left unanswered.
  */
 export function parseAttendeesCsv(text: string, fileName: string): AttendeeAnswers[] {
-  const rows = parseRows(text, `${fileName}: not valid CSV`, '--attendees-file', `${csvCell('Asha "AR" Rao')},asha@example.com`);
+  const rows = parseRows(text, `${fileName}: not valid CSV`, '--attendees-file', `${quoteCsvCell('Asha "AR" Rao')},asha@example.com`);
   const [header, ...records] = rows;
   if (!header) throw new UsageError(`${fileName}: the file is empty; expected a header row name,email,phone`, '--attendees-file');
   const roles = header.map((column) => COLUMN_ALIASES[column.toLowerCase()]);

@@ -6,12 +6,13 @@
 // intent until it ends: a second run of the same purchase at the same time is refused, naming
 // the first, so only an intent whose holder is gone (killed, crashed) is ever continued.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as z from 'zod';
 import { BoxofficeError, UsageError, nameErrorClasses } from '../client/errors.js';
 import { writeFileAtomically } from '../util/atomic-file.js';
 import { describeHolder, lockPathFor, tryLock, type FileLock } from '../util/file-lock.js';
+import { createPrivateDirectory } from '../util/private-file.js';
 import type { TicketSpec } from './ticket-spec.js';
 
 /** The steps that change the service, in order; the intent names the one about to be sent. */
@@ -62,7 +63,7 @@ export class OrderIntentFile {
    * it; a dead holder's lock is taken over.
    */
   async hold(): Promise<FileLock> {
-    await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
+    createPrivateDirectory(dirname(this.path));
     const path = lockPathFor(this.path);
     const attempt = await tryLock(path);
     if (attempt.acquired) return attempt.lock;
@@ -94,7 +95,7 @@ export class OrderIntentFile {
   }
 
   async record(step: OrderStep, orderNo?: string): Promise<void> {
-    await mkdir(join(this.path, '..'), { recursive: true, mode: 0o700 });
+    createPrivateDirectory(dirname(this.path));
     const intent: OrderIntent = { version: 1, purchase: this.purchase, step, orderNo, startedAt: this.now().toISOString() };
     await writeFileAtomically(this.path, `${JSON.stringify(intent, null, 2)}\n`);
   }

@@ -1,6 +1,6 @@
 // The sandbox's error envelope:
 // {"status":"error","message":"<code>","description":"…","field":"…"} with a fitting HTTP status.
-import { ERROR_CODE_MEANINGS, isErrorCode } from '../client/errors.js';
+import { documentedCodesOf, ERROR_CODE_MEANINGS, isErrorCode, RateLimitError, ServerBusyError } from '../client/errors.js';
 
 /** Codes that are not the service's: the sandbox's own answers for requests outside the API. */
 const SANDBOX_ONLY_CODES = {
@@ -18,8 +18,8 @@ const CODES_BY_HTTP_STATUS: readonly (readonly [number, readonly SandboxErrorCod
   [404, ['E007', 'E012', 'E019', 'T007', 'NOT_FOUND']],
   [409, ['E005', 'E006', 'E009', 'E027', 'T010']],
   [421, ['WRONG_HOST']],
-  [429, ['E023']],
-  [503, ['E011', 'T005', 'T006']],
+  [429, documentedCodesOf(RateLimitError)],
+  [503, documentedCodesOf(ServerBusyError)],
 ];
 const HTTP_STATUS_BY_CODE = new Map(CODES_BY_HTTP_STATUS.flatMap(([status, codes]) => codes.map((code) => [code, status] as const)));
 

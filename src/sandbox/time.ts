@@ -22,7 +22,7 @@ export function sqlDateTime(iso: string): string {
 }
 
 /** The 2.10 date-time object for a yyyy-mm-dd date and an HH:MM (or HH:MM:SS) time. */
-export function dateTimeObject(date: string, time: string) {
+export function buildDateTimeObject(date: string, time: string) {
   return { date: `${date} ${withSeconds(time)}`, timezone_type: 3, timezone: 'UTC' };
 }
 

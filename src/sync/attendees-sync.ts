@@ -8,7 +8,7 @@ import type { BoxofficeClient } from '../client/index.js';
 import { attendeeListFetcher, type FetchAttendeeBatch } from '../client/paginate.js';
 import type { AttendeeRecord } from '../client/schemas/index.js';
 import { withSmallHeap } from '../util/heap.js';
-import { checkDestination, type Difference } from './check.js';
+import { compareDestinationWithList, type Difference } from './check.js';
 import { type FeedTally, deliveryRun, execSink, forwardSink, jsonSink, type Sink } from './deliver.js';
 import { openDestination, type SyncDatabase } from './destination.js';
 import { runSync, type SyncSummary } from './run-sync.js';
@@ -46,7 +46,7 @@ export interface SyncOutput {
   secret(secret: string): void;
   difference(difference: Difference): void;
   /** --check's result; throws when the destination differs. */
-  checked(result: Awaited<ReturnType<typeof checkDestination>>, label: string): void;
+  checked(result: Awaited<ReturnType<typeof compareDestinationWithList>>, label: string): void;
 }
 
 export interface AttendeesSyncEnvironment {
@@ -120,7 +120,9 @@ export async function syncAttendees(request: AttendeesSyncRequest, environment: 
       });
       const fetchBatch = attendeeListFetcher(client.events);
       if (request.check) {
-        const result = await withSmallHeap(() => checkDestination(request.eventId, { db, fetchBatch, signal: environment.signal, report: output.difference }));
+        const result = await withSmallHeap(() =>
+          compareDestinationWithList(request.eventId, { db, fetchBatch, signal: environment.signal, report: output.difference }),
+        );
         output.checked(result, db.label);
         return;
       }

@@ -37,7 +37,7 @@ function differingFields(stored: AttendeeState, listed: AttendeeState): Differen
 }
 
 /** Returns the number of rows read from the list, and of reads; differences go to `report`. */
-export async function checkDestination(eventId: string, env: CheckEnvironment): Promise<{ rows: number; reads: number; differences: number }> {
+export async function compareDestinationWithList(eventId: string, env: CheckEnvironment): Promise<{ rows: number; reads: number; differences: number }> {
   const seenOrders = new Set<string>();
   const seen = new Set<string>();
   let reads = 0;

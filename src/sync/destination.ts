@@ -3,6 +3,7 @@
 // interface; SQL is written once with `?` placeholders (the PostgreSQL driver numbers them).
 // Each driver lives in one file and is loaded only when its kind of destination is named.
 import { UsageError } from '../client/errors.js';
+import { shownDestination } from '../util/shown-destination.js';
 
 export type SqlValue = string | number | null;
 export type Dialect = 'sqlite' | 'postgres';
@@ -56,25 +57,14 @@ export async function inTransaction<T>(execute: (sql: string) => unknown, begin:
   }
 }
 
-/** The URL with any password replaced, for messages. */
-function redactedUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'the PostgreSQL URL given to --to';
-  }
-}
-
 export async function openDestination(destination: string): Promise<SyncDatabase> {
   if (/^postgres(ql)?:\/\//i.test(destination)) {
     const { openPostgres } = await import('./postgres-driver.js');
-    return openPostgres(destination, redactedUrl(destination));
+    return openPostgres(destination, shownDestination(destination));
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(destination)) {
-    throw new UsageError(`--to ${redactedUrl(destination)}: expected a SQLite file path or a postgres:// URL`, '--to');
+    throw new UsageError(`--to ${shownDestination(destination)}: expected a SQLite file path or a postgres:// URL`, '--to');
   }
-  const { openSqlite } = await import('./sqlite-driver.js');
-  return openSqlite(destination);
+  const { openSqliteDestination } = await import('./sqlite-driver.js');
+  return openSqliteDestination(destination);
 }

@@ -8,11 +8,11 @@ import { attendeeBatches, type AttendeeBatch, type FetchAttendeeBatch } from '..
 import type { AttendeeRecord } from '../client/schemas/index.js';
 import { errorEndsAttendeeList } from '../export/export-attendees.js';
 import { flattenRecord } from '../export/flatten.js';
-import { HOURLY_READ_QUOTA } from '../util/live-quotas.js';
+import { HOURLY_READ_QUOTA } from '../client/live-quotas.js';
 import { applyRecords, removeUnseen, type AppliedBatch } from './apply.js';
 import type { SyncDatabase } from './destination.js';
 import { BATCH_SIZE, comparedWithPlan, isFirstPass, planFull, planIncremental } from './plan.js';
-import { initialState, readState, writeState, type ChangeType, type ListOrder, type SyncState } from './store.js';
+import { initialState, readSyncState, writeState, type ChangeType, type ListOrder, type SyncState } from './store.js';
 
 export interface SyncRequest {
   eventId: string;
@@ -221,7 +221,7 @@ function thenWholePass(request: SyncRequest, state: SyncState, now: number): boo
 }
 
 export async function runSync(request: SyncRequest, env: SyncEnvironment): Promise<SyncSummary> {
-  const state = (await readState(env.db, request.eventId)) ?? initialState(request.eventId);
+  const state = (await readSyncState(env.db, request.eventId)) ?? initialState(request.eventId);
   const before = { ...state };
   const firstPass = isFirstPass(state);
   const kind = fullDue(request, state, env.now()) ? 'full' : 'incremental';

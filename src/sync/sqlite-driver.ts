@@ -2,26 +2,21 @@
 // the project's one connection module (util/sqlite.ts, over node:sqlite). The file is created
 // with mode 0600 (it holds personal data). Writes are serialised by BEGIN IMMEDIATE; a run lock
 // beside the file (FILE.lock) keeps a second run out.
-import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../client/errors.js';
 import { lockPathFor, tryLock, type FileLock } from '../util/file-lock.js';
-import { openSqlite as openConnection, type SqliteStatement } from '../util/sqlite.js';
+import { makeFilePrivate } from '../util/private-file.js';
+import { openSqlite, type SqliteStatement } from '../util/sqlite.js';
 import { inTransaction, type SqlValue, type SyncDatabase } from './destination.js';
 
-const PRIVATE_FILE_MODE = 0o600;
-
-export function openSqlite(path: string): SyncDatabase {
-  if (!existsSync(path)) {
-    try {
-      closeSync(openSync(path, 'a', PRIVATE_FILE_MODE));
-    } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      throw new UsageError(`--to ${path}: cannot create the database in ${dirname(resolve(path))} (${reason})`, '--to');
-    }
+export function openSqliteDestination(path: string): SyncDatabase {
+  try {
+    makeFilePrivate(path);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(`--to ${path}: cannot create the database in ${dirname(resolve(path))} (${reason})`, '--to');
   }
-  chmodSync(path, PRIVATE_FILE_MODE);
-  const db = openConnection(path);
+  const db = openSqlite(path);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 10000');
   // In WAL mode NORMAL survives a killed process (the case the outbox is built for); only a power

@@ -147,7 +147,7 @@ export function initialState(eventId: string): SyncState {
   };
 }
 
-export async function readState(db: SyncDatabase, eventId: string): Promise<SyncState | undefined> {
+export async function readSyncState(db: SyncDatabase, eventId: string): Promise<SyncState | undefined> {
   const [row] = await db.all<Record<string, SqlValue>>(`SELECT * FROM boxoffice_sync_state WHERE event_id = ?`, [eventId]);
   if (!row) return undefined;
   const stored = Object.fromEntries(Object.keys(initialState(eventId)).map((field) => [field, row[columnOf(field)]])) as unknown as SyncState;

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { PRIVATE_FILE_MODE } from './private-file.js';
 
 export async function writeFileAtomically(path: string, text: string): Promise<void> {
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -19,7 +20,7 @@ export async function writeFileAtomically(path: string, text: string): Promise<v
 
 /** Writes `text` to a new owner-only file at `path` (EEXIST when there is one) and flushes it. */
 export async function writeNewFile(path: string, text: string): Promise<void> {
-  const handle = await open(path, 'wx', 0o600);
+  const handle = await open(path, 'wx', PRIVATE_FILE_MODE);
   try {
     await handle.writeFile(text, 'utf8');
     await handle.sync();

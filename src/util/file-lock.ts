@@ -4,7 +4,8 @@
 // holder cannot be read once it is older than a short grace: a crash between creating the file
 // and writing it leaves it empty, and nobody would ever remove it. Used by apply (one run per
 // state file), the attendee export (one run per output file), bookings request (one run per
-// order number) and order place (one run per purchase).
+// order number), order place (one run per purchase), attendees sync (one run per destination)
+// and insights' live read (one read per work file).
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';

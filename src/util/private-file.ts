@@ -3,10 +3,33 @@
 // is never followed, truncated or reused. A leftover of our own (a regular file of this user with
 // one link, from an earlier run) is removed and created afresh; anything else is refused.
 // Reopening one (to resume) refuses the same way, and never blocks on a FIFO.
-import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, rmSync, type Stats } from 'node:fs';
+import { chmodSync, closeSync, constants, existsSync, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 
-/** Files holding personal data are for their owner only. */
-const PRIVATE_FILE_MODE = 0o600;
+/** Files holding personal data, and the directories made for them, are for their owner only. */
+export const PRIVATE_FILE_MODE = 0o600;
+const PRIVATE_DIRECTORY_MODE = 0o700;
+
+/** `directory` and its missing parents, created owner-only; with `existing`, made so if it was there. */
+export function createPrivateDirectory(directory: string, existing: 'leave' | 'make-private' = 'leave'): void {
+  mkdirSync(directory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+  if (existing === 'make-private') chmodSync(directory, PRIVATE_DIRECTORY_MODE);
+}
+
+/** `path` (created empty when missing) and those of `companions` that exist (a database's journals) made owner-only. */
+export function makeFilePrivate(path: string, companions: readonly string[] = []): void {
+  closeSync(openSync(path, 'a', PRIVATE_FILE_MODE));
+  for (const file of [path, ...companions]) if (existsSync(file)) chmodSync(file, PRIVATE_FILE_MODE);
+}
+
+/** A new file at `path` holding `data`, owner-only (created as createPrivateFile does). */
+export function writePrivateFile(path: string, data: string | Uint8Array): void {
+  const fd = createPrivateFile(path);
+  try {
+    writeFileSync(fd, data);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** Absent where the platform has no such flag (Windows): there, plain opens. */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;

@@ -4,7 +4,7 @@ import type { SetupFile } from '../../src/apply/file.js';
 import { computePlan, desiredDiscount, desiredEvent, desiredTicket, duplicateLines } from '../../src/apply/plan.js';
 import type { RemoteSnapshot } from '../../src/apply/plan.js';
 import { quotaWarnings } from '../../src/apply/quotas.js';
-import { LIVE_QUOTAS } from '../../src/util/live-quotas.js';
+import { LIVE_QUOTAS } from '../../src/client/live-quotas.js';
 import { formatStep, renderPlan } from '../../src/apply/render.js';
 import { emptyState } from '../../src/apply/state.js';
 import type { ApplyState } from '../../src/apply/state.js';

@@ -24,7 +24,7 @@ describe('the loopback callback server', () => {
     expect(answer.status).toBe(400);
     const html = await answer.text();
     expect(html).toContain('Login failed');
-    expect(html).toContain('state mismatch &#60;b&#62;');
+    expect(html).toContain('state mismatch &lt;b&gt;');
     expect(await server.callback).toEqual({ error: 'access_denied', state: 'x' });
   });
 

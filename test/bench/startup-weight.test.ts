@@ -15,7 +15,6 @@ const HEAVY = [
   /node_modules\/undici\//,
   /node_modules\/@inquirer\//,
   /node_modules\/cli-table3\//,
-  /node_modules\/csv-(stringify|parse)\//,
   /node_modules\/hono\//,
   /node_modules\/@hono\//,
   /node_modules\/yaml\//,
@@ -66,7 +65,7 @@ const OPTIONAL_HEAVY = [
   // the ids a list keeps for completion: written after the list, with Node's file promises.
   /^node:fs\/promises$/,
   /^src\/util\/atomic-file\.ts$/,
-  /^node_modules\/(@inquirer\/prompts|cli-table3|csv-stringify|csv-parse|yaml|conf|open)\//,
+  /^node_modules\/(@inquirer\/prompts|cli-table3|yaml|conf|open)\//,
 ];
 
 let inputs: Metafile['inputs'];

@@ -1,5 +1,5 @@
 // The bundled CLI as a process (node bin/boxoffice.js; `npm test` builds it first): the lazily
-// loaded pieces (csv-stringify, the transport, the listener) resolve in the bundle.
+// loaded pieces (the transport, the listener) resolve in the bundle.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApiError } from '../../src/client/errors.js';
+import { createApiError, ERROR_CODE_MEANINGS, RateLimitError, RETRYABLE_CODES, ServerBusyError } from '../../src/client/errors.js';
 import {
   type AttemptOutcome,
   DEFAULT_RETRY_OPTIONS,
@@ -11,6 +11,7 @@ import {
   planRetry,
   shouldRetry,
 } from '../../src/client/retry.js';
+import { SandboxError, type SandboxErrorCode } from '../../src/sandbox/errors.js';
 
 const options: RetryOptions = { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1_000, maxTotalWaitMs: 5_000 };
 
@@ -24,6 +25,23 @@ function networkFailure(code: string, idempotent: boolean): AttemptOutcome {
 }
 
 describe('shouldRetry', () => {
+  it('retries every code the error table gives a rate-limit or busy error, and no other documented code', () => {
+    const retried = Object.keys(ERROR_CODE_MEANINGS).filter((code) => shouldRetry(apiFailure(code, 400, false), 1, options) === 'retry');
+    expect(new Set(retried)).toEqual(RETRYABLE_CODES);
+    for (const code of Object.keys(ERROR_CODE_MEANINGS)) {
+      const error = createApiError({ code, httpStatus: 400 });
+      expect(retried.includes(code), code).toBe(error instanceof RateLimitError || error instanceof ServerBusyError);
+    }
+  });
+
+  it('retries what the sandbox answers for each retryable code, with the status the table gives it (429 or 503)', () => {
+    for (const code of RETRYABLE_CODES) {
+      const { httpStatus } = new SandboxError(code as SandboxErrorCode);
+      expect(httpStatus, code).toBe(createApiError({ code, httpStatus: 400 }) instanceof RateLimitError ? 429 : 503);
+      expect(shouldRetry(apiFailure(code, httpStatus, false), 1, options), code).toBe('retry');
+    }
+  });
+
   it.each(['E011', 'E023', 'T005', 'T006'])('retries the service code %s', (code) => {
     expect(shouldRetry(apiFailure(code, 200), 1, options)).toBe('retry');
     expect(shouldRetry(apiFailure(code, 503, false), 1, options)).toBe('retry');

@@ -5,7 +5,7 @@
 //   auth, export, bookings, apply, orders, insights, sync, checkin   flows built on the client, independent of
 //             each other except where FLOW_USES says (insights reads what export writes; sync shapes rows as export does;
 //             checkin reads the tables sync keeps);
-//   sandbox   the local service: its own world, sharing only the client's schemas and errors;
+//   sandbox   the local service: its own world, sharing only the client's schemas, errors and the live quotas;
 //   session   what the two front ends share: the run's effects and context, the profile store and the
 //             session opened on it (and the sandbox's well-known values of the `local` preset);
 //   mcp       the MCP server (`boxoffice mcp`): the cores as tools, free of commander and of everything
@@ -28,7 +28,8 @@ const MAY_IMPORT: Record<Area, (target: string) => boolean> = {
   util: () => false,
   client: (target) => areaOf(target) === 'util',
   flow: (target) => ['util', 'client'].includes(areaOf(target)),
-  sandbox: (target) => areaOf(target) === 'util' || target.startsWith('src/client/schemas/') || target === 'src/client/errors.ts',
+  sandbox: (target) =>
+    areaOf(target) === 'util' || target.startsWith('src/client/schemas/') || ['src/client/errors.ts', 'src/client/live-quotas.ts'].includes(target),
   session: (target) => ['util', 'client', 'flow'].includes(areaOf(target)) || target === 'src/sandbox/fixtures.ts',
   mcp: (target) => ['util', 'client', 'flow', 'session'].includes(areaOf(target)),
   cli: () => true,

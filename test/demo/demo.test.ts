@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
+import { csvRecords } from '../helpers/csv.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeAttendee } from '../../src/orders/fake.js';
 
@@ -83,7 +83,7 @@ describe('npm start (the demo)', () => {
     expect(csvPath).toBeDefined();
     expect(csvPath?.startsWith(out)).toBe(true);
     expect(existsSync(csvPath as string)).toBe(true);
-    const rows = parse(readFileSync(csvPath as string, 'utf8'), { columns: true }) as Record<string, string>[];
+    const rows = csvRecords(readFileSync(csvPath as string, 'utf8'));
     const attendees = rows.map((row) => [row.attendeeName, row.attendeeEmail, row.ticketName]);
     const vipOrder = rows.find((row) => row.ticketName === 'VIP')?.orderNo as string;
     expect(attendees).toEqual([

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { parse } from 'csv-parse/sync';
+import { csvRecords } from '../helpers/csv.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RateLimitError } from '../../src/client/errors.js';
 import type { RecordRange } from '../../src/client/paginate.js';
@@ -11,7 +11,7 @@ import type { AttendeeRecord } from '../../src/client/schemas/index.js';
 import { ColumnRegistry } from '../../src/export/columns.js';
 import { exportAttendees, type ExportEnvironment, type ExportRequest } from '../../src/export/export-attendees.js';
 import { answersOf, FIXED_COLUMNS, flattenRecord } from '../../src/export/flatten.js';
-import { neutraliseFormula } from '../../src/export/neutralise.js';
+import { csvLine, neutraliseFormula } from '../../src/util/csv.js';
 import { makeOrders, pagedServer, type PagingSemantics } from './fixtures.js';
 
 let dir: string;
@@ -145,7 +145,7 @@ describe('exportAttendees', () => {
     const prefetched = await exportToFile(orders, 'one-based-inclusive', { prefetch: 3 });
     expect(zeroBased).toBe(oneBased);
     expect(prefetched).toBe(oneBased);
-    const rows = parse(oneBased, { columns: true }) as Record<string, string>[];
+    const rows = csvRecords(oneBased);
     const expectedAttendees = orders.reduce((sum, order) => sum + order.attendee.length, 0);
     expect(rows).toHaveLength(expectedAttendees);
     expect(new Set(rows.map((row) => row.ticketNo)).size).toBe(expectedAttendees);
@@ -154,7 +154,7 @@ describe('exportAttendees', () => {
   it('puts a label first seen near the end into the header, empty for earlier rows', async () => {
     const orders = makeOrders(120, { lateLabelAt: 118 });
     const csv = await exportToFile(orders, 'zero-based-offset');
-    const rows = parse(csv, { columns: true }) as Record<string, string>[];
+    const rows = csvRecords(csv);
     const header = csv.slice(0, csv.indexOf('\n')).split(',');
     expect(header.slice(0, 14)).toEqual([
       'orderNo',
@@ -180,7 +180,7 @@ describe('exportAttendees', () => {
   it('quotes and neutralises hostile cells in CSV, and keeps them as sent in JSON', async () => {
     const orders = makeOrders(10, { hostileAt: 5 });
     const csv = await exportToFile(orders, 'zero-based-offset');
-    const rows = parse(csv, { columns: true }) as Record<string, string>[];
+    const rows = csvRecords(csv);
     const hostile = rows.find((row) => row.ticketNo === 'T5-0') as Record<string, string>;
     expect(hostile.attendeeName).toBe('\'=HYPERLINK("http://evil.test","click")');
     expect(hostile['\'@label, with "quotes"']).toBe("'+1+cmd|' /C calc'!A0");
@@ -453,9 +453,8 @@ describe('spool', () => {
 
   it('cuts CSV at line ends outside quotes only, across read chunks and from any row start', async () => {
     const { spoolRows } = await import('../../src/export/spool.js');
-    const { stringify } = await import('csv-stringify/sync');
     const records = Array.from({ length: 6000 }, (_, index) => [`a${index}`, `line one\nline "${index}"\r\n`, 'x,y', 'ü€😀']);
-    const rows = records.map((record) => stringify([record]).slice(0, -1));
+    const rows = records.map((record) => csvLine(record).slice(0, -1));
     const path = join(dir, 'rows.csv');
     const text = rows.map((row) => `${row}\n`).join('');
     await writeFile(path, text);
@@ -481,7 +480,7 @@ describe('spool', () => {
     expect(await read(from, to)).toEqual(rows.slice(1000, 4000));
     await expect(read(0, to - 1)).rejects.toThrow(/ends inside a row/);
     // A row longer than a read (64 KiB) grows the buffer instead of splitting the row.
-    const long = stringify([['x'.repeat(200_000), 'line\none']]);
+    const long = csvLine(['x'.repeat(200_000), 'line\none']);
     await writeFile(path, long + long);
     expect(await read(0, Buffer.byteLength(long) * 2)).toEqual([long.slice(0, -1), long.slice(0, -1)]);
   });

@@ -1,10 +1,8 @@
-// The export's CSV lines against csv-stringify, the library they stand in for: the same text for
-// cells that need quoting, neutralising or neither.
-import { stringify } from 'csv-stringify/sync';
+// The one CSV writer against the one CSV parser (Papa Parse): every cell that needs quoting,
+// neutralising or neither reads back as written, neutralised.
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { neutraliseFormula } from '../../src/export/neutralise.js';
-import { csvLine } from '../../src/export/write-output.js';
-
+import { csvLine, neutraliseFormula } from '../../src/util/csv.js';
 const CELLS = [
   '',
   'plain',
@@ -32,8 +30,16 @@ const CELLS = [
 ];
 
 describe('csvLine', () => {
-  it('writes what csv-stringify writes with every cell neutralised', () => {
+  it('writes lines that Papa Parse reads back as the cells, neutralised', () => {
     const rows = [CELLS, ...CELLS.map((cell, index) => [cell, CELLS[(index + 1) % CELLS.length], 'x'])];
-    expect(rows.map(csvLine).join('')).toBe(stringify(rows, { cast: { string: (cell) => neutraliseFormula(cell) } }));
+    const { data, errors } = Papa.parse<string[]>(rows.map(csvLine).join(''), { delimiter: ',', newline: '\n' });
+    expect(errors).toEqual([]);
+    expect(data.slice(0, -1)).toEqual(rows.map((row) => row.map(neutraliseFormula)));
+  });
+
+  it('quotes only what RFC 4180 needs quoted', () => {
+    expect(csvLine(['plain', ' spaced ', 'a,b', 'say "hi"', 'two\nlines', '=1+1', '-12.5'])).toBe(
+      `plain, spaced ,"a,b","say ""hi""","two\nlines",'=1+1,-12.5\n`,
+    );
   });
 });

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { parse } from 'csv-parse/sync';
+import { csvRecords } from '../helpers/csv.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/session/deps.js';
 import type { SandboxExtension } from '../../src/sandbox/context.js';
@@ -70,7 +70,7 @@ afterAll(async () => {
 
 describe('attendees export against the sandbox', () => {
   it('exports every attendee exactly once with the contract columns, late labels and neutralised cells', () => {
-    const rows = parse(reference, { columns: true }) as Record<string, string>[];
+    const rows = csvRecords(reference);
     expect(rows).toHaveLength(normal.event.attendees);
     expect(new Set(rows.map((row) => row.ticketNo)).size).toBe(normal.event.attendees);
     expect(new Set(rows.map((row) => row.orderNo)).size).toBe(ORDERS);
@@ -112,7 +112,7 @@ describe('attendees export against the sandbox', () => {
     expect(result.stderr).toMatch(/^exported \d+ attendees from \d+ orders in /m);
     // What does not depend on the list's shapes: who, with which ticket and answers, for what cost.
     const people = (csv: string) =>
-      (parse(csv, { columns: true }) as Record<string, string>[])
+      csvRecords(csv)
         .map((row) => [row.attendeeName, row.attendeeEmail, row.ticketName, row.orderCost, row.Company, row.Notes].join('|'))
         .sort();
     expect(people(await readFile(file, 'utf8'))).toEqual(people(reference));

@@ -7,7 +7,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
+import { csvRecords } from '../helpers/csv.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type BoxofficeClient, createClient } from '../../src/client/index.js';
 import { findAccountByEmail } from '../../src/sandbox/db/accounts.js';
@@ -495,7 +495,7 @@ describe('order place against the live buyer side', () => {
 // ---------------------------------------------------------------------------------------------
 
 function readCsv(path: string): Record<string, string>[] {
-  return parse(readFileSync(path, 'utf8'), { columns: true }) as Record<string, string>[];
+  return csvRecords(readFileSync(path, 'utf8'));
 }
 
 describe('attendees export against the live attendee list', () => {
@@ -778,7 +778,7 @@ describe('the same attendees from the default and the --quirks sandbox', () => {
       const result = await runBuilt(['attendees', 'export', asked, '-o', file], sandboxEnv);
       expect(result.stderr).toMatch(/exported 240 attendees from 120 orders/);
       expect(result.code).toBe(0);
-      exports.push(parse(readFileSync(file, 'utf8'), { columns: true }) as Record<string, string>[]);
+      exports.push(csvRecords(readFileSync(file, 'utf8')));
       const insights = await runBuilt(['--json', 'insights', asked, '--timezone', 'Asia/Kolkata'], sandboxEnv);
       expect(insights.stderr).toBe('');
       const document = JSON.parse(insights.stdout) as Record<string, unknown>;

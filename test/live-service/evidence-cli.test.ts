@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
+import { csvRecords } from '../helpers/csv.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FixtureReply, type FixtureServer, type RecordedRequest, startFixtureServer } from '../client/fixture-server.js';
 
@@ -155,7 +155,7 @@ async function exported(records: unknown[]): Promise<Record<string, string>[]> {
   const result = await runBuilt(['attendees', 'export', EVENT, '-o', file], env);
   expect(result.stderr).toMatch(/^exported /m);
   expect(result.code).toBe(0);
-  return parse(readFileSync(file, 'utf8'), { columns: true }) as Record<string, string>[];
+  return csvRecords(readFileSync(file, 'utf8'));
 }
 
 describe('attendee list as the live service sent it', () => {

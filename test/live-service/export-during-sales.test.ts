@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
+import { csvRecords } from '../helpers/csv.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrder } from '../../src/sandbox/db/orders.js';
 import { idCode } from '../../src/sandbox/id-codes.js';
@@ -77,7 +77,7 @@ describe.each([
       expect(result.stderr).toMatch(/^exported [\d,]+ attendees/m);
       expect(result.code).toBe(0);
 
-      const emails = (parse(readFileSync(file, 'utf8'), { columns: true }) as Record<string, string>[]).map((row) => row.attendeeEmail);
+      const emails = csvRecords(readFileSync(file, 'utf8')).map((row) => row.attendeeEmail);
       const times = new Map<string, number>();
       for (const email of emails) times.set(email, (times.get(email) ?? 0) + 1);
       const existing = [...times].filter(([email]) => email.startsWith('a'));

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
+import { csvRecords } from '../helpers/csv.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_PASSWORD, ORGANIZER_EMAIL } from '../../src/sandbox/fixtures.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -227,7 +227,7 @@ describe('the built CLI against a --quirks sandbox (code-form ids)', () => {
     const file = join(dir, 'quirks-export.csv');
     const exported = await runBuilt(['attendees', 'export', eventId, '--status', 'attending', '-o', file], envFor(quirky, quirky.tokens.admin));
     expect(exported.code).toBe(0);
-    const rows = parse(readFileSync(file, 'utf8'), { columns: true }) as Record<string, string>[];
+    const rows = csvRecords(readFileSync(file, 'utf8'));
     expect(rows).toHaveLength(2);
     expect(rows.every((attendee) => attendee.attendeeStatus === 'attending')).toBe(true);
   }, 180_000);

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { parse } from 'csv-parse/sync';
+import { csvRecords } from '../helpers/csv.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureReply, type FixtureServer, type RecordedRequest, startFixtureServer } from '../client/fixture-server.js';
 
@@ -138,7 +138,7 @@ async function exportedAs(format: 'csv' | 'json', records: unknown[]): Promise<R
   expect(result.stderr).toMatch(/^exported /m);
   expect(result.code).toBe(0);
   const text = readFileSync(file, 'utf8');
-  return format === 'csv' ? (parse(text, { columns: true }) as Record<string, string>[]) : (JSON.parse(text) as Record<string, string>[]);
+  return format === 'csv' ? csvRecords(text) : (JSON.parse(text) as Record<string, string>[]);
 }
 
 /** `attendees sync` into a new SQLite file; its attendee rows. */

@@ -68,6 +68,13 @@ describe('attendee answers', () => {
     expect(() => parseAttendeesCsv('name,email\nA,a@b.co\nB,nope\n', 'a.csv')).toThrow('a.csv row 3');
     expect(() => parseAttendeesCsv('name,email\n"A,a@b.co\n', 'a.csv')).toThrow('not valid CSV');
   });
+
+  it('keeps a bare double quote as it is and trims cells; names the line of a malformed quote, blank and quoted lines counted', () => {
+    expect(parseAttendeeFlag(' Asha "AR" Rao , asha@example.com ')).toMatchObject({ name: 'Asha "AR" Rao', email: 'asha@example.com' });
+    const file = 'name,email\n\n"two\nlines",a@b.co\n"B"x,b@c.co\n';
+    expect(() => parseAttendeesCsv(file, 'a.csv')).toThrow('a.csv: not valid CSV: a double quote inside a value on line 5; put a value');
+    expect(() => parseAttendeeFlag('"Rao, Asha,a@b.co')).toThrow(/^--attendee .*: a double quote opens a value that never closes; put/);
+  });
 });
 
 describe('fake attendees', () => {

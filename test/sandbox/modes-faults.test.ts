@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FaultInjector, FaultSpecError, parseDuration, parseFaultSpec, seededRandom } from '../../src/sandbox/modes/faults.js';
+import { FaultInjector, FaultSpecError, parseFaultDelay, parseFaultSpec, seededRandom } from '../../src/sandbox/modes/faults.js';
 
 describe('--faults grammar', () => {
   it('parses every key', () => {
@@ -44,8 +44,8 @@ describe('--faults grammar', () => {
   });
 
   it('parses durations', () => {
-    expect(parseDuration('0ms', 'delay')).toBe(0);
-    expect(parseDuration('15s', 'delay')).toBe(15_000);
+    expect(parseFaultDelay('0ms', 'delay')).toBe(0);
+    expect(parseFaultDelay('15s', 'delay')).toBe(15_000);
   });
 });
 

@@ -9,7 +9,7 @@ import { UsageError } from '../../client/errors.js';
 import type { ApplyRunOptions } from '../../apply/run.js';
 import type { Plan } from '../../apply/plan.js';
 import type { PlanDocument } from '../../apply/render.js';
-import { creationQuotasLine } from '../../util/live-quotas.js';
+import { creationQuotasLine } from '../../client/live-quotas.js';
 import { closed, serviceValue, text, textSchema } from '../service-text.js';
 import type { BoxofficeTool, ToolInput } from '../tool.js';
 import { TOOL_CALL_MAX_WAIT_MS, textSink, toolCall, toolContext, type ServerSettings } from '../tool-call.js';

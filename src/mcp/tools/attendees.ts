@@ -2,7 +2,7 @@
 // private file (0600, as `boxoffice attendees export` does, by the same core) and returns where it is and how many rows it
 // holds. `attendee_rows` returns rows, only the columns asked for, and exists only when the
 // server was started with --allow-attendee-rows.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import * as z from 'zod';
@@ -14,6 +14,7 @@ import { checkDestination } from '../../export/destination.js';
 import { DEFAULT_PREFETCH, exportAttendees } from '../../export/export-attendees.js';
 import { FIXED_COLUMNS } from '../../export/flatten.js';
 import { toDestination } from '../../export/to-destination.js';
+import { createPrivateDirectory } from '../../util/private-file.js';
 import { readExportRows } from '../../insights/read-export.js';
 import { attendeeListRefused, withPermissionExplained } from '../../session/permission.js';
 import { withSession } from '../../session/session.js';
@@ -146,7 +147,7 @@ function exportTool(settings: ServerSettings, options: AttendeeToolsOptions): Bo
         const format = (input.format as ExportFormat | undefined) ?? 'csv';
         const fileName = (input.fileName as string | undefined) ?? defaultFileName(String(input.eventId), settings.deps.clock.now(), format);
         if (basename(fileName) !== fileName) throw new UsageError(`fileName ${JSON.stringify(fileName)}: a name only, without a directory`, 'fileName');
-        await mkdir(options.exportDir, { recursive: true, mode: 0o700 });
+        createPrivateDirectory(options.exportDir);
         const exported = await exportTo(settings, signal, input, join(options.exportDir, fileName), format);
         return { ...exported, columns: exported.columns.map(column) };
       }),

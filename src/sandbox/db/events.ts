@@ -42,7 +42,7 @@ export function insertEvent(db: SandboxDatabase, ownerId: number, fields: EventF
   return insertRow(db, 'events', { ...fields, owner_id: ownerId, created_on: now.toISOString(), updated_on: now.toISOString() });
 }
 
-export function updateEvent(db: SandboxDatabase, id: number, fields: Omit<EventFields, 'segment' | 'topics'>, now: Date): void {
+export function updateEventRow(db: SandboxDatabase, id: number, fields: Omit<EventFields, 'segment' | 'topics'>, now: Date): void {
   updateRow(db, 'events', id, { ...fields, updated_on: now.toISOString() });
 }
 
@@ -93,7 +93,7 @@ export function insertTicket(db: SandboxDatabase, eventId: number, fields: Ticke
   return insertRow(db, 'tickets', { ...fields, event_id: eventId, initial_quantity: fields.quantity, created_on: at, updated_on: at });
 }
 
-export function updateTicket(db: SandboxDatabase, id: number, fields: TicketFields, now: Date): void {
+export function updateTicketRow(db: SandboxDatabase, id: number, fields: TicketFields, now: Date): void {
   updateRow(db, 'tickets', id, { ...fields, updated_on: now.toISOString() });
 }
 
@@ -129,7 +129,7 @@ export function insertDiscount(db: SandboxDatabase, eventId: number, ticketId: n
   return insertRow(db, 'discounts', { ...fields, event_id: eventId, ticket_id: ticketId, created_on: at, updated_on: at });
 }
 
-export function updateDiscount(db: SandboxDatabase, id: number, fields: DiscountFields, now: Date): void {
+export function updateDiscountRow(db: SandboxDatabase, id: number, fields: DiscountFields, now: Date): void {
   updateRow(db, 'discounts', id, { ...fields, updated_on: now.toISOString() });
 }
 

@@ -1,7 +1,7 @@
 // Opening a sandbox database: pragmas, migrations, and the fixed accounts and OAuth client.
-import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { MIGRATIONS } from './migrations/index.js';
 import { seedFixtures } from './accounts.js';
+import { makeFilePrivate } from '../../util/private-file.js';
 import { openSqlite, type SqliteDatabase } from '../../util/sqlite.js';
 
 export type SandboxDatabase = SqliteDatabase;
@@ -12,14 +12,9 @@ export interface OpenDatabaseOptions {
   now?: Date;
 }
 
-/** The database and its journal files hold personal data: owner only (SQLite gives the journals the database's mode). */
-function makePrivate(path: string): void {
-  closeSync(openSync(path, 'a', 0o600));
-  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
-}
-
 export function openDatabase({ path, now = new Date() }: OpenDatabaseOptions): SandboxDatabase {
-  if (path !== ':memory:') makePrivate(path);
+  // The database and its journals hold personal data (SQLite gives the journals the database's mode).
+  if (path !== ':memory:') makeFilePrivate(path, [`${path}-wal`, `${path}-shm`]);
   const db = openSqlite(path);
   if (path !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');

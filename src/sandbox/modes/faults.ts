@@ -55,7 +55,7 @@ function parseKinds(text: string): FaultKind[] {
 }
 
 /** "200ms", "2s" → milliseconds. */
-export function parseDuration(text: string, field: string): number {
+export function parseFaultDelay(text: string, field: string): number {
   const match = /^(\d+)(ms|s)$/.exec(text.trim());
   if (!match) throw new FaultSpecError(field, `expected a duration like 200ms or 2s, got "${text}"`);
   const ms = Number(match[1]) * (match[2] === 's' ? 1000 : 1);
@@ -72,7 +72,7 @@ function parseSeed(text: string): number {
 const KEY_PARSERS: Readonly<Record<string, (value: string) => Partial<FaultSpec>>> = {
   rate: (value) => ({ rate: parseRate(value) }),
   kinds: (value) => ({ kinds: parseKinds(value) }),
-  delay: (value) => ({ delayMs: parseDuration(value, 'delay') }),
+  delay: (value) => ({ delayMs: parseFaultDelay(value, 'delay') }),
   seed: (value) => ({ seed: parseSeed(value) }),
 };
 

@@ -1,4 +1,4 @@
-// `sandbox start --limits none|realistic`: the live service's quotas (src/util/live-quotas.ts),
+// `sandbox start --limits none|realistic`: the live service's quotas (src/client/live-quotas.ts),
 // per bearer token, with sliding windows over an injected clock, as docs/sandbox.md ("Operating
 // modes") lists them. The attendee list (E11) and the Publisher API count only towards the burst
 // limit: paging a large event is what E11 is for, and the quoted read quota is the organizer's
@@ -9,7 +9,7 @@ import type { MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { bearerToken } from '../auth.js';
 import { tooManyRequests } from '../errors.js';
-import { type CreatedKind, LIVE_QUOTAS } from '../../util/live-quotas.js';
+import { type CreatedKind, LIVE_QUOTAS } from '../../client/live-quotas.js';
 import { isApiPath } from './index.js';
 
 export interface WindowRule {

@@ -1,7 +1,7 @@
 // Minimal HTML helpers for the sandbox's pages.
-export function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
-}
+import { escapeHtml } from '../../util/loopback.js';
+
+export { escapeHtml };
 
 /** HTML → plain text: tags and non-breaking spaces as spaces, whitespace runs as one. */
 export function plainText(html: string): string {

@@ -1,7 +1,7 @@
 // Bookings: E12 /em/booking with its payment page and signed return, E13 get-booking-list, as
 // docs/sandbox.md ("Bookings and the payment page") describes them. What E12 stores is bounded
 // and rate-limited (security/booking-bounds.ts): it is open to any page.
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import * as z from 'zod';
 import { bookingListRequest, bookingRequest } from '../../client/schemas/index.js';
 import type { SandboxApp, SandboxContext, SandboxExtension } from '../context.js';
@@ -19,6 +19,7 @@ import { textFields } from '../text-fields.js';
 import { addDays, sqlDateTime } from '../time.js';
 import { readQuery } from './publisher-input.js';
 import { withReturnUrl } from '../modes/quirks.js';
+import { md5Hex } from '../../util/md5.js';
 
 export const BOOKING_PATH = '/em/booking';
 const BOOKING_COMPLETE_PATH = '/em/booking/complete';
@@ -51,10 +52,6 @@ interface BookingRow {
   completed_at: string | null;
   /** md5 hex of the key the booking was posted with; null on bookings from before it was kept. */
   key_md5: string | null;
-}
-
-export function md5Hex(text: string): string {
-  return createHash('md5').update(text, 'utf8').digest('hex');
 }
 
 /** Amount text as the return carries it: two decimals. */

@@ -3,7 +3,7 @@ import type * as z from 'zod';
 import { addDiscountRequest, updateDiscountRequest } from '../../client/schemas/index.js';
 import { requireAccessToken } from '../auth.js';
 import type { SandboxApp, SandboxContext } from '../context.js';
-import { discountCodeTaken, insertDiscount, updateDiscount, type DiscountFields, type Span } from '../db/events.js';
+import { discountCodeTaken, insertDiscount, updateDiscountRow, type DiscountFields, type Span } from '../db/events.js';
 import { SandboxError } from '../errors.js';
 import { readForm, validate, type FieldCodes } from '../request.js';
 import { discountOf, eventFor, ticketOf } from './access.js';
@@ -81,7 +81,7 @@ export function registerDiscountRoutes(app: SandboxApp, context: SandboxContext)
     const fields = discountFields(request, span, request.limit ?? discount.usage_limit, request.discountName ?? discount.name);
     db.transaction(() => {
       assertCodeFree(context, event.id, fields.code, discount.id);
-      updateDiscount(db, discount.id, fields, now);
+      updateDiscountRow(db, discount.id, fields, now);
     })();
     return c.json({ status: 'success', message: 'S004', discountId: String(discount.id) });
   });

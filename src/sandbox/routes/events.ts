@@ -3,7 +3,7 @@ import type * as z from 'zod';
 import { createEventRequest, updateEventRequest } from '../../client/schemas/index.js';
 import { requireAccessToken } from '../auth.js';
 import type { SandboxApp, SandboxContext } from '../context.js';
-import { insertEvent, subdomainTakenByOther, updateEvent, urlTaken, type EventRow } from '../db/events.js';
+import { insertEvent, subdomainTakenByOther, updateEventRow, urlTaken, type EventRow } from '../db/events.js';
 import { SandboxError, fieldError } from '../errors.js';
 import { readForm, validate, type FieldCodes, type FormFields } from '../request.js';
 import { utcDate } from '../time.js';
@@ -111,7 +111,7 @@ export function registerEventRoutes(app: SandboxApp, context: SandboxContext): v
     db.transaction(() => {
       if (urlTaken(db, url, event.id)) throw new SandboxError('E009', { field: 'url' });
       if (subdomain && subdomainTakenByOther(db, subdomain, account.id)) throw new SandboxError('E005', { field: 'subdomain' });
-      updateEvent(db, event.id, { ...sharedColumns(request, event), url, subdomain }, now);
+      updateEventRow(db, event.id, { ...sharedColumns(request, event), url, subdomain }, now);
     })();
     return c.json({ status: 'success', message: 'S002', eventId: String(event.id) });
   });

@@ -3,15 +3,7 @@
 import type * as z from 'zod';
 import type { FormField, saveAttendeeData } from '../../client/schemas/index.js';
 import type { SandboxDatabase } from '../db/index.js';
-import {
-  insertOrder,
-  saveAttendees as saveOrderAttendees,
-  type AttendeeRow,
-  type NewAttendee,
-  type NewOrderLine,
-  type OrderRow,
-  orderLinesOf,
-} from '../db/orders.js';
+import { insertOrder, saveAttendees, type AttendeeRow, type NewAttendee, type NewOrderLine, type OrderRow, orderLinesOf } from '../db/orders.js';
 import { SandboxError, fieldError } from '../errors.js';
 import { textFields } from '../text-fields.js';
 import type { PricedCart, PricedLine } from '../pricing.js';
@@ -138,7 +130,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * formed (E002 naming `attendee_<n>.<field id>`); answers to unknown field ids are ignored.
  * Replaces any attendees saved before; the buyer is attendee_1.
  */
-export function saveAttendees(db: SandboxDatabase, order: OrderRow, answers: AttendeeAnswers): void {
+export function saveAttendeeAnswers(db: SandboxDatabase, order: OrderRow, answers: AttendeeAnswers): void {
   const fields = formFields(db, order.event_id);
   const tickets = attendeeTicketIds(db, order.id);
   const expected = new Set(tickets.map((_, index) => `attendee_${index + 1}`));
@@ -171,7 +163,7 @@ export function saveAttendees(db: SandboxDatabase, order: OrderRow, answers: Att
     };
   });
   db.transaction(() => {
-    saveOrderAttendees(db, order.id, order.order_no, attendees);
+    saveAttendees(db, order.id, order.order_no, attendees);
     const buyer = attendees[0];
     db.prepare(`UPDATE orders SET buyer_name = ?, buyer_email = ?, buyer_phone = ? WHERE id = ?`).run(buyer.name, buyer.email, buyer.phone ?? null, order.id);
   })();
@@ -182,7 +174,7 @@ export function attendeesSaved(db: SandboxDatabase, orderId: number): boolean {
 }
 
 /** 2.9 order details. additionalInfo holds the custom questions' answers, keyed by label. */
-export function orderDetails(db: SandboxDatabase, order: OrderRow, eventTitle: string) {
+export function buildOrderDetails(db: SandboxDatabase, order: OrderRow, eventTitle: string) {
   const attendees = db
     .prepare(
       `SELECT a.id, a.ticket_id, t.name AS ticket_name, a.ticket_no, a.name, a.email

@@ -42,7 +42,7 @@ function moneyText(value: number): string {
 }
 
 /** 2.3 event summary. */
-export function eventSummary(row: SearchRow, origin: string) {
+export function buildEventSummary(row: SearchRow, origin: string) {
   const topics = topicList(row.topics);
   return {
     id: row.id,

@@ -21,9 +21,18 @@ import { validate } from '../request.js';
 import { checkCart, minuteOf, priceLines } from './publisher-cart.js';
 import { categoryMap, segmentTree, topicMap } from './publisher-catalogue.js';
 import { readDataDocument, readQueryAndForm, requirePublisherKey, validateData } from './publisher-input.js';
-import { assertOpen, attendeesSaved, attendeeTicketIds, formFields, generateOrder, orderDetails, orderOfPublisher, saveAttendees } from './publisher-orders.js';
+import {
+  assertOpen,
+  attendeesSaved,
+  attendeeTicketIds,
+  formFields,
+  generateOrder,
+  buildOrderDetails,
+  orderOfPublisher,
+  saveAttendeeAnswers,
+} from './publisher-orders.js';
 import { requestOrigin } from './event-page.js';
-import { eventDetails, eventSummary, ticketAvailability, ticketDetails } from './publisher-shapes.js';
+import { eventDetails, buildEventSummary, ticketAvailability, ticketDetails } from './publisher-shapes.js';
 import { categoriesWithEvents, discountsOfEvent, searchEvents, visibleTickets } from './publisher-store.js';
 import { findEvent, type EventRow } from '../db/events.js';
 import { confirmOrder, releaseExpiredOrders, setOrderStatus } from '../db/orders.js';
@@ -84,7 +93,7 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
       throw new SandboxError('E003', { description: 'toDate must not be before fromDate', field: 'toDate' });
     }
     const rows = searchEvents(context.db, request);
-    return c.json({ status: 'success', events: rows.map((row) => eventSummary(row, requestOrigin(c))) });
+    return c.json({ status: 'success', events: rows.map((row) => buildEventSummary(row, requestOrigin(c))) });
   });
 
   /** The event a details request names, its visible tickets, and the minute sale windows are compared at. */
@@ -161,7 +170,7 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
     const data = validateData(saveAttendeeData, await readDataDocument(c));
     const order = orderOfPublisher(context.db, data.orderNo, c.get('account').id);
     assertOpen(order);
-    saveAttendees(context.db, order, data.attendees);
+    saveAttendeeAnswers(context.db, order, data.attendees);
     return c.json({ status: 'success', message: 'attendee details saved', orderNo: order.order_no });
   });
 
@@ -190,7 +199,7 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
     const request = validate(orderNoRequest, await readQueryAndForm(c));
     const order = orderOfPublisher(context.db, request.orderNo, c.get('account').id);
     const event = findEvent(context.db, order.event_id);
-    return c.json({ status: 'success', orderNo: order.order_no, orderDetails: orderDetails(context.db, order, event?.title ?? '') });
+    return c.json({ status: 'success', orderNo: order.order_no, orderDetails: buildOrderDetails(context.db, order, event?.title ?? '') });
   });
 }
 

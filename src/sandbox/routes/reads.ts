@@ -7,7 +7,7 @@ import { listEventsOwnedBy, listTickets, type EventRow, type TicketRow } from '.
 import { salesReport, type AttendeeListEntry } from '../db/orders.js';
 import { plainText } from '../pages/html.js';
 import { readForm, validate } from '../request.js';
-import { dateTimeObject, instantObject, sqlDateTime, utcDate, withSeconds } from '../time.js';
+import { buildDateTimeObject, instantObject, sqlDateTime, utcDate, withSeconds } from '../time.js';
 import { eventFor } from './access.js';
 import { eventPageUrl, requestOrigin } from './event-page.js';
 import { batchPositions, detailsByLabel, listSpan, liveAttendeeBatch } from './live-attendee-list.js';
@@ -126,8 +126,8 @@ function organizerEventValues(event: EventRow, ownerEmail: string): Record<strin
     region: event.state ?? '',
     country: event.country ?? '',
     accountId: String(event.owner_id),
-    startDate: dateTimeObject(event.start_date, event.start_time),
-    endDate: dateTimeObject(event.end_date, event.end_time),
+    startDate: buildDateTimeObject(event.start_date, event.start_time),
+    endDate: buildDateTimeObject(event.end_date, event.end_time),
     publishedDate: instantObject(event.created_on),
     auditCreated: instantObject(event.created_on),
     subdomain: event.subdomain,
@@ -177,8 +177,8 @@ function organizerTicket(ticket: TicketRow): Record<string, unknown> {
     includeFee: ticket.service_fee === 1 ? 1 : 0,
     quantity: ticket.quantity - ticket.sold_count - ticket.held_count,
     initialQuantity: ticket.quantity,
-    availableFrom: dateTimeObject(ticket.start_date, ticket.start_time),
-    availableTo: dateTimeObject(ticket.end_date, ticket.end_time),
+    availableFrom: buildDateTimeObject(ticket.start_date, ticket.start_time),
+    availableTo: buildDateTimeObject(ticket.end_date, ticket.end_time),
     maxQuantity: ticket.max_quantity,
     minQuantity: ticket.min_quantity,
     allowCancel: ticket.allow_cancellation === 1,

@@ -3,7 +3,7 @@ import type * as z from 'zod';
 import { addTicketRequest, dateTimeKey, updateTicketRequest } from '../../client/schemas/index.js';
 import { requireAccessToken } from '../auth.js';
 import type { SandboxApp, SandboxContext } from '../context.js';
-import { insertTicket, updateTicket, type EventRow, type Span, type TicketFields, type TicketRow } from '../db/events.js';
+import { insertTicket, updateTicketRow, type EventRow, type Span, type TicketFields, type TicketRow } from '../db/events.js';
 import { SandboxError } from '../errors.js';
 import type { Context } from 'hono';
 import { liveLibraryTicketFields } from '../modes/quirks.js';
@@ -129,7 +129,7 @@ export function registerTicketRoutes(app: SandboxApp, context: SandboxContext): 
         field: 'quantity',
       });
     }
-    updateTicket(
+    updateTicketRow(
       db,
       ticket.id,
       {

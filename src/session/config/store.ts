@@ -2,10 +2,11 @@
 // plain JSON read of the same file: `conf` and its schema validator cost ~35 ms to load, which
 // every command that only reads its profile (most of them) would pay. Presets sit under what is
 // stored, so `local` works before anything has been saved.
-import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
 import { UsageError } from '../../client/errors.js';
+import { createPrivateDirectory, PRIVATE_FILE_MODE } from '../../util/private-file.js';
 import { PRESET_PROFILES, type Profile, type ProfileKey } from './profile.js';
 import type { SentByProfile, SentMemory } from './sent.js';
 import { assertOnlyYours, requireAbsoluteDirectory } from './trust.js';
@@ -38,8 +39,6 @@ export interface ConfigStore {
 }
 
 const CONFIG_FILE_NAME = 'config.json';
-const FILE_MODE = 0o600;
-const DIR_MODE = 0o700;
 
 /** BOXOFFICE_CONFIG_DIR, else the platform's config directory (as `conf` would choose it); absolute. */
 export function configDirectory(env: Env): string {
@@ -79,7 +78,7 @@ export function readStoredConfig(path: string): StoredConfig {
 function tightenMode(path: string): void {
   try {
     const { mode } = statSync(path);
-    if ((mode & 0o077) !== 0) chmodSync(path, FILE_MODE);
+    if ((mode & 0o077) !== 0) chmodSync(path, PRIVATE_FILE_MODE);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
@@ -99,12 +98,12 @@ class ConfigFileStore implements ConfigStore {
 
   private async save(profiles: Record<string, StoredProfile>): Promise<void> {
     const { default: Conf } = await import('conf');
-    mkdirSync(this.directory, { recursive: true, mode: DIR_MODE });
+    createPrivateDirectory(this.directory);
     const conf = new Conf<StoredConfig>({
       projectName: 'boxoffice',
       cwd: this.directory,
       configName: 'config',
-      configFileMode: FILE_MODE,
+      configFileMode: PRIVATE_FILE_MODE,
       accessPropertiesByDotNotation: false,
     });
     conf.set('profiles', profiles);

@@ -16,8 +16,8 @@ import { writeAnswer } from '../../output/index.js';
 import { collectBookings, KNOWN_COLUMNS } from '../../../bookings/collect.js';
 import { statusLine } from '../../../util/status-line.js';
 import { countOf, formatMoney } from '../../../util/count.js';
-import { HOURLY_READ_QUOTA } from '../../../util/live-quotas.js';
-import { neutraliseFormula } from '../../../export/neutralise.js';
+import { HOURLY_READ_QUOTA } from '../../../client/live-quotas.js';
+import { csvLine } from '../../../util/csv.js';
 import { printOut } from '../../../session/deps.js';
 
 const LIST_FORMATS = ['table', 'csv'] as const;
@@ -131,10 +131,7 @@ async function writeBookings(bookings: BookingOrder[], format: ListFormat, conte
   const { deps } = context;
   if (format === 'csv' && !context.globals().json) {
     const columns = csvColumnsFor(bookings);
-    const { stringify } = await import('csv-stringify/sync');
-    const rows = bookings.map((booking) => columns.map((column) => cellText(booking[column])));
-    // Cells that a spreadsheet would run as formulas are neutralised as the attendee export does.
-    printOut(deps.io, stringify(rows, { header: true, columns, cast: { string: (cell) => neutraliseFormula(cell) } }));
+    printOut(deps.io, csvLine(columns) + bookings.map((booking) => csvLine(columns.map((column) => cellText(booking[column])))).join(''));
     return;
   }
   await writeAnswer(

@@ -3,7 +3,7 @@ import type { DoorAttendee } from '../../../checkin/attendees.js';
 import type { ScanResult } from '../../../checkin/door.js';
 
 /** 2026-11-28T12:03:04.123Z → "12:03:04" in the door's time zone. */
-export function clockTime(iso: string): string {
+export function formatClockTime(iso: string): string {
   const date = new Date(iso);
   const pad = (value: number): string => String(value).padStart(2, '0');
   return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
@@ -14,7 +14,7 @@ export function who(attendee: DoorAttendee): string {
 }
 
 function since(attendee: DoorAttendee): string {
-  return `since ${clockTime(attendee.checkedInAt ?? '')} at door ${attendee.door ?? ''}`;
+  return `since ${formatClockTime(attendee.checkedInAt ?? '')} at door ${attendee.door ?? ''}`;
 }
 
 /** The answer as lines: the first says it all; the others list the attendees of an order. */

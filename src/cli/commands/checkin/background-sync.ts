@@ -11,7 +11,7 @@ import { formatDuration } from '../../../util/duration.js';
 import type { CommandContext } from '../../context.js';
 import { openSession, type Session } from '../../../session/session.js';
 import { checkWatchInterval } from '../../watch-interval.js';
-import { clockTime } from './answer.js';
+import { formatClockTime } from './answer.js';
 import type { CheckinOptions } from './checkin.js';
 
 /** What an incremental run costs at most when few orders are new (as `attendees sync --watch` counts it). */
@@ -81,7 +81,7 @@ export async function openBackgroundSync(options: CheckinOptions & { syncMs: num
       const outcome = await runOnce();
       return [outcome, notice ?? plan];
     } catch (error) {
-      const failed = `sync failed at ${clockTime(deps.clock.now().toISOString())}`;
+      const failed = `sync failed at ${formatClockTime(deps.clock.now().toISOString())}`;
       return [failed, `the door works from its list · ${(error as Error).message.replace(/\s+/g, ' ')}`];
     } finally {
       notice = undefined;

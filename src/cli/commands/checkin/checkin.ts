@@ -6,8 +6,9 @@ import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
 import { parseDuration } from '../../duration.js';
+import { shownDestination } from '../../../util/shown-destination.js';
 import { summarised } from '../summaries.js';
-import { doorOptionsFrom, shownDb, withDoorFlags, type DoorFlags, type DoorOptions } from './shared.js';
+import { doorOptionsFrom, withDoorFlags, type DoorFlags, type DoorOptions } from './shared.js';
 
 export interface CheckinOptions extends DoorOptions {
   /** A ticket or order number: let it in and exit (script mode); undefined opens the view. */
@@ -64,7 +65,7 @@ async function runCheckinLoaded(options: CheckinOptions, context: CommandContext
   const { io } = context.deps;
   if (!io.stdinIsTTY || !io.stdoutIsTTY || context.globals().json) {
     throw new UsageError(
-      `CODE: the door's view needs a terminal; to let one attendee in from a script: boxoffice checkin ${options.eventId} TICKET_NO --db ${shownDb(options.db)}`,
+      `CODE: the door's view needs a terminal; to let one attendee in from a script: boxoffice checkin ${options.eventId} TICKET_NO --db ${shownDestination(options.db)}`,
       'CODE',
     );
   }

@@ -2,8 +2,8 @@
 // formulas neutralised, as every CSV of boxoffice) or as one JSON array.
 import { openCheckinDatabase } from '../../../checkin/database.js';
 import { arrivals, type Arrival } from '../../../checkin/door.js';
-import { neutraliseFormula } from '../../../export/neutralise.js';
 import { writeFileAtomically } from '../../../util/atomic-file.js';
+import { csvLine } from '../../../util/csv.js';
 import { countOf } from '../../../util/count.js';
 import type { CommandContext } from '../../context.js';
 import { printOut } from '../../../session/deps.js';
@@ -12,13 +12,9 @@ import type { CheckinExportOptions } from './export.js';
 
 const COLUMNS: readonly (keyof Arrival)[] = ['checkedInAt', 'door', 'name', 'email', 'ticketName', 'ticketNo', 'orderNo'];
 
-async function arrivalsText(rows: readonly Arrival[], format: CheckinExportOptions['format']): Promise<string> {
+function arrivalsText(rows: readonly Arrival[], format: CheckinExportOptions['format']): string {
   if (format === 'json') return `${JSON.stringify(rows, null, 2)}\n`;
-  const { stringify } = await import('csv-stringify/sync');
-  return stringify(
-    rows.map((row) => COLUMNS.map((column) => row[column])),
-    { header: true, columns: [...COLUMNS], cast: { string: (cell) => neutraliseFormula(cell) } },
-  );
+  return csvLine(COLUMNS) + rows.map((row) => csvLine(COLUMNS.map((column) => row[column]))).join('');
 }
 
 export async function runCheckinExport(options: CheckinExportOptions, context: CommandContext): Promise<void> {
@@ -30,7 +26,7 @@ export async function runCheckinExport(options: CheckinExportOptions, context: C
   } finally {
     await db.close();
   }
-  const text = await arrivalsText(rows, options.format);
+  const text = arrivalsText(rows, options.format);
   if (options.output === undefined) {
     printOut(io, text);
     return;

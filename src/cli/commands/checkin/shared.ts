@@ -45,15 +45,3 @@ export function doorOptionsFrom(eventId: string, flags: DoorFlags, env: Readonly
   if (door === '' || door.length > 40) throw new UsageError(`--door: a name of 1 to 40 characters, got "${flags.door ?? ''}"`, '--door');
   return { ...event, door };
 }
-
-/** DEST as messages show it: a URL without its password. */
-export function shownDb(db: string): string {
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(db)) return db;
-  try {
-    const url = new URL(db);
-    if (url.password !== '') url.password = '***';
-    return url.toString();
-  } catch {
-    return 'the --db URL';
-  }
-}

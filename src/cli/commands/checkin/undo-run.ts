@@ -4,7 +4,7 @@ import { undoLast } from '../../../checkin/door.js';
 import type { CommandContext } from '../../context.js';
 import { printOut } from '../../../session/deps.js';
 import { writeJson } from '../../output/json.js';
-import { clockTime, who } from './answer.js';
+import { formatClockTime, who } from './answer.js';
 import type { DoorOptions } from './shared.js';
 
 export async function runCheckinUndo(options: DoorOptions, context: CommandContext): Promise<void> {
@@ -13,7 +13,7 @@ export async function runCheckinUndo(options: DoorOptions, context: CommandConte
     const undone = await undoLast(db, options.eventId, options.door);
     if (undone === undefined) throw new BoxofficeError(`nothing to undo: door ${options.door} has let nobody in at event ${options.eventId}`);
     if (context.globals().json) return writeJson(context.deps.io, undone);
-    const when = `let in at ${clockTime(undone.checkedInAt)} at door ${undone.door}`;
+    const when = `let in at ${formatClockTime(undone.checkedInAt)} at door ${undone.door}`;
     printOut(context.deps.io, undone.attendees.map((attendee) => `undone: ${who(attendee)} (${when})\n`).join(''));
   } finally {
     await db.close();

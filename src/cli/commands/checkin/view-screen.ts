@@ -5,7 +5,7 @@
 import type { DoorAttendee, TicketCount } from '../../../checkin/attendees.js';
 import type { ScanResult, Undone } from '../../../checkin/door.js';
 import { formatCount } from '../../../util/count.js';
-import { clockTime, who } from './answer.js';
+import { formatClockTime, who } from './answer.js';
 
 type Answer = { kind: 'scan'; result: ScanResult } | { kind: 'undone'; undone: Undone } | { kind: 'nothing-to-undo' };
 
@@ -60,7 +60,11 @@ function answerText(answer: Answer): { tone: Tone; headline: string; details: st
   if (answer.kind === 'nothing-to-undo') return { tone: 'undone', headline: 'NOTHING TO UNDO', details: ['this door has let nobody in'] };
   if (answer.kind === 'undone') {
     const { undone } = answer;
-    return { tone: 'undone', headline: 'UNDONE', details: undone.attendees.map((attendee) => `${who(attendee)} (was in at ${clockTime(undone.checkedInAt)})`) };
+    return {
+      tone: 'undone',
+      headline: 'UNDONE',
+      details: undone.attendees.map((attendee) => `${who(attendee)} (was in at ${formatClockTime(undone.checkedInAt)})`),
+    };
   }
   const { result } = answer;
   switch (result.outcome) {
@@ -70,7 +74,7 @@ function answerText(answer: Answer): { tone: Tone; headline: string; details: st
         headline: result.admitted.length > 1 ? `IN (${result.admitted.length})` : 'IN',
         details: [
           ...result.admitted.map(who),
-          ...result.alreadyIn.map((attendee) => `already in: ${attendee.name}, ${clockTime(attendee.checkedInAt ?? '')} at door ${attendee.door}`),
+          ...result.alreadyIn.map((attendee) => `already in: ${attendee.name}, ${formatClockTime(attendee.checkedInAt ?? '')} at door ${attendee.door}`),
           ...result.cancelled.map((attendee) => `cancelled: ${attendee.name}`),
         ],
       };
@@ -80,7 +84,7 @@ function answerText(answer: Answer): { tone: Tone; headline: string; details: st
         tone: 'already-in',
         headline: 'ALREADY IN',
         details: [
-          `since ${clockTime(first.checkedInAt ?? '')} at door ${first.door}`,
+          `since ${formatClockTime(first.checkedInAt ?? '')} at door ${first.door}`,
           ...result.alreadyIn.map(who),
           ...result.cancelled.map((attendee) => `cancelled: ${attendee.name}`),
         ],
@@ -129,13 +133,13 @@ function countLines(state: ViewState): string[] {
 }
 
 function freshnessLines(state: ViewState): string[] {
-  const asOf = state.listAsOf === undefined ? 'list never synced' : `list as of ${clockTime(state.listAsOf)} (${ago(state.listAsOf, state.now)})`;
+  const asOf = state.listAsOf === undefined ? 'list never synced' : `list as of ${formatClockTime(state.listAsOf)} (${ago(state.listAsOf, state.now)})`;
   const sync = state.syncLines.length === 0 ? ['not syncing (--sync keeps the list fresh)'] : state.syncLines;
   return [`${asOf} · ${sync[0]}`, ...sync.slice(1, 2)].map((line) => clip(line, state.columns));
 }
 
 function matchLine(state: ViewState, attendee: DoorAttendee, index: number): string {
-  const status = attendee.cancelled ? 'cancelled' : attendee.checkedInAt !== undefined ? `in ${clockTime(attendee.checkedInAt)} ${attendee.door}` : '';
+  const status = attendee.cancelled ? 'cancelled' : attendee.checkedInAt !== undefined ? `in ${formatClockTime(attendee.checkedInAt)} ${attendee.door}` : '';
   const text = clip(
     `${index === state.selected ? '›' : ' '} ${attendee.name} · ${attendee.email} · ${attendee.ticketNo}${status ? ` · ${status}` : ''}`,
     state.columns,

@@ -12,7 +12,7 @@ import type { CommandContext } from '../../context.js';
 import { formatDuration } from '../../../util/duration.js';
 import { withPermissionExplained } from '../../../session/permission.js';
 import { checkWatchInterval } from '../../watch-interval.js';
-import { HOURLY_READ_QUOTA } from '../../../util/live-quotas.js';
+import { HOURLY_READ_QUOTA } from '../../../client/live-quotas.js';
 import { openSession } from '../../../session/session.js';
 import { DEFAULT_PREFETCH, attendeeListRefused } from '../attendees/shared.js';
 import type { InsightsOptions } from './shared.js';

@@ -2,9 +2,10 @@
 // (docs/sandbox-security.md): BOXOFFICE_SANDBOX_SECRET when set, else the file that `sandbox
 // start` wrote for the port of --url in the data directory (BOXOFFICE_DATA_DIR or the platform's
 // user data directory), sandbox-PORT.secret, mode 0600, removed when the sandbox stops.
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isLoopbackHost } from '../../../client/loopback.js';
+import { createPrivateDirectory, writePrivateFile } from '../../../util/private-file.js';
 import { userDataDir } from './data-dir.js';
 
 export const SANDBOX_SECRET_ENV = 'BOXOFFICE_SANDBOX_SECRET';
@@ -49,11 +50,10 @@ export function findSandboxSecret(url: string, env: Env): FoundSecret {
 /** Writes the secret for `port`, readable by this user only; returns the file's path. */
 export function writeSandboxSecret(env: Env, port: number, secret: string): string {
   const file = sandboxSecretFile(env, port);
-  mkdirSync(userDataDir(env), { recursive: true, mode: 0o700 });
+  createPrivateDirectory(userDataDir(env));
   // A file left by a sandbox that was killed may have other permissions: start afresh.
   rmSync(file, { force: true });
-  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  chmodSync(file, 0o600);
+  writePrivateFile(file, `${secret}\n`);
   return file;
 }
 

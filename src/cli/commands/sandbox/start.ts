@@ -2,17 +2,17 @@
 // Its tool endpoints (/sandbox/token, /sandbox/seed) need a per-process secret: the one in
 // BOXOFFICE_SANDBOX_SECRET, else a fresh one, written to the data directory for `sandbox token`
 // and `sandbox seed` to read (secret.ts), or, with --print-secret, printed instead.
-import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { BoxofficeError, UsageError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { defaultSandboxDbPath, userDataDir } from './data-dir.js';
+import { defaultSandboxDbPath } from './data-dir.js';
 import { parseDuration } from '../../duration.js';
 import { wholeNumber } from '../../params.js';
 import { SANDBOX_SECRET_ENV, removeSandboxSecret, sandboxSecretFile, writeSandboxSecret } from './secret.js';
 import { printOut } from '../../../session/deps.js';
 import { EXIT } from '../../exit-codes.js';
+import { createPrivateDirectory } from '../../../util/private-file.js';
 
 const LIMITS_MODES = ['none', 'realistic'] as const;
 type LimitsFlag = (typeof LIMITS_MODES)[number];
@@ -102,8 +102,8 @@ async function runStart(options: StartOptions, context: CommandContext): Promise
   }
   // The database holds buyers' personal data: its directory is the user's alone (the default one
   // is made so even when an older version created it readable by others).
-  if (options.dbPath !== ':memory:') mkdirSync(dirname(options.dbPath), { recursive: true, mode: 0o700 });
-  if (options.dbPath === defaultSandboxDbPath(deps.env)) chmodSync(userDataDir(deps.env), 0o700);
+  if (options.dbPath !== ':memory:')
+    createPrivateDirectory(dirname(options.dbPath), options.dbPath === defaultSandboxDbPath(deps.env) ? 'make-private' : 'leave');
   const { startSandbox } = await import('../../../sandbox/server.js');
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
   try {

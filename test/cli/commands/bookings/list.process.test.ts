@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
+import { csvRecords } from '../../../helpers/csv.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxExtension } from '../../../../src/sandbox/context.js';
 import { defaultExtensions } from '../../../../src/sandbox/extensions.js';
@@ -67,7 +67,7 @@ describe('bookings list --format csv', () => {
     const result = await boxoffice(['bookings', 'list', '--from-date', '2026-03-01', '--to-date', '2026-03-31', '--format', 'csv']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    const rows = parse(result.stdout, { columns: true }) as { orderNo: string }[];
+    const rows = csvRecords(result.stdout) as { orderNo: string }[];
     expect(rows.map((row) => row.orderNo).sort()).toEqual([...FORMULAS.map((cell) => `'${cell}`), 'PLAIN-1'].sort());
     expect(result.stdout).not.toMatch(/^=|,=|^@|,@/m);
   });

@@ -3,7 +3,7 @@
 // --force; and the flags → options of the verb.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
+import { csvRecords } from '../../../helpers/csv.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2e } from '../../../e2e/support/built-cli.js';
 import { registerCheckinExport } from '../../../../src/cli/commands/checkin/export.js';
@@ -35,7 +35,7 @@ describe('checkin export', { timeout: 120_000 }, () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe(`wrote 2 arrivals of event ${event.eventId} to ${output} (csv, owner-only)\n`);
     expect(statSync(output).mode & 0o777).toBe(0o600);
-    const rows = parse(readFileSync(output, 'utf8'), { columns: true }) as Record<string, string>[];
+    const rows = csvRecords(readFileSync(output, 'utf8'));
     expect(Object.keys(rows[0])).toEqual(['checkedInAt', 'door', 'name', 'email', 'ticketName', 'ticketNo', 'orderNo']);
     expect(rows.map((row) => ({ ticketNo: row.ticketNo, door: row.door }))).toEqual(admitted);
     for (const row of rows) {

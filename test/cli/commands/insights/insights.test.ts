@@ -5,11 +5,11 @@
 // with the requests counted by the sandbox.
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { parse } from 'csv-parse/sync';
+import { csvRecords } from '../../../helpers/csv.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium } from '../../../helpers/browser.js';
 import { startHarness, type Harness } from '../../support/harness.js';
@@ -110,7 +110,7 @@ describe('boxoffice insights (built CLI, seeded sandbox)', () => {
   }, 60_000);
 
   it('gives the figures a direct count of the export gives', async () => {
-    const rows = parse(readFileSync(await exportTo('count.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const rows = csvRecords(readFileSync(await exportTo('count.csv'), 'utf8'));
     const hand = countByHand(rows);
     expect(live.totals).toMatchObject({
       orders: ORDERS,
@@ -329,7 +329,7 @@ describe('the work file of a live read', () => {
     expect(readdirSync(dir)).toEqual([]);
     // The profile is "local" when none is named.
     const lock = join(dir, `local-${eventId}.ndjson.lock`);
-    writeFileSync(lock, `${spawnSync(process.execPath, ['-e', '']).pid}\n`);
+    writeFileSync(lock, JSON.stringify({ pid: spawnSync(process.execPath, ['-e', '']).pid, host: hostname(), startedAt: new Date().toISOString() }));
     expect((await insightsJson([eventId])).totals).toEqual(first.totals);
     expect(readdirSync(dir)).toEqual([]);
   }, 120_000);

@@ -3,7 +3,8 @@
 // is prefixed with a single quote, which spreadsheets show as text. Plain numbers ("-12.5",
 // "+44") and international phone numbers ("+49 30 000000", "+1 555-010-0000": digit groups
 // after a country code, no letters, no operators but the separators) cannot call anything and
-// are left alone, so amounts and phone numbers stay as sent. The one definition, for every CSV.
+// are left alone, so amounts and phone numbers stay as sent. The one definition, for every CSV,
+// beside the one CSV writer (csvLine); every CSV is read with Papa Parse.
 const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r']);
 const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
 /** "+" and a country code, then digit groups separated by single spaces or hyphens. */
@@ -28,4 +29,31 @@ export function neutraliseFormula(cell: string): string {
  */
 export function restoreFormula(cell: string): string {
   return cell.charAt(0) === "'" && FORMULA_STARTS.has(cell.charAt(1)) ? cell.slice(1) : cell;
+}
+
+/** RFC 4180: a cell holding a comma, a quote or a line break is quoted, its quotes doubled. */
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** A cell that may need neutralising or quotes: it starts like a formula, or holds a comma, quote or line break. */
+const NEEDS_CARE = /^[=+\-@\t\r]|[",\r\n]/;
+
+/** A cell as RFC 4180 writes it: in double quotes, each quote inside doubled, when it needs them. */
+export function quoteCsvCell(cell: string): string {
+  return NEEDS_QUOTES.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+}
+
+function csvCell(cell: string): string {
+  // Most cells need neither: one test for them rather than two.
+  return NEEDS_CARE.test(cell) ? quoteCsvCell(neutraliseFormula(cell)) : cell;
+}
+
+/**
+ * A CSV line, every cell neutralised (header included): the one CSV writer. Written here rather
+ * than with a library: csv-stringify and Papa Parse's unparse quote by the same rule, and took
+ * 2x and 1.7x its time for 100,000 rows (docs/architecture.md, "Dependencies").
+ */
+export function csvLine(cells: readonly string[]): string {
+  let line = csvCell(cells[0] ?? '');
+  for (let column = 1; column < cells.length; column += 1) line += `,${csvCell(cells[column])}`;
+  return `${line}\n`;
 }
