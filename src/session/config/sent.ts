@@ -2,11 +2,11 @@
 // (a discount, a ticket's serviceFee): an update sends them again. Kept in sent.json beside the
 // profiles' config.json, owner-only and replaced atomically; the records an older version kept
 // in config.json (each profile's `sent`) move here when the records are first read.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SentStore } from '../../apply/remote.js';
 import type { FieldValues } from '../../client/fields/read-back.js';
 import { writeFileAtomically } from '../../util/atomic-file.js';
+import { createPrivateDirectory } from '../../util/private-file.js';
 import { readStoredConfig, type ConfigStore } from './store.js';
 import { assertOnlyYours } from './trust.js';
 
@@ -42,7 +42,7 @@ export async function openSentStore(config: ConfigStore, profileName: string): P
   assertOnlyYours(path, 'file');
   let profiles = readSentFile(path);
   const save = () => {
-    mkdirSync(config.directory, { recursive: true, mode: 0o700 });
+    createPrivateDirectory(config.directory);
     return writeFileAtomically(path, `${JSON.stringify({ profiles }, null, 2)}\n`);
   };
   const legacy = config.sentInProfiles();
