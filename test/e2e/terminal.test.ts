@@ -124,8 +124,10 @@ describe.concurrent('insights --watch on a terminal', { timeout: 180_000 }, () =
       const session = terminal(['insights', eventId, '--watch', '2s'], { rows, env: { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin } });
       try {
         await session.waitFor('since the last refresh', 90_000);
-        // Another refresh or two drawn over it.
-        await new Promise((resolve) => setTimeout(resolve, 5_000));
+        // Two more refreshes drawn over it: each frame begins by moving the cursor home.
+        const frames = (): number => session.raw().split('\x1b[H').length - 1;
+        const shown = frames();
+        await session.waitFor(() => frames() >= shown + 2, 60_000);
         const title = session.lines()[0].text;
         expect(title, session.text()).toMatch(/^Seeded .* · times in /);
         expect(session.text().split(title).length - 1, session.text()).toBe(1);
