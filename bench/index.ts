@@ -1,7 +1,7 @@
 // Runs every benchmark and prints one table with the machine it ran on.
 //   npm run bench                     full sizes (100,000 orders), under ten minutes on 2 cores
 //   npm run bench -- --quick          smaller sizes and fewer runs
-//   npm run bench -- --smoke          the smallest sizes, one run: checks that it runs (used by a test)
+//   npm run bench -- --smoke          the smallest sizes, one run, no warm-up: checks that it runs (the suite's test/bench/bench.test.ts)
 //   npm run bench -- --only startup   a comma-separated subset
 //   npm run bench -- --markdown       the table as Markdown (for bench/README.md)
 import { cpus, totalmem, type as osType, release } from 'node:os';

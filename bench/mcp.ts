@@ -49,17 +49,18 @@ function timeNodeBaseline(env: NodeJS.ProcessEnv): Promise<number> {
 }
 
 export const mcpBench: BenchModule = async ({ quick, smoke, log }) => {
-  const runs = smoke ? 2 : quick ? 10 : 30;
+  const runs = smoke ? 1 : quick ? 10 : 30;
+  const warmUps = smoke ? 0 : 2;
   const configDir = mkdtempSync(join(tmpdir(), 'boxoffice-bench-mcp-'));
   const env = { ...process.env, BOXOFFICE_CONFIG_DIR: configDir };
   try {
     const baseline: number[] = [];
     const mcp: number[] = [];
-    // Two warm-up rounds, then interleaved: a slow minute weighs on both alike.
-    for (let run = 0; run < runs + 2; run++) {
+    // Warm-up rounds, then interleaved: a slow minute weighs on both alike.
+    for (let run = 0; run < runs + warmUps; run++) {
       const node = await timeNodeBaseline(env);
       const server = await timeToInitialize(env);
-      if (run < 2) continue;
+      if (run < warmUps) continue;
       baseline.push(node);
       mcp.push(server);
     }

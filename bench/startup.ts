@@ -46,7 +46,10 @@ const CASES: Case[] = [
 ];
 
 export const startupBench: BenchModule = async ({ quick, smoke, log }) => {
-  const runs = smoke ? 2 : quick ? 10 : 40;
+  const runs = smoke ? 1 : quick ? 10 : 40;
+  // Runs left out before timing (hyperfine's, and rounds of the spawn loop); in a smoke run none:
+  // the check of every case below has already filled the code caches once.
+  const warmUps = smoke ? { hyperfine: 0, rounds: 0 } : { hyperfine: 2, rounds: 3 };
   const configDir = mkdtempSync(join(tmpdir(), 'boxoffice-bench-'));
   // The core's code cache (bin/boxoffice.js) in the run's own directory, filled by the warm-up runs.
   const env = { ...process.env, BOXOFFICE_CONFIG_DIR: configDir, XDG_CACHE_HOME: join(configDir, 'cache'), CI: 'true' };
@@ -64,7 +67,7 @@ export const startupBench: BenchModule = async ({ quick, smoke, log }) => {
     const cases = [...CASES, ...referenceCases(sandbox.url)];
     for (const testCase of cases) spawnChecked(testCase.args, env);
 
-    const rounds = hasHyperfine() ? timeWithHyperfine(cases, runs, env, configDir) : timeWithSpawn(cases, runs, env);
+    const rounds = hasHyperfine() ? timeWithHyperfine(cases, runs, warmUps.hyperfine, env, configDir) : timeWithSpawn(cases, runs, warmUps.rounds, env);
     const samples = cases.map((_, index) => rounds.flatMap((times) => times[index]));
     log(`startup: ${runs} runs each in ${rounds.length} rounds, baseline median ${round(median(samples[0]))} ms`);
     const figures: Figure[] = cases.map((testCase, index) => {
@@ -161,7 +164,7 @@ function hasHyperfine(): boolean {
 }
 
 /** Rounds of hyperfine runs, every case in each: round → case → times (ms). */
-function timeWithHyperfine(cases: readonly Case[], runs: number, env: NodeJS.ProcessEnv, scratch: string): number[][][] {
+function timeWithHyperfine(cases: readonly Case[], runs: number, warmUps: number, env: NodeJS.ProcessEnv, scratch: string): number[][][] {
   const report = join(scratch, 'hyperfine.json');
   const commands = cases.map((testCase) => [process.execPath, ...testCase.args].map(shellQuote).join(' '));
   const perRound = Math.min(runs, 5);
@@ -169,7 +172,7 @@ function timeWithHyperfine(cases: readonly Case[], runs: number, env: NodeJS.Pro
   for (let done = 0; done < runs; done += perRound) {
     const result = spawnSync(
       'hyperfine',
-      ['-N', '--warmup', '2', '--runs', String(Math.min(perRound, runs - done)), '--export-json', report, '--style', 'none', ...commands],
+      ['-N', '--warmup', String(warmUps), '--runs', String(Math.min(perRound, runs - done)), '--export-json', report, '--style', 'none', ...commands],
       { env, stdio: ['ignore', 'ignore', 'inherit'] },
     );
     if (result.status !== 0) throw new Error(`hyperfine failed with status ${result.status}`);
@@ -179,16 +182,16 @@ function timeWithHyperfine(cases: readonly Case[], runs: number, env: NodeJS.Pro
   return rounds;
 }
 
-/** One spawn of every case per round, after three rounds of warm-up: round → case → [time]. */
-function timeWithSpawn(cases: readonly Case[], runs: number, env: NodeJS.ProcessEnv): number[][][] {
+/** One spawn of every case per round, after `warmUps` rounds of warm-up: round → case → [time]. */
+function timeWithSpawn(cases: readonly Case[], runs: number, warmUps: number, env: NodeJS.ProcessEnv): number[][][] {
   const rounds: number[][][] = [];
-  for (let run = 0; run < runs + 3; run++) {
+  for (let run = 0; run < runs + warmUps; run++) {
     const timesByCase = cases.map((testCase) => {
       const started = process.hrtime.bigint();
       spawnSync(process.execPath, testCase.args, { env, stdio: 'ignore' });
       return [Number(process.hrtime.bigint() - started) / 1e6];
     });
-    if (run >= 3) rounds.push(timesByCase);
+    if (run >= warmUps) rounds.push(timesByCase);
   }
   return rounds;
 }

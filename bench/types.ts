@@ -2,7 +2,7 @@
 export interface BenchOptions {
   /** Smaller sizes and fewer repetitions (`npm run bench -- --quick`). */
   quick: boolean;
-  /** The smallest sizes and a single run (`--smoke`): proves the benchmark runs, times nothing. */
+  /** The smallest sizes, a single run and no warm-up (`--smoke`, run by `npm test`): proves the benchmark runs, times nothing. */
   smoke?: boolean;
   /** Progress lines for stderr. */
   log(line: string): void;

@@ -4,8 +4,9 @@
 // src/apply/crash-points.ts) at each request boundary in turn: once the request is served and
 // before apply reads its answer (`sent`), and once apply has the answer and before it writes the
 // state (`answered`). Then the state file is kept, deleted, or replaced by the one an older run
-// left, and apply runs again, and a third time. After the re-run every record exists once, the
-// service matches the file, the state names what exists, and the third run's plan is empty.
+// left, and apply runs again (the built CLI), and a third time (in this process). After the re-run
+// every record exists once, the service matches the file, the state names what exists, and the
+// third run's plan is empty.
 // Two runs are enumerated: the first apply of the file (from nothing), and the apply of the file
 // over an older version of it (updates).
 import { spawn } from 'node:child_process';
@@ -17,6 +18,7 @@ import { createClient } from '../../src/client/index.js';
 import type { BoxofficeClient } from '../../src/client/index.js';
 import type { SandboxExtension } from '../../src/sandbox/context.js';
 import { defaultExtensions } from '../../src/sandbox/extensions.js';
+import { runInProcess, type RunResult } from '../helpers/cli.js';
 import { organizerEnv, startTestSandbox } from '../helpers/sandbox.js';
 import { eventsWithUrl, ticketsOf } from './remote-counts.js';
 
@@ -168,8 +170,17 @@ function changeLines(stdout: string): string[] {
   return stdout.split('\n').filter((line) => /^ {2}[+~!] /.test(line));
 }
 
+/**
+ * `apply` run in this process (src/, with its own streams and environment): the set-up before a
+ * killed run and the check after its re-run, which cost a process start each otherwise. The runs
+ * under test, the killed one and its re-run, are processes of the built CLI.
+ */
+function applyInProcess(c: Case, values: Values): Promise<RunResult> {
+  return runInProcess(['apply', c.file], { env: envFor(c.eventUrl, values) });
+}
+
 async function applyOlder(c: Case): Promise<void> {
-  const older = await boxoffice(['apply', c.file], envFor(c.eventUrl, OLDER));
+  const older = await applyInProcess(c, OLDER);
   expect(older.stderr).not.toMatch(/^error/m);
   expect(older.code).toBe(0);
 }
@@ -188,7 +199,7 @@ async function killRerunAndCheck(c: Case, boundary: number, point: Point, after:
   expect(rerun.code, `${rerun.stdout}\n${rerun.stderr}`).toBe(0);
   await expectConverged(c, NEWER);
 
-  const third = await boxoffice(['apply', c.file], envFor(c.eventUrl, NEWER));
+  const third = await applyInProcess(c, NEWER);
   expect(third.code, `${third.stdout}\n${third.stderr}`).toBe(0);
   expect(changeLines(third.stdout)).toEqual([]);
   expect(third.stdout).not.toContain('Run the same command again');

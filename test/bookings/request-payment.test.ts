@@ -8,6 +8,7 @@ import { SignatureError } from '../../src/client/errors.js';
 import { BookingTimeoutError } from '../../src/bookings/await-return.js';
 import { BookingNotListedError } from '../../src/bookings/cross-check.js';
 import { type PaymentApi, type PaymentInput, requestPayment } from '../../src/bookings/request-payment.js';
+import { abortableSleep } from '../../src/util/sleep.js';
 import { postReturnForm, readReturnForm, type ReturnForm } from '../helpers/booking-return.js';
 import { useTestSandbox } from '../helpers/sandbox.js';
 
@@ -43,11 +44,7 @@ function input(orderNo: string, overrides: Partial<PaymentInput> = {}): PaymentI
     request: { amount: 250, orderNo, bookingKey: sandbox.tokens.bookingKey, callbackUrl: 'http://127.0.0.1/pending', currency: 'INR', pg: 'pg2' },
     timeoutMs: 60_000,
     now: () => new Date(),
-    sleep: (ms, signal) =>
-      new Promise((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        signal?.addEventListener('abort', () => clearTimeout(timer), { once: true });
-      }),
+    sleep: abortableSleep,
     signal: new AbortController().signal,
     ...overrides,
   };

@@ -19,8 +19,8 @@ export interface RecordedRequest {
 export type FixtureReply =
   | { status?: number; headers?: Record<string, string>; body?: unknown }
   | { drop: true }
-  /** Never answer (until the server closes): for timeouts. */
-  | { hang: true };
+  /** Never answer (until the server closes): for timeouts. `held` is called once the request is being held. */
+  | { hang: true; held?: () => void };
 
 export type FixtureHandler = (request: RecordedRequest) => FixtureReply;
 
@@ -323,7 +323,10 @@ export async function startFixtureServer(handler?: FixtureHandler): Promise<Fixt
       req.socket.destroy();
       return;
     }
-    if ('hang' in reply) return;
+    if ('hang' in reply) {
+      reply.held?.();
+      return;
+    }
     const body = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? {});
     res.writeHead(reply.status ?? 200, { 'content-type': typeof reply.body === 'string' ? 'text/html' : 'application/json', ...reply.headers });
     res.end(body);

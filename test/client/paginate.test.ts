@@ -81,7 +81,7 @@ describe('attendeeBatches', () => {
     const fetchBatch = async (range: RecordRange, signal: AbortSignal, onAnswer: () => void) => {
       active += 1;
       mostActive = Math.max(mostActive, active);
-      // Later spans answer sooner: were they asked together, they would be read out of order.
+      // timer under test: later spans answer sooner; were they asked together, they would be read out of order.
       await new Promise((resolve) => setTimeout(resolve, Math.max(1, 20 - range.fromRecord / 25)));
       active -= 1;
       answered.push(range.fromRecord);
@@ -102,13 +102,13 @@ describe('attendeeBatches', () => {
       events.push(`sent ${range.fromRecord}`);
       awaitingAnswer += 1;
       mostAwaitingAnswer = Math.max(mostAwaitingAnswer, awaitingAnswer);
-      // Later spans answer sooner: were they asked together, they would be read out of order.
+      // timer under test: later spans answer sooner; were they asked together, they would be read out of order.
       await new Promise((resolve) => setTimeout(resolve, Math.max(1, 20 - range.fromRecord / 25)));
       const records = await server.fetchBatch(range, signal, answered);
       awaitingAnswer -= 1;
       events.push(`answered ${range.fromRecord}`);
       answered();
-      // The check of the records takes a while: the next request goes out meanwhile.
+      // timer under test: the check of the records takes a while; the next request goes out meanwhile.
       await new Promise((resolve) => setTimeout(resolve, 5));
       events.push(`checked ${range.fromRecord}`);
       return records;
@@ -132,6 +132,7 @@ describe('attendeeBatches', () => {
       const records = await server.fetchBatch(range, signal, answered);
       signal.addEventListener('abort', () => cancelled.push(range.fromRecord));
       answered();
+      // timer under test: the check of the records takes a while; the next request goes out meanwhile.
       await new Promise((resolve) => setTimeout(resolve, 5));
       if (range.fromRecord === 100) throw shapeError;
       return records;
@@ -153,7 +154,7 @@ describe('attendeeBatches', () => {
     const list = [...existing];
     let sold = 0;
     const fetchBatch = async (range: RecordRange) => {
-      // Later spans answer sooner, as a busy server may.
+      // timer under test: later spans answer sooner, as a busy server's may.
       await new Promise((resolve) => setTimeout(resolve, Math.max(1, 30 - range.fromRecord / 20)));
       // A sale between any two reads: the new order goes first and pushes the others along.
       const batch = list.slice(range.fromRecord, range.fromRecord + Math.min(50, range.toRecord - range.fromRecord));
@@ -203,7 +204,8 @@ describe('attendeeBatches', () => {
           reasons.push(signal.reason);
           reject(signal.reason);
         });
-        if (range.fromRecord === 0) setTimeout(() => controller.abort(new Error('interrupted')), 10);
+        // Interrupted once the first request is in flight.
+        if (range.fromRecord === 0) queueMicrotask(() => controller.abort(new Error('interrupted')));
       });
     await expect(collect(attendeeBatches(fetchBatch, { eventId: 'E1', signal: controller.signal }))).rejects.toThrow('interrupted');
     expect(reasons).toEqual([new Error('interrupted')]);

@@ -400,10 +400,10 @@ describe('retries', () => {
 
   it('cancels a request in flight when the signal is aborted (Ctrl-C), and only that client', async () => {
     const controller = new AbortController();
-    server.enqueue('/api/e/get-all-events', { hang: true });
+    const held = new Promise<void>((resolve) => server.enqueue('/api/e/get-all-events', { hang: true, held: resolve }));
     const client = makeClient({ signal: controller.signal });
     const pending = failure(client.events.getAllEvents());
-    while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await held;
     controller.abort();
     const error = await pending;
     expect((error as Error).name).toBe('CancelledError');

@@ -75,10 +75,12 @@ function runSession(script: string, cwd: string, env: Record<string, string>): P
     const collect = (chunk: Buffer) => (output += chunk.toString('utf8'));
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
-    const timer = setTimeout(() => process.kill(-(child.pid as number), 'SIGKILL'), 240_000);
+    const deadline = AbortSignal.timeout(240_000);
+    const killGroup = () => process.kill(-(child.pid as number), 'SIGKILL');
+    deadline.addEventListener('abort', killGroup, { once: true });
     child.on('error', reject);
     child.on('close', (code) => {
-      clearTimeout(timer);
+      deadline.removeEventListener('abort', killGroup);
       // Anything an example left running in the background (a sandbox, say) goes too.
       try {
         process.kill(-(child.pid as number), 'SIGKILL');

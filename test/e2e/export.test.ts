@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, 
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untilFile } from '../helpers/file-event.js';
 import { NOBODY, runningAsRoot, startE2e, type E2e } from './support/built-cli.js';
 
 let e2e: E2e;
@@ -151,10 +152,11 @@ describe('two exports to the same -o at once', { timeout: 120_000 }, () => {
       firstRunning = false;
     });
     // Wait until the first run has its lock and work files, then start the second.
-    for (let waited = 0; !existsSync(`${output}.spool`) && waited < 60_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(existsSync(lock)).toBe(true);
-    const firstPid = (JSON.parse(readFileSync(lock, 'utf8')) as { pid: number }).pid;
-    const workModes = [lock, `${output}.spool`, `${output}.orders.ndjson`].map(mode);
+    const workFiles = [lock, `${output}.spool`, `${output}.orders.ndjson`];
+    const lockPid = () => (JSON.parse(readFileSync(lock, 'utf8')) as { pid: number }).pid;
+    await untilFile(lock, () => workFiles.every((file) => existsSync(file)) && lockPid() > 0);
+    const firstPid = lockPid();
+    const workModes = workFiles.map(mode);
     const refused = await slow.run(['attendees', 'export', slow.sandbox.seededEventIds[0], '-o', output], { env });
     expect(firstRunning).toBe(true); // refused at once: without waiting for the first to finish
     expect(refused.stderr).toMatch(

@@ -19,12 +19,12 @@ const LONG = ['completion', 'fish'];
 
 /**
  * Runs the CLI with stdout a pipe made by Python: `nonBlocking` sets O_NONBLOCK on its write end
- * and reads nothing for half a second (the pipe fills and a write finds it full, EAGAIN);
+ * and reads nothing until the pipe is full to within a page (a write finds it full, EAGAIN);
  * `readerGone` closes the read end before the CLI writes (EPIPE). Prints a JSON summary.
  */
 function throughPipe(args: string[], mode: 'nonBlocking' | 'readerGone'): { code: number; stdout: string; stderr: string } {
   const script = `
-import json, os, subprocess, sys, time
+import array, fcntl, json, os, subprocess, sys, termios, time
 r, w = os.pipe()
 mode = sys.argv[1]
 if mode == 'nonBlocking':
@@ -35,7 +35,14 @@ child = subprocess.Popen(sys.argv[2:], stdout=w, stderr=subprocess.PIPE)
 os.close(w)
 data = b''
 if mode == 'nonBlocking':
-    time.sleep(0.5)
+    capacity = fcntl.fcntl(r, 1032)  # F_GETPIPE_SZ
+    deadline = time.monotonic() + 20
+    buffered = array.array('i', [0])
+    while child.poll() is None and time.monotonic() < deadline:
+        fcntl.ioctl(r, termios.FIONREAD, buffered)
+        if buffered[0] > capacity - 4096:
+            break
+        time.sleep(0.005)  # timer under test: a slow reader; nothing announces a full pipe, so its fill level is polled
     while True:
         chunk = os.read(r, 65536)
         if not chunk:

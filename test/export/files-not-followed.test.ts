@@ -4,12 +4,14 @@
 // Nothing outside the export's own files may be written, replaced or re-moded.
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { TEST_SANDBOX_SECRET } from '../helpers/sandbox-secret.js';
+import { untilFile } from '../helpers/file-event.js';
+import { nextRecordOf } from './fixtures.js';
 import { seedAttendeeEvent, type SeededEvent } from './sandbox-seed.js';
 
 interface ProcessResult {
@@ -133,16 +135,14 @@ describe('-o a FIFO or a device is written as a stream, never replaced', () => {
   it('writes the rows into a FIFO (with --force) and leaves the FIFO in place', async () => {
     const fifo = join(dir, 'rows.fifo');
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
-    const reader = spawn('cat', [fifo]);
+    // A FIFO replaced by a file would leave the reader waiting for a writer for ever: the deadline kills it.
+    const reader = spawn('cat', [fifo], { timeout: 30_000 });
     let received = '';
     reader.stdout.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
     const readerDone = new Promise((resolve) => reader.on('close', resolve));
     const result = await exportAs([event.eventId, '-o', fifo, '--force']);
     expect(result.code).toBe(0);
-    // A FIFO replaced by a file would leave the reader waiting for a writer for ever.
-    const timeout = setTimeout(() => reader.kill(), 10_000);
     await readerDone;
-    clearTimeout(timeout);
     expect(lstatSync(fifo).isFIFO()).toBe(true);
     expect(received.split('\n')[0]).toMatch(/^orderNo,purchaseDate,/);
     expect(received.trimEnd().split('\n')).toHaveLength(event.attendees + 1);
@@ -184,14 +184,7 @@ describe('a checkpoint resumes only against the service and account it was writt
       const file = join(dir, 'two-services.csv');
       const child = spawn(process.execPath, ['bin/boxoffice.js', 'attendees', 'export', slowEvent.eventId, '-o', file], { env: envFor(slow), stdio: 'ignore' });
       const exited = new Promise((resolve) => child.on('exit', resolve));
-      let checkpointed = 0;
-      while (checkpointed < 200) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        checkpointed = await readFile(`${file}.checkpoint.json`, 'utf8').then(
-          (text) => (JSON.parse(text) as { nextRecord: number }).nextRecord,
-          () => 0,
-        );
-      }
+      await untilFile(`${file}.checkpoint.json`, (path) => nextRecordOf(path) >= 200);
       child.kill('SIGKILL');
       await exited;
       const spoolBefore = readFileSync(`${file}.spool`);

@@ -1,4 +1,5 @@
 // Attendee-list records and an in-memory server that pages them the two ways seen in the wild.
+import { readFileSync } from 'node:fs';
 import type { Clock } from '../../src/session/deps.js';
 import type { FetchAttendeeBatch, RecordRange } from '../../src/client/paginate.js';
 import type { AttendeeRecord } from '../../src/client/schemas/index.js';
@@ -90,4 +91,9 @@ export function fakeClock(): Clock & { slept: number[] } {
       now += ms;
     },
   };
+}
+
+/** The record an export's checkpoint file says it resumes at (throws while there is none). */
+export function nextRecordOf(checkpointPath: string): number {
+  return (JSON.parse(readFileSync(checkpointPath, 'utf8')) as { nextRecord: number }).nextRecord;
 }

@@ -33,12 +33,13 @@ const holdPastTheEnd: SandboxExtension = {
       if (!Array.isArray(body.attendee) || body.attendee.length > 0) return;
       const fromRecord = Number((await c.req.parseBody()).fromRecord);
       emptyBatchStarts.add(fromRecord);
-      // Requests launched together arrive together: after a moment, the first empty batch is known.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Requests ahead are chained (each sent once the one before was answered): the first empty
+      // batch arrives first, and is answered.
       if (fromRecord === Math.min(...emptyBatchStarts)) return;
       const signal = c.req.raw.signal;
       await new Promise<void>((resolve) => {
         if (signal.aborted) return resolve();
+        // timer under test: an answer the sandbox holds until the client goes away, or HOLD_MS.
         const timer = setTimeout(resolve, HOLD_MS);
         signal.addEventListener('abort', () => {
           clearTimeout(timer);

@@ -15,6 +15,8 @@ import type { SandboxExtension } from '../../src/sandbox/context.js';
 import { defaultExtensions } from '../../src/sandbox/extensions.js';
 import { runInProcess } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox, type TestSandboxOptions } from '../helpers/sandbox.js';
+import { untilFile } from '../helpers/file-event.js';
+import { nextRecordOf } from './fixtures.js';
 import { seedAttendeeEvent, type SeededEvent } from './sandbox-seed.js';
 
 const run = promisify(execFile);
@@ -273,14 +275,7 @@ describe('attendees export against the sandbox', () => {
     const env = { ...process.env, ...envFor(slow), CI: 'true' };
     const child = spawn(process.execPath, ['bin/boxoffice.js', 'attendees', 'export', event.eventId, '-o', file], { env, stdio: 'ignore' });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-    let checkpointed = 0;
-    while (checkpointed < 500) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      checkpointed = await readFile(`${file}.checkpoint.json`, 'utf8').then(
-        (text) => (JSON.parse(text) as { nextRecord: number }).nextRecord,
-        () => 0,
-      );
-    }
+    await untilFile(`${file}.checkpoint.json`, (path) => nextRecordOf(path) >= 500);
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
     expect(existsSync(file)).toBe(false);

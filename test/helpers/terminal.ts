@@ -27,6 +27,9 @@ interface ScreenLine {
   wrapped: boolean;
 }
 
+/** Text the screen shows, or a check of the session run as each output is rendered. */
+type ScreenCondition = string | RegExp | (() => boolean);
+
 export interface TerminalSession {
   /** Types into the terminal (keys as bytes: '\r' is Enter, '\x03' Ctrl-C, '\x1b[B' arrow down). */
   type(text: string): void;
@@ -36,8 +39,8 @@ export interface TerminalSession {
   viewport(): string[];
   /** The whole rendered text, scrollback included, a line the terminal wrapped joined back to the one it continues. */
   text(): string;
-  /** Resolves once the rendered screen contains `what`, or `what(screen)` holds (all output written so far is rendered). */
-  waitFor(what: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<void>;
+  /** Resolves once the rendered screen contains `what`, or `what(screen)` holds (checked as each output is rendered). */
+  waitFor(what: ScreenCondition, timeoutMs?: number): Promise<void>;
   /** Resolves when the CLI has exited, with its status; all its output rendered. */
   exit: Promise<number>;
   /** The raw bytes the CLI wrote (for colour checks the rendered text cannot show). */
@@ -67,6 +70,9 @@ export function runInTerminal(argv: readonly string[], options: TerminalOptions 
     cwd: options.cwd ?? ROOT,
     env: terminalEnvironment(options.env ?? {}),
     stdio: ['pipe', 'pipe', 'inherit'],
+    // The deadline: a session still running then is killed.
+    timeout: options.timeoutMs ?? 60_000,
+    killSignal: 'SIGKILL',
   });
   // The terminal's own answers (cursor position reports) go back to the program, as a real one's do.
   terminal.onData((data) => {
@@ -84,11 +90,9 @@ export function runInTerminal(argv: readonly string[], options: TerminalOptions 
         for (const listener of listeners) listener();
       });
   });
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
   const exit = new Promise<number>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code, signal) => {
-      clearTimeout(timer);
       void pending.then(() => resolve(code ?? 128 + (signal === 'SIGKILL' ? 9 : 15)));
     });
   });
@@ -118,8 +122,8 @@ export function runInTerminal(argv: readonly string[], options: TerminalOptions 
     }
     return joined.join('\n');
   };
-  const matches = (what: string | RegExp | ((screen: string) => boolean)): boolean =>
-    typeof what === 'string' ? text().includes(what) : typeof what === 'function' ? what(text()) : what.test(text());
+  const matches = (what: ScreenCondition): boolean =>
+    typeof what === 'string' ? text().includes(what) : what instanceof RegExp ? what.test(text()) : what(text());
 
   return {
     type: (keys) => child.stdin.write(keys),
@@ -137,11 +141,13 @@ export function runInTerminal(argv: readonly string[], options: TerminalOptions 
           cleanup();
           resolve();
         };
-        const timeout = setTimeout(() => {
+        const deadline = AbortSignal.timeout(timeoutMs);
+        const giveUp = (): void => {
           cleanup();
           child.kill('SIGKILL');
           reject(new Error(`the screen never showed ${String(what)}; it shows:\n${text()}`));
-        }, timeoutMs);
+        };
+        deadline.addEventListener('abort', giveUp, { once: true });
         const onExit = (): void => {
           if (matches(what)) {
             check();
@@ -151,7 +157,7 @@ export function runInTerminal(argv: readonly string[], options: TerminalOptions 
           reject(new Error(`the CLI exited before the screen showed ${String(what)}; it shows:\n${text()}`));
         };
         const cleanup = (): void => {
-          clearTimeout(timeout);
+          deadline.removeEventListener('abort', giveUp);
           listeners.delete(check);
         };
         listeners.add(check);

@@ -101,14 +101,14 @@ describe('a live read', { timeout: 120_000 }, () => {
     let aborted = false;
     const stalled: typeof client.events.attendeeList = async (request, options) => {
       if (Number(request.fromRecord) < 100) return client.events.attendeeList(request, options);
-      // An answer that never comes: only the request's own signal ends the wait.
-      setTimeout(() => interrupt.abort(new Error('interrupted')), 50);
-      return new Promise((_resolve, reject) =>
+      // An answer that never comes: only the request's own signal ends the wait. Ctrl-C comes once it is in flight.
+      return new Promise((_resolve, reject) => {
         options?.signal?.addEventListener('abort', () => {
           aborted = true;
           reject(options.signal?.reason);
-        }),
-      );
+        });
+        queueMicrotask(() => interrupt.abort(new Error('interrupted')));
+      });
     };
     const { env } = liveEnvironment('stalled.ndjson', { ...client.events, attendeeList: stalled }, interrupt.signal);
     await expect(readEventLive(eventId, env)).rejects.toThrow('interrupted');

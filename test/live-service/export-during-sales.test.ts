@@ -62,6 +62,7 @@ describe.each([
       };
       // Sales: an order every few milliseconds for as long as the export runs.
       let sold = 0;
+      // timer under test: the sales that go on during the export.
       const seller = setInterval(() => {
         sold += 1;
         insertOrder(sandbox.db, {

@@ -1,7 +1,7 @@
-// The attendee-list benchmark runs end to end at a tiny size (its timings are not asserted here:
-// `npm run bench` reports them), and its deep batch is really the end of the list.
+// The attendee-list benchmark's deep batch is really the end of the list (its timings are not
+// asserted here: `npm run bench` reports them; the suite's smoke run of the bench runs the module).
 import { describe, expect, it } from 'vitest';
-import { attendeeBatchesBench, measureAttendeeBatches } from '../../bench/attendee-batches.js';
+import { measureAttendeeBatches } from '../../bench/attendee-batches.js';
 
 describe('bench/attendee-batches', () => {
   it('seeds orders through the db layer and reads the first and the last batch over HTTP', async () => {
@@ -14,13 +14,5 @@ describe('bench/attendee-batches', () => {
     expect(result.firstMs).toHaveLength(2);
     expect(result.deepMs).toHaveLength(2);
     expect(lines.join('\n')).toContain('seeding 120 orders');
-  });
-
-  it('reports a ratio against the 1.3 target as a BenchModule', async () => {
-    const section = await attendeeBatchesBench({ quick: true, smoke: true, log: () => undefined });
-    expect(section.section).toMatch(/Attendee list/);
-    const deep = section.figures.find((figure) => figure.target !== undefined);
-    expect(deep?.target).toBe('≤ 1.3');
-    expect(deep?.ratio).toBeGreaterThan(0);
   });
 });

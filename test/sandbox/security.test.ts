@@ -262,6 +262,7 @@ describe('request deadline', () => {
         `POST /api/e/create HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${sandbox.tokens.organizer}\r\n` +
           `Content-Type: ${FORM}\r\nContent-Length: 100000\r\n\r\neventTitle=`,
       );
+      // timer under test: a client that sends its body a byte every 50 ms, never in full.
       const drip = setInterval(() => socket.writable && socket.write('x'), 50);
       const closedAfter = await new Promise<number>((resolve) => {
         socket.on('close', () => resolve(performance.now() - started));

@@ -93,7 +93,8 @@ describe('attendees sync killed at every step', () => {
         if (current.atDelivery?.index !== deliveriesThisRun) return true;
         cutDeliveries += 1;
         if (current.atDelivery.answered) {
-          setTimeout(() => killRun?.('SIGKILL'), 0);
+          // Killed once the receiver's answer is on its way.
+          setImmediate(() => killRun?.('SIGKILL'));
           return true;
         }
         killRun?.('SIGKILL');
@@ -105,6 +106,7 @@ describe('attendees sync killed at every step', () => {
         timeoutMs: 120_000,
         // The first line (what the run will spend) comes before the first read.
         onOutput: (_output, kill) => {
+          // timer under test: a kill at a moment no boundary marks, afterMs into the run.
           if (killRun === undefined && current.afterMs !== undefined) timer = setTimeout(() => kill('SIGKILL'), current.afterMs);
           killRun = kill;
         },

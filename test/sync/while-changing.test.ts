@@ -43,18 +43,25 @@ describe.each(MODES)('attendees sync against the sandbox (%s)', (_mode, sandboxO
     await e2e?.close();
   });
 
-  const sync = (database: string, extra: string[] = []) =>
-    e2e.run(['--json', 'attendees', 'sync', eventId, '--to', database, '--forward-to', receiver.url, ...extra], {
+  /** A sync run; `onAnnounced` is called once, when it has said what it will spend (its first line, before its first read). */
+  const sync = (database: string, extra: string[] = [], onAnnounced?: () => void) => {
+    let announced = false;
+    return e2e.run(['--json', 'attendees', 'sync', eventId, '--to', database, '--forward-to', receiver.url, ...extra], {
       env: { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin, BOXOFFICE_FORWARD_SECRET: SECRET },
       timeoutMs: 180_000,
+      onOutput: ({ stderr }) => {
+        if (announced || !stderr.includes('\n')) return;
+        announced = true;
+        onAnnounced?.();
+      },
     });
+  };
 
   async function mutate(round: number): Promise<void> {
     const tickets = listedTickets(e2e.sandbox, eventId).filter((ticket) => ticket.status === 'attending');
     const pick = (offset: number) => tickets[(round * 37 + offset * 11) % tickets.length];
     placeOrders(e2e.sandbox, eventId, 3, `r${round}a`);
     await tool(e2e.sandbox, '/sandbox/cancel-order', { orderNo: pick(1).orderNo });
-    await new Promise((resolve) => setTimeout(resolve, 30));
     await tool(e2e.sandbox, '/sandbox/cancel-attendee', { ticketNo: pick(2).ticketNo });
     await tool(e2e.sandbox, '/sandbox/answer', { ticketNo: pick(3).ticketNo, label: 'T-shirt size', value: `XL-${round}` });
     await tool(e2e.sandbox, '/sandbox/answer', { ticketNo: pick(4).ticketNo, label: 'Company', value: `Renamed ${round}` });
@@ -79,9 +86,14 @@ describe.each(MODES)('attendees sync against the sandbox (%s)', (_mode, sandboxO
     let delivered = receiver.distinct().length;
 
     for (let round = 1; round <= 3; round += 1) {
-      // Changes while a run reads, then a run with nothing changing.
-      const [during] = await Promise.all([sync(database, ['--full-every', '0']), mutate(round)]);
+      // Changes while a run reads (from the moment it has announced its reads), then a run with nothing changing.
+      let mutated: Promise<void> | undefined;
+      const during = await sync(database, ['--full-every', '0'], () => {
+        mutated = mutate(round);
+      });
       expect(during.code, during.stderr).toBe(0);
+      expect(mutated, 'the run never announced its reads').toBeDefined();
+      await mutated;
       const quiet = await sync(database, ['--full-every', '0']);
       expect(quiet.code, quiet.stderr).toBe(0);
       for (const run of [during, quiet]) {

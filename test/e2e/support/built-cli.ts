@@ -76,12 +76,14 @@ export function runBuilt(argv: readonly string[], options: RunOptions = {}): Pro
       cwd: options.cwd ?? ROOT,
       env,
       stdio: ['pipe', 'pipe', 'pipe'],
+      // The deadline: a run still going then is killed.
+      timeout: options.timeoutMs ?? 90_000,
+      killSignal: 'SIGKILL',
       ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
     });
     let stdout = '';
     let stderr = '';
     const kill = (signal: NodeJS.Signals) => child.kill(signal);
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 90_000);
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString('utf8');
       options.onOutput?.({ stdout, stderr }, kill);
@@ -92,7 +94,6 @@ export function runBuilt(argv: readonly string[], options: RunOptions = {}): Pro
     });
     child.on('error', reject);
     child.on('close', (code, signal) => {
-      clearTimeout(timer);
       resolve({ code, signal, stdout, stderr });
     });
     child.stdin.on('error', () => {}); // a CLI that does not read stdin may close it first

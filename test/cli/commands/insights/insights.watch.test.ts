@@ -37,11 +37,13 @@ describe.each([
     const env = { BOXOFFICE_TOKEN: harness.sandbox.tokens.admin, BOXOFFICE_PUBLISHER_KEY: harness.sandbox.tokens.publisher };
 
     const pendingSleeps: (() => void)[] = [];
+    const sleepWaiters: (() => void)[] = [];
     const clock: Clock = {
       now: () => new Date(),
       sleep: (_ms, signal) =>
         new Promise((resolve, reject) => {
           pendingSleeps.push(resolve);
+          for (const wake of sleepWaiters.splice(0)) wake();
           signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
         }),
     };
@@ -69,7 +71,7 @@ describe.each([
       return lines[count - 1];
     };
     const refresh = async (count: number) => {
-      while (pendingSleeps.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      while (pendingSleeps.length === 0) await new Promise<void>((resolve) => sleepWaiters.push(resolve));
       pendingSleeps.shift()?.();
       return lineCount(count);
     };
