@@ -28,7 +28,7 @@ interface ScreenLine {
 }
 
 /** Text the screen shows, or a check of the session run as each output is rendered. */
-type ScreenCondition = string | RegExp | (() => boolean);
+type ScreenCondition = string | RegExp | ((screen: string) => boolean);
 
 export interface TerminalSession {
   /** Types into the terminal (keys as bytes: '\r' is Enter, '\x03' Ctrl-C, '\x1b[B' arrow down). */
