@@ -1,6 +1,7 @@
 // The door's one reader of the synced attendees (boxoffice_attendees, src/sync/schema.ts), joined
 // with their check-ins: only the columns the door shows, only attendees still in the list.
 import type { SqlValue, SyncDatabase } from '../sync/destination.js';
+import { hasTable } from './tables.js';
 
 export interface DoorAttendee {
   key: string;
@@ -145,6 +146,31 @@ export function ticketCounts(expected: ReadonlyMap<string, number>, arrived: Rea
   return [...expected]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([ticketName, count]) => ({ ticketName, arrived: arrived.get(ticketName) ?? 0, expected: count }));
+}
+
+/** What `insights --db` counts: arrived of expected, in all and per ticket, and arrivals per door. */
+export interface ArrivalCounts {
+  arrived: number;
+  expected: number;
+  tickets: TicketCount[];
+  doors: { door: string; arrived: number }[];
+}
+
+/** The counts of the event's arrivals; none arrived while no door has created the check-in table. */
+export async function arrivalCounts(db: SyncDatabase, eventId: string): Promise<ArrivalCounts> {
+  const opened = await hasTable(db, 'boxoffice_checkins');
+  const tickets = ticketCounts(await expectedCounts(db, eventId), opened ? await arrivedCounts(db, eventId) : new Map());
+  const doors = opened
+    ? await db.all<{ door: string; arrived: number }>(
+        `SELECT c.door, COUNT(*) AS arrived
+FROM boxoffice_checkins c CROSS JOIN boxoffice_attendees a
+WHERE c.event_id = ? AND a.event_id = c.event_id AND a.attendee_key = c.attendee_key AND a.removed_at IS NULL AND a.cancelled = 0
+GROUP BY c.door ORDER BY c.door`,
+        [eventId],
+      )
+    : [];
+  const sum = (key: 'arrived' | 'expected'): number => tickets.reduce((total, ticket) => total + ticket[key], 0);
+  return { arrived: sum('arrived'), expected: sum('expected'), tickets, doors: doors.map((row) => ({ door: row.door, arrived: Number(row.arrived) })) };
 }
 
 /** When the sync last wrote the event's list (its state's updated_at), as ISO text. */

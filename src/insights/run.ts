@@ -1,8 +1,10 @@
 // One run of `boxoffice insights` as data: the report of an export file, or the reports of an
-// event read from the service (one; with a watch interval, one more after each refresh). The CLI
+// event read from the service (one; with a watch interval, one more after each refresh), each with
+// the arrivals at the door when a check-in table is read (`--db`). The CLI
 // (src/cli/commands/insights/) reads the flags, presents the reports and words what they say.
 import { basename } from 'node:path';
 import { RateLimitError } from '../client/errors.js';
+import type { ArrivalCounts } from '../checkin/attendees.js';
 import type { ExportFormat } from '../export/checkpoint.js';
 import { figuresClock } from './clock.js';
 import { machineTimezone, wallTime } from './dates.js';
@@ -11,8 +13,12 @@ import { EventWatcher, readEventLive, type LiveReadEnvironment, type RefreshChan
 import { readExportRows } from './read-export.js';
 import { eventSales, type InsightsReport } from './report.js';
 
+/** Counts the arrivals at the door now (the check-in table of `--db`). */
+export type ReadArrivals = () => Promise<ArrivalCounts>;
+
 export interface FileReportSettings {
   eventId?: string;
+  arrivals?: ReadArrivals;
   currency?: string;
   timezone?: string;
   now: Date;
@@ -33,6 +39,7 @@ export async function reportOfFile(file: { path: string; format: ExportFormat },
     source: { kind: 'file', file: file.path },
     figures: figures.figures(),
     sales: null,
+    ...(settings.arrivals && { arrivals: await settings.arrivals() }),
   };
 }
 
@@ -50,6 +57,7 @@ export interface LiveReportSettings {
   read: LiveReadEnvironment;
   /** Refresh every this many ms; undefined: one report. */
   watchMs?: number;
+  arrivals?: ReadArrivals;
   clock: { now(): Date; sleep(ms: number, signal?: AbortSignal): Promise<void> };
 }
 
@@ -63,7 +71,7 @@ export async function* liveReports(settings: LiveReportSettings): AsyncGenerator
   const live = await readEventLive(eventId, read);
   let reads = live.reads;
   let watcher: EventWatcher | undefined;
-  const reportNow = (): InsightsReport => ({
+  const reportNow = async (): Promise<InsightsReport> => ({
     eventId,
     title: live.facts.title,
     currency: live.facts.currency,
@@ -72,14 +80,15 @@ export async function* liveReports(settings: LiveReportSettings): AsyncGenerator
     source: { kind: 'live', reads },
     figures: live.figures.figures(),
     sales: eventSales(live.facts.tickets, watcher?.lastReport ?? live.facts.report),
+    ...(settings.arrivals && { arrivals: await settings.arrivals() }),
   });
   if (watchMs === undefined) {
-    yield { report: reportNow(), change: null };
+    yield { report: await reportNow(), change: null };
     return;
   }
   watcher = new EventWatcher(read.api, eventId, live.figures, live.listStart);
   reads += await watcher.start();
-  const first = reportNow();
+  const first = await reportNow();
   yield { report: first, change: null };
   const watched: WatchedSoFar = {
     since: wallTime(Date.parse(first.generatedAt), first.timezone).slice(11),
@@ -103,6 +112,6 @@ export async function* liveReports(settings: LiveReportSettings): AsyncGenerator
       revenue: Math.round((watched.change.revenue + change.revenue) * 100) / 100,
       cancellations: watched.change.cancellations + change.cancellations,
     };
-    yield { report: reportNow(), change, watched };
+    yield { report: await reportNow(), change, watched };
   }
 }

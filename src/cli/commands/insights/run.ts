@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { exportSource } from '../../../export/checkpoint.js';
 import { progressAndNotices } from '../../../export/progress.js';
 import { READS_PER_REFRESH } from '../../../insights/live.js';
-import { liveReports, reportOfFile } from '../../../insights/run.js';
+import { arrivalCounts } from '../../../checkin/attendees.js';
+import { openCheckinDatabase } from '../../../checkin/database.js';
+import { liveReports, reportOfFile, type ReadArrivals } from '../../../insights/run.js';
 import { formatCount } from '../../../util/count.js';
 import { formatDuration } from '../../../util/duration.js';
 import { withSmallHeap } from '../../../util/heap.js';
@@ -28,7 +30,7 @@ function costLine(intervalMs: number): string {
   );
 }
 
-async function runLiveInsights(options: InsightsOptions & { eventId: string }, context: CommandContext): Promise<void> {
+async function runLiveInsights(options: InsightsOptions & { eventId: string }, context: CommandContext, arrivals?: ReadArrivals): Promise<void> {
   const { eventId } = options;
   const { deps } = context;
   const { io } = deps;
@@ -39,6 +41,7 @@ async function runLiveInsights(options: InsightsOptions & { eventId: string }, c
     const steps = liveReports({
       eventId,
       watchMs: options.watchMs,
+      arrivals,
       clock: deps.clock,
       read: {
         api: session.client.events,
@@ -80,11 +83,18 @@ export async function runInsights(options: InsightsOptions, context: CommandCont
   if (options.output !== undefined && options.destination === 'file' && !options.force) {
     await confirmReplace(options.output, context, 'nothing read');
   }
-  const { from } = options;
+  const { from, db: destination, eventId } = options;
   const { deps } = context;
-  return withSmallHeap(async () => {
-    if (from === undefined) return runLiveInsights({ ...options, eventId: options.eventId as string }, context);
-    const report = await reportOfFile(from, { ...options, now: deps.clock.now(), signal: deps.signal });
-    await showReport(report, options, context, null);
-  });
+  // Refused before the service is read: the database must hold the event's synced list, as at the door.
+  const db = destination === undefined || eventId === undefined ? undefined : await openCheckinDatabase(destination, eventId, 'read');
+  const arrivals = db && eventId !== undefined ? () => arrivalCounts(db, eventId) : undefined;
+  try {
+    await withSmallHeap(async () => {
+      if (from === undefined) return runLiveInsights({ ...options, eventId: eventId as string }, context, arrivals);
+      const report = await reportOfFile(from, { ...options, arrivals, now: deps.clock.now(), signal: deps.signal });
+      await showReport(report, options, context, null);
+    });
+  } finally {
+    await db?.close();
+  }
 }
