@@ -70,7 +70,8 @@ export async function* liveReports(settings: LiveReportSettings): AsyncGenerator
   const { eventId, read, clock, watchMs } = settings;
   const live = await readEventLive(eventId, read);
   let reads = live.reads;
-  let watcher: EventWatcher | undefined;
+  const watcher = watchMs === undefined ? undefined : new EventWatcher(read.api, eventId, live.figures, live.listStart);
+  if (watcher !== undefined) reads += await watcher.start();
   const reportNow = async (): Promise<InsightsReport> => ({
     eventId,
     title: live.facts.title,
@@ -82,14 +83,9 @@ export async function* liveReports(settings: LiveReportSettings): AsyncGenerator
     sales: eventSales(live.facts.tickets, watcher?.lastReport ?? live.facts.report),
     ...(settings.arrivals && { arrivals: await settings.arrivals() }),
   });
-  if (watchMs === undefined) {
-    yield { report: await reportNow(), change: null };
-    return;
-  }
-  watcher = new EventWatcher(read.api, eventId, live.figures, live.listStart);
-  reads += await watcher.start();
   const first = await reportNow();
   yield { report: first, change: null };
+  if (watcher === undefined || watchMs === undefined) return;
   const watched: WatchedSoFar = {
     since: wallTime(Date.parse(first.generatedAt), first.timezone).slice(11),
     change: { newOrders: 0, newAttendees: 0, revenue: 0, cancellations: 0, reads: 0, unread: 0 },

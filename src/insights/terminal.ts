@@ -103,15 +103,7 @@ function arrivalLines(arrivals: ArrivalCounts, paint: Paint): string[] {
       paint,
       1, // a full bar: every attendee expected is in
     ),
-    '',
-    paint.heading(`${ARRIVED} per door`),
-    ...(arrivals.doors.length === 0
-      ? ['  nobody yet']
-      : barChart(
-          arrivals.doors.map((door) => ({ label: door.door, value: door.arrived })),
-          TOP_ROWS,
-          paint,
-        )),
+    `${ARRIVED} per door: ${arrivals.doors.map((door) => `${door.door} ${formatCount(door.arrived)}`).join(' · ') || 'nobody yet'}`,
   ];
 }
 

@@ -115,9 +115,7 @@ describe('insights --db: the arrivals at the door', { timeout: 180_000 }, () => 
     expect(screen).toMatch(new RegExp(`\\barrived +${share.replace('.', '\\.')} \\(3 of ${expected.expected} expected\\)`));
     expect(screen).toContain('arrived per ticket (of expected)');
     for (const ticket of expected.tickets) expect(screen).toMatch(new RegExp(`${ticket.ticketName}.* ${ticket.arrived} of ${ticket.expected}\\n`));
-    expect(screen).toContain('arrived per door');
-    expect(screen).toMatch(/north +█+ 2\n/);
-    expect(screen).toMatch(/south +█+ 1\n/);
+    expect(screen).toContain('arrived per door: north 2 · south 1\n');
 
     const page = readFileSync(join(e2e.dir, 'page.html'), 'utf8');
     expect(page).toContain(`<dt>arrived</dt><dd>${share}<small>3 of ${expected.expected} expected, let in at the door</small></dd>`);
@@ -132,6 +130,7 @@ describe('insights --db: the arrivals at the door', { timeout: 180_000 }, () => 
     const ticketNo = attending()[0];
     let admitted: Promise<void> | undefined;
     let seen = 0;
+    let stopped = false;
     const arrivedPerLine: number[] = [];
     const watch = await e2e.run(['insights', event.eventId, '--db', database, '--watch', '1s'], {
       env: admin(),
@@ -141,7 +140,10 @@ describe('insights --db: the arrivals at the door', { timeout: 180_000 }, () => 
         seen = lines.length;
         // The door lets one in once the first report is out; the watch stops once a report counts it.
         if (arrivedPerLine.length > 0 && admitted === undefined) admitted = letIn(database, [[ticketNo, 'north']]);
-        if (arrivedPerLine.at(-1) === 1) kill('SIGINT');
+        if (arrivedPerLine.at(-1) === 1 && !stopped) {
+          stopped = true;
+          kill('SIGINT');
+        }
       },
     });
     await admitted;
