@@ -7,6 +7,9 @@ import { progressAndNotices } from '../../../export/progress.js';
 import { READS_PER_REFRESH } from '../../../insights/live.js';
 import { arrivalCounts } from '../../../checkin/attendees.js';
 import { openCheckinDatabase } from '../../../checkin/database.js';
+import { hasTable } from '../../../checkin/tables.js';
+import type { SyncDatabase } from '../../../sync/destination.js';
+import { refuseOtherService, serviceOf } from '../../../sync/source.js';
 import { liveReports, reportOfFile, type ReadArrivals } from '../../../insights/run.js';
 import { formatCount } from '../../../util/count.js';
 import { formatDuration } from '../../../util/duration.js';
@@ -30,7 +33,10 @@ function costLine(intervalMs: number): string {
   );
 }
 
-async function runLiveInsights(options: InsightsOptions & { eventId: string }, context: CommandContext, arrivals?: ReadArrivals): Promise<void> {
+/** The arrivals of `db` (--db), counted again for each report. */
+const arrivalsOf = (db: SyncDatabase | undefined, eventId: string): ReadArrivals | undefined => db && (() => arrivalCounts(db, eventId));
+
+async function runLiveInsights(options: InsightsOptions & { eventId: string }, context: CommandContext, db?: SyncDatabase): Promise<void> {
   const { eventId } = options;
   const { deps } = context;
   const { io } = deps;
@@ -38,10 +44,13 @@ async function runLiveInsights(options: InsightsOptions & { eventId: string }, c
   const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs, notice });
   try {
     if (options.watchMs !== undefined) checkWatchInterval(options.watchMs, session.profile.apiUrl as string, READS_PER_REFRESH);
+    // The arrivals of another service's event of the same id are not this event's.
+    if (db && (await hasTable(db, 'boxoffice_sync_sources')))
+      await refuseOtherService(db, { eventId, service: serviceOf(session.profile.apiUrl as string), flag: '--db' });
     const steps = liveReports({
       eventId,
       watchMs: options.watchMs,
-      arrivals,
+      arrivals: arrivalsOf(db, eventId),
       clock: deps.clock,
       read: {
         api: session.client.events,
@@ -87,10 +96,10 @@ export async function runInsights(options: InsightsOptions, context: CommandCont
   const { deps } = context;
   // Refused before the service is read: the database must hold the event's synced list, as at the door.
   const db = destination === undefined || eventId === undefined ? undefined : await openCheckinDatabase(destination, eventId, 'read');
-  const arrivals = db && eventId !== undefined ? () => arrivalCounts(db, eventId) : undefined;
   try {
     await withSmallHeap(async () => {
-      if (from === undefined) return runLiveInsights({ ...options, eventId: eventId as string }, context, arrivals);
+      if (from === undefined) return runLiveInsights({ ...options, eventId: eventId as string }, context, db);
+      const arrivals = eventId === undefined ? undefined : arrivalsOf(db, eventId);
       const report = await reportOfFile(from, { ...options, arrivals, now: deps.clock.now(), signal: deps.signal });
       await showReport(report, options, context, null);
     });
