@@ -66,6 +66,6 @@ export function reportDocument(report: InsightsReport): Record<string, unknown> 
     source: report.source,
     ...report.figures,
     sales: report.sales,
-    ...(report.arrivals === undefined ? {} : { arrivals: report.arrivals }),
+    arrivals: report.arrivals, // left out of the JSON without --db
   };
 }

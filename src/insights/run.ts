@@ -39,7 +39,7 @@ export async function reportOfFile(file: { path: string; format: ExportFormat },
     source: { kind: 'file', file: file.path },
     figures: figures.figures(),
     sales: null,
-    ...(settings.arrivals && { arrivals: await settings.arrivals() }),
+    arrivals: await settings.arrivals?.(),
   };
 }
 
@@ -81,7 +81,7 @@ export async function* liveReports(settings: LiveReportSettings): AsyncGenerator
     source: { kind: 'live', reads },
     figures: live.figures.figures(),
     sales: eventSales(live.facts.tickets, watcher?.lastReport ?? live.facts.report),
-    ...(settings.arrivals && { arrivals: await settings.arrivals() }),
+    arrivals: await settings.arrivals?.(),
   });
   const first = await reportNow();
   yield { report: first, change: null };
