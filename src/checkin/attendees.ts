@@ -1,6 +1,7 @@
 // The door's one reader of the synced attendees (boxoffice_attendees, src/sync/schema.ts), joined
 // with their check-ins: only the columns the door shows, only attendees still in the list.
 import type { SqlValue, SyncDatabase } from '../sync/destination.js';
+import { hasTable } from './tables.js';
 
 export interface DoorAttendee {
   key: string;
@@ -126,18 +127,18 @@ export async function expectedCounts(db: SyncDatabase, eventId: string): Promise
   return new Map(rows.map((row) => [row.ticket_name, Number(row.expected)]));
 }
 
-/** Per ticket: how many of the expected attendees are in (read from the check-ins, not the whole list). */
-export async function arrivedCounts(db: SyncDatabase, eventId: string): Promise<Map<string, number>> {
-  const rows = await db.all<{ ticket_name: string; arrived: number }>(
+/** Per ticket (or door): how many of the expected attendees are in (read from the check-ins, not the whole list). */
+export async function arrivedCounts(db: SyncDatabase, eventId: string, per: 'a.ticket_name' | 'c.door' = 'a.ticket_name'): Promise<Map<string, number>> {
+  const rows = await db.all<{ name: string; arrived: number }>(
     // CROSS JOIN: SQLite then walks the check-ins and looks each attendee up, rather than walking the
     // whole list (its choice without statistics); PostgreSQL plans it as any join.
-    `SELECT a.ticket_name, COUNT(*) AS arrived
+    `SELECT ${per} AS name, COUNT(*) AS arrived
 FROM boxoffice_checkins c CROSS JOIN boxoffice_attendees a
 WHERE c.event_id = ? AND a.event_id = c.event_id AND a.attendee_key = c.attendee_key AND a.removed_at IS NULL AND a.cancelled = 0
-GROUP BY a.ticket_name`,
+GROUP BY ${per}`,
     [eventId],
   );
-  return new Map(rows.map((row) => [row.ticket_name, Number(row.arrived)]));
+  return new Map(rows.map((row) => [row.name, Number(row.arrived)]));
 }
 
 /** Arrived / expected per ticket, by ticket name. */
@@ -145,6 +146,24 @@ export function ticketCounts(expected: ReadonlyMap<string, number>, arrived: Rea
   return [...expected]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([ticketName, count]) => ({ ticketName, arrived: arrived.get(ticketName) ?? 0, expected: count }));
+}
+
+/** What `insights --db` counts: arrived of expected, in all and per ticket, and arrivals per door. */
+export interface ArrivalCounts {
+  arrived: number;
+  expected: number;
+  tickets: TicketCount[];
+  doors: { door: string; arrived: number }[];
+}
+
+/** The counts of the event's arrivals; none arrived while no door has created the check-in table. */
+export async function arrivalCounts(db: SyncDatabase, eventId: string): Promise<ArrivalCounts> {
+  const opened = await hasTable(db, 'boxoffice_checkins');
+  const tickets = ticketCounts(await expectedCounts(db, eventId), opened ? await arrivedCounts(db, eventId) : new Map());
+  const perDoor = opened ? [...(await arrivedCounts(db, eventId, 'c.door'))].sort(([a], [b]) => (a < b ? -1 : 1)) : [];
+  const doors = perDoor.map(([door, arrived]) => ({ door, arrived }));
+  const sum = (key: 'arrived' | 'expected'): number => tickets.reduce((total, ticket) => total + ticket[key], 0);
+  return { arrived: sum('arrived'), expected: sum('expected'), tickets, doors };
 }
 
 /** When the sync last wrote the event's list (its state's updated_at), as ISO text. */

@@ -19,7 +19,7 @@ const STATEMENTS = [
   `CREATE INDEX IF NOT EXISTS boxoffice_checkins_ticket_no ON boxoffice_attendees (event_id, ticket_no)`,
 ];
 
-async function hasTable(db: SyncDatabase, table: string): Promise<boolean> {
+export async function hasTable(db: SyncDatabase, table: string): Promise<boolean> {
   const rows =
     db.dialect === 'postgres'
       ? await db.all<{ found: string | null }>(`SELECT to_regclass(?)::text AS found`, [table])
@@ -32,18 +32,23 @@ export function syncCommand(eventId: string, label: string): string {
   return `boxoffice attendees sync ${eventId} --to ${label}`;
 }
 
-/**
- * Refuses a database that holds no synced attendee list of the event (the door has nobody to
- * let in), then creates the check-in table where it is missing. Run in one transaction: two doors
- * starting at once on one PostgreSQL would otherwise race to create it.
- */
-export async function prepareCheckinTables(db: SyncDatabase, eventId: string): Promise<void> {
+/** Refuses a database that holds no synced attendee list of the event (nobody to let in, or count). */
+export async function assertSynced(db: SyncDatabase, eventId: string): Promise<void> {
   const synced =
     (await hasTable(db, 'boxoffice_sync_state')) &&
     (await db.all<{ event_id: string }>(`SELECT event_id FROM boxoffice_sync_state WHERE event_id = ?`, [eventId])).length > 0;
   if (!synced) {
     throw new UsageError(`--db ${db.label}: holds no synced attendee list of event ${eventId}; run ${syncCommand(eventId, db.label)} first`, '--db');
   }
+}
+
+/**
+ * Refuses a database that holds no synced attendee list of the event, then creates the check-in
+ * table where it is missing. Run in one transaction: two doors starting at once on one
+ * PostgreSQL would otherwise race to create it.
+ */
+export async function prepareCheckinTables(db: SyncDatabase, eventId: string): Promise<void> {
+  await assertSynced(db, eventId);
   await db.transaction(async () => {
     for (const statement of STATEMENTS) await db.run(statement);
   });

@@ -5,7 +5,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { toCents, type InsightsFigures, type TicketSales } from './figures.js';
 import { countOf } from '../util/count.js';
 import { formatCount, formatMoney, formatShare } from './format.js';
-import { NO_CITY, PAID_BY_BUYERS, type InsightsReport } from './report.js';
+import { ARRIVED, NO_CITY, PAID_BY_BUYERS, type InsightsReport } from './report.js';
 
 /** Cities beyond this many are summed into one "(other cities)" bar. */
 const MAX_CITY_BARS = 20;
@@ -211,6 +211,23 @@ function sellThroughChart(report: InsightsReport): Chart[] {
   return [barChart('sell-through', 'Sell-through per ticket', bars, { label: 'ticket', value: 'sold of on sale', kind: 'share' }, table)];
 }
 
+/** Arrivals at the door per ticket (with those expected) and per door, when a check-in table was read. */
+function arrivalCharts(report: InsightsReport): Chart[] {
+  const { arrivals } = report;
+  if (arrivals === undefined) return [];
+  const axes: BarAxes = { label: 'ticket', value: ARRIVED, kind: 'count' };
+  const perTicket = arrivals.tickets.map((ticket) => ({ label: ticket.ticketName, value: ticket.arrived }));
+  const table = {
+    columns: ['ticket', ARRIVED, 'expected'],
+    rows: arrivals.tickets.map((ticket) => [ticket.ticketName, formatCount(ticket.arrived), formatCount(ticket.expected)]),
+  };
+  const perDoor = arrivals.doors.map((door) => ({ label: door.door, value: door.arrived }));
+  return [
+    barChart('arrivals-per-ticket', 'Arrived per ticket', perTicket, axes, table),
+    barChart('arrivals-per-door', 'Arrived per door', perDoor, { ...axes, label: 'door' }),
+  ];
+}
+
 /** Every chart of the report, in page order. */
 export function chartsOf(report: InsightsReport): Chart[] {
   const { figures, currency } = report;
@@ -220,6 +237,7 @@ export function chartsOf(report: InsightsReport): Chart[] {
   const charts: Chart[] = [
     ...salesCharts(figures, money, paidTitle),
     ...sellThroughChart(report),
+    ...arrivalCharts(report),
     barChart(
       'revenue-per-ticket',
       'Paid by buyers per ticket',

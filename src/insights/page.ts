@@ -6,7 +6,7 @@ import type { RenderedChart } from './charts.js';
 import { escapeHtml } from '../util/loopback.js';
 import { wallTime } from './dates.js';
 import { formatCount, formatMoney, formatShare } from './format.js';
-import { PAID_BY_BUYERS, TICKET_SALES, type InsightsReport } from './report.js';
+import { ARRIVED, PAID_BY_BUYERS, TICKET_SALES, type InsightsReport } from './report.js';
 
 const STYLE = `
   :root { color-scheme: light; }
@@ -79,6 +79,11 @@ function totalsOf(report: InsightsReport): Total[] {
     ['cancelled', `${formatShare(figures.totals.cancelledShare)} (${formatCount(figures.totals.cancelled)})`],
     ['checked in', `${formatShare(figures.totals.checkedInShare)} (${formatCount(figures.totals.checkedIn)})`],
   );
+  const { arrivals } = report;
+  if (arrivals !== undefined) {
+    const share = arrivals.expected === 0 ? formatCount(arrivals.arrived) : formatShare(arrivals.arrived / arrivals.expected);
+    totals.push([ARRIVED, share, `${formatCount(arrivals.arrived)} of ${formatCount(arrivals.expected)} expected, let in at the door`]);
+  }
   return totals;
 }
 

@@ -5,6 +5,7 @@ import type { ReportResponse } from '../client/index.js';
 import type { InsightsFigures } from './figures.js';
 import { sellThrough, type SellThrough } from './sell-through.js';
 import type { OrganizerTicket } from '../client/index.js';
+import type { ArrivalCounts } from '../checkin/attendees.js';
 
 interface InsightsSource {
   /** `live`: read from the service through the export machinery; `file`: an export read with --from. */
@@ -18,6 +19,8 @@ interface InsightsSource {
 /** The names of the money figures, the same on the terminal and the page. */
 export const PAID_BY_BUYERS = 'paid by buyers';
 export const TICKET_SALES = 'ticket sales';
+/** Attendees let in at the door (`checkin`), on the terminal and the page. */
+export const ARRIVED = 'arrived';
 /** Orders whose buyer gave no city. */
 export const NO_CITY = 'no city given';
 
@@ -48,6 +51,8 @@ export interface InsightsReport {
   figures: InsightsFigures;
   /** From the service (null when an export file is read). */
   sales: EventSales | null;
+  /** From the check-in table (`--db`), when asked for. */
+  arrivals?: ArrivalCounts;
 }
 
 /** The --json / piped document: the report as data. */
@@ -61,5 +66,6 @@ export function reportDocument(report: InsightsReport): Record<string, unknown> 
     source: report.source,
     ...report.figures,
     sales: report.sales,
+    arrivals: report.arrivals, // left out of the JSON without --db
   };
 }

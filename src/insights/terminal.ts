@@ -1,7 +1,8 @@
 // The terminal summary: totals, a sparkline of the last 30 days and horizontal bars. Plain text
 // built by small pure functions (a sparkline and a bar are a few lines each; no library needed).
 import { formatCount, formatMoney, formatShare } from './format.js';
-import { NO_CITY, PAID_BY_BUYERS, TICKET_SALES, type InsightsReport } from './report.js';
+import type { ArrivalCounts } from '../checkin/attendees.js';
+import { ARRIVED, NO_CITY, PAID_BY_BUYERS, TICKET_SALES, type InsightsReport } from './report.js';
 
 /** How the summary is coloured on a colour terminal: headings bold, bars and the sparkline cyan. */
 export interface Paint {
@@ -48,11 +49,11 @@ export interface BarRow {
   text?: string;
 }
 
-/** Labels padded to one width, bars scaled to the largest value; at most `limit` rows. */
-export function barChart(rows: readonly BarRow[], limit = TOP_ROWS, paint: Paint = PLAIN): string[] {
+/** Labels padded to one width, bars scaled to `scaleTo` (by default the largest value); at most `limit` rows. */
+export function barChart(rows: readonly BarRow[], limit = TOP_ROWS, paint: Paint = PLAIN, scaleTo?: number): string[] {
   const shown = rows.slice(0, limit);
   const labelWidth = Math.min(24, Math.max(0, ...shown.map((row) => row.label.length)));
-  const max = Math.max(0, ...shown.map((row) => row.value));
+  const max = scaleTo ?? Math.max(0, ...shown.map((row) => row.value));
   const lines = shown.map((row) => {
     const label = row.label.length > labelWidth ? `${row.label.slice(0, labelWidth - 1)}…` : row.label.padEnd(labelWidth);
     const barText = bar(row.value, max);
@@ -76,8 +77,34 @@ function totalsLines(report: InsightsReport): string[] {
     ['cancelled', `${formatShare(totals.cancelledShare)} (${formatCount(totals.cancelled)} attendees)`],
     ['checked in', `${formatShare(totals.checkedInShare)} (${formatCount(totals.checkedIn)} attendees)`],
   );
+  if (report.arrivals !== undefined) rows.push([ARRIVED, arrivedText(report.arrivals)]);
   const width = Math.max(...rows.map(([name]) => name.length));
   return rows.map(([name, value]) => `  ${name.padEnd(width)}  ${value}`);
+}
+
+/** "25.0% (3 of 12 expected)": the arrivals at the door of the attendees expected. */
+function arrivedText(arrivals: ArrivalCounts): string {
+  const share = arrivals.expected === 0 ? '' : `${formatShare(arrivals.arrived / arrivals.expected)} `;
+  return `${share}(${formatCount(arrivals.arrived)} of ${formatCount(arrivals.expected)} expected)`;
+}
+
+/** Arrived of expected per ticket, and arrivals per door. */
+function arrivalLines(arrivals: ArrivalCounts, paint: Paint): string[] {
+  return [
+    '',
+    paint.heading(`${ARRIVED} per ticket (of expected)`),
+    ...barChart(
+      arrivals.tickets.map((ticket) => ({
+        label: ticket.ticketName,
+        value: ticket.expected === 0 ? 0 : ticket.arrived / ticket.expected,
+        text: `${formatCount(ticket.arrived)} of ${formatCount(ticket.expected)}`,
+      })),
+      TOP_ROWS,
+      paint,
+      1, // a full bar: every attendee expected is in
+    ),
+    `${ARRIVED} per door: ${arrivals.doors.map((door) => `${door.door} ${formatCount(door.arrived)}`).join(' · ') || 'nobody yet'}`,
+  ];
 }
 
 /** " · 48.3% of 1,200": a ticket's sold of on sale, when the service was read. */
@@ -114,6 +141,7 @@ export function terminalSummary(report: InsightsReport, paint: Paint = PLAIN): s
     '',
     `orders per day, last ${recent.orders.length} days (${recent.from} – ${recent.to}): ${formatCount(recentTotal)} orders, at most ${formatCount(Math.max(0, ...recent.orders))} a day`,
     `  ${paint.chart(sparkline(recent.orders))}`,
+    ...(report.arrivals === undefined ? [] : arrivalLines(report.arrivals, paint)),
     '',
     paint.heading(`tickets (attendees · ${PAID_BY_BUYERS}${report.sales === null ? '' : ' · sold of on sale'})`),
     ...barChart(

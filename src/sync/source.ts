@@ -42,22 +42,26 @@ export interface SourceCheck {
   readAccount(): Promise<string>;
   now: string;
   notice(line: string): void;
+  /** The flag that named the destination (`checkin` and `insights` name it --db). */
+  flag?: '--to' | '--db';
 }
 
-/**
- * Refuses a run whose service is not the one the destination mirrors; records this event's
- * source when the destination has none for it yet.
- */
-export async function checkSource(db: SyncDatabase, check: SourceCheck): Promise<void> {
+/** Refuses a run whose service is not the one the destination mirrors; returns the sources recorded. */
+export async function refuseOtherService(db: SyncDatabase, check: Pick<SourceCheck, 'eventId' | 'service' | 'flag'>): Promise<SyncSource[]> {
   const sources = await recordedSources(db);
   const other = sources.find((source) => source.service !== check.service);
-  if (other !== undefined) {
-    throw new UsageError(
-      `--to ${db.label}: mirrors ${describeSource(other)}, and this run reads event ${check.eventId} of ${check.service}; ` +
-        `sync another service into a new destination (${newDestinationHint(db)})`,
-      '--to',
-    );
-  }
+  if (other === undefined) return sources;
+  const flag = check.flag ?? '--to';
+  throw new UsageError(
+    `${flag} ${db.label}: mirrors ${describeSource(other)}, and this run reads event ${check.eventId} of ${check.service}; ` +
+      `sync another service into a new destination (${newDestinationHint(db)})`,
+    flag,
+  );
+}
+
+/** Refuses a run of another service (above); records this event's source when the destination has none for it yet. */
+export async function checkSource(db: SyncDatabase, check: SourceCheck): Promise<void> {
+  const sources = await refuseOtherService(db, check);
   if (!check.record || sources.some((source) => source.eventId === check.eventId)) return;
   const source: SyncSource = { eventId: check.eventId, service: check.service, account: await check.readAccount() };
   await db.transaction(async () => {

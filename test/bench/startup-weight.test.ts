@@ -51,11 +51,10 @@ const OPTIONAL_HEAVY = [
   /^src\/orders\/answers\.ts$/,
   /^src\/cli\/open-browser\.ts$/,
   /^src\/cli\/param-file\.ts$/,
-  // insights: charts (vega) and their page, the streaming CSV and JSON readers, and the live mode.
+  // insights: charts (vega) and their page, the streaming CSV and JSON readers.
   /^src\/insights\/(charts|page)\.ts$/,
   /^node_modules\/(stream-json|papaparse)\//,
   /^node_modules\/vega(-lite)?\//,
-  /^src\/cli\/commands\/insights\/live-run\.ts$/,
   // mcp: the server and the SDK, loaded when `boxoffice mcp` runs (not for its help).
   /^src\/mcp\/server\.ts$/,
   // attendees sync: the run, its core and its database drivers (node:sqlite, pg), only when it runs.

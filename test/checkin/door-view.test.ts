@@ -64,23 +64,33 @@ for (const colour of [true, false]) {
 
         // Scan: a ticket number and Enter, as a barcode scanner types it.
         const [first, second] = attending;
+        let mark = session.raw().length;
+        /** With colour, the answer's banner is drawn in its own colour (green, yellow, red, magenta, grey). */
+        const paintedSinceMark = (code: string): void => {
+          if (colour) expect(session.raw().slice(mark)).toContain(code);
+          mark = session.raw().length;
+        };
         session.type(`${first.ticketNo}\r`);
         await shows(session, 'I N');
         await shows(session, `${first.name} · ${first.ticketName} · ticket ${first.ticketNo}`);
         await shows(session, `arrived 1 / ${expected} expected`);
         expect(screen(session)).toMatch(new RegExp(`^  ${first.ticketName}\\s+1 / \\d+$`, 'm'));
+        paintedSinceMark('\x1b[1;97;42m');
 
         session.type(`${first.ticketNo}\r`);
         await shows(session, 'A L R E A D Y   I N');
         await shows(session, /since \d\d:\d\d:\d\d at door north/);
+        paintedSinceMark('\x1b[1;30;43m');
 
         session.type('NO-SUCH-CODE\r');
         await shows(session, 'N O T   F O U N D');
         await shows(session, 'no ticket or order NO-SUCH-CODE in the list');
+        paintedSinceMark('\x1b[1;97;41m');
 
         session.type(`${cancelled?.ticketNo}\r`);
         await shows(session, 'C A N C E L L E D');
         await shows(session, 'do not let in');
+        paintedSinceMark('\x1b[1;97;45m');
 
         // Search: part of an e-mail filters the list; Enter lets the chosen attendee in.
         const part = second.email.split('@')[0];
@@ -94,6 +104,7 @@ for (const colour of [true, false]) {
         session.type('\x1a');
         await shows(session, 'U N D O N E');
         await shows(session, `ticket ${second.ticketNo} (was in at`);
+        paintedSinceMark('\x1b[1;30;47m');
         await shows(session, `arrived 1 / ${expected} expected`);
 
         expect(wrappedLines(session)).toEqual([]);

@@ -1,22 +1,27 @@
 // Offline first: the door answers from the database alone. With --sync the built CLI's view runs
-// the sync in the background: an order placed in the sandbox meanwhile reaches the door, and a
-// cancellation (caught by a full reconciliation) is refused; with the sandbox stopped, the door
-// keeps letting people in, from a script and in the view, and says the sync failed. Every wait is
-// on what the view shows.
+// the sync in the background: an order placed in the sandbox meanwhile reaches the door with the
+// next run (the run is held at its first read of the list while the order is placed, so the test
+// knows which run brought it), and a cancellation (caught by a full reconciliation) is refused;
+// with the sandbox stopped, the door keeps letting people in, from a script and in the view, and
+// says the sync failed. Every wait is on what the view shows.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2e } from '../e2e/support/built-cli.js';
+import { defaultExtensions } from '../../src/sandbox/extensions.js';
+import { RequestGate } from '../helpers/request-gate.js';
 import { runInTerminal, type TerminalSession } from '../helpers/terminal.js';
 import { placeOrders, tool } from '../sync/support.js';
 import { checkin, seededEvent, syncInto, type SyncedEvent } from './support.js';
 
+/** Holds a read of the attendee list: the order is placed while a sync run waits on it. */
+const listGate = new RequestGate('/api/e/attendee-list');
 let e2e: E2e;
 let event: SyncedEvent;
 let database: string;
 /** The order the --sync test cancels in the sandbox. */
 let cancelledOrder: string | undefined;
 beforeAll(async () => {
-  e2e = await startE2e();
+  e2e = await startE2e({ extensions: [...defaultExtensions(), listGate.extension] });
   event = await seededEvent(e2e, 10);
   database = join(e2e.dir, 'door.db');
   await syncInto(e2e, event.eventId, database);
@@ -45,17 +50,25 @@ async function closed(session: TerminalSession): Promise<void> {
 }
 
 describe('checkin --sync: the list kept fresh while the door works', { timeout: 180_000 }, () => {
-  it('an order placed in the sandbox reaches the door at the next sync, and is let in', async () => {
+  it('an order placed in the sandbox reaches the door with the first sync run after it (within one interval), and is let in', async () => {
     const session = door(['--sync', '2s']);
     try {
       // The sync's own plan is on screen, and its first run has ended.
       await session.waitFor(/sync every 2s: new orders/);
       await session.waitFor(/synced: no changes \(incremental, \d+ reads?\)/);
       const before = expectedOnScreen(session);
+      // The next run is held at its first read of the list, and the order placed meanwhile.
+      listGate.arm();
+      await listGate.received;
       const [orderNo] = placeOrders(e2e.sandbox, event.eventId, 1, 'door');
-      // The order has one attendee (placeOrders: 1 + index % 2); the next sync brings it.
+      const readBefore = listGate.seen - 1;
+      listGate.release();
+      // The order has one attendee (placeOrders: 1 + index % 2); that run brings it.
+      await session.waitFor(/synced: 1 added \(incremental, \d+ reads?\)/);
       await session.waitFor(new RegExp(`arrived \\d+ / ${before + 1} expected`));
-      expect(session.text()).toMatch(/synced: 1 added \(incremental, \d+ reads?\)/);
+      // The reads since the held one are that run's own: not a later run (one interval on) brought the order.
+      const reads = /synced: 1 added \(incremental, (\d+) reads?\)/.exec(session.viewport().join('\n'))?.[1];
+      expect(listGate.seen - readBefore).toBe(Number(reads));
       session.type(`${orderNo}\r`);
       await session.waitFor('I N');
       await session.waitFor(`ticket ${orderNo}-1`);

@@ -3,7 +3,8 @@
 //   util      small helpers with no knowledge of the service;
 //   client    the typed client of the service, usable as a library (schemas included);
 //   auth, export, bookings, apply, orders, insights, sync, checkin   flows built on the client, independent of
-//             each other except where FLOW_USES says (insights reads what export writes; sync shapes rows as export does;
+//             each other except where FLOW_USES says (insights reads what export writes and counts checkin's arrivals;
+//             sync shapes rows as export does;
 //             checkin reads the tables sync keeps);
 //   sandbox   the local service: its own world, sharing only the client's schemas, errors and the live quotas;
 //   session   what the two front ends share: the run's effects and context, the profile store and the
@@ -21,7 +22,7 @@ type Area = 'util' | 'client' | 'flow' | 'sandbox' | 'session' | 'mcp' | 'cli' |
 const FLOWS = ['auth', 'export', 'bookings', 'apply', 'orders', 'insights', 'sync', 'checkin'];
 
 /** The flows a flow builds on. */
-const FLOW_USES: Readonly<Record<string, readonly string[]>> = { insights: ['export'], sync: ['export'], checkin: ['sync'] };
+const FLOW_USES: Readonly<Record<string, readonly string[]>> = { insights: ['export', 'checkin'], sync: ['export'], checkin: ['sync'] };
 
 /** What each area may import besides itself (a flow: itself only, not the other flows). */
 const MAY_IMPORT: Record<Area, (target: string) => boolean> = {

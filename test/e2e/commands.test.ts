@@ -307,7 +307,7 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     expect(directory.code).toBe(2);
   });
 
-  it('insights reads the service or an export (--from), writes the -o page and --svg charts; a missing --from file exits 2', async () => {
+  it('insights reads the service or an export (--from), writes the -o page and --svg charts, counts --db arrivals; a missing --from or --db file exits 2', async () => {
     const dir = caseDir('insights');
     const admin = { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin };
     expect((await cli(['attendees', 'export', eventId, '-o', 'attendees.csv'], { cwd: dir, env: admin })).code).toBe(0);
@@ -323,6 +323,11 @@ describe.concurrent('every leaf command, built, as a process', { timeout: 150_00
     expect((await cli(['insights', '--from', 'attendees.csv', '-o', 'report.html', '--force'], { cwd: dir })).code).toBe(0);
     const missing = await cli(['insights', '--from', 'nosuch.csv'], { cwd: dir });
     expect(missing.code).toBe(2);
+    // --db counts the arrivals of the database attendees sync fills; one that is not there exits 2
+    expect((await cli(['attendees', 'sync', eventId, '--to', 'door.db'], { cwd: dir, env: admin })).code).toBe(0);
+    const arrivals = await cli(['--json', 'insights', eventId, '--db', 'door.db'], { cwd: dir, env: admin });
+    expect(JSON.parse(arrivals.stdout)).toMatchObject({ arrivals: { arrived: 0, doors: [] } });
+    expect((await cli(['insights', eventId, '--db', 'nosuch.db'], { cwd: dir, env: admin })).code).toBe(2);
   });
 
   // --- bookings --------------------------------------------------------------------------------

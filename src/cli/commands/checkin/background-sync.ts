@@ -6,6 +6,7 @@ import { attendeeListFetcher } from '../../../client/paginate.js';
 import { openDestination, type SyncDatabase } from '../../../sync/destination.js';
 import { runSync, type SyncSummary } from '../../../sync/run-sync.js';
 import { migrate } from '../../../sync/schema.js';
+import { checkSource, serviceOf } from '../../../sync/source.js';
 import { countOf } from '../../../util/count.js';
 import { formatDuration } from '../../../util/duration.js';
 import type { CommandContext } from '../../context.js';
@@ -49,6 +50,17 @@ export async function openBackgroundSync(options: CheckinOptions & { syncMs: num
     checkWatchInterval(options.syncMs, session.profile.apiUrl as string, READS_PER_RUN, '--sync');
     db = await openDestination(options.db);
     await migrate(db);
+    await checkSource(db, {
+      eventId: options.eventId,
+      service: serviceOf(session.profile.apiUrl as string),
+      record: true,
+      readAccount: async () => (await session.client.events.getEvent({ eventId: options.eventId })).event.accountId ?? 'unknown',
+      now: deps.clock.now().toISOString(),
+      notice: (line) => {
+        notice = line;
+      },
+      flag: '--db',
+    });
   } catch (error) {
     await db?.close();
     await session.client.close();

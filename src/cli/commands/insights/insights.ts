@@ -33,6 +33,7 @@ interface InsightsFlags {
   currency?: string;
   timezone?: string;
   maxWait: string;
+  db?: string;
 }
 
 export function registerInsights(program: Command, context: CommandContext, run: RunVerb<InsightsOptions> = runInsights): void {
@@ -47,6 +48,7 @@ export function registerInsights(program: Command, context: CommandContext, run:
     .option('--currency <code>', "currency of the amounts (default: the event's; with --from: none)")
     .option('--timezone <zone>', "IANA zone to count days in (default: the event's, else this machine's)")
     .option('--max-wait <duration>', "longest total wait for the service's rate limit (E023) while reading", DEFAULT_MAX_WAIT)
+    .option('--db <dest>', 'also count the arrivals checkin let in: the database attendees sync fills (a SQLite file or a postgres:// URL)')
     .addHelpText(
       'after',
       '\nExamples:\n' +
@@ -54,6 +56,7 @@ export function registerInsights(program: Command, context: CommandContext, run:
         '  boxoffice insights 123456 -o report.html --svg charts/\n' +
         '  boxoffice insights --from attendees.csv --currency INR --json\n' +
         '  boxoffice insights 123456 --watch 5m\n' +
+        '  boxoffice insights 123456 --db attendees.db\n' +
         '\nOn a terminal: a summary with a sparkline and bars. Piped, or with --json: the same figures\n' +
         'as one JSON document (with --watch: one JSON line per refresh). man boxoffice has more.\n',
     )
@@ -99,6 +102,11 @@ async function insightsOptionsFrom(eventId: string | undefined, flags: InsightsF
       throw new UsageError(`--timezone: "${flags.timezone}" is not a timezone name (examples: Asia/Kolkata, Europe/Berlin, UTC)`, '--timezone');
     }
   }
+  const db = flags.db?.trim();
+  if (flags.db !== undefined && !db) throw new UsageError('--db: name the database attendees sync fills: a SQLite file or a postgres:// URL', '--db');
+  if (db !== undefined && id === undefined) {
+    throw new UsageError('--db: name the event whose arrivals to count: boxoffice insights EVENT_ID --from FILE --db DEST', '--db');
+  }
   const watchMs = flags.watch === undefined ? undefined : parseDuration(flags.watch, '--watch');
   if (watchMs !== undefined && watchMs < 1000) throw new UsageError(`--watch: "${flags.watch}" is too short; 1s at least`, '--watch');
   return {
@@ -112,5 +120,6 @@ async function insightsOptionsFrom(eventId: string | undefined, flags: InsightsF
     currency,
     timezone,
     maxWaitMs: parseDuration(flags.maxWait, '--max-wait'),
+    db,
   };
 }

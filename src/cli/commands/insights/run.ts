@@ -1,35 +1,90 @@
-// Runs `boxoffice insights` once its flags are checked. An export file (--from) is read here with
-// nothing else loaded; a read of the service (and --watch) is in ./live-run.ts.
-import { basename } from 'node:path';
-import { machineTimezone } from '../../../insights/dates.js';
-import { FiguresAccumulator } from '../../../insights/figures.js';
+// Runs `boxoffice insights` once its flags are checked: the report of an export file (--from), or
+// of the event read from the service (src/insights/run.ts), shown by ./show.ts. The session, the
+// work file beside the config and the words about the watch's cost are the CLI's.
+import { join } from 'node:path';
+import { exportSource } from '../../../export/checkpoint.js';
+import { progressAndNotices } from '../../../export/progress.js';
+import { READS_PER_REFRESH } from '../../../insights/live.js';
+import { arrivalCounts } from '../../../checkin/attendees.js';
+import { openCheckinDatabase } from '../../../checkin/database.js';
+import { hasTable } from '../../../checkin/tables.js';
+import type { SyncDatabase } from '../../../sync/destination.js';
+import { refuseOtherService, serviceOf } from '../../../sync/source.js';
+import { liveReports, reportOfFile, type ReadArrivals } from '../../../insights/run.js';
+import { formatCount } from '../../../util/count.js';
+import { formatDuration } from '../../../util/duration.js';
 import { withSmallHeap } from '../../../util/heap.js';
-import { figuresClock } from '../../../insights/clock.js';
-import { readExportRows } from '../../../insights/read-export.js';
-import type { InsightsReport } from '../../../insights/report.js';
+import { HOURLY_READ_QUOTA } from '../../../client/live-quotas.js';
+import { configDirectory } from '../../../session/config/store.js';
 import type { CommandContext } from '../../context.js';
+import { explainPermission } from '../../../session/permission.js';
+import { confirmReplace } from '../../replace-file.js';
+import { openSession } from '../../../session/session.js';
+import { checkWatchInterval } from '../../watch-interval.js';
+import { DEFAULT_PREFETCH, attendeeListRefused } from '../attendees/shared.js';
 import type { InsightsOptions } from './shared.js';
 import { showReport } from './show.js';
-import { runLiveInsights } from './live-run.js';
-import { confirmReplace } from '../../replace-file.js';
 
-async function fromFile(options: InsightsOptions & { from: NonNullable<InsightsOptions['from']> }, context: CommandContext): Promise<void> {
+function costLine(intervalMs: number): string {
+  const perHour = Math.round((READS_PER_REFRESH * 3_600_000) / intervalMs);
+  return (
+    `watching: every ${formatDuration(intervalMs)} a refresh reads the sales report and the attendee list past the orders seen: ` +
+    `${READS_PER_REFRESH} reads, ${formatCount(perHour)} an hour (the live service allows ${HOURLY_READ_QUOTA}); Ctrl-C stops`
+  );
+}
+
+/** The arrivals of `db` (--db), counted again for each report. */
+const arrivalsOf = (db: SyncDatabase | undefined, eventId: string): ReadArrivals | undefined => db && (() => arrivalCounts(db, eventId));
+
+async function runLiveInsights(options: InsightsOptions & { eventId: string }, context: CommandContext, db?: SyncDatabase): Promise<void> {
+  const { eventId } = options;
   const { deps } = context;
-  const timezone = options.timezone ?? machineTimezone();
-  const now = deps.clock.now();
-  const figures = new FiguresAccumulator(figuresClock(timezone, undefined, () => now.getTime()));
-  for await (const row of readExportRows(options.from.path, options.from.format, deps.signal)) figures.add(row);
-  const report: InsightsReport = {
-    eventId: options.eventId ?? null,
-    title: options.eventId === undefined ? basename(options.from.path) : `Event ${options.eventId}`,
-    currency: options.currency ?? null,
-    timezone,
-    generatedAt: now.toISOString(),
-    source: { kind: 'file', file: options.from.path },
-    figures: figures.figures(),
-    sales: null,
-  };
-  await showReport(report, options, context, null);
+  const { io } = deps;
+  const { progress, notice } = progressAndNotices(io.stderr, io.stderrIsTTY, () => deps.clock.now().getTime());
+  const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs, notice });
+  try {
+    if (options.watchMs !== undefined) checkWatchInterval(options.watchMs, session.profile.apiUrl as string, READS_PER_REFRESH);
+    // The arrivals of another service's event of the same id are not this event's.
+    if (db && (await hasTable(db, 'boxoffice_sync_sources')))
+      await refuseOtherService(db, { eventId, service: serviceOf(session.profile.apiUrl as string), flag: '--db' });
+    const steps = liveReports({
+      eventId,
+      watchMs: options.watchMs,
+      arrivals: arrivalsOf(db, eventId),
+      clock: deps.clock,
+      read: {
+        api: session.client.events,
+        // Beside the config: an interrupted read resumes from its checkpoint on the next run.
+        workPath: join(configDirectory(deps.env), 'insights-work', `${session.profileName}-${eventId.replace(/[^\w.-]/g, '_')}.ndjson`),
+        source: exportSource(session.profile.apiUrl as string, session.profile.token as string),
+        progress,
+        notice,
+        signal: deps.signal,
+        now: () => deps.clock.now().getTime(),
+        stdout: io.stdout,
+        prefetch: DEFAULT_PREFETCH,
+        currency: options.currency,
+        timezone: options.timezone,
+      },
+    });
+    let shown = 0;
+    try {
+      for await (const step of steps) {
+        if ('skipped' in step) {
+          io.stderr.write(`refresh skipped: rate limited (${step.skipped.code}); trying again in ${formatDuration(options.watchMs ?? 0)}\n`);
+          continue;
+        }
+        await showReport(step.report, options, context, step.change, step.watched);
+        if (shown === 0 && options.watchMs !== undefined) io.stderr.write(`${costLine(options.watchMs)}\n`);
+        shown += 1;
+      }
+    } catch (error) {
+      // An E008 of the first read: the event is another account's.
+      throw shown === 0 ? explainPermission(error, attendeeListRefused(eventId)) : error;
+    }
+  } finally {
+    await session.client.close();
+  }
 }
 
 export async function runInsights(options: InsightsOptions, context: CommandContext): Promise<void> {
@@ -37,8 +92,18 @@ export async function runInsights(options: InsightsOptions, context: CommandCont
   if (options.output !== undefined && options.destination === 'file' && !options.force) {
     await confirmReplace(options.output, context, 'nothing read');
   }
-  const from = options.from;
-  return withSmallHeap(() =>
-    from !== undefined ? fromFile({ ...options, from }, context) : runLiveInsights({ ...options, eventId: options.eventId as string }, context),
-  );
+  const { from, db: destination, eventId } = options;
+  const { deps } = context;
+  // Refused before the service is read: the database must hold the event's synced list, as at the door.
+  const db = destination === undefined || eventId === undefined ? undefined : await openCheckinDatabase(destination, eventId, 'read');
+  try {
+    await withSmallHeap(async () => {
+      if (from === undefined) return runLiveInsights({ ...options, eventId: eventId as string }, context, db);
+      const arrivals = eventId === undefined ? undefined : arrivalsOf(db, eventId);
+      const report = await reportOfFile(from, { ...options, arrivals, now: deps.clock.now(), signal: deps.signal });
+      await showReport(report, options, context, null);
+    });
+  } finally {
+    await db?.close();
+  }
 }

@@ -15,4 +15,6 @@ export interface InsightsOptions {
   currency?: string;
   timezone?: string;
   maxWaitMs: number;
+  /** The database `attendees sync` fills and `checkin` lets people in from: its arrivals are counted. */
+  db?: string;
 }

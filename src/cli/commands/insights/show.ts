@@ -6,6 +6,7 @@ import { formatCount } from '../../../util/count.js';
 import { wallTime } from '../../../insights/dates.js';
 import { formatMoney } from '../../../insights/format.js';
 import type { RefreshChange } from '../../../insights/live.js';
+import type { WatchedSoFar } from '../../../insights/run.js';
 import { reportDocument, type InsightsReport } from '../../../insights/report.js';
 import { COLOURED, compactSummary, PLAIN, terminalSummary, type Paint } from '../../../insights/terminal.js';
 import { colorAllowed } from '../../output/rows.js';
@@ -60,12 +61,6 @@ function sinceStartLine(watched: WatchedSoFar, currency: string | null): string 
     `+${formatMoney(change.revenue, currency)}`,
     plural(change.cancellations, 'cancellation'),
   ].join(' · ');
-}
-
-/** The changes of every refresh since the watch began (`since`: its wall time), added up. */
-export interface WatchedSoFar {
-  since: string;
-  change: RefreshChange;
 }
 
 async function writeAtomically(path: string, text: string): Promise<void> {
