@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import { BoxofficeError } from '../client/errors.js';
-import { upsert, type SyncDatabase } from './destination.js';
+import { upsertRows, type SyncDatabase } from './destination.js';
 import { IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signatureHeader } from './sign.js';
 import type { Change } from './store.js';
 
@@ -42,7 +42,7 @@ export async function deliverPending(db: SyncDatabase, eventId: string, sinks: r
         signal.throwIfAborted();
         await sink.deliver(JSON.parse(row.body) as Change, row.body);
         through = Number(row.id);
-        await upsert(db, 'boxoffice_sync_cursors', ['sink', 'event_id'], { sink: sink.id, event_id: eventId, delivered_through: through });
+        await upsertRows(db, 'boxoffice_sync_cursors', ['sink', 'event_id'], [{ sink: sink.id, event_id: eventId, delivered_through: through }]);
         delivered += 1;
       }
     }

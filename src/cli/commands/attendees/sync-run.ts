@@ -96,7 +96,7 @@ async function runCheck(options: AttendeesSyncOptions, db: SyncDatabase, session
 export async function runAttendeesSync(options: AttendeesSyncOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const { io } = deps;
-  const db = await openDestination(options.to);
+  const db = await openDestination(options.to, options.schema);
   try {
     await migrate(db);
     if (options.printSecret) {
