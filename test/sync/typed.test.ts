@@ -64,7 +64,7 @@ function expectedAnswers(exported: Snapshot): unknown[][] {
   );
   const perAnswer = countBy((row) => row['answer:T-shirt size'] ?? null);
   const orders = new Map([...exported.values()].map((row) => [row.orderNo, Number(row.orderCost)]));
-  const byText = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+  const byText = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);
   return [
     coming.map(([, row]) => ({ attendee_name: row.attendeeName, attendee_email: row.attendeeEmail, ticket_name: row.ticketName })),
     [...perTicket.keys()].sort(byText).map((name) => ({ ticket_name: name, coming: perTicket.get(name), checked_in: checkedIn.get(name) ?? 0 })),
@@ -168,22 +168,26 @@ describe('typed tables in SQLite', () => {
     const textRows = read(`SELECT * FROM boxoffice_attendees ORDER BY event_id, attendee_key`);
     const outbox = read(`SELECT * FROM boxoffice_sync_outbox ORDER BY id`);
     const cursors = read(`SELECT * FROM boxoffice_sync_cursors ORDER BY sink`);
-    const before = sqliteSnapshot(destination, eventId);
+    const listed = textRows.filter((row) => row.event_id === eventId && row.removed_at === null);
+    const before: Snapshot = new Map(listed.map((row) => [String(row.attendee_key), textTableState(row)]));
 
-    // An incremental run reads nothing it knows: the migrated rows are as they were, the feed quiet.
-    const migrated = await sync(eventId, destination);
-    expect(migrated.code, migrated.stderr).toBe(0);
-    expect(feedOf(migrated.stdout)).toEqual([]);
+    // The next run migrates before it reads (--print-secret reads nothing): every row as it was.
+    const opened = await e2e.run(['attendees', 'sync', eventId, '--to', destination, '--print-secret'], { env: {} });
+    expect(opened.code, opened.stderr).toBe(0);
     expect(read(`SELECT value FROM boxoffice_sync_meta WHERE name = 'schema_version'`)).toEqual([{ value: '4' }]);
     const typedRows = read(`SELECT * FROM boxoffice_attendees ORDER BY event_id, attendee_key`);
-    expect(typedRows.map((row) => [row.attendee_key, tableState(row), row.first_seen, row.removed_at, row.cancelled])).toEqual(
-      textRows.map((row) => [row.attendee_key, textTableState(row), row.first_seen, row.removed_at, row.cancelled]),
+    expect(typedRows.map((row) => [row.attendee_key, tableState(row), row.first_seen, row.last_changed, row.removed_at, row.cancelled, row.seen_pass])).toEqual(
+      textRows.map((row) => [row.attendee_key, textTableState(row), row.first_seen, row.last_changed, row.removed_at, row.cancelled, row.seen_pass]),
     );
     expect(read(`SELECT DISTINCT typeof(order_cost) AS cost, typeof(checkin) AS checkin, typeof(purchase_date) AS purchased FROM boxoffice_attendees`)).toEqual(
       [{ cost: 'real', checkin: 'integer', purchased: 'null' }],
     );
     expect(read(`SELECT * FROM boxoffice_sync_outbox ORDER BY id`)).toEqual(outbox);
     expect(read(`SELECT * FROM boxoffice_sync_cursors ORDER BY sink`)).toEqual(cursors);
+    // An incremental run finds nothing new: the feed stays quiet.
+    const incremental = await sync(eventId, destination);
+    expect(incremental.code, incremental.stderr).toBe(0);
+    expect(feedOf(incremental.stdout)).toEqual([]);
 
     // A change, then a full read: only that change in the feed; every purchase date placed.
     const ticket = listedTickets(e2e.sandbox, eventId).find((listed) => listed.status === 'attending');
@@ -247,7 +251,7 @@ describe('typed tables in PostgreSQL', () => {
     expect(sortedEntries(new Map(rows.map((row) => [String(row.attendee_key), tableState(row)])))).toEqual(sortedEntries(exported));
 
     // The same through a search_path in the URL (how the door of `checkin` reaches the tables).
-    const url = `${postgres.url}?options=${encodeURIComponent('-csearch_path="Box Office"')}`;
+    const url = `${postgres.url}?options=${encodeURIComponent('-csearch_path="Box\\ Office"')}`;
     const again = await sync(eventId, url, ['--full']);
     expect(again.code, again.stderr).toBe(0);
     expect(feedOf(again.stdout)).toEqual([]);
