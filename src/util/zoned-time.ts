@@ -54,6 +54,7 @@ export function instantOf(wall: string, zone: string): number | undefined {
   if (!match) return undefined;
   const [, year, month, day, hour = '0', minute = '0', second = '0'] = match;
   const asUtc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
+  if (zone === 'UTC') return asUtc;
   // The zone's offset at that moment: format the UTC reading in the zone and compare.
   let guess = asUtc;
   for (let pass = 0; pass < 2; pass += 1) {
