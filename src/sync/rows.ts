@@ -28,14 +28,10 @@ export function rowsOfRecord(record: AttendeeRecord): { key: string; state: Atte
   });
 }
 
-/** Compares two states as the feed would show them; answers by label (jsonb keeps no order). */
+/** The answers as JSON in one order whatever order they came in (jsonb keeps none). */
+export const answersText = (answers: Record<string, string>): string => JSON.stringify(Object.fromEntries(Object.entries(answers).sort()));
+
+/** Compares two states as the feed would show them. */
 export function sameState(a: AttendeeState, b: AttendeeState): boolean {
-  const { answers: answersA, ...fixedA } = a;
-  const { answers: answersB, ...fixedB } = b;
-  const labels = Object.keys(answersA);
-  return (
-    JSON.stringify(fixedA) === JSON.stringify(fixedB) &&
-    labels.length === Object.keys(answersB).length &&
-    labels.every((label) => Object.hasOwn(answersB, label) && answersA[label] === answersB[label])
-  );
+  return JSON.stringify({ ...a, answers: answersText(a.answers) }) === JSON.stringify({ ...b, answers: answersText(b.answers) });
 }
