@@ -17,7 +17,8 @@ export function columnOf(field: string): string {
 }
 
 const TYPED: Partial<Record<FixedColumn, Kind>> = { purchaseDate: 'instant', checkin: 'flag', orderCost: 'money' };
-const kindOf = (column: FixedColumn): Kind => TYPED[column] ?? 'text';
+/** Each export column with its table column and kind, worked out once (they are used for every row). */
+const COLUMNS = FIXED_COLUMNS.map((field) => ({ field, column: columnOf(field), kind: TYPED[field] ?? 'text' }));
 
 const SQL_TYPES: Record<Kind, Record<Dialect, string>> = {
   text: { sqlite: 'TEXT', postgres: 'text' },
@@ -31,7 +32,7 @@ export const sqlType = (kind: Kind, dialect: Dialect): string => SQL_TYPES[kind]
 
 /** The export's columns as table columns with their types (text ones NOT NULL). */
 export function fixedColumnsDdl(dialect: Dialect): string {
-  return FIXED_COLUMNS.map((column) => `  ${columnOf(column)} ${sqlType(kindOf(column), dialect)}${kindOf(column) === 'text' ? ' NOT NULL' : ''},`).join('\n');
+  return COLUMNS.map(({ column, kind }) => `  ${column} ${sqlType(kind, dialect)}${kind === 'text' ? ' NOT NULL' : ''},`).join('\n');
 }
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -42,8 +43,8 @@ function typedValue(kind: Kind, text: string, zone: string | null): SqlValue {
   if (kind === 'money') return DECIMAL.test(text) ? Number(text) : null;
   if (kind === 'flag') return text === 'yes' ? 1 : text === 'no' ? 0 : null;
   if (kind === 'instant') {
-    const instant = zone === null || !isKnownTimezone(zone) ? undefined : instantOf(text, zone);
-    return instant === undefined || Number.isNaN(instant) ? null : new Date(instant).toISOString();
+    const instant = zone === null || (zone !== 'UTC' && !isKnownTimezone(zone)) ? undefined : instantOf(text, zone);
+    return instant === undefined ? null : new Date(instant).toISOString();
   }
   return text;
 }
@@ -66,10 +67,10 @@ function textOf(kind: Kind, value: unknown): string {
 export function typedColumns(state: AttendeeState, zone: string | null): Record<string, SqlValue> {
   const columns: Record<string, SqlValue> = {};
   const asSent: Record<string, string> = {};
-  for (const column of FIXED_COLUMNS) {
-    const value = typedValue(kindOf(column), state[column], zone);
-    columns[columnOf(column)] = value;
-    if (textOf(kindOf(column), value) !== state[column]) asSent[column] = state[column];
+  for (const { field, column, kind } of COLUMNS) {
+    const value = typedValue(kind, state[field], zone);
+    columns[column] = value;
+    if (kind !== 'text' && textOf(kind, value) !== state[field]) asSent[field] = state[field];
   }
   columns.answers = JSON.stringify(state.answers);
   columns.as_sent = Object.keys(asSent).length === 0 ? null : JSON.stringify(asSent);
@@ -82,6 +83,6 @@ const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.pars
 /** The attendee's state from its table columns: exactly the state they were written from. */
 export function stateOfColumns(row: Readonly<Record<string, unknown>>): AttendeeState {
   const asSent = row.as_sent === null || row.as_sent === undefined ? {} : jsonOf<Record<string, string>>(row.as_sent);
-  const fixed = Object.fromEntries(FIXED_COLUMNS.map((column) => [column, asSent[column] ?? textOf(kindOf(column), row[columnOf(column)])]));
+  const fixed = Object.fromEntries(COLUMNS.map(({ field, column, kind }) => [field, asSent[field] ?? textOf(kind, row[column])]));
   return { ...(fixed as Record<FixedColumn, string>), answers: jsonOf<Record<string, string>>(row.answers) };
 }

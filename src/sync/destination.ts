@@ -23,13 +23,15 @@ export interface SyncDatabase {
   close(): Promise<void>;
 }
 
-/** SQLite's limit of parameters in one statement (PostgreSQL's is 65,535). */
-const MAX_PARAMETERS = 32_766;
+/** PostgreSQL's limit of parameters in one statement. */
+const MAX_PARAMETERS = 65_535;
 
 /**
- * Inserts `rows` into `table` with as few statements as the parameter limit allows (one for a
- * batch of the list); where a row with the same `keys` is there, sets its values on it (all but
- * the `insertOnly` columns). No `keys`: a plain insert. Every row has the first row's columns.
+ * Inserts `rows` into `table`, in PostgreSQL with as few statements as the parameter limit allows
+ * (one for a batch of the list), in SQLite row by row through one prepared statement (calls into
+ * the embedded library cost less than preparing a statement for each number of rows); where a
+ * row with the same `keys` is there, sets its values on it (all but the `insertOnly` columns).
+ * No `keys`: a plain insert. Every row has the first row's columns.
  */
 export async function upsertRows(
   db: SyncDatabase,
@@ -43,7 +45,7 @@ export async function upsertRows(
   const updates = columns.filter((column) => !keys.includes(column) && !insertOnly.includes(column)).map((column) => `${column} = excluded.${column}`);
   const onConflict = keys.length === 0 ? '' : ` ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${updates.join(', ')}`;
   const tuple = `(${columns.map(() => '?').join(', ')})`;
-  const perStatement = Math.floor(MAX_PARAMETERS / columns.length);
+  const perStatement = db.dialect === 'sqlite' ? 1 : Math.floor(MAX_PARAMETERS / columns.length);
   for (let start = 0; start < rows.length; start += perStatement) {
     const chunk = rows.slice(start, start + perStatement);
     await db.run(
