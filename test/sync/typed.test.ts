@@ -268,21 +268,21 @@ describe('typed tables in PostgreSQL', () => {
 
   it('writes each batch of the list with one statement per table, not one per attendee', { timeout: 300_000 }, async () => {
     const eventId = String(((await tool(e2e.sandbox, '/sandbox/seed', { orders: '150' })).eventIds as string[])[0]);
-    const url = `${postgres.url}?options=${encodeURIComponent('-csearch_path=batches')}`;
+    const url = postgres.url; // the public schema, which the other tests here leave empty
     // Made before the first read (--print-secret reads nothing), then counted by statement-level triggers.
     expect((await e2e.run(['attendees', 'sync', eventId, '--to', url, '--print-secret'])).code).toBe(0);
-    await query(`CREATE TABLE batches.statements (target text)`);
-    await query(`CREATE FUNCTION batches.count_statement() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN INSERT INTO batches.statements VALUES (TG_TABLE_NAME); RETURN NULL; END $$`);
+    await query(`CREATE TABLE public.statements (target text)`);
+    await query(`CREATE FUNCTION public.count_statement() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN INSERT INTO public.statements VALUES (TG_TABLE_NAME); RETURN NULL; END $$`);
     for (const table of ['boxoffice_attendees', 'boxoffice_sync_outbox']) {
-      await query(`CREATE TRIGGER count_inserts AFTER INSERT ON batches.${table} FOR EACH STATEMENT EXECUTE FUNCTION batches.count_statement()`);
+      await query(`CREATE TRIGGER count_inserts AFTER INSERT ON public.${table} FOR EACH STATEMENT EXECUTE FUNCTION public.count_statement()`);
     }
     const first = await sync(eventId, url);
     expect(first.code, first.stderr).toBe(0);
     const reads = Number(/; (\d+) reads \(full/.exec(first.stderr)?.[1]);
-    const [{ attendees }] = await query(`SELECT COUNT(*)::int AS attendees FROM batches.boxoffice_attendees`);
+    const [{ attendees }] = await query(`SELECT COUNT(*)::int AS attendees FROM public.boxoffice_attendees`);
     expect(Number(attendees)).toBeGreaterThan(300);
-    const statements = await query(`SELECT target, COUNT(*)::int AS count FROM batches.statements GROUP BY target ORDER BY target`);
+    const statements = await query(`SELECT target, COUNT(*)::int AS count FROM public.statements GROUP BY target ORDER BY target`);
     // One per batch that brought rows (the last read, past the end, brings none).
     expect(statements).toEqual([
       { target: 'boxoffice_attendees', count: reads - 1 },
