@@ -147,6 +147,21 @@ describe('typed tables in SQLite', () => {
     expect(() => readFileSync(destination)).toThrow(/ENOENT/);
   });
 
+  it("refuses a destination of a newer schema in the CLI's words, naming no flag from the core, changing nothing", async () => {
+    const destination = join(e2e.dir, 'newer.db');
+    expect((await e2e.run(['attendees', 'sync', events[0], '--to', destination, '--print-secret'])).code).toBe(0);
+    const db = openSqlite(destination);
+    db.exec(`UPDATE boxoffice_sync_meta SET value = '99' WHERE name = 'schema_version'`);
+    db.close();
+    const before = readFileSync(destination);
+    const refused = await sync(events[0], destination);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      `error: ${destination}: its schema is version 99, newer than this boxoffice knows (4); upgrade boxoffice (npm install -g boxoffice)\n`,
+    );
+    expect(readFileSync(destination).equals(before)).toBe(true);
+  });
+
   it('migrates an all-text destination in place, every row, change and cursor kept, and places its dates on the next full read', {
     timeout: 300_000,
   }, async () => {
