@@ -6,19 +6,8 @@ import type { SyncDatabase } from './destination.js';
 import { isCancelledStatus } from '../client/attendee-status.js';
 import { typedColumns } from './columns.js';
 import { rowsOfRecord, sameState, type AttendeeState } from './rows.js';
-import {
-  addToOutbox,
-  markRemoved,
-  markSeen,
-  newChange,
-  rowsOfOrders,
-  unseenRows,
-  writeRows,
-  type Change,
-  type ChangeType,
-  type RowWrite,
-  type StoredRow,
-} from './store.js';
+import * as store from './store.js';
+import type { Change, ChangeType, RowWrite, StoredRow } from './store.js';
 
 export interface AppliedBatch {
   changes: Change[];
@@ -34,7 +23,7 @@ function changeTypeOf(before: StoredRow | undefined, after: AttendeeState): Chan
 /** The batch's records compared with the table, then written with a few statements: rows, marks, changes. */
 export async function applyRecords(db: SyncDatabase, eventId: string, records: readonly AttendeeRecord[], pass: number, now: string): Promise<AppliedBatch> {
   const orderNos = [...new Set(records.map((record) => String(record.orderNo)))];
-  const stored = await rowsOfOrders(db, eventId, orderNos);
+  const stored = await store.rowsOfOrders(db, eventId, orderNos);
   const storedByOrder = new Map<string, StoredRow[]>();
   for (const row of stored) {
     const list = storedByOrder.get(row.state.orderNo);
@@ -47,7 +36,7 @@ export async function applyRecords(db: SyncDatabase, eventId: string, records: r
   const removed: string[] = [];
   const done = new Set<string>();
   const record = (type: ChangeType, key: string, before: AttendeeState | null, after: AttendeeState | null): void => {
-    result.changes.push(newChange(eventId, type, key, before, after, now));
+    result.changes.push(store.newChange(eventId, type, key, before, after, now));
   };
   for (const entry of records) {
     const orderNo = String(entry.orderNo);
@@ -80,10 +69,10 @@ export async function applyRecords(db: SyncDatabase, eventId: string, records: r
       record('attendee.removed', old.key, old.state, null);
     }
   }
-  await writeRows(db, eventId, writes, pass, now);
-  await markSeen(db, eventId, seen, pass);
-  await markRemoved(db, eventId, removed, now);
-  await addToOutbox(db, result.changes);
+  await store.writeRows(db, eventId, writes, pass, now);
+  await store.markSeen(db, eventId, seen, pass);
+  await store.markRemoved(db, eventId, removed, now);
+  await store.addToOutbox(db, result.changes);
   return result;
 }
 
@@ -91,16 +80,16 @@ export async function applyRecords(db: SyncDatabase, eventId: string, records: r
 export async function removeUnseen(db: SyncDatabase, eventId: string, pass: number, now: string): Promise<Change[]> {
   const changes: Change[] = [];
   for (;;) {
-    const rows = await unseenRows(db, eventId, pass, 500);
+    const rows = await store.unseenRows(db, eventId, pass, 500);
     if (rows.length === 0) return changes;
-    const removed = rows.map((row) => newChange(eventId, 'attendee.removed', row.key, row.state, null, now));
-    await markRemoved(
+    const removed = rows.map((row) => store.newChange(eventId, 'attendee.removed', row.key, row.state, null, now));
+    await store.markRemoved(
       db,
       eventId,
       rows.map((row) => row.key),
       now,
     );
-    await addToOutbox(db, removed);
+    await store.addToOutbox(db, removed);
     changes.push(...removed);
   }
 }

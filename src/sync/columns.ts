@@ -20,7 +20,8 @@ const TYPED: Partial<Record<FixedColumn, Kind>> = { purchaseDate: 'instant', che
 /** Each export column with its table column and kind, worked out once (they are used for every row). */
 const COLUMNS = FIXED_COLUMNS.map((field) => ({ field, column: columnOf(field), kind: TYPED[field] ?? 'text' }));
 
-const SQL_TYPES: Record<Kind, Record<Dialect, string>> = {
+/** The SQL type of each kind of column, by database. */
+export const SQL_TYPES: Record<Kind, Record<Dialect, string>> = {
   text: { sqlite: 'TEXT', postgres: 'text' },
   money: { sqlite: 'REAL', postgres: 'numeric' },
   flag: { sqlite: 'INTEGER', postgres: 'boolean' },
@@ -28,11 +29,9 @@ const SQL_TYPES: Record<Kind, Record<Dialect, string>> = {
   json: { sqlite: 'TEXT', postgres: 'jsonb' },
 };
 
-export const sqlType = (kind: Kind, dialect: Dialect): string => SQL_TYPES[kind][dialect];
-
 /** The export's columns as table columns with their types (text ones NOT NULL). */
 export function fixedColumnsDdl(dialect: Dialect): string {
-  return COLUMNS.map(({ column, kind }) => `  ${column} ${sqlType(kind, dialect)}${kind === 'text' ? ' NOT NULL' : ''},`).join('\n');
+  return COLUMNS.map(({ column, kind }) => `  ${column} ${SQL_TYPES[kind][dialect]}${kind === 'text' ? ' NOT NULL' : ''},`).join('\n');
 }
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;

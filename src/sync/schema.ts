@@ -3,7 +3,7 @@
 // boxoffice_sync_meta holds that version.
 import { NewerSchemaError } from '../client/errors.js';
 import { FIXED_COLUMNS } from '../export/flatten.js';
-import { columnOf, fixedColumnsDdl, sqlType, typedColumns } from './columns.js';
+import { columnOf, fixedColumnsDdl, SQL_TYPES, typedColumns } from './columns.js';
 import { upsertRows, type Dialect, type SqlValue, type SyncDatabase } from './destination.js';
 import type { AttendeeState } from './rows.js';
 
@@ -21,12 +21,12 @@ const typedAttendees = (dialect: Dialect): string[] => [
   event_id TEXT NOT NULL,
   attendee_key TEXT NOT NULL,
 ${fixedColumnsDdl(dialect)}
-  answers ${sqlType('json', dialect)} NOT NULL,
-  as_sent ${sqlType('json', dialect)},
-  cancelled ${sqlType('flag', dialect)} NOT NULL,
-  removed_at ${sqlType('instant', dialect)},
-  first_seen ${sqlType('instant', dialect)} NOT NULL,
-  last_changed ${sqlType('instant', dialect)} NOT NULL,
+  answers ${SQL_TYPES.json[dialect]} NOT NULL,
+  as_sent ${SQL_TYPES.json[dialect]},
+  cancelled ${SQL_TYPES.flag[dialect]} NOT NULL,
+  removed_at ${SQL_TYPES.instant[dialect]},
+  first_seen ${SQL_TYPES.instant[dialect]} NOT NULL,
+  last_changed ${SQL_TYPES.instant[dialect]} NOT NULL,
   seen_pass BIGINT NOT NULL,
   PRIMARY KEY (event_id, attendee_key)
 )`,

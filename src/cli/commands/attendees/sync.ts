@@ -79,7 +79,7 @@ function syncOptionsFrom(eventId: string, flags: SyncFlags, env: Readonly<Record
   const to = (flags.to ?? env.BOXOFFICE_SYNC_TO ?? '').trim();
   if (to === '') throw new UsageError('--to: name the destination: a SQLite file (attendees.db) or a postgres:// URL', '--to');
   const schema = flags.schema?.trim();
-  if (schema !== undefined && (schema === '' || !/^postgres(ql)?:\/\//i.test(to))) {
+  if (schema !== undefined && (schema === '' || !/^[a-z][a-z0-9+.-]*:\/\//i.test(to))) {
     throw new UsageError(
       `--schema: ${schema === '' ? 'name a schema' : `${to} is a SQLite file, which has no schemas; name a postgres:// URL with --to, or leave --schema out`}`,
       '--schema',
