@@ -14,7 +14,8 @@ import type { SyncDatabase } from '../src/sync/destination.js';
 import { openDestination } from '../src/sync/destination.js';
 import type { AttendeeState } from '../src/sync/rows.js';
 import { migrate } from '../src/sync/schema.js';
-import { initialState, writeRow, writeState } from '../src/sync/store.js';
+import { typedColumns } from '../src/sync/columns.js';
+import { initialState, writeRows, writeState } from '../src/sync/store.js';
 import { median, round, spread } from './stats.js';
 import type { BenchModule, Figure } from './types.js';
 
@@ -51,10 +52,9 @@ async function syncedDestination(path: string, attendees: number): Promise<void>
     await migrate(db);
     const now = new Date().toISOString();
     await db.transaction(async () => {
-      for (let index = 0; index < attendees; index += 1) {
-        const state = attendeeState(index);
-        await writeRow(db, EVENT_ID, `${state.orderNo}/${state.ticketNo}`, state, 1, now);
-      }
+      const rows = Array.from({ length: attendees }, (_, index) => attendeeState(index));
+      const writes = rows.map((state) => ({ key: `${state.orderNo}/${state.ticketNo}`, state, columns: typedColumns(state, 'UTC') }));
+      await writeRows(db, EVENT_ID, writes, 1, now);
       await writeState(db, { ...initialState(EVENT_ID), passNo: 1, lastFullAt: now, ordersInList: Math.ceil(attendees / 2) }, now);
     });
   } finally {

@@ -121,7 +121,7 @@ export interface TicketCount {
 /** Per ticket: the attendees expected (in the list, not cancelled). Changes only when the sync writes. */
 export async function expectedCounts(db: SyncDatabase, eventId: string): Promise<Map<string, number>> {
   const rows = await db.all<{ ticket_name: string; expected: number }>(
-    `SELECT ticket_name, COUNT(*) AS expected FROM boxoffice_attendees WHERE event_id = ? AND removed_at IS NULL AND cancelled = 0 GROUP BY ticket_name`,
+    `SELECT ticket_name, COUNT(*) AS expected FROM boxoffice_attendees WHERE event_id = ? AND removed_at IS NULL AND NOT cancelled GROUP BY ticket_name`,
     [eventId],
   );
   return new Map(rows.map((row) => [row.ticket_name, Number(row.expected)]));
@@ -134,7 +134,7 @@ export async function arrivedCounts(db: SyncDatabase, eventId: string, per: 'a.t
     // whole list (its choice without statistics); PostgreSQL plans it as any join.
     `SELECT ${per} AS name, COUNT(*) AS arrived
 FROM boxoffice_checkins c CROSS JOIN boxoffice_attendees a
-WHERE c.event_id = ? AND a.event_id = c.event_id AND a.attendee_key = c.attendee_key AND a.removed_at IS NULL AND a.cancelled = 0
+WHERE c.event_id = ? AND a.event_id = c.event_id AND a.attendee_key = c.attendee_key AND a.removed_at IS NULL AND NOT a.cancelled
 GROUP BY ${per}`,
     [eventId],
   );

@@ -36,7 +36,7 @@ async function admit(db: SyncDatabase, eventId: string, attendees: readonly Door
   const inserted = await db.all<{ attendee_key: string }>(
     `INSERT INTO boxoffice_checkins (event_id, attendee_key, checked_in_at, door)
 SELECT event_id, attendee_key, ?, ? FROM boxoffice_attendees
-WHERE event_id = ? AND attendee_key IN (${keys.map(() => '?').join(', ')}) AND cancelled = 0 AND removed_at IS NULL
+WHERE event_id = ? AND attendee_key IN (${keys.map(() => '?').join(', ')}) AND NOT cancelled AND removed_at IS NULL
 ON CONFLICT (event_id, attendee_key) DO NOTHING RETURNING attendee_key`,
     [at, door, eventId, ...keys],
   );

@@ -8,6 +8,7 @@ import {
   CancelledError,
   ConnectionError,
   InterruptedWorkError,
+  NewerSchemaError,
   NotFoundError,
   NotLoggedInError,
   RateLimitError,
@@ -68,6 +69,7 @@ export function formatError(error: unknown, invocation?: Invocation, now: Date =
   const message = withWorkNotes(error, messageWithCommands(error));
   if (error instanceof RateLimitError) return `${message}${waitedFor(invocation?.waited)}; ${retryAdvice(error, now, invocation?.waited)}`;
   if (error instanceof ServerBusyError && invocation?.waited) return `${message}${waitedFor(invocation.waited)}`;
+  if (error instanceof NewerSchemaError) return `error: ${message}; upgrade boxoffice (npm install -g boxoffice)`;
   if (error instanceof UsageError) return prefixed(withFlagName(message, error.field, invocation?.group));
   if (error instanceof AuthError) {
     // E001 / E020: the credential was refused (expired, revoked or mistyped).

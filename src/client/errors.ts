@@ -58,6 +58,13 @@ export class UsageError extends BoxofficeError {
   }
 }
 
+/** A database was made by a newer boxoffice: its schema is a version this one does not know. */
+export class NewerSchemaError extends UsageError {
+  constructor(label: string, version: number, known: number) {
+    super(`${label}: its schema is version ${version}, newer than this boxoffice knows (${known})`);
+  }
+}
+
 /**
  * The change asked for cannot be made through the API at all (a discount whose id the service
  * never gave): no retry helps; the message says what the user can do instead.
@@ -184,7 +191,7 @@ export class ResponseShapeError extends BoxofficeError {
   }
 }
 
-nameErrorClasses({ BoxofficeError, UsageError, UnchangeableError, CancelledError, InterruptedWorkError, DeclinedError, NotLoggedInError });
+nameErrorClasses({ BoxofficeError, UsageError, NewerSchemaError, UnchangeableError, CancelledError, InterruptedWorkError, DeclinedError, NotLoggedInError });
 nameErrorClasses({ ApiError, AuthError, PermissionError, InvalidRequestError, NotFoundError, ConflictError, RateLimitError, ServerBusyError, SignatureError });
 nameErrorClasses({ ConnectionError, ResponseShapeError });
 

@@ -4,8 +4,10 @@
 import type { AttendeeRecord } from '../client/schemas/index.js';
 import type { SyncDatabase } from './destination.js';
 import { isCancelledStatus } from '../client/attendee-status.js';
+import { typedColumns } from './columns.js';
 import { rowsOfRecord, sameState, type AttendeeState } from './rows.js';
-import { addToOutbox, markRemoved, markSeen, rowsOfOrders, unseenRows, writeRow, type Change, type ChangeType, type StoredRow } from './store.js';
+import * as store from './store.js';
+import type { Change, ChangeType, RowWrite, StoredRow } from './store.js';
 
 export interface AppliedBatch {
   changes: Change[];
@@ -18,9 +20,10 @@ function changeTypeOf(before: StoredRow | undefined, after: AttendeeState): Chan
   return isCancelledStatus(after.attendeeStatus) && !isCancelledStatus(before.state.attendeeStatus) ? 'attendee.cancelled' : 'attendee.updated';
 }
 
+/** The batch's records compared with the table, then written with a few statements: rows, marks, changes. */
 export async function applyRecords(db: SyncDatabase, eventId: string, records: readonly AttendeeRecord[], pass: number, now: string): Promise<AppliedBatch> {
   const orderNos = [...new Set(records.map((record) => String(record.orderNo)))];
-  const stored = await rowsOfOrders(db, eventId, orderNos);
+  const stored = await store.rowsOfOrders(db, eventId, orderNos);
   const storedByOrder = new Map<string, StoredRow[]>();
   for (const row of stored) {
     const list = storedByOrder.get(row.state.orderNo);
@@ -28,9 +31,12 @@ export async function applyRecords(db: SyncDatabase, eventId: string, records: r
     else storedByOrder.set(row.state.orderNo, [row]);
   }
   const result: AppliedBatch = { changes: [], orders: [] };
+  const writes: RowWrite[] = [];
+  const seen: string[] = [];
+  const removed: string[] = [];
   const done = new Set<string>();
-  const record = async (type: ChangeType, key: string, before: AttendeeState | null, after: AttendeeState | null): Promise<void> => {
-    result.changes.push(await addToOutbox(db, eventId, type, key, before, after, now));
+  const record = (type: ChangeType, key: string, before: AttendeeState | null, after: AttendeeState | null): void => {
+    result.changes.push(store.newChange(eventId, type, key, before, after, now));
   };
   for (const entry of records) {
     const orderNo = String(entry.orderNo);
@@ -44,22 +50,29 @@ export async function applyRecords(db: SyncDatabase, eventId: string, records: r
     });
     const beforeByKey = new Map(before.map((row) => [row.key, row]));
     const keys = new Set<string>();
-    for (const { key, state } of rowsOfRecord(entry)) {
+    for (const { key, state, zone } of rowsOfRecord(entry)) {
       keys.add(key);
       const old = beforeByKey.get(key);
+      const columns = typedColumns(state, zone);
       if (!old || old.removed || !sameState(old.state, state)) {
-        await writeRow(db, eventId, key, state, pass, now);
-        await record(changeTypeOf(old, state), key, !old || old.removed ? null : old.state, state);
+        writes.push({ key, state, columns });
+        record(changeTypeOf(old, state), key, !old || old.removed ? null : old.state, state);
+      } else if (old.purchasedAt !== columns.purchase_date) {
+        writes.push({ key, state, columns }); // placed in time now (a row migrated without its zone): no change to the feed
       } else if (old.seenPass !== pass) {
-        await markSeen(db, eventId, key, pass);
+        seen.push(key);
       }
     }
     for (const old of before) {
       if (keys.has(old.key) || old.removed) continue;
-      await markRemoved(db, eventId, old.key, now);
-      await record('attendee.removed', old.key, old.state, null);
+      removed.push(old.key);
+      record('attendee.removed', old.key, old.state, null);
     }
   }
+  await store.writeRows(db, eventId, writes, pass, now);
+  await store.markSeen(db, eventId, seen, pass);
+  await store.markRemoved(db, eventId, removed, now);
+  await store.addToOutbox(db, result.changes);
   return result;
 }
 
@@ -67,11 +80,16 @@ export async function applyRecords(db: SyncDatabase, eventId: string, records: r
 export async function removeUnseen(db: SyncDatabase, eventId: string, pass: number, now: string): Promise<Change[]> {
   const changes: Change[] = [];
   for (;;) {
-    const rows = await unseenRows(db, eventId, pass, 500);
+    const rows = await store.unseenRows(db, eventId, pass, 500);
     if (rows.length === 0) return changes;
-    for (const row of rows) {
-      await markRemoved(db, eventId, row.key, now);
-      changes.push(await addToOutbox(db, eventId, 'attendee.removed', row.key, row.state, null, now));
-    }
+    const removed = rows.map((row) => store.newChange(eventId, 'attendee.removed', row.key, row.state, null, now));
+    await store.markRemoved(
+      db,
+      eventId,
+      rows.map((row) => row.key),
+      now,
+    );
+    await store.addToOutbox(db, removed);
+    changes.push(...removed);
   }
 }

@@ -22,6 +22,8 @@ const FORWARD_SECRET_ENV = 'BOXOFFICE_FORWARD_SECRET';
 export interface AttendeesSyncRequest {
   eventId: string;
   to: string;
+  /** The PostgreSQL schema that holds the tables. */
+  schema?: string;
   forceFull: boolean;
   fullEveryMs: number;
   maxReads: number;
@@ -95,7 +97,7 @@ async function sinksFor(request: AttendeesSyncRequest, db: SyncDatabase, client:
 
 export async function syncAttendees(request: AttendeesSyncRequest, environment: AttendeesSyncEnvironment): Promise<void> {
   const { output, clock } = environment;
-  const db = await openDestination(request.to);
+  const db = await openDestination(request.to, request.schema);
   try {
     await migrate(db);
     if (request.printSecret) {

@@ -6,7 +6,7 @@ import { attendeeBatches } from '../client/paginate.js';
 import type { AttendeeRecord } from '../client/schemas/index.js';
 import { errorEndsAttendeeList } from '../export/export-attendees.js';
 import type { SyncDatabase } from './destination.js';
-import { rowsOfRecord, type AttendeeState } from './rows.js';
+import { answersText, rowsOfRecord, type AttendeeState } from './rows.js';
 import { presentRows, rowsOfOrders } from './store.js';
 
 export interface Difference {
@@ -25,7 +25,7 @@ export interface CheckEnvironment {
 
 function flatFields(state: AttendeeState): Record<string, string> {
   const { answers, ...fixed } = state;
-  return { ...fixed, answers: JSON.stringify(answers) };
+  return { ...fixed, answers: answersText(answers) };
 }
 
 function differingFields(stored: AttendeeState, listed: AttendeeState): Difference['fields'] {

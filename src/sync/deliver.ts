@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import type { BoxofficeClient } from '../client/index.js';
 import { BoxofficeError } from '../client/errors.js';
-import { upsert, type SyncDatabase } from './destination.js';
+import { upsertRows, type SyncDatabase } from './destination.js';
 import { IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signatureHeader } from './sign.js';
 import type { Change } from './store.js';
 
@@ -74,7 +74,7 @@ export function deliveryRun(
               throw error;
             });
             through = Number(row.id);
-            await upsert(db, 'boxoffice_sync_cursors', ['sink', 'event_id'], { sink: sink.id, event_id: eventId, delivered_through: through });
+            await upsertRows(db, 'boxoffice_sync_cursors', ['sink', 'event_id'], [{ sink: sink.id, event_id: eventId, delivered_through: through }]);
             counts[index].delivered += 1;
             if (answer !== undefined) onDelivered(change, answer);
           }

@@ -24,23 +24,36 @@ export interface SyncDatabase {
   close(): Promise<void>;
 }
 
+/** PostgreSQL's limit of parameters in one statement. */
+const MAX_PARAMETERS = 65_535;
+
 /**
- * Inserts a row of `values` into `table`, or where a row with the same `keys` is there, sets
- * them on it (all but the `insertOnly` columns).
+ * Inserts `rows` into `table`, in PostgreSQL with as few statements as the parameter limit allows
+ * (one for a batch of the list), in SQLite row by row through one prepared statement (calls into
+ * the embedded library cost less than preparing a statement for each number of rows); where a
+ * row with the same `keys` is there, sets its values on it (all but the `insertOnly` columns).
+ * No `keys`: a plain insert. Every row has the first row's columns.
  */
-export async function upsert(
+export async function upsertRows(
   db: SyncDatabase,
   table: string,
   keys: readonly string[],
-  values: Readonly<Record<string, SqlValue>>,
+  rows: readonly Readonly<Record<string, SqlValue>>[],
   insertOnly: readonly string[] = [],
 ): Promise<void> {
-  const columns = Object.keys(values);
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]);
   const updates = columns.filter((column) => !keys.includes(column) && !insertOnly.includes(column)).map((column) => `${column} = excluded.${column}`);
-  await db.run(
-    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${updates.join(', ')}`,
-    Object.values(values),
-  );
+  const onConflict = keys.length === 0 ? '' : ` ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${updates.join(', ')}`;
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const perStatement = db.dialect === 'sqlite' ? 1 : Math.floor(MAX_PARAMETERS / columns.length);
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const chunk = rows.slice(start, start + perStatement);
+    await db.run(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}${onConflict}`,
+      chunk.flatMap((row) => columns.map((column) => row[column])),
+    );
+  }
 }
 
 /** `work` in a transaction opened by `begin`: committed, or rolled back when anything fails. */
@@ -57,10 +70,11 @@ export async function inTransaction<T>(execute: (sql: string) => unknown, begin:
   }
 }
 
-export async function openDestination(destination: string): Promise<SyncDatabase> {
+/** `schema`: the PostgreSQL schema that holds the tables (created if absent); SQLite has none. */
+export async function openDestination(destination: string, schema?: string): Promise<SyncDatabase> {
   if (/^postgres(ql)?:\/\//i.test(destination)) {
     const { openPostgres } = await import('./postgres-driver.js');
-    return openPostgres(destination, shownDestination(destination));
+    return openPostgres(destination, shownDestination(destination), schema);
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(destination)) {
     throw new UsageError(`--to ${shownDestination(destination)}: expected a SQLite file path or a postgres:// URL`, '--to');

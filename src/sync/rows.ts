@@ -10,8 +10,12 @@ type FixedColumn = (typeof FIXED_COLUMNS)[number];
 /** One attendee as the change feed and the table hold it: the export's columns and the answers. */
 export type AttendeeState = Record<FixedColumn, string> & { answers: Record<string, string> };
 
-/** The rows of one order, each with its stable key. */
-export function rowsOfRecord(record: AttendeeRecord): { key: string; state: AttendeeState }[] {
+/**
+ * The rows of one order, each with its stable key and the zone its purchase date is wall time in
+ * (the record's; UTC when it names none).
+ */
+export function rowsOfRecord(record: AttendeeRecord): { key: string; state: AttendeeState; zone: string }[] {
+  const zone = record.purchaseDate?.timezone ?? 'UTC';
   const taken = new Set<string>();
   return flattenRecord(record).map((row, index) => {
     const fixed = Object.fromEntries(FIXED_COLUMNS.map((column, position) => [column, row.fixed[position]])) as Record<FixedColumn, string>;
@@ -20,11 +24,14 @@ export function rowsOfRecord(record: AttendeeRecord): { key: string; state: Atte
     let key = ticketNo === '' ? `${state.orderNo}#${index + 1}` : `${state.orderNo}/${ticketNo}`;
     if (taken.has(key)) key = `${key}#${index + 1}`;
     taken.add(key);
-    return { key, state };
+    return { key, state, zone };
   });
 }
 
+/** The answers as JSON in one order whatever order they came in (jsonb keeps none). */
+export const answersText = (answers: Record<string, string>): string => JSON.stringify(Object.fromEntries(Object.entries(answers).sort()));
+
 /** Compares two states as the feed would show them. */
 export function sameState(a: AttendeeState, b: AttendeeState): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return JSON.stringify({ ...a, answers: answersText(a.answers) }) === JSON.stringify({ ...b, answers: answersText(b.answers) });
 }

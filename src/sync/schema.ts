@@ -1,26 +1,76 @@
 // The destination's tables (docs/sync.md "Schema"), created or migrated by every run. Each
 // migration runs once, in order, in one transaction with the version it brings the schema to;
 // boxoffice_sync_meta holds that version.
-import { UsageError } from '../client/errors.js';
+import { NewerSchemaError } from '../client/errors.js';
 import { FIXED_COLUMNS } from '../export/flatten.js';
-import { upsert, type Dialect, type SyncDatabase } from './destination.js';
+import { columnOf, fixedColumnsDdl, SQL_TYPES, typedColumns } from './columns.js';
+import { upsertRows, type Dialect, type SqlValue, type SyncDatabase } from './destination.js';
+import type { AttendeeState } from './rows.js';
 
-/** The table column of a field (an export column, a state field): its name in snake case, orderNo → order_no. */
-export function columnOf(field: string): string {
-  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-}
-
-const fixedColumnsDdl = FIXED_COLUMNS.map((column) => `  ${columnOf(column)} TEXT NOT NULL,`).join('\n');
+/** The all-text export columns of schema versions 1 to 3. */
+const textColumnsDdl = FIXED_COLUMNS.map((column) => `  ${columnOf(column)} TEXT NOT NULL,`).join('\n');
 
 const serialKey = (dialect: Dialect): string => (dialect === 'postgres' ? 'BIGSERIAL PRIMARY KEY' : 'INTEGER PRIMARY KEY AUTOINCREMENT');
 
+/** A step of a migration: a statement, or work on the rows. */
+type Step = string | ((db: SyncDatabase) => Promise<void>);
+
+/** The typed attendee table (version 4 on), the view of who is coming, and their index. */
+const typedAttendees = (dialect: Dialect): string[] => [
+  `CREATE TABLE boxoffice_attendees (
+  event_id TEXT NOT NULL,
+  attendee_key TEXT NOT NULL,
+${fixedColumnsDdl(dialect)}
+  answers ${SQL_TYPES.json[dialect]} NOT NULL,
+  as_sent ${SQL_TYPES.json[dialect]},
+  cancelled ${SQL_TYPES.flag[dialect]} NOT NULL,
+  removed_at ${SQL_TYPES.instant[dialect]},
+  first_seen ${SQL_TYPES.instant[dialect]} NOT NULL,
+  last_changed ${SQL_TYPES.instant[dialect]} NOT NULL,
+  seen_pass BIGINT NOT NULL,
+  PRIMARY KEY (event_id, attendee_key)
+)`,
+  `CREATE INDEX boxoffice_attendees_order ON boxoffice_attendees (event_id, order_no)`,
+  `CREATE VIEW boxoffice_attendees_coming AS
+SELECT event_id, attendee_key, ${FIXED_COLUMNS.map(columnOf).join(', ')}, answers, first_seen, last_changed
+FROM boxoffice_attendees WHERE removed_at IS NULL AND NOT cancelled`,
+];
+
+/**
+ * Version 3's all-text rows into the typed table, 500 at a time, with their bookkeeping as it
+ * was. Their purchase dates' zone is not known: purchase_date stays NULL (the text is kept in
+ * as_sent) until the next read of the row places it.
+ */
+async function copyTextRows(db: SyncDatabase): Promise<void> {
+  const columns = `event_id, attendee_key, ${FIXED_COLUMNS.map(columnOf).join(', ')}, answers, cancelled, removed_at, first_seen, last_changed, seen_pass`;
+  for (let after = ['', '']; ; ) {
+    const rows = await db.all<Record<string, string>>(
+      `SELECT ${columns} FROM boxoffice_attendees_text WHERE event_id > ? OR (event_id = ? AND attendee_key > ?) ORDER BY event_id, attendee_key LIMIT 500`,
+      [after[0], after[0], after[1]],
+    );
+    if (rows.length === 0) return;
+    await upsertRows(
+      db,
+      'boxoffice_attendees',
+      [],
+      rows.map((row): Record<string, SqlValue> => {
+        const fixed = Object.fromEntries(FIXED_COLUMNS.map((column) => [column, row[columnOf(column)]]));
+        const state = { ...fixed, answers: JSON.parse(row.answers) } as AttendeeState;
+        const { event_id, attendee_key, cancelled, removed_at, first_seen, last_changed, seen_pass } = row;
+        return { event_id, attendee_key, ...typedColumns(state, null), cancelled, removed_at, first_seen, last_changed, seen_pass };
+      }),
+    );
+    after = [rows[rows.length - 1].event_id, rows[rows.length - 1].attendee_key];
+  }
+}
+
 /** Migrations by the version they bring the schema to (index 0 → version 1). */
-const MIGRATIONS: readonly ((dialect: Dialect) => string[])[] = [
+const MIGRATIONS: readonly ((dialect: Dialect) => Step[])[] = [
   (dialect) => [
     `CREATE TABLE boxoffice_attendees (
   event_id TEXT NOT NULL,
   attendee_key TEXT NOT NULL,
-${fixedColumnsDdl}
+${textColumnsDdl}
   answers TEXT NOT NULL,
   cancelled INTEGER NOT NULL,
   removed_at TEXT,
@@ -69,6 +119,14 @@ ${fixedColumnsDdl}
 )`,
   ],
   () => [`ALTER TABLE boxoffice_sync_state ADD COLUMN list_counting TEXT NOT NULL DEFAULT 'unknown'`],
+  (dialect) => [
+    `ALTER TABLE boxoffice_attendees RENAME TO boxoffice_attendees_text`,
+    // The old table's indexes (the check-in's included, which a door creates again) go with it.
+    `DROP INDEX boxoffice_attendees_order`,
+    ...typedAttendees(dialect),
+    copyTextRows,
+    `DROP TABLE boxoffice_attendees_text`,
+  ],
 ];
 
 const SCHEMA_VERSION = MIGRATIONS.length;
@@ -78,14 +136,9 @@ export async function migrate(db: SyncDatabase): Promise<void> {
   await db.transaction(async () => {
     const [row] = await db.all<{ value: string }>(`SELECT value FROM boxoffice_sync_meta WHERE name = 'schema_version'`);
     const version = row === undefined ? 0 : Number(row.value);
-    if (version > SCHEMA_VERSION) {
-      throw new UsageError(
-        `--to ${db.label}: its schema is version ${version}, newer than this boxoffice knows (${SCHEMA_VERSION}); upgrade boxoffice`,
-        '--to',
-      );
-    }
+    if (version > SCHEMA_VERSION) throw new NewerSchemaError(db.label, version, SCHEMA_VERSION);
     for (let next = version; next < SCHEMA_VERSION; next += 1) {
-      for (const statement of MIGRATIONS[next](db.dialect)) await db.run(statement);
+      for (const step of MIGRATIONS[next](db.dialect)) await (typeof step === 'string' ? db.run(step) : step(db));
     }
     if (version !== SCHEMA_VERSION) await writeMeta(db, 'schema_version', String(SCHEMA_VERSION));
   });
@@ -97,5 +150,5 @@ export async function readMeta(db: SyncDatabase, name: string): Promise<string |
 }
 
 export async function writeMeta(db: SyncDatabase, name: string, value: string): Promise<void> {
-  await upsert(db, 'boxoffice_sync_meta', ['name'], { name, value });
+  await upsertRows(db, 'boxoffice_sync_meta', ['name'], [{ name, value }]);
 }

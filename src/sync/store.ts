@@ -2,10 +2,10 @@
 // per-event state. Every function runs inside the caller's transaction where it writes.
 import { randomUUID } from 'node:crypto';
 import { FIXED_COLUMNS } from '../export/flatten.js';
-import { upsert, type SqlValue, type SyncDatabase } from './destination.js';
+import { upsertRows, type SqlValue, type SyncDatabase } from './destination.js';
 import { isCancelledStatus } from '../client/attendee-status.js';
 import type { AttendeeState } from './rows.js';
-import { columnOf } from './schema.js';
+import { columnOf, isoOf, stateOfColumns } from './columns.js';
 
 export type ChangeType = 'attendee.added' | 'attendee.updated' | 'attendee.cancelled' | 'attendee.removed';
 
@@ -26,29 +26,32 @@ export interface StoredRow {
   state: AttendeeState;
   removed: boolean;
   seenPass: number;
+  /** The purchase time as stored (ISO 8601), null while not placed. */
+  purchasedAt: string | null;
 }
 
-interface TableRow extends Record<string, SqlValue> {
-  attendee_key: string;
-  answers: string;
-  removed_at: string | null;
-  seen_pass: number;
+/** A row to write: its state and its typed columns (columns.ts typedColumns). */
+export interface RowWrite {
+  key: string;
+  state: AttendeeState;
+  columns: Readonly<Record<string, SqlValue>>;
 }
 
-const FIXED_TABLE_COLUMNS = FIXED_COLUMNS.map(columnOf);
-
-function stateOf(row: TableRow): AttendeeState {
-  const fixed = Object.fromEntries(FIXED_COLUMNS.map((column) => [column, String(row[columnOf(column)] ?? '')]));
-  return { ...(fixed as Record<(typeof FIXED_COLUMNS)[number], string>), answers: JSON.parse(row.answers) as Record<string, string> };
-}
+const ROW_COLUMNS = `attendee_key, ${FIXED_COLUMNS.map(columnOf).join(', ')}, answers, as_sent, removed_at, seen_pass`;
 
 /** The stored rows matching `condition` (on top of the event), as the table holds them. */
 async function selectRows(db: SyncDatabase, eventId: string, condition: string, params: readonly SqlValue[]): Promise<StoredRow[]> {
-  const rows = await db.all<TableRow>(
-    `SELECT attendee_key, ${FIXED_TABLE_COLUMNS.join(', ')}, answers, removed_at, seen_pass FROM boxoffice_attendees WHERE event_id = ? AND ${condition}`,
-    [eventId, ...params],
-  );
-  return rows.map((row) => ({ key: row.attendee_key, state: stateOf(row), removed: row.removed_at !== null, seenPass: Number(row.seen_pass) }));
+  const rows = await db.all<Record<string, unknown>>(`SELECT ${ROW_COLUMNS} FROM boxoffice_attendees WHERE event_id = ? AND ${condition}`, [
+    eventId,
+    ...params,
+  ]);
+  return rows.map((row) => ({
+    key: String(row.attendee_key),
+    state: stateOfColumns(row),
+    removed: row.removed_at !== null,
+    seenPass: Number(row.seen_pass),
+    purchasedAt: isoOf(row.purchase_date),
+  }));
 }
 
 /** The stored rows of these orders, removed ones included. */
@@ -57,26 +60,31 @@ export async function rowsOfOrders(db: SyncDatabase, eventId: string, orderNos: 
   return selectRows(db, eventId, `order_no IN (${orderNos.map(() => '?').join(', ')}) ORDER BY order_no, attendee_key`, orderNos);
 }
 
-/** Writes a row's values, new or not (bringing back a removed one); its first_seen stays the first. */
-export async function writeRow(db: SyncDatabase, eventId: string, key: string, state: AttendeeState, pass: number, now: string): Promise<void> {
-  const fixed = Object.fromEntries(FIXED_COLUMNS.map((column) => [columnOf(column), state[column]]));
-  const values = {
-    ...fixed,
-    answers: JSON.stringify(state.answers),
+/** Writes the rows' values, new or not (bringing back removed ones); a row's first_seen stays the first. */
+export async function writeRows(db: SyncDatabase, eventId: string, rows: readonly RowWrite[], pass: number, now: string): Promise<void> {
+  const values = rows.map(({ key, state, columns }) => ({
+    event_id: eventId,
+    attendee_key: key,
+    first_seen: now,
+    ...columns,
     cancelled: isCancelledStatus(state.attendeeStatus) ? 1 : 0,
     removed_at: null,
     last_changed: now,
     seen_pass: pass,
-  };
-  await upsert(db, 'boxoffice_attendees', ['event_id', 'attendee_key'], { event_id: eventId, attendee_key: key, first_seen: now, ...values }, ['first_seen']);
+  }));
+  await upsertRows(db, 'boxoffice_attendees', ['event_id', 'attendee_key'], values, ['first_seen']);
 }
 
-export async function markSeen(db: SyncDatabase, eventId: string, key: string, pass: number): Promise<void> {
-  await db.run(`UPDATE boxoffice_attendees SET seen_pass = ? WHERE event_id = ? AND attendee_key = ?`, [pass, eventId, key]);
+const keyList = (keys: readonly string[]): string => `attendee_key IN (${keys.map(() => '?').join(', ')})`;
+
+export async function markSeen(db: SyncDatabase, eventId: string, keys: readonly string[], pass: number): Promise<void> {
+  if (keys.length === 0) return;
+  await db.run(`UPDATE boxoffice_attendees SET seen_pass = ? WHERE event_id = ? AND ${keyList(keys)}`, [pass, eventId, ...keys]);
 }
 
-export async function markRemoved(db: SyncDatabase, eventId: string, key: string, now: string): Promise<void> {
-  await db.run(`UPDATE boxoffice_attendees SET removed_at = ?, last_changed = ? WHERE event_id = ? AND attendee_key = ?`, [now, now, eventId, key]);
+export async function markRemoved(db: SyncDatabase, eventId: string, keys: readonly string[], now: string): Promise<void> {
+  if (keys.length === 0) return;
+  await db.run(`UPDATE boxoffice_attendees SET removed_at = ?, last_changed = ? WHERE event_id = ? AND ${keyList(keys)}`, [now, now, eventId, ...keys]);
 }
 
 /** Rows present in the table but not seen by the pass `pass` (at most `limit`). */
@@ -89,19 +97,21 @@ export function presentRows(db: SyncDatabase, eventId: string, afterKey: string,
   return selectRows(db, eventId, `removed_at IS NULL AND attendee_key > ? ORDER BY attendee_key LIMIT ${limit}`, [afterKey]);
 }
 
-export async function addToOutbox(
-  db: SyncDatabase,
-  eventId: string,
-  type: ChangeType,
-  key: string,
-  before: AttendeeState | null,
-  after: AttendeeState | null,
-  now: string,
-): Promise<Change> {
-  const change: Change = { id: `chg_${randomUUID()}`, type, eventId, attendeeKey: key, occurredAt: now, before, after };
-  const values = [change.id, eventId, type, key, now, JSON.stringify(change)];
-  await db.run(`INSERT INTO boxoffice_sync_outbox (idempotency_key, event_id, type, attendee_key, occurred_at, body) VALUES (?, ?, ?, ?, ?, ?)`, values);
-  return change;
+export function newChange(eventId: string, type: ChangeType, key: string, before: AttendeeState | null, after: AttendeeState | null, now: string): Change {
+  return { id: `chg_${randomUUID()}`, type, eventId, attendeeKey: key, occurredAt: now, before, after };
+}
+
+/** The changes into the outbox, in their order. */
+export async function addToOutbox(db: SyncDatabase, changes: readonly Change[]): Promise<void> {
+  const rows = changes.map((change) => ({
+    idempotency_key: change.id,
+    event_id: change.eventId,
+    type: change.type,
+    attendee_key: change.attendeeKey,
+    occurred_at: change.occurredAt,
+    body: JSON.stringify(change),
+  }));
+  await upsertRows(db, 'boxoffice_sync_outbox', [], rows);
 }
 
 const LIST_ORDERS = ['oldest-first', 'newest-first', 'unknown'] as const;
@@ -165,5 +175,5 @@ export async function readSyncState(db: SyncDatabase, eventId: string): Promise<
 
 export async function writeState(db: SyncDatabase, state: SyncState, now: string): Promise<void> {
   const values = Object.fromEntries(Object.entries(state).map(([field, value]) => [columnOf(field), value]));
-  await upsert(db, 'boxoffice_sync_state', ['event_id'], { ...values, updated_at: now });
+  await upsertRows(db, 'boxoffice_sync_state', ['event_id'], [{ ...values, updated_at: now }]);
 }

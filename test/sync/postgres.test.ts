@@ -88,7 +88,7 @@ describe('attendees sync into PostgreSQL', () => {
     await client.connect();
     // The key as the list shows it (in --quirks the live order and ticket numbers, not the sandbox's own).
     const { rows: picked } = await client.query(
-      `SELECT attendee_key FROM boxoffice_attendees WHERE event_id = $1 AND removed_at IS NULL AND cancelled = 0 ORDER BY attendee_key LIMIT 1`,
+      `SELECT attendee_key FROM boxoffice_attendees WHERE event_id = $1 AND removed_at IS NULL AND NOT cancelled ORDER BY attendee_key LIMIT 1`,
       [eventId],
     );
     const attendeeKey = (picked[0] as { attendee_key: string }).attendee_key;

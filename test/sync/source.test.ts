@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../src/util/sqlite.js';
 import { startE2e, type E2e } from '../e2e/support/built-cli.js';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres.js';
-import { tool } from './support.js';
+import { toTextSchema, tool } from './support.js';
 
 let first: E2e;
 let second: E2e;
@@ -71,6 +71,7 @@ describe('a SQLite destination and another service', () => {
     const destination = join(first.dir, 'adopted.db');
     expect((await sync(first, destination)).code).toBe(0);
     // The destination as the release without the record leaves it: schema version 1.
+    await toTextSchema(destination);
     const db = openSqlite(destination);
     db.exec(
       `DROP TABLE boxoffice_sync_sources; ALTER TABLE boxoffice_sync_state DROP COLUMN list_counting; UPDATE boxoffice_sync_meta SET value = '1' WHERE name = 'schema_version'`,

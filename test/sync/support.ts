@@ -9,6 +9,8 @@ import type { SandboxExtension } from '../../src/sandbox/context.js';
 import type { E2e } from '../e2e/support/built-cli.js';
 import { verifiedChangeId } from '../../src/sync/sign.js';
 import { FIXED_COLUMNS } from '../../src/export/flatten.js';
+import { columnOf, isoOf, stateOfColumns } from '../../src/sync/columns.js';
+import { openDestination, upsertRows } from '../../src/sync/destination.js';
 
 // The export's fixed columns: the sync's rows are compared with a fresh export's.
 const FIXED = FIXED_COLUMNS;
@@ -52,34 +54,16 @@ export async function exportSnapshot(e2e: E2e, eventId: string): Promise<Snapsho
 export function sqliteSnapshot(path: string, eventId: string): Snapshot {
   const db = openSqlite(path);
   try {
-    const rows = db.prepare(`SELECT * FROM boxoffice_attendees WHERE event_id = ? AND removed_at IS NULL`).all(eventId) as Record<string, string>[];
-    return new Map(rows.map((row) => [row.attendee_key, tableState(row)]));
+    const rows = db.prepare(`SELECT * FROM boxoffice_attendees WHERE event_id = ? AND removed_at IS NULL`).all(eventId) as Record<string, unknown>[];
+    return new Map(rows.map((row) => [String(row.attendee_key), tableState(row)]));
   } finally {
     db.close();
   }
 }
 
-const COLUMN: Record<(typeof FIXED)[number], string> = {
-  orderNo: 'order_no',
-  purchaseDate: 'purchase_date',
-  buyerName: 'buyer_name',
-  buyerEmail: 'buyer_email',
-  phoneNo: 'phone_no',
-  city: 'city',
-  ticketId: 'ticket_id',
-  ticketName: 'ticket_name',
-  ticketNo: 'ticket_no',
-  attendeeName: 'attendee_name',
-  attendeeEmail: 'attendee_email',
-  checkin: 'checkin',
-  attendeeStatus: 'attendee_status',
-  orderCost: 'order_cost',
-};
-
-export function tableState(row: Record<string, string>): Record<string, string> {
-  const state: Record<string, unknown> = { answers: JSON.parse(row.answers) };
-  for (const column of FIXED) state[column] = row[COLUMN[column]];
-  return flatState(state);
+/** A table row as the attendee's state: its typed columns read back as the export's text (src/sync/columns.ts). */
+export function tableState(row: Record<string, unknown>): Record<string, string> {
+  return flatState(stateOfColumns(row) as unknown as Record<string, unknown>);
 }
 
 export interface FeedChange {
@@ -228,4 +212,61 @@ export function readCounter(): { extension: SandboxExtension; count(): number } 
     },
     count: () => reads,
   };
+}
+
+/** boxoffice_attendees as schema versions 1 to 3 made it (the release before typed columns): every column text. */
+const TEXT_ATTENDEES = `CREATE TABLE boxoffice_attendees (
+  event_id TEXT NOT NULL,
+  attendee_key TEXT NOT NULL,
+${FIXED.map((column) => `  ${columnOf(column)} TEXT NOT NULL,`).join('\n')}
+  answers TEXT NOT NULL,
+  cancelled INTEGER NOT NULL,
+  removed_at TEXT,
+  first_seen TEXT NOT NULL,
+  last_changed TEXT NOT NULL,
+  seen_pass BIGINT NOT NULL,
+  PRIMARY KEY (event_id, attendee_key)
+)`;
+
+/**
+ * Turns a synced destination into what the release before typed columns left (schema version 3):
+ * the same rows written as that release wrote them (the export's text, the answers as JSON
+ * text, ISO 8601 times), no view; outbox, cursors and state as they are.
+ */
+export async function toTextSchema(destination: string): Promise<void> {
+  const db = await openDestination(destination);
+  try {
+    await db.transaction(async () => {
+      for (const statement of [
+        'DROP VIEW boxoffice_attendees_coming',
+        'ALTER TABLE boxoffice_attendees RENAME TO typed_attendees',
+        'DROP INDEX boxoffice_attendees_order',
+        TEXT_ATTENDEES,
+        'CREATE INDEX boxoffice_attendees_order ON boxoffice_attendees (event_id, order_no)',
+      ]) {
+        await db.run(statement);
+      }
+      for (const row of await db.all<Record<string, unknown>>('SELECT * FROM typed_attendees')) {
+        const { answers, ...fixed } = stateOfColumns(row);
+        const bookkeeping = {
+          cancelled: row.cancelled === true || Number(row.cancelled) === 1 ? 1 : 0,
+          removed_at: isoOf(row.removed_at),
+          first_seen: isoOf(row.first_seen),
+          last_changed: isoOf(row.last_changed),
+          seen_pass: Number(row.seen_pass),
+        };
+        const text = Object.fromEntries(Object.entries(fixed).map(([column, value]) => [columnOf(column), value]));
+        await upsertRows(
+          db,
+          'boxoffice_attendees',
+          [],
+          [{ event_id: String(row.event_id), attendee_key: String(row.attendee_key), ...text, answers: JSON.stringify(answers), ...bookkeeping }],
+        );
+      }
+      await db.run('DROP TABLE typed_attendees');
+      await db.run(`UPDATE boxoffice_sync_meta SET value = '3' WHERE name = 'schema_version'`);
+    });
+  } finally {
+    await db.close();
+  }
 }

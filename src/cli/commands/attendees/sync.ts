@@ -16,6 +16,7 @@ export interface AttendeesSyncOptions extends Omit<AttendeesSyncRequest, 'json'>
 
 interface SyncFlags {
   to?: string;
+  schema?: string;
   full?: boolean;
   fullEvery: string;
   maxReads?: string;
@@ -33,6 +34,7 @@ export function registerAttendeesSync(group: Command, context: CommandContext, r
     .description('keep a SQLite or PostgreSQL table equal to the attendee list, with a feed of what changed')
     .argument('<EVENT_ID>', 'the event whose attendees to sync')
     .option('--to <dest>', 'a SQLite file, or a postgres://USER@HOST/DB URL (also BOXOFFICE_SYNC_TO)')
+    .option('--schema <name>', 'the PostgreSQL schema to keep the tables and the view in (created if absent)')
     .option('--full', 'reconcile the whole list this run (catches cancellations and edits of older orders)')
     .option('--full-every <duration>', 'reconcile the whole list when the last full run is this old (0: every run)', '24h')
     .option('--max-reads <n>', 'attendee-list reads this run may spend at most; a run cut short continues next time')
@@ -65,6 +67,13 @@ function syncOptionsFrom(eventId: string, flags: SyncFlags, env: Readonly<Record
   if (id === '') throw new UsageError('EVENT_ID: must not be empty', 'EVENT_ID');
   const to = (flags.to ?? env.BOXOFFICE_SYNC_TO ?? '').trim();
   if (to === '') throw new UsageError('--to: name the destination: a SQLite file (attendees.db) or a postgres:// URL', '--to');
+  const schema = flags.schema?.trim();
+  if (schema !== undefined && (schema === '' || !/^[a-z][a-z0-9+.-]*:\/\//i.test(to))) {
+    throw new UsageError(
+      `--schema: ${schema === '' ? 'name a schema' : `${to} is a SQLite file, which has no schemas; name a postgres:// URL with --to, or leave --schema out`}`,
+      '--schema',
+    );
+  }
   const maxReads = flags.maxReads === undefined ? Infinity : wholeNumber(flags.maxReads, '--max-reads', 1);
   if (flags.forwardTo !== undefined && !isHttpUrl(flags.forwardTo)) {
     throw new UsageError(`--forward-to: expected an http or https address, got "${flags.forwardTo}"`, '--forward-to');
@@ -74,6 +83,7 @@ function syncOptionsFrom(eventId: string, flags: SyncFlags, env: Readonly<Record
   return {
     eventId: id,
     to,
+    schema,
     forceFull: flags.full === true,
     fullEveryMs: parseDuration(flags.fullEvery, '--full-every'),
     maxReads,
