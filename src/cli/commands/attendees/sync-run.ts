@@ -1,7 +1,7 @@
 // One `attendees sync` (or, with --watch, one every INTERVAL; with --check, one comparison):
 // the destination opened and migrated, the run locked, the session's attendee list read through
 // src/sync, and the outbox delivered to the sinks the flags name.
-import { BoxofficeError, RateLimitError, UsageError } from '../../../client/errors.js';
+import { BoxofficeError, DeclinedError, RateLimitError, UsageError } from '../../../client/errors.js';
 import { withSmallHeap } from '../../../util/heap.js';
 import { checkDestination, type Difference } from '../../../sync/check.js';
 import { deliverPending, execSink, forwardSink, jsonSink, type Sink } from '../../../sync/deliver.js';
@@ -21,6 +21,7 @@ import { checkWatchInterval } from '../../watch-interval.js';
 import { attendeeListRefused } from './shared.js';
 import type { AttendeesSyncOptions } from './sync.js';
 import { printOut } from '../../deps.js';
+import { createPrompter } from '../../prompt.js';
 
 /** What an incremental run costs at most when few orders are new (the watch interval's measure). */
 const READS_PER_WATCHED_RUN = 2;
@@ -143,6 +144,19 @@ async function syncLoop(options: AttendeesSyncOptions, db: SyncDatabase, session
   const { deps } = context;
   const notice = syncNotice(options, context);
   const sinks = await sinksFor(options, db, context, notice);
+  let asked = false;
+  /** On a terminal, the first run asks (y/N); otherwise it says how the plan spans the hours and goes on. */
+  const beyondTheHour = async (text: string): Promise<void> => {
+    if (asked || !context.globals().input) {
+      notice(`${text}; a run stopped by the service's rate limit keeps what it read, and the next run continues from there`);
+      return;
+    }
+    asked = true;
+    notice(text);
+    if (!(await createPrompter(deps).confirm({ message: 'Start it?', default: false }))) {
+      throw new DeclinedError(`sync of event ${options.eventId} not started: nothing read, ${db.label} unchanged`);
+    }
+  };
   const once = (): Promise<SyncSummary> =>
     runSync(
       { eventId: options.eventId, forceFull: options.forceFull, fullEveryMs: options.fullEveryMs, maxReads: options.maxReads },
@@ -153,6 +167,7 @@ async function syncLoop(options: AttendeesSyncOptions, db: SyncDatabase, session
         afterStep: async () => {
           await deliverPending(db, options.eventId, sinks, deps.signal);
         },
+        beyondTheHour,
         signal: deps.signal,
         now: () => deps.clock.now().getTime(),
       },
