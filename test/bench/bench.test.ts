@@ -23,6 +23,7 @@ describe('npm run bench', () => {
       'Insights from an export',
       'MCP server start-up (median wall time)',
       'Check-in at the door',
+      'First attendee sync, CPU against export + bulk load',
     ]) {
       expect(stdout).toContain(section);
     }
@@ -32,6 +33,7 @@ describe('npm run bench', () => {
     expect(stdout).toMatch(/boxoffice event list: peak memory\s+[\d.]+ MB \(±[\d.]+\)\s+[\d.]+x\s+≤ 60 MB/);
     expect(stdout).toMatch(/get-event requests per second \(32 concurrent\)\s+\d+ req\/s/);
     expect(stdout).toMatch(/get-report requests per second \(50 concurrent\)\s+\d+ req\/s \(±\d+\)\s+≥ 1000 req\/s/);
+    expect(stdout).toMatch(/first sync of [\d,]+ attendees into PostgreSQL: CPU vs export \+ bulk load\s+[\d.]+ ms CPU \(±[\d.]+\)\s+[\d.]+x/);
     expect(stdout).toMatch(/boxoffice mcp: spawn → initialize answered\s+[\d.]+ ms \(±[\d.]+\)\s+[\d.]+x/);
   }, 600_000);
 
