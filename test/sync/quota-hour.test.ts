@@ -3,10 +3,10 @@
 // and across how many quota hours, and goes on; on a terminal it asks first, and a "no" reads
 // nothing. The built CLI, a real sandbox counting the reads it answers, a real pseudo-terminal.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultExtensions } from '../../src/sandbox/extensions.js';
 import { startE2e, type E2e } from '../e2e/support/built-cli.js';
-import { runInTerminal } from '../helpers/terminal.js';
+import { runInTerminal, type TerminalSession } from '../helpers/terminal.js';
 import { readCounter, tool } from './support.js';
 
 const counter = readCounter();
@@ -17,6 +17,10 @@ beforeAll(async () => {
   eventId = String(((await tool(e2e.sandbox, '/sandbox/seed', { orders: '1010' })).eventIds as string[])[0]);
 }, 120_000);
 afterAll(async () => e2e?.close());
+const sessions: TerminalSession[] = [];
+afterEach(() => {
+  for (const session of sessions.splice(0)) session.kill(); // a failed expectation leaves none waiting at its prompt
+});
 
 const adminEnv = () => ({ BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin });
 
@@ -64,7 +68,12 @@ describe('attendees sync, a plan beyond what is left of the hour', () => {
     const env = { ...e2e.env, ...adminEnv() };
 
     const before = counter.count();
-    const declined = runInTerminal(['attendees', 'sync', eventId, '--to', database, '--full'], { env, cwd: e2e.dir, timeoutMs: 120_000 });
+    const inTerminal = (): TerminalSession => {
+      const session = runInTerminal(['attendees', 'sync', eventId, '--to', database, '--full'], { env, cwd: e2e.dir, timeoutMs: 120_000 });
+      sessions.push(session);
+      return session;
+    };
+    const declined = inTerminal();
     await declined.waitFor('Start it? (y/N)');
     expect(declined.text()).toContain(`\n${beyond(spent, spent)}\n? Start it? (y/N)`);
     declined.type('n\r');
@@ -72,7 +81,7 @@ describe('attendees sync, a plan beyond what is left of the hour', () => {
     expect(declined.text()).toContain(`sync of event ${eventId} not started: nothing read, ${database} unchanged`);
     expect(counter.count() - before).toBe(0);
 
-    const accepted = runInTerminal(['attendees', 'sync', eventId, '--to', database, '--full'], { env, cwd: e2e.dir, timeoutMs: 120_000 });
+    const accepted = inTerminal();
     await accepted.waitFor('Start it? (y/N)');
     accepted.type('y\r');
     expect(await accepted.exit).toBe(0);
