@@ -6,6 +6,7 @@ import { withSmallHeap } from '../../../util/heap.js';
 import { checkDestination, type Difference } from '../../../sync/check.js';
 import { deliverPending, execSink, forwardSink, jsonSink, type Sink } from '../../../sync/deliver.js';
 import { openDestination, type SyncDatabase } from '../../../sync/destination.js';
+import { recordReads } from '../../../sync/plan.js';
 import { runSync, type SyncSummary } from '../../../sync/run-sync.js';
 import { migrate, readMeta, writeMeta } from '../../../sync/schema.js';
 import { newForwardSecret } from '../../../sync/sign.js';
@@ -85,6 +86,7 @@ async function runCheck(options: AttendeesSyncOptions, db: SyncDatabase, session
     printOut(io, `${difference.kind}\t${difference.attendeeKey}${fields}\n`);
   };
   const result = await checkDestination(options.eventId, { db, fetchBatch: attendeeListFetcher(session.client.events), signal: context.deps.signal, report });
+  await recordReads(db, context.deps.clock.now().getTime(), result.reads);
   io.stderr.write(
     `checked event ${options.eventId} in ${db.label} against the list (${countOf(result.rows, 'attendee')}, ${countOf(result.reads, 'read')}): ` +
       `${result.differences === 0 ? 'no differences' : countOf(result.differences, 'difference')}\n`,
