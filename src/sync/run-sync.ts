@@ -30,7 +30,7 @@ export interface SyncEnvironment {
   notice(line: string): void;
   /** Runs after each committed step: delivers what the outbox holds. */
   afterStep(): Promise<void>;
-  /** Told, before the first read, how a plan that exceeds what is left of the hour's quota spans the hours; may refuse to start. Default: a notice. */
+  /** Told, before the first read, how a plan that exceeds what is left of the hour's quota spans the hours; may refuse to start. */
   beyondTheHour?(text: string): Promise<void>;
   signal: AbortSignal;
   now(): number;
@@ -248,7 +248,7 @@ export async function runSync(request: SyncRequest, env: SyncEnvironment): Promi
   const budget = Number.isFinite(request.maxReads) ? `; --max-reads ${request.maxReads}` : '';
   env.notice(`sync ${request.eventId} → ${env.db.label}: ${plan.text}, ` + `of the service's ${HOURLY_READ_QUOTA} reads an hour${budget}`);
   const beyond = plan.reads === undefined ? undefined : beyondTheHour(Math.min(plan.reads, request.maxReads), await readsSpentThisHour(env.db, env.now()));
-  if (beyond !== undefined) await (env.beyondTheHour ?? (async (text: string) => env.notice(text)))(beyond);
+  if (beyond !== undefined) await env.beyondTheHour?.(beyond);
   await env.afterStep(); // changes committed by an earlier run that stopped before delivering them
   try {
     if (kind === 'full') {

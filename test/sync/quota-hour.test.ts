@@ -70,6 +70,21 @@ describe('attendees sync, a plan beyond what is left of the hour', () => {
     );
   });
 
+  it('under --watch: said once, before the first run, not on every run', { timeout: 300_000 }, async () => {
+    const database = join(e2e.dir, 'watch.db');
+    await firstSync(database);
+    await e2e.run(['attendees', 'sync', eventId, '--to', database, '--check'], { env: adminEnv(), timeoutMs: 120_000 });
+    const watched = await e2e.run(['attendees', 'sync', eventId, '--to', database, '--watch', '1s'], {
+      env: adminEnv(),
+      timeoutMs: 120_000,
+      onOutput: (output, kill) => {
+        if ((output.stderr.match(/; next in 1s\n/g) ?? []).length >= 3) kill('SIGINT');
+      },
+    });
+    expect(watched.stderr.match(/; next in 1s\n/g)?.length, watched.stderr).toBeGreaterThanOrEqual(3);
+    expect(watched.stderr.match(/reads planned, more than the 0 left/g), watched.stderr).toHaveLength(1);
+  });
+
   it('on a terminal: asks before the first read; "no" reads nothing, "yes" syncs as planned', { timeout: 300_000 }, async () => {
     const database = join(e2e.dir, 'terminal.db');
     const spent = await firstSync(database);

@@ -146,14 +146,15 @@ async function syncLoop(options: AttendeesSyncOptions, db: SyncDatabase, session
   const { deps } = context;
   const notice = syncNotice(options, context);
   const sinks = await sinksFor(options, db, context, notice);
-  let asked = false;
-  /** On a terminal, the first run asks (y/N); otherwise it says how the plan spans the hours and goes on. */
+  let told = false;
+  /** Once a process (not on every run of --watch): on a terminal it asks (y/N); otherwise it says so and goes on. */
   const beyondTheHour = async (text: string): Promise<void> => {
-    if (asked || !context.globals().input) {
+    if (told) return;
+    told = true;
+    if (!context.globals().input) {
       notice(`${text}; a run stopped by the service's rate limit keeps what it read, and the next run continues from there`);
       return;
     }
-    asked = true;
     notice(text);
     if (!(await createPrompter(deps).confirm({ message: 'Start it?', default: false }))) {
       throw new DeclinedError(`sync of event ${options.eventId} not started: nothing read, ${db.label} unchanged`);
