@@ -105,23 +105,22 @@ async function readsLedger(db: SyncDatabase, now: number): Promise<[number, numb
   return ((kept === undefined ? [] : JSON.parse(kept)) as [number, number][]).filter(([at]) => at > now - HOUR_MS);
 }
 
-/** The reads runs into this destination spent in the last hour (other tools' reads are not seen). */
-export async function readsSpentThisHour(db: SyncDatabase, now: number): Promise<number> {
-  return (await readsLedger(db, now)).reduce((sum, [, reads]) => sum + reads, 0);
-}
-
 export async function recordReads(db: SyncDatabase, now: number, reads: number): Promise<void> {
   if (reads > 0) await writeMeta(db, READS_LEDGER, JSON.stringify([...(await readsLedger(db, now)), [now, reads]]));
 }
 
-/** A plan of `reads` against what is left of the hour's quota: undefined when it fits, else how long it takes. */
-export function beyondTheHour(reads: number, spentThisHour: number): string | undefined {
-  const left = Math.max(HOURLY_READ_QUOTA - spentThisHour, 0);
+/**
+ * A plan of `reads` against what is left of the hour's quota, less what runs into `db` spent in
+ * the last hour (other tools' reads are not seen): undefined when it fits, else how long it takes.
+ */
+export async function beyondTheHour(db: SyncDatabase, reads: number, now: number): Promise<string | undefined> {
+  const spent = (await readsLedger(db, now)).reduce((sum, [, spentByRun]) => sum + spentByRun, 0);
+  const left = Math.max(HOURLY_READ_QUOTA - spent, 0);
   if (reads <= left) return undefined;
   const laterHours = Math.ceil((reads - left) / HOURLY_READ_QUOTA);
   return (
     `${countOf(reads, 'read')} planned, more than the ${left} left of the service's ${HOURLY_READ_QUOTA} reads this hour ` +
-    `(${spentThisHour} spent by syncs into this destination in the last hour): at ${HOURLY_READ_QUOTA} reads an hour ` +
+    `(${spent} spent by syncs into this destination in the last hour): at ${HOURLY_READ_QUOTA} reads an hour ` +
     `it takes about ${formatDuration(laterHours * HOUR_MS)}, across ${countOf(laterHours + (left > 0 ? 1 : 0), 'quota hour')}`
   );
 }

@@ -11,7 +11,7 @@ import { flattenRecord } from '../export/flatten.js';
 import { HOURLY_READ_QUOTA } from '../util/live-quotas.js';
 import { applyRecords, removeUnseen, type AppliedBatch } from './apply.js';
 import type { SyncDatabase } from './destination.js';
-import { BATCH_SIZE, beyondTheHour, comparedWithPlan, isFirstPass, planFull, planIncremental, readsSpentThisHour, recordReads } from './plan.js';
+import { BATCH_SIZE, beyondTheHour, comparedWithPlan, isFirstPass, planFull, planIncremental, recordReads } from './plan.js';
 import { initialState, readState, writeState, type ChangeType, type ListOrder, type SyncState } from './store.js';
 
 export interface SyncRequest {
@@ -247,7 +247,7 @@ export async function runSync(request: SyncRequest, env: SyncEnvironment): Promi
   const run: RunContext = { request, env, state, summary, fetch, addedThisRun: new Set(), shifted: false };
   const budget = Number.isFinite(request.maxReads) ? `; --max-reads ${request.maxReads}` : '';
   env.notice(`sync ${request.eventId} → ${env.db.label}: ${plan.text}, ` + `of the service's ${HOURLY_READ_QUOTA} reads an hour${budget}`);
-  const beyond = plan.reads === undefined ? undefined : beyondTheHour(Math.min(plan.reads, request.maxReads), await readsSpentThisHour(env.db, env.now()));
+  const beyond = plan.reads === undefined ? undefined : await beyondTheHour(env.db, Math.min(plan.reads, request.maxReads), env.now());
   if (beyond !== undefined) await env.beyondTheHour?.(beyond);
   await env.afterStep(); // changes committed by an earlier run that stopped before delivering them
   try {
