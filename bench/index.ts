@@ -14,6 +14,7 @@ import { seedBench } from './seed.js';
 import { insightsBench } from './insights.js';
 import { mcpBench } from './mcp.js';
 import { syncBench } from './sync.js';
+import { syncCpuBench } from './sync-cpu.js';
 import { checkinBench } from './checkin.js';
 
 const MODULES: Record<string, BenchModule> = {
@@ -25,6 +26,7 @@ const MODULES: Record<string, BenchModule> = {
   insights: insightsBench,
   mcp: mcpBench,
   sync: syncBench,
+  'sync-cpu': syncCpuBench,
   checkin: checkinBench,
 };
 

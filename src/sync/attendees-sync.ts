@@ -11,6 +11,7 @@ import { withSmallHeap } from '../util/heap.js';
 import { compareDestinationWithList, type Difference } from './check.js';
 import { type FeedTally, deliveryRun, execSink, forwardSink, jsonSink, type Sink } from './deliver.js';
 import { openDestination, type SyncDatabase } from './destination.js';
+import { recordReads } from './plan.js';
 import { runSync, type SyncSummary } from './run-sync.js';
 import { migrate, readMeta, writeMeta } from './schema.js';
 import { newForwardSecret } from './sign.js';
@@ -47,6 +48,11 @@ export interface SyncOutput {
   rateLimited(code: string): void;
   secret(secret: string): void;
   difference(difference: Difference): void;
+  /**
+   * Told once a process, before the first read, how a plan that exceeds what is left of the hour's
+   * quota spans the hours; may refuse to start (a terminal's "no").
+   */
+  beyondTheHour(text: string, label: string): Promise<void>;
   /** --check's result; throws when the destination differs. */
   checked(result: Awaited<ReturnType<typeof compareDestinationWithList>>, label: string): void;
 }
@@ -125,6 +131,7 @@ export async function syncAttendees(request: AttendeesSyncRequest, environment: 
         const result = await withSmallHeap(() =>
           compareDestinationWithList(request.eventId, { db, fetchBatch, signal: environment.signal, report: output.difference }),
         );
+        await recordReads(db, clock.now().getTime(), result.reads);
         output.checked(result, db.label);
         return;
       }
@@ -145,13 +152,19 @@ async function syncLoop(
   fetchBatch: FetchAttendeeBatch<AttendeeRecord>,
   { output, clock, signal }: AttendeesSyncEnvironment,
 ): Promise<void> {
+  let told = false;
+  const beyondTheHour = async (text: string): Promise<void> => {
+    if (told) return;
+    told = true;
+    await output.beyondTheHour(text, db.label);
+  };
   const once = async (): Promise<void> => {
     const deliveries = deliveryRun(db, request.eventId, sinks, signal, output.delivered);
     let summary: SyncSummary;
     try {
       summary = await runSync(
         { eventId: request.eventId, forceFull: request.forceFull, fullEveryMs: request.fullEveryMs, maxReads: request.maxReads },
-        { db, fetchBatch, notice: output.notice, afterStep: () => deliveries.deliverPending(), signal, now: () => clock.now().getTime() },
+        { db, fetchBatch, notice: output.notice, afterStep: () => deliveries.deliverPending(), beyondTheHour, signal, now: () => clock.now().getTime() },
       );
     } catch (error) {
       const feeds = await deliveries.tally();

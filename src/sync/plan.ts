@@ -3,6 +3,10 @@
 // range, and where a full reconciliation in progress continues. The run states the plan first
 // and its summary compares the reads spent with it (and says why they differ, when they do).
 import { countOf } from '../util/count.js';
+import { formatDuration } from '../util/duration.js';
+import { HOURLY_READ_QUOTA } from '../client/live-quotas.js';
+import type { SyncDatabase } from './destination.js';
+import { readMeta, writeMeta } from './schema.js';
 import type { ListCounting, SyncState } from './store.js';
 
 /** Records one attendee-list call returns at most (reference §8). */
@@ -90,4 +94,33 @@ export function comparedWithPlan({ plan, reads, before, after, shifted, firstPas
   const grown = after.ordersInList - before.ordersInList;
   if (grown !== 0) return `${planned}: the list has ${countOf(after.ordersInList, 'order')}, ${grown > 0 ? `${grown} new` : `${-grown} fewer`}`;
   return `${planned}: the list changed while it was read`;
+}
+
+const HOUR_MS = 3_600_000;
+/** The meta row holding [when, reads] of each run into this destination in the last hour. */
+const READS_LEDGER = 'reads_last_hour';
+
+async function readsLedger(db: SyncDatabase, now: number): Promise<[number, number][]> {
+  const kept = await readMeta(db, READS_LEDGER);
+  return ((kept === undefined ? [] : JSON.parse(kept)) as [number, number][]).filter(([at]) => at > now - HOUR_MS);
+}
+
+export async function recordReads(db: SyncDatabase, now: number, reads: number): Promise<void> {
+  if (reads > 0) await writeMeta(db, READS_LEDGER, JSON.stringify([...(await readsLedger(db, now)), [now, reads]]));
+}
+
+/**
+ * A plan of `reads` against what is left of the hour's quota, less what runs into `db` spent in
+ * the last hour (other tools' reads are not seen): undefined when it fits, else how long it takes.
+ */
+export async function beyondTheHour(db: SyncDatabase, reads: number, now: number): Promise<string | undefined> {
+  const spent = (await readsLedger(db, now)).reduce((sum, [, spentByRun]) => sum + spentByRun, 0);
+  const left = Math.max(HOURLY_READ_QUOTA - spent, 0);
+  if (reads <= left) return undefined;
+  const laterHours = Math.ceil((reads - left) / HOURLY_READ_QUOTA);
+  return (
+    `${countOf(reads, 'read')} planned, more than the ${left} left of the service's ${HOURLY_READ_QUOTA} reads this hour ` +
+    `(${spent} spent by syncs into this destination in the last hour): at ${HOURLY_READ_QUOTA} reads an hour ` +
+    `it takes about ${formatDuration(laterHours * HOUR_MS)}, across ${countOf(laterHours + (left > 0 ? 1 : 0), 'quota hour')}`
+  );
 }

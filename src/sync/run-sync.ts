@@ -11,7 +11,7 @@ import { flattenRecord } from '../export/flatten.js';
 import { HOURLY_READ_QUOTA } from '../client/live-quotas.js';
 import { applyRecords, removeUnseen, type AppliedBatch } from './apply.js';
 import type { SyncDatabase } from './destination.js';
-import { BATCH_SIZE, comparedWithPlan, isFirstPass, planFull, planIncremental } from './plan.js';
+import { BATCH_SIZE, beyondTheHour, comparedWithPlan, isFirstPass, planFull, planIncremental, recordReads } from './plan.js';
 import { initialState, readSyncState, writeState, type ChangeType, type ListOrder, type SyncState } from './store.js';
 
 export interface SyncRequest {
@@ -30,6 +30,8 @@ export interface SyncEnvironment {
   notice(line: string): void;
   /** Runs after each committed step: delivers what the outbox holds. */
   afterStep(): Promise<void>;
+  /** Told, before the first read, how a plan that exceeds what is left of the hour's quota spans the hours; may refuse to start. */
+  beyondTheHour?(text: string): Promise<void>;
   signal: AbortSignal;
   now(): number;
 }
@@ -245,6 +247,8 @@ export async function runSync(request: SyncRequest, env: SyncEnvironment): Promi
   const run: RunContext = { request, env, state, summary, fetch, addedThisRun: new Set(), shifted: false };
   const budget = Number.isFinite(request.maxReads) ? `; --max-reads ${request.maxReads}` : '';
   env.notice(`sync ${request.eventId} → ${env.db.label}: ${plan.text}, ` + `of the service's ${HOURLY_READ_QUOTA} reads an hour${budget}`);
+  const beyond = plan.reads === undefined ? undefined : await beyondTheHour(env.db, Math.min(plan.reads, request.maxReads), env.now());
+  if (beyond !== undefined) await env.beyondTheHour?.(beyond);
   await env.afterStep(); // changes committed by an earlier run that stopped before delivering them
   try {
     if (kind === 'full') {
@@ -264,6 +268,9 @@ export async function runSync(request: SyncRequest, env: SyncEnvironment): Promi
       `stopped after ${summary.reads} read${summary.reads === 1 ? '' : 's'} (--max-reads ${request.maxReads}); ` +
         (state.passNextRecord !== null ? `the next run continues the full reconciliation at record ${state.passNextRecord}` : 'the next run reads on'),
     );
+  } finally {
+    // A ledger that cannot be written must not hide how the run itself ended.
+    await recordReads(env.db, env.now(), summary.reads).catch(() => undefined);
   }
   summary.listOrder = state.listOrder;
   summary.ordersInList = state.ordersInList;

@@ -40,6 +40,7 @@ describe('npm run bench -- --smoke', () => {
       'MCP server start-up (median wall time)',
       'Attendee sync into SQLite',
       'Check-in at the door',
+      'First attendee sync, CPU against export + bulk load',
     ]) {
       expect(stdout).toContain(`\n${section}`);
     }
@@ -77,6 +78,11 @@ describe('npm run bench -- --smoke', () => {
     expect(stdout).toMatch(figureLine('insights EVENT_ID (live read), 400 orders, vs that export', String.raw`\s+${RATIO}`));
     expect(stdout).toMatch(figureLine('boxoffice mcp: spawn → initialize answered', String.raw`\s+${RATIO}`));
     expect(stdout).toMatch(/^first \(full\) sync, 400 orders, list oldest-first: reads vs the export's\s+\d+ reads\s+[\d.]+x\s+≤ 1\.0x/m);
+    for (const destination of ['SQLite', 'PostgreSQL']) {
+      expect(stdout).toMatch(
+        new RegExp(`^first sync of [\\d,]+ attendees into ${destination}: CPU vs export \\+ bulk load\\s+[\\d.]+ ms CPU \\(±[\\d.]+\\)\\s+[\\d.]+x`, 'm'),
+      );
+    }
     expect(stdout).toMatch(/^scan → in \(the answer\), 500 attendees: 95th percentile\s+[\d.]+ ms/m);
   });
 

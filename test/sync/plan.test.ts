@@ -2,7 +2,8 @@
 // sandbox itself (every attendee-list request it answers): for events of 10, 491 and 4,000
 // orders, the first sync (whose plan is per order: the list's size is not known before it is
 // read), an incremental run after new orders, one after none, and --full; in both countings of
-// the list (the contract's from 1, the live service's from 0) and both list orders.
+// the list (the contract's from 1, the live service's from 0) and both list orders. A run after
+// more new orders than its plan counted on says how many were new.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultExtensions } from '../../src/sandbox/extensions.js';
@@ -69,5 +70,16 @@ describe.each(MODES)('the reads attendees sync announces (%s)', (_mode, options)
       expect(run.stderr).toContain(`; ${reads(run.spent)} (`);
       expect(run.stderr).toMatch(/; as planned\n$/);
     }
+  });
+  it('an incremental run after more new orders than one read holds: spends more than planned and says why', { timeout: 300_000 }, async () => {
+    const eventId = String(((await tool(e2e.sandbox, '/sandbox/seed', { orders: '10' })).eventIds as string[])[0]);
+    const database = join(e2e.dir, 'plan-many-new.db');
+    await sync(eventId, database);
+    placeOrders(e2e.sandbox, eventId, 120, 'many-new');
+    const run = await sync(eventId, database);
+    const planned = announced(run.stderr);
+    expect(run.spent).toBeGreaterThan(planned);
+    expect(run.stderr).toContain(`; ${reads(run.spent)} (incremental; `);
+    expect(run.stderr).toMatch(new RegExp(`; ${reads(planned)} planned: the list has 130 orders, 120 new\n$`));
   });
 });

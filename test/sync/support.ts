@@ -32,8 +32,8 @@ function flatState(state: Record<string, unknown>): Record<string, string> {
 }
 
 /** `attendees export --format ndjson` as a snapshot. */
-export async function exportSnapshot(e2e: E2e, eventId: string): Promise<Snapshot> {
-  const result = await e2e.run(['attendees', 'export', eventId, '--format', 'ndjson'], { env: { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin } });
+export async function exportSnapshot(e2e: E2e, eventId: string, timeoutMs?: number): Promise<Snapshot> {
+  const result = await e2e.run(['attendees', 'export', eventId, '--format', 'ndjson'], { env: { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin }, timeoutMs });
   if (result.code !== 0) throw new Error(`export failed: ${result.stderr}`);
   const snapshot: Snapshot = new Map();
   const perOrder = new Map<string, number>();
@@ -82,6 +82,20 @@ export function applyFeed(snapshot: Snapshot, changes: readonly FeedChange[]): S
     else result.set(change.attendeeKey, flatState(change.after));
   }
   return result;
+}
+
+const canonical = (state: Record<string, string>): string => JSON.stringify(Object.entries(state).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/** The keys missing from or extra in `table`, and those whose state differs, at most `limit` (a large snapshot's quick comparison). */
+export function snapshotDifferences(table: Snapshot, exported: Snapshot, limit = 10): string[] {
+  const differences: string[] = [];
+  for (const [key, state] of exported) {
+    const row = table.get(key);
+    if (row === undefined) differences.push(`missing ${key}`);
+    else if (canonical(row) !== canonical(state)) differences.push(`different ${key}: ${canonical(row)} ≠ ${canonical(state)}`);
+  }
+  for (const key of table.keys()) if (!exported.has(key)) differences.push(`extra ${key}`);
+  return differences.slice(0, limit);
 }
 
 export function sortedEntries(snapshot: Snapshot): [string, Record<string, string>][] {

@@ -2,7 +2,7 @@
 // command's session, and everything it prints (the summary, a line per delivery, the status
 // line of --watch, --check's differences).
 import { Help } from 'commander';
-import { BoxofficeError } from '../../../client/errors.js';
+import { BoxofficeError, DeclinedError } from '../../../client/errors.js';
 import type { Difference } from '../../../sync/check.js';
 import type { FeedTally } from '../../../sync/deliver.js';
 import { type SyncOutput, syncAttendees } from '../../../sync/attendees-sync.js';
@@ -14,6 +14,7 @@ import type { CommandContext } from '../../context.js';
 import { printOut } from '../../../session/deps.js';
 import { explainPermission } from '../../../session/permission.js';
 import { openSession } from '../../../session/session.js';
+import { createPrompter } from '../../prompt.js';
 import { checkWatchInterval } from '../../watch-interval.js';
 import { attendeeListRefused } from './shared.js';
 import type { AttendeesSyncOptions } from './sync.js';
@@ -101,6 +102,20 @@ function dataOutput(options: AttendeesSyncOptions, context: CommandContext): Pic
   };
 }
 
+/** A plan beyond what is left of the hour: on a terminal it asks (y/N); otherwise it says so and goes on. */
+function beyondTheHour(options: AttendeesSyncOptions, context: CommandContext, notice: (line: string) => void): SyncOutput['beyondTheHour'] {
+  return async (text, label) => {
+    if (!context.globals().input) {
+      notice(`${text}; a run stopped by the service's rate limit keeps what it read, and the next run continues from there`);
+      return;
+    }
+    notice(text);
+    if (!(await createPrompter(context.deps).confirm({ message: 'Start it?', default: false }))) {
+      throw new DeclinedError(`sync of event ${options.eventId} not started: nothing read, ${label} unchanged`);
+    }
+  };
+}
+
 /**
  * What a run prints on stderr. In a script: a line per notice and per run. On a terminal: lines
  * wrapped at word boundaries to its width, a line per delivery (as `stripe listen` prints them),
@@ -118,6 +133,7 @@ function syncOutput(options: AttendeesSyncOptions, context: CommandContext): Syn
     return {
       ...dataOutput(options, context),
       notice: line,
+      beyondTheHour: beyondTheHour(options, context, line),
       delivered: () => undefined,
       result: (summary, feeds, label) => line(watching ? timed(`${summaryLine(summary, feeds, label)}; ${next}`) : summaryLine(summary, feeds, label)),
       feedsStopped: (feeds) => line(stopped(feeds)),
@@ -139,6 +155,7 @@ function syncOutput(options: AttendeesSyncOptions, context: CommandContext): Syn
       lastNotice = text;
       line(text);
     },
+    beyondTheHour: beyondTheHour(options, context, line),
     delivered: (change, answer) => line(timed(` [${answer}]  ${change.type.padEnd(18)}  ${change.id}`)),
     result: (summary, feeds, label) => (watching ? status.show(timed(`${statusText(summary, feeds)}; ${next}`)) : line(summaryLine(summary, feeds, label))),
     feedsStopped: (feeds) => line(stopped(feeds)),
