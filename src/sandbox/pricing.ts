@@ -2,10 +2,12 @@
 // cart's fields but not the arithmetic; docs/sandbox.md ("The pricing model") states the model
 // this keeps to: discount, then fees on the discounted amount, then tax, rounded per line.
 import type { Cart } from '../client/schemas/index.js';
+import { percentOf, roundMoney, sumMoney } from '../util/money.js';
 
-const PLATFORM_FEE_RATE = 0.025;
-const GATEWAY_FEE_RATE = 0.02;
-const SERVICE_TAX_RATE = 0.18;
+/** The service's platform fee, per cent of the discounted ticket price (the seed charges it too). */
+export const PLATFORM_FEE_PERCENT = 2.5;
+const GATEWAY_FEE_PERCENT = 2;
+const SERVICE_TAX_PERCENT = 18;
 
 export type ServiceFeeMode = 1 | 2 | 3;
 type DiscountCategory = 'flat' | 'bulk' | 'code';
@@ -63,17 +65,14 @@ export interface PricedCart {
   lines: PricedLine[];
 }
 
-function roundMoney(value: number): number {
-  return Math.round((value + Number.EPSILON) * 100) / 100;
-}
-
 function isActive(rule: DiscountRule, now: string): boolean {
   return rule.startsAt <= now && now <= rule.endsAt && rule.used < rule.limit;
 }
 
 function discountFor(rule: DiscountRule, unitPrice: number, quantity: number): { amount: number } {
-  const perTicket = rule.type === 'percentage' ? (unitPrice * Math.min(100, rule.amount)) / 100 : Math.min(unitPrice, rule.amount);
-  return { amount: roundMoney(perTicket * quantity) };
+  const amount =
+    rule.type === 'percentage' ? percentOf(unitPrice * quantity, Math.min(100, rule.amount)) : roundMoney(Math.min(unitPrice, rule.amount) * quantity);
+  return { amount };
 }
 
 interface ChosenDiscount {
@@ -109,12 +108,11 @@ function priceLine(line: CartLineInput, now: string): PricedLine {
   const price = roundMoney(ticket.price * quantity);
   const chosen = chooseDiscount(line, now);
   const discount = chosen ? Math.min(price, chosen.amount) : 0;
-  const net = price - discount;
-  const platformFee = roundMoney(net * PLATFORM_FEE_RATE);
-  const gatewayFee = roundMoney(net * GATEWAY_FEE_RATE);
-  const passed = ticket.serviceFee === 1 ? 0 : ticket.serviceFee === 2 ? platformFee : platformFee + gatewayFee;
-  const processingFee = roundMoney(passed);
-  const serviceTax = roundMoney(processingFee * SERVICE_TAX_RATE);
+  const net = sumMoney([price, -discount]);
+  const platformFee = percentOf(net, PLATFORM_FEE_PERCENT);
+  const gatewayFee = percentOf(net, GATEWAY_FEE_PERCENT);
+  const processingFee = ticket.serviceFee === 1 ? 0 : ticket.serviceFee === 2 ? platformFee : sumMoney([platformFee, gatewayFee]);
+  const serviceTax = percentOf(processingFee, SERVICE_TAX_PERCENT);
   return {
     ticketId: ticket.id,
     quantity,
@@ -127,14 +125,14 @@ function priceLine(line: CartLineInput, now: string): PricedLine {
     gatewayFee,
     processingFee,
     serviceTax,
-    total: roundMoney(net + processingFee + serviceTax),
+    total: sumMoney([net, processingFee, serviceTax]),
   };
 }
 
 /** Prices every line and sums them into the cart (2.6). */
 export function priceCart(lines: readonly CartLineInput[], now: string): PricedCart {
   const priced = lines.map((line) => priceLine(line, now));
-  const sum = (pick: (line: PricedLine) => number) => roundMoney(priced.reduce((total, line) => total + pick(line), 0));
+  const sum = (pick: (line: PricedLine) => number) => sumMoney(priced.map(pick));
   return {
     lines: priced,
     cart: {

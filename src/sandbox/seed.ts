@@ -12,6 +12,8 @@ import { seededRandom } from './modes/faults.js';
 import { readForm, validate } from './request.js';
 import { questionFieldId } from './routes/publisher-orders.js';
 import { addDays, utcDate } from './time.js';
+import { PLATFORM_FEE_PERCENT } from './pricing.js';
+import { percentOf, roundMoney, sumMoney } from '../util/money.js';
 
 const MAX_SEED_EVENTS = 1000;
 const MAX_SEED_ORDERS = 1_000_000;
@@ -247,8 +249,9 @@ function insertConfirmedOrders(context: SandboxContext, events: readonly SeededE
     const position = (positions.get(event.id) ?? 0) + 1;
     positions.set(event.id, position);
     sold.set(ticket.id, (sold.get(ticket.id) ?? 0) + quantity);
-    const cost = ticket.price * quantity;
-    const platformFee = Math.round(cost * 2.5) / 100;
+    const cost = roundMoney(ticket.price * quantity);
+    const platformFee = percentOf(cost, PLATFORM_FEE_PERCENT);
+    const grandTotal = sumMoney([cost, platformFee]);
     const people = Array.from({ length: quantity }, (_, seat) => {
       const first = pick(FIRST_NAMES);
       const last = pick(LAST_NAMES);
@@ -270,8 +273,8 @@ function insertConfirmedOrders(context: SandboxContext, events: readonly SeededE
       quantity,
       cost,
       platformFee,
-      cost + platformFee,
-      cost + platformFee,
+      grandTotal,
+      grandTotal,
       buyer.name,
       buyer.email,
       buyer.phone,

@@ -49,6 +49,12 @@ describe('cart model', () => {
     });
   });
 
+  it('rounds a half paisa away from zero: 18 % tax on a 13.25 fee is 2.385, charged 2.39', () => {
+    const { cart, lines } = priceCart([{ ticket: ticket(2, 530), quantity: 1, discountCode: '', discounts: [] }], NOW);
+    expect(lines[0]).toMatchObject({ platformFee: 13.25, serviceTax: 2.39 });
+    expect(cart).toMatchObject({ processingFee: 13.25, serviceTax: 2.39, grandTotal: 545.64 });
+  });
+
   it('applies a flat fixed discount per ticket, fees on the discounted amount', () => {
     const { cart, lines } = priceCart([{ ticket: ticket(2), quantity: 3, discountCode: '', discounts: [rule({})] }], NOW);
     expect(cart).toMatchObject({ price: 3000, discount: 300, processingFee: 67.5, serviceTax: 12.15, grandTotal: 2779.65 });

@@ -19,6 +19,7 @@ import { textFields } from '../text-fields.js';
 import { addDays, sqlDateTime } from '../time.js';
 import { readQuery } from './publisher-input.js';
 import { withReturnUrl } from '../modes/quirks.js';
+import { moneyDecimals, roundMoney } from '../../util/money.js';
 
 export const BOOKING_PATH = '/em/booking';
 const BOOKING_COMPLETE_PATH = '/em/booking/complete';
@@ -57,11 +58,6 @@ export function md5Hex(text: string): string {
   return createHash('md5').update(text, 'utf8').digest('hex');
 }
 
-/** Amount text as the return carries it: two decimals. */
-function amountText(amount: number): string {
-  return amount.toFixed(2);
-}
-
 function pageSignature(bookingKey: string, bookingId: number, orderNo: string, amount: string): string {
   return createHmac('sha256', bookingKey).update(`${bookingId}|${orderNo}|${amount}`).digest('hex');
 }
@@ -83,14 +79,14 @@ function accountForKey(db: SandboxDatabase, bookingKey: string, tokenValidAt?: D
 }
 
 function paymentPageOf(row: BookingRow, account: Account): string {
-  const amount = amountText(row.amount);
+  const amount = moneyDecimals(row.amount);
   return renderPaymentPage(
     {
       bookingId: row.id,
       orderNo: row.order_no,
       amount,
       currency: row.currency,
-      amountInr: amountText(row.amount_inr),
+      amountInr: moneyDecimals(row.amount_inr),
       merchant: account.email,
       buyerName: row.name ?? '',
       signature: pageSignature(account.bookingKey, row.id, row.order_no, amount),
@@ -152,7 +148,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     if (callback.protocol !== 'http:' && callback.protocol !== 'https:') throw fieldError('callbackUrl', 'expected an http or https address');
     assertBookingTextWithin(request, bounds);
     budget.admit(account.id);
-    const amountInr = Math.round(request.amount * (INR_PER_UNIT[request.currency] ?? 1) * 100) / 100;
+    const amountInr = roundMoney(request.amount * (INR_PER_UNIT[request.currency] ?? 1));
     const now = context.clock.now();
     const bookingId = insertRow(db, 'bookings', {
       account_id: account.id,
@@ -196,7 +192,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     const request = validate(completeRequest, await readForm(c));
     const { row, account } = bookingById(db, Number(request.bookingId));
     const expected = pageSignature(account.bookingKey, row.id, request.orderNo, request.amount);
-    if (!safeEqual(expected, request.signature) || request.orderNo !== row.order_no || request.amount !== amountText(row.amount)) {
+    if (!safeEqual(expected, request.signature) || request.orderNo !== row.order_no || request.amount !== moneyDecimals(row.amount)) {
       throw new SandboxError('T003', { description: 'invalid hash: the payment form was changed', field: 'signature' });
     }
     assertInitiated(row);
@@ -205,7 +201,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     // The return as the live service sends it: `response` = base64 of orderNo|status|amount|md5 of the booking's key.
     const returned = status === 'success' ? 'success' : 'failure';
     const keyMd5 = row.key_md5 ?? md5Hex(account.bookingKey);
-    const response = Buffer.from(`${row.order_no}|${returned}|${amountText(row.amount)}|${keyMd5}`, 'utf8').toString('base64');
+    const response = Buffer.from(`${row.order_no}|${returned}|${moneyDecimals(row.amount)}|${keyMd5}`, 'utf8').toString('base64');
     const nonce = newScriptNonce();
     c.header('Content-Security-Policy', autoSubmitPolicy(nonce, new URL(row.callback_url).origin));
     c.header('Cache-Control', 'no-store');

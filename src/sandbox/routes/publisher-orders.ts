@@ -17,6 +17,7 @@ import { textFields } from '../text-fields.js';
 import type { PricedCart, PricedLine } from '../pricing.js';
 import type { CheckedLine } from './publisher-cart.js';
 import { listQuestions, type EventRow, type QuestionRow } from '../db/events.js';
+import { roundMoney } from '../../util/money.js';
 
 /**
  * P8: one order in status `generated` with its lines, holding its tickets, through the core
@@ -59,7 +60,7 @@ export function generateOrder(
       buyer: { name: '', email: '' },
       lines: newLines,
       attendees: [],
-      processingFee: Math.round(gatewayFee * 100) / 100,
+      processingFee: roundMoney(gatewayFee),
       serviceTax: priced.cart.serviceTax,
       currency: lines[0].ticket.currency,
       createdAt: now,

@@ -5,6 +5,7 @@ import { sqlDateTime, withSeconds } from '../time.js';
 import { plainText } from '../pages/html.js';
 import { textFields } from '../text-fields.js';
 import { eventPageUrl } from './event-page.js';
+import { roundMoney } from '../../util/money.js';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -38,7 +39,7 @@ function topicList(topics: string | null): string[] {
 
 /** Money as the reference's numeric text ("1250", "99.5"). */
 function moneyText(value: number): string {
-  return String(Math.round(value * 100) / 100);
+  return String(roundMoney(value));
 }
 
 /** 2.3 event summary. */

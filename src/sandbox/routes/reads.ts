@@ -11,6 +11,7 @@ import { dateTimeObject, instantObject, sqlDateTime, utcDate, withSeconds } from
 import { eventFor } from './access.js';
 import { eventPageUrl, requestOrigin } from './event-page.js';
 import { batchPositions, detailsByLabel, listSpan, liveAttendeeBatch } from './live-attendee-list.js';
+import { roundMoney, sumMoney } from '../../util/money.js';
 
 // The reference's fields of an event that the sandbox leaves null, as JSON text built once: every
 // get-event answer holds them, and building and serializing them per request cost an eighth of it.
@@ -286,18 +287,17 @@ export function registerReadRoutes(app: SandboxApp, context: SandboxContext): vo
     const request = validate(eventIdRequest, await readForm(c));
     const event = eventFor(db, c.get('account'), request.eventId, 'read');
     const lines = salesReport(db, event.id);
-    const round = (value: number) => Math.round(value * 100) / 100;
     return c.json({
       status: 'success',
-      amount: round(lines.reduce((sum, line) => sum + line.amount, 0)),
-      platformFee: round(lines.reduce((sum, line) => sum + line.platformFee, 0)),
+      amount: sumMoney(lines.map((line) => line.amount)),
+      platformFee: sumMoney(lines.map((line) => line.platformFee)),
       cancel: lines.reduce((sum, line) => sum + line.cancelled, 0),
       tickets: lines.map((line) => ({
         ticketId: String(line.ticketId),
         ticketName: line.ticketName,
         tickets: line.sold,
-        amount: String(round(line.amount)),
-        platformFee: String(round(line.platformFee)),
+        amount: String(roundMoney(line.amount)),
+        platformFee: String(roundMoney(line.platformFee)),
         cancel: String(line.cancelled),
       })),
     });

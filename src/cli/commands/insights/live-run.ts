@@ -5,6 +5,7 @@ import { RateLimitError } from '../../../client/errors.js';
 import { exportSource } from '../../../export/checkpoint.js';
 import { progressAndNotices } from '../../../export/progress.js';
 import { formatCount } from '../../../util/count.js';
+import { sumMoney } from '../../../util/money.js';
 import { EventWatcher, READS_PER_REFRESH, readEventLive, type RefreshChange } from '../../../insights/live.js';
 import { eventSales, type InsightsReport } from '../../../insights/report.js';
 import { configDirectory } from '../../config/store.js';
@@ -90,7 +91,7 @@ export async function runLiveInsights(options: InsightsOptions & { eventId: stri
         ...change,
         newOrders: watched.change.newOrders + change.newOrders,
         newAttendees: watched.change.newAttendees + change.newAttendees,
-        revenue: Math.round((watched.change.revenue + change.revenue) * 100) / 100,
+        revenue: sumMoney([watched.change.revenue, change.revenue]),
         cancellations: watched.change.cancellations + change.cancellations,
       };
       await showReport(reportNow(), options, context, change, watched);
