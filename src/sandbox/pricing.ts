@@ -2,6 +2,7 @@
 // cart's fields but not the arithmetic; docs/sandbox.md ("The pricing model") states the model
 // this keeps to: discount, then fees on the discounted amount, then tax, rounded per line.
 import type { Cart } from '../client/schemas/index.js';
+import { saleWindow, type DiscountRow } from './db/events.js';
 import { percentOf, roundMoney, sumMoney } from '../util/money.js';
 
 /** The service's platform fee, per cent of the discounted ticket price (the seed charges it too). */
@@ -10,8 +11,6 @@ const GATEWAY_FEE_PERCENT = 2;
 const SERVICE_TAX_PERCENT = 18;
 
 export type ServiceFeeMode = 1 | 2 | 3;
-type DiscountCategory = 'flat' | 'bulk' | 'code';
-type DiscountType = 'fixed' | 'percentage';
 
 export interface PricedTicket {
   id: number;
@@ -20,22 +19,8 @@ export interface PricedTicket {
   serviceFee: ServiceFeeMode;
 }
 
-export interface DiscountRule {
-  id: number;
-  category: DiscountCategory;
-  type: DiscountType;
-  amount: number;
-  /** 'yyyy-mm-dd HH:MM' (string order is chronological). */
-  startsAt: string;
-  endsAt: string;
-  /** Confirmed orders that may get the discount in all. */
-  limit: number;
-  /** Confirmed orders that got it so far. */
-  used: number;
-  fromQuantity?: number | null;
-  toQuantity?: number | null;
-  code?: string | null;
-}
+/** A discount as stored: `usage_limit` confirmed orders may get it, `used_count` did so far. */
+export type DiscountRule = Omit<DiscountRow, 'event_id' | 'ticket_id' | 'name' | 'created_on' | 'updated_on'>;
 
 export interface CartLineInput {
   ticket: PricedTicket;
@@ -66,7 +51,8 @@ export interface PricedCart {
 }
 
 function isActive(rule: DiscountRule, now: string): boolean {
-  return rule.startsAt <= now && now <= rule.endsAt && rule.used < rule.limit;
+  const { startsAt, endsAt } = saleWindow(rule);
+  return startsAt <= now && now <= endsAt && rule.used_count < rule.usage_limit;
 }
 
 function discountFor(rule: DiscountRule, unitPrice: number, quantity: number): { amount: number } {
@@ -93,8 +79,8 @@ function chooseDiscount(line: CartLineInput, now: string): ChosenDiscount | null
   for (const rule of active) {
     if (rule.category === 'code') continue;
     if (rule.category === 'bulk') {
-      const from = rule.fromQuantity ?? 1;
-      const to = rule.toQuantity ?? Number.POSITIVE_INFINITY;
+      const from = rule.from_quantity ?? 1;
+      const to = rule.to_quantity ?? Number.POSITIVE_INFINITY;
       if (quantity < from || quantity > to) continue;
     }
     const candidate = { rule, ...discountFor(rule, ticket.price, quantity) };

@@ -1,6 +1,6 @@
 // Publisher API response shapes (event, ticket and discount details) from database rows.
-import type { DiscountRow, EventRow, Span, TicketRow } from '../db/events.js';
-import { ticketsLeft, type SearchRow } from './publisher-store.js';
+import { saleWindow, ticketsLeft, type DiscountRow, type EventRow, type TicketRow } from '../db/events.js';
+import type { SearchRow } from './publisher-store.js';
 import { sqlDateTime, withSeconds } from '../time.js';
 import { plainText } from '../pages/html.js';
 import { textFields } from '../text-fields.js';
@@ -114,11 +114,6 @@ export function eventDetails(row: EventRow, extras: EventDetailsExtras) {
     blog: null,
     email: extras.organizerEmail,
   };
-}
-
-/** 'yyyy-mm-dd HH:MM' of a ticket's or discount's start and end. */
-export function saleWindow(row: Span) {
-  return { startsAt: `${row.start_date} ${hhmm(row.start_time)}`, endsAt: `${row.end_date} ${hhmm(row.end_time)}` };
 }
 
 /** Whether a ticket can be bought now, and if not, why (2.5 availability). */

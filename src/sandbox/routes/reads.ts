@@ -3,7 +3,7 @@
 import { attendeeListRequest, eventIdRequest } from '../../client/schemas/index.js';
 import { requireAccessToken } from '../auth.js';
 import type { SandboxApp, SandboxContext } from '../context.js';
-import { listEventsOwnedBy, listTickets, type EventRow, type TicketRow } from '../db/events.js';
+import { listEventsOwnedBy, listTickets, ticketsLeft, type EventRow, type TicketRow } from '../db/events.js';
 import { salesReport, type AttendeeListEntry } from '../db/orders.js';
 import { plainText } from '../pages/html.js';
 import { readForm, validate } from '../request.js';
@@ -176,7 +176,7 @@ function organizerTicket(ticket: TicketRow): Record<string, unknown> {
     typeDesc: ticket.description ?? '',
     price: ticket.price,
     includeFee: ticket.service_fee === 1 ? 1 : 0,
-    quantity: ticket.quantity - ticket.sold_count - ticket.held_count,
+    quantity: ticketsLeft(ticket),
     initialQuantity: ticket.quantity,
     availableFrom: dateTimeObject(ticket.start_date, ticket.start_time),
     availableTo: dateTimeObject(ticket.end_date, ticket.end_time),
