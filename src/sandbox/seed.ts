@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { integer } from '../client/schemas/common.js';
 import type { SandboxContext, SandboxExtension } from './context.js';
 import { ensureOrganizerAccount } from './db/accounts.js';
+import { insertAnswer } from './db/orders.js';
 import { addQuestions, insertDiscount, insertEvent, insertTicket, type QuestionRow } from './db/events.js';
 import { SANDBOX_ENDPOINTS, ORGANIZER_EMAIL } from './fixtures.js';
 import { seededRandom } from './modes/faults.js';
@@ -229,7 +230,6 @@ function insertConfirmedOrders(context: SandboxContext, events: readonly SeededE
     `INSERT INTO attendees (id, order_id, ticket_id, attendee_index, ticket_no, name, email, phone, checkin, status)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertAnswer = db.prepare(`INSERT INTO attendee_answers (attendee_id, position, field_id, label, value) VALUES (?, ?, ?, ?, ?)`);
   const positions = new Map<number, number>();
   const sold = new Map<number, number>();
   for (const event of events) {
@@ -294,7 +294,7 @@ function insertConfirmedOrders(context: SandboxContext, events: readonly SeededE
       insertAttendee.run(attendeeId, orderId, ticket.id, seat + 1, `${orderNo}-${seat + 1}`, person.name, person.email, person.phone, checkin, status);
       if (random() < EMPTY_DETAILS_SHARE) return;
       const answers = [pick(COMPANIES), pick(JOB_TITLES), pickWeighted(SIZES), pickWeighted(DIETARY_NEEDS)];
-      for (const [answer, value] of answers.entries()) insertAnswer.run(attendeeId, answer + 1, questionFields[answer], event.questions[answer].label, value);
+      for (const [answer, value] of answers.entries()) insertAnswer(db, attendeeId, answer + 1, event.questions[answer].label, value, questionFields[answer]);
     });
     attendees += quantity;
   }

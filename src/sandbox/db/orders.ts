@@ -166,16 +166,24 @@ function insertAttendees(db: SandboxDatabase, orderId: number, orderNo: string, 
     db,
     `INSERT INTO attendees (order_id, ticket_id, attendee_index, ticket_no, name, email, phone) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertAnswer = prepared(db, `INSERT INTO attendee_answers (attendee_id, position, field_id, label, value) VALUES (?, ?, ?, ?, ?)`);
   attendees.forEach((attendee, index) => {
     const attendeeId = Number(
       insertAttendee.run(orderId, attendee.ticketId, index + 1, `${orderNo}-${index + 1}`, attendee.name, attendee.email, attendee.phone ?? null)
         .lastInsertRowid,
     );
-    (attendee.answers ?? []).forEach((answer, position) => {
-      insertAnswer.run(attendeeId, position + 1, answer.fieldId ?? `answer_${position + 1}`, answer.label, answer.value);
-    });
+    (attendee.answers ?? []).forEach((answer, position) => insertAnswer(db, attendeeId, position + 1, answer.label, answer.value, answer.fieldId));
   });
+}
+
+/** Stores one answer of an attendee at `position`; without a form field id, as `answer_<position>`. */
+export function insertAnswer(db: SandboxDatabase, attendeeId: number, position: number, label: string, value: string, fieldId = `answer_${position}`): void {
+  prepared(db, `INSERT INTO attendee_answers (attendee_id, position, field_id, label, value) VALUES (?, ?, ?, ?, ?)`).run(
+    attendeeId,
+    position,
+    fieldId,
+    label,
+    value,
+  );
 }
 
 /** The order's lines, in the order they were added: which ticket, how many. */

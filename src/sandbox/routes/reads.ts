@@ -2,6 +2,7 @@
 // shapes the client's resource schemas read.
 import { attendeeListRequest, eventIdRequest } from '../../client/schemas/index.js';
 import { requireAccessToken } from '../auth.js';
+import { findAccountById } from '../db/accounts.js';
 import type { SandboxApp, SandboxContext } from '../context.js';
 import { listEventsOwnedBy, listTickets, ticketsLeft, type EventRow, type TicketRow } from '../db/events.js';
 import { salesReport, type AttendeeListEntry } from '../db/orders.js';
@@ -253,12 +254,11 @@ function attendeeRecord({ order, attendees }: AttendeeListEntry): Record<string,
 export function registerReadRoutes(app: SandboxApp, context: SandboxContext): void {
   const auth = requireAccessToken(context);
   const { db } = context;
-  const ownerEmail = db.prepare(`SELECT email FROM accounts WHERE id = ?`);
 
   app.post('/api/e/get-event', auth, async (c) => {
     const request = validate(eventIdRequest, await readForm(c));
     const event = eventFor(db, c.get('account'), request.eventId, 'read');
-    const owner = (ownerEmail.get(event.owner_id) as { email: string }).email;
+    const owner = findAccountById(db, event.owner_id)?.email ?? '';
     const values = JSON.stringify(organizerEventValues(event, owner)).slice(1);
     return c.body(`{"status":"success","event":{${NULL_EVENT_FIELDS_JSON},${values}}`, 200, { 'Content-Type': 'application/json' });
   });
