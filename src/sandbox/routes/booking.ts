@@ -14,10 +14,10 @@ import { assertBookingTextWithin, BookingBudget, DEFAULT_BOOKING_BOUNDS, prunePe
 import { renderBookingReturnPage } from '../pages/booking-return.js';
 import { renderPaymentPage } from '../pages/payment.js';
 import { autoSubmitPolicy, newScriptNonce } from '../security/page-policy.js';
-import { readForm, validate, type FormFields } from '../request.js';
+import { readForm, validate } from '../request.js';
 import { textFields } from '../text-fields.js';
 import { addDays, sqlDateTime } from '../time.js';
-import { readQuery } from './publisher-input.js';
+import { readQueryAndForm } from './publisher-input.js';
 import { withReturnUrl } from '../modes/quirks.js';
 import { moneyDecimals, roundMoney } from '../../util/money.js';
 
@@ -141,7 +141,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
   const budget = new BookingBudget(bounds, () => context.clock.now().getTime());
 
   app.on(['GET', 'POST'], BOOKING_PATH, async (c) => {
-    const fields: FormFields = c.req.method === 'GET' ? readQuery(c) : { ...readQuery(c), ...(await readForm(c)) };
+    const fields = await readQueryAndForm(c);
     const request = validate(bookingRequest, context.quirks ? withReturnUrl(fields) : fields);
     const account = accountForKey(db, request.bookingKey, context.quirks ? context.clock.now() : undefined);
     const callback = new URL(request.callbackUrl);
