@@ -117,8 +117,9 @@ export function seedData(context: SandboxContext, options: SeedOptions): SeedRes
         },
         now,
       );
-      const ticket = (name: string, price: number, serviceFee: number) =>
-        insertTicket(
+      const ticket = (name: string, price: number, serviceFee: number): SeededTicket => ({
+        price,
+        id: insertTicket(
           db,
           eventId,
           {
@@ -140,7 +141,8 @@ export function seedData(context: SandboxContext, options: SeedOptions): SeedRes
             shipping_charge_type: null,
           },
           now,
-        );
+        ),
+      });
       const general = ticket('General', 500, 2);
       const vip = ticket('VIP', 1500, 3);
       const discount = (
@@ -150,7 +152,7 @@ export function seedData(context: SandboxContext, options: SeedOptions): SeedRes
         insertDiscount(
           db,
           eventId,
-          category === 'flat' ? vip : general,
+          category === 'flat' ? vip.id : general.id,
           {
             name: `${category} discount`,
             category,
@@ -173,10 +175,7 @@ export function seedData(context: SandboxContext, options: SeedOptions): SeedRes
       const questionIds = addQuestions(db, eventId, SEED_QUESTIONS);
       events.push({
         id: eventId,
-        tickets: [
-          { id: general, price: 500 },
-          { id: vip, price: 1500 },
-        ],
+        tickets: [general, vip],
         questions: questionIds.map((id, position) => ({ id, label: SEED_QUESTIONS[position].label })),
       });
     }

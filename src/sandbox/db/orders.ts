@@ -171,7 +171,7 @@ function insertAttendees(db: SandboxDatabase, orderId: number, orderNo: string, 
       insertAttendee.run(orderId, attendee.ticketId, index + 1, `${orderNo}-${index + 1}`, attendee.name, attendee.email, attendee.phone ?? null)
         .lastInsertRowid,
     );
-    (attendee.answers ?? []).forEach((answer, position) => insertAnswer(db, attendeeId, position + 1, answer.label, answer.value, answer.fieldId));
+    for (const [index, answer] of (attendee.answers ?? []).entries()) insertAnswer(db, attendeeId, index + 1, answer.label, answer.value, answer.fieldId);
   });
 }
 
