@@ -1,7 +1,7 @@
 // The booking return (E12 → callbackUrl): `response` = base64 of `orderNo|status|amount|code`,
 // where `code` is the md5 hex of the booking key (the sandbox) or of the access token (what the
 // live service's clients check). The CLI accepts either.
-import { createHash } from 'node:crypto';
+import { md5Hex } from '../util/digest.js';
 import { ERROR_CODE_MEANINGS, SignatureError } from '../client/errors.js';
 import { sameSecret } from '../util/same-secret.js';
 
@@ -46,10 +46,6 @@ export function decodeBookingReturn(response: string): BookingReturn {
   const orderNo = parts.slice(0, -3).join('|').trim();
   if (orderNo === '' || status === '') throw unreadable('has no order number or status');
   return { orderNo, status, amount, code: code.toLowerCase() };
-}
-
-export function md5Hex(text: string): string {
-  return createHash('md5').update(text, 'utf8').digest('hex');
 }
 
 export interface VerifySecrets {

@@ -31,9 +31,3 @@ export function verifyPassword(password: string, stored: string): boolean {
   const actual = scryptSync(password, Buffer.from(saltText, 'base64url'), expected.length, SCRYPT);
   return timingSafeEqual(expected, actual);
 }
-
-export function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'utf8');
-  const right = Buffer.from(b, 'utf8');
-  return left.length === right.length && timingSafeEqual(left, right);
-}

@@ -1,13 +1,12 @@
 // Bookings: E12 /em/booking with its payment page and signed return, E13 get-booking-list, as
 // docs/sandbox.md ("Bookings and the payment page") describes them. What E12 stores is bounded
 // and rate-limited (security/booking-bounds.ts): it is open to any page.
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import * as z from 'zod';
 import { bookingListRequest, bookingRequest } from '../../client/schemas/index.js';
 import type { SandboxApp, SandboxContext, SandboxExtension } from '../context.js';
 import { accountForAccessToken, findAccountByBookingKey, findAccountById, type Account } from '../db/accounts.js';
 import type { SandboxDatabase } from '../db/index.js';
-import { safeEqual } from '../db/hashing.js';
 import { insertRow } from '../db/statements.js';
 import { SandboxError, fieldError } from '../errors.js';
 import { assertBookingTextWithin, BookingBudget, DEFAULT_BOOKING_BOUNDS, prunePendingBookings, type BookingBounds } from '../security/booking-bounds.js';
@@ -20,6 +19,8 @@ import { addDays, sqlDateTime } from '../time.js';
 import { readQueryAndForm } from './publisher-input.js';
 import { withReturnUrl } from '../modes/quirks.js';
 import { moneyDecimals, roundMoney } from '../../util/money.js';
+import { md5Hex } from '../../util/digest.js';
+import { sameSecret } from '../../util/same-secret.js';
 
 export const BOOKING_PATH = '/em/booking';
 const BOOKING_COMPLETE_PATH = '/em/booking/complete';
@@ -52,10 +53,6 @@ interface BookingRow {
   completed_at: string | null;
   /** md5 hex of the key the booking was posted with; null on bookings from before it was kept. */
   key_md5: string | null;
-}
-
-export function md5Hex(text: string): string {
-  return createHash('md5').update(text, 'utf8').digest('hex');
 }
 
 function pageSignature(bookingKey: string, bookingId: number, orderNo: string, amount: string): string {
@@ -181,7 +178,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
 
   app.get(`${BOOKING_PAY_PATH}/:bookingId{[0-9]{1,15}}`, (c) => {
     const { row, account } = bookingById(db, Number(c.req.param('bookingId')));
-    if (!safeEqual(pageToken(account.bookingKey, row.id), c.req.query('token') ?? '')) {
+    if (!sameSecret(pageToken(account.bookingKey, row.id), c.req.query('token') ?? '')) {
       throw new SandboxError('T003', { description: 'invalid hash: the payment page address was changed', field: 'token' });
     }
     assertInitiated(row);
@@ -192,7 +189,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     const request = validate(completeRequest, await readForm(c));
     const { row, account } = bookingById(db, Number(request.bookingId));
     const expected = pageSignature(account.bookingKey, row.id, request.orderNo, request.amount);
-    if (!safeEqual(expected, request.signature) || request.orderNo !== row.order_no || request.amount !== moneyDecimals(row.amount)) {
+    if (!sameSecret(expected, request.signature) || request.orderNo !== row.order_no || request.amount !== moneyDecimals(row.amount)) {
       throw new SandboxError('T003', { description: 'invalid hash: the payment form was changed', field: 'signature' });
     }
     assertInitiated(row);
