@@ -1,14 +1,6 @@
 // Secrets are stored only as hashes: tokens and keys as SHA-256 (they are long random values),
 // passwords with scrypt and a per-account salt.
-import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
-
-export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
-}
-
-export function sha256Base64Url(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('base64url');
-}
+import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 
 /** A fresh random secret: `prefix` + 32 random bytes in base64url. */
 export function newSecret(prefix: string): string {

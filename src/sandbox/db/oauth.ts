@@ -2,7 +2,8 @@
 import type { SandboxDatabase } from './index.js';
 import { prepared } from './statements.js';
 import { AUTH_CODE_LIFETIME_SECONDS } from '../fixtures.js';
-import { newSecret, sha256Hex } from './hashing.js';
+import { newSecret } from './hashing.js';
+import { sha256Hex } from '../../util/digest.js';
 import { sameSecret } from '../../util/same-secret.js';
 
 export interface OAuthClient {
