@@ -1,8 +1,8 @@
 // The booking return (E12 → callbackUrl): `response` = base64 of `orderNo|status|amount|code`,
 // where `code` is the md5 hex of the booking key (the sandbox) or of the access token (what the
 // live service's clients check). The CLI accepts either.
+import { md5Hex } from '../util/digest.js';
 import { ERROR_CODE_MEANINGS, SignatureError } from '../client/errors.js';
-import { md5Hex } from '../util/md5.js';
 import { sameSecret } from '../util/same-secret.js';
 
 export interface BookingReturn {

@@ -2,7 +2,8 @@
 // Node (docs/insights.md says why), each with its numbers as a table. vega and vega-lite are
 // heavy: this module is loaded only when a page or SVGs are asked for.
 import type { TopLevelSpec } from 'vega-lite';
-import { toCents, type InsightsFigures, type TicketSales } from './figures.js';
+import { roundMoney } from '../util/money.js';
+import type { InsightsFigures, TicketSales } from './figures.js';
 import { countOf } from '../util/count.js';
 import { formatCount, formatMoney, formatShare } from './format.js';
 import { ARRIVED, NO_CITY, PAID_BY_BUYERS, type InsightsReport } from './report.js';
@@ -176,7 +177,7 @@ function salesCharts(figures: InsightsFigures, money: (value: number) => string,
   const cumulative = figures.daily.map((day) => {
     runningOrders += day.orders;
     runningPaid += day.revenue;
-    return { date: day.date, orders: runningOrders, revenue: toCents(runningPaid) };
+    return { date: day.date, orders: runningOrders, revenue: roundMoney(runningPaid) };
   });
   const line = { type: 'line', point: true, interpolate: 'monotone' };
   return [

@@ -8,6 +8,7 @@
 import { isCancelledStatus } from '../client/attendee-status.js';
 import { FIXED_COLUMNS } from '../export/flatten.js';
 import { dayRange } from './dates.js';
+import { roundMoney } from '../util/money.js';
 
 /** A question with more distinct answers than this is free text: not charted. */
 export const MAX_DISTINCT_ANSWERS = 12;
@@ -122,11 +123,6 @@ function indexOrder(a: string, b: string): number {
   return indexA === indexB ? 0 : indexA ? -1 : 1;
 }
 
-/** Cents, so that sums of many amounts print as the amounts themselves do. */
-export function toCents(value: number): number {
-  return Math.round(value * 100) / 100;
-}
-
 export class FiguresAccumulator {
   private orderCount = 0;
   private lastOrderNo: string | undefined;
@@ -228,13 +224,13 @@ export class FiguresAccumulator {
   figures(): InsightsFigures {
     this.closeOrder();
     const share = (count: number): number => (this.attendees === 0 ? 0 : Math.round((count / this.attendees) * 10_000) / 10_000);
-    const daily = [...this.days.values()].sort((a, b) => a.date.localeCompare(b.date)).map((day) => ({ ...day, revenue: toCents(day.revenue) }));
+    const daily = [...this.days.values()].sort((a, b) => a.date.localeCompare(b.date)).map((day) => ({ ...day, revenue: roundMoney(day.revenue) }));
     const recentDays = dayRange(this.clock.today(), SPARKLINE_DAYS);
     return {
       totals: {
         orders: this.orders,
         attendees: this.attendees,
-        revenue: toCents(this.revenue),
+        revenue: roundMoney(this.revenue),
         cancelled: this.cancelled,
         cancelledShare: share(this.cancelled),
         checkedIn: this.checkedIn,
@@ -247,7 +243,7 @@ export class FiguresAccumulator {
         to: recentDays[recentDays.length - 1],
         orders: recentDays.map((date) => this.days.get(date)?.orders ?? 0),
       },
-      tickets: sortedDescending(this.tickets.values(), (item) => [item.attendees, item.ticket]).map((item) => ({ ...item, revenue: toCents(item.revenue) })),
+      tickets: sortedDescending(this.tickets.values(), (item) => [item.attendees, item.ticket]).map((item) => ({ ...item, revenue: roundMoney(item.revenue) })),
       cities: sortedDescending(this.cities, ([city, orders]) => [orders, city]).map(([city, orders]) => ({ city, orders })),
       questions: [...this.questions]
         .sort(([a], [b]) => indexOrder(a, b))

@@ -22,6 +22,7 @@ import { figuresClock } from './clock.js';
 import { isKnownTimezone, machineTimezone } from './dates.js';
 import { FiguresAccumulator, type ExportRow } from './figures.js';
 import { readExportRows } from './read-export.js';
+import { roundMoney } from '../util/money.js';
 
 /** Records one attendee-list call returns at most (reference §8). */
 const BATCH_SIZE = 50;
@@ -270,7 +271,7 @@ export class EventWatcher {
     change.cancellations = this.lastCancelled === undefined ? 0 : Math.max(0, cancelled - this.lastCancelled);
     this.lastCancelled = cancelled;
     change.unread = Math.max(0, sold - this.figures.figures().totals.attendees);
-    change.revenue = Math.round(change.revenue * 100) / 100;
+    change.revenue = roundMoney(change.revenue);
     return change;
   }
 

@@ -10,6 +10,7 @@ import { figuresClock } from './clock.js';
 import { machineTimezone, wallTime } from './dates.js';
 import { FiguresAccumulator } from './figures.js';
 import { EventWatcher, readEventLive, type LiveReadEnvironment, type RefreshChange } from './live.js';
+import { sumMoney } from '../util/money.js';
 import { readExportRows } from './read-export.js';
 import { eventSales, type InsightsReport } from './report.js';
 
@@ -105,7 +106,7 @@ export async function* liveReports(settings: LiveReportSettings): AsyncGenerator
       ...change,
       newOrders: watched.change.newOrders + change.newOrders,
       newAttendees: watched.change.newAttendees + change.newAttendees,
-      revenue: Math.round((watched.change.revenue + change.revenue) * 100) / 100,
+      revenue: sumMoney([watched.change.revenue, change.revenue]),
       cancellations: watched.change.cancellations + change.cancellations,
     };
     yield { report: await reportNow(), change, watched };

@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import type { SandboxApp, SandboxContext, SandboxExtension } from './context.js';
 import type { SandboxDatabase } from './db/index.js';
+import { insertAnswer } from './db/orders.js';
 import { prepared } from './db/statements.js';
 import { SandboxError } from './errors.js';
 import { readForm, validate } from './request.js';
@@ -50,13 +51,7 @@ function setAnswer(db: SandboxDatabase, attendeeId: number, label: string, value
     const { next } = prepared(db, `SELECT COALESCE(MAX(position), 0) + 1 AS next FROM attendee_answers WHERE attendee_id = ?`).get(attendeeId) as {
       next: number;
     };
-    prepared(db, `INSERT INTO attendee_answers (attendee_id, position, field_id, label, value) VALUES (?, ?, ?, ?, ?)`).run(
-      attendeeId,
-      next,
-      `answer_${next}`,
-      label,
-      value,
-    );
+    insertAnswer(db, attendeeId, next, label, value);
   })();
 }
 

@@ -2,14 +2,15 @@
 // cart's fields but not the arithmetic; docs/sandbox.md ("The pricing model") states the model
 // this keeps to: discount, then fees on the discounted amount, then tax, rounded per line.
 import type { Cart } from '../client/schemas/index.js';
+import { saleWindow, type DiscountRow } from './db/events.js';
+import { percentOf, roundMoney, sumMoney } from '../util/money.js';
 
-const PLATFORM_FEE_RATE = 0.025;
-const GATEWAY_FEE_RATE = 0.02;
-const SERVICE_TAX_RATE = 0.18;
+/** The service's platform fee, per cent of the discounted ticket price (the seed charges it too). */
+export const PLATFORM_FEE_PERCENT = 2.5;
+const GATEWAY_FEE_PERCENT = 2;
+const SERVICE_TAX_PERCENT = 18;
 
 export type ServiceFeeMode = 1 | 2 | 3;
-type DiscountCategory = 'flat' | 'bulk' | 'code';
-type DiscountType = 'fixed' | 'percentage';
 
 export interface PricedTicket {
   id: number;
@@ -18,22 +19,8 @@ export interface PricedTicket {
   serviceFee: ServiceFeeMode;
 }
 
-export interface DiscountRule {
-  id: number;
-  category: DiscountCategory;
-  type: DiscountType;
-  amount: number;
-  /** 'yyyy-mm-dd HH:MM' (string order is chronological). */
-  startsAt: string;
-  endsAt: string;
-  /** Confirmed orders that may get the discount in all. */
-  limit: number;
-  /** Confirmed orders that got it so far. */
-  used: number;
-  fromQuantity?: number | null;
-  toQuantity?: number | null;
-  code?: string | null;
-}
+/** A discount as stored: `usage_limit` confirmed orders may get it, `used_count` did so far. */
+export type DiscountRule = Omit<DiscountRow, 'event_id' | 'ticket_id' | 'name' | 'created_on' | 'updated_on'>;
 
 export interface CartLineInput {
   ticket: PricedTicket;
@@ -63,17 +50,15 @@ export interface PricedCart {
   lines: PricedLine[];
 }
 
-function roundMoney(value: number): number {
-  return Math.round((value + Number.EPSILON) * 100) / 100;
-}
-
 function isActive(rule: DiscountRule, now: string): boolean {
-  return rule.startsAt <= now && now <= rule.endsAt && rule.used < rule.limit;
+  const { startsAt, endsAt } = saleWindow(rule);
+  return startsAt <= now && now <= endsAt && rule.used_count < rule.usage_limit;
 }
 
 function discountFor(rule: DiscountRule, unitPrice: number, quantity: number): { amount: number } {
-  const perTicket = rule.type === 'percentage' ? (unitPrice * Math.min(100, rule.amount)) / 100 : Math.min(unitPrice, rule.amount);
-  return { amount: roundMoney(perTicket * quantity) };
+  const amount =
+    rule.type === 'percentage' ? percentOf(unitPrice * quantity, Math.min(100, rule.amount)) : roundMoney(Math.min(unitPrice, rule.amount) * quantity);
+  return { amount };
 }
 
 interface ChosenDiscount {
@@ -94,8 +79,8 @@ function chooseDiscount(line: CartLineInput, now: string): ChosenDiscount | null
   for (const rule of active) {
     if (rule.category === 'code') continue;
     if (rule.category === 'bulk') {
-      const from = rule.fromQuantity ?? 1;
-      const to = rule.toQuantity ?? Number.POSITIVE_INFINITY;
+      const from = rule.from_quantity ?? 1;
+      const to = rule.to_quantity ?? Number.POSITIVE_INFINITY;
       if (quantity < from || quantity > to) continue;
     }
     const candidate = { rule, ...discountFor(rule, ticket.price, quantity) };
@@ -109,12 +94,11 @@ function priceLine(line: CartLineInput, now: string): PricedLine {
   const price = roundMoney(ticket.price * quantity);
   const chosen = chooseDiscount(line, now);
   const discount = chosen ? Math.min(price, chosen.amount) : 0;
-  const net = price - discount;
-  const platformFee = roundMoney(net * PLATFORM_FEE_RATE);
-  const gatewayFee = roundMoney(net * GATEWAY_FEE_RATE);
-  const passed = ticket.serviceFee === 1 ? 0 : ticket.serviceFee === 2 ? platformFee : platformFee + gatewayFee;
-  const processingFee = roundMoney(passed);
-  const serviceTax = roundMoney(processingFee * SERVICE_TAX_RATE);
+  const net = sumMoney([price, -discount]);
+  const platformFee = percentOf(net, PLATFORM_FEE_PERCENT);
+  const gatewayFee = percentOf(net, GATEWAY_FEE_PERCENT);
+  const processingFee = ticket.serviceFee === 1 ? 0 : ticket.serviceFee === 2 ? platformFee : sumMoney([platformFee, gatewayFee]);
+  const serviceTax = percentOf(processingFee, SERVICE_TAX_PERCENT);
   return {
     ticketId: ticket.id,
     quantity,
@@ -127,14 +111,14 @@ function priceLine(line: CartLineInput, now: string): PricedLine {
     gatewayFee,
     processingFee,
     serviceTax,
-    total: roundMoney(net + processingFee + serviceTax),
+    total: sumMoney([net, processingFee, serviceTax]),
   };
 }
 
 /** Prices every line and sums them into the cart (2.6). */
 export function priceCart(lines: readonly CartLineInput[], now: string): PricedCart {
   const priced = lines.map((line) => priceLine(line, now));
-  const sum = (pick: (line: PricedLine) => number) => roundMoney(priced.reduce((total, line) => total + pick(line), 0));
+  const sum = (pick: (line: PricedLine) => number) => sumMoney(priced.map(pick));
   return {
     lines: priced,
     cart: {

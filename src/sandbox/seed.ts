@@ -6,12 +6,15 @@ import * as z from 'zod';
 import { integer } from '../client/schemas/common.js';
 import type { SandboxContext, SandboxExtension } from './context.js';
 import { ensureOrganizerAccount } from './db/accounts.js';
+import { insertAnswer } from './db/orders.js';
 import { addQuestions, insertDiscount, insertEvent, insertTicket, type QuestionRow } from './db/events.js';
 import { SANDBOX_ENDPOINTS, ORGANIZER_EMAIL } from './fixtures.js';
 import { seededRandom } from './modes/faults.js';
 import { readForm, validate } from './request.js';
 import { questionFieldId } from './routes/publisher-orders.js';
 import { addDays, utcDate } from './time.js';
+import { PLATFORM_FEE_PERCENT } from './pricing.js';
+import { percentOf, roundMoney, sumMoney } from '../util/money.js';
 
 const MAX_SEED_EVENTS = 1000;
 const MAX_SEED_ORDERS = 1_000_000;
@@ -114,8 +117,9 @@ export function seedData(context: SandboxContext, options: SeedOptions): SeedRes
         },
         now,
       );
-      const ticket = (name: string, price: number, serviceFee: number) =>
-        insertTicket(
+      const ticket = (name: string, price: number, serviceFee: number): SeededTicket => ({
+        price,
+        id: insertTicket(
           db,
           eventId,
           {
@@ -137,7 +141,8 @@ export function seedData(context: SandboxContext, options: SeedOptions): SeedRes
             shipping_charge_type: null,
           },
           now,
-        );
+        ),
+      });
       const general = ticket('General', 500, 2);
       const vip = ticket('VIP', 1500, 3);
       const discount = (
@@ -147,7 +152,7 @@ export function seedData(context: SandboxContext, options: SeedOptions): SeedRes
         insertDiscount(
           db,
           eventId,
-          category === 'flat' ? vip : general,
+          category === 'flat' ? vip.id : general.id,
           {
             name: `${category} discount`,
             category,
@@ -170,10 +175,7 @@ export function seedData(context: SandboxContext, options: SeedOptions): SeedRes
       const questionIds = addQuestions(db, eventId, SEED_QUESTIONS);
       events.push({
         id: eventId,
-        tickets: [
-          { id: general, price: 500 },
-          { id: vip, price: 1500 },
-        ],
+        tickets: [general, vip],
         questions: questionIds.map((id, position) => ({ id, label: SEED_QUESTIONS[position].label })),
       });
     }
@@ -227,7 +229,6 @@ function insertConfirmedOrders(context: SandboxContext, events: readonly SeededE
     `INSERT INTO attendees (id, order_id, ticket_id, attendee_index, ticket_no, name, email, phone, checkin, status)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertAnswer = db.prepare(`INSERT INTO attendee_answers (attendee_id, position, field_id, label, value) VALUES (?, ?, ?, ?, ?)`);
   const positions = new Map<number, number>();
   const sold = new Map<number, number>();
   for (const event of events) {
@@ -247,8 +248,9 @@ function insertConfirmedOrders(context: SandboxContext, events: readonly SeededE
     const position = (positions.get(event.id) ?? 0) + 1;
     positions.set(event.id, position);
     sold.set(ticket.id, (sold.get(ticket.id) ?? 0) + quantity);
-    const cost = ticket.price * quantity;
-    const platformFee = Math.round(cost * 2.5) / 100;
+    const cost = roundMoney(ticket.price * quantity);
+    const platformFee = percentOf(cost, PLATFORM_FEE_PERCENT);
+    const grandTotal = sumMoney([cost, platformFee]);
     const people = Array.from({ length: quantity }, (_, seat) => {
       const first = pick(FIRST_NAMES);
       const last = pick(LAST_NAMES);
@@ -270,8 +272,8 @@ function insertConfirmedOrders(context: SandboxContext, events: readonly SeededE
       quantity,
       cost,
       platformFee,
-      cost + platformFee,
-      cost + platformFee,
+      grandTotal,
+      grandTotal,
       buyer.name,
       buyer.email,
       buyer.phone,
@@ -291,7 +293,7 @@ function insertConfirmedOrders(context: SandboxContext, events: readonly SeededE
       insertAttendee.run(attendeeId, orderId, ticket.id, seat + 1, `${orderNo}-${seat + 1}`, person.name, person.email, person.phone, checkin, status);
       if (random() < EMPTY_DETAILS_SHARE) return;
       const answers = [pick(COMPANIES), pick(JOB_TITLES), pickWeighted(SIZES), pickWeighted(DIETARY_NEEDS)];
-      for (const [answer, value] of answers.entries()) insertAnswer.run(attendeeId, answer + 1, questionFields[answer], event.questions[answer].label, value);
+      for (const [answer, value] of answers.entries()) insertAnswer(db, attendeeId, answer + 1, event.questions[answer].label, value, questionFields[answer]);
     });
     attendees += quantity;
   }

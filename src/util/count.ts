@@ -1,5 +1,6 @@
 // Numbers in messages and tables: "12,345", "1 order" / "2 orders" (never "1 orders"), and
 // amounts with their currency, "14,500.00 INR".
+import { moneyDecimals } from './money.js';
 
 /** 12345 → "12,345". Not toLocaleString: its first call loads ICU's number data (~20 ms). */
 export function formatCount(value: number): string {
@@ -20,7 +21,7 @@ export function formatMoney(amount: number | string | null | undefined, currency
   if (amount === null || amount === undefined || amount === '') return '';
   const value = Number(amount);
   if (!Number.isFinite(value)) return String(amount);
-  const [whole, cents] = Math.abs(value).toFixed(2).split('.');
-  const text = `${value < 0 ? '-' : ''}${formatCount(Number(whole))}.${cents}`;
+  const [whole, cents] = moneyDecimals(value).split('.');
+  const text = `${whole.startsWith('-') ? '-' : ''}${formatCount(Math.abs(Number(whole)))}.${cents}`;
   return currency ? `${text} ${currency}` : text;
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5Hex } from '../../src/util/md5.js';
+import { md5Hex } from '../../src/util/digest.js';
 import { chromiumAvailable, launchChromium } from '../helpers/browser.js';
 import { runCli, startCli, type RunningCli } from '../helpers/process.js';
 import { organizerEnv, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { chromiumAvailable, launchChromium } from '../helpers/browser.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { runInProcess, type RunResult } from '../helpers/cli.js';
-import { md5Hex } from '../../src/util/md5.js';
+import { md5Hex } from '../../src/util/digest.js';
 
 let sandbox: TestSandbox;
 let browser: Browser;

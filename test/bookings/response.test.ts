@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SignatureError } from '../../src/client/errors.js';
 import { decodeBookingReturn, paymentOutcome, readBookingReturn, verifyBookingReturn } from '../../src/bookings/response.js';
-import { md5Hex } from '../../src/util/md5.js';
+import { md5Hex } from '../../src/util/digest.js';
 
 const encode = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const BOOKING_KEY = 'bk_test_123';

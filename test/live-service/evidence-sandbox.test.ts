@@ -5,7 +5,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrder } from '../../src/sandbox/db/orders.js';
-import { md5Hex } from '../../src/util/md5.js';
+import { md5Hex } from '../../src/util/digest.js';
 import { SANDBOX_CLIENT_ID, SANDBOX_PASSWORD, SANDBOX_WEB_APP, ORGANIZER_EMAIL } from '../../src/sandbox/fixtures.js';
 import { authorizeFormToken } from '../helpers/authorize.js';
 import { readReturnForm } from '../helpers/booking-return.js';

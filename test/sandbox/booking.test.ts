@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingListResponse } from '../../src/client/schemas/index.js';
 import { readBookingReturn } from '../../src/bookings/response.js';
-import { md5Hex } from '../../src/util/md5.js';
+import { md5Hex } from '../../src/util/digest.js';
 import { readReturnForm } from '../helpers/booking-return.js';
 import { useTestSandbox } from '../helpers/sandbox.js';
 import { ENCODINGS, TEST_NOW, encode, expectError, expectSuccess, manualClock, post } from './api.js';

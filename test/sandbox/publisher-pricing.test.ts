@@ -8,10 +8,15 @@ const rule = (overrides: Partial<DiscountRule>): DiscountRule => ({
   category: 'flat',
   type: 'fixed',
   amount: 100,
-  startsAt: '2030-01-01 00:00',
-  endsAt: '2030-12-31 23:59',
-  limit: 100,
-  used: 0,
+  start_date: '2030-01-01',
+  start_time: '00:00',
+  end_date: '2030-12-31',
+  end_time: '23:59',
+  usage_limit: 100,
+  used_count: 0,
+  from_quantity: null,
+  to_quantity: null,
+  code: null,
   ...overrides,
 });
 
@@ -49,6 +54,12 @@ describe('cart model', () => {
     });
   });
 
+  it('rounds a half paisa away from zero: 18 % tax on a 13.25 fee is 2.385, charged 2.39', () => {
+    const { cart, lines } = priceCart([{ ticket: ticket(2, 530), quantity: 1, discountCode: '', discounts: [] }], NOW);
+    expect(lines[0]).toMatchObject({ platformFee: 13.25, serviceTax: 2.39 });
+    expect(cart).toMatchObject({ processingFee: 13.25, serviceTax: 2.39, grandTotal: 545.64 });
+  });
+
   it('applies a flat fixed discount per ticket, fees on the discounted amount', () => {
     const { cart, lines } = priceCart([{ ticket: ticket(2), quantity: 3, discountCode: '', discounts: [rule({})] }], NOW);
     expect(cart).toMatchObject({ price: 3000, discount: 300, processingFee: 67.5, serviceTax: 12.15, grandTotal: 2779.65 });
@@ -56,13 +67,13 @@ describe('cart model', () => {
   });
 
   it('applies a percentage discount to every ticket while uses are left', () => {
-    const discounts = [rule({ type: 'percentage', amount: 10, limit: 5, used: 4 })];
+    const discounts = [rule({ type: 'percentage', amount: 10, usage_limit: 5, used_count: 4 })];
     const { cart } = priceCart([{ ticket: ticket(1), quantity: 3, discountCode: '', discounts }], NOW);
     expect(cart).toMatchObject({ price: 3000, discount: 300, grandTotal: 2700 });
   });
 
   it('applies a bulk discount only within its quantity range', () => {
-    const discounts = [rule({ id: 2, category: 'bulk', type: 'percentage', amount: 20, fromQuantity: 3, toQuantity: 5 })];
+    const discounts = [rule({ id: 2, category: 'bulk', type: 'percentage', amount: 20, from_quantity: 3, to_quantity: 5 })];
     const price = (quantity: number) => priceCart([{ ticket: ticket(1), quantity, discountCode: '', discounts }], NOW).cart.discount;
     expect(price(2)).toBe(0);
     expect(price(3)).toBe(600);
@@ -81,7 +92,7 @@ describe('cart model', () => {
   it('prefers the code over automatic discounts, else the larger automatic one', () => {
     const discounts = [
       rule({ id: 1, amount: 50 }),
-      rule({ id: 2, category: 'bulk', amount: 120, fromQuantity: 1, toQuantity: 10 }),
+      rule({ id: 2, category: 'bulk', amount: 120, from_quantity: 1, to_quantity: 10 }),
       rule({ id: 3, category: 'code', amount: 10, code: 'X' }),
     ];
     expect(priceCart([{ ticket: ticket(1), quantity: 1, discountCode: '', discounts }], NOW).lines[0].discountId).toBe(2);
@@ -89,7 +100,11 @@ describe('cart model', () => {
   });
 
   it('ignores discounts outside their dates or used up', () => {
-    const discounts = [rule({ id: 1, startsAt: '2030-02-01 00:00' }), rule({ id: 2, endsAt: '2030-01-10 11:59' }), rule({ id: 3, limit: 5, used: 5 })];
+    const discounts = [
+      rule({ id: 1, start_date: '2030-02-01' }),
+      rule({ id: 2, end_date: '2030-01-10', end_time: '11:59' }),
+      rule({ id: 3, usage_limit: 5, used_count: 5 }),
+    ];
     expect(priceCart([{ ticket: ticket(1), quantity: 1, discountCode: '', discounts }], NOW).cart.discount).toBe(0);
   });
 

@@ -11,7 +11,8 @@ import {
   SEED_ACCOUNTS,
   type AccountRole,
 } from '../fixtures.js';
-import { hashPassword, newSecret, sha256Hex, verifyPassword } from './hashing.js';
+import { hashPassword, newSecret, verifyPassword } from './hashing.js';
+import { sha256Hex } from '../../util/digest.js';
 
 export interface Account {
   id: number;

@@ -10,6 +10,11 @@ export interface Span {
   end_time: string;
 }
 
+/** 'yyyy-mm-dd HH:MM' of a ticket's or discount's start and end. */
+export function saleWindow(row: Span): { startsAt: string; endsAt: string } {
+  return { startsAt: `${row.start_date} ${row.start_time.slice(0, 5)}`, endsAt: `${row.end_date} ${row.end_time.slice(0, 5)}` };
+}
+
 export interface EventRow extends Span {
   id: number;
   owner_id: number;
@@ -84,6 +89,11 @@ export interface TicketRow extends Span {
   held_count: number;
   created_on: string;
   updated_on: string;
+}
+
+/** Tickets left to sell: neither sold nor held by an open order. */
+export function ticketsLeft(ticket: TicketRow): number {
+  return Math.max(0, ticket.quantity - ticket.sold_count - ticket.held_count);
 }
 
 export type TicketFields = Omit<TicketRow, 'id' | 'event_id' | 'initial_quantity' | 'sold_count' | 'held_count' | 'created_on' | 'updated_on'>;

@@ -1,14 +1,6 @@
 // Secrets are stored only as hashes: tokens and keys as SHA-256 (they are long random values),
 // passwords with scrypt and a per-account salt.
-import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
-
-export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
-}
-
-export function sha256Base64Url(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('base64url');
-}
+import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 
 /** A fresh random secret: `prefix` + 32 random bytes in base64url. */
 export function newSecret(prefix: string): string {
@@ -30,10 +22,4 @@ export function verifyPassword(password: string, stored: string): boolean {
   const expected = Buffer.from(hashText, 'base64url');
   const actual = scryptSync(password, Buffer.from(saltText, 'base64url'), expected.length, SCRYPT);
   return timingSafeEqual(expected, actual);
-}
-
-export function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'utf8');
-  const right = Buffer.from(b, 'utf8');
-  return left.length === right.length && timingSafeEqual(left, right);
 }

@@ -2,7 +2,9 @@
 import type { SandboxDatabase } from './index.js';
 import { prepared } from './statements.js';
 import { AUTH_CODE_LIFETIME_SECONDS } from '../fixtures.js';
-import { newSecret, safeEqual, sha256Hex } from './hashing.js';
+import { newSecret } from './hashing.js';
+import { sha256Hex } from '../../util/digest.js';
+import { sameSecret } from '../../util/same-secret.js';
 
 export interface OAuthClient {
   clientId: string;
@@ -41,7 +43,7 @@ export function clientSecretMatches(db: SandboxDatabase, clientId: string, secre
   const row = prepared(db, `SELECT client_secret_hash FROM oauth_clients WHERE client_id = ?`).get(clientId) as
     | Pick<ClientRow, 'client_secret_hash'>
     | undefined;
-  return row !== undefined && safeEqual(row.client_secret_hash, sha256Hex(secret));
+  return row !== undefined && sameSecret(row.client_secret_hash, sha256Hex(secret));
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);

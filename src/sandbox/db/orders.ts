@@ -4,6 +4,7 @@
 // attendee list is then an index range seek on (event_id, event_position), never an OFFSET scan.
 import type { SandboxDatabase } from './index.js';
 import { insertRow, prepared } from './statements.js';
+import { roundMoney, sumMoney } from '../../util/money.js';
 
 type OrderStatus = 'generated' | 'pending' | 'confirm' | 'fail';
 
@@ -90,22 +91,18 @@ export interface NewOrder {
   createdAt: Date;
 }
 
-function round2(value: number): number {
-  return Math.round(value * 100) / 100;
-}
-
 /** Inserts an order with its lines and attendees in one transaction; holds or sells the tickets. */
 export function insertOrder(db: SandboxDatabase, order: NewOrder): { orderNo: string } {
   return db.transaction(() => {
     const status = order.status ?? 'confirm';
     const quantity = order.lines.reduce((sum, line) => sum + line.quantity, 0);
-    const lineAmounts = order.lines.map((line) => round2(line.quantity * line.unitPrice - (line.discountAmount ?? 0)));
-    const ticketCost = round2(lineAmounts.reduce((sum, amount) => sum + amount, 0));
-    const discount = round2(order.lines.reduce((sum, line) => sum + (line.discountAmount ?? 0), 0));
-    const platformFee = round2(order.lines.reduce((sum, line) => sum + (line.platformFee ?? 0), 0));
+    const lineAmounts = order.lines.map((line) => roundMoney(line.quantity * line.unitPrice - (line.discountAmount ?? 0)));
+    const ticketCost = sumMoney(lineAmounts);
+    const discount = sumMoney(order.lines.map((line) => line.discountAmount ?? 0));
+    const platformFee = sumMoney(order.lines.map((line) => line.platformFee ?? 0));
     const processingFee = order.processingFee ?? 0;
     const serviceTax = order.serviceTax ?? 0;
-    const grandTotal = round2(ticketCost + platformFee + processingFee + serviceTax);
+    const grandTotal = sumMoney([ticketCost, platformFee, processingFee, serviceTax]);
     const nextId = (prepared(db, `SELECT COALESCE(MAX(id), 0) + 1 AS next FROM orders`).get() as { next: number }).next;
     const orderNo = `SBX${String(nextId).padStart(8, '0')}`;
     const buyer = order.buyer;
@@ -169,16 +166,24 @@ function insertAttendees(db: SandboxDatabase, orderId: number, orderNo: string, 
     db,
     `INSERT INTO attendees (order_id, ticket_id, attendee_index, ticket_no, name, email, phone) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertAnswer = prepared(db, `INSERT INTO attendee_answers (attendee_id, position, field_id, label, value) VALUES (?, ?, ?, ?, ?)`);
   attendees.forEach((attendee, index) => {
     const attendeeId = Number(
       insertAttendee.run(orderId, attendee.ticketId, index + 1, `${orderNo}-${index + 1}`, attendee.name, attendee.email, attendee.phone ?? null)
         .lastInsertRowid,
     );
-    (attendee.answers ?? []).forEach((answer, position) => {
-      insertAnswer.run(attendeeId, position + 1, answer.fieldId ?? `answer_${position + 1}`, answer.label, answer.value);
-    });
+    for (const [index, answer] of (attendee.answers ?? []).entries()) insertAnswer(db, attendeeId, index + 1, answer.label, answer.value, answer.fieldId);
   });
+}
+
+/** Stores one answer of an attendee at `position`; without a form field id, as `answer_<position>`. */
+export function insertAnswer(db: SandboxDatabase, attendeeId: number, position: number, label: string, value: string, fieldId = `answer_${position}`): void {
+  prepared(db, `INSERT INTO attendee_answers (attendee_id, position, field_id, label, value) VALUES (?, ?, ?, ?, ?)`).run(
+    attendeeId,
+    position,
+    fieldId,
+    label,
+    value,
+  );
 }
 
 /** The order's lines, in the order they were added: which ticket, how many. */

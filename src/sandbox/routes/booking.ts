@@ -7,19 +7,20 @@ import { bookingListRequest, bookingRequest } from '../../client/schemas/index.j
 import type { SandboxApp, SandboxContext, SandboxExtension } from '../context.js';
 import { accountForAccessToken, findAccountByBookingKey, findAccountById, type Account } from '../db/accounts.js';
 import type { SandboxDatabase } from '../db/index.js';
-import { safeEqual } from '../db/hashing.js';
 import { insertRow } from '../db/statements.js';
 import { SandboxError, fieldError } from '../errors.js';
 import { assertBookingTextWithin, BookingBudget, DEFAULT_BOOKING_BOUNDS, prunePendingBookings, type BookingBounds } from '../security/booking-bounds.js';
 import { renderBookingReturnPage } from '../pages/booking-return.js';
 import { renderPaymentPage } from '../pages/payment.js';
 import { autoSubmitPolicy, newScriptNonce } from '../security/page-policy.js';
-import { readForm, validate, type FormFields } from '../request.js';
+import { readForm, validate } from '../request.js';
 import { textFields } from '../text-fields.js';
 import { addDays, sqlDateTime } from '../time.js';
-import { readQuery } from './publisher-input.js';
+import { readQueryAndForm } from './publisher-input.js';
 import { withReturnUrl } from '../modes/quirks.js';
-import { md5Hex } from '../../util/md5.js';
+import { moneyDecimals, roundMoney } from '../../util/money.js';
+import { md5Hex } from '../../util/digest.js';
+import { sameSecret } from '../../util/same-secret.js';
 
 export const BOOKING_PATH = '/em/booking';
 const BOOKING_COMPLETE_PATH = '/em/booking/complete';
@@ -54,11 +55,6 @@ interface BookingRow {
   key_md5: string | null;
 }
 
-/** Amount text as the return carries it: two decimals. */
-function amountText(amount: number): string {
-  return amount.toFixed(2);
-}
-
 function pageSignature(bookingKey: string, bookingId: number, orderNo: string, amount: string): string {
   return createHmac('sha256', bookingKey).update(`${bookingId}|${orderNo}|${amount}`).digest('hex');
 }
@@ -80,14 +76,14 @@ function accountForKey(db: SandboxDatabase, bookingKey: string, tokenValidAt?: D
 }
 
 function paymentPageOf(row: BookingRow, account: Account): string {
-  const amount = amountText(row.amount);
+  const amount = moneyDecimals(row.amount);
   return renderPaymentPage(
     {
       bookingId: row.id,
       orderNo: row.order_no,
       amount,
       currency: row.currency,
-      amountInr: amountText(row.amount_inr),
+      amountInr: moneyDecimals(row.amount_inr),
       merchant: account.email,
       buyerName: row.name ?? '',
       signature: pageSignature(account.bookingKey, row.id, row.order_no, amount),
@@ -142,14 +138,14 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
   const budget = new BookingBudget(bounds, () => context.clock.now().getTime());
 
   app.on(['GET', 'POST'], BOOKING_PATH, async (c) => {
-    const fields: FormFields = c.req.method === 'GET' ? readQuery(c) : { ...readQuery(c), ...(await readForm(c)) };
+    const fields = await readQueryAndForm(c);
     const request = validate(bookingRequest, context.quirks ? withReturnUrl(fields) : fields);
     const account = accountForKey(db, request.bookingKey, context.quirks ? context.clock.now() : undefined);
     const callback = new URL(request.callbackUrl);
     if (callback.protocol !== 'http:' && callback.protocol !== 'https:') throw fieldError('callbackUrl', 'expected an http or https address');
     assertBookingTextWithin(request, bounds);
     budget.admit(account.id);
-    const amountInr = Math.round(request.amount * (INR_PER_UNIT[request.currency] ?? 1) * 100) / 100;
+    const amountInr = roundMoney(request.amount * (INR_PER_UNIT[request.currency] ?? 1));
     const now = context.clock.now();
     const bookingId = insertRow(db, 'bookings', {
       account_id: account.id,
@@ -182,7 +178,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
 
   app.get(`${BOOKING_PAY_PATH}/:bookingId{[0-9]{1,15}}`, (c) => {
     const { row, account } = bookingById(db, Number(c.req.param('bookingId')));
-    if (!safeEqual(pageToken(account.bookingKey, row.id), c.req.query('token') ?? '')) {
+    if (!sameSecret(pageToken(account.bookingKey, row.id), c.req.query('token') ?? '')) {
       throw new SandboxError('T003', { description: 'invalid hash: the payment page address was changed', field: 'token' });
     }
     assertInitiated(row);
@@ -193,7 +189,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     const request = validate(completeRequest, await readForm(c));
     const { row, account } = bookingById(db, Number(request.bookingId));
     const expected = pageSignature(account.bookingKey, row.id, request.orderNo, request.amount);
-    if (!safeEqual(expected, request.signature) || request.orderNo !== row.order_no || request.amount !== amountText(row.amount)) {
+    if (!sameSecret(expected, request.signature) || request.orderNo !== row.order_no || request.amount !== moneyDecimals(row.amount)) {
       throw new SandboxError('T003', { description: 'invalid hash: the payment form was changed', field: 'signature' });
     }
     assertInitiated(row);
@@ -202,7 +198,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     // The return as the live service sends it: `response` = base64 of orderNo|status|amount|md5 of the booking's key.
     const returned = status === 'success' ? 'success' : 'failure';
     const keyMd5 = row.key_md5 ?? md5Hex(account.bookingKey);
-    const response = Buffer.from(`${row.order_no}|${returned}|${amountText(row.amount)}|${keyMd5}`, 'utf8').toString('base64');
+    const response = Buffer.from(`${row.order_no}|${returned}|${moneyDecimals(row.amount)}|${keyMd5}`, 'utf8').toString('base64');
     const nonce = newScriptNonce();
     c.header('Content-Security-Policy', autoSubmitPolicy(nonce, new URL(row.callback_url).origin));
     c.header('Cache-Control', 'no-store');

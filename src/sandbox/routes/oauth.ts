@@ -10,7 +10,7 @@ import type { Context } from 'hono';
 import { authorizeQuery, tokenRequest } from '../../client/schemas/index.js';
 import type { SandboxApp, SandboxContext, SandboxEnv } from '../context.js';
 import { authenticate, mintAccessToken } from '../db/accounts.js';
-import { sha256Base64Url } from '../db/hashing.js';
+import { sha256Base64Url } from '../../util/digest.js';
 import {
   clientSecretMatches,
   consumeAuthCode,

@@ -4,10 +4,9 @@ import type * as z from 'zod';
 import type { cartData } from '../../client/schemas/index.js';
 import type { SandboxDatabase } from '../db/index.js';
 import { SandboxError } from '../errors.js';
-import { priceCart, type CartLineInput, type DiscountRule, type PricedCart, type ServiceFeeMode } from '../pricing.js';
-import { saleWindow } from './publisher-shapes.js';
-import type { DiscountRow, EventRow, TicketRow } from '../db/events.js';
-import { discountsOfEvent, ticketsByIds, ticketsLeft } from './publisher-store.js';
+import { priceCart, type CartLineInput, type PricedCart, type ServiceFeeMode } from '../pricing.js';
+import { saleWindow, ticketsLeft, type EventRow, type TicketRow } from '../db/events.js';
+import { discountsOfEvent, ticketsByIds } from './publisher-store.js';
 
 export type CartRequest = z.output<typeof cartData>;
 
@@ -20,23 +19,6 @@ export interface CheckedLine {
 /** 'yyyy-mm-dd HH:MM' in UTC: the form sale windows are compared in. */
 export function minuteOf(now: Date): string {
   return now.toISOString().slice(0, 16).replace('T', ' ');
-}
-
-function toRule(discount: DiscountRow): DiscountRule {
-  const { startsAt, endsAt } = saleWindow(discount);
-  return {
-    id: discount.id,
-    category: discount.category,
-    type: discount.type,
-    amount: discount.amount,
-    startsAt,
-    endsAt,
-    limit: discount.usage_limit,
-    used: discount.used_count,
-    fromQuantity: discount.from_quantity,
-    toQuantity: discount.to_quantity,
-    code: discount.code,
-  };
 }
 
 /**
@@ -93,7 +75,7 @@ export function priceLines(db: SandboxDatabase, event: EventRow, lines: readonly
     ticket: { id: line.ticket.id, price: line.ticket.price ?? 0, serviceFee: line.ticket.service_fee as ServiceFeeMode },
     quantity: line.quantity,
     discountCode: line.discountCode,
-    discounts: discounts.filter((discount) => discount.ticket_id === line.ticket.id).map(toRule),
+    discounts: discounts.filter((discount) => discount.ticket_id === line.ticket.id),
   }));
   return priceCart(inputs, minuteOf(now));
 }

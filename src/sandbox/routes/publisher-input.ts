@@ -49,7 +49,7 @@ export function requirePublisherKey(context: SandboxContext): MiddlewareHandler<
 }
 
 /** Query parameters (first value of each), checked like form fields. */
-export function readQuery(c: Context): FormFields {
+function readQuery(c: Context): FormFields {
   const fields: FormFields = {};
   for (const [key, value] of Object.entries(c.req.query())) fields[key] = checkedText(key, value);
   return fields;

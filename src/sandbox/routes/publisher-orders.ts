@@ -8,7 +8,8 @@ import { SandboxError, fieldError } from '../errors.js';
 import { textFields } from '../text-fields.js';
 import type { PricedCart, PricedLine } from '../pricing.js';
 import type { CheckedLine } from './publisher-cart.js';
-import { listQuestions, type EventRow, type QuestionRow } from '../db/events.js';
+import { findTicket, listQuestions, ticketsLeft, type EventRow, type QuestionRow } from '../db/events.js';
+import { roundMoney } from '../../util/money.js';
 
 /**
  * P8: one order in status `generated` with its lines, holding its tickets, through the core
@@ -22,12 +23,11 @@ export function generateOrder(
 ): OrderRow {
   const { event, lines, priced, now } = input;
   return db.transaction((): OrderRow => {
-    const left = db.prepare(`SELECT quantity - sold_count - held_count AS left FROM tickets WHERE id = ?`);
     lines.forEach((line, index) => {
-      const row = left.get(line.ticket.id) as { left: number };
-      if (row.left < line.quantity) {
+      const left = ticketsLeft(findTicket(db, line.ticket.id) ?? line.ticket);
+      if (left < line.quantity) {
         throw new SandboxError('T001', {
-          description: `ticket ${line.ticket.id} (${line.ticket.name}): only ${Math.max(0, row.left)} left`,
+          description: `ticket ${line.ticket.id} (${line.ticket.name}): only ${left} left`,
           field: `data.tickets.${index}.quantity`,
           httpStatus: 409,
         });
@@ -51,7 +51,7 @@ export function generateOrder(
       buyer: { name: '', email: '' },
       lines: newLines,
       attendees: [],
-      processingFee: Math.round(gatewayFee * 100) / 100,
+      processingFee: roundMoney(gatewayFee),
       serviceTax: priced.cart.serviceTax,
       currency: lines[0].ticket.currency,
       createdAt: now,

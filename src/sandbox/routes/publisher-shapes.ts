@@ -1,10 +1,11 @@
 // Publisher API response shapes (event, ticket and discount details) from database rows.
-import type { DiscountRow, EventRow, Span, TicketRow } from '../db/events.js';
-import { ticketsLeft, type SearchRow } from './publisher-store.js';
+import { saleWindow, ticketsLeft, type DiscountRow, type EventRow, type TicketRow } from '../db/events.js';
+import type { SearchRow } from './publisher-store.js';
 import { sqlDateTime, withSeconds } from '../time.js';
 import { plainText } from '../pages/html.js';
 import { textFields } from '../text-fields.js';
 import { eventPageUrl } from './event-page.js';
+import { roundMoney } from '../../util/money.js';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -38,7 +39,7 @@ function topicList(topics: string | null): string[] {
 
 /** Money as the reference's numeric text ("1250", "99.5"). */
 function moneyText(value: number): string {
-  return String(Math.round(value * 100) / 100);
+  return String(roundMoney(value));
 }
 
 /** 2.3 event summary. */
@@ -113,11 +114,6 @@ export function eventDetails(row: EventRow, extras: EventDetailsExtras) {
     blog: null,
     email: extras.organizerEmail,
   };
-}
-
-/** 'yyyy-mm-dd HH:MM' of a ticket's or discount's start and end. */
-export function saleWindow(row: Span) {
-  return { startsAt: `${row.start_date} ${hhmm(row.start_time)}`, endsAt: `${row.end_date} ${hhmm(row.end_time)}` };
 }
 
 /** Whether a ticket can be bought now, and if not, why (2.5 availability). */

@@ -20,11 +20,6 @@ export function discountsOfEvent(db: SandboxDatabase, eventId: number): Discount
   return db.prepare(`SELECT * FROM discounts WHERE event_id = ? ORDER BY id`).all(eventId) as DiscountRow[];
 }
 
-/** Tickets left to sell: neither sold nor held by an open order. */
-export function ticketsLeft(ticket: TicketRow): number {
-  return Math.max(0, ticket.quantity - ticket.sold_count - ticket.held_count);
-}
-
 export type EventSearch = z.output<typeof eventSearchRequest>;
 
 const SEARCH_PAGE_SIZE = 20;

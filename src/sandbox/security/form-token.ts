@@ -2,7 +2,7 @@
 // is for and when it was issued, keyed by a random per-process key. A page on another site cannot
 // read the form, so it cannot post a valid token; tokens expire and name their form's purpose.
 import { createHmac, randomBytes } from 'node:crypto';
-import { safeEqual } from '../db/hashing.js';
+import { sameSecret } from '../../util/same-secret.js';
 
 export const FORM_TOKEN_FIELD = 'csrf_token';
 
@@ -29,6 +29,6 @@ export class FormTokens {
     if (!match) return false;
     const issuedAt = Number(match[1]);
     const age = this.now() - issuedAt;
-    return age >= 0 && age <= FORM_TOKEN_LIFETIME_MS && safeEqual(match[2], this.mac(purpose, issuedAt));
+    return age >= 0 && age <= FORM_TOKEN_LIFETIME_MS && sameSecret(match[2], this.mac(purpose, issuedAt));
   }
 }
