@@ -15,7 +15,7 @@ import { openDestination } from '../src/sync/destination.js';
 import type { AttendeeState } from '../src/sync/rows.js';
 import { migrate } from '../src/sync/schema.js';
 import { typedColumns } from '../src/sync/columns.js';
-import { initialState, writeRows, writeState } from '../src/sync/store.js';
+import { initialState, writeAttendeeRows, writeState } from '../src/sync/store.js';
 import { median, round, spread } from './stats.js';
 import type { BenchModule, Figure } from './types.js';
 
@@ -54,7 +54,7 @@ async function syncedDestination(path: string, attendees: number): Promise<void>
     await db.transaction(async () => {
       const rows = Array.from({ length: attendees }, (_, index) => attendeeState(index));
       const writes = rows.map((state) => ({ key: `${state.orderNo}/${state.ticketNo}`, state, columns: typedColumns(state, 'UTC') }));
-      await writeRows(db, EVENT_ID, writes, 1, now);
+      await writeAttendeeRows(db, EVENT_ID, writes, 1, now);
       await writeState(db, { ...initialState(EVENT_ID), passNo: 1, lastFullAt: now, ordersInList: Math.ceil(attendees / 2) }, now);
     });
   } finally {

@@ -69,7 +69,7 @@ export async function applyRecords(db: SyncDatabase, eventId: string, records: r
       record('attendee.removed', old.key, old.state, null);
     }
   }
-  await store.writeRows(db, eventId, writes, pass, now);
+  await store.writeAttendeeRows(db, eventId, writes, pass, now);
   await store.markSeen(db, eventId, seen, pass);
   await store.markRemoved(db, eventId, removed, now);
   await store.addToOutbox(db, result.changes);

@@ -61,7 +61,7 @@ export async function rowsOfOrders(db: SyncDatabase, eventId: string, orderNos: 
 }
 
 /** Writes the rows' values, new or not (bringing back removed ones); a row's first_seen stays the first. */
-export async function writeRows(db: SyncDatabase, eventId: string, rows: readonly RowWrite[], pass: number, now: string): Promise<void> {
+export async function writeAttendeeRows(db: SyncDatabase, eventId: string, rows: readonly RowWrite[], pass: number, now: string): Promise<void> {
   const values = rows.map(({ key, state, columns }) => ({
     event_id: eventId,
     attendee_key: key,
