@@ -3,7 +3,7 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { cliBuildOptions } from './build-options.mjs';
+import { cliBuildOptions, versionDefine } from './build-options.mjs';
 
 const root = new URL('..', import.meta.url);
 const args = process.argv.slice(2);
@@ -22,6 +22,7 @@ await build({
   platform: 'node',
   target: 'node22',
   external: ['open', 'playwright-core'],
+  define: versionDefine,
   banner: {
     js: "import { createRequire as __benchCreateRequire } from 'node:module'; const require = __benchCreateRequire(import.meta.url);",
   },

@@ -151,7 +151,7 @@ async function synced(records: unknown[]): Promise<Record<string, unknown>[]> {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
     return db
-      .prepare('SELECT attendee_key, order_no, purchase_date, attendee_name, attendee_email, ticket_no FROM boxoffice_attendees ORDER BY ticket_no')
+      .prepare('SELECT attendee_key, order_no, purchase_date, as_sent, attendee_name, attendee_email, ticket_no FROM boxoffice_attendees ORDER BY ticket_no')
       .all();
   } finally {
     db.close();
@@ -169,9 +169,10 @@ describe('a purchaseDate sent as a plain date ("2013-11-13")', () => {
     }
   });
 
-  it('is stored as the date by attendees sync', async () => {
+  it('is stored as the start of that day by attendees sync, the date as sent kept beside it', async () => {
     const rows = await synced(PLAIN_DATE);
-    expect(rows.map((row) => row.purchase_date)).toEqual(['2013-11-13', '2013-11-14']);
+    expect(rows.map((row) => row.purchase_date)).toEqual(['2013-11-13T00:00:00.000Z', '2013-11-14T00:00:00.000Z']);
+    expect(rows.map((row) => JSON.parse(String(row.as_sent)).purchaseDate)).toEqual(['2013-11-13', '2013-11-14']);
   });
 
   it('counts on its day in insights', async () => {

@@ -5,7 +5,6 @@
 import { join } from 'node:path';
 import type { SentStore } from '../../apply/remote.js';
 import type { FieldValues } from '../../client/fields/read-back.js';
-import { writeFileAtomically } from '../../util/atomic-file.js';
 import { createPrivateDirectory } from '../../util/private-file.js';
 import { readStoredConfig, type ConfigStore } from './store.js';
 import { assertOnlyYours } from './trust.js';
@@ -41,8 +40,10 @@ export async function openSentStore(config: ConfigStore, profileName: string): P
   const path = join(config.directory, SENT_FILE_NAME);
   assertOnlyYours(path, 'file');
   let profiles = readSentFile(path);
-  const save = () => {
+  const save = async () => {
     createPrivateDirectory(config.directory);
+    // Loaded on a write: its node:crypto and node:fs/promises are not for a verb's --help.
+    const { writeFileAtomically } = await import('../../util/atomic-file.js');
     return writeFileAtomically(path, `${JSON.stringify({ profiles }, null, 2)}\n`);
   };
   const legacy = config.sentInProfiles();
