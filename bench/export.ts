@@ -19,6 +19,7 @@ import { mintForRole } from '../src/sandbox/routes/sandbox-tools.js';
 import { seedAttendeeEvent } from '../test/export/sandbox-seed.js';
 import { median, round, spread } from './stats.js';
 import type { BenchModule, BenchOptions, Figure } from './types.js';
+import { packageVersion } from '../src/util/version.js';
 
 interface ExportBenchSizes {
   large: number;
@@ -103,6 +104,8 @@ function buildClient(scratch: string, name: 'naive-export' | 'fetch-floor'): str
       `--outfile=${outfile}`,
       `--banner:js=${banner}`,
       '--log-level=warning',
+      // The client's User-Agent names the version, inlined as in every build (scripts/build-options.mjs).
+      `--define:BOXOFFICE_VERSION=${JSON.stringify(packageVersion())}`,
     ],
     { encoding: 'utf8' },
   );
