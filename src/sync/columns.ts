@@ -76,6 +76,9 @@ export function typedColumns(state: AttendeeState, zone: string | null): Record<
   return columns;
 }
 
+/** The columns that hold JSON text (jsonb in PostgreSQL), for upsertRows. */
+export const JSON_COLUMNS = ['answers', 'as_sent'];
+
 /** JSON text (SQLite) or the value PostgreSQL's driver parsed from jsonb. */
 const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
