@@ -30,11 +30,10 @@ const MAX_PARAMETERS = 65_535;
 /**
  * Inserts `rows` into `table`; where a row with the same `keys` is there, sets its values on it
  * (all but the `insertOnly` columns). No `keys`: a plain insert. Every row has the first row's
- * columns; `json`: those that hold JSON text (jsonb in PostgreSQL). In PostgreSQL the rows go as
- * one JSON parameter read back as the table's row type (binding each value as a parameter cost
- * more than the rest of the sync); a text the JSON cannot carry as the driver would (a lone
- * surrogate) keeps the parameters. In SQLite they go row by row through one prepared statement
- * (calls into the embedded library cost less than preparing a statement for each number of rows).
+ * columns; `json`: those that hold JSON text (jsonb in PostgreSQL). The rows go in one statement,
+ * as one JSON parameter that the database reads back into rows (binding each value, row by row in
+ * SQLite or ~65k to a statement in PostgreSQL, cost more CPU than the rest of the sync). A text
+ * the JSON would not carry as the driver binds it (a lone surrogate) keeps the bound values.
  */
 export async function upsertRows(
   db: SyncDatabase,
@@ -49,16 +48,21 @@ export async function upsertRows(
   const updates = columns.filter((column) => !keys.includes(column) && !insertOnly.includes(column)).map((column) => `${column} = excluded.${column}`);
   const onConflict = keys.length === 0 ? '' : ` ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${updates.join(', ')}`;
   const list = columns.join(', ');
-  if (db.dialect === 'postgres') {
-    const fields = columns.map((column) => [`${JSON.stringify(column)}:`, json.includes(column)] as const);
-    const text = `[${rows.map((row) => `{${fields.map(([field, raw], i) => field + (raw && row[columns[i]] !== null ? row[columns[i]] : JSON.stringify(row[columns[i]]))).join(',')}}`).join(',')}]`;
-    if (!/\\u[dD][89a-fA-F]/.test(text)) {
-      await db.run(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, ?)${onConflict}`, [text]);
-      return;
-    }
+  const postgres = db.dialect === 'postgres';
+  // PostgreSQL takes a jsonb column's JSON as it is (as a string it would store a JSON string).
+  const raw = postgres ? columns.map((column) => json.includes(column)) : [];
+  const text = raw.some(Boolean)
+    ? `[${rows.map((row) => `{${columns.map((column, i) => `"${column}":${raw[i] && row[column] !== null ? row[column] : JSON.stringify(row[column])}`).join(',')}}`).join(',')}]`
+    : JSON.stringify(rows);
+  if (!/\\u[dD][89a-fA-F]/.test(text)) {
+    const source = postgres
+      ? `SELECT ${list} FROM json_populate_recordset(NULL::${table}, ?)`
+      : `SELECT ${columns.map((column) => `value ->> '${column}'`).join(', ')} FROM json_each(?) WHERE true`;
+    await db.run(`INSERT INTO ${table} (${list}) ${source}${onConflict}`, [text]);
+    return;
   }
   const tuple = `(${columns.map(() => '?').join(', ')})`;
-  const perStatement = db.dialect === 'sqlite' ? 1 : Math.floor(MAX_PARAMETERS / columns.length);
+  const perStatement = postgres ? Math.floor(MAX_PARAMETERS / columns.length) : 1;
   for (let start = 0; start < rows.length; start += perStatement) {
     const chunk = rows.slice(start, start + perStatement);
     await db.run(
