@@ -30,10 +30,11 @@ const MAX_PARAMETERS = 65_535;
 /**
  * Inserts `rows` into `table`; where a row with the same `keys` is there, sets its values on it
  * (all but the `insertOnly` columns). No `keys`: a plain insert. Every row has the first row's
- * columns; `json`: those that hold JSON text (jsonb in PostgreSQL). The rows go in one statement,
- * as one JSON parameter that the database reads back into rows (binding each value, row by row in
- * SQLite or ~65k to a statement in PostgreSQL, cost more CPU than the rest of the sync). A text
- * the JSON would not carry as the driver binds it (a lone surrogate) keeps the bound values.
+ * columns; `json`: those that hold JSON text (jsonb in PostgreSQL). In PostgreSQL the rows go in
+ * one statement, as one JSON parameter read back as the table's row type (binding ~65k values to
+ * a statement cost more CPU than the rest of the sync); a text the JSON would not carry as the
+ * driver binds it (a lone surrogate) keeps the bound values. In SQLite they go row by row through
+ * one prepared statement, which costs less than any statement that reads many rows.
  */
 export async function upsertRows(
   db: SyncDatabase,
@@ -50,15 +51,12 @@ export async function upsertRows(
   const list = columns.join(', ');
   const postgres = db.dialect === 'postgres';
   // PostgreSQL takes a jsonb column's JSON as it is (as a string it would store a JSON string).
-  const raw = postgres ? columns.map((column) => json.includes(column)) : [];
-  const text = raw.some(Boolean)
+  const raw = columns.map((column) => json.includes(column));
+  const text = postgres
     ? `[${rows.map((row) => `{${columns.map((column, i) => `"${column}":${raw[i] && row[column] !== null ? row[column] : JSON.stringify(row[column])}`).join(',')}}`).join(',')}]`
-    : JSON.stringify(rows);
-  if (!/\\u[dD][89a-fA-F]/.test(text)) {
-    const source = postgres
-      ? `SELECT ${list} FROM json_populate_recordset(NULL::${table}, ?)`
-      : `SELECT ${columns.map((column) => `value ->> '${column}'`).join(', ')} FROM json_each(?) WHERE true`;
-    await db.run(`INSERT INTO ${table} (${list}) ${source}${onConflict}`, [text]);
+    : '';
+  if (postgres && !/\\u[dD][89a-fA-F]/.test(text)) {
+    await db.run(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, ?)${onConflict}`, [text]);
     return;
   }
   const tuple = `(${columns.map(() => '?').join(', ')})`;
