@@ -50,13 +50,11 @@ export async function upsertRows(
   const onConflict = keys.length === 0 ? '' : ` ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${updates.join(', ')}`;
   const list = columns.join(', ');
   const postgres = db.dialect === 'postgres';
-  // PostgreSQL takes a jsonb column's JSON as it is (as a string it would store a JSON string).
-  const raw = columns.map((column) => json.includes(column));
-  const text = postgres
-    ? `[${rows.map((row) => `{${columns.map((column, i) => `"${column}":${raw[i] && row[column] !== null ? row[column] : JSON.stringify(row[column])}`).join(',')}}`).join(',')}]`
-    : '';
+  const text = postgres ? JSON.stringify(rows) : '';
   if (postgres && !/\\u[dD][89a-fA-F]/.test(text)) {
-    await db.run(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, ?)${onConflict}`, [text]);
+    // A jsonb column's JSON text arrives as a JSON string: its text is parsed as jsonb.
+    const values = columns.map((column) => (json.includes(column) ? `(${column} #>> '{}')::jsonb` : column)).join(', ');
+    await db.run(`INSERT INTO ${table} (${list}) SELECT ${values} FROM json_populate_recordset(NULL::${table}, ?)${onConflict}`, [text]);
     return;
   }
   const tuple = `(${columns.map(() => '?').join(', ')})`;
