@@ -58,11 +58,21 @@ export async function upsertRows(
     return;
   }
   const tuple = `(${columns.map(() => '?').join(', ')})`;
-  const perStatement = postgres ? Math.floor(MAX_PARAMETERS / columns.length) : 1;
+  const insert = (count: number): string => `INSERT INTO ${table} (${list}) VALUES ${Array(count).fill(tuple).join(', ')}${onConflict}`;
+  if (!postgres) {
+    const sql = insert(1);
+    for (const row of rows)
+      await db.run(
+        sql,
+        columns.map((column) => row[column]),
+      );
+    return;
+  }
+  const perStatement = Math.floor(MAX_PARAMETERS / columns.length);
   for (let start = 0; start < rows.length; start += perStatement) {
     const chunk = rows.slice(start, start + perStatement);
     await db.run(
-      `INSERT INTO ${table} (${list}) VALUES ${chunk.map(() => tuple).join(', ')}${onConflict}`,
+      insert(chunk.length),
       chunk.flatMap((row) => columns.map((column) => row[column])),
     );
   }
