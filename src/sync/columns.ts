@@ -38,12 +38,17 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 /** The UTC instant's "yyyy-mm-dd HH:MM:SS": the purchase date's text when the service wrote it in UTC. */
 const utcWallTime = (iso: string): string => iso.slice(0, 19).replace('T', ' ');
 
+/** The last purchase time placed (the rows of one order share it: placing one takes Intl two formats). */
+let lastInstant = { text: '', zone: null as string | null, value: null as SqlValue };
+
 function typedValue(kind: Kind, text: string, zone: string | null): SqlValue {
   if (kind === 'money') return DECIMAL.test(text) ? Number(text) : null;
   if (kind === 'flag') return text === 'yes' ? 1 : text === 'no' ? 0 : null;
   if (kind === 'instant') {
+    if (lastInstant.text === text && lastInstant.zone === zone) return lastInstant.value;
     const instant = zone === null || (zone !== 'UTC' && !isKnownTimezone(zone)) ? undefined : instantOf(text, zone);
-    return instant === undefined ? null : new Date(instant).toISOString();
+    lastInstant = { text, zone, value: instant === undefined ? null : new Date(instant).toISOString() };
+    return lastInstant.value;
   }
   return text;
 }
@@ -75,6 +80,9 @@ export function typedColumns(state: AttendeeState, zone: string | null): Record<
   columns.as_sent = Object.keys(asSent).length === 0 ? null : JSON.stringify(asSent);
   return columns;
 }
+
+/** The columns that hold JSON text (jsonb in PostgreSQL), for upsertRows. */
+export const JSON_COLUMNS = ['answers', 'as_sent'];
 
 /** JSON text (SQLite) or the value PostgreSQL's driver parsed from jsonb. */
 const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));

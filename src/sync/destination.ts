@@ -28,11 +28,13 @@ export interface SyncDatabase {
 const MAX_PARAMETERS = 65_535;
 
 /**
- * Inserts `rows` into `table`, in PostgreSQL with as few statements as the parameter limit allows
- * (one for a batch of the list), in SQLite row by row through one prepared statement (calls into
- * the embedded library cost less than preparing a statement for each number of rows); where a
- * row with the same `keys` is there, sets its values on it (all but the `insertOnly` columns).
- * No `keys`: a plain insert. Every row has the first row's columns.
+ * Inserts `rows` into `table`; where a row with the same `keys` is there, sets its values on it
+ * (all but the `insertOnly` columns). No `keys`: a plain insert. Every row has the first row's
+ * columns; `json`: those that hold JSON text (jsonb in PostgreSQL). In PostgreSQL the rows go in
+ * one statement, as one JSON parameter read back as the table's row type (binding ~65k values to
+ * a statement cost more CPU than the rest of the sync); a text the JSON would not carry as the
+ * driver binds it (a lone surrogate) keeps the bound values. In SQLite they go row by row through
+ * one prepared statement, which costs less than any statement that reads many rows.
  */
 export async function upsertRows(
   db: SyncDatabase,
@@ -40,17 +42,37 @@ export async function upsertRows(
   keys: readonly string[],
   rows: readonly Readonly<Record<string, SqlValue>>[],
   insertOnly: readonly string[] = [],
+  json: readonly string[] = [],
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]);
   const updates = columns.filter((column) => !keys.includes(column) && !insertOnly.includes(column)).map((column) => `${column} = excluded.${column}`);
   const onConflict = keys.length === 0 ? '' : ` ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${updates.join(', ')}`;
+  const list = columns.join(', ');
+  const postgres = db.dialect === 'postgres';
+  const text = postgres ? JSON.stringify(rows) : '';
+  if (postgres && !/\\u[dD][89a-fA-F]/.test(text)) {
+    // A jsonb column's JSON text arrives as a JSON string: its text is parsed as jsonb.
+    const values = columns.map((column) => (json.includes(column) ? `(${column} #>> '{}')::jsonb` : column)).join(', ');
+    await db.run(`INSERT INTO ${table} (${list}) SELECT ${values} FROM json_populate_recordset(NULL::${table}, ?)${onConflict}`, [text]);
+    return;
+  }
   const tuple = `(${columns.map(() => '?').join(', ')})`;
-  const perStatement = db.dialect === 'sqlite' ? 1 : Math.floor(MAX_PARAMETERS / columns.length);
+  const insert = (count: number): string => `INSERT INTO ${table} (${list}) VALUES ${Array(count).fill(tuple).join(', ')}${onConflict}`;
+  if (!postgres) {
+    const sql = insert(1);
+    for (const row of rows)
+      await db.run(
+        sql,
+        columns.map((column) => row[column]),
+      );
+    return;
+  }
+  const perStatement = Math.floor(MAX_PARAMETERS / columns.length);
   for (let start = 0; start < rows.length; start += perStatement) {
     const chunk = rows.slice(start, start + perStatement);
     await db.run(
-      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}${onConflict}`,
+      insert(chunk.length),
       chunk.flatMap((row) => columns.map((column) => row[column])),
     );
   }

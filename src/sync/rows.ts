@@ -18,8 +18,11 @@ export function rowsOfRecord(record: AttendeeRecord): { key: string; state: Atte
   const zone = record.purchaseDate?.timezone ?? 'UTC';
   const taken = new Set<string>();
   return flattenRecord(record).map((row, index) => {
-    const fixed = Object.fromEntries(FIXED_COLUMNS.map((column, position) => [column, row.fixed[position]])) as Record<FixedColumn, string>;
-    const state: AttendeeState = { ...fixed, answers: Object.fromEntries(row.answers) };
+    const state = {} as AttendeeState; // the export's columns, then the answers (the feed's order)
+    FIXED_COLUMNS.forEach((column, position) => {
+      state[column] = row.fixed[position];
+    });
+    state.answers = Object.fromEntries(row.answers);
     const ticketNo = state.ticketNo.trim();
     let key = ticketNo === '' ? `${state.orderNo}#${index + 1}` : `${state.orderNo}/${ticketNo}`;
     if (taken.has(key)) key = `${key}#${index + 1}`;

@@ -3,7 +3,7 @@
 // boxoffice_sync_meta holds that version.
 import { NewerSchemaError } from '../client/errors.js';
 import { FIXED_COLUMNS } from '../export/flatten.js';
-import { columnOf, fixedColumnsDdl, SQL_TYPES, typedColumns } from './columns.js';
+import { columnOf, fixedColumnsDdl, JSON_COLUMNS, SQL_TYPES, typedColumns } from './columns.js';
 import { upsertRows, type Dialect, type SqlValue, type SyncDatabase } from './destination.js';
 import type { AttendeeState } from './rows.js';
 
@@ -59,6 +59,8 @@ async function copyTextRows(db: SyncDatabase): Promise<void> {
         const { event_id, attendee_key, cancelled, removed_at, first_seen, last_changed, seen_pass } = row;
         return { event_id, attendee_key, ...typedColumns(state, null), cancelled, removed_at, first_seen, last_changed, seen_pass };
       }),
+      [],
+      JSON_COLUMNS,
     );
     after = [rows[rows.length - 1].event_id, rows[rows.length - 1].attendee_key];
   }

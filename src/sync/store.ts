@@ -5,7 +5,7 @@ import { FIXED_COLUMNS } from '../export/flatten.js';
 import { upsertRows, type SqlValue, type SyncDatabase } from './destination.js';
 import { isCancelledStatus } from '../client/attendee-status.js';
 import type { AttendeeState } from './rows.js';
-import { columnOf, isoOf, stateOfColumns } from './columns.js';
+import { columnOf, isoOf, JSON_COLUMNS, stateOfColumns } from './columns.js';
 
 export type ChangeType = 'attendee.added' | 'attendee.updated' | 'attendee.cancelled' | 'attendee.removed';
 
@@ -72,7 +72,7 @@ export async function writeAttendeeRows(db: SyncDatabase, eventId: string, rows:
     last_changed: now,
     seen_pass: pass,
   }));
-  await upsertRows(db, 'boxoffice_attendees', ['event_id', 'attendee_key'], values, ['first_seen']);
+  await upsertRows(db, 'boxoffice_attendees', ['event_id', 'attendee_key'], values, ['first_seen'], JSON_COLUMNS);
 }
 
 const keyList = (keys: readonly string[]): string => `attendee_key IN (${keys.map(() => '?').join(', ')})`;
