@@ -7,7 +7,7 @@
 // order number), order place (one run per purchase), attendees sync (one run per destination)
 // and insights' live read (one read per work file).
 import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, stat } from 'node:fs/promises';
+import { link, readFile, rename, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { writeNewFile } from './atomic-file.js';
 
@@ -77,13 +77,21 @@ function sameHolder(a: LockHolder | undefined, b: LockHolder | undefined): boole
   return a.pid === b.pid && a.startedAt === b.startedAt;
 }
 
+/**
+ * The lock file appears with its holder already written: written under a name of its own, then
+ * linked (which fails if the lock exists), so that a run refused by it always reads who holds it.
+ */
 async function tryCreate(path: string, holder: LockHolder): Promise<boolean> {
+  const written = `${path}.${randomBytes(6).toString('hex')}.new`;
+  await writeNewFile(written, `${JSON.stringify(holder)}\n`);
   try {
-    await writeNewFile(path, `${JSON.stringify(holder)}\n`);
+    await link(written, path);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
+  } finally {
+    await rm(written, { force: true });
   }
 }
 
