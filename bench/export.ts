@@ -113,6 +113,19 @@ function buildClient(scratch: string, name: 'naive-export' | 'fetch-floor'): str
   return outfile;
 }
 
+/** The environment a benchmark runs the CLI in: every address at `sandbox`, an administrator's token, config in `scratch`. */
+export function sandboxCliEnv(scratch: string, sandbox: Awaited<ReturnType<typeof startSandbox>>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    CI: 'true',
+    BOXOFFICE_CONFIG_DIR: join(scratch, 'config'),
+    BOXOFFICE_API_URL: sandbox.url,
+    BOXOFFICE_PUBLISHER_URL: sandbox.url,
+    BOXOFFICE_AUTH_URL: sandbox.url,
+    BOXOFFICE_TOKEN: mintForRole(sandbox.handle.context, 'admin').value,
+  };
+}
+
 /**
  * A copy of bin/ and dist/ (with package.json and a link to node_modules) to run from, so that a
  * rebuild of dist/ while the benchmark runs cannot change or break what is measured.

@@ -12,8 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { seedData } from '../src/sandbox/seed.js';
 import { startSandbox } from '../src/sandbox/server.js';
-import { mintForRole } from '../src/sandbox/routes/sandbox-tools.js';
-import { measureNode, snapshotCli, type Measurement } from './export.js';
+import { measureNode, sandboxCliEnv, snapshotCli, type Measurement } from './export.js';
 import { median, round, spread } from './stats.js';
 import type { BenchModule, Figure } from './types.js';
 
@@ -30,15 +29,7 @@ export const insightsBench: BenchModule = async (options) => {
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', dbPath: join(scratch, 'sandbox.db') });
   try {
     const cli = snapshotCli(scratch);
-    const env = {
-      ...process.env,
-      CI: 'true',
-      BOXOFFICE_CONFIG_DIR: join(scratch, 'config'),
-      BOXOFFICE_API_URL: sandbox.url,
-      BOXOFFICE_PUBLISHER_URL: sandbox.url,
-      BOXOFFICE_AUTH_URL: sandbox.url,
-      BOXOFFICE_TOKEN: mintForRole(sandbox.handle.context, 'admin').value,
-    };
+    const env = sandboxCliEnv(scratch, sandbox);
     const files: Record<string, Record<string, string>> = {};
     const eventIds: Record<string, string> = {};
     for (const [label, orders] of [

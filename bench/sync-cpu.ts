@@ -9,11 +9,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultExtensions } from '../src/sandbox/extensions.js';
-import { mintForRole } from '../src/sandbox/routes/sandbox-tools.js';
 import { seedData } from '../src/sandbox/seed.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { startTestPostgres } from '../test/helpers/postgres.js';
-import { measureNode, snapshotCli, type Measurement } from './export.js';
+import { measureNode, sandboxCliEnv, snapshotCli, type Measurement } from './export.js';
 import { median, round, spread } from './stats.js';
 import type { BenchModule, Figure } from './types.js';
 
@@ -68,15 +67,7 @@ export const syncCpuBench: BenchModule = async (options) => {
   const postgres = await startTestPostgres();
   try {
     const cli = snapshotCli(scratch);
-    const env = {
-      ...process.env,
-      CI: 'true',
-      BOXOFFICE_CONFIG_DIR: join(scratch, 'config'),
-      BOXOFFICE_API_URL: sandbox.url,
-      BOXOFFICE_PUBLISHER_URL: sandbox.url,
-      BOXOFFICE_AUTH_URL: sandbox.url,
-      BOXOFFICE_TOKEN: mintForRole(sandbox.handle.context, 'admin').value,
-    };
+    const env = sandboxCliEnv(scratch, sandbox);
     const { eventIds, attendees } = seedData(sandbox.handle.context, { events: 1, orders });
     const [eventId] = eventIds;
     const measure = (args: string[], program?: string) => measureNode(args, env, scratch, true, program);

@@ -8,10 +8,9 @@ import { join } from 'node:path';
 import type { AttendeeListOrder, SandboxExtension } from '../src/sandbox/context.js';
 import { insertOrder } from '../src/sandbox/db/orders.js';
 import { defaultExtensions } from '../src/sandbox/extensions.js';
-import { mintForRole } from '../src/sandbox/routes/sandbox-tools.js';
 import { seedData } from '../src/sandbox/seed.js';
 import { startSandbox } from '../src/sandbox/server.js';
-import { measureNode, snapshotCli, type Measurement } from './export.js';
+import { measureNode, sandboxCliEnv, snapshotCli, type Measurement } from './export.js';
 import { round } from './stats.js';
 import type { BenchModule, Figure } from './types.js';
 
@@ -52,15 +51,7 @@ export const syncBench: BenchModule = async (options) => {
         extensions: [...defaultExtensions(), counter.extension],
       });
       try {
-        const env = {
-          ...process.env,
-          CI: 'true',
-          BOXOFFICE_CONFIG_DIR: join(scratch, 'config'),
-          BOXOFFICE_API_URL: sandbox.url,
-          BOXOFFICE_PUBLISHER_URL: sandbox.url,
-          BOXOFFICE_AUTH_URL: sandbox.url,
-          BOXOFFICE_TOKEN: mintForRole(sandbox.handle.context, 'admin').value,
-        };
+        const env = sandboxCliEnv(scratch, sandbox);
         const sizesHere =
           listOrder === 'oldest-first'
             ? ([
