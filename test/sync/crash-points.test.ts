@@ -22,8 +22,8 @@ interface CrashPlan {
   afterRead?: number;
   /** Kill as this delivery of the run arrives; `answered`: after answering it. */
   atDelivery?: { index: number; answered: boolean };
-  /** Kill this long after the run starts. */
-  afterMs?: number;
+  /** Kill this fraction of an uncut run's duration after the run starts. */
+  afterFraction?: number;
 }
 
 const PLANS: CrashPlan[] = [
@@ -35,11 +35,14 @@ const PLANS: CrashPlan[] = [
   { atDelivery: { index: 1, answered: true } },
   { atDelivery: { index: 3, answered: false } },
   { afterRead: 1 },
-  ...[40, 120, 250, 400, 700].map((afterMs) => ({ afterMs })),
+  // An uncut run: its duration scales the timed kills, so they land inside a run on any machine.
+  {},
+  ...[0.1, 0.25, 0.4, 0.55, 0.7].map((afterFraction) => ({ afterFraction })),
 ];
 
-type Kind = 'afterRead' | 'atDelivery' | 'afterMs';
-const kindOf = (plan: CrashPlan): Kind => (plan.afterRead !== undefined ? 'afterRead' : plan.atDelivery !== undefined ? 'atDelivery' : 'afterMs');
+type Kind = 'afterRead' | 'atDelivery' | 'afterFraction' | 'uncut';
+const kindOf = (plan: CrashPlan): Kind =>
+  plan.afterRead !== undefined ? 'afterRead' : plan.atDelivery !== undefined ? 'atDelivery' : plan.afterFraction !== undefined ? 'afterFraction' : 'uncut';
 
 describe('attendees sync killed at every step', () => {
   let e2e: E2e;
@@ -81,8 +84,9 @@ describe('attendees sync killed at every step', () => {
 
   it('delivers every change exactly once to a deduplicating receiver and loses none', { timeout: 900_000 }, async () => {
     const database = join(e2e.dir, 'crash.db');
-    const killed: Record<Kind, number> = { afterRead: 0, atDelivery: 0, afterMs: 0 };
+    const killed: Record<Kind, number> = { afterRead: 0, atDelivery: 0, afterFraction: 0, uncut: 0 };
     let cutDeliveries = 0;
+    let uncutRunMs: number | undefined;
     for (const [round, current] of PLANS.entries()) {
       plan = current;
       readsThisRun = 0;
@@ -101,17 +105,25 @@ describe('attendees sync killed at every step', () => {
         return false;
       };
       let timer: NodeJS.Timeout | undefined;
+      let startedAt: number | undefined;
       const result = await e2e.run(['attendees', 'sync', eventId, '--to', database, '--full-every', '0', '--forward-to', receiver.url], {
         env: { BOXOFFICE_TOKEN: e2e.sandbox.tokens.admin, BOXOFFICE_FORWARD_SECRET: SECRET },
         timeoutMs: 120_000,
         // The first line (what the run will spend) comes before the first read.
         onOutput: (_output, kill) => {
-          // timer under test: a kill at a moment no boundary marks, afterMs into the run.
-          if (killRun === undefined && current.afterMs !== undefined) timer = setTimeout(() => kill('SIGKILL'), current.afterMs);
+          if (killRun === undefined) {
+            startedAt = performance.now();
+            if (current.afterFraction !== undefined) {
+              if (uncutRunMs === undefined) throw new Error('a timed kill needs an uncut run before it');
+              // timer under test: a kill at a moment no boundary marks, a fraction of an uncut run into it.
+              timer = setTimeout(() => kill('SIGKILL'), current.afterFraction * uncutRunMs);
+            }
+          }
           killRun = kill;
         },
       });
       clearTimeout(timer);
+      if (kindOf(current) === 'uncut' && startedAt !== undefined) uncutRunMs = performance.now() - startedAt;
       if (result.signal === 'SIGKILL') killed[kindOf(current)] += 1;
       else expect(result.code, result.stderr).toBe(0);
       await changeSomething(round);
@@ -128,12 +140,13 @@ describe('attendees sync killed at every step', () => {
     // Most plans meet their step (a run may end before its Nth read); every kind of step is hit.
     expect(killed.afterRead).toBeGreaterThanOrEqual(4);
     expect(killed.atDelivery).toBeGreaterThanOrEqual(4);
-    expect(killed.afterMs).toBeGreaterThanOrEqual(3);
+    expect(killed.afterFraction).toBeGreaterThanOrEqual(3);
+    expect(killed.uncut).toBe(0);
     expect(sortedEntries(sqliteSnapshot(database, eventId))).toEqual(sortedEntries(exported));
     const distinct = receiver.distinct();
     expect(sortedEntries(applyFeed(new Map(), distinct))).toEqual(sortedEntries(exported));
     // Counted: a change arrives a second time only when its delivery was cut.
-    expect(receiver.received.length - distinct.length).toBeLessThanOrEqual(cutDeliveries + PLANS.filter((p) => p.afterMs !== undefined).length);
+    expect(receiver.received.length - distinct.length).toBeLessThanOrEqual(cutDeliveries + PLANS.filter((p) => p.afterFraction !== undefined).length);
     expect(receiver.badSignatures).toBe(0);
     // One change per attendee and transition: no change was recorded twice in the outbox.
     const transitions = distinct.map((change) => `${change.attendeeKey} ${change.type} ${JSON.stringify(change.after)}`);
