@@ -14,7 +14,7 @@ import { cliBuildOptions, sourceGraphOptions } from './build-options.mjs';
 import { convertChunksToCommonJS } from './build-commonjs-chunks.mjs';
 
 /** The core's roots: the entry, the run it loads for all but `--version`, the session commands open. */
-export const CORE_ROOTS = ['src/cli/entry.ts', 'src/cli/process-run.ts', 'src/session/session.ts'];
+export const CORE_ROOTS = ['src/cli/process/entry.ts', 'src/cli/process/run.ts', 'src/session/session.ts'];
 const CORE_OUTFILE = 'dist/cli.cjs';
 /** A CommonJS module that Node compiles itself, so that its `import()` is Node's own. */
 const CHUNK_IMPORTER = 'import-chunk.cjs';
@@ -115,7 +115,7 @@ function chunkEntryPoints(files) {
  */
 function coreEntry(shared) {
   return [
-    "exports.runFromProcess = require('./src/cli/entry.ts').runFromProcess;",
+    "exports.runFromProcess = require('./src/cli/process/entry.ts').runFromProcess;",
     'const onFirstRead = (load) => { let module; return { enumerable: true, get: () => (module ??= load()) }; };',
     'Object.defineProperties(exports, {',
     ...shared.map((file) => `  ${JSON.stringify(file)}: onFirstRead(() => require(${JSON.stringify(`./${file}`)})),`),

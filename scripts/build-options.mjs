@@ -61,4 +61,4 @@ export const cliBuildOptions = {
  * that decides the split into core and chunks, and that the start-up tests read.
  * @type {import('esbuild').BuildOptions}
  */
-export const sourceGraphOptions = { ...cliBuildOptions, entryPoints: { cli: 'src/cli/entry.ts' } };
+export const sourceGraphOptions = { ...cliBuildOptions, entryPoints: { cli: 'src/cli/process/entry.ts' } };

@@ -1,6 +1,6 @@
 // What each exit code means (cli-contract "Exit codes"), for the reference pages and the man page.
 // Keyed by the CLI's own EXIT table, so a new exit code does not type-check until it is described.
-import { EXIT } from '../../src/cli/exit-codes.js';
+import { EXIT } from '../../src/cli/framework/exit-codes.js';
 
 const MEANINGS: Record<keyof typeof EXIT, string> = {
   ok: 'success (also `--help` and `--version`)',

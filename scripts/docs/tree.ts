@@ -2,9 +2,9 @@
 // reference pages and the man page show what `--help` shows (and follow any configureHelp).
 import type { EventEmitter } from 'node:events';
 import type { Argument, Command, Help, Option } from 'commander';
-import { closedDeps } from '../../src/cli/closed-deps.js';
-import { buildProgram } from '../../src/cli/main.js';
-import { fitHelpText } from '../../src/cli/help.js';
+import { closedDeps } from '../../src/cli/process/closed-deps.js';
+import { buildProgram } from '../../src/cli/framework/main.js';
+import { fitHelpText } from '../../src/cli/framework/help.js';
 
 /** Help is rendered as on a pipe: 80 columns, no colours. */
 export const HELP_WIDTH = 80;

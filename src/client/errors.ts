@@ -1,5 +1,5 @@
 // One error hierarchy for the whole tool. The service's codes choose the
-// class; the CLI's exit code follows from the class (see exitCodeFor in src/cli/exit-codes.ts).
+// class; the CLI's exit code follows from the class (see exitCodeFor in src/cli/framework/exit-codes.ts).
 
 /**
  * The code given to a `{"success":"fail","message":"<text>"}` body, which carries no code of

@@ -3,7 +3,7 @@
 // the identity of the exact file it was made from; a part is used only for that same file.
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
-import { GLOBAL_OPTIONS_WITH_VALUE } from '../cli/global-options.js';
+import { GLOBAL_OPTIONS_WITH_VALUE } from '../cli/framework/global-options.js';
 import { createPrivateDirectory, writePrivateFile } from '../util/private-file.js';
 
 export interface CachePart {

@@ -28,7 +28,7 @@ interface WriteAnswer {
 
 /** What the CLI gives the MCP server it starts: its wording of errors, and its record writes. */
 export interface McpHost {
-  /** The one line an error becomes (src/cli/error-message.ts), for a call with these ids. */
+  /** The one line an error becomes (src/cli/framework/error-message.ts), for a call with these ids. */
   wordError(error: unknown, ids: IdArguments, now: Date): string;
   /** The writes of `event create`, `ticket update`, …, by verb and resource ("update ticket"). */
   writes: Readonly<Record<`${Verb} ${Resource}`, RecordWrite>>;

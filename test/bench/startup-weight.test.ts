@@ -50,7 +50,7 @@ const OPTIONAL_HEAVY = [
   /^src\/auth\/browser-login\.ts$/,
   /^src\/orders\/answers\.ts$/,
   /^src\/cli\/open-browser\.ts$/,
-  /^src\/cli\/param-file\.ts$/,
+  /^src\/cli\/framework\/param-file\.ts$/,
   // insights: charts (vega) and their page, the streaming CSV and JSON readers.
   /^src\/insights\/(charts|page)\.ts$/,
   /^node_modules\/(stream-json|papaparse)\//,
@@ -107,9 +107,11 @@ const GROUPS = readdirSync('src/cli/commands', { withFileTypes: true })
 
 describe('startup weight', () => {
   it('answers --version from the entry, without building the program', () => {
-    const { files, dynamic } = staticClosure('src/cli/entry.ts');
-    expect(files.filter((file) => file.startsWith('node_modules/') || file.startsWith('src/cli/commands/') || file === 'src/cli/main.ts')).toEqual([]);
-    expect(dynamic).toContainEqual({ from: 'src/cli/entry.ts', to: 'src/cli/process-run.ts' });
+    const { files, dynamic } = staticClosure('src/cli/process/entry.ts');
+    expect(files.filter((file) => file.startsWith('node_modules/') || file.startsWith('src/cli/commands/') || file === 'src/cli/framework/main.ts')).toEqual(
+      [],
+    );
+    expect(dynamic).toContainEqual({ from: 'src/cli/process/entry.ts', to: 'src/cli/process/run.ts' });
   });
 
   it('loads no heavy module before a command runs (the core, dist/cli.cjs)', () => {

@@ -1,8 +1,8 @@
 // Every flag with a format (dates, times, enums, numbers, booleans) is refused before any
 // request: exit 2, one line naming the flag, and the sandbox sees nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ParamSpec } from '../../src/cli/params.js';
-import { flagFor } from '../../src/cli/params.js';
+import type { ParamSpec } from '../../src/cli/framework/params.js';
+import { flagFor } from '../../src/cli/framework/params.js';
 import {
   ADD_DISCOUNT_PARAMS,
   ADD_TICKET_PARAMS,
@@ -10,7 +10,7 @@ import {
   UPDATE_DISCOUNT_PARAMS,
   UPDATE_EVENT_PARAMS,
   UPDATE_TICKET_PARAMS,
-} from '../../src/cli/fields.js';
+} from '../../src/cli/framework/fields.js';
 import { startHarness, type Harness } from './support/harness.js';
 
 let h: Harness;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/client/errors.js';
-import { parseDuration } from '../../src/cli/duration.js';
+import { parseDuration } from '../../src/cli/framework/duration.js';
 import { formatDuration } from '../../src/util/duration.js';
 
 describe('durations on the command line', () => {

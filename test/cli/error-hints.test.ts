@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConnectionError, NotLoggedInError, type Recheck } from '../../src/client/errors.js';
 import { EVENT_API_OPERATIONS } from '../../src/client/event-api.js';
-import { formatError } from '../../src/cli/error-message.js';
+import { formatError } from '../../src/cli/framework/error-message.js';
 import * as sample from '../client/sample-requests.js';
 
 function unknownOutcome(operation: string, recheck: Recheck): ConnectionError {

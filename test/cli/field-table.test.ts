@@ -9,8 +9,8 @@ import { mergeForUpdate, readBack } from '../../src/client/fields/read-back.js';
 import { requestSchema, type RequestOutput } from '../../src/client/fields/schema.js';
 import { fixedAfterCreation, type ResourceTable } from '../../src/client/fields/table.js';
 import { getEventResponse } from '../../src/client/schemas/index.js';
-import { flagForField, paramsOf } from '../../src/cli/fields.js';
-import { addParamFlags, checkFormats } from '../../src/cli/params.js';
+import { flagForField, paramsOf } from '../../src/cli/framework/fields.js';
+import { addParamFlags, checkFormats } from '../../src/cli/framework/params.js';
 import { updateEvent } from '../client/sample-requests.js';
 
 const WITH_CAPACITY = {

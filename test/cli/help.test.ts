@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { buildProgram } from '../../src/cli/main.js';
+import { buildProgram } from '../../src/cli/framework/main.js';
 import { runInProcess, testDeps } from '../helpers/cli.js';
 
 const exec = promisify(execFile);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CancelledError, ConnectionError, InterruptedWorkError, withNotes } from '../../src/client/errors.js';
-import { formatError } from '../../src/cli/error-message.js';
+import { formatError } from '../../src/cli/framework/error-message.js';
 import { eventFlags, startHarness, type Harness } from './support/harness.js';
 
 let h: Harness;

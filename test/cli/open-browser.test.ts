@@ -1,6 +1,6 @@
-// BROWSER as a command line (src/cli/open-browser.ts): split as a shell splits words.
+// BROWSER as a command line (src/cli/process/open-browser.ts): split as a shell splits words.
 import { describe, expect, it } from 'vitest';
-import { browserCommand } from '../../src/cli/open-browser.js';
+import { browserCommand } from '../../src/cli/process/open-browser.js';
 
 const url = 'http://127.0.0.1:8976/a?x=1&y=2';
 

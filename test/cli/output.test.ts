@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
-import type { CommandContext } from '../../src/cli/context.js';
+import type { CommandContext } from '../../src/cli/framework/context.js';
 import type { Io } from '../../src/session/deps.js';
 import { writeJson, writeRows, type Column } from '../../src/cli/output/index.js';
 import { humanHeader } from '../../src/cli/output/rows.js';

@@ -3,11 +3,11 @@ import { Command } from 'commander';
 import { PassThrough } from 'node:stream';
 import { CancelledError, UsageError } from '../../src/client/errors.js';
 import { createEventRequest } from '../../src/client/schemas/index.js';
-import type { CommandContext } from '../../src/cli/context.js';
+import type { CommandContext } from '../../src/cli/framework/context.js';
 import { systemClock, type Deps } from '../../src/session/deps.js';
-import { addParamFlags, checkFormats, fillMissing, paramValues, type ParamSpec } from '../../src/cli/params.js';
+import { addParamFlags, checkFormats, fillMissing, paramValues, type ParamSpec } from '../../src/cli/framework/params.js';
 import { kebabCase } from '../../src/util/kebab-case.js';
-import { formatError } from '../../src/cli/error-message.js';
+import { formatError } from '../../src/cli/framework/error-message.js';
 import { parseRequest } from '../../src/client/validate.js';
 import { answerPrompts } from './support/answer-prompts.js';
 

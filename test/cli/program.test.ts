@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { runInProcess, testDeps } from '../helpers/cli.js';
-import { buildProgram, invokedCommand } from '../../src/cli/main.js';
+import { buildProgram, invokedCommand } from '../../src/cli/framework/main.js';
 import { topLevelCommandNames } from '../../src/cli/commands/index.js';
 import { summaryOf, type TopLevelName } from '../../src/cli/commands/summaries.js';
 
@@ -19,7 +19,7 @@ describe('the program', () => {
   });
 
   it('answers --version and -V alone before loading the CLI, and the same as the CLI does with other flags', async () => {
-    // `--version` / `-V` alone are answered by the entry (src/cli/entry.ts); with another flag, by commander.
+    // `--version` / `-V` alone are answered by the entry (src/cli/process/entry.ts); with another flag, by commander.
     for (const args of [['--version'], ['-V'], ['--json', '--version'], ['-V', '--debug']]) {
       const child = await exec(process.execPath, ['bin/boxoffice.js', ...args]);
       expect({ args, stdout: child.stdout, stderr: child.stderr }).toEqual({ args, stdout: `${pkg.version}\n`, stderr: '' });

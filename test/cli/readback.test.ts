@@ -5,7 +5,7 @@ import type { OrganizerEvent, OrganizerTicket } from '../../src/client/schemas/i
 import { EVENT_TABLE } from '../../src/client/fields/event.js';
 import { readBack } from '../../src/client/fields/read-back.js';
 import { TICKET_TABLE } from '../../src/client/fields/ticket.js';
-import { asFlagValues } from '../../src/cli/fields.js';
+import { asFlagValues } from '../../src/cli/framework/fields.js';
 
 const updateValuesFromEvent = (event: OrganizerEvent) => asFlagValues(readBack(EVENT_TABLE, event));
 const updateValuesFromTicket = (ticket: OrganizerTicket) => asFlagValues(readBack(TICKET_TABLE, ticket));

@@ -1,6 +1,6 @@
 // Every code of api-reference §7 maps to its class, its meaning and the CLI's exit code.
 import { describe, expect, it } from 'vitest';
-import { exitCodeFor } from '../../src/cli/exit-codes.js';
+import { exitCodeFor } from '../../src/cli/framework/exit-codes.js';
 import {
   ApiError,
   AuthError,

@@ -3,7 +3,7 @@
 // errors mapped to the hierarchy, and the sandbox's limits, faults and quirks exercising the
 // retry policy and the tolerant parsing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exitCodeFor } from '../../src/cli/exit-codes.js';
+import { exitCodeFor } from '../../src/cli/framework/exit-codes.js';
 import {
   AuthError,
   type BoxofficeClient,

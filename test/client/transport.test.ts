@@ -4,7 +4,7 @@
 // that never show a secret.
 import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exitCodeFor } from '../../src/cli/exit-codes.js';
+import { exitCodeFor } from '../../src/cli/framework/exit-codes.js';
 import {
   AuthError,
   type BoxofficeClient,

@@ -1,6 +1,6 @@
 // The CLI writes every sentence that names its commands: a core (src/ outside the front ends
 // src/cli, src/mcp, src/session, and the loader) returns what happened and what to do next as
-// data, and the CLI (src/cli/error-message.ts, or the command) words it as a command line; the
+// data, and the CLI (src/cli/framework/error-message.ts, or the command) words it as a command line; the
 // MCP server words the same data in its tools' terms. Read from the code as esbuild compiles it:
 // comments do not count (and no identifier holds a space, so what matches is in a string).
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // What the built CLI writes on stdout reaches it whole however stdout is attached: a pipe nobody
 // reads yet, left non-blocking by whoever made it (as Node parents and some shells do); a pipe
 // whose reader went away (`| head -1`); a file. Text goes straight to the descriptor until Node's
-// stdout stream exists (src/cli/process-stdio.ts), so each of these is its own path.
+// stdout stream exists (src/cli/process/stdio.ts), so each of these is its own path.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,8 +2,8 @@
 import { PassThrough } from 'node:stream';
 import type { Clock, Deps } from '../../src/session/deps.js';
 import { systemClock } from '../../src/session/deps.js';
-import { closedDeps } from '../../src/cli/closed-deps.js';
-import { runCli, type RegisterCommands } from '../../src/cli/main.js';
+import { closedDeps } from '../../src/cli/process/closed-deps.js';
+import { runCli, type RegisterCommands } from '../../src/cli/framework/main.js';
 import { TEST_SANDBOX_SECRET } from './sandbox-secret.js';
 
 export interface RunOptions {

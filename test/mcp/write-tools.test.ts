@@ -6,7 +6,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2e } from '../e2e/support/built-cli.js';
-import { ADD_TICKET_PARAMS, CREATE_EVENT_PARAMS, UPDATE_EVENT_PARAMS } from '../../src/cli/fields.js';
+import { ADD_TICKET_PARAMS, CREATE_EVENT_PARAMS, UPDATE_EVENT_PARAMS } from '../../src/cli/framework/fields.js';
 import { EVENT_TABLE } from '../../src/client/fields/event.js';
 import { manualClock } from '../sandbox/api.js';
 import { connectMcp, type McpSession } from './support.js';

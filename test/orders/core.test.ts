@@ -3,7 +3,7 @@ import { UsageError, createApiError, ConflictError } from '../../src/client/erro
 import type { FormField, PublisherTicket } from '../../src/client/schemas/index.js';
 import { parseAttendeeFlag, parseAttendeesCsv } from '../../src/orders/answers.js';
 import { MissingAnswersError, attendeeKeys, fillAttendeeForm } from '../../src/orders/attendee-data.js';
-import { formatError } from '../../src/cli/error-message.js';
+import { formatError } from '../../src/cli/framework/error-message.js';
 import { withExplanation } from '../../src/orders/explain.js';
 import { fakeAttendee, plausibleAnswer } from '../../src/orders/fake.js';
 import { TicketUnavailableError, checkAgainstTickets, defaultReferenceNo } from '../../src/orders/place.js';

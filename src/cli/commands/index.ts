@@ -3,7 +3,7 @@
 // summary, which is all `boxoffice --help` and "did you mean" need. This keeps start-up to the
 // cost of one group instead of the whole tree of verbs and flags.
 import type { Command } from 'commander';
-import type { CommandContext } from '../context.js';
+import type { CommandContext } from '../framework/context.js';
 import { summarised, type RegisterCommand, type TopLevelName } from './summaries.js';
 
 interface CommandGroup {

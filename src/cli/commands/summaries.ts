@@ -2,7 +2,7 @@
 // registry (./index.ts) shows them without loading the commands, and each command's own
 // registration reads its summary from here, so the two cannot drift apart.
 import type { Command } from 'commander';
-import type { CommandContext } from '../context.js';
+import type { CommandContext } from '../framework/context.js';
 const TOP_LEVEL_SUMMARIES = {
   login: 'log in: opens the authorization page in your browser and stores the token in the profile',
   logout: 'remove the stored token from the profile',

@@ -1,6 +1,6 @@
 // What a create or update prints: the API body under --json; else, for people on a terminal, one
 // sentence, and for scripts (piped) just the id, so `id=$(boxoffice event create …)` works.
-import type { CommandContext } from '../context.js';
+import type { CommandContext } from '../framework/context.js';
 import { writeJson } from './json.js';
 import { printOut } from '../../session/deps.js';
 

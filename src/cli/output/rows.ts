@@ -1,7 +1,7 @@
 // Rows of data. On a terminal: a table with human headers and one rule under them, no rule
 // between rows. Piped: tab-separated lines, one record a line, for scripts (as gh does), with
 // a header line only when asked for (--header). docs/output.md describes both.
-import type { CommandContext } from '../context.js';
+import type { CommandContext } from '../framework/context.js';
 import { printOut, type Deps, type Io } from '../../session/deps.js';
 import { fitColumns, shorten, type FitColumn } from './fit.js';
 import { writeJson } from './json.js';

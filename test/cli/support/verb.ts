@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { registerCommands } from '../../../src/cli/commands/index.js';
-import type { CommandContext, RunVerb } from '../../../src/cli/context.js';
+import type { CommandContext, RunVerb } from '../../../src/cli/framework/context.js';
 import { runInProcess, type RunOptions, type RunResult } from '../../helpers/cli.js';
 
 export interface VerbUnderTest<Options> {

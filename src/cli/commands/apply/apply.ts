@@ -3,15 +3,15 @@
 // The work is in src/apply; it is loaded when the command runs.
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { parseDuration } from '../../duration.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
+import { parseDuration } from '../../framework/duration.js';
 import { summarised } from '../summaries.js';
 import { LIVE_PROFILE } from '../../../session/config/profile.js';
-import { confirmOnLive, requireYesWithoutTerminal } from '../../live.js';
+import { confirmOnLive, requireYesWithoutTerminal } from '../../framework/live.js';
 import { UncertainCreateError } from '../../../apply/execute.js';
 import { DuplicateRecordsError, runApply, StateOfAnotherServiceError } from '../../../apply/run.js';
 import { applyConnection } from '../../../session/apply-connection.js';
-import { EXIT } from '../../exit-codes.js';
+import { EXIT } from '../../framework/exit-codes.js';
 import { countSteps } from '../../../apply/plan.js';
 
 interface ApplyOptions {

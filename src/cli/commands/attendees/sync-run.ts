@@ -10,12 +10,12 @@ import type { SyncSummary } from '../../../sync/run-sync.js';
 import { countOf } from '../../../util/count.js';
 import { formatDuration } from '../../../util/duration.js';
 import { statusLine } from '../../../util/status-line.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext } from '../../framework/context.js';
 import { printOut } from '../../../session/deps.js';
 import { explainPermission } from '../../../session/permission.js';
 import { openSession } from '../../../session/session.js';
-import { createPrompter } from '../../prompt.js';
-import { checkWatchInterval } from '../../watch-interval.js';
+import { createPrompter } from '../../framework/prompt.js';
+import { checkWatchInterval } from '../../framework/watch-interval.js';
 import { attendeeListRefused } from './shared.js';
 import type { AttendeesSyncOptions } from './sync.js';
 

@@ -5,10 +5,10 @@
 import type { Command } from 'commander';
 import type { AttendeesSyncRequest } from '../../../sync/attendees-sync.js';
 import { UsageError } from '../../../client/errors.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { parseDuration } from '../../duration.js';
-import { isHttpUrl, wholeNumber } from '../../params.js';
-import { streamsJsonLines } from '../../stdout-stream.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
+import { parseDuration } from '../../framework/duration.js';
+import { isHttpUrl, wholeNumber } from '../../framework/params.js';
+import { streamsJsonLines } from '../../process/stdout-stream.js';
 
 export interface AttendeesSyncOptions extends Omit<AttendeesSyncRequest, 'json'> {
   maxWaitMs: number;

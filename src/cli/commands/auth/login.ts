@@ -1,20 +1,20 @@
 // `boxoffice login [--no-browser] [--with-token] [--port N]`: obtains an access token for the
 // profile (authorization-code flow with a loopback callback, or a user access token on stdin)
 // and stores it with its expiry.
-import { readAllStdin } from '../../stdin.js';
+import { readAllStdin } from '../../process/stdin.js';
 import { Option, type Command } from 'commander';
 import { BoxofficeError, NotLoggedInError, UsageError } from '../../../client/errors.js';
-import { checkToken, refusalText, tokenCheckUrl } from '../../token-check.js';
-import { notTheServiceLine } from '../../service-answer.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { checkToken, refusalText, tokenCheckUrl } from './token-check.js';
+import { notTheServiceLine } from '../../../client/service-answer.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { summarised } from '../summaries.js';
 import { openConfigStore, type ConfigStore } from '../../../session/config/store.js';
 import { assertProfileExists, createWiredClient, effectiveProfile, requireAddresses } from '../../../session/session.js';
 import { threeMonthsAfter } from '../../../auth/expiry.js';
 import { LoginTimeoutError } from '../../../auth/errors.js';
 import { writeDone } from '../../output/index.js';
-import { createPrompter } from '../../prompt.js';
-import { parseDuration } from '../../duration.js';
+import { createPrompter } from '../../framework/prompt.js';
+import { parseDuration } from '../../framework/duration.js';
 import { whereToGet } from '../../../session/sandbox-hint.js';
 import type { Profile } from '../../../session/config/profile.js';
 

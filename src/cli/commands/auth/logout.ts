@@ -1,6 +1,6 @@
 // `boxoffice logout`: removes the stored token of the profile.
 import type { Command } from 'commander';
-import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../framework/context.js';
 import { summarised } from '../summaries.js';
 import { openConfigStore } from '../../../session/config/store.js';
 import { assertProfileExists } from '../../../session/session.js';

@@ -6,11 +6,11 @@
 import type { Command } from 'commander';
 import { BoxofficeError, NotLoggedInError } from '../../../client/errors.js';
 import { describeRemaining, type ExpiryStatus, expiryStatus } from '../../../auth/expiry.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { summarised } from '../summaries.js';
 import { loadProfile, requireAddresses } from '../../../session/session.js';
-import { checkToken, refusalText, tokenCheckUrl, type TokenCheck } from '../../token-check.js';
-import { notTheServiceLine } from '../../service-answer.js';
+import { checkToken, refusalText, tokenCheckUrl, type TokenCheck } from './token-check.js';
+import { notTheServiceLine } from '../../../client/service-answer.js';
 import { writeFieldRows, writeJson } from '../../output/index.js';
 
 interface AuthStatus {

@@ -5,13 +5,13 @@
 import { Option, type Command } from 'commander';
 import { DeclinedError } from '../../../client/errors.js';
 import { splitIntoWindows } from '../../../bookings/windows.js';
-import { parseDuration } from '../../duration.js';
+import { parseDuration } from '../../framework/duration.js';
 import type { BookingOrder } from '../../../client/schemas/index.js';
 import { validateDateRange, type DateRange } from '../../../bookings/list-input.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { withSession } from '../../../session/session.js';
 import { BOOKING_KEY_FILE_HELP, removedBookingKeyFlag, resolveBookingKey } from './shared.js';
-import { createPrompter } from '../../prompt.js';
+import { createPrompter } from '../../framework/prompt.js';
 import { writeAnswer } from '../../output/index.js';
 import { collectBookings, KNOWN_COLUMNS } from '../../../bookings/collect.js';
 import { statusLine } from '../../../util/status-line.js';

@@ -4,9 +4,9 @@
 // file or standard input; the flag that took the key itself is refused, naming those.
 import { Option } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext } from '../../framework/context.js';
 import type { Deps } from '../../../session/deps.js';
-import { readAllStdin, readFlagFile } from '../../stdin.js';
+import { readAllStdin, readFlagFile } from '../../process/stdin.js';
 
 export const BOOKING_KEY_FILE_HELP = 'read the booking key from FILE (- for standard input)';
 

@@ -1,6 +1,6 @@
 // `boxoffice catalog categories` (P2): category slug → display name.
 import type { Command } from 'commander';
-import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../framework/context.js';
 import { PUBLISHER_KEY_ONLY, withSession } from '../../../session/session.js';
 import { writeAnswer } from '../../output/index.js';
 

@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import { EVENT_TYPES, EVENT_VISIBILITIES } from '../../../client/schemas/values.js';
 import type { SegmentNode, SegmentsRequest } from '../../../client/schemas/index.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { PUBLISHER_KEY_ONLY, withSession } from '../../../session/session.js';
 import { writeAnswer } from '../../output/index.js';
 

@@ -1,6 +1,6 @@
 // `boxoffice catalog topics` (P3): the topics of each segment, one row per topic.
 import type { Command } from 'commander';
-import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../framework/context.js';
 import { PUBLISHER_KEY_ONLY, withSession } from '../../../session/session.js';
 import { writeAnswer } from '../../output/index.js';
 

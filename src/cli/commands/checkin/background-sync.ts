@@ -9,9 +9,9 @@ import { migrate } from '../../../sync/schema.js';
 import { checkSource, serviceOf } from '../../../sync/source.js';
 import { countOf } from '../../../util/count.js';
 import { formatDuration } from '../../../util/duration.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext } from '../../framework/context.js';
 import { openSession, type Session } from '../../../session/session.js';
-import { checkWatchInterval } from '../../watch-interval.js';
+import { checkWatchInterval } from '../../framework/watch-interval.js';
 import { formatClockTime } from './answer.js';
 import type { CheckinOptions } from './checkin.js';
 

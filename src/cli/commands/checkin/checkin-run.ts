@@ -1,11 +1,11 @@
 // `boxoffice checkin EVENT_ID CODE --db DEST`: one scan from a script. The answer goes to
 // stdout (with --json, as one document); a scan that lets nobody in ends with its own exit code
-// (src/cli/exit-codes.ts: 6 already in, 7 not found, 8 cancelled), its answer on stderr.
+// (src/cli/framework/exit-codes.ts: 6 already in, 7 not found, 8 cancelled), its answer on stderr.
 import { openCheckinDatabase } from '../../../checkin/database.js';
 import { scan } from '../../../checkin/door.js';
 import { CheckinRefusedError } from '../../../checkin/refused.js';
 import { testBarrier } from '../../../checkin/test-barrier.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext } from '../../framework/context.js';
 import { printOut } from '../../../session/deps.js';
 import { writeJson } from '../../output/json.js';
 import { answerLines } from './answer.js';

@@ -4,8 +4,8 @@
 // full-screen view. The runs are in ./checkin-run.ts and ./view-run.ts, loaded when they run.
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { parseDuration } from '../../duration.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
+import { parseDuration } from '../../framework/duration.js';
 import { shownDestination } from '../../../util/shown-destination.js';
 import { summarised } from '../summaries.js';
 import { doorOptionsFrom, withDoorFlags, type DoorFlags, type DoorOptions } from './shared.js';

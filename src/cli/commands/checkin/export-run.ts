@@ -5,7 +5,7 @@ import { arrivals, type Arrival } from '../../../checkin/door.js';
 import { writeFileAtomically } from '../../../util/atomic-file.js';
 import { csvLine } from '../../../util/csv.js';
 import { countOf } from '../../../util/count.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext } from '../../framework/context.js';
 import { printOut } from '../../../session/deps.js';
 import { writeJson } from '../../output/json.js';
 import type { CheckinExportOptions } from './export.js';

@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import { exportFormatOf } from '../../../export/format-of.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { confirmReplace } from '../../replace-file.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
+import { confirmReplace } from '../../framework/replace-file.js';
 import { eventAndDbFrom, withCheckinFlags, withDoorFlags, type DoorFlags } from './shared.js';
 
 const ARRIVAL_FORMATS = ['csv', 'json'] as const;

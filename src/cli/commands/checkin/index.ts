@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext } from '../../framework/context.js';
 import { registerCheckin } from './checkin.js';
 import { registerCheckinExport } from './export.js';
 import { registerCheckinUndo } from './undo.js';

@@ -1,7 +1,7 @@
 import { BoxofficeError } from '../../../client/errors.js';
 import { openCheckinDatabase } from '../../../checkin/database.js';
 import { undoLast } from '../../../checkin/door.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext } from '../../framework/context.js';
 import { printOut } from '../../../session/deps.js';
 import { writeJson } from '../../output/json.js';
 import { formatClockTime, who } from './answer.js';

@@ -1,7 +1,7 @@
 // `boxoffice checkin undo EVENT_ID --db DEST [--door NAME]`: takes back the last check-in at the
 // door (all the attendees one scan let in), as if they had not been scanned.
 import type { Command } from 'commander';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { doorOptionsFrom, withCheckinFlags, withDoorFlags, type DoorFlags, type DoorOptions } from './shared.js';
 
 export function registerCheckinUndo(group: Command, context: CommandContext, run: RunVerb<DoorOptions> = runUndoLoaded): void {

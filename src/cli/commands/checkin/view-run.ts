@@ -5,7 +5,7 @@ import type { ReadStream } from 'node:tty';
 import { AttendeeSearch, arrivedCounts, expectedCounts, listUpdatedAt, ticketCounts } from '../../../checkin/attendees.js';
 import { openCheckinDatabase } from '../../../checkin/database.js';
 import { admitByKey, scan, undoLast } from '../../../checkin/door.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext } from '../../framework/context.js';
 import { colorAllowed } from '../../output/rows.js';
 import { openBackgroundSync, type BackgroundSync } from './background-sync.js';
 import type { CheckinOptions } from './checkin.js';

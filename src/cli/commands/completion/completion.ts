@@ -1,11 +1,11 @@
 // `boxoffice completion SHELL`: the completion script of the whole command tree for one shell.
 import { Argument, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { summarised } from '../summaries.js';
 import { SHELLS, completionScript } from './scripts.js';
 import { writeJson } from '../../output/json.js';
-import { completeWith } from '../../completion-values.js';
+import { completeWith } from '../../framework/completion-values.js';
 import { PRESET_PROFILES } from '../../../session/config/profile.js';
 import { configDirectory, openConfigStore } from '../../../session/config/store.js';
 import { printOut } from '../../../session/deps.js';

@@ -1,8 +1,8 @@
 // Shell completion scripts generated from the registered commands, so every verb and flag any
 // group adds is completed without a hand-kept list.
 import type { Command, Option } from 'commander';
-import { completionValues } from '../../completion-values.js';
-import { LISTED_DIRECTORY } from '../../listed-ids.js';
+import { completionValues } from '../../framework/completion-values.js';
+import { LISTED_DIRECTORY } from '../../framework/listed-ids.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];

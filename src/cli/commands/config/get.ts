@@ -1,7 +1,7 @@
 // `boxoffice config get KEY`: one setting of the profile (preset values included).
 import type { Command } from 'commander';
 import { BoxofficeError } from '../../../client/errors.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { profileKeyFrom, settingArgument } from './keys.js';
 import { openConfigStore } from '../../../session/config/store.js';
 import { assertProfileExists } from '../../../session/session.js';

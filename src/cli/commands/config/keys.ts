@@ -1,7 +1,7 @@
 // Which profile settings `config get|set` accept, and how their values are checked.
 import { Argument } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import { completeWith } from '../../completion-values.js';
+import { completeWith } from '../../framework/completion-values.js';
 import { isProfileKey, PROFILE_KEYS, URL_KEYS, type ProfileKey } from '../../../session/config/profile.js';
 import { isLoopbackHost } from '../../../client/loopback.js';
 

@@ -1,7 +1,7 @@
 // `boxoffice config list [--all]`: the settings of the profile (or of every profile), secrets
 // shown only as "(set)".
 import type { Command } from 'commander';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { openConfigStore } from '../../../session/config/store.js';
 import { PROFILE_KEYS, SECRET_KEYS } from '../../../session/config/profile.js';
 import { assertProfileExists } from '../../../session/session.js';

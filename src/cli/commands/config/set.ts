@@ -4,11 +4,11 @@
 // (`boxoffice config set clientSecret - < secret.txt`): a secret never needs to be in argv.
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { profileKeyFrom, checkSettingValue, settingArgument } from './keys.js';
 import { SECRET_KEYS } from '../../../session/config/profile.js';
-import { createPrompter } from '../../prompt.js';
-import { readAllStdin } from '../../stdin.js';
+import { createPrompter } from '../../framework/prompt.js';
+import { readAllStdin } from '../../process/stdin.js';
 import { openConfigStore } from '../../../session/config/store.js';
 import { writeDone } from '../../output/index.js';
 

@@ -1,9 +1,9 @@
 // `boxoffice discount add EVENT_ID TICKET_ID [flags]` (E5).
 import type { Command } from 'commander';
-import type { CommandContext, RunVerb } from '../../context.js';
-import { fieldVerb, type FieldVerbOptions } from '../../params.js';
-import { ADD_DISCOUNT_PARAMS } from '../../fields.js';
-import { addDiscount } from '../../record-writes.js';
+import type { CommandContext, RunVerb } from '../../framework/context.js';
+import { fieldVerb, type FieldVerbOptions } from '../../framework/params.js';
+import { ADD_DISCOUNT_PARAMS } from '../../framework/fields.js';
+import { addDiscount } from '../record-writes.js';
 import { writeAck } from '../../output/index.js';
 
 type AddDiscountOptions = FieldVerbOptions<'eventId' | 'ticketId'>;

@@ -2,10 +2,10 @@
 // The service never returns a discount, so the rest is what this profile last sent for it; what
 // it never sent must be given (or is asked for on a terminal).
 import type { Command } from 'commander';
-import type { CommandContext, RunVerb } from '../../context.js';
-import { fieldVerb, type FieldVerbOptions } from '../../params.js';
-import { UPDATE_DISCOUNT_PARAMS } from '../../fields.js';
-import { updateDiscount } from '../../record-writes.js';
+import type { CommandContext, RunVerb } from '../../framework/context.js';
+import { fieldVerb, type FieldVerbOptions } from '../../framework/params.js';
+import { UPDATE_DISCOUNT_PARAMS } from '../../framework/fields.js';
+import { updateDiscount } from '../record-writes.js';
 import { writeAck } from '../../output/index.js';
 
 type UpdateDiscountOptions = FieldVerbOptions<'eventId' | 'discountId'>;

@@ -1,9 +1,9 @@
 // `boxoffice event create [flags | --from-file FILE]` (E1).
 import type { Command } from 'commander';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { addParamFlags, paramValues, type ParamValues } from '../../params.js';
-import { CREATE_EVENT_PARAMS } from '../../fields.js';
-import { createEvent } from '../../record-writes.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
+import { addParamFlags, paramValues, type ParamValues } from '../../framework/params.js';
+import { CREATE_EVENT_PARAMS } from '../../framework/fields.js';
+import { createEvent } from '../record-writes.js';
 import { writeAck } from '../../output/index.js';
 
 interface CreateEventOptions {
@@ -28,7 +28,7 @@ export function registerEventCreate(group: Command, context: CommandContext, run
 
 async function runEventCreate(options: CreateEventOptions, context: CommandContext): Promise<void> {
   // Only --from-file needs the file reader and its YAML parser.
-  const fromFile = options.fromFile ? await (await import('../../param-file.js')).readParamFile(options.fromFile, CREATE_EVENT_PARAMS) : {};
+  const fromFile = options.fromFile ? await (await import('../../framework/param-file.js')).readParamFile(options.fromFile, CREATE_EVENT_PARAMS) : {};
   const { body, values } = await createEvent({ ...fromFile, ...options.values }, context);
   writeAck(context, { body, id: String(body.eventId), sentence: `created event ${body.eventId}: ${values.eventTitle.trim()}` });
 }

@@ -2,10 +2,10 @@
 // (ticket details) together.
 import type { Command } from 'commander';
 import type { PublisherEvent, PublisherTicket } from '../../../client/schemas/index.js';
-import { verbAction, type CommandContext, type EventIdOptions, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type EventIdOptions, type RunVerb } from '../../framework/context.js';
 import { PUBLISHER_KEY_ONLY, withSession } from '../../../session/session.js';
 import { writeJson, writeRows } from '../../output/index.js';
-import { resolveBuyerIds } from '../../buyer-ids.js';
+import { resolveBuyerIds } from '../buyer-ids.js';
 import { formatMoney } from '../../../util/count.js';
 import { printOut } from '../../../session/deps.js';
 

@@ -1,7 +1,7 @@
 // `boxoffice event get EVENT_ID` (E7): the organizer's view of one event.
 import type { Command } from 'commander';
-import type { CommandContext, EventIdOptions, RunVerb } from '../../context.js';
-import { fieldVerb } from '../../params.js';
+import type { CommandContext, EventIdOptions, RunVerb } from '../../framework/context.js';
+import { fieldVerb } from '../../framework/params.js';
 import { withSession } from '../../../session/session.js';
 import { withPermissionExplained, notYourEvent } from '../../../session/permission.js';
 import { writeFieldRows, writeJson } from '../../output/index.js';

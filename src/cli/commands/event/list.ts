@@ -1,10 +1,10 @@
 // `boxoffice event list` (E9): the events of the account the token belongs to.
 import type { Command } from 'commander';
 import type { EventListItem } from '../../../client/schemas/index.js';
-import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../framework/context.js';
 import { withSession } from '../../../session/session.js';
 import { writeAnswer } from '../../output/index.js';
-import { rememberListed } from '../../listed-ids.js';
+import { rememberListed } from '../../framework/listed-ids.js';
 
 export function registerEventList(group: Command, context: CommandContext, run: RunVerb<NoOptions> = (_options, runContext) => runEventList(runContext)): void {
   group

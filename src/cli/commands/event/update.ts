@@ -1,10 +1,10 @@
 // `boxoffice event update EVENT_ID [flags]` (E2): only the flags given change; everything else
 // is read back first (E7) and sent as it is.
 import type { Command } from 'commander';
-import type { CommandContext, RunVerb } from '../../context.js';
-import { fieldVerb, type FieldVerbOptions } from '../../params.js';
-import { UPDATE_EVENT_PARAMS } from '../../fields.js';
-import { updateEvent } from '../../record-writes.js';
+import type { CommandContext, RunVerb } from '../../framework/context.js';
+import { fieldVerb, type FieldVerbOptions } from '../../framework/params.js';
+import { UPDATE_EVENT_PARAMS } from '../../framework/fields.js';
+import { updateEvent } from '../record-writes.js';
 import { writeAck } from '../../output/index.js';
 
 type UpdateEventOptions = FieldVerbOptions<'eventId'>;

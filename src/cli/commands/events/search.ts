@@ -3,9 +3,9 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import type { EventSearchRequest, EventSummary } from '../../../client/schemas/index.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
-import { addParamFlags, checkFormats, paramValues } from '../../params.js';
-import { SEARCH_PARAMS } from '../../fields.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
+import { addParamFlags, checkFormats, paramValues } from '../../framework/params.js';
+import { SEARCH_PARAMS } from '../../framework/fields.js';
 import { eventSearchRequest } from '../../../client/schemas/requests.js';
 import { parseRequest } from '../../../client/validate.js';
 import { PUBLISHER_KEY_ONLY, withSession } from '../../../session/session.js';

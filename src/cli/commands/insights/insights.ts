@@ -7,13 +7,13 @@ import { UsageError } from '../../../client/errors.js';
 import type { ExportFormat } from '../../../export/checkpoint.js';
 import { exportFormatOf } from '../../../export/format-of.js';
 import { assertExtensionSays, checkDestination, type OutputFormat } from '../../../export/destination.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { summarised } from '../summaries.js';
 import { DEFAULT_MAX_WAIT } from '../attendees/shared.js';
 import { EXPORT_FORMATS } from '../../../export/checkpoint.js';
 import { runInsights } from './run.js';
 import type { InsightsOptions } from './shared.js';
-import { parseDuration } from '../../duration.js';
+import { parseDuration } from '../../framework/duration.js';
 import { isKnownTimezone } from '../../../insights/dates.js';
 
 /** The page -o writes: HTML, whatever else the name says. */

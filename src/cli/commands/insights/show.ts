@@ -12,7 +12,7 @@ import { COLOURED, compactSummary, PLAIN, terminalSummary, type Paint } from '..
 import { colorAllowed } from '../../output/rows.js';
 
 const ANSI_STYLE = /\x1b\[[\d;]*m/g;
-import type { CommandContext } from '../../context.js';
+import type { CommandContext } from '../../framework/context.js';
 import type { InsightsOptions } from './shared.js';
 import { chartsOf, renderCharts } from '../../../insights/charts.js';
 import { pageHtml } from '../../../insights/page.js';

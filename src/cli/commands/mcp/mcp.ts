@@ -2,9 +2,9 @@
 // tools for AI assistants, over the Model Context Protocol on stdin/stdout (docs/mcp.md). The
 // server and the SDK (src/mcp) are loaded when it runs, not for its help.
 import type { Command } from 'commander';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import type { McpServeOptions } from '../../../mcp/server.js';
-import { formatError } from '../../error-message.js';
+import { formatError } from '../../framework/error-message.js';
 import { summarised } from '../summaries.js';
 
 interface McpFlags {
@@ -37,6 +37,6 @@ export function registerMcp(program: Command, context: CommandContext, run: RunV
 
 /** The server and the SDK, loaded when the verb runs (not for its help), given the CLI's wording of errors and its record writes. */
 async function serveMcpLoaded(options: McpServeOptions, context: CommandContext): Promise<void> {
-  const [{ serveMcp }, { RECORD_WRITES }] = await Promise.all([import('../../../mcp/server.js'), import('../../record-writes.js')]);
+  const [{ serveMcp }, { RECORD_WRITES }] = await Promise.all([import('../../../mcp/server.js'), import('../record-writes.js')]);
   await serveMcp(options, context, { wordError: (error, args, now) => formatError(error, { args }, now), writes: RECORD_WRITES });
 }

@@ -3,8 +3,8 @@
 import type { FormField } from '../../../client/schemas/index.js';
 import type { AttendeeAnswers } from '../../../orders/answers.js';
 import { DEFAULT_FIELD } from '../../../orders/attendee-data.js';
-import { EMAIL } from '../../params.js';
-import type { Prompter } from '../../prompt.js';
+import { EMAIL } from '../../framework/params.js';
+import type { Prompter } from '../../framework/prompt.js';
 
 function isEmailField(field: FormField): boolean {
   return field.id === DEFAULT_FIELD.email || /email/i.test(`${field.validation ?? ''} ${field.type}`);

@@ -10,16 +10,16 @@ import { type PlacedOrder, type ConfirmStatus, placeOrder } from '../../../order
 import { OrderIntentFile } from '../../../orders/intent.js';
 import { dirname } from 'node:path';
 import { parseTicketSpecs, totalQuantity, type GivenTicketSpec, type TicketSpec, uniqueTickets } from '../../../orders/ticket-spec.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { LIVE_PROFILE } from '../../../session/config/profile.js';
-import { confirmOnLive, requireYesWithoutTerminal } from '../../live.js';
+import { confirmOnLive, requireYesWithoutTerminal } from '../../framework/live.js';
 import { PUBLISHER_KEY_ONLY, withSession } from '../../../session/session.js';
 import { writeJson, writeRows, type Column } from '../../output/index.js';
-import { resolveBuyerIds } from '../../buyer-ids.js';
-import { createPrompter } from '../../prompt.js';
+import { resolveBuyerIds } from '../buyer-ids.js';
+import { createPrompter } from '../../framework/prompt.js';
 import { formatMoney } from '../../../util/count.js';
 import { askAttendee } from './ask-attendee.js';
-import { readFlagFile } from '../../stdin.js';
+import { readFlagFile } from '../../process/stdin.js';
 import { printOut } from '../../../session/deps.js';
 
 interface PlaceOrderOptions {

@@ -1,6 +1,6 @@
 // `boxoffice report EVENT_ID` (E10): tickets sold per ticket type, then the event's totals.
 import type { Command } from 'commander';
-import { verbAction, type CommandContext, type EventIdOptions, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type EventIdOptions, type RunVerb } from '../../framework/context.js';
 import { summarised } from '../summaries.js';
 import { withSession } from '../../../session/session.js';
 import { withPermissionExplained, notYourEvent } from '../../../session/permission.js';

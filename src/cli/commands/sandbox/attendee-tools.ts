@@ -2,7 +2,7 @@
 // running sandbox as an organizer's back office would (src/sandbox/attendee-tools.ts), so that
 // what `attendees sync` reports can be rehearsed. Each needs the sandbox secret (secret.ts).
 import type { Command } from 'commander';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 import { postToSandboxTool } from './tool-request.js';
 import { printOut } from '../../../session/deps.js';

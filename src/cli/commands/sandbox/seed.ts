@@ -3,8 +3,8 @@
 // The endpoint needs the sandbox secret (found as for `sandbox token`: see secret.ts).
 import type { Command } from 'commander';
 import { BoxofficeError } from '../../../client/errors.js';
-import { wholeNumber } from '../../params.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { wholeNumber } from '../../framework/params.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 import { postToSandboxTool } from './tool-request.js';
 import { printOut } from '../../../session/deps.js';

@@ -5,13 +5,13 @@
 import { dirname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { BoxofficeError, UsageError } from '../../../client/errors.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { defaultSandboxDbPath } from './data-dir.js';
-import { parseDuration } from '../../duration.js';
-import { wholeNumber } from '../../params.js';
+import { parseDuration } from '../../framework/duration.js';
+import { wholeNumber } from '../../framework/params.js';
 import { SANDBOX_SECRET_ENV, removeSandboxSecret, sandboxSecretFile, writeSandboxSecret } from './secret.js';
 import { printOut } from '../../../session/deps.js';
-import { EXIT } from '../../exit-codes.js';
+import { EXIT } from '../../framework/exit-codes.js';
 import { createPrivateDirectory } from '../../../util/private-file.js';
 
 const LIMITS_MODES = ['none', 'realistic'] as const;

@@ -3,7 +3,7 @@
 // key, and prints that one value.
 import { Option, type Command } from 'commander';
 import { BoxofficeError } from '../../../client/errors.js';
-import { verbAction, type CommandContext, type RunVerb } from '../../context.js';
+import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 import { postToSandboxTool } from './tool-request.js';
 import { writeJson } from '../../output/json.js';

@@ -2,7 +2,7 @@
 // a running sandbox (token, seed, the attendee tools): the answer's fields on success, one clear
 // error otherwise. The sandbox serves each tool at /sandbox/TOOL (TOOL: `token`, `cancel-order`…).
 import { BoxofficeError, ConnectionError, NotLoggedInError, UsageError } from '../../../client/errors.js';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext } from '../../framework/context.js';
 import { SANDBOX_SECRET_ENV, findSandboxSecret } from './secret.js';
 
 export async function postToSandboxTool(url: string, tool: string, body: URLSearchParams, context: CommandContext): Promise<Record<string, unknown>> {

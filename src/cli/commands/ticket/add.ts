@@ -1,9 +1,9 @@
 // `boxoffice ticket add EVENT_ID [flags]` (E3).
 import type { Command } from 'commander';
-import type { CommandContext, RunVerb } from '../../context.js';
-import { fieldVerb, type FieldVerbOptions } from '../../params.js';
-import { ADD_TICKET_PARAMS } from '../../fields.js';
-import { addTicket } from '../../record-writes.js';
+import type { CommandContext, RunVerb } from '../../framework/context.js';
+import { fieldVerb, type FieldVerbOptions } from '../../framework/params.js';
+import { ADD_TICKET_PARAMS } from '../../framework/fields.js';
+import { addTicket } from '../record-writes.js';
 import { writeAck } from '../../output/index.js';
 
 type AddTicketOptions = FieldVerbOptions<'eventId'>;

@@ -1,8 +1,8 @@
 // `boxoffice ticket list EVENT_ID` (E8).
 import type { Command } from 'commander';
 import { ticketCapacity, type OrganizerTicket } from '../../../client/schemas/index.js';
-import type { CommandContext, EventIdOptions, RunVerb } from '../../context.js';
-import { fieldVerb } from '../../params.js';
+import type { CommandContext, EventIdOptions, RunVerb } from '../../framework/context.js';
+import { fieldVerb } from '../../framework/params.js';
 import { withSession } from '../../../session/session.js';
 import { withPermissionExplained, notYourEvent } from '../../../session/permission.js';
 import { writeAnswer } from '../../output/index.js';
@@ -11,7 +11,7 @@ import { readBack } from '../../../client/fields/read-back.js';
 import { TICKET_TABLE } from '../../../client/fields/ticket.js';
 import { ticketCodeOf } from '../../../client/fields/ticket.js';
 import { formatMoney } from '../../../util/count.js';
-import { rememberListed } from '../../listed-ids.js';
+import { rememberListed } from '../../framework/listed-ids.js';
 
 export function registerTicketList(group: Command, context: CommandContext, run: RunVerb<EventIdOptions> = runTicketList): void {
   fieldVerb(group.command('list').description('list the tickets of an event'), context, run, { ids: ['eventId'], example: 'boxoffice ticket list 12' });

@@ -1,10 +1,10 @@
 // `boxoffice ticket update EVENT_ID TICKET_ID [flags]` (E4): only the flags given change; the
-// rest is read back, and the fee setting is what this profile last sent (src/cli/record-writes.ts).
+// rest is read back, and the fee setting is what this profile last sent (src/cli/commands/record-writes.ts).
 import type { Command } from 'commander';
-import type { CommandContext, RunVerb } from '../../context.js';
-import { fieldVerb, type FieldVerbOptions } from '../../params.js';
-import { UPDATE_TICKET_PARAMS } from '../../fields.js';
-import { updateTicket } from '../../record-writes.js';
+import type { CommandContext, RunVerb } from '../../framework/context.js';
+import { fieldVerb, type FieldVerbOptions } from '../../framework/params.js';
+import { UPDATE_TICKET_PARAMS } from '../../framework/fields.js';
+import { updateTicket } from '../record-writes.js';
 import { writeAck } from '../../output/index.js';
 
 type UpdateTicketOptions = FieldVerbOptions<'eventId' | 'ticketId'>;

@@ -1,11 +1,11 @@
 // The field tables (src/client/fields/) as the CLI uses them: flags, prompts and format checks
 // (ParamSpec); the flags of the other requests built from flags (events search, bookings
 // request); and a request field's flag for error messages.
-import { DISCOUNT_TABLE } from '../client/fields/discount.js';
-import { EVENT_TABLE } from '../client/fields/event.js';
-import { fieldsOf, type FieldSpec, type Resource, type ResourceTable, type Verb } from '../client/fields/table.js';
-import { TICKET_TABLE } from '../client/fields/ticket.js';
-import { BOOKING_CURRENCIES, PAYMENT_GATEWAYS, SEARCH_PRICE_KINDS, SEARCH_SORT_ORDERS } from '../client/schemas/values.js';
+import { DISCOUNT_TABLE } from '../../client/fields/discount.js';
+import { EVENT_TABLE } from '../../client/fields/event.js';
+import { fieldsOf, type FieldSpec, type Resource, type ResourceTable, type Verb } from '../../client/fields/table.js';
+import { TICKET_TABLE } from '../../client/fields/ticket.js';
+import { BOOKING_CURRENCIES, PAYMENT_GATEWAYS, SEARCH_PRICE_KINDS, SEARCH_SORT_ORDERS } from '../../client/schemas/values.js';
 import { flagFor, type ParamSpec, type ParamValues } from './params.js';
 
 const TABLES: Readonly<Record<Resource, ResourceTable>> = { event: EVENT_TABLE, ticket: TICKET_TABLE, discount: DISCOUNT_TABLE };

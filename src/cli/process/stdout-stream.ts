@@ -2,7 +2,7 @@
 // writes its changes): a failure is reported on stderr only, never as one more line on stdout,
 // where a consumer would read it as another record of the stream.
 import type { Command } from 'commander';
-import { GLOBAL_OPTIONS_WITH_VALUE } from './global-options.js';
+import { GLOBAL_OPTIONS_WITH_VALUE } from '../framework/global-options.js';
 
 const STREAMING = new WeakSet<Command>();
 

@@ -14,14 +14,14 @@ import {
   RateLimitError,
   ServerBusyError,
   UsageError,
-} from '../client/errors.js';
-import type { WaitBudget } from '../client/wait-budget.js';
-import { isLoopbackHost } from '../client/loopback.js';
-import { networkErrorCode } from '../client/retry.js';
-import { formatDuration } from '../util/duration.js';
-import { HOURLY_READ_QUOTA, creationQuotasLine } from '../client/live-quotas.js';
+} from '../../client/errors.js';
+import type { WaitBudget } from '../../client/wait-budget.js';
+import { isLoopbackHost } from '../../client/loopback.js';
+import { networkErrorCode } from '../../client/retry.js';
+import { formatDuration } from '../../util/duration.js';
+import { HOURLY_READ_QUOTA, creationQuotasLine } from '../../client/live-quotas.js';
 import { flagForField } from './fields.js';
-import { notFoundMessage, type IdArguments } from '../session/ids.js';
+import { notFoundMessage, type IdArguments } from '../../session/ids.js';
 
 /** The command that was running when the error happened, as far as it is known. */
 export interface Invocation {

@@ -1,10 +1,10 @@
 // Refusing a --watch interval whose refreshes alone would spend more than the service's hourly
 // read quota (insights --watch, attendees sync --watch, checkin --sync). The built-in sandbox (a loopback
 // address) applies no quota unless started with --limits, so any interval is accepted there.
-import { UsageError } from '../client/errors.js';
-import { isLoopbackHost } from '../client/loopback.js';
-import { formatDuration } from '../util/duration.js';
-import { HOURLY_READ_QUOTA } from '../client/live-quotas.js';
+import { UsageError } from '../../client/errors.js';
+import { isLoopbackHost } from '../../client/loopback.js';
+import { formatDuration } from '../../util/duration.js';
+import { HOURLY_READ_QUOTA } from '../../client/live-quotas.js';
 
 export function checkWatchInterval(intervalMs: number, apiUrl: string, readsPerRefresh: number, flag = '--watch'): void {
   if (isLoopbackHost(new URL(apiUrl).hostname)) return;

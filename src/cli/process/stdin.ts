@@ -1,7 +1,7 @@
 // What the user hands over as text: the whole of standard input (how secrets arrive when they are
 // piped in rather than typed), or a file named by a flag.
-import { UsageError } from '../client/errors.js';
-import type { Deps } from '../session/deps.js';
+import { UsageError } from '../../client/errors.js';
+import type { Deps } from '../../session/deps.js';
 
 export async function readAllStdin(io: Deps['io']): Promise<string> {
   const chunks: Buffer[] = [];

@@ -2,7 +2,7 @@
 // empty environment, no browser. The docs generator and the tests that only inspect the command
 // tree use it.
 import { PassThrough } from 'node:stream';
-import { systemClock, type Deps } from '../session/deps.js';
+import { systemClock, type Deps } from '../../session/deps.js';
 
 /** `browserRefusal` is the error message should anything try to open a browser. */
 export function closedDeps(browserRefusal: string): Deps {

@@ -2,7 +2,7 @@
 // error page, a proxy's or gateway's error, a JSON answer without the service's fields. `auth
 // status` and `login --with-token` say which, so that a wrong address reads as one, not as a
 // parse error.
-import { ApiError, ResponseShapeError } from '../client/errors.js';
+import { ApiError, ResponseShapeError } from './errors.js';
 
 /** An HTTP code the client gives an error body that carries none of the service's codes. */
 const STATUS_ONLY_CODE = /^HTTP \d{3}$/;

@@ -1,6 +1,6 @@
 // An -o FILE that exists is replaced only when asked to: --force, or a yes at the prompt on a
 // terminal. `attendees export` and `insights -o` follow this one rule.
-import { DeclinedError, UsageError } from '../client/errors.js';
+import { DeclinedError, UsageError } from '../../client/errors.js';
 import type { CommandContext } from './context.js';
 import { createPrompter } from './prompt.js';
 

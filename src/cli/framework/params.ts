@@ -6,13 +6,13 @@
 // formats come from schemas/values.ts, and request schemas are passed in by the verbs.
 import { Option, type Command } from 'commander';
 import type * as z from 'zod';
-import { UsageError } from '../client/errors.js';
-import { dateProblem, FORMAT_MESSAGES, INTEGER_PATTERN, NUMBER_PATTERN, TIME_PATTERN } from '../client/schemas/values.js';
+import { UsageError } from '../../client/errors.js';
+import { dateProblem, FORMAT_MESSAGES, INTEGER_PATTERN, NUMBER_PATTERN, TIME_PATTERN } from '../../client/schemas/values.js';
 import { completeWith } from './completion-values.js';
 import { verbAction, type CommandContext, type RunVerb } from './context.js';
 import { createPrompter, type Prompter } from './prompt.js';
-import { kebabCase } from '../util/kebab-case.js';
-import { shellQuote } from '../util/shell-word.js';
+import { kebabCase } from '../../util/kebab-case.js';
+import { shellQuote } from '../../util/shell-word.js';
 
 type ParamKind = 'text' | 'date' | 'time' | 'integer' | 'number' | 'boolean' | 'enum' | 'url' | 'slug' | 'contact';
 

@@ -1,8 +1,8 @@
 // The bundle's entry. `boxoffice --version` is answered here, before the program (commander's
 // tree of commands and flags) is built. Every other argument list runs the CLI
 // (process-run.ts), which prints the same version for `--version` among other words.
-import { processStdout } from './process-stdio.js';
-import { packageVersion } from '../util/version.js';
+import { processStdout } from './stdio.js';
+import { packageVersion } from '../../util/version.js';
 
 const VERSION_ONLY: readonly string[] = ['--version', '-V'];
 
@@ -13,6 +13,6 @@ export async function runFromProcess(): Promise<number> {
     stdout.print(`${packageVersion()}\n`);
     return 0;
   }
-  const { runWithProcess } = await import('./process-run.js');
+  const { runWithProcess } = await import('./run.js');
   return runWithProcess(stdout);
 }

@@ -2,19 +2,19 @@
 // place where errors become messages on stderr and exit codes.
 import type { Writable } from 'node:stream';
 import { Command, CommanderError, Option } from 'commander';
-import { ApiError, CancelledError, DeclinedError } from '../client/errors.js';
-import { registerCommands } from './commands/index.js';
-import { groupOf } from './commands/summaries.js';
+import { ApiError, CancelledError, DeclinedError } from '../../client/errors.js';
+import { registerCommands } from '../commands/index.js';
+import { groupOf } from '../commands/summaries.js';
 import type { CommandContext, CommandRun, GlobalOptions } from './context.js';
-import { printOut, type Deps, type Io } from '../session/deps.js';
+import { printOut, type Deps, type Io } from '../../session/deps.js';
 import type { Invocation } from './error-message.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { configureCommandHelp, fitHelpText, helpWidthFor } from './help.js';
-import { checkIdArguments } from '../session/ids.js';
+import { checkIdArguments } from '../../session/ids.js';
 import { GLOBAL_OPTIONS_WITH_VALUE } from './global-options.js';
 import { groupWithoutVerb, withPositionalHint } from './usage.js';
-import { packageVersion } from '../util/version.js';
-import { runsJsonStream } from './stdout-stream.js';
+import { packageVersion } from '../../util/version.js';
+import { runsJsonStream } from '../process/stdout-stream.js';
 
 /** The top-level command an argument list runs (`help X` runs X's help), if any. */
 export function invokedCommand(argv: readonly string[]): string | undefined {

@@ -3,7 +3,7 @@
 // request --timeout`, `attendees export --max-wait`). Units come from parse-duration; this adds
 // the bare-seconds rule and refuses what that library would read loosely ("1h foo", "10 m").
 import parseDurationText from 'parse-duration';
-import { UsageError } from '../client/errors.js';
+import { UsageError } from '../../client/errors.js';
 
 const BARE_SECONDS = /^\d+(\.\d+)?$/;
 /** Amount-unit pairs written together: "1h30m", "1.5h", "500ms". */

@@ -6,7 +6,7 @@
 // (headings and usage lines), defaults as "(default: VALUE)"; text added after the generated
 // help (examples, notes) is fitted to the same width by fitHelpText.
 import { Help, type Command, type Option } from 'commander';
-import type { Io } from '../session/deps.js';
+import type { Io } from '../../session/deps.js';
 
 /** The width help wraps to when the terminal's is unknown (piped, tests, docs). */
 const DEFAULT_HELP_WIDTH = 80;

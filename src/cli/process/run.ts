@@ -1,9 +1,9 @@
 // The real process's Deps (streams, environment, clock, browser opener, Ctrl-C) and the run;
 // loaded by the entry (entry.ts) for everything but `--version`.
-import { proxyConfigured } from '../client/proxy.js';
-import { systemClock, type Deps } from '../session/deps.js';
-import { runCli } from './main.js';
-import { isTerminal, type ProcessStdout } from './process-stdio.js';
+import { proxyConfigured } from '../../client/proxy.js';
+import { systemClock, type Deps } from '../../session/deps.js';
+import { runCli } from '../framework/main.js';
+import { isTerminal, type ProcessStdout } from './stdio.js';
 
 /** Names the step boundary at which the process kills itself (crash tests only; docs/architecture.md). */
 const CRASH_AT_ENV = 'BOXOFFICE_TEST_CRASH_AT';

@@ -5,8 +5,8 @@
 // The file helpers (node:fs/promises, node:crypto) load when a list is written, not with the
 // command group: `event --help` must not pay for them (test/bench/bundle-parts.test.ts).
 import { join } from 'node:path';
-import { createPrivateDirectory } from '../util/private-file.js';
-import { configDirectory } from '../session/config/store.js';
+import { createPrivateDirectory } from '../../util/private-file.js';
+import { configDirectory } from '../../session/config/store.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -22,7 +22,7 @@ function listedFileName(kind: 'events' | 'tickets', eventId?: string): string {
 export async function rememberListed(env: Env, kind: 'events' | 'tickets', ids: readonly string[], eventId?: string): Promise<void> {
   if (kind === 'tickets' && !/^[\w-]+$/.test(eventId ?? '')) return;
   try {
-    const { writeFileAtomically } = await import('../util/atomic-file.js');
+    const { writeFileAtomically } = await import('../../util/atomic-file.js');
     const directory = join(configDirectory(env), LISTED_DIRECTORY);
     createPrivateDirectory(directory);
     const words = ids.filter((id) => /^[\w-]+$/.test(id));

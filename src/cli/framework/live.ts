@@ -1,7 +1,7 @@
 // The `live` profile acts on the real service: commands that spend, charge or change it ask
 // first on a terminal, and need --yes where there is no terminal to ask on.
-import { DeclinedError, UsageError } from '../client/errors.js';
-import { LIVE_PROFILE } from '../session/config/profile.js';
+import { DeclinedError, UsageError } from '../../client/errors.js';
+import { LIVE_PROFILE } from '../../session/config/profile.js';
 import type { CommandContext } from './context.js';
 import { createPrompter } from './prompt.js';
 

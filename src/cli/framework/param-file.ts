@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 // Static: this module is itself loaded only by `--from-file`, and in the bundle a dynamic
 // import() of yaml (CommonJS) came back without its named exports.
 import { parse as parseYaml } from 'yaml';
-import { UsageError } from '../client/errors.js';
+import { UsageError } from '../../client/errors.js';
 import { flagFor, type ParamSpec, type ParamValues } from './params.js';
 
 function camelCase(name: string): string {

@@ -1,8 +1,8 @@
 // What every command's registration receives (the run's context, src/session/context.ts) and
 // how a verb's run is declared and called.
-import type { CommandContext } from '../session/context.js';
+import type { CommandContext } from '../../session/context.js';
 
-export type { CommandContext, CommandRun, GlobalOptions } from '../session/context.js';
+export type { CommandContext, CommandRun, GlobalOptions } from '../../session/context.js';
 
 /**
  * What a verb runs once its flags are parsed into options. Every verb's register function takes

@@ -3,8 +3,8 @@
 // stderr: stdout carries only data, so `boxoffice event create --json > out.json` stays clean
 // even when it has to ask.
 import type { Writable } from 'node:stream';
-import { CancelledError } from '../client/errors.js';
-import type { Deps } from '../session/deps.js';
+import { CancelledError } from '../../client/errors.js';
+import type { Deps } from '../../session/deps.js';
 
 interface TextQuestion {
   message: string;

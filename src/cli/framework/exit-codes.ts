@@ -1,6 +1,6 @@
 // The one mapping from errors to exit codes.
-import { CheckinRefusedError } from '../checkin/refused.js';
-import { AuthError, CancelledError, NotLoggedInError, PermissionError, RateLimitError, UnchangeableError, UsageError } from '../client/errors.js';
+import { CheckinRefusedError } from '../../checkin/refused.js';
+import { AuthError, CancelledError, NotLoggedInError, PermissionError, RateLimitError, UnchangeableError, UsageError } from '../../client/errors.js';
 
 export const EXIT = {
   ok: 0,

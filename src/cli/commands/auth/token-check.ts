@@ -1,12 +1,12 @@
 // Whether the service accepts a token, asked with one cheap read (E9, the account's events):
 // `auth status` and `login --with-token` use it so that CI learns of a refused token at once,
 // and that an address where something else answers (a login page, a proxy's error) says so.
-import { type ApiError, AuthError, NotFoundError } from '../client/errors.js';
-import type { ClientConfig } from '../client/index.js';
-import type { Profile } from '../session/config/profile.js';
-import type { CommandContext } from './context.js';
-import { type ForeignAnswer, foreignAnswer } from './service-answer.js';
-import { createWiredClient } from '../session/session.js';
+import { type ApiError, AuthError, NotFoundError } from '../../../client/errors.js';
+import type { ClientConfig } from '../../../client/index.js';
+import type { Profile } from '../../../session/config/profile.js';
+import type { CommandContext } from '../../framework/context.js';
+import { type ForeignAnswer, foreignAnswer } from '../../../client/service-answer.js';
+import { createWiredClient } from '../../../session/session.js';
 
 /**
  * `account` (when accepted): whose token it is, where asked for: the service has no "who am I"

@@ -2,11 +2,11 @@
 // what is missing (asked for on a terminal, else refused by name), sends it and returns the
 // service's answer with the values sent. The verbs (`event create`, `ticket update`, …) print
 // what these return; the MCP server's write tools return it to the assistant.
-import { NotFoundError, UsageError } from '../client/errors.js';
-import { DISCOUNT_TABLE } from '../client/fields/discount.js';
-import { EVENT_TABLE } from '../client/fields/event.js';
-import { mergeForUpdate, readBack } from '../client/fields/read-back.js';
-import { TICKET_TABLE, ticketMatches } from '../client/fields/ticket.js';
+import { NotFoundError, UsageError } from '../../client/errors.js';
+import { DISCOUNT_TABLE } from '../../client/fields/discount.js';
+import { EVENT_TABLE } from '../../client/fields/event.js';
+import { mergeForUpdate, readBack } from '../../client/fields/read-back.js';
+import { TICKET_TABLE, ticketMatches } from '../../client/fields/ticket.js';
 import {
   addDiscountRequest,
   createEventRequest,
@@ -16,10 +16,10 @@ import {
   type UpdateDiscountRequest,
   type UpdateEventRequest,
   type UpdateTicketRequest,
-} from '../client/schemas/index.js';
-import { endIsAfterStart } from '../client/schemas/values.js';
-import { openSentStore } from '../session/config/sent.js';
-import type { CommandContext } from './context.js';
+} from '../../client/schemas/index.js';
+import { endIsAfterStart } from '../../client/schemas/values.js';
+import { openSentStore } from '../../session/config/sent.js';
+import type { CommandContext } from '../framework/context.js';
 import {
   ADD_DISCOUNT_PARAMS,
   ADD_TICKET_PARAMS,
@@ -29,11 +29,20 @@ import {
   UPDATE_DISCOUNT_PARAMS,
   UPDATE_EVENT_PARAMS,
   UPDATE_TICKET_PARAMS,
-} from './fields.js';
-import { checkChanges, checkFormats, fillMissing, flagFor, missingParams, withEquivalentCommand, type FieldVerbOptions, type ParamValues } from './params.js';
-import { notYourEvent, withPermissionExplained } from '../session/permission.js';
-import { withSession } from '../session/session.js';
-import type { McpHost } from '../mcp/tool-call.js';
+} from '../framework/fields.js';
+import {
+  checkChanges,
+  checkFormats,
+  fillMissing,
+  flagFor,
+  missingParams,
+  withEquivalentCommand,
+  type FieldVerbOptions,
+  type ParamValues,
+} from '../framework/params.js';
+import { notYourEvent, withPermissionExplained } from '../../session/permission.js';
+import { withSession } from '../../session/session.js';
+import type { McpHost } from '../../mcp/tool-call.js';
 
 /** E1: creates an event from `values`. */
 export async function createEvent(given: ParamValues, context: CommandContext) {

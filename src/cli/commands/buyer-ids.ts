@@ -3,10 +3,10 @@
 // gives both. Ticket ids come as codes too (`TKCIGJ`). The
 // buyer commands accept either form and map a code to the numeric id through the organizer's
 // event list (E9) and ticket list (E8), which needs the organizer's token.
-import { NotLoggedInError, NotFoundError, UsageError, withNotes } from '../client/errors.js';
-import type { EventApi } from '../client/event-api.js';
-import type { EventListItem } from '../client/schemas/index.js';
-import { ticketCodeOf, ticketMatches } from '../client/fields/ticket.js';
+import { NotLoggedInError, NotFoundError, UsageError, withNotes } from '../../client/errors.js';
+import type { EventApi } from '../../client/event-api.js';
+import type { EventListItem } from '../../client/schemas/index.js';
+import { ticketCodeOf, ticketMatches } from '../../client/fields/ticket.js';
 
 /** A positive whole number in text: the form the buyer side takes. */
 function isNumericId(text: string): boolean {
