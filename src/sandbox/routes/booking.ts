@@ -51,8 +51,7 @@ interface BookingRow {
   status: 'initiated' | 'success' | 'fail';
   created_at: string;
   completed_at: string | null;
-  /** md5 hex of the key the booking was posted with; null on bookings from before it was kept. */
-  key_md5: string | null;
+  key_md5: string;
 }
 
 function pageSignature(bookingKey: string, bookingId: number, orderNo: string, amount: string): string {
@@ -197,8 +196,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     db.prepare(`UPDATE bookings SET status = ?, completed_at = ? WHERE id = ? AND status = 'initiated'`).run(status, context.clock.now().toISOString(), row.id);
     // The return as the live service sends it: `response` = base64 of orderNo|status|amount|md5 of the booking's key.
     const returned = status === 'success' ? 'success' : 'failure';
-    const keyMd5 = row.key_md5 ?? md5Hex(account.bookingKey);
-    const response = Buffer.from(`${row.order_no}|${returned}|${moneyDecimals(row.amount)}|${keyMd5}`, 'utf8').toString('base64');
+    const response = Buffer.from(`${row.order_no}|${returned}|${moneyDecimals(row.amount)}|${row.key_md5}`, 'utf8').toString('base64');
     const nonce = newScriptNonce();
     c.header('Content-Security-Policy', autoSubmitPolicy(nonce, new URL(row.callback_url).origin));
     c.header('Cache-Control', 'no-store');
