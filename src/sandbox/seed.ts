@@ -8,7 +8,7 @@ import type { SandboxContext, SandboxExtension } from './context.js';
 import { ensureOrganizerAccount } from './db/accounts.js';
 import { insertAnswer } from './db/orders.js';
 import { addQuestions, insertDiscount, insertEvent, insertTicket, type QuestionRow } from './db/events.js';
-import { SANDBOX_ENDPOINTS, ORGANIZER_EMAIL } from './fixtures.js';
+import { ORGANIZER_EMAIL } from './fixtures.js';
 import { seededRandom } from './modes/faults.js';
 import { readForm, validate } from './request.js';
 import { questionFieldId } from './routes/publisher-orders.js';
@@ -324,7 +324,7 @@ export function seedExtension(): SandboxExtension {
   return {
     name: 'seed',
     routes(app, context) {
-      app.post(SANDBOX_ENDPOINTS.seed, async (c) => {
+      app.post('/sandbox/seed', async (c) => {
         const request = validate(seedRequest, await readForm(c));
         return c.json({ status: 'success', ...seedData(context, request) });
       });

@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import type { SandboxApp, SandboxContext } from '../context.js';
 import { ensureOrganizerAccount, mintAccessToken, mintPublisherKey } from '../db/accounts.js';
-import { ADMIN_EMAIL, ORGANIZER_EMAIL, SANDBOX_ENDPOINTS } from '../fixtures.js';
+import { ADMIN_EMAIL, ORGANIZER_EMAIL } from '../fixtures.js';
 import { SandboxError } from '../errors.js';
 import { readForm, validate } from '../request.js';
 
@@ -35,7 +35,7 @@ export function mintForRole(context: SandboxContext, role: SandboxTokenRole, acc
 }
 
 export function registerSandboxToolRoutes(app: SandboxApp, context: SandboxContext): void {
-  app.post(SANDBOX_ENDPOINTS.token, async (c) => {
+  app.post('/sandbox/token', async (c) => {
     const request = validate(tokenToolRequest, await readForm(c));
     return c.json({ status: 'success', ...mintForRole(context, request.role, request.account) });
   });
