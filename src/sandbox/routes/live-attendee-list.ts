@@ -13,9 +13,8 @@ const ATTENDEE_BATCH_LIMIT = 50;
 const LIVE_ZONE = 'Asia/Calcutta';
 
 /**
- * Which list positions a batch covers. The sandbox counts as the contract says: 1-based,
- * inclusive, 0 read as 1, at most 50. With quirks it counts as the live service appears to:
- * `fromRecord` is a 0-based offset and `toRecord − fromRecord` records are returned.
+ * Which list positions a batch covers: as the contract says (1-based, inclusive, 0 read as 1, at
+ * most 50), or with quirks as the live service appears to (a 0-based offset, toRecord − fromRecord records).
  */
 export function batchPositions(fromRecord: number, toRecord: number, quirks: boolean): { first: number; last: number } {
   if (quirks) {
@@ -26,20 +25,14 @@ export function batchPositions(fromRecord: number, toRecord: number, quirks: boo
   return { first, last: Math.min(toRecord, first + ATTENDEE_BATCH_LIMIT - 1) };
 }
 
-/**
- * The orders at list positions first..last. Oldest first, a position is the order's place in
- * purchase order; newest first, position 1 is the latest confirmed order.
- */
+/** The orders at list positions first..last (newest first: position 1 is the latest confirmed order). */
 export function listSpan(db: SandboxDatabase, event: EventRow, first: number, last: number, order: AttendeeListOrder): AttendeeListEntry[] {
   if (order === 'oldest-first') return attendeeListRange(db, event.id, first, last);
   const total = event.confirmed_orders;
   return attendeeListRange(db, event.id, total - last + 1, total - first + 1).reverse();
 }
 
-/**
- * An attendee's answers as public clients of the live service read them: an object keyed by the
- * form's label, or [] when there are none (how PHP encodes an empty array).
- */
+/** An attendee's answers keyed by label as the live service's clients read them; [] (PHP's empty array) when none. */
 export function detailsByLabel(answers: readonly { label: string; value: string }[]): Record<string, string> | [] {
   if (answers.length === 0) return [];
   const details: Record<string, string> = {};
@@ -48,9 +41,8 @@ export function detailsByLabel(answers: readonly { label: string; value: string 
 }
 
 /**
- * The live service's shape for a batch of the attendee list: the first batch a JSON array, the
- * later ones an object keyed by each record's absolute offset ("50", "51", …), as a PHP array
- * whose keys do not start at 0 encodes.
+ * The live shape of a batch: the first a JSON array, the later ones an object keyed by each
+ * record's absolute offset ("50", "51", …), as PHP encodes an array whose keys do not start at 0.
  */
 export function liveBatchShape<T>(records: T[], offset: number): T[] | Record<string, T> {
   if (offset === 0) return records;
@@ -88,10 +80,9 @@ function livePurchaseDate(event: EventRow, purchasedAt: Date): string | Record<s
 }
 
 /**
- * One order in the 2020 capture's shapes: `name` null for every attendee (the names only in
- * `details`), `refundAmount` null, `""` for unknown fields, JSON numbers; the order number's tail
- * is the service-wide order sequence (the order's id), so one event's tails are not contiguous
- * while its ticket numbers run on.
+ * One order in the 2020 capture's shapes: attendees' `name` null (the names in `details`), `""`
+ * for unknown fields, JSON numbers; the order number ends in the service-wide order id, so one
+ * event's tails are not contiguous while its ticket numbers run on.
  */
 function liveRecord(event: EventRow, { order, attendees }: AttendeeListEntry, ticketNumbers: ReadonlyMap<number, number>): Record<string, unknown> {
   const purchasedAt = new Date(order.purchased_at);
@@ -124,10 +115,7 @@ function liveRecord(event: EventRow, { order, attendees }: AttendeeListEntry, ti
   };
 }
 
-/**
- * Records fromRecord … toRecord − 1 (0-based, at most 50) of the event's list, in the list's
- * order (newest first, as the live list was captured, unless the sandbox was started otherwise).
- */
+/** Records fromRecord … toRecord − 1 (0-based, at most 50) of the event's list, in the list's order. */
 export function liveAttendeeBatch(
   db: SandboxDatabase,
   event: EventRow,
