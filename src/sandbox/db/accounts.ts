@@ -50,15 +50,7 @@ export function seedFixtures(db: SandboxDatabase, now: Date): void {
   })();
 }
 
-interface NewAccount {
-  email: string;
-  role: AccountRole;
-  password: string;
-  bookingKey?: string;
-  now: Date;
-}
-
-function createAccount(db: SandboxDatabase, account: NewAccount): Account {
+function createAccount(db: SandboxDatabase, account: { email: string; role: AccountRole; password: string; bookingKey?: string; now: Date }): Account {
   const bookingKey = account.bookingKey ?? newSecret('bk_');
   const result = prepared(db, `INSERT INTO accounts (email, password_hash, role, booking_key, created_at) VALUES (?, ?, ?, ?, ?)`).run(
     account.email,

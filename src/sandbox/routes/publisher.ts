@@ -159,10 +159,7 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
     const request = validate(orderNoRequest, await readQueryAndForm(c));
     const order = orderOfPublisher(context.db, request.orderNo, c.get('account').id);
     const fields = formFields(context.db, order.event_id);
-    const attendeeForm: Record<string, typeof fields> = {};
-    attendeeTicketIds(context.db, order.id).forEach((_, index) => {
-      attendeeForm[`attendee_${index + 1}`] = fields;
-    });
+    const attendeeForm = Object.fromEntries(attendeeTicketIds(context.db, order.id).map((_, index) => [`attendee_${index + 1}`, fields]));
     return c.json({ status: 'success', attendeeForm });
   });
 
