@@ -7,6 +7,7 @@ import type { EventRow } from '../db/events.js';
 import { attendeeListRange, eventTicketNumbers, type AttendeeListEntry } from '../db/orders.js';
 import { idCode } from '../id-codes.js';
 import { textFields } from '../text-fields.js';
+import { instantObject } from '../time.js';
 
 /** Most attendee-list records one call returns (reference §8). */
 const ATTENDEE_BATCH_LIMIT = 50;
@@ -79,37 +80,63 @@ function livePurchaseDate(event: EventRow, purchasedAt: Date): string | Record<s
   return { date: `${day} 00:00:00.000000`, timezone_type: 3, timezone: LIVE_ZONE };
 }
 
+/** 2.14 */
+export function attendeeRecord({ order, attendees }: AttendeeListEntry) {
+  return {
+    orderNo: order.order_no,
+    orderCost: order.grand_total,
+    quantity: order.quantity,
+    status: 'success',
+    paidBy: order.paid_by,
+    paidTo: null,
+    refundAmount: null,
+    city: order.city,
+    state: order.state,
+    country: order.country,
+    address: order.address,
+    zipcode: order.zipcode,
+    phoneNo: order.buyer_phone,
+    purchaseDate: instantObject(order.purchased_at),
+    name: order.buyer_name ?? '',
+    email: order.buyer_email ?? '',
+    attendee: attendees.map((attendee) => ({
+      ticketName: attendee.ticket_name,
+      ticketId: String(attendee.ticket_id),
+      name: attendee.name ?? '',
+      email: attendee.email ?? '',
+      checkin: attendee.checkin,
+      ticketNo: attendee.ticket_no,
+      status: attendee.status,
+      details: detailsByLabel(attendee.answers),
+    })),
+  };
+}
+
 /**
  * One order in the 2020 capture's shapes: attendees' `name` null (the names in `details`), `""`
  * for unknown fields, JSON numbers; the order number ends in the service-wide order id, so one
  * event's tails are not contiguous while its ticket numbers run on.
  */
-function liveRecord(event: EventRow, { order, attendees }: AttendeeListEntry, ticketNumbers: ReadonlyMap<number, number>): Record<string, unknown> {
+function liveRecord(event: EventRow, entry: AttendeeListEntry, ticketNumbers: ReadonlyMap<number, number>) {
+  const { order, attendees } = entry;
   const purchasedAt = new Date(order.purchased_at);
+  const record = attendeeRecord(entry);
   return {
+    ...record,
     orderNo: liveOrderNo(event, purchasedAt, order.id),
-    orderCost: order.grand_total,
-    quantity: order.quantity,
-    status: 'success',
     paidBy: order.grand_total === 0 ? 'Free' : 'online',
     paidTo: '',
-    refundAmount: null,
     ...textFields(order, { city: 'city', state: 'state', country: 'country', address: 'address', zipcode: 'zipcode', phoneNo: 'buyer_phone' }),
     purchaseDate: livePurchaseDate(event, purchasedAt),
-    name: order.buyer_name ?? '',
-    email: order.buyer_email ?? '',
-    attendee: attendees.map((attendee) => {
-      const details = detailsByLabel(attendee.answers);
+    attendee: record.attendee.map((shaped, index) => {
+      const { id, name } = attendees[index];
       return {
-        ticketName: attendee.ticket_name,
-        ticketId: issuedTicketCode(attendee.id),
+        ...shaped,
+        ticketId: issuedTicketCode(id),
         name: null,
-        email: attendee.email ?? '',
-        checkin: attendee.checkin,
-        ticketNo: String(ticketNumbers.get(attendee.id)),
-        status: attendee.status,
+        ticketNo: String(ticketNumbers.get(id)),
         // Nothing to give ([] as PHP encodes an empty array) only when there is neither a name nor an answer.
-        details: attendee.name ? { ...names(attendee.name), ...details } : details,
+        details: name ? { ...names(name), ...shaped.details } : shaped.details,
       };
     }),
   };

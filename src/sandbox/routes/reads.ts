@@ -5,13 +5,13 @@ import { requireAccessToken } from '../auth.js';
 import { findAccountById } from '../db/accounts.js';
 import type { SandboxApp, SandboxContext } from '../context.js';
 import { listEventsOwnedBy, listTickets, ticketsLeft, type EventRow, type TicketRow } from '../db/events.js';
-import { salesReport, type AttendeeListEntry } from '../db/orders.js';
+import { salesReport } from '../db/orders.js';
 import { plainText } from '../pages/html.js';
 import { readForm, validate } from '../request.js';
 import { buildDateTimeObject, instantObject, sqlDateTime, utcDate, withSeconds } from '../time.js';
 import { eventFor } from './access.js';
 import { eventPageUrl, requestOrigin } from './event-page.js';
-import { batchPositions, detailsByLabel, listSpan, liveAttendeeBatch } from './live-attendee-list.js';
+import { attendeeRecord, batchPositions, listSpan, liveAttendeeBatch } from './live-attendee-list.js';
 import { roundMoney, sumMoney } from '../../util/money.js';
 
 // The reference's fields of an event that the sandbox leaves null, as JSON text built once: every
@@ -132,38 +132,6 @@ function eventListItem(event: EventRow, origin: string): Record<string, unknown>
     terms: '',
     createdOn: sqlDateTime(event.created_on),
     status: event.status,
-  };
-}
-
-/** 2.14 */
-function attendeeRecord({ order, attendees }: AttendeeListEntry): Record<string, unknown> {
-  return {
-    orderNo: order.order_no,
-    orderCost: order.grand_total,
-    quantity: order.quantity,
-    status: 'success',
-    paidBy: order.paid_by,
-    paidTo: null,
-    refundAmount: null,
-    city: order.city,
-    state: order.state,
-    country: order.country,
-    address: order.address,
-    zipcode: order.zipcode,
-    phoneNo: order.buyer_phone,
-    purchaseDate: instantObject(order.purchased_at),
-    name: order.buyer_name ?? '',
-    email: order.buyer_email ?? '',
-    attendee: attendees.map((attendee) => ({
-      ticketName: attendee.ticket_name,
-      ticketId: String(attendee.ticket_id),
-      name: attendee.name ?? '',
-      email: attendee.email ?? '',
-      checkin: attendee.checkin,
-      ticketNo: attendee.ticket_no,
-      status: attendee.status,
-      details: detailsByLabel(attendee.answers),
-    })),
   };
 }
 
