@@ -61,11 +61,6 @@ function pageToken(bookingKey: string, bookingId: number): string {
   return createHmac('sha256', bookingKey).update(`payment-page|${bookingId}`).digest('hex');
 }
 
-/** A server-side caller: asks for JSON and not for a page. */
-function wantsJson(accept: string | undefined): boolean {
-  return accept?.includes('application/json') === true && !accept.includes('text/html');
-}
-
 /** The account of a bookingKey; given `tokenValidAt`, an access token of the account unexpired then as well. */
 function accountForKey(db: SandboxDatabase, bookingKey: string, tokenValidAt?: Date): Account {
   const account = findAccountByBookingKey(db, bookingKey) ?? (tokenValidAt && accountForAccessToken(db, bookingKey, tokenValidAt));
@@ -166,7 +161,9 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     });
     prunePendingBookings(db, account.id, bounds);
     const { row } = bookingById(db, bookingId);
-    if (wantsJson(c.req.header('accept'))) {
+    const accept = c.req.header('accept') ?? '';
+    // A server-side caller asks for JSON, not for a page.
+    if (accept.includes('application/json') && !accept.includes('text/html')) {
       const paymentUrl = new URL(`${BOOKING_PAY_PATH}/${bookingId}`, c.req.url);
       paymentUrl.searchParams.set('token', pageToken(account.bookingKey, bookingId));
       return c.json({ status: 'success', bookingId: String(bookingId), paymentUrl: paymentUrl.toString() });
