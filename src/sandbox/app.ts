@@ -18,10 +18,9 @@ import {
   type SandboxExtension,
 } from './context.js';
 import { SandboxError, errorEnvelope } from './errors.js';
-import { attendeeToolsExtension } from './attendee-tools.js';
 import { modesExtension } from './modes/index.js';
-import { bookingExtension } from './routes/booking.js';
-import { publisherExtension } from './routes/publisher.js';
+import { BOOKING_PATH, bookingExtension } from './routes/booking.js';
+import { publisherExtension, QUESTIONS_ENDPOINT } from './routes/publisher.js';
 import { seedExtension } from './seed.js';
 import { registerOAuthRoutes } from './routes/oauth.js';
 import { registerSandboxToolRoutes } from './routes/sandbox-tools.js';
@@ -30,8 +29,6 @@ import { registerTicketRoutes } from './routes/tickets.js';
 import { registerDiscountRoutes } from './routes/discounts.js';
 import { registerReadRoutes } from './routes/reads.js';
 import { registerEventPageRoutes } from './routes/event-page.js';
-import { BOOKING_PATH } from './routes/booking.js';
-import { QUESTIONS_ENDPOINT } from './routes/publisher-questions.js';
 import { refuseForeignHost } from './security/host.js';
 import { addSecurityHeaders } from './security/response-headers.js';
 import { refuseCrossSiteForms } from './security/cross-site.js';
@@ -63,7 +60,7 @@ export interface SandboxAppHandle {
 
 /** The parts registered after the core routes, in order. */
 export function defaultExtensions(): SandboxExtension[] {
-  return [modesExtension(), publisherExtension(), bookingExtension(), seedExtension(), attendeeToolsExtension()];
+  return [modesExtension(), publisherExtension(), bookingExtension(), seedExtension()];
 }
 
 /** Sandbox tools authenticated by an organizer's access token instead of the sandbox secret. */

@@ -1,5 +1,5 @@
 // `boxoffice sandbox cancel-order|cancel-attendee|answer|remove-order`: change attendees of a
-// running sandbox as an organizer's back office would (src/sandbox/attendee-tools.ts), so that
+// running sandbox as an organizer's back office would (src/sandbox/routes/sandbox-tools.ts), so that
 // what `attendees sync` reports can be rehearsed.
 import type { Command } from 'commander';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
