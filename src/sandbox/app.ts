@@ -24,9 +24,7 @@ import { publisherExtension, QUESTIONS_ENDPOINT } from './routes/publisher.js';
 import { seedExtension } from './seed.js';
 import { registerOAuthRoutes } from './routes/oauth.js';
 import { registerSandboxToolRoutes } from './routes/sandbox-tools.js';
-import { registerEventRoutes } from './routes/events.js';
-import { registerTicketRoutes } from './routes/tickets.js';
-import { registerDiscountRoutes } from './routes/discounts.js';
+import { registerWriteRoutes } from './routes/writes.js';
 import { registerReadRoutes } from './routes/reads.js';
 import { registerEventPageRoutes } from './routes/event-page.js';
 import { refuseForeignHost } from './security/host.js';
@@ -123,9 +121,7 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
 
   registerOAuthRoutes(app, context);
   registerSandboxToolRoutes(app, context);
-  registerEventRoutes(app, context);
-  registerTicketRoutes(app, context);
-  registerDiscountRoutes(app, context);
+  registerWriteRoutes(app, context);
   registerReadRoutes(app, context);
   registerEventPageRoutes(app, context);
 

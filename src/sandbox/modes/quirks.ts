@@ -1,7 +1,7 @@
 // `sandbox start --quirks`: what public code shows of the live service where the reference leaves
 // it open (docs/sandbox.md, "Operating modes"). Here: responses reshaped, the empty-boundary
 // multipart, the live library's ticket fields and returnUrl; elsewhere: the attendee list
-// (live-attendee-list.ts), `Authorization :` (lenient-head.ts), create-event's segment (events.ts),
+// (live-attendee-list.ts), `Authorization :` (lenient-head.ts), create-event's segment (writes.ts),
 // the publisher key in the body (publisher-input.ts).
 import type { MiddlewareHandler } from 'hono';
 import { TICKET_STATUS_SYNONYMS_FOR_ADD } from '../../client/schemas/values.js';

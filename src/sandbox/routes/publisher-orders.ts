@@ -110,15 +110,11 @@ type AttendeeAnswers = z.output<typeof saveAttendeeData>['attendees'];
 
 /** An answer as stored: a MultiCheckbox list joined by ", ". */
 function answerText(value: AttendeeAnswers[string][number]['value']): string {
-  return (
-    Array.isArray(value)
-      ? value
-          .map(String)
-          .map((item) => item.trim())
-          .filter((item) => item !== '')
-          .join(', ')
-      : String(value)
-  ).trim();
+  if (!Array.isArray(value)) return String(value).trim();
+  return value
+    .map((item) => String(item).trim())
+    .filter((item) => item !== '')
+    .join(', ');
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
