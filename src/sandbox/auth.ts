@@ -4,7 +4,6 @@ import { accountForAccessToken, accountForPublisherKey, findAccountByBookingKey 
 import type { SandboxContext, SandboxEnv } from './context.js';
 import { SandboxError } from './errors.js';
 
-/** The bearer value of the Authorization header, if any. */
 export function bearerToken(header: string | undefined): string | undefined {
   const match = /^\s*bearer\s+(\S+)\s*$/i.exec(header ?? '');
   return match?.[1];

@@ -70,7 +70,6 @@ export function issueAuthCode(
   return code;
 }
 
-/** What an authorization code was issued for. */
 interface AuthCodeGrant {
   client_id: string;
   account_id: number;
@@ -90,7 +89,6 @@ export function consumeAuthCode(db: SandboxDatabase, code: string, now: Date): b
   return result.changes === 1;
 }
 
-/** Revokes every access token exchanged for this code; returns how many. */
 export function revokeTokensOfCode(db: SandboxDatabase, code: string): number {
   return prepared(db, `DELETE FROM access_tokens WHERE auth_code_hash = ?`).run(sha256Hex(code)).changes;
 }

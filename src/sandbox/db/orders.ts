@@ -143,7 +143,6 @@ export function saveAttendees(db: SandboxDatabase, orderId: number, orderNo: str
   })();
 }
 
-/** Adds attendee_1 … of a new order, with their answers. */
 function insertAttendees(db: SandboxDatabase, orderId: number, orderNo: string, attendees: readonly NewAttendee[]): void {
   const insertAttendee = prepared(
     db,

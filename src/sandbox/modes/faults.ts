@@ -29,7 +29,6 @@ export class FaultSpecError extends Error {
   }
 }
 
-/** "200ms", "2s" → milliseconds. */
 export function parseFaultDelay(text: string, field: string): number {
   const match = /^(\d+)(ms|s)$/.exec(text.trim());
   if (!match) throw new FaultSpecError(field, `expected a duration like 200ms or 2s, got "${text}"`);
@@ -99,7 +98,6 @@ export class FaultInjector {
     this.random = seededRandom(spec.seed);
   }
 
-  /** Requests decided so far. */
   get decided(): number {
     return this.count;
   }
@@ -113,7 +111,6 @@ export class FaultInjector {
   }
 }
 
-/** Hono middleware applying the injector's decision to each API request. */
 export function faultMiddleware(injector: FaultInjector, sleep: (ms: number) => Promise<void>): MiddlewareHandler {
   return async (c, next) => {
     if (!isApiPath(c.req.path)) return next();

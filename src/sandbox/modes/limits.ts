@@ -95,7 +95,6 @@ export class RateLimiter {
     return window;
   }
 
-  /** Decides one call by `token` to `path`, and counts it when allowed. */
   check(token: string, path: string): LimitVerdict {
     const now = this.options.now();
     const rules = [BURST_RULE];

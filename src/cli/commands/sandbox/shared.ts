@@ -32,7 +32,6 @@ export function defaultSandboxDbPath(env: Env): string {
 
 const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:4010';
 
-/** Help text of the shared --url flag. */
 export const SANDBOX_URL_HELP = `the sandbox's address (default: BOXOFFICE_API_URL, else ${DEFAULT_SANDBOX_URL})`;
 
 /** --url, else BOXOFFICE_API_URL, else the default port; an http(s) address without a trailing slash. */
