@@ -19,17 +19,11 @@ import { percentOf, roundMoney, sumMoney } from '../util/money.js';
 const MAX_SEED_EVENTS = 1000;
 const MAX_SEED_ORDERS = 1_000_000;
 
-export interface SeedOptions {
+interface SeedOptions {
   events: number;
   orders: number;
   account?: string;
   seed?: number;
-}
-
-export interface SeedResult {
-  eventIds: string[];
-  orders: number;
-  attendees: number;
 }
 
 const FIRST_NAMES = ['Asha', 'Ravi', 'Meera', 'Karan', 'Priya', 'Arjun', 'Neha', 'Vikram', 'Ananya', 'Rahul', 'Sara', 'Tom', 'Lena', 'Omar', 'Yuki', 'Ines'];
@@ -67,7 +61,7 @@ interface SeededEvent {
 }
 
 /** Generates the data set described at the top of this file. */
-export function seedData(context: SandboxContext, options: SeedOptions): SeedResult {
+export function seedData(context: SandboxContext, options: SeedOptions) {
   const { db } = context;
   const now = context.clock.now();
   const today = utcDate(now);
@@ -78,7 +72,7 @@ export function seedData(context: SandboxContext, options: SeedOptions): SeedRes
   // enough stock for every order at 4 tickets of the same kind
   const stock = Math.max(100, ordersPerEvent * 4);
 
-  return db.transaction((): SeedResult => {
+  return db.transaction(() => {
     const account = ensureOrganizerAccount(db, options.account ?? ORGANIZER_EMAIL, now);
     const events: SeededEvent[] = [];
     for (let index = 0; index < options.events; index += 1) {

@@ -81,7 +81,7 @@ function livePurchaseDate(event: EventRow, purchasedAt: Date): string | Record<s
 }
 
 /** 2.14 */
-export function attendeeRecord({ order, attendees }: AttendeeListEntry) {
+export function listRecord({ order, attendees }: AttendeeListEntry) {
   return {
     orderNo: order.order_no,
     orderCost: order.grand_total,
@@ -120,7 +120,7 @@ export function attendeeRecord({ order, attendees }: AttendeeListEntry) {
 function liveRecord(event: EventRow, entry: AttendeeListEntry, ticketNumbers: ReadonlyMap<number, number>) {
   const { order, attendees } = entry;
   const purchasedAt = new Date(order.purchased_at);
-  const record = attendeeRecord(entry);
+  const record = listRecord(entry);
   return {
     ...record,
     orderNo: liveOrderNo(event, purchasedAt, order.id),

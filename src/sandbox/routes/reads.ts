@@ -11,7 +11,7 @@ import { readForm, validate } from '../request.js';
 import { buildDateTimeObject, instantObject, sqlDateTime, utcDate, withSeconds } from '../time.js';
 import { eventFor } from './access.js';
 import { eventPageUrl, requestOrigin } from './event-page.js';
-import { attendeeRecord, batchPositions, listSpan, liveAttendeeBatch } from './live-attendee-list.js';
+import { listRecord, batchPositions, listSpan, liveAttendeeBatch } from './live-attendee-list.js';
 import { roundMoney, sumMoney } from '../../util/money.js';
 
 // The reference's fields of an event that the sandbox leaves null, as JSON text built once: every
@@ -194,6 +194,6 @@ export function registerReadRoutes(app: SandboxApp, context: SandboxContext): vo
     const event = eventFor(db, c.get('account'), request.eventId, 'read');
     if (context.quirks) return c.json({ status: 'success', attendee: liveAttendeeBatch(db, event, request.fromRecord, request.toRecord, context.listOrder) });
     const { first, last } = batchPositions(request.fromRecord, request.toRecord, false);
-    return c.json({ status: 'success', attendee: listSpan(db, event, first, last, context.listOrder).map(attendeeRecord) });
+    return c.json({ status: 'success', attendee: listSpan(db, event, first, last, context.listOrder).map(listRecord) });
   });
 }
