@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultExtensions } from '../src/sandbox/extensions.js';
+import { defaultExtensions } from '../src/sandbox/app.js';
 import { seedData } from '../src/sandbox/seed.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { startTestPostgres } from '../test/helpers/postgres.js';

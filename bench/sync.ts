@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AttendeeListOrder, SandboxExtension } from '../src/sandbox/context.js';
 import { insertOrder } from '../src/sandbox/db/orders.js';
-import { defaultExtensions } from '../src/sandbox/extensions.js';
+import { defaultExtensions } from '../src/sandbox/app.js';
 import { seedData } from '../src/sandbox/seed.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { measureNode, sandboxCliEnv, snapshotCli, type Measurement } from './export.js';

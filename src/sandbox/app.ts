@@ -1,14 +1,7 @@
-// createApp({ db, clock, limits, faults, quirks }) → the sandbox as a Hono app.
-//
-// Nothing lives in module singletons: every route reads the injected SandboxContext.
-//
-// The order of registration gives the hooks of an extension (extensions.ts) their meaning: the
-// guards of docs/sandbox-security.md come first and see every request; the body limit and every
-// extension's `middleware` (the operating modes) wrap every route registered after them; the core
-// routes (OAuth, POST /sandbox/token, E1–E11, the public event page) come before every extension's
-// `routes` (the Publisher API, bookings, the other sandbox-only endpoints). An extension's `seeds`
-// are the named data sets of `sandbox start --seed NAME` (runSeed). A handler or middleware throws
-// SandboxError for a coded failure; app.onError answers it.
+// createApp: the sandbox as a Hono app, every route reading the injected SandboxContext (no module
+// singletons). The order of registration matters: the guards of docs/sandbox-security.md see every
+// request; the body limit and the extensions' middleware (the modes) wrap every route after them;
+// the core routes come before the extensions' routes. Handlers throw SandboxError; onError answers it.
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -25,16 +18,15 @@ import {
   type SandboxExtension,
 } from './context.js';
 import { SandboxError, errorEnvelope } from './errors.js';
-import { defaultExtensions } from './extensions.js';
+import { modesExtension } from './modes/index.js';
+import { BOOKING_PATH, bookingExtension } from './routes/booking.js';
+import { publisherExtension, QUESTIONS_ENDPOINT } from './routes/publisher.js';
+import { seedExtension } from './seed.js';
 import { registerOAuthRoutes } from './routes/oauth.js';
 import { registerSandboxToolRoutes } from './routes/sandbox-tools.js';
-import { registerEventRoutes } from './routes/events.js';
-import { registerTicketRoutes } from './routes/tickets.js';
-import { registerDiscountRoutes } from './routes/discounts.js';
+import { registerWriteRoutes } from './routes/writes.js';
 import { registerReadRoutes } from './routes/reads.js';
 import { registerEventPageRoutes } from './routes/event-page.js';
-import { BOOKING_PATH } from './routes/booking.js';
-import { QUESTIONS_ENDPOINT } from './routes/publisher-questions.js';
 import { refuseForeignHost } from './security/host.js';
 import { addSecurityHeaders } from './security/response-headers.js';
 import { refuseCrossSiteForms } from './security/cross-site.js';
@@ -48,12 +40,11 @@ export interface CreateAppOptions {
   faults?: string;
   quirks?: boolean;
   listOrder?: AttendeeListOrder;
-  /** See SandboxContext.holdTimeoutMs; default DEFAULT_HOLD_TIMEOUT_MS. */
   holdTimeoutMs?: number;
   extensions?: SandboxExtension[];
   /** What /sandbox/* requires as its bearer value; a fresh random one by default. */
   secret?: string;
-  /** Changes to how failed sign-ins are slowed (tests that fail on purpose, hundreds of times). */
+  /** Tests that fail sign-ins on purpose, hundreds of times, slow them less. */
   failedAuth?: Partial<FailedAuthPolicy>;
 }
 
@@ -65,27 +56,26 @@ export interface SandboxAppHandle {
   failedAuth: FailedAuthThrottle;
 }
 
+/** The parts registered after the core routes, in order. */
+export function defaultExtensions(): SandboxExtension[] {
+  return [modesExtension(), publisherExtension(), bookingExtension(), seedExtension()];
+}
+
 /** Sandbox tools authenticated by an organizer's access token instead of the sandbox secret. */
 const TOOLS_TAKING_AN_ACCESS_TOKEN: ReadonlySet<string> = new Set([QUESTIONS_ENDPOINT]);
 
 /** Form posts the service receives from other sites by design (see security/cross-site.ts). */
 const CROSS_SITE_ENTRY_PATHS: ReadonlySet<string> = new Set([BOOKING_PATH]);
 
-/** Where an integration platform's docs put the Publisher API (`/api/publisher/ticket-details`). */
-const PUBLISHER_UNDER_API = '/api/publisher/';
-
 /**
- * The path every route and mode sees: the Publisher API under `/api` is the Publisher API, so it
- * is counted, failed and reshaped as `/publisher/…` is.
+ * The path every route and mode sees: the Publisher API under `/api` (where an integration
+ * platform's docs put it) is counted, failed and reshaped as `/publisher/…` is.
  */
 function withoutApiPrefix(path: string): string {
-  return path.startsWith(PUBLISHER_UNDER_API) ? path.slice('/api'.length) : path;
+  return path.startsWith('/api/publisher/') ? path.slice('/api'.length) : path;
 }
 
-/** Held tickets of an order that was never confirmed are released after this long. */
 const DEFAULT_HOLD_TIMEOUT_MS = 30 * 60_000;
-
-/** Largest request body accepted (bigger → E002 with HTTP 413). */
 const MAX_BODY_BYTES = 1024 * 1024;
 
 const bodyTooLarge = () => new SandboxError('E002', { description: `request body larger than ${MAX_BODY_BYTES} bytes`, httpStatus: 413 });
@@ -131,9 +121,7 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
 
   registerOAuthRoutes(app, context);
   registerSandboxToolRoutes(app, context);
-  registerEventRoutes(app, context);
-  registerTicketRoutes(app, context);
-  registerDiscountRoutes(app, context);
+  registerWriteRoutes(app, context);
   registerReadRoutes(app, context);
   registerEventPageRoutes(app, context);
 
@@ -146,9 +134,8 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
 const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /**
- * A body whose declared length is over the limit is refused with E002 (413) — after reading it,
- * because answering while the client is still sending makes the server close the connection and
- * the client sees a reset instead of the coded error. (bodyLimit below covers chunked bodies.)
+ * A body declared over the limit is refused with E002 (413) after reading it: answering while the
+ * client still sends makes the server close the connection, and the client sees a reset instead.
  */
 const refuseOversizedBody: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   const declared = Number(c.req.header('content-length'));
@@ -178,7 +165,7 @@ const countChunkedBody = bodyLimit({
  */
 const limitChunkedBody: MiddlewareHandler<SandboxEnv> = (c, next) => (c.req.header('transfer-encoding') === undefined ? next() : countChunkedBody(c, next));
 
-/** Runs the named data set of whichever extension provides it; returns the new event ids. */
+/** Runs the named data set (`sandbox start --seed NAME`) of whichever extension provides it; returns the new event ids. */
 export async function runSeed(handle: SandboxAppHandle, name: string): Promise<string[]> {
   for (const extension of handle.extensions) {
     const seed = extension.seeds?.[name];

@@ -4,7 +4,6 @@ import { accountForAccessToken, accountForPublisherKey, findAccountByBookingKey 
 import type { SandboxContext, SandboxEnv } from './context.js';
 import { SandboxError } from './errors.js';
 
-/** The bearer value of the Authorization header, if any. */
 export function bearerToken(header: string | undefined): string | undefined {
   const match = /^\s*bearer\s+(\S+)\s*$/i.exec(header ?? '');
   return match?.[1];
@@ -13,15 +12,9 @@ export function bearerToken(header: string | undefined): string | undefined {
 /** The service's own library's words for E007 from April 2015 on: an event id or a key problem. */
 const E007_KEY_OR_EVENT = "Invalid Event Id or Invalid API key for requested API (use the admin account's access token)";
 
-/** A key of an account that is not an access token: its Publisher API key or its booking key. */
-function isOtherKeyOfAnAccount(context: SandboxContext, key: string): boolean {
-  return accountForPublisherKey(context.db, key) !== undefined || findAccountByBookingKey(context.db, key) !== undefined;
-}
-
 /**
- * Sets `account` from a valid, unexpired access token; E001 otherwise. With --quirks, another key
- * of an account (its Publisher API key, its booking key) is E007, "invalid API key for requested
- * API", as the live service's library describes it.
+ * Sets `account` from a valid, unexpired access token; E001 otherwise. With --quirks, an account's
+ * publisher or booking key is E007, "invalid API key for requested API", as the live library says.
  */
 export function requireAccessToken(context: SandboxContext): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
@@ -30,7 +23,8 @@ export function requireAccessToken(context: SandboxContext): MiddlewareHandler<S
       throw new SandboxError('E001', { description: 'an access token is needed: Authorization: Bearer <token>' });
     }
     const account = accountForAccessToken(context.db, token, context.clock.now());
-    if (!account && context.quirks && isOtherKeyOfAnAccount(context, token)) throw new SandboxError('E007', { description: E007_KEY_OR_EVENT });
+    const otherKey = () => accountForPublisherKey(context.db, token) ?? findAccountByBookingKey(context.db, token);
+    if (!account && context.quirks && otherKey()) throw new SandboxError('E007', { description: E007_KEY_OR_EVENT });
     if (!account) throw new SandboxError('E001', { description: 'the access token is unknown or has expired' });
     c.set('account', account);
     await next();

@@ -1,5 +1,4 @@
-// Fixed sandbox values: the `local` profile holds these, so they
-// are well-known on purpose and are not secrets. Every fresh sandbox database is seeded with them.
+// Fixed sandbox values, well-known on purpose (the `local` profile holds them): not secrets.
 
 export const SANDBOX_CLIENT_ID = 'boxoffice-cli';
 export const SANDBOX_CLIENT_SECRET = 'sandbox-client-secret';
@@ -23,33 +22,16 @@ export const ADMIN_EMAIL = 'admin@sandbox.local';
 
 export type AccountRole = 'organizer' | 'admin';
 
-export interface SeedAccount {
-  email: string;
-  role: AccountRole;
-  bookingKey: string;
-}
-
 /** The booking key of `organizer@sandbox.local` (the `local` profile's booking key). */
 export const ORGANIZER_BOOKING_KEY = 'sandbox-booking-key-organizer';
 
-export const SEED_ACCOUNTS: readonly SeedAccount[] = [
+export const SEED_ACCOUNTS: readonly { email: string; role: AccountRole; bookingKey: string }[] = [
   { email: ORGANIZER_EMAIL, role: 'organizer', bookingKey: ORGANIZER_BOOKING_KEY },
   { email: ADMIN_EMAIL, role: 'admin', bookingKey: 'sandbox-booking-key-admin' },
 ];
 
 /** The sandbox's default port (the `local` profile points here). */
 export const SANDBOX_DEFAULT_PORT = 4010;
-
-/**
- * Sandbox-only endpoints (not part of the service): see the comment at the top of app.ts. Both
- * need `Authorization: Bearer <sandbox secret>` (security/sandbox-secret.ts).
- */
-export const SANDBOX_ENDPOINTS = {
-  /** POST role=organizer|admin|publisher|booking [account=EMAIL] → {status, value} */
-  token: '/sandbox/token',
-  /** POST — registered by the seeding extension (seed.ts). */
-  seed: '/sandbox/seed',
-} as const;
 
 /** Access tokens live 3 months (reference §5); the sandbox counts 90 days. */
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 90 * 24 * 60 * 60;

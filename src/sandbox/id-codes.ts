@@ -1,8 +1,6 @@
-// The live service names events, tickets and discounts by codes of letters (EKDJHH, TKCIGJ,
-// DKFJ) beside their numeric ids. The sandbox's codes are a
-// kind letter and the numeric id written in base 26 with the letters A–Z, at least five of
-// them: event 1 is EAAAAB, ticket 27 is TAAABB. The Event & Registration routes read an id in
-// either form; `--quirks` answers with the code where the live service does.
+// The live service names events, tickets and discounts by codes of letters (EKDJHH, TKCIGJ) beside
+// their ids. The sandbox's: a kind letter and the id in base 26 with A–Z, at least five letters
+// (event 1 is EAAAAB). Its routes read either form; `--quirks` answers with the code as the live service does.
 
 export type IdKind = 'event' | 'ticket' | 'discount';
 

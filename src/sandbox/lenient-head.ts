@@ -1,9 +1,7 @@
-// Requests whose header names are followed by spaces before the colon (`Authorization : Bearer
-// …`, as the service's own PHP library sent them from 2013 to 2015, and the service answered).
-// Node's HTTP parser refuses such a line with 400 even with insecureHTTPParser, so each
-// connection's bytes pass through here first: in every request head the spaces are removed
-// (`Authorization: Bearer …`), bodies pass untouched (sized by Content-Length). A connection
-// that sends a chunked body is passed on as it is from there on.
+// Header names followed by spaces before the colon (`Authorization : Bearer …`, as the service's own
+// PHP library sent them from 2013 to 2015). Node's parser refuses them even with insecureHTTPParser,
+// so each connection's request heads lose those spaces here; bodies pass untouched (sized by
+// Content-Length), and a connection that sends a chunked body is passed on as it is from there on.
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { Duplex } from 'node:stream';

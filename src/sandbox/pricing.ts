@@ -35,7 +35,6 @@ export interface PricedLine {
   unitPrice: number;
   price: number;
   discount: number;
-  /** The discount applied. */
   discountId: number | null;
   codeApplied: boolean;
   platformFee: number;
@@ -55,27 +54,20 @@ function isActive(rule: DiscountRule, now: string): boolean {
   return startsAt <= now && now <= endsAt && rule.used_count < rule.usage_limit;
 }
 
-function discountFor(rule: DiscountRule, unitPrice: number, quantity: number): { amount: number } {
-  const amount =
-    rule.type === 'percentage' ? percentOf(unitPrice * quantity, Math.min(100, rule.amount)) : roundMoney(Math.min(unitPrice, rule.amount) * quantity);
-  return { amount };
-}
-
-interface ChosenDiscount {
-  rule: DiscountRule;
-  amount: number;
+function discountFor(rule: DiscountRule, unitPrice: number, quantity: number): number {
+  return rule.type === 'percentage' ? percentOf(unitPrice * quantity, Math.min(100, rule.amount)) : roundMoney(Math.min(unitPrice, rule.amount) * quantity);
 }
 
 /** Which discount a line gets (see the model above). */
-function chooseDiscount(line: CartLineInput, now: string): ChosenDiscount | null {
+function chooseDiscount(line: CartLineInput, now: string): { rule: DiscountRule; amount: number } | null {
   const { ticket, quantity } = line;
   const code = line.discountCode.trim();
   const active = line.discounts.filter((rule) => isActive(rule, now));
   if (code !== '') {
     const coded = active.find((rule) => rule.category === 'code' && (rule.code ?? '').toLowerCase() === code.toLowerCase());
-    if (coded) return { rule: coded, ...discountFor(coded, ticket.price, quantity) };
+    if (coded) return { rule: coded, amount: discountFor(coded, ticket.price, quantity) };
   }
-  let best: ChosenDiscount | null = null;
+  let best: ReturnType<typeof chooseDiscount> = null;
   for (const rule of active) {
     if (rule.category === 'code') continue;
     if (rule.category === 'bulk') {
@@ -83,7 +75,7 @@ function chooseDiscount(line: CartLineInput, now: string): ChosenDiscount | null
       const to = rule.to_quantity ?? Number.POSITIVE_INFINITY;
       if (quantity < from || quantity > to) continue;
     }
-    const candidate = { rule, ...discountFor(rule, ticket.price, quantity) };
+    const candidate = { rule, amount: discountFor(rule, ticket.price, quantity) };
     if (candidate.amount > 0 && (!best || candidate.amount > best.amount)) best = candidate;
   }
   return best;

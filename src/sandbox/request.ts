@@ -1,12 +1,10 @@
-// Reading request bodies (multipart/form-data, application/x-www-form-urlencoded, and JSON for
-// lenient clients) and validating them with the SHARED request schemas, mapping zod's issues to
-// the reference's error codes.
+// Reading request bodies (multipart, urlencoded, JSON) and validating them with the client's
+// request schemas, zod's issues mapped to the reference's error codes.
 import type { Context } from 'hono';
 import * as z from 'zod';
 import { SandboxError, fieldError, type SandboxErrorCode } from './errors.js';
 import { readableMultipart } from './multipart.js';
 
-/** Longest text the sandbox stores in one field; longer is refused (E002 naming the field). */
 const MAX_FIELD_LENGTH = 10_000;
 
 export type FormFields = Record<string, string>;
@@ -15,8 +13,7 @@ const URLENCODED = 'application/x-www-form-urlencoded';
 
 /**
  * An urlencoded body's fields as hono's parseBody gives them (a repeated name: its last value; a
- * name ending in `[]`: a list), read without the web Request and FormData that parseBody builds
- * for every body, a tenth of a small read's CPU.
+ * name ending in `[]`: a list), without the Request and FormData it builds (a tenth of a small read's CPU).
  */
 function urlencodedFields(body: ArrayBuffer): Record<string, unknown> {
   const fields: Record<string, unknown> = Object.create(null);
@@ -60,7 +57,7 @@ export async function readForm(c: Context): Promise<FormFields> {
   return fields;
 }
 
-/** A field's text; E002 naming the field when it is too long or holds a NUL character. */
+/** E002 naming the field when it is too long or holds a NUL character. */
 export function checkedText(key: string, text: string): string {
   if (text.length > MAX_FIELD_LENGTH) throw fieldError(key, `longer than ${MAX_FIELD_LENGTH} characters`);
   if (text.includes('\u0000')) throw fieldError(key, 'contains a NUL character');
@@ -69,20 +66,15 @@ export function checkedText(key: string, text: string): string {
 
 function fieldText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'boolean') return String(value);
+  if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') return String(value);
   return undefined;
 }
 
-/** Per-endpoint choice of codes for a field that is missing or whose value is refused. */
-export interface FieldCodes {
-  /** A missing field that has its own code (when it is the only field missing). */
-  missing?: Partial<Record<string, SandboxErrorCode>>;
-  /** A field whose value has the wrong format. */
-  invalid?: Partial<Record<string, SandboxErrorCode>>;
-  /** A rule across fields (a refinement) reported on this field. */
-  rule?: Partial<Record<string, SandboxErrorCode>>;
-}
+/**
+ * Per endpoint, the code of a field that is the only one missing, of a field whose value has the
+ * wrong format, and of a rule across fields (a refinement) reported on a field.
+ */
+export type FieldCodes = Partial<Record<'missing' | 'invalid' | 'rule', Partial<Record<string, SandboxErrorCode>>>>;
 
 type ObjectSchema = z.core.$ZodObject;
 

@@ -7,8 +7,8 @@ import { integer } from '../client/schemas/common.js';
 import type { SandboxContext, SandboxExtension } from './context.js';
 import { ensureOrganizerAccount } from './db/accounts.js';
 import { insertAnswer } from './db/orders.js';
-import { addQuestions, insertDiscount, insertEvent, insertTicket, type QuestionRow } from './db/events.js';
-import { SANDBOX_ENDPOINTS, ORGANIZER_EMAIL } from './fixtures.js';
+import { addQuestions, insertDiscount, insertEvent, insertTicket } from './db/events.js';
+import { ORGANIZER_EMAIL } from './fixtures.js';
 import { seededRandom } from './modes/faults.js';
 import { readForm, validate } from './request.js';
 import { questionFieldId } from './routes/publisher-orders.js';
@@ -19,17 +19,11 @@ import { percentOf, roundMoney, sumMoney } from '../util/money.js';
 const MAX_SEED_EVENTS = 1000;
 const MAX_SEED_ORDERS = 1_000_000;
 
-export interface SeedOptions {
+interface SeedOptions {
   events: number;
   orders: number;
   account?: string;
   seed?: number;
-}
-
-export interface SeedResult {
-  eventIds: string[];
-  orders: number;
-  attendees: number;
 }
 
 const FIRST_NAMES = ['Asha', 'Ravi', 'Meera', 'Karan', 'Priya', 'Arjun', 'Neha', 'Vikram', 'Ananya', 'Rahul', 'Sara', 'Tom', 'Lena', 'Omar', 'Yuki', 'Ines'];
@@ -59,19 +53,15 @@ const SEED_QUESTIONS = [
   { label: 'Dietary needs', type: 'Dropdown', mandatory: false },
 ];
 
-interface SeededTicket {
-  id: number;
-  price: number;
-}
-
 interface SeededEvent {
   id: number;
-  tickets: SeededTicket[];
-  questions: Pick<QuestionRow, 'id' | 'label'>[];
+  tickets: { id: number; price: number }[];
+  /** The custom questions' labels and form field ids. */
+  questions: { label: string; fieldId: string }[];
 }
 
 /** Generates the data set described at the top of this file. */
-export function seedData(context: SandboxContext, options: SeedOptions): SeedResult {
+export function seedData(context: SandboxContext, options: SeedOptions) {
   const { db } = context;
   const now = context.clock.now();
   const today = utcDate(now);
@@ -82,7 +72,7 @@ export function seedData(context: SandboxContext, options: SeedOptions): SeedRes
   // enough stock for every order at 4 tickets of the same kind
   const stock = Math.max(100, ordersPerEvent * 4);
 
-  return db.transaction((): SeedResult => {
+  return db.transaction(() => {
     const account = ensureOrganizerAccount(db, options.account ?? ORGANIZER_EMAIL, now);
     const events: SeededEvent[] = [];
     for (let index = 0; index < options.events; index += 1) {
@@ -117,7 +107,7 @@ export function seedData(context: SandboxContext, options: SeedOptions): SeedRes
         },
         now,
       );
-      const ticket = (name: string, price: number, serviceFee: number): SeededTicket => ({
+      const ticket = (name: string, price: number, serviceFee: number) => ({
         price,
         id: insertTicket(
           db,
@@ -176,7 +166,7 @@ export function seedData(context: SandboxContext, options: SeedOptions): SeedRes
       events.push({
         id: eventId,
         tickets: [general, vip],
-        questions: questionIds.map((id, position) => ({ id, label: SEED_QUESTIONS[position].label })),
+        questions: questionIds.map((id, position) => ({ label: SEED_QUESTIONS[position].label, fieldId: questionFieldId({ id }) })),
       });
     }
 
@@ -186,10 +176,9 @@ export function seedData(context: SandboxContext, options: SeedOptions): SeedRes
 }
 
 /**
- * Bulk path for confirmed orders: the same rows and invariants as insertOrder + confirmOrder in
- * db/orders.ts (sold tickets, the event's next attendee-list position, the global purchase
- * sequence), but with one prepared statement per table and the counters updated once per
- * event at the end, instead of per order. Runs inside the caller's transaction.
+ * Confirmed orders in bulk: the rows and invariants of insertOrder + confirmOrder (db/orders.ts:
+ * sold tickets, list positions, the purchase sequence) with one statement a table and the counters
+ * set once at the end, so that 100,000 orders take seconds. Inside the caller's transaction.
  */
 function insertConfirmedOrders(context: SandboxContext, events: readonly SeededEvent[], orders: number, run: string, random: () => number): number {
   const { db } = context;
@@ -235,7 +224,6 @@ function insertConfirmedOrders(context: SandboxContext, events: readonly SeededE
     const row = db.prepare(`SELECT confirmed_orders FROM events WHERE id = ?`).get(event.id) as { confirmed_orders: number };
     positions.set(event.id, row.confirmed_orders);
   }
-  const fieldIds = new Map(events.map((event) => [event.id, event.questions.map((question) => questionFieldId(question))]));
   const runTag = run.toUpperCase();
   let attendeeId = ids.lastAttendee;
   let attendees = 0;
@@ -285,7 +273,6 @@ function insertConfirmedOrders(context: SandboxContext, events: readonly SeededE
       position,
     );
     insertLine.run(orderId, ticket.id, quantity, ticket.price, platformFee, cost);
-    const questionFields = fieldIds.get(event.id) ?? [];
     people.forEach((person, seat) => {
       attendeeId += 1;
       const status = pickWeighted(STATUSES);
@@ -293,7 +280,9 @@ function insertConfirmedOrders(context: SandboxContext, events: readonly SeededE
       insertAttendee.run(attendeeId, orderId, ticket.id, seat + 1, `${orderNo}-${seat + 1}`, person.name, person.email, person.phone, checkin, status);
       if (random() < EMPTY_DETAILS_SHARE) return;
       const answers = [pick(COMPANIES), pick(JOB_TITLES), pickWeighted(SIZES), pickWeighted(DIETARY_NEEDS)];
-      for (const [answer, value] of answers.entries()) insertAnswer(db, attendeeId, answer + 1, event.questions[answer].label, value, questionFields[answer]);
+      for (const [answer, value] of answers.entries()) {
+        insertAnswer(db, attendeeId, answer + 1, event.questions[answer].label, value, event.questions[answer].fieldId);
+      }
     });
     attendees += quantity;
   }
@@ -324,7 +313,7 @@ export function seedExtension(): SandboxExtension {
   return {
     name: 'seed',
     routes(app, context) {
-      app.post(SANDBOX_ENDPOINTS.seed, async (c) => {
+      app.post('/sandbox/seed', async (c) => {
         const request = validate(seedRequest, await readForm(c));
         return c.json({ status: 'success', ...seedData(context, request) });
       });

@@ -10,15 +10,14 @@ import { SANDBOX_DEFAULT_PORT } from './fixtures.js';
 import { acceptSpacedHeaderNames } from './lenient-head.js';
 
 export interface StartSandboxOptions extends Omit<CreateAppOptions, 'db'> {
-  /** 0 picks a free port. Default 4010. */
+  /** 0 picks a free port. */
   port?: number;
-  /** Default 127.0.0.1. */
   host?: string;
-  /** A database file (created with its directories' permission), or ':memory:'. */
+  /** A database file, or ':memory:'. */
   dbPath: string;
   /** A named data set to load once the server is up (`--seed demo`). */
   seed?: string;
-  /** Time allowed to receive a whole request, body included. Default REQUEST_DEADLINE_MS. */
+  /** Time allowed to receive a whole request, body included. */
   requestDeadlineMs?: number;
 }
 
@@ -29,18 +28,16 @@ export interface RunningSandbox {
   port: number;
   db: SandboxDatabase;
   handle: SandboxAppHandle;
-  /** The bearer value /sandbox/* requires (options.secret, else a fresh one). */
+  /** The bearer value /sandbox/* requires. */
   secret: string;
   server: Server;
-  /** Event ids created by `seed`, if one was named. */
   seededEventIds: string[];
   close(): Promise<void>;
 }
 
 export async function startSandbox(options: StartSandboxOptions): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1';
-  const clock = options.clock;
-  const db = openDatabase({ path: options.dbPath, now: clock?.now() });
+  const db = openDatabase({ path: options.dbPath, now: options.clock?.now() });
   let handle: SandboxAppHandle;
   try {
     handle = createApp({ ...options, db });

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import type { BoxofficeClient } from '../../src/client/index.js';
 import type { SandboxExtension } from '../../src/sandbox/context.js';
-import { defaultExtensions } from '../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../src/sandbox/app.js';
 import { runInProcess, type RunResult } from '../helpers/cli.js';
 import { organizerEnv, startTestSandbox } from '../helpers/sandbox.js';
 import { eventsWithUrl, ticketsOf } from './remote-counts.js';

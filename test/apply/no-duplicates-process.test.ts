@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import type { BoxofficeClient } from '../../src/client/index.js';
 import type { SandboxExtension } from '../../src/sandbox/context.js';
-import { defaultExtensions } from '../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../src/sandbox/app.js';
 import { modesExtension } from '../../src/sandbox/modes/index.js';
 import { startCli, type ProcessResult } from '../helpers/process.js';
 import { organizerEnv, startTestSandbox } from '../helpers/sandbox.js';

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultExtensions } from '../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../src/sandbox/app.js';
 import { startCli } from '../helpers/process.js';
 import { RequestGate } from '../helpers/request-gate.js';
 import { organizerEnv, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2e } from '../e2e/support/built-cli.js';
-import { defaultExtensions } from '../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../src/sandbox/app.js';
 import { RequestGate } from '../helpers/request-gate.js';
 import { runInTerminal, type TerminalSession } from '../helpers/terminal.js';
 import { placeOrders, tool } from '../sync/support.js';

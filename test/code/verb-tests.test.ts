@@ -29,7 +29,7 @@ describe('tests beside verbs', () => {
   it('finds the verbs by the rule (a sample that must be among them, and helpers that must not)', () => {
     const found = verbs();
     expect(found).toEqual(expect.arrayContaining(['event/get', 'apply/apply', 'auth/status', 'completion/completion', 'sandbox/attendee-tools']));
-    for (const helper of ['event/params', 'event/readback', 'attendees/shared', 'sandbox/url', 'config/keys']) expect(found).not.toContain(helper);
+    for (const helper of ['event/params', 'event/readback', 'attendees/shared', 'sandbox/shared', 'config/keys']) expect(found).not.toContain(helper);
   });
 
   it('every verb has test/cli/commands/GROUP/VERB.test.ts', () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxExtension } from '../../src/sandbox/context.js';
-import { defaultExtensions } from '../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../src/sandbox/app.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { seedAttendeeEvent, type SeededEvent } from './sandbox-seed.js';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxExtension } from '../../src/sandbox/context.js';
-import { defaultExtensions } from '../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../src/sandbox/app.js';
 import { runCli } from '../helpers/process.js';
 import { organizerEnv, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { runInTerminal } from '../helpers/terminal.js';

@@ -12,7 +12,7 @@ import { csvRecords } from '../helpers/csv.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/session/deps.js';
 import type { SandboxExtension } from '../../src/sandbox/context.js';
-import { defaultExtensions } from '../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../src/sandbox/app.js';
 import { runInProcess } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox, type TestSandboxOptions } from '../helpers/sandbox.js';
 import { untilFile } from '../helpers/file-event.js';

@@ -4,7 +4,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxClock } from '../../src/sandbox/context.js';
-import { defaultExtensions } from '../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../src/sandbox/app.js';
 import { ORGANIZER_BOOKING_KEY } from '../../src/sandbox/fixtures.js';
 import { bookingExtension } from '../../src/sandbox/routes/booking.js';
 import { DEFAULT_BOOKING_BOUNDS } from '../../src/sandbox/security/booking-bounds.js';

@@ -1,7 +1,7 @@
 // `sandbox token` and `sandbox seed` find the sandbox the same way, and refuse a bad --url before
 // sending anything.
 import { describe, expect, it } from 'vitest';
-import { sandboxUrl } from '../../src/cli/commands/sandbox/url.js';
+import { sandboxUrl } from '../../src/cli/commands/sandbox/shared.js';
 import { runInProcess } from '../helpers/cli.js';
 
 describe('the sandbox address of sandbox token and sandbox seed', () => {

@@ -10,7 +10,7 @@ import { Pool } from 'undici';
 import { ORGANIZER_EMAIL, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_PASSWORD } from '../../src/sandbox/fixtures.js';
 import { issueAuthCode } from '../../src/sandbox/db/oauth.js';
 import { findAccountByEmail } from '../../src/sandbox/db/accounts.js';
-import { defaultExtensions } from '../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../src/sandbox/app.js';
 import { modesExtension } from '../../src/sandbox/modes/index.js';
 import { DEFAULT_MAX_WINDOWS, RateLimiter } from '../../src/sandbox/modes/limits.js';
 import { FailedAuthThrottle, DEFAULT_FAILED_AUTH_POLICY } from '../../src/sandbox/security/failed-auth.js';

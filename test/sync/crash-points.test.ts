@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxExtension } from '../../src/sandbox/context.js';
-import { defaultExtensions } from '../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../src/sandbox/app.js';
 import { startE2e, type E2e } from '../e2e/support/built-cli.js';
 import { applyFeed, exportSnapshot, listedTickets, placeOrders, sortedEntries, sqliteSnapshot, startReceiver, tool, type Receiver } from './support.js';
 

@@ -6,7 +6,7 @@
 // more new orders than its plan counted on says how many were new.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultExtensions } from '../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../src/sandbox/app.js';
 import { startE2e, type E2e } from '../e2e/support/built-cli.js';
 import type { TestSandboxOptions } from '../helpers/sandbox.js';
 import { formatCount } from '../../src/util/count.js';

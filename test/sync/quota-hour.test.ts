@@ -4,7 +4,7 @@
 // nothing. The built CLI, a real sandbox counting the reads it answers, a real pseudo-terminal.
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { defaultExtensions } from '../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../src/sandbox/app.js';
 import { startE2e, type E2e } from '../e2e/support/built-cli.js';
 import { runInTerminal, type TerminalSession } from '../helpers/terminal.js';
 import { readCounter, tool } from './support.js';

@@ -4,7 +4,7 @@
 // run cut short by it resumes where it stopped, ending exact.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultExtensions } from '../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../src/sandbox/app.js';
 import { startE2e, type E2e } from '../e2e/support/built-cli.js';
 import type { TestSandboxOptions } from '../helpers/sandbox.js';
 import { exportSnapshot, placeOrders, readCounter, sortedEntries, sqliteSnapshot, tool } from './support.js';

@@ -6,7 +6,7 @@
 // SLOW_TESTS=1, and the suite's resets.test.ts does the same at 1,999 orders.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultExtensions } from '../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../src/sandbox/app.js';
 import { startE2e, type E2e } from '../e2e/support/built-cli.js';
 import { exportSnapshot, readCounter, snapshotDifferences, sqliteSnapshot, tool } from './support.js';
 

@@ -50,15 +50,7 @@ export function seedFixtures(db: SandboxDatabase, now: Date): void {
   })();
 }
 
-interface NewAccount {
-  email: string;
-  role: AccountRole;
-  password: string;
-  bookingKey?: string;
-  now: Date;
-}
-
-function createAccount(db: SandboxDatabase, account: NewAccount): Account {
+function createAccount(db: SandboxDatabase, account: { email: string; role: AccountRole; password: string; bookingKey?: string; now: Date }): Account {
   const bookingKey = account.bookingKey ?? newSecret('bk_');
   const result = prepared(db, `INSERT INTO accounts (email, password_hash, role, booking_key, created_at) VALUES (?, ?, ?, ?, ?)`).run(
     account.email,
@@ -82,7 +74,6 @@ export function findAccountByBookingKey(db: SandboxDatabase, bookingKey: string)
   return prepared(db, `SELECT ${ACCOUNT} FROM accounts a WHERE a.booking_key = ?`).get(bookingKey) as Account | undefined;
 }
 
-/** The account when the email and password match, else undefined. */
 export function authenticate(db: SandboxDatabase, email: string, password: string): Account | undefined {
   const account = findAccountByEmail(db, email.trim());
   const row = account && (prepared(db, `SELECT password_hash FROM accounts WHERE id = ?`).get(account.id) as { password_hash: string });
@@ -125,7 +116,6 @@ export function mintPublisherKey(db: SandboxDatabase, accountId: number, now: Da
   return key;
 }
 
-/** The account a Publisher API key belongs to. */
 export function accountForPublisherKey(db: SandboxDatabase, key: string): Account | undefined {
   const sql = `SELECT ${ACCOUNT} FROM publisher_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`;
   return prepared(db, sql).get(sha256Hex(key)) as Account | undefined;

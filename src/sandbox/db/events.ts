@@ -59,7 +59,6 @@ export function listEventsOwnedBy(db: SandboxDatabase, ownerId: number): EventRo
   return prepared(db, `SELECT * FROM events WHERE owner_id = ? ORDER BY id`).all(ownerId) as EventRow[];
 }
 
-/** Whether another event (not `exceptId`) already has this url. */
 export function urlTaken(db: SandboxDatabase, url: string, exceptId?: number): boolean {
   return prepared(db, `SELECT 1 FROM events WHERE url = ? AND id IS NOT ?`).get(url, exceptId ?? null) !== undefined;
 }
@@ -147,7 +146,6 @@ export function findDiscount(db: SandboxDatabase, id: number): DiscountRow | und
   return prepared(db, `SELECT * FROM discounts WHERE id = ?`).get(id) as DiscountRow | undefined;
 }
 
-/** Whether another discount of the event already uses this code. */
 export function discountCodeTaken(db: SandboxDatabase, eventId: number, code: string, exceptId?: number): boolean {
   return prepared(db, `SELECT 1 FROM discounts WHERE event_id = ? AND code = ? AND id IS NOT ?`).get(eventId, code, exceptId ?? null) !== undefined;
 }

@@ -15,34 +15,23 @@ export interface OAuthClient {
   publicClient: boolean;
 }
 
-interface ClientRow {
-  client_id: string;
-  client_secret_hash: string;
-  name: string;
-  redirect_uris: string;
-  allows_loopback: number;
-  public_client: number;
-}
-
-function toClient(row: ClientRow): OAuthClient {
-  return {
-    clientId: row.client_id,
-    name: row.name,
-    redirectUris: JSON.parse(row.redirect_uris) as string[],
-    allowsLoopback: row.allows_loopback === 1,
-    publicClient: row.public_client === 1,
-  };
-}
-
 export function findClient(db: SandboxDatabase, clientId: string): OAuthClient | undefined {
-  const row = prepared(db, `SELECT * FROM oauth_clients WHERE client_id = ?`).get(clientId) as ClientRow | undefined;
-  return row && toClient(row);
+  const row = prepared(db, `SELECT name, redirect_uris, allows_loopback, public_client FROM oauth_clients WHERE client_id = ?`).get(clientId) as
+    | { name: string; redirect_uris: string; allows_loopback: number; public_client: number }
+    | undefined;
+  return (
+    row && {
+      clientId,
+      name: row.name,
+      redirectUris: JSON.parse(row.redirect_uris) as string[],
+      allowsLoopback: row.allows_loopback === 1,
+      publicClient: row.public_client === 1,
+    }
+  );
 }
 
 export function clientSecretMatches(db: SandboxDatabase, clientId: string, secret: string): boolean {
-  const row = prepared(db, `SELECT client_secret_hash FROM oauth_clients WHERE client_id = ?`).get(clientId) as
-    | Pick<ClientRow, 'client_secret_hash'>
-    | undefined;
+  const row = prepared(db, `SELECT client_secret_hash FROM oauth_clients WHERE client_id = ?`).get(clientId) as { client_secret_hash: string } | undefined;
   return row !== undefined && sameSecret(row.client_secret_hash, sha256Hex(secret));
 }
 
@@ -64,15 +53,10 @@ export function redirectUriAllowed(client: OAuthClient, redirectUri: string): bo
   return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname) && url.username === '' && url.password === '' && url.hash === '';
 }
 
-export interface NewAuthCode {
-  clientId: string;
-  accountId: number;
-  redirectUri: string | null;
-  codeChallenge: string | null;
-  now: Date;
-}
-
-export function issueAuthCode(db: SandboxDatabase, grant: NewAuthCode): string {
+export function issueAuthCode(
+  db: SandboxDatabase,
+  grant: { clientId: string; accountId: number; redirectUri: string | null; codeChallenge: string | null; now: Date },
+): string {
   const code = newSecret('sbx_code_');
   const expires = new Date(grant.now.getTime() + AUTH_CODE_LIFETIME_SECONDS * 1000);
   prepared(db, `INSERT INTO auth_codes (code_hash, client_id, account_id, redirect_uri, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?)`).run(
@@ -86,7 +70,6 @@ export function issueAuthCode(db: SandboxDatabase, grant: NewAuthCode): string {
   return code;
 }
 
-/** What an authorization code was issued for. */
 interface AuthCodeGrant {
   client_id: string;
   account_id: number;
@@ -106,7 +89,6 @@ export function consumeAuthCode(db: SandboxDatabase, code: string, now: Date): b
   return result.changes === 1;
 }
 
-/** Revokes every access token exchanged for this code; returns how many. */
 export function revokeTokensOfCode(db: SandboxDatabase, code: string): number {
   return prepared(db, `DELETE FROM access_tokens WHERE auth_code_hash = ?`).run(sha256Hex(code)).changes;
 }

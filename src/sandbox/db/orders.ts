@@ -1,7 +1,6 @@
-// Orders, their lines and attendees. The purchase flow (Publisher API) and tests/benchmarks
-// insert orders through insertOrder; an order enters its event's attendee list when it is
-// confirmed, taking the next per-event position (1, 2, 3, … in purchase order). A batch of the
-// attendee list is then an index range seek on (event_id, event_position), never an OFFSET scan.
+// Orders, their lines and attendees. A confirmed order takes the next position of its event's
+// attendee list (1, 2, 3, … in purchase order): a batch of the list is an index range seek on
+// (event_id, event_position), never an OFFSET scan.
 import type { SandboxDatabase } from './index.js';
 import { insertRow, prepared } from './statements.js';
 import { roundMoney, sumMoney } from '../../util/money.js';
@@ -12,7 +11,6 @@ export interface OrderRow {
   id: number;
   order_no: string;
   event_id: number;
-  /** The account whose publisher key generated the order; null for orders made by the sandbox. */
   publisher_account_id: number | null;
   status: OrderStatus;
   quantity: number;
@@ -36,15 +34,7 @@ export interface OrderRow {
   reference_no: string | null;
   created_at: string;
   purchased_at: string | null;
-  /** Set when confirmed: the order's position in its event's attendee list. */
   event_position: number | null;
-}
-
-interface Buyer {
-  name: string;
-  email: string;
-  phone?: string | null;
-  city?: string | null;
 }
 
 export interface NewOrderLine {
@@ -53,17 +43,9 @@ export interface NewOrderLine {
   unitPrice: number;
   discountId?: number | null;
   discountCode?: string | null;
-  /** Total discount on the line (not per ticket). */
+  /** The line's whole discount and platform fee (not per ticket). */
   discountAmount?: number;
-  /** Platform fee charged on the line. */
   platformFee?: number;
-}
-
-interface AttendeeAnswer {
-  /** The attendee-form field id (default_1…, or q_<question id>). */
-  fieldId?: string;
-  label: string;
-  value: string;
 }
 
 export interface NewAttendee {
@@ -71,18 +53,19 @@ export interface NewAttendee {
   name: string;
   email: string;
   phone?: string | null;
-  answers?: readonly AttendeeAnswer[];
+  /** fieldId: the attendee-form field (default_1…, q_<question id>). */
+  answers?: readonly { fieldId?: string; label: string; value: string }[];
 }
 
 export interface NewOrder {
   eventId: number;
   /** The account whose publisher key placed the order; null for orders made by the sandbox. */
   publisherAccountId?: number | null;
-  /** Default 'confirm'. A confirmed order counts as sold and enters the attendee list. */
+  /** Default 'confirm': sold, and in the attendee list. */
   status?: OrderStatus;
-  buyer: Buyer;
+  buyer: { name: string; email: string; phone?: string | null; city?: string | null };
   lines: readonly NewOrderLine[];
-  /** One per ticket sold; default: one per ticket, named after the buyer. */
+  /** Default: one per ticket, named after the buyer. */
   attendees?: readonly NewAttendee[];
   processingFee?: number;
   serviceTax?: number;
@@ -160,7 +143,6 @@ export function saveAttendees(db: SandboxDatabase, orderId: number, orderNo: str
   })();
 }
 
-/** Adds attendee_1 … of a new order, with their answers. */
 function insertAttendees(db: SandboxDatabase, orderId: number, orderNo: string, attendees: readonly NewAttendee[]): void {
   const insertAttendee = prepared(
     db,
@@ -186,12 +168,9 @@ export function insertAnswer(db: SandboxDatabase, attendeeId: number, position: 
   );
 }
 
-/** The order's lines, in the order they were added: which ticket, how many. */
-export function orderLinesOf(db: SandboxDatabase, orderId: number): { ticket_id: number; quantity: number }[] {
-  return prepared(db, `SELECT ticket_id, quantity FROM order_lines WHERE order_id = ? ORDER BY id`).all(orderId) as {
-    ticket_id: number;
-    quantity: number;
-  }[];
+/** The order's lines, in the order they were added. */
+export function orderLinesOf(db: SandboxDatabase, orderId: number) {
+  return prepared(db, `SELECT ticket_id, quantity FROM order_lines WHERE order_id = ? ORDER BY id`).all(orderId) as { ticket_id: number; quantity: number }[];
 }
 
 /** The order, when it is still generated or pending (callers check that first: a bug otherwise). */
@@ -257,8 +236,22 @@ export function releaseExpiredOrders(db: SandboxDatabase, createdBefore: Date): 
   return expired.length;
 }
 
-type AttendeeListOrder = Pick<OrderRow, 'id' | 'order_no' | 'grand_total' | 'quantity' | 'buyer_name' | 'buyer_email' | 'buyer_phone'> &
-  Pick<OrderRow, 'city' | 'state' | 'country' | 'address' | 'zipcode' | 'paid_by'> & { purchased_at: string; event_position: number };
+type ListedOrder = Pick<
+  OrderRow,
+  | 'id'
+  | 'order_no'
+  | 'grand_total'
+  | 'quantity'
+  | 'buyer_name'
+  | 'buyer_email'
+  | 'buyer_phone'
+  | 'city'
+  | 'state'
+  | 'country'
+  | 'address'
+  | 'zipcode'
+  | 'paid_by'
+> & { purchased_at: string; event_position: number };
 
 /** An attendee as order details and the attendee list read it. */
 export interface AttendeeRow {
@@ -277,15 +270,11 @@ interface AttendeeListAttendee extends AttendeeRow {
 }
 
 export interface AttendeeListEntry {
-  order: AttendeeListOrder;
+  order: ListedOrder;
   attendees: AttendeeListAttendee[];
 }
 
-/**
- * Confirmed orders at positions first..last (1-based, inclusive) of the event's attendee list.
- * Three range queries per batch (orders, their attendees, their answers), grouped here, rather
- * than a query per order and per attendee.
- */
+/** Confirmed orders at positions first..last (1-based, inclusive): three range queries a batch, grouped here. */
 export function attendeeListRange(db: SandboxDatabase, eventId: number, first: number, last: number): AttendeeListEntry[] {
   if (last < first) return [];
   const range = [eventId, first, last] as const;
@@ -294,7 +283,7 @@ export function attendeeListRange(db: SandboxDatabase, eventId: number, first: n
     `SELECT id, order_no, grand_total, quantity, buyer_name, buyer_email, buyer_phone, city, state, country, address,
        zipcode, paid_by, purchased_at, event_position
      FROM orders WHERE event_id = ? AND event_position BETWEEN ? AND ? ORDER BY event_position`,
-  ).all(...range) as AttendeeListOrder[];
+  ).all(...range) as ListedOrder[];
   const attendees = prepared(
     db,
     `SELECT a.order_id, a.id, a.ticket_id, t.name AS ticket_name, a.ticket_no, a.name, a.email, a.checkin, a.status
@@ -308,22 +297,23 @@ export function attendeeListRange(db: SandboxDatabase, eventId: number, first: n
      WHERE o.event_id = ? AND o.event_position BETWEEN ? AND ? ORDER BY q.attendee_id, q.position`,
   ).all(...range) as { attendee_id: number; label: string; value: string }[];
 
-  // Rows are fresh objects: they are grouped as they come, without copying.
-  const answersByAttendee = new Map<number, { label: string; value: string }[]>();
-  for (const answer of answers) {
-    const list = answersByAttendee.get(answer.attendee_id);
-    if (list) list.push(answer);
-    else answersByAttendee.set(answer.attendee_id, [answer]);
-  }
-  const attendeesByOrder = new Map<number, AttendeeListAttendee[]>();
-  for (const row of attendees) {
-    const attendee = row as typeof row & AttendeeListAttendee;
-    attendee.answers = answersByAttendee.get(row.id) ?? [];
-    const list = attendeesByOrder.get(row.order_id);
-    if (list) list.push(attendee);
-    else attendeesByOrder.set(row.order_id, [attendee]);
-  }
+  const answersByAttendee = groupBy(answers, (answer) => answer.attendee_id);
+  const attendeesByOrder = groupBy(
+    attendees.map((row) => Object.assign(row, { answers: answersByAttendee.get(row.id) ?? [] })),
+    (attendee) => attendee.order_id,
+  );
   return orders.map((order) => ({ order, attendees: attendeesByOrder.get(order.id) ?? [] }));
+}
+
+/** Map.groupBy (ES2024, beyond the project's lib). */
+function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
 }
 
 export interface ReportLine {

@@ -16,13 +16,6 @@ export interface FaultSpec {
   seed: number;
 }
 
-const DEFAULT_FAULT_SPEC: FaultSpec = {
-  rate: 0.1,
-  kinds: [...FAULT_KINDS],
-  delayMs: 200,
-  seed: 1,
-};
-
 const MAX_DELAY_MS = 60_000;
 
 /** A --faults value that does not follow the grammar; `field` names the offending key. */
@@ -32,29 +25,10 @@ export class FaultSpecError extends Error {
     readonly field: string,
     message: string,
   ) {
-    // the CLI puts "--faults: " in front
     super(`${field}: ${message}`);
   }
 }
 
-function parseRate(text: string): number {
-  if (!/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(text)) {
-    throw new FaultSpecError('rate', `expected a fraction from 0 to 1, got "${text}"`);
-  }
-  return Number(text);
-}
-
-function parseKinds(text: string): FaultKind[] {
-  const kinds: FaultKind[] = [];
-  for (const part of text.split('+')) {
-    const kind = FAULT_KINDS.find((known) => known.toLowerCase() === part.trim().toLowerCase());
-    if (!kind) throw new FaultSpecError('kinds', `unknown kind "${part}" (expected ${FAULT_KINDS.join(', ')})`);
-    if (!kinds.includes(kind)) kinds.push(kind);
-  }
-  return kinds;
-}
-
-/** "200ms", "2s" → milliseconds. */
 export function parseFaultDelay(text: string, field: string): number {
   const match = /^(\d+)(ms|s)$/.exec(text.trim());
   if (!match) throw new FaultSpecError(field, `expected a duration like 200ms or 2s, got "${text}"`);
@@ -63,24 +37,32 @@ export function parseFaultDelay(text: string, field: string): number {
   return ms;
 }
 
-function parseSeed(text: string): number {
-  if (!/^\d{1,10}$/.test(text)) throw new FaultSpecError('seed', `expected a whole number, got "${text}"`);
-  return Number(text) >>> 0;
-}
-
 /** Each key's parser: the part of the spec the key's value sets. */
 const KEY_PARSERS: Readonly<Record<string, (value: string) => Partial<FaultSpec>>> = {
-  rate: (value) => ({ rate: parseRate(value) }),
-  kinds: (value) => ({ kinds: parseKinds(value) }),
+  rate(value) {
+    if (!/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(value)) throw new FaultSpecError('rate', `expected a fraction from 0 to 1, got "${value}"`);
+    return { rate: Number(value) };
+  },
+  kinds(value) {
+    const kinds = value.split('+').map((part) => {
+      const kind = FAULT_KINDS.find((known) => known.toLowerCase() === part.trim().toLowerCase());
+      if (!kind) throw new FaultSpecError('kinds', `unknown kind "${part}" (expected ${FAULT_KINDS.join(', ')})`);
+      return kind;
+    });
+    return { kinds: [...new Set(kinds)] };
+  },
   delay: (value) => ({ delayMs: parseFaultDelay(value, 'delay') }),
-  seed: (value) => ({ seed: parseSeed(value) }),
+  seed(value) {
+    if (!/^\d{1,10}$/.test(value)) throw new FaultSpecError('seed', `expected a whole number, got "${value}"`);
+    return { seed: Number(value) >>> 0 };
+  },
 };
 
 /** Parses a --faults value; `none` (or an empty value) gives undefined: no faults. */
 export function parseFaultSpec(text: string): FaultSpec | undefined {
   const trimmed = text.trim();
   if (trimmed === '' || trimmed === 'none') return undefined;
-  const spec: FaultSpec = { ...DEFAULT_FAULT_SPEC, kinds: [...DEFAULT_FAULT_SPEC.kinds] };
+  const spec: FaultSpec = { rate: 0.1, kinds: [...FAULT_KINDS], delayMs: 200, seed: 1 };
   const seen = new Set<string>();
   for (const pair of trimmed.split(',')) {
     const equals = pair.indexOf('=');
@@ -107,8 +89,6 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export type FaultDecision = { kind: 'none' } | { kind: FaultKind };
-
 /** Draws one decision per call; two draws per request so the kind never shifts the rate. */
 export class FaultInjector {
   private readonly random: () => number;
@@ -118,30 +98,23 @@ export class FaultInjector {
     this.random = seededRandom(spec.seed);
   }
 
-  /** Requests decided so far. */
   get decided(): number {
     return this.count;
   }
 
-  next(): FaultDecision {
+  next(): FaultKind | 'none' {
     this.count += 1;
     const hit = this.random();
     const pick = this.random();
-    if (this.spec.kinds.length === 0 || hit >= this.spec.rate) return { kind: 'none' };
-    return { kind: this.spec.kinds[Math.floor(pick * this.spec.kinds.length)] };
+    if (this.spec.kinds.length === 0 || hit >= this.spec.rate) return 'none';
+    return this.spec.kinds[Math.floor(pick * this.spec.kinds.length)];
   }
 }
 
-export interface FaultMiddlewareOptions {
-  sleep: (ms: number) => Promise<void>;
-}
-
-/** Hono middleware applying the injector's decision to each API request. */
-export function faultMiddleware(injector: FaultInjector, options: FaultMiddlewareOptions): MiddlewareHandler {
+export function faultMiddleware(injector: FaultInjector, sleep: (ms: number) => Promise<void>): MiddlewareHandler {
   return async (c, next) => {
     if (!isApiPath(c.req.path)) return next();
-    const decision = injector.next();
-    switch (decision.kind) {
+    switch (injector.next()) {
       case 'none':
         return next();
       case 'E011':
@@ -154,7 +127,7 @@ export function faultMiddleware(injector: FaultInjector, options: FaultMiddlewar
         requestSocket(c)?.destroy();
         return c.body(null, 503);
       case 'delay':
-        await options.sleep(injector.spec.delayMs);
+        await sleep(injector.spec.delayMs);
         return next();
     }
   };

@@ -29,7 +29,7 @@ export function modesExtension(options: ModesExtensionOptions = {}): SandboxExte
         app.use('*', limitsMiddleware(limiter));
       }
       const spec = context.faults === undefined ? undefined : parseFaultSpec(context.faults);
-      if (spec) app.use('*', faultMiddleware(new FaultInjector(spec), { sleep: options.sleep ?? realSleep }));
+      if (spec) app.use('*', faultMiddleware(new FaultInjector(spec), options.sleep ?? realSleep));
     },
   };
 }

@@ -1,10 +1,8 @@
-// `sandbox start --limits none|realistic`: the live service's quotas (src/client/live-quotas.ts),
-// per bearer token, with sliding windows over an injected clock, as docs/sandbox.md ("Operating
-// modes") lists them. The attendee list (E11) and the Publisher API count only towards the burst
-// limit: paging a large event is what E11 is for, and the quoted read quota is the organizer's
-// lookups. The windows are kept per bearer string as sent, before it is checked, so they live in an LRU
-// map of at most `maxWindows` entries: a flood of made-up tokens evicts the least recently used
-// windows instead of growing the process.
+// `sandbox start --limits realistic`: the live service's quotas (client/live-quotas.ts) per bearer
+// token, in sliding windows over an injected clock (docs/sandbox.md, "Operating modes"). E11 and the
+// Publisher API count only towards the burst limit: paging a large event is what E11 is for. The
+// windows are kept per bearer as sent, before it is checked, in an LRU map: a flood of made-up
+// tokens evicts the least recently used windows instead of growing the process.
 import type { MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { bearerToken } from '../auth.js';
@@ -12,8 +10,8 @@ import { tooManyRequests } from '../errors.js';
 import { type CreatedKind, LIVE_QUOTAS } from '../../client/live-quotas.js';
 import { isApiPath } from './index.js';
 
-export interface WindowRule {
-  /** Name used in the error description. */
+interface WindowRule {
+  /** Named in the error description. */
   name: string;
   limit: number;
   windowMs: number;
@@ -41,7 +39,7 @@ const REALISTIC_QUOTAS: ReadonlyMap<string, WindowRule> = new Map([
   ['/api/e/get-booking-list', READ_RULE],
 ]);
 
-export type LimitVerdict = { allowed: true } | { allowed: false; rule: WindowRule; retryAfterSeconds: number };
+type LimitVerdict = { allowed: true } | { allowed: false; rule: WindowRule; retryAfterSeconds: number };
 
 /** Timestamps of the counted calls of one (token, rule) pair, oldest first. */
 class SlidingWindow {
@@ -67,10 +65,10 @@ class SlidingWindow {
   }
 }
 
-export interface RateLimiterOptions {
+interface RateLimiterOptions {
   /** Milliseconds since the epoch; injected so tests move time instead of waiting. */
   now: () => number;
-  /** Most (token, rule) windows kept; the least recently used one goes first. */
+  /** Most (token, rule) windows kept. */
   maxWindows?: number;
 }
 
@@ -83,7 +81,6 @@ export class RateLimiter {
     this.windows = new LRUCache({ max: options.maxWindows ?? DEFAULT_MAX_WINDOWS });
   }
 
-  /** Windows currently kept (never more than maxWindows). */
   get size(): number {
     return this.windows.size;
   }
@@ -98,7 +95,6 @@ export class RateLimiter {
     return window;
   }
 
-  /** Decides one call by `token` to `path`, and counts it when allowed. */
   check(token: string, path: string): LimitVerdict {
     const now = this.options.now();
     const rules = [BURST_RULE];

@@ -1,10 +1,8 @@
-// `sandbox start --quirks`: what public code shows of the live service where the reference
-// leaves it open (docs/sandbox.md, "Operating modes"), served on purpose so that tests exercise
-// it. This middleware reshapes responses and reads the empty-boundary multipart; the other quirks
-// are applied where they arise: the attendee list (routes/live-attendee-list.ts), add-ticket's
-// fields (liveLibraryTicketFields), /em/booking's returnUrl (withReturnUrl), the spaced
-// `Authorization :` header (lenient-head.ts), create-event's segment (routes/events.ts) and the
-// publisher key in the body (routes/publisher-input.ts).
+// `sandbox start --quirks`: what public code shows of the live service where the reference leaves
+// it open (docs/sandbox.md, "Operating modes"). Here: responses reshaped, the empty-boundary
+// multipart, the live library's ticket fields and returnUrl; elsewhere: the attendee list
+// (live-attendee-list.ts), `Authorization :` (lenient-head.ts), create-event's segment (writes.ts),
+// the publisher key in the body (publisher-input.ts).
 import type { MiddlewareHandler } from 'hono';
 import { TICKET_STATUS_SYNONYMS_FOR_ADD } from '../../client/schemas/values.js';
 import { idCode, type IdKind } from '../id-codes.js';
@@ -15,7 +13,6 @@ import { isApiPath } from './index.js';
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
-/** Every number, at any depth, as numeric text. */
 export function numbersAsText(value: Json): Json {
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return value.map(numbersAsText);
@@ -36,7 +33,6 @@ function numericId(value: Json | undefined): number | undefined {
   return id !== undefined && id > 0 ? id : undefined;
 }
 
-/** `body[field]` (a numeric id) as the code of its kind. */
 function withCode(body: JsonObject, field: string, kind: IdKind): JsonObject {
   const id = numericId(body[field]);
   return id === undefined ? body : { ...body, [field]: idCode(kind, id) };
@@ -89,10 +85,7 @@ export function buyerFailBody(body: JsonObject): JsonObject {
   return { success: 'fail', message: text };
 }
 
-/**
- * add-ticket / update-ticket fields as the service's own library sends them, in the reference's
- * words: status=published on add is `active`; allowCancellation `1` is true, `0` or empty false.
- */
+/** add-ticket / update-ticket fields as the service's own library sends them, in the reference's words. */
 export function liveLibraryTicketFields(fields: FormFields, operation: 'add' | 'update'): FormFields {
   const result = { ...fields };
   const status = result.status?.trim().toLowerCase();
@@ -105,17 +98,14 @@ export function liveLibraryTicketFields(fields: FormFields, operation: 'add' | '
   return result;
 }
 
-/**
- * /em/booking fields as older clients post them: the return address in `returnUrl`, with an
- * empty `callbackUrl` beside it, read as the callbackUrl.
- */
+/** /em/booking fields as older clients post them: the return address in `returnUrl`, `callbackUrl` empty. */
 export function withReturnUrl(fields: FormFields): FormFields {
   const returnUrl = fields.returnUrl?.trim();
   if ((fields.callbackUrl ?? '').trim() !== '' || !returnUrl) return fields;
   return { ...fields, callbackUrl: returnUrl };
 }
 
-/** Reads the live library's requests, and rewrites JSON API responses into the live shapes above. */
+/** Reads the live library's multipart, and rewrites JSON API responses into the live shapes above. */
 export function quirksMiddleware(): MiddlewareHandler {
   return async (c, next) => {
     const readable = await readableMultipart(c.req.raw, true);
@@ -132,8 +122,7 @@ export function quirksMiddleware(): MiddlewareHandler {
     }
     if (!isRecord(body)) return;
     const isError = body.status === 'error';
-    let reshaped: JsonObject = body;
-    if (!isError) reshaped = codeFormIds(c.req.path, reshaped);
+    let reshaped = isError ? body : codeFormIds(c.req.path, body);
     if (isError && c.req.path.startsWith('/publisher/')) reshaped = buyerFailBody(reshaped);
     const headers = new Headers(response.headers);
     headers.delete('content-length');

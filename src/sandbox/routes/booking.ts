@@ -10,8 +10,7 @@ import type { SandboxDatabase } from '../db/index.js';
 import { insertRow } from '../db/statements.js';
 import { SandboxError, fieldError } from '../errors.js';
 import { assertBookingTextWithin, BookingBudget, DEFAULT_BOOKING_BOUNDS, prunePendingBookings, type BookingBounds } from '../security/booking-bounds.js';
-import { renderBookingReturnPage } from '../pages/booking-return.js';
-import { renderPaymentPage } from '../pages/payment.js';
+import { renderBookingReturnPage, renderPaymentPage } from '../pages/booking.js';
 import { autoSubmitPolicy, newScriptNonce } from '../security/page-policy.js';
 import { readForm, validate } from '../request.js';
 import { textFields } from '../text-fields.js';
@@ -51,8 +50,7 @@ interface BookingRow {
   status: 'initiated' | 'success' | 'fail';
   created_at: string;
   completed_at: string | null;
-  /** md5 hex of the key the booking was posted with; null on bookings from before it was kept. */
-  key_md5: string | null;
+  key_md5: string;
 }
 
 function pageSignature(bookingKey: string, bookingId: number, orderNo: string, amount: string): string {
@@ -61,11 +59,6 @@ function pageSignature(bookingKey: string, bookingId: number, orderNo: string, a
 
 function pageToken(bookingKey: string, bookingId: number): string {
   return createHmac('sha256', bookingKey).update(`payment-page|${bookingId}`).digest('hex');
-}
-
-/** A server-side caller: asks for JSON and not for a page. */
-function wantsJson(accept: string | undefined): boolean {
-  return accept?.includes('application/json') === true && !accept.includes('text/html');
 }
 
 /** The account of a bookingKey; given `tokenValidAt`, an access token of the account unexpired then as well. */
@@ -168,7 +161,9 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     });
     prunePendingBookings(db, account.id, bounds);
     const { row } = bookingById(db, bookingId);
-    if (wantsJson(c.req.header('accept'))) {
+    const accept = c.req.header('accept') ?? '';
+    // A server-side caller asks for JSON, not for a page.
+    if (accept.includes('application/json') && !accept.includes('text/html')) {
       const paymentUrl = new URL(`${BOOKING_PAY_PATH}/${bookingId}`, c.req.url);
       paymentUrl.searchParams.set('token', pageToken(account.bookingKey, bookingId));
       return c.json({ status: 'success', bookingId: String(bookingId), paymentUrl: paymentUrl.toString() });
@@ -197,8 +192,7 @@ function registerBookingRoutes(app: SandboxApp, context: SandboxContext, bounds:
     db.prepare(`UPDATE bookings SET status = ?, completed_at = ? WHERE id = ? AND status = 'initiated'`).run(status, context.clock.now().toISOString(), row.id);
     // The return as the live service sends it: `response` = base64 of orderNo|status|amount|md5 of the booking's key.
     const returned = status === 'success' ? 'success' : 'failure';
-    const keyMd5 = row.key_md5 ?? md5Hex(account.bookingKey);
-    const response = Buffer.from(`${row.order_no}|${returned}|${moneyDecimals(row.amount)}|${keyMd5}`, 'utf8').toString('base64');
+    const response = Buffer.from(`${row.order_no}|${returned}|${moneyDecimals(row.amount)}|${row.key_md5}`, 'utf8').toString('base64');
     const nonce = newScriptNonce();
     c.header('Content-Security-Policy', autoSubmitPolicy(nonce, new URL(row.callback_url).origin));
     c.header('Cache-Control', 'no-store');

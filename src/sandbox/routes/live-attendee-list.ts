@@ -7,15 +7,15 @@ import type { EventRow } from '../db/events.js';
 import { attendeeListRange, eventTicketNumbers, type AttendeeListEntry } from '../db/orders.js';
 import { idCode } from '../id-codes.js';
 import { textFields } from '../text-fields.js';
+import { instantObject } from '../time.js';
 
 /** Most attendee-list records one call returns (reference §8). */
 const ATTENDEE_BATCH_LIMIT = 50;
 const LIVE_ZONE = 'Asia/Calcutta';
 
 /**
- * Which list positions a batch covers. The sandbox counts as the contract says: 1-based,
- * inclusive, 0 read as 1, at most 50. With quirks it counts as the live service appears to:
- * `fromRecord` is a 0-based offset and `toRecord − fromRecord` records are returned.
+ * Which list positions a batch covers: as the contract says (1-based, inclusive, 0 read as 1, at
+ * most 50), or with quirks as the live service appears to (a 0-based offset, toRecord − fromRecord records).
  */
 export function batchPositions(fromRecord: number, toRecord: number, quirks: boolean): { first: number; last: number } {
   if (quirks) {
@@ -26,20 +26,14 @@ export function batchPositions(fromRecord: number, toRecord: number, quirks: boo
   return { first, last: Math.min(toRecord, first + ATTENDEE_BATCH_LIMIT - 1) };
 }
 
-/**
- * The orders at list positions first..last. Oldest first, a position is the order's place in
- * purchase order; newest first, position 1 is the latest confirmed order.
- */
+/** The orders at list positions first..last (newest first: position 1 is the latest confirmed order). */
 export function listSpan(db: SandboxDatabase, event: EventRow, first: number, last: number, order: AttendeeListOrder): AttendeeListEntry[] {
   if (order === 'oldest-first') return attendeeListRange(db, event.id, first, last);
   const total = event.confirmed_orders;
   return attendeeListRange(db, event.id, total - last + 1, total - first + 1).reverse();
 }
 
-/**
- * An attendee's answers as public clients of the live service read them: an object keyed by the
- * form's label, or [] when there are none (how PHP encodes an empty array).
- */
+/** An attendee's answers keyed by label as the live service's clients read them; [] (PHP's empty array) when none. */
 export function detailsByLabel(answers: readonly { label: string; value: string }[]): Record<string, string> | [] {
   if (answers.length === 0) return [];
   const details: Record<string, string> = {};
@@ -48,9 +42,8 @@ export function detailsByLabel(answers: readonly { label: string; value: string 
 }
 
 /**
- * The live service's shape for a batch of the attendee list: the first batch a JSON array, the
- * later ones an object keyed by each record's absolute offset ("50", "51", …), as a PHP array
- * whose keys do not start at 0 encodes.
+ * The live shape of a batch: the first a JSON array, the later ones an object keyed by each
+ * record's absolute offset ("50", "51", …), as PHP encodes an array whose keys do not start at 0.
  */
 export function liveBatchShape<T>(records: T[], offset: number): T[] | Record<string, T> {
   if (offset === 0) return records;
@@ -87,47 +80,69 @@ function livePurchaseDate(event: EventRow, purchasedAt: Date): string | Record<s
   return { date: `${day} 00:00:00.000000`, timezone_type: 3, timezone: LIVE_ZONE };
 }
 
-/**
- * One order in the 2020 capture's shapes: `name` null for every attendee (the names only in
- * `details`), `refundAmount` null, `""` for unknown fields, JSON numbers; the order number's tail
- * is the service-wide order sequence (the order's id), so one event's tails are not contiguous
- * while its ticket numbers run on.
- */
-function liveRecord(event: EventRow, { order, attendees }: AttendeeListEntry, ticketNumbers: ReadonlyMap<number, number>): Record<string, unknown> {
-  const purchasedAt = new Date(order.purchased_at);
+/** 2.14 */
+export function listRecord({ order, attendees }: AttendeeListEntry) {
   return {
-    orderNo: liveOrderNo(event, purchasedAt, order.id),
+    orderNo: order.order_no,
     orderCost: order.grand_total,
     quantity: order.quantity,
     status: 'success',
-    paidBy: order.grand_total === 0 ? 'Free' : 'online',
-    paidTo: '',
+    paidBy: order.paid_by,
+    paidTo: null,
     refundAmount: null,
-    ...textFields(order, { city: 'city', state: 'state', country: 'country', address: 'address', zipcode: 'zipcode', phoneNo: 'buyer_phone' }),
-    purchaseDate: livePurchaseDate(event, purchasedAt),
+    city: order.city,
+    state: order.state,
+    country: order.country,
+    address: order.address,
+    zipcode: order.zipcode,
+    phoneNo: order.buyer_phone,
+    purchaseDate: instantObject(order.purchased_at),
     name: order.buyer_name ?? '',
     email: order.buyer_email ?? '',
-    attendee: attendees.map((attendee) => {
-      const details = detailsByLabel(attendee.answers);
+    attendee: attendees.map((attendee) => ({
+      ticketName: attendee.ticket_name,
+      ticketId: String(attendee.ticket_id),
+      name: attendee.name ?? '',
+      email: attendee.email ?? '',
+      checkin: attendee.checkin,
+      ticketNo: attendee.ticket_no,
+      status: attendee.status,
+      details: detailsByLabel(attendee.answers),
+    })),
+  };
+}
+
+/**
+ * One order in the 2020 capture's shapes: attendees' `name` null (the names in `details`), `""`
+ * for unknown fields, JSON numbers; the order number ends in the service-wide order id, so one
+ * event's tails are not contiguous while its ticket numbers run on.
+ */
+function liveRecord(event: EventRow, entry: AttendeeListEntry, ticketNumbers: ReadonlyMap<number, number>) {
+  const { order, attendees } = entry;
+  const purchasedAt = new Date(order.purchased_at);
+  const record = listRecord(entry);
+  return {
+    ...record,
+    orderNo: liveOrderNo(event, purchasedAt, order.id),
+    paidBy: order.grand_total === 0 ? 'Free' : 'online',
+    paidTo: '',
+    ...textFields(order, { city: 'city', state: 'state', country: 'country', address: 'address', zipcode: 'zipcode', phoneNo: 'buyer_phone' }),
+    purchaseDate: livePurchaseDate(event, purchasedAt),
+    attendee: record.attendee.map((shaped, index) => {
+      const { id, name } = attendees[index];
       return {
-        ticketName: attendee.ticket_name,
-        ticketId: issuedTicketCode(attendee.id),
+        ...shaped,
+        ticketId: issuedTicketCode(id),
         name: null,
-        email: attendee.email ?? '',
-        checkin: attendee.checkin,
-        ticketNo: String(ticketNumbers.get(attendee.id)),
-        status: attendee.status,
+        ticketNo: String(ticketNumbers.get(id)),
         // Nothing to give ([] as PHP encodes an empty array) only when there is neither a name nor an answer.
-        details: attendee.name ? { ...names(attendee.name), ...details } : details,
+        details: name ? { ...names(name), ...shaped.details } : shaped.details,
       };
     }),
   };
 }
 
-/**
- * Records fromRecord … toRecord − 1 (0-based, at most 50) of the event's list, in the list's
- * order (newest first, as the live list was captured, unless the sandbox was started otherwise).
- */
+/** Records fromRecord … toRecord − 1 (0-based, at most 50) of the event's list, in the list's order. */
 export function liveAttendeeBatch(
   db: SandboxDatabase,
   event: EventRow,

@@ -1,11 +1,7 @@
-// OAuth 2.0 authorization code flow (reference §5), with PKCE S256 — required for a public
-// client such as the CLI's, whose secret is published (RFC 7636 §4.4.1: invalid_request).
-//   GET  /a/account/oauth/authorize  sign-in + consent page (its form carries an anti-forgery token)
-//   POST /a/account/oauth/authorize  the page's form: Allow → redirect with code and state,
-//                                    Deny → redirect with error=access_denied and state
-//   POST /a/account/oauth/token      code → {access_token, token_type, expires_in}; a code used a
-//                                    second time is refused and revokes the token it gave
-//                                    (RFC 6749 §4.1.2)
+// OAuth 2.0 authorization code flow (reference §5), with PKCE S256, required of a public client
+// such as the CLI's, whose secret is published (RFC 7636 §4.4.1). GET authorize: the sign-in and
+// consent page; POST authorize: its form (Allow: a code; Deny: access_denied); POST token: the code
+// for a token, once (a code used again revokes the token it gave, RFC 6749 §4.1.2).
 import type { Context } from 'hono';
 import { authorizeQuery, tokenRequest } from '../../client/schemas/index.js';
 import type { SandboxApp, SandboxContext, SandboxEnv } from '../context.js';
@@ -32,14 +28,8 @@ const TOKEN_PATH = '/a/account/oauth/token';
 
 const PKCE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
 
-interface CheckedAuthorize {
-  client: OAuthClient;
-  params: AuthorizeParams;
-  /** Where the code goes: the given redirect_uri, else the client's registered callback. */
-  redirectTo: string;
-}
-
-type Checked = { ok: true; value: CheckedAuthorize } | { ok: false; message: string };
+/** redirectTo: where the code goes, the given redirect_uri, else the client's registered callback. */
+type Checked = { ok: true; value: { client: OAuthClient; params: AuthorizeParams; redirectTo: string } } | { ok: false; message: string };
 
 /** Problems with the client or redirect address are shown on a page, never redirected (RFC 6749 §4.1.2.1). */
 function checkAuthorize(context: SandboxContext, fields: FormFields): Checked {
@@ -166,11 +156,6 @@ export function registerOAuthRoutes(app: SandboxApp, context: SandboxContext): v
     })();
     if (token === undefined) throw reused();
     c.header('Cache-Control', 'no-store');
-    return c.json({
-      status: 'success',
-      access_token: token,
-      token_type: 'Bearer',
-      expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
-    });
+    return c.json({ status: 'success', access_token: token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_LIFETIME_SECONDS });
   });
 }

@@ -6,9 +6,7 @@ import type { SandboxDatabase } from '../db/index.js';
 import { SandboxError } from '../errors.js';
 import { priceCart, type CartLineInput, type PricedCart, type ServiceFeeMode } from '../pricing.js';
 import { saleWindow, ticketsLeft, type EventRow, type TicketRow } from '../db/events.js';
-import { discountsOfEvent, ticketsByIds } from './publisher-store.js';
-
-export type CartRequest = z.output<typeof cartData>;
+import { discountsOfEvent, visibleTickets } from './publisher-store.js';
 
 export interface CheckedLine {
   ticket: TicketRow;
@@ -27,13 +25,9 @@ export function minuteOf(now: Date): string {
  * T001 (HTTP 409) a ticket not on sale, below minQuantity, above maxQuantity, or more than left.
  * Lines with quantity 0 are dropped; the same ticket twice is refused (T001).
  */
-export function checkCart(db: SandboxDatabase, event: EventRow, request: CartRequest, now: Date): CheckedLine[] {
+export function checkCart(db: SandboxDatabase, event: EventRow, request: z.output<typeof cartData>, now: Date): CheckedLine[] {
   if (request.tickets.length === 0) throw new SandboxError('T001', { field: 'data.tickets' });
-  const tickets = ticketsByIds(
-    db,
-    event.id,
-    request.tickets.map((line) => line.ticketId),
-  );
+  const tickets = new Map(visibleTickets(db, event.id).map((ticket) => [ticket.id, ticket]));
   const seen = new Set<number>();
   const minute = minuteOf(now);
   const lines: CheckedLine[] = [];

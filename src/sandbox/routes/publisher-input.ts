@@ -1,9 +1,7 @@
-// How the Publisher API reads its input: the bearer publisher key (E020),
-// `data` as URL-encoded JSON in the query string (P7, P8, P10), form fields (multipart or
-// urlencoded) for the others, query parameters for the GET endpoints. The sandbox is lenient
-// the way the live service's clients need: `data` is also read from a form field or as the JSON
-// body itself, query parameters are also read on POST (form fields win), and the event and
-// ticket details also answer a POST.
+// How the Publisher API reads its input: the bearer publisher key (E020), `data` as URL-encoded
+// JSON in the query string (P7, P8, P10), form fields for the others, query parameters for GET.
+// Lenient as the live service's clients need: `data` also from a form field or as the JSON body,
+// query parameters also on POST (form fields win).
 import type { Context, MiddlewareHandler } from 'hono';
 import * as z from 'zod';
 import { bearerToken } from '../auth.js';
@@ -12,10 +10,7 @@ import { accountForPublisherKey } from '../db/accounts.js';
 import { SandboxError, fieldError, type SandboxErrorCode } from '../errors.js';
 import { checkedText, readForm, type FormFields } from '../request.js';
 
-/**
- * The key as the service's own Android SDK sends it: `accessToken` in the body (JSON, or form
- * fields), with no Authorization header.
- */
+/** The key as the service's own Android SDK sends it: `accessToken` in the body (JSON or form fields). */
 async function bodyAccessToken(c: Context): Promise<string | undefined> {
   const contentType = (c.req.header('content-type') ?? '').toLowerCase();
   if (contentType.startsWith('application/json')) {
@@ -50,16 +45,12 @@ export function requirePublisherKey(context: SandboxContext): MiddlewareHandler<
 
 /** Query parameters (first value of each), checked like form fields. */
 function readQuery(c: Context): FormFields {
-  const fields: FormFields = {};
-  for (const [key, value] of Object.entries(c.req.query())) fields[key] = checkedText(key, value);
-  return fields;
+  return Object.fromEntries(Object.entries(c.req.query()).map(([key, value]) => [key, checkedText(key, value)]));
 }
 
 /** Query parameters overlaid by the body's form fields. */
 export async function readQueryAndForm(c: Context): Promise<FormFields> {
-  const query = readQuery(c);
-  const form = c.req.method === 'GET' ? {} : await readForm(c);
-  return { ...query, ...form };
+  return { ...readQuery(c), ...(c.req.method === 'GET' ? {} : await readForm(c)) };
 }
 
 /** A JSON request body: the `data` document itself, as newer clients post it; undefined for other bodies. */
@@ -81,18 +72,14 @@ function parsedData(text: string): unknown {
   }
 }
 
-/**
- * The `data` JSON document (query string first, else a form field, else the JSON body itself),
- * parsed but not validated.
- */
+/** The `data` JSON document (query string, else the JSON body, else a form field), parsed but not validated. */
 export async function readDataDocument(c: Context): Promise<unknown> {
   const query = readQuery(c).data;
   if (query === undefined || query.trim() === '') {
     const body = await jsonBodyDocument(c);
     if (body !== undefined) return body;
   }
-  const fields = await readQueryAndForm(c);
-  const text = fields.data;
+  const text = (await readQueryAndForm(c)).data;
   if (text === undefined || text.trim() === '') {
     throw new SandboxError('E002', { description: 'mandatory fields missing: data', field: 'data' });
   }

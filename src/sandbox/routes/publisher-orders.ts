@@ -12,16 +12,15 @@ import { findTicket, listQuestions, ticketsLeft, type EventRow, type QuestionRow
 import { roundMoney } from '../../util/money.js';
 
 /**
- * P8: one order in status `generated` with its lines, holding its tickets, through the core
- * db layer (insertOrder), after re-checking in the same transaction that enough are left.
- * Fees charged to the buyer: the passed platform fee per line, the passed gateway fee as the
- * order's processing fee, and the tax; so the stored grand total is the cart's.
+ * P8: one `generated` order holding its tickets, after re-checking in its transaction that enough
+ * are left. The buyer pays the passed platform fee per line, the passed gateway fee as the order's
+ * processing fee, and the tax: the stored grand total is the cart's.
  */
 export function generateOrder(
   db: SandboxDatabase,
   input: { event: EventRow; publisherAccountId: number; lines: readonly CheckedLine[]; priced: PricedCart; now: Date },
 ): OrderRow {
-  const { event, lines, priced, now } = input;
+  const { event, publisherAccountId, lines, priced, now } = input;
   return db.transaction((): OrderRow => {
     lines.forEach((line, index) => {
       const left = ticketsLeft(findTicket(db, line.ticket.id) ?? line.ticket);
@@ -46,7 +45,7 @@ export function generateOrder(
     const gatewayFee = priced.lines.reduce((sum, line) => sum + line.processingFee - passedPlatformFee(line), 0);
     const inserted = insertOrder(db, {
       eventId: event.id,
-      publisherAccountId: input.publisherAccountId,
+      publisherAccountId,
       status: 'generated',
       buyer: { name: '', email: '' },
       lines: newLines,
@@ -100,27 +99,22 @@ export function formFields(db: SandboxDatabase, eventId: number): FormField[] {
   return [...DEFAULT_FORM_FIELDS, ...custom];
 }
 
-/** Orders still waiting for payment can take attendees and a confirmation. */
+/** T010 unless the order still waits for payment (attendees, a confirmation). */
 export function assertOpen(order: OrderRow): void {
   if (order.status === 'confirm' || order.status === 'fail') {
     throw new SandboxError('T010', { description: `order ${order.order_no} was already processed (${order.status})`, field: 'orderNo' });
   }
 }
 
-/** attendee_<n> → answers by field id. */
 type AttendeeAnswers = z.output<typeof saveAttendeeData>['attendees'];
 
 /** An answer as stored: a MultiCheckbox list joined by ", ". */
 function answerText(value: AttendeeAnswers[string][number]['value']): string {
-  return (
-    Array.isArray(value)
-      ? value
-          .map(String)
-          .map((item) => item.trim())
-          .filter((item) => item !== '')
-          .join(', ')
-      : String(value)
-  ).trim();
+  if (!Array.isArray(value)) return String(value).trim();
+  return value
+    .map((item) => String(item).trim())
+    .filter((item) => item !== '')
+    .join(', ');
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -25,21 +25,11 @@ function twelveHourTime(time: string): string {
   return `${String(hour12).padStart(2, '0')}:${String(minutes).padStart(2, '0')} ${suffix}`;
 }
 
-/** The first five characters of a stored time: HH:MM. */
-function hhmm(time: string): string {
-  return time.slice(0, 5);
-}
-
 function topicList(topics: string | null): string[] {
   return (topics ?? '')
     .split(',')
     .map((topic) => topic.trim())
     .filter(Boolean);
-}
-
-/** Money as the reference's numeric text ("1250", "99.5"). */
-function moneyText(value: number): string {
-  return String(roundMoney(value));
 }
 
 /** 2.3 event summary. */
@@ -66,19 +56,12 @@ export function buildEventSummary(row: SearchRow, origin: string) {
     ...textFields(row, { city: 'city', state: 'state', venueName: 'address', address: 'address', country: 'country' }),
     zipcode: row.postal ?? null,
     currency: row.currency ?? 'INR',
-    minPrice: moneyText(row.min_price),
+    minPrice: String(roundMoney(row.min_price)),
   };
 }
 
-export interface EventDetailsExtras {
-  origin: string;
-  organizerEmail: string;
-  currency: string;
-  minPrice: number;
-}
-
 /** 2.4 event details (the `events` object). */
-export function eventDetails(row: EventRow, extras: EventDetailsExtras) {
+export function eventDetails(row: EventRow, extras: { origin: string; organizerEmail: string; currency: string; minPrice: number }) {
   const topics = topicList(row.topics);
   return {
     id: row.id,
@@ -88,8 +71,8 @@ export function eventDetails(row: EventRow, extras: EventDetailsExtras) {
     largeImage: row.header_image,
     startDate: row.start_date,
     endDate: row.end_date,
-    startTime: hhmm(row.start_time),
-    endTime: hhmm(row.end_time),
+    startTime: row.start_time.slice(0, 5),
+    endTime: row.end_time.slice(0, 5),
     createdOn: sqlDateTime(row.created_on),
     category: row.category,
     type: row.type,
@@ -106,7 +89,7 @@ export function eventDetails(row: EventRow, extras: EventDetailsExtras) {
     eventSessionType: 'single',
     Location: [textFields(row, { venueName: 'address', address: 'address', city: 'city', state: 'state', country: 'country', zipcode: 'postal' })],
     currency: extras.currency,
-    price: moneyText(extras.minPrice),
+    price: String(roundMoney(extras.minPrice)),
     microblogLink: null,
     socialNetworkLink: null,
     professionalNetworkLink: null,

@@ -1,5 +1,4 @@
-// Reads for the Publisher API (P4–P6 and the cart): events as buyers see them, their tickets,
-// discounts. Orders are written through the core db layer (db/orders.ts).
+// Reads for the Publisher API (P4–P6 and the cart): events as buyers see them, their tickets, discounts.
 import type * as z from 'zod';
 import type { eventSearchRequest } from '../../client/schemas/index.js';
 import type { SandboxDatabase } from '../db/index.js';
@@ -8,12 +7,6 @@ import type { DiscountRow, EventRow, TicketRow } from '../db/events.js';
 /** Tickets a buyer can see: deleted and cancelled ones are hidden. */
 export function visibleTickets(db: SandboxDatabase, eventId: number): TicketRow[] {
   return db.prepare(`SELECT * FROM tickets WHERE event_id = ? AND status IN ('active', 'published', 'pause') ORDER BY id`).all(eventId) as TicketRow[];
-}
-
-export function ticketsByIds(db: SandboxDatabase, eventId: number, ids: readonly number[]): Map<number, TicketRow> {
-  const rows = visibleTickets(db, eventId);
-  const wanted = new Set(ids);
-  return new Map(rows.filter((row) => wanted.has(row.id)).map((row) => [row.id, row]));
 }
 
 export function discountsOfEvent(db: SandboxDatabase, eventId: number): DiscountRow[] {
@@ -31,20 +24,12 @@ export interface SearchRow extends EventRow {
 
 /** SQL conditions joined by AND, with the values their placeholders bind in order. */
 class Conditions {
-  readonly clauses: string[];
   readonly params: (string | number)[] = [];
-
-  constructor(...clauses: string[]) {
-    this.clauses = clauses;
-  }
+  constructor(readonly clauses: string[] = []) {}
 
   add(clause: string, ...params: (string | number)[]): void {
     this.clauses.push(clause);
     this.params.push(...params);
-  }
-
-  sql(): string {
-    return this.clauses.join(' AND ');
   }
 }
 
@@ -57,7 +42,7 @@ function escapeLike(text: string): string {
  * minPrice is the lowest price among the event's buyable tickets (0 without any).
  */
 export function searchEvents(db: SandboxDatabase, search: EventSearch): SearchRow[] {
-  const where = new Conditions(`e.status = 'published'`, `e.event_type = 'public'`);
+  const where = new Conditions([`e.status = 'published'`, `e.event_type = 'public'`]);
   const keyword = search.keyword?.trim();
   if (keyword) where.add(`(e.title LIKE ? ESCAPE '\\' OR e.about LIKE ? ESCAPE '\\')`, `%${escapeLike(keyword)}%`, `%${escapeLike(keyword)}%`);
   if (search.city?.trim()) where.add(`e.city = ? COLLATE NOCASE`, search.city.trim());
@@ -91,9 +76,9 @@ export function searchEvents(db: SandboxDatabase, search: EventSearch): SearchRo
                   WHERE t.event_id = e.id AND t.status IN ('active', 'published')), 0) AS min_price,
         (SELECT t.currency FROM tickets t WHERE t.event_id = e.id ORDER BY t.id LIMIT 1) AS currency
       FROM events e
-      WHERE ${where.sql()}
+      WHERE ${where.clauses.join(' AND ')}
     ) e
-    ${having.clauses.length ? `WHERE ${having.sql()}` : ''}
+    ${having.clauses.length ? `WHERE ${having.clauses.join(' AND ')}` : ''}
     ORDER BY ${order}
     LIMIT ? OFFSET ?`;
   return db.prepare(sql).all(...where.params, ...having.params, SEARCH_PAGE_SIZE, (page - 1) * SEARCH_PAGE_SIZE) as SearchRow[];
@@ -101,9 +86,9 @@ export function searchEvents(db: SandboxDatabase, search: EventSearch): SearchRo
 
 /** Categories that have at least one published event of the given visibility and type (P1 filters). */
 export function categoriesWithEvents(db: SandboxDatabase, filter: { eventType?: string; type?: string }): Set<string> {
-  const where = new Conditions(`status = 'published'`);
+  const where = new Conditions([`status = 'published'`]);
   if (filter.eventType) where.add('event_type = ?', filter.eventType);
   if (filter.type) where.add('type = ?', filter.type);
-  const rows = db.prepare(`SELECT DISTINCT category FROM events WHERE ${where.sql()}`).all(...where.params) as { category: string }[];
+  const rows = db.prepare(`SELECT DISTINCT category FROM events WHERE ${where.clauses.join(' AND ')}`).all(...where.params) as { category: string }[];
   return new Set(rows.map((row) => row.category));
 }

@@ -1,9 +1,11 @@
-// The Publisher API, P1–P12, for the bearer publisher key (E020).
+// The Publisher API, P1–P12, for the bearer publisher key (E020), and the sandbox-only questions endpoint.
 //   P1–P4  POST, form fields (or query parameters)        catalogue and event search
 //   P5, P6 GET, query parameters                          event and ticket details
 //   P7, P8, P10 POST, `data` = URL-encoded JSON in the query string (P8 also with an empty body)
 //   P9, P11, P12 POST, multipart or urlencoded fields
 import type { Context } from 'hono';
+import * as z from 'zod';
+import { booleanFlag, requiredText } from '../../client/schemas/common.js';
 import {
   cartData,
   confirmOrderRequest,
@@ -14,10 +16,11 @@ import {
   segmentsRequest,
 } from '../../client/schemas/index.js';
 import type { SandboxApp, SandboxContext, SandboxEnv, SandboxExtension } from '../context.js';
-import { registerQuestionRoutes } from './publisher-questions.js';
 import { findAccountById } from '../db/accounts.js';
 import { SandboxError } from '../errors.js';
-import { validate } from '../request.js';
+import { readForm, validate } from '../request.js';
+import { requireAccessToken } from '../auth.js';
+import { eventFor } from './access.js';
 import { checkCart, minuteOf, priceLines } from './publisher-cart.js';
 import { categoryMap, segmentTree, topicMap } from './publisher-catalogue.js';
 import { readDataDocument, readQueryAndForm, requirePublisherKey, validateData } from './publisher-input.js';
@@ -29,12 +32,13 @@ import {
   generateOrder,
   buildOrderDetails,
   orderOfPublisher,
+  questionFieldId,
   saveAttendeeAnswers,
 } from './publisher-orders.js';
 import { requestOrigin } from './event-page.js';
 import { eventDetails, buildEventSummary, ticketAvailability, ticketDetails } from './publisher-shapes.js';
 import { categoriesWithEvents, discountsOfEvent, searchEvents, visibleTickets } from './publisher-store.js';
-import { findEvent, type EventRow } from '../db/events.js';
+import { addQuestions, findEvent, type EventRow } from '../db/events.js';
 import { confirmOrder, releaseExpiredOrders, setOrderStatus } from '../db/orders.js';
 
 /** A published event by id (E007 otherwise). Private events are reachable by id, not listed. */
@@ -159,10 +163,7 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
     const request = validate(orderNoRequest, await readQueryAndForm(c));
     const order = orderOfPublisher(context.db, request.orderNo, c.get('account').id);
     const fields = formFields(context.db, order.event_id);
-    const attendeeForm: Record<string, typeof fields> = {};
-    attendeeTicketIds(context.db, order.id).forEach((_, index) => {
-      attendeeForm[`attendee_${index + 1}`] = fields;
-    });
+    const attendeeForm = Object.fromEntries(attendeeTicketIds(context.db, order.id).map((_, index) => [`attendee_${index + 1}`, fields]));
     return c.json({ status: 'success', attendeeForm });
   });
 
@@ -200,6 +201,27 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
     const order = orderOfPublisher(context.db, request.orderNo, c.get('account').id);
     const event = findEvent(context.db, order.event_id);
     return c.json({ status: 'success', orderNo: order.order_no, orderDetails: buildOrderDetails(context.db, order, event?.title ?? '') });
+  });
+}
+
+/** Sandbox-only: appends a custom question to an event's attendee form (P9 shows it, P10 checks it, P12 and E11 report it). */
+export const QUESTIONS_ENDPOINT = '/sandbox/questions';
+
+const addQuestionRequest = z.object({
+  eventId: requiredText,
+  label: z.pipe(requiredText, z.string().max(200, { message: 'must be at most 200 characters' })),
+  type: z.enum(['Text', 'Textarea', 'Email', 'Number', 'Dropdown'], { message: 'expected Text, Textarea, Email, Number or Dropdown' }).default('Text'),
+  description: z.string().max(1000).default(''),
+  validation: z.enum(['', 'email', 'phone'], { message: 'expected email, phone or nothing' }).default(''),
+  mandatory: z._default(booleanFlag, false),
+});
+
+function registerQuestionRoutes(app: SandboxApp, context: SandboxContext): void {
+  app.post(QUESTIONS_ENDPOINT, requireAccessToken(context), async (c) => {
+    const request = validate(addQuestionRequest, await readForm(c), { invalid: { eventId: 'E007' } });
+    const event = eventFor(context.db, c.get('account'), request.eventId, 'write');
+    const [questionId] = addQuestions(context.db, event.id, [request]);
+    return c.json({ status: 'success', questionId: String(questionId), fieldId: questionFieldId({ id: questionId }) });
   });
 }
 

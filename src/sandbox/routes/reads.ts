@@ -5,100 +5,29 @@ import { requireAccessToken } from '../auth.js';
 import { findAccountById } from '../db/accounts.js';
 import type { SandboxApp, SandboxContext } from '../context.js';
 import { listEventsOwnedBy, listTickets, ticketsLeft, type EventRow, type TicketRow } from '../db/events.js';
-import { salesReport, type AttendeeListEntry } from '../db/orders.js';
+import { salesReport } from '../db/orders.js';
 import { plainText } from '../pages/html.js';
 import { readForm, validate } from '../request.js';
 import { buildDateTimeObject, instantObject, sqlDateTime, utcDate, withSeconds } from '../time.js';
 import { eventFor } from './access.js';
 import { eventPageUrl, requestOrigin } from './event-page.js';
-import { batchPositions, detailsByLabel, listSpan, liveAttendeeBatch } from './live-attendee-list.js';
+import { listRecord, batchPositions, listSpan, liveAttendeeBatch } from './live-attendee-list.js';
 import { roundMoney, sumMoney } from '../../util/money.js';
 
 // The reference's fields of an event that the sandbox leaves null, as JSON text built once: every
 // get-event answer holds them, and building and serializing them per request cost an eighth of it.
-const NULL_EVENT_FIELDS_JSON = [
-  'extUrl',
-  'eventSubcategory',
-  'attendeeRegistration',
-  'ticketSpecificAttendee',
-  'isFree',
-  'showAttendee',
-  'commentsEnabled',
-  'showTimer',
-  'contactOrganizer',
-  'processingFee',
-  'onlineWalletFee',
-  'gatewayFee',
-  'platformFee',
-  'offlinePlatformFee',
-  'codLimit',
-  'codFlat',
-  'codPercentage',
-  'clientCodPercentage',
-  'clientCodFlat',
-  'serviceFee',
-  'chequePaymentFeeFlat',
-  'venuePaymentFeeFlat',
-  'bankDepositFeeFlat',
-  'additionalCharges',
-  'cancellationCharge',
-  'additionalChargesComment',
-  'codOn',
-  'additionalInfo',
-  'customTicketMessge',
-  'isEventListed',
-  'isaddedfeatured',
-  'showContact',
-  'checkoutTime',
-  'customMessage',
-  'message',
-  'ticketMessage',
-  'metaTags',
-  'tags',
-  'images',
-  'coOwner',
-  'featuredImage',
-  'colorcode',
-  'subscribecolorcode',
-  'analyticsId',
-  'freeService',
-  'socialNetworkId',
-  'hideUpcomingTickets',
-  'hidePrice',
-  'enableQna',
-  'isAllowCancel',
-  'showWidgetHeader',
-  'mapImage',
-  'callbackUrl',
-  'collectionUrls',
-  'metaTitle',
-  'metaDesc',
-  'contactDetails',
-  'askOrganizerEmail',
-  'allowUniqueBuyer',
-  'globalTicketNumber',
-  'hideDate',
-  'mulcity',
-  'location',
-  'contactNumber',
-  'source',
-  'popularity',
-  'buyButton',
-  'createdFrom',
-  'performanceMarketing',
-  'performanceMarketingFee',
-  'campaign',
-  'utmContent',
-  'utmName',
-  'utmMedium',
-  'referralType',
-  'referrerUrl',
-  'landingPage',
-  'networking',
-  'externalSiteId',
-  'isSingleTicket',
-  'isChildMandatory',
-]
+const NULL_EVENT_FIELDS_JSON = `
+  extUrl eventSubcategory attendeeRegistration ticketSpecificAttendee isFree showAttendee commentsEnabled showTimer contactOrganizer processingFee
+  onlineWalletFee gatewayFee platformFee offlinePlatformFee codLimit codFlat codPercentage clientCodPercentage clientCodFlat serviceFee
+  chequePaymentFeeFlat venuePaymentFeeFlat bankDepositFeeFlat additionalCharges cancellationCharge additionalChargesComment codOn additionalInfo
+  customTicketMessge isEventListed isaddedfeatured showContact checkoutTime customMessage message ticketMessage metaTags tags images coOwner
+  featuredImage colorcode subscribecolorcode analyticsId freeService socialNetworkId hideUpcomingTickets hidePrice enableQna isAllowCancel
+  showWidgetHeader mapImage callbackUrl collectionUrls metaTitle metaDesc contactDetails askOrganizerEmail allowUniqueBuyer globalTicketNumber
+  hideDate mulcity location contactNumber source popularity buyButton createdFrom performanceMarketing performanceMarketingFee campaign utmContent
+  utmName utmMedium referralType referrerUrl landingPage networking externalSiteId isSingleTicket isChildMandatory
+`
+  .trim()
+  .split(/\s+/)
   .map((name) => `${JSON.stringify(name)}:null`)
   .join(',');
 
@@ -144,25 +73,12 @@ function organizerEventValues(event: EventRow, ownerEmail: string): Record<strin
   };
 }
 
-const NULL_TICKET_FIELDS = [
-  'ticketOrder',
-  'isDiscountAvailable',
-  'bibNo',
-  'bibCount',
-  'cummalativeDiscount',
-  'refundEndDate',
-  'refundAmount',
-  'associationMember',
-  'nonAssociationMember',
-  'ticketId',
-  'eventSessionId',
-  'serviceTaxSetting',
-  'showRemainingQuantity',
-  'groupRegistration',
-  'maxMember',
-  'partnerId',
-  'membershipId',
-] as const;
+const NULL_TICKET_FIELDS = `
+  ticketOrder isDiscountAvailable bibNo bibCount cummalativeDiscount refundEndDate refundAmount associationMember nonAssociationMember ticketId
+  eventSessionId serviceTaxSetting showRemainingQuantity groupRegistration maxMember partnerId membershipId
+`
+  .trim()
+  .split(/\s+/);
 
 /**
  * 2.11. `initialQuantity` is the number on sale as last set; `quantity` what is left of it (not
@@ -216,38 +132,6 @@ function eventListItem(event: EventRow, origin: string): Record<string, unknown>
     terms: '',
     createdOn: sqlDateTime(event.created_on),
     status: event.status,
-  };
-}
-
-/** 2.14 */
-function attendeeRecord({ order, attendees }: AttendeeListEntry): Record<string, unknown> {
-  return {
-    orderNo: order.order_no,
-    orderCost: order.grand_total,
-    quantity: order.quantity,
-    status: 'success',
-    paidBy: order.paid_by,
-    paidTo: null,
-    refundAmount: null,
-    city: order.city,
-    state: order.state,
-    country: order.country,
-    address: order.address,
-    zipcode: order.zipcode,
-    phoneNo: order.buyer_phone,
-    purchaseDate: instantObject(order.purchased_at),
-    name: order.buyer_name ?? '',
-    email: order.buyer_email ?? '',
-    attendee: attendees.map((attendee) => ({
-      ticketName: attendee.ticket_name,
-      ticketId: String(attendee.ticket_id),
-      name: attendee.name ?? '',
-      email: attendee.email ?? '',
-      checkin: attendee.checkin,
-      ticketNo: attendee.ticket_no,
-      status: attendee.status,
-      details: detailsByLabel(attendee.answers),
-    })),
   };
 }
 
@@ -310,6 +194,6 @@ export function registerReadRoutes(app: SandboxApp, context: SandboxContext): vo
     const event = eventFor(db, c.get('account'), request.eventId, 'read');
     if (context.quirks) return c.json({ status: 'success', attendee: liveAttendeeBatch(db, event, request.fromRecord, request.toRecord, context.listOrder) });
     const { first, last } = batchPositions(request.fromRecord, request.toRecord, false);
-    return c.json({ status: 'success', attendee: listSpan(db, event, first, last, context.listOrder).map(attendeeRecord) });
+    return c.json({ status: 'success', attendee: listSpan(db, event, first, last, context.listOrder).map(listRecord) });
   });
 }

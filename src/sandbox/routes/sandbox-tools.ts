@@ -1,9 +1,13 @@
-// Sandbox-only endpoint: POST /sandbox/token mints what `boxoffice sandbox token` prints, the
-// sandbox's "developer area" (docs/sandbox.md, "Tokens without a browser").
+// Sandbox-only endpoints (docs/sandbox.md): POST /sandbox/token mints what `sandbox token` prints
+// (the sandbox's "developer area"), and the attendee tools change attendees as an organizer's back
+// office would.
 import * as z from 'zod';
 import type { SandboxApp, SandboxContext } from '../context.js';
 import { ensureOrganizerAccount, mintAccessToken, mintPublisherKey } from '../db/accounts.js';
-import { ADMIN_EMAIL, ORGANIZER_EMAIL, SANDBOX_ENDPOINTS } from '../fixtures.js';
+import type { SandboxDatabase } from '../db/index.js';
+import { insertAnswer } from '../db/orders.js';
+import { prepared } from '../db/statements.js';
+import { ADMIN_EMAIL, ORGANIZER_EMAIL } from '../fixtures.js';
 import { SandboxError } from '../errors.js';
 import { readForm, validate } from '../request.js';
 
@@ -35,8 +39,80 @@ export function mintForRole(context: SandboxContext, role: SandboxTokenRole, acc
 }
 
 export function registerSandboxToolRoutes(app: SandboxApp, context: SandboxContext): void {
-  app.post(SANDBOX_ENDPOINTS.token, async (c) => {
+  app.post('/sandbox/token', async (c) => {
     const request = validate(tokenToolRequest, await readForm(c));
     return c.json({ status: 'success', ...mintForRole(context, request.role, request.account) });
+  });
+  registerAttendeeToolRoutes(app, context);
+}
+
+const ATTENDEE_TOOL_ENDPOINTS = {
+  cancelOrder: '/sandbox/cancel-order',
+  cancelAttendee: '/sandbox/cancel-attendee',
+  answer: '/sandbox/answer',
+  removeOrder: '/sandbox/remove-order',
+} as const;
+
+const text = (field: string) =>
+  z
+    .string({ message: `${field}: required` })
+    .trim()
+    .min(1, { message: `${field}: must not be empty` });
+const orderRequest = z.object({ orderNo: text('orderNo') });
+const attendeeRequest = z.object({ ticketNo: text('ticketNo') });
+const answerRequest = z.object({ ticketNo: text('ticketNo'), label: text('label'), value: z.string().default('') });
+
+function orderIdOf(db: SandboxDatabase, orderNo: string): number {
+  const row = prepared(db, `SELECT id FROM orders WHERE order_no = ? AND event_position IS NOT NULL`).get(orderNo) as { id: number } | undefined;
+  if (!row) throw new SandboxError('E002', { description: `no order ${orderNo} in an attendee list`, field: 'orderNo' });
+  return row.id;
+}
+
+function attendeeIdOf(db: SandboxDatabase, ticketNo: string): number {
+  const row = prepared(db, `SELECT id FROM attendees WHERE ticket_no = ?`).get(ticketNo) as { id: number } | undefined;
+  if (!row) throw new SandboxError('E002', { description: `no attendee with ticket number ${ticketNo}`, field: 'ticketNo' });
+  return row.id;
+}
+
+/** Sets one answer of an attendee: the value of the first answer with that label, or a new one. */
+function setAnswer(db: SandboxDatabase, attendeeId: number, label: string, value: string): void {
+  db.transaction(() => {
+    const existing = prepared(db, `SELECT position FROM attendee_answers WHERE attendee_id = ? AND label = ? ORDER BY position LIMIT 1`).get(
+      attendeeId,
+      label,
+    ) as { position: number } | undefined;
+    if (existing) {
+      prepared(db, `UPDATE attendee_answers SET value = ? WHERE attendee_id = ? AND position = ?`).run(value, attendeeId, existing.position);
+      return;
+    }
+    const { next } = prepared(db, `SELECT COALESCE(MAX(position), 0) + 1 AS next FROM attendee_answers WHERE attendee_id = ?`).get(attendeeId) as {
+      next: number;
+    };
+    insertAnswer(db, attendeeId, next, label, value);
+  })();
+}
+
+/** Back-office changes to attendees, so that tests of `attendees sync` can drive cancellations and edits while syncs run. */
+function registerAttendeeToolRoutes(app: SandboxApp, { db }: SandboxContext): void {
+  app.post(ATTENDEE_TOOL_ENDPOINTS.cancelOrder, async (c) => {
+    const { orderNo } = validate(orderRequest, await readForm(c));
+    const cancelled = prepared(db, `UPDATE attendees SET status = 'cancelled' WHERE order_id = ? AND status = 'attending'`).run(orderIdOf(db, orderNo)).changes;
+    return c.json({ status: 'success', orderNo, cancelled });
+  });
+  app.post(ATTENDEE_TOOL_ENDPOINTS.cancelAttendee, async (c) => {
+    const { ticketNo } = validate(attendeeRequest, await readForm(c));
+    const cancelled = prepared(db, `UPDATE attendees SET status = 'cancelled' WHERE id = ? AND status = 'attending'`).run(attendeeIdOf(db, ticketNo)).changes;
+    return c.json({ status: 'success', ticketNo, cancelled });
+  });
+  app.post(ATTENDEE_TOOL_ENDPOINTS.answer, async (c) => {
+    const { ticketNo, label, value } = validate(answerRequest, await readForm(c));
+    setAnswer(db, attendeeIdOf(db, ticketNo), label, value);
+    return c.json({ status: 'success', ticketNo, label, value });
+  });
+  app.post(ATTENDEE_TOOL_ENDPOINTS.removeOrder, async (c) => {
+    const { orderNo } = validate(orderRequest, await readForm(c));
+    // The order keeps its row; without a list position it is no longer in the attendee list.
+    prepared(db, `UPDATE orders SET event_position = NULL WHERE id = ?`).run(orderIdOf(db, orderNo));
+    return c.json({ status: 'success', orderNo, removed: 1 });
   });
 }

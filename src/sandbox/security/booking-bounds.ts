@@ -1,10 +1,7 @@
-// E12 /em/booking must take form posts from any merchant page (docs/sandbox-security.md), so any
-// web page that knows a booking key — and the sandbox's is published — can make the sandbox
-// store bookings. What that can cost is bounded here: each booking's text is capped, each booking
-// key may add bookings at a steady rate after a burst (a token bucket per account), and unpaid
-// (`initiated`) bookings are kept up to a number per account and in all, the oldest removed
-// first. Paid and failed bookings are never removed: completing one needs the signed payment
-// page, which a cross-site post cannot read.
+// E12 /em/booking takes form posts from any page (docs/sandbox-security.md), and the sandbox's
+// booking key is published, so what bookings can cost is bounded: each one's text, a token bucket
+// per account, and unpaid bookings kept per account and in all, oldest removed first. Paid and
+// failed ones are never removed: completing one needs the signed payment page.
 import { LRUCache } from 'lru-cache';
 import type { SandboxDatabase } from '../db/index.js';
 import { SandboxError, tooManyRequests } from '../errors.js';
@@ -30,11 +27,6 @@ export const DEFAULT_BOOKING_BOUNDS: BookingBounds = {
   textPerBooking: 4_096,
 };
 
-interface Bucket {
-  tokens: number;
-  updatedAt: number;
-}
-
 /** Refuses a booking whose text fields together exceed the bound (E002, naming the longest). */
 export function assertBookingTextWithin(fields: Readonly<Record<string, unknown>>, bounds: BookingBounds): void {
   const texts = Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
@@ -48,7 +40,7 @@ export function assertBookingTextWithin(fields: Readonly<Record<string, unknown>
 }
 
 export class BookingBudget {
-  private readonly buckets = new LRUCache<number, Bucket>({ max: 10_000 });
+  private readonly buckets = new LRUCache<number, { tokens: number; updatedAt: number }>({ max: 10_000 });
 
   constructor(
     private readonly bounds: BookingBounds,

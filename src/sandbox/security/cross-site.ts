@@ -1,13 +1,7 @@
-// Cross-site request forgery defence for state-changing requests sent by a browser: Hono's csrf
-// middleware accepts a form post only when `Sec-Fetch-Site` is same-origin or `Origin` is the
-// sandbox's own origin (the authorize and payment pages post to their own origin).
-//
-// Two adjustments around it:
-// - Requests without either header come from programs (the CLI, curl, tests), not from a page a
-//   browser was lured to, and pass; Hono's middleware would refuse them.
-// - Paths in `crossSiteEntryPaths` are entry points that the service itself receives from other
-//   sites by design (E12 /em/booking: the merchant's page posts the buyer's browser there,
-//   authenticated by the booking key in the form).
+// Cross-site request forgery defence: Hono's csrf accepts a browser's form post only from the
+// sandbox's own origin. Requests without Origin or Sec-Fetch-Site come from programs (the CLI,
+// curl, tests) and pass, as do `crossSiteEntryPaths`, which the service receives from other sites
+// by design (E12 /em/booking: a merchant's page posts the buyer's browser there).
 import type { MiddlewareHandler } from 'hono';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';

@@ -1,11 +1,9 @@
-// Guessing is slowed per client address. Every answer with HTTP 401 (an unknown bearer token,
-// publisher key, booking key or sandbox secret; a wrong password on the authorize page; a wrong
-// client secret) counts as a failure of the address that sent it. Past `freeFailures` recent
-// failures, requests from that address are let through one at a time, spaced by a step that
-// doubles with every further failure up to `maxStepMs`; a request that would wait longer than
-// `maxWaitMs` is refused at once with E023 and Retry-After. Failures are forgotten one every
-// `forgetOneEveryMs`. The bookkeeping is one small record per address in an LRU map of at most
-// `maxAddresses` entries, so it cannot grow with what a client sends.
+// Guessing is slowed per client address. Every answer with HTTP 401 (an unknown token, key or
+// secret, a wrong password or client secret) counts as a failure of the address. Past
+// `freeFailures` recent failures, its requests go one at a time, spaced by a step that doubles with
+// every further failure up to `maxStepMs`; one that would wait past `maxWaitMs` is refused (E023,
+// Retry-After). One failure is forgotten every `forgetOneEveryMs`. One record per address, in an
+// LRU map of at most `maxAddresses`, so it cannot grow with what a client sends.
 import { setTimeout as realSleep } from 'node:timers/promises';
 import type { MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
@@ -31,14 +29,13 @@ export const DEFAULT_FAILED_AUTH_POLICY: FailedAuthPolicy = {
 };
 
 interface AddressRecord {
-  /** Recent failures, already reduced by what has been forgotten up to `updatedAt`. */
+  /** Recent failures, less those forgotten up to `updatedAt`. */
   failures: number;
   updatedAt: number;
-  /** When the next request from this address may be handled. */
   nextTurnAt: number;
 }
 
-export type Admission = { waitMs: number } | { refusedForMs: number };
+type Admission = { waitMs: number } | { refusedForMs: number };
 
 export class FailedAuthThrottle {
   private readonly records: LRUCache<string, AddressRecord>;
@@ -50,7 +47,6 @@ export class FailedAuthThrottle {
     this.records = new LRUCache({ max: policy.maxAddresses });
   }
 
-  /** Addresses with bookkeeping (at most policy.maxAddresses). */
   get size(): number {
     return this.records.size;
   }

@@ -1,7 +1,6 @@
-// The security headers of every answer, pages and API alike: what hono's secureHeaders sends by
-// default, with framing denied, the referrer kept to the same origin (under no-referrer a browser
-// sends `Origin: null` on the pages' own form posts) and the pages' policy (page-policy.ts).
-// test/sandbox/security-headers.test.ts holds the list to hono's middleware with those options.
+// The security headers of every answer: hono's secureHeaders defaults, with framing denied, the
+// referrer kept to the same origin (under no-referrer a browser sends `Origin: null` on the pages'
+// own form posts) and the pages' policy. test/sandbox/security-headers.test.ts holds it to hono's.
 import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
 import { PAGE_POLICY, policyText } from './page-policy.js';
@@ -22,12 +21,9 @@ export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
 ];
 
 /**
- * Adds SECURITY_HEADERS to every answer; one the handler set itself (a page's own policy) is kept.
- * They are set on Node's response before the handler runs, and the answer's own headers replace
- * them when it is written: set on the web Response afterwards, as secureHeaders does, they make
- * @hono/node-server build a Headers object per answer (a tenth of a small read's CPU). Every
- * request that gets this far came through Node's server: refuseForeignHost (host.ts) refuses the
- * others.
+ * Sets SECURITY_HEADERS on Node's response before the handler runs (the answer's own headers
+ * replace them): set on the web Response afterwards, as secureHeaders does, they make
+ * @hono/node-server build a Headers object per answer, a tenth of a small read's CPU.
  */
 export function addSecurityHeaders(): MiddlewareHandler {
   return (c, next) => {

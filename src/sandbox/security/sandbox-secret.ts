@@ -1,7 +1,6 @@
 // The per-process secret of the sandbox-only tool endpoints (/sandbox/token mints administrator
-// tokens, /sandbox/seed writes a million orders): `Authorization: Bearer <secret>`, compared in
-// constant time by Hono's bearer-auth middleware. `sandbox start` writes the secret to a 0600
-// file in its data directory (docs/sandbox-security.md).
+// tokens, /sandbox/seed writes a million orders), compared in constant time by Hono's bearer-auth
+// (docs/sandbox-security.md). A refusal is E001 on the field Authorization; the CLI words what to do.
 import type { MiddlewareHandler } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { newSecret } from '../db/hashing.js';
@@ -9,7 +8,6 @@ import { errorEnvelope, SandboxError } from '../errors.js';
 
 const SANDBOX_SECRET_PREFIX = 'sbx_secret_';
 
-/** The tool endpoints live under this path; all of them need the secret, except those below. */
 export const SANDBOX_TOOLS_PATH = '/sandbox/*';
 
 /** Characters a secret may use: what a bearer token may carry (RFC 6750 b64token). */
@@ -26,12 +24,11 @@ const refusal = (description: string) => errorEnvelope(new SandboxError('E001', 
  * instead (POST /sandbox/questions changes only that organizer's own event).
  */
 export function requireSandboxSecret(secret: string, exempt: ReadonlySet<string>): MiddlewareHandler {
-  const how = 'Authorization: Bearer <the secret `boxoffice sandbox start` wrote to its data directory>';
   const check = bearerAuth({
     token: secret,
-    noAuthenticationHeader: { message: refusal(`the sandbox secret is needed: ${how}`) },
-    invalidAuthenticationHeader: { message: refusal(`the Authorization header is not a bearer secret: ${how}`) },
-    invalidToken: { message: refusal('the sandbox secret is wrong (each `sandbox start` makes a new one)') },
+    noAuthenticationHeader: { message: refusal('the sandbox secret is needed: Authorization: Bearer <secret>') },
+    invalidAuthenticationHeader: { message: refusal('the Authorization header is not a bearer secret: Authorization: Bearer <secret>') },
+    invalidToken: { message: refusal('the sandbox secret is wrong (each start of a sandbox makes a new one)') },
   });
   return async (c, next) => (exempt.has(c.req.path) ? next() : check(c, next));
 }

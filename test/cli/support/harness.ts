@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultExtensions } from '../../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../../src/sandbox/app.js';
 import type { SandboxExtension } from '../../../src/sandbox/context.js';
 import { runInProcess, type RunOptions, type RunResult } from '../../helpers/cli.js';
 import { organizerEnv, startTestSandbox, type TestSandbox, type TestSandboxOptions } from '../../helpers/sandbox.js';

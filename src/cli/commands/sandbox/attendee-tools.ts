@@ -1,17 +1,15 @@
 // `boxoffice sandbox cancel-order|cancel-attendee|answer|remove-order`: change attendees of a
-// running sandbox as an organizer's back office would (src/sandbox/attendee-tools.ts), so that
-// what `attendees sync` reports can be rehearsed. Each needs the sandbox secret (secret.ts).
+// running sandbox as an organizer's back office would (src/sandbox/routes/sandbox-tools.ts), so that
+// what `attendees sync` reports can be rehearsed.
 import type { Command } from 'commander';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
-import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
-import { postToSandboxTool } from './tool-request.js';
 import { printOut } from '../../../session/deps.js';
+import { postToSandboxTool, SANDBOX_URL_HELP, sandboxUrl } from './shared.js';
 
 interface ToolVerb {
   /** The verb, and the tool it posts to (/sandbox/NAME). */
   name: string;
-  /** Its arguments, each with the form field it fills. */
-  args: [name: string, description: string, field: string][];
+  args: [name: string, description: string, formField: string][];
   description: string;
   example: string;
   /** What was done, from the answer. */
@@ -53,7 +51,6 @@ const VERBS: ToolVerb[] = [
   },
 ];
 
-/** One back-office change: which verb, its form fields from the arguments, and the sandbox's address. */
 interface ToolOptions {
   verb: string;
   fields: Record<string, string>;

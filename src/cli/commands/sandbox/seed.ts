@@ -1,13 +1,11 @@
-// `boxoffice sandbox seed`: asks a running sandbox (POST /sandbox/seed, a sandbox-only endpoint)
-// to generate events and confirmed orders in-process, and prints the new event ids, one a line.
-// The endpoint needs the sandbox secret (found as for `sandbox token`: see secret.ts).
+// `boxoffice sandbox seed`: asks a running sandbox (POST /sandbox/seed) to generate events and
+// confirmed orders in-process, and prints the new event ids, one a line.
 import type { Command } from 'commander';
 import { BoxofficeError } from '../../../client/errors.js';
 import { wholeNumber } from '../../framework/params.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
-import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
-import { postToSandboxTool } from './tool-request.js';
 import { printOut } from '../../../session/deps.js';
+import { postToSandboxTool, SANDBOX_URL_HELP, sandboxUrl } from './shared.js';
 
 const MAX_EVENTS = 1000;
 const MAX_ORDERS = 1_000_000;
@@ -17,13 +15,6 @@ interface SeedOptions {
   orders: number;
   account?: string;
   url: string;
-}
-
-interface SeedFlags {
-  events: string;
-  orders: string;
-  account?: string;
-  url?: string;
 }
 
 export function registerSandboxSeed(group: Command, context: CommandContext, run: RunVerb<SeedOptions> = runSeed): void {
@@ -40,7 +31,7 @@ export function registerSandboxSeed(group: Command, context: CommandContext, run
         '  EVENT=$(boxoffice sandbox seed --orders 500 | head -n1)\n',
     )
     .action(
-      verbAction(context, run, (flags: SeedFlags) => ({
+      verbAction(context, run, (flags: { events: string; orders: string; account?: string; url?: string }) => ({
         events: wholeNumber(flags.events, '--events', 1, MAX_EVENTS),
         orders: wholeNumber(flags.orders, '--orders', 0, MAX_ORDERS),
         account: flags.account,

@@ -1,18 +1,16 @@
-// `boxoffice sandbox start`: runs the local sandbox in the foreground until SIGINT or SIGTERM.
-// Its tool endpoints (/sandbox/token, /sandbox/seed) need a per-process secret: the one in
-// BOXOFFICE_SANDBOX_SECRET, else a fresh one, written to the data directory for `sandbox token`
-// and `sandbox seed` to read (secret.ts), or, with --print-secret, printed instead.
+// `boxoffice sandbox start`: runs the local sandbox in the foreground until SIGINT or SIGTERM. Its
+// tool endpoints need a per-process secret: BOXOFFICE_SANDBOX_SECRET, else a fresh one, written to
+// the data directory for the other verbs (shared.ts), or printed (--print-secret).
 import { dirname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { BoxofficeError, UsageError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
-import { defaultSandboxDbPath } from './data-dir.js';
 import { parseDuration } from '../../framework/duration.js';
 import { wholeNumber } from '../../framework/params.js';
-import { SANDBOX_SECRET_ENV, removeSandboxSecret, sandboxSecretFile, writeSandboxSecret } from './secret.js';
 import { printOut } from '../../../session/deps.js';
 import { EXIT } from '../../framework/exit-codes.js';
 import { createPrivateDirectory } from '../../../util/private-file.js';
+import { defaultSandboxDbPath, removeSandboxSecret, SANDBOX_SECRET_ENV, sandboxSecretFile, writeSandboxSecret } from './shared.js';
 
 const LIMITS_MODES = ['none', 'realistic'] as const;
 type LimitsFlag = (typeof LIMITS_MODES)[number];
@@ -29,21 +27,11 @@ interface StartOptions {
   holdTimeoutMs?: number;
   listOrder?: (typeof LIST_ORDERS)[number];
   seed?: string;
-  /** Print the secret on stdout (second line) instead of writing it to the data directory. */
   printSecret: boolean;
 }
 
-interface StartFlags {
-  port: string;
-  db?: string;
-  limits: string;
-  faults?: string;
-  quirks?: boolean;
-  holdTimeout?: string;
-  listOrder?: string;
-  seed?: string;
-  printSecret?: boolean;
-}
+type StartFlags = Record<'port' | 'limits', string> &
+  Partial<Record<'db' | 'faults' | 'holdTimeout' | 'listOrder' | 'seed', string> & Record<'quirks' | 'printSecret', boolean>>;
 
 export function registerSandboxStart(group: Command, context: CommandContext, run: RunVerb<StartOptions> = runStart): void {
   group
@@ -149,10 +137,7 @@ function startFailure(error: unknown, options: StartOptions): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-/**
- * Resolves on Ctrl-C (the CLI's abort signal) or SIGTERM. The process entry only turns SIGINT
- * into the abort signal, so SIGTERM is listened for here, for as long as the sandbox runs.
- */
+/** Resolves on Ctrl-C (the CLI's abort signal) or SIGTERM (which the process entry leaves to this verb). */
 function untilStopped(signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const stop = () => {

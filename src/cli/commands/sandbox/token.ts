@@ -1,13 +1,11 @@
-// `boxoffice sandbox token`: asks a running sandbox (POST /sandbox/token, a sandbox-only
-// endpoint that needs the sandbox secret) for an access token, a publisher key or the booking
-// key, and prints that one value.
+// `boxoffice sandbox token`: asks a running sandbox (POST /sandbox/token) for an access token, a
+// publisher key or the booking key, and prints that one value.
 import { Option, type Command } from 'commander';
 import { BoxofficeError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
-import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
-import { postToSandboxTool } from './tool-request.js';
 import { writeJson } from '../../output/json.js';
 import { printOut } from '../../../session/deps.js';
+import { postToSandboxTool, SANDBOX_URL_HELP, sandboxUrl } from './shared.js';
 
 const TOKEN_ROLES = ['organizer', 'admin', 'publisher', 'booking'] as const;
 type TokenRole = (typeof TOKEN_ROLES)[number];
@@ -16,12 +14,6 @@ interface TokenOptions {
   role: TokenRole;
   account?: string;
   url: string;
-}
-
-interface TokenFlags {
-  role: string;
-  account?: string;
-  url?: string;
 }
 
 export function registerSandboxToken(group: Command, context: CommandContext, run: RunVerb<TokenOptions> = runToken): void {
@@ -38,7 +30,7 @@ export function registerSandboxToken(group: Command, context: CommandContext, ru
         '  boxoffice sandbox token --role publisher --url http://127.0.0.1:5000\n',
     )
     .action(
-      verbAction(context, run, (flags: TokenFlags) => ({
+      verbAction(context, run, (flags: { role: string; account?: string; url?: string }) => ({
         role: flags.role as TokenRole,
         account: flags.account,
         url: sandboxUrl(flags.url, context.deps.env),

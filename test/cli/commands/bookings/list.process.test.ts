@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { csvRecords } from '../../../helpers/csv.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxExtension } from '../../../../src/sandbox/context.js';
-import { defaultExtensions } from '../../../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../../../src/sandbox/app.js';
 import { runInProcess } from '../../../helpers/cli.js';
 import { organizerEnv, startTestSandbox, type TestSandbox } from '../../../helpers/sandbox.js';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SandboxExtension } from '../../../../src/sandbox/context.js';
-import { defaultExtensions } from '../../../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../../../src/sandbox/app.js';
 import { splitIntoWindows } from '../../../../src/bookings/windows.js';
 import { organizerEnv, startTestSandbox, type TestSandbox } from '../../../helpers/sandbox.js';
 import { runInProcess } from '../../../helpers/cli.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type BoxofficeClient } from '../../../../src/client/index.js';
-import { defaultExtensions } from '../../../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../../../src/sandbox/app.js';
 import { firstToEnd, startCli } from '../../../helpers/process.js';
 import { RequestGate } from '../../../helpers/request-gate.js';
 import { organizerEnv, startTestSandbox, type TestSandbox } from '../../../helpers/sandbox.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxExtension } from '../../../../src/sandbox/context.js';
-import { defaultExtensions } from '../../../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../../../src/sandbox/app.js';
 import { organizerEnv, startTestSandbox, type TestSandbox } from '../../../helpers/sandbox.js';
 
 const root = new URL('../../../../', import.meta.url).pathname;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type BoxofficeClient } from '../../../../src/client/index.js';
 import { PLACE_BOUNDARIES } from '../../../../src/orders/place.js';
 import type { SandboxExtension } from '../../../../src/sandbox/context.js';
-import { defaultExtensions } from '../../../../src/sandbox/extensions.js';
+import { defaultExtensions } from '../../../../src/sandbox/app.js';
 import { answerPrompts } from '../../support/answer-prompts.js';
 import { runInProcess } from '../../../helpers/cli.js';
 import { runCli } from '../../../helpers/process.js';

@@ -1,12 +1,8 @@
-// The whole data model of both sandbox parts. Times are stored as ISO-8601 UTC text
-// (`yyyy-mm-ddTHH:MM:SS.sssZ`), event/ticket/discount dates and times as the API's own
-// `yyyy-mm-dd` and `HH:MM` text, money as REAL.
-import type { Migration } from './index.js';
+// The whole data model, created in a new database (PRAGMA user_version holds SCHEMA_VERSION). Times
+// are ISO-8601 UTC text, event/ticket/discount dates and times the API's `yyyy-mm-dd` and `HH:MM`, money REAL.
+export const SCHEMA_VERSION = 5;
 
-export const initialSchema: Migration = {
-  version: 1,
-  name: 'initial',
-  sql: `
+export const SCHEMA = `
 CREATE TABLE accounts (
   id INTEGER PRIMARY KEY,
   email TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -23,7 +19,9 @@ CREATE TABLE oauth_clients (
   -- JSON array of exact callback addresses
   redirect_uris TEXT NOT NULL,
   -- 1: any loopback http address on any port is accepted (RFC 8252 native app)
-  allows_loopback INTEGER NOT NULL DEFAULT 0
+  allows_loopback INTEGER NOT NULL DEFAULT 0,
+  -- 1: the client's secret is public (a native app), so a code is exchanged only with PKCE (RFC 7636)
+  public_client INTEGER NOT NULL DEFAULT 0
 );
 
 CREATE TABLE auth_codes (
@@ -41,9 +39,12 @@ CREATE TABLE access_tokens (
   account_id INTEGER NOT NULL REFERENCES accounts(id),
   client_id TEXT,
   created_at TEXT NOT NULL,
-  expires_at TEXT NOT NULL
+  expires_at TEXT NOT NULL,
+  -- the code it was exchanged for: a code presented twice revokes what it gave (RFC 6749 §4.1.2)
+  auth_code_hash TEXT
 );
 CREATE INDEX access_tokens_account ON access_tokens(account_id);
+CREATE INDEX access_tokens_auth_code ON access_tokens(auth_code_hash) WHERE auth_code_hash IS NOT NULL;
 
 CREATE TABLE publisher_keys (
   key_hash TEXT PRIMARY KEY,
@@ -83,6 +84,7 @@ CREATE TABLE events (
 );
 CREATE INDEX events_owner ON events(owner_id);
 CREATE INDEX events_subdomain ON events(subdomain);
+CREATE INDEX events_listed ON events(status, event_type, category);
 
 CREATE TABLE tickets (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -182,6 +184,8 @@ CREATE TABLE orders (
   UNIQUE (event_id, event_position)
 );
 CREATE INDEX orders_publisher ON orders(publisher_account_id);
+CREATE INDEX orders_status_created ON orders(status, created_at);
+CREATE INDEX orders_event_status ON orders(event_id, status);
 
 CREATE TABLE order_lines (
   id INTEGER PRIMARY KEY,
@@ -212,6 +216,7 @@ CREATE TABLE attendees (
   status TEXT NOT NULL DEFAULT 'attending',
   UNIQUE (order_id, attendee_index)
 );
+CREATE INDEX attendees_ticket_status ON attendees(ticket_id, status);
 
 CREATE TABLE attendee_answers (
   attendee_id INTEGER NOT NULL REFERENCES attendees(id),
@@ -241,9 +246,12 @@ CREATE TABLE bookings (
   callback_url TEXT NOT NULL,
   status TEXT NOT NULL DEFAULT 'initiated',
   created_at TEXT NOT NULL,
-  completed_at TEXT
+  completed_at TEXT,
+  -- md5 of the key the booking was posted with (the return's code; with --quirks an access token may stand in for the key)
+  key_md5 TEXT NOT NULL
 );
 CREATE INDEX bookings_account_created ON bookings(account_id, created_at);
+CREATE INDEX bookings_status ON bookings(status);
 
 CREATE TABLE quota_usage (
   subject TEXT NOT NULL,
@@ -255,5 +263,4 @@ CREATE TABLE quota_usage (
 
 -- Distinct id ranges make an event id passed as a ticket id (and so on) fail loudly.
 INSERT INTO sqlite_sequence (name, seq) VALUES ('events', 100000), ('tickets', 200000), ('discounts', 300000);
-`,
-};
+`;

@@ -1,5 +1,6 @@
-// The E12 payment page: what the buyer's browser shows after the booking form post. One form,
-// two buttons (`Pay`, `Fail`), the booking's fields signed so that a changed value is refused.
+// The pages of E12 bookings: the payment page the buyer's browser shows after the booking form post
+// (one form, `Pay` and `Fail`, the booking's fields signed so that a changed value is refused),
+// and the return to the merchant.
 import { escapeHtml, page } from './html.js';
 
 export interface PaymentPageBooking {
@@ -37,5 +38,24 @@ ${converted}
   <button type="submit" name="outcome" value="fail">Fail</button>
   </div>
 </form>`,
+  );
+}
+
+/**
+ * Carries a booking return to the merchant's callback as the live service does: a form post of
+ * `response` and `status`, submitted at once by one inline script (else by "Return to merchant").
+ */
+export function renderBookingReturnPage(callbackUrl: string, fields: { response: string; status: string }, scriptNonce: string): string {
+  const e = escapeHtml;
+  return page(
+    'Returning to the merchant',
+    `<h1>Returning to the merchant</h1>
+<p class="note">The payment is ${e(fields.status)}. Sending the result back to the merchant.</p>
+<form id="booking-return" method="post" action="${e(callbackUrl)}">
+  <input type="hidden" name="response" value="${e(fields.response)}">
+  <input type="hidden" name="status" value="${e(fields.status)}">
+  <div class="buttons"><button type="submit">Return to merchant</button></div>
+</form>
+<script nonce="${e(scriptNonce)}">document.getElementById('booking-return').submit();</script>`,
   );
 }
