@@ -1,9 +1,6 @@
-// E12 booking request: a browser form post to {apiUrl}/em/booking, authenticated by its
-// bookingKey (no bearer header). `requestForm` validates the request and returns the form's
-// target and fields, for a page that the user's browser submits; `submit` posts the form itself,
-// as a browser would (urlencoded), through the client's transport: proxies, timeouts, tracing
-// with the booking key redacted, the https rule for credentials and the error codes all work as
-// for every other call.
+// E12 booking request: a browser form post to {apiUrl}/em/booking, authenticated by its bookingKey
+// (no bearer). `requestForm` gives the form for the user's browser to submit; `submit` posts it
+// as a browser would (urlencoded), through the client's transport as every other call.
 import { toFormFields } from './encode.js';
 import { ResponseShapeError } from './errors.js';
 import { assertSafeToSendCredentials, type CallOptions, type HttpTransport } from './http.js';
@@ -12,16 +9,12 @@ import { bookingRequest, submittedBooking } from './schemas/index.js';
 import type { BookingRequest } from './schemas/index.js';
 import { parseRequest } from './validate.js';
 
-const BOOKING_PATH = '/em/booking';
-
 export interface BookingForm {
-  /** The address the form posts to. */
   action: string;
   /** The form's fields, as text (defaults applied: currency INR, pg pg2). */
   fields: Record<string, string>;
 }
 
-/** What the service answered a server-side booking post with. */
 export interface SubmittedBooking {
   /** The payment page to hand the buyer's browser, when the service answered with one (JSON). */
   paymentUrl?: string;
@@ -30,18 +23,14 @@ export interface SubmittedBooking {
 
 export interface BookingApi {
   requestForm(request: BookingRequest): BookingForm;
-  /**
-   * Posts the form server-side; the service delivers the result to the request's callbackUrl.
-   * Not repeated automatically when the outcome is unknown: a repeat could record a second
-   * booking.
-   */
+  /** Posts the form server-side; the service delivers the result to the request's callbackUrl. */
   submit(request: BookingRequest, options?: CallOptions): Promise<SubmittedBooking>;
 }
 
 export function createBookingApi(apiUrl: string, transport: HttpTransport): BookingApi {
   const requestForm = (request: BookingRequest): BookingForm => {
     const parsed = parseRequest(bookingRequest, request);
-    const action = joinUrl(apiUrl, 'apiUrl', BOOKING_PATH);
+    const action = joinUrl(apiUrl, 'apiUrl', '/em/booking');
     // The form carries the booking key; the reference requires SSL for booking endpoints.
     assertSafeToSendCredentials(new URL(action), 'a booking key');
     return { action, fields: toFormFields(parsed) };

@@ -4,7 +4,7 @@
 export type CreatedKind = 'event' | 'ticket' | 'discount';
 
 export interface LiveQuotas {
-  /** Read calls an hour: event, tickets, events, report and booking list lookups. */
+  /** Event, tickets, events, report and booking list lookups. */
   readsPerHour: number;
   creationsPerDay: Readonly<Record<CreatedKind, number>>;
 }
@@ -14,7 +14,6 @@ export const LIVE_QUOTAS: LiveQuotas = {
   creationsPerDay: { event: 10, ticket: 200, discount: 2000 },
 };
 
-/** The read quota alone, as most messages quote it. */
 export const HOURLY_READ_QUOTA = LIVE_QUOTAS.readsPerHour;
 
 /** "10 event, 200 ticket and 2000 discount creations a day". */

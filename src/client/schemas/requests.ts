@@ -1,6 +1,5 @@
-// Every request of the service (E1–E13, P1–P12) and the OAuth token exchange, keyed by
-// the API's own parameter names. The client parses a request with these before sending; the
-// sandbox parses what it receives with the same schemas.
+// Every request of the service (E1–E13, P1–P12) and the OAuth token exchange, by the API's own
+// parameter names: the client parses a request with these before sending, the sandbox on receipt.
 import * as z from 'zod/mini';
 import { DISCOUNT_TABLE } from '../fields/discount.js';
 import { EVENT_TABLE } from '../fields/event.js';
@@ -26,9 +25,7 @@ import {
   textUpTo,
 } from './common.js';
 
-// ---------------------------------------------------------------------------------------------
 // Event & Registration API
-// ---------------------------------------------------------------------------------------------
 
 /** E1 /api/e/create */
 export const createEventRequest = requestSchema(EVENT_TABLE, 'create');
@@ -76,18 +73,12 @@ export const bookingRequest = requestObject(() => ({
 
 /** E13 /api/e/get-booking-list (the 31-day limit is the service's rule, T009). */
 export const bookingListRequest = z.lazy(() =>
-  z.object({ fromDate: isoDate, toDate: isoDate, bookingKey: requiredText }).check(
-    z.superRefine((value, ctx) => {
-      if (value.toDate < value.fromDate) {
-        ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'must not be before fromDate' });
-      }
-    }),
-  ),
+  z
+    .object({ fromDate: isoDate, toDate: isoDate, bookingKey: requiredText })
+    .check(z.refine((value) => value.toDate >= value.fromDate, { path: ['toDate'], message: 'must not be before fromDate' })),
 );
 
-// ---------------------------------------------------------------------------------------------
 // Publisher API
-// ---------------------------------------------------------------------------------------------
 
 /** P1 /publisher/segments */
 export const segmentsRequest = requestObject(() => ({
@@ -150,9 +141,7 @@ export const confirmOrderRequest = requestObject(() => ({
   referenceNo: requiredText,
 }));
 
-// ---------------------------------------------------------------------------------------------
 // OAuth (§5)
-// ---------------------------------------------------------------------------------------------
 
 /** GET {auth_url}/a/account/oauth/authorize query. */
 export const authorizeQuery = requestObject(() => ({

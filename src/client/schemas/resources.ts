@@ -1,26 +1,14 @@
-// Every resource the service answers with, as the client reads it. Parsing is lenient
-// where the real service varies: numbers may arrive as
-// numeric strings, `attendee` as an array or an object keyed by batch position, `details` as []
+// Every resource the service answers with, read leniently where the real service varies:
+// numbers as numeric text, `attendee` as an array or an object keyed by position, `details` as []
 // or an object. Unknown fields are kept (looseObject) so that `--json` shows the body as sent.
 import * as z from 'zod/mini';
+import { NUMBER_PATTERN } from './values.js';
 
 /** A number, or numeric text (the live service sends both). */
-export const looseNumber = z.lazy(() =>
-  z.union([
-    z.number(),
-    z.pipe(
-      z
-        .string()
-        .check(z.trim())
-        .check(z.regex(/^-?(\d+(\.\d*)?|\.\d+)$/)),
-      z.transform(Number),
-    ),
-  ]),
-);
+export const looseNumber = z.lazy(() => z.union([z.number(), z.pipe(z.string().check(z.trim(), z.regex(NUMBER_PATTERN)), z.transform(Number))]));
 /**
- * `status` of a success body. The reference puts "success" there; no public client of the live
- * service checks it, so a body without it is read by its other keys (error bodies are told apart
- * before parsing, in http.ts).
+ * The reference puts "success" in a success body's `status`; no public client of the live service
+ * checks it, so a body without it is read by its other keys (http.ts tells error bodies apart).
  */
 export const successStatus = z.lazy(() => z.optional(z.literal('success')));
 /** An id the service sends as a string or a number; kept as a string. */
@@ -34,30 +22,24 @@ const optionalText = z.lazy(() =>
 );
 const yesNo = z.lazy(() => z.string());
 
-/** A resource read leniently (unknown fields kept), its schema built when first used. */
 function lazyObject<T extends z.core.$ZodShape>(shape: () => T) {
   return z.lazy(() => z.looseObject(shape()));
 }
 
-/** A success body: its `status`, then `shape`. */
 function successBody<T extends z.core.$ZodShape>(shape: () => T) {
   return lazyObject(() => ({ status: successStatus, ...shape() }));
 }
 
-/** The same schema for each field of `names`. */
 function alike<S extends z.core.$ZodType, const K extends string>(schema: S, ...names: K[]): Record<K, S> {
   return Object.fromEntries(names.map((name) => [name, schema])) as Record<K, S>;
 }
 
-/** Texts the service may leave out or send as null, by name. */
 function nullishTexts<const K extends string>(...names: K[]) {
   return alike(z.nullish(z.string()), ...names);
 }
 
-/** When an event or a ticket (on sale) starts and ends, as yyyy-mm-dd and HH:MM texts. */
 const schedule = () => ({ startDate: z.string(), endDate: z.string(), startTime: z.string(), endTime: z.string() });
 
-/** The values of an object keyed by position, in the order of their keys. */
 export function keyedValues<T>(keyed: Record<string, T>): T[] {
   return Object.entries(keyed)
     .sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b))
@@ -69,6 +51,14 @@ export function arrayOrKeyed<T extends z.core.$ZodType>(element: T) {
   return z.union([z.array(element), z.pipe(z.record(z.string(), element), z.transform(keyedValues))]);
 }
 
+/** As arrayOrKeyed, and [] for a missing or null list. */
+function listOrNone<T extends z.core.$ZodType>(element: T) {
+  return z.pipe(
+    z.nullish(arrayOrKeyed(element)),
+    z.transform((value) => value ?? []),
+  );
+}
+
 /** 2.10 date-time object: {date: 'yyyy-mm-dd HH:MM:SS', timezone_type, timezone}. */
 export const dateTimeObject = lazyObject(() => ({
   date: z.string(),
@@ -76,10 +66,7 @@ export const dateTimeObject = lazyObject(() => ({
   timezone: z.optional(z.string()),
 }));
 
-/**
- * An order's purchase date: the date-time object of the reference, or a plain date text
- * ("2013-11-13", an importer's fixture of the live service), read as {date} with the text as sent.
- */
+/** The date-time object of the reference, or a plain date text ("2013-11-13", an importer's fixture of the live service) read as {date}. */
 export const orderPurchaseDate = z.lazy(() =>
   z.union([
     dateTimeObject,
@@ -387,20 +374,14 @@ export const attendeeRecord = lazyObject(() => ({
   ...alike(scalar, 'paidBy', 'paidTo', 'refundAmount', 'city', 'state', 'country', 'address', 'zipcode', 'phoneNo'),
   purchaseDate: z.nullish(orderPurchaseDate),
   ...nullishTexts('name', 'email'),
-  attendee: z.pipe(
-    z.nullish(arrayOrKeyed(attendeeEntry)),
-    z.transform((value) => value ?? []),
-  ),
+  attendee: listOrNone(attendeeEntry),
 }));
 export const attendeeListResponse = successBody(() => ({
   /**
    * The end of the list may come as a missing, null, [] or {} `attendee`. Later batches of the
    * live service come as an object keyed by the records' absolute offsets ("50", "51", …).
    */
-  attendee: z.pipe(
-    z.nullish(arrayOrKeyed(attendeeRecord)),
-    z.transform((value) => value ?? []),
-  ),
+  attendee: listOrNone(attendeeRecord),
 }));
 
 // 2.15 discount, E1–E6 acknowledgements
