@@ -2,7 +2,7 @@
 // numbers as numeric text, `attendee` as an array or an object keyed by position, `details` as []
 // or an object. Unknown fields are kept (looseObject) so that `--json` shows the body as sent.
 import * as z from 'zod/mini';
-import { NUMBER_PATTERN } from './values.js';
+import { booleanFlag, NUMBER_PATTERN } from './common.js';
 
 /** A number, or numeric text (the live service sends both). */
 export const looseNumber = z.lazy(() => z.union([z.number(), z.pipe(z.string().check(z.trim(), z.regex(NUMBER_PATTERN)), z.transform(Number))]));
@@ -36,6 +36,14 @@ function alike<S extends z.core.$ZodType, const K extends string>(schema: S, ...
 
 function nullishTexts<const K extends string>(...names: K[]) {
   return alike(z.nullish(z.string()), ...names);
+}
+
+function texts<const K extends string>(...names: K[]) {
+  return alike(z.string(), ...names);
+}
+
+function numbers<const K extends string>(...names: K[]) {
+  return alike(looseNumber, ...names);
 }
 
 const schedule = () => ({ startDate: z.string(), endDate: z.string(), startTime: z.string(), endTime: z.string() });
@@ -98,15 +106,12 @@ export const topicsResponse = successBody(() => ({ topics: z.record(z.string(), 
 // 2.3 event summary
 export const eventSummary = lazyObject(() => ({
   id: looseNumber,
-  title: z.string(),
-  url: z.string(),
+  ...texts('title', 'url'),
   textDescription: z.optional(z.string()),
   ...nullishTexts('smallImage', 'largeImage'),
-  startDateFormat: z.string(),
-  endDateFormat: z.string(),
+  ...texts('startDateFormat', 'endDateFormat'),
   ...schedule(),
-  startDateTime: z.optional(z.string()),
-  endDateTime: z.optional(z.string()),
+  ...alike(z.optional(z.string()), 'startDateTime', 'endDateTime'),
   category: z.string(),
   topics: z.optional(z.nullable(z.array(z.unknown()))),
   type: z.string(),
@@ -119,21 +124,17 @@ export const eventSearchResponse = successBody(() => ({ events: arrayOrKeyed(eve
 // 2.4 event details
 export const publisherEvent = lazyObject(() => ({
   id: looseNumber,
-  title: z.string(),
-  url: z.string(),
+  ...texts('title', 'url'),
   ...nullishTexts('smallImage', 'largeImage'),
   ...schedule(),
   createdOn: z.optional(z.string()),
-  category: z.string(),
-  type: z.string(),
+  ...texts('category', 'type'),
   contactInfo: z.nullish(z.string()),
   images: z.optional(z.nullable(z.array(z.unknown()))),
   eventTopics: z.optional(z.array(z.unknown())),
   topics: z.optional(z.array(z.string())),
   ...nullishTexts('textDescription', 'shortDescription', 'contactDetails'),
-  isAttendeeFormEnabled: z.optional(yesNo),
-  enquiryForm: z.optional(yesNo),
-  showButton: z.optional(yesNo),
+  ...alike(z.optional(yesNo), 'isAttendeeFormEnabled', 'enquiryForm', 'showButton'),
   eventSessionType: z.nullish(z.string()),
   Location: z.optional(z.array(z.unknown())),
   currency: z.string(),
@@ -153,14 +154,10 @@ export const publisherTicket = lazyObject(() => ({
   eventId: looseId,
   name: z.string(),
   description: z.nullish(z.string()),
-  price: looseNumber,
-  quantity: looseNumber,
+  ...numbers('price', 'quantity'),
   ...schedule(),
-  minQuantity: looseNumber,
-  maxQuantity: looseNumber,
-  status: z.string(),
-  availability: z.string(),
-  currency: z.string(),
+  ...numbers('minQuantity', 'maxQuantity'),
+  ...texts('status', 'availability', 'currency'),
   discounts: z._default(z.array(z.unknown()), []),
 }));
 export const ticketDetailsResponse = successBody(() => ({
@@ -170,18 +167,8 @@ export const ticketDetailsResponse = successBody(() => ({
 
 // 2.6 cart
 export const cart = lazyObject(() => ({
-  price: looseNumber,
-  discount: looseNumber,
-  processingFee: looseNumber,
-  serviceTax: looseNumber,
-  grandTotal: looseNumber,
-  codeApplied: z.union([
-    z.boolean(),
-    z.pipe(
-      z.enum(['true', 'false']),
-      z.transform((v) => v === 'true'),
-    ),
-  ]),
+  ...numbers('price', 'discount', 'processingFee', 'serviceTax', 'grandTotal'),
+  codeApplied: booleanFlag,
 }));
 /**
  * The cart totals newer public clients read: `carts{actualCost, discount, servieFeeTotal (spelled
@@ -189,8 +176,7 @@ export const cart = lazyObject(() => ({
  */
 const liveCarts = lazyObject(() => ({
   actualCost: looseNumber,
-  discount: z._default(looseNumber, 0),
-  servieFeeTotal: z._default(looseNumber, 0),
+  ...alike(z._default(looseNumber, 0), 'discount', 'servieFeeTotal'),
   total: looseNumber,
 }));
 
@@ -219,15 +205,12 @@ export const cartResponse = z.lazy(() =>
 export const generateOrderResponse = successBody(() => ({
   orderNo: looseText,
   /** Newer clients of the live service read only orderNo from generate-order. */
-  platformFee: z.optional(looseNumber),
-  ticketCost: z.optional(looseNumber),
+  ...alike(z.optional(looseNumber), 'platformFee', 'ticketCost'),
 }));
 
 // 2.8 attendee form
 export const formField = lazyObject(() => ({
-  id: z.string(),
-  type: z.string(),
-  label: z.string(),
+  ...texts('id', 'type', 'label'),
   ...nullishTexts('description', 'validation'),
   mandatory: z.union([
     z.boolean(),
@@ -256,8 +239,7 @@ export const orderAttendee = lazyObject(() => ({
   ticketName: z.string(),
   ticketNo: looseText,
   ...nullishTexts('seatNo', 'bibNo'),
-  attendeeName: z.string(),
-  attendeeEmailId: z.string(),
+  ...texts('attendeeName', 'attendeeEmailId'),
   additionalInfo: z._default(z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]), {}),
 }));
 export const orderDetails = lazyObject(() => ({
@@ -265,12 +247,8 @@ export const orderDetails = lazyObject(() => ({
   eventName: z.string(),
   orderNo: looseText,
   datePurchased: z.string(),
-  quantity: looseNumber,
-  ticketCost: looseNumber,
-  paidAmount: looseNumber,
-  orderStatus: z.string(),
-  buyerName: z.string(),
-  buyerEmail: z.string(),
+  ...numbers('quantity', 'ticketCost', 'paidAmount'),
+  ...texts('orderStatus', 'buyerName', 'buyerEmail'),
   buyerPhoneNo: optionalText,
   attendee: arrayOrKeyed(orderAttendee),
 }));
@@ -282,14 +260,11 @@ export const orderDetailsResponse = successBody(() => ({
 // 2.10 organizer event (only the documented fields with values are typed; the rest pass through)
 export const organizerEvent = lazyObject(() => ({
   id: looseNumber,
-  name: z.string(),
-  url: z.string(),
+  ...texts('name', 'url'),
   ...nullishTexts('description', 'contactInfo', 'eventCategory', 'eventStatus', 'eventType'),
   visiblity: z.nullish(z.union([z.boolean(), z.string(), z.number()])),
-  startDate: dateTimeObject,
-  endDate: dateTimeObject,
-  publishedDate: z.nullish(dateTimeObject),
-  auditCreated: z.nullish(dateTimeObject),
+  ...alike(dateTimeObject, 'startDate', 'endDate'),
+  ...alike(z.nullish(dateTimeObject), 'publishedDate', 'auditCreated'),
   ...nullishTexts('listingImage', 'searchImage', 'region', 'country'),
   accountId: z.nullish(looseText),
   ...nullishTexts('subdomain', 'city'),
@@ -305,13 +280,10 @@ export const organizerTicket = lazyObject(() => ({
   includeFee: z.nullish(looseNumber),
   quantity: looseNumber,
   initialQuantity: z.nullish(looseNumber),
-  availableFrom: dateTimeObject,
-  availableTo: dateTimeObject,
-  maxQuantity: looseNumber,
-  minQuantity: looseNumber,
+  ...alike(dateTimeObject, 'availableFrom', 'availableTo'),
+  ...numbers('maxQuantity', 'minQuantity'),
   allowCancel: z.nullish(z.union([z.boolean(), z.string(), z.number()])),
-  status: z.string(),
-  currency: z.string(),
+  ...texts('status', 'currency'),
   shippingCharge: z.nullish(looseNumber),
   shippingType: z.nullish(z.string()),
   eventId: looseId,
@@ -339,15 +311,12 @@ export const reportTicketLine = lazyObject(() => ({
   ticketId: looseId,
   ticketName: z.string(),
   tickets: looseNumber,
-  platformFee: z.optional(looseNumber),
-  cancel: z.optional(looseNumber),
-  /** Not in the reference's 2.13 sample; the sandbox sends each ticket's revenue. */
-  amount: z.optional(looseNumber),
+  // amount: not in the reference's 2.13 sample; the sandbox sends each ticket's revenue.
+  ...alike(z.optional(looseNumber), 'platformFee', 'cancel', 'amount'),
 }));
 export const reportResponse = successBody(() => ({
   amount: looseNumber,
-  platformFee: z.optional(looseNumber),
-  cancel: z.optional(looseNumber),
+  ...alike(z.optional(looseNumber), 'platformFee', 'cancel'),
   tickets: arrayOrKeyed(reportTicketLine),
 }));
 
