@@ -218,8 +218,7 @@ export class HttpTransport {
       const plan = planRetry(outcome, attempt, waitedMs, this.config.random ?? Math.random, { ...limits, maxTotalWaitMs });
       if (plan.action === 'unknown-outcome') throw this.unknownOutcomeError(exchange, url, outcome);
       if (plan.action === 'stop') throw this.finalError(exchange, url, outcome, attempt);
-      const error = outcome.kind === 'api-error' ? outcome.error : this.finalError(exchange, url, outcome, attempt);
-      this.config.onRetry?.({ attempt, delayMs: plan.delayMs, error, operation: exchange.operation });
+      this.config.onRetry?.({ attempt, delayMs: plan.delayMs, error: this.finalError(exchange, url, outcome, attempt), operation: exchange.operation });
       this.trace(`... retrying ${exchange.method} ${redactor.url(url.toString())} in ${plan.delayMs} ms (attempt ${attempt + 1} of ${limits.maxAttempts})`);
       const sleepSignal = callSignal && this.config.signal ? AbortSignal.any([callSignal, this.config.signal]) : (callSignal ?? this.config.signal);
       try {
@@ -354,9 +353,8 @@ export class HttpTransport {
 
   private finalError(exchange: Exchange, url: URL, outcome: AttemptOutcome, attempts: number): Error {
     if (outcome.kind === 'api-error') return outcome.error;
-    const { code } = classifyNetworkError(outcome.error);
     const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
-    const reason = code ?? describe(outcome.error);
+    const reason = classifyNetworkError(outcome.error).code ?? describe(outcome.error);
     const lead = outcome.requestSent ? `connection to ${url.origin} failed` : `could not connect to ${url.origin}`;
     return new ConnectionError(
       `${lead} (${this.redactor.text(reason)})${tries}: ${exchange.operation} not completed`,
