@@ -98,5 +98,10 @@ export const BOOKING_CURRENCIES = ['INR', 'USD', 'GBP', 'EUR', 'PHP', 'ZAR'] as 
 export const PAYMENT_GATEWAYS = ['pg1', 'pg2'] as const;
 /** The statuses of an attendee in the attendee list (E11) that --status filters on. */
 export const ATTENDEE_STATUSES = ['attending', 'cancelled', 'lcancelled'] as const;
+const CANCELLED_STATUSES: ReadonlySet<string> = new Set(['cancelled', 'lcancelled']);
+
+export function isCancelledStatus(status: string | undefined): boolean {
+  return CANCELLED_STATUSES.has((status ?? '').trim().toLowerCase());
+}
 export const SEARCH_PRICE_KINDS = ['free', 'paid'] as const;
 export const SEARCH_SORT_ORDERS = ['popularity', 'latest'] as const;
