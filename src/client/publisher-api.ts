@@ -6,6 +6,7 @@ import {
   categoriesResponse,
   confirmOrderRequest,
   confirmOrderResponse,
+  eventIdRequest,
   eventDetailsResponse,
   eventSearchRequest,
   eventSearchResponse,
@@ -13,7 +14,6 @@ import {
   noInput,
   orderDetailsResponse,
   orderNoRequest,
-  publisherEventIdRequest,
   saveAttendeeData,
   saveAttendeeResponse,
   segmentsRequest,
@@ -36,7 +36,7 @@ export const PUBLISHER_API_OPERATIONS = {
     name: 'get event details',
     path: 'event-details',
     encoding: 'query',
-    request: publisherEventIdRequest,
+    request: eventIdRequest,
     response: eventDetailsResponse,
   }),
   ticketDetails: publisher({
@@ -44,7 +44,7 @@ export const PUBLISHER_API_OPERATIONS = {
     name: 'get ticket details',
     path: 'ticket-details',
     encoding: 'query',
-    request: publisherEventIdRequest,
+    request: eventIdRequest,
     response: ticketDetailsResponse,
   }),
   cartCalculation: publisher({

@@ -40,7 +40,7 @@ export const addDiscountRequest = requestSchema(DISCOUNT_TABLE, 'create');
 /** E6 /api/e/update-discount */
 export const updateDiscountRequest = requestSchema(DISCOUNT_TABLE, 'update');
 
-/** E7 get-event, E8 get-tickets, E10 get-report */
+/** E7 get-event, E8 get-tickets, E10 get-report, P5 event-details, P6 ticket-details */
 export const eventIdRequest = requestObject(() => ({ eventId: id }));
 
 /** E9 get-all-events, P2 categories, P3 topics: no input. */
@@ -100,9 +100,6 @@ export const eventSearchRequest = requestObject(() => ({
   topics: z.optional(z.string()),
   page: z.optional(positiveInteger),
 }));
-
-/** P5 event-details, P6 ticket-details (GET query). */
-export const publisherEventIdRequest = requestObject(() => ({ eventId: id }));
 
 const cartTicket = requestObject(() => ({
   ticketId: integer,
