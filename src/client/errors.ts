@@ -86,22 +86,17 @@ export type ApiErrorInit = Pick<ApiError, 'code' | 'httpStatus' | 'description' 
 
 /** The service answered with an error body (any HTTP status, including 200). */
 export class ApiError extends BoxofficeError {
-  readonly code: string;
-  readonly httpStatus: number;
-  readonly field?: string;
-  readonly description?: string;
+  declare readonly code: string;
+  declare readonly httpStatus: number;
+  declare readonly field?: string;
+  declare readonly description?: string;
   /** The response body as received (redacted). */
-  readonly raw?: unknown;
-  readonly retryAfterMs?: number;
+  declare readonly raw?: unknown;
+  declare readonly retryAfterMs?: number;
 
   constructor(init: ApiErrorInit) {
     super(formatApiErrorMessage(init));
-    this.code = init.code;
-    this.httpStatus = init.httpStatus;
-    this.field = init.field;
-    this.description = init.description;
-    this.raw = init.raw;
-    this.retryAfterMs = init.retryAfterMs;
+    Object.assign(this, init);
   }
 
   get meaning(): string | undefined {
