@@ -37,9 +37,7 @@ export async function resolveBuyerIds(
   ticketsGiven: readonly string[],
 ): Promise<{ eventId: string; ticketIds: number[] }> {
   const ticketCodes = ticketsGiven.filter((ticket) => !isNumericId(ticket));
-  if (isNumericId(eventGiven) && ticketCodes.length === 0) {
-    return { eventId: eventGiven, ticketIds: ticketsGiven.map(Number) };
-  }
+  if (isNumericId(eventGiven) && ticketCodes.length === 0) return { eventId: eventGiven, ticketIds: ticketsGiven.map(Number) };
   const what = isNumericId(eventGiven) ? `ticket ${ticketCodes[0]}` : `event ${eventGiven}`;
   const list = await events.getAllEvents().catch(needsLogin(what));
   const wanted = eventGiven.toUpperCase();
