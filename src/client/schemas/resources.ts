@@ -87,16 +87,8 @@ export const orderPurchaseDate = z.lazy(() =>
 
 // 2.1 segment tree
 export const topicNode = lazyObject(() => ({ topicId: z.string(), topicName: z.string() }));
-export const categoryNode = lazyObject(() => ({
-  categoryId: z.string(),
-  categoryName: z.string(),
-  topics: z._default(z.array(topicNode), []),
-}));
-export const segmentNode = lazyObject(() => ({
-  segmentId: z.string(),
-  segmentName: z.string(),
-  category: z._default(z.array(categoryNode), []),
-}));
+export const categoryNode = lazyObject(() => ({ ...texts('categoryId', 'categoryName'), topics: z._default(z.array(topicNode), []) }));
+export const segmentNode = lazyObject(() => ({ ...texts('segmentId', 'segmentName'), category: z._default(z.array(categoryNode), []) }));
 export const segmentsResponse = successBody(() => ({ segments: z.array(segmentNode) }));
 
 // 2.2 category map and topic map
@@ -160,10 +152,7 @@ export const publisherTicket = lazyObject(() => ({
   ...texts('status', 'availability', 'currency'),
   discounts: z._default(z.array(z.unknown()), []),
 }));
-export const ticketDetailsResponse = successBody(() => ({
-  tickets: arrayOrKeyed(publisherTicket),
-  currency: z.string(),
-}));
+export const ticketDetailsResponse = successBody(() => ({ tickets: arrayOrKeyed(publisherTicket), currency: z.string() }));
 
 // 2.6 cart
 export const cart = lazyObject(() => ({
@@ -222,16 +211,9 @@ export const formField = lazyObject(() => ({
 }));
 export const attendeeFormResponse = successBody(() => ({ attendeeForm: z.record(z.string(), z.array(formField)) }));
 
-export const saveAttendeeResponse = successBody(() => ({
-  message: z.optional(z.string()),
-  orderNo: looseText,
-}));
+export const saveAttendeeResponse = successBody(() => ({ message: z.optional(z.string()), orderNo: looseText }));
 
-export const confirmOrderResponse = successBody(() => ({
-  message: z.optional(z.string()),
-  orderNo: looseText,
-  orderStatus: z.string(),
-}));
+export const confirmOrderResponse = successBody(() => ({ message: z.optional(z.string()), orderNo: looseText, orderStatus: z.string() }));
 
 // 2.9 order details
 export const orderAttendee = lazyObject(() => ({
@@ -252,10 +234,7 @@ export const orderDetails = lazyObject(() => ({
   buyerPhoneNo: optionalText,
   attendee: arrayOrKeyed(orderAttendee),
 }));
-export const orderDetailsResponse = successBody(() => ({
-  orderNo: looseText,
-  orderDetails,
-}));
+export const orderDetailsResponse = successBody(() => ({ orderNo: looseText, orderDetails }));
 
 // 2.10 organizer event (only the documented fields with values are typed; the rest pass through)
 export const organizerEvent = lazyObject(() => ({
