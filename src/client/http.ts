@@ -135,25 +135,12 @@ export function errorFromResponse(status: number, body: unknown, retryAfterMs: n
     (statusField !== 'success' && message !== undefined && CODE_LIKE.test(message) && !message.startsWith('S'));
   if (!isErrorBody && status >= 200 && status < 300) return undefined;
 
-  let code: string;
-  let description = textOf(record?.description) ?? textOf(record?.error_description);
-  const codeField = textOf(record?.code);
-  if (message && CODE_LIKE.test(message)) {
-    code = message;
-    description ??= otherServiceText(record);
-  } else if (codeField && CODE_LIKE.test(codeField)) {
-    code = codeField;
-    description ??= message;
-  } else if (oauthError) {
-    code = oauthError;
-    description ??= message;
-  } else if (failBody) {
-    code = FAIL_CODE;
-    description ??= message;
-  } else {
-    code = `HTTP ${status}`;
-    description ??= message ?? (typeof body === 'string' && body.trim() !== '' ? body.trim().slice(0, 200) : undefined);
-  }
+  const serviceCode = [message, textOf(record?.code)].find((text) => text !== undefined && CODE_LIKE.test(text));
+  const code = serviceCode ?? oauthError ?? (failBody ? FAIL_CODE : `HTTP ${status}`);
+  // A body with its code in `message` may give its words under another name.
+  const words = message !== undefined && serviceCode === message ? otherServiceText(record) : message;
+  const description =
+    textOf(record?.description) ?? textOf(record?.error_description) ?? words ?? (code === `HTTP ${status}` ? textOf(body)?.slice(0, 200) : undefined);
   return createApiError({
     code,
     httpStatus: status,
