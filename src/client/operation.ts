@@ -48,12 +48,8 @@ export interface ApiContext {
 
 /** Base URL + path, tolerating a trailing slash on the base and a path prefix in it. */
 export function joinUrl(baseUrl: string, baseUrlName: string, pathAndQuery: string): string {
-  let base: URL;
-  try {
-    base = new URL(baseUrl);
-  } catch {
-    throw new UsageError(`${baseUrlName}: expected an absolute http(s) URL, got "${baseUrl}"`, baseUrlName);
-  }
+  const base = URL.parse(baseUrl);
+  if (!base) throw new UsageError(`${baseUrlName}: expected an absolute http(s) URL, got "${baseUrl}"`, baseUrlName);
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
     throw new UsageError(`${baseUrlName}: expected an http:// or https:// URL, got "${baseUrl}"`, baseUrlName);
   }

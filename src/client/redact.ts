@@ -42,12 +42,8 @@ export class Redactor {
 
   /** A URL with secret query parameters, userinfo and embedded JSON (`data=`) redacted. */
   url(value: string): string {
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      return this.text(value);
-    }
+    const url = URL.parse(value);
+    if (!url) return this.text(value);
     // Brackets are not allowed in userinfo, so the marker there is a plain word.
     if (url.password) url.password = 'redacted';
     if (url.username) url.username = 'redacted';
