@@ -231,11 +231,9 @@ export class HttpTransport {
   }
 
   /**
-   * Ctrl-C (the client's signal) cancels the requests in flight by destroying the connection
-   * pool; they then end as CancelledError. The long-lived signal holds this one listener, and
-   * only while requests are in flight: a listener or a signal per request kept finished
-   * responses reachable long enough to be promoted to the old generation (~90 MB over a
-   * 100,000-order export).
+   * Ctrl-C (the client's signal) destroys the connection pool, ending the requests in flight as
+   * CancelledError. The signal holds this one listener, only while requests are in flight: one per
+   * request kept finished responses reachable into the old generation (~90 MB over 100,000 orders).
    */
   private readonly cancelInFlight = (): void => {
     for (const dispatcher of this.takeDispatchers()) void Promise.resolve(dispatcher).then((d) => d.destroy());

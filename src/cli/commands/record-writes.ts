@@ -70,10 +70,7 @@ export async function updateEvent(options: FieldVerbOptions<'eventId'>, context:
   });
 }
 
-/**
- * E003 before sending, in terms of the flags given: `--start-date 2027-09-01` alone that would
- * put the start after the stored end says so, and names the flag that moves the end.
- */
+/** E003 before sending, in terms of the flags given, naming the flag that moves the other end. */
 function checkSpan(given: ParamValues, values: ParamValues): void {
   if (endIsAfterStart(values)) return;
   const givenFlags = ['startDate', 'startTime', 'endDate', 'endTime'].flatMap((name) =>

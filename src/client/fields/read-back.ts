@@ -81,9 +81,8 @@ export function readBack(table: ResourceTable, record: object): FieldValues {
 }
 
 /**
- * What an update sends: the record as read back, then what was last sent for the fields it
- * does not hold (the service never returns them, or did not this time), then the values given.
- * Only the update's own fields are kept (create-only ones such as an event's segment drop out).
+ * What an update sends: the values given, over the record as read back, over what was last sent
+ * (for what the service never returns). Only the update's own fields are kept.
  */
 export function mergeForUpdate(
   table: ResourceTable,

@@ -159,10 +159,7 @@ export const cart = lazyObject(() => ({
   ...numbers('price', 'discount', 'processingFee', 'serviceTax', 'grandTotal'),
   codeApplied: booleanFlag,
 }));
-/**
- * The cart totals newer public clients read: `carts{actualCost, discount, servieFeeTotal (spelled
- * so), total}`, as the reference's cart.
- */
+/** The cart totals newer public clients read (`servieFeeTotal` spelled so), as the reference's cart. */
 const liveCarts = lazyObject(() => ({
   actualCost: looseNumber,
   ...alike(z._default(looseNumber, 0), 'discount', 'servieFeeTotal'),
