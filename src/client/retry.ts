@@ -83,31 +83,14 @@ export function parseRetryAfter(value: string | undefined | null, nowMs: number)
   return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
 
-/** Error codes of failures before the request left this machine: safe to repeat any request. */
-const NOT_SENT_CODES: ReadonlySet<string> = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
+/** Failures before the request left this machine that may pass. */
+const UNSENT_PASSING = ['ECONNREFUSED', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'];
+/** Failures before the request left this machine: safe to repeat any request. */
+const NOT_SENT_CODES: ReadonlySet<string> = new Set([...UNSENT_PASSING, 'ENOTFOUND', 'EADDRNOTAVAIL']);
 /** Failures that say nothing about the service being wrong, only the path to it. */
 const TRANSIENT_CODES: ReadonlySet<string> = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_CLOSED',
+  ...UNSENT_PASSING,
+  ...['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CLOSED'],
 ]);
 
 /** The most specific error code in an error and its chain of causes (undici nests them). */

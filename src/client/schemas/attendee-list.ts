@@ -39,17 +39,12 @@ function plainEntries(record: unknown): Fields[] | undefined {
   for (const field of RECORD_TEXTS) if (!isText(record[field])) return undefined;
   const date = record.purchaseDate;
   // A numeric-text timezone_type is the schema's to convert; a plain date text is read as {date}.
-  if (
-    date != null &&
-    typeof date !== 'string' &&
-    !(
-      isObject(date) &&
-      typeof date.date === 'string' &&
-      (date.timezone === undefined || typeof date.timezone === 'string') &&
-      (date.timezone_type === undefined || typeof date.timezone_type === 'number')
-    )
-  )
-    return undefined;
+  const plainDate =
+    isObject(date) &&
+    typeof date.date === 'string' &&
+    (date.timezone === undefined || typeof date.timezone === 'string') &&
+    (date.timezone_type === undefined || typeof date.timezone_type === 'number');
+  if (date != null && typeof date !== 'string' && !plainDate) return undefined;
   const entries = listOf(record.attendee);
   if (entries === undefined) return undefined;
   for (const entry of entries) if (!isPlainEntry(entry)) return undefined;
