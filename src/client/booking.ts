@@ -39,30 +39,15 @@ export function createBookingApi(apiUrl: string, transport: HttpTransport): Book
     requestForm,
     async submit(request, options) {
       const form = requestForm(request);
-      let answer: unknown;
-      try {
-        answer = await transport.send(
-          {
-            operation: 'booking request',
-            method: 'POST',
-            url: form.action,
-            body: new URLSearchParams(form.fields),
-            secrets: [request.bookingKey],
-            idempotent: false,
-            recheck: {
-              operationId: 'E12',
-              request: { orderNo: request.orderNo },
-              hint: `Look for order ${request.orderNo} in the booking list before requesting it again.`,
-            },
-          },
-          options,
-        );
-      } catch (error) {
+      const { orderNo } = request;
+      const recheck = { operationId: 'E12', request: { orderNo }, hint: `Look for order ${orderNo} in the booking list before requesting it again.` };
+      const exchange = { operation: 'booking request', method: 'POST' as const, url: form.action, body: new URLSearchParams(form.fields) };
+      const answer = await transport.send({ ...exchange, secrets: [request.bookingKey], idempotent: false, recheck }, options).catch((error: unknown) => {
         // The service answers an accepted booking with its payment page (HTML, not JSON); error
         // answers are raised by the transport before it looks at the shape.
-        if (error instanceof ResponseShapeError) return {};
+        if (error instanceof ResponseShapeError) return undefined;
         throw error;
-      }
+      });
       const parsed = submittedBooking.safeParse(answer);
       if (!parsed.success) return {};
       const paymentUrl = parsed.data.paymentUrl === undefined ? undefined : new URL(parsed.data.paymentUrl, form.action).toString();
