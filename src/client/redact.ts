@@ -90,9 +90,7 @@ export class Redactor {
   body(body: MultipartFields | URLSearchParams | string | undefined): string {
     if (body === undefined) return '';
     if (typeof body === 'string') return this.jsonText(body);
-    const fields: Record<string, string> = {};
-    for (const [name, value] of body.entries()) fields[name] = this.field(name, value);
-    return JSON.stringify(fields);
+    return JSON.stringify(Object.fromEntries([...body.entries()].map(([name, value]) => [name, this.field(name, value)])));
   }
 
   /** JSON text redacted by key (see `json`); anything else as free text. */
