@@ -168,7 +168,6 @@ export class HttpTransport {
     this.now = config.now ?? Date.now;
   }
 
-  /** Resolves with the parsed JSON of a success body. */
   async send(exchange: Exchange, options: CallOptions = {}): Promise<unknown> {
     const callSignal = options.signal;
     const url = new URL(exchange.url);

@@ -24,7 +24,6 @@ export interface Operation<Req extends z.core.$ZodType, Res extends z.core.$ZodT
   secretFields?: readonly string[];
 }
 
-/** Defines the operations of an API whose every path starts with `prefix`. */
 export function operationsAt(prefix: string) {
   return <Req extends z.core.$ZodType, Res extends z.core.$ZodType>(operation: Operation<Req, Res>): Operation<Req, Res> => ({
     ...operation,

@@ -22,7 +22,6 @@ export interface AttendeeBatch<T> extends RecordRange {
 /** Fetches one span of records; `signal` fires when a speculative request is no longer wanted. */
 export type FetchAttendeeBatch<T> = (range: RecordRange, signal: AbortSignal, answered: () => void) => Promise<readonly T[]>;
 
-/** The fetcher of attendeeBatches over a client's attendee list (E11). */
 export function attendeeListFetcher<T>(events: {
   attendeeList(range: RecordRange, options: { signal: AbortSignal; onAnswer: () => void }): Promise<{ attendee: readonly T[] }>;
 }): FetchAttendeeBatch<T> {

@@ -93,7 +93,6 @@ export class Redactor {
     return JSON.stringify(Object.fromEntries([...body.entries()].map(([name, value]) => [name, this.field(name, value)])));
   }
 
-  /** JSON text redacted by key (see `json`); anything else as free text. */
   private jsonText(text: string): string {
     try {
       return JSON.stringify(this.json(JSON.parse(text)));

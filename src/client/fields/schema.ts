@@ -91,7 +91,6 @@ export function tableRules(table: ResourceTable) {
   };
 }
 
-/** The request schema of `verb`, built when first used. */
 export function requestSchema<const T extends ResourceTable, V extends Verb>(table: T, verb: V): z.ZodMiniType<RequestOutput<T, V>, RequestInput<T, V>> {
   return z.lazy(() => z.object(requestShape(table, verb)).check(z.superRefine(tableRules(table)))) as unknown as z.ZodMiniType<
     RequestOutput<T, V>,

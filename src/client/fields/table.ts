@@ -73,7 +73,6 @@ export function fixedAfterCreation(table: ResourceTable): string[] {
 export const endAfterStart: FieldRule = (value) =>
   endIsAfterStart(value) ? undefined : { field: 'endDate', message: 'end date-time must be later than start date-time' };
 
-/** `high` must not be below `low` when both are given. */
 export function notBelow(low: string, high: string): FieldRule {
   return (value) => {
     const [a, b] = [value[low], value[high]];

@@ -81,7 +81,6 @@ function readQuickly(body: unknown): AttendeeList | undefined {
   return body as AttendeeList;
 }
 
-/** attendeeListResponse, read quickly when the body is plainly valid. */
 export const attendeeListReader = z.lazy(() =>
   z.pipe(
     z.unknown(),

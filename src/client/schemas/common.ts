@@ -23,7 +23,6 @@ export const isoDate = z.lazy(() =>
   ),
 );
 
-/** HH:MM on the 24-hour clock. */
 export const clockTime = z.lazy(() => z.string().check(z.trim(), z.regex(TIME_PATTERN, { message: FORMAT_MESSAGES.time })));
 
 /** A number, given as one (`number`) or as text matching `pattern`; `message` when it is neither. */
@@ -31,10 +30,8 @@ function numberOrText(number: () => z.ZodMiniNumber | z.ZodMiniNumberFormat, pat
   return z.lazy(() => z.union([number(), z.pipe(z.string().check(z.trim(), z.regex(pattern, { message })), z.transform(Number))], { message }));
 }
 
-/** A finite number, given as a number or as numeric text. */
 export const numeric = numberOrText(() => z.number(), NUMBER_PATTERN, FORMAT_MESSAGES.number);
 
-/** A whole number, given as a number or as integer text. */
 export const integer = numberOrText(() => z.int(), INTEGER_PATTERN, FORMAT_MESSAGES.integer);
 
 export const nonNegativeInteger = z.lazy(() => z.pipe(integer, z.int().check(z.gte(0, { message: 'expected 0 or more' }))));

@@ -59,7 +59,6 @@ export function arrayOrKeyed<T extends z.core.$ZodType>(element: T) {
   return z.union([z.array(element), z.pipe(z.record(z.string(), element), z.transform(keyedValues))]);
 }
 
-/** As arrayOrKeyed, and [] for a missing or null list. */
 function listOrNone<T extends z.core.$ZodType>(element: T) {
   return z.pipe(
     z.nullish(arrayOrKeyed(element)),
