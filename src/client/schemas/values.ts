@@ -17,8 +17,11 @@ export const FORMAT_MESSAGES = {
 
 /** Why `text` is not a real yyyy-mm-dd date (2027-02-30 is "not a calendar date"), or undefined. */
 export function dateProblem(text: string): string | undefined {
-  if (isRealDate(text)) return undefined;
-  return DATE_PATTERN.test(text) ? FORMAT_MESSAGES.calendarDate : FORMAT_MESSAGES.date;
+  const match = DATE_PATTERN.exec(text);
+  if (!match) return FORMAT_MESSAGES.date;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? undefined : FORMAT_MESSAGES.calendarDate;
 }
 
 /** Plain string order of these keys is chronological. */
@@ -35,14 +38,6 @@ export function endIsAfterStart({
 }: Partial<Record<'startDate' | 'startTime' | 'endDate' | 'endTime', string>>): boolean {
   if (!startDate || !endDate) return true;
   return dateTimeKey(endDate, endTime ?? '23:59') > dateTimeKey(startDate, startTime ?? '00:00');
-}
-
-export function isRealDate(text: string): boolean {
-  const match = DATE_PATTERN.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 export const EVENT_VISIBILITIES = ['public', 'private'] as const;
