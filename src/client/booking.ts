@@ -1,9 +1,6 @@
-// E12 booking request: a browser form post to {apiUrl}/em/booking, authenticated by its
-// bookingKey (no bearer header). `requestForm` validates the request and returns the form's
-// target and fields, for a page that the user's browser submits; `submit` posts the form itself,
-// as a browser would (urlencoded), through the client's transport: proxies, timeouts, tracing
-// with the booking key redacted, the https rule for credentials and the error codes all work as
-// for every other call.
+// E12 booking request: a browser form post to {apiUrl}/em/booking, authenticated by its bookingKey
+// (no bearer). `requestForm` gives the form for the user's browser to submit; `submit` posts it
+// as a browser would (urlencoded), through the client's transport as every other call.
 import { toFormFields } from './encode.js';
 import { ResponseShapeError } from './errors.js';
 import { assertSafeToSendCredentials, type CallOptions, type HttpTransport } from './http.js';
@@ -12,16 +9,12 @@ import { bookingRequest, submittedBooking } from './schemas/index.js';
 import type { BookingRequest } from './schemas/index.js';
 import { parseRequest } from './validate.js';
 
-const BOOKING_PATH = '/em/booking';
-
 export interface BookingForm {
-  /** The address the form posts to. */
   action: string;
   /** The form's fields, as text (defaults applied: currency INR, pg pg2). */
   fields: Record<string, string>;
 }
 
-/** What the service answered a server-side booking post with. */
 export interface SubmittedBooking {
   /** The payment page to hand the buyer's browser, when the service answered with one (JSON). */
   paymentUrl?: string;
@@ -30,18 +23,14 @@ export interface SubmittedBooking {
 
 export interface BookingApi {
   requestForm(request: BookingRequest): BookingForm;
-  /**
-   * Posts the form server-side; the service delivers the result to the request's callbackUrl.
-   * Not repeated automatically when the outcome is unknown: a repeat could record a second
-   * booking.
-   */
+  /** Posts the form server-side; the service delivers the result to the request's callbackUrl. */
   submit(request: BookingRequest, options?: CallOptions): Promise<SubmittedBooking>;
 }
 
 export function createBookingApi(apiUrl: string, transport: HttpTransport): BookingApi {
   const requestForm = (request: BookingRequest): BookingForm => {
     const parsed = parseRequest(bookingRequest, request);
-    const action = joinUrl(apiUrl, 'apiUrl', BOOKING_PATH);
+    const action = joinUrl(apiUrl, 'apiUrl', '/em/booking');
     // The form carries the booking key; the reference requires SSL for booking endpoints.
     assertSafeToSendCredentials(new URL(action), 'a booking key');
     return { action, fields: toFormFields(parsed) };
@@ -50,30 +39,15 @@ export function createBookingApi(apiUrl: string, transport: HttpTransport): Book
     requestForm,
     async submit(request, options) {
       const form = requestForm(request);
-      let answer: unknown;
-      try {
-        answer = await transport.send(
-          {
-            operation: 'booking request',
-            method: 'POST',
-            url: form.action,
-            body: new URLSearchParams(form.fields),
-            secrets: [request.bookingKey],
-            idempotent: false,
-            recheck: {
-              operationId: 'E12',
-              request: { orderNo: request.orderNo },
-              hint: `Look for order ${request.orderNo} in the booking list before requesting it again.`,
-            },
-          },
-          options,
-        );
-      } catch (error) {
+      const { orderNo } = request;
+      const recheck = { operationId: 'E12', request: { orderNo }, hint: `Look for order ${orderNo} in the booking list before requesting it again.` };
+      const exchange = { operation: 'booking request', method: 'POST' as const, url: form.action, body: new URLSearchParams(form.fields) };
+      const answer = await transport.send({ ...exchange, secrets: [request.bookingKey], idempotent: false, recheck }, options).catch((error: unknown) => {
         // The service answers an accepted booking with its payment page (HTML, not JSON); error
         // answers are raised by the transport before it looks at the shape.
-        if (error instanceof ResponseShapeError) return {};
+        if (error instanceof ResponseShapeError) return undefined;
         throw error;
-      }
+      });
       const parsed = submittedBooking.safeParse(answer);
       if (!parsed.success) return {};
       const paymentUrl = parsed.data.paymentUrl === undefined ? undefined : new URL(parsed.data.paymentUrl, form.action).toString();

@@ -1,12 +1,10 @@
-// What the transport needs from whatever carries a request: one exchange of bytes, and the
-// pool's end. Node's http/https carry direct requests; undici carries proxied ones.
+// What the transport needs from whatever carries a request (node-dispatch.ts, undici-dispatch.ts).
 
 export interface DispatchRequest {
   url: URL;
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: Buffer;
-  /** Cancels this request only. */
   signal?: AbortSignal;
 }
 

@@ -1,9 +1,6 @@
-// Request encodings exactly as the service documents them. Pure functions: a validated request
-// in, the method, path, query and body out. Booleans travel as "true"/"false", numbers as their
-// text, empty strings as empty strings (E3's blank price means "any amount"); undefined and null
-// fields are left out.
-
-/** A scalar that can travel as a form field or query parameter. */
+// Request encodings exactly as the service documents them. Booleans travel as "true"/"false",
+// numbers as their text, empty strings as they are (E3's blank price means "any amount");
+// undefined and null fields are left out.
 export type FieldValue = string | number | boolean | null | undefined;
 export type Fields = Readonly<Record<string, FieldValue>>;
 
@@ -18,41 +15,29 @@ export type Fields = Readonly<Record<string, FieldValue>>;
  */
 export type Encoding = 'multipart' | 'form' | 'query' | 'data-query' | 'data-query-multipart' | 'none';
 
-export interface EncodedRequest {
-  method: 'GET' | 'POST';
-  /** Path plus query string, relative to the API's base URL. */
-  pathAndQuery: string;
-  body?: MultipartFields | URLSearchParams;
-}
-
 /**
- * The text fields of a multipart/form-data body, in order. The transport encodes them when it
- * sends (multipartBody, from src/client/http.ts), so that building a request loads no HTTP code.
- * Shaped as the FormData that form-data-encoder reads (text fields only), which the tests hold
- * multipartBody to, without a FormData class (and with it a second copy of undici, Node's own).
+ * The text fields of a multipart/form-data body, encoded by the transport (multipartBody) when it
+ * sends. Shaped as the FormData form-data-encoder reads, which the tests hold multipartBody to,
+ * without a FormData class (and with it a second copy of undici, Node's own).
  */
 export class MultipartFields {
   readonly [Symbol.toStringTag] = 'FormData';
-  private readonly list: Array<[name: string, value: string]>;
+  readonly fields: Array<[name: string, value: string]>;
 
   constructor(fields: ReadonlyArray<readonly [name: string, value: string]> = []) {
-    this.list = fields.map(([name, value]) => [name, value]);
-  }
-
-  get fields(): ReadonlyArray<readonly [name: string, value: string]> {
-    return this.list;
+    this.fields = fields.map(([name, value]) => [name, value]);
   }
 
   append(name: string, value: string): void {
-    this.list.push([name, value]);
+    this.fields.push([name, value]);
   }
 
   getAll(name: string): string[] {
-    return this.list.filter(([field]) => field === name).map(([, value]) => value);
+    return this.fields.filter(([field]) => field === name).map(([, value]) => value);
   }
 
   entries(): IterableIterator<[string, string]> {
-    return this.list[Symbol.iterator]();
+    return this.fields[Symbol.iterator]();
   }
 
   [Symbol.iterator](): IterableIterator<[string, string]> {
@@ -62,29 +47,22 @@ export class MultipartFields {
 
 const BOUNDARY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
-/** ", CR and LF in a field name, percent-encoded (the HTML standard's multipart/form-data encoding). */
-function escapeName(name: string): string {
-  return name.replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/"/g, '%22');
-}
-
 /**
- * The text fields as a multipart/form-data body (RFC 7578), byte for byte as form-data-encoder
- * writes them, boundary apart (test/client/encode.test.ts holds the two together): names
- * escaped, every line break in a value sent as CRLF, a random boundary of 16 letters and digits.
- * Written here because the export sends one per batch, and the encoder's per-part work (each
- * part encoded twice, its length counted first) cost more than the request itself.
+ * The fields as a multipart/form-data body (RFC 7578), byte for byte as form-data-encoder writes
+ * them. Written here because the export sends one per batch, and the encoder's per-part work
+ * (each part encoded twice, its length counted first) cost more than the request itself.
  */
 export function multipartBody(fields: MultipartFields, random: () => number = Math.random): { text: string; contentType: string } {
   let boundary = 'boxoffice-';
   for (let count = 0; count < 16; count += 1) boundary += BOUNDARY_ALPHABET[Math.floor(random() * BOUNDARY_ALPHABET.length)];
   let text = '';
   for (const [name, value] of fields.fields) {
-    text += `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"\r\n\r\n${value.replace(/\r\n|\r|\n/g, '\r\n')}\r\n`;
+    text += `--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/"/g, '%22')}"\r\n\r\n${value.replace(/\r\n|\r|\n/g, '\r\n')}\r\n`;
   }
   return { text: `${text}--${boundary}--\r\n\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** The text a value travels as, or undefined when the field is to be left out. */
+/** The text a value travels as, or undefined when it is left out. */
 export function fieldText(value: FieldValue): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'boolean') return value ? 'true' : 'false';
@@ -95,14 +73,11 @@ export function fieldText(value: FieldValue): string | undefined {
   return value;
 }
 
-/** The fields that travel, as text, in their given order. */
 function fieldEntries(fields: Fields): Array<[string, string]> {
-  const entries: Array<[string, string]> = [];
-  for (const [name, value] of Object.entries(fields)) {
+  return Object.entries(fields).flatMap(([name, value]) => {
     const text = fieldText(value);
-    if (text !== undefined) entries.push([name, text]);
-  }
-  return entries;
+    return text === undefined ? [] : [[name, text] as [string, string]];
+  });
 }
 
 export function toFormFields(fields: Fields): Record<string, string> {
@@ -126,8 +101,11 @@ function withQuery(path: string, query: string): string {
   return query ? `${path}?${query}` : path;
 }
 
-/** Encodes a validated request for an endpoint taking `encoding`. */
-export function encodeRequest(encoding: Encoding, path: string, input: object): EncodedRequest {
+export function encodeRequest(
+  encoding: Encoding,
+  path: string,
+  input: object,
+): { method: 'GET' | 'POST'; pathAndQuery: string; body?: MultipartFields | URLSearchParams } {
   switch (encoding) {
     case 'multipart':
       return { method: 'POST', pathAndQuery: path, body: toMultipartFields(input as Fields) };

@@ -1,20 +1,14 @@
-// One error hierarchy for the whole tool. The service's codes choose the
-// class; the CLI's exit code follows from the class (see exitCodeFor in src/cli/framework/exit-codes.ts).
+// One error hierarchy for the whole tool: the service's codes choose the class, the class the
+// CLI's exit code (src/cli/framework/exit-codes.ts).
 
-/**
- * The code given to a `{"success":"fail","message":"<text>"}` body, which carries no code of
- * its own: the error is described by the service's text alone.
- */
+/** The code given to a `{"success":"fail","message":"<text>"}` body, which carries none of its own. */
 export const FAIL_CODE = 'fail';
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(DOCUMENTED_CODES, value);
 }
 
-/**
- * What the work that met an error adds for whoever reports it, kept apart from the error's own
- * message, code and data.
- */
+/** What the work that met an error adds for whoever reports it, apart from the error's own words. */
 export interface ErrorNotes {
   /** In place of the error's own words: what it means for that work. */
   explanation?: string;
@@ -26,17 +20,13 @@ export interface ErrorNotes {
   next?: string;
 }
 
-/**
- * Names each class after its key, on its prototype: the bundle is minified, so a class's own
- * identifier does not survive to name its errors.
- */
+/** Names each class after its key: the bundle is minified, so a class's own identifier does not survive. */
 export function nameErrorClasses(classes: Readonly<Record<string, abstract new (...args: never[]) => Error>>): void {
   for (const [name, errorClass] of Object.entries(classes)) errorClass.prototype.name = name;
 }
 
 /** Base of every error boxoffice raises on purpose. */
 export class BoxofficeError extends Error {
-  /** Set by the work that met the error, for the report of it; the message stays the error's own. */
   readonly notes: ErrorNotes = {};
 }
 
@@ -58,17 +48,14 @@ export class UsageError extends BoxofficeError {
   }
 }
 
-/** A database was made by a newer boxoffice: its schema is a version this one does not know. */
+/** A database made by a newer boxoffice. */
 export class NewerSchemaError extends UsageError {
   constructor(label: string, version: number, known: number) {
     super(`${label}: its schema is version ${version}, newer than this boxoffice knows (${known})`);
   }
 }
 
-/**
- * The change asked for cannot be made through the API at all (a discount whose id the service
- * never gave): no retry helps; the message says what the user can do instead.
- */
+/** The change cannot be made through the API at all (a discount whose id the service never gave). */
 export class UnchangeableError extends BoxofficeError {}
 
 /** The user cancelled (Ctrl-C, or a cancelled prompt). */
@@ -78,10 +65,7 @@ export class CancelledError extends BoxofficeError {
   }
 }
 
-/**
- * Ctrl-C stopped work that left something at the service: the message says what (an order
- * number) and the command that checks or continues it, in place of a bare "interrupted".
- */
+/** Ctrl-C stopped work that left something at the service: the message says what, and how to go on. */
 export class InterruptedWorkError extends CancelledError {}
 
 /** "No" to a confirmation: nothing was done (exit 1; 130 stays Ctrl-C's). */
@@ -98,30 +82,23 @@ export class NotLoggedInError extends BoxofficeError {
   }
 }
 
-/** What an error answer says, as the ApiError made of it holds it. */
 export type ApiErrorInit = Pick<ApiError, 'code' | 'httpStatus' | 'description' | 'field' | 'raw' | 'retryAfterMs'>;
 
 /** The service answered with an error body (any HTTP status, including 200). */
 export class ApiError extends BoxofficeError {
-  readonly code: string;
-  readonly httpStatus: number;
-  readonly field?: string;
-  readonly description?: string;
-  /** The response body as received (tokens are never part of a response body). */
-  readonly raw?: unknown;
-  readonly retryAfterMs?: number;
+  declare readonly code: string;
+  declare readonly httpStatus: number;
+  declare readonly field?: string;
+  declare readonly description?: string;
+  /** The response body as received (redacted). */
+  declare readonly raw?: unknown;
+  declare readonly retryAfterMs?: number;
 
   constructor(init: ApiErrorInit) {
     super(formatApiErrorMessage(init));
-    this.code = init.code;
-    this.httpStatus = init.httpStatus;
-    this.field = init.field;
-    this.description = init.description;
-    this.raw = init.raw;
-    this.retryAfterMs = init.retryAfterMs;
+    Object.assign(this, init);
   }
 
-  /** The documented meaning of the code, or undefined for an undocumented one. */
   get meaning(): string | undefined {
     return isErrorCode(this.code) ? ERROR_CODE_MEANINGS[this.code] : undefined;
   }
@@ -151,12 +128,9 @@ export class ServerBusyError extends ApiError {}
 /** E022: a booking response's secure code did not match (tampered or misrouted). */
 export class SignatureError extends ApiError {}
 
-/**
- * How to find out whether a request that may have taken effect did: `hint` is part of the
- * error's message; an application can say it in its own terms from the operation and request.
- */
+/** How to find out whether a request that may have taken effect did: `hint` ends the error's message. */
 export interface Recheck {
-  /** The reference's number of the operation: E1, P11… */
+  /** E1, P11… */
   operationId: string;
   request: Readonly<Record<string, unknown>>;
   hint: string;
@@ -170,7 +144,6 @@ export class ConnectionError extends BoxofficeError {
     override readonly cause: unknown,
     /** True when the request may have reached the service (sent, then the connection broke). */
     readonly mayHaveTakenEffect: boolean,
-    /** The address that could not be reached (scheme, host and port). */
     readonly origin?: string,
     /** Set when the outcome is unknown: how to check it. */
     readonly recheck?: Recheck,
@@ -240,7 +213,6 @@ const DOCUMENTED_CODES = {
 
 export type ErrorCode = keyof typeof DOCUMENTED_CODES;
 
-/** Meaning of every code the service documents. */
 export const ERROR_CODE_MEANINGS: Readonly<Record<ErrorCode, string>> = Object.fromEntries(
   Object.entries(DOCUMENTED_CODES).map(([code, [meaning]]) => [code, meaning]),
 ) as Record<ErrorCode, string>;
@@ -269,11 +241,7 @@ export function createApiError(init: ApiErrorInit): ApiError {
   return new ApiError(init);
 }
 
-/**
- * `error CODE: TEXT[: field]`. TEXT is the service's own description when it gave one (it says
- * what was wrong with this request: `code "LAUNCH20" is already used by another discount of this
- * event`); the code's documented meaning stands in when it gave none.
- */
+/** `error CODE: TEXT[: field]`: the service's own description (of this request), else the code's meaning. */
 function formatApiErrorMessage(init: ApiErrorInit): string {
   const meaning = isErrorCode(init.code) ? ERROR_CODE_MEANINGS[init.code] : undefined;
   const description = init.description?.trim() ? init.description.trim() : undefined;

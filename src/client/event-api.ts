@@ -1,5 +1,5 @@
-// Event & Registration API: every input is multipart/form-data, every
-// call carries the organizer's bearer token. E12 is a browser form post (see booking.ts).
+// Event & Registration API: every input is multipart/form-data, every call carries the
+// organizer's bearer token. E12 is a browser form post (booking.ts).
 import {
   addDiscountRequest,
   addTicketRequest,
@@ -21,7 +21,8 @@ import {
   updateTicketRequest,
 } from './schemas/index.js';
 import { attendeeListReader } from './schemas/attendee-list.js';
-import { type ApiContext, type ApiOf, type Credential, type ResponseOf, createApi, operationsAt, missingToken } from './operation.js';
+import { NotLoggedInError } from './errors.js';
+import { type ApiContext, type ApiOf, type ResponseOf, createApi, operationsAt } from './operation.js';
 
 const eventApi = operationsAt('/api/e/');
 
@@ -76,13 +77,13 @@ export const EVENT_API_OPERATIONS = {
 
 type Ops = typeof EVENT_API_OPERATIONS;
 
-/** The response of each operation, by its name: `EventApiResponse['getReport']`. */
+/** `EventApiResponse['getReport']` */
 export type EventApiResponse = { [K in keyof Ops]: ResponseOf<Ops, K> };
 export type ReportResponse = EventApiResponse['getReport'];
 
 export type EventApi = ApiOf<Ops>;
 
 export function createEventApi(context: ApiContext, token: string | undefined): EventApi {
-  const bearer: Credential = { value: token, missing: missingToken };
-  return createApi(EVENT_API_OPERATIONS, context, (key) => (key === 'bookingList' ? { ...bearer, required: false } : bearer));
+  const missing = () => new NotLoggedInError('not logged in: no access token for the Event & Registration API', 'token');
+  return createApi(EVENT_API_OPERATIONS, context, (key) => ({ value: token, missing, required: key !== 'bookingList' }));
 }

@@ -1,7 +1,5 @@
-// The transport: keep-alive connections with timeouts (Node's http/https directly; undici
-// through a proxy when HTTPS_PROXY / HTTP_PROXY apply, loaded only then), the bearer header on
-// every call, error bodies mapped onto the error hierarchy (also when the HTTP status is 200),
-// the retry policy applied, and a trace hook that only ever sees redacted text.
+// The transport: the bearer header, error bodies (even with HTTP 200) mapped onto the error
+// hierarchy, the retry policy, and a trace hook that only ever sees redacted text.
 import type { DispatchRequest, RawResponse, RequestDispatcher, Timeouts } from './dispatch.js';
 import { type MultipartFields, multipartBody } from './encode.js';
 import { ApiError, CancelledError, FAIL_CODE, ConnectionError, type Recheck, ResponseShapeError, UsageError, createApiError } from './errors.js';
@@ -22,7 +20,7 @@ export interface RetryInfo {
   attempt: number;
   delayMs: number;
   error: unknown;
-  /** The call being retried, e.g. "E13 booking list". */
+  /** The call being retried: "get the booking list". */
   operation?: string;
 }
 
@@ -33,7 +31,7 @@ export interface TransportConfig {
   retry?: Partial<RetryOptions>;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
-  /** Milliseconds since the epoch; reads HTTP-date Retry-After values and times exchanges. */
+  /** Reads HTTP-date Retry-After values and times exchanges. */
   now?: () => number;
   onRetry?: (info: RetryInfo) => void;
   signal?: AbortSignal;
@@ -45,12 +43,11 @@ export interface TransportConfig {
 }
 
 export interface Exchange {
-  /** What this is, for messages: "E1 create event". */
+  /** For messages: "create event". */
   operation: string;
   method: 'GET' | 'POST';
   url: string;
   body?: MultipartFields | URLSearchParams;
-  /** Sent as `Authorization: Bearer …`. */
   bearer?: string;
   /** Further credential values carried by this exchange (client secret, code, booking key). */
   secrets?: ReadonlyArray<string | undefined>;
@@ -76,10 +73,7 @@ export interface CallOptions {
   onAnswer?: () => void;
 }
 
-/**
- * The reference requires HTTPS for requests with tokens; plain http is allowed only to this
- * machine (the local sandbox). Throws a UsageError naming the URL, before anything is sent.
- */
+/** The reference requires HTTPS for requests with tokens; plain http only to this machine (the sandbox). */
 export function assertSafeToSendCredentials(url: URL, credential: string): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UsageError(`${url.origin}: expected an http:// or https:// address`, 'url');
@@ -92,35 +86,20 @@ export function assertSafeToSendCredentials(url: URL, credential: string): void 
   }
 }
 
-interface SerializedBody {
-  bytes: Buffer;
-  contentType: string;
-}
-
-/** The body's bytes and content type, produced once so that every attempt sends the same. */
-function serializeBody(body: MultipartFields | URLSearchParams | undefined): SerializedBody | undefined {
+/** The body's bytes and content type, made once so that every attempt sends the same. */
+function serializeBody(body: MultipartFields | URLSearchParams | undefined): { bytes: Buffer; contentType: string } | undefined {
   if (body === undefined) return undefined;
-  if (body instanceof URLSearchParams) {
-    return { bytes: Buffer.from(body.toString(), 'utf8'), contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
-  }
-  const { text, contentType } = multipartBody(body);
+  const { text, contentType } =
+    body instanceof URLSearchParams ? { text: body.toString(), contentType: 'application/x-www-form-urlencoded;charset=UTF-8' } : multipartBody(body);
   return { bytes: Buffer.from(text, 'utf8'), contentType };
 }
 
-const MAX_TRACE_BODY = 4_000;
-
 function clip(text: string): string {
-  return text.length > MAX_TRACE_BODY ? `${text.slice(0, MAX_TRACE_BODY)}… (${text.length} chars)` : text;
-}
-
-function headerValue(headers: RawResponse['headers'], name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
+  return text.length > 4_000 ? `${text.slice(0, 4_000)}… (${text.length} chars)` : text;
 }
 
 const CODE_LIKE = /^[A-Z]{1,2}\d{3}$/;
 
-/** Values of `status` or `success` that mark an error body. */
 const FAILURE_WORDS: ReadonlySet<string> = new Set(['error', 'fail', 'failure', 'false']);
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
@@ -132,14 +111,8 @@ function textOf(value: unknown): string | undefined {
 }
 
 /** Other names a body may give the words beside its code, when it has no `description`. */
-const OTHER_TEXT_FIELDS = ['detail', 'details', 'msg', 'errorMessage', 'error', 'reason'] as const;
-
 function otherServiceText(record: Record<string, unknown> | undefined): string | undefined {
-  for (const field of OTHER_TEXT_FIELDS) {
-    const text = textOf(record?.[field]);
-    if (text !== undefined && text.trim() !== '' && !CODE_LIKE.test(text)) return text;
-  }
-  return undefined;
+  return ['detail', 'details', 'msg', 'errorMessage', 'error', 'reason'].map((field) => textOf(record?.[field])).find((text) => text && !CODE_LIKE.test(text));
 }
 
 /**
@@ -162,24 +135,12 @@ export function errorFromResponse(status: number, body: unknown, retryAfterMs: n
     (statusField !== 'success' && message !== undefined && CODE_LIKE.test(message) && !message.startsWith('S'));
   if (!isErrorBody && status >= 200 && status < 300) return undefined;
 
-  let code: string;
-  let description = textOf(record?.description) ?? textOf(record?.error_description);
-  if (message && CODE_LIKE.test(message)) {
-    code = message;
-    description ??= otherServiceText(record);
-  } else if (textOf(record?.code) && CODE_LIKE.test(textOf(record?.code) ?? '')) {
-    code = textOf(record?.code) ?? '';
-    description ??= message;
-  } else if (oauthError) {
-    code = oauthError;
-    description ??= message;
-  } else if (failBody) {
-    code = FAIL_CODE;
-    description ??= message;
-  } else {
-    code = `HTTP ${status}`;
-    description ??= message ?? (typeof body === 'string' && body.trim() !== '' ? clip(body.trim()).slice(0, 200) : undefined);
-  }
+  const serviceCode = [message, textOf(record?.code)].find((text) => text !== undefined && CODE_LIKE.test(text));
+  const code = serviceCode ?? oauthError ?? (failBody ? FAIL_CODE : `HTTP ${status}`);
+  // A body with its code in `message` may give its words under another name.
+  const words = message !== undefined && serviceCode === message ? otherServiceText(record) : message;
+  const description =
+    textOf(record?.description) ?? textOf(record?.error_description) ?? words ?? (code === `HTTP ${status}` ? textOf(body)?.slice(0, 200) : undefined);
   return createApiError({
     code,
     httpStatus: status,
@@ -194,26 +155,19 @@ export class HttpTransport {
   private direct?: RequestDispatcher;
   /** One dispatcher per proxy URL; undici is imported with the first. */
   private proxied = new Map<string, Promise<RequestDispatcher>>();
-  private readonly env: Env;
   private readonly retry: RetryOptions;
   private readonly timeouts: Timeouts;
   private readonly redactor: Redactor;
-  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  private readonly random: () => number;
   private readonly now: () => number;
   private requestsInFlight = 0;
 
   constructor(private readonly config: TransportConfig = {}) {
-    this.env = config.env ?? process.env;
     this.retry = { ...DEFAULT_RETRY_OPTIONS, ...config.retry };
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...config.timeouts };
     this.redactor = new Redactor(config.secrets ?? []);
-    this.sleep = config.sleep ?? abortableSleep;
-    this.random = config.random ?? Math.random;
     this.now = config.now ?? Date.now;
   }
 
-  /** Sends the exchange, retrying by policy; resolves with the parsed JSON of a success body. */
   async send(exchange: Exchange, options: CallOptions = {}): Promise<unknown> {
     const callSignal = options.signal;
     const url = new URL(exchange.url);
@@ -222,7 +176,11 @@ export class HttpTransport {
     const redactor = this.redactor.with([exchange.bearer, ...(exchange.secrets ?? [])]);
     const body = serializeBody(exchange.body);
 
-    const limits = this.limitsFor(options);
+    const limits: RetryOptions = {
+      ...this.retry,
+      ...(options.maxRetries === undefined ? {} : { maxAttempts: options.maxRetries + 1 }),
+      ...(options.maxWaitMs === undefined ? {} : { maxTotalWaitMs: options.maxWaitMs }),
+    };
     const budget = this.config.waitBudget;
     let waitedMs = 0;
     for (let attempt = 1; ; attempt++) {
@@ -243,15 +201,14 @@ export class HttpTransport {
         }
       }
       const maxTotalWaitMs = Math.min(limits.maxTotalWaitMs, waitedMs + (budget?.remainingMs ?? Number.POSITIVE_INFINITY));
-      const plan = planRetry(outcome, attempt, waitedMs, this.random, { ...limits, maxTotalWaitMs });
+      const plan = planRetry(outcome, attempt, waitedMs, this.config.random ?? Math.random, { ...limits, maxTotalWaitMs });
       if (plan.action === 'unknown-outcome') throw this.unknownOutcomeError(exchange, url, outcome);
       if (plan.action === 'stop') throw this.finalError(exchange, url, outcome, attempt);
-      const error = outcome.kind === 'api-error' ? outcome.error : this.finalError(exchange, url, outcome, attempt);
-      this.config.onRetry?.({ attempt, delayMs: plan.delayMs, error, operation: exchange.operation });
+      this.config.onRetry?.({ attempt, delayMs: plan.delayMs, error: this.finalError(exchange, url, outcome, attempt), operation: exchange.operation });
       this.trace(`... retrying ${exchange.method} ${redactor.url(url.toString())} in ${plan.delayMs} ms (attempt ${attempt + 1} of ${limits.maxAttempts})`);
       const sleepSignal = callSignal && this.config.signal ? AbortSignal.any([callSignal, this.config.signal]) : (callSignal ?? this.config.signal);
       try {
-        await this.sleep(plan.delayMs, sleepSignal);
+        await (this.config.sleep ?? abortableSleep)(plan.delayMs, sleepSignal);
       } catch (sleepError) {
         this.throwIfAborted(callSignal);
         throw sleepError;
@@ -259,14 +216,6 @@ export class HttpTransport {
       waitedMs += plan.delayMs;
       budget?.spend(plan.delayMs);
     }
-  }
-
-  private limitsFor(options: CallOptions): RetryOptions {
-    return {
-      ...this.retry,
-      ...(options.maxRetries === undefined ? {} : { maxAttempts: options.maxRetries + 1 }),
-      ...(options.maxWaitMs === undefined ? {} : { maxTotalWaitMs: options.maxWaitMs }),
-    };
   }
 
   async close(): Promise<void> {
@@ -281,43 +230,17 @@ export class HttpTransport {
   }
 
   /**
-   * Ctrl-C (the client's signal) cancels the requests in flight by destroying the connection
-   * pool; they then end as CancelledError. The long-lived signal holds this one listener, and
-   * only while requests are in flight: a listener or a signal per request kept finished
-   * responses reachable long enough to be promoted to the old generation (~90 MB over a
-   * 100,000-order export).
+   * Ctrl-C (the client's signal) destroys the connection pool, ending the requests in flight as
+   * CancelledError. The signal holds this one listener, only while requests are in flight: one per
+   * request kept finished responses reachable into the old generation (~90 MB over 100,000 orders).
    */
   private readonly cancelInFlight = (): void => {
     for (const dispatcher of this.takeDispatchers()) void Promise.resolve(dispatcher).then((d) => d.destroy());
   };
 
-  private requestStarted(): void {
-    if (this.requestsInFlight++ === 0) this.config.signal?.addEventListener('abort', this.cancelInFlight, { once: true });
-  }
-
-  private requestEnded(): void {
-    if (--this.requestsInFlight === 0) this.config.signal?.removeEventListener('abort', this.cancelInFlight);
-  }
-
-  private async attempt(exchange: Exchange, url: URL, body: SerializedBody | undefined, redactor: Redactor, callSignal?: AbortSignal): Promise<unknown> {
-    this.requestStarted();
-    try {
-      return await this.exchangeOnce(exchange, url, body, redactor, callSignal);
-    } finally {
-      this.requestEnded();
-    }
-  }
-
-  private async exchangeOnce(
-    exchange: Exchange,
-    url: URL,
-    body: SerializedBody | undefined,
-    redactor: Redactor,
-    callSignal: AbortSignal | undefined,
-  ): Promise<unknown> {
+  private async attempt(exchange: Exchange, url: URL, body: ReturnType<typeof serializeBody>, redactor: Redactor, callSignal?: AbortSignal): Promise<unknown> {
     const tracing = this.config.trace !== undefined;
     const shownUrl = tracing ? redactor.url(url.toString()) : '';
-    const started = this.now();
     this.trace(`--> ${exchange.method} ${shownUrl}`);
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT };
     if (exchange.bearer !== undefined) headers.authorization = `Bearer ${exchange.bearer}`;
@@ -325,7 +248,7 @@ export class HttpTransport {
     if (tracing) this.trace(`    headers ${JSON.stringify(redactor.headers(headers))}`);
     if (tracing && exchange.body !== undefined) this.trace(`    body ${clip(redactor.body(exchange.body))}`);
 
-    const raw = await this.dispatch({ url, method: exchange.method, headers, body: body?.bytes }, shownUrl, started, callSignal);
+    const raw = await this.dispatch({ url, method: exchange.method, headers, body: body?.bytes }, shownUrl, callSignal);
     if (tracing && raw.text !== '') this.trace(`    body ${clip(redactor.body(raw.text))}`);
 
     let parsed: unknown = raw.text;
@@ -336,7 +259,8 @@ export class HttpTransport {
     } catch {
       // Not JSON: an HTML error page from a proxy, or an empty body.
     }
-    const retryAfterMs = parseRetryAfter(headerValue(raw.headers, 'retry-after'), this.now());
+    const retryAfter = raw.headers['retry-after'];
+    const retryAfterMs = parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, this.now());
     const apiError = errorFromResponse(raw.status, parsed, retryAfterMs, redactor);
     if (apiError) throw apiError;
     if (!isJson) {
@@ -350,33 +274,26 @@ export class HttpTransport {
   }
 
   /**
-   * POSTs `body` to any address once, as every call goes (the dispatcher for its proxy, the
-   * timeouts, the User-Agent, the trace, Ctrl-C): the answer whatever its status, never retried.
-   * A failure below HTTP is a ConnectionError whose message is its code.
+   * POSTs `body` to any address once, as every call goes: the answer whatever its status, never
+   * retried. A failure below HTTP is a ConnectionError whose message is its code.
    */
   async postRaw(address: string, body: string, headers: Record<string, string>, signal?: AbortSignal): Promise<RawResponse> {
     const url = new URL(address);
     const shownUrl = this.redactor.url(address);
     this.trace(`--> POST ${shownUrl}`);
-    this.requestStarted();
     try {
-      return await this.dispatch(
-        { url, method: 'POST', headers: { ...headers, 'user-agent': USER_AGENT }, body: Buffer.from(body) },
-        shownUrl,
-        this.now(),
-        signal,
-      );
+      return await this.dispatch({ url, method: 'POST', headers: { ...headers, 'user-agent': USER_AGENT }, body: Buffer.from(body) }, shownUrl, signal);
     } catch (error) {
       if (!(error instanceof NetworkFailure)) throw error;
       throw new ConnectionError(error.classification.code ?? describe(error.cause), error.cause, error.classification.requestSent, url.origin);
-    } finally {
-      this.requestEnded();
     }
   }
 
   /** One request through the dispatcher for its address, traced; a failure below HTTP is a NetworkFailure. */
-  private async dispatch(request: DispatchRequest, shownUrl: string, started: number, callSignal: AbortSignal | undefined): Promise<RawResponse> {
+  private async dispatch(request: DispatchRequest, shownUrl: string, callSignal: AbortSignal | undefined): Promise<RawResponse> {
+    const started = this.now();
     let raw: RawResponse;
+    if (this.requestsInFlight++ === 0) this.config.signal?.addEventListener('abort', this.cancelInFlight, { once: true });
     try {
       const dispatcher = await this.dispatcherFor(request.url);
       this.throwIfAborted(callSignal);
@@ -389,13 +306,15 @@ export class HttpTransport {
       const classification = classifyNetworkError(error);
       this.trace(`<-- ${request.method} ${shownUrl} failed: ${classification.code ?? describe(error)} after ${this.now() - started} ms`);
       throw new NetworkFailure(error, classification);
+    } finally {
+      if (--this.requestsInFlight === 0) this.config.signal?.removeEventListener('abort', this.cancelInFlight);
     }
     this.trace(`<-- ${raw.status} ${request.method} ${shownUrl} (${this.now() - started} ms)`);
     return raw;
   }
 
   private async dispatcherFor(url: URL): Promise<RequestDispatcher> {
-    const proxy = proxyFor(url, this.env);
+    const proxy = proxyFor(url, this.config.env ?? process.env);
     if (proxy === undefined) {
       this.direct ??= new NodeDispatcher(this.timeouts);
       return this.direct;
@@ -418,9 +337,8 @@ export class HttpTransport {
 
   private finalError(exchange: Exchange, url: URL, outcome: AttemptOutcome, attempts: number): Error {
     if (outcome.kind === 'api-error') return outcome.error;
-    const { code } = classifyNetworkError(outcome.error);
     const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
-    const reason = code ?? describe(outcome.error);
+    const reason = classifyNetworkError(outcome.error).code ?? describe(outcome.error);
     const lead = outcome.requestSent ? `connection to ${url.origin} failed` : `could not connect to ${url.origin}`;
     return new ConnectionError(
       `${lead} (${this.redactor.text(reason)})${tries}: ${exchange.operation} not completed`,
@@ -436,10 +354,9 @@ export class HttpTransport {
         ? `the gateway answered HTTP ${outcome.error.httpStatus} without the service's reply`
         : `the connection to ${url.origin} broke (${classifyNetworkError(outcome.error).code ?? describe(outcome.error)}) after the request was sent`;
     const check = exchange.recheck ? '' : ' Check its result before trying again.';
-    const cause = outcome.kind === 'api-error' ? outcome.error : outcome.error;
     return new ConnectionError(
       `${exchange.operation}: ${why}, so the outcome is unknown and it was not repeated automatically.${check}`,
-      cause,
+      outcome.error,
       true,
       url.origin,
       exchange.recheck,

@@ -1,12 +1,4 @@
-// The typed client of the whole service, usable as a library without the CLI:
-//
-//   const client = createClient({ apiUrl, publisherUrl, authUrl, token });
-//   const { eventId } = await client.events.createEvent({ ... });
-//   await client.close();
-//
-// Every method validates its request with the shared schema first (UsageError naming the
-// field, nothing sent), sends the documented encoding, retries by policy, reads the response
-// leniently and throws the error hierarchy of errors.ts.
+// The typed client of the whole service, usable as a library without the CLI (docs/library.md).
 import { createBookingApi, type BookingApi } from './booking.js';
 import { createEventApi, type EventApi } from './event-api.js';
 import { HttpTransport, type TransportConfig } from './http.js';

@@ -1,6 +1,6 @@
-// Direct requests over Node's own http/https: a keep-alive agent per protocol, and the three
-// timeouts of the transport (connect, headers, body). node:https, and with it tls and crypto,
-// is loaded only for an https:// address.
+// Direct requests over Node's own http/https: a keep-alive agent per protocol, and the transport's
+// connect, headers and body timeouts. node:https (and with it tls and crypto) is loaded only for
+// an https:// address.
 import { Agent as HttpAgent, type ClientRequest, type IncomingMessage, request as httpRequest } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import type { DispatchRequest, RawResponse, RequestDispatcher, Timeouts } from './dispatch.js';
@@ -29,7 +29,7 @@ export class NodeDispatcher implements RequestDispatcher {
   }
 
   private async send(request: DispatchRequest): Promise<RawResponse> {
-    const { agent, send } = request.url.protocol === 'https:' ? this.httpsTransport() : this.httpTransport();
+    const { agent, send } = this.transportFor(request.url);
     return new Promise<RawResponse>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
       let settled = false;
@@ -90,19 +90,15 @@ export class NodeDispatcher implements RequestDispatcher {
     this.https = undefined;
   }
 
-  private agentOptions() {
-    return { keepAlive: true, timeout: this.timeouts.keepAliveMs };
-  }
-
-  private httpTransport(): { agent: HttpAgent; send: Send } {
-    this.http ??= new HttpAgent(this.agentOptions());
-    return { agent: this.http, send: httpRequest };
-  }
-
-  private httpsTransport(): { agent: HttpsAgent; send: Send } {
+  private transportFor(url: URL): { agent: HttpAgent | HttpsAgent; send: Send } {
+    const options = { keepAlive: true, timeout: this.timeouts.keepAliveMs };
+    if (url.protocol !== 'https:') {
+      this.http ??= new HttpAgent(options);
+      return { agent: this.http, send: httpRequest };
+    }
     if (!this.https) {
       const https = process.getBuiltinModule('node:https');
-      this.https ??= { agent: new https.Agent(this.agentOptions()), send: https.request };
+      this.https = { agent: new https.Agent(options), send: https.request };
     }
     return this.https;
   }

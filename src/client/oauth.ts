@@ -1,15 +1,11 @@
-// OAuth 2.0 authorization-code flow, with PKCE (S256) and redirect_uri as
-// the sandbox accepts them. The token step is a form post without a bearer; the
-// client secret, the code and the verifier never reach a trace line or an error message.
+// OAuth 2.0 authorization-code flow with PKCE (S256). The client secret, the code and the
+// verifier never reach a trace line or an error message.
 import { encodeRequest } from './encode.js';
 import type { HttpTransport } from './http.js';
 import { joinUrl } from './operation.js';
 import { authorizeQuery, tokenRequest, tokenResponse } from './schemas/index.js';
 import type { TokenResponse } from './schemas/index.js';
 import { parseRequest, parseResponse } from './validate.js';
-
-const AUTHORIZE_PATH = '/a/account/oauth/authorize';
-const TOKEN_PATH = '/a/account/oauth/token';
 
 export interface AuthorizeUrlRequest {
   clientId: string;
@@ -57,7 +53,7 @@ export function createOAuthApi(authUrl: string, transport: HttpTransport): OAuth
         undefined,
         WIRE_TO_INPUT,
       );
-      const url = new URL(joinUrl(authUrl, 'authUrl', AUTHORIZE_PATH));
+      const url = new URL(joinUrl(authUrl, 'authUrl', '/a/account/oauth/authorize'));
       for (const [name, value] of Object.entries(query)) {
         if (typeof value === 'string') url.searchParams.set(name, value);
       }
@@ -78,7 +74,7 @@ export function createOAuthApi(authUrl: string, transport: HttpTransport): OAuth
         undefined,
         WIRE_TO_INPUT,
       );
-      const encoded = encodeRequest('form', TOKEN_PATH, fields);
+      const encoded = encodeRequest('form', '/a/account/oauth/token', fields);
       const body = await transport.send({
         operation: 'OAuth token exchange',
         method: encoded.method,

@@ -2,30 +2,28 @@
 // safe to repeat), and the one function that calls any of them: validate, encode, send, read.
 import type * as z from 'zod';
 import { type Encoding, encodeRequest } from './encode.js';
-import { NotLoggedInError, UsageError } from './errors.js';
+import { UsageError } from './errors.js';
 import type { CallOptions, HttpTransport } from './http.js';
 import { parseRequest, parseResponse } from './validate.js';
 
 export interface Operation<Req extends z.core.$ZodType, Res extends z.core.$ZodType> {
   /** The reference's number: E1…E13, P1…P12. */
   id: string;
-  /** What it does, for messages: "create event". */
+  /** For messages, which never name the reference's number: "create event". */
   name: string;
   path: string;
   /** Default multipart, as every Event & Registration API call. */
   encoding?: Encoding;
   request: Req;
   response: Res;
-  /** False for creates: repeating one after an unknown outcome could make a second record (default true). */
+  /** False for creates: repeating one after an unknown outcome could make a second record. */
   idempotent?: false;
-  /** How to find out whether a non-idempotent request took effect (in the reference's terms). */
   // Method syntax on purpose: it keeps Operation<Specific> assignable to Operation<z.core.$ZodType>.
   checkHint?(request: z.output<Req>): string;
   /** Request fields holding secrets beyond the bearer token (hidden from traces and errors). */
   secretFields?: readonly string[];
 }
 
-/** Defines the operations of an API whose every path starts with `prefix` (the operation gives the rest). */
 export function operationsAt(prefix: string) {
   return <Req extends z.core.$ZodType, Res extends z.core.$ZodType>(operation: Operation<Req, Res>): Operation<Req, Res> => ({
     ...operation,
@@ -33,9 +31,8 @@ export function operationsAt(prefix: string) {
   });
 }
 
-export interface Credential {
+interface Credential {
   value: string | undefined;
-  /** Raised when the value is missing and the operation needs it. */
   missing: () => Error;
   /** False when the endpoint authenticates by a request field instead (E13's bookingKey). */
   required?: boolean;
@@ -50,12 +47,8 @@ export interface ApiContext {
 
 /** Base URL + path, tolerating a trailing slash on the base and a path prefix in it. */
 export function joinUrl(baseUrl: string, baseUrlName: string, pathAndQuery: string): string {
-  let base: URL;
-  try {
-    base = new URL(baseUrl);
-  } catch {
-    throw new UsageError(`${baseUrlName}: expected an absolute http(s) URL, got "${baseUrl}"`, baseUrlName);
-  }
+  const base = URL.parse(baseUrl);
+  if (!base) throw new UsageError(`${baseUrlName}: expected an absolute http(s) URL, got "${baseUrl}"`, baseUrlName);
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
     throw new UsageError(`${baseUrlName}: expected an http:// or https:// URL, got "${baseUrl}"`, baseUrlName);
   }
@@ -75,11 +68,9 @@ async function callOperation<Req extends z.core.$ZodType, Res extends z.core.$Zo
   const encoded = encodeRequest(operation.encoding ?? 'multipart', operation.path, request as object);
   const fields = request as Record<string, unknown>;
   const secrets = (operation.secretFields ?? []).map((name) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined));
-  // Messages name the operation in words ("get all events"), never the reference's number.
-  const label = operation.name;
   const body = await context.transport.send(
     {
-      operation: label,
+      operation: operation.name,
       method: encoded.method,
       url: `${url}${encoded.pathAndQuery}`,
       body: encoded.body,
@@ -95,7 +86,7 @@ async function callOperation<Req extends z.core.$ZodType, Res extends z.core.$Zo
     // The global, not node:timers/promises: that module would load with every command's client.
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  return parseResponse(operation.response, body, label);
+  return parseResponse(operation.response, body, operation.name);
 }
 
 type Operations = Readonly<Record<string, Operation<z.core.$ZodType, z.core.$ZodType>>>;
@@ -108,23 +99,13 @@ type MethodOf<O> =
       : (request: z.input<Req>, options?: CallOptions) => Promise<z.output<Res>>
     : never;
 
-/** One method per operation, named as the operation's key. */
 export type ApiOf<Ops extends Operations> = { [K in keyof Ops]: MethodOf<Ops[K]> };
 
-/** The response `key` of `Ops` answers with. */
 export type ResponseOf<Ops extends Operations, K extends keyof Ops> = Awaited<ReturnType<MethodOf<Ops[K]>>>;
 
-/** An API whose every operation is called with the credential `credentialFor` names. */
+/** An API whose every operation is called with the credential `credentialFor` gives. */
 export function createApi<Ops extends Operations>(operations: Ops, context: ApiContext, credentialFor: (key: keyof Ops) => Credential): ApiOf<Ops> {
   const call = (key: string) => (request: unknown, options?: CallOptions) =>
     callOperation(context, credentialFor(key), operations[key], request ?? {}, options);
   return Object.fromEntries(Object.keys(operations).map((key) => [key, call(key)])) as ApiOf<Ops>;
-}
-
-export function missingToken(): NotLoggedInError {
-  return new NotLoggedInError('not logged in: no access token for the Event & Registration API', 'token');
-}
-
-export function missingPublisherKey(): NotLoggedInError {
-  return new NotLoggedInError('no Publisher API key', 'publisherKey');
 }

@@ -1,18 +1,12 @@
 // Pages the attendee list (E11) as an async iterator. Each batch starts where the last one ended
-// (0–50, 50–100, 100–150, …): under the sandbox's 1-based counting that repeats one order at a
-// boundary, under the live service's 0-based counting it is exact, and the reference's own
-// 51–100 would skip a record there. The consumer drops repeated orders by order number, which
-// makes the result exact under either counting. Only an EMPTY batch ends the list (a server may
-// return a short batch, a cut span or a quirk, in the middle), or an error body once records
-// were received, when the caller's isEndOfList says so.
-// Requests ahead are chained: each starts once the one before it has been answered, so the
-// server reads the spans in list order. "Answered" is when the answer has arrived and no retry
-// of it will follow (the fetcher calls `answered`), not when its records have been checked: the
-// server works on the next span while the client checks this one. A fetcher that never calls it
-// is answered when its promise settles. A list that grows while it is read (newest first: new
-// orders push the others to later offsets) can then repeat records, which the consumer drops,
-// but never skip one; spans read out of order could (a later span read before a sale, an earlier
-// one after it).
+// (0–50, 50–100, …): exact under the live service's 0-based counting, one repeated order at a
+// boundary under the sandbox's 1-based one (the reference's 51–100 would skip one there); the
+// consumer drops repeated orders by number. Only an EMPTY batch ends the list (a short one may
+// come in the middle), or an error once records were received, when isEndOfList says so.
+// Requests ahead are chained: each starts once the one before it is answered (arrived, no retry
+// to follow: the fetcher calls `answered`, else its promise settling counts), so the server reads
+// the spans in list order. A list that grows while read (newest first) can then repeat records,
+// never skip one; spans read out of order could.
 
 export interface RecordRange {
   eventId: string;
@@ -21,28 +15,16 @@ export interface RecordRange {
 }
 
 export interface AttendeeBatch<T> extends RecordRange {
-  /** 0 for the first batch this iterator yields. */
   index: number;
   records: readonly T[];
 }
 
-/**
- * Fetches one span of records. `signal` fires when a speculative request is no longer wanted.
- * `answered` may be called once the server's answer has arrived and will be the one used (no
- * retry of this request follows), before the records are checked: the next request starts then.
- */
+/** Fetches one span of records; `signal` fires when a speculative request is no longer wanted. */
 export type FetchAttendeeBatch<T> = (range: RecordRange, signal: AbortSignal, answered: () => void) => Promise<readonly T[]>;
 
-/** What attendeeListFetcher needs of a client: its attendee list call (E11). */
-interface AttendeeListCall<T> {
+export function attendeeListFetcher<T>(events: {
   attendeeList(range: RecordRange, options: { signal: AbortSignal; onAnswer: () => void }): Promise<{ attendee: readonly T[] }>;
-}
-
-/**
- * The fetcher of attendeeBatches over a client's attendee list: the pager's signal drops a
- * request no longer wanted, and the client says when its answer has arrived.
- */
-export function attendeeListFetcher<T>(events: AttendeeListCall<T>): FetchAttendeeBatch<T> {
+}): FetchAttendeeBatch<T> {
   return async (range, signal, answered) => (await events.attendeeList(range, { signal, onAnswer: answered })).attendee;
 }
 
@@ -50,21 +32,18 @@ export interface AttendeeBatchOptions {
   eventId: string;
   /** Records per request; the service returns at most 50. */
   batchSize?: number;
-  /** fromRecord of the first request (0 at the start; a checkpoint's next record on resume). */
+  /** fromRecord of the first request (a checkpoint's next record on resume). */
   startRecord?: number;
   /**
-   * How many further batches may be asked for while the consumer handles the current batch or
-   * waits for the next one, chained one after another (so at most this many requests follow the
-   * empty batch at the end).
-   * Speculation starts only after a full first batch and stops for good at the first short batch
-   * or failure, so a small event or a rate-limited run costs no extra requests.
+   * How many further batches may be asked for while the consumer works. Speculation starts only
+   * after a full first batch and stops for good at the first short batch or failure, so a small
+   * event or a rate-limited run costs no extra requests.
    */
   prefetch?: number;
   /**
-   * Whether a failed batch is the end of the list. Asked only once records were received (in
-   * this iteration, or before `startRecord` on a resume), never for the first call: what the
-   * live service answers past the end has never been shown, and an error body there is one of
-   * the plausible answers. True ends the iteration without an error.
+   * Whether a failed batch is the end of the list (true ends the iteration without an error).
+   * Asked only once records were received, never for the first call: what the live service
+   * answers past the end has never been shown, and an error body is one plausible answer.
    */
   isEndOfList?: (error: unknown, range: RecordRange) => boolean;
   signal?: AbortSignal;
@@ -73,7 +52,7 @@ export interface AttendeeBatchOptions {
 interface Pending<T> {
   range: RecordRange;
   controller: AbortController;
-  /** Resolves when the server has answered (or the request failed): the next request may start. */
+  /** The next request may start. */
   answered: Promise<void>;
   result: Promise<{ ok: true; records: readonly T[] } | { ok: false; error: unknown }>;
 }
@@ -111,10 +90,6 @@ export async function* attendeeBatches<T>(fetchBatch: FetchAttendeeBatch<T>, opt
     for (const pending of inFlight) pending.controller.abort(signal?.reason);
   };
   signal?.addEventListener('abort', abortInFlight, { once: true });
-  const dropSpeculative = (): void => {
-    for (const pending of inFlight.splice(1)) pending.controller.abort();
-    nextFrom = inFlight.length > 0 ? inFlight[0].range.toRecord : nextFrom;
-  };
 
   try {
     for (let index = 0; ; index += 1) {
@@ -137,11 +112,11 @@ export async function* attendeeBatches<T>(fetchBatch: FetchAttendeeBatch<T>, opt
       if (index === 0 && records.length >= batchSize) speculate = true;
       if (records.length < batchSize) {
         speculate = false;
-        dropSpeculative();
+        for (const pending of inFlight.splice(1)) pending.controller.abort();
+        nextFrom = inFlight.length > 0 ? inFlight[0].range.toRecord : nextFrom;
       }
       // Keep the pipe full before handing the batch over, so fetching overlaps the consumer's work.
-      const wanted = speculate ? maxAhead : 0;
-      while (inFlight.length < wanted) launch();
+      if (speculate) while (inFlight.length < maxAhead) launch();
 
       yield { ...current.range, index, records };
     }

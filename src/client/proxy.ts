@@ -27,7 +27,7 @@ function excludedByNoProxy(noProxy: string, hostname: string, port: number): boo
   return false;
 }
 
-/** Whether HTTPS_PROXY or HTTP_PROXY is set, so that some request may go through a proxy. */
+/** Whether HTTPS_PROXY or HTTP_PROXY is set. */
 export function proxyConfigured(env: Env): boolean {
   return setting(env, 'HTTPS_PROXY') !== undefined || setting(env, 'HTTP_PROXY') !== undefined;
 }

@@ -1,7 +1,4 @@
-// Publisher API, with the Publisher API key as bearer. Encodings differ per
-// endpoint and are exactly the reference's: P1/P4 form fields, P2/P3 no input, P5/P6 GET query,
-// P7/P10 `data` JSON in the query string, P8 the same plus an empty multipart body, P9/P11/P12
-// multipart fields.
+// Publisher API, with the Publisher API key as bearer; each endpoint's encoding is the reference's.
 import {
   attendeeFormResponse,
   cartData,
@@ -9,6 +6,7 @@ import {
   categoriesResponse,
   confirmOrderRequest,
   confirmOrderResponse,
+  eventIdRequest,
   eventDetailsResponse,
   eventSearchRequest,
   eventSearchResponse,
@@ -16,7 +14,6 @@ import {
   noInput,
   orderDetailsResponse,
   orderNoRequest,
-  publisherEventIdRequest,
   saveAttendeeData,
   saveAttendeeResponse,
   segmentsRequest,
@@ -24,7 +21,8 @@ import {
   ticketDetailsResponse,
   topicsResponse,
 } from './schemas/index.js';
-import { type ApiContext, type ApiOf, type Credential, type ResponseOf, createApi, operationsAt, missingPublisherKey } from './operation.js';
+import { NotLoggedInError } from './errors.js';
+import { type ApiContext, type ApiOf, type ResponseOf, createApi, operationsAt } from './operation.js';
 
 const publisher = operationsAt('/publisher/');
 
@@ -38,7 +36,7 @@ export const PUBLISHER_API_OPERATIONS = {
     name: 'get event details',
     path: 'event-details',
     encoding: 'query',
-    request: publisherEventIdRequest,
+    request: eventIdRequest,
     response: eventDetailsResponse,
   }),
   ticketDetails: publisher({
@@ -46,7 +44,7 @@ export const PUBLISHER_API_OPERATIONS = {
     name: 'get ticket details',
     path: 'ticket-details',
     encoding: 'query',
-    request: publisherEventIdRequest,
+    request: eventIdRequest,
     response: ticketDetailsResponse,
   }),
   cartCalculation: publisher({
@@ -57,7 +55,6 @@ export const PUBLISHER_API_OPERATIONS = {
     request: cartData,
     response: cartResponse,
   }),
-  /** Not repeated automatically when the outcome is unknown (a second order would be made). */
   generateOrder: publisher({
     id: 'P8',
     name: 'generate order',
@@ -78,7 +75,6 @@ export const PUBLISHER_API_OPERATIONS = {
     request: saveAttendeeData,
     response: saveAttendeeResponse,
   }),
-  /** Not repeated automatically when the outcome is unknown. */
   confirmOrder: publisher({
     id: 'P11',
     name: 'confirm order',
@@ -93,12 +89,12 @@ export const PUBLISHER_API_OPERATIONS = {
 
 type Ops = typeof PUBLISHER_API_OPERATIONS;
 
-/** The response of each operation, by its name: `PublisherApiResponse['cartCalculation']`. */
+/** `PublisherApiResponse['cartCalculation']` */
 export type PublisherApiResponse = { [K in keyof Ops]: ResponseOf<Ops, K> };
 
 export type PublisherApi = ApiOf<Ops>;
 
 export function createPublisherApi(context: ApiContext, publisherKey: string | undefined): PublisherApi {
-  const bearer: Credential = { value: publisherKey, missing: missingPublisherKey };
+  const bearer = { value: publisherKey, missing: () => new NotLoggedInError('no Publisher API key', 'publisherKey') };
   return createApi(PUBLISHER_API_OPERATIONS, context, () => bearer);
 }

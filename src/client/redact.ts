@@ -1,12 +1,10 @@
-// Redaction at the source (after octokit's request-error): every value that could be a
-// credential is replaced before a line is traced or attached to an error. Two nets: by name
-// (a field, parameter, header or JSON key that holds a secret) and by value (the exact tokens
-// and secrets this client was given, wherever they turn up, even inside free text).
+// Redaction at the source (after octokit's request-error), before a line is traced or attached to
+// an error. Two nets: by name (a field, parameter, header or JSON key that holds a secret) and by
+// value (the exact secrets this client was given, wherever they turn up, even in free text).
 import type { MultipartFields } from './encode.js';
 
 export const REDACTED = '[REDACTED]';
 
-/** Names whose values are secrets: tokens, keys, client secrets, OAuth codes and verifiers. */
 const SECRET_NAME =
   /token|secret|password|passwd|authorization|bookingkey|booking_key|publisherkey|publisher_key|api_?key|private_?key|^code$|code_verifier|^key$/i;
 
@@ -26,19 +24,14 @@ export class Redactor {
       .sort((a, b) => b.length - a.length);
   }
 
-  /** A new redactor that also knows `more`. */
   with(more: Iterable<string | undefined>): Redactor {
     return new Redactor([...this.secrets, ...more]);
   }
 
-  /** Free text with every known secret value replaced. */
+  /** Free text with every known secret value (or its URL encoding) replaced. */
   text(value: string): string {
     let result = value;
-    for (const secret of this.secrets) {
-      if (result.includes(secret)) result = result.split(secret).join(REDACTED);
-      const encoded = encodeURIComponent(secret);
-      if (encoded !== secret && result.includes(encoded)) result = result.split(encoded).join(REDACTED);
-    }
+    for (const secret of this.secrets) result = result.replaceAll(secret, REDACTED).replaceAll(encodeURIComponent(secret), REDACTED);
     return result;
   }
 
@@ -49,12 +42,8 @@ export class Redactor {
 
   /** A URL with secret query parameters, userinfo and embedded JSON (`data=`) redacted. */
   url(value: string): string {
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      return this.text(value);
-    }
+    const url = URL.parse(value);
+    if (!url) return this.text(value);
     // Brackets are not allowed in userinfo, so the marker there is a plain word.
     if (url.password) url.password = 'redacted';
     if (url.username) url.username = 'redacted';
@@ -82,7 +71,6 @@ export class Redactor {
     return value;
   }
 
-  /** Header name → value with Authorization, cookies and the like hidden. */
   headers(headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
     const result: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) {
@@ -93,21 +81,18 @@ export class Redactor {
     return result;
   }
 
-  /** A body as text for a trace line: JSON redacted by key, form bodies by field name. */
-  body(body: MultipartFields | URLSearchParams | string | undefined): string {
-    if (body === undefined) return '';
-    if (typeof body === 'string') return this.jsonText(body);
-    const fields: Record<string, string> = {};
-    for (const [name, value] of body.entries()) fields[name] = this.field(name, value);
-    return JSON.stringify(fields);
-  }
-
   private paramValue(name: string, text: string): string {
     if (isSecretName(name)) return REDACTED;
     return name === 'data' ? this.jsonText(text) : this.text(text);
   }
 
-  /** JSON text redacted by key (see `json`); anything else as free text. */
+  /** A body as text for a trace line: JSON redacted by key, form bodies by field name. */
+  body(body: MultipartFields | URLSearchParams | string | undefined): string {
+    if (body === undefined) return '';
+    if (typeof body === 'string') return this.jsonText(body);
+    return JSON.stringify(Object.fromEntries([...body.entries()].map(([name, value]) => [name, this.field(name, value)])));
+  }
+
   private jsonText(text: string): string {
     try {
       return JSON.stringify(this.json(JSON.parse(text)));

@@ -1,10 +1,8 @@
-// Whether an answer came from the service or from something else at its address: a login or
-// error page, a proxy's or gateway's error, a JSON answer without the service's fields. `auth
-// status` and `login --with-token` say which, so that a wrong address reads as one, not as a
-// parse error.
+// Whether an answer came from the service or from something else at its address (a login page, a
+// proxy's error, JSON without the service's fields), so that a wrong address reads as one.
 import { ApiError, ResponseShapeError } from './errors.js';
 
-/** An HTTP code the client gives an error body that carries none of the service's codes. */
+/** The code the client gives an error body that carries none of the service's. */
 const STATUS_ONLY_CODE = /^HTTP \d{3}$/;
 const HTML_START = /^\s*(<!doctype html|<html|<head|<body|<\?xml|<!--)/i;
 const TITLE = /<title[^>]*>([^<]*)<\/title>/i;
@@ -21,9 +19,9 @@ function bodyKind(text: string): string {
 }
 
 export interface ForeignAnswer {
-  /** What answered: "an HTML page titled "Sign in" (HTTP 200), not the service's JSON". */
+  /** "an HTML page titled "Sign in" (HTTP 200), not the service's JSON" */
   what: string;
-  /** An error of a proxy or gateway on the way (HTTP 5xx, 407), rather than another site. */
+  /** A proxy's or gateway's error on the way (HTTP 5xx, 407), rather than another site. */
   gateway: boolean;
 }
 

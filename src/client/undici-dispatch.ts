@@ -1,10 +1,7 @@
-// Proxied requests go through undici's ProxyAgent (CONNECT tunnels, proxy credentials), loaded
-// only when a proxy applies. Its dispatcher files are imported rather than its index: the index
-// loads fetch, WebSocket, caches and mocks besides, and with them Node's own copy of undici.
-// The index would also put its request API (request, connect…) on undici's shared Dispatcher
-// prototype; here only a subclass of Pool of this file's own carries it, for the proxy agent's
-// CONNECT, and the request is made by calling the API on the agent, so loading this file
-// changes nothing shared with the host.
+// Proxied requests go through undici's ProxyAgent, loaded only when a proxy applies. Its dispatcher
+// files are imported rather than its index, which loads fetch, WebSocket, caches and mocks (and
+// Node's own undici), and puts its request API on undici's shared Dispatcher prototype: here only
+// this file's own Pool subclass carries it, so loading this file changes nothing of the host's.
 import type { Dispatcher } from 'undici';
 import Pool from 'undici/lib/dispatcher/pool.js';
 import ProxyAgent from 'undici/lib/dispatcher/proxy-agent.js';
@@ -15,7 +12,6 @@ import type { DispatchRequest, RawResponse, RequestDispatcher, Timeouts } from '
 class ProxyPool extends Pool {}
 Object.assign(ProxyPool.prototype, dispatcherApi);
 
-/** Requests through one proxy. */
 export class UndiciProxyDispatcher implements RequestDispatcher {
   private agent?: Dispatcher;
 

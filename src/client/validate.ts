@@ -1,5 +1,5 @@
-// Requests are checked against the shared schemas before anything is sent; responses are read
-// with the lenient resource schemas. A bad request is a UsageError naming the field.
+// Requests checked against the shared schemas before anything is sent (a UsageError naming the
+// field); responses read with the lenient resource schemas.
 import type * as z from 'zod';
 import { safeParse } from 'zod/mini';
 import { ResponseShapeError, UsageError } from './errors.js';
@@ -19,19 +19,9 @@ export function pathText(path: Path): string {
   return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('');
 }
 
-/** One line for the first problem: `startTime: expected a time as HH:MM (24-hour)`. */
-function describeIssue(issue: z.core.$ZodIssue, input: unknown, fieldNames: Readonly<Record<string, string>>): { field: string | undefined; message: string } {
-  const path = issue.path.length > 0 ? pathText(issue.path) : undefined;
-  const field = path === undefined ? undefined : (fieldNames[path] ?? path);
-  const missing = issue.path.length > 0 && valueAt(input, issue.path) === undefined && issue.code !== 'custom';
-  const message = missing ? 'is required' : issue.message;
-  return { field, message: field ? `${field}: ${message}` : message };
-}
-
 /**
- * zod compiles an object schema's fast path (generated code) on its first parse: it pays back
- * for a schema parsed again, as the pages of a list are, not for the one parse of a one-request
- * command. So a schema's first parse runs without it.
+ * zod compiles an object schema's fast path on its first parse: it pays back for a schema parsed
+ * again (the pages of a list), not for a one-request command. So a first parse runs without it.
  */
 const parsedBefore = new WeakSet<z.core.$ZodType>();
 
@@ -41,10 +31,7 @@ function parseContext(schema: z.core.$ZodType): { jitless: boolean } {
   return { jitless: first };
 }
 
-/**
- * The request as the schema produces it, or a UsageError naming the first bad field (by the
- * caller's name for it, where `fieldNames` gives one).
- */
+/** The request as the schema produces it, or a UsageError naming the first bad field (by `fieldNames`, where given). */
 export function parseRequest<S extends z.core.$ZodType>(
   schema: S,
   input: unknown,
@@ -53,8 +40,14 @@ export function parseRequest<S extends z.core.$ZodType>(
 ): z.output<S> {
   const result = safeParse(schema, input ?? {}, parseContext(schema));
   if (result.success) return result.data;
-  const { field, message } = describeIssue(result.error.issues[0], input ?? {}, fieldNames);
-  throw new UsageError(what && !field ? `${what}: ${message}` : message, field);
+  const issue = result.error.issues[0];
+  const path = issue.path.length > 0 ? pathText(issue.path) : undefined;
+  const field = path === undefined ? undefined : (fieldNames[path] ?? path);
+  const missing = path !== undefined && valueAt(input ?? {}, issue.path) === undefined && issue.code !== 'custom';
+  const message = missing ? 'is required' : issue.message;
+  // One line for the first problem: `startTime: expected a time as HH:MM (24-hour)`.
+  const named = field ?? what;
+  throw new UsageError(named ? `${named}: ${message}` : message, field);
 }
 
 /** A success body read with its resource schema; a ResponseShapeError names what did not fit. */

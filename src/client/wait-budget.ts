@@ -3,12 +3,8 @@
 export class WaitBudget {
   private spent = 0;
 
-  constructor(
-    /** The longest total wait, in milliseconds. */
-    readonly maxWaitMs: number,
-  ) {}
+  constructor(readonly maxWaitMs: number) {}
 
-  /** Time waited so far by every call that carries this budget. */
   get waitedMs(): number {
     return this.spent;
   }

@@ -5,7 +5,7 @@
 // question with more than MAX_DISTINCT_ANSWERS distinct answers is free text and stops being
 // tallied. Every figure is a plain count of the rows, so a direct count of the export gives the
 // same numbers.
-import { isCancelledStatus } from '../client/attendee-status.js';
+import { isCancelledStatus } from '../client/schemas/values.js';
 import { FIXED_COLUMNS } from '../export/flatten.js';
 import { dayRange } from './dates.js';
 import { roundMoney } from '../util/money.js';

@@ -3,7 +3,7 @@
 // transaction, so the rows and the changes describing them are committed together.
 import type { AttendeeRecord } from '../client/schemas/index.js';
 import type { SyncDatabase } from './destination.js';
-import { isCancelledStatus } from '../client/attendee-status.js';
+import { isCancelledStatus } from '../client/schemas/values.js';
 import { typedColumns } from './columns.js';
 import { rowsOfRecord, sameState, type AttendeeState } from './rows.js';
 import * as store from './store.js';

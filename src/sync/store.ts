@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { FIXED_COLUMNS } from '../export/flatten.js';
 import { upsertRows, type SqlValue, type SyncDatabase } from './destination.js';
-import { isCancelledStatus } from '../client/attendee-status.js';
+import { isCancelledStatus } from '../client/schemas/values.js';
 import type { AttendeeState } from './rows.js';
 import { columnOf, isoOf, JSON_COLUMNS, stateOfColumns } from './columns.js';
 

@@ -1,14 +1,12 @@
-// The live service names an event two ways: a code (`EKDJHH`) that the Event & Registration
-// calls take, and a numeric id that the buyer-facing Publisher API takes; `get-all-events`
-// gives both. Ticket ids come as codes too (`TKCIGJ`). The
-// buyer commands accept either form and map a code to the numeric id through the organizer's
-// event list (E9) and ticket list (E8), which needs the organizer's token.
+// The live service names an event two ways: a code (`EKDJHH`) that the Event & Registration calls
+// take, and a numeric id that the buyer-facing Publisher API takes (tickets too: `TKCIGJ`). The
+// buyer commands accept either and map a code to the numeric id through the organizer's event
+// list (E9) and ticket list (E8), which needs the organizer's token.
 import { NotLoggedInError, NotFoundError, UsageError, withNotes } from '../../client/errors.js';
 import type { EventApi } from '../../client/event-api.js';
 import type { EventListItem } from '../../client/schemas/index.js';
 import { ticketCodeOf, ticketMatches } from '../../client/fields/ticket.js';
 
-/** A positive whole number in text: the form the buyer side takes. */
 function isNumericId(text: string): boolean {
   return /^\d+$/.test(text) && Number(text) >= 1;
 }
@@ -18,13 +16,6 @@ function numericEventIdOf(event: Pick<EventListItem, 'eventId' | 'id'>): string 
   const id = event.id === undefined ? undefined : String(event.id);
   if (id !== undefined && id !== event.eventId) return id;
   return isNumericId(event.eventId) ? event.eventId : undefined;
-}
-
-export interface BuyerIds {
-  /** The numeric event id for the Publisher API. */
-  eventId: string;
-  /** The numeric ticket id for each ticket named (in the order given). */
-  ticketIds: number[];
 }
 
 function needsLogin(what: string): (error: unknown) => never {
@@ -39,31 +30,21 @@ function needsLogin(what: string): (error: unknown) => never {
   };
 }
 
-/**
- * The numeric ids the Publisher API takes for an event and tickets given in either form. Numeric
- * ids are used as they are, without a request; a code is looked up in the event list (and the
- * event's ticket list).
- */
+/** The numeric ids the Publisher API takes for an event and tickets given in either form (numeric ones without a request). */
 export async function resolveBuyerIds(
   events: Pick<EventApi, 'getAllEvents' | 'getTickets'>,
   eventGiven: string,
   ticketsGiven: readonly string[],
-): Promise<BuyerIds> {
+): Promise<{ eventId: string; ticketIds: number[] }> {
   const ticketCodes = ticketsGiven.filter((ticket) => !isNumericId(ticket));
-  if (isNumericId(eventGiven) && ticketCodes.length === 0) {
-    return { eventId: eventGiven, ticketIds: ticketsGiven.map(Number) };
-  }
+  if (isNumericId(eventGiven) && ticketCodes.length === 0) return { eventId: eventGiven, ticketIds: ticketsGiven.map(Number) };
   const what = isNumericId(eventGiven) ? `ticket ${ticketCodes[0]}` : `event ${eventGiven}`;
   const list = await events.getAllEvents().catch(needsLogin(what));
   const wanted = eventGiven.toUpperCase();
   const event = list.events.find((item) => item.eventId.toUpperCase() === wanted || String(item.id) === eventGiven);
   if (!event) {
-    const notListed = new NotFoundError({
-      code: 'E007',
-      httpStatus: 404,
-      field: 'EVENT_ID',
-      description: `event ${eventGiven} is not among this account's events`,
-    });
+    const description = `event ${eventGiven} is not among this account's events`;
+    const notListed = new NotFoundError({ code: 'E007', httpStatus: 404, field: 'EVENT_ID', description });
     // The event list answered without it: the id is wrong, not the token (E007's other meaning).
     throw withNotes(notListed, { explanation: `event ${eventGiven} not found; list the events with boxoffice event list` });
   }

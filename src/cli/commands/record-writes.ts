@@ -1,7 +1,5 @@
-// The writes of events, tickets and discounts, as values: each checks what it is given, fills in
-// what is missing (asked for on a terminal, else refused by name), sends it and returns the
-// service's answer with the values sent. The verbs (`event create`, `ticket update`, …) print
-// what these return; the MCP server's write tools return it to the assistant.
+// The writes of events, tickets and discounts as values (the service's answer and the values sent):
+// the verbs print them, the MCP server's write tools return them to the assistant.
 import { NotFoundError, UsageError } from '../../client/errors.js';
 import { DISCOUNT_TABLE } from '../../client/fields/discount.js';
 import { EVENT_TABLE } from '../../client/fields/event.js';
@@ -44,7 +42,6 @@ import { notYourEvent, withPermissionExplained } from '../../session/permission.
 import { withSession } from '../../session/session.js';
 import type { McpHost } from '../../mcp/tool-call.js';
 
-/** E1: creates an event from `values`. */
 export async function createEvent(given: ParamValues, context: CommandContext) {
   checkFormats(CREATE_EVENT_PARAMS, given);
   return withSession(context, {}, async (session) => {
@@ -66,16 +63,14 @@ export async function updateEvent(options: FieldVerbOptions<'eventId'>, context:
     const values = await fillMissing(context, UPDATE_EVENT_PARAMS, asFlagValues(merged));
     checkSpan(options.values, values);
     // Checked once, by the client's schema: a refused field is named by its flag (runCli).
-    const request = { ...values, eventId: options.eventId } as UpdateEventRequest;
-    const body = await withPermissionExplained(explanation, () => session.client.events.updateEvent(request));
+    const body = await withPermissionExplained(explanation, () =>
+      session.client.events.updateEvent({ ...values, eventId: options.eventId } as UpdateEventRequest),
+    );
     return { body, values };
   });
 }
 
-/**
- * E003 before sending, in terms of the flags given: `--start-date 2027-09-01` alone that would
- * put the start after the stored end says so, and names the flag that moves the end.
- */
+/** E003 before sending, in terms of the flags given, naming the flag that moves the other end. */
 function checkSpan(given: ParamValues, values: ParamValues): void {
   if (endIsAfterStart(values)) return;
   const givenFlags = ['startDate', 'startTime', 'endDate', 'endTime'].flatMap((name) =>
@@ -101,7 +96,7 @@ function checkSpan(given: ParamValues, values: ParamValues): void {
   throw new UsageError(`${what || '--end-date'}: the end (${end}) must be later than the start (${start})`, '--end-date');
 }
 
-/** E3: adds a ticket to an event, and keeps what was sent (the service never returns serviceFee). */
+/** E3, keeping what was sent (the service never returns serviceFee). */
 export async function addTicket(options: FieldVerbOptions<'eventId'>, context: CommandContext) {
   checkFormats(ADD_TICKET_PARAMS, options.values);
   return withSession(context, {}, async (session) => {
@@ -114,23 +109,7 @@ export async function addTicket(options: FieldVerbOptions<'eventId'>, context: C
   });
 }
 
-/**
- * E4 needs the fee setting, which the service never returns: why it is asked for (on a terminal),
- * or why the flag is needed (without one).
- */
-function explainServiceFee(context: CommandContext, profileName: string, ticketId: string): void {
-  const why =
-    `the service does not return a ticket's fee setting and profile ${profileName} has not sent one for ticket ${ticketId}; ` +
-    'an update must send it, and what is sent replaces the setting: give the one the ticket has now';
-  if (!context.globals().input) throw new UsageError(`${why} (--service-fee 1, 2 or 3)`, '--service-fee');
-  context.deps.io.stderr.write(`${why}.\n`);
-}
-
-/**
- * E4: only the values given change. The ticket is read back (E8) and mapped to what E4 accepts;
- * serviceFee, which the service never returns, comes from what this profile last sent for the
- * ticket, or must be given.
- */
+/** E4: only the values given change; the rest is read back (E8), serviceFee is what this profile last sent. */
 export async function updateTicket(options: FieldVerbOptions<'eventId' | 'ticketId'>, context: CommandContext) {
   checkChanges(UPDATE_TICKET_PARAMS, options.values, 'ticket update');
   return withSession(context, {}, async (session) => {
@@ -144,11 +123,17 @@ export async function updateTicket(options: FieldVerbOptions<'eventId' | 'ticket
     const sent = await openSentStore(session.store, session.profileName);
     const lastSent = sent.recall('tickets', options.eventId, options.ticketId);
     const merged = asFlagValues(mergeForUpdate(TICKET_TABLE, { readBack: readBack(TICKET_TABLE, ticket), lastSent, given: options.values }));
-    if (merged.serviceFee === undefined) explainServiceFee(context, session.profileName, options.ticketId);
+    if (merged.serviceFee === undefined) {
+      // Why the fee setting is asked for (on a terminal), or why the flag is needed (without one).
+      const why =
+        `the service does not return a ticket's fee setting and profile ${session.profileName} has not sent one for ticket ${options.ticketId}; ` +
+        'an update must send it, and what is sent replaces the setting: give the one the ticket has now';
+      if (!context.globals().input) throw new UsageError(`${why} (--service-fee 1, 2 or 3)`, '--service-fee');
+      context.deps.io.stderr.write(`${why}.\n`);
+    }
     // Asked as typed text: a list would preselect a setting that may not be the ticket's.
     const params = UPDATE_TICKET_PARAMS.map((spec) => (spec.name === 'serviceFee' ? { ...spec, typedChoice: true } : spec));
     const values = await fillMissing(context, params, merged);
-    // Checked once, by the client's schema: a refused field is named by its flag (runCli).
     const request = { ...values, eventId: options.eventId, ticketId: options.ticketId } as UpdateTicketRequest;
     const body = await withPermissionExplained(explanation, () => session.client.events.updateTicket(request));
     await sent.remember('tickets', options.eventId, options.ticketId, values);
@@ -156,7 +141,7 @@ export async function updateTicket(options: FieldVerbOptions<'eventId' | 'ticket
   });
 }
 
-/** E5: adds a discount on a ticket, and keeps what was sent (the service never returns a discount's fields). */
+/** E5, keeping what was sent (the service never returns a discount). */
 export async function addDiscount(options: FieldVerbOptions<'eventId' | 'ticketId'>, context: CommandContext) {
   checkFormats(ADD_DISCOUNT_PARAMS, options.values);
   return withSession(context, {}, async (session) => {
@@ -178,10 +163,7 @@ export async function addDiscount(options: FieldVerbOptions<'eventId' | 'ticketI
   });
 }
 
-/**
- * E6: only the values given change. The service never returns a discount, so the rest is what
- * this profile last sent for it; what it never sent must be given (or is asked for on a terminal).
- */
+/** E6: only the values given change; the rest is what this profile last sent (the service never returns a discount). */
 export async function updateDiscount(options: FieldVerbOptions<'eventId' | 'discountId'>, context: CommandContext) {
   checkChanges(UPDATE_DISCOUNT_PARAMS, options.values, 'discount update');
   return withSession(context, {}, async (session) => {
@@ -197,7 +179,6 @@ export async function updateDiscount(options: FieldVerbOptions<'eventId' | 'disc
       );
     }
     const values = await fillMissing(context, UPDATE_DISCOUNT_PARAMS, merged);
-    // Checked once, by the client's schema: a refused field is named by its flag (runCli).
     const request = { ...values, eventId: options.eventId, discountId: options.discountId } as UpdateDiscountRequest;
     const body = await withPermissionExplained(notYourEvent(options.eventId, 'change its discounts'), () => session.client.events.updateDiscount(request));
     await sent.remember('discounts', options.eventId, options.discountId, values);
@@ -205,7 +186,7 @@ export async function updateDiscount(options: FieldVerbOptions<'eventId' | 'disc
   });
 }
 
-/** The writes by verb and resource, as the MCP server's write tools make them (McpHost.writes). */
+/** The writes as the MCP server's write tools make them (McpHost.writes). */
 export const RECORD_WRITES: McpHost['writes'] = {
   'create event': (_ids, values, context) => createEvent(values, context),
   'update event': ({ EVENT_ID }, values, context) => updateEvent({ eventId: EVENT_ID as string, values }, context),

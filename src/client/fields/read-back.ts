@@ -1,9 +1,8 @@
 // A record as the service answers it (get-event 2.10, get-tickets 2.11: other names, date-time
-// objects, numbers as text, `visiblity` as a boolean) read back into the terms of its update
-// request, and the one read-back-then-update merge the update commands and `apply` share.
+// objects, numbers as text, `visiblity` as a boolean) in its update request's terms, and the one
+// read-back-then-update merge the update commands and `apply` share.
 import { fieldsOf, type FieldSpec, type ResourceTable } from './table.js';
 
-/** A record in its update request's terms; a field the service did not return is absent. */
 export type FieldValues = Record<string, unknown>;
 
 export function numberOrUndefined(value: unknown): number | undefined {
@@ -75,21 +74,15 @@ export function readBack(table: ResourceTable, record: object): FieldValues {
   for (const field of fieldsOf(table, 'update')) {
     if (field.read === undefined || field.read === 'never') continue;
     const { from, truth } = field.read;
-    for (const source of typeof from === 'string' ? [from] : from) {
-      const value = readValue(field, answer[source], truth);
-      if (value !== undefined) {
-        view[field.name] = value;
-        break;
-      }
-    }
+    const value = [from].flat().reduce<unknown>((found, source) => found ?? readValue(field, answer[source], truth), undefined);
+    if (value !== undefined) view[field.name] = value;
   }
   return view;
 }
 
 /**
- * What an update sends: the record as read back, then what was last sent for the fields it
- * does not hold (the service never returns them, or did not this time), then the values given.
- * Only the update's own fields are kept (create-only ones such as an event's segment drop out).
+ * What an update sends: the values given, over the record as read back, over what was last sent
+ * (for what the service never returns). Only the update's own fields are kept.
  */
 export function mergeForUpdate(
   table: ResourceTable,

@@ -42,17 +42,6 @@ export type RequestInput<T extends ResourceTable, V extends Verb> = Flatten<
   { [F in Required<T, V> as F['name']]: InputOf<F> } & { [F in Optional<T, V> as F['name']]?: InputOf<F> }
 >;
 
-function choiceNumbers(choices: readonly string[]): z.core.$ZodType {
-  const message = `expected ${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
-  return z.pipe(
-    integer,
-    z.union(
-      choices.map((choice) => z.literal(Number(choice))),
-      { message },
-    ),
-  );
-}
-
 function valueSchema(field: FieldSpec): z.core.$ZodType {
   switch (field.kind ?? 'text') {
     case 'id':
@@ -62,7 +51,10 @@ function valueSchema(field: FieldSpec): z.core.$ZodType {
     case 'time':
       return clockTime;
     case 'integer':
-      if (field.choices) return choiceNumbers(field.choices);
+      if (field.choices) {
+        const message = `expected ${field.choices.slice(0, -1).join(', ')} or ${field.choices.at(-1)}`;
+        return z.pipe(integer, z.literal(field.choices.map(Number), { message }));
+      }
       return field.min === 1 ? positiveInteger : nonNegativeInteger;
     case 'number':
       return field.blank ? z.union([z.literal(''), nonNegativeNumber], { message: field.blank }) : nonNegativeNumber;
@@ -99,7 +91,6 @@ export function tableRules(table: ResourceTable) {
   };
 }
 
-/** The request schema of `verb`, built when first used. */
 export function requestSchema<const T extends ResourceTable, V extends Verb>(table: T, verb: V): z.ZodMiniType<RequestOutput<T, V>, RequestInput<T, V>> {
   return z.lazy(() => z.object(requestShape(table, verb)).check(z.superRefine(tableRules(table)))) as unknown as z.ZodMiniType<
     RequestOutput<T, V>,

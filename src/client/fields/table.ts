@@ -1,10 +1,9 @@
-// A resource's fields as plain data, each declared once (event.ts, ticket.ts, discount.ts): the
-// request schemas (schema.ts), the CLI's flags and prompts, the read-back of a record and the
-// read-back-then-update merge (read-back.ts) are derived from these tables.
+// A resource's fields as plain data, each declared once (event.ts, ticket.ts, discount.ts), from
+// which the request schemas, the CLI's flags and prompts and the read-back are derived.
 import { endIsAfterStart } from '../schemas/values.js';
 
 export type Resource = 'event' | 'ticket' | 'discount';
-/** The create (E1 create-event, E3 add-ticket, E5 add-discount) or the update (E2, E4, E6). */
+/** create: E1, E3, E5; update: E2, E4, E6. */
 export type Verb = 'create' | 'update';
 type FieldKind = 'id' | 'text' | 'date' | 'time' | 'integer' | 'number' | 'boolean' | 'enum';
 
@@ -17,11 +16,11 @@ interface ReadBack {
 
 export interface FieldSpec {
   name: string;
-  /** What the value is, for flags, prompts and prompts' answers (default text). */
+  /** Default text. */
   kind?: FieldKind;
   /** The flag's help and the prompt's question. */
   help: string;
-  /** The catalogue list (P1 segments, P3 topics) the values come from, which the help points to. */
+  /** The catalogue list the values come from, which the help points to. */
   catalogue?: 'segments' | 'topics';
   required?: boolean;
   /** Required only when another field has this value (a discount's code when its category is code). */
@@ -50,7 +49,7 @@ export interface FieldSpec {
   read?: ReadBack | 'never';
 }
 
-/** A rule across fields: the field to blame and why, or nothing when it holds. */
+/** A rule across fields: the field to blame and why, when it fails. */
 export type FieldRule = (value: Readonly<Record<string, unknown>>) => { field: string; message: string } | undefined;
 
 export interface ResourceTable {
@@ -59,7 +58,6 @@ export interface ResourceTable {
   rules: readonly FieldRule[];
 }
 
-/** The fields `verb` sends, in the table's order. */
 export function fieldsOf(table: ResourceTable, verb: Verb): FieldSpec[] {
   return table.fields.filter((field) => field.on === undefined || field.on === verb);
 }
@@ -72,11 +70,9 @@ export function fixedAfterCreation(table: ResourceTable): string[] {
     .map((field) => field.name);
 }
 
-/** E003: the end must come after the start, when both are known. */
 export const endAfterStart: FieldRule = (value) =>
   endIsAfterStart(value) ? undefined : { field: 'endDate', message: 'end date-time must be later than start date-time' };
 
-/** `high` must not be below `low` when both are given. */
 export function notBelow(low: string, high: string): FieldRule {
   return (value) => {
     const [a, b] = [value[low], value[high]];

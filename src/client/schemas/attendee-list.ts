@@ -1,11 +1,8 @@
-// The attendee list (E11) as the client reads it: the schema of resources.ts (attendeeListResponse)
-// with a quick path in front of it. An export reads every record of an event, and zod's parse of
-// a 50-record batch (a new object per record and per attendee, a call per field) cost three
-// times its JSON.parse. The quick path checks the records in place, field by field, against the
-// same rules, and normalises them as the schema would (order and ticket numbers as text, a
-// keyed `attendee` as an array, none as [], a plain-date purchaseDate as {date}); anything it
-// does not accept as plainly valid goes to the schema, which then gives the same result or the
-// same error as without it. test/client/attendee-list-reader.test.ts holds the two to the same output.
+// The attendee list (E11) as the client reads it: attendeeListResponse with a quick path in front.
+// zod's parse of a 50-record batch (an object per record and attendee, a call per field) cost
+// three times its JSON.parse. The quick path checks the records in place by the same rules and
+// normalises them as the schema would; anything not plainly valid goes to the schema.
+// test/client/attendee-list-reader.test.ts holds the two to the same output.
 import * as z from 'zod/mini';
 import { attendeeListResponse, keyedValues } from './resources.js';
 
@@ -21,7 +18,6 @@ const RECORD_SCALARS = ['orderCost', 'quantity', 'paidBy', 'paidTo', 'refundAmou
 const RECORD_TEXTS = ['status', 'name', 'email'] as const;
 const ENTRY_TEXTS = ['ticketName', 'name', 'email', 'status'] as const;
 
-/** Records or attendees as an array: as sent, from a keyed object, or [] for none. */
 function listOf(value: unknown): unknown[] | undefined {
   if (value == null) return [];
   if (Array.isArray(value)) return value;
@@ -43,24 +39,18 @@ function plainEntries(record: unknown): Fields[] | undefined {
   for (const field of RECORD_TEXTS) if (!isText(record[field])) return undefined;
   const date = record.purchaseDate;
   // A numeric-text timezone_type is the schema's to convert; a plain date text is read as {date}.
-  if (
-    date != null &&
-    typeof date !== 'string' &&
-    !(
-      isObject(date) &&
-      typeof date.date === 'string' &&
-      (date.timezone === undefined || typeof date.timezone === 'string') &&
-      (date.timezone_type === undefined || typeof date.timezone_type === 'number')
-    )
-  )
-    return undefined;
+  const plainDate =
+    isObject(date) &&
+    typeof date.date === 'string' &&
+    (date.timezone === undefined || typeof date.timezone === 'string') &&
+    (date.timezone_type === undefined || typeof date.timezone_type === 'number');
+  if (date != null && typeof date !== 'string' && !plainDate) return undefined;
   const entries = listOf(record.attendee);
   if (entries === undefined) return undefined;
   for (const entry of entries) if (!isPlainEntry(entry)) return undefined;
   return entries as Fields[];
 }
 
-/** A number sent where the schema keeps text, as text. */
 function numberAsText(fields: Fields, field: string): void {
   if (typeof fields[field] === 'number') fields[field] = String(fields[field]);
 }
@@ -91,7 +81,6 @@ function readQuickly(body: unknown): AttendeeList | undefined {
   return body as AttendeeList;
 }
 
-/** attendeeListResponse, read quickly when the body is plainly valid. */
 export const attendeeListReader = z.lazy(() =>
   z.pipe(
     z.unknown(),

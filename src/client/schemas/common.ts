@@ -1,12 +1,10 @@
-// Formats and enumerations of the service's requests, shared by the client (validation before
-// sending) and the sandbox (validation on receipt). Values may arrive as strings (form fields,
-// flags) or as their JSON types; the schemas accept both and produce the JSON type.
+// The formats of the service's requests as zod schemas, for the client and the sandbox. Values may
+// arrive as text (form fields, flags) or as their JSON types; the schemas produce the JSON type.
 import * as z from 'zod/mini';
 import { FORMAT_MESSAGES, INTEGER_PATTERN, dateProblem, NUMBER_PATTERN, TIME_PATTERN } from './values.js';
 
 export * from './values.js';
 
-/** A request's object schema, built when first used. */
 export function requestObject<T extends z.core.$ZodShape>(shape: () => T) {
   return z.lazy(() => z.object(shape()));
 }
@@ -16,34 +14,24 @@ export function requestObject<T extends z.core.$ZodShape>(shape: () => T) {
 
 /** yyyy-mm-dd, and a real calendar date. */
 export const isoDate = z.lazy(() =>
-  z
-    .string()
-    .check(z.trim())
-    .check(
-      z.superRefine((text, ctx) => {
-        const problem = dateProblem(text);
-        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
-      }),
-    ),
+  z.string().check(
+    z.trim(),
+    z.superRefine((text, ctx) => {
+      const problem = dateProblem(text);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  ),
 );
 
-/** HH:MM on the 24-hour clock. */
-export const clockTime = z.lazy(() =>
-  z
-    .string()
-    .check(z.trim())
-    .check(z.regex(TIME_PATTERN, { message: FORMAT_MESSAGES.time })),
-);
+export const clockTime = z.lazy(() => z.string().check(z.trim(), z.regex(TIME_PATTERN, { message: FORMAT_MESSAGES.time })));
 
 /** A number, given as one (`number`) or as text matching `pattern`; `message` when it is neither. */
 function numberOrText(number: () => z.ZodMiniNumber | z.ZodMiniNumberFormat, pattern: RegExp, message: string) {
-  return z.lazy(() => z.union([number(), z.pipe(z.string().check(z.trim()).check(z.regex(pattern, { message })), z.transform(Number))], { message }));
+  return z.lazy(() => z.union([number(), z.pipe(z.string().check(z.trim(), z.regex(pattern, { message })), z.transform(Number))], { message }));
 }
 
-/** A finite number, given as a number or as numeric text. */
 export const numeric = numberOrText(() => z.number(), NUMBER_PATTERN, FORMAT_MESSAGES.number);
 
-/** A whole number, given as a number or as integer text. */
 export const integer = numberOrText(() => z.int(), INTEGER_PATTERN, FORMAT_MESSAGES.integer);
 
 export const nonNegativeInteger = z.lazy(() => z.pipe(integer, z.int().check(z.gte(0, { message: 'expected 0 or more' }))));
@@ -64,19 +52,12 @@ export const booleanFlag = z.lazy(() =>
   ),
 );
 
-/** A required text value: present and not blank. */
-export const requiredText = z.lazy(() =>
-  z
-    .string()
-    .check(z.trim())
-    .check(z.minLength(1, { message: 'must not be empty' })),
-);
+export const requiredText = z.lazy(() => z.string().check(z.trim(), z.minLength(1, { message: 'must not be empty' })));
 
 export function enumOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { message: `expected one of ${values.join(', ')}` });
 }
 
-/** Text no longer than `max` characters. */
 export function textUpTo(max: number) {
   return z.string().check(z.maxLength(max, { message: `must be at most ${max} characters` }));
 }

@@ -1,6 +1,5 @@
-// Every request of the service (E1–E13, P1–P12) and the OAuth token exchange, keyed by
-// the API's own parameter names. The client parses a request with these before sending; the
-// sandbox parses what it receives with the same schemas.
+// Every request of the service (E1–E13, P1–P12) and the OAuth token exchange, by the API's own
+// parameter names: the client parses a request with these before sending, the sandbox on receipt.
 import * as z from 'zod/mini';
 import { DISCOUNT_TABLE } from '../fields/discount.js';
 import { EVENT_TABLE } from '../fields/event.js';
@@ -26,9 +25,7 @@ import {
   textUpTo,
 } from './common.js';
 
-// ---------------------------------------------------------------------------------------------
 // Event & Registration API
-// ---------------------------------------------------------------------------------------------
 
 /** E1 /api/e/create */
 export const createEventRequest = requestSchema(EVENT_TABLE, 'create');
@@ -43,7 +40,7 @@ export const addDiscountRequest = requestSchema(DISCOUNT_TABLE, 'create');
 /** E6 /api/e/update-discount */
 export const updateDiscountRequest = requestSchema(DISCOUNT_TABLE, 'update');
 
-/** E7 get-event, E8 get-tickets, E10 get-report */
+/** E7 get-event, E8 get-tickets, E10 get-report, P5 event-details, P6 ticket-details */
 export const eventIdRequest = requestObject(() => ({ eventId: id }));
 
 /** E9 get-all-events, P2 categories, P3 topics: no input. */
@@ -76,18 +73,12 @@ export const bookingRequest = requestObject(() => ({
 
 /** E13 /api/e/get-booking-list (the 31-day limit is the service's rule, T009). */
 export const bookingListRequest = z.lazy(() =>
-  z.object({ fromDate: isoDate, toDate: isoDate, bookingKey: requiredText }).check(
-    z.superRefine((value, ctx) => {
-      if (value.toDate < value.fromDate) {
-        ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'must not be before fromDate' });
-      }
-    }),
-  ),
+  z
+    .object({ fromDate: isoDate, toDate: isoDate, bookingKey: requiredText })
+    .check(z.refine((value) => value.toDate >= value.fromDate, { path: ['toDate'], message: 'must not be before fromDate' })),
 );
 
-// ---------------------------------------------------------------------------------------------
 // Publisher API
-// ---------------------------------------------------------------------------------------------
 
 /** P1 /publisher/segments */
 export const segmentsRequest = requestObject(() => ({
@@ -109,9 +100,6 @@ export const eventSearchRequest = requestObject(() => ({
   topics: z.optional(z.string()),
   page: z.optional(positiveInteger),
 }));
-
-/** P5 event-details, P6 ticket-details (GET query). */
-export const publisherEventIdRequest = requestObject(() => ({ eventId: id }));
 
 const cartTicket = requestObject(() => ({
   ticketId: integer,
@@ -150,9 +138,7 @@ export const confirmOrderRequest = requestObject(() => ({
   referenceNo: requiredText,
 }));
 
-// ---------------------------------------------------------------------------------------------
 // OAuth (§5)
-// ---------------------------------------------------------------------------------------------
 
 /** GET {auth_url}/a/account/oauth/authorize query. */
 export const authorizeQuery = requestObject(() => ({

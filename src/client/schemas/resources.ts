@@ -1,26 +1,14 @@
-// Every resource the service answers with, as the client reads it. Parsing is lenient
-// where the real service varies: numbers may arrive as
-// numeric strings, `attendee` as an array or an object keyed by batch position, `details` as []
+// Every resource the service answers with, read leniently where the real service varies:
+// numbers as numeric text, `attendee` as an array or an object keyed by position, `details` as []
 // or an object. Unknown fields are kept (looseObject) so that `--json` shows the body as sent.
 import * as z from 'zod/mini';
+import { booleanFlag, NUMBER_PATTERN } from './common.js';
 
 /** A number, or numeric text (the live service sends both). */
-export const looseNumber = z.lazy(() =>
-  z.union([
-    z.number(),
-    z.pipe(
-      z
-        .string()
-        .check(z.trim())
-        .check(z.regex(/^-?(\d+(\.\d*)?|\.\d+)$/)),
-      z.transform(Number),
-    ),
-  ]),
-);
+export const looseNumber = z.lazy(() => z.union([z.number(), z.pipe(z.string().check(z.trim(), z.regex(NUMBER_PATTERN)), z.transform(Number))]));
 /**
- * `status` of a success body. The reference puts "success" there; no public client of the live
- * service checks it, so a body without it is read by its other keys (error bodies are told apart
- * before parsing, in http.ts).
+ * The reference puts "success" in a success body's `status`; no public client of the live service
+ * checks it, so a body without it is read by its other keys (http.ts tells error bodies apart).
  */
 export const successStatus = z.lazy(() => z.optional(z.literal('success')));
 /** An id the service sends as a string or a number; kept as a string. */
@@ -34,30 +22,32 @@ const optionalText = z.lazy(() =>
 );
 const yesNo = z.lazy(() => z.string());
 
-/** A resource read leniently (unknown fields kept), its schema built when first used. */
 function lazyObject<T extends z.core.$ZodShape>(shape: () => T) {
   return z.lazy(() => z.looseObject(shape()));
 }
 
-/** A success body: its `status`, then `shape`. */
 function successBody<T extends z.core.$ZodShape>(shape: () => T) {
   return lazyObject(() => ({ status: successStatus, ...shape() }));
 }
 
-/** The same schema for each field of `names`. */
 function alike<S extends z.core.$ZodType, const K extends string>(schema: S, ...names: K[]): Record<K, S> {
   return Object.fromEntries(names.map((name) => [name, schema])) as Record<K, S>;
 }
 
-/** Texts the service may leave out or send as null, by name. */
 function nullishTexts<const K extends string>(...names: K[]) {
   return alike(z.nullish(z.string()), ...names);
 }
 
-/** When an event or a ticket (on sale) starts and ends, as yyyy-mm-dd and HH:MM texts. */
+function texts<const K extends string>(...names: K[]) {
+  return alike(z.string(), ...names);
+}
+
+function numbers<const K extends string>(...names: K[]) {
+  return alike(looseNumber, ...names);
+}
+
 const schedule = () => ({ startDate: z.string(), endDate: z.string(), startTime: z.string(), endTime: z.string() });
 
-/** The values of an object keyed by position, in the order of their keys. */
 export function keyedValues<T>(keyed: Record<string, T>): T[] {
   return Object.entries(keyed)
     .sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b))
@@ -69,6 +59,13 @@ export function arrayOrKeyed<T extends z.core.$ZodType>(element: T) {
   return z.union([z.array(element), z.pipe(z.record(z.string(), element), z.transform(keyedValues))]);
 }
 
+function listOrNone<T extends z.core.$ZodType>(element: T) {
+  return z.pipe(
+    z.nullish(arrayOrKeyed(element)),
+    z.transform((value) => value ?? []),
+  );
+}
+
 /** 2.10 date-time object: {date: 'yyyy-mm-dd HH:MM:SS', timezone_type, timezone}. */
 export const dateTimeObject = lazyObject(() => ({
   date: z.string(),
@@ -76,10 +73,7 @@ export const dateTimeObject = lazyObject(() => ({
   timezone: z.optional(z.string()),
 }));
 
-/**
- * An order's purchase date: the date-time object of the reference, or a plain date text
- * ("2013-11-13", an importer's fixture of the live service), read as {date} with the text as sent.
- */
+/** The date-time object of the reference, or a plain date text ("2013-11-13", an importer's fixture of the live service) read as {date}. */
 export const orderPurchaseDate = z.lazy(() =>
   z.union([
     dateTimeObject,
@@ -92,16 +86,8 @@ export const orderPurchaseDate = z.lazy(() =>
 
 // 2.1 segment tree
 export const topicNode = lazyObject(() => ({ topicId: z.string(), topicName: z.string() }));
-export const categoryNode = lazyObject(() => ({
-  categoryId: z.string(),
-  categoryName: z.string(),
-  topics: z._default(z.array(topicNode), []),
-}));
-export const segmentNode = lazyObject(() => ({
-  segmentId: z.string(),
-  segmentName: z.string(),
-  category: z._default(z.array(categoryNode), []),
-}));
+export const categoryNode = lazyObject(() => ({ ...texts('categoryId', 'categoryName'), topics: z._default(z.array(topicNode), []) }));
+export const segmentNode = lazyObject(() => ({ ...texts('segmentId', 'segmentName'), category: z._default(z.array(categoryNode), []) }));
 export const segmentsResponse = successBody(() => ({ segments: z.array(segmentNode) }));
 
 // 2.2 category map and topic map
@@ -111,15 +97,12 @@ export const topicsResponse = successBody(() => ({ topics: z.record(z.string(), 
 // 2.3 event summary
 export const eventSummary = lazyObject(() => ({
   id: looseNumber,
-  title: z.string(),
-  url: z.string(),
+  ...texts('title', 'url'),
   textDescription: z.optional(z.string()),
   ...nullishTexts('smallImage', 'largeImage'),
-  startDateFormat: z.string(),
-  endDateFormat: z.string(),
+  ...texts('startDateFormat', 'endDateFormat'),
   ...schedule(),
-  startDateTime: z.optional(z.string()),
-  endDateTime: z.optional(z.string()),
+  ...alike(z.optional(z.string()), 'startDateTime', 'endDateTime'),
   category: z.string(),
   topics: z.optional(z.nullable(z.array(z.unknown()))),
   type: z.string(),
@@ -132,21 +115,17 @@ export const eventSearchResponse = successBody(() => ({ events: arrayOrKeyed(eve
 // 2.4 event details
 export const publisherEvent = lazyObject(() => ({
   id: looseNumber,
-  title: z.string(),
-  url: z.string(),
+  ...texts('title', 'url'),
   ...nullishTexts('smallImage', 'largeImage'),
   ...schedule(),
   createdOn: z.optional(z.string()),
-  category: z.string(),
-  type: z.string(),
+  ...texts('category', 'type'),
   contactInfo: z.nullish(z.string()),
   images: z.optional(z.nullable(z.array(z.unknown()))),
   eventTopics: z.optional(z.array(z.unknown())),
   topics: z.optional(z.array(z.string())),
   ...nullishTexts('textDescription', 'shortDescription', 'contactDetails'),
-  isAttendeeFormEnabled: z.optional(yesNo),
-  enquiryForm: z.optional(yesNo),
-  showButton: z.optional(yesNo),
+  ...alike(z.optional(yesNo), 'isAttendeeFormEnabled', 'enquiryForm', 'showButton'),
   eventSessionType: z.nullish(z.string()),
   Location: z.optional(z.array(z.unknown())),
   currency: z.string(),
@@ -166,44 +145,23 @@ export const publisherTicket = lazyObject(() => ({
   eventId: looseId,
   name: z.string(),
   description: z.nullish(z.string()),
-  price: looseNumber,
-  quantity: looseNumber,
+  ...numbers('price', 'quantity'),
   ...schedule(),
-  minQuantity: looseNumber,
-  maxQuantity: looseNumber,
-  status: z.string(),
-  availability: z.string(),
-  currency: z.string(),
+  ...numbers('minQuantity', 'maxQuantity'),
+  ...texts('status', 'availability', 'currency'),
   discounts: z._default(z.array(z.unknown()), []),
 }));
-export const ticketDetailsResponse = successBody(() => ({
-  tickets: arrayOrKeyed(publisherTicket),
-  currency: z.string(),
-}));
+export const ticketDetailsResponse = successBody(() => ({ tickets: arrayOrKeyed(publisherTicket), currency: z.string() }));
 
 // 2.6 cart
 export const cart = lazyObject(() => ({
-  price: looseNumber,
-  discount: looseNumber,
-  processingFee: looseNumber,
-  serviceTax: looseNumber,
-  grandTotal: looseNumber,
-  codeApplied: z.union([
-    z.boolean(),
-    z.pipe(
-      z.enum(['true', 'false']),
-      z.transform((v) => v === 'true'),
-    ),
-  ]),
+  ...numbers('price', 'discount', 'processingFee', 'serviceTax', 'grandTotal'),
+  codeApplied: booleanFlag,
 }));
-/**
- * The cart totals newer public clients read: `carts{actualCost, discount, servieFeeTotal (spelled
- * so), total}`, as the reference's cart.
- */
+/** The cart totals newer public clients read (`servieFeeTotal` spelled so), as the reference's cart. */
 const liveCarts = lazyObject(() => ({
   actualCost: looseNumber,
-  discount: z._default(looseNumber, 0),
-  servieFeeTotal: z._default(looseNumber, 0),
+  ...alike(z._default(looseNumber, 0), 'discount', 'servieFeeTotal'),
   total: looseNumber,
 }));
 
@@ -232,15 +190,12 @@ export const cartResponse = z.lazy(() =>
 export const generateOrderResponse = successBody(() => ({
   orderNo: looseText,
   /** Newer clients of the live service read only orderNo from generate-order. */
-  platformFee: z.optional(looseNumber),
-  ticketCost: z.optional(looseNumber),
+  ...alike(z.optional(looseNumber), 'platformFee', 'ticketCost'),
 }));
 
 // 2.8 attendee form
 export const formField = lazyObject(() => ({
-  id: z.string(),
-  type: z.string(),
-  label: z.string(),
+  ...texts('id', 'type', 'label'),
   ...nullishTexts('description', 'validation'),
   mandatory: z.union([
     z.boolean(),
@@ -252,16 +207,9 @@ export const formField = lazyObject(() => ({
 }));
 export const attendeeFormResponse = successBody(() => ({ attendeeForm: z.record(z.string(), z.array(formField)) }));
 
-export const saveAttendeeResponse = successBody(() => ({
-  message: z.optional(z.string()),
-  orderNo: looseText,
-}));
+export const saveAttendeeResponse = successBody(() => ({ message: z.optional(z.string()), orderNo: looseText }));
 
-export const confirmOrderResponse = successBody(() => ({
-  message: z.optional(z.string()),
-  orderNo: looseText,
-  orderStatus: z.string(),
-}));
+export const confirmOrderResponse = successBody(() => ({ message: z.optional(z.string()), orderNo: looseText, orderStatus: z.string() }));
 
 // 2.9 order details
 export const orderAttendee = lazyObject(() => ({
@@ -269,8 +217,7 @@ export const orderAttendee = lazyObject(() => ({
   ticketName: z.string(),
   ticketNo: looseText,
   ...nullishTexts('seatNo', 'bibNo'),
-  attendeeName: z.string(),
-  attendeeEmailId: z.string(),
+  ...texts('attendeeName', 'attendeeEmailId'),
   additionalInfo: z._default(z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]), {}),
 }));
 export const orderDetails = lazyObject(() => ({
@@ -278,31 +225,21 @@ export const orderDetails = lazyObject(() => ({
   eventName: z.string(),
   orderNo: looseText,
   datePurchased: z.string(),
-  quantity: looseNumber,
-  ticketCost: looseNumber,
-  paidAmount: looseNumber,
-  orderStatus: z.string(),
-  buyerName: z.string(),
-  buyerEmail: z.string(),
+  ...numbers('quantity', 'ticketCost', 'paidAmount'),
+  ...texts('orderStatus', 'buyerName', 'buyerEmail'),
   buyerPhoneNo: optionalText,
   attendee: arrayOrKeyed(orderAttendee),
 }));
-export const orderDetailsResponse = successBody(() => ({
-  orderNo: looseText,
-  orderDetails,
-}));
+export const orderDetailsResponse = successBody(() => ({ orderNo: looseText, orderDetails }));
 
 // 2.10 organizer event (only the documented fields with values are typed; the rest pass through)
 export const organizerEvent = lazyObject(() => ({
   id: looseNumber,
-  name: z.string(),
-  url: z.string(),
+  ...texts('name', 'url'),
   ...nullishTexts('description', 'contactInfo', 'eventCategory', 'eventStatus', 'eventType'),
   visiblity: z.nullish(z.union([z.boolean(), z.string(), z.number()])),
-  startDate: dateTimeObject,
-  endDate: dateTimeObject,
-  publishedDate: z.nullish(dateTimeObject),
-  auditCreated: z.nullish(dateTimeObject),
+  ...alike(dateTimeObject, 'startDate', 'endDate'),
+  ...alike(z.nullish(dateTimeObject), 'publishedDate', 'auditCreated'),
   ...nullishTexts('listingImage', 'searchImage', 'region', 'country'),
   accountId: z.nullish(looseText),
   ...nullishTexts('subdomain', 'city'),
@@ -318,13 +255,10 @@ export const organizerTicket = lazyObject(() => ({
   includeFee: z.nullish(looseNumber),
   quantity: looseNumber,
   initialQuantity: z.nullish(looseNumber),
-  availableFrom: dateTimeObject,
-  availableTo: dateTimeObject,
-  maxQuantity: looseNumber,
-  minQuantity: looseNumber,
+  ...alike(dateTimeObject, 'availableFrom', 'availableTo'),
+  ...numbers('maxQuantity', 'minQuantity'),
   allowCancel: z.nullish(z.union([z.boolean(), z.string(), z.number()])),
-  status: z.string(),
-  currency: z.string(),
+  ...texts('status', 'currency'),
   shippingCharge: z.nullish(looseNumber),
   shippingType: z.nullish(z.string()),
   eventId: looseId,
@@ -352,15 +286,12 @@ export const reportTicketLine = lazyObject(() => ({
   ticketId: looseId,
   ticketName: z.string(),
   tickets: looseNumber,
-  platformFee: z.optional(looseNumber),
-  cancel: z.optional(looseNumber),
-  /** Not in the reference's 2.13 sample; the sandbox sends each ticket's revenue. */
-  amount: z.optional(looseNumber),
+  // amount: not in the reference's 2.13 sample; the sandbox sends each ticket's revenue.
+  ...alike(z.optional(looseNumber), 'platformFee', 'cancel', 'amount'),
 }));
 export const reportResponse = successBody(() => ({
   amount: looseNumber,
-  platformFee: z.optional(looseNumber),
-  cancel: z.optional(looseNumber),
+  ...alike(z.optional(looseNumber), 'platformFee', 'cancel'),
   tickets: arrayOrKeyed(reportTicketLine),
 }));
 
@@ -387,20 +318,14 @@ export const attendeeRecord = lazyObject(() => ({
   ...alike(scalar, 'paidBy', 'paidTo', 'refundAmount', 'city', 'state', 'country', 'address', 'zipcode', 'phoneNo'),
   purchaseDate: z.nullish(orderPurchaseDate),
   ...nullishTexts('name', 'email'),
-  attendee: z.pipe(
-    z.nullish(arrayOrKeyed(attendeeEntry)),
-    z.transform((value) => value ?? []),
-  ),
+  attendee: listOrNone(attendeeEntry),
 }));
 export const attendeeListResponse = successBody(() => ({
   /**
    * The end of the list may come as a missing, null, [] or {} `attendee`. Later batches of the
    * live service come as an object keyed by the records' absolute offsets ("50", "51", …).
    */
-  attendee: z.pipe(
-    z.nullish(arrayOrKeyed(attendeeRecord)),
-    z.transform((value) => value ?? []),
-  ),
+  attendee: listOrNone(attendeeRecord),
 }));
 
 // 2.15 discount, E1–E6 acknowledgements

@@ -1,6 +1,5 @@
-// The formats and allowed values of the service's requests, without zod: the CLI checks flags and
-// lists choices in --help and prompts with these at startup, where loading zod would cost time
-// on every run. common.ts builds the zod schemas from the same patterns.
+// The formats and allowed values of the service's requests, without zod, which the CLI's flags and
+// help use at startup (loading zod would cost every run); common.ts builds the schemas from them.
 
 export const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -18,34 +17,27 @@ export const FORMAT_MESSAGES = {
 
 /** Why `text` is not a real yyyy-mm-dd date (2027-02-30 is "not a calendar date"), or undefined. */
 export function dateProblem(text: string): string | undefined {
-  if (isRealDate(text)) return undefined;
-  return DATE_PATTERN.test(text) ? FORMAT_MESSAGES.calendarDate : FORMAT_MESSAGES.date;
+  const match = DATE_PATTERN.exec(text);
+  if (!match) return FORMAT_MESSAGES.date;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? undefined : FORMAT_MESSAGES.calendarDate;
 }
 
-/** Compares yyyy-mm-dd + HH:MM pairs; plain string order is chronological for these formats. */
+/** Plain string order of these keys is chronological. */
 export function dateTimeKey(date: string, time: string): string {
   return `${date}T${time}`;
 }
 
-export interface DateTimeSpan {
-  startDate?: string;
-  startTime?: string;
-  endDate?: string;
-  endTime?: string;
-}
-
 /** E003: false when both dates are known and the end is not later than the start. */
-export function endIsAfterStart({ startDate, startTime, endDate, endTime }: DateTimeSpan): boolean {
+export function endIsAfterStart({
+  startDate,
+  startTime,
+  endDate,
+  endTime,
+}: Partial<Record<'startDate' | 'startTime' | 'endDate' | 'endTime', string>>): boolean {
   if (!startDate || !endDate) return true;
   return dateTimeKey(endDate, endTime ?? '23:59') > dateTimeKey(startDate, startTime ?? '00:00');
-}
-
-export function isRealDate(text: string): boolean {
-  const match = DATE_PATTERN.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 export const EVENT_VISIBILITIES = ['public', 'private'] as const;
@@ -79,19 +71,13 @@ export const TICKET_CURRENCIES = ['INR', 'USD'] as const;
 export const TICKET_STATUSES_FOR_ADD = ['active', 'delete'] as const;
 export const TICKET_STATUSES_FOR_UPDATE = ['published', 'pause', 'cancel'] as const;
 
-/**
- * Other words for a ticket status, mapped to the one add-ticket takes. The service's own library
- * sends `published` when it adds a ticket.
- */
+/** Other words for the status add-ticket takes: the service's own library sends `published` when it adds a ticket. */
 export const TICKET_STATUS_SYNONYMS_FOR_ADD: Readonly<Record<string, (typeof TICKET_STATUSES_FOR_ADD)[number]>> = {
   published: 'active',
   deleted: 'delete',
 };
 
-/**
- * Other words for a ticket status, mapped to the one update-ticket takes: responses call a
- * ticket on sale `active` where update-ticket takes `published`.
- */
+/** Other words for the status update-ticket takes: responses call a ticket on sale `active`, not `published`. */
 export const TICKET_STATUS_SYNONYMS_FOR_UPDATE: Readonly<Record<string, (typeof TICKET_STATUSES_FOR_UPDATE)[number]>> = {
   active: 'published',
   paused: 'pause',
@@ -107,5 +93,10 @@ export const BOOKING_CURRENCIES = ['INR', 'USD', 'GBP', 'EUR', 'PHP', 'ZAR'] as 
 export const PAYMENT_GATEWAYS = ['pg1', 'pg2'] as const;
 /** The statuses of an attendee in the attendee list (E11) that --status filters on. */
 export const ATTENDEE_STATUSES = ['attending', 'cancelled', 'lcancelled'] as const;
+const CANCELLED_STATUSES: ReadonlySet<string> = new Set(['cancelled', 'lcancelled']);
+
+export function isCancelledStatus(status: string | undefined): boolean {
+  return CANCELLED_STATUSES.has((status ?? '').trim().toLowerCase());
+}
 export const SEARCH_PRICE_KINDS = ['free', 'paid'] as const;
 export const SEARCH_SORT_ORDERS = ['popularity', 'latest'] as const;

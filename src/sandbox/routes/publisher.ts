@@ -9,9 +9,9 @@ import { booleanFlag, requiredText } from '../../client/schemas/common.js';
 import {
   cartData,
   confirmOrderRequest,
+  eventIdRequest,
   eventSearchRequest,
   orderNoRequest,
-  publisherEventIdRequest,
   saveAttendeeData,
   segmentsRequest,
 } from '../../client/schemas/index.js';
@@ -102,7 +102,7 @@ function registerPublisherRoutes(app: SandboxApp, context: SandboxContext): void
 
   /** The event a details request names, its visible tickets, and the minute sale windows are compared at. */
   async function readEventDetailsRequest(c: Context<SandboxEnv>) {
-    const request = validate(publisherEventIdRequest, await readQueryAndForm(c), { invalid: { eventId: 'E007' } });
+    const request = validate(eventIdRequest, await readQueryAndForm(c), { invalid: { eventId: 'E007' } });
     const event = eventById(context, request.eventId);
     return { event, tickets: visibleTickets(context.db, event.id), now: minuteOf(context.clock.now()) };
   }

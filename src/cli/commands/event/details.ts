@@ -24,7 +24,9 @@ async function runEventDetails(options: EventIdOptions, context: CommandContext)
     const [details, tickets] = await Promise.all([session.client.publisher.eventDetails({ eventId }), session.client.publisher.ticketDetails({ eventId })]);
     const { io } = context.deps;
     if (context.globals().json) return writeJson(io, { eventDetails: details, ticketDetails: tickets });
-
+    const money = (amount: number | string, currency: string) => (io.stdoutIsTTY ? formatMoney(amount, currency) : `${amount} ${currency}`);
+    // Piped: "event<TAB>field<TAB>value" and "ticket<TAB>…" lines, so one grep picks either.
+    const tagged = (kind: string) => (io.stdoutIsTTY ? [] : [{ header: 'kind', value: () => kind }]);
     const event = details.events;
     const fields: Array<[string, string | number | null | undefined]> = [
       ['id', event.id],
@@ -33,37 +35,30 @@ async function runEventDetails(options: EventIdOptions, context: CommandContext)
       ['ends', `${event.endDate} ${event.endTime}`],
       ['category', event.category],
       ['type', event.type],
-      ['price', io.stdoutIsTTY ? formatMoney(event.price, event.currency) : `${event.price} ${event.currency}`],
+      ['price', money(event.price, event.currency)],
       ['sold out', details.soldout],
       ['url', event.url],
       // The event's own contact fields; `email` is the organizer account's address, not the event's.
       ['contact', event.contactInfo],
       ...(event.contactDetails && event.contactDetails !== event.contactInfo ? [['contact details', event.contactDetails] as [string, string]] : []),
     ];
-    // Piped: "event<TAB>field<TAB>value" and "ticket<TAB>…" lines, so one grep picks either.
-    const tagged = io.stdoutIsTTY ? [] : [{ header: 'kind', value: () => 'event' }];
     await writeRows(
       context,
       [
-        ...tagged,
+        ...tagged('event'),
         { header: 'field', value: ([name]: [string, unknown]) => name },
         { header: 'value', value: ([, value]: [string, string | number | null | undefined]) => value, shrink: 30 },
       ],
       fields satisfies Array<[string, PublisherEvent[keyof PublisherEvent] | string]>,
     );
     if (io.stdoutIsTTY) printOut(io, 'Tickets\n');
-    const ticketTag = io.stdoutIsTTY ? [] : [{ header: 'kind', value: () => 'ticket' }];
     await writeRows(
       context,
       [
-        ...ticketTag,
+        ...tagged('ticket'),
         { header: 'id', value: (ticket: PublisherTicket) => ticket.id },
         { header: 'name', value: (ticket) => ticket.name, shrink: 14 },
-        {
-          header: 'price',
-          value: (ticket) => (ticket.price === 0 ? 'free' : io.stdoutIsTTY ? formatMoney(ticket.price, ticket.currency) : `${ticket.price} ${ticket.currency}`),
-          alignRight: true,
-        },
+        { header: 'price', value: (ticket) => (ticket.price === 0 ? 'free' : money(ticket.price, ticket.currency)), alignRight: true },
         { header: 'quantity', value: (ticket) => ticket.quantity, alignRight: true },
         { header: 'per order', value: (ticket) => `${ticket.minQuantity}–${ticket.maxQuantity}`, dropOrder: 1 },
         { header: 'on sale', value: (ticket) => `${ticket.startDate} ${ticket.startTime} → ${ticket.endDate} ${ticket.endTime}`, dropOrder: 2 },

@@ -38,9 +38,7 @@ export async function runReport(options: EventIdOptions, context: CommandContext
       amount: report.amount,
     };
     const onTerminal = context.deps.io.stdoutIsTTY;
-    if (totalSold === 0 && onTerminal) {
-      context.deps.io.stderr.write(`no tickets sold yet for event ${options.eventId}\n`);
-    }
+    if (totalSold === 0 && onTerminal) context.deps.io.stderr.write(`no tickets sold yet for event ${options.eventId}\n`);
     // People read amounts with their currency; scripts (piped) get the numbers as the API sent them.
     const currencies = onTerminal ? await ticketCurrencies(session.client.events, options.eventId) : new Map<string, string>();
     const shared = new Set(currencies.values());

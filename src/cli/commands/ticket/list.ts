@@ -8,8 +8,7 @@ import { withPermissionExplained, notYourEvent } from '../../../session/permissi
 import { writeAnswer } from '../../output/index.js';
 import { dateTimeText } from '../../output/date-time.js';
 import { readBack } from '../../../client/fields/read-back.js';
-import { TICKET_TABLE } from '../../../client/fields/ticket.js';
-import { ticketCodeOf } from '../../../client/fields/ticket.js';
+import { TICKET_TABLE, ticketCodeOf } from '../../../client/fields/ticket.js';
 import { formatMoney } from '../../../util/count.js';
 import { rememberListed } from '../../framework/listed-ids.js';
 
