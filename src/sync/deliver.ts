@@ -35,29 +35,22 @@ export interface FeedTally {
   pending: number;
 }
 
-export interface DeliveryRun {
-  /** Delivers what the outbox holds for each feed, oldest first; a failed delivery stops the run. */
-  deliverPending(): Promise<void>;
-  tally(): Promise<FeedTally[]>;
-}
-
 export function deliveryRun(
   db: SyncDatabase,
   eventId: string,
   sinks: readonly Sink[],
   signal: AbortSignal,
   onDelivered: (change: Change, answer: string) => void,
-): DeliveryRun {
+) {
   const counts = sinks.map(() => ({ delivered: 0, failed: 0 }));
   const cursorOf = async (sink: Sink): Promise<number> => {
-    const [cursor] = await db.all<{ delivered_through: number }>(`SELECT delivered_through FROM boxoffice_sync_cursors WHERE sink = ? AND event_id = ?`, [
-      sink.id,
-      eventId,
-    ]);
+    const sql = `SELECT delivered_through FROM boxoffice_sync_cursors WHERE sink = ? AND event_id = ?`;
+    const [cursor] = await db.all<{ delivered_through: number }>(sql, [sink.id, eventId]);
     return cursor === undefined ? 0 : Number(cursor.delivered_through);
   };
   return {
-    async deliverPending() {
+    /** Delivers what the outbox holds for each feed, oldest first; a failed delivery stops the run. */
+    async deliverPending(): Promise<void> {
       for (const [index, sink] of sinks.entries()) {
         let through = await cursorOf(sink);
         for (;;) {
@@ -81,13 +74,11 @@ export function deliveryRun(
         }
       }
     },
-    tally: () =>
+    tally: (): Promise<FeedTally[]> =>
       Promise.all(
         sinks.map(async (sink, index) => {
-          const [left] = await db.all<{ pending: number }>(`SELECT COUNT(*) AS pending FROM boxoffice_sync_outbox WHERE event_id = ? AND id > ?`, [
-            eventId,
-            await cursorOf(sink),
-          ]);
+          const sql = `SELECT COUNT(*) AS pending FROM boxoffice_sync_outbox WHERE event_id = ? AND id > ?`;
+          const [left] = await db.all<{ pending: number }>(sql, [eventId, await cursorOf(sink)]);
           return { flag: sink.flag, ...counts[index], pending: Number(left?.pending ?? 0) };
         }),
       ),
@@ -125,11 +116,8 @@ export function execSink(command: string, stderr: Writable, env: Readonly<Record
         child.on('close', (code, signal) => {
           if (code === 0) return resolve('exit 0');
           const ended = signal ? `was killed by ${signal}` : `exited with ${String(code)}`;
-          reject(
-            new DeliveryError(
-              `--exec: "${command}" ${ended} on change ${change.id} (${change.type}); it stays in the outbox and the next run hands it over again`,
-            ),
-          );
+          const message = `--exec: "${command}" ${ended} on change ${change.id} (${change.type}); it stays in the outbox and the next run hands it over again`;
+          reject(new DeliveryError(message));
         });
         child.stdin.end(body);
       }),
@@ -141,14 +129,9 @@ export interface ForwardOptions {
   secret: string;
   /** The client's raw POST: the transport of every other request (proxies, timeouts, User-Agent). */
   post: BoxofficeClient['postRaw'];
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-  nowSeconds(): number;
+  clock: { now(): Date; sleep(ms: number, signal?: AbortSignal): Promise<void> };
   notice(line: string): void;
   signal: AbortSignal;
-}
-
-function retryable(status: number): boolean {
-  return status === 408 || status === 425 || status === 429 || status >= 500;
 }
 
 /** --forward-to URL: a signed POST per change, retried with backoff on a failure that may pass. */
@@ -162,12 +145,13 @@ export function forwardSink(options: ForwardOptions): Sink {
         try {
           const response = await options.post(options.url, body, {
             'content-type': 'application/json',
-            [SIGNATURE_HEADER]: signatureHeader(options.secret, options.nowSeconds(), change.id, body),
+            [SIGNATURE_HEADER]: signatureHeader(options.secret, Math.floor(options.clock.now().getTime() / 1000), change.id, body),
             [IDEMPOTENCY_HEADER]: change.id,
             'Boxoffice-Change-Type': change.type,
           });
           if (response.status >= 200 && response.status < 300) return String(response.status);
-          if (!retryable(response.status)) {
+          const retryable = response.status === 408 || response.status === 425 || response.status === 429 || response.status >= 500;
+          if (!retryable) {
             throw new DeliveryError(`--forward-to ${options.url}: answered HTTP ${response.status} to change ${change.id} (${change.type}); ${STAYS}`);
           }
           failure = `HTTP ${response.status}`;
@@ -180,7 +164,7 @@ export function forwardSink(options: ForwardOptions): Sink {
         }
         const delay = FIRST_BACKOFF_MS * 2 ** (attempt - 1);
         options.notice(`--forward-to ${options.url}: ${failure}; trying change ${change.id} again in ${delay / 1000}s`);
-        await options.sleep(delay, options.signal);
+        await options.clock.sleep(delay, options.signal);
       }
     },
   };

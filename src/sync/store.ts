@@ -30,7 +30,7 @@ export interface StoredRow {
   purchasedAt: string | null;
 }
 
-/** A row to write: its state and its typed columns (columns.ts typedColumns). */
+/** A row to write: its state and its typed columns (typedColumns). */
 export interface RowWrite {
   key: string;
   state: AttendeeState;
@@ -41,10 +41,8 @@ const ROW_COLUMNS = `attendee_key, ${FIXED_COLUMNS.map(columnOf).join(', ')}, an
 
 /** The stored rows matching `condition` (on top of the event), as the table holds them. */
 async function selectRows(db: SyncDatabase, eventId: string, condition: string, params: readonly SqlValue[]): Promise<StoredRow[]> {
-  const rows = await db.all<Record<string, unknown>>(`SELECT ${ROW_COLUMNS} FROM boxoffice_attendees WHERE event_id = ? AND ${condition}`, [
-    eventId,
-    ...params,
-  ]);
+  const sql = `SELECT ${ROW_COLUMNS} FROM boxoffice_attendees WHERE event_id = ? AND ${condition}`;
+  const rows = await db.all<Record<string, unknown>>(sql, [eventId, ...params]);
   return rows.map((row) => ({
     key: String(row.attendee_key),
     state: stateOfColumns(row),
