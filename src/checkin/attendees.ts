@@ -1,7 +1,7 @@
 // The door's one reader of the synced attendees (boxoffice_attendees, src/sync/schema.ts), joined
 // with their check-ins: only the columns the door shows, only attendees still in the list.
 import type { SqlValue, SyncDatabase } from '../sync/destination.js';
-import { hasTable } from './tables.js';
+import { hasTable } from './database.js';
 
 export interface DoorAttendee {
   key: string;
