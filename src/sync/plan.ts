@@ -10,6 +10,9 @@ import type { ListCounting, SyncState } from './store.js';
 /** Records one attendee-list call returns at most (reference §8). */
 export const BATCH_SIZE = 50;
 
+/** What an incremental run costs at most when few orders are new (the measure of a watch interval). */
+export const READS_PER_INCREMENTAL_RUN = 2;
+
 /**
  * The reads of a full pass from record `from` over a list of `orders`, the read that finds the
  * end (an empty batch) included. Counted from 1, the first range's 0 is read as 1, so the second

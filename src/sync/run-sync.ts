@@ -47,6 +47,12 @@ export interface SyncSummary {
   plan: string;
 }
 
+/** "1 added, 1 cancelled", or "no changes": what a run changed, in few words. */
+export function changesText(summary: SyncSummary): string {
+  const changed = Object.entries(summary.changes).filter(([, count]) => count > 0);
+  return changed.length === 0 ? 'no changes' : changed.map(([type, count]) => `${count} ${type.slice('attendee.'.length)}`).join(', ');
+}
+
 /** Thrown by the read counter when the run's --max-reads are spent; ends the run, not an error. */
 class ReadBudgetSpent extends BoxofficeError {}
 

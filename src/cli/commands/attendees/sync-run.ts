@@ -1,14 +1,14 @@
-// One `attendees sync` as the terminal sees it: the run of src/sync/attendees-sync.ts with the
-// command's session, and everything it prints (the summary, a line per delivery, the status
-// line of --watch, --check's differences).
+// `attendees sync` as the terminal sees it: src/sync/attendees-sync.ts with the command's session,
+// and everything it prints.
 import { Help } from 'commander';
 import { BoxofficeError, DeclinedError } from '../../../client/errors.js';
 import type { Difference } from '../../../sync/check.js';
 import type { FeedTally } from '../../../sync/deliver.js';
 import { type SyncOutput, syncAttendees } from '../../../sync/attendees-sync.js';
-import type { SyncSummary } from '../../../sync/run-sync.js';
+import { changesText, type SyncSummary } from '../../../sync/run-sync.js';
 import { countOf } from '../../../util/count.js';
 import { formatDuration } from '../../../util/duration.js';
+import { READS_PER_INCREMENTAL_RUN } from '../../../sync/plan.js';
 import { statusLine } from '../../../util/status-line.js';
 import type { CommandContext } from '../../framework/context.js';
 import { printOut } from '../../../session/deps.js';
@@ -19,35 +19,25 @@ import { checkWatchInterval } from '../../framework/watch-interval.js';
 import { attendeeListRefused } from './shared.js';
 import type { AttendeesSyncOptions } from './sync.js';
 
-/** What an incremental run costs at most when few orders are new (the watch interval's measure). */
-const READS_PER_WATCHED_RUN = 2;
-
-function changeCounts(summary: SyncSummary): string {
-  const counts = summary.changes;
-  return `${counts['attendee.added']} added, ${counts['attendee.updated']} updated, ${counts['attendee.cancelled']} cancelled, ${counts['attendee.removed']} removed`;
-}
-
 function feedCounts(feeds: readonly FeedTally[]): string {
   return feeds.map((feed) => `; ${feed.flag}: ${feed.delivered} delivered, ${feed.failed} failed, ${feed.pending} pending`).join('');
 }
 
 function summaryLine(summary: SyncSummary, feeds: readonly FeedTally[], label: string): string {
   const list = summary.listOrder === 'unknown' ? 'list order not yet known' : `list ${summary.listOrder}`;
+  const changes = Object.entries(summary.changes).map(([type, count]) => `${count} ${type.slice('attendee.'.length)}`);
   return (
-    `synced event ${summary.eventId} → ${label}: ${changeCounts(summary)}${feedCounts(feeds)}; ${countOf(summary.reads, 'read')} ` +
+    `synced event ${summary.eventId} → ${label}: ${changes.join(', ')}${feedCounts(feeds)}; ${countOf(summary.reads, 'read')} ` +
     `(${summary.kind}${summary.complete ? '' : ', cut short'}; ${list}, ${countOf(summary.ordersInList, 'order')}); ${summary.plan}`
   );
 }
 
 /** A watched run on a terminal's status line: what changed and was delivered, in few words. */
 function statusText(summary: SyncSummary, feeds: readonly FeedTally[]): string {
-  const changed = Object.entries(summary.changes)
-    .filter(([, count]) => count > 0)
-    .map(([type, count]) => `${count} ${type.slice('attendee.'.length)}`);
   const delivered = feeds.reduce((sum, feed) => sum + feed.delivered, 0);
   const undelivered = feeds.reduce((sum, feed) => sum + feed.pending, 0);
   const fed = feeds.length === 0 ? '' : `; ${delivered} delivered${undelivered > 0 ? `, ${undelivered} pending` : ''}`;
-  return `event ${summary.eventId}: ${changed.length === 0 ? 'no changes' : changed.join(', ')}${fed}; ${countOf(summary.reads, 'read')}`;
+  return `event ${summary.eventId}: ${changesText(summary)}${fed}; ${countOf(summary.reads, 'read')}`;
 }
 
 export async function runAttendeesSync(options: AttendeesSyncOptions, context: CommandContext): Promise<void> {
@@ -57,7 +47,7 @@ export async function runAttendeesSync(options: AttendeesSyncOptions, context: C
     const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs, notice: output.notice });
     const apiUrl = session.profile.apiUrl as string;
     try {
-      if (options.watchMs !== undefined) checkWatchInterval(options.watchMs, apiUrl, READS_PER_WATCHED_RUN);
+      if (options.watchMs !== undefined) checkWatchInterval(options.watchMs, apiUrl, READS_PER_INCREMENTAL_RUN);
     } catch (error) {
       await session.client.close();
       throw error;

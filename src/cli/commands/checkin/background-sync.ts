@@ -4,7 +4,8 @@
 // A failed run (the service out of reach, the quota spent) is shown and tried again next time.
 import { attendeeListFetcher } from '../../../client/paginate.js';
 import { openDestination, type SyncDatabase } from '../../../sync/destination.js';
-import { runSync, type SyncSummary } from '../../../sync/run-sync.js';
+import { changesText, runSync } from '../../../sync/run-sync.js';
+import { READS_PER_INCREMENTAL_RUN } from '../../../sync/plan.js';
 import { migrate } from '../../../sync/schema.js';
 import { checkSource, serviceOf } from '../../../sync/source.js';
 import { countOf } from '../../../util/count.js';
@@ -15,21 +16,10 @@ import { checkWatchInterval } from '../../framework/watch-interval.js';
 import { formatClockTime } from './answer.js';
 import type { CheckinOptions } from './checkin.js';
 
-/** What an incremental run costs at most when few orders are new (as `attendees sync --watch` counts it). */
-const READS_PER_RUN = 2;
-
 export interface BackgroundSync {
   /** Runs until `signal` fires; `report` gets the lines the view shows after each run. */
   loop(report: (lines: string[]) => void, signal: AbortSignal): Promise<void>;
   close(): Promise<void>;
-}
-
-/** "1 added, 1 cancelled (incremental, 2 reads)": the changes a run made, short enough for the view. */
-function summaryText(summary: SyncSummary): string {
-  const changes = Object.entries(summary.changes)
-    .filter(([, count]) => count > 0)
-    .map(([type, count]) => `${count} ${type.replace('attendee.', '')}`);
-  return `${changes.length === 0 ? 'no changes' : changes.join(', ')} (${summary.kind}, ${countOf(summary.reads, 'read')})`;
 }
 
 /** Opens the session and the sync's connection (refusing a token or an interval now, before the view). */
@@ -47,7 +37,7 @@ export async function openBackgroundSync(options: CheckinOptions & { syncMs: num
   });
   let db: SyncDatabase | undefined;
   try {
-    checkWatchInterval(options.syncMs, session.profile.apiUrl as string, READS_PER_RUN, '--sync');
+    checkWatchInterval(options.syncMs, session.profile.apiUrl as string, READS_PER_INCREMENTAL_RUN, '--sync');
     db = await openDestination(options.db);
     await migrate(db);
     await checkSource(db, {
@@ -85,7 +75,7 @@ export async function openBackgroundSync(options: CheckinOptions & { syncMs: num
         now: () => deps.clock.now().getTime(),
       },
     );
-    return `synced: ${summaryText(summary)}`;
+    return `synced: ${changesText(summary)} (${summary.kind}, ${countOf(summary.reads, 'read')})`;
   };
   /** The two lines the view shows: the last run's outcome, and the plan or why the run failed. */
   const linesAfterRun = async (): Promise<string[]> => {

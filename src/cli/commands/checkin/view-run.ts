@@ -9,7 +9,6 @@ import type { CommandContext } from '../../framework/context.js';
 import { colorAllowed } from '../../output/rows.js';
 import { openBackgroundSync, type BackgroundSync } from './background-sync.js';
 import type { CheckinOptions } from './checkin.js';
-import { keysOf, type Key } from './keys.js';
 import { renderView, type ViewState } from './view-screen.js';
 
 /** How often the view reads the counts again (other doors let people in too). */
@@ -18,14 +17,64 @@ const MAX_MATCHES = 20;
 const ENTER_ALTERNATE_SCREEN = '\x1b[?1049h\x1b[?25l';
 const LEAVE_ALTERNATE_SCREEN = '\x1b[?25h\x1b[?1049l';
 
+// Keys from a terminal in raw mode: a chunk of input (a barcode scanner types a whole code and
+// Enter in one) split into printable text, Enter, Backspace, arrows and control keys.
+type Key = { kind: 'text'; text: string } | { kind: 'enter' | 'backspace' | 'up' | 'down' | 'escape' | 'undo' | 'clear' | 'quit' } | { kind: 'ignored' };
+
+const CONTROL_KEYS: Readonly<Record<string, Key['kind']>> = {
+  '\r': 'enter',
+  '\n': 'enter',
+  '\x7f': 'backspace',
+  '\b': 'backspace',
+  '\x1a': 'undo',
+  '\x15': 'clear',
+  '\x03': 'quit',
+  '\x04': 'quit',
+};
+
+function keysOf(chunk: string): Key[] {
+  const keys: Key[] = [];
+  let text = '';
+  const flush = (): void => {
+    if (text !== '') keys.push({ kind: 'text', text });
+    text = '';
+  };
+  for (let index = 0; index < chunk.length; index += 1) {
+    const character = chunk[index];
+    if (character === '\x1b') {
+      flush();
+      const sequence = /^\x1b(\[[0-9;?]*[@-~]|O[A-Z])/.exec(chunk.slice(index));
+      if (sequence === null) {
+        keys.push({ kind: 'escape' });
+        continue;
+      }
+      const final = sequence[1].slice(-1);
+      keys.push({ kind: final === 'A' ? 'up' : final === 'B' ? 'down' : 'ignored' });
+      index += sequence[0].length - 1;
+      continue;
+    }
+    const control = CONTROL_KEYS[character];
+    if (control !== undefined) {
+      flush();
+      keys.push({ kind: control } as Key);
+      // A terminal's Enter may be \r\n: one Enter.
+      if (character === '\r' && chunk[index + 1] === '\n') index += 1;
+      continue;
+    }
+    if (character < ' ') continue;
+    text += character;
+  }
+  flush();
+  return keys;
+}
+
 export async function runDoorView(options: CheckinOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const { io } = deps;
   const db = await openCheckinDatabase(options.db, options.eventId);
   let background: BackgroundSync | undefined;
   const stop = new AbortController();
-  const onAbort = (): void => stop.abort();
-  deps.signal.addEventListener('abort', onAbort);
+  const stopped = AbortSignal.any([deps.signal, stop.signal]);
   const stdin = io.stdin as ReadStream;
   try {
     if (options.syncMs !== undefined) background = await openBackgroundSync({ ...options, syncMs: options.syncMs }, context);
@@ -134,20 +183,20 @@ export async function runDoorView(options: CheckinOptions, context: CommandConte
     try {
       await refresh();
       const ticking = (async () => {
-        while (!stop.signal.aborted) {
-          await deps.clock.sleep(REFRESH_MS, stop.signal).catch(() => undefined);
-          if (!stop.signal.aborted) await refresh();
+        while (!stopped.aborted) {
+          await deps.clock.sleep(REFRESH_MS, stopped).catch(() => undefined);
+          if (!stopped.aborted) await refresh();
         }
       })().catch(fail);
       const syncing = background
         ?.loop((lines) => {
           state.syncLines = lines;
           refresh().catch(fail);
-        }, stop.signal)
+        }, stopped)
         .catch(fail);
       await new Promise<void>((resolve) => {
-        if (stop.signal.aborted) resolve();
-        stop.signal.addEventListener('abort', () => resolve());
+        if (stopped.aborted) resolve();
+        stopped.addEventListener('abort', () => resolve());
       });
       await Promise.all([ticking, syncing, queue]);
     } finally {
@@ -158,7 +207,6 @@ export async function runDoorView(options: CheckinOptions, context: CommandConte
     }
     if (failure !== undefined) throw failure;
   } finally {
-    deps.signal.removeEventListener('abort', onAbort);
     await background?.close();
     await db.close();
   }
