@@ -18,10 +18,14 @@ const ENTER_ALTERNATE_SCREEN = '\x1b[?1049h\x1b[?25l';
 const LEAVE_ALTERNATE_SCREEN = '\x1b[?25h\x1b[?1049l';
 
 // Keys from a terminal in raw mode: a chunk of input (a barcode scanner types a whole code and
-// Enter in one) split into printable text, Enter, Backspace, arrows and control keys.
-type Key = { kind: 'text'; text: string } | { kind: 'enter' | 'backspace' | 'up' | 'down' | 'escape' | 'undo' | 'clear' | 'quit' } | { kind: 'ignored' };
+// Enter in one) split into printable text, escape sequences (arrows) and control keys.
+type Control = 'enter' | 'backspace' | 'up' | 'down' | 'escape' | 'undo' | 'clear' | 'quit' | 'ignored';
+type Key = { kind: 'text'; text: string } | { kind: Control };
 
-const CONTROL_KEYS: Readonly<Record<string, Key['kind']>> = {
+const KEY_TOKEN = /\x1b(?:\[[0-9;?]*[@-~]|O[A-Z])?|\r\n|[\x00-\x1f\x7f]|[^\x00-\x1f\x7f]+/g;
+// A terminal's Enter may be \r\n: one Enter.
+const CONTROL_KEYS: Readonly<Record<string, Control>> = {
+  '\r\n': 'enter',
   '\r': 'enter',
   '\n': 'enter',
   '\x7f': 'backspace',
@@ -30,42 +34,16 @@ const CONTROL_KEYS: Readonly<Record<string, Key['kind']>> = {
   '\x15': 'clear',
   '\x03': 'quit',
   '\x04': 'quit',
+  '\x1b': 'escape',
 };
+const ARROWS: Readonly<Record<string, Control>> = { A: 'up', B: 'down' };
 
 function keysOf(chunk: string): Key[] {
-  const keys: Key[] = [];
-  let text = '';
-  const flush = (): void => {
-    if (text !== '') keys.push({ kind: 'text', text });
-    text = '';
-  };
-  for (let index = 0; index < chunk.length; index += 1) {
-    const character = chunk[index];
-    if (character === '\x1b') {
-      flush();
-      const sequence = /^\x1b(\[[0-9;?]*[@-~]|O[A-Z])/.exec(chunk.slice(index));
-      if (sequence === null) {
-        keys.push({ kind: 'escape' });
-        continue;
-      }
-      const final = sequence[1].slice(-1);
-      keys.push({ kind: final === 'A' ? 'up' : final === 'B' ? 'down' : 'ignored' });
-      index += sequence[0].length - 1;
-      continue;
-    }
-    const control = CONTROL_KEYS[character];
-    if (control !== undefined) {
-      flush();
-      keys.push({ kind: control } as Key);
-      // A terminal's Enter may be \r\n: one Enter.
-      if (character === '\r' && chunk[index + 1] === '\n') index += 1;
-      continue;
-    }
-    if (character < ' ') continue;
-    text += character;
-  }
-  flush();
-  return keys;
+  return Array.from(chunk.matchAll(KEY_TOKEN), ([token]): Key => {
+    if (token.length > 1 && token.startsWith('\x1b')) return { kind: ARROWS[token.slice(-1)] ?? 'ignored' };
+    if (/^[\x00-\x1f\x7f]/.test(token)) return { kind: CONTROL_KEYS[token] ?? 'ignored' };
+    return { kind: 'text', text: token };
+  });
 }
 
 export async function runDoorView(options: CheckinOptions, context: CommandContext): Promise<void> {
