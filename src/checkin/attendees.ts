@@ -70,10 +70,9 @@ export function attendeesByKey(db: SyncDatabase, eventId: string, keys: readonly
 }
 
 /**
- * The door's search: every attendee of the list as one lowercase line of what a person may type
- * (names, e-mails, ticket and order numbers), held in memory and filtered there. A LIKE over the
- * table reads and lowercases every row at every key typed; this is read once per version of the
- * list (the view reads it again when the sync has written).
+ * The door's search: each attendee as one lowercase line of what a person may type, filtered in
+ * memory. A LIKE would read and lowercase every row at every key typed; this is read once per
+ * version of the list.
  */
 export class AttendeeSearch {
   private constructor(private readonly entries: readonly { key: string; text: string }[]) {}
@@ -141,7 +140,6 @@ GROUP BY ${per}`,
   return new Map(rows.map((row) => [row.name, Number(row.arrived)]));
 }
 
-/** Arrived / expected per ticket, by ticket name. */
 export function ticketCounts(expected: ReadonlyMap<string, number>, arrived: ReadonlyMap<string, number>): TicketCount[] {
   return [...expected]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

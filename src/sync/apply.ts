@@ -19,7 +19,6 @@ function changeTypeOf(before: StoredRow | undefined, after: AttendeeState): Chan
   return isCancelledStatus(after.attendeeStatus) && !isCancelledStatus(before.state.attendeeStatus) ? 'attendee.cancelled' : 'attendee.updated';
 }
 
-/** The batch's records compared with the table, then written with a few statements: rows, marks, changes. */
 export async function applyRecords(db: SyncDatabase, eventId: string, records: readonly AttendeeRecord[], pass: number, now: string): Promise<AppliedBatch> {
   const orderNos = [...new Set(records.map((record) => String(record.orderNo)))];
   const stored = await store.rowsOfOrders(db, eventId, orderNos);

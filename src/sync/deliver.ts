@@ -1,7 +1,6 @@
-// Delivering the outbox: each sink (--json, --exec CMD, --forward-to URL) has a cursor in the
-// destination, the id of the last change it was given. A change is handed over, then the cursor
-// moves past it; a kill in between hands it over again on the next run, with the same change
-// id, so a receiver that de-duplicates on the (signed) id sees every change exactly once.
+// Delivering the outbox: each sink (--json, --exec, --forward-to) has a cursor, the id of the last
+// change it was given, moved after the change is handed over: a kill in between hands it over again
+// with the same id, so a receiver that de-duplicates on the (signed) id sees every change once.
 import { spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import type { BoxofficeClient } from '../client/index.js';
@@ -10,8 +9,7 @@ import { upsertRows, type SyncDatabase } from './destination.js';
 import { IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signatureHeader } from './sign.js';
 import type { Change } from './store.js';
 
-/** Changes read from the outbox at a time. */
-const PAGE = 200;
+const OUTBOX_PAGE = 200;
 const FORWARD_ATTEMPTS = 6;
 const FIRST_BACKOFF_MS = 1000;
 const STAYS = 'it stays in the outbox and the next run sends it again';
@@ -27,7 +25,7 @@ export interface Sink {
   deliver(change: Change, body: string): Promise<string | undefined>;
 }
 
-/** One feed's deliveries in a run: handed over and failed, and the changes left in the outbox for it. */
+/** One feed's deliveries in a run, and the changes left in the outbox for it. */
 export interface FeedTally {
   flag: string;
   delivered: number;
@@ -55,7 +53,7 @@ export function deliveryRun(
         let through = await cursorOf(sink);
         for (;;) {
           const page = await db.all<{ id: number; body: string }>(
-            `SELECT id, body FROM boxoffice_sync_outbox WHERE event_id = ? AND id > ? ORDER BY id LIMIT ${PAGE}`,
+            `SELECT id, body FROM boxoffice_sync_outbox WHERE event_id = ? AND id > ? ORDER BY id LIMIT ${OUTBOX_PAGE}`,
             [eventId, through],
           );
           if (page.length === 0) break;

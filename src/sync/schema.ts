@@ -1,6 +1,5 @@
-// The destination's tables (docs/sync.md "Schema"), created or migrated by every run. Each
-// migration runs once, in order, in one transaction with the version it brings the schema to;
-// boxoffice_sync_meta holds that version.
+// The destination's tables (docs/sync.md "Schema"), migrated by every run: each migration once, in
+// order, in one transaction with the version (in boxoffice_sync_meta) it brings the schema to.
 import { NewerSchemaError } from '../client/errors.js';
 import { FIXED_COLUMNS } from '../export/flatten.js';
 import { columnOf, fixedColumnsDdl, JSON_COLUMNS, SQL_TYPES, typedColumns } from './columns.js';

@@ -17,7 +17,6 @@ function since(attendee: DoorAttendee): string {
   return `since ${formatClockTime(attendee.checkedInAt ?? '')} at door ${attendee.door ?? ''}`;
 }
 
-/** The answer as lines: the first says it all; the others list the attendees of an order. */
 export function answerLines(result: ScanResult): string[] {
   switch (result.outcome) {
     case 'in':

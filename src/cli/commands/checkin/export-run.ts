@@ -1,5 +1,4 @@
-// The arrivals read from the check-in table and written as CSV (cells a spreadsheet would run as
-// formulas neutralised, as every CSV of boxoffice) or as one JSON array.
+// The arrivals as CSV (csvLine neutralises formulas, as in every CSV of boxoffice) or one JSON array.
 import { openCheckinDatabase } from '../../../checkin/database.js';
 import { arrivals, type Arrival } from '../../../checkin/door.js';
 import { writeFileAtomically } from '../../../util/atomic-file.js';

@@ -1,6 +1,5 @@
-// `boxoffice checkin EVENT_ID --db DEST` on a terminal: the door's full-screen view. Everything
-// it answers comes from the database (offline first); with --sync the list is kept fresh in the
-// background (./background-sync.ts). Database work runs one step at a time, in order.
+// `boxoffice checkin EVENT_ID --db DEST` on a terminal: the door's full-screen view, answering from
+// the database (offline first); with --sync the list is kept fresh in the background.
 import type { ReadStream } from 'node:tty';
 import { AttendeeSearch, arrivedCounts, expectedCounts, listUpdatedAt, ticketCounts } from '../../../checkin/attendees.js';
 import { openCheckinDatabase } from '../../../checkin/database.js';
