@@ -83,12 +83,9 @@ export class AttendeeSearch {
 WHERE event_id = ? AND removed_at IS NULL ORDER BY attendee_name, attendee_key`,
       [eventId],
     );
-    return new AttendeeSearch(
-      rows.map((row) => ({
-        key: row.attendee_key,
-        text: [row.attendee_name, row.attendee_email, row.buyer_name, row.buyer_email, row.ticket_no, row.order_no].join('\n').toLowerCase(),
-      })),
-    );
+    const lineOf = (row: (typeof rows)[number]): string =>
+      [row.attendee_name, row.attendee_email, row.buyer_name, row.buyer_email, row.ticket_no, row.order_no].join('\n').toLowerCase();
+    return new AttendeeSearch(rows.map((row) => ({ key: row.attendee_key, text: lineOf(row) })));
   }
 
   /** The keys of the attendees whose line contains `text` (any case), at most `limit`, by name. */

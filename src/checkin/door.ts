@@ -57,11 +57,8 @@ async function admitAttendees(db: SyncDatabase, eventId: string, code: string, f
   const waiting = found.filter((attendee) => !attendee.cancelled && attendee.checkedInAt === undefined).map((attendee) => attendee.key);
   const inserted = await admit(db, eventId, waiting, door, at);
   // Those another door let in meanwhile: read again for when and where.
-  const reread = await attendeesByKey(
-    db,
-    eventId,
-    waiting.filter((key) => !inserted.has(key)),
-  );
+  const raced = waiting.filter((key) => !inserted.has(key));
+  const reread = await attendeesByKey(db, eventId, raced);
   const latest = new Map(reread.map((attendee) => [attendee.key, attendee]));
   const current = found.map((attendee) => (inserted.has(attendee.key) ? { ...attendee, checkedInAt: at, door } : (latest.get(attendee.key) ?? attendee)));
   const result = {

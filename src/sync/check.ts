@@ -45,14 +45,11 @@ export async function compareDestinationWithList(eventId: string, env: CheckEnvi
     differences += 1;
     env.report(difference);
   };
-  const batches = attendeeBatches<AttendeeRecord>(
-    (range, signal, answered) => {
-      reads += 1;
-      return env.fetchBatch(range, signal, answered);
-    },
-    { eventId, isEndOfList: errorEndsAttendeeList, signal: env.signal },
-  );
-  for await (const batch of batches) {
+  const counted: FetchAttendeeBatch<AttendeeRecord> = (range, signal, answered) => {
+    reads += 1;
+    return env.fetchBatch(range, signal, answered);
+  };
+  for await (const batch of attendeeBatches(counted, { eventId, isEndOfList: errorEndsAttendeeList, signal: env.signal })) {
     const fresh = batch.records.filter((record) => !seenOrders.has(String(record.orderNo)));
     const orderNos = fresh.map((record) => String(record.orderNo));
     const stored = await rowsOfOrders(env.db, eventId, orderNos);

@@ -48,19 +48,13 @@ async function copyTextRows(db: SyncDatabase): Promise<void> {
       [after[0], after[0], after[1]],
     );
     if (rows.length === 0) return;
-    await upsertRows(
-      db,
-      'boxoffice_attendees',
-      [],
-      rows.map((row): Record<string, SqlValue> => {
-        const fixed = Object.fromEntries(FIXED_COLUMNS.map((column) => [column, row[columnOf(column)]]));
-        const state = { ...fixed, answers: JSON.parse(row.answers) } as AttendeeState;
-        const { event_id, attendee_key, cancelled, removed_at, first_seen, last_changed, seen_pass } = row;
-        return { event_id, attendee_key, ...typedColumns(state, null), cancelled, removed_at, first_seen, last_changed, seen_pass };
-      }),
-      [],
-      JSON_COLUMNS,
-    );
+    const typed = rows.map((row): Record<string, SqlValue> => {
+      const fixed = Object.fromEntries(FIXED_COLUMNS.map((column) => [column, row[columnOf(column)]]));
+      const state = { ...fixed, answers: JSON.parse(row.answers) } as AttendeeState;
+      const { event_id, attendee_key, cancelled, removed_at, first_seen, last_changed, seen_pass } = row;
+      return { event_id, attendee_key, ...typedColumns(state, null), cancelled, removed_at, first_seen, last_changed, seen_pass };
+    });
+    await upsertRows(db, 'boxoffice_attendees', [], typed, [], JSON_COLUMNS);
     after = [rows[rows.length - 1].event_id, rows[rows.length - 1].attendee_key];
   }
 }
