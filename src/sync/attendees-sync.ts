@@ -17,8 +17,6 @@ import { newForwardSecret } from './sign.js';
 import { checkSource, serviceOf } from './source.js';
 import type { Change } from './store.js';
 
-const FORWARD_SECRET_ENV = 'BOXOFFICE_FORWARD_SECRET';
-
 export interface AttendeesSyncRequest extends SyncRequest {
   to: string;
   /** The PostgreSQL schema that holds the tables. */
@@ -62,7 +60,7 @@ export interface AttendeesSyncEnvironment {
 
 /** The --forward-to signing secret: the environment's, else the one kept in the destination. */
 async function forwardSecret(db: SyncDatabase, env: Readonly<Record<string, string | undefined>>): Promise<string> {
-  const given = env[FORWARD_SECRET_ENV]?.trim();
+  const given = env.BOXOFFICE_FORWARD_SECRET?.trim();
   if (given) return given;
   const kept = await readMeta(db, 'forward_secret');
   if (kept !== undefined) return kept;
@@ -76,16 +74,9 @@ async function sinksFor(request: AttendeesSyncRequest, db: SyncDatabase, client:
   if (request.json) sinks.push(jsonSink(environment.stdout));
   if (request.exec !== undefined) sinks.push(execSink(request.exec, environment.stderr, environment.env));
   if (request.forwardTo !== undefined) {
-    sinks.push(
-      forwardSink({
-        url: request.forwardTo,
-        secret: await forwardSecret(db, environment.env),
-        post: client.postRaw,
-        clock: environment.clock,
-        notice: environment.output.notice,
-        signal: environment.signal,
-      }),
-    );
+    const { clock, output, signal } = environment;
+    const secret = await forwardSecret(db, environment.env);
+    sinks.push(forwardSink({ url: request.forwardTo, secret, post: client.postRaw, clock, notice: output.notice, signal }));
   }
   return sinks;
 }

@@ -188,23 +188,16 @@ async function tailRead(run: RunContext): Promise<boolean> {
 
 async function incremental(run: RunContext): Promise<void> {
   const order = run.state.listOrder;
-  if (order === 'newest-first') {
+  // An unknown order: the first batch from the head may show that the head grows.
+  if (order === 'newest-first' || (order === 'unknown' && (await headRead(run, true)) === 'newest-first')) {
     await headRead(run, false);
     return;
   }
-  if (order === 'unknown') {
-    const seen = await headRead(run, true);
-    if (seen === 'newest-first') {
-      await headRead(run, false);
-      return;
-    }
-  }
-  if (!(await tailRead(run))) {
-    run.env.notice(`the attendee list has shifted (an order before the last known one is new to the destination): reconciling in full`);
-    run.summary.kind = 'full';
-    run.shifted = true;
-    await fullPass(run);
-  }
+  if (await tailRead(run)) return;
+  run.env.notice(`the attendee list has shifted (an order before the last known one is new to the destination): reconciling in full`);
+  run.summary.kind = 'full';
+  run.shifted = true;
+  await fullPass(run);
 }
 
 function fullDue(request: SyncRequest, state: SyncState, now: number): boolean {

@@ -171,11 +171,9 @@ export async function runDoorView(options: CheckinOptions, context: CommandConte
           refresh().catch(fail);
         }, stopped)
         .catch(fail);
-      await new Promise<void>((resolve) => {
-        if (stopped.aborted) resolve();
-        stopped.addEventListener('abort', () => resolve());
-      });
-      await Promise.all([ticking, syncing, queue]);
+      // The ticks run until the view stops; then the database work asked last.
+      await Promise.all([ticking, syncing]);
+      await queue;
     } finally {
       stdin.off('data', onData);
       stdin.setRawMode?.(false);
