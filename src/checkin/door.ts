@@ -96,15 +96,7 @@ export async function undoLast(db: SyncDatabase, eventId: string, door: string):
   });
 }
 
-export interface Arrival {
-  orderNo: string;
-  ticketNo: string;
-  ticketName: string;
-  name: string;
-  email: string;
-  checkedInAt: string;
-  door: string;
-}
+export type Arrival = Omit<DoorAttendee, 'key' | 'cancelled'> & Required<Pick<DoorAttendee, 'checkedInAt' | 'door'>>;
 
 /** Every check-in of the event, in the order they happened. */
 export async function arrivals(db: SyncDatabase, eventId: string): Promise<Arrival[]> {

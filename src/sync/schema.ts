@@ -6,11 +6,6 @@ import { columnOf, fixedColumnsDdl, JSON_COLUMNS, SQL_TYPES, typedColumns } from
 import { upsertRows, type Dialect, type SqlValue, type SyncDatabase } from './destination.js';
 import type { AttendeeState } from './rows.js';
 
-/** The all-text export columns of schema versions 1 to 3. */
-const textColumnsDdl = FIXED_COLUMNS.map((column) => `  ${columnOf(column)} TEXT NOT NULL,`).join('\n');
-
-const serialKey = (dialect: Dialect): string => (dialect === 'postgres' ? 'BIGSERIAL PRIMARY KEY' : 'INTEGER PRIMARY KEY AUTOINCREMENT');
-
 /** A step of a migration: a statement, or work on the rows. */
 type Step = string | ((db: SyncDatabase) => Promise<void>);
 
@@ -65,7 +60,7 @@ const MIGRATIONS: readonly ((dialect: Dialect) => Step[])[] = [
     `CREATE TABLE boxoffice_attendees (
   event_id TEXT NOT NULL,
   attendee_key TEXT NOT NULL,
-${textColumnsDdl}
+${FIXED_COLUMNS.map((column) => `  ${columnOf(column)} TEXT NOT NULL,`).join('\n')}
   answers TEXT NOT NULL,
   cancelled INTEGER NOT NULL,
   removed_at TEXT,
@@ -76,7 +71,7 @@ ${textColumnsDdl}
 )`,
     `CREATE INDEX boxoffice_attendees_order ON boxoffice_attendees (event_id, order_no)`,
     `CREATE TABLE boxoffice_sync_outbox (
-  id ${serialKey(dialect)},
+  id ${dialect === 'postgres' ? 'BIGSERIAL PRIMARY KEY' : 'INTEGER PRIMARY KEY AUTOINCREMENT'},
   idempotency_key TEXT NOT NULL UNIQUE,
   event_id TEXT NOT NULL,
   type TEXT NOT NULL,
