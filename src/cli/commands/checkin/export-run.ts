@@ -19,12 +19,7 @@ function arrivalsText(rows: readonly Arrival[], format: CheckinExportOptions['fo
 export async function runCheckinExport(options: CheckinExportOptions, context: CommandContext): Promise<void> {
   const { io } = context.deps;
   const db = await openCheckinDatabase(options.db, options.eventId);
-  let rows: Arrival[];
-  try {
-    rows = await arrivals(db, options.eventId);
-  } finally {
-    await db.close();
-  }
+  const rows = await arrivals(db, options.eventId).finally(() => db.close());
   const text = arrivalsText(rows, options.format);
   if (options.output === undefined) {
     printOut(io, text);
