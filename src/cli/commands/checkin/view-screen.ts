@@ -97,10 +97,9 @@ function banner(state: ViewState): string[] {
   while (detailLines.length < 2) detailLines.push('');
   // "ALREADY IN" → "A L R E A D Y   I N": the headline large enough to read from a step away.
   const spaced = headline.split('').join(' ');
-  const big = `   ${spaced}`;
   if (state.colour) {
     const paint = (text: string): string => `${STYLE[tone]}${text.padEnd(width)}${RESET}`;
-    return [paint(''), paint(big), ...detailLines.map(paint), paint('')];
+    return [paint(''), paint(`   ${spaced}`), ...detailLines.map(paint), paint('')];
   }
   const blocks = '█'.repeat(width);
   return [blocks, clip(`██ ${spaced}`, width), ...detailLines, blocks];
@@ -126,10 +125,8 @@ function freshnessLines(state: ViewState): string[] {
 
 function matchLine(state: ViewState, attendee: DoorAttendee, index: number): string {
   const status = attendee.cancelled ? 'cancelled' : attendee.checkedInAt !== undefined ? `in ${formatClockTime(attendee.checkedInAt)} ${attendee.door}` : '';
-  const text = clip(
-    `${index === state.selected ? '›' : ' '} ${attendee.name} · ${attendee.email} · ${attendee.ticketNo}${status ? ` · ${status}` : ''}`,
-    state.columns,
-  );
+  const line = `${index === state.selected ? '›' : ' '} ${attendee.name} · ${attendee.email} · ${attendee.ticketNo}${status ? ` · ${status}` : ''}`;
+  const text = clip(line, state.columns);
   return index === state.selected && state.colour ? `${INVERSE}${text}${RESET}` : text;
 }
 
@@ -143,8 +140,7 @@ export function renderView(state: ViewState): string[] {
     state.input.trim().length >= 2 && state.matches.length === 0
       ? ['  no attendee matches']
       : state.matches.slice(0, room).map((attendee, index) => matchLine(state, attendee, index));
-  const body = [...top, prompt, ...matches];
-  const lines = body.slice(0, state.rows - 1);
+  const lines = [...top, prompt, ...matches].slice(0, state.rows - 1);
   while (lines.length < state.rows - 1) lines.push('');
   return [...lines, footer];
 }
