@@ -1,7 +1,7 @@
 // The door's one reader of the synced attendees (boxoffice_attendees, src/sync/schema.ts), joined
 // with their check-ins: only the columns the door shows, only attendees still in the list.
 import type { SqlValue, SyncDatabase } from '../sync/destination.js';
-import { hasTable } from './tables.js';
+import { hasTable } from './database.js';
 
 export interface DoorAttendee {
   key: string;
@@ -70,10 +70,9 @@ export function attendeesByKey(db: SyncDatabase, eventId: string, keys: readonly
 }
 
 /**
- * The door's search: every attendee of the list as one lowercase line of what a person may type
- * (names, e-mails, ticket and order numbers), held in memory and filtered there. A LIKE over the
- * table reads and lowercases every row at every key typed; this is read once per version of the
- * list (the view reads it again when the sync has written).
+ * The door's search: each attendee as one lowercase line of what a person may type, filtered in
+ * memory. A LIKE would read and lowercase every row at every key typed; this is read once per
+ * version of the list.
  */
 export class AttendeeSearch {
   private constructor(private readonly entries: readonly { key: string; text: string }[]) {}
@@ -84,12 +83,9 @@ export class AttendeeSearch {
 WHERE event_id = ? AND removed_at IS NULL ORDER BY attendee_name, attendee_key`,
       [eventId],
     );
-    return new AttendeeSearch(
-      rows.map((row) => ({
-        key: row.attendee_key,
-        text: [row.attendee_name, row.attendee_email, row.buyer_name, row.buyer_email, row.ticket_no, row.order_no].join('\n').toLowerCase(),
-      })),
-    );
+    const lineOf = (row: (typeof rows)[number]): string =>
+      [row.attendee_name, row.attendee_email, row.buyer_name, row.buyer_email, row.ticket_no, row.order_no].join('\n').toLowerCase();
+    return new AttendeeSearch(rows.map((row) => ({ key: row.attendee_key, text: lineOf(row) })));
   }
 
   /** The keys of the attendees whose line contains `text` (any case), at most `limit`, by name. */
@@ -141,7 +137,6 @@ GROUP BY ${per}`,
   return new Map(rows.map((row) => [row.name, Number(row.arrived)]));
 }
 
-/** Arrived / expected per ticket, by ticket name. */
 export function ticketCounts(expected: ReadonlyMap<string, number>, arrived: ReadonlyMap<string, number>): TicketCount[] {
   return [...expected]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

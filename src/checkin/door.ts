@@ -10,11 +10,9 @@ export type ScanOutcome = 'in' | 'already-in' | 'not-found' | 'cancelled';
 export interface ScanResult {
   outcome: ScanOutcome;
   code: string;
-  /** Let in by this scan. */
   admitted: DoorAttendee[];
   /** Let in before (with when and at which door). */
   alreadyIn: DoorAttendee[];
-  /** Cancelled: never let in. */
   cancelled: DoorAttendee[];
 }
 
@@ -26,12 +24,11 @@ function outcomeOf(result: Omit<ScanResult, 'outcome'>): ScanOutcome {
 }
 
 /**
- * Lets `attendees` in at `door`: one statement inserts the check-in of those not cancelled, and
- * the table's primary key makes a second insert of the same attendee (another door, the same
- * instant) do nothing; what it inserted is what this door let in.
+ * Lets `keys` in at `door` in one statement (those still in the list and not cancelled): the
+ * primary key makes a second insert of the same attendee (another door, the same instant) do
+ * nothing, so what it inserted is what this door let in.
  */
-async function admit(db: SyncDatabase, eventId: string, attendees: readonly DoorAttendee[], door: string, at: string): Promise<Set<string>> {
-  const keys = attendees.filter((attendee) => !attendee.cancelled && attendee.checkedInAt === undefined).map((attendee) => attendee.key);
+async function admit(db: SyncDatabase, eventId: string, keys: readonly string[], door: string, at: string): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const inserted = await db.all<{ attendee_key: string }>(
     `INSERT INTO boxoffice_checkins (event_id, attendee_key, checked_in_at, door)
@@ -57,18 +54,12 @@ export async function admitByKey(db: SyncDatabase, eventId: string, key: string,
 
 async function admitAttendees(db: SyncDatabase, eventId: string, code: string, found: DoorAttendee[], door: string, now: Date): Promise<ScanResult> {
   const at = now.toISOString();
-  const inserted = await admit(db, eventId, found, door, at);
+  const waiting = found.filter((attendee) => !attendee.cancelled && attendee.checkedInAt === undefined).map((attendee) => attendee.key);
+  const inserted = await admit(db, eventId, waiting, door, at);
   // Those another door let in meanwhile: read again for when and where.
-  const raced = found.filter((attendee) => !attendee.cancelled && attendee.checkedInAt === undefined && !inserted.has(attendee.key));
-  const latest = new Map(
-    (
-      await attendeesByKey(
-        db,
-        eventId,
-        raced.map((attendee) => attendee.key),
-      )
-    ).map((attendee) => [attendee.key, attendee]),
-  );
+  const raced = waiting.filter((key) => !inserted.has(key));
+  const reread = await attendeesByKey(db, eventId, raced);
+  const latest = new Map(reread.map((attendee) => [attendee.key, attendee]));
   const current = found.map((attendee) => (inserted.has(attendee.key) ? { ...attendee, checkedInAt: at, door } : (latest.get(attendee.key) ?? attendee)));
   const result = {
     code,
@@ -100,24 +91,12 @@ export async function undoLast(db: SyncDatabase, eventId: string, door: string):
       `DELETE FROM boxoffice_checkins WHERE event_id = ? AND door = ? AND checked_in_at = ? RETURNING attendee_key`,
       [eventId, door, last.checked_in_at],
     );
-    const attendees = await attendeesByKey(
-      db,
-      eventId,
-      removed.map((row) => row.attendee_key),
-    );
-    return { attendees, checkedInAt: last.checked_in_at, door };
+    const keys = removed.map((row) => row.attendee_key);
+    return { attendees: await attendeesByKey(db, eventId, keys), checkedInAt: last.checked_in_at, door };
   });
 }
 
-export interface Arrival {
-  orderNo: string;
-  ticketNo: string;
-  ticketName: string;
-  name: string;
-  email: string;
-  checkedInAt: string;
-  door: string;
-}
+export type Arrival = Omit<DoorAttendee, 'key' | 'cancelled'> & Required<Pick<DoorAttendee, 'checkedInAt' | 'door'>>;
 
 /** Every check-in of the event, in the order they happened. */
 export async function arrivals(db: SyncDatabase, eventId: string): Promise<Arrival[]> {

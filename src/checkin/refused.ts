@@ -1,4 +1,4 @@
-import { BoxofficeError, nameErrorClasses } from '../client/errors.js';
+import { BoxofficeError, nameErrorClasses, UsageError } from '../client/errors.js';
 import type { ScanOutcome } from './door.js';
 
 /** A scan that let nobody in: already in, not found or cancelled (each its own exit code). */
@@ -11,4 +11,15 @@ export class CheckinRefusedError extends BoxofficeError {
   }
 }
 
-nameErrorClasses({ CheckinRefusedError });
+/** --db holds no synced list of the event: the CLI names the sync that fills `destination`. */
+export class NotSyncedError extends UsageError {
+  constructor(
+    message: string,
+    readonly eventId: string,
+    readonly destination: string,
+  ) {
+    super(message, '--db');
+  }
+}
+
+nameErrorClasses({ CheckinRefusedError, NotSyncedError });

@@ -1,6 +1,5 @@
-// One batch of the attendee list applied to the destination: each record's rows compared with
-// the stored ones, written, and every difference added to the outbox — all in the caller's
-// transaction, so the rows and the changes describing them are committed together.
+// One batch of the attendee list applied to the destination, in the caller's transaction: each
+// record's rows compared with the stored ones, written, and every difference added to the outbox.
 import type { AttendeeRecord } from '../client/schemas/index.js';
 import type { SyncDatabase } from './destination.js';
 import { isCancelledStatus } from '../client/schemas/values.js';
@@ -20,7 +19,6 @@ function changeTypeOf(before: StoredRow | undefined, after: AttendeeState): Chan
   return isCancelledStatus(after.attendeeStatus) && !isCancelledStatus(before.state.attendeeStatus) ? 'attendee.cancelled' : 'attendee.updated';
 }
 
-/** The batch's records compared with the table, then written with a few statements: rows, marks, changes. */
 export async function applyRecords(db: SyncDatabase, eventId: string, records: readonly AttendeeRecord[], pass: number, now: string): Promise<AppliedBatch> {
   const orderNos = [...new Set(records.map((record) => String(record.orderNo)))];
   const stored = await store.rowsOfOrders(db, eventId, orderNos);
@@ -43,11 +41,7 @@ export async function applyRecords(db: SyncDatabase, eventId: string, records: r
     if (done.has(orderNo)) continue; // a record repeated inside one batch
     done.add(orderNo);
     const before = storedByOrder.get(orderNo) ?? [];
-    result.orders.push({
-      orderNo,
-      known: before.length > 0,
-      newToPass: !before.some((row) => row.seenPass === pass && !row.removed),
-    });
+    result.orders.push({ orderNo, known: before.length > 0, newToPass: !before.some((row) => row.seenPass === pass && !row.removed) });
     const beforeByKey = new Map(before.map((row) => [row.key, row]));
     const keys = new Set<string>();
     for (const { key, state, zone } of rowsOfRecord(entry)) {
@@ -83,12 +77,8 @@ export async function removeUnseen(db: SyncDatabase, eventId: string, pass: numb
     const rows = await store.unseenRows(db, eventId, pass, 500);
     if (rows.length === 0) return changes;
     const removed = rows.map((row) => store.newChange(eventId, 'attendee.removed', row.key, row.state, null, now));
-    await store.markRemoved(
-      db,
-      eventId,
-      rows.map((row) => row.key),
-      now,
-    );
+    const keys = rows.map((row) => row.key);
+    await store.markRemoved(db, eventId, keys, now);
     await store.addToOutbox(db, removed);
     changes.push(...removed);
   }

@@ -1,7 +1,6 @@
-// What `attendees sync` does around one run (run-sync.ts): the destination opened and migrated,
-// the run locked, what it mirrors checked, then one run, one every INTERVAL (--watch) or one
-// comparison (--check), the outbox delivered to the feeds the request names. What is printed is
-// the caller's (SyncOutput).
+// `attendees sync` around its runs (run-sync.ts): the destination opened, migrated and locked,
+// its source checked, then one run, one every INTERVAL (--watch) or one --check, the outbox
+// delivered to the feeds named. The caller prints (SyncOutput).
 import type { Writable } from 'node:stream';
 import { RateLimitError, UsageError } from '../client/errors.js';
 import type { BoxofficeClient } from '../client/index.js';
@@ -12,22 +11,16 @@ import { compareDestinationWithList, type Difference } from './check.js';
 import { type FeedTally, deliveryRun, execSink, forwardSink, jsonSink, type Sink } from './deliver.js';
 import { openDestination, type SyncDatabase } from './destination.js';
 import { recordReads } from './plan.js';
-import { runSync, type SyncSummary } from './run-sync.js';
+import { runSync, type SyncRequest, type SyncSummary } from './run-sync.js';
 import { migrate, readMeta, writeMeta } from './schema.js';
 import { newForwardSecret } from './sign.js';
 import { checkSource, serviceOf } from './source.js';
 import type { Change } from './store.js';
 
-const FORWARD_SECRET_ENV = 'BOXOFFICE_FORWARD_SECRET';
-
-export interface AttendeesSyncRequest {
-  eventId: string;
+export interface AttendeesSyncRequest extends SyncRequest {
   to: string;
   /** The PostgreSQL schema that holds the tables. */
   schema?: string;
-  forceFull: boolean;
-  fullEveryMs: number;
-  maxReads: number;
   /** --json: the changes as NDJSON on stdout. */
   json: boolean;
   exec?: string;
@@ -40,7 +33,6 @@ export interface AttendeesSyncRequest {
 export interface SyncOutput {
   notice(line: string): void;
   delivered(change: Change, answer: string): void;
-  /** A run's result: its summary, and what each feed delivered. */
   result(summary: SyncSummary, feeds: readonly FeedTally[], label: string): void;
   /** A delivery failed: what each feed delivered before the run stops. */
   feedsStopped(feeds: readonly FeedTally[]): void;
@@ -48,10 +40,7 @@ export interface SyncOutput {
   rateLimited(code: string): void;
   secret(secret: string): void;
   difference(difference: Difference): void;
-  /**
-   * Told once a process, before the first read, how a plan that exceeds what is left of the hour's
-   * quota spans the hours; may refuse to start (a terminal's "no").
-   */
+  /** Told once, before the first read, how a plan beyond what is left of the hour's quota spans the hours; may refuse to start. */
   beyondTheHour(text: string, label: string): Promise<void>;
   /** --check's result; throws when the destination differs. */
   checked(result: Awaited<ReturnType<typeof compareDestinationWithList>>, label: string): void;
@@ -71,7 +60,7 @@ export interface AttendeesSyncEnvironment {
 
 /** The --forward-to signing secret: the environment's, else the one kept in the destination. */
 async function forwardSecret(db: SyncDatabase, env: Readonly<Record<string, string | undefined>>): Promise<string> {
-  const given = env[FORWARD_SECRET_ENV]?.trim();
+  const given = env.BOXOFFICE_FORWARD_SECRET?.trim();
   if (given) return given;
   const kept = await readMeta(db, 'forward_secret');
   if (kept !== undefined) return kept;
@@ -81,22 +70,13 @@ async function forwardSecret(db: SyncDatabase, env: Readonly<Record<string, stri
 }
 
 async function sinksFor(request: AttendeesSyncRequest, db: SyncDatabase, client: BoxofficeClient, environment: AttendeesSyncEnvironment): Promise<Sink[]> {
-  const { clock } = environment;
   const sinks: Sink[] = [];
   if (request.json) sinks.push(jsonSink(environment.stdout));
   if (request.exec !== undefined) sinks.push(execSink(request.exec, environment.stderr, environment.env));
   if (request.forwardTo !== undefined) {
-    sinks.push(
-      forwardSink({
-        url: request.forwardTo,
-        secret: await forwardSecret(db, environment.env),
-        post: client.postRaw,
-        sleep: (ms, signal) => clock.sleep(ms, signal),
-        nowSeconds: () => Math.floor(clock.now().getTime() / 1000),
-        notice: environment.output.notice,
-        signal: environment.signal,
-      }),
-    );
+    const { clock, output, signal } = environment;
+    const secret = await forwardSecret(db, environment.env);
+    sinks.push(forwardSink({ url: request.forwardTo, secret, post: client.postRaw, clock, notice: output.notice, signal }));
   }
   return sinks;
 }
@@ -160,27 +140,27 @@ async function syncLoop(
   };
   const once = async (): Promise<void> => {
     const deliveries = deliveryRun(db, request.eventId, sinks, signal, output.delivered);
-    let summary: SyncSummary;
-    try {
-      summary = await runSync(
-        { eventId: request.eventId, forceFull: request.forceFull, fullEveryMs: request.fullEveryMs, maxReads: request.maxReads },
-        { db, fetchBatch, notice: output.notice, afterStep: () => deliveries.deliverPending(), beyondTheHour, signal, now: () => clock.now().getTime() },
-      );
-    } catch (error) {
+    const sync = {
+      db,
+      fetchBatch,
+      notice: output.notice,
+      afterStep: () => deliveries.deliverPending(),
+      beyondTheHour,
+      signal,
+      now: () => clock.now().getTime(),
+    };
+    const summary = await runSync(request, sync).catch(async (error: unknown) => {
       const feeds = await deliveries.tally();
       if (feeds.some((feed) => feed.failed > 0)) output.feedsStopped(feeds);
       throw error;
-    }
+    });
     output.result(summary, await deliveries.tally(), db.label);
   };
   if (request.watchMs === undefined) {
-    try {
-      await once();
-    } catch (error) {
+    return once().catch((error: unknown) => {
       if (error instanceof RateLimitError) output.notice("stopped by the service's rate limit: what was read is kept, and the next run continues from there");
       throw error;
-    }
-    return;
+    });
   }
   for (let first = true; ; first = false) {
     if (!first) await clock.sleep(request.watchMs, signal);

@@ -1,6 +1,5 @@
-// `attendees sync --check`: a full read of the list compared with the destination, nothing
-// written. Reports rows the list has and the destination lacks (or holds as removed), rows that
-// differ (by field), and rows the destination holds as present that the list no longer has.
+// `attendees sync --check`: a full read of the list compared with the destination, nothing written:
+// rows missing (or held as removed), different (by field), or extra (no longer in the list).
 import type { FetchAttendeeBatch } from '../client/paginate.js';
 import { attendeeBatches } from '../client/paginate.js';
 import type { AttendeeRecord } from '../client/schemas/index.js';
@@ -36,7 +35,7 @@ function differingFields(stored: AttendeeState, listed: AttendeeState): Differen
   return Object.keys(fields).length === 0 ? undefined : fields;
 }
 
-/** Returns the number of rows read from the list, and of reads; differences go to `report`. */
+/** Differences go to `report`. */
 export async function compareDestinationWithList(eventId: string, env: CheckEnvironment): Promise<{ rows: number; reads: number; differences: number }> {
   const seenOrders = new Set<string>();
   const seen = new Set<string>();
@@ -46,14 +45,11 @@ export async function compareDestinationWithList(eventId: string, env: CheckEnvi
     differences += 1;
     env.report(difference);
   };
-  const batches = attendeeBatches<AttendeeRecord>(
-    (range, signal, answered) => {
-      reads += 1;
-      return env.fetchBatch(range, signal, answered);
-    },
-    { eventId, isEndOfList: errorEndsAttendeeList, signal: env.signal },
-  );
-  for await (const batch of batches) {
+  const counted: FetchAttendeeBatch<AttendeeRecord> = (range, signal, answered) => {
+    reads += 1;
+    return env.fetchBatch(range, signal, answered);
+  };
+  for await (const batch of attendeeBatches(counted, { eventId, isEndOfList: errorEndsAttendeeList, signal: env.signal })) {
     const fresh = batch.records.filter((record) => !seenOrders.has(String(record.orderNo)));
     const orderNos = fresh.map((record) => String(record.orderNo));
     const stored = await rowsOfOrders(env.db, eventId, orderNos);

@@ -1,8 +1,7 @@
-// The columns of boxoffice_attendees (docs/sync.md "Schema"): each export column typed for the
-// analyst where its values have a type (money, the check-in flag, the purchase time), and the way
-// back from the typed value to the export's text. A text that its type does not give back exactly
-// (an empty or odd amount, a check-in other than yes/no, a date in another format) keeps NULL or
-// its nearest value in the column and the text as sent in `as_sent`: the row is never lossy.
+// The columns of boxoffice_attendees (docs/sync.md "Schema"): export columns typed where their
+// values have a type (money, the check-in flag, the purchase time), and the way back to the text.
+// A text its type does not give back exactly keeps NULL or its nearest value in the column and
+// the text as sent in `as_sent`: the row is never lossy.
 import { FIXED_COLUMNS } from '../export/flatten.js';
 import { isKnownTimezone, instantOf } from '../util/zoned-time.js';
 import type { Dialect, SqlValue } from './destination.js';
@@ -11,16 +10,15 @@ import type { AttendeeState } from './rows.js';
 type FixedColumn = (typeof FIXED_COLUMNS)[number];
 type Kind = 'text' | 'money' | 'flag' | 'instant' | 'json';
 
-/** The table column of a field (an export column, a state field): its name in snake case, orderNo → order_no. */
+/** A field's table column: orderNo → order_no. */
 export function columnOf(field: string): string {
   return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
 const TYPED: Partial<Record<FixedColumn, Kind>> = { purchaseDate: 'instant', checkin: 'flag', orderCost: 'money' };
-/** Each export column with its table column and kind, worked out once (they are used for every row). */
+/** Worked out once: they are used for every row. */
 const COLUMNS = FIXED_COLUMNS.map((field) => ({ field, column: columnOf(field), kind: TYPED[field] ?? 'text' }));
 
-/** The SQL type of each kind of column, by database. */
 export const SQL_TYPES: Record<Kind, Record<Dialect, string>> = {
   text: { sqlite: 'TEXT', postgres: 'text' },
   money: { sqlite: 'REAL', postgres: 'numeric' },
@@ -81,7 +79,7 @@ export function typedColumns(state: AttendeeState, zone: string | null): Record<
   return columns;
 }
 
-/** The columns that hold JSON text (jsonb in PostgreSQL), for upsertRows. */
+/** The columns that hold JSON text (jsonb in PostgreSQL). */
 export const JSON_COLUMNS = ['answers', 'as_sent'];
 
 /** JSON text (SQLite) or the value PostgreSQL's driver parsed from jsonb. */

@@ -1,7 +1,6 @@
-// Delivering the outbox: each sink (--json, --exec CMD, --forward-to URL) has a cursor in the
-// destination, the id of the last change it was given. A change is handed over, then the cursor
-// moves past it; a kill in between hands it over again on the next run, with the same change
-// id, so a receiver that de-duplicates on the (signed) id sees every change exactly once.
+// Delivering the outbox: each sink (--json, --exec, --forward-to) has a cursor, the id of the last
+// change it was given, moved after the change is handed over: a kill in between hands it over again
+// with the same id, so a receiver that de-duplicates on the (signed) id sees every change once.
 import { spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import type { BoxofficeClient } from '../client/index.js';
@@ -10,8 +9,7 @@ import { upsertRows, type SyncDatabase } from './destination.js';
 import { IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signatureHeader } from './sign.js';
 import type { Change } from './store.js';
 
-/** Changes read from the outbox at a time. */
-const PAGE = 200;
+const OUTBOX_PAGE = 200;
 const FORWARD_ATTEMPTS = 6;
 const FIRST_BACKOFF_MS = 1000;
 const STAYS = 'it stays in the outbox and the next run sends it again';
@@ -27,18 +25,12 @@ export interface Sink {
   deliver(change: Change, body: string): Promise<string | undefined>;
 }
 
-/** One feed's deliveries in a run: handed over and failed, and the changes left in the outbox for it. */
+/** One feed's deliveries in a run, and the changes left in the outbox for it. */
 export interface FeedTally {
   flag: string;
   delivered: number;
   failed: number;
   pending: number;
-}
-
-export interface DeliveryRun {
-  /** Delivers what the outbox holds for each feed, oldest first; a failed delivery stops the run. */
-  deliverPending(): Promise<void>;
-  tally(): Promise<FeedTally[]>;
 }
 
 export function deliveryRun(
@@ -47,22 +39,21 @@ export function deliveryRun(
   sinks: readonly Sink[],
   signal: AbortSignal,
   onDelivered: (change: Change, answer: string) => void,
-): DeliveryRun {
+) {
   const counts = sinks.map(() => ({ delivered: 0, failed: 0 }));
   const cursorOf = async (sink: Sink): Promise<number> => {
-    const [cursor] = await db.all<{ delivered_through: number }>(`SELECT delivered_through FROM boxoffice_sync_cursors WHERE sink = ? AND event_id = ?`, [
-      sink.id,
-      eventId,
-    ]);
+    const sql = `SELECT delivered_through FROM boxoffice_sync_cursors WHERE sink = ? AND event_id = ?`;
+    const [cursor] = await db.all<{ delivered_through: number }>(sql, [sink.id, eventId]);
     return cursor === undefined ? 0 : Number(cursor.delivered_through);
   };
   return {
-    async deliverPending() {
+    /** Delivers what the outbox holds for each feed, oldest first; a failed delivery stops the run. */
+    async deliverPending(): Promise<void> {
       for (const [index, sink] of sinks.entries()) {
         let through = await cursorOf(sink);
         for (;;) {
           const page = await db.all<{ id: number; body: string }>(
-            `SELECT id, body FROM boxoffice_sync_outbox WHERE event_id = ? AND id > ? ORDER BY id LIMIT ${PAGE}`,
+            `SELECT id, body FROM boxoffice_sync_outbox WHERE event_id = ? AND id > ? ORDER BY id LIMIT ${OUTBOX_PAGE}`,
             [eventId, through],
           );
           if (page.length === 0) break;
@@ -81,13 +72,11 @@ export function deliveryRun(
         }
       }
     },
-    tally: () =>
+    tally: (): Promise<FeedTally[]> =>
       Promise.all(
         sinks.map(async (sink, index) => {
-          const [left] = await db.all<{ pending: number }>(`SELECT COUNT(*) AS pending FROM boxoffice_sync_outbox WHERE event_id = ? AND id > ?`, [
-            eventId,
-            await cursorOf(sink),
-          ]);
+          const sql = `SELECT COUNT(*) AS pending FROM boxoffice_sync_outbox WHERE event_id = ? AND id > ?`;
+          const [left] = await db.all<{ pending: number }>(sql, [eventId, await cursorOf(sink)]);
           return { flag: sink.flag, ...counts[index], pending: Number(left?.pending ?? 0) };
         }),
       ),
@@ -125,11 +114,8 @@ export function execSink(command: string, stderr: Writable, env: Readonly<Record
         child.on('close', (code, signal) => {
           if (code === 0) return resolve('exit 0');
           const ended = signal ? `was killed by ${signal}` : `exited with ${String(code)}`;
-          reject(
-            new DeliveryError(
-              `--exec: "${command}" ${ended} on change ${change.id} (${change.type}); it stays in the outbox and the next run hands it over again`,
-            ),
-          );
+          const message = `--exec: "${command}" ${ended} on change ${change.id} (${change.type}); it stays in the outbox and the next run hands it over again`;
+          reject(new DeliveryError(message));
         });
         child.stdin.end(body);
       }),
@@ -141,14 +127,9 @@ export interface ForwardOptions {
   secret: string;
   /** The client's raw POST: the transport of every other request (proxies, timeouts, User-Agent). */
   post: BoxofficeClient['postRaw'];
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-  nowSeconds(): number;
+  clock: { now(): Date; sleep(ms: number, signal?: AbortSignal): Promise<void> };
   notice(line: string): void;
   signal: AbortSignal;
-}
-
-function retryable(status: number): boolean {
-  return status === 408 || status === 425 || status === 429 || status >= 500;
 }
 
 /** --forward-to URL: a signed POST per change, retried with backoff on a failure that may pass. */
@@ -162,12 +143,13 @@ export function forwardSink(options: ForwardOptions): Sink {
         try {
           const response = await options.post(options.url, body, {
             'content-type': 'application/json',
-            [SIGNATURE_HEADER]: signatureHeader(options.secret, options.nowSeconds(), change.id, body),
+            [SIGNATURE_HEADER]: signatureHeader(options.secret, Math.floor(options.clock.now().getTime() / 1000), change.id, body),
             [IDEMPOTENCY_HEADER]: change.id,
             'Boxoffice-Change-Type': change.type,
           });
           if (response.status >= 200 && response.status < 300) return String(response.status);
-          if (!retryable(response.status)) {
+          const retryable = response.status === 408 || response.status === 425 || response.status === 429 || response.status >= 500;
+          if (!retryable) {
             throw new DeliveryError(`--forward-to ${options.url}: answered HTTP ${response.status} to change ${change.id} (${change.type}); ${STAYS}`);
           }
           failure = `HTTP ${response.status}`;
@@ -180,7 +162,7 @@ export function forwardSink(options: ForwardOptions): Sink {
         }
         const delay = FIRST_BACKOFF_MS * 2 ** (attempt - 1);
         options.notice(`--forward-to ${options.url}: ${failure}; trying change ${change.id} again in ${delay / 1000}s`);
-        await options.sleep(delay, options.signal);
+        await options.clock.sleep(delay, options.signal);
       }
     },
   };

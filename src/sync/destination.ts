@@ -1,7 +1,6 @@
-// Where `attendees sync` keeps its table, outbox and state: a SQLite file (the embedded default)
-// or a PostgreSQL database named by a postgres:// URL. Both are reached through this small
-// interface; SQL is written once with `?` placeholders (the PostgreSQL driver numbers them).
-// Each driver lives in one file and is loaded only when its kind of destination is named.
+// Where `attendees sync` keeps its tables: a SQLite file or a PostgreSQL database (postgres://),
+// through one small interface; SQL is written once with `?` placeholders, and each driver is
+// loaded only when its kind of destination is named.
 import { UsageError } from '../client/errors.js';
 import { shownDestination } from '../util/shown-destination.js';
 
@@ -14,10 +13,7 @@ export interface SyncDatabase {
   readonly label: string;
   run(sql: string, params?: readonly SqlValue[]): Promise<void>;
   all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
-  /**
-   * Runs `work` in one transaction holding the destination's write lock, so that the rows, the
-   * outbox and the state of a step are committed together or not at all.
-   */
+  /** Runs `work` in one transaction holding the destination's write lock. */
   transaction<T>(work: () => Promise<T>): Promise<T>;
   /** One run per destination at a time: false when another run holds it. */
   lockRuns(): Promise<boolean>;
@@ -28,13 +24,12 @@ export interface SyncDatabase {
 const MAX_PARAMETERS = 65_535;
 
 /**
- * Inserts `rows` into `table`; where a row with the same `keys` is there, sets its values on it
- * (all but the `insertOnly` columns). No `keys`: a plain insert. Every row has the first row's
- * columns; `json`: those that hold JSON text (jsonb in PostgreSQL). In PostgreSQL the rows go in
- * one statement, as one JSON parameter read back as the table's row type (binding ~65k values to
- * a statement cost more CPU than the rest of the sync); a text the JSON would not carry as the
- * driver binds it (a lone surrogate) keeps the bound values. In SQLite they go row by row through
- * one prepared statement, which costs less than any statement that reads many rows.
+ * Inserts `rows` into `table`, updating (all but the `insertOnly` columns of) a row with the same
+ * `keys`; `json`: the columns that hold JSON text. In PostgreSQL the rows go as one JSON parameter
+ * read back as the table's row type (binding ~65k values cost more CPU than the rest of the
+ * sync), unless a text the JSON would not carry as the driver binds it (a lone surrogate) needs
+ * bound values. In SQLite they go row by row through one prepared statement, cheaper than any
+ * statement that reads many rows.
  */
 export async function upsertRows(
   db: SyncDatabase,
@@ -59,22 +54,12 @@ export async function upsertRows(
   }
   const tuple = `(${columns.map(() => '?').join(', ')})`;
   const insert = (count: number): string => `INSERT INTO ${table} (${list}) VALUES ${Array(count).fill(tuple).join(', ')}${onConflict}`;
-  if (!postgres) {
-    const sql = insert(1);
-    for (const row of rows)
-      await db.run(
-        sql,
-        columns.map((column) => row[column]),
-      );
-    return;
-  }
-  const perStatement = Math.floor(MAX_PARAMETERS / columns.length);
+  const perStatement = postgres ? Math.floor(MAX_PARAMETERS / columns.length) : 1;
+  const full = insert(perStatement);
   for (let start = 0; start < rows.length; start += perStatement) {
     const chunk = rows.slice(start, start + perStatement);
-    await db.run(
-      insert(chunk.length),
-      chunk.flatMap((row) => columns.map((column) => row[column])),
-    );
+    const values = chunk.flatMap((row) => columns.map((column) => row[column]));
+    await db.run(chunk.length === perStatement ? full : insert(chunk.length), values);
   }
 }
 

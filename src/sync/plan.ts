@@ -1,7 +1,5 @@
-// The reads a sync will spend, computed before it reads from what the destination knows: how
-// many orders the list held at the last read, which end of it grows, how the service counts a
-// range, and where a full reconciliation in progress continues. The run states the plan first
-// and its summary compares the reads spent with it (and says why they differ, when they do).
+// The reads a sync will spend, stated before it reads from what the destination knows, and the
+// summary's comparison of the reads spent with it; the hour's read ledger of the destination.
 import { countOf } from '../util/count.js';
 import { formatDuration } from '../util/duration.js';
 import { HOURLY_READ_QUOTA } from '../client/live-quotas.js';
@@ -11,6 +9,9 @@ import type { ListCounting, SyncState } from './store.js';
 
 /** Records one attendee-list call returns at most (reference §8). */
 export const BATCH_SIZE = 50;
+
+/** What an incremental run costs at most when few orders are new (the measure of a watch interval). */
+export const READS_PER_INCREMENTAL_RUN = 2;
 
 /**
  * The reads of a full pass from record `from` over a list of `orders`, the read that finds the
@@ -24,25 +25,21 @@ function fullPassReads(orders: number, from: number, counting: ListCounting): nu
 }
 
 interface ReadPlan {
-  /** The reads announced; undefined when they depend on what is not known before reading. */
+  /** Undefined when the reads depend on what is not known before reading. */
   reads: number | undefined;
-  /** What the run will read and what it costs, as the run says it before reading. */
+  /** What the run will read and what it costs. */
   text: string;
-}
-
-/** A first reconciliation: the list's size is not known until it has been read. */
-export function isFirstPass(state: SyncState): boolean {
-  return state.lastFullAt === null;
 }
 
 export function planFull(state: SyncState, thenWhole: boolean): ReadPlan {
   const from = state.passNextRecord ?? 0;
-  if (isFirstPass(state)) {
-    const what = from > 0 ? `continuing the full reconciliation at record ${from}${thenWhole ? ', then a whole one' : ''}` : 'a first full reconciliation';
+  const continuing = `continuing the full reconciliation at record ${from}${thenWhole ? ', then a whole one' : ''}`;
+  if (state.lastFullAt === null) {
+    const what = from > 0 ? continuing : 'a first full reconciliation';
     return { reads: undefined, text: `${what}: 1 read for every ${BATCH_SIZE} orders and 1 to see the end (the list's size is not known before it is read)` };
   }
   const reads = fullPassReads(state.ordersInList, from, state.listCounting) + (thenWhole ? fullPassReads(state.ordersInList, 0, state.listCounting) : 0);
-  const what = from > 0 ? `continuing the full reconciliation at record ${from}${thenWhole ? ', then a whole one' : ''}` : 'a full reconciliation';
+  const what = from > 0 ? continuing : 'a full reconciliation';
   return { reads, text: `${what} of ${countOf(state.ordersInList, 'order')}: ${countOf(reads, 'read')} (what an export costs)` };
 }
 
@@ -60,12 +57,10 @@ export function planIncremental(state: SyncState): ReadPlan {
 interface PlanOutcome {
   plan: ReadPlan;
   reads: number;
-  /** The state before the run and after it. */
   before: SyncState;
   after: SyncState;
   /** The run found the list shifted under it and reconciled in full. */
   shifted: boolean;
-  firstPass: boolean;
   /** --max-reads stopped the run. */
   cutShort: boolean;
   /** A continued full pass was followed by a whole one. */
@@ -73,10 +68,10 @@ interface PlanOutcome {
 }
 
 /** How the reads spent compare with the plan, for the summary. */
-export function comparedWithPlan({ plan, reads, before, after, shifted, firstPass, cutShort, thenWhole }: PlanOutcome): string {
+export function comparedWithPlan({ plan, reads, before, after, shifted, cutShort, thenWhole }: PlanOutcome): string {
   if (cutShort) return `${plan.reads === undefined ? 'the plan' : `${countOf(plan.reads, 'read')} planned`}, cut short by --max-reads`;
   if (plan.reads === undefined) {
-    if (!firstPass) return `the list's order was not yet known (${countOf(reads, 'read')} to find it)`;
+    if (before.lastFullAt !== null) return `the list's order was not yet known (${countOf(reads, 'read')} to find it)`;
     const orders = countOf(after.ordersInList, 'order');
     const from = before.passNextRecord ?? 0;
     const passes = (counting: ListCounting): number =>

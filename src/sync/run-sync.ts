@@ -1,8 +1,6 @@
-// One run of `attendees sync` for one event: a full reconciliation when one is due (or one in
-// progress to continue), else an incremental read of the end of the list that new orders join.
-// Every batch is applied in one transaction with the changes it causes and the state that says
-// where the next run continues; after each, `afterStep` delivers the outbox. A run cut short by
-// --max-reads or the service's quota leaves the destination consistent and resumes next time.
+// One sync run of one event: a full reconciliation when due, else an incremental read of the end
+// of the list that new orders join. Each batch is committed with its changes and the state that
+// says where the next run continues, so a run cut short leaves the destination consistent.
 import { BoxofficeError } from '../client/errors.js';
 import { attendeeBatches, type AttendeeBatch, type FetchAttendeeBatch } from '../client/paginate.js';
 import type { AttendeeRecord } from '../client/schemas/index.js';
@@ -11,7 +9,7 @@ import { flattenRecord } from '../export/flatten.js';
 import { HOURLY_READ_QUOTA } from '../client/live-quotas.js';
 import { applyRecords, removeUnseen, type AppliedBatch } from './apply.js';
 import type { SyncDatabase } from './destination.js';
-import { BATCH_SIZE, beyondTheHour, comparedWithPlan, isFirstPass, planFull, planIncremental, recordReads } from './plan.js';
+import { BATCH_SIZE, beyondTheHour, comparedWithPlan, planFull, planIncremental, recordReads } from './plan.js';
 import { initialState, readSyncState, writeState, type ChangeType, type ListOrder, type SyncState } from './store.js';
 
 export interface SyncRequest {
@@ -47,6 +45,12 @@ export interface SyncSummary {
   ordersInList: number;
   /** The reads spent against the plan stated before reading: "as planned", or how and why they differ. */
   plan: string;
+}
+
+/** "1 added, 1 cancelled", or "no changes": what a run changed, in few words. */
+export function changesText(summary: SyncSummary): string {
+  const changed = Object.entries(summary.changes).filter(([, count]) => count > 0);
+  return changed.length === 0 ? 'no changes' : changed.map(([type, count]) => `${count} ${type.slice('attendee.'.length)}`).join(', ');
 }
 
 /** Thrown by the read counter when the run's --max-reads are spent; ends the run, not an error. */
@@ -87,7 +91,7 @@ function batchesFrom(run: RunContext, startRecord: number): AsyncGenerator<Atten
   });
 }
 
-/** Applies a batch, counts its changes and saves the state, in one transaction; then delivers. */
+/** Applies a batch and saves the state in one transaction; then delivers. */
 async function commitBatch<T>(run: RunContext, records: readonly AttendeeRecord[], update: (applied: AppliedBatch) => T): Promise<T> {
   const { env, state } = run;
   const { applied, updated } = await env.db.transaction(async () => {
@@ -110,10 +114,7 @@ function observedOrder(flags: readonly boolean[]): ListOrder | undefined {
   return undefined;
 }
 
-/**
- * Counts the batch's orders new to the list, and notes which end of the list grew where the
- * batch shows it; `known`: which of its orders were known before this run.
- */
+/** Counts the batch's orders new to the list and notes which end grew; `known`: which orders were known before this run. */
 function noteOrders(run: RunContext, applied: AppliedBatch): { known: boolean[]; seen: ListOrder | undefined } {
   const known = applied.orders.map((order) => order.known && !run.addedThisRun.has(order.orderNo));
   const seen = observedOrder(known);
@@ -129,12 +130,7 @@ function noteOrders(run: RunContext, applied: AppliedBatch): { known: boolean[];
 async function fullPass(run: RunContext): Promise<void> {
   const { env, state } = run;
   if (state.passNextRecord === null) {
-    state.passNo += 1;
-    state.passNextRecord = 0;
-    state.passOrders = 0;
-    state.passFirstDate = null;
-    state.passLastDate = null;
-    state.passStartedAt = isoNow(env);
+    Object.assign(state, { passNo: state.passNo + 1, passNextRecord: 0, passOrders: 0, passFirstDate: null, passLastDate: null, passStartedAt: isoNow(env) });
     await env.db.transaction(() => writeState(env.db, state, isoNow(env)));
   }
   let firstRange: { lastOrderNo: string; full: boolean } | undefined;
@@ -192,23 +188,16 @@ async function tailRead(run: RunContext): Promise<boolean> {
 
 async function incremental(run: RunContext): Promise<void> {
   const order = run.state.listOrder;
-  if (order === 'newest-first') {
+  // An unknown order: the first batch from the head may show that the head grows.
+  if (order === 'newest-first' || (order === 'unknown' && (await headRead(run, true)) === 'newest-first')) {
     await headRead(run, false);
     return;
   }
-  if (order === 'unknown') {
-    const seen = await headRead(run, true);
-    if (seen === 'newest-first') {
-      await headRead(run, false);
-      return;
-    }
-  }
-  if (!(await tailRead(run))) {
-    run.env.notice(`the attendee list has shifted (an order before the last known one is new to the destination): reconciling in full`);
-    run.summary.kind = 'full';
-    run.shifted = true;
-    await fullPass(run);
-  }
+  if (await tailRead(run)) return;
+  run.env.notice(`the attendee list has shifted (an order before the last known one is new to the destination): reconciling in full`);
+  run.summary.kind = 'full';
+  run.shifted = true;
+  await fullPass(run);
 }
 
 function fullDue(request: SyncRequest, state: SyncState, now: number): boolean {
@@ -225,7 +214,6 @@ function thenWholePass(request: SyncRequest, state: SyncState, now: number): boo
 export async function runSync(request: SyncRequest, env: SyncEnvironment): Promise<SyncSummary> {
   const state = (await readSyncState(env.db, request.eventId)) ?? initialState(request.eventId);
   const before = { ...state };
-  const firstPass = isFirstPass(state);
   const kind = fullDue(request, state, env.now()) ? 'full' : 'incremental';
   const thenWhole = kind === 'full' && thenWholePass(request, state, env.now());
   const plan = kind === 'full' ? planFull(state, thenWhole) : planIncremental(state);
@@ -274,15 +262,6 @@ export async function runSync(request: SyncRequest, env: SyncEnvironment): Promi
   }
   summary.listOrder = state.listOrder;
   summary.ordersInList = state.ordersInList;
-  summary.plan = comparedWithPlan({
-    plan,
-    reads: summary.reads,
-    before,
-    after: state,
-    shifted: run.shifted,
-    firstPass,
-    cutShort: !summary.complete,
-    thenWhole,
-  });
+  summary.plan = comparedWithPlan({ plan, reads: summary.reads, before, after: state, shifted: run.shifted, cutShort: !summary.complete, thenWhole });
   return summary;
 }

@@ -1,16 +1,10 @@
-// The destination's tables (docs/sync.md "Schema"), created or migrated by every run. Each
-// migration runs once, in order, in one transaction with the version it brings the schema to;
-// boxoffice_sync_meta holds that version.
+// The destination's tables (docs/sync.md "Schema"), migrated by every run: each migration once, in
+// order, in one transaction with the version (in boxoffice_sync_meta) it brings the schema to.
 import { NewerSchemaError } from '../client/errors.js';
 import { FIXED_COLUMNS } from '../export/flatten.js';
 import { columnOf, fixedColumnsDdl, JSON_COLUMNS, SQL_TYPES, typedColumns } from './columns.js';
 import { upsertRows, type Dialect, type SqlValue, type SyncDatabase } from './destination.js';
 import type { AttendeeState } from './rows.js';
-
-/** The all-text export columns of schema versions 1 to 3. */
-const textColumnsDdl = FIXED_COLUMNS.map((column) => `  ${columnOf(column)} TEXT NOT NULL,`).join('\n');
-
-const serialKey = (dialect: Dialect): string => (dialect === 'postgres' ? 'BIGSERIAL PRIMARY KEY' : 'INTEGER PRIMARY KEY AUTOINCREMENT');
 
 /** A step of a migration: a statement, or work on the rows. */
 type Step = string | ((db: SyncDatabase) => Promise<void>);
@@ -49,19 +43,13 @@ async function copyTextRows(db: SyncDatabase): Promise<void> {
       [after[0], after[0], after[1]],
     );
     if (rows.length === 0) return;
-    await upsertRows(
-      db,
-      'boxoffice_attendees',
-      [],
-      rows.map((row): Record<string, SqlValue> => {
-        const fixed = Object.fromEntries(FIXED_COLUMNS.map((column) => [column, row[columnOf(column)]]));
-        const state = { ...fixed, answers: JSON.parse(row.answers) } as AttendeeState;
-        const { event_id, attendee_key, cancelled, removed_at, first_seen, last_changed, seen_pass } = row;
-        return { event_id, attendee_key, ...typedColumns(state, null), cancelled, removed_at, first_seen, last_changed, seen_pass };
-      }),
-      [],
-      JSON_COLUMNS,
-    );
+    const typed = rows.map((row): Record<string, SqlValue> => {
+      const fixed = Object.fromEntries(FIXED_COLUMNS.map((column) => [column, row[columnOf(column)]]));
+      const state = { ...fixed, answers: JSON.parse(row.answers) } as AttendeeState;
+      const { event_id, attendee_key, cancelled, removed_at, first_seen, last_changed, seen_pass } = row;
+      return { event_id, attendee_key, ...typedColumns(state, null), cancelled, removed_at, first_seen, last_changed, seen_pass };
+    });
+    await upsertRows(db, 'boxoffice_attendees', [], typed, [], JSON_COLUMNS);
     after = [rows[rows.length - 1].event_id, rows[rows.length - 1].attendee_key];
   }
 }
@@ -72,7 +60,7 @@ const MIGRATIONS: readonly ((dialect: Dialect) => Step[])[] = [
     `CREATE TABLE boxoffice_attendees (
   event_id TEXT NOT NULL,
   attendee_key TEXT NOT NULL,
-${textColumnsDdl}
+${FIXED_COLUMNS.map((column) => `  ${columnOf(column)} TEXT NOT NULL,`).join('\n')}
   answers TEXT NOT NULL,
   cancelled INTEGER NOT NULL,
   removed_at TEXT,
@@ -83,7 +71,7 @@ ${textColumnsDdl}
 )`,
     `CREATE INDEX boxoffice_attendees_order ON boxoffice_attendees (event_id, order_no)`,
     `CREATE TABLE boxoffice_sync_outbox (
-  id ${serialKey(dialect)},
+  id ${dialect === 'postgres' ? 'BIGSERIAL PRIMARY KEY' : 'INTEGER PRIMARY KEY AUTOINCREMENT'},
   idempotency_key TEXT NOT NULL UNIQUE,
   event_id TEXT NOT NULL,
   type TEXT NOT NULL,

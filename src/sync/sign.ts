@@ -7,7 +7,7 @@ import { sameSecret } from '../util/same-secret.js';
 
 export const SIGNATURE_HEADER = 'Boxoffice-Signature';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-/** How far a delivery's timestamp may be from the receiver's clock, by default. */
+/** How far a delivery's timestamp may be from the receiver's clock. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 function digest(secret: string, timestampSeconds: number, changeId: string, body: string): string {
@@ -18,17 +18,8 @@ export function signatureHeader(secret: string, timestampSeconds: number, change
   return `t=${timestampSeconds},id=${changeId},v1=${digest(secret, timestampSeconds, changeId, body)}`;
 }
 
-/**
- * The change id that `header` signs with `body` and `secret`, at most `toleranceSeconds` from
- * `nowSeconds`; undefined when the signature does not hold.
- */
-export function verifiedChangeId(
-  secret: string,
-  header: string,
-  body: string,
-  nowSeconds: number,
-  toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS,
-): string | undefined {
+/** The change id that `header` signs with `body` and `secret`; undefined when the signature does not hold or is too old. */
+export function verifiedChangeId(secret: string, header: string, body: string, nowSeconds: number): string | undefined {
   const parts = new Map(
     header.split(',').map((part) => {
       const at = part.indexOf('=');
@@ -37,7 +28,7 @@ export function verifiedChangeId(
   );
   const timestamp = Number(parts.get('t'));
   const changeId = parts.get('id') ?? '';
-  if (!Number.isInteger(timestamp) || changeId === '' || Math.abs(nowSeconds - timestamp) > toleranceSeconds) return undefined;
+  if (!Number.isInteger(timestamp) || changeId === '' || Math.abs(nowSeconds - timestamp) > SIGNATURE_TOLERANCE_SECONDS) return undefined;
   return sameSecret(digest(secret, timestamp, changeId, body), parts.get('v1')) ? changeId : undefined;
 }
 

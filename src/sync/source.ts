@@ -1,8 +1,7 @@
-// What a destination mirrors: for each event it holds, the service (the API base URL) and the
-// account the event belongs to, recorded by the first run (or, for a destination made before
-// the record existed, by its next run). A destination mirrors one service: a run against another
-// service, for any event, is refused before anything is read or written, so that a job pointed at
-// the wrong profile cannot fold a second service's list into the first one's table.
+// What a destination mirrors: for each event, the service (the API base URL) and the account the
+// event belongs to, recorded by its first run. A run against another service, for any event, is
+// refused before anything is read or written, so that a job pointed at the wrong profile cannot
+// fold a second service's list into the first one's table.
 import { UsageError } from '../client/errors.js';
 import type { SyncDatabase } from './destination.js';
 
@@ -10,7 +9,6 @@ interface SyncSource {
   eventId: string;
   /** The API base URL, as serviceOf writes it. */
   service: string;
-  /** The account the event belongs to, as the service names it. */
   account: string;
 }
 
@@ -24,21 +22,12 @@ function describeSource(source: SyncSource): string {
   return `event ${source.eventId} of ${source.service} (account ${source.account})`;
 }
 
-/** The flag that starts a new destination, in the words of this kind of destination. */
-function newDestinationHint(db: SyncDatabase): string {
-  return db.dialect === 'postgres' ? '--to postgres://…/ANOTHER_DATABASE' : '--to ANOTHER.db';
-}
-
-async function recordedSources(db: SyncDatabase): Promise<SyncSource[]> {
-  return db.all<SyncSource>(`SELECT event_id AS "eventId", service, account FROM boxoffice_sync_sources ORDER BY event_id`);
-}
-
 export interface SourceCheck {
   eventId: string;
   service: string;
   /** Whether a missing record is written now (false for --check, which writes nothing). */
   record: boolean;
-  /** The account the event belongs to: asked of the service only when the record is written. */
+  /** Asked of the service only when the record is written. */
   readAccount(): Promise<string>;
   now: string;
   notice(line: string): void;
@@ -48,29 +37,24 @@ export interface SourceCheck {
 
 /** Refuses a run whose service is not the one the destination mirrors; returns the sources recorded. */
 export async function refuseOtherService(db: SyncDatabase, check: Pick<SourceCheck, 'eventId' | 'service' | 'flag'>): Promise<SyncSource[]> {
-  const sources = await recordedSources(db);
+  const sources = await db.all<SyncSource>(`SELECT event_id AS "eventId", service, account FROM boxoffice_sync_sources ORDER BY event_id`);
   const other = sources.find((source) => source.service !== check.service);
   if (other === undefined) return sources;
   const flag = check.flag ?? '--to';
+  const fresh = db.dialect === 'postgres' ? '--to postgres://…/ANOTHER_DATABASE' : '--to ANOTHER.db';
   throw new UsageError(
     `${flag} ${db.label}: mirrors ${describeSource(other)}, and this run reads event ${check.eventId} of ${check.service}; ` +
-      `sync another service into a new destination (${newDestinationHint(db)})`,
+      `sync another service into a new destination (${fresh})`,
     flag,
   );
 }
 
-/** Refuses a run of another service (above); records this event's source when the destination has none for it yet. */
+/** Refuses a run of another service; records this event's source when the destination has none for it yet. */
 export async function checkSource(db: SyncDatabase, check: SourceCheck): Promise<void> {
   const sources = await refuseOtherService(db, check);
   if (!check.record || sources.some((source) => source.eventId === check.eventId)) return;
   const source: SyncSource = { eventId: check.eventId, service: check.service, account: await check.readAccount() };
-  await db.transaction(async () => {
-    await db.run(`INSERT INTO boxoffice_sync_sources (event_id, service, account, recorded_at) VALUES (?, ?, ?, ?)`, [
-      source.eventId,
-      source.service,
-      source.account,
-      check.now,
-    ]);
-  });
+  const sql = `INSERT INTO boxoffice_sync_sources (event_id, service, account, recorded_at) VALUES (?, ?, ?, ?)`;
+  await db.transaction(() => db.run(sql, [source.eventId, source.service, source.account, check.now]));
   check.notice(`${db.label} mirrors ${describeSource(source)} (recorded once; the account took 1 read, get event)`);
 }

@@ -1,7 +1,5 @@
-// The SQLite destination: every SQLite call that `attendees sync` makes is in this file, through
-// the project's one connection module (util/sqlite.ts, over node:sqlite). The file is created
-// with mode 0600 (it holds personal data). Writes are serialised by BEGIN IMMEDIATE; a run lock
-// beside the file (FILE.lock) keeps a second run out.
+// The SQLite destination, created 0600 (it holds personal data). Writes are serialised by BEGIN
+// IMMEDIATE; a run lock beside the file (FILE.lock) keeps a second run out.
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../client/errors.js';
 import { lockPathFor, tryLock, type FileLock } from '../util/file-lock.js';

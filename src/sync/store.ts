@@ -30,7 +30,7 @@ export interface StoredRow {
   purchasedAt: string | null;
 }
 
-/** A row to write: its state and its typed columns (columns.ts typedColumns). */
+/** A row to write: its state and its typed columns (typedColumns). */
 export interface RowWrite {
   key: string;
   state: AttendeeState;
@@ -39,12 +39,9 @@ export interface RowWrite {
 
 const ROW_COLUMNS = `attendee_key, ${FIXED_COLUMNS.map(columnOf).join(', ')}, answers, as_sent, removed_at, seen_pass`;
 
-/** The stored rows matching `condition` (on top of the event), as the table holds them. */
 async function selectRows(db: SyncDatabase, eventId: string, condition: string, params: readonly SqlValue[]): Promise<StoredRow[]> {
-  const rows = await db.all<Record<string, unknown>>(`SELECT ${ROW_COLUMNS} FROM boxoffice_attendees WHERE event_id = ? AND ${condition}`, [
-    eventId,
-    ...params,
-  ]);
+  const sql = `SELECT ${ROW_COLUMNS} FROM boxoffice_attendees WHERE event_id = ? AND ${condition}`;
+  const rows = await db.all<Record<string, unknown>>(sql, [eventId, ...params]);
   return rows.map((row) => ({
     key: String(row.attendee_key),
     state: stateOfColumns(row),
@@ -54,7 +51,7 @@ async function selectRows(db: SyncDatabase, eventId: string, condition: string, 
   }));
 }
 
-/** The stored rows of these orders, removed ones included. */
+/** Removed rows included. */
 export async function rowsOfOrders(db: SyncDatabase, eventId: string, orderNos: readonly string[]): Promise<StoredRow[]> {
   if (orderNos.length === 0) return [];
   return selectRows(db, eventId, `order_no IN (${orderNos.map(() => '?').join(', ')}) ORDER BY order_no, attendee_key`, orderNos);
@@ -101,7 +98,6 @@ export function newChange(eventId: string, type: ChangeType, key: string, before
   return { id: `chg_${randomUUID()}`, type, eventId, attendeeKey: key, occurredAt: now, before, after };
 }
 
-/** The changes into the outbox, in their order. */
 export async function addToOutbox(db: SyncDatabase, changes: readonly Change[]): Promise<void> {
   const rows = changes.map((change) => ({
     idempotency_key: change.id,

@@ -20,6 +20,7 @@ import { isLoopbackHost } from '../../client/loopback.js';
 import { networkErrorCode } from '../../client/retry.js';
 import { formatDuration } from '../../util/duration.js';
 import { HOURLY_READ_QUOTA, creationQuotasLine } from '../../client/live-quotas.js';
+import { NotSyncedError } from '../../checkin/refused.js';
 import { flagForField } from './fields.js';
 import { notFoundMessage, type IdArguments } from '../../session/ids.js';
 
@@ -70,6 +71,7 @@ export function formatError(error: unknown, invocation?: Invocation, now: Date =
   if (error instanceof RateLimitError) return `${message}${waitedFor(invocation?.waited)}; ${retryAdvice(error, now, invocation?.waited)}`;
   if (error instanceof ServerBusyError && invocation?.waited) return `${message}${waitedFor(invocation.waited)}`;
   if (error instanceof NewerSchemaError) return `error: ${message}; upgrade boxoffice (npm install -g boxoffice)`;
+  if (error instanceof NotSyncedError) return `error: ${message}; run boxoffice attendees sync ${error.eventId} --to ${error.destination} first`;
   if (error instanceof UsageError) return prefixed(withFlagName(message, error.field, invocation?.group));
   if (error instanceof AuthError) {
     // E001 / E020: the credential was refused (expired, revoked or mistyped).

@@ -1,14 +1,14 @@
-// One `attendees sync` as the terminal sees it: the run of src/sync/attendees-sync.ts with the
-// command's session, and everything it prints (the summary, a line per delivery, the status
-// line of --watch, --check's differences).
+// `attendees sync` as the terminal sees it: src/sync/attendees-sync.ts with the command's session,
+// and everything it prints.
 import { Help } from 'commander';
 import { BoxofficeError, DeclinedError } from '../../../client/errors.js';
 import type { Difference } from '../../../sync/check.js';
 import type { FeedTally } from '../../../sync/deliver.js';
 import { type SyncOutput, syncAttendees } from '../../../sync/attendees-sync.js';
-import type { SyncSummary } from '../../../sync/run-sync.js';
+import { changesText, type SyncSummary } from '../../../sync/run-sync.js';
 import { countOf } from '../../../util/count.js';
 import { formatDuration } from '../../../util/duration.js';
+import { READS_PER_INCREMENTAL_RUN } from '../../../sync/plan.js';
 import { statusLine } from '../../../util/status-line.js';
 import type { CommandContext } from '../../framework/context.js';
 import { printOut } from '../../../session/deps.js';
@@ -19,35 +19,25 @@ import { checkWatchInterval } from '../../framework/watch-interval.js';
 import { attendeeListRefused } from './shared.js';
 import type { AttendeesSyncOptions } from './sync.js';
 
-/** What an incremental run costs at most when few orders are new (the watch interval's measure). */
-const READS_PER_WATCHED_RUN = 2;
-
-function changeCounts(summary: SyncSummary): string {
-  const counts = summary.changes;
-  return `${counts['attendee.added']} added, ${counts['attendee.updated']} updated, ${counts['attendee.cancelled']} cancelled, ${counts['attendee.removed']} removed`;
-}
-
 function feedCounts(feeds: readonly FeedTally[]): string {
   return feeds.map((feed) => `; ${feed.flag}: ${feed.delivered} delivered, ${feed.failed} failed, ${feed.pending} pending`).join('');
 }
 
 function summaryLine(summary: SyncSummary, feeds: readonly FeedTally[], label: string): string {
   const list = summary.listOrder === 'unknown' ? 'list order not yet known' : `list ${summary.listOrder}`;
+  const changes = Object.entries(summary.changes).map(([type, count]) => `${count} ${type.slice('attendee.'.length)}`);
   return (
-    `synced event ${summary.eventId} → ${label}: ${changeCounts(summary)}${feedCounts(feeds)}; ${countOf(summary.reads, 'read')} ` +
+    `synced event ${summary.eventId} → ${label}: ${changes.join(', ')}${feedCounts(feeds)}; ${countOf(summary.reads, 'read')} ` +
     `(${summary.kind}${summary.complete ? '' : ', cut short'}; ${list}, ${countOf(summary.ordersInList, 'order')}); ${summary.plan}`
   );
 }
 
 /** A watched run on a terminal's status line: what changed and was delivered, in few words. */
 function statusText(summary: SyncSummary, feeds: readonly FeedTally[]): string {
-  const changed = Object.entries(summary.changes)
-    .filter(([, count]) => count > 0)
-    .map(([type, count]) => `${count} ${type.slice('attendee.'.length)}`);
   const delivered = feeds.reduce((sum, feed) => sum + feed.delivered, 0);
   const undelivered = feeds.reduce((sum, feed) => sum + feed.pending, 0);
   const fed = feeds.length === 0 ? '' : `; ${delivered} delivered${undelivered > 0 ? `, ${undelivered} pending` : ''}`;
-  return `event ${summary.eventId}: ${changed.length === 0 ? 'no changes' : changed.join(', ')}${fed}; ${countOf(summary.reads, 'read')}`;
+  return `event ${summary.eventId}: ${changesText(summary)}${fed}; ${countOf(summary.reads, 'read')}`;
 }
 
 export async function runAttendeesSync(options: AttendeesSyncOptions, context: CommandContext): Promise<void> {
@@ -57,36 +47,44 @@ export async function runAttendeesSync(options: AttendeesSyncOptions, context: C
     const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs, notice: output.notice });
     const apiUrl = session.profile.apiUrl as string;
     try {
-      if (options.watchMs !== undefined) checkWatchInterval(options.watchMs, apiUrl, READS_PER_WATCHED_RUN);
+      if (options.watchMs !== undefined) checkWatchInterval(options.watchMs, apiUrl, READS_PER_INCREMENTAL_RUN);
     } catch (error) {
       await session.client.close();
       throw error;
     }
     return { client: session.client, apiUrl };
   };
-  try {
-    await syncAttendees(
-      { ...options, json: context.globals().json },
-      { connect, output, stdout: deps.io.stdout, stderr: deps.io.stderr, env: deps.env, clock: deps.clock, signal: deps.signal },
-    );
-  } catch (error) {
+  const environment = { connect, output, stdout: deps.io.stdout, stderr: deps.io.stderr, env: deps.env, clock: deps.clock, signal: deps.signal };
+  await syncAttendees({ ...options, json: context.globals().json }, environment).catch((error: unknown) => {
     throw explainPermission(error, attendeeListRefused(options.eventId));
-  }
+  });
 }
 
-function differenceLine(difference: Difference): string {
-  const fields =
-    difference.fields === undefined
-      ? ''
-      : `: ${Object.entries(difference.fields)
-          .map(([name, values]) => `${name} ${JSON.stringify(values.destination)} → ${JSON.stringify(values.list)}`)
-          .join(', ')}`;
-  return `${difference.kind}\t${difference.attendeeKey}${fields}`;
+function differenceLine({ kind, attendeeKey, fields }: Difference): string {
+  const differing = Object.entries(fields ?? {}).map(([name, values]) => `${name} ${JSON.stringify(values.destination)} → ${JSON.stringify(values.list)}`);
+  return `${kind}\t${attendeeKey}${differing.length === 0 ? '' : `: ${differing.join(', ')}`}`;
 }
 
-/** What every run prints alike: the secret, and --check's differences (stdout) and result. */
-function dataOutput(options: AttendeesSyncOptions, context: CommandContext): Pick<SyncOutput, 'secret' | 'difference' | 'checked'> {
-  const { io } = context.deps;
+/**
+ * What a run prints: the secret and --check's differences on stdout, the rest on stderr. In a
+ * script: a line per notice and per run. On a terminal: lines wrapped at word boundaries to its
+ * width, a line per delivery (as `stripe listen` prints them), and under --watch one status line
+ * for the runs, below a notice said again only when it changes.
+ */
+function syncOutput(options: AttendeesSyncOptions, context: CommandContext): SyncOutput {
+  const { io, clock } = context.deps;
+  const tty = io.stderrIsTTY;
+  const watching = options.watchMs !== undefined;
+  const every = formatDuration(options.watchMs ?? 0);
+  const timed = (text: string): string => `${clock.now().toISOString().slice(11, 19)} ${text}`;
+  const width = io.columns ?? 80;
+  const status = statusLine(io.stderr, width);
+  const help = new Help();
+  let lastNotice: string | undefined;
+  const line = (text: string): void => {
+    status.clear();
+    io.stderr.write(`${tty ? help.boxWrap(text, width) : text}\n`);
+  };
   return {
     secret: (secret) => printOut(io, `${secret}\n`),
     difference: (difference) => printOut(io, `${context.globals().json ? JSON.stringify(difference) : differenceLine(difference)}\n`),
@@ -99,66 +97,35 @@ function dataOutput(options: AttendeesSyncOptions, context: CommandContext): Pic
         throw new BoxofficeError(`error: ${label} differs from the attendee list; \`boxoffice attendees sync ${options.eventId} --to … --full\` reconciles it`);
       }
     },
-  };
-}
-
-/** A plan beyond what is left of the hour: on a terminal it asks (y/N); otherwise it says so and goes on. */
-function beyondTheHour(options: AttendeesSyncOptions, context: CommandContext, notice: (line: string) => void): SyncOutput['beyondTheHour'] {
-  return async (text, label) => {
-    if (!context.globals().input) {
-      notice(`${text}; a run stopped by the service's rate limit keeps what it read, and the next run continues from there`);
-      return;
-    }
-    notice(text);
-    if (!(await createPrompter(context.deps).confirm({ message: 'Start it?', default: false }))) {
-      throw new DeclinedError(`sync of event ${options.eventId} not started: nothing read, ${label} unchanged`);
-    }
-  };
-}
-
-/**
- * What a run prints on stderr. In a script: a line per notice and per run. On a terminal: lines
- * wrapped at word boundaries to its width, a line per delivery (as `stripe listen` prints them),
- * and under --watch one status line for the runs, below a notice said again only when it changes.
- */
-function syncOutput(options: AttendeesSyncOptions, context: CommandContext): SyncOutput {
-  const { io } = context.deps;
-  const watching = options.watchMs !== undefined;
-  const next = `next in ${formatDuration(options.watchMs ?? 0)}`;
-  const timed = (text: string): string => `${context.deps.clock.now().toISOString().slice(11, 19)} ${text}`;
-  const waiting = (code: string): string => timed(`rate limited (${code}); trying again in ${formatDuration(options.watchMs ?? 0)}`);
-  const stopped = (feeds: readonly FeedTally[]): string => `event ${options.eventId}${feedCounts(feeds)}`;
-  if (!io.stderrIsTTY) {
-    const line = (text: string): void => void io.stderr.write(`${text}\n`);
-    return {
-      ...dataOutput(options, context),
-      notice: line,
-      beyondTheHour: beyondTheHour(options, context, line),
-      delivered: () => undefined,
-      result: (summary, feeds, label) => line(watching ? timed(`${summaryLine(summary, feeds, label)}; ${next}`) : summaryLine(summary, feeds, label)),
-      feedsStopped: (feeds) => line(stopped(feeds)),
-      rateLimited: (code) => line(waiting(code)),
-    };
-  }
-  const width = io.columns ?? 80;
-  const status = statusLine(io.stderr, width);
-  const help = new Help();
-  let lastNotice: string | undefined;
-  const line = (text: string): void => {
-    status.clear();
-    io.stderr.write(`${help.boxWrap(text, width)}\n`);
-  };
-  return {
-    ...dataOutput(options, context),
+    // A plan beyond what is left of the hour: on a terminal it asks (y/N); otherwise it says so and goes on.
+    async beyondTheHour(text, label) {
+      if (!context.globals().input) {
+        line(`${text}; a run stopped by the service's rate limit keeps what it read, and the next run continues from there`);
+        return;
+      }
+      line(text);
+      if (!(await createPrompter(context.deps).confirm({ message: 'Start it?', default: false }))) {
+        throw new DeclinedError(`sync of event ${options.eventId} not started: nothing read, ${label} unchanged`);
+      }
+    },
     notice(text) {
-      if (watching && text === lastNotice) return;
+      if (tty && watching && text === lastNotice) return;
       lastNotice = text;
       line(text);
     },
-    beyondTheHour: beyondTheHour(options, context, line),
-    delivered: (change, answer) => line(timed(` [${answer}]  ${change.type.padEnd(18)}  ${change.id}`)),
-    result: (summary, feeds, label) => (watching ? status.show(timed(`${statusText(summary, feeds)}; ${next}`)) : line(summaryLine(summary, feeds, label))),
-    feedsStopped: (feeds) => line(stopped(feeds)),
-    rateLimited: (code) => status.show(waiting(code)),
+    delivered(change, answer) {
+      if (tty) line(timed(` [${answer}]  ${change.type.padEnd(18)}  ${change.id}`));
+    },
+    result(summary, feeds, label) {
+      if (!watching) line(summaryLine(summary, feeds, label));
+      else if (tty) status.show(timed(`${statusText(summary, feeds)}; next in ${every}`));
+      else line(timed(`${summaryLine(summary, feeds, label)}; next in ${every}`));
+    },
+    feedsStopped: (feeds) => line(`event ${options.eventId}${feedCounts(feeds)}`),
+    rateLimited(code) {
+      const text = timed(`rate limited (${code}); trying again in ${every}`);
+      if (tty) status.show(text);
+      else line(text);
+    },
   };
 }

@@ -1,7 +1,5 @@
-// `boxoffice attendees sync EVENT_ID --to DEST [--full] [--full-every DURATION] [--max-reads N]
-// [--json] [--exec CMD] [--forward-to URL] [--watch INTERVAL] [--check]`: the attendee list kept
-// in a SQLite file or a PostgreSQL database, with a change feed (src/sync; docs/sync.md). The
-// run and what it prints are in ./sync-run.ts, loaded when the command runs.
+// `boxoffice attendees sync EVENT_ID --to DEST`: the attendee list kept in SQLite or PostgreSQL,
+// with a change feed (src/sync; docs/sync.md). The run is in ./sync-run.ts, loaded when it runs.
 import type { Command } from 'commander';
 import type { AttendeesSyncRequest } from '../../../sync/attendees-sync.js';
 import { UsageError } from '../../../client/errors.js';
@@ -96,7 +94,6 @@ function syncOptionsFrom(eventId: string, flags: SyncFlags, env: Readonly<Record
   };
 }
 
-/** The run, loaded when the verb runs (not for its help). */
 async function runSyncLoaded(options: AttendeesSyncOptions, context: CommandContext): Promise<void> {
   const { runAttendeesSync } = await import('./sync-run.js');
   await runAttendeesSync(options, context);

@@ -1,66 +1,42 @@
-// --sync INTERVAL: `attendees sync`'s own run (src/sync/run-sync.ts) every INTERVAL, on a
-// connection of its own, while the door keeps answering from the database. One process syncs a
-// destination at a time (the sync's run lock): a door that finds another syncing only reads.
-// A failed run (the service out of reach, the quota spent) is shown and tried again next time.
+// --sync INTERVAL: `attendees sync`'s own run every INTERVAL, on a connection of its own, while the
+// door keeps answering from the database. One process syncs a destination at a time (the sync's
+// run lock): a door that finds another syncing only reads. A failed run is shown and tried again.
 import { attendeeListFetcher } from '../../../client/paginate.js';
 import { openDestination, type SyncDatabase } from '../../../sync/destination.js';
-import { runSync, type SyncSummary } from '../../../sync/run-sync.js';
+import { READS_PER_INCREMENTAL_RUN } from '../../../sync/plan.js';
+import { changesText, runSync } from '../../../sync/run-sync.js';
 import { migrate } from '../../../sync/schema.js';
 import { checkSource, serviceOf } from '../../../sync/source.js';
 import { countOf } from '../../../util/count.js';
 import { formatDuration } from '../../../util/duration.js';
 import type { CommandContext } from '../../framework/context.js';
-import { openSession, type Session } from '../../../session/session.js';
+import { openSession } from '../../../session/session.js';
 import { checkWatchInterval } from '../../framework/watch-interval.js';
 import { formatClockTime } from './answer.js';
 import type { CheckinOptions } from './checkin.js';
 
-/** What an incremental run costs at most when few orders are new (as `attendees sync --watch` counts it). */
-const READS_PER_RUN = 2;
-
-export interface BackgroundSync {
-  /** Runs until `signal` fires; `report` gets the lines the view shows after each run. */
-  loop(report: (lines: string[]) => void, signal: AbortSignal): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** "1 added, 1 cancelled (incremental, 2 reads)": the changes a run made, short enough for the view. */
-function summaryText(summary: SyncSummary): string {
-  const changes = Object.entries(summary.changes)
-    .filter(([, count]) => count > 0)
-    .map(([type, count]) => `${count} ${type.replace('attendee.', '')}`);
-  return `${changes.length === 0 ? 'no changes' : changes.join(', ')} (${summary.kind}, ${countOf(summary.reads, 'read')})`;
-}
+export type BackgroundSync = Awaited<ReturnType<typeof openBackgroundSync>>;
 
 /** Opens the session and the sync's connection (refusing a token or an interval now, before the view). */
-export async function openBackgroundSync(options: CheckinOptions & { syncMs: number }, context: CommandContext): Promise<BackgroundSync> {
+export async function openBackgroundSync(options: CheckinOptions & { syncMs: number }, context: CommandContext) {
   const { deps } = context;
-  let plan = `sync every ${formatDuration(options.syncMs)}`;
+  const every = `sync every ${formatDuration(options.syncMs)}`;
+  let plan = every;
   /** The sync's last notice during a run (a wait for the rate limit, a read end of the list). */
   let notice: string | undefined;
-  const session: Session = await openSession(context, {
-    token: true,
-    maxWaitMs: 0,
-    notice: (line) => {
-      notice = line;
-    },
-  });
+  const keepNotice = (line: string): void => {
+    notice = line;
+  };
+  const session = await openSession(context, { token: true, maxWaitMs: 0, notice: keepNotice });
+  const apiUrl = session.profile.apiUrl as string;
   let db: SyncDatabase | undefined;
   try {
-    checkWatchInterval(options.syncMs, session.profile.apiUrl as string, READS_PER_RUN, '--sync');
+    checkWatchInterval(options.syncMs, apiUrl, READS_PER_INCREMENTAL_RUN, '--sync');
     db = await openDestination(options.db);
     await migrate(db);
-    await checkSource(db, {
-      eventId: options.eventId,
-      service: serviceOf(session.profile.apiUrl as string),
-      record: true,
-      readAccount: async () => (await session.client.events.getEvent({ eventId: options.eventId })).event.accountId ?? 'unknown',
-      now: deps.clock.now().toISOString(),
-      notice: (line) => {
-        notice = line;
-      },
-      flag: '--db',
-    });
+    const readAccount = async () => (await session.client.events.getEvent({ eventId: options.eventId })).event.accountId ?? 'unknown';
+    const now = deps.clock.now().toISOString();
+    await checkSource(db, { eventId: options.eventId, service: serviceOf(apiUrl), record: true, readAccount, now, notice: keepNotice, flag: '--db' });
   } catch (error) {
     await db?.close();
     await session.client.close();
@@ -68,30 +44,26 @@ export async function openBackgroundSync(options: CheckinOptions & { syncMs: num
   }
   const syncDb = db;
   let locked = false;
-  const runOnce = async (): Promise<string> => {
-    locked ||= await syncDb.lockRuns();
-    if (!locked) return 'another sync of this database is running (another door?); this door reads what it writes';
-    const summary = await runSync(
-      { eventId: options.eventId, forceFull: false, fullEveryMs: options.fullEveryMs, maxReads: Number.POSITIVE_INFINITY },
-      {
-        db: syncDb,
-        fetchBatch: attendeeListFetcher(session.client.events),
-        notice: (line) => {
-          if (line.startsWith(`sync ${options.eventId} →`)) plan = line.replace(/^sync \S+ → \S+: /, `sync every ${formatDuration(options.syncMs)}: `);
-          else notice = line;
-        },
-        afterStep: async () => undefined,
-        signal: deps.signal,
-        now: () => deps.clock.now().getTime(),
-      },
-    );
-    return `synced: ${summaryText(summary)}`;
-  };
   /** The two lines the view shows: the last run's outcome, and the plan or why the run failed. */
   const linesAfterRun = async (): Promise<string[]> => {
     try {
-      const outcome = await runOnce();
-      return [outcome, notice ?? plan];
+      locked ||= await syncDb.lockRuns();
+      if (!locked) return ['another sync of this database is running (another door?); this door reads what it writes', notice ?? plan];
+      const summary = await runSync(
+        { eventId: options.eventId, forceFull: false, fullEveryMs: options.fullEveryMs, maxReads: Number.POSITIVE_INFINITY },
+        {
+          db: syncDb,
+          fetchBatch: attendeeListFetcher(session.client.events),
+          notice: (line) => {
+            if (line.startsWith(`sync ${options.eventId} →`)) plan = line.replace(/^sync \S+ → \S+: /, `${every}: `);
+            else notice = line;
+          },
+          afterStep: async () => undefined,
+          signal: deps.signal,
+          now: () => deps.clock.now().getTime(),
+        },
+      );
+      return [`synced: ${changesText(summary)} (${summary.kind}, ${countOf(summary.reads, 'read')})`, notice ?? plan];
     } catch (error) {
       const failed = `sync failed at ${formatClockTime(deps.clock.now().toISOString())}`;
       return [failed, `the door works from its list · ${(error as Error).message.replace(/\s+/g, ' ')}`];
@@ -100,7 +72,8 @@ export async function openBackgroundSync(options: CheckinOptions & { syncMs: num
     }
   };
   return {
-    loop: async (report, signal) => {
+    /** Runs until `signal` fires; `report` gets the lines the view shows after each run. */
+    loop: async (report: (lines: string[]) => void, signal: AbortSignal): Promise<void> => {
       while (!signal.aborted) {
         const lines = await linesAfterRun();
         if (signal.aborted) return;
@@ -108,7 +81,7 @@ export async function openBackgroundSync(options: CheckinOptions & { syncMs: num
         await deps.clock.sleep(options.syncMs, signal).catch(() => undefined);
       }
     },
-    close: async () => {
+    close: async (): Promise<void> => {
       await syncDb.close();
       await session.client.close();
     },

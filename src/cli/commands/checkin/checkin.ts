@@ -1,7 +1,5 @@
-// `boxoffice checkin EVENT_ID [CODE] --db DEST [--door NAME] [--sync INTERVAL]`: the door on
-// event day (src/checkin; docs/checkin.md). With CODE (a ticket or order number) it lets that
-// attendee in and exits with the answer's own code; without, on a terminal, it opens the door's
-// full-screen view. The runs are in ./checkin-run.ts and ./view-run.ts, loaded when they run.
+// `boxoffice checkin EVENT_ID [CODE] --db DEST`: the door on event day (src/checkin; docs/checkin.md).
+// With CODE it lets that attendee in (./checkin-run.ts); without, the full-screen view (./view-run.ts).
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';

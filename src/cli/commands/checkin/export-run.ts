@@ -1,5 +1,4 @@
-// The arrivals read from the check-in table and written as CSV (cells a spreadsheet would run as
-// formulas neutralised, as every CSV of boxoffice) or as one JSON array.
+// The arrivals as CSV (csvLine neutralises formulas, as in every CSV of boxoffice) or one JSON array.
 import { openCheckinDatabase } from '../../../checkin/database.js';
 import { arrivals, type Arrival } from '../../../checkin/door.js';
 import { writeFileAtomically } from '../../../util/atomic-file.js';
@@ -20,12 +19,7 @@ function arrivalsText(rows: readonly Arrival[], format: CheckinExportOptions['fo
 export async function runCheckinExport(options: CheckinExportOptions, context: CommandContext): Promise<void> {
   const { io } = context.deps;
   const db = await openCheckinDatabase(options.db, options.eventId);
-  let rows: Arrival[];
-  try {
-    rows = await arrivals(db, options.eventId);
-  } finally {
-    await db.close();
-  }
+  const rows = await arrivals(db, options.eventId).finally(() => db.close());
   const text = arrivalsText(rows, options.format);
   if (options.output === undefined) {
     printOut(io, text);

@@ -1,6 +1,5 @@
-// `boxoffice checkin export EVENT_ID --db DEST [-o FILE [--force]] [--format csv|json]`: the
-// arrivals (who, when, at which door) from the check-in table. A file is written aside and
-// renamed into place, owner-only (0600): it holds personal data.
+// `boxoffice checkin export EVENT_ID --db DEST`: the arrivals (who, when, at which door), to a file
+// written aside and renamed into place, owner-only (0600): it holds personal data.
 import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';

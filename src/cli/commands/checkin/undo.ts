@@ -1,5 +1,5 @@
-// `boxoffice checkin undo EVENT_ID --db DEST [--door NAME]`: takes back the last check-in at the
-// door (all the attendees one scan let in), as if they had not been scanned.
+// `boxoffice checkin undo EVENT_ID --db DEST`: takes back the last check-in at the door (all the
+// attendees one scan let in).
 import type { Command } from 'commander';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { doorOptionsFrom, withCheckinFlags, withDoorFlags, type DoorFlags, type DoorOptions } from './shared.js';

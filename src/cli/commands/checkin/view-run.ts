@@ -1,6 +1,5 @@
-// `boxoffice checkin EVENT_ID --db DEST` on a terminal: the door's full-screen view. Everything
-// it answers comes from the database (offline first); with --sync the list is kept fresh in the
-// background (./background-sync.ts). Database work runs one step at a time, in order.
+// `boxoffice checkin EVENT_ID --db DEST` on a terminal: the door's full-screen view, answering from
+// the database (offline first); with --sync the list is kept fresh in the background.
 import type { ReadStream } from 'node:tty';
 import { AttendeeSearch, arrivedCounts, expectedCounts, listUpdatedAt, ticketCounts } from '../../../checkin/attendees.js';
 import { openCheckinDatabase } from '../../../checkin/database.js';
@@ -9,7 +8,6 @@ import type { CommandContext } from '../../framework/context.js';
 import { colorAllowed } from '../../output/rows.js';
 import { openBackgroundSync, type BackgroundSync } from './background-sync.js';
 import type { CheckinOptions } from './checkin.js';
-import { keysOf, type Key } from './keys.js';
 import { renderView, type ViewState } from './view-screen.js';
 
 /** How often the view reads the counts again (other doors let people in too). */
@@ -18,14 +16,42 @@ const MAX_MATCHES = 20;
 const ENTER_ALTERNATE_SCREEN = '\x1b[?1049h\x1b[?25l';
 const LEAVE_ALTERNATE_SCREEN = '\x1b[?25h\x1b[?1049l';
 
+// Keys from a terminal in raw mode: a chunk of input (a barcode scanner types a whole code and
+// Enter in one) split into printable text, escape sequences (arrows) and control keys.
+type Control = 'enter' | 'backspace' | 'up' | 'down' | 'escape' | 'undo' | 'clear' | 'quit' | 'ignored';
+type Key = { kind: 'text'; text: string } | { kind: Control };
+
+const KEY_TOKEN = /\x1b(?:\[[0-9;?]*[@-~]|O[A-Z])?|\r\n|[\x00-\x1f\x7f]|[^\x00-\x1f\x7f]+/g;
+// A terminal's Enter may be \r\n: one Enter.
+const CONTROL_KEYS: Readonly<Record<string, Control>> = {
+  '\r\n': 'enter',
+  '\r': 'enter',
+  '\n': 'enter',
+  '\x7f': 'backspace',
+  '\b': 'backspace',
+  '\x1a': 'undo',
+  '\x15': 'clear',
+  '\x03': 'quit',
+  '\x04': 'quit',
+  '\x1b': 'escape',
+};
+const ARROWS: Readonly<Record<string, Control>> = { A: 'up', B: 'down' };
+
+function keysOf(chunk: string): Key[] {
+  return Array.from(chunk.matchAll(KEY_TOKEN), ([token]): Key => {
+    if (token.length > 1 && token.startsWith('\x1b')) return { kind: ARROWS[token.slice(-1)] ?? 'ignored' };
+    if (/^[\x00-\x1f\x7f]/.test(token)) return { kind: CONTROL_KEYS[token] ?? 'ignored' };
+    return { kind: 'text', text: token };
+  });
+}
+
 export async function runDoorView(options: CheckinOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const { io } = deps;
   const db = await openCheckinDatabase(options.db, options.eventId);
   let background: BackgroundSync | undefined;
   const stop = new AbortController();
-  const onAbort = (): void => stop.abort();
-  deps.signal.addEventListener('abort', onAbort);
+  const stopped = AbortSignal.any([deps.signal, stop.signal]);
   const stdin = io.stdin as ReadStream;
   try {
     if (options.syncMs !== undefined) background = await openBackgroundSync({ ...options, syncMs: options.syncMs }, context);
@@ -134,22 +160,20 @@ export async function runDoorView(options: CheckinOptions, context: CommandConte
     try {
       await refresh();
       const ticking = (async () => {
-        while (!stop.signal.aborted) {
-          await deps.clock.sleep(REFRESH_MS, stop.signal).catch(() => undefined);
-          if (!stop.signal.aborted) await refresh();
+        while (!stopped.aborted) {
+          await deps.clock.sleep(REFRESH_MS, stopped).catch(() => undefined);
+          if (!stopped.aborted) await refresh();
         }
       })().catch(fail);
       const syncing = background
         ?.loop((lines) => {
           state.syncLines = lines;
           refresh().catch(fail);
-        }, stop.signal)
+        }, stopped)
         .catch(fail);
-      await new Promise<void>((resolve) => {
-        if (stop.signal.aborted) resolve();
-        stop.signal.addEventListener('abort', () => resolve());
-      });
-      await Promise.all([ticking, syncing, queue]);
+      // The ticks run until the view stops; then the database work asked last.
+      await Promise.all([ticking, syncing]);
+      await queue;
     } finally {
       stdin.off('data', onData);
       stdin.setRawMode?.(false);
@@ -158,7 +182,6 @@ export async function runDoorView(options: CheckinOptions, context: CommandConte
     }
     if (failure !== undefined) throw failure;
   } finally {
-    deps.signal.removeEventListener('abort', onAbort);
     await background?.close();
     await db.close();
   }

@@ -1,7 +1,6 @@
-// The door's full-screen view as lines of text: pure, from the view's state to what the terminal
-// shows. The answer to a scan is a banner across the screen (a colour per answer; with colour
-// off, rows of blocks and the answer spelt out large); counts, the list's freshness, the typed
-// text and the matching attendees stay on screen. Fits 80x24.
+// The door's full-screen view as lines of text, from the view's state (pure; fits 80x24). The
+// answer to a scan is a banner across the screen (a colour per answer; with colour off, rows of
+// blocks); counts, the list's freshness, the typed text and the matching attendees stay on screen.
 import type { DoorAttendee, TicketCount } from '../../../checkin/attendees.js';
 import type { ScanResult, Undone } from '../../../checkin/door.js';
 import { formatCount } from '../../../util/count.js';
@@ -59,14 +58,11 @@ function ago(iso: string, now: Date): string {
 function answerText(answer: Answer): { tone: Tone; headline: string; details: string[] } {
   if (answer.kind === 'nothing-to-undo') return { tone: 'undone', headline: 'NOTHING TO UNDO', details: ['this door has let nobody in'] };
   if (answer.kind === 'undone') {
-    const { undone } = answer;
-    return {
-      tone: 'undone',
-      headline: 'UNDONE',
-      details: undone.attendees.map((attendee) => `${who(attendee)} (was in at ${formatClockTime(undone.checkedInAt)})`),
-    };
+    const { attendees, checkedInAt } = answer.undone;
+    return { tone: 'undone', headline: 'UNDONE', details: attendees.map((attendee) => `${who(attendee)} (was in at ${formatClockTime(checkedInAt)})`) };
   }
   const { result } = answer;
+  const cancelled = result.cancelled.map((attendee) => `cancelled: ${attendee.name}`);
   switch (result.outcome) {
     case 'in':
       return {
@@ -75,31 +71,19 @@ function answerText(answer: Answer): { tone: Tone; headline: string; details: st
         details: [
           ...result.admitted.map(who),
           ...result.alreadyIn.map((attendee) => `already in: ${attendee.name}, ${formatClockTime(attendee.checkedInAt ?? '')} at door ${attendee.door}`),
-          ...result.cancelled.map((attendee) => `cancelled: ${attendee.name}`),
+          ...cancelled,
         ],
       };
     case 'already-in': {
-      const [first] = result.alreadyIn;
-      return {
-        tone: 'already-in',
-        headline: 'ALREADY IN',
-        details: [
-          `since ${formatClockTime(first.checkedInAt ?? '')} at door ${first.door}`,
-          ...result.alreadyIn.map(who),
-          ...result.cancelled.map((attendee) => `cancelled: ${attendee.name}`),
-        ],
-      };
+      const [{ checkedInAt, door }] = result.alreadyIn;
+      const details = [`since ${formatClockTime(checkedInAt ?? '')} at door ${door}`, ...result.alreadyIn.map(who), ...cancelled];
+      return { tone: 'already-in', headline: 'ALREADY IN', details };
     }
     case 'cancelled':
       return { tone: 'cancelled', headline: 'CANCELLED', details: ['do not let in', ...result.cancelled.map(who)] };
     case 'not-found':
       return { tone: 'not-found', headline: 'NOT FOUND', details: [`no ticket or order ${result.code} in the list`] };
   }
-}
-
-/** "ALREADY IN" → "A L R E A D Y   I N": the headline large enough to read from a step away. */
-function spaced(headline: string): string {
-  return headline.split('').join(' ');
 }
 
 function banner(state: ViewState): string[] {
@@ -111,13 +95,14 @@ function banner(state: ViewState): string[] {
   const detailLines = details.slice(0, 2).map((line) => clip(`   ${line}`, width));
   if (details.length > 2) detailLines[1] = clip(`   ${details[1]} · and ${details.length - 2} more`, width);
   while (detailLines.length < 2) detailLines.push('');
-  const big = `   ${spaced(headline)}`;
+  // "ALREADY IN" → "A L R E A D Y   I N": the headline large enough to read from a step away.
+  const spaced = headline.split('').join(' ');
   if (state.colour) {
     const paint = (text: string): string => `${STYLE[tone]}${text.padEnd(width)}${RESET}`;
-    return [paint(''), paint(big), ...detailLines.map(paint), paint('')];
+    return [paint(''), paint(`   ${spaced}`), ...detailLines.map(paint), paint('')];
   }
   const blocks = '█'.repeat(width);
-  return [blocks, clip(`██ ${spaced(headline)}`, width), ...detailLines, blocks];
+  return [blocks, clip(`██ ${spaced}`, width), ...detailLines, blocks];
 }
 
 function countLines(state: ViewState): string[] {
@@ -140,10 +125,8 @@ function freshnessLines(state: ViewState): string[] {
 
 function matchLine(state: ViewState, attendee: DoorAttendee, index: number): string {
   const status = attendee.cancelled ? 'cancelled' : attendee.checkedInAt !== undefined ? `in ${formatClockTime(attendee.checkedInAt)} ${attendee.door}` : '';
-  const text = clip(
-    `${index === state.selected ? '›' : ' '} ${attendee.name} · ${attendee.email} · ${attendee.ticketNo}${status ? ` · ${status}` : ''}`,
-    state.columns,
-  );
+  const line = `${index === state.selected ? '›' : ' '} ${attendee.name} · ${attendee.email} · ${attendee.ticketNo}${status ? ` · ${status}` : ''}`;
+  const text = clip(line, state.columns);
   return index === state.selected && state.colour ? `${INVERSE}${text}${RESET}` : text;
 }
 
@@ -157,8 +140,7 @@ export function renderView(state: ViewState): string[] {
     state.input.trim().length >= 2 && state.matches.length === 0
       ? ['  no attendee matches']
       : state.matches.slice(0, room).map((attendee, index) => matchLine(state, attendee, index));
-  const body = [...top, prompt, ...matches];
-  const lines = body.slice(0, state.rows - 1);
+  const lines = [...top, prompt, ...matches].slice(0, state.rows - 1);
   while (lines.length < state.rows - 1) lines.push('');
   return [...lines, footer];
 }

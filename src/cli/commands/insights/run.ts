@@ -7,7 +7,7 @@ import { progressAndNotices } from '../../../export/progress.js';
 import { READS_PER_REFRESH } from '../../../insights/live.js';
 import { arrivalCounts } from '../../../checkin/attendees.js';
 import { openCheckinDatabase } from '../../../checkin/database.js';
-import { hasTable } from '../../../checkin/tables.js';
+import { hasTable } from '../../../checkin/database.js';
 import type { SyncDatabase } from '../../../sync/destination.js';
 import { refuseOtherService, serviceOf } from '../../../sync/source.js';
 import { liveReports, reportOfFile, type ReadArrivals } from '../../../insights/run.js';
