@@ -4,11 +4,7 @@ import { statSync, type Stats } from 'node:fs';
 import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import { UsageError } from '../client/errors.js';
 import { foreignEntry, openDirectoryReason } from '../util/private-file.js';
-import { exportPaths, type ExportFormat } from './checkpoint.js';
-import { exportFormatOf } from './format-of.js';
-
-/** The extension suggested for each format. */
-const SUGGESTED_EXTENSION: Record<ExportFormat, string> = { csv: '.csv', json: '.json', ndjson: '.ndjson' };
+import { exportFormatOf, exportPaths, type ExportFormat } from './checkpoint.js';
 
 function statOrUndefined(path: string): Stats | undefined {
   try {
@@ -20,15 +16,11 @@ function statOrUndefined(path: string): Stats | undefined {
   }
 }
 
-/** A format a file is written in, as an -o FILE's extension may name it. */
+/** A format a file is written in: `description` as the refusal names it ("--format json"), `alternative` what else would do, after "or". */
 export interface OutputFormat {
-  /** Whether the file name's extension names this format. */
   isNamedBy(path: string): boolean;
-  /** The extension suggested for it (".csv"). */
   extension: string;
-  /** The format as the refusal names it ("--format json", "the format (csv, the default)"). */
   description: string;
-  /** What else would do, after "or" ("choose --format csv|json|ndjson to match"). */
   alternative?: string;
 }
 
@@ -42,20 +34,16 @@ export function assertExtensionSays(output: string, format: OutputFormat): void 
   throw new UsageError(`--output ${output}: the extension ${extension} contradicts ${format.description}; write to ${suggested}${alternative}`, '--output');
 }
 
-/** assertExtensionSays for an export's format. */
 export function assertExtensionMatches(output: string, format: ExportFormat, formatGiven: boolean): void {
   assertExtensionSays(output, {
     isNamedBy: (path) => exportFormatOf(path) === format,
-    extension: SUGGESTED_EXTENSION[format],
+    extension: `.${format}`,
     description: formatGiven ? `--format ${format}` : `the format (${format}, the default)`,
     alternative: 'choose --format csv|json|ndjson to match',
   });
 }
 
-/**
- * What `-o FILE` names: nothing yet or a regular file (written aside and renamed into place), or
- * a FIFO or terminal-like device such as /dev/stdout (written to as a stream, never replaced).
- */
+/** `stream`: a FIFO or a device such as /dev/stdout, written into and never replaced; a new or regular file is written aside and renamed. */
 export type DestinationKind = 'new' | 'file' | 'stream';
 
 /**

@@ -3,21 +3,21 @@
 // part way, why, when its checkpoint can continue it (the CLI words the command that does).
 import { constants, existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../client/errors.js';
+import { describeHolder, lockPathFor, tryLock } from '../util/file-lock.js';
 import { exportPaths, type ExportFormat } from './checkpoint.js';
 import { assertWorkFilesOurs, type DestinationKind } from './destination.js';
-import { lockOutput } from './output-lock.js';
 
 export interface ExportTarget {
   eventId: string;
   /** -o FILE; stdout when undefined. */
   output?: string;
-  /** How -o FILE is written (see checkDestination). */
   destination?: DestinationKind;
   format: ExportFormat;
-  /** Only attendees with one of these statuses; every attendee when empty. */
+  /** Every attendee when empty. */
   statuses: readonly string[];
   /** Replace an existing -o FILE without asking. */
   force: boolean;
@@ -25,8 +25,29 @@ export interface ExportTarget {
 
 export interface DestinationHooks {
   now(): number;
-  /** Resolves when an existing -o FILE may be replaced; throws to leave it as it is. */
+  /** Throws to leave an existing -o FILE as it is. */
   confirmReplace(output: string): Promise<void>;
+}
+
+/**
+ * A lock beside -o FILE (FILE.lock), as apply keeps beside its state file: two exports to one
+ * file would write the same spool and checkpoint. A lock whose process has died, or left empty by
+ * a crash before its holder was written, is taken over. Creating it also checks that the
+ * directory is writable, before any request.
+ */
+async function lockOutput(output: string, now: () => number) {
+  let attempt: Awaited<ReturnType<typeof tryLock>>;
+  try {
+    attempt = await tryLock(lockPathFor(output), undefined, now);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(`--output ${output}: cannot write in ${dirname(resolve(output))} (${reason})`, '--output');
+  }
+  if (attempt.acquired) return attempt.lock;
+  throw new UsageError(
+    `--output ${output}: another export to this file is running (${describeHolder(attempt.holder)}); wait for it to finish, or choose another -o`,
+    '--output',
+  );
 }
 
 /**
@@ -52,10 +73,7 @@ export async function toDestination<T>(
   }
 }
 
-/**
- * -o a FIFO or a device (/dev/stdout): the rows are written into it as into stdout, with the work
- * files in a private temporary directory; it is never replaced, --force or not.
- */
+/** -o a FIFO or a device (/dev/stdout): written into as stdout is, with the work files in a private temporary directory. */
 async function toStream<T>(output: string, write: (rows: Writable) => Promise<T>): Promise<T> {
   // Opened without O_CREAT: if it went away since the check, this fails rather than making a
   // file. A FIFO's open waits (off the main thread) for its reader.
@@ -79,10 +97,7 @@ async function toStream<T>(output: string, write: (rows: Writable) => Promise<T>
 /** Why an export stopped part way with its checkpoint kept, so that it can be resumed. */
 export type ResumableStop = 'interrupted' | 'rate limit' | 'stopped';
 
-/**
- * Whether the export to `target`'s -o FILE that stopped with `error` can be resumed from its
- * checkpoint: cut short by Ctrl-C, the rate limit, the network or a busy service, and why.
- */
+/** Why the export to -o FILE that stopped with `error` can be resumed: cut short by Ctrl-C, the rate limit, the network or a busy service. */
 export function resumableStop(target: ExportTarget, error: unknown, interrupted: boolean): ResumableStop | undefined {
   const output = target.output;
   if (output === undefined || target.destination === 'stream') return undefined;

@@ -1,19 +1,16 @@
-// Reading an event from the service for insights. The whole attendee list goes through the
-// export machinery (the same batching, de-duplication, rate-limit waits, progress and resumable
-// checkpoint as `attendees export`) into an NDJSON work file, and the figures count the rows the
-// export writes as it writes them: the rows `--from` that file would read, so the two give the
-// same figures. A resumed read counts the finished work file instead (its first run's rows were
-// counted by a process that is gone).
-// A watch refresh then costs two reads: the sales report (cancellations of orders already
-// seen) and one attendee-list batch starting past the orders already seen.
+// Reading an event from the service for insights: the attendee list goes through the export
+// machinery (batching, de-duplication, rate-limit waits, progress, resumable checkpoint) into an
+// NDJSON work file, and the figures count the rows as the export writes them, so `--from` that
+// file gives the same figures. A resumed read counts the finished work file instead (its first
+// run's rows were counted by a process that is gone). A watch refresh then costs two reads.
 import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
-import type { AttendeeRecord, EventApi, OrganizerTicket, ReportResponse } from '../client/index.js';
+import type { AttendeeRecord, EventApi, ReportResponse } from '../client/index.js';
 import { attendeeListFetcher } from '../client/paginate.js';
-import { checkpointIsFor, exportPaths, type ExportSource } from '../export/checkpoint.js';
+import type { ExportSource } from '../export/checkpoint.js';
 import { ColumnRegistry } from '../export/columns.js';
-import { exportAttendees } from '../export/export-attendees.js';
+import { exportAttendees, resumableCheckpoint } from '../export/export-attendees.js';
 import { flattenRecord } from '../export/flatten.js';
 import type { ProgressSink } from '../export/progress.js';
 import { lockPathFor, tryLock } from '../util/file-lock.js';
@@ -31,29 +28,17 @@ export const READS_PER_REFRESH = 2;
 
 type InsightsApi = Pick<EventApi, 'getEvent' | 'getTickets' | 'getReport' | 'attendeeList'>;
 
-interface EventFacts {
-  title: string;
-  /** The event's currency (its tickets'), when it has tickets. */
-  currency: string | null;
-  /** The event's timezone when the service names a known one, else the machine's. */
-  timezone: string;
-  /** The event's tickets as read (get-tickets): their quantities on sale give the sell-through. */
-  tickets: OrganizerTicket[];
-  /** The sales report (get-report): tickets sold, ticket sales and fees. */
-  report: ReportResponse;
-}
-
 export interface LiveReadEnvironment {
   api: InsightsApi;
   /** The NDJSON work file (its checkpoint beside it makes an interrupted read resumable). */
   workPath: string;
-  /** The service and account read: the work file must be theirs alone. */
+  /** The work file must be this service's and account's alone. */
   source: ExportSource;
   progress?: ProgressSink;
   notice(line: string): void;
   signal: AbortSignal;
   now(): number;
-  /** Where exportAttendees would write rows without a file: never used (a file is given). */
+  /** Never written to (the export writes a file). */
   stdout: Writable;
   prefetch: number;
   /** Overrides from the command line. */
@@ -61,24 +46,17 @@ export interface LiveReadEnvironment {
   timezone?: string;
 }
 
-export interface LiveRead {
-  facts: EventFacts;
-  figures: FiguresAccumulator;
-  /** Zone the service writes purchase dates in (from the records), if it said. */
-  purchaseZone: string | undefined;
-  reads: number;
-  /** How the list began when read: where a watch finds new orders (see EventWatcher). */
-  listStart: ListStart;
-}
-
-/** The order numbers of the list's first batch, and whether the list runs newest first. */
+/** The order numbers of the list's first batch, and whether the list runs newest first: where a watch finds new orders. */
 interface ListStart {
   head: string[];
   newestFirst: boolean;
 }
 
-/** Name, currency, timezone, tickets and sales report of the event: three reads. */
-async function eventFacts(api: InsightsApi, eventId: string, overrides: { currency?: string; timezone?: string }): Promise<EventFacts> {
+/**
+ * Name, currency (its tickets'), timezone (when the service names a known one, else the
+ * machine's), tickets (their quantities give the sell-through) and sales report: three reads.
+ */
+async function eventFacts(api: InsightsApi, eventId: string, overrides: { currency?: string; timezone?: string }) {
   const { event } = await api.getEvent({ eventId });
   const { tickets } = await api.getTickets({ eventId });
   const report = await api.getReport({ eventId });
@@ -92,7 +70,7 @@ async function eventFacts(api: InsightsApi, eventId: string, overrides: { curren
   };
 }
 
-export async function readEventLive(eventId: string, env: LiveReadEnvironment): Promise<LiveRead> {
+export async function readEventLive(eventId: string, env: LiveReadEnvironment) {
   let reads = 0;
   const counted = <T>(call: () => Promise<T>): Promise<T> => {
     reads += 1;
@@ -120,7 +98,7 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
   const work = await claimWorkPath(env.workPath);
   try {
     // A checkpoint of another service or account is discarded: its rows are another list.
-    const resume = work.shared && (await checkpointIsFor(exportPaths(work.path).checkpoint, env.source));
+    const resume = work.shared && (await resumableCheckpoint({ eventId, format: 'ndjson', outputPath: work.path }, env.source)) !== undefined;
     await exportAttendees(
       { eventId, format: 'ndjson', outputPath: work.path, resume, prefetch: env.prefetch },
       {
@@ -174,16 +152,16 @@ async function claimWorkPath(workPath: string): Promise<{ path: string; shared: 
   return { path: `${workPath}.${process.pid}`, shared: false, release: async () => undefined };
 }
 
-/** What changed between two refreshes. */
+/**
+ * What changed between two refreshes: `revenue` is the new orders' cost, `cancellations` the
+ * sales report's (any order), `unread` the attendees it counts beyond those read.
+ */
 export interface RefreshChange {
   newOrders: number;
   newAttendees: number;
-  /** Sum of the new orders' cost. */
   revenue: number;
-  /** Attendees cancelled since the last refresh, by the sales report's count (any order). */
   cancellations: number;
   reads: number;
-  /** Attendees the report counts beyond those read: the next refresh reads on. */
   unread: number;
 }
 
@@ -198,13 +176,15 @@ export interface RefreshChange {
 export class EventWatcher {
   private readonly columns = new ColumnRegistry();
   private lastCancelled: number | undefined;
-  /** The sales report as last read (undefined before start). */
   lastReport: ReportResponse | undefined;
   /**
    * Order numbers of the last records read. A batch starting at the count of orders seen repeats
    * at most the last of them (1-based counting), so these are all a refresh must recognise.
    */
   private recent: Set<string>;
+  /** Order numbers of the list's first batch as last read. */
+  private head: Set<string>;
+  private newestFirst: boolean;
 
   constructor(
     private readonly api: InsightsApi,
@@ -216,10 +196,6 @@ export class EventWatcher {
     this.head = new Set(listStart.head);
     this.newestFirst = listStart.newestFirst;
   }
-
-  /** Order numbers of the list's first batch as last read. */
-  private head: Set<string>;
-  private newestFirst: boolean;
 
   /** The orders at the head of a newest-first list before the first one seen there last time. */
   private async newAtHead(): Promise<AttendeeRecord[]> {

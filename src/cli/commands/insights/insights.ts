@@ -4,13 +4,11 @@
 import { existsSync, statSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import type { ExportFormat } from '../../../export/checkpoint.js';
-import { exportFormatOf } from '../../../export/format-of.js';
+import { EXPORT_FORMATS, exportFormatOf, type ExportFormat } from '../../../export/checkpoint.js';
 import { assertExtensionSays, checkDestination, type OutputFormat } from '../../../export/destination.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { summarised } from '../summaries.js';
 import { DEFAULT_MAX_WAIT } from '../attendees/shared.js';
-import { EXPORT_FORMATS } from '../../../export/checkpoint.js';
 import { runInsights } from './run.js';
 import type { InsightsOptions } from './shared.js';
 import { parseDuration } from '../../framework/duration.js';
