@@ -2,6 +2,7 @@
 // Purchase dates arrive as wall-clock text ("yyyy-mm-dd HH:MM:SS") in the zone the service
 // names beside them; the figures count days in the event's zone.
 import { instantOf, wallTime } from '../util/zoned-time.js';
+import type { FiguresClock } from './figures.js';
 
 export { instantOf, isKnownTimezone, machineTimezone, wallTime } from '../util/zoned-time.js';
 
@@ -20,6 +21,11 @@ export function calendarHour(purchaseDate: string, zone: string, sourceZone: str
 /** A purchaseDate's calendar day in `zone` (see calendarHour). */
 export function calendarDay(purchaseDate: string, zone: string, sourceZone: string | undefined): string {
   return calendarHour(purchaseDate, zone, sourceZone).slice(0, 10);
+}
+
+/** Days and today in `timezone`; `sourceZone`: the zone the purchase dates are written in, when known (else taken as written). */
+export function figuresClock(timezone: string, sourceZone: string | undefined, now: () => number): FiguresClock {
+  return { today: () => wallTime(now(), timezone).slice(0, 10), hourOf: (purchaseDate) => calendarHour(purchaseDate, timezone, sourceZone) };
 }
 
 /** The `days` dates ending with `last` (yyyy-mm-dd), oldest first. */

@@ -1,8 +1,8 @@
 // The terminal summary: totals, a sparkline of the last 30 days and horizontal bars. Plain text
 // built by small pure functions (a sparkline and a bar are a few lines each; no library needed).
-import { formatCount, formatMoney, formatShare } from './format.js';
+import { formatCount, formatMoney } from '../util/count.js';
 import type { ArrivalCounts } from '../checkin/attendees.js';
-import { ARRIVED, NO_CITY, PAID_BY_BUYERS, TICKET_SALES, type InsightsReport } from './report.js';
+import { ARRIVED, NO_CITY, PAID_BY_BUYERS, TICKET_SALES, formatShare, type InsightsReport } from './report.js';
 
 /** How the summary is coloured on a colour terminal: headings bold, bars and the sparkline cyan. */
 export interface Paint {

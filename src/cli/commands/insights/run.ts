@@ -11,6 +11,8 @@ import { hasTable } from '../../../checkin/tables.js';
 import type { SyncDatabase } from '../../../sync/destination.js';
 import { refuseOtherService, serviceOf } from '../../../sync/source.js';
 import { liveReports, reportOfFile, type ReadArrivals } from '../../../insights/run.js';
+import { CutShortExportError } from '../../../insights/read-export.js';
+import { withNotes } from '../../../client/errors.js';
 import { formatCount } from '../../../util/count.js';
 import { formatDuration } from '../../../util/duration.js';
 import { withSmallHeap } from '../../../util/heap.js';
@@ -100,7 +102,9 @@ export async function runInsights(options: InsightsOptions, context: CommandCont
     await withSmallHeap(async () => {
       if (from === undefined) return runLiveInsights({ ...options, eventId: eventId as string }, context, db);
       const arrivals = eventId === undefined ? undefined : arrivalsOf(db, eventId);
-      const report = await reportOfFile(from, { ...options, arrivals, now: deps.clock.now(), signal: deps.signal });
+      const report = await reportOfFile(from, { ...options, arrivals, now: deps.clock.now(), signal: deps.signal }).catch((error: unknown) => {
+        throw error instanceof CutShortExportError ? withNotes(error, { next: 'export it again (boxoffice attendees export EVENT_ID -o FILE)' }) : error;
+      });
       await showReport(report, options, context, null);
     });
   } finally {
