@@ -2,7 +2,6 @@
 // Purchase dates arrive as wall-clock text ("yyyy-mm-dd HH:MM:SS") in the zone the service
 // names beside them; the figures count days in the event's zone.
 import { instantOf, wallTime } from '../util/zoned-time.js';
-import type { FiguresClock } from './figures.js';
 
 export { instantOf, isKnownTimezone, machineTimezone, wallTime } from '../util/zoned-time.js';
 
@@ -24,8 +23,8 @@ export function calendarDay(purchaseDate: string, zone: string, sourceZone: stri
 }
 
 /** Days and today in `timezone`; `sourceZone`: the zone the purchase dates are written in, when known (else taken as written). */
-export function figuresClock(timezone: string, sourceZone: string | undefined, now: () => number): FiguresClock {
-  return { today: () => wallTime(now(), timezone).slice(0, 10), hourOf: (purchaseDate) => calendarHour(purchaseDate, timezone, sourceZone) };
+export function figuresClock(timezone: string, sourceZone: string | undefined, now: () => number) {
+  return { today: () => wallTime(now(), timezone).slice(0, 10), hourOf: (purchaseDate: string) => calendarHour(purchaseDate, timezone, sourceZone) };
 }
 
 /** The `days` dates ending with `last` (yyyy-mm-dd), oldest first. */
