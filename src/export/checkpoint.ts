@@ -61,6 +61,11 @@ const checkpointSchema = z.object({
 });
 export type Checkpoint = z.infer<typeof checkpointSchema>;
 
+/** A refusal of --resume (exit 2): why, then what to do instead. */
+export function cannotResume(why: string, instead = 'run without --resume to start over'): UsageError {
+  return new UsageError(`--resume: ${why}; ${instead}`, '--resume');
+}
+
 export async function readCheckpoint(path: string): Promise<Checkpoint | undefined> {
   let fd: number;
   try {
@@ -79,12 +84,10 @@ export async function readCheckpoint(path: string): Promise<Checkpoint | undefin
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new UsageError(`--resume: the checkpoint ${path} is not valid JSON; run without --resume to start over`, '--resume');
+    throw cannotResume(`the checkpoint ${path} is not valid JSON`);
   }
   const result = checkpointSchema.safeParse(parsed);
-  if (!result.success) {
-    throw new UsageError(`--resume: the checkpoint ${path} is not one this version wrote; run without --resume to start over`, '--resume');
-  }
+  if (!result.success) throw cannotResume(`the checkpoint ${path} is not one this version wrote`);
   return result.data;
 }
 

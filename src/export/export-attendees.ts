@@ -9,6 +9,7 @@ import { ApiError, AuthError, PermissionError, RateLimitError, ServerBusyError, 
 import { attendeeBatches, type FetchAttendeeBatch } from '../client/paginate.js';
 import type { AttendeeRecord } from '../client/schemas/index.js';
 import {
+  cannotResume,
   exportPaths,
   readCheckpoint,
   writeCheckpoint,
@@ -122,40 +123,28 @@ function assertHolds(path: string, bytes: number): void {
     closeSync(opened.fd);
     size = opened.size;
   } catch (error) {
-    if (error instanceof UnsafeFileError)
-      throw new UsageError(`--resume: ${error.message}, not a work file of this export; remove it and run without --resume`, '--resume');
+    if (error instanceof UnsafeFileError) throw cannotResume(`${error.message}, not a work file of this export`, 'remove it and run without --resume');
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    throw new UsageError(`--resume: ${path} is missing; run without --resume to start over`, '--resume');
+    throw cannotResume(`${path} is missing`);
   }
-  if (size < bytes) {
-    throw new UsageError(`--resume: ${path} holds ${size} bytes, fewer than the checkpoint counts (${bytes}); run without --resume to start over`, '--resume');
-  }
+  if (size < bytes) throw cannotResume(`${path} holds ${size} bytes, fewer than the checkpoint counts (${bytes})`);
 }
 
 /** Refuses (exit 2) a checkpoint that another export wrote, or whose work files do not hold what it counts. */
 function assertResumable(checkpoint: Checkpoint, paths: ExportPaths, request: ExportRequest, source: ExportSource): void {
-  if (checkpoint.eventId !== request.eventId || checkpoint.format !== request.format) {
-    throw new UsageError(
-      `--resume: the checkpoint ${paths.checkpoint} is for event ${checkpoint.eventId} as ${checkpoint.format}, ` +
-        `not event ${request.eventId} as ${request.format}; run without --resume to start over`,
-      '--resume',
-    );
+  const { eventId, format } = checkpoint;
+  if (eventId !== request.eventId || format !== request.format) {
+    throw cannotResume(`the checkpoint ${paths.checkpoint} is for event ${eventId} as ${format}, not event ${request.eventId} as ${request.format}`);
   }
   if (checkpoint.service !== source.service || checkpoint.account !== source.account) {
     const which = checkpoint.service !== source.service ? `the service at ${checkpoint.service}` : 'another account (another access token)';
-    throw new UsageError(
-      `--resume: the checkpoint ${paths.checkpoint} was written for ${which}, not this one (${source.service}); ` +
-        'resume with the same service and token, or run without --resume to start over',
-      '--resume',
-    );
+    const instead = 'resume with the same service and token, or run without --resume to start over';
+    throw cannotResume(`the checkpoint ${paths.checkpoint} was written for ${which}, not this one (${source.service})`, instead);
   }
   if (!sameStatuses(checkpoint.statuses, request.statuses)) {
     const described = (list: readonly string[] | undefined) => (list && list.length > 0 ? `--status ${list.join(',')}` : 'no --status');
-    throw new UsageError(
-      `--resume: the checkpoint ${paths.checkpoint} was written with ${described(checkpoint.statuses)}, ` +
-        `not ${described(request.statuses)}; give the same --status, or run without --resume to start over`,
-      '--resume',
-    );
+    const instead = 'give the same --status, or run without --resume to start over';
+    throw cannotResume(`the checkpoint ${paths.checkpoint} was written with ${described(checkpoint.statuses)}, not ${described(request.statuses)}`, instead);
   }
   assertHolds(paths.spool, checkpoint.spoolBytes);
   assertHolds(paths.orders, checkpoint.ordersBytes);

@@ -101,6 +101,7 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment) {
     await exportAttendees(
       { eventId, format: 'ndjson', outputPath: work.path, resume, prefetch: env.prefetch },
       {
+        ...env,
         fetchBatch: async (range, signal, answered) => {
           const records = await fetchList(range, signal, answered);
           purchaseZone ??= records.find((record) => record.purchaseDate?.timezone)?.purchaseDate?.timezone;
@@ -114,12 +115,6 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment) {
           return records;
         },
         onRow: resume ? undefined : count,
-        source: env.source,
-        stdout: env.stdout,
-        notice: env.notice,
-        progress: env.progress,
-        signal: env.signal,
-        now: env.now,
       },
     );
     const zone = sourceZone();
@@ -133,7 +128,7 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment) {
     } finally {
       await rm(work.path, { force: true });
     }
-    return { facts, figures, purchaseZone: zone, reads, listStart };
+    return { facts, figures, reads, listStart };
   } finally {
     await work.release();
   }

@@ -95,10 +95,8 @@ async function insightsOptionsFrom(eventId: string | undefined, flags: InsightsF
     throw new UsageError(`--currency: expected a three-letter code such as INR or USD, got "${flags.currency}"`, '--currency');
   }
   const timezone = flags.timezone?.trim();
-  if (timezone !== undefined) {
-    if (!isKnownTimezone(timezone)) {
-      throw new UsageError(`--timezone: "${flags.timezone}" is not a timezone name (examples: Asia/Kolkata, Europe/Berlin, UTC)`, '--timezone');
-    }
+  if (timezone !== undefined && !isKnownTimezone(timezone)) {
+    throw new UsageError(`--timezone: "${flags.timezone}" is not a timezone name (examples: Asia/Kolkata, Europe/Berlin, UTC)`, '--timezone');
   }
   const db = flags.db?.trim();
   if (flags.db !== undefined && !db) throw new UsageError('--db: name the database attendees sync fills: a SQLite file or a postgres:// URL', '--db');

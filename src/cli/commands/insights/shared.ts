@@ -1,4 +1,4 @@
-// What the parts of `boxoffice insights` (flags, one run, the watch loop, the output) share.
+// The options of `boxoffice insights`, as its flags give them to its run and its output.
 import type { ExportFormat } from '../../../export/checkpoint.js';
 import type { DestinationKind } from '../../../export/destination.js';
 
@@ -6,9 +6,7 @@ export interface InsightsOptions {
   eventId?: string;
   from?: { path: string; format: ExportFormat };
   output?: string;
-  /** How -o FILE is written (see checkDestination). */
   destination?: DestinationKind;
-  /** Replace an existing -o FILE without asking. */
   force: boolean;
   svgDir?: string;
   watchMs?: number;
