@@ -231,8 +231,11 @@ export class EventWatcher {
       this.newestFirst = records.length > 0;
     }
     for (const record of records) {
-      const rows = this.rowsOf(record);
-      for (const row of rows) this.figures.add(row);
+      const rows = flattenRecord(record);
+      for (const row of rows) {
+        this.columns.observe(row.answers);
+        this.figures.add(this.columns.rowObject(this.columns.appendCustomCells(row.fixed, row.answers)));
+      }
       change.newOrders += 1;
       change.newAttendees += rows.length;
       change.revenue += Number(record.orderCost ?? 0) || 0;
@@ -243,12 +246,5 @@ export class EventWatcher {
     change.unread = Math.max(0, sold - this.figures.figures().totals.attendees);
     change.revenue = roundMoney(change.revenue);
     return change;
-  }
-
-  private rowsOf(record: AttendeeRecord): ExportRow[] {
-    return flattenRecord(record).map((row) => {
-      this.columns.observe(row.answers);
-      return this.columns.rowObject(this.columns.appendCustomCells(row.fixed, row.answers));
-    });
   }
 }
