@@ -272,7 +272,7 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
         attendees += rows.length;
       }
       bytes.append(text);
-      const written = spool.appendRows(bytes.take());
+      const written = spool.rows.append(bytes.take());
       for (const segment of segments) {
         const last = checkpoint.segments[checkpoint.segments.length - 1];
         if (last.fromByte === segment.fromByte) last.customColumns = segment.customColumns;
@@ -280,7 +280,7 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
       }
       if (segments.length > 0) checkpoint.labels = columns.labels;
       checkpoint.spoolBytes += written;
-      checkpoint.ordersBytes += spool.appendOrderNumbers(orderNumbers);
+      checkpoint.ordersBytes += spool.orders.append(orderNumbers.map((orderNo) => `${JSON.stringify(orderNo)}\n`).join(''));
       checkpoint.attendees += attendees;
       checkpoint.records += batch.records.length;
       checkpoint.duplicates += batch.records.length - orderNumbers.length;

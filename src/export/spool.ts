@@ -121,9 +121,10 @@ export class BufferedAppend {
 
 const FLUSH_BYTES = 256 * 1024;
 
+/** The spool (`rows`) and the order list (`orders`), created or, `resuming`, cut to what the checkpoint counts. */
 export class SpoolWriter {
-  private readonly rows: BufferedAppend;
-  private readonly orders: BufferedAppend;
+  readonly rows: BufferedAppend;
+  readonly orders: BufferedAppend;
 
   constructor(paths: { spool: string; orders: string }, at: { spoolBytes: number; ordersBytes: number }, resuming: boolean) {
     const rows = new AppendOnlyFile(paths.spool, resuming ? at.spoolBytes : undefined);
@@ -134,16 +135,6 @@ export class SpoolWriter {
       throw error;
     }
     this.rows = new BufferedAppend(rows);
-  }
-
-  appendRows(rows: Buffer): number {
-    return this.rows.append(rows);
-  }
-
-  appendOrderNumbers(orderNumbers: readonly string[]): number {
-    let lines = '';
-    for (const orderNo of orderNumbers) lines += `${JSON.stringify(orderNo)}\n`;
-    return this.orders.append(lines);
   }
 
   flush(): void {

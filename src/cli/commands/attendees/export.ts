@@ -18,18 +18,14 @@ import { attendeeListRefused, explainPermission } from '../../../session/permiss
 import { EXPORT_FORMATS, exportFormatOf, exportSource, type ExportFormat, type ExportSource } from '../../../export/checkpoint.js';
 import { DEFAULT_PREFETCH, exportAttendees, resumableCheckpoint } from '../../../export/export-attendees.js';
 import { progressAndNotices } from '../../../export/progress.js';
-import { expectedAttendeeCount, resumableStop, toDestination, type ExportTarget, type ResumableStop } from '../../../export/to-destination.js';
+import { expectedAttendeeCount, resumableStop, toDestination, type ResumableStop } from '../../../export/to-destination.js';
 import { shellQuote } from '../../../util/shell-word.js';
 import { formatDuration } from '../../../util/duration.js';
 import { withSmallHeap } from '../../../util/heap.js';
 import { attendeeListFetcher } from '../../../client/paginate.js';
 import { openSession } from '../../../session/session.js';
 
-interface AttendeesExportOptions extends ExportTarget {
-  resume: boolean;
-  maxWaitMs: number;
-  prefetch: number;
-}
+type AttendeesExportOptions = Awaited<ReturnType<typeof exportOptionsFrom>>;
 
 interface ExportFlags {
   output?: string;
@@ -79,15 +75,13 @@ export function registerAttendeesExport(group: Command, context: CommandContext,
 }
 
 /** Flags → options, refusing bad input before anything is sent. */
-async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: boolean): Promise<AttendeesExportOptions> {
+async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: boolean) {
   const id = eventId.trim();
   if (id === '') throw new UsageError('EVENT_ID: must not be empty', 'EVENT_ID');
   const output = flags.output?.trim();
   if (flags.output !== undefined && !output) throw new UsageError('--output: must name a file', '--output');
   const destination = output === undefined ? undefined : checkDestination(output);
-  if (flags.resume && output === undefined) {
-    throw new UsageError('--resume: needs -o FILE (an export to stdout keeps no checkpoint)', '--resume');
-  }
+  if (flags.resume && output === undefined) throw new UsageError('--resume: needs -o FILE (an export to stdout keeps no checkpoint)', '--resume');
   if (flags.resume && destination === 'stream') {
     throw new UsageError(`--resume: ${output} is a pipe or a device, written as a stream; such an export keeps no checkpoint`, '--resume');
   }
@@ -98,9 +92,7 @@ async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: bool
   }
   const prefetch = wholeNumber(flags.prefetch, '--prefetch', 0, 8);
   const statuses = (flags.status ?? []).map((status) => status.trim());
-  if (statuses.some((status) => status === '')) {
-    throw new UsageError('--status: expected a status such as attending (comma-separated for several)', '--status');
-  }
+  if (statuses.includes('')) throw new UsageError('--status: expected a status such as attending (comma-separated for several)', '--status');
   const unknown = statuses.find((status) => !(ATTENDEE_STATUSES as readonly string[]).includes(status));
   if (unknown !== undefined) throw new UsageError(`invalid --status "${unknown}": expected one of ${ATTENDEE_STATUSES.join(', ')}`, '--status');
   return {

@@ -10,7 +10,6 @@ import { verbAction, type CommandContext, type RunVerb } from '../../framework/c
 import { summarised } from '../summaries.js';
 import { DEFAULT_MAX_WAIT } from '../attendees/shared.js';
 import { runInsights } from './run.js';
-import type { InsightsOptions } from './shared.js';
 import { parseDuration } from '../../framework/duration.js';
 import { isKnownTimezone } from '../../../insights/dates.js';
 
@@ -61,14 +60,16 @@ export function registerInsights(program: Command, context: CommandContext, run:
     .action(verbAction(context, run, (eventId: string | undefined, flags: InsightsFlags) => insightsOptionsFrom(eventId, flags)));
 }
 
+export type InsightsOptions = Awaited<ReturnType<typeof insightsOptionsFrom>>;
+
 /** Flags → options, refusing bad input before anything is read or sent. */
-async function insightsOptionsFrom(eventId: string | undefined, flags: InsightsFlags): Promise<InsightsOptions> {
+async function insightsOptionsFrom(eventId: string | undefined, flags: InsightsFlags) {
   const id = eventId?.trim();
   if (eventId !== undefined && !id) throw new UsageError('EVENT_ID: must not be empty', 'eventId');
   if (id === undefined && flags.from === undefined) {
     throw new UsageError('EVENT_ID: name the event (boxoffice insights EVENT_ID), or read an export with --from FILE', 'eventId');
   }
-  let from: InsightsOptions['from'];
+  let from: { path: string; format: ExportFormat } | undefined;
   if (flags.from !== undefined) {
     const path = flags.from.trim();
     if (!path || !existsSync(path) || !statSync(path).isFile()) {
@@ -87,9 +88,8 @@ async function insightsOptionsFrom(eventId: string | undefined, flags: InsightsF
   if (output !== undefined && destination !== 'stream') assertExtensionSays(output, PAGE_FORMAT);
   const svgDir = flags.svg?.trim();
   if (flags.svg !== undefined && !svgDir) throw new UsageError('--svg: must name a directory', '--svg');
-  if (svgDir !== undefined && existsSync(svgDir) && !statSync(svgDir).isDirectory()) {
+  if (svgDir !== undefined && existsSync(svgDir) && !statSync(svgDir).isDirectory())
     throw new UsageError(`--svg: ${svgDir} is a file, not a directory`, '--svg');
-  }
   const currency = flags.currency?.trim().toUpperCase();
   if (currency !== undefined && !/^[A-Z]{3}$/.test(currency)) {
     throw new UsageError(`--currency: expected a three-letter code such as INR or USD, got "${flags.currency}"`, '--currency');

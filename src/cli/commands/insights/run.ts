@@ -24,7 +24,7 @@ import { confirmReplace } from '../../framework/replace-file.js';
 import { openSession } from '../../../session/session.js';
 import { checkWatchInterval } from '../../framework/watch-interval.js';
 import { DEFAULT_PREFETCH, attendeeListRefused } from '../attendees/shared.js';
-import type { InsightsOptions } from './shared.js';
+import type { InsightsOptions } from './insights.js';
 import { showReport } from './show.js';
 
 function costLine(intervalMs: number): string {

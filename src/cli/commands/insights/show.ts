@@ -10,7 +10,7 @@ import { reportDocument, type InsightsReport } from '../../../insights/report.js
 import { COLOURED, compactSummary, PLAIN, terminalSummary, type Paint } from '../../../insights/terminal.js';
 import { colorAllowed } from '../../output/rows.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { InsightsOptions } from './shared.js';
+import type { InsightsOptions } from './insights.js';
 import { chartsOf, renderCharts } from '../../../insights/charts.js';
 import { pageHtml } from '../../../insights/page.js';
 import { printOut } from '../../../session/deps.js';
