@@ -4,10 +4,10 @@
 // `spoolBytes` of the spool and `ordersBytes` of the order list. It names the service and
 // account it was written for: the same event id on another service is another list.
 import { createHash } from 'node:crypto';
-import { closeSync, constants, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, readFileSync, renameSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { UsageError } from '../client/errors.js';
-import { createPrivateFile, openOwnFile } from '../util/private-file.js';
+import { openOwnFile, writePrivateFile } from '../util/private-file.js';
 
 export const EXPORT_FORMATS = ['csv', 'json', 'ndjson'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -92,12 +92,6 @@ export async function readCheckpoint(path: string): Promise<Checkpoint | undefin
 }
 
 export async function writeCheckpoint(path: string, checkpoint: Checkpoint): Promise<void> {
-  const aside = `${path}.tmp`;
-  const fd = createPrivateFile(aside);
-  try {
-    writeFileSync(fd, `${JSON.stringify(checkpoint)}\n`);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(aside, path);
+  writePrivateFile(`${path}.tmp`, `${JSON.stringify(checkpoint)}\n`);
+  renameSync(`${path}.tmp`, path);
 }

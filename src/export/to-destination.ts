@@ -11,21 +11,19 @@ import { describeHolder, lockPathFor, tryLock } from '../util/file-lock.js';
 import { exportPaths, type ExportFormat } from './checkpoint.js';
 import { assertWorkFilesOurs, type DestinationKind } from './destination.js';
 
-export interface ExportTarget {
+/** `output`: -o FILE, stdout when undefined; `force`: replace it without asking. */
+interface ExportTarget {
   eventId: string;
-  /** -o FILE; stdout when undefined. */
   output?: string;
   destination?: DestinationKind;
   format: ExportFormat;
-  /** Every attendee when empty. */
   statuses: readonly string[];
-  /** Replace an existing -o FILE without asking. */
   force: boolean;
 }
 
-export interface DestinationHooks {
+/** `confirmReplace` throws to leave an existing -o FILE as it is. */
+interface DestinationHooks {
   now(): number;
-  /** Throws to leave an existing -o FILE as it is. */
   confirmReplace(output: string): Promise<void>;
 }
 

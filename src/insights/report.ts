@@ -33,20 +33,17 @@ export function eventSales(tickets: readonly OrganizerTicket[], report: ReportRe
 
 export interface InsightsReport {
   eventId: string | null;
-  /** A heading: the event's name where known. */
+  /** The event's name where known. */
   title: string;
-  /** ISO 4217 code, when known (the event's tickets, or --currency). */
   currency: string | null;
-  /** IANA zone the dates are counted in. */
   timezone: string;
-  /** ISO instant. */
   generatedAt: string;
   /** `file`: an export read with --from; `reads`: the calls sent to the service. */
   source: { kind: 'live' | 'file'; file?: string; reads?: number };
   figures: InsightsFigures;
-  /** From the service (null when an export file is read). */
+  /** Null when an export file is read. */
   sales: EventSales | null;
-  /** From the check-in table (`--db`), when asked for. */
+  /** From the check-in table of `--db`. */
   arrivals?: ArrivalCounts;
 }
 
