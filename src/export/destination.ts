@@ -1,20 +1,10 @@
 // Checks of an export's `-o FILE`, all made before the first request: a download of every batch
 // that then cannot be written wastes the read quota (30 calls an hour on the live service).
-import { statSync, type Stats } from 'node:fs';
+import { statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import { UsageError } from '../client/errors.js';
 import { foreignEntry, openDirectoryReason } from '../util/private-file.js';
 import { exportFormatOf, exportPaths, type ExportFormat } from './checkpoint.js';
-
-function statOrUndefined(path: string): Stats | undefined {
-  try {
-    return statSync(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw error;
-  }
-}
 
 /** A format a file is written in: `description` as the refusal names it ("--format json"), `alternative` what else would do, after "or". */
 export interface OutputFormat {
@@ -52,7 +42,8 @@ export type DestinationKind = 'new' | 'file' | 'stream';
  * user could swap the files beside FILE). Says how FILE is written.
  */
 export function checkDestination(output: string): DestinationKind {
-  const target = statOrUndefined(output);
+  // Undefined where nothing is (ENOENT, ENOTDIR).
+  const target = statSync(output, { throwIfNoEntry: false });
   if (output.endsWith(sep) || output.endsWith('/') || target?.isDirectory()) {
     throw new UsageError(`--output ${output} is a directory; name a file in it, e.g. ${join(output, 'attendees.csv')}`, '--output');
   }
@@ -61,7 +52,7 @@ export function checkDestination(output: string): DestinationKind {
     throw new UsageError(`--output ${output} is not a file, a pipe or a terminal; choose a file to write`, '--output');
   }
   const parent = dirname(resolve(output));
-  const parentStat = statOrUndefined(parent);
+  const parentStat = statSync(parent, { throwIfNoEntry: false });
   if (!parentStat) throw new UsageError(`--output: the directory ${parent} does not exist; create it first (mkdir -p ${parent})`, '--output');
   if (!parentStat.isDirectory()) throw new UsageError(`--output ${output}: ${parent} is not a directory`, '--output');
   const open = openDirectoryReason(parentStat);

@@ -10,7 +10,7 @@ export { instantOf, isKnownTimezone, machineTimezone, wallTime } from '../util/z
  * time), the date text being wall time in `sourceZone`. Without a source zone, or the same one,
  * the date is taken as written.
  */
-export function calendarHour(purchaseDate: string, zone: string, sourceZone: string | undefined): string {
+function calendarHour(purchaseDate: string, zone: string, sourceZone: string | undefined): string {
   const text = purchaseDate.trim().replace('T', ' ');
   if (sourceZone === undefined || sourceZone === zone) return text.slice(0, 13);
   const instant = instantOf(text, sourceZone);

@@ -22,12 +22,8 @@ const TOP_ROWS = 8;
 /** One character per value: the lowest block for 0, the highest for the largest value. */
 export function sparkline(values: readonly number[]): string {
   const max = Math.max(0, ...values);
-  return values
-    .map((value) => {
-      if (max === 0 || value <= 0) return SPARK_LEVELS[0];
-      return SPARK_LEVELS[Math.max(1, Math.round((value / max) * (SPARK_LEVELS.length - 1)))];
-    })
-    .join('');
+  const level = (value: number): number => (max === 0 || value <= 0 ? 0 : Math.max(1, Math.round((value / max) * (SPARK_LEVELS.length - 1))));
+  return values.map((value) => SPARK_LEVELS[level(value)]).join('');
 }
 
 /** A bar `width` characters long at `max`, in eighths of a character. */
