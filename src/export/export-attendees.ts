@@ -80,21 +80,6 @@ export interface ExportEnvironment {
   now(): number;
 }
 
-export interface ExportSummary {
-  eventId: string;
-  format: ExportFormat;
-  file: string | null;
-  orders: number;
-  attendees: number;
-  /** Records whose order number had been seen already. */
-  duplicatesDropped: number;
-  /** Over every run of a resumed export. */
-  batches: number;
-  columns: string[];
-  startRecord: number;
-  elapsedMs: number;
-}
-
 function freshCheckpoint(request: ExportRequest, source: ExportSource): Checkpoint {
   return {
     version: 3,
@@ -131,7 +116,7 @@ function assertHolds(path: string, bytes: number): void {
 }
 
 /** Refuses (exit 2) a checkpoint that another export wrote, or whose work files do not hold what it counts. */
-function assertResumable(checkpoint: Checkpoint, paths: ExportPaths, request: ExportRequest, source: ExportSource): void {
+function assertResumable(checkpoint: Checkpoint, paths: ExportPaths, request: Omit<ExportRequest, 'resume'>, source: ExportSource): void {
   const { eventId, format } = checkpoint;
   if (eventId !== request.eventId || format !== request.format) {
     throw cannotResume(`the checkpoint ${paths.checkpoint} is for event ${eventId} as ${format}, not event ${request.eventId} as ${request.format}`);
@@ -150,20 +135,13 @@ function assertResumable(checkpoint: Checkpoint, paths: ExportPaths, request: Ex
   assertHolds(paths.orders, checkpoint.ordersBytes);
 }
 
-/**
- * The checkpoint at `outputPath` that `--resume` would continue for this request (same event,
- * format, --status, service and account, its work files intact), or undefined: what an export
- * started without --resume may offer to continue.
- */
-export async function resumableCheckpoint(
-  request: Omit<ExportRequest, 'resume'> & { outputPath: string },
-  source: ExportSource,
-): Promise<Checkpoint | undefined> {
+/** The checkpoint at `outputPath` that `--resume` would continue for this request, if any: what an export without --resume may offer to continue. */
+export async function resumableCheckpoint(request: Omit<ExportRequest, 'resume'> & { outputPath: string }, source: ExportSource) {
   const paths = exportPaths(request.outputPath);
   try {
     const checkpoint = await readCheckpoint(paths.checkpoint);
     if (checkpoint === undefined) return undefined;
-    assertResumable(checkpoint, paths, { ...request, resume: true }, source);
+    assertResumable(checkpoint, paths, request, source);
     return checkpoint;
   } catch (error) {
     if (error instanceof UsageError) return undefined;
@@ -195,7 +173,7 @@ async function removeWork(paths: ExportPaths): Promise<void> {
   await rm(paths.checkpoint, { force: true });
 }
 
-export async function exportAttendees(request: ExportRequest, env: ExportEnvironment): Promise<ExportSummary> {
+export async function exportAttendees(request: ExportRequest, env: ExportEnvironment) {
   const started = env.now();
   const progress = env.progress ?? silentProgress;
   const resumed = await prepare(request, env);
@@ -328,6 +306,7 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
     file: request.outputPath ?? null,
     orders: seen.size,
     attendees: checkpoint.attendees,
+    // Records whose order number had been seen already; batches over every run of a resumed export.
     duplicatesDropped: checkpoint.duplicates,
     batches: checkpoint.batches,
     columns: columns.header,

@@ -4,8 +4,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { roundMoney } from '../util/money.js';
 import type { InsightsFigures, TicketSales } from './figures.js';
-import { countOf } from '../util/count.js';
-import { formatCount, formatMoney } from '../util/count.js';
+import { countOf, formatCount, formatMoney } from '../util/count.js';
 import { ARRIVED, NO_CITY, PAID_BY_BUYERS, formatShare, type InsightsReport } from './report.js';
 
 /** Cities beyond this many are summed into one "(other cities)" bar. */
@@ -31,11 +30,10 @@ export type RenderedChart = Chart & { svg: string };
 /** Two charts side by side fill a wide window; the SVGs scale down on a narrow one. */
 const WIDTH = 460;
 const BAR_STEP = 22;
-const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
 const COLOR = '#3465a4';
 
 const CONFIG = {
-  font: FONT,
+  font: 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
   background: 'white',
   view: { stroke: null },
   axis: { labelFontSize: 11, titleFontSize: 12, grid: true, gridColor: '#e5e5e5' },

@@ -31,7 +31,6 @@ export interface LiveReadEnvironment {
   api: InsightsApi;
   /** The NDJSON work file (its checkpoint beside it makes an interrupted read resumable). */
   workPath: string;
-  /** The work file must be this service's and account's alone. */
   source: ExportSource;
   progress?: ProgressSink;
   notice(line: string): void;
