@@ -21,12 +21,6 @@ interface ExportTarget {
   force: boolean;
 }
 
-/** `confirmReplace` throws to leave an existing -o FILE as it is. */
-interface DestinationHooks {
-  now(): number;
-  confirmReplace(output: string): Promise<void>;
-}
-
 /**
  * A lock beside -o FILE (FILE.lock), as apply keeps beside its state file: two exports to one
  * file would write the same spool and checkpoint. A lock whose process has died, or left empty by
@@ -56,7 +50,8 @@ async function lockOutput(output: string, now: () => number) {
 export async function toDestination<T>(
   target: ExportTarget,
   stdout: Writable,
-  hooks: DestinationHooks,
+  /** `confirmReplace` throws to leave an existing -o FILE as it is. */
+  hooks: { now(): number; confirmReplace(output: string): Promise<void> },
   write: (rows: Writable, outputPath: string | undefined) => Promise<T>,
 ): Promise<T> {
   if (target.output === undefined) return write(stdout, undefined);

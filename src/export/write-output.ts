@@ -4,7 +4,7 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { csvLine } from '../util/csv.js';
-import type { ExportFormat, SpoolSegment } from './checkpoint.js';
+import type { Checkpoint, ExportFormat } from './checkpoint.js';
 import type { ColumnRegistry } from './columns.js';
 import { FIXED_COLUMNS } from './flatten.js';
 import { AppendOnlyFile, ByteBuffer, filePieces, spoolRows } from './spool.js';
@@ -42,12 +42,7 @@ function rowPadding(format: ExportFormat, known: number, header: readonly string
   return missing === '' ? { trim: 0, suffix: Buffer.from(lineEnd) } : { trim: 1, suffix: Buffer.from(`${missing}}${lineEnd}`, 'utf8') };
 }
 
-export interface OutputSource {
-  spoolPath: string;
-  spoolBytes: number;
-  segments: readonly SpoolSegment[];
-  columns: ColumnRegistry;
-}
+type OutputSource = Pick<Checkpoint, 'spoolBytes' | 'segments'> & { spoolPath: string; columns: ColumnRegistry };
 
 const FIRST_JSON_ROW = Buffer.from('\n');
 const NEXT_JSON_ROW = Buffer.from(',\n');

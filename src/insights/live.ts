@@ -145,18 +145,7 @@ async function claimWorkPath(workPath: string): Promise<{ path: string; shared: 
   return { path: `${workPath}.${process.pid}`, shared: false, release: async () => undefined };
 }
 
-/**
- * What changed between two refreshes: `revenue` is the new orders' cost, `cancellations` the
- * sales report's (any order), `unread` the attendees it counts beyond those read.
- */
-export interface RefreshChange {
-  newOrders: number;
-  newAttendees: number;
-  revenue: number;
-  cancellations: number;
-  reads: number;
-  unread: number;
-}
+export type RefreshChange = Awaited<ReturnType<EventWatcher['refresh']>>;
 
 /**
  * Watches one event: each refresh reads the sales report and one batch of the attendee list
@@ -218,10 +207,14 @@ export class EventWatcher {
     return 1;
   }
 
-  async refresh(): Promise<RefreshChange> {
+  /**
+   * What changed since the last refresh: `revenue` is the new orders' cost, `cancellations` the
+   * sales report's (any order), `unread` the attendees it counts beyond those read.
+   */
+  async refresh() {
     const report = await this.api.getReport({ eventId: this.eventId });
     this.lastReport = report;
-    const change: RefreshChange = { newOrders: 0, newAttendees: 0, revenue: 0, cancellations: 0, reads: READS_PER_REFRESH, unread: 0 };
+    const change = { newOrders: 0, newAttendees: 0, revenue: 0, cancellations: 0, reads: READS_PER_REFRESH, unread: 0 };
     const sold = report.tickets.reduce((sum, line) => sum + Number(line.tickets), 0);
     let records = this.newestFirst ? await this.newAtHead() : await this.newAtTail();
     if (!this.newestFirst && records.length === 0 && sold > this.figures.figures().totals.attendees && this.head.size > 0) {

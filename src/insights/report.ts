@@ -2,7 +2,7 @@
 // and the SVGs are drawn; and the words they share.
 import type { OrganizerTicket, ReportResponse } from '../client/index.js';
 import type { InsightsFigures } from './figures.js';
-import { sellThrough, type SellThrough } from './sell-through.js';
+import { sellThrough } from './sell-through.js';
 import type { ArrivalCounts } from '../checkin/attendees.js';
 
 /** 0.0812 → "8.1%". */
@@ -18,16 +18,12 @@ export const ARRIVED = 'arrived';
 /** Orders whose buyer gave no city. */
 export const NO_CITY = 'no city given';
 
-/** What the service's sales report and ticket list add to a live read. */
-interface EventSales {
-  /** The report's `amount`: what the tickets sold for after discounts, fees and tax excluded. */
-  ticketSales: number;
-  /** The report's `platformFee`: what buyers paid the platform on top of the ticket price. */
-  platformFee: number;
-  sellThrough: SellThrough;
-}
-
-export function eventSales(tickets: readonly OrganizerTicket[], report: ReportResponse): EventSales {
+/**
+ * What the service's sales report and ticket list add to a live read: `ticketSales` is the
+ * report's `amount` (what the tickets sold for after discounts, fees and tax excluded),
+ * `platformFee` what buyers paid the platform on top of the ticket price.
+ */
+export function eventSales(tickets: readonly OrganizerTicket[], report: ReportResponse) {
   return { ticketSales: Number(report.amount) || 0, platformFee: Number(report.platformFee ?? 0) || 0, sellThrough: sellThrough(tickets, report) };
 }
 
@@ -42,7 +38,7 @@ export interface InsightsReport {
   source: { kind: 'live' | 'file'; file?: string; reads?: number };
   figures: InsightsFigures;
   /** Null when an export file is read. */
-  sales: EventSales | null;
+  sales: ReturnType<typeof eventSales> | null;
   /** From the check-in table of `--db`. */
   arrivals?: ArrivalCounts;
 }

@@ -5,8 +5,6 @@
 import type { OrganizerTicket, ReportResponse } from '../client/index.js';
 import { ticketCapacity } from '../client/schemas/index.js';
 
-export type SellThrough = ReturnType<typeof sellThrough>;
-
 /** sold ÷ on sale, rounded to 3 places; null when nothing is on sale. */
 function shareOf(sold: number, onSale: number): number | null {
   return onSale > 0 ? Math.round((sold / onSale) * 1000) / 1000 : null;
