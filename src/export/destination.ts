@@ -7,12 +7,7 @@ import { foreignEntry, openDirectoryReason } from '../util/private-file.js';
 import { exportFormatOf, exportPaths, type ExportFormat } from './checkpoint.js';
 
 /** A format a file is written in: `description` as the refusal names it ("--format json"), `alternative` what else would do, after "or". */
-export interface OutputFormat {
-  isNamedBy(path: string): boolean;
-  extension: string;
-  description: string;
-  alternative?: string;
-}
+export type OutputFormat = { isNamedBy(path: string): boolean; extension: string; description: string; alternative?: string };
 
 /** Refuses an extension that names another format than the one written (`-o a.xlsx` is not CSV). */
 export function assertExtensionSays(output: string, format: OutputFormat): void {

@@ -5,12 +5,7 @@ import { formatDuration } from '../util/duration.js';
 import { countOf, formatCount } from '../util/count.js';
 import { statusLine } from '../util/status-line.js';
 
-export interface ProgressState {
-  orders: number;
-  attendees: number;
-  batches: number;
-  expectedAttendees?: number;
-}
+export type ProgressState = { orders: number; attendees: number; batches: number; expectedAttendees?: number };
 
 export interface ProgressSink {
   update(state: ProgressState): void;

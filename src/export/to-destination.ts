@@ -12,14 +12,7 @@ import { exportPaths, type ExportFormat } from './checkpoint.js';
 import { assertWorkFilesOurs, type DestinationKind } from './destination.js';
 
 /** `output`: -o FILE, stdout when undefined; `force`: replace it without asking. */
-interface ExportTarget {
-  eventId: string;
-  output?: string;
-  destination?: DestinationKind;
-  format: ExportFormat;
-  statuses: readonly string[];
-  force: boolean;
-}
+type ExportTarget = { eventId: string; output?: string; destination?: DestinationKind; format: ExportFormat; statuses: readonly string[]; force: boolean };
 
 /**
  * A lock beside -o FILE (FILE.lock), as apply keeps beside its state file: two exports to one

@@ -68,13 +68,7 @@ function specOf(values: object[], mark: object, encoding: object, size: object =
 }
 
 /** What a bar chart's axes say; its table's value column is `column` (else the axis title), its cells `cell`. */
-interface BarAxes {
-  label: string;
-  value: string;
-  kind: ValueKind;
-  column?: string;
-  cell?: (value: number) => string;
-}
+type BarAxes = { label: string; value: string; kind: ValueKind; column?: string; cell?: (value: number) => string };
 
 /** One bar per row, longest first, labels on the left; the table lists the bars unless one is given. */
 function barChart(id: string, title: string, bars: Bar[], axes: BarAxes, table?: ChartTable): Chart {

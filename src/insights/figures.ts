@@ -25,19 +25,12 @@ interface DaySales {
   revenue: number;
 }
 
-export interface TicketSales {
-  ticket: string;
-  attendees: number;
-  revenue: number;
-}
+export type TicketSales = { ticket: string; attendees: number; revenue: number };
 
 export type InsightsFigures = ReturnType<FiguresAccumulator['figures']>;
 
 /** `counts`: null once the question has more than MAX_DISTINCT_ANSWERS distinct answers (free text). */
-interface QuestionTally {
-  answered: number;
-  counts: Map<string, number> | null;
-}
+type QuestionTally = { answered: number; counts: Map<string, number> | null };
 
 /** Heaviest first, then by name. */
 function sortedDescending<T>(entries: Iterable<T>, key: (item: T) => [weight: number, name: string]): T[] {

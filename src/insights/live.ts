@@ -45,10 +45,7 @@ export interface LiveReadEnvironment {
 }
 
 /** The order numbers of the list's first batch, and whether the list runs newest first: where a watch finds new orders. */
-interface ListStart {
-  head: string[];
-  newestFirst: boolean;
-}
+type ListStart = { head: string[]; newestFirst: boolean };
 
 /**
  * Name, currency (its tickets'), timezone (when the service names a known one, else the
