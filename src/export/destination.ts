@@ -60,11 +60,7 @@ export function checkDestination(output: string): DestinationKind {
   return target ? 'file' : 'new';
 }
 
-/**
- * Refuses, before any request, a work file beside FILE that this user's exports did not leave: a
- * symbolic link, a device, another user's file. A leftover regular file of ours is fine (it is
- * resumed, or replaced).
- */
+/** Refuses a work file beside FILE that this user's exports did not leave (a link, a device, another's file); a leftover of ours is resumed or replaced. */
 export function assertWorkFilesOurs(output: string): void {
   const { partial, spool, orders, checkpoint } = exportPaths(output);
   for (const path of [partial, spool, orders, checkpoint, `${checkpoint}.tmp`]) {

@@ -35,11 +35,7 @@ async function lockOutput(output: string, now: () => number) {
   );
 }
 
-/**
- * Runs `write` once the destination is ready, before the first request: `rows` is where the rows
- * go when not into -o FILE's own work files (stdout, or the opened pipe or device), and
- * `outputPath` the FILE the export writes atomically and can resume, if any.
- */
+/** Runs `write` once the destination is ready: `rows` is stdout or the opened pipe or device, `outputPath` a FILE written aside and resumable. */
 export async function toDestination<T>(
   target: ExportTarget,
   stdout: Writable,

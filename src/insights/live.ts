@@ -47,10 +47,7 @@ export interface LiveReadEnvironment {
 /** The order numbers of the list's first batch, and whether the list runs newest first: where a watch finds new orders. */
 type ListStart = { head: string[]; newestFirst: boolean };
 
-/**
- * Name, currency (its tickets'), timezone (when the service names a known one, else the
- * machine's), tickets (their quantities give the sell-through) and sales report: three reads.
- */
+/** Name, currency, timezone, tickets and sales report of the event: three reads. */
 async function eventFacts(api: InsightsApi, eventId: string, overrides: { currency?: string; timezone?: string }) {
   const { event } = await api.getEvent({ eventId });
   const { tickets } = await api.getTickets({ eventId });

@@ -49,10 +49,7 @@ function rowOf(value: unknown, where: string): ExportRow {
   return row;
 }
 
-/**
- * Papa Parse (the project's one CSV parser) hands over the rows of each chunk it reads as arrays
- * of cells; a batch not yet taken pauses it. Each row becomes an object keyed by the header here.
- */
+/** Papa Parse (the project's one CSV parser) hands over each chunk's rows, pausing while a batch is not taken; keyed by the header here. */
 async function* csvRows(path: string, signal: AbortSignal): AsyncGenerator<ExportRow> {
   const { default: Papa } = await import('papaparse');
   const file = createReadStream(path, { signal, highWaterMark: CHUNK_BYTES, encoding: 'utf8' });

@@ -50,11 +50,7 @@ interface LiveReportSettings {
   clock: { now(): Date; sleep(ms: number, signal?: AbortSignal): Promise<void> };
 }
 
-/**
- * The event read from the service through the export machinery; with a watch interval, then
- * refreshed at the interval for two reads a refresh, until the read's signal fires. A refresh the
- * rate limit refuses is skipped: the next one tries again.
- */
+/** The event read from the service; with a watch interval, refreshed until the read's signal fires (a refresh the rate limit refuses is skipped). */
 export async function* liveReports(settings: LiveReportSettings): AsyncGenerator<LiveStep> {
   const { eventId, read, clock, watchMs } = settings;
   const live = await readEventLive(eventId, read);

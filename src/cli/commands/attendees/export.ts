@@ -174,11 +174,7 @@ function resumeCommand(options: AttendeesExportOptions): string {
   return `boxoffice attendees export ${shellQuote(options.eventId)} -o ${shellQuote(options.output ?? '')} --format ${options.format}${statuses} --resume`;
 }
 
-/**
- * On a terminal, an export started without --resume that finds the checkpoint of an interrupted
- * run of the same export asks whether to continue it; "no" starts over, discarding it. Without
- * a terminal it starts over and says so (see prepare in export-attendees.ts).
- */
+/** On a terminal, offers to continue the checkpoint of an interrupted run of the same export; "no" starts over, as a run without a terminal does. */
 async function askToResume(options: AttendeesExportOptions, outputPath: string | undefined, source: ExportSource, context: CommandContext): Promise<boolean> {
   if (outputPath === undefined || !context.globals().input) return false;
   const found = await resumableCheckpoint({ ...options, outputPath }, source);
