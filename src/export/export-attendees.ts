@@ -168,9 +168,7 @@ async function prepare(request: ExportRequest, env: ExportEnvironment): Promise<
 }
 
 async function removeWork(paths: ExportPaths): Promise<void> {
-  await rm(paths.spool, { force: true });
-  await rm(paths.orders, { force: true });
-  await rm(paths.checkpoint, { force: true });
+  for (const path of [paths.spool, paths.orders, paths.checkpoint]) await rm(path, { force: true });
 }
 
 export async function exportAttendees(request: ExportRequest, env: ExportEnvironment) {

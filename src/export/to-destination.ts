@@ -15,19 +15,13 @@ import { assertWorkFilesOurs, type DestinationKind } from './destination.js';
 type ExportTarget = { eventId: string; output?: string; destination?: DestinationKind; format: ExportFormat; statuses: readonly string[]; force: boolean };
 
 /**
- * A lock beside -o FILE (FILE.lock), as apply keeps beside its state file: two exports to one
- * file would write the same spool and checkpoint. A lock whose process has died, or left empty by
- * a crash before its holder was written, is taken over. Creating it also checks that the
- * directory is writable, before any request.
+ * A lock beside -o FILE (FILE.lock): two exports to one file would write the same spool and
+ * checkpoint. A lock whose holder died, or that a crash left empty, is taken over. Creating it checks that the directory is writable.
  */
 async function lockOutput(output: string, now: () => number) {
-  let attempt: Awaited<ReturnType<typeof tryLock>>;
-  try {
-    attempt = await tryLock(lockPathFor(output), undefined, now);
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new UsageError(`--output ${output}: cannot write in ${dirname(resolve(output))} (${reason})`, '--output');
-  }
+  const attempt = await tryLock(lockPathFor(output), undefined, now).catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`--output ${output}: cannot write in ${dirname(resolve(output))} (${error.code ?? error.message})`, '--output');
+  });
   if (attempt.acquired) return attempt.lock;
   throw new UsageError(
     `--output ${output}: another export to this file is running (${describeHolder(attempt.holder)}); wait for it to finish, or choose another -o`,

@@ -5,11 +5,7 @@ import { instantOf, wallTime } from '../util/zoned-time.js';
 
 export { instantOf, isKnownTimezone, machineTimezone, wallTime } from '../util/zoned-time.js';
 
-/**
- * A purchaseDate's calendar hour in `zone` ("yyyy-mm-dd HH"; "yyyy-mm-dd" when the text has no
- * time), the date text being wall time in `sourceZone`. Without a source zone, or the same one,
- * the date is taken as written.
- */
+/** A purchaseDate's calendar hour in `zone` ("yyyy-mm-dd HH", or the day alone), read as wall time in `sourceZone` (as written without one). */
 function calendarHour(purchaseDate: string, zone: string, sourceZone: string | undefined): string {
   const text = purchaseDate.trim().replace('T', ' ');
   if (sourceZone === undefined || sourceZone === zone) return text.slice(0, 13);

@@ -21,10 +21,9 @@ const DEFAULT_COLUMNS = 80;
 const DEFAULT_ROWS = 24;
 
 /**
- * One refresh under --watch: drawn from the window's top corner over the previous one, each line
- * cut to the width and the rest of the screen erased, never more lines than the window has (one
- * kept for the cursor), so nothing scrolls and no copy piles up; the compact summary when the
- * full one is taller than the window.
+ * One refresh under --watch, drawn over the previous one from the top corner: lines cut to the
+ * width, never more than the window has (one kept for the cursor), so nothing scrolls and no copy
+ * piles up; the compact summary when the full one is taller than the window.
  */
 function watchFrame(report: InsightsReport, news: readonly string[], columns: number, rows: number, paint: Paint): string {
   const linesOf = (text: string): string[] => [...text.replace(/\n$/, '').split('\n'), ...news];
