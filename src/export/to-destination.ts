@@ -86,12 +86,8 @@ export function resumableStop(target: ExportTarget, error: unknown, interrupted:
 export async function expectedAttendeeCount(
   getReport: (request: { eventId: string }) => Promise<{ tickets: readonly { tickets: number }[] }>,
   eventId: string,
-): Promise<number | undefined> {
-  try {
-    const report = await getReport({ eventId });
-    const total = report.tickets.reduce((sum, line) => sum + line.tickets, 0);
-    return total > 0 ? total : undefined;
-  } catch {
-    return undefined;
-  }
+) {
+  const report = await getReport({ eventId }).catch(() => undefined);
+  const total = report?.tickets.reduce((sum, line) => sum + line.tickets, 0) ?? 0;
+  return total > 0 ? total : undefined;
 }
