@@ -36,10 +36,10 @@ export async function reportOfFile(file: { path: string; format: ExportFormat },
 }
 
 /** The changes of every refresh since the watch began (`since`: its wall time), added up. */
-export type WatchedSoFar = { since: string; change: RefreshChange };
+type WatchedSoFar = { since: string; change: RefreshChange };
 
 /** A report to show (`change`: what its refresh brought, null for the first), or a refresh skipped. */
-type LiveStep = { report: InsightsReport; change: RefreshChange | null; watched?: WatchedSoFar } | { skipped: RateLimitError };
+export type LiveStep = { report: InsightsReport; change: RefreshChange | null; watched?: WatchedSoFar } | { skipped: RateLimitError };
 
 interface LiveReportSettings {
   eventId: string;

@@ -49,8 +49,7 @@ async function runLiveInsights(options: InsightsOptions & { eventId: string }, c
     if (db && (await hasTable(db, 'boxoffice_sync_sources')))
       await refuseOtherService(db, { eventId, service: serviceOf(session.profile.apiUrl as string), flag: '--db' });
     const steps = liveReports({
-      eventId,
-      watchMs: options.watchMs,
+      ...options,
       arrivals: arrivalsOf(db, eventId),
       clock: deps.clock,
       read: {
@@ -75,7 +74,7 @@ async function runLiveInsights(options: InsightsOptions & { eventId: string }, c
           io.stderr.write(`refresh skipped: rate limited (${step.skipped.code}); trying again in ${formatDuration(options.watchMs ?? 0)}\n`);
           continue;
         }
-        await showReport(step.report, options, context, step.change, step.watched);
+        await showReport(step, options, context);
         if (shown === 0 && options.watchMs !== undefined) io.stderr.write(`${costLine(options.watchMs)}\n`);
         shown += 1;
       }
@@ -104,7 +103,7 @@ export async function runInsights(options: InsightsOptions, context: CommandCont
       const report = await reportOfFile(from, { ...options, arrivals, now: deps.clock.now(), signal: deps.signal }).catch((error: unknown) => {
         throw error instanceof CutShortExportError ? withNotes(error, { next: 'export it again (boxoffice attendees export EVENT_ID -o FILE)' }) : error;
       });
-      await showReport(report, options, context, null);
+      await showReport({ report, change: null }, options, context);
     });
   } finally {
     await db?.close();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { formatCount, formatMoney } from '../../../util/count.js';
 import { wallTime } from '../../../insights/dates.js';
 import type { RefreshChange } from '../../../insights/live.js';
-import type { WatchedSoFar } from '../../../insights/run.js';
+import type { LiveStep } from '../../../insights/run.js';
 import { reportDocument, type InsightsReport } from '../../../insights/report.js';
 import { COLOURED, compactSummary, PLAIN, terminalSummary, type Paint } from '../../../insights/terminal.js';
 import { colorAllowed } from '../../output/rows.js';
@@ -78,13 +78,8 @@ async function writeCharts(report: InsightsReport, options: InsightsOptions): Pr
 }
 
 /** `change`: what the refresh that produced `report` brought (null for the first showing). */
-export async function showReport(
-  report: InsightsReport,
-  options: InsightsOptions,
-  context: CommandContext,
-  change: RefreshChange | null,
-  watched?: WatchedSoFar,
-): Promise<void> {
+export async function showReport(step: Extract<LiveStep, { report: unknown }>, options: InsightsOptions, context: CommandContext): Promise<void> {
+  const { report, change, watched } = step;
   const { io } = context.deps;
   const asData = context.globals().json || !io.stdoutIsTTY;
   const written = await writeCharts(report, options);
