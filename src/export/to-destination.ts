@@ -70,7 +70,6 @@ async function toStream<T>(output: string, write: (rows: Writable) => Promise<T>
   }
 }
 
-/** Why an export stopped part way with its checkpoint kept, so that it can be resumed. */
 export type ResumableStop = 'interrupted' | 'rate limit' | 'stopped';
 
 /** Why the export to -o FILE that stopped with `error` can be resumed: cut short by Ctrl-C, the rate limit, the network or a busy service. */

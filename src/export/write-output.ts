@@ -47,7 +47,6 @@ type OutputSource = Pick<Checkpoint, 'spoolBytes' | 'segments'> & { spoolPath: s
 const FIRST_JSON_ROW = Buffer.from('\n');
 const NEXT_JSON_ROW = Buffer.from(',\n');
 
-/** The header, or the opening of the JSON array. */
 function exportHead(source: OutputSource, format: ExportFormat): string {
   if (format === 'csv') return csvLine(source.columns.header);
   return format === 'json' ? '[' : '';

@@ -158,7 +158,6 @@ export class EventWatcher {
    * at most the last of them (1-based counting), so these are all a refresh must recognise.
    */
   private recent: Set<string>;
-  /** Order numbers of the list's first batch as last read. */
   private head: Set<string>;
   private newestFirst: boolean;
 

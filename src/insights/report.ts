@@ -15,7 +15,6 @@ export const PAID_BY_BUYERS = 'paid by buyers';
 export const TICKET_SALES = 'ticket sales';
 /** Attendees let in at the door (`checkin`), on the terminal and the page. */
 export const ARRIVED = 'arrived';
-/** Orders whose buyer gave no city. */
 export const NO_CITY = 'no city given';
 
 /**
