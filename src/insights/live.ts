@@ -194,9 +194,8 @@ export class EventWatcher {
 
   /** The report's figures now, without changing anything: the baseline of the first refresh. */
   async start(): Promise<number> {
-    const report = await this.api.getReport({ eventId: this.eventId });
-    this.lastReport = report;
-    this.lastCancelled = Number(report.cancel ?? 0);
+    this.lastReport = await this.api.getReport({ eventId: this.eventId });
+    this.lastCancelled = Number(this.lastReport.cancel ?? 0);
     return 1;
   }
 
