@@ -61,11 +61,6 @@ function statusFilter(statuses: readonly string[] | undefined): StatusFilter {
   return new Set(statuses.map((status) => status.trim().toLowerCase()));
 }
 
-function sameStatuses(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
-  const key = (list: readonly string[] | undefined) => [...(statusFilter(list) ?? [])].sort().join(',');
-  return key(a) === key(b);
-}
-
 export interface ExportEnvironment {
   fetchBatch: FetchAttendeeBatch<AttendeeRecord>;
   /** A checkpoint resumes only against the same source. */
@@ -80,43 +75,23 @@ export interface ExportEnvironment {
   now(): number;
 }
 
-function freshCheckpoint(request: ExportRequest, source: ExportSource): Checkpoint {
-  return {
-    version: 3,
-    service: source.service,
-    account: source.account,
-    eventId: request.eventId,
-    format: request.format,
-    ...(request.statuses && request.statuses.length > 0 ? { statuses: [...request.statuses] } : {}),
-    nextRecord: 0,
-    spoolBytes: 0,
-    ordersBytes: 0,
-    labels: [],
-    segments: [{ fromByte: 0, customColumns: 0 }],
-    attendees: 0,
-    batches: 0,
-    records: 0,
-    duplicates: 0,
-  };
-}
-
 /** Refuses a work file shorter than the checkpoint counts (a crash may leave it longer: fine). */
 function assertHolds(path: string, bytes: number): void {
-  let size: number;
   try {
-    const opened = openOwnFile(path, constants.O_RDONLY);
-    closeSync(opened.fd);
-    size = opened.size;
+    const { fd, size } = openOwnFile(path, constants.O_RDONLY);
+    closeSync(fd);
+    if (size < bytes) throw cannotResume(`${path} holds ${size} bytes, fewer than the checkpoint counts (${bytes})`);
   } catch (error) {
     if (error instanceof UnsafeFileError) throw cannotResume(`${error.message}, not a work file of this export`, 'remove it and run without --resume');
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     throw cannotResume(`${path} is missing`);
   }
-  if (size < bytes) throw cannotResume(`${path} holds ${size} bytes, fewer than the checkpoint counts (${bytes})`);
 }
 
-/** Refuses (exit 2) a checkpoint that another export wrote, or whose work files do not hold what it counts. */
-function assertResumable(checkpoint: Checkpoint, paths: ExportPaths, request: Omit<ExportRequest, 'resume'>, source: ExportSource): void {
+/** The checkpoint at `paths` (undefined: none), refused (exit 2) where another export wrote it or its work files do not hold what it counts. */
+async function checkpointToResume(paths: ExportPaths, request: Omit<ExportRequest, 'resume'>, source: ExportSource): Promise<Checkpoint | undefined> {
+  const checkpoint = await readCheckpoint(paths.checkpoint);
+  if (checkpoint === undefined) return undefined;
   const { eventId, format } = checkpoint;
   if (eventId !== request.eventId || format !== request.format) {
     throw cannotResume(`the checkpoint ${paths.checkpoint} is for event ${eventId} as ${format}, not event ${request.eventId} as ${request.format}`);
@@ -126,27 +101,23 @@ function assertResumable(checkpoint: Checkpoint, paths: ExportPaths, request: Om
     const instead = 'resume with the same service and token, or run without --resume to start over';
     throw cannotResume(`the checkpoint ${paths.checkpoint} was written for ${which}, not this one (${source.service})`, instead);
   }
-  if (!sameStatuses(checkpoint.statuses, request.statuses)) {
+  const statusKey = (list?: readonly string[]) => [...(statusFilter(list) ?? [])].sort().join(',');
+  if (statusKey(checkpoint.statuses) !== statusKey(request.statuses)) {
     const described = (list: readonly string[] | undefined) => (list && list.length > 0 ? `--status ${list.join(',')}` : 'no --status');
     const instead = 'give the same --status, or run without --resume to start over';
     throw cannotResume(`the checkpoint ${paths.checkpoint} was written with ${described(checkpoint.statuses)}, not ${described(request.statuses)}`, instead);
   }
   assertHolds(paths.spool, checkpoint.spoolBytes);
   assertHolds(paths.orders, checkpoint.ordersBytes);
+  return checkpoint;
 }
 
 /** The checkpoint at `outputPath` that `--resume` would continue for this request, if any: what an export without --resume may offer to continue. */
 export async function resumableCheckpoint(request: Omit<ExportRequest, 'resume'> & { outputPath: string }, source: ExportSource) {
-  const paths = exportPaths(request.outputPath);
-  try {
-    const checkpoint = await readCheckpoint(paths.checkpoint);
-    if (checkpoint === undefined) return undefined;
-    assertResumable(checkpoint, paths, request, source);
-    return checkpoint;
-  } catch (error) {
+  return checkpointToResume(exportPaths(request.outputPath), request, source).catch((error: unknown) => {
     if (error instanceof UsageError) return undefined;
     throw error;
-  }
+  });
 }
 
 /** The checkpoint --resume continues, refused (exit 2) where it cannot; undefined to start afresh. */
@@ -158,12 +129,8 @@ async function prepare(request: ExportRequest, env: ExportEnvironment): Promise<
     if (existsSync(paths.checkpoint)) env.notice(`starting over: discarding the checkpoint of an earlier run (${paths.checkpoint}); --resume continues one`);
     return undefined;
   }
-  const checkpoint = await readCheckpoint(paths.checkpoint);
-  if (!checkpoint) {
-    env.notice(`nothing to resume at ${paths.checkpoint}; starting from the first record`);
-    return undefined;
-  }
-  assertResumable(checkpoint, paths, request, env.source);
+  const checkpoint = await checkpointToResume(paths, request, env.source);
+  if (!checkpoint) env.notice(`nothing to resume at ${paths.checkpoint}; starting from the first record`);
   return checkpoint;
 }
 
@@ -175,7 +142,18 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
   const started = env.now();
   const progress = env.progress ?? silentProgress;
   const resumed = await prepare(request, env);
-  const checkpoint = resumed ?? freshCheckpoint(request, env.source);
+  const statuses = statusFilter(request.statuses);
+  const counts = { nextRecord: 0, spoolBytes: 0, ordersBytes: 0, attendees: 0, batches: 0, records: 0, duplicates: 0 };
+  const checkpoint: Checkpoint = resumed ?? {
+    version: 3,
+    ...env.source,
+    eventId: request.eventId,
+    format: request.format,
+    ...(request.statuses?.length ? { statuses: [...request.statuses] } : {}),
+    ...counts,
+    labels: [],
+    segments: [{ fromByte: 0, customColumns: 0 }],
+  };
   const startRecord = checkpoint.nextRecord;
   const scratchDir = request.outputPath === undefined ? await mkdtemp(join(tmpdir(), 'boxoffice-export-')) : undefined;
   const paths = request.outputPath === undefined ? undefined : exportPaths(request.outputPath);
@@ -204,7 +182,6 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
 
   try {
     const formatRow = createRowFormatter(request.format, columns);
-    const statuses = statusFilter(request.statuses);
     const bytes = new ByteBuffer();
     spool = new SpoolWriter(spoolPaths, checkpoint, resumed !== undefined);
     await saveCheckpoint(true);
@@ -285,10 +262,10 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
         spool?.close();
         spool = undefined;
         await removeWork(paths);
-      } else if (checkpointStale && flushedQuietly(spool)) {
-        // Everything counted in the checkpoint is in the spool now: keep it all. (When that write
-        // fails, the last checkpoint written stands, and --resume truncates back to it.)
-        await writeCheckpoint(paths.checkpoint, checkpoint);
+      } else if (checkpointStale) {
+        // Everything counted is flushed to the work files and counted in the checkpoint. (Where a
+        // write fails, the last checkpoint written stands, and --resume truncates back to it.)
+        await saveCheckpoint(true).catch(() => undefined);
       }
     }
     throw error;
@@ -311,13 +288,4 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
     startRecord,
     elapsedMs: env.now() - started,
   };
-}
-
-function flushedQuietly(spool: SpoolWriter | undefined): boolean {
-  try {
-    spool?.flush();
-    return true;
-  } catch {
-    return false;
-  }
 }
