@@ -12,7 +12,6 @@ export class ColumnRegistry {
 
   // observe and appendCustomCells run for every attendee: indexed loops, as destructuring each
   // answer and iterating the Map allocated iterators before V8 optimised them.
-  /** Registers any label not seen before, in order. */
   observe(answers: readonly Answer[]): void {
     for (let index = 0; index < answers.length; index += 1) {
       const label = answers[index][0];
@@ -26,7 +25,6 @@ export class ColumnRegistry {
     }
   }
 
-  /** How many custom columns there are so far. */
   get size(): number {
     return this.customLabels.length;
   }
@@ -35,7 +33,6 @@ export class ColumnRegistry {
     return [...this.customLabels];
   }
 
-  /** Header names: the fixed columns, then the custom ones. */
   get header(): string[] {
     return [...this.names];
   }
@@ -47,10 +44,7 @@ export class ColumnRegistry {
     return row;
   }
 
-  /**
-   * Appends the custom cells of a row, in column order ('' where this attendee did not answer),
-   * to `cells` (the row's fixed cells) and returns it.
-   */
+  /** Appends the custom cells of a row ('' where this attendee did not answer) to its fixed cells. */
   appendCustomCells(cells: string[], answers: readonly Answer[]): string[] {
     for (let column = 0; column < this.customLabels.length; column += 1) {
       const label = this.customLabels[column];

@@ -1,36 +1,13 @@
 // Checks of an export's `-o FILE`, all made before the first request: a download of every batch
 // that then cannot be written wastes the read quota (30 calls an hour on the live service).
-import { statSync, type Stats } from 'node:fs';
+import { statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import { UsageError } from '../client/errors.js';
 import { foreignEntry, openDirectoryReason } from '../util/private-file.js';
-import { exportPaths, type ExportFormat } from './checkpoint.js';
-import { exportFormatOf } from './format-of.js';
+import { exportFormatOf, exportPaths, type ExportFormat } from './checkpoint.js';
 
-/** The extension suggested for each format. */
-const SUGGESTED_EXTENSION: Record<ExportFormat, string> = { csv: '.csv', json: '.json', ndjson: '.ndjson' };
-
-function statOrUndefined(path: string): Stats | undefined {
-  try {
-    return statSync(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw error;
-  }
-}
-
-/** A format a file is written in, as an -o FILE's extension may name it. */
-export interface OutputFormat {
-  /** Whether the file name's extension names this format. */
-  isNamedBy(path: string): boolean;
-  /** The extension suggested for it (".csv"). */
-  extension: string;
-  /** The format as the refusal names it ("--format json", "the format (csv, the default)"). */
-  description: string;
-  /** What else would do, after "or" ("choose --format csv|json|ndjson to match"). */
-  alternative?: string;
-}
+/** A format a file is written in: `description` as the refusal names it ("--format json"), `alternative` what else would do, after "or". */
+export type OutputFormat = { isNamedBy(path: string): boolean; extension: string; description: string; alternative?: string };
 
 /** Refuses an extension that names another format than the one written (`-o a.xlsx` is not CSV). */
 export function assertExtensionSays(output: string, format: OutputFormat): void {
@@ -42,20 +19,16 @@ export function assertExtensionSays(output: string, format: OutputFormat): void 
   throw new UsageError(`--output ${output}: the extension ${extension} contradicts ${format.description}; write to ${suggested}${alternative}`, '--output');
 }
 
-/** assertExtensionSays for an export's format. */
 export function assertExtensionMatches(output: string, format: ExportFormat, formatGiven: boolean): void {
   assertExtensionSays(output, {
     isNamedBy: (path) => exportFormatOf(path) === format,
-    extension: SUGGESTED_EXTENSION[format],
+    extension: `.${format}`,
     description: formatGiven ? `--format ${format}` : `the format (${format}, the default)`,
     alternative: 'choose --format csv|json|ndjson to match',
   });
 }
 
-/**
- * What `-o FILE` names: nothing yet or a regular file (written aside and renamed into place), or
- * a FIFO or terminal-like device such as /dev/stdout (written to as a stream, never replaced).
- */
+/** `stream`: a FIFO or a device such as /dev/stdout, written into and never replaced; a new or regular file is written aside and renamed. */
 export type DestinationKind = 'new' | 'file' | 'stream';
 
 /**
@@ -64,7 +37,8 @@ export type DestinationKind = 'new' | 'file' | 'stream';
  * user could swap the files beside FILE). Says how FILE is written.
  */
 export function checkDestination(output: string): DestinationKind {
-  const target = statOrUndefined(output);
+  // Undefined where nothing is (ENOENT, ENOTDIR).
+  const target = statSync(output, { throwIfNoEntry: false });
   if (output.endsWith(sep) || output.endsWith('/') || target?.isDirectory()) {
     throw new UsageError(`--output ${output} is a directory; name a file in it, e.g. ${join(output, 'attendees.csv')}`, '--output');
   }
@@ -73,7 +47,7 @@ export function checkDestination(output: string): DestinationKind {
     throw new UsageError(`--output ${output} is not a file, a pipe or a terminal; choose a file to write`, '--output');
   }
   const parent = dirname(resolve(output));
-  const parentStat = statOrUndefined(parent);
+  const parentStat = statSync(parent, { throwIfNoEntry: false });
   if (!parentStat) throw new UsageError(`--output: the directory ${parent} does not exist; create it first (mkdir -p ${parent})`, '--output');
   if (!parentStat.isDirectory()) throw new UsageError(`--output ${output}: ${parent} is not a directory`, '--output');
   const open = openDirectoryReason(parentStat);
@@ -86,11 +60,7 @@ export function checkDestination(output: string): DestinationKind {
   return target ? 'file' : 'new';
 }
 
-/**
- * Refuses, before any request, a work file beside FILE that this user's exports did not leave: a
- * symbolic link, a device, another user's file. A leftover regular file of ours is fine (it is
- * resumed, or replaced).
- */
+/** Refuses a work file beside FILE that this user's exports did not leave (a link, a device, another's file); a leftover of ours is resumed or replaced. */
 export function assertWorkFilesOurs(output: string): void {
   const { partial, spool, orders, checkpoint } = exportPaths(output);
   for (const path of [partial, spool, orders, checkpoint, `${checkpoint}.tmp`]) {

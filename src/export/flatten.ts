@@ -1,5 +1,5 @@
-// One attendee-list record (an order) → one flat row per attendee (docs/export.md). Custom form answers stay as (label, value) pairs in the order the record gives them;
-// the column registry decides their final column position.
+// One attendee-list record (an order) → one flat row per attendee (docs/export.md), its custom form
+// answers as (label, value) pairs in the record's order (columns.ts places them).
 import type { AttendeeEntry, AttendeeRecord } from '../client/schemas/index.js';
 
 export const FIXED_COLUMNS = [
@@ -20,25 +20,13 @@ export const FIXED_COLUMNS = [
   'orderCost',
 ] as const;
 
-/** A custom form answer: [label, value]. */
 export type Answer = [label: string, value: string];
-
-export interface FlatRow {
-  /** Values of FIXED_COLUMNS, in that order. */
-  fixed: string[];
-  answers: Answer[];
-}
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   return JSON.stringify(value);
-}
-
-function purchaseDateText(value: unknown): string {
-  if (value !== null && typeof value === 'object' && 'date' in value) return cellText(value.date);
-  return cellText(value);
 }
 
 /**
@@ -83,12 +71,8 @@ function collectAnswers(source: unknown, answers: Answer[]): void {
   }
 }
 
-/** Keeps only the attendees whose status is one of these (compared without case); all when absent. */
+/** The statuses kept, lower-cased; every attendee when absent. */
 export type StatusFilter = ReadonlySet<string> | undefined;
-
-function statusKept(filter: StatusFilter, entry: AttendeeEntry): boolean {
-  return filter === undefined || filter.has(cellText(entry.status).trim().toLowerCase());
-}
 
 const GIVEN_NAME_LABELS = ['first name', 'firstname', 'first_name'];
 const FAMILY_NAME_LABELS = ['last name', 'lastname', 'last_name', 'surname'];
@@ -108,18 +92,20 @@ function attendeeName(entry: AttendeeEntry, answers: readonly Answer[]): string 
   return joined === '' ? sent : joined;
 }
 
-export function flattenRecord(record: AttendeeRecord, statuses?: StatusFilter): FlatRow[] {
-  const rows: FlatRow[] = [];
+/** `fixed`: the values of FIXED_COLUMNS, in that order. */
+export function flattenRecord(record: AttendeeRecord, statuses?: StatusFilter): { fixed: string[]; answers: Answer[] }[] {
+  const rows: { fixed: string[]; answers: Answer[] }[] = [];
   if (record.attendee.length === 0) return rows;
   const orderNo = cellText(record.orderNo);
-  const purchaseDate = purchaseDateText(record.purchaseDate);
+  const date = record.purchaseDate as unknown;
+  const purchaseDate = cellText(date !== null && typeof date === 'object' && 'date' in date ? date.date : date);
   const buyerName = cellText(record.name);
   const buyerEmail = cellText(record.email);
   const phoneNo = cellText(record.phoneNo);
   const city = cellText(record.city);
   const orderCost = cellText(record.orderCost);
   for (const entry of record.attendee) {
-    if (!statusKept(statuses, entry)) continue;
+    if (statuses !== undefined && !statuses.has(cellText(entry.status).trim().toLowerCase())) continue;
     const answers = answersOf(entry);
     rows.push({
       fixed: [

@@ -8,6 +8,7 @@
 /** Values below this are small integers (V8 Smis), which a Set holds without a box each. */
 const LOW_RANGE = 2 ** 30;
 const MAX_DIGITS = 15;
+const isDigit = (code: number): boolean => code >= 48 && code <= 57;
 
 export class OrderNumberSet {
   private readonly numbered = new Map<string, Set<number>>();
@@ -76,8 +77,4 @@ export class OrderNumberSet {
     this.lastGroup = group;
     return group;
   }
-}
-
-function isDigit(code: number): boolean {
-  return code >= 48 && code <= 57;
 }

@@ -1,19 +1,11 @@
-// The progress line on stderr (only on a terminal), in one unit: orders (the attendee list's
-// records), their rate and, once a few batches give a rate to go on and the number of attendees
-// to expect is known, a bar and an ETA. Redrawn at most ten times a second.
+// The progress line on stderr (only on a terminal): orders, their rate and, once a few batches give
+// a rate and the attendees to expect are known, a bar and an ETA. Redrawn at most ten times a second.
 import type { Writable } from 'node:stream';
 import { formatDuration } from '../util/duration.js';
 import { countOf, formatCount } from '../util/count.js';
 import { statusLine } from '../util/status-line.js';
 
-export interface ProgressState {
-  /** Distinct orders exported so far. */
-  orders: number;
-  attendees: number;
-  batches: number;
-  /** Attendees expected in total, when known (from the event's report). */
-  expectedAttendees?: number;
-}
+export type ProgressState = { orders: number; attendees: number; batches: number; expectedAttendees?: number };
 
 export interface ProgressSink {
   update(state: ProgressState): void;

@@ -1,25 +1,18 @@
-// The spool: the rows, appended batch by batch while the list is fetched, already in the output
-// format and each ending with a line end — with the custom columns known when they were
-// written. A label first seen later only adds columns at the end, so the final pass copies the
-// spool as it is and pads only rows written before the last label appeared (write-output.ts).
-// Beside it, the order numbers written, one JSON string per line, from which --resume rebuilds
-// the set it de-duplicates by; the checkpoint itself stays a few numbers and the labels.
-//
-// Appends are synchronous and gathered into writes of about 256 KiB; the export flushes them
-// before each checkpoint, so a checkpoint never counts bytes that are not in the file
-// (fs/promises costs markedly more per call).
+// The spool: the rows in the output format, appended batch by batch with the custom columns known
+// when they were written (a later label only adds columns at the end: write-output.ts pads the
+// rows before it). Beside it, the order numbers written, from which --resume rebuilds the set it
+// de-duplicates by. Appends are synchronous (fs/promises costs markedly more per call) and
+// gathered into writes of about 256 KiB, flushed before each checkpoint.
 import { closeSync, constants, ftruncateSync, readSync, writeSync } from 'node:fs';
 import { createPrivateFile, openOwnFile } from '../util/private-file.js';
 
 /**
- * Appends to one file, synchronously: a write has reached the file when append returns. The file
- * is created afresh (never through a link, see private-file.ts) or, resuming, reopened only if
- * it is a regular file of ours.
+ * Appends to one file, synchronously. The file is created afresh (never through a link) or, with
+ * `keepBytes` (resuming), reopened only if it is a regular file of ours and cut to that length.
  */
 export class AppendOnlyFile {
   private fd: number | undefined;
 
-  /** `keepBytes`: resume, appending after the first `keepBytes` of the file; else start it new. */
   constructor(
     private readonly path: string,
     keepBytes?: number,
@@ -91,11 +84,7 @@ export class ByteBuffer {
   }
 }
 
-/**
- * Text appended to a file in writes of about FLUSH_BYTES rather than one per batch; `flush()`
- * makes everything appended written. Once a write has failed, nothing more is written: a flush
- * throws, so no checkpoint can count what never reached the file.
- */
+/** Appends gathered into writes of about FLUSH_BYTES. After a failed write every flush throws: no checkpoint counts what never reached the file. */
 export class BufferedAppend {
   private readonly pending = new ByteBuffer();
   private failed = false;
@@ -132,11 +121,11 @@ export class BufferedAppend {
 
 const FLUSH_BYTES = 256 * 1024;
 
+/** The spool (`rows`) and the order list (`orders`), created or, `resuming`, cut to what the checkpoint counts. */
 export class SpoolWriter {
-  private readonly rows: BufferedAppend;
-  private readonly orders: BufferedAppend;
+  readonly rows: BufferedAppend;
+  readonly orders: BufferedAppend;
 
-  /** Creates both files, or with `resuming` reopens them to append after `spoolBytes` / `ordersBytes`. */
   constructor(paths: { spool: string; orders: string }, at: { spoolBytes: number; ordersBytes: number }, resuming: boolean) {
     const rows = new AppendOnlyFile(paths.spool, resuming ? at.spoolBytes : undefined);
     try {
@@ -148,18 +137,6 @@ export class SpoolWriter {
     this.rows = new BufferedAppend(rows);
   }
 
-  /** Appends formatted rows; returns their length in bytes. Written by `flush()` at the latest. */
-  appendRows(rows: Buffer): number {
-    return this.rows.append(rows);
-  }
-
-  appendOrderNumbers(orderNumbers: readonly string[]): number {
-    let lines = '';
-    for (const orderNo of orderNumbers) lines += `${JSON.stringify(orderNo)}\n`;
-    return this.orders.append(lines);
-  }
-
-  /** Writes everything appended so far: a checkpoint may then count it. */
   flush(): void {
     this.rows.flush();
     this.orders.flush();
@@ -184,11 +161,7 @@ export function* readOrderNumbers(path: string, endByte: number): Generator<stri
 /** Bytes read from a spool at a time (the buffer grows only for a row longer than this). */
 const READ_BYTES = 64 * 1024;
 
-/**
- * Bytes [start, end) of a file, a piece at a time, read synchronously into ONE buffer that is
- * reused: each piece is valid only until the next is asked for. The final pass streams the
- * whole spool through it without allocating per piece, so it adds nothing to peak memory.
- */
+/** Bytes [start, end) of a file, read into ONE reused buffer: each piece is valid only until the next is asked for. */
 export function* filePieces(path: string, start: number, end: number): Generator<Buffer> {
   if (end <= start) return;
   const fd = openOwnFile(path, constants.O_RDONLY).fd;
@@ -209,12 +182,10 @@ const LINE_END = 0x0a;
 const QUOTE = 0x22;
 
 /**
- * The rows in bytes [start, end) of a spool file, each without its line end, a read's worth at
- * a time. The rows are views of a reused buffer: valid only until the next batch is asked for.
- * They stay bytes: a line end or a quote is one byte in UTF-8 and never part of another
- * character, so nothing needs decoding. CSV rows may hold line ends inside quoted cells, so with
- * `quoted` a line end counts only outside quotes — after an even number of quote characters, as
- * in RFC 4180 where a quote inside a cell is doubled. JSON rows never hold a raw line end.
+ * The rows in bytes [start, end) of a spool file without their line ends, a read's worth at a
+ * time, as views of a reused buffer (valid until the next batch). A line end or a quote is one
+ * byte in UTF-8 and never part of another character, so nothing needs decoding. With `quoted`
+ * (CSV) a line end counts only outside quotes: after an even number of them (RFC 4180).
  */
 export function* spoolRows(path: string, start: number, end: number, quoted: boolean): Generator<Buffer[]> {
   if (end <= start) return;

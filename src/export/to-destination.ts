@@ -3,41 +3,38 @@
 // part way, why, when its checkpoint can continue it (the CLI words the command that does).
 import { constants, existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../client/errors.js';
+import { describeHolder, lockPathFor, tryLock } from '../util/file-lock.js';
 import { exportPaths, type ExportFormat } from './checkpoint.js';
 import { assertWorkFilesOurs, type DestinationKind } from './destination.js';
-import { lockOutput } from './output-lock.js';
 
-export interface ExportTarget {
-  eventId: string;
-  /** -o FILE; stdout when undefined. */
-  output?: string;
-  /** How -o FILE is written (see checkDestination). */
-  destination?: DestinationKind;
-  format: ExportFormat;
-  /** Only attendees with one of these statuses; every attendee when empty. */
-  statuses: readonly string[];
-  /** Replace an existing -o FILE without asking. */
-  force: boolean;
-}
-
-export interface DestinationHooks {
-  now(): number;
-  /** Resolves when an existing -o FILE may be replaced; throws to leave it as it is. */
-  confirmReplace(output: string): Promise<void>;
-}
+/** `output`: -o FILE, stdout when undefined; `force`: replace it without asking. */
+type ExportTarget = { eventId: string; output?: string; destination?: DestinationKind; format: ExportFormat; statuses: readonly string[]; force: boolean };
 
 /**
- * Runs `write` once the destination is ready, before the first request: `rows` is where the rows
- * go when not into -o FILE's own work files (stdout, or the opened pipe or device), and
- * `outputPath` the FILE the export writes atomically and can resume, if any.
+ * A lock beside -o FILE (FILE.lock): two exports to one file would write the same spool and
+ * checkpoint. A lock whose holder died, or that a crash left empty, is taken over. Creating it checks that the directory is writable.
  */
+async function lockOutput(output: string, now: () => number) {
+  const attempt = await tryLock(lockPathFor(output), undefined, now).catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`--output ${output}: cannot write in ${dirname(resolve(output))} (${error.code ?? error.message})`, '--output');
+  });
+  if (attempt.acquired) return attempt.lock;
+  throw new UsageError(
+    `--output ${output}: another export to this file is running (${describeHolder(attempt.holder)}); wait for it to finish, or choose another -o`,
+    '--output',
+  );
+}
+
+/** Runs `write` once the destination is ready: `rows` is stdout or the opened pipe or device, `outputPath` a FILE written aside and resumable. */
 export async function toDestination<T>(
   target: ExportTarget,
   stdout: Writable,
-  hooks: DestinationHooks,
+  /** `confirmReplace` throws to leave an existing -o FILE as it is. */
+  hooks: { now(): number; confirmReplace(output: string): Promise<void> },
   write: (rows: Writable, outputPath: string | undefined) => Promise<T>,
 ): Promise<T> {
   if (target.output === undefined) return write(stdout, undefined);
@@ -52,10 +49,7 @@ export async function toDestination<T>(
   }
 }
 
-/**
- * -o a FIFO or a device (/dev/stdout): the rows are written into it as into stdout, with the work
- * files in a private temporary directory; it is never replaced, --force or not.
- */
+/** -o a FIFO or a device (/dev/stdout): written into as stdout is, with the work files in a private temporary directory. */
 async function toStream<T>(output: string, write: (rows: Writable) => Promise<T>): Promise<T> {
   // Opened without O_CREAT: if it went away since the check, this fails rather than making a
   // file. A FIFO's open waits (off the main thread) for its reader.
@@ -76,13 +70,9 @@ async function toStream<T>(output: string, write: (rows: Writable) => Promise<T>
   }
 }
 
-/** Why an export stopped part way with its checkpoint kept, so that it can be resumed. */
 export type ResumableStop = 'interrupted' | 'rate limit' | 'stopped';
 
-/**
- * Whether the export to `target`'s -o FILE that stopped with `error` can be resumed from its
- * checkpoint: cut short by Ctrl-C, the rate limit, the network or a busy service, and why.
- */
+/** Why the export to -o FILE that stopped with `error` can be resumed: cut short by Ctrl-C, the rate limit, the network or a busy service. */
 export function resumableStop(target: ExportTarget, error: unknown, interrupted: boolean): ResumableStop | undefined {
   const output = target.output;
   if (output === undefined || target.destination === 'stream') return undefined;
@@ -95,12 +85,8 @@ export function resumableStop(target: ExportTarget, error: unknown, interrupted:
 export async function expectedAttendeeCount(
   getReport: (request: { eventId: string }) => Promise<{ tickets: readonly { tickets: number }[] }>,
   eventId: string,
-): Promise<number | undefined> {
-  try {
-    const report = await getReport({ eventId });
-    const total = report.tickets.reduce((sum, line) => sum + line.tickets, 0);
-    return total > 0 ? total : undefined;
-  } catch {
-    return undefined;
-  }
+) {
+  const report = await getReport({ eventId }).catch(() => undefined);
+  const total = report?.tickets.reduce((sum, line) => sum + line.tickets, 0) ?? 0;
+  return total > 0 ? total : undefined;
 }

@@ -1,21 +1,13 @@
-// Row formats and the final pass. While the list is fetched, rows are formatted a batch at a
-// time with the custom columns known then (RowFormatter); once every label is known the final
-// file is the header, then the spool — copied byte for byte where its rows already have every
-// column, and completed row by row where a label appeared after they were written (rowPadding).
-// Streams: one read's worth in memory at a time, in buffers that are reused (written
-// synchronously to a file, copied into stdout with backpressure).
+// Row formats and the final pass: the header, then the spool — copied byte for byte where its
+// rows already have every column, completed row by row where a label appeared after they were
+// written. One read's worth in memory at a time, in buffers that are reused.
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { csvLine } from '../util/csv.js';
-import type { ExportFormat, SpoolSegment } from './checkpoint.js';
+import type { Checkpoint, ExportFormat } from './checkpoint.js';
 import type { ColumnRegistry } from './columns.js';
 import { FIXED_COLUMNS } from './flatten.js';
 import { AppendOnlyFile, ByteBuffer, filePieces, spoolRows } from './spool.js';
-
-export interface RowFormatter {
-  /** A row as text ending with a line end: the fixed cells, then the custom ones so far. */
-  formatRow(cells: readonly string[]): string;
-}
 
 /** What JSON.stringify would escape in a string (surrogates too, lest one be unpaired). */
 const JSON_ESCAPES = /["\\\u0000-\u001f\ud800-\udfff]/;
@@ -25,59 +17,44 @@ function jsonString(cell: string): string {
   return JSON_ESCAPES.test(cell) ? JSON.stringify(cell) : `"${cell}"`;
 }
 
-export function createRowFormatter(format: ExportFormat, columns: ColumnRegistry): RowFormatter {
-  if (format === 'csv') return { formatRow: csvLine };
+/** A row (the fixed cells, then the custom ones so far) as text ending with a line end. */
+export function createRowFormatter(format: ExportFormat, columns: ColumnRegistry): (cells: readonly string[]) => string {
+  if (format === 'csv') return csvLine;
   // Each column's `"name":` (after a comma but for the first), built again only when columns are added.
   let keys: string[] = [];
-  return {
-    formatRow: (cells) => {
-      if (keys.length !== FIXED_COLUMNS.length + columns.size)
-        keys = columns.header.map((name, column) => `${column === 0 ? '' : ','}${JSON.stringify(name)}:`);
-      let text = '{';
-      for (let column = 0; column < cells.length; column += 1) text += keys[column] + jsonString(cells[column]);
-      return `${text}}\n`;
-    },
+  return (cells) => {
+    if (keys.length !== FIXED_COLUMNS.length + columns.size) keys = columns.header.map((name, column) => `${column === 0 ? '' : ','}${JSON.stringify(name)}:`);
+    let text = '{';
+    for (let column = 0; column < cells.length; column += 1) text += keys[column] + jsonString(cells[column]);
+    return `${text}}\n`;
   };
 }
 
-/** The empty cells a row written with `known` custom columns lacks, as text to put before its end. */
-function missingCells(format: ExportFormat, known: number, header: readonly string[]): string {
-  const missing = header.slice(FIXED_COLUMNS.length + known);
-  return format === 'csv' ? ','.repeat(missing.length) : missing.map((name) => `,${JSON.stringify(name)}:""`).join('');
-}
-
 /**
- * How a spool row (without its line end) written with `known` custom columns is completed to all
- * of them (empty cells) and ended: drop `trim` bytes (a JSON row's closing brace), then add `suffix`.
+ * How a spool row (without its line end) written with `known` custom columns is completed with
+ * empty cells and ended: drop `trim` bytes (a JSON row's closing brace), then add `suffix`.
  */
 function rowPadding(format: ExportFormat, known: number, header: readonly string[]): { trim: number; suffix: Buffer } {
-  const missing = missingCells(format, known, header);
+  const names = header.slice(FIXED_COLUMNS.length + known);
+  if (format === 'csv') return { trim: 0, suffix: Buffer.from(`${','.repeat(names.length)}\n`, 'utf8') };
+  const missing = names.map((name) => `,${JSON.stringify(name)}:""`).join('');
   const lineEnd = format === 'json' ? '' : '\n';
-  if (format === 'csv' || missing === '') return { trim: 0, suffix: Buffer.from(`${missing}${lineEnd}`, 'utf8') };
-  return { trim: 1, suffix: Buffer.from(`${missing}}${lineEnd}`, 'utf8') };
+  return missing === '' ? { trim: 0, suffix: Buffer.from(lineEnd) } : { trim: 1, suffix: Buffer.from(`${missing}}${lineEnd}`, 'utf8') };
 }
 
-export interface OutputSource {
-  spoolPath: string;
-  spoolBytes: number;
-  segments: readonly SpoolSegment[];
-  columns: ColumnRegistry;
-}
+type OutputSource = Pick<Checkpoint, 'spoolBytes' | 'segments'> & { spoolPath: string; columns: ColumnRegistry };
 
 const FIRST_JSON_ROW = Buffer.from('\n');
 const NEXT_JSON_ROW = Buffer.from(',\n');
 
-/** The header, or the opening of the JSON array. */
-async function exportHead(source: OutputSource, format: ExportFormat): Promise<string> {
+function exportHead(source: OutputSource, format: ExportFormat): string {
   if (format === 'csv') return csvLine(source.columns.header);
   return format === 'json' ? '[' : '';
 }
 
 /**
  * The rows of the export in order, then the close of a JSON array. Each buffer is valid only
- * until the next is asked for, and nothing outlives a read (a completed read is a few strings and
- * one buffer the size of the read), so the final pass adds nothing to the export's peak memory
- * however long the spool.
+ * until the next is asked for, so the final pass adds nothing to peak memory however long the spool.
  */
 function* exportBody(source: OutputSource, format: ExportFormat): Generator<Buffer> {
   const header = source.columns.header;
@@ -104,15 +81,11 @@ function* exportBody(source: OutputSource, format: ExportFormat): Generator<Buff
   if (format === 'json') yield Buffer.from(rowsWritten === 0 ? ']\n' : '\n]\n');
 }
 
-/**
- * Writes the whole export to the file at `path` (created or emptied), synchronously, a read's
- * worth at a time.
- */
+/** Writes the whole export to the new file at `path`, synchronously. */
 export async function writeExportFile(source: OutputSource, format: ExportFormat, path: string, signal?: AbortSignal): Promise<void> {
-  const head = await exportHead(source, format);
   const file = new AppendOnlyFile(path);
   try {
-    file.append(head);
+    file.append(exportHead(source, format));
     for (const chunk of exportBody(source, format)) {
       signal?.throwIfAborted();
       file.append(chunk);
@@ -124,9 +97,8 @@ export async function writeExportFile(source: OutputSource, format: ExportFormat
 
 /** Writes the whole export to `destination` (stdout), with backpressure, and leaves it open. */
 export async function writeExportStream(source: OutputSource, format: ExportFormat, destination: Writable, signal?: AbortSignal): Promise<void> {
-  const head = await exportHead(source, format);
   async function* copies(): AsyncGenerator<Buffer> {
-    yield Buffer.from(head, 'utf8');
+    yield Buffer.from(exportHead(source, format), 'utf8');
     // The body's buffers are reused: what waits in the stream must be a copy.
     for (const chunk of exportBody(source, format)) yield Buffer.from(chunk);
   }

@@ -4,20 +4,15 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { roundMoney } from '../util/money.js';
 import type { InsightsFigures, TicketSales } from './figures.js';
-import { countOf } from '../util/count.js';
-import { formatCount, formatMoney, formatShare } from './format.js';
-import { ARRIVED, NO_CITY, PAID_BY_BUYERS, type InsightsReport } from './report.js';
+import { countOf, formatCount, formatMoney } from '../util/count.js';
+import { ARRIVED, NO_CITY, PAID_BY_BUYERS, formatShare, type InsightsReport } from './report.js';
 
 /** Cities beyond this many are summed into one "(other cities)" bar. */
 const MAX_CITY_BARS = 20;
 
-interface ChartTable {
-  columns: string[];
-  /** Cells as shown; numbers right-aligned by the page. */
-  rows: string[][];
-}
+/** The cells as shown (the page right-aligns numbers). */
+type ChartTable = { columns: string[]; rows: string[][] };
 
-/** How a value axis is labelled: counts in whole numbers, shares in percent, money as is. */
 type ValueKind = 'count' | 'share' | 'money';
 
 export interface Chart {
@@ -30,18 +25,15 @@ export interface Chart {
   table: ChartTable;
 }
 
-export interface RenderedChart extends Chart {
-  svg: string;
-}
+export type RenderedChart = Chart & { svg: string };
 
 /** Two charts side by side fill a wide window; the SVGs scale down on a narrow one. */
 const WIDTH = 460;
 const BAR_STEP = 22;
-const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
 const COLOR = '#3465a4';
 
 const CONFIG = {
-  font: FONT,
+  font: 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
   background: 'white',
   view: { stroke: null },
   axis: { labelFontSize: 11, titleFontSize: 12, grid: true, gridColor: '#e5e5e5' },
@@ -76,13 +68,7 @@ function specOf(values: object[], mark: object, encoding: object, size: object =
 }
 
 /** What a bar chart's axes say; its table's value column is `column` (else the axis title), its cells `cell`. */
-interface BarAxes {
-  label: string;
-  value: string;
-  kind: ValueKind;
-  column?: string;
-  cell?: (value: number) => string;
-}
+type BarAxes = { label: string; value: string; kind: ValueKind; column?: string; cell?: (value: number) => string };
 
 /** One bar per row, longest first, labels on the left; the table lists the bars unless one is given. */
 function barChart(id: string, title: string, bars: Bar[], axes: BarAxes, table?: ChartTable): Chart {
@@ -121,18 +107,13 @@ function dayTicks(dates: readonly string[]): number[] {
   return ticks;
 }
 
-/** Cities with the most orders (the rest summed); orders without a city are not a city. */
-function citiesShown(figures: InsightsFigures): Bar[] {
-  const cities = figures.cities.filter((city) => city.city !== '');
-  const named = cities.slice(0, MAX_CITY_BARS).map((city) => ({ label: city.city, value: city.orders }));
-  const rest = cities.slice(MAX_CITY_BARS).reduce((sum, city) => sum + city.orders, 0);
-  return rest > 0 ? [...named, { label: '(other cities)', value: rest }] : named;
-}
-
-/** Orders per city, when any order names one; orders without a city are told in a note. */
+/** Orders per city, the most first (the rest summed), when any order names one; orders without a city are told in a note. */
 function citiesChart(figures: InsightsFigures): Chart[] {
-  const cities = citiesShown(figures);
-  if (cities.length === 0) return [];
+  const named = figures.cities.filter((city) => city.city !== '');
+  if (named.length === 0) return [];
+  const cities = named.slice(0, MAX_CITY_BARS).map((city) => ({ label: city.city, value: city.orders }));
+  const rest = named.slice(MAX_CITY_BARS).reduce((sum, city) => sum + city.orders, 0);
+  if (rest > 0) cities.push({ label: '(other cities)', value: rest });
   const noCity = figures.cities.find((city) => city.city === '')?.orders ?? 0;
   const table = { columns: ['city', 'orders'], rows: figures.cities.map((city) => [city.city || NO_CITY, formatCount(city.orders)]) };
   const chart = barChart('cities', 'Orders per city', cities, { label: 'city', value: 'orders', kind: 'count' }, table);
@@ -180,18 +161,13 @@ function salesCharts(figures: InsightsFigures, money: (value: number) => string,
     return { date: day.date, orders: runningOrders, revenue: roundMoney(runningPaid) };
   });
   const line = { type: 'line', point: true, interpolate: 'monotone' };
+  const dates = cumulative.map((day) => day.date);
   return [
     perDay,
     {
       id: 'cumulative-sales',
       title: 'Paid by buyers, running total',
-      spec: specOf(cumulative, line, {
-        x: dayAxis(
-          days,
-          cumulative.map((day) => day.date),
-        ),
-        y: valueScale('revenue', paidTitle, 'money'),
-      }),
+      spec: specOf(cumulative, line, { x: dayAxis(days, dates), y: valueScale('revenue', paidTitle, 'money') }),
       table: {
         columns: ['day', 'orders so far', `${PAID_BY_BUYERS} so far`],
         rows: cumulative.map((day) => [day.date, formatCount(day.orders), money(day.revenue)]),
@@ -235,6 +211,8 @@ export function chartsOf(report: InsightsReport): Chart[] {
   const money = (value: number): string => formatMoney(value, currency);
   const paidTitle = currency === null ? PAID_BY_BUYERS : `${PAID_BY_BUYERS} (${currency})`;
   const ticketBars = (value: (ticket: TicketSales) => number): Bar[] => figures.tickets.map((ticket) => ({ label: ticket.ticket, value: value(ticket) }));
+  const paidAxes: BarAxes = { label: 'ticket', value: paidTitle, kind: 'money', column: PAID_BY_BUYERS, cell: money };
+  const attendeeAxes: BarAxes = { label: 'ticket', value: 'attendees', kind: 'count' };
   const charts: Chart[] = [
     ...salesCharts(figures, money, paidTitle),
     ...sellThroughChart(report),
@@ -243,19 +221,13 @@ export function chartsOf(report: InsightsReport): Chart[] {
       'revenue-per-ticket',
       'Paid by buyers per ticket',
       ticketBars((ticket) => ticket.revenue),
-      {
-        label: 'ticket',
-        value: paidTitle,
-        kind: 'money',
-        column: PAID_BY_BUYERS,
-        cell: money,
-      },
+      paidAxes,
     ),
     barChart(
       'attendees-per-ticket',
       'Attendees per ticket',
       ticketBars((ticket) => ticket.attendees),
-      { label: 'ticket', value: 'attendees', kind: 'count' },
+      attendeeAxes,
     ),
     ...citiesChart(figures),
   ];

@@ -5,12 +5,8 @@ import { instantOf, wallTime } from '../util/zoned-time.js';
 
 export { instantOf, isKnownTimezone, machineTimezone, wallTime } from '../util/zoned-time.js';
 
-/**
- * A purchaseDate's calendar hour in `zone` ("yyyy-mm-dd HH"; "yyyy-mm-dd" when the text has no
- * time), the date text being wall time in `sourceZone`. Without a source zone, or the same one,
- * the date is taken as written.
- */
-export function calendarHour(purchaseDate: string, zone: string, sourceZone: string | undefined): string {
+/** A purchaseDate's calendar hour in `zone` ("yyyy-mm-dd HH", or the day alone), read as wall time in `sourceZone` (as written without one). */
+function calendarHour(purchaseDate: string, zone: string, sourceZone: string | undefined): string {
   const text = purchaseDate.trim().replace('T', ' ');
   if (sourceZone === undefined || sourceZone === zone) return text.slice(0, 13);
   const instant = instantOf(text, sourceZone);
@@ -20,6 +16,11 @@ export function calendarHour(purchaseDate: string, zone: string, sourceZone: str
 /** A purchaseDate's calendar day in `zone` (see calendarHour). */
 export function calendarDay(purchaseDate: string, zone: string, sourceZone: string | undefined): string {
   return calendarHour(purchaseDate, zone, sourceZone).slice(0, 10);
+}
+
+/** Days and today in `timezone`; `sourceZone`: the zone the purchase dates are written in, when known (else taken as written). */
+export function figuresClock(timezone: string, sourceZone: string | undefined, now: () => number) {
+  return { today: () => wallTime(now(), timezone).slice(0, 10), hourOf: (purchaseDate: string) => calendarHour(purchaseDate, timezone, sourceZone) };
 }
 
 /** The `days` dates ending with `last` (yyyy-mm-dd), oldest first. */

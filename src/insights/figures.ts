@@ -1,13 +1,10 @@
-// The figures of `boxoffice insights`, counted from the rows of an attendee export (one row per
-// attendee) as they stream past. Memory holds one entry per
-// day, ticket, city and distinct answer — never the rows, nor the order numbers: an export writes
-// each order's rows together, once, so an order is a run of rows with the same order number. A
-// question with more than MAX_DISTINCT_ANSWERS distinct answers is free text and stops being
-// tallied. Every figure is a plain count of the rows, so a direct count of the export gives the
-// same numbers.
+// The figures of insights, counted from the rows of an attendee export as they stream past: a
+// plain count of the rows, so a direct count of the export gives the same numbers. Memory holds
+// one entry per day, ticket, city and distinct answer — never the rows, nor the order numbers: an
+// export writes each order's rows together, so an order is a run of rows with one order number.
 import { isCancelledStatus } from '../client/schemas/values.js';
 import { FIXED_COLUMNS } from '../export/flatten.js';
-import { dayRange } from './dates.js';
+import { dayRange, type figuresClock } from './dates.js';
 import { roundMoney } from '../util/money.js';
 
 /** A question with more distinct answers than this is free text: not charted. */
@@ -20,7 +17,7 @@ const FIXED = new Set<string>(FIXED_COLUMNS);
 /** One exported row, keyed by column name (CSV header, JSON key). */
 export type ExportRow = Readonly<Record<string, string | undefined>>;
 
-export interface DaySales {
+interface DaySales {
   /** yyyy-mm-dd in the figures' timezone. */
   date: string;
   orders: number;
@@ -28,78 +25,12 @@ export interface DaySales {
   revenue: number;
 }
 
-export interface TicketSales {
-  ticket: string;
-  attendees: number;
-  revenue: number;
-}
+export type TicketSales = { ticket: string; attendees: number; revenue: number };
 
-interface CityOrders {
-  city: string;
-  orders: number;
-}
+export type InsightsFigures = ReturnType<FiguresAccumulator['figures']>;
 
-interface QuestionAnswers {
-  question: string;
-  /** Attendees who gave an answer. */
-  answered: number;
-  /** Each distinct answer with its attendees, most first; null when free text (too many). */
-  answers: { answer: string; attendees: number }[] | null;
-}
-
-export interface InsightsFigures {
-  totals: {
-    orders: number;
-    attendees: number;
-    /** Sum of each order's cost (what its buyer paid), every order once. */
-    revenue: number;
-    /** Attendees whose status is cancelled or lcancelled. */
-    cancelled: number;
-    cancelledShare: number;
-    checkedIn: number;
-    checkedInShare: number;
-  };
-  /** Every day with sales, in date order. */
-  daily: DaySales[];
-  /**
-   * When every sale is on one day: orders per hour of it ("00" to "23", hours with sales only);
-   * null once sales span two days (or a purchase date has no time).
-   */
-  hourly: { hour: string; orders: number }[] | null;
-  /** Orders per day over the SPARKLINE_DAYS days up to `today`, zeros included. */
-  recent: { from: string; to: string; orders: number[] };
-  /** Most attendees first. */
-  tickets: TicketSales[];
-  /** Orders per buyer city, most first ("" is shown as "(none)"). */
-  cities: CityOrders[];
-  /** Every custom question, in first-seen order. */
-  questions: QuestionAnswers[];
-}
-
-export interface FiguresClock {
-  /** Today's date (yyyy-mm-dd) in the figures' timezone, when the figures are taken. */
-  today(): string;
-  /** A purchaseDate cell's calendar hour ("yyyy-mm-dd HH") in the figures' timezone; its day alone when it has no time. */
-  hourOf(purchaseDate: string): string;
-}
-
-interface OpenOrder {
-  orderNo: string;
-  cost: number;
-  /** The day the order was bought on (its attendees are counted there). */
-  day: DaySales;
-  tickets: string[];
-}
-
-interface QuestionTally {
-  answered: number;
-  counts: Map<string, number> | null;
-}
-
-function parseAmount(text: string | undefined): number {
-  const value = Number(text ?? '');
-  return Number.isFinite(value) ? value : 0;
-}
+/** `counts`: null once the question has more than MAX_DISTINCT_ANSWERS distinct answers (free text). */
+type QuestionTally = { answered: number; counts: Map<string, number> | null };
 
 /** Heaviest first, then by name. */
 function sortedDescending<T>(entries: Iterable<T>, key: (item: T) => [weight: number, name: string]): T[] {
@@ -136,10 +67,10 @@ export class FiguresAccumulator {
   private readonly tickets = new Map<string, TicketSales>();
   private readonly cities = new Map<string, number>();
   private readonly questions = new Map<string, QuestionTally>();
-  /** The order whose rows are arriving: its cost is shared among its rows once they are all in. */
-  private open: OpenOrder | undefined;
+  /** The order whose rows are arriving (its attendees counted on the day it was bought): its cost is shared among its rows once they are all in. */
+  private open: { cost: number; day: DaySales; tickets: string[] } | undefined;
 
-  constructor(private readonly clock: FiguresClock) {}
+  constructor(private readonly clock: ReturnType<typeof figuresClock>) {}
 
   get orders(): number {
     return this.orderCount;
@@ -155,7 +86,7 @@ export class FiguresAccumulator {
     const ticket = row.ticketName || row.ticketId || '(unnamed ticket)';
     if (this.lastOrderNo !== orderNo) {
       this.closeOrder();
-      this.openOrder(orderNo, row);
+      this.openOrder(row);
     }
     this.attendees += 1;
     if (this.open) {
@@ -183,8 +114,10 @@ export class FiguresAccumulator {
     }
   }
 
-  private openOrder(orderNo: string, row: ExportRow): void {
-    const cost = parseAmount(row.orderCost);
+  private openOrder(row: ExportRow): void {
+    const orderNo = row.orderNo ?? '';
+    const amount = Number(row.orderCost ?? '');
+    const cost = Number.isFinite(amount) ? amount : 0;
     const hour = this.clock.hourOf(row.purchaseDate ?? '');
     const date = hour.slice(0, 10);
     this.countHour(date, hour.slice(11, 13));
@@ -195,7 +128,7 @@ export class FiguresAccumulator {
     this.revenue += cost;
     const city = (row.city ?? '').trim();
     this.cities.set(city, (this.cities.get(city) ?? 0) + 1);
-    this.open = { orderNo, cost, day, tickets: [] };
+    this.open = { cost, day, tickets: [] };
     this.orderCount += 1;
     this.lastOrderNo = orderNo;
   }
@@ -221,7 +154,12 @@ export class FiguresAccumulator {
     }
   }
 
-  figures(): InsightsFigures {
+  /**
+   * `revenue`: each order's cost once; `hourly`: orders per hour with sales ("00" to "23") while every sale is on one
+   * day (and has a time), else null; `recent`: orders per day over the SPARKLINE_DAYS days up to today; `cities`: ""
+   * for no city; `answers`: null for free text. Most first, but days in date order and questions in first-seen order.
+   */
+  figures() {
     this.closeOrder();
     const share = (count: number): number => (this.attendees === 0 ? 0 : Math.round((count / this.attendees) * 10_000) / 10_000);
     const daily = [...this.days.values()].sort((a, b) => a.date.localeCompare(b.date)).map((day) => ({ ...day, revenue: roundMoney(day.revenue) }));

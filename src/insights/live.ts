@@ -1,25 +1,21 @@
-// Reading an event from the service for insights. The whole attendee list goes through the
-// export machinery (the same batching, de-duplication, rate-limit waits, progress and resumable
-// checkpoint as `attendees export`) into an NDJSON work file, and the figures count the rows the
-// export writes as it writes them: the rows `--from` that file would read, so the two give the
-// same figures. A resumed read counts the finished work file instead (its first run's rows were
-// counted by a process that is gone).
-// A watch refresh then costs two reads: the sales report (cancellations of orders already
-// seen) and one attendee-list batch starting past the orders already seen.
+// Reading an event from the service for insights: the attendee list goes through the export
+// machinery (batching, de-duplication, rate-limit waits, progress, resumable checkpoint) into an
+// NDJSON work file, and the figures count the rows as the export writes them, so `--from` that
+// file gives the same figures. A resumed read counts the finished work file instead (its first
+// run's rows were counted by a process that is gone). A watch refresh then costs two reads.
 import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
-import type { AttendeeRecord, EventApi, OrganizerTicket, ReportResponse } from '../client/index.js';
+import type { AttendeeRecord, EventApi, ReportResponse } from '../client/index.js';
 import { attendeeListFetcher } from '../client/paginate.js';
-import { checkpointIsFor, exportPaths, type ExportSource } from '../export/checkpoint.js';
+import type { ExportSource } from '../export/checkpoint.js';
 import { ColumnRegistry } from '../export/columns.js';
-import { exportAttendees } from '../export/export-attendees.js';
+import { exportAttendees, resumableCheckpoint } from '../export/export-attendees.js';
 import { flattenRecord } from '../export/flatten.js';
 import type { ProgressSink } from '../export/progress.js';
 import { lockPathFor, tryLock } from '../util/file-lock.js';
 import { createPrivateDirectory } from '../util/private-file.js';
-import { figuresClock } from './clock.js';
-import { isKnownTimezone, machineTimezone } from './dates.js';
+import { figuresClock, isKnownTimezone, machineTimezone } from './dates.js';
 import { FiguresAccumulator, type ExportRow } from './figures.js';
 import { readExportRows } from './read-export.js';
 import { roundMoney } from '../util/money.js';
@@ -31,29 +27,16 @@ export const READS_PER_REFRESH = 2;
 
 type InsightsApi = Pick<EventApi, 'getEvent' | 'getTickets' | 'getReport' | 'attendeeList'>;
 
-interface EventFacts {
-  title: string;
-  /** The event's currency (its tickets'), when it has tickets. */
-  currency: string | null;
-  /** The event's timezone when the service names a known one, else the machine's. */
-  timezone: string;
-  /** The event's tickets as read (get-tickets): their quantities on sale give the sell-through. */
-  tickets: OrganizerTicket[];
-  /** The sales report (get-report): tickets sold, ticket sales and fees. */
-  report: ReportResponse;
-}
-
 export interface LiveReadEnvironment {
   api: InsightsApi;
   /** The NDJSON work file (its checkpoint beside it makes an interrupted read resumable). */
   workPath: string;
-  /** The service and account read: the work file must be theirs alone. */
   source: ExportSource;
   progress?: ProgressSink;
   notice(line: string): void;
   signal: AbortSignal;
   now(): number;
-  /** Where exportAttendees would write rows without a file: never used (a file is given). */
+  /** Never written to (the export writes a file). */
   stdout: Writable;
   prefetch: number;
   /** Overrides from the command line. */
@@ -61,24 +44,11 @@ export interface LiveReadEnvironment {
   timezone?: string;
 }
 
-export interface LiveRead {
-  facts: EventFacts;
-  figures: FiguresAccumulator;
-  /** Zone the service writes purchase dates in (from the records), if it said. */
-  purchaseZone: string | undefined;
-  reads: number;
-  /** How the list began when read: where a watch finds new orders (see EventWatcher). */
-  listStart: ListStart;
-}
-
-/** The order numbers of the list's first batch, and whether the list runs newest first. */
-interface ListStart {
-  head: string[];
-  newestFirst: boolean;
-}
+/** The order numbers of the list's first batch, and whether the list runs newest first: where a watch finds new orders. */
+type ListStart = { head: string[]; newestFirst: boolean };
 
 /** Name, currency, timezone, tickets and sales report of the event: three reads. */
-async function eventFacts(api: InsightsApi, eventId: string, overrides: { currency?: string; timezone?: string }): Promise<EventFacts> {
+async function eventFacts(api: InsightsApi, eventId: string, overrides: { currency?: string; timezone?: string }) {
   const { event } = await api.getEvent({ eventId });
   const { tickets } = await api.getTickets({ eventId });
   const report = await api.getReport({ eventId });
@@ -92,7 +62,7 @@ async function eventFacts(api: InsightsApi, eventId: string, overrides: { curren
   };
 }
 
-export async function readEventLive(eventId: string, env: LiveReadEnvironment): Promise<LiveRead> {
+export async function readEventLive(eventId: string, env: LiveReadEnvironment) {
   let reads = 0;
   const counted = <T>(call: () => Promise<T>): Promise<T> => {
     reads += 1;
@@ -120,10 +90,11 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
   const work = await claimWorkPath(env.workPath);
   try {
     // A checkpoint of another service or account is discarded: its rows are another list.
-    const resume = work.shared && (await checkpointIsFor(exportPaths(work.path).checkpoint, env.source));
+    const resume = work.shared && (await resumableCheckpoint({ eventId, format: 'ndjson', outputPath: work.path }, env.source)) !== undefined;
     await exportAttendees(
       { eventId, format: 'ndjson', outputPath: work.path, resume, prefetch: env.prefetch },
       {
+        ...env,
         fetchBatch: async (range, signal, answered) => {
           const records = await fetchList(range, signal, answered);
           purchaseZone ??= records.find((record) => record.purchaseDate?.timezone)?.purchaseDate?.timezone;
@@ -137,12 +108,6 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
           return records;
         },
         onRow: resume ? undefined : count,
-        source: env.source,
-        stdout: env.stdout,
-        notice: env.notice,
-        progress: env.progress,
-        signal: env.signal,
-        now: env.now,
       },
     );
     const zone = sourceZone();
@@ -156,7 +121,7 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment): 
     } finally {
       await rm(work.path, { force: true });
     }
-    return { facts, figures, purchaseZone: zone, reads, listStart };
+    return { facts, figures, reads, listStart };
   } finally {
     await work.release();
   }
@@ -174,18 +139,7 @@ async function claimWorkPath(workPath: string): Promise<{ path: string; shared: 
   return { path: `${workPath}.${process.pid}`, shared: false, release: async () => undefined };
 }
 
-/** What changed between two refreshes. */
-export interface RefreshChange {
-  newOrders: number;
-  newAttendees: number;
-  /** Sum of the new orders' cost. */
-  revenue: number;
-  /** Attendees cancelled since the last refresh, by the sales report's count (any order). */
-  cancellations: number;
-  reads: number;
-  /** Attendees the report counts beyond those read: the next refresh reads on. */
-  unread: number;
-}
+export type RefreshChange = Awaited<ReturnType<EventWatcher['refresh']>>;
 
 /**
  * Watches one event: each refresh reads the sales report and one batch of the attendee list
@@ -198,13 +152,14 @@ export interface RefreshChange {
 export class EventWatcher {
   private readonly columns = new ColumnRegistry();
   private lastCancelled: number | undefined;
-  /** The sales report as last read (undefined before start). */
   lastReport: ReportResponse | undefined;
   /**
    * Order numbers of the last records read. A batch starting at the count of orders seen repeats
    * at most the last of them (1-based counting), so these are all a refresh must recognise.
    */
   private recent: Set<string>;
+  private head: Set<string>;
+  private newestFirst: boolean;
 
   constructor(
     private readonly api: InsightsApi,
@@ -216,10 +171,6 @@ export class EventWatcher {
     this.head = new Set(listStart.head);
     this.newestFirst = listStart.newestFirst;
   }
-
-  /** Order numbers of the list's first batch as last read. */
-  private head: Set<string>;
-  private newestFirst: boolean;
 
   /** The orders at the head of a newest-first list before the first one seen there last time. */
   private async newAtHead(): Promise<AttendeeRecord[]> {
@@ -243,16 +194,19 @@ export class EventWatcher {
 
   /** The report's figures now, without changing anything: the baseline of the first refresh. */
   async start(): Promise<number> {
-    const report = await this.api.getReport({ eventId: this.eventId });
-    this.lastReport = report;
-    this.lastCancelled = Number(report.cancel ?? 0);
+    this.lastReport = await this.api.getReport({ eventId: this.eventId });
+    this.lastCancelled = Number(this.lastReport.cancel ?? 0);
     return 1;
   }
 
-  async refresh(): Promise<RefreshChange> {
+  /**
+   * What changed since the last refresh: `revenue` is the new orders' cost, `cancellations` the
+   * sales report's (any order), `unread` the attendees it counts beyond those read.
+   */
+  async refresh() {
     const report = await this.api.getReport({ eventId: this.eventId });
     this.lastReport = report;
-    const change: RefreshChange = { newOrders: 0, newAttendees: 0, revenue: 0, cancellations: 0, reads: READS_PER_REFRESH, unread: 0 };
+    const change = { newOrders: 0, newAttendees: 0, revenue: 0, cancellations: 0, reads: READS_PER_REFRESH, unread: 0 };
     const sold = report.tickets.reduce((sum, line) => sum + Number(line.tickets), 0);
     let records = this.newestFirst ? await this.newAtHead() : await this.newAtTail();
     if (!this.newestFirst && records.length === 0 && sold > this.figures.figures().totals.attendees && this.head.size > 0) {
@@ -261,8 +215,11 @@ export class EventWatcher {
       this.newestFirst = records.length > 0;
     }
     for (const record of records) {
-      const rows = this.rowsOf(record);
-      for (const row of rows) this.figures.add(row);
+      const rows = flattenRecord(record);
+      for (const row of rows) {
+        this.columns.observe(row.answers);
+        this.figures.add(this.columns.rowObject(this.columns.appendCustomCells(row.fixed, row.answers)));
+      }
       change.newOrders += 1;
       change.newAttendees += rows.length;
       change.revenue += Number(record.orderCost ?? 0) || 0;
@@ -273,12 +230,5 @@ export class EventWatcher {
     change.unread = Math.max(0, sold - this.figures.figures().totals.attendees);
     change.revenue = roundMoney(change.revenue);
     return change;
-  }
-
-  private rowsOf(record: AttendeeRecord): ExportRow[] {
-    return flattenRecord(record).map((row) => {
-      this.columns.observe(row.answers);
-      return this.columns.rowObject(this.columns.appendCustomCells(row.fixed, row.answers));
-    });
   }
 }

@@ -5,8 +5,8 @@ import { basename } from 'node:path';
 import type { RenderedChart } from './charts.js';
 import { escapeHtml } from '../util/loopback.js';
 import { wallTime } from './dates.js';
-import { formatCount, formatMoney, formatShare } from './format.js';
-import { ARRIVED, PAID_BY_BUYERS, TICKET_SALES, type InsightsReport } from './report.js';
+import { formatCount, formatMoney } from '../util/count.js';
+import { ARRIVED, PAID_BY_BUYERS, TICKET_SALES, formatShare, type InsightsReport } from './report.js';
 
 const STYLE = `
   :root { color-scheme: light; }
@@ -53,12 +53,6 @@ function tableHtml(chart: RenderedChart): string {
   return `<details><summary>The numbers</summary><div class="table"><table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div></details>`;
 }
 
-/** An SVG from vega, labelled for screen readers (the table beside it holds the numbers). */
-function figureHtml(chart: RenderedChart): string {
-  const svg = chart.svg.replace(/^<svg /, `<svg role="img" aria-labelledby="${chart.id}-title" `);
-  return `<figure data-chart="${chart.id}">${svg}</figure>`;
-}
-
 /** A total: its name, its value, and what it is where the name alone would not say. */
 type Total = [name: string, value: string, what?: string];
 
@@ -93,13 +87,15 @@ function sourceText(report: InsightsReport): string {
   return report.source.file === undefined ? 'an attendee export' : `the attendee export ${basename(report.source.file)}`;
 }
 
-export function pageHtml(report: InsightsReport, charts: readonly RenderedChart[]): string {
+/** `madeBy`: the program that made the page, as the footer names it. */
+export function pageHtml(report: InsightsReport, charts: readonly RenderedChart[], madeBy: string): string {
   const { figures, currency } = report;
   const freeText = figures.questions.filter((question) => question.answers === null);
+  // Each SVG labelled for screen readers (the table beside it holds the numbers).
   const sections = charts.map(
     (chart) => `<section id="${chart.id}" aria-labelledby="${chart.id}-title">
 <h2 id="${chart.id}-title">${escapeHtml(chart.title)}</h2>
-${figureHtml(chart)}
+<figure data-chart="${chart.id}">${chart.svg.replace(/^<svg /, `<svg role="img" aria-labelledby="${chart.id}-title" `)}</figure>
 ${chart.note === undefined ? '' : `<p class="note">${escapeHtml(chart.note)}</p>\n`}${tableHtml(chart)}
 </section>`,
   );
@@ -127,7 +123,7 @@ ${totalsOf(report).map(totalHtml).join('\n')}
 ${sections.length === 0 ? '<p>No sales yet: nothing to chart.</p>' : `<div class="charts">\n${sections.join('\n')}\n</div>`}
 ${freeText.length === 0 ? '' : `<section id="free-text"><h2>Free-text questions</h2><p>Too many different answers to chart: ${freeText.map((question) => `${escapeHtml(question.question)} (${formatCount(question.answered)} answers)`).join(', ')}.</p></section>`}
 </main>
-<footer>From ${escapeHtml(sourceText(report))}. Made by boxoffice insights.</footer>
+<footer>From ${escapeHtml(sourceText(report))}. Made by ${escapeHtml(madeBy)}.</footer>
 </body>
 </html>
 `;

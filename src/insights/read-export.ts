@@ -1,11 +1,9 @@
-// Reads an attendee export written by `boxoffice attendees export` (.csv, .json or .ndjson) as a
-// stream of rows: one row in memory at a time, whatever the file's size. CSV cells neutralised
-// against spreadsheet formulas are read back as they were sent. A file that ends in the middle of
-// a record (a copy or download cut short) is refused, naming the line where it ends: the reader
-// throws before its last rows are counted, so the command reports nothing.
+// Reads an attendee export (.csv, .json or .ndjson) as a stream of rows, one in memory at a time.
+// CSV cells neutralised against spreadsheet formulas are read back as they were sent. A file that
+// ends in the middle of a record (a copy cut short) is refused before its last rows are counted.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { Readable, type Duplex } from 'node:stream';
+import { Readable } from 'node:stream';
 import { UsageError } from '../client/errors.js';
 import type { ExportFormat } from '../export/checkpoint.js';
 import { restoreFormula } from '../util/csv.js';
@@ -19,12 +17,6 @@ import type { ExportRow } from './figures.js';
  */
 const CHUNK_BYTES = 8 * 1024;
 
-/** `source` piped into `target`, a failure of either ending `target`'s reading with that error. */
-function piped(source: Readable, target: Duplex): Duplex {
-  source.on('error', (error) => target.destroy(error));
-  return source.pipe(target);
-}
-
 /** Where a file ends: its last line (1-based), whether a line break ends it, its last characters but blanks. */
 async function endOf(path: string): Promise<{ line: number; lineEnded: boolean; tail: string }> {
   let newlines = 0;
@@ -37,10 +29,13 @@ async function endOf(path: string): Promise<{ line: number; lineEnded: boolean; 
   return { line: newlines + (lineEnded ? 0 : 1), lineEnded, tail: last.trimEnd() };
 }
 
+/** The file ends in the middle of a record: the front end says how to make it again. */
+export class CutShortExportError extends UsageError {}
+
 async function cutShort(path: string, what: string): Promise<UsageError> {
   const { line } = await endOf(path);
-  return new UsageError(
-    `--from: ${path} ends in the middle of a record (${what}) on line ${line}: the file is cut short, nothing was counted; export it again (boxoffice attendees export EVENT_ID -o FILE)`,
+  return new CutShortExportError(
+    `--from: ${path} ends in the middle of a record (${what}) on line ${line}: the file is cut short, nothing was counted`,
     '--from',
   );
 }
@@ -54,10 +49,7 @@ function rowOf(value: unknown, where: string): ExportRow {
   return row;
 }
 
-/**
- * Papa Parse (the project's one CSV parser) hands over the rows of each chunk it reads as arrays
- * of cells; a batch not yet taken pauses it. Each row becomes an object keyed by the header here.
- */
+/** Papa Parse (the project's one CSV parser) hands over each chunk's rows, pausing while a batch is not taken; keyed by the header here. */
 async function* csvRows(path: string, signal: AbortSignal): AsyncGenerator<ExportRow> {
   const { default: Papa } = await import('papaparse');
   const file = createReadStream(path, { signal, highWaterMark: CHUNK_BYTES, encoding: 'utf8' });
@@ -136,7 +128,9 @@ async function* ndjsonRows(path: string, signal: AbortSignal): AsyncGenerator<Ex
 
 async function* jsonRows(path: string, signal: AbortSignal): AsyncGenerator<ExportRow> {
   const { default: streamArray } = await import('stream-json/streamers/stream-array.js');
-  const items = piped(createReadStream(path, { signal, highWaterMark: CHUNK_BYTES }), streamArray.withParserAsStream({ streamValues: false }));
+  const file = createReadStream(path, { signal, highWaterMark: CHUNK_BYTES });
+  const items = file.pipe(streamArray.withParserAsStream({ streamValues: false }));
+  file.on('error', (error) => items.destroy(error));
   try {
     for await (const item of items as AsyncIterable<{ key: number; value: unknown }>) yield rowOf(item.value, `element ${item.key + 1}`);
   } catch (error) {

@@ -1,19 +1,13 @@
-// What one run of `boxoffice insights` produces: the figures and what they are about (event,
-// currency, timezone, source). The terminal summary, the JSON document, the page and the SVGs
-// are all drawn from it.
-import type { ReportResponse } from '../client/index.js';
+// What one run of insights produces, from which the terminal summary, the JSON document, the page
+// and the SVGs are drawn; and the words they share.
+import type { OrganizerTicket, ReportResponse } from '../client/index.js';
 import type { InsightsFigures } from './figures.js';
-import { sellThrough, type SellThrough } from './sell-through.js';
-import type { OrganizerTicket } from '../client/index.js';
+import { sellThrough } from './sell-through.js';
 import type { ArrivalCounts } from '../checkin/attendees.js';
 
-interface InsightsSource {
-  /** `live`: read from the service through the export machinery; `file`: an export read with --from. */
-  kind: 'live' | 'file';
-  /** The file read (--from). */
-  file?: string;
-  /** Read calls the service was sent for this report. */
-  reads?: number;
+/** 0.0812 → "8.1%". */
+export function formatShare(share: number): string {
+  return `${(share * 100).toFixed(1)}%`;
 }
 
 /** The names of the money figures, the same on the terminal and the page. */
@@ -21,51 +15,35 @@ export const PAID_BY_BUYERS = 'paid by buyers';
 export const TICKET_SALES = 'ticket sales';
 /** Attendees let in at the door (`checkin`), on the terminal and the page. */
 export const ARRIVED = 'arrived';
-/** Orders whose buyer gave no city. */
 export const NO_CITY = 'no city given';
 
-/** What the service's sales report and ticket list add to a live read. */
-export interface EventSales {
-  /** The report's `amount`: what the tickets sold for after discounts, fees and tax excluded. */
-  ticketSales: number;
-  /** The report's `platformFee`: what buyers paid the platform on top of the ticket price. */
-  platformFee: number;
-  sellThrough: SellThrough;
-}
-
-export function eventSales(tickets: readonly OrganizerTicket[], report: ReportResponse): EventSales {
+/**
+ * What the service's sales report and ticket list add to a live read: `ticketSales` is the
+ * report's `amount` (what the tickets sold for after discounts, fees and tax excluded),
+ * `platformFee` what buyers paid the platform on top of the ticket price.
+ */
+export function eventSales(tickets: readonly OrganizerTicket[], report: ReportResponse) {
   return { ticketSales: Number(report.amount) || 0, platformFee: Number(report.platformFee ?? 0) || 0, sellThrough: sellThrough(tickets, report) };
 }
 
 export interface InsightsReport {
   eventId: string | null;
-  /** A heading: the event's name where known. */
+  /** The event's name where known. */
   title: string;
-  /** ISO 4217 code, when known (the event's tickets, or --currency). */
   currency: string | null;
-  /** IANA zone the dates are counted in. */
   timezone: string;
-  /** ISO instant. */
   generatedAt: string;
-  source: InsightsSource;
+  /** `file`: an export read with --from; `reads`: the calls sent to the service. */
+  source: { kind: 'live' | 'file'; file?: string; reads?: number };
   figures: InsightsFigures;
-  /** From the service (null when an export file is read). */
-  sales: EventSales | null;
-  /** From the check-in table (`--db`), when asked for. */
+  /** Null when an export file is read. */
+  sales: ReturnType<typeof eventSales> | null;
+  /** From the check-in table of `--db`. */
   arrivals?: ArrivalCounts;
 }
 
 /** The --json / piped document: the report as data. */
 export function reportDocument(report: InsightsReport): Record<string, unknown> {
-  return {
-    eventId: report.eventId,
-    title: report.title,
-    currency: report.currency,
-    timezone: report.timezone,
-    generatedAt: report.generatedAt,
-    source: report.source,
-    ...report.figures,
-    sales: report.sales,
-    arrivals: report.arrivals, // left out of the JSON without --db
-  };
+  const { eventId, title, currency, timezone, generatedAt, source, figures, sales, arrivals } = report;
+  return { eventId, title, currency, timezone, generatedAt, source, ...figures, sales, arrivals }; // arrivals: left out of the JSON without --db
 }

@@ -1,13 +1,11 @@
-// One run of `boxoffice insights` as data: the report of an export file, or the reports of an
-// event read from the service (one; with a watch interval, one more after each refresh), each with
-// the arrivals at the door when a check-in table is read (`--db`). The CLI
-// (src/cli/commands/insights/) reads the flags, presents the reports and words what they say.
+// One run of insights as data: the report of an export file, or the reports of an event read from
+// the service (with a watch interval, one more after each refresh), each with the arrivals at the
+// door when a check-in table is read (`--db`). The CLI presents them and words what they say.
 import { basename } from 'node:path';
 import { RateLimitError } from '../client/errors.js';
 import type { ArrivalCounts } from '../checkin/attendees.js';
 import type { ExportFormat } from '../export/checkpoint.js';
-import { figuresClock } from './clock.js';
-import { machineTimezone, wallTime } from './dates.js';
+import { figuresClock, machineTimezone, wallTime } from './dates.js';
 import { FiguresAccumulator } from './figures.js';
 import { EventWatcher, readEventLive, type LiveReadEnvironment, type RefreshChange } from './live.js';
 import { sumMoney } from '../util/money.js';
@@ -17,14 +15,7 @@ import { eventSales, type InsightsReport } from './report.js';
 /** Counts the arrivals at the door now (the check-in table of `--db`). */
 export type ReadArrivals = () => Promise<ArrivalCounts>;
 
-export interface FileReportSettings {
-  eventId?: string;
-  arrivals?: ReadArrivals;
-  currency?: string;
-  timezone?: string;
-  now: Date;
-  signal: AbortSignal;
-}
+type FileReportSettings = { eventId?: string; arrivals?: ReadArrivals; currency?: string; timezone?: string; now: Date; signal: AbortSignal };
 
 /** The report of an attendee export (`--from`): the service is not read. */
 export async function reportOfFile(file: { path: string; format: ExportFormat }, settings: FileReportSettings): Promise<InsightsReport> {
@@ -45,15 +36,12 @@ export async function reportOfFile(file: { path: string; format: ExportFormat },
 }
 
 /** The changes of every refresh since the watch began (`since`: its wall time), added up. */
-export interface WatchedSoFar {
-  since: string;
-  change: RefreshChange;
-}
+type WatchedSoFar = { since: string; change: RefreshChange };
 
 /** A report to show (`change`: what its refresh brought, null for the first), or a refresh skipped. */
 export type LiveStep = { report: InsightsReport; change: RefreshChange | null; watched?: WatchedSoFar } | { skipped: RateLimitError };
 
-export interface LiveReportSettings {
+interface LiveReportSettings {
   eventId: string;
   read: LiveReadEnvironment;
   /** Refresh every this many ms; undefined: one report. */
@@ -62,11 +50,7 @@ export interface LiveReportSettings {
   clock: { now(): Date; sleep(ms: number, signal?: AbortSignal): Promise<void> };
 }
 
-/**
- * The event read from the service through the export machinery; with a watch interval, then
- * refreshed at the interval for two reads a refresh, until the read's signal fires. A refresh the
- * rate limit refuses is skipped: the next one tries again.
- */
+/** The event read from the service; with a watch interval, refreshed until the read's signal fires (a refresh the rate limit refuses is skipped). */
 export async function* liveReports(settings: LiveReportSettings): AsyncGenerator<LiveStep> {
   const { eventId, read, clock, watchMs } = settings;
   const live = await readEventLive(eventId, read);

@@ -5,26 +5,13 @@
 import type { OrganizerTicket, ReportResponse } from '../client/index.js';
 import { ticketCapacity } from '../client/schemas/index.js';
 
-interface TicketSellThrough {
-  ticketId: string;
-  ticket: string;
-  sold: number;
-  onSale: number;
-  /** sold ÷ on sale, rounded to 3 places; null when nothing is on sale. */
-  share: number | null;
-}
-
-export interface SellThrough {
-  tickets: TicketSellThrough[];
-  total: { sold: number; onSale: number; share: number | null };
-}
-
+/** sold ÷ on sale, rounded to 3 places; null when nothing is on sale. */
 function shareOf(sold: number, onSale: number): number | null {
   return onSale > 0 ? Math.round((sold / onSale) * 1000) / 1000 : null;
 }
 
-export function sellThrough(tickets: readonly OrganizerTicket[], report: Pick<ReportResponse, 'tickets'>): SellThrough {
-  const rows = tickets.map((ticket): TicketSellThrough => {
+export function sellThrough(tickets: readonly OrganizerTicket[], report: Pick<ReportResponse, 'tickets'>) {
+  const rows = tickets.map((ticket) => {
     const byId = report.tickets.filter((line) => String(line.ticketId) === String(ticket.id));
     const lines = byId.length > 0 ? byId : report.tickets.filter((line) => line.ticketName === ticket.typeName);
     const sold = lines.reduce((sum, line) => sum + (Number(line.tickets) || 0), 0);

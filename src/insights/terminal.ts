@@ -1,18 +1,13 @@
-// The terminal summary: totals, a sparkline of the last 30 days and horizontal bars. Plain text
-// built by small pure functions (a sparkline and a bar are a few lines each; no library needed).
-import { formatCount, formatMoney, formatShare } from './format.js';
+// The terminal summary: totals, a sparkline of the last 30 days and horizontal bars, as plain text.
+import { formatCount, formatMoney } from '../util/count.js';
 import type { ArrivalCounts } from '../checkin/attendees.js';
-import { ARRIVED, NO_CITY, PAID_BY_BUYERS, TICKET_SALES, type InsightsReport } from './report.js';
-
-/** How the summary is coloured on a colour terminal: headings bold, bars and the sparkline cyan. */
-export interface Paint {
-  heading(text: string): string;
-  chart(text: string): string;
-}
+import { ARRIVED, NO_CITY, PAID_BY_BUYERS, TICKET_SALES, formatShare, type InsightsReport } from './report.js';
 
 /** No colour: piped, NO_COLOR, TERM=dumb. */
-export const PLAIN: Paint = { heading: (text) => text, chart: (text) => text };
+export const PLAIN = { heading: (text: string) => text, chart: (text: string) => text };
+export type Paint = typeof PLAIN;
 
+/** On a colour terminal: headings bold, bars and the sparkline cyan. */
 export const COLOURED: Paint = {
   heading: (text) => `\x1b[1m${text}\x1b[22m`,
   chart: (text) => (text === '' ? text : `\x1b[36m${text}\x1b[39m`),
@@ -27,12 +22,8 @@ const TOP_ROWS = 8;
 /** One character per value: the lowest block for 0, the highest for the largest value. */
 export function sparkline(values: readonly number[]): string {
   const max = Math.max(0, ...values);
-  return values
-    .map((value) => {
-      if (max === 0 || value <= 0) return SPARK_LEVELS[0];
-      return SPARK_LEVELS[Math.max(1, Math.round((value / max) * (SPARK_LEVELS.length - 1)))];
-    })
-    .join('');
+  const level = (value: number): number => (max === 0 || value <= 0 ? 0 : Math.max(1, Math.round((value / max) * (SPARK_LEVELS.length - 1))));
+  return values.map((value) => SPARK_LEVELS[level(value)]).join('');
 }
 
 /** A bar `width` characters long at `max`, in eighths of a character. */
@@ -42,16 +33,12 @@ export function bar(value: number, max: number, width = BAR_WIDTH): string {
   return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
 }
 
-export interface BarRow {
-  label: string;
-  value: number;
-  /** The value as printed after the bar (defaults to the count). */
-  text?: string;
-}
-
-/** Labels padded to one width, bars scaled to `scaleTo` (by default the largest value); at most `limit` rows. */
-export function barChart(rows: readonly BarRow[], limit = TOP_ROWS, paint: Paint = PLAIN, scaleTo?: number): string[] {
-  const shown = rows.slice(0, limit);
+/**
+ * Labels padded to one width, bars scaled to `scaleTo` (by default the largest value), each
+ * followed by its `text` (by default the count); at most TOP_ROWS rows.
+ */
+export function barChart(rows: readonly { label: string; value: number; text?: string }[], paint: Paint = PLAIN, scaleTo?: number): string[] {
+  const shown = rows.slice(0, TOP_ROWS);
   const labelWidth = Math.min(24, Math.max(0, ...shown.map((row) => row.label.length)));
   const max = scaleTo ?? Math.max(0, ...shown.map((row) => row.value));
   const lines = shown.map((row) => {
@@ -99,7 +86,6 @@ function arrivalLines(arrivals: ArrivalCounts, paint: Paint): string[] {
         value: ticket.expected === 0 ? 0 : ticket.arrived / ticket.expected,
         text: `${formatCount(ticket.arrived)} of ${formatCount(ticket.expected)}`,
       })),
-      TOP_ROWS,
       paint,
       1, // a full bar: every attendee expected is in
     ),
@@ -150,14 +136,12 @@ export function terminalSummary(report: InsightsReport, paint: Paint = PLAIN): s
         value: ticket.attendees,
         text: `${formatCount(ticket.attendees)} · ${formatMoney(ticket.revenue, currency)}${sellThroughText(report, ticket.ticket)}`,
       })),
-      TOP_ROWS,
       paint,
     ),
     '',
     paint.heading('cities (orders)'),
     ...barChart(
       figures.cities.map((city) => ({ label: city.city || NO_CITY, value: city.orders })),
-      TOP_ROWS,
       paint,
     ),
   ];
@@ -167,14 +151,9 @@ export function terminalSummary(report: InsightsReport, paint: Paint = PLAIN): s
       freeText.push(`${question.question} (${formatCount(question.answered)} answers)`);
       continue;
     }
+    const bars = question.answers.map((answer) => ({ label: answer.answer, value: answer.attendees }));
     lines.push('', paint.heading(`${question.question} (${formatCount(question.answered)} of ${formatCount(figures.totals.attendees)} attendees answered)`));
-    lines.push(
-      ...barChart(
-        question.answers.map((answer) => ({ label: answer.answer, value: answer.attendees })),
-        TOP_ROWS,
-        paint,
-      ),
-    );
+    lines.push(...barChart(bars, paint));
   }
   if (freeText.length > 0) lines.push('', `free-text questions, not charted: ${freeText.join(', ')}`);
   return `${lines.join('\n')}\n`;

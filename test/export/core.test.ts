@@ -405,10 +405,10 @@ describe('final pass', () => {
       const lateRows = Array.from({ length: 500 }, (_, index) => [...fixed(3000 + index), 'vegan', 'L', `}"${index}"`]);
       const earlyFormat = createRowFormatter(format, early);
       const allFormat = createRowFormatter(format, all);
-      const spool = earlyRows.map((cells) => earlyFormat.formatRow(cells)).join('') + lateRows.map((cells) => allFormat.formatRow(cells)).join('');
+      const spool = earlyRows.map((cells) => earlyFormat(cells)).join('') + lateRows.map((cells) => allFormat(cells)).join('');
       const path = join(dir, `spool.${format}`);
       await writeFile(path, spool);
-      const lateFrom = Buffer.byteLength(earlyRows.map((cells) => earlyFormat.formatRow(cells)).join(''));
+      const lateFrom = Buffer.byteLength(earlyRows.map((cells) => earlyFormat(cells)).join(''));
       expect(lateFrom).toBeGreaterThan(4 * 64 * 1024);
       const source = {
         spoolPath: path,
@@ -421,8 +421,8 @@ describe('final pass', () => {
       };
       const out = join(dir, `out.${format}`);
       await writeExportFile(source, format, out);
-      const head = format === 'csv' ? allFormat.formatRow(all.header) : '';
-      const completed = [...earlyRows.map((cells) => [...cells, '', '']), ...lateRows].map((cells) => allFormat.formatRow(cells)).join('');
+      const head = format === 'csv' ? allFormat(all.header) : '';
+      const completed = [...earlyRows.map((cells) => [...cells, '', '']), ...lateRows].map((cells) => allFormat(cells)).join('');
       expect(await readFile(out, 'utf8')).toBe(head + completed);
       // A segment that ends inside a row is refused rather than completed wrongly.
       await expect(writeExportFile({ ...source, segments: [{ fromByte: 0, customColumns: 1 }], spoolBytes: lateFrom - 3 }, format, out)).rejects.toThrow(

@@ -9,12 +9,11 @@ import { checkWatchInterval } from '../../src/cli/framework/watch-interval.js';
 import { READS_PER_REFRESH } from '../../src/insights/live.js';
 import { UsageError } from '../../src/client/errors.js';
 import { neutraliseFormula, restoreFormula } from '../../src/util/csv.js';
-import { figuresClock } from '../../src/insights/clock.js';
 import { sellThrough } from '../../src/insights/sell-through.js';
 import type { OrganizerTicket } from '../../src/client/index.js';
-import { calendarDay, dayRange, instantOf } from '../../src/insights/dates.js';
+import { calendarDay, dayRange, figuresClock, instantOf } from '../../src/insights/dates.js';
 import { FiguresAccumulator, MAX_DISTINCT_ANSWERS, type ExportRow } from '../../src/insights/figures.js';
-import { formatMoney } from '../../src/insights/format.js';
+import { formatMoney } from '../../src/util/count.js';
 import { readExportRows } from '../../src/insights/read-export.js';
 import { bar, barChart, sparkline } from '../../src/insights/terminal.js';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type BoxofficeClient, type EventApi } from '../../src/client/index.js';
 import { exportSource, type ExportFormat } from '../../src/export/checkpoint.js';
 import { exportAttendees } from '../../src/export/export-attendees.js';
-import { figuresClock } from '../../src/insights/clock.js';
+import { figuresClock } from '../../src/insights/dates.js';
 import { FiguresAccumulator, type InsightsFigures } from '../../src/insights/figures.js';
 import { readEventLive, type LiveReadEnvironment } from '../../src/insights/live.js';
 import { readExportRows } from '../../src/insights/read-export.js';

@@ -1,12 +1,10 @@
 // `boxoffice attendees export EVENT_ID [-o FILE [--force]] [--format csv|json|ndjson] [--resume]
 // [--max-wait DURATION]`: the whole attendee list (E11) as one flat file, exact under either
 // paging semantics, streamed, written aside and renamed, resumable (src/export).
-import type { Writable } from 'node:stream';
 import { Option, type Command } from 'commander';
 import { ATTENDEE_STATUSES } from '../../../client/schemas/values.js';
 import { UsageError } from '../../../client/errors.js';
-import { assertExtensionMatches, checkDestination, type DestinationKind } from '../../../export/destination.js';
-import { exportFormatOf } from '../../../export/format-of.js';
+import { assertExtensionMatches, checkDestination } from '../../../export/destination.js';
 import { DEFAULT_MAX_WAIT } from './shared.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { createPrompter } from '../../framework/prompt.js';
@@ -17,7 +15,7 @@ import { wholeNumber } from '../../framework/params.js';
 import { writeJson } from '../../output/json.js';
 import { countOf } from '../../../util/count.js';
 import { attendeeListRefused, explainPermission } from '../../../session/permission.js';
-import { EXPORT_FORMATS, exportSource, type ExportFormat, type ExportSource } from '../../../export/checkpoint.js';
+import { EXPORT_FORMATS, exportFormatOf, exportSource, type ExportFormat, type ExportSource } from '../../../export/checkpoint.js';
 import { DEFAULT_PREFETCH, exportAttendees, resumableCheckpoint } from '../../../export/export-attendees.js';
 import { progressAndNotices } from '../../../export/progress.js';
 import { expectedAttendeeCount, resumableStop, toDestination, type ResumableStop } from '../../../export/to-destination.js';
@@ -27,21 +25,7 @@ import { withSmallHeap } from '../../../util/heap.js';
 import { attendeeListFetcher } from '../../../client/paginate.js';
 import { openSession } from '../../../session/session.js';
 
-interface AttendeesExportOptions {
-  eventId: string;
-  output?: string;
-  /** How -o FILE is written (see checkDestination). */
-  destination?: DestinationKind;
-  format: ExportFormat;
-  resume: boolean;
-  /** Replace an existing -o FILE without asking. */
-  force: boolean;
-  maxWaitMs: number;
-  /** Batches requested ahead of the one being written. */
-  prefetch: number;
-  /** Only attendees with one of these statuses; every attendee when empty. */
-  statuses: string[];
-}
+type AttendeesExportOptions = Awaited<ReturnType<typeof exportOptionsFrom>>;
 
 interface ExportFlags {
   output?: string;
@@ -91,15 +75,13 @@ export function registerAttendeesExport(group: Command, context: CommandContext,
 }
 
 /** Flags → options, refusing bad input before anything is sent. */
-async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: boolean): Promise<AttendeesExportOptions> {
+async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: boolean) {
   const id = eventId.trim();
   if (id === '') throw new UsageError('EVENT_ID: must not be empty', 'EVENT_ID');
   const output = flags.output?.trim();
   if (flags.output !== undefined && !output) throw new UsageError('--output: must name a file', '--output');
   const destination = output === undefined ? undefined : checkDestination(output);
-  if (flags.resume && output === undefined) {
-    throw new UsageError('--resume: needs -o FILE (an export to stdout keeps no checkpoint)', '--resume');
-  }
+  if (flags.resume && output === undefined) throw new UsageError('--resume: needs -o FILE (an export to stdout keeps no checkpoint)', '--resume');
   if (flags.resume && destination === 'stream') {
     throw new UsageError(`--resume: ${output} is a pipe or a device, written as a stream; such an export keeps no checkpoint`, '--resume');
   }
@@ -110,9 +92,7 @@ async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: bool
   }
   const prefetch = wholeNumber(flags.prefetch, '--prefetch', 0, 8);
   const statuses = (flags.status ?? []).map((status) => status.trim());
-  if (statuses.some((status) => status === '')) {
-    throw new UsageError('--status: expected a status such as attending (comma-separated for several)', '--status');
-  }
+  if (statuses.includes('')) throw new UsageError('--status: expected a status such as attending (comma-separated for several)', '--status');
   const unknown = statuses.find((status) => !(ATTENDEE_STATUSES as readonly string[]).includes(status));
   if (unknown !== undefined) throw new UsageError(`invalid --status "${unknown}": expected one of ${ATTENDEE_STATUSES.join(', ')}`, '--status');
   return {
@@ -130,68 +110,60 @@ async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: bool
 
 /** Readies the destination (all of it before the first request), then runs the export into it. */
 async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
-  const hooks = {
-    now: () => context.deps.clock.now().getTime(),
-    confirmReplace: (output: string) => confirmReplace(output, context, 'export not started'),
-  };
-  await toDestination(options, context.deps.io.stdout, hooks, (rows, outputPath) => exportAttendeeList(options, outputPath, rows, context));
-}
-
-async function exportAttendeeList(options: AttendeesExportOptions, outputPath: string | undefined, rows: Writable, context: CommandContext): Promise<void> {
   const { deps } = context;
   const { io } = deps;
-  const { progress, notice } = progressAndNotices(io.stderr, io.stderrIsTTY, () => deps.clock.now().getTime());
-  const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs, notice });
-  const source = exportSource(session.profile.apiUrl as string, session.profile.token as string);
-  try {
-    const resume = options.resume || (await askToResume(options, outputPath, source, context));
-    const expectedAttendees = io.stderrIsTTY ? await expectedAttendeeCount((request) => session.client.events.getReport(request), options.eventId) : undefined;
-    const summary = await withSmallHeap(() =>
-      exportAttendees(
-        {
-          eventId: options.eventId,
-          format: options.format,
-          outputPath,
-          resume,
-          prefetch: options.prefetch,
-          statuses: options.statuses,
-        },
-        {
-          fetchBatch: attendeeListFetcher(session.client.events),
-          source,
-          stdout: rows,
-          notice,
-          progress,
-          expectedAttendees,
-          signal: deps.signal,
-          now: () => deps.clock.now().getTime(),
-        },
-      ),
-    );
-    if (context.globals().json && outputPath !== undefined) {
-      writeJson(io, { status: 'success', ...summary, rateLimitWaitMs: session.waitBudget?.waitedMs ?? 0 });
-      return;
+  const hooks = { now: () => deps.clock.now().getTime(), confirmReplace: (output: string) => confirmReplace(output, context, 'export not started') };
+  await toDestination(options, io.stdout, hooks, async (rows, outputPath) => {
+    const { progress, notice } = progressAndNotices(io.stderr, io.stderrIsTTY, () => deps.clock.now().getTime());
+    const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs, notice });
+    const source = exportSource(session.profile.apiUrl as string, session.profile.token as string);
+    try {
+      const resume = options.resume || (await askToResume(options, outputPath, source, context));
+      const expectedAttendees = io.stderrIsTTY
+        ? await expectedAttendeeCount((request) => session.client.events.getReport(request), options.eventId)
+        : undefined;
+      const summary = await withSmallHeap(() =>
+        exportAttendees(
+          { ...options, outputPath, resume },
+          {
+            fetchBatch: attendeeListFetcher(session.client.events),
+            source,
+            stdout: rows,
+            notice,
+            progress,
+            expectedAttendees,
+            signal: deps.signal,
+            now: () => deps.clock.now().getTime(),
+          },
+        ),
+      );
+      if (context.globals().json && outputPath !== undefined) {
+        writeJson(io, { status: 'success', ...summary, rateLimitWaitMs: session.waitBudget?.waitedMs ?? 0 });
+        return;
+      }
+      // Pages overlap by design (paginate.ts), so the service sends the order at a page boundary
+      // twice: nothing is wrong with the data, and the summary says so in an organizer's words.
+      const repeated = summary.duplicatesDropped;
+      const dropped =
+        repeated > 0 ? ` (the service sent ${countOf(repeated, 'order')} on two pages; ${repeated === 1 ? 'it is' : 'each is'} in the export once)` : '';
+      io.stderr.write(
+        `exported ${countOf(summary.attendees, 'attendee')} from ${countOf(summary.orders, 'order')}${dropped} ` +
+          `in ${formatDuration(summary.elapsedMs)}${summary.file === null ? '' : ` → ${summary.file}`}\n`,
+      );
+    } catch (error) {
+      progress.finish();
+      explainPermission(error, attendeeListRefused(options.eventId));
+      const stop = resumableStop(options, error, deps.signal.aborted);
+      if (stop !== undefined) {
+        io.stderr.write(
+          `${STOPS[stop]}; nothing was written to ${options.output}; the completed batches are kept. Resume with:\n  ${resumeCommand(options)}\n`,
+        );
+      }
+      throw error;
+    } finally {
+      await session.client.close();
     }
-    // Pages overlap by design (paginate.ts), so the service sends the order at a page boundary
-    // twice: nothing is wrong with the data, and the summary says so in an organizer's words.
-    const repeated = summary.duplicatesDropped;
-    const dropped =
-      repeated > 0 ? ` (the service sent ${countOf(repeated, 'order')} on two pages; ${repeated === 1 ? 'it is' : 'each is'} in the export once)` : '';
-    io.stderr.write(
-      `exported ${countOf(summary.attendees, 'attendee')} from ${countOf(summary.orders, 'order')}${dropped} ` +
-        `in ${formatDuration(summary.elapsedMs)}${summary.file === null ? '' : ` → ${summary.file}`}\n`,
-    );
-  } catch (error) {
-    progress.finish();
-    explainPermission(error, attendeeListRefused(options.eventId));
-    const stop = resumableStop(options, error, deps.signal.aborted);
-    if (stop !== undefined) {
-      io.stderr.write(`${STOPS[stop]}; nothing was written to ${options.output}; the completed batches are kept. Resume with:\n  ${resumeCommand(options)}\n`);
-    }
-    throw error;
-  } finally {
-    await session.client.close();
-  }
+  });
 }
 
 const STOPS: Readonly<Record<ResumableStop, string>> = { interrupted: 'interrupted', 'rate limit': 'stopped by the rate limit', stopped: 'stopped' };
@@ -202,11 +174,7 @@ function resumeCommand(options: AttendeesExportOptions): string {
   return `boxoffice attendees export ${shellQuote(options.eventId)} -o ${shellQuote(options.output ?? '')} --format ${options.format}${statuses} --resume`;
 }
 
-/**
- * On a terminal, an export started without --resume that finds the checkpoint of an interrupted
- * run of the same export asks whether to continue it; "no" starts over, discarding it. Without
- * a terminal it starts over and says so (see prepare in export-attendees.ts).
- */
+/** On a terminal, offers to continue the checkpoint of an interrupted run of the same export; "no" starts over, as a run without a terminal does. */
 async function askToResume(options: AttendeesExportOptions, outputPath: string | undefined, source: ExportSource, context: CommandContext): Promise<boolean> {
   if (outputPath === undefined || !context.globals().input) return false;
   const found = await resumableCheckpoint({ ...options, outputPath }, source);

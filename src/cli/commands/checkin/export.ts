@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import { exportFormatOf } from '../../../export/format-of.js';
+import { exportFormatOf } from '../../../export/checkpoint.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { confirmReplace } from '../../framework/replace-file.js';
 import { eventAndDbFrom, withCheckinFlags, withDoorFlags, type DoorFlags } from './shared.js';

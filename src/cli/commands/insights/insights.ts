@@ -4,15 +4,12 @@
 import { existsSync, statSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import type { ExportFormat } from '../../../export/checkpoint.js';
-import { exportFormatOf } from '../../../export/format-of.js';
+import { EXPORT_FORMATS, exportFormatOf, type ExportFormat } from '../../../export/checkpoint.js';
 import { assertExtensionSays, checkDestination, type OutputFormat } from '../../../export/destination.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { summarised } from '../summaries.js';
 import { DEFAULT_MAX_WAIT } from '../attendees/shared.js';
-import { EXPORT_FORMATS } from '../../../export/checkpoint.js';
 import { runInsights } from './run.js';
-import type { InsightsOptions } from './shared.js';
 import { parseDuration } from '../../framework/duration.js';
 import { isKnownTimezone } from '../../../insights/dates.js';
 
@@ -63,14 +60,16 @@ export function registerInsights(program: Command, context: CommandContext, run:
     .action(verbAction(context, run, (eventId: string | undefined, flags: InsightsFlags) => insightsOptionsFrom(eventId, flags)));
 }
 
+export type InsightsOptions = Awaited<ReturnType<typeof insightsOptionsFrom>>;
+
 /** Flags → options, refusing bad input before anything is read or sent. */
-async function insightsOptionsFrom(eventId: string | undefined, flags: InsightsFlags): Promise<InsightsOptions> {
+async function insightsOptionsFrom(eventId: string | undefined, flags: InsightsFlags) {
   const id = eventId?.trim();
   if (eventId !== undefined && !id) throw new UsageError('EVENT_ID: must not be empty', 'eventId');
   if (id === undefined && flags.from === undefined) {
     throw new UsageError('EVENT_ID: name the event (boxoffice insights EVENT_ID), or read an export with --from FILE', 'eventId');
   }
-  let from: InsightsOptions['from'];
+  let from: { path: string; format: ExportFormat } | undefined;
   if (flags.from !== undefined) {
     const path = flags.from.trim();
     if (!path || !existsSync(path) || !statSync(path).isFile()) {
@@ -89,18 +88,15 @@ async function insightsOptionsFrom(eventId: string | undefined, flags: InsightsF
   if (output !== undefined && destination !== 'stream') assertExtensionSays(output, PAGE_FORMAT);
   const svgDir = flags.svg?.trim();
   if (flags.svg !== undefined && !svgDir) throw new UsageError('--svg: must name a directory', '--svg');
-  if (svgDir !== undefined && existsSync(svgDir) && !statSync(svgDir).isDirectory()) {
+  if (svgDir !== undefined && existsSync(svgDir) && !statSync(svgDir).isDirectory())
     throw new UsageError(`--svg: ${svgDir} is a file, not a directory`, '--svg');
-  }
   const currency = flags.currency?.trim().toUpperCase();
   if (currency !== undefined && !/^[A-Z]{3}$/.test(currency)) {
     throw new UsageError(`--currency: expected a three-letter code such as INR or USD, got "${flags.currency}"`, '--currency');
   }
   const timezone = flags.timezone?.trim();
-  if (timezone !== undefined) {
-    if (!isKnownTimezone(timezone)) {
-      throw new UsageError(`--timezone: "${flags.timezone}" is not a timezone name (examples: Asia/Kolkata, Europe/Berlin, UTC)`, '--timezone');
-    }
+  if (timezone !== undefined && !isKnownTimezone(timezone)) {
+    throw new UsageError(`--timezone: "${flags.timezone}" is not a timezone name (examples: Asia/Kolkata, Europe/Berlin, UTC)`, '--timezone');
   }
   const db = flags.db?.trim();
   if (flags.db !== undefined && !db) throw new UsageError('--db: name the database attendees sync fills: a SQLite file or a postgres:// URL', '--db');

@@ -1,6 +1,5 @@
-// Runs `boxoffice insights` once its flags are checked: the report of an export file (--from), or
-// of the event read from the service (src/insights/run.ts), shown by ./show.ts. The session, the
-// work file beside the config and the words about the watch's cost are the CLI's.
+// Runs `boxoffice insights` once its flags are checked (src/insights/run.ts), shown by ./show.ts.
+// The session, the work file beside the config and the words about the watch's cost are the CLI's.
 import { join } from 'node:path';
 import { exportSource } from '../../../export/checkpoint.js';
 import { progressAndNotices } from '../../../export/progress.js';
@@ -11,6 +10,8 @@ import { hasTable } from '../../../checkin/database.js';
 import type { SyncDatabase } from '../../../sync/destination.js';
 import { refuseOtherService, serviceOf } from '../../../sync/source.js';
 import { liveReports, reportOfFile, type ReadArrivals } from '../../../insights/run.js';
+import { CutShortExportError } from '../../../insights/read-export.js';
+import { withNotes } from '../../../client/errors.js';
 import { formatCount } from '../../../util/count.js';
 import { formatDuration } from '../../../util/duration.js';
 import { withSmallHeap } from '../../../util/heap.js';
@@ -22,7 +23,7 @@ import { confirmReplace } from '../../framework/replace-file.js';
 import { openSession } from '../../../session/session.js';
 import { checkWatchInterval } from '../../framework/watch-interval.js';
 import { DEFAULT_PREFETCH, attendeeListRefused } from '../attendees/shared.js';
-import type { InsightsOptions } from './shared.js';
+import type { InsightsOptions } from './insights.js';
 import { showReport } from './show.js';
 
 function costLine(intervalMs: number): string {
@@ -48,8 +49,7 @@ async function runLiveInsights(options: InsightsOptions & { eventId: string }, c
     if (db && (await hasTable(db, 'boxoffice_sync_sources')))
       await refuseOtherService(db, { eventId, service: serviceOf(session.profile.apiUrl as string), flag: '--db' });
     const steps = liveReports({
-      eventId,
-      watchMs: options.watchMs,
+      ...options,
       arrivals: arrivalsOf(db, eventId),
       clock: deps.clock,
       read: {
@@ -74,7 +74,7 @@ async function runLiveInsights(options: InsightsOptions & { eventId: string }, c
           io.stderr.write(`refresh skipped: rate limited (${step.skipped.code}); trying again in ${formatDuration(options.watchMs ?? 0)}\n`);
           continue;
         }
-        await showReport(step.report, options, context, step.change, step.watched);
+        await showReport(step, options, context);
         if (shown === 0 && options.watchMs !== undefined) io.stderr.write(`${costLine(options.watchMs)}\n`);
         shown += 1;
       }
@@ -100,8 +100,10 @@ export async function runInsights(options: InsightsOptions, context: CommandCont
     await withSmallHeap(async () => {
       if (from === undefined) return runLiveInsights({ ...options, eventId: eventId as string }, context, db);
       const arrivals = eventId === undefined ? undefined : arrivalsOf(db, eventId);
-      const report = await reportOfFile(from, { ...options, arrivals, now: deps.clock.now(), signal: deps.signal });
-      await showReport(report, options, context, null);
+      const report = await reportOfFile(from, { ...options, arrivals, now: deps.clock.now(), signal: deps.signal }).catch((error: unknown) => {
+        throw error instanceof CutShortExportError ? withNotes(error, { next: 'export it again (boxoffice attendees export EVENT_ID -o FILE)' }) : error;
+      });
+      await showReport({ report, change: null }, options, context);
     });
   } finally {
     await db?.close();

@@ -2,31 +2,28 @@
 // when asked for (vega is loaded only then).
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { formatCount } from '../../../util/count.js';
+import { formatCount, formatMoney } from '../../../util/count.js';
 import { wallTime } from '../../../insights/dates.js';
-import { formatMoney } from '../../../insights/format.js';
 import type { RefreshChange } from '../../../insights/live.js';
-import type { WatchedSoFar } from '../../../insights/run.js';
+import type { LiveStep } from '../../../insights/run.js';
 import { reportDocument, type InsightsReport } from '../../../insights/report.js';
 import { COLOURED, compactSummary, PLAIN, terminalSummary, type Paint } from '../../../insights/terminal.js';
 import { colorAllowed } from '../../output/rows.js';
-
-const ANSI_STYLE = /\x1b\[[\d;]*m/g;
 import type { CommandContext } from '../../framework/context.js';
-import type { InsightsOptions } from './shared.js';
+import type { InsightsOptions } from './insights.js';
 import { chartsOf, renderCharts } from '../../../insights/charts.js';
 import { pageHtml } from '../../../insights/page.js';
 import { printOut } from '../../../session/deps.js';
 
+const ANSI_STYLE = /\x1b\[[\d;]*m/g;
 /** A terminal's size when it does not say (a classic VT100's). */
 const DEFAULT_COLUMNS = 80;
 const DEFAULT_ROWS = 24;
 
 /**
- * One refresh under --watch: drawn from the window's top corner over the previous one, each line
- * cut to the width and the rest of the screen erased, never more lines than the window has (one
- * kept for the cursor), so nothing scrolls and no copy piles up; the compact summary when the
- * full one is taller than the window.
+ * One refresh under --watch, drawn over the previous one from the top corner: lines cut to the
+ * width, never more than the window has (one kept for the cursor), so nothing scrolls and no copy
+ * piles up; the compact summary when the full one is taller than the window.
  */
 function watchFrame(report: InsightsReport, news: readonly string[], columns: number, rows: number, paint: Paint): string {
   const linesOf = (text: string): string[] => [...text.replace(/\n$/, '').split('\n'), ...news];
@@ -42,25 +39,16 @@ function watchFrame(report: InsightsReport, news: readonly string[], columns: nu
 
 const plural = (count: number, word: string): string => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
 
-function changeLine(change: RefreshChange, at: string, currency: string | null): string {
+/** What came since `lead` ("12:05 since the last refresh"); with `reads`, what the refresh cost and left to read. */
+function changeLine(lead: string, change: RefreshChange, currency: string | null, reads: boolean): string {
   const parts = [
-    `${at} since the last refresh: +${plural(change.newOrders, 'order')} (+${plural(change.newAttendees, 'attendee')})`,
+    `${lead}: +${plural(change.newOrders, 'order')} (+${plural(change.newAttendees, 'attendee')})`,
     `+${formatMoney(change.revenue, currency)}`,
     plural(change.cancellations, 'cancellation'),
-    `${change.reads} reads`,
   ];
-  if (change.unread > 0) parts.push(`${formatCount(change.unread)} more attendees to read at the next refresh`);
+  if (reads) parts.push(`${change.reads} reads`);
+  if (reads && change.unread > 0) parts.push(`${formatCount(change.unread)} more attendees to read at the next refresh`);
   return parts.join(' · ');
-}
-
-/** What the watch has seen since it began: stays on screen when a refresh brings nothing new. */
-function sinceStartLine(watched: WatchedSoFar, currency: string | null): string {
-  const { change } = watched;
-  return [
-    `since ${watched.since}: +${plural(change.newOrders, 'order')} (+${plural(change.newAttendees, 'attendee')})`,
-    `+${formatMoney(change.revenue, currency)}`,
-    plural(change.cancellations, 'cancellation'),
-  ].join(' · ');
 }
 
 async function writeAtomically(path: string, text: string): Promise<void> {
@@ -75,7 +63,7 @@ async function writeCharts(report: InsightsReport, options: InsightsOptions): Pr
   const charts = await renderCharts(chartsOf(report));
   const written: string[] = [];
   if (options.output !== undefined) {
-    const page = pageHtml(report, charts);
+    const page = pageHtml(report, charts, 'boxoffice insights');
     // A pipe or a device (/dev/stdout) is written into, never replaced.
     if (options.destination === 'stream') await writeFile(options.output, page);
     else await writeAtomically(options.output, page);
@@ -90,13 +78,8 @@ async function writeCharts(report: InsightsReport, options: InsightsOptions): Pr
 }
 
 /** `change`: what the refresh that produced `report` brought (null for the first showing). */
-export async function showReport(
-  report: InsightsReport,
-  options: InsightsOptions,
-  context: CommandContext,
-  change: RefreshChange | null,
-  watched?: WatchedSoFar,
-): Promise<void> {
+export async function showReport(step: Extract<LiveStep, { report: unknown }>, options: InsightsOptions, context: CommandContext): Promise<void> {
+  const { report, change, watched } = step;
   const { io } = context.deps;
   const asData = context.globals().json || !io.stdoutIsTTY;
   const written = await writeCharts(report, options);
@@ -106,7 +89,9 @@ export async function showReport(
     else printOut(io, `${JSON.stringify({ ...reportDocument(report), change })}\n`);
   } else {
     const at = wallTime(Date.parse(report.generatedAt), report.timezone).slice(11);
-    const news = change === null ? [] : ['', changeLine(change, at, report.currency), ...(watched ? [sinceStartLine(watched, report.currency)] : [])];
+    const news = change === null ? [] : ['', changeLine(`${at} since the last refresh`, change, report.currency, true)];
+    // What the watch has seen since it began: stays on screen when a refresh brings nothing new.
+    if (watched) news.push(changeLine(`since ${watched.since}`, watched.change, report.currency, false));
     const paint = colorAllowed(context.deps.env) ? COLOURED : PLAIN;
     if (options.watchMs === undefined) printOut(io, terminalSummary(report, paint));
     else printOut(io, watchFrame(report, news, io.columns ?? DEFAULT_COLUMNS, io.rows ?? DEFAULT_ROWS, paint));
