@@ -12,7 +12,8 @@ import type { SubmittedBooking } from '../client/booking.js';
 import { formatDuration } from '../util/duration.js';
 import { describeHolder, tryLock, type FileLock } from '../util/file-lock.js';
 import { createPrivateDirectory } from '../util/private-file.js';
-import { type BookingRecordLike, type BookingReturn, bookingReturnError, confirmReturn, lookBackWindow, paymentOutcome, readBookingReturn, recentWindow } from './response.js';
+import type { BookingRecordLike, BookingReturn } from './response.js';
+import { bookingReturnError, confirmReturn, lookBackWindow, paymentOutcome, readBookingReturn, recentWindow } from './response.js';
 import { startReturnListener } from './return-listener.js';
 import type { DateWindow } from './windows.js';
 
@@ -66,7 +67,10 @@ nameErrorClasses({ NoPaymentPageError, BookingTimeoutError, PaymentInProgressErr
  * booking list for it.
  */
 export async function holdOrderNumber(configDir: string, key: { apiUrl: string; orderNo: string }, checkCommand: string): Promise<FileLock> {
-  const name = createHash('sha256').update(JSON.stringify([key.apiUrl, key.orderNo])).digest('hex').slice(0, 24);
+  const name = createHash('sha256')
+    .update(JSON.stringify([key.apiUrl, key.orderNo]))
+    .digest('hex')
+    .slice(0, 24);
   const path = join(configDir, 'bookings', `${name}.lock`);
   createPrivateDirectory(join(configDir, 'bookings'));
   const attempt = await tryLock(path);
