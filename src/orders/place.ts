@@ -6,16 +6,13 @@ import type { PublisherApi } from '../client/publisher-api.js';
 import type { CartData, ConfirmOrderRequest, FormField, PublisherTicket } from '../client/schemas/index.js';
 import type { AttendeeAnswers } from './answers.js';
 import { MissingAnswersError, attendeeKeys, fillAttendeeForm } from './attendee-data.js';
-import { withExplanation, type FlowContext } from './explain.js';
 import type { TicketSpec } from './ticket-spec.js';
 import type { OrderStep } from './intent.js';
 
-/** The part of the client's `publisher` API the flow uses. */
-export type PublisherFlowApi = Pick<
+type PublisherFlowApi = Pick<
   PublisherApi,
   'ticketDetails' | 'cartCalculation' | 'generateOrder' | 'attendeeForm' | 'saveAttendee' | 'confirmOrder' | 'orderDetails'
 >;
-/** What the service answers to one call of the flow. */
 type Answer<Call extends keyof PublisherFlowApi> = Awaited<ReturnType<PublisherFlowApi[Call]>>;
 
 export type ConfirmStatus = ConfirmOrderRequest['status'];
@@ -26,7 +23,7 @@ export interface PlaceOrderInput {
   answers: readonly AttendeeAnswers[];
   fake: boolean;
   status: ConfirmStatus;
-  /** The merchant reference sent to confirm-order; generated from the order number when absent. */
+  /** Generated from the order number when absent. */
   referenceNo?: string;
   now: Date;
   /** Ctrl-C: once aborted, an unfinished order is left as it is (no further request). */
@@ -48,8 +45,13 @@ export interface PlaceOrderHooks {
   /** The service has given the order its number: show it at once. */
   onOrderNumber?(orderNo: string): Promise<void>;
   /** Told at each boundary between requests (a test-only fault hook kills the process there). */
-  boundary?(name: PlaceBoundary): void;
+  boundary?(name: (typeof PLACE_BOUNDARIES)[number]): void;
+  /** Where the buyer looks after a refusal, in the front end's terms (the CLI: its command line). */
+  lookAt?(where: FlowLook, eventId: string): string;
 }
+
+/** `event`: the event's details and tickets; `events`: the search for events. */
+export type FlowLook = 'event' | 'events';
 
 /** The boundaries between the requests of the flow that changes the service, in order. */
 export const PLACE_BOUNDARIES = [
@@ -62,19 +64,16 @@ export const PLACE_BOUNDARIES = [
   'after-confirm',
   'after-details',
 ] as const;
-type PlaceBoundary = (typeof PLACE_BOUNDARIES)[number];
 
 export interface PlacedOrder {
   orderNo: string;
   cart: Answer<'cartCalculation'>;
-  /** Absent when an earlier run generated the order (`resumed`). */
+  /** Absent when an earlier run generated the order (`resumed`); the three after it, when it had confirmed it. */
   order?: Answer<'generateOrder'>;
-  /** Absent when the order had already been confirmed by an earlier run. */
   attendeeForm?: Answer<'attendeeForm'>;
   saved?: Answer<'saveAttendee'>;
   confirmation?: Answer<'confirmOrder'>;
   details: Answer<'orderDetails'>;
-  /** This run continued an order an interrupted run had left. */
   resumed: boolean;
   referenceNo?: string;
   /** The event's currency, from the ticket details (the cart does not carry one). */
@@ -88,7 +87,6 @@ class OrderNotContinuableError extends BoxofficeError {}
 export class TicketUnavailableError extends BoxofficeError {}
 nameErrorClasses({ OrderNotContinuableError, TicketUnavailableError });
 
-/** The merchant reference used when `--reference-no` is not given. */
 export function defaultReferenceNo(orderNo: string, now: Date): string {
   return `BOX-${orderNo}-${now.getTime().toString(36).toUpperCase()}`;
 }
@@ -134,7 +132,7 @@ async function releaseOrder(api: PublisherFlowApi, orderNo: string, now: Date): 
 }
 
 export async function placeOrder(api: PublisherFlowApi, input: PlaceOrderInput, hooks: PlaceOrderHooks = {}): Promise<PlacedOrder> {
-  const context: FlowContext = { eventId: input.eventId, specs: input.tickets };
+  const context: FlowContext = { eventId: input.eventId, specs: input.tickets, lookAt: hooks.lookAt };
   const data: CartData = {
     eventId: Number(input.eventId),
     tickets: input.tickets.map(({ ticketId, quantity, discountCode }) => ({ ticketId, quantity, discountCode })),
@@ -159,6 +157,60 @@ export async function placeOrder(api: PublisherFlowApi, input: PlaceOrderInput, 
   return { ...rest, orderNo, cart, order, resumed: false, currency: available.currency };
 }
 
+interface FlowContext {
+  eventId: string;
+  specs: readonly TicketSpec[];
+  orderNo?: string;
+  lookAt?: PlaceOrderHooks['lookAt'];
+}
+
+const SOLD_OUT = /sold[\s_-]*out|no (more )?tickets? (left|available)|not enough (tickets|quantity)|only \d+ (left|available|remaining)/i;
+const QUANTITY_LIMIT = /min(imum)?[\s_-]*quantity|max(imum)?[\s_-]*quantity|at (least|most) \d+|between \d+ and \d+|quantity (must|should) be/i;
+
+/** The plain-word explanation of an error of the flow and where to look next, or undefined to leave it as it is. */
+function explainFlowError(error: ApiError, context: FlowContext): [explanation: string, look?: [what: string, where: FlowLook]] | undefined {
+  const order = context.orderNo ? `order ${context.orderNo}` : 'the order';
+  const detail = `${error.description ?? ''} ${error.field ?? ''}`;
+  const because = error.description ? ` (${error.description})` : '';
+  const tickets = context.specs.map((spec) => `${spec.ticketId} ×${spec.quantity}`).join(', ');
+  if (SOLD_OUT.test(detail)) return [`not enough tickets left for ${tickets}${because}`, ['see what is available', 'event']];
+  if (QUANTITY_LIMIT.test(detail))
+    return [`a quantity is outside what the ticket allows per order${because}`, ["see each ticket's minimum and maximum", 'event']];
+  switch (error.code) {
+    case 'T001':
+      if (error.description && !/not a ticket of|ticket missing/i.test(error.description)) {
+        return [`the order cannot be placed: ${error.description.replace(/^invalid request;\s*/i, '')}`, ['see the tickets', 'event']];
+      }
+      return [`the cart names no ticket that event ${context.eventId} sells (asked for ${tickets})`, ['list its tickets', 'event']];
+    case 'E002':
+      // The code's meaning alone ("mandatory fields missing") hides the service's own reason.
+      return error.description ? [`the service refused the order's data: ${error.description}`] : undefined;
+    case 'T004':
+      return ['no quantity selected: every --ticket needs a quantity of 1 or more (TICKET_ID:QTY)'];
+    case 'T007':
+      return [`${order} does not exist on this service (was it placed against another sandbox or profile?)`];
+    case 'T008':
+      return [`${order} was placed with a different publisher key; use the key (profile) it was placed with`];
+    case 'T010':
+      return [`${order} has already been processed (confirmed or failed), so it cannot be confirmed again; place a new order`];
+    case 'E007':
+      return [`event ${context.eventId} does not exist (or is not public)`, ['find events', 'events']];
+    case 'E012':
+      return [`a ticket of ${tickets} does not belong to event ${context.eventId}`, ['list its tickets', 'event']];
+    default:
+      return undefined;
+  }
+}
+
+/** The same error (same class and code, so the same exit code) with its plain-word explanation and where to look noted. */
+export function withExplanation(error: unknown, context: FlowContext): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const [explanation, look] = explainFlowError(error, context) ?? [];
+  if (explanation !== undefined) error.notes.explanation = explanation;
+  if (look && context.lookAt) error.notes.next = `${look[0]} with ${context.lookAt(look[1], context.eventId)}`;
+  return error;
+}
+
 /** The call's result, or its error explained in the flow's plain words. */
 async function explained<T>(context: FlowContext, call: () => Promise<T>): Promise<T> {
   try {
@@ -170,7 +222,7 @@ async function explained<T>(context: FlowContext, call: () => Promise<T>): Promi
 
 /** Continues an order an interrupted run left, by what the service says of it now. */
 async function resumeOrder(api: PublisherFlowApi, input: PlaceOrderInput, hooks: PlaceOrderHooks, data: CartData, orderNo: string): Promise<PlacedOrder> {
-  const context: FlowContext = { eventId: input.eventId, specs: input.tickets, orderNo };
+  const context: FlowContext = { eventId: input.eventId, specs: input.tickets, orderNo, lookAt: hooks.lookAt };
   const available = await explained(context, () => api.ticketDetails({ eventId: input.eventId }));
   const cart = await explained(context, () => api.cartCalculation(data));
   const now = await explained(context, () => api.orderDetails({ orderNo }));

@@ -6,7 +6,7 @@ import { Option, type Command } from 'commander';
 import { ApiError, BoxofficeError, CancelledError, DeclinedError, InterruptedWorkError, UsageError } from '../../../client/errors.js';
 import { ORDER_STATUSES_FOR_CONFIRM } from '../../../client/schemas/values.js';
 import type { AttendeeAnswers } from '../../../orders/answers.js';
-import { type PlacedOrder, type ConfirmStatus, placeOrder } from '../../../orders/place.js';
+import { type PlacedOrder, type ConfirmStatus, type FlowLook, placeOrder } from '../../../orders/place.js';
 import { OrderIntentFile } from '../../../orders/intent.js';
 import { dirname } from 'node:path';
 import { parseTicketSpecs, totalQuantity, type GivenTicketSpec, type TicketSpec, uniqueTickets } from '../../../orders/ticket-spec.js';
@@ -16,9 +16,11 @@ import { confirmOnLive, requireYesWithoutTerminal } from '../../framework/live.j
 import { PUBLISHER_KEY_ONLY, withSession } from '../../../session/session.js';
 import { writeJson, writeRows, type Column } from '../../output/index.js';
 import { resolveBuyerIds } from '../buyer-ids.js';
-import { createPrompter } from '../../framework/prompt.js';
+import { createPrompter, type Prompter } from '../../framework/prompt.js';
 import { formatMoney } from '../../../util/count.js';
-import { askAttendee } from './ask-attendee.js';
+import type { FormField } from '../../../client/schemas/index.js';
+import { DEFAULT_FIELD, defaultRole } from '../../../orders/attendee-data.js';
+import { EMAIL } from '../../framework/params.js';
 import { readFlagFile } from '../../process/stdin.js';
 import { printOut } from '../../../session/deps.js';
 
@@ -34,15 +36,11 @@ interface PlaceOrderOptions {
   yes: boolean;
 }
 
-interface RawFlags {
+type RawFlags = Partial<Pick<PlaceOrderOptions, 'attendeesFile' | 'fake' | 'referenceNo' | 'yes'>> & {
   ticket?: string[];
   attendee?: string[];
-  attendeesFile?: string;
-  fake?: boolean;
   status: ConfirmStatus;
-  referenceNo?: string;
-  yes?: boolean;
-}
+};
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -173,6 +171,7 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
               await intent.record('save-attendee', number);
             },
             boundary: (name) => deps.crashPoint?.(`order-place:${name}`),
+            lookAt: orderLookAt,
             ...(globals.input ? { askAttendee: (position, fields) => askAttendee(createPrompter(deps), position, fields) } : {}),
           },
         );
@@ -232,6 +231,33 @@ function continueCommand(options: PlaceOrderOptions): string {
   if (options.status !== 'confirm') words.push('--status', options.status);
   const answersGiven = options.attendeeFlags.length > 0 || options.attendeesFile !== undefined;
   return `${words.map(shellQuote).join(' ')}${answersGiven ? ' (with the same --attendee/--attendees-file flags)' : ''}`;
+}
+
+/** Where the buyer looks after a refusal of the flow. */
+export function orderLookAt(where: FlowLook, eventId: string): string {
+  return where === 'event' ? `\`boxoffice event details ${eventId}\`` : '`boxoffice events search`';
+}
+
+/** On a terminal, the attendees no flag, file or --fake answered: one question per field of the form, mandatory ones required. */
+async function askAttendee(prompter: Prompter, position: number, fields: readonly FormField[]): Promise<AttendeeAnswers> {
+  const answers: AttendeeAnswers = { name: '', email: '', phone: '', custom: {} };
+  for (const field of fields) {
+    const isEmail = field.id === DEFAULT_FIELD.email || /email/i.test(`${field.validation ?? ''} ${field.type}`);
+    const value = (
+      await prompter.text({
+        message: `Attendee ${position}: ${field.label}${field.mandatory ? '' : ' (optional)'}`,
+        validate: (answer) => {
+          const text = answer.trim();
+          if (text === '') return field.mandatory ? 'an answer is required' : true;
+          return !isEmail || EMAIL.test(text) || 'expected an email address';
+        },
+      })
+    ).trim();
+    const role = defaultRole(field.id);
+    if (role) answers[role] = value;
+    else if (value !== '') answers.custom[field.id] = value;
+  }
+  return answers;
 }
 
 /** The one document of `--json`: each step's response body under the API's name for it. */
