@@ -14,20 +14,12 @@ import { DISCOUNT_TABLE } from '../client/fields/discount.js';
 import { EVENT_TABLE } from '../client/fields/event.js';
 import { requestShape, tableRules } from '../client/fields/schema.js';
 import { TICKET_TABLE } from '../client/fields/ticket.js';
-import { interpolateTree } from './interpolate.js';
-import type { InterpolationProblem } from './interpolate.js';
 
 export type EventSpec = z.output<typeof createEventRequest>;
-export type TicketSpec = Omit<z.output<typeof addTicketRequest>, 'eventId' | 'status'> & {
-  key: string;
-  /** `active` (on sale) or `pause`; `published` is read as `active`. */
-  status: 'active' | 'pause';
-};
-export type DiscountSpec = Omit<z.output<typeof addDiscountRequest>, 'eventId' | 'ticketId'> & {
-  key: string;
-  /** The `key` of the ticket the discount applies to. */
-  ticket: string;
-};
+/** `status`: `published` is read as `active`. */
+export type TicketSpec = Omit<z.output<typeof addTicketRequest>, 'eventId' | 'status'> & { key: string; status: 'active' | 'pause' };
+/** `ticket`: the `key` of the ticket the discount applies to. */
+export type DiscountSpec = Omit<z.output<typeof addDiscountRequest>, 'eventId' | 'ticketId'> & { key: string; ticket: string };
 
 export interface SetupFile {
   event: EventSpec;
@@ -36,6 +28,7 @@ export interface SetupFile {
 }
 
 type Path = readonly PropertyKey[];
+type Env = Readonly<Record<string, string | undefined>>;
 
 const localKey = z
   .string({ message: 'expected a key (letters, digits, ".", "_" or "-")' })
@@ -120,18 +113,43 @@ function closestField(unknown: string, known: readonly string[]): string | undef
   return distance(unknown, best) <= Math.max(2, Math.floor(unknown.length / 4)) ? best : undefined;
 }
 
-function fieldsAt(path: Path): readonly string[] {
-  const [section] = path;
-  if (path.length === 0) return Object.keys(setupSchema.shape);
-  if (section === 'event') return Object.keys(eventSchema.shape);
-  if (section === 'tickets') return Object.keys(ticketSchema.shape);
-  if (section === 'discounts') return Object.keys(discountSchema.shape);
-  return [];
-}
+const SECTION_SCHEMAS: Partial<Record<PropertyKey, { shape: object }>> = { event: eventSchema, tickets: ticketSchema, discounts: discountSchema };
 
 interface Problem {
   path: Path;
   message: string;
+}
+
+const REFERENCE = /\$\$\{|\$\{([^}]*)\}|\$\{/g;
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * `${VAR}` and `${VAR:-default}` in the string values of the file (keys are left alone), from the
+ * environment; `$${` writes a literal `${`, and as in the shell `:-` also applies when the variable
+ * is empty. Numbers and booleans become text, as the API receives every field as form text: the
+ * request schemas turn numeric text back into numbers, and `postal: 411001` stays a valid postal code.
+ */
+function interpolateTree(value: unknown, env: Env, problems: Problem[], path: Path = []): unknown {
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map((item, index) => interpolateTree(item, env, problems, [...path, index]));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolateTree(item, env, problems, [...path, key])]));
+  }
+  if (typeof value !== 'string') return value;
+  return value.replace(REFERENCE, (match: string, body: string | undefined) => {
+    const problem = (message: string) => {
+      problems.push({ path, message });
+      return match;
+    };
+    if (match === '$${') return '${';
+    if (body === undefined) return problem('unterminated ${ (write $${ for a literal ${)');
+    const separator = body.indexOf(':-');
+    const name = separator >= 0 ? body.slice(0, separator) : body;
+    if (!NAME.test(name)) return problem(`invalid variable reference \${${body}} (expected \${NAME} or \${NAME:-default})`);
+    const set = env[name];
+    if (separator >= 0) return set === undefined || set === '' ? body.slice(separator + 2) : set;
+    return set ?? problem(`environment variable ${name} is not set (write \${${name}:-default} to give a default)`);
+  });
 }
 
 function problemsFrom(issues: readonly z.core.$ZodIssue[], raw: unknown): Problem[] {
@@ -139,7 +157,7 @@ function problemsFrom(issues: readonly z.core.$ZodIssue[], raw: unknown): Proble
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        const suggestion = closestField(key, fieldsAt(issue.path));
+        const suggestion = closestField(key, Object.keys((issue.path.length === 0 ? setupSchema : SECTION_SCHEMAS[issue.path[0]])?.shape ?? {}));
         problems.push({
           path: [...issue.path, key],
           message: suggestion ? `unknown field (did you mean ${suggestion}?)` : 'unknown field',
@@ -203,7 +221,7 @@ function assertNoRecursiveAlias(document: Document, lineCounter: LineCounter, fi
  * Parses, interpolates and checks a setup file. Every problem is reported at once, one line each,
  * as `FILE:LINE: path: message`; the first problem's path is the error's `field`.
  */
-export function parseSetupFile(text: string, fileName: string, env: Readonly<Record<string, string | undefined>>): SetupFile {
+export function parseSetupFile(text: string, fileName: string, env: Env): SetupFile {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {
@@ -225,7 +243,7 @@ export function parseSetupFile(text: string, fileName: string, env: Readonly<Rec
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new UsageError(`${fileName}: expected a mapping with event, tickets and discounts`);
   }
-  const interpolationProblems: InterpolationProblem[] = [];
+  const interpolationProblems: Problem[] = [];
   const input = interpolateTree(raw, env, interpolationProblems) as Record<string, unknown>;
   const result = setupSchema.safeParse(input);
   // A value whose variable is unset is reported as that; what the schema says of its `${…}` text
@@ -237,7 +255,7 @@ export function parseSetupFile(text: string, fileName: string, env: Readonly<Rec
   return result.data as SetupFile;
 }
 
-export async function loadSetupFile(path: string, env: Readonly<Record<string, string | undefined>>): Promise<SetupFile> {
+export async function loadSetupFile(path: string, env: Env): Promise<SetupFile> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');

@@ -3,7 +3,7 @@ import { parseSetupFile } from '../../src/apply/file.js';
 import type { SetupFile } from '../../src/apply/file.js';
 import { computePlan, desiredDiscount, desiredEvent, desiredTicket, duplicateLines } from '../../src/apply/plan.js';
 import type { RemoteSnapshot } from '../../src/apply/plan.js';
-import { quotaWarnings } from '../../src/apply/quotas.js';
+import { quotaWarnings } from '../../src/apply/run.js';
 import { LIVE_QUOTAS } from '../../src/client/live-quotas.js';
 import { formatStep, renderPlan } from '../../src/apply/render.js';
 import { emptyState } from '../../src/apply/state.js';
