@@ -7,7 +7,7 @@ import { EVENT_TABLE } from '../client/fields/event.js';
 import { mergeForUpdate, readBack, type FieldValues } from '../client/fields/read-back.js';
 import { TICKET_TABLE } from '../client/fields/ticket.js';
 import type { DiscountSpec, SetupFile, TicketSpec } from './file.js';
-import { desiredDiscount, desiredEvent, desiredTicket, EVENT_FIELDS_FIXED_AT_CREATION } from './plan.js';
+import { desired as desiredOf, EVENT_FIELDS_FIXED_AT_CREATION } from './plan.js';
 import type { Plan, PlanStep, RemoteSnapshot } from './plan.js';
 import type { AppliedFields, ApplyState } from './state.js';
 
@@ -69,7 +69,7 @@ export function planSends(setup: SetupFile, plan: Plan, remote: RemoteSnapshot, 
   return plan.steps.map((step): StepSends => {
     const records = step.action === 'update' || step.adopted === true;
     if (step.resource === 'event') {
-      const desired = desiredEvent(setup.event);
+      const desired = desiredOf(setup.event);
       if (creates(step)) return { resource: 'event', step, create: setup.event, applied: desired, records: true };
       // segment and topics cannot be updated: the applied values stay those of the creation.
       const previous = step.adopted ? undefined : state.event?.applied;
@@ -83,7 +83,7 @@ export function planSends(setup: SetupFile, plan: Plan, remote: RemoteSnapshot, 
     }
     if (step.resource === 'ticket') {
       const spec = ticketSpecs.get(step.key) as TicketSpec;
-      const desired = desiredTicket(spec);
+      const desired = desiredOf(spec);
       const { key: _key, status, ...fields } = spec;
       const given = { ...fields, status: status === 'pause' ? 'pause' : 'published' };
       if (creates(step)) {
@@ -104,7 +104,7 @@ export function planSends(setup: SetupFile, plan: Plan, remote: RemoteSnapshot, 
       return { resource: 'ticket', step, spec, update, applied: desired, records: records || childrenReset || !state.tickets[spec.key] };
     }
     const spec = discountSpecs.get(step.key) as DiscountSpec;
-    const applied = desiredDiscount(spec);
+    const applied = desiredOf(spec);
     if (step.idUnknown) return { resource: 'discount', step, spec, applied, records: false, skip: true };
     if (creates(step)) return { resource: 'discount', step, spec, create: discountFields(spec), applied, records: true, skip: false };
     const update =

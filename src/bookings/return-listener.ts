@@ -8,27 +8,13 @@ import { closeServer, listen, loopbackPage } from '../util/loopback.js';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-interface AcceptedReturn<T> {
-  result: T;
-  /** Shown to the browser: what happened, in a heading and a sentence. */
-  heading: string;
-  detail: string;
-}
-
-export interface ReturnListenerOptions<T> {
-  /** Reads one return. Throwing ends the wait with that error (the browser sees its message). */
-  acceptReturn(params: URLSearchParams): AcceptedReturn<T>;
-}
-
-export interface ReturnListener<T> {
-  /** The callbackUrl to send with the booking request. */
-  callbackUrl: string;
-  /** Settles with the first return the service delivers. */
-  received: Promise<T>;
-  close(): Promise<void>;
-}
-
-export async function startReturnListener<T>(options: ReturnListenerOptions<T>): Promise<ReturnListener<T>> {
+/**
+ * `acceptReturn` reads one return and says what happened, for the browser; throwing ends the wait
+ * with that error (the browser sees its message). `received` settles with the first return.
+ */
+export async function startReturnListener<T>(options: {
+  acceptReturn(params: URLSearchParams): { result: T; heading: string; detail: string };
+}): Promise<{ callbackUrl: string; received: Promise<T>; close(): Promise<void> }> {
   const host = '127.0.0.1';
   const nonce = randomBytes(18).toString('base64url');
   const returnPath = `/return/${nonce}`;
@@ -99,13 +85,7 @@ async function readFormBody(request: IncomingMessage): Promise<Iterable<[string,
   }
   const body = Buffer.concat(chunks);
   const type = request.headers['content-type'] ?? '';
-  if (type.startsWith('multipart/form-data')) {
-    const form = await new Response(body, { headers: { 'content-type': type } }).formData();
-    const fields: [string, string][] = [];
-    form.forEach((value, name) => {
-      if (typeof value === 'string') fields.push([name, value]);
-    });
-    return fields;
-  }
-  return new URLSearchParams(body.toString('utf8'));
+  if (!type.startsWith('multipart/form-data')) return new URLSearchParams(body.toString('utf8'));
+  const form = await new Response(body, { headers: { 'content-type': type } }).formData();
+  return [...form].filter((field): field is [string, string] => typeof field[1] === 'string');
 }

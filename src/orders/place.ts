@@ -132,29 +132,39 @@ async function releaseOrder(api: PublisherFlowApi, orderNo: string, now: Date): 
 }
 
 export async function placeOrder(api: PublisherFlowApi, input: PlaceOrderInput, hooks: PlaceOrderHooks = {}): Promise<PlacedOrder> {
-  const context: FlowContext = { eventId: input.eventId, specs: input.tickets, lookAt: hooks.lookAt };
+  const context: FlowContext = { eventId: input.eventId, specs: input.tickets, orderNo: input.resume?.orderNo, lookAt: hooks.lookAt };
   const data: CartData = {
     eventId: Number(input.eventId),
     tickets: input.tickets.map(({ ticketId, quantity, discountCode }) => ({ ticketId, quantity, discountCode })),
   };
-  if (input.resume) return resumeOrder(api, input, hooks, data, input.resume.orderNo);
-
   const available = await explained(context, () => api.ticketDetails({ eventId: input.eventId }));
-  checkAgainstTickets(input.eventId, input.tickets, available.tickets);
-
+  if (!input.resume) checkAgainstTickets(input.eventId, input.tickets, available.tickets);
   const cart = await explained(context, () => api.cartCalculation(data));
-  await hooks.beforeOrder?.(cart.cart, available.currency);
-
-  await hooks.beforeChange?.('generate-order');
-  hooks.boundary?.('before-generate');
-  const order = await explained(context, () => api.generateOrder(data));
-  hooks.boundary?.('after-generate');
-  const orderNo = order.orderNo;
-  context.orderNo = orderNo;
-  await hooks.onOrderNumber?.(orderNo);
-  hooks.boundary?.('after-number');
-  const rest = await completeOrder(api, input, hooks, context, orderNo);
-  return { ...rest, orderNo, cart, order, resumed: false, currency: available.currency };
+  const placed = { cart, currency: available.currency, resumed: input.resume !== undefined };
+  let order: Answer<'generateOrder'> | undefined;
+  if (input.resume) {
+    // Continued by what the service says of the order now.
+    const { orderNo } = input.resume;
+    const now = await explained(context, () => api.orderDetails({ orderNo }));
+    const status = now.orderDetails.orderStatus;
+    if (status === 'confirm' || (status === 'pending' && input.status === 'pending')) return { ...placed, orderNo, details: now };
+    if (status === 'fail' || status === 'cancel' || status === 'cancelled') {
+      throw new OrderNotContinuableError(
+        `order ${orderNo} (left by an interrupted run) is ${status}: not bought, and the service has released its tickets; run the same command again to place a new order`,
+      );
+    }
+  } else {
+    await hooks.beforeOrder?.(cart.cart, available.currency);
+    await hooks.beforeChange?.('generate-order');
+    hooks.boundary?.('before-generate');
+    order = await explained(context, () => api.generateOrder(data));
+    hooks.boundary?.('after-generate');
+    context.orderNo = order.orderNo;
+    await hooks.onOrderNumber?.(order.orderNo);
+    hooks.boundary?.('after-number');
+  }
+  const orderNo = context.orderNo as string;
+  return { ...placed, ...(await completeOrder(api, input, hooks, context, orderNo)), orderNo, order };
 }
 
 interface FlowContext {
@@ -218,24 +228,6 @@ async function explained<T>(context: FlowContext, call: () => Promise<T>): Promi
   } catch (error) {
     throw withExplanation(error, context);
   }
-}
-
-/** Continues an order an interrupted run left, by what the service says of it now. */
-async function resumeOrder(api: PublisherFlowApi, input: PlaceOrderInput, hooks: PlaceOrderHooks, data: CartData, orderNo: string): Promise<PlacedOrder> {
-  const context: FlowContext = { eventId: input.eventId, specs: input.tickets, orderNo, lookAt: hooks.lookAt };
-  const available = await explained(context, () => api.ticketDetails({ eventId: input.eventId }));
-  const cart = await explained(context, () => api.cartCalculation(data));
-  const now = await explained(context, () => api.orderDetails({ orderNo }));
-  const status = now.orderDetails.orderStatus;
-  const done = status === 'confirm' || (status === 'pending' && input.status === 'pending');
-  if (done) return { orderNo, cart, details: now, resumed: true, currency: available.currency };
-  if (status === 'fail' || status === 'cancel' || status === 'cancelled') {
-    throw new OrderNotContinuableError(
-      `order ${orderNo} (left by an interrupted run) is ${status}: not bought, and the service has released its tickets; run the same command again to place a new order`,
-    );
-  }
-  const rest = await completeOrder(api, input, hooks, context, orderNo);
-  return { ...rest, orderNo, cart, resumed: true, currency: available.currency };
 }
 
 type CompletedSteps = Pick<PlacedOrder, 'attendeeForm' | 'saved' | 'confirmation' | 'details' | 'referenceNo'>;
