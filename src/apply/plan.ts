@@ -101,47 +101,31 @@ export function findEventByUrl(events: readonly EventListItem[], url: string): E
 }
 
 /**
- * The url identifies the event: a state whose event carries another url belongs to another setup
- * file (a copied setup, a wrong --state), and nothing of that event may change.
- */
-function assertStateDescribesFile(event: OrganizerEvent, eventId: string, url: string): void {
-  const remoteUrl = readBack(EVENT_TABLE, event).url;
-  if (typeof remoteUrl !== 'string' || urlSlug(remoteUrl).toLowerCase() === urlSlug(url).toLowerCase()) return;
-  const title = typeof event.name === 'string' ? ` "${event.name}"` : '';
-  throw new StateMismatchError(
-    `the state file names event ${eventId}${title}, whose url is ${remoteUrl}, not the file's ${urlSlug(url)}: ` +
-      'it describes another event, so nothing was changed. Give the state file of this setup file with --state, ' +
-      'or a new --state path (apply then finds the event by its url)',
-  );
-}
-
-/**
  * Reads what the plan compares with: the event (by the state's id, or else found by its url,
  * which the service keeps unique) and its tickets.
  */
 export async function readRemote(client: ApplyClient, setup: SetupFile, state: ApplyState): Promise<RemoteSnapshot> {
-  let eventId = state.event?.id;
-  let eventAdopted = false;
-  if (!eventId) {
-    const { events } = await client.events.getAllEvents({});
-    const found = findEventByUrl(events, setup.event.url);
-    if (!found) return { eventAdopted: false, tickets: [] };
-    eventId = String(found.eventId);
-    eventAdopted = true;
+  const found = state.event?.id ? undefined : findEventByUrl((await client.events.getAllEvents({})).events, setup.event.url);
+  const eventId = state.event?.id ?? (found && String(found.eventId));
+  if (eventId === undefined) return { eventAdopted: false, tickets: [] };
+  const eventAdopted = found !== undefined;
+  const { event } = await client.events.getEvent({ eventId }).catch((error: unknown) => {
+    if (!(error instanceof NotFoundError) || eventAdopted) throw error;
+    throw new StateMismatchError(
+      `the state file names event ${eventId}, which this service does not have (${error.code}); ` +
+        'is the state file from another profile? Give another --state, or delete it to create the event anew',
+    );
+  });
+  // The url identifies the event: a state whose event carries another url belongs to another setup
+  // file (a copied setup, a wrong --state), and nothing of that event may change.
+  const remoteUrl = readBack(EVENT_TABLE, event).url;
+  if (!eventAdopted && typeof remoteUrl === 'string' && urlSlug(remoteUrl).toLowerCase() !== urlSlug(setup.event.url).toLowerCase()) {
+    throw new StateMismatchError(
+      `the state file names event ${eventId}${typeof event.name === 'string' ? ` "${event.name}"` : ''}, whose url is ${remoteUrl}, not the file's ${urlSlug(setup.event.url)}: ` +
+        'it describes another event, so nothing was changed. Give the state file of this setup file with --state, ' +
+        'or a new --state path (apply then finds the event by its url)',
+    );
   }
-  let event: OrganizerEvent;
-  try {
-    ({ event } = await client.events.getEvent({ eventId }));
-  } catch (error) {
-    if (error instanceof NotFoundError && !eventAdopted) {
-      throw new StateMismatchError(
-        `the state file names event ${eventId}, which this service does not have (${error.code}); ` +
-          'is the state file from another profile? Give another --state, or delete it to create the event anew',
-      );
-    }
-    throw error;
-  }
-  if (!eventAdopted) assertStateDescribesFile(event, eventId, setup.event.url);
   const { tickets } = await client.events.getTickets({ eventId });
   let discounts: PublicDiscount[] | undefined;
   let discountsUnread: string | undefined;
