@@ -241,7 +241,6 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
     return { step: planned, id: discountId };
   }
 
-  /** `done`, once `onStepDone` has been told of it. */
   function told<T extends StepDone>(done: T): T {
     onStepDone?.(done);
     return done;

@@ -100,12 +100,10 @@ function crossRecordProblems(raw: Record<string, unknown>): Problem[] {
   return problems;
 }
 
-/** `['tickets', 2, 'price']` → `tickets[2].price`. */
 export function formatPath(path: Path): string {
   return pathText(path) || '(top level)';
 }
 
-/** The known field the unknown one is most likely a misspelling of, if any is close enough. */
 function closestField(unknown: string, known: readonly string[]): string | undefined {
   const same = known.find((name) => name.toLowerCase() === unknown.toLowerCase());
   if (same !== undefined || known.length === 0) return same;

@@ -33,7 +33,6 @@ export interface PlanStep {
   /** The local key (the event's is its url). */
   key: string;
   action: StepAction;
-  /** The remote id, when the record exists. */
   id?: string;
   changes: FieldChange[];
   /** The state did not know the record; it was found on the service (by url or ticket name). */
@@ -94,16 +93,12 @@ export function checkAgainstState(setup: SetupFile, state: ApplyState): void {
   });
 }
 
-/** Finds the event with this url among the caller's events (get-all-events). */
 export function findEventByUrl(events: readonly EventListItem[], url: string): EventListItem | undefined {
   const wanted = urlSlug(url).toLowerCase();
   return events.find((event) => [event.actualUrl, event.url].some((candidate) => typeof candidate === 'string' && urlSlug(candidate).toLowerCase() === wanted));
 }
 
-/**
- * Reads what the plan compares with: the event (by the state's id, or else found by its url,
- * which the service keeps unique) and its tickets.
- */
+/** The event (by the state's id, or else by its url, which the service keeps unique), its tickets and discounts. */
 export async function readRemote(client: ApplyClient, setup: SetupFile, state: ApplyState): Promise<RemoteSnapshot> {
   const found = state.event?.id ? undefined : findEventByUrl((await client.events.getAllEvents({})).events, setup.event.url);
   const eventId = state.event?.id ?? (found && String(found.eventId));
@@ -181,7 +176,6 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
   const steps: PlanStep[] = [];
   const eventExists = remote.event !== undefined && remote.eventId !== undefined;
 
-  // The event
   const eventApplied = eventExists && !remote.eventAdopted ? state.event?.applied : undefined;
   const eventChanges = eventExists
     ? compareFields(desired(setup.event), readBack(EVENT_TABLE, remote.event as OrganizerEvent), eventApplied, EVENT_FIELDS_FIXED_AT_CREATION)

@@ -75,7 +75,6 @@ function summaryLine(plan: Plan, counts: PlanCounts): string {
   return `Plan: ${formatCounts(counts)}${driftText}.`;
 }
 
-/** The whole plan as text, ending with its summary line. */
 export function renderPlan(plan: Plan, fileName: string): string {
   const lines = [`Plan for ${fileName}:`, ...plan.steps.map((step) => `  ${formatStep(step)}`), summaryLine(plan, countSteps(plan))];
   return `${lines.join('\n')}\n`;
@@ -92,7 +91,6 @@ export function formatDone(done: StepDone): string {
 /** The plan for scripts (--json); after an apply, with the ids of every record, by key. */
 export type PlanDocument = ReturnType<typeof planDocument>;
 
-/** The PlanDocument of `plan`. */
 export function planDocument(plan: Plan, options: { file: string; state: string; dryRun: boolean; warnings: string[]; ids?: AppliedIds }) {
   const drift = plan.steps.reduce((sum, step) => sum + step.changes.filter((change) => change.drift).length, 0);
   return {

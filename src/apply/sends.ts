@@ -59,7 +59,6 @@ function creates(step: PlanStep): boolean {
   return step.action === 'create' || step.id === undefined;
 }
 
-/** The steps of `plan` with what each sends and records, in order. */
 export function planSends(setup: SetupFile, plan: Plan, remote: RemoteSnapshot, state: ApplyState, lastSent: LastSent): StepSends[] {
   const ticketSpecs = new Map(setup.tickets.map((spec) => [spec.key, spec]));
   const discountSpecs = new Map(setup.discounts.map((spec) => [spec.key, spec]));

@@ -119,7 +119,7 @@ function sameAmount(a: number, b: number): boolean {
   return Number.isFinite(a) && Number.isFinite(b) && Math.abs(a - b) < CENT;
 }
 
-function describeRecord(record: BookingRecordLike): string {
+export function describeRecord(record: BookingRecordLike): string {
   return `${record.status ?? '?'}, ${record.amount ?? '?'} ${record.currency ?? ''}`.trim();
 }
 

@@ -74,18 +74,12 @@ export function bookingKeyOf(record: Readonly<Record<string, unknown>>): string 
   if ((typeof bookingId === 'string' && bookingId.trim() !== '') || typeof bookingId === 'number') {
     return `bookingId:${String(bookingId).trim()}`;
   }
-  return `record:${stableStringify(record)}`;
-}
-
-function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, field]) => field !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${stableStringify(field)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'undefined';
+  // The whole record in a stable form: keys sorted at every level.
+  const sorted = (_key: string, value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value;
+  return `record:${JSON.stringify(record, sorted)}`;
 }
 
 /**
@@ -99,7 +93,6 @@ export async function collectBookings<T extends Readonly<Record<string, unknown>
   toDate: string;
   /** One service call for one window of at most 31 days. */
   fetchWindow(window: DateWindow): Promise<Iterable<T>>;
-  /** Told after each window, e.g. for a progress line on stderr. */
   onWindow?(window: DateWindow, index: number, total: number, received: number): void;
   signal?: AbortSignal;
 }): Promise<T[]> {

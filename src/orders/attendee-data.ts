@@ -4,7 +4,6 @@ import { BoxofficeError, nameErrorClasses } from '../client/errors.js';
 import type { FormField } from '../client/schemas/index.js';
 import type { AttendeeAnswers } from './answers.js';
 
-/** The form-field ids of the three default fields of every attendee form. */
 export const DEFAULT_FIELD = { name: 'default_1', email: 'default_2', phone: 'default_3' } as const;
 
 export interface AttendeeValue {
@@ -58,7 +57,6 @@ export function attendeeKeys(form: Record<string, unknown>): string[] {
   return Object.keys(form).sort((a, b) => position(a) - position(b) || a.localeCompare(b));
 }
 
-/** The default field `id` answers, if it is one. */
 export function defaultRole(id: string): 'name' | 'email' | 'phone' | undefined {
   return (Object.keys(DEFAULT_FIELD) as (keyof typeof DEFAULT_FIELD)[]).find((role) => DEFAULT_FIELD[role] === id);
 }
@@ -135,7 +133,6 @@ export function fakeAttendee(seed: string, position: number): AttendeeAnswers {
   };
 }
 
-/** Plausible answers to custom questions, chosen by what the label asks for. */
 const PLAUSIBLE_BY_LABEL: Array<[RegExp, (person: AttendeeAnswers) => string]> = [
   [/e-?mail/i, (person) => person.email],
   [/phone|mobile|contact number/i, (person) => person.phone],

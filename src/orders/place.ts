@@ -221,7 +221,6 @@ export function withExplanation(error: unknown, context: FlowContext): unknown {
   return error;
 }
 
-/** The call's result, or its error explained in the flow's plain words. */
 async function explained<T>(context: FlowContext, call: () => Promise<T>): Promise<T> {
   try {
     return await call();

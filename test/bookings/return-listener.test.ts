@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
-import { startReturnListener } from '../../src/bookings/return-listener.js';
+import { startReturnListener } from '../../src/bookings/request-payment.js';
 
 let listener: Awaited<ReturnType<typeof startReturnListener<string>>> | undefined;
 afterEach(async () => {

@@ -6,7 +6,7 @@
 import { shellQuote } from '../../../util/shell-word.js';
 import type { Command } from 'commander';
 import { BoxofficeError, DeclinedError, InterruptedWorkError, SignatureError, UsageError, withNotes } from '../../../client/errors.js';
-import { BookingNotListedError, type BookingRecordLike, type BookingReturn, paymentOutcome, recentWindow } from '../../../bookings/response.js';
+import { BookingNotListedError, type BookingRecordLike, type BookingReturn, describeRecord, paymentOutcome, recentWindow } from '../../../bookings/response.js';
 import { BookingTimeoutError, holdOrderNumber, refuseKnownOrderNumber, requestPayment } from '../../../bookings/request-payment.js';
 import type { DateWindow } from '../../../bookings/windows.js';
 import type { BookingListRequest } from '../../../client/schemas/index.js';
@@ -153,7 +153,7 @@ async function refuseOrAskAgain(
   yes: boolean,
   context: CommandContext,
 ): Promise<void> {
-  const seen = records.map((record) => `${record.status ?? '?'}, ${record.amount ?? '?'} ${record.currency ?? ''}`.trim()).join('; ');
+  const seen = records.map(describeRecord).join('; ');
   const what = `order ${orderNo} already has ${countOf(records.length, 'booking')} at the service (${seen})`;
   if (context.globals().input && !yes) {
     const again = await createPrompter(context.deps).confirm({ message: `${what}. Request another payment for it?`, default: false });

@@ -9,7 +9,7 @@ import type { AttendeeAnswers } from '../../../orders/answers.js';
 import { type PlacedOrder, type ConfirmStatus, type FlowLook, placeOrder } from '../../../orders/place.js';
 import { OrderIntentFile } from '../../../orders/intent.js';
 import { dirname } from 'node:path';
-import { parseTicketSpecs, totalQuantity, type GivenTicketSpec, type TicketSpec, uniqueTickets } from '../../../orders/ticket-spec.js';
+import { formatTicketSpec, parseTicketSpecs, totalQuantity, type GivenTicketSpec, type TicketSpec, uniqueTickets } from '../../../orders/ticket-spec.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { LIVE_PROFILE } from '../../../session/config/profile.js';
 import { confirmOnLive, requireYesWithoutTerminal } from '../../framework/live.js';
@@ -226,7 +226,7 @@ const KNOWN_OUTCOMES: ReadonlySet<string> = new Set(['OrderNotContinuableError',
 /** The command that continues this purchase: the same one (answers included, for an order not yet saved). */
 function continueCommand(options: PlaceOrderOptions): string {
   const words = ['boxoffice', 'order', 'place', options.eventId];
-  for (const spec of options.tickets) words.push('--ticket', `${spec.ticketId}:${spec.quantity}${spec.discountCode ? `:${spec.discountCode}` : ''}`);
+  for (const spec of options.tickets) words.push('--ticket', formatTicketSpec(spec));
   if (options.fake) words.push('--fake');
   if (options.status !== 'confirm') words.push('--status', options.status);
   const answersGiven = options.attendeeFlags.length > 0 || options.attendeesFile !== undefined;
@@ -281,33 +281,33 @@ type OrderAttendee = PlacedOrder['details']['orderDetails']['attendee'][number];
 /** On a terminal: headed tables. Piped: one record a line, the first field saying what it is. */
 async function printOrder(context: CommandContext, placed: PlacedOrder): Promise<void> {
   const { io } = context.deps;
-  const tagged = <Row>(kind: string, columns: Column<Row>[]): Column<Row>[] => (io.stdoutIsTTY ? columns : [{ header: 'kind', value: () => kind }, ...columns]);
-  const heading = (text: string) => {
-    if (io.stdoutIsTTY) printOut(io, `${text}\n`);
+  const table = async <Row>(heading: string, kind: string, columns: Column<Row>[], rows: Row[]) => {
+    if (io.stdoutIsTTY) printOut(io, `${heading}\n`);
+    await writeRows(context.deps, io.stdoutIsTTY ? columns : [{ header: 'kind', value: () => kind }, ...columns], rows);
   };
 
   // Amounts: formatted for people (the currency is in the heading), as the service sent them for scripts.
   const money = (amount: number) => (io.stdoutIsTTY ? formatMoney(amount) : amount);
   const cart = placed.cart.cart;
-  heading(`Cart (${placed.currency})`);
-  await writeRows(
-    context.deps,
-    tagged<typeof cart>('cart', [
+  await table<typeof cart>(
+    `Cart (${placed.currency})`,
+    'cart',
+    [
       { header: 'price', value: (row) => money(row.price), alignRight: true },
       { header: 'discount', value: (row) => money(row.discount), alignRight: true },
       { header: 'fees', value: (row) => money(row.processingFee), alignRight: true },
       { header: 'tax', value: (row) => money(row.serviceTax), alignRight: true },
       { header: 'total', value: (row) => money(row.grandTotal), alignRight: true },
       { header: 'code applied', value: (row) => (row.codeApplied ? 'yes' : 'no') },
-    ]),
+    ],
     [cart],
   );
 
   const details = placed.details.orderDetails;
-  heading('Order');
-  await writeRows(
-    context.deps,
-    tagged<typeof details>('order', [
+  await table<typeof details>(
+    'Order',
+    'order',
+    [
       { header: 'order no', value: (row) => row.orderNo },
       { header: 'status', value: (row) => row.orderStatus },
       { header: 'reference', value: () => placed.referenceNo ?? '', dropOrder: 1 },
@@ -315,19 +315,19 @@ async function printOrder(context: CommandContext, placed: PlacedOrder): Promise
       { header: 'quantity', value: (row) => row.quantity, alignRight: true },
       { header: 'paid', value: (row) => money(row.paidAmount), alignRight: true },
       { header: 'buyer', value: (row) => `${row.buyerName} <${row.buyerEmail}>`, shrink: 20 },
-    ]),
+    ],
     [details],
   );
 
-  heading('Attendees');
-  await writeRows(
-    context.deps,
-    tagged<OrderAttendee>('attendee', [
+  await table<OrderAttendee>(
+    'Attendees',
+    'attendee',
+    [
       { header: 'ticket no', value: (row) => row.ticketNo },
       { header: 'ticket', value: (row) => `${row.ticketId} ${row.ticketName}`, shrink: 14 },
       { header: 'name', value: (row) => row.attendeeName, shrink: 14 },
       { header: 'email', value: (row) => row.attendeeEmailId, shrink: 20 },
-    ]),
+    ],
     details.attendee,
   );
 }
