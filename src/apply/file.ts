@@ -187,14 +187,6 @@ function lineOf(document: Document, lineCounter: LineCounter, path: Path): numbe
   return undefined;
 }
 
-function fail(fileName: string, problems: readonly Problem[], locate: (path: Path) => number | undefined): never {
-  const located = problems
-    .map((problem, order) => ({ ...problem, order, line: locate(problem.path) }))
-    .sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || a.order - b.order);
-  const lines = located.map((problem) => `${fileName}${problem.line ? `:${problem.line}` : ''}: ${formatPath(problem.path)}: ${problem.message}`);
-  throw new UsageError(lines.join('\n'), formatPath(located[0].path));
-}
-
 /**
  * Refuses an alias inside the node its anchor names (`a: &x [*x]`): it stands for a value that
  * contains itself, which no setup can mean and every walk of the tree would follow for ever.
@@ -230,7 +222,6 @@ export function parseSetupFile(text: string, fileName: string, env: Env): SetupF
     throw new UsageError(lines.join('\n'));
   }
   assertNoRecursiveAlias(document, lineCounter, fileName);
-  const locate = (path: Path) => lineOf(document, lineCounter, path);
   let raw: unknown;
   try {
     raw = document.toJS();
@@ -249,18 +240,18 @@ export function parseSetupFile(text: string, fileName: string, env: Env): SetupF
   const unresolved = new Set(interpolationProblems.map((problem) => formatPath(problem.path)));
   const checked = [...(result.success ? [] : problemsFrom(result.error.issues, input)), ...crossRecordProblems(input)];
   const problems = distinct([...interpolationProblems, ...checked.filter((problem) => !unresolved.has(formatPath(problem.path)))]);
-  if (problems.length > 0) fail(fileName, problems, locate);
-  return result.data as SetupFile;
+  if (problems.length === 0) return result.data as SetupFile;
+  const located = problems
+    .map((problem, order) => ({ ...problem, order, line: lineOf(document, lineCounter, problem.path) }))
+    .sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || a.order - b.order);
+  const lines = located.map((problem) => `${fileName}${problem.line ? `:${problem.line}` : ''}: ${formatPath(problem.path)}: ${problem.message}`);
+  throw new UsageError(lines.join('\n'), formatPath(located[0].path));
 }
 
 export async function loadSetupFile(path: string, env: Env): Promise<SetupFile> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String((error as Error).message);
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    const reason = error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'is a directory' : String(error.message);
     throw new UsageError(`${path}: ${reason}`, 'FILE');
-  }
+  });
   return parseSetupFile(text, basename(path), env);
 }

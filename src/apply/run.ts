@@ -133,7 +133,9 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
   try {
     ids = await executePlan({ client, setup, plan, remote, store, recreateUncertain: options.recreateUncertain, onStepDone });
   } catch (error) {
-    const rerun = rerunCanFinish(error) ? ' Run the same command again to finish.' : '';
+    // A stop that a later run can get past by itself: the network, the service busy, a quota, Ctrl-C.
+    const canFinish = [ConnectionError, ServerBusyError, RateLimitError, CancelledError].some((kind) => error instanceof kind);
+    const rerun = canFinish ? ' Run the same command again to finish.' : '';
     stderr.write(`apply stopped after ${finished} of ${total} steps; ${statePath} records what exists.${rerun}\n`);
     throw error;
   }
@@ -145,11 +147,6 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
   }
   throwIfBlocked(plan, fileName);
   return { plan, ids, document };
-}
-
-/** A stop that a later run can get past by itself: the network, the service busy, a quota, Ctrl-C. */
-function rerunCanFinish(error: unknown): boolean {
-  return error instanceof ConnectionError || error instanceof ServerBusyError || error instanceof RateLimitError || error instanceof CancelledError;
 }
 
 /** The file changes records no run can change (marked ! in the plan; the notes say what to do). */

@@ -69,13 +69,11 @@ export function defaultStatePath(setupPath: string): string {
 
 /** Undefined for a missing file (nothing applied yet). */
 export async function readState(path: string): Promise<ApplyState | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new UsageError(`${path}: cannot read the state file: ${(error as Error).message}`, path);
-  }
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw new UsageError(`${path}: cannot read the state file: ${error.message}`, path);
+  });
+  if (text === undefined) return undefined;
   let json: unknown;
   try {
     json = JSON.parse(text);

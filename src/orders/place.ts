@@ -186,30 +186,21 @@ function explainFlowError(error: ApiError, context: FlowContext): [explanation: 
   if (SOLD_OUT.test(detail)) return [`not enough tickets left for ${tickets}${because}`, ['see what is available', 'event']];
   if (QUANTITY_LIMIT.test(detail))
     return [`a quantity is outside what the ticket allows per order${because}`, ["see each ticket's minimum and maximum", 'event']];
-  switch (error.code) {
-    case 'T001':
-      if (error.description && !/not a ticket of|ticket missing/i.test(error.description)) {
-        return [`the order cannot be placed: ${error.description.replace(/^invalid request;\s*/i, '')}`, ['see the tickets', 'event']];
-      }
-      return [`the cart names no ticket that event ${context.eventId} sells (asked for ${tickets})`, ['list its tickets', 'event']];
-    case 'E002':
-      // The code's meaning alone ("mandatory fields missing") hides the service's own reason.
-      return error.description ? [`the service refused the order's data: ${error.description}`] : undefined;
-    case 'T004':
-      return ['no quantity selected: every --ticket needs a quantity of 1 or more (TICKET_ID:QTY)'];
-    case 'T007':
-      return [`${order} does not exist on this service (was it placed against another sandbox or profile?)`];
-    case 'T008':
-      return [`${order} was placed with a different publisher key; use the key (profile) it was placed with`];
-    case 'T010':
-      return [`${order} has already been processed (confirmed or failed), so it cannot be confirmed again; place a new order`];
-    case 'E007':
-      return [`event ${context.eventId} does not exist (or is not public)`, ['find events', 'events']];
-    case 'E012':
-      return [`a ticket of ${tickets} does not belong to event ${context.eventId}`, ['list its tickets', 'event']];
-    default:
-      return undefined;
+  if (error.code === 'T001' && error.description && !/not a ticket of|ticket missing/i.test(error.description)) {
+    return [`the order cannot be placed: ${error.description.replace(/^invalid request;\s*/i, '')}`, ['see the tickets', 'event']];
   }
+  // E002: the code's meaning alone ("mandatory fields missing") hides the service's own reason.
+  if (error.code === 'E002') return error.description ? [`the service refused the order's data: ${error.description}`] : undefined;
+  const byCode: Record<string, ReturnType<typeof explainFlowError>> = {
+    T001: [`the cart names no ticket that event ${context.eventId} sells (asked for ${tickets})`, ['list its tickets', 'event']],
+    T004: ['no quantity selected: every --ticket needs a quantity of 1 or more (TICKET_ID:QTY)'],
+    T007: [`${order} does not exist on this service (was it placed against another sandbox or profile?)`],
+    T008: [`${order} was placed with a different publisher key; use the key (profile) it was placed with`],
+    T010: [`${order} has already been processed (confirmed or failed), so it cannot be confirmed again; place a new order`],
+    E007: [`event ${context.eventId} does not exist (or is not public)`, ['find events', 'events']],
+    E012: [`a ticket of ${tickets} does not belong to event ${context.eventId}`, ['list its tickets', 'event']],
+  };
+  return Object.hasOwn(byCode, error.code) ? byCode[error.code] : undefined;
 }
 
 /** The same error (same class and code, so the same exit code) with its plain-word explanation and where to look noted. */

@@ -143,15 +143,13 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
         placed = await placeOrder(
           session.client.publisher,
           {
+            ...options,
             eventId: ids.eventId,
             tickets,
             answers,
-            fake: options.fake,
-            status: options.status,
-            referenceNo: options.referenceNo,
             now: deps.clock.now(),
             signal: deps.signal,
-            ...(orderNo !== undefined ? { resume: { orderNo } } : {}),
+            resume: orderNo === undefined ? undefined : { orderNo },
           },
           {
             beforeOrder: async (cart, currency) => {
