@@ -70,21 +70,13 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
   const state = store.state;
 
   // An unconfirmed create of an automatic discount can be checked only in the Publisher API's list.
-  const discountSpecs = new Map(setup.discounts.map((spec) => [spec.key, spec]));
-  const unlookable = plan.steps.filter(
-    (planned) =>
-      planned.resource === 'discount' &&
-      planned.uncertain &&
-      planned.action === 'create' &&
-      discountSpecs.get(planned.key)?.discountCategory !== 'code' &&
-      remote.discounts === undefined,
+  const uncertain = plan.steps.filter((planned) => planned.resource === 'discount' && planned.uncertain && planned.action === 'create');
+  const unlookable = uncertain.filter(
+    (planned) => remote.discounts === undefined && setup.discounts.some((spec) => spec.key === planned.key && spec.discountCategory !== 'code'),
   );
   if (unlookable.length > 0 && !options.recreateUncertain) {
-    const run = unlookable.some((planned) => planned.notInState) ? 'unrecorded' : 'earlier';
-    throw uncertainDiscounts(
-      unlookable.map((planned) => discountSpecs.get(planned.key) as DiscountSpec),
-      run,
-    );
+    const specs = setup.discounts.filter((spec) => unlookable.some((planned) => planned.key === spec.key));
+    throw uncertainDiscounts(specs, unlookable.some((planned) => planned.notInState) ? 'unrecorded' : 'earlier');
   }
   const plannedEventId = plan.steps.find((planned) => planned.resource === 'event')?.id ?? '';
   const steps = planSends(setup, plan, remote, state, (kind, id) => client.sent?.recall(kind, plannedEventId, id));

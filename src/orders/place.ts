@@ -102,19 +102,15 @@ export function checkAgainstTickets(eventId: string, specs: readonly TicketSpec[
       const known = tickets.map((candidate) => `${candidate.id} (${candidate.name})`).join(', ') || 'none';
       throw new TicketUnavailableError(`${label} is not sold by event ${eventId}; its tickets: ${known}`);
     }
-    if (/sold[\s_-]*out/i.test(ticket.availability) || ticket.quantity <= 0) {
-      throw new TicketUnavailableError(`${label} is sold out`);
-    }
-    if (NOT_ON_SALE.test(ticket.availability) || NOT_ON_SALE.test(ticket.status)) {
-      throw new TicketUnavailableError(`${label} is not on sale (${ticket.status}, ${ticket.availability})`);
-    }
-    if (spec.quantity > ticket.quantity) {
-      throw new TicketUnavailableError(`${label}: only ${ticket.quantity} left, ${spec.quantity} asked for`);
-    }
-    if (spec.quantity < ticket.minQuantity || spec.quantity > ticket.maxQuantity) {
-      const range = ticket.minQuantity === ticket.maxQuantity ? `exactly ${ticket.minQuantity}` : `${ticket.minQuantity} to ${ticket.maxQuantity}`;
-      throw new TicketUnavailableError(`${label} is sold ${range} per order; ${spec.quantity} asked for`);
-    }
+    const range = ticket.minQuantity === ticket.maxQuantity ? `exactly ${ticket.minQuantity}` : `${ticket.minQuantity} to ${ticket.maxQuantity}`;
+    const refusals: [refused: boolean, message: string][] = [
+      [/sold[\s_-]*out/i.test(ticket.availability) || ticket.quantity <= 0, `${label} is sold out`],
+      [NOT_ON_SALE.test(ticket.availability) || NOT_ON_SALE.test(ticket.status), `${label} is not on sale (${ticket.status}, ${ticket.availability})`],
+      [spec.quantity > ticket.quantity, `${label}: only ${ticket.quantity} left, ${spec.quantity} asked for`],
+      [spec.quantity < ticket.minQuantity || spec.quantity > ticket.maxQuantity, `${label} is sold ${range} per order; ${spec.quantity} asked for`],
+    ];
+    const refusal = refusals.find(([refused]) => refused);
+    if (refusal) throw new TicketUnavailableError(refusal[1]);
   }
 }
 
@@ -163,8 +159,7 @@ export async function placeOrder(api: PublisherFlowApi, input: PlaceOrderInput, 
     await hooks.onOrderNumber?.(order.orderNo);
     hooks.boundary?.('after-number');
   }
-  const orderNo = context.orderNo as string;
-  return { ...placed, ...(await completeOrder(api, input, hooks, context, orderNo)), orderNo, order };
+  return { ...placed, ...(await completeOrder(api, input, hooks, context)), orderNo: context.orderNo as string, order };
 }
 
 interface FlowContext {
@@ -223,13 +218,8 @@ async function explained<T>(context: FlowContext, call: () => Promise<T>): Promi
 type CompletedSteps = Pick<PlacedOrder, 'attendeeForm' | 'saved' | 'confirmation' | 'details' | 'referenceNo'>;
 
 /** From the attendee form to the order details, for an order that has its number. */
-async function completeOrder(
-  api: PublisherFlowApi,
-  input: PlaceOrderInput,
-  hooks: PlaceOrderHooks,
-  context: FlowContext,
-  orderNo: string,
-): Promise<CompletedSteps> {
+async function completeOrder(api: PublisherFlowApi, input: PlaceOrderInput, hooks: PlaceOrderHooks, context: FlowContext): Promise<CompletedSteps> {
+  const orderNo = context.orderNo as string;
   let attendeeForm: Answer<'attendeeForm'>;
   let saved: Answer<'saveAttendee'>;
   try {
