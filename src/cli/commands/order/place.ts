@@ -231,7 +231,6 @@ function continueCommand(options: PlaceOrderOptions): string {
   return `${words.map(shellQuote).join(' ')}${answersGiven ? ' (with the same --attendee/--attendees-file flags)' : ''}`;
 }
 
-/** Where the buyer looks after a refusal of the flow. */
 export function orderLookAt(where: FlowLook, eventId: string): string {
   return where === 'event' ? `\`boxoffice event details ${eventId}\`` : '`boxoffice events search`';
 }
