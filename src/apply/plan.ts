@@ -339,13 +339,11 @@ function onlyLikeDiscount(
 
 /** One line per key that more than one record on the service matches. */
 export function duplicateLines(plan: Plan): string[] {
-  return plan.steps
-    .filter((planned) => planned.duplicates && planned.duplicates.length > 0)
-    .map(
-      (planned) =>
-        `${planned.resource} ${planned.key}: ${1 + (planned.duplicates?.length ?? 0)} records on the service match it ` +
-        `(id ${planned.id}, and ${planned.duplicates?.map((id) => `id ${id}`).join(', ')})`,
-    );
+  return plan.steps.flatMap(({ resource, key, id, duplicates = [] }) =>
+    duplicates.length === 0
+      ? []
+      : [`${resource} ${key}: ${1 + duplicates.length} records on the service match it (id ${id}, and ${duplicates.map((other) => `id ${other}`).join(', ')})`],
+  );
 }
 
 export type PlanCounts = Record<StepAction, number>;
