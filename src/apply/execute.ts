@@ -21,11 +21,10 @@ import type { StateStore } from './state.js';
 export class UncertainCreateError extends BoxofficeError {}
 nameErrorClasses({ UncertainCreateError });
 
+/** `id`: undefined for a discount found by its code; `recovered`: the create's answer was lost and the record was found instead of created again. */
 export interface StepDone {
   step: PlanStep;
-  /** Undefined for a discount found by its code, whose id the service never gave. */
   id?: string;
-  /** The create's answer was lost and the record was found on the service instead of created again. */
   recovered?: boolean;
 }
 
@@ -36,7 +35,7 @@ export interface AppliedIds {
   discounts: Record<string, string | null>;
 }
 
-export interface ExecuteOptions {
+interface ExecuteOptions {
   client: ApplyClient;
   setup: SetupFile;
   plan: Plan;
@@ -70,17 +69,14 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
   const { client, setup, plan, remote, store, onStepDone } = options;
   const state = store.state;
 
-  const discountSpecs = new Map(setup.discounts.map((spec) => [spec.key, spec]));
-  const unlookable = plan.steps.filter(
-    (planned) =>
-      planned.resource === 'discount' && planned.uncertain && planned.action === 'create' && !canLookUp(discountSpecs.get(planned.key) as DiscountSpec, remote),
+  // An unconfirmed create of an automatic discount can be checked only in the Publisher API's list.
+  const uncertain = plan.steps.filter((planned) => planned.resource === 'discount' && planned.uncertain && planned.action === 'create');
+  const unlookable = uncertain.filter(
+    (planned) => remote.discounts === undefined && setup.discounts.some((spec) => spec.key === planned.key && spec.discountCategory !== 'code'),
   );
   if (unlookable.length > 0 && !options.recreateUncertain) {
-    const run = unlookable.some((planned) => planned.notInState) ? 'unrecorded' : 'earlier';
-    throw uncertainDiscounts(
-      unlookable.map((planned) => discountSpecs.get(planned.key) as DiscountSpec),
-      run,
-    );
+    const specs = setup.discounts.filter((spec) => unlookable.some((planned) => planned.key === spec.key));
+    throw uncertainDiscounts(specs, unlookable.some((planned) => planned.notInState) ? 'unrecorded' : 'earlier');
   }
   const plannedEventId = plan.steps.find((planned) => planned.resource === 'event')?.id ?? '';
   const steps = planSends(setup, plan, remote, state, (kind, id) => client.sent?.recall(kind, plannedEventId, id));
@@ -237,7 +233,6 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
     return { step: planned, id: discountId };
   }
 
-  /** `done`, once `onStepDone` has been told of it. */
   function told<T extends StepDone>(done: T): T {
     onStepDone?.(done);
     return done;
@@ -272,11 +267,6 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
     const matching = matchingRuleDiscounts(await client.listDiscounts(ids.event.id), spec, ticketId).filter((candidate) => !claimed.has(candidate.id));
     return matching[0]?.id ?? 'absent';
   }
-}
-
-/** Whether an unconfirmed create of this discount was checked on the service (automatic ones: in the Publisher API's list). */
-function canLookUp(spec: DiscountSpec, remote: RemoteSnapshot): boolean {
-  return spec.discountCategory === 'code' || remote.discounts !== undefined;
 }
 
 const UNCERTAIN_BECAUSE = {

@@ -14,20 +14,12 @@ import { DISCOUNT_TABLE } from '../client/fields/discount.js';
 import { EVENT_TABLE } from '../client/fields/event.js';
 import { requestShape, tableRules } from '../client/fields/schema.js';
 import { TICKET_TABLE } from '../client/fields/ticket.js';
-import { interpolateTree } from './interpolate.js';
-import type { InterpolationProblem } from './interpolate.js';
 
 export type EventSpec = z.output<typeof createEventRequest>;
-export type TicketSpec = Omit<z.output<typeof addTicketRequest>, 'eventId' | 'status'> & {
-  key: string;
-  /** `active` (on sale) or `pause`; `published` is read as `active`. */
-  status: 'active' | 'pause';
-};
-export type DiscountSpec = Omit<z.output<typeof addDiscountRequest>, 'eventId' | 'ticketId'> & {
-  key: string;
-  /** The `key` of the ticket the discount applies to. */
-  ticket: string;
-};
+/** `status`: `published` is read as `active`. */
+export type TicketSpec = Omit<z.output<typeof addTicketRequest>, 'eventId' | 'status'> & { key: string; status: 'active' | 'pause' };
+/** `ticket`: the `key` of the ticket the discount applies to. */
+export type DiscountSpec = Omit<z.output<typeof addDiscountRequest>, 'eventId' | 'ticketId'> & { key: string; ticket: string };
 
 export interface SetupFile {
   event: EventSpec;
@@ -36,6 +28,7 @@ export interface SetupFile {
 }
 
 type Path = readonly PropertyKey[];
+type Env = Readonly<Record<string, string | undefined>>;
 
 const localKey = z
   .string({ message: 'expected a key (letters, digits, ".", "_" or "-")' })
@@ -107,12 +100,10 @@ function crossRecordProblems(raw: Record<string, unknown>): Problem[] {
   return problems;
 }
 
-/** `['tickets', 2, 'price']` → `tickets[2].price`. */
 export function formatPath(path: Path): string {
   return pathText(path) || '(top level)';
 }
 
-/** The known field the unknown one is most likely a misspelling of, if any is close enough. */
 function closestField(unknown: string, known: readonly string[]): string | undefined {
   const same = known.find((name) => name.toLowerCase() === unknown.toLowerCase());
   if (same !== undefined || known.length === 0) return same;
@@ -120,18 +111,43 @@ function closestField(unknown: string, known: readonly string[]): string | undef
   return distance(unknown, best) <= Math.max(2, Math.floor(unknown.length / 4)) ? best : undefined;
 }
 
-function fieldsAt(path: Path): readonly string[] {
-  const [section] = path;
-  if (path.length === 0) return Object.keys(setupSchema.shape);
-  if (section === 'event') return Object.keys(eventSchema.shape);
-  if (section === 'tickets') return Object.keys(ticketSchema.shape);
-  if (section === 'discounts') return Object.keys(discountSchema.shape);
-  return [];
-}
+const SECTION_SCHEMAS: Partial<Record<PropertyKey, { shape: object }>> = { event: eventSchema, tickets: ticketSchema, discounts: discountSchema };
 
 interface Problem {
   path: Path;
   message: string;
+}
+
+const REFERENCE = /\$\$\{|\$\{([^}]*)\}|\$\{/g;
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * `${VAR}` and `${VAR:-default}` in the string values of the file (keys are left alone), from the
+ * environment; `$${` writes a literal `${`, and as in the shell `:-` also applies when the variable
+ * is empty. Numbers and booleans become text, as the API receives every field as form text: the
+ * request schemas turn numeric text back into numbers, and `postal: 411001` stays a valid postal code.
+ */
+function interpolateTree(value: unknown, env: Env, problems: Problem[], path: Path = []): unknown {
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map((item, index) => interpolateTree(item, env, problems, [...path, index]));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolateTree(item, env, problems, [...path, key])]));
+  }
+  if (typeof value !== 'string') return value;
+  return value.replace(REFERENCE, (match: string, body: string | undefined) => {
+    const problem = (message: string) => {
+      problems.push({ path, message });
+      return match;
+    };
+    if (match === '$${') return '${';
+    if (body === undefined) return problem('unterminated ${ (write $${ for a literal ${)');
+    const separator = body.indexOf(':-');
+    const name = separator >= 0 ? body.slice(0, separator) : body;
+    if (!NAME.test(name)) return problem(`invalid variable reference \${${body}} (expected \${NAME} or \${NAME:-default})`);
+    const set = env[name];
+    if (separator >= 0) return set === undefined || set === '' ? body.slice(separator + 2) : set;
+    return set ?? problem(`environment variable ${name} is not set (write \${${name}:-default} to give a default)`);
+  });
 }
 
 function problemsFrom(issues: readonly z.core.$ZodIssue[], raw: unknown): Problem[] {
@@ -139,7 +155,7 @@ function problemsFrom(issues: readonly z.core.$ZodIssue[], raw: unknown): Proble
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        const suggestion = closestField(key, fieldsAt(issue.path));
+        const suggestion = closestField(key, Object.keys((issue.path.length === 0 ? setupSchema : SECTION_SCHEMAS[issue.path[0]])?.shape ?? {}));
         problems.push({
           path: [...issue.path, key],
           message: suggestion ? `unknown field (did you mean ${suggestion}?)` : 'unknown field',
@@ -171,14 +187,6 @@ function lineOf(document: Document, lineCounter: LineCounter, path: Path): numbe
   return undefined;
 }
 
-function fail(fileName: string, problems: readonly Problem[], locate: (path: Path) => number | undefined): never {
-  const located = problems
-    .map((problem, order) => ({ ...problem, order, line: locate(problem.path) }))
-    .sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || a.order - b.order);
-  const lines = located.map((problem) => `${fileName}${problem.line ? `:${problem.line}` : ''}: ${formatPath(problem.path)}: ${problem.message}`);
-  throw new UsageError(lines.join('\n'), formatPath(located[0].path));
-}
-
 /**
  * Refuses an alias inside the node its anchor names (`a: &x [*x]`): it stands for a value that
  * contains itself, which no setup can mean and every walk of the tree would follow for ever.
@@ -203,7 +211,7 @@ function assertNoRecursiveAlias(document: Document, lineCounter: LineCounter, fi
  * Parses, interpolates and checks a setup file. Every problem is reported at once, one line each,
  * as `FILE:LINE: path: message`; the first problem's path is the error's `field`.
  */
-export function parseSetupFile(text: string, fileName: string, env: Readonly<Record<string, string | undefined>>): SetupFile {
+export function parseSetupFile(text: string, fileName: string, env: Env): SetupFile {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {
@@ -214,7 +222,6 @@ export function parseSetupFile(text: string, fileName: string, env: Readonly<Rec
     throw new UsageError(lines.join('\n'));
   }
   assertNoRecursiveAlias(document, lineCounter, fileName);
-  const locate = (path: Path) => lineOf(document, lineCounter, path);
   let raw: unknown;
   try {
     raw = document.toJS();
@@ -225,7 +232,7 @@ export function parseSetupFile(text: string, fileName: string, env: Readonly<Rec
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new UsageError(`${fileName}: expected a mapping with event, tickets and discounts`);
   }
-  const interpolationProblems: InterpolationProblem[] = [];
+  const interpolationProblems: Problem[] = [];
   const input = interpolateTree(raw, env, interpolationProblems) as Record<string, unknown>;
   const result = setupSchema.safeParse(input);
   // A value whose variable is unset is reported as that; what the schema says of its `${…}` text
@@ -233,18 +240,18 @@ export function parseSetupFile(text: string, fileName: string, env: Readonly<Rec
   const unresolved = new Set(interpolationProblems.map((problem) => formatPath(problem.path)));
   const checked = [...(result.success ? [] : problemsFrom(result.error.issues, input)), ...crossRecordProblems(input)];
   const problems = distinct([...interpolationProblems, ...checked.filter((problem) => !unresolved.has(formatPath(problem.path)))]);
-  if (problems.length > 0) fail(fileName, problems, locate);
-  return result.data as SetupFile;
+  if (problems.length === 0) return result.data as SetupFile;
+  const located = problems
+    .map((problem, order) => ({ ...problem, order, line: lineOf(document, lineCounter, problem.path) }))
+    .sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || a.order - b.order);
+  const lines = located.map((problem) => `${fileName}${problem.line ? `:${problem.line}` : ''}: ${formatPath(problem.path)}: ${problem.message}`);
+  throw new UsageError(lines.join('\n'), formatPath(located[0].path));
 }
 
-export async function loadSetupFile(path: string, env: Readonly<Record<string, string | undefined>>): Promise<SetupFile> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String((error as Error).message);
+export async function loadSetupFile(path: string, env: Env): Promise<SetupFile> {
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    const reason = error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'is a directory' : String(error.message);
     throw new UsageError(`${path}: ${reason}`, 'FILE');
-  }
+  });
   return parseSetupFile(text, basename(path), env);
 }

@@ -17,12 +17,14 @@ import type { AppliedFields, ApplyState } from './state.js';
  */
 type StepAction = 'create' | 'update' | 'unchanged' | 'unchecked' | 'blocked';
 
+/**
+ * `from`: the current value (remote when the service returns it, else last applied), undefined
+ * when unknown; `drift`: the file did not change the field since the last apply, the service did.
+ */
 export interface FieldChange {
   field: string;
-  /** The current value (remote when the service returns it, else last applied); undefined when unknown. */
   from: unknown;
   to: unknown;
-  /** The file did not change this field since the last apply: it was changed on the service. */
   drift: boolean;
 }
 
@@ -31,7 +33,6 @@ export interface PlanStep {
   /** The local key (the event's is its url). */
   key: string;
   action: StepAction;
-  /** The remote id, when the record exists. */
   id?: string;
   changes: FieldChange[];
   /** The state did not know the record; it was found on the service (by url or ticket name). */
@@ -40,7 +41,7 @@ export interface PlanStep {
   missing?: boolean;
   /** An earlier create of this record may have taken effect (sent, its answer not recorded). */
   uncertain?: boolean;
-  /** Other records on the service that match this key just as well: duplicates. */
+  /** Other records on the service that match this key just as well. */
   duplicates?: string[];
   /** The discount exists but its id was never returned (found by its code): it cannot be updated. */
   idUnknown?: boolean;
@@ -51,24 +52,23 @@ export interface PlanStep {
   notInState?: boolean;
 }
 
+/** `notes`: what the plan cannot do or the user should know, one line each. */
 export interface Plan {
   steps: PlanStep[];
-  /** Things the plan cannot do or the user should know, one line each. */
   notes: string[];
 }
 
+/**
+ * `eventAdopted`: found by its url although the state did not name it; `discounts`: the event's
+ * automatic ones, from the Publisher API's ticket details, undefined without a Publisher API key
+ * (or when it could not read them: `discountsUnread` says why).
+ */
 export interface RemoteSnapshot {
   event?: OrganizerEvent;
   eventId?: string;
-  /** The event was found by its url although the state did not name it. */
   eventAdopted: boolean;
   tickets: OrganizerTicket[];
-  /**
-   * The event's automatic (non-code) discounts, read from the Publisher API's ticket details;
-   * undefined when no Publisher API key is configured, so discounts cannot be looked up.
-   */
   discounts?: PublicDiscount[];
-  /** Why the Publisher API's discounts could not be read, when a key was set. */
   discountsUnread?: string;
 }
 
@@ -93,54 +93,34 @@ export function checkAgainstState(setup: SetupFile, state: ApplyState): void {
   });
 }
 
-/** Finds the event with this url among the caller's events (get-all-events). */
 export function findEventByUrl(events: readonly EventListItem[], url: string): EventListItem | undefined {
   const wanted = urlSlug(url).toLowerCase();
   return events.find((event) => [event.actualUrl, event.url].some((candidate) => typeof candidate === 'string' && urlSlug(candidate).toLowerCase() === wanted));
 }
 
-/**
- * The url identifies the event: a state whose event carries another url belongs to another setup
- * file (a copied setup, a wrong --state), and nothing of that event may change.
- */
-function assertStateDescribesFile(event: OrganizerEvent, eventId: string, url: string): void {
-  const remoteUrl = readBack(EVENT_TABLE, event).url;
-  if (typeof remoteUrl !== 'string' || urlSlug(remoteUrl).toLowerCase() === urlSlug(url).toLowerCase()) return;
-  const title = typeof event.name === 'string' ? ` "${event.name}"` : '';
-  throw new StateMismatchError(
-    `the state file names event ${eventId}${title}, whose url is ${remoteUrl}, not the file's ${urlSlug(url)}: ` +
-      'it describes another event, so nothing was changed. Give the state file of this setup file with --state, ' +
-      'or a new --state path (apply then finds the event by its url)',
-  );
-}
-
-/**
- * Reads what the plan compares with: the event (by the state's id, or else found by its url,
- * which the service keeps unique) and its tickets.
- */
+/** The event (by the state's id, or else by its url, which the service keeps unique), its tickets and discounts. */
 export async function readRemote(client: ApplyClient, setup: SetupFile, state: ApplyState): Promise<RemoteSnapshot> {
-  let eventId = state.event?.id;
-  let eventAdopted = false;
-  if (!eventId) {
-    const { events } = await client.events.getAllEvents({});
-    const found = findEventByUrl(events, setup.event.url);
-    if (!found) return { eventAdopted: false, tickets: [] };
-    eventId = String(found.eventId);
-    eventAdopted = true;
+  const found = state.event?.id ? undefined : findEventByUrl((await client.events.getAllEvents({})).events, setup.event.url);
+  const eventId = state.event?.id ?? (found && String(found.eventId));
+  if (eventId === undefined) return { eventAdopted: false, tickets: [] };
+  const eventAdopted = found !== undefined;
+  const { event } = await client.events.getEvent({ eventId }).catch((error: unknown) => {
+    if (!(error instanceof NotFoundError) || eventAdopted) throw error;
+    throw new StateMismatchError(
+      `the state file names event ${eventId}, which this service does not have (${error.code}); ` +
+        'is the state file from another profile? Give another --state, or delete it to create the event anew',
+    );
+  });
+  // The url identifies the event: a state whose event carries another url belongs to another setup
+  // file (a copied setup, a wrong --state), and nothing of that event may change.
+  const remoteUrl = readBack(EVENT_TABLE, event).url;
+  if (!eventAdopted && typeof remoteUrl === 'string' && urlSlug(remoteUrl).toLowerCase() !== urlSlug(setup.event.url).toLowerCase()) {
+    throw new StateMismatchError(
+      `the state file names event ${eventId}${typeof event.name === 'string' ? ` "${event.name}"` : ''}, whose url is ${remoteUrl}, not the file's ${urlSlug(setup.event.url)}: ` +
+        'it describes another event, so nothing was changed. Give the state file of this setup file with --state, ' +
+        'or a new --state path (apply then finds the event by its url)',
+    );
   }
-  let event: OrganizerEvent;
-  try {
-    ({ event } = await client.events.getEvent({ eventId }));
-  } catch (error) {
-    if (error instanceof NotFoundError && !eventAdopted) {
-      throw new StateMismatchError(
-        `the state file names event ${eventId}, which this service does not have (${error.code}); ` +
-          'is the state file from another profile? Give another --state, or delete it to create the event anew',
-      );
-    }
-    throw error;
-  }
-  if (!eventAdopted) assertStateDescribesFile(event, eventId, setup.event.url);
   const { tickets } = await client.events.getTickets({ eventId });
   let discounts: PublicDiscount[] | undefined;
   let discountsUnread: string | undefined;
@@ -159,19 +139,9 @@ export async function readRemote(client: ApplyClient, setup: SetupFile, state: A
 
 type Desired = Record<string, unknown>;
 
-function definedFields(record: object, omit: readonly string[]): Desired {
-  return Object.fromEntries(Object.entries(record).filter(([field, value]) => value !== undefined && !omit.includes(field)));
-}
-
-/** The fields a record should have, by API name, as they are stored in `applied`. */
-export function desiredEvent(spec: EventSpec): Desired {
-  return definedFields(spec, []);
-}
-export function desiredTicket(spec: TicketSpec): Desired {
-  return definedFields(spec, ['key']);
-}
-export function desiredDiscount(spec: DiscountSpec): Desired {
-  return definedFields(spec, ['key', 'ticket']);
+/** The fields a record of the file should have, by API name (its local `key` and `ticket` left out), as they are stored in `applied`. */
+export function desired(spec: EventSpec | TicketSpec | DiscountSpec): Desired {
+  return Object.fromEntries(Object.entries(spec).filter(([field, value]) => value !== undefined && field !== 'key' && field !== 'ticket'));
 }
 
 /**
@@ -206,10 +176,9 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
   const steps: PlanStep[] = [];
   const eventExists = remote.event !== undefined && remote.eventId !== undefined;
 
-  // The event
   const eventApplied = eventExists && !remote.eventAdopted ? state.event?.applied : undefined;
   const eventChanges = eventExists
-    ? compareFields(desiredEvent(setup.event), readBack(EVENT_TABLE, remote.event as OrganizerEvent), eventApplied, EVENT_FIELDS_FIXED_AT_CREATION)
+    ? compareFields(desired(setup.event), readBack(EVENT_TABLE, remote.event as OrganizerEvent), eventApplied, EVENT_FIELDS_FIXED_AT_CREATION)
     : [];
   if (eventExists && eventApplied) {
     for (const field of EVENT_FIELDS_FIXED_AT_CREATION) {
@@ -246,7 +215,7 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
     const duplicates = sameName.filter((candidate) => candidate !== ticket).map((candidate) => String(candidate.id));
     // A ticket found after an unconfirmed create of this key was sent with the applied values.
     const applied = ticket && (!adopted || known?.uncertain) ? known?.applied : undefined;
-    const changes = ticket ? compareFields(desiredTicket(spec), ticketView(ticket), applied) : [];
+    const changes = ticket ? compareFields(desired(spec), ticketView(ticket), applied) : [];
     const ticketStep = step('ticket', spec.key, changes, {
       id: ticket ? String(ticket.id) : undefined,
       adopted: adopted || undefined,
@@ -277,7 +246,7 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
     const ticketId = ticketStep?.id;
     const mayExist = eventExists && !ticketIsNew && usable?.id === undefined && (stateLost || usable?.uncertain === true);
     if (spec.discountCategory === 'code' || ticketId === undefined || ticketIsNew) {
-      const changes = usable?.id !== undefined ? compareFields(desiredDiscount(spec), undefined, usable.applied) : [];
+      const changes = usable?.id !== undefined ? compareFields(desired(spec), undefined, usable.applied) : [];
       steps.push(
         step('discount', spec.key, changes, {
           id: usable?.id,
@@ -301,7 +270,7 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
           adopted = true;
           claimedDiscounts.add(id);
           // What was sent by an unconfirmed create stands in for the fields the list does not show.
-          changes = compareFields(desiredDiscount(spec), found.view, usable?.uncertain ? usable.applied : undefined);
+          changes = compareFields(desired(spec), found.view, usable?.uncertain ? usable.applied : undefined);
         }
       }
       // The known discount may have other fields now (the file changed): only its like count.
@@ -309,7 +278,7 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
         duplicates = matching.filter((candidate) => candidate.id !== id).map((candidate) => candidate.id);
       }
     }
-    if (id !== undefined && !adopted) changes = compareFields(desiredDiscount(spec), undefined, usable?.applied);
+    if (id !== undefined && !adopted) changes = compareFields(desired(spec), undefined, usable?.applied);
     steps.push(
       step('discount', spec.key, changes, {
         id,
@@ -342,7 +311,7 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
  * run can make (blocked); fields never applied (found without a state) cannot be compared.
  */
 function idUnknownStep(spec: DiscountSpec, applied: AppliedFields, notes: string[]): PlanStep {
-  const pending = compareFields(desiredDiscount(spec), undefined, applied).filter((change) => Object.hasOwn(applied, change.field));
+  const pending = compareFields(desired(spec), undefined, applied).filter((change) => Object.hasOwn(applied, change.field));
   if (pending.length > 0) {
     notes.push(
       `discount ${spec.key} was found by its code, and the service never gives a discount's id, so ${pending.map((change) => change.field).join(', ')} ` +
@@ -370,24 +339,14 @@ function onlyLikeDiscount(
 
 /** One line per key that more than one record on the service matches. */
 export function duplicateLines(plan: Plan): string[] {
-  return plan.steps
-    .filter((planned) => planned.duplicates && planned.duplicates.length > 0)
-    .map(
-      (planned) =>
-        `${planned.resource} ${planned.key}: ${1 + (planned.duplicates?.length ?? 0)} records on the service match it ` +
-        `(id ${planned.id}, and ${planned.duplicates?.map((id) => `id ${id}`).join(', ')})`,
-    );
+  return plan.steps.flatMap(({ resource, key, id, duplicates = [] }) =>
+    duplicates.length === 0
+      ? []
+      : [`${resource} ${key}: ${1 + duplicates.length} records on the service match it (id ${id}, and ${duplicates.map((other) => `id ${other}`).join(', ')})`],
+  );
 }
 
-export interface PlanCounts {
-  create: number;
-  update: number;
-  unchanged: number;
-  /** Records that exist but cannot be compared (marked ?). */
-  unchecked: number;
-  /** Records the file changes but no run can (marked !). */
-  blocked: number;
-}
+export type PlanCounts = Record<StepAction, number>;
 
 export function countSteps(plan: Plan): PlanCounts {
   const counts: PlanCounts = { create: 0, update: 0, unchanged: 0, unchecked: 0, blocked: 0 };

@@ -10,7 +10,7 @@ import type { OrganizerTicket } from '../client/schemas/index.js';
 
 type ApplyCall = 'createEvent' | 'updateEvent' | 'addTicket' | 'updateTicket' | 'addDiscount' | 'updateDiscount' | 'getEvent' | 'getTickets' | 'getAllEvents';
 
-/** The part of the client apply uses; the real client (src/client/index.ts) satisfies it. */
+/** The part of the client apply uses. */
 export interface ApplyClient {
   events: Pick<EventApi, ApplyCall>;
   /**
@@ -18,7 +18,7 @@ export interface ApplyClient {
    * when no Publisher API key is configured. Code discounts are never listed there.
    */
   listDiscounts?: (eventId: string) => Promise<PublicDiscount[]>;
-  /** The profile's store of what was last sent for a record, shared with the update commands. */
+  /** Shared with the update commands. */
   sent?: SentStore;
 }
 
@@ -44,28 +44,22 @@ export interface PublicDiscount {
  * shape), and an element without an id is skipped.
  */
 export function publicDiscounts(tickets: readonly { id?: unknown; discounts?: readonly unknown[] }[]): PublicDiscount[] {
-  const found: PublicDiscount[] = [];
-  for (const ticket of tickets) {
-    for (const element of ticket.discounts ?? []) {
-      if (element === null || typeof element !== 'object') continue;
-      const record = element as Record<string, unknown>;
+  return tickets.flatMap((ticket) =>
+    (ticket.discounts ?? []).flatMap((element) => {
+      const record = (element !== null && typeof element === 'object' ? element : {}) as Record<string, unknown>;
       const id = record.discountId ?? record.id;
-      if ((typeof id !== 'string' && typeof id !== 'number') || String(id) === '') continue;
-      found.push({
-        id: String(id),
-        ticketId: String(ticket.id),
-        view: withoutUndefined({
-          discountName: textOrUndefined(record.discountName),
-          discountCategory: textOrUndefined(record.discountCategory),
-          discountType: textOrUndefined(record.discountType),
-          discount: numberOrUndefined(record.discount),
-          fromQuantity: numberOrUndefined(record.fromQuantity),
-          toQuantity: numberOrUndefined(record.toQuantity),
-        }),
-      });
-    }
-  }
-  return found;
+      if ((typeof id !== 'string' && typeof id !== 'number') || String(id) === '') return [];
+      const view = {
+        discountName: textOrUndefined(record.discountName),
+        discountCategory: textOrUndefined(record.discountCategory),
+        discountType: textOrUndefined(record.discountType),
+        discount: numberOrUndefined(record.discount),
+        fromQuantity: numberOrUndefined(record.fromQuantity),
+        toQuantity: numberOrUndefined(record.toQuantity),
+      };
+      return [{ id: String(id), ticketId: String(ticket.id), view: Object.fromEntries(Object.entries(view).filter(([, value]) => value !== undefined)) }];
+    }),
+  );
 }
 
 /** The automatic discounts of `ticketId` that a rule discount of the file describes. */
@@ -78,10 +72,6 @@ export function matchingRuleDiscounts(discounts: readonly PublicDiscount[], spec
 
 /** A record as the file would describe it; a field the service did not return is absent. */
 export type RemoteView = Record<string, unknown>;
-
-function withoutUndefined(view: Record<string, unknown>): RemoteView {
-  return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== undefined));
-}
 
 /**
  * get-tickets (2.11) in the file's terms: the one read-back view, but a ticket on sale is

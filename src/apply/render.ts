@@ -70,12 +70,11 @@ function summaryLine(plan: Plan, counts: PlanCounts): string {
   if (counts.create + counts.update + counts.blocked === 0) {
     return `No changes apply can make: ${formatCounts(counts)}; the records marked ? exist but cannot be compared with the file.`;
   }
-  const drift = plan.steps.reduce((sum, step) => sum + step.changes.filter((change) => change.drift).length, 0);
+  const drift = plan.steps.flatMap((step) => step.changes).filter((change) => change.drift).length;
   const driftText = drift > 0 ? ` (${drift} field${drift === 1 ? '' : 's'} drifted on the service, brought back to the file)` : '';
   return `Plan: ${formatCounts(counts)}${driftText}.`;
 }
 
-/** The whole plan as text, ending with its summary line. */
 export function renderPlan(plan: Plan, fileName: string): string {
   const lines = [`Plan for ${fileName}:`, ...plan.steps.map((step) => `  ${formatStep(step)}`), summaryLine(plan, countSteps(plan))];
   return `${lines.join('\n')}\n`;
@@ -92,9 +91,8 @@ export function formatDone(done: StepDone): string {
 /** The plan for scripts (--json); after an apply, with the ids of every record, by key. */
 export type PlanDocument = ReturnType<typeof planDocument>;
 
-/** The PlanDocument of `plan`. */
 export function planDocument(plan: Plan, options: { file: string; state: string; dryRun: boolean; warnings: string[]; ids?: AppliedIds }) {
-  const drift = plan.steps.reduce((sum, step) => sum + step.changes.filter((change) => change.drift).length, 0);
+  const drift = plan.steps.flatMap((step) => step.changes).filter((change) => change.drift).length;
   return {
     file: options.file,
     state: options.state,

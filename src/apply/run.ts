@@ -12,45 +12,34 @@ import {
   UsageError,
   nameErrorClasses,
 } from '../client/errors.js';
-import { crashHookFrom } from './crash-points.js';
 import { executePlan } from './execute.js';
 import type { AppliedIds, StepDone } from './execute.js';
 import { loadSetupFile } from './file.js';
 import type { SetupFile } from './file.js';
-import { acquireStateLock, DEFAULT_LOCK_TIMEOUT_MS } from './lock.js';
-import type { LockClock } from './lock.js';
 import { describeHolder, type FileLock } from '../util/file-lock.js';
 import { checkAgainstState, computePlan, countSteps, duplicateLines, readRemote } from './plan.js';
 import type { Plan } from './plan.js';
-import { quotaWarnings } from './quotas.js';
-import { LIVE_QUOTAS } from '../client/live-quotas.js';
+import { LIVE_QUOTAS, type LiveQuotas } from '../client/live-quotas.js';
+import type { Resource } from '../client/fields/table.js';
 import { formatDone, planDocument, renderPlan, type PlanDocument } from './render.js';
 import type { ApplyClient } from './remote.js';
-import { defaultStatePath, emptyState, readState, StateStore } from './state.js';
-
-interface ApplyConnection {
-  client: ApplyClient;
-  /** The Event & Registration API address, recorded in the state so ids are not used elsewhere. */
-  apiUrl: string;
-}
+import { acquireStateLock, DEFAULT_LOCK_TIMEOUT_MS, defaultStatePath, emptyState, readState, StateStore, type LockClock } from './state.js';
 
 export interface ApplyRunOptions {
   file: string;
-  /** Default: beside the file, `NAME.boxoffice-state.json`. */
   statePath?: string;
   dryRun: boolean;
   json: boolean;
   recreateUncertain: boolean;
-  /** How long to wait for another run's lock on the state file (default 5 s). */
   lockTimeoutMs?: number;
   signal?: AbortSignal;
-  /** The clock the lock's timeout, polls and grace are judged by. */
   clock: LockClock;
   env: Readonly<Record<string, string | undefined>>;
   /** Where the plan and the outcome are printed (as text, or with `json` as the document); nowhere when absent. */
   stdout?: Writable;
   stderr: Writable;
-  connect: () => Promise<ApplyConnection>;
+  /** `apiUrl`: the Event & Registration API's, recorded in the state so ids are not used elsewhere. */
+  connect: () => Promise<{ client: ApplyClient; apiUrl: string }>;
   /** Called with the plan, once printed, before anything changes (when something would); throws to stop. */
   confirm?: (plan: Plan) => Promise<void>;
 }
@@ -61,15 +50,11 @@ export class DuplicateRecordsError extends BoxofficeError {}
 export class StateOfAnotherServiceError extends UsageError {}
 nameErrorClasses({ DuplicateRecordsError, StateOfAnotherServiceError });
 
-export interface ApplyRunResult {
+/** `document`: the plan for scripts (what `json` prints); after an apply, with the ids. */
+interface ApplyRunResult {
   plan: Plan;
   ids?: AppliedIds;
-  /** The plan for scripts (what `json` prints); after an apply, with the ids. */
   document: PlanDocument;
-}
-
-function sameAddress(a: string, b: string): boolean {
-  return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 }
 
 export async function runApply(options: ApplyRunOptions): Promise<ApplyRunResult> {
@@ -100,7 +85,7 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
   const connection = await options.connect();
   const client = crash ? crash.wrap(connection.client) : connection.client;
   const { apiUrl } = connection;
-  if (stored?.apiUrl && !sameAddress(stored.apiUrl, apiUrl)) {
+  if (stored?.apiUrl && stored.apiUrl.replace(/\/+$/, '') !== apiUrl.replace(/\/+$/, '')) {
     throw new StateOfAnotherServiceError(`${statePath} holds ids from ${stored.apiUrl}, not ${apiUrl}`, statePath);
   }
   const state = stored ?? emptyState(apiUrl);
@@ -148,7 +133,9 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
   try {
     ids = await executePlan({ client, setup, plan, remote, store, recreateUncertain: options.recreateUncertain, onStepDone });
   } catch (error) {
-    const rerun = rerunCanFinish(error) ? ' Run the same command again to finish.' : '';
+    // A stop that a later run can get past by itself: the network, the service busy, a quota, Ctrl-C.
+    const canFinish = [ConnectionError, ServerBusyError, RateLimitError, CancelledError].some((kind) => error instanceof kind);
+    const rerun = canFinish ? ' Run the same command again to finish.' : '';
     stderr.write(`apply stopped after ${finished} of ${total} steps; ${statePath} records what exists.${rerun}\n`);
     throw error;
   }
@@ -162,11 +149,6 @@ async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: 
   return { plan, ids, document };
 }
 
-/** A stop that a later run can get past by itself: the network, the service busy, a quota, Ctrl-C. */
-function rerunCanFinish(error: unknown): boolean {
-  return error instanceof ConnectionError || error instanceof ServerBusyError || error instanceof RateLimitError || error instanceof CancelledError;
-}
-
 /** The file changes records no run can change (marked ! in the plan; the notes say what to do). */
 function throwIfBlocked(plan: Plan, fileName: string): void {
   const blocked = plan.steps.filter((planned) => planned.action === 'blocked');
@@ -176,4 +158,66 @@ function throwIfBlocked(plan: Plan, fileName: string): void {
       'which the API offers no way to change (marked ! in the plan; everything else is applied). ' +
       'Running again will not help: change it on the service and give the discount a new key in the file, or give it a new key and a new code',
   );
+}
+
+/**
+ * One line per live daily creation quota the plan would pass on its own: past it the service
+ * answers E023 and the run stops part-way; the state keeps what was done and the next day's run
+ * finishes. Said before starting, since no retry can help within the day.
+ */
+export function quotaWarnings(plan: Plan, quotas: LiveQuotas): string[] {
+  const counts: Record<Resource, number> = { event: 0, ticket: 0, discount: 0 };
+  for (const step of plan.steps) if (step.action === 'create') counts[step.resource] += 1;
+  return (Object.keys(quotas.creationsPerDay) as Resource[])
+    .filter((kind) => counts[kind] > quotas.creationsPerDay[kind])
+    .map(
+      (kind) =>
+        `this plan creates ${counts[kind]} ${kind}s, and the live service allows about ${quotas.creationsPerDay[kind]} ${kind} creations a day: ` +
+        'expect E023 part-way; the state file keeps what was done, and a run the next day finishes the rest',
+    );
+}
+
+// A fault-injection hook for tests only: BOXOFFICE_TEST_APPLY_CRASH=N:sent|answered makes the
+// apply process kill itself (SIGKILL, no clean-up) at request boundary N, counting every request
+// apply makes through its client from 1:
+//   N:sent      request N was sent and served; the process dies before apply reads its answer.
+//   N:answered  apply read answer N; the process dies just before the next state write (or the
+//               next request, or the end of the run, whichever comes first).
+// test/apply/crash-points-process.test.ts enumerates every boundary of a clean run with it.
+/** `checkpoint`: called before every state write and at the end of the run. */
+function crashHookFrom(env: Readonly<Record<string, string | undefined>>): { wrap(client: ApplyClient): ApplyClient; checkpoint(): void } | undefined {
+  const match = /^(\d+):(sent|answered)$/.exec(env.BOXOFFICE_TEST_APPLY_CRASH ?? '');
+  if (!match) return undefined;
+  const die = (): never => {
+    process.kill(process.pid, 'SIGKILL');
+    throw new Error('unreachable: killed');
+  };
+  let requests = 0;
+  let armed = false;
+  const checkpoint = (): void => {
+    if (armed) die();
+  };
+  const wrapMethod =
+    <Args extends unknown[], Result>(method: (...args: Args) => Promise<Result>) =>
+    async (...args: Args): Promise<Result> => {
+      checkpoint();
+      requests += 1;
+      try {
+        return await method(...args);
+      } finally {
+        if (requests === Number(match[1])) {
+          if (match[2] === 'sent') die();
+          armed = true;
+        }
+      }
+    };
+  return {
+    checkpoint,
+    wrap(client) {
+      const events = Object.fromEntries(
+        Object.entries(client.events).map(([name, method]) => [name, wrapMethod((method as (...args: unknown[]) => Promise<unknown>).bind(client.events))]),
+      ) as unknown as ApplyClient['events'];
+      return { events, ...(client.listDiscounts ? { listDiscounts: wrapMethod(client.listDiscounts) } : {}) };
+    },
+  };
 }

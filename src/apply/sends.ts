@@ -7,7 +7,7 @@ import { EVENT_TABLE } from '../client/fields/event.js';
 import { mergeForUpdate, readBack, type FieldValues } from '../client/fields/read-back.js';
 import { TICKET_TABLE } from '../client/fields/ticket.js';
 import type { DiscountSpec, SetupFile, TicketSpec } from './file.js';
-import { desiredDiscount, desiredEvent, desiredTicket, EVENT_FIELDS_FIXED_AT_CREATION } from './plan.js';
+import { desired, EVENT_FIELDS_FIXED_AT_CREATION } from './plan.js';
 import type { Plan, PlanStep, RemoteSnapshot } from './plan.js';
 import type { AppliedFields, ApplyState } from './state.js';
 
@@ -59,7 +59,6 @@ function creates(step: PlanStep): boolean {
   return step.action === 'create' || step.id === undefined;
 }
 
-/** The steps of `plan` with what each sends and records, in order. */
 export function planSends(setup: SetupFile, plan: Plan, remote: RemoteSnapshot, state: ApplyState, lastSent: LastSent): StepSends[] {
   const ticketSpecs = new Map(setup.tickets.map((spec) => [spec.key, spec]));
   const discountSpecs = new Map(setup.discounts.map((spec) => [spec.key, spec]));
@@ -69,11 +68,11 @@ export function planSends(setup: SetupFile, plan: Plan, remote: RemoteSnapshot, 
   return plan.steps.map((step): StepSends => {
     const records = step.action === 'update' || step.adopted === true;
     if (step.resource === 'event') {
-      const desired = desiredEvent(setup.event);
-      if (creates(step)) return { resource: 'event', step, create: setup.event, applied: desired, records: true };
+      const wanted = desired(setup.event);
+      if (creates(step)) return { resource: 'event', step, create: setup.event, applied: wanted, records: true };
       // segment and topics cannot be updated: the applied values stay those of the creation.
       const previous = step.adopted ? undefined : state.event?.applied;
-      const applied = { ...desired };
+      const applied = { ...wanted };
       for (const field of EVENT_FIELDS_FIXED_AT_CREATION) {
         if (previous && Object.hasOwn(previous, field)) applied[field] = previous[field];
       }
@@ -83,13 +82,13 @@ export function planSends(setup: SetupFile, plan: Plan, remote: RemoteSnapshot, 
     }
     if (step.resource === 'ticket') {
       const spec = ticketSpecs.get(step.key) as TicketSpec;
-      const desired = desiredTicket(spec);
+      const wanted = desired(spec);
       const { key: _key, status, ...fields } = spec;
       const given = { ...fields, status: status === 'pause' ? 'pause' : 'published' };
       if (creates(step)) {
         // A ticket created in this run has a new id: nothing was sent for it before.
         const pauseAfterCreate = status === 'pause' ? mergeForUpdate(TICKET_TABLE, { given }) : undefined;
-        return { resource: 'ticket', step, spec, create: { ...fields, status: 'active' }, pauseAfterCreate, applied: desired, records: true };
+        return { resource: 'ticket', step, spec, create: { ...fields, status: 'active' }, pauseAfterCreate, applied: wanted, records: true };
       }
       const id = step.id as string;
       const remoteTicket = remoteTickets.get(id);
@@ -101,10 +100,10 @@ export function planSends(setup: SetupFile, plan: Plan, remote: RemoteSnapshot, 
               given,
             })
           : undefined;
-      return { resource: 'ticket', step, spec, update, applied: desired, records: records || childrenReset || !state.tickets[spec.key] };
+      return { resource: 'ticket', step, spec, update, applied: wanted, records: records || childrenReset || !state.tickets[spec.key] };
     }
     const spec = discountSpecs.get(step.key) as DiscountSpec;
-    const applied = desiredDiscount(spec);
+    const applied = desired(spec);
     if (step.idUnknown) return { resource: 'discount', step, spec, applied, records: false, skip: true };
     if (creates(step)) return { resource: 'discount', step, spec, create: discountFields(spec), applied, records: true, skip: false };
     const update =

@@ -4,16 +4,21 @@
 // the last apply) from a change in the file. Written atomically after every step, and before
 // every create: a record marked `uncertain` (no id yet) is one whose create was about to be sent
 // or was sent without its answer being recorded, so the next run looks it up before creating.
+// One apply per state file at a time: its lock is a file beside it (`STATE.lock`,
+// src/util/file-lock.ts); a second run waits for it up to --lock-timeout, then names the holder.
 import { readFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
 import * as z from 'zod';
-import { UsageError } from '../client/errors.js';
+import { BoxofficeError, CancelledError, UsageError, nameErrorClasses } from '../client/errors.js';
 import { formatPath } from './file.js';
 import { writeFileAtomically } from '../util/atomic-file.js';
+import { formatDuration } from '../util/duration.js';
+import { describeHolder, lockPathFor, tryLock, type FileLock, type LockAttempt, type LockHolder } from '../util/file-lock.js';
 
 const STATE_VERSION = 1;
 
-/** The fields last sent for a record, by their API names (ids excluded). */
+/** By API name, ids excluded. */
 export type AppliedFields = Record<string, unknown>;
 
 /** A record names its id unless its create's outcome is still unknown. */
@@ -24,17 +29,15 @@ function idUnlessUncertain(record: { id?: string; uncertain?: boolean; idUnknown
 }
 
 const recordShape = {
-  /** Absent while the outcome of its create is unknown (`uncertain`). */
   id: z.string().min(1).optional(),
   applied: z.record(z.string(), z.unknown()),
-  /** The create is about to be sent, or was sent and its answer not recorded: it may exist. */
   uncertain: z.boolean().optional(),
 };
 const recordSchema = z.object(recordShape).superRefine(idUnlessUncertain);
 const discountSchema = z
   .object({
     ...recordShape,
-    /** The key of the ticket the discount was created for. */
+    /** The key of the ticket it was created for. */
     ticket: z.string(),
     /**
      * The discount exists (its code was found taken by an earlier create of this run's file) but
@@ -64,15 +67,13 @@ export function defaultStatePath(setupPath: string): string {
   return join(dirname(setupPath), `${name}.boxoffice-state.json`);
 }
 
-/** Reads a state file; a missing file is an empty state (nothing applied yet). */
+/** Undefined for a missing file (nothing applied yet). */
 export async function readState(path: string): Promise<ApplyState | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new UsageError(`${path}: cannot read the state file: ${(error as Error).message}`, path);
-  }
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw new UsageError(`${path}: cannot read the state file: ${error.message}`, path);
+  });
+  if (text === undefined) return undefined;
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -92,7 +93,7 @@ export class StateStore {
   constructor(
     readonly path: string,
     readonly state: ApplyState,
-    /** Called before every write (the tests' crash hook, src/apply/crash-points.ts). */
+    /** The tests' crash hook (run.ts). */
     private readonly beforeSave?: () => void,
   ) {}
 
@@ -101,5 +102,48 @@ export class StateStore {
     // A fixed key order keeps the file readable and its diffs small.
     const { version, apiUrl, event, tickets, discounts } = this.state;
     await writeFileAtomically(this.path, `${JSON.stringify({ version, apiUrl, event, tickets, discounts }, null, 2)}\n`);
+  }
+}
+
+export const DEFAULT_LOCK_TIMEOUT_MS = 5_000;
+
+/** Another run holds the state file's lock after --lock-timeout. */
+export class StateLockedError extends BoxofficeError {}
+nameErrorClasses({ StateLockedError });
+
+/** Milliseconds since the epoch, and a wait that the signal ends early (rejecting). */
+export interface LockClock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export async function acquireStateLock(
+  statePath: string,
+  options: { timeoutMs: number; signal?: AbortSignal; onWait?: (holder: LockHolder | undefined) => void; clock: LockClock },
+): Promise<FileLock> {
+  const path = lockPathFor(statePath);
+  const { clock, signal } = options;
+  const now = (): number => clock.now();
+  const own: LockHolder = { pid: process.pid, host: hostname(), startedAt: new Date(now()).toISOString() };
+  const deadline = now() + options.timeoutMs;
+  const interrupted = () => new CancelledError("interrupted while waiting for the state file's lock");
+  for (let told = false; ; told = true) {
+    if (signal?.aborted) throw interrupted();
+    const attempt: LockAttempt = await tryLock(path, own, now).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new UsageError(`${dirname(path)}: no such directory for the state file and its lock`, '--state');
+      throw error;
+    });
+    if (attempt.acquired) return attempt.lock;
+    if (now() >= deadline) {
+      throw new StateLockedError(
+        `${statePath} is in use by another apply (${describeHolder(attempt.holder)}); waited ${formatDuration(options.timeoutMs)} (--lock-timeout). ` +
+          `Let that run finish, or wait longer with --lock-timeout 5m; if that process is gone, delete ${path}`,
+      );
+    }
+    if (!told) options.onWait?.(attempt.holder);
+    await clock.sleep(Math.min(100, Math.max(1, deadline - now())), signal).catch((error: unknown) => {
+      throw signal?.aborted ? interrupted() : error;
+    });
   }
 }

@@ -1,24 +1,28 @@
 // The payment flow of an E12 booking request, with this program as the return address, as the
 // service's server-side integrations do it: the booking is posted from here (the booking key and
 // the amount never reach the browser), the buyer's browser is handed only the service's payment
-// page, and the return that comes back to a loopback listener is decoded, verified (response.ts)
-// and accepted only when the service's own booking list agrees with it (cross-check.ts).
+// page, and the return that comes back to a loopback listener is decoded, verified and accepted
+// only when the service's own booking list agrees with it (response.ts).
+// The listener is one-shot: it waits for the service to come back to an unguessable callback path
+// with `response` (and `status`), by form post as the live service and the sandbox do, or by GET
+// query. It binds 127.0.0.1 on an ephemeral port and answers only requests addressed to that host.
 // Before anything is posted, the booking list is read for the order number: one payment per order.
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { BoxofficeError, nameErrorClasses } from '../client/errors.js';
 import type { BookingListRequest, BookingRequest } from '../client/schemas/index.js';
 import type { SubmittedBooking } from '../client/booking.js';
 import { formatDuration } from '../util/duration.js';
-import { awaitReturn } from './await-return.js';
-import { type BookingRecordLike, confirmReturn, lookBackWindow, recentWindow } from './cross-check.js';
-import { type BookingReturn, bookingReturnError, paymentOutcome, readBookingReturn } from './response.js';
-import { startReturnListener } from './return-listener.js';
+import { describeHolder, tryLock, type FileLock } from '../util/file-lock.js';
+import { createPrivateDirectory } from '../util/private-file.js';
+import type { BookingRecordLike, BookingReturn } from './response.js';
+import { bookingReturnError, confirmReturn, lookBackWindow, paymentOutcome, readBookingReturn, recentWindow } from './response.js';
+import { closeServer, listen, loopbackPage } from '../util/loopback.js';
 import type { DateWindow } from './windows.js';
 
-/** The part of the client the flow uses. */
 export interface PaymentApi {
-  /** E12 posted from here (client.booking.submit). */
   submit(request: BookingRequest): Promise<SubmittedBooking>;
-  /** E13 (client.events.bookingList). */
   bookingList(request: BookingListRequest): Promise<{ bookings: readonly BookingRecordLike[] }>;
 }
 
@@ -34,9 +38,7 @@ export interface PaymentInput {
   signal: AbortSignal;
 }
 
-/** The named points between the flow's requests, in order (see PaymentHooks.boundary). */
 export const PAYMENT_BOUNDARIES = ['before-check', 'before-booking', 'after-booking', 'after-return', 'after-confirm'] as const;
-type PaymentBoundary = (typeof PAYMENT_BOUNDARIES)[number];
 
 export interface PaymentHooks {
   /**
@@ -47,19 +49,38 @@ export interface PaymentHooks {
   /** The service's payment page is at `url`: show it to the buyer (open a browser, print it). */
   showPaymentPage(url: string, timeoutText: string): Promise<void>;
   /** Told as the flow passes each boundary (tests inject faults there). */
-  boundary?(name: PaymentBoundary): void;
-}
-
-export interface PaymentResult {
-  /** The verified return: order number, status and amount as the service sent them. */
-  payment: BookingReturn;
-  /** The service's record that agrees with it. */
-  record: BookingRecordLike;
+  boundary?(name: (typeof PAYMENT_BOUNDARIES)[number]): void;
 }
 
 /** The service took the booking but gave no payment page to send the buyer to. */
 class NoPaymentPageError extends BoxofficeError {}
-nameErrorClasses({ NoPaymentPageError });
+/** No booking return arrived in time. The payment may still complete at the service. */
+export class BookingTimeoutError extends BoxofficeError {}
+/** Another run is requesting a payment for the same order number right now. */
+class PaymentInProgressError extends BoxofficeError {}
+nameErrorClasses({ NoPaymentPageError, BookingTimeoutError, PaymentInProgressError });
+
+/**
+ * One `bookings request` per order number at a time, across processes: a lock file under the
+ * config directory (`bookings/<hash>.lock`) held from before the booking list is read until the
+ * run ends, so the "one payment per order number" check and the booking it posts are never split
+ * by another run's. A second run is refused at once, naming the first; `checkCommand` shows the
+ * booking list for it.
+ */
+export async function holdOrderNumber(configDir: string, key: { apiUrl: string; orderNo: string }, checkCommand: string): Promise<FileLock> {
+  const name = createHash('sha256')
+    .update(JSON.stringify([key.apiUrl, key.orderNo]))
+    .digest('hex')
+    .slice(0, 24);
+  const path = join(configDir, 'bookings', `${name}.lock`);
+  createPrivateDirectory(join(configDir, 'bookings'));
+  const attempt = await tryLock(path);
+  if (attempt.acquired) return attempt.lock;
+  throw new PaymentInProgressError(
+    `order ${key.orderNo}: another bookings request for this order number is running (${describeHolder(attempt.holder)}); no second payment requested. ` +
+      `Let it finish, then check it with: ${checkCommand}; if that process is gone, delete ${path}`,
+  );
+}
 
 /** Reads the booking list for the order number (the last 31 days) and lets the hook refuse a repeat. */
 export async function refuseKnownOrderNumber(
@@ -76,7 +97,37 @@ export async function refuseKnownOrderNumber(
   if (earlier.length > 0) await hooks.onExistingBookings(earlier, window);
 }
 
-export async function requestPayment(api: PaymentApi, input: PaymentInput, hooks: PaymentHooks): Promise<PaymentResult> {
+/** The booking return, a timeout, or Ctrl-C, whichever comes first. */
+export async function awaitReturn<T>(
+  received: Promise<T>,
+  options: Pick<PaymentInput, 'timeoutMs' | 'sleep' | 'signal'> & { timeoutText: string },
+): Promise<T> {
+  options.signal.throwIfAborted();
+  const stopTimer = new AbortController();
+  const onAbort = () => stopTimer.abort();
+  options.signal.addEventListener('abort', onAbort, { once: true });
+  const timeout = options.sleep(options.timeoutMs, stopTimer.signal).then(() => {
+    throw new BookingTimeoutError(`no booking return within ${options.timeoutText}; the payment may still complete`);
+  });
+  const interrupted = new Promise<never>((_, reject) => {
+    options.signal.addEventListener('abort', () => reject(options.signal.reason), { once: true });
+  });
+  try {
+    return await Promise.race([received, timeout, interrupted]);
+  } finally {
+    stopTimer.abort();
+    options.signal.removeEventListener('abort', onAbort);
+    // The losers settle later; nobody waits for them.
+    timeout.catch(() => undefined);
+    interrupted.catch(() => undefined);
+  }
+}
+
+export async function requestPayment(
+  api: PaymentApi,
+  input: PaymentInput,
+  hooks: PaymentHooks,
+): Promise<{ payment: BookingReturn; record: BookingRecordLike }> {
   const { request } = input;
   await refuseKnownOrderNumber(api, request, input.now(), hooks);
 
@@ -110,22 +161,97 @@ export async function requestPayment(api: PaymentApi, input: PaymentInput, hooks
     }
     const timeoutText = formatDuration(input.timeoutMs);
     await hooks.showPaymentPage(submitted.paymentUrl, timeoutText);
-    payment = await awaitReturn(listener.received, {
-      timeoutMs: input.timeoutMs,
-      timeoutText,
-      sleep: input.sleep,
-      signal: input.signal,
-    });
+    payment = await awaitReturn(listener.received, { ...input, timeoutText });
   } finally {
     await listener.close();
   }
   hooks.boundary?.('after-return');
-  const records = (await api.bookingList({ ...recentWindow(input.now()), bookingKey: request.bookingKey })).bookings;
-  const record = confirmReturn(
-    payment,
-    { orderNo: request.orderNo, amount: request.amount, currency: request.currency, bookingId: submitted.bookingId },
-    records,
-  );
+  const { bookings } = await api.bookingList({ ...recentWindow(input.now()), bookingKey: request.bookingKey });
+  const record = confirmReturn(payment, { ...request, bookingId: submitted.bookingId }, bookings);
   hooks.boundary?.('after-confirm');
   return { payment, record };
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * `acceptReturn` reads one return and says what happened, for the browser; throwing ends the wait
+ * with that error (the browser sees its message). `received` settles with the first return.
+ */
+export async function startReturnListener<T>(options: {
+  acceptReturn(params: URLSearchParams): { result: T; heading: string; detail: string };
+}): Promise<{ callbackUrl: string; received: Promise<T>; close(): Promise<void> }> {
+  const host = '127.0.0.1';
+  const nonce = randomBytes(18).toString('base64url');
+  const returnPath = `/return/${nonce}`;
+  let settle: { resolve(value: T): void; reject(error: unknown): void } | undefined;
+  const received = new Promise<T>((resolve, reject) => (settle = { resolve, reject }));
+  // The caller races this against a timeout; an unobserved rejection must not crash the process.
+  received.catch(() => undefined);
+  let finished = false;
+  let callbackUrl = '';
+
+  const server = createServer((request, response) => {
+    void handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) send(response, 500, returnPage('Something went wrong', String(error)));
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const expectedHost = new URL(callbackUrl).host;
+    if (request.headers.host !== expectedHost) return send(response, 421, 'wrong host\n', 'text/plain');
+    const url = new URL(request.url ?? '/', `http://${expectedHost}`);
+    if (url.pathname !== returnPath || (request.method !== 'GET' && request.method !== 'POST')) {
+      return send(response, 404, 'not found\n', 'text/plain');
+    }
+    if (finished) return send(response, 410, returnPage('Already received', 'boxoffice has already taken this booking return.'));
+    const params = new URLSearchParams(url.search);
+    if (request.method === 'POST') {
+      for (const [name, value] of await readFormBody(request)) params.append(name, value);
+    }
+    finished = true;
+    try {
+      const accepted = options.acceptReturn(params);
+      send(response, 200, returnPage(accepted.heading, accepted.detail));
+      settle?.resolve(accepted.result);
+    } catch (error) {
+      send(response, 400, returnPage('Booking return refused', error instanceof Error ? error.message : String(error)));
+      settle?.reject(error);
+    }
+  }
+
+  const port = await listen(server, 0, host);
+  callbackUrl = `http://${host}:${port}${returnPath}`;
+  return { callbackUrl, received, close: () => closeServer(server) };
+}
+
+function returnPage(heading: string, detail: string): string {
+  return loopbackPage(heading, detail, 'You can close this window and return to the terminal.');
+}
+
+function send(response: ServerResponse, status: number, body: string, type = 'text/html; charset=utf-8'): void {
+  response.writeHead(status, {
+    'content-type': type,
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+  });
+  response.end(body);
+}
+
+/** The fields of a urlencoded or multipart body (parsed by the platform's own form parser). */
+async function readFormBody(request: IncomingMessage): Promise<Iterable<[string, string]>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) throw new Error('booking return body too large');
+    chunks.push(buffer);
+  }
+  const body = Buffer.concat(chunks);
+  const type = request.headers['content-type'] ?? '';
+  if (!type.startsWith('multipart/form-data')) return new URLSearchParams(body.toString('utf8'));
+  const form = await new Response(body, { headers: { 'content-type': type } }).formData();
+  return [...form].filter((field): field is [string, string] => typeof field[1] === 'string');
 }

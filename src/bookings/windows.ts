@@ -1,15 +1,17 @@
-// Date windows for the booking list (E13). The service refuses `toDate − fromDate` over 31 (T009);
-// the CLI stays one day inside that, as the contract fixes: each window spans at most 31 calendar
-// days, both ends inclusive (`toDate − fromDate` ≤ 30). Dates are plain calendar dates
-// (yyyy-mm-dd), so all arithmetic is done on UTC midnights, never in the local time zone.
+// The booking list (E13) over any date range: one call per window, in date order, merged without
+// duplicates. The service refuses `toDate − fromDate` over 31 (T009); the CLI stays one day inside
+// that, as the contract fixes: each window spans at most 31 calendar days, both ends inclusive
+// (`toDate − fromDate` ≤ 30). Dates are plain calendar dates (yyyy-mm-dd), so all arithmetic is
+// done on UTC midnights, never in the local time zone.
+import { UsageError } from '../client/errors.js';
+import { dateProblem } from '../client/schemas/values.js';
 
 /** Calendar days a window may span, both ends included. */
 export const MAX_WINDOW_DAYS = 31;
 
+/** Both days yyyy-mm-dd, inclusive. */
 export interface DateWindow {
-  /** First day, yyyy-mm-dd, inclusive. */
   fromDate: string;
-  /** Last day, yyyy-mm-dd, inclusive. */
   toDate: string;
 }
 
@@ -72,16 +74,49 @@ export function bookingKeyOf(record: Readonly<Record<string, unknown>>): string 
   if ((typeof bookingId === 'string' && bookingId.trim() !== '') || typeof bookingId === 'number') {
     return `bookingId:${String(bookingId).trim()}`;
   }
-  return `record:${stableStringify(record)}`;
+  // The whole record in a stable form: keys sorted at every level.
+  const sorted = (_key: string, value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value;
+  return `record:${JSON.stringify(record, sorted)}`;
 }
 
-function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, field]) => field !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${stableStringify(field)}`).join(',')}}`;
+/**
+ * The columns every booking has, in a fixed order (the CLI's table and piped lines, so that
+ * scripts can rely on positions). They carry no personal data: `boxoffice mcp` returns these alone.
+ */
+export const KNOWN_COLUMNS = ['orderNo', 'createdOn', 'status', 'amount', 'currency'] as const;
+
+export async function collectBookings<T extends Readonly<Record<string, unknown>>>(options: {
+  fromDate: string;
+  toDate: string;
+  /** One service call for one window of at most 31 days. */
+  fetchWindow(window: DateWindow): Promise<Iterable<T>>;
+  onWindow?(window: DateWindow, index: number, total: number, received: number): void;
+  signal?: AbortSignal;
+}): Promise<T[]> {
+  const windows = splitIntoWindows(options.fromDate, options.toDate);
+  const batches: T[][] = [];
+  for (const [index, window] of windows.entries()) {
+    options.signal?.throwIfAborted();
+    const batch = [...(await options.fetchWindow(window))];
+    batches.push(batch);
+    options.onWindow?.(window, index, windows.length, batch.length);
   }
-  return JSON.stringify(value) ?? 'undefined';
+  return mergeUnique<T>(batches, bookingKeyOf);
+}
+
+/** `--from-date` and `--to-date` checked before any request, every problem named at once (both missing: one error). */
+export function validateDateRange(fromDate: string | undefined, toDate: string | undefined): DateWindow {
+  const problems = Object.entries({ '--from-date': fromDate, '--to-date': toDate }).flatMap(([flag, value]) => {
+    if (value === undefined || value.trim() === '') return [{ flag, problem: `${flag} is required (yyyy-mm-dd)` }];
+    const problem = dateProblem(value.trim());
+    return problem === undefined ? [] : [{ flag, problem: `${flag} "${value.trim()}": ${problem}` }];
+  });
+  if (problems.length > 0) throw new UsageError(problems.map((found) => found.problem).join('; '), problems[0].flag);
+  const from = (fromDate as string).trim();
+  const to = (toDate as string).trim();
+  if (to < from) throw new UsageError(`--to-date: ${to} is before --from-date ${from}`, '--to-date');
+  return { fromDate: from, toDate: to };
 }

@@ -6,7 +6,7 @@ import { UsageError } from '../client/errors.js';
 import { quoteCsvCell } from '../util/csv.js';
 import { shellQuote } from '../util/shell-word.js';
 
-/** One attendee's answers: the three default fields, and custom answers keyed by label (or field id). */
+/** `custom`: answers keyed by the question's label (or field id). */
 export interface AttendeeAnswers {
   name: string;
   email: string;
@@ -57,18 +57,11 @@ export function parseAttendeeFlag(text: string): AttendeeAnswers {
   return { name, email, phone, custom: {} };
 }
 
-const COLUMN_ALIASES: Record<string, 'name' | 'email' | 'phone'> = {
-  name: 'name',
-  'attendee name': 'name',
-  email: 'email',
-  'email id': 'email',
-  'email address': 'email',
-  phone: 'phone',
-  mobile: 'phone',
-  'mobile number': 'phone',
-  'phone number': 'phone',
-  phoneno: 'phone',
-};
+const COLUMN_ROLES = {
+  name: ['name', 'attendee name'],
+  email: ['email', 'email id', 'email address'],
+  phone: ['phone', 'mobile', 'mobile number', 'phone number', 'phoneno'],
+} as const;
 
 /**
  * An attendees CSV: a header row, then one row per attendee in order. `name`, `email` and
@@ -79,7 +72,9 @@ export function parseAttendeesCsv(text: string, fileName: string): AttendeeAnswe
   const rows = parseRows(text, `${fileName}: not valid CSV`, '--attendees-file', `${quoteCsvCell('Asha "AR" Rao')},asha@example.com`);
   const [header, ...records] = rows;
   if (!header) throw new UsageError(`${fileName}: the file is empty; expected a header row name,email,phone`, '--attendees-file');
-  const roles = header.map((column) => COLUMN_ALIASES[column.toLowerCase()]);
+  const roles = header.map((column) =>
+    (Object.keys(COLUMN_ROLES) as (keyof typeof COLUMN_ROLES)[]).find((role) => COLUMN_ROLES[role].some((alias) => alias === column.toLowerCase())),
+  );
   if (!roles.includes('name')) {
     throw new UsageError(`${fileName}: the header row needs a "name" column (found: ${header.join(', ')})`, '--attendees-file');
   }

@@ -1,10 +1,9 @@
-// Fills the attendee form of an order (P9) with the buyer's answers, for save-attendee (P10).
+// Fills the attendee form of an order (P9) with the buyer's answers, or with fake ones (--fake),
+// for save-attendee (P10).
 import { BoxofficeError, nameErrorClasses } from '../client/errors.js';
 import type { FormField } from '../client/schemas/index.js';
 import type { AttendeeAnswers } from './answers.js';
-import { fakeAttendee, plausibleAnswer } from './fake.js';
 
-/** The form-field ids of the three default fields of every attendee form. */
 export const DEFAULT_FIELD = { name: 'default_1', email: 'default_2', phone: 'default_3' } as const;
 
 export interface AttendeeValue {
@@ -14,20 +13,17 @@ export interface AttendeeValue {
   value: string | string[];
 }
 
-/** Separates the choices of a MultiCheckbox answer given as one text ("Jazz; Blues"). */
-const CHOICE_SEPARATOR = ';';
-
-/** A MultiCheckbox field is answered with a list (the service's own clients send one). */
+/** A MultiCheckbox field is answered with a list (the service's own clients send one), given as one text ("Jazz; Blues"). */
 function valueFor(field: FormField, text: string): string | string[] {
   if (field.type.trim().toLowerCase() !== 'multicheckbox') return text;
   return text
-    .split(CHOICE_SEPARATOR)
+    .split(';')
     .map((choice) => choice.trim())
     .filter((choice) => choice !== '');
 }
 
+/** `attendee`: 1-based. */
 export interface MissingAnswer {
-  /** 1-based position of the attendee in the order. */
   attendee: number;
   label: string;
 }
@@ -61,34 +57,27 @@ export function attendeeKeys(form: Record<string, unknown>): string[] {
   return Object.keys(form).sort((a, b) => position(a) - position(b) || a.localeCompare(b));
 }
 
-function customAnswer(answers: AttendeeAnswers, field: FormField): string | undefined {
-  const wanted = [field.label.trim().toLowerCase(), field.id.toLowerCase()];
-  for (const [key, value] of Object.entries(answers.custom)) {
-    if (wanted.includes(key.trim().toLowerCase()) && value !== '') return value;
-  }
-  return undefined;
+export function defaultRole(id: string): 'name' | 'email' | 'phone' | undefined {
+  return (Object.keys(DEFAULT_FIELD) as (keyof typeof DEFAULT_FIELD)[]).find((role) => DEFAULT_FIELD[role] === id);
 }
 
+/** A custom answer keyed by the field's label or id, else the default field's. */
 function answerFor(field: FormField, answers: AttendeeAnswers | undefined): string | undefined {
   if (!answers) return undefined;
-  const given = customAnswer(answers, field);
-  if (given !== undefined) return given;
-  if (field.id === DEFAULT_FIELD.name) return answers.name || undefined;
-  if (field.id === DEFAULT_FIELD.email) return answers.email || undefined;
-  if (field.id === DEFAULT_FIELD.phone) return answers.phone || undefined;
-  return undefined;
+  const wanted = [field.label.trim().toLowerCase(), field.id.toLowerCase()];
+  const custom = Object.entries(answers.custom).find(([key, value]) => wanted.includes(key.trim().toLowerCase()) && value !== '');
+  const role = defaultRole(field.id);
+  return custom?.[1] ?? ((role && answers[role]) || undefined);
 }
 
-export interface FillOptions {
-  orderNo: string;
-  /** Answers in attendee order; position n answers attendee_(n+1). */
-  answers: readonly (AttendeeAnswers | undefined)[];
-  /** Fill every unanswered question with deterministic fake data. */
-  fake: boolean;
-}
-
-/** The `attendees` object of P10, or MissingAnswersError naming each unanswered mandatory label. */
-export function fillAttendeeForm(form: Record<string, readonly FormField[]>, options: FillOptions): Record<string, AttendeeValue[]> {
+/**
+ * The `attendees` object of P10, or MissingAnswersError naming each unanswered mandatory label.
+ * `answers[n]` answers attendee_(n+1); with `fake`, every unanswered question gets fake data.
+ */
+export function fillAttendeeForm(
+  form: Record<string, readonly FormField[]>,
+  options: { orderNo: string; answers: readonly (AttendeeAnswers | undefined)[]; fake: boolean },
+): Record<string, AttendeeValue[]> {
   const attendees: Record<string, AttendeeValue[]> = {};
   const missing: MissingAnswer[] = [];
   attendeeKeys(form).forEach((key, position) => {
@@ -112,4 +101,69 @@ export function fillAttendeeForm(form: Record<string, readonly FormField[]>, opt
 
 function nonEmpty(answers: AttendeeAnswers): Partial<AttendeeAnswers> {
   return Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== '')) as Partial<AttendeeAnswers>;
+}
+
+// Deterministic fake attendees for `--fake`: the same seed and position always give the same
+// person, so tests and the demo can predict what the export will contain.
+const FIRST_NAMES = ['Asha', 'Ben', 'Chioma', 'Diego', 'Elif', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kavya', 'Liam', 'Mei', 'Nikhil', 'Olga', 'Priya'];
+const LAST_NAMES = 'Rao Okafor Lindqvist Moreno Tanaka Iyer Novak Haddad Costa Fischer Mensah Kowalski Nair Dubois Sato Walsh'.split(' ');
+
+/** FNV-1a: a small, stable string hash (no randomness, same result on every platform). */
+function hash(text: string): number {
+  let value = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    value ^= text.charCodeAt(index);
+    value = Math.imul(value, 0x01000193) >>> 0;
+  }
+  return value;
+}
+
+/** The fake attendee at `position` (0-based) for `seed` (the order number). */
+export function fakeAttendee(seed: string, position: number): AttendeeAnswers {
+  const base = hash(seed);
+  const pick = (base + position * 17) % (FIRST_NAMES.length * LAST_NAMES.length);
+  const first = FIRST_NAMES[pick % FIRST_NAMES.length] as string;
+  const last = LAST_NAMES[Math.floor(pick / FIRST_NAMES.length)] as string;
+  const serial = String((base % 9000) + 1000 + position).padStart(5, '0');
+  return {
+    name: `${first} ${last}`,
+    email: `${first}.${last}.${serial}@example.com`.toLowerCase(),
+    phone: `+91 98${serial.slice(0, 3)} ${serial}`,
+    custom: {},
+  };
+}
+
+const PLAUSIBLE_BY_LABEL: Array<[RegExp, (person: AttendeeAnswers) => string]> = [
+  [/e-?mail/i, (person) => person.email],
+  [/phone|mobile|contact number/i, (person) => person.phone],
+  [/company|organi[sz]ation|employer|institution|college/i, () => 'Example Labs'],
+  [/designation|job|title|role|position/i, () => 'Engineer'],
+  [/city|town/i, () => 'Bengaluru'],
+  [/country/i, () => 'India'],
+  [/t-?shirt|size/i, () => 'M'],
+  [/age/i, () => '30'],
+  [/gender/i, () => 'Prefer not to say'],
+  [/diet|food|meal/i, () => 'Vegetarian'],
+  [/website|url|link/i, () => 'https://example.com'],
+  [/name/i, (person) => person.name],
+];
+
+/** `options`: the choices, when the sandbox or service sends them with the field (not documented). */
+export interface QuestionShape {
+  label: string;
+  type?: string;
+  validation?: string | null;
+  options?: unknown;
+}
+
+export function plausibleAnswer(question: QuestionShape, person: AttendeeAnswers): string {
+  if (Array.isArray(question.options) && question.options.length > 0) return String(question.options[0]);
+  const validation = `${question.validation ?? ''} ${question.type ?? ''}`.toLowerCase();
+  if (validation.includes('email')) return person.email;
+  if (/number|numeric|digit|integer/.test(validation)) return '1';
+  if (validation.includes('date')) return '2000-01-01';
+  for (const [pattern, answer] of PLAUSIBLE_BY_LABEL) {
+    if (pattern.test(question.label)) return answer(person);
+  }
+  return 'Yes';
 }

@@ -13,7 +13,7 @@ import { BoxofficeError, UsageError, nameErrorClasses } from '../client/errors.j
 import { writeFileAtomically } from '../util/atomic-file.js';
 import { describeHolder, lockPathFor, tryLock, type FileLock } from '../util/file-lock.js';
 import { createPrivateDirectory } from '../util/private-file.js';
-import type { TicketSpec } from './ticket-spec.js';
+import { formatTicketSpec, type TicketSpec } from './ticket-spec.js';
 
 /** The steps that change the service, in order; the intent names the one about to be sent. */
 const ORDER_STEPS = ['generate-order', 'save-attendee', 'confirm-order', 'order-details'] as const;
@@ -26,19 +26,7 @@ const intentSchema = z.object({
   orderNo: z.string().min(1).optional(),
   startedAt: z.string(),
 });
-export type OrderIntent = z.output<typeof intentSchema>;
-
-/** What makes two runs the same purchase. */
-export interface Purchase {
-  publisherUrl: string;
-  eventId: string;
-  tickets: readonly TicketSpec[];
-}
-
-function describePurchase(purchase: Purchase): string {
-  const tickets = [...purchase.tickets].map((spec) => `${spec.ticketId}:${spec.quantity}${spec.discountCode ? `:${spec.discountCode}` : ''}`).sort();
-  return JSON.stringify([purchase.publisherUrl, purchase.eventId, tickets]);
-}
+type OrderIntent = z.output<typeof intentSchema>;
 
 /** Another run is placing the same purchase right now. */
 class PurchaseInProgressError extends BoxofficeError {}
@@ -51,9 +39,10 @@ export class OrderIntentFile {
     private readonly now: () => Date,
   ) {}
 
-  /** The file of this purchase in `<configDir>/orders/`. */
-  static for(configDir: string, purchase: Purchase, now: () => Date): OrderIntentFile {
-    const text = describePurchase(purchase);
+  /** The file of this purchase (what makes two runs the same purchase) in `<configDir>/orders/`. */
+  static for(configDir: string, purchase: { publisherUrl: string; eventId: string; tickets: readonly TicketSpec[] }, now: () => Date): OrderIntentFile {
+    const tickets = purchase.tickets.map(formatTicketSpec).sort();
+    const text = JSON.stringify([purchase.publisherUrl, purchase.eventId, tickets]);
     const name = createHash('sha256').update(text).digest('hex').slice(0, 24);
     return new OrderIntentFile(join(configDir, 'orders', `${name}.json`), text, now);
   }

@@ -6,16 +6,13 @@ import type { PublisherApi } from '../client/publisher-api.js';
 import type { CartData, ConfirmOrderRequest, FormField, PublisherTicket } from '../client/schemas/index.js';
 import type { AttendeeAnswers } from './answers.js';
 import { MissingAnswersError, attendeeKeys, fillAttendeeForm } from './attendee-data.js';
-import { withExplanation, type FlowContext } from './explain.js';
 import type { TicketSpec } from './ticket-spec.js';
 import type { OrderStep } from './intent.js';
 
-/** The part of the client's `publisher` API the flow uses. */
-export type PublisherFlowApi = Pick<
+type PublisherFlowApi = Pick<
   PublisherApi,
   'ticketDetails' | 'cartCalculation' | 'generateOrder' | 'attendeeForm' | 'saveAttendee' | 'confirmOrder' | 'orderDetails'
 >;
-/** What the service answers to one call of the flow. */
 type Answer<Call extends keyof PublisherFlowApi> = Awaited<ReturnType<PublisherFlowApi[Call]>>;
 
 export type ConfirmStatus = ConfirmOrderRequest['status'];
@@ -26,7 +23,7 @@ export interface PlaceOrderInput {
   answers: readonly AttendeeAnswers[];
   fake: boolean;
   status: ConfirmStatus;
-  /** The merchant reference sent to confirm-order; generated from the order number when absent. */
+  /** Generated from the order number when absent. */
   referenceNo?: string;
   now: Date;
   /** Ctrl-C: once aborted, an unfinished order is left as it is (no further request). */
@@ -48,8 +45,13 @@ export interface PlaceOrderHooks {
   /** The service has given the order its number: show it at once. */
   onOrderNumber?(orderNo: string): Promise<void>;
   /** Told at each boundary between requests (a test-only fault hook kills the process there). */
-  boundary?(name: PlaceBoundary): void;
+  boundary?(name: (typeof PLACE_BOUNDARIES)[number]): void;
+  /** Where the buyer looks after a refusal, in the front end's terms (the CLI: its command line). */
+  lookAt?(where: FlowLook, eventId: string): string;
 }
+
+/** `event`: the event's details and tickets; `events`: the search for events. */
+export type FlowLook = 'event' | 'events';
 
 /** The boundaries between the requests of the flow that changes the service, in order. */
 export const PLACE_BOUNDARIES = [
@@ -62,19 +64,16 @@ export const PLACE_BOUNDARIES = [
   'after-confirm',
   'after-details',
 ] as const;
-type PlaceBoundary = (typeof PLACE_BOUNDARIES)[number];
 
 export interface PlacedOrder {
   orderNo: string;
   cart: Answer<'cartCalculation'>;
-  /** Absent when an earlier run generated the order (`resumed`). */
+  /** Absent when an earlier run generated the order (`resumed`); the three after it, when it had confirmed it. */
   order?: Answer<'generateOrder'>;
-  /** Absent when the order had already been confirmed by an earlier run. */
   attendeeForm?: Answer<'attendeeForm'>;
   saved?: Answer<'saveAttendee'>;
   confirmation?: Answer<'confirmOrder'>;
   details: Answer<'orderDetails'>;
-  /** This run continued an order an interrupted run had left. */
   resumed: boolean;
   referenceNo?: string;
   /** The event's currency, from the ticket details (the cart does not carry one). */
@@ -88,7 +87,6 @@ class OrderNotContinuableError extends BoxofficeError {}
 export class TicketUnavailableError extends BoxofficeError {}
 nameErrorClasses({ OrderNotContinuableError, TicketUnavailableError });
 
-/** The merchant reference used when `--reference-no` is not given. */
 export function defaultReferenceNo(orderNo: string, now: Date): string {
   return `BOX-${orderNo}-${now.getTime().toString(36).toUpperCase()}`;
 }
@@ -104,19 +102,15 @@ export function checkAgainstTickets(eventId: string, specs: readonly TicketSpec[
       const known = tickets.map((candidate) => `${candidate.id} (${candidate.name})`).join(', ') || 'none';
       throw new TicketUnavailableError(`${label} is not sold by event ${eventId}; its tickets: ${known}`);
     }
-    if (/sold[\s_-]*out/i.test(ticket.availability) || ticket.quantity <= 0) {
-      throw new TicketUnavailableError(`${label} is sold out`);
-    }
-    if (NOT_ON_SALE.test(ticket.availability) || NOT_ON_SALE.test(ticket.status)) {
-      throw new TicketUnavailableError(`${label} is not on sale (${ticket.status}, ${ticket.availability})`);
-    }
-    if (spec.quantity > ticket.quantity) {
-      throw new TicketUnavailableError(`${label}: only ${ticket.quantity} left, ${spec.quantity} asked for`);
-    }
-    if (spec.quantity < ticket.minQuantity || spec.quantity > ticket.maxQuantity) {
-      const range = ticket.minQuantity === ticket.maxQuantity ? `exactly ${ticket.minQuantity}` : `${ticket.minQuantity} to ${ticket.maxQuantity}`;
-      throw new TicketUnavailableError(`${label} is sold ${range} per order; ${spec.quantity} asked for`);
-    }
+    const range = ticket.minQuantity === ticket.maxQuantity ? `exactly ${ticket.minQuantity}` : `${ticket.minQuantity} to ${ticket.maxQuantity}`;
+    const refusals: [refused: boolean, message: string][] = [
+      [/sold[\s_-]*out/i.test(ticket.availability) || ticket.quantity <= 0, `${label} is sold out`],
+      [NOT_ON_SALE.test(ticket.availability) || NOT_ON_SALE.test(ticket.status), `${label} is not on sale (${ticket.status}, ${ticket.availability})`],
+      [spec.quantity > ticket.quantity, `${label}: only ${ticket.quantity} left, ${spec.quantity} asked for`],
+      [spec.quantity < ticket.minQuantity || spec.quantity > ticket.maxQuantity, `${label} is sold ${range} per order; ${spec.quantity} asked for`],
+    ];
+    const refusal = refusals.find(([refused]) => refused);
+    if (refusal) throw new TicketUnavailableError(refusal[1]);
   }
 }
 
@@ -134,32 +128,85 @@ async function releaseOrder(api: PublisherFlowApi, orderNo: string, now: Date): 
 }
 
 export async function placeOrder(api: PublisherFlowApi, input: PlaceOrderInput, hooks: PlaceOrderHooks = {}): Promise<PlacedOrder> {
-  const context: FlowContext = { eventId: input.eventId, specs: input.tickets };
+  const context: FlowContext = { eventId: input.eventId, specs: input.tickets, orderNo: input.resume?.orderNo, lookAt: hooks.lookAt };
   const data: CartData = {
     eventId: Number(input.eventId),
     tickets: input.tickets.map(({ ticketId, quantity, discountCode }) => ({ ticketId, quantity, discountCode })),
   };
-  if (input.resume) return resumeOrder(api, input, hooks, data, input.resume.orderNo);
-
   const available = await explained(context, () => api.ticketDetails({ eventId: input.eventId }));
-  checkAgainstTickets(input.eventId, input.tickets, available.tickets);
-
+  if (!input.resume) checkAgainstTickets(input.eventId, input.tickets, available.tickets);
   const cart = await explained(context, () => api.cartCalculation(data));
-  await hooks.beforeOrder?.(cart.cart, available.currency);
-
-  await hooks.beforeChange?.('generate-order');
-  hooks.boundary?.('before-generate');
-  const order = await explained(context, () => api.generateOrder(data));
-  hooks.boundary?.('after-generate');
-  const orderNo = order.orderNo;
-  context.orderNo = orderNo;
-  await hooks.onOrderNumber?.(orderNo);
-  hooks.boundary?.('after-number');
-  const rest = await completeOrder(api, input, hooks, context, orderNo);
-  return { ...rest, orderNo, cart, order, resumed: false, currency: available.currency };
+  const placed = { cart, currency: available.currency, resumed: input.resume !== undefined };
+  let order: Answer<'generateOrder'> | undefined;
+  if (input.resume) {
+    // Continued by what the service says of the order now.
+    const { orderNo } = input.resume;
+    const now = await explained(context, () => api.orderDetails({ orderNo }));
+    const status = now.orderDetails.orderStatus;
+    if (status === 'confirm' || (status === 'pending' && input.status === 'pending')) return { ...placed, orderNo, details: now };
+    if (status === 'fail' || status === 'cancel' || status === 'cancelled') {
+      throw new OrderNotContinuableError(
+        `order ${orderNo} (left by an interrupted run) is ${status}: not bought, and the service has released its tickets; run the same command again to place a new order`,
+      );
+    }
+  } else {
+    await hooks.beforeOrder?.(cart.cart, available.currency);
+    await hooks.beforeChange?.('generate-order');
+    hooks.boundary?.('before-generate');
+    order = await explained(context, () => api.generateOrder(data));
+    hooks.boundary?.('after-generate');
+    context.orderNo = order.orderNo;
+    await hooks.onOrderNumber?.(order.orderNo);
+    hooks.boundary?.('after-number');
+  }
+  return { ...placed, ...(await completeOrder(api, input, hooks, context)), orderNo: context.orderNo as string, order };
 }
 
-/** The call's result, or its error explained in the flow's plain words. */
+interface FlowContext {
+  eventId: string;
+  specs: readonly TicketSpec[];
+  orderNo?: string;
+  lookAt?: PlaceOrderHooks['lookAt'];
+}
+
+const SOLD_OUT = /sold[\s_-]*out|no (more )?tickets? (left|available)|not enough (tickets|quantity)|only \d+ (left|available|remaining)/i;
+const QUANTITY_LIMIT = /min(imum)?[\s_-]*quantity|max(imum)?[\s_-]*quantity|at (least|most) \d+|between \d+ and \d+|quantity (must|should) be/i;
+
+/** The plain-word explanation of an error of the flow and where to look next, or undefined to leave it as it is. */
+function explainFlowError(error: ApiError, context: FlowContext): [explanation: string, look?: [what: string, where: FlowLook]] | undefined {
+  const order = context.orderNo ? `order ${context.orderNo}` : 'the order';
+  const detail = `${error.description ?? ''} ${error.field ?? ''}`;
+  const because = error.description ? ` (${error.description})` : '';
+  const tickets = context.specs.map((spec) => `${spec.ticketId} ×${spec.quantity}`).join(', ');
+  if (SOLD_OUT.test(detail)) return [`not enough tickets left for ${tickets}${because}`, ['see what is available', 'event']];
+  if (QUANTITY_LIMIT.test(detail))
+    return [`a quantity is outside what the ticket allows per order${because}`, ["see each ticket's minimum and maximum", 'event']];
+  if (error.code === 'T001' && error.description && !/not a ticket of|ticket missing/i.test(error.description)) {
+    return [`the order cannot be placed: ${error.description.replace(/^invalid request;\s*/i, '')}`, ['see the tickets', 'event']];
+  }
+  // E002: the code's meaning alone ("mandatory fields missing") hides the service's own reason.
+  if (error.code === 'E002') return error.description ? [`the service refused the order's data: ${error.description}`] : undefined;
+  const byCode: Record<string, ReturnType<typeof explainFlowError>> = {
+    T001: [`the cart names no ticket that event ${context.eventId} sells (asked for ${tickets})`, ['list its tickets', 'event']],
+    T004: ['no quantity selected: every --ticket needs a quantity of 1 or more (TICKET_ID:QTY)'],
+    T007: [`${order} does not exist on this service (was it placed against another sandbox or profile?)`],
+    T008: [`${order} was placed with a different publisher key; use the key (profile) it was placed with`],
+    T010: [`${order} has already been processed (confirmed or failed), so it cannot be confirmed again; place a new order`],
+    E007: [`event ${context.eventId} does not exist (or is not public)`, ['find events', 'events']],
+    E012: [`a ticket of ${tickets} does not belong to event ${context.eventId}`, ['list its tickets', 'event']],
+  };
+  return Object.hasOwn(byCode, error.code) ? byCode[error.code] : undefined;
+}
+
+/** The same error (same class and code, so the same exit code) with its plain-word explanation and where to look noted. */
+export function withExplanation(error: unknown, context: FlowContext): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const [explanation, look] = explainFlowError(error, context) ?? [];
+  if (explanation !== undefined) error.notes.explanation = explanation;
+  if (look && context.lookAt) error.notes.next = `${look[0]} with ${context.lookAt(look[1], context.eventId)}`;
+  return error;
+}
+
 async function explained<T>(context: FlowContext, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
@@ -168,34 +215,11 @@ async function explained<T>(context: FlowContext, call: () => Promise<T>): Promi
   }
 }
 
-/** Continues an order an interrupted run left, by what the service says of it now. */
-async function resumeOrder(api: PublisherFlowApi, input: PlaceOrderInput, hooks: PlaceOrderHooks, data: CartData, orderNo: string): Promise<PlacedOrder> {
-  const context: FlowContext = { eventId: input.eventId, specs: input.tickets, orderNo };
-  const available = await explained(context, () => api.ticketDetails({ eventId: input.eventId }));
-  const cart = await explained(context, () => api.cartCalculation(data));
-  const now = await explained(context, () => api.orderDetails({ orderNo }));
-  const status = now.orderDetails.orderStatus;
-  const done = status === 'confirm' || (status === 'pending' && input.status === 'pending');
-  if (done) return { orderNo, cart, details: now, resumed: true, currency: available.currency };
-  if (status === 'fail' || status === 'cancel' || status === 'cancelled') {
-    throw new OrderNotContinuableError(
-      `order ${orderNo} (left by an interrupted run) is ${status}: not bought, and the service has released its tickets; run the same command again to place a new order`,
-    );
-  }
-  const rest = await completeOrder(api, input, hooks, context, orderNo);
-  return { ...rest, orderNo, cart, resumed: true, currency: available.currency };
-}
-
 type CompletedSteps = Pick<PlacedOrder, 'attendeeForm' | 'saved' | 'confirmation' | 'details' | 'referenceNo'>;
 
 /** From the attendee form to the order details, for an order that has its number. */
-async function completeOrder(
-  api: PublisherFlowApi,
-  input: PlaceOrderInput,
-  hooks: PlaceOrderHooks,
-  context: FlowContext,
-  orderNo: string,
-): Promise<CompletedSteps> {
+async function completeOrder(api: PublisherFlowApi, input: PlaceOrderInput, hooks: PlaceOrderHooks, context: FlowContext): Promise<CompletedSteps> {
+  const orderNo = context.orderNo as string;
   let attendeeForm: Answer<'attendeeForm'>;
   let saved: Answer<'saveAttendee'>;
   try {

@@ -54,3 +54,7 @@ export function uniqueTickets<T extends GivenTicketSpec>(specs: T[]): T[] {
 export function totalQuantity(specs: readonly Pick<TicketSpec, 'quantity'>[]): number {
   return specs.reduce((sum, spec) => sum + spec.quantity, 0);
 }
+
+export function formatTicketSpec(spec: GivenTicketSpec): string {
+  return `${spec.ticketId}:${spec.quantity}${spec.discountCode ? `:${spec.discountCode}` : ''}`;
+}

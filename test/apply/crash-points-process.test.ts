@@ -1,7 +1,7 @@
 // Every crash point, not luck: the built CLI (node bin/boxoffice.js) applies
 // fixtures/crash-points.yaml (an event, three tickets, a bulk, a code and a flat discount) and
 // kills itself (SIGKILL, through the test-only hook BOXOFFICE_TEST_APPLY_CRASH, see
-// src/apply/crash-points.ts) at each request boundary in turn: once the request is served and
+// src/apply/run.ts) at each request boundary in turn: once the request is served and
 // before apply reads its answer (`sent`), and once apply has the answer and before it writes the
 // state (`answered`). Then the state file is kept, deleted, or replaced by the one an older run
 // left, and apply runs again (the built CLI), and a third time (in this process). After the re-run

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acquireStateLock, type LockClock, StateLockedError } from '../../src/apply/lock.js';
+import { acquireStateLock, type LockClock, StateLockedError } from '../../src/apply/state.js';
 import { lockPathFor, processIsAlive } from '../../src/util/file-lock.js';
 import { UsageError } from '../../src/client/errors.js';
 

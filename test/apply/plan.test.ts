@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseSetupFile } from '../../src/apply/file.js';
 import type { SetupFile } from '../../src/apply/file.js';
-import { computePlan, desiredDiscount, desiredEvent, desiredTicket, duplicateLines } from '../../src/apply/plan.js';
+import { computePlan, desired, duplicateLines } from '../../src/apply/plan.js';
 import type { RemoteSnapshot } from '../../src/apply/plan.js';
-import { quotaWarnings } from '../../src/apply/quotas.js';
+import { quotaWarnings } from '../../src/apply/run.js';
 import { LIVE_QUOTAS } from '../../src/client/live-quotas.js';
 import { formatStep, renderPlan } from '../../src/apply/render.js';
 import { emptyState } from '../../src/apply/state.js';
@@ -88,9 +88,9 @@ function remoteTicket(overrides: Partial<OrganizerTicket> = {}): OrganizerTicket
 function appliedState(setup: SetupFile): ApplyState {
   return {
     ...emptyState(),
-    event: { id: '7', applied: desiredEvent(setup.event) },
-    tickets: { general: { id: '11', applied: desiredTicket(setup.tickets[0]) } },
-    discounts: { code: { id: '21', ticket: 'general', applied: desiredDiscount(setup.discounts[0]) } },
+    event: { id: '7', applied: desired(setup.event) },
+    tickets: { general: { id: '11', applied: desired(setup.tickets[0]) } },
+    discounts: { code: { id: '21', ticket: 'general', applied: desired(setup.discounts[0]) } },
   };
 }
 
@@ -180,7 +180,7 @@ discounts:`,
     );
     const setup = parseSetupFile(two, 'e.yaml', {});
     const state = appliedState(setup);
-    state.tickets.vip = { id: '12', applied: desiredTicket(setup.tickets[1]) };
+    state.tickets.vip = { id: '12', applied: desired(setup.tickets[1]) };
     const moved = parseSetupFile(two.replace('ticket: general', 'ticket: vip'), 'e.yaml', {});
     const remote = { ...snapshot(), tickets: [remoteTicket(), remoteTicket({ id: 12, typeName: 'VIP' })] };
     expect(() => computePlan(moved, state, remote)).toThrow(/discounts\[0\]\.ticket: .*cannot move it/);
@@ -219,7 +219,7 @@ describe('plan: unconfirmed creates and duplicates', () => {
   it('finds an unconfirmed ticket by its name and takes it as sent (no update)', () => {
     const setup = parseSetupFile(text, 'e.yaml', {});
     const state = appliedState(setup);
-    state.tickets.general = { applied: { ...desiredTicket(setup.tickets[0]), status: 'active' }, uncertain: true };
+    state.tickets.general = { applied: { ...desired(setup.tickets[0]), status: 'active' }, uncertain: true };
     const plan = computePlan(setup, state, snapshot());
     expect(formatStep(plan.steps[1])).toBe('= unchanged ticket general (id 11) [found on the service by its name]');
   });
@@ -227,7 +227,7 @@ describe('plan: unconfirmed creates and duplicates', () => {
   it('an unconfirmed ticket not on the service is created, saying it was looked for', () => {
     const setup = parseSetupFile(text, 'e.yaml', {});
     const state = appliedState(setup);
-    state.tickets.general = { applied: desiredTicket(setup.tickets[0]), uncertain: true };
+    state.tickets.general = { applied: desired(setup.tickets[0]), uncertain: true };
     const plan = computePlan(setup, state, { ...snapshot(), tickets: [] });
     expect(formatStep(plan.steps[1])).toBe('+ create ticket general [an earlier create was not confirmed; not found by its name]');
   });
@@ -235,7 +235,7 @@ describe('plan: unconfirmed creates and duplicates', () => {
   it("finds an unconfirmed automatic discount by its fields among the Publisher API's", () => {
     const setup = parseSetupFile(bulkText, 'e.yaml', {});
     const state = appliedState(setup);
-    state.discounts.team = { ticket: 'general', applied: desiredDiscount(setup.discounts[1]), uncertain: true };
+    state.discounts.team = { ticket: 'general', applied: desired(setup.discounts[1]), uncertain: true };
     const plan = computePlan(setup, state, { ...snapshot(), discounts: [publicBulk('30', '11', 250), publicBulk('31')] });
     expect(formatStep(plan.steps[3])).toBe('= unchanged discount team (id 31) [found on the service by its fields]');
     // Without the Publisher API it stays uncertain.
@@ -246,7 +246,7 @@ describe('plan: unconfirmed creates and duplicates', () => {
   it("reports two tickets with one key's name, and two automatic discounts matching one key", () => {
     const setup = parseSetupFile(bulkText, 'e.yaml', {});
     const state = appliedState(setup);
-    state.discounts.team = { id: '31', ticket: 'general', applied: desiredDiscount(setup.discounts[1]) };
+    state.discounts.team = { id: '31', ticket: 'general', applied: desired(setup.discounts[1]) };
     const plan = computePlan(setup, state, {
       ...snapshot(),
       tickets: [remoteTicket(), remoteTicket({ id: 12 } as Partial<OrganizerTicket>)],
@@ -265,7 +265,7 @@ describe('plan: unconfirmed creates and duplicates', () => {
   it('a code discount found by its code has no id: marked ?, never =; a change to it is blocked (!) with what to do', () => {
     const setup = parseSetupFile(text, 'e.yaml', {});
     const state = appliedState(setup);
-    state.discounts.code = { ticket: 'general', applied: desiredDiscount(setup.discounts[0]), idUnknown: true };
+    state.discounts.code = { ticket: 'general', applied: desired(setup.discounts[0]), idUnknown: true };
     const plan = computePlan(setup, state, snapshot());
     expect(formatStep(plan.steps[2])).toBe(
       '? unchecked discount code [exists, found by its code; the service never gives its id or fields, so it cannot be read back or updated]',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSetupFile } from '../../src/apply/file.js';
 import type { SetupFile } from '../../src/apply/file.js';
-import { computePlan, desiredDiscount, desiredEvent, desiredTicket } from '../../src/apply/plan.js';
+import { computePlan, desired } from '../../src/apply/plan.js';
 import type { RemoteSnapshot } from '../../src/apply/plan.js';
 import { planSends, type LastSent } from '../../src/apply/sends.js';
 import { emptyState } from '../../src/apply/state.js';
@@ -79,9 +79,9 @@ const remote: RemoteSnapshot = { event: remoteEvent, eventId: '7', eventAdopted:
 function appliedState(setup: SetupFile): ApplyState {
   return {
     ...emptyState(),
-    event: { id: '7', applied: { ...desiredEvent(setup.event), segment: 'music' } },
-    tickets: { general: { id: '11', applied: desiredTicket(setup.tickets[0]) } },
-    discounts: { code: { id: '21', ticket: 'general', applied: desiredDiscount(setup.discounts[0]) } },
+    event: { id: '7', applied: { ...desired(setup.event), segment: 'music' } },
+    tickets: { general: { id: '11', applied: desired(setup.tickets[0]) } },
+    discounts: { code: { id: '21', ticket: 'general', applied: desired(setup.discounts[0]) } },
   };
 }
 
@@ -94,7 +94,7 @@ describe('what each apply step sends, without a client', () => {
     const sends = planSends(setup, computePlan(setup, state, { eventAdopted: false, tickets: [] }), { eventAdopted: false, tickets: [] }, state, nothingSent);
     expect(sends.map((step) => step.resource)).toEqual(['event', 'ticket', 'discount']);
     const [event, ticket, discount] = sends;
-    expect(event).toMatchObject({ create: setup.event, applied: desiredEvent(setup.event), records: true });
+    expect(event).toMatchObject({ create: setup.event, applied: desired(setup.event), records: true });
     if (ticket.resource !== 'ticket' || discount.resource !== 'discount') throw new Error('steps out of order');
     const { key: _key, status: _status, ...ticketFields } = setup.tickets[0];
     expect(ticket.create).toEqual({ ...ticketFields, status: 'active' });
@@ -125,7 +125,7 @@ describe('what each apply step sends, without a client', () => {
   it('an unchanged step sends nothing and records only what the state lacks', () => {
     const setup = parseSetupFile(text, 'e.yaml', {});
     const state = appliedState(setup);
-    state.event = { id: '7', applied: desiredEvent(setup.event) };
+    state.event = { id: '7', applied: desired(setup.event) };
     const sends = planSends(setup, computePlan(setup, state, remote), remote, state, nothingSent);
     expect(sends.map((step) => [step.step.action, step.update, step.records])).toEqual([
       ['unchanged', undefined, false],

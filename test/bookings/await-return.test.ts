@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { awaitReturn, BookingTimeoutError } from '../../src/bookings/await-return.js';
+import { awaitReturn, BookingTimeoutError } from '../../src/bookings/request-payment.js';
 
 /** A sleep that ends only when the test says so (or is aborted): no real waiting. */
 function manualSleep() {

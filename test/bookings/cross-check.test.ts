@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SignatureError } from '../../src/client/errors.js';
-import { BookingNotListedError, confirmReturn, lookBackWindow, recentWindow, type RequestedPayment } from '../../src/bookings/cross-check.js';
-import type { BookingReturn } from '../../src/bookings/response.js';
+import { BookingNotListedError, type BookingReturn, confirmReturn, lookBackWindow, recentWindow, type RequestedPayment } from '../../src/bookings/response.js';
 
 const returned: BookingReturn = { orderNo: 'ORD-1', status: 'success', amount: '250.50', code: 'x' };
 const requested: RequestedPayment = { orderNo: 'ORD-1', amount: 250.5, currency: 'INR' };

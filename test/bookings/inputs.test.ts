@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/client/errors.js';
-import { validateDateRange } from '../../src/bookings/list-input.js';
+import { validateDateRange } from '../../src/bookings/windows.js';
 
 function usageError(run: () => unknown): UsageError {
   try {

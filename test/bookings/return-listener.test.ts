@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
-import { startReturnListener, type ReturnListener } from '../../src/bookings/return-listener.js';
+import { startReturnListener } from '../../src/bookings/request-payment.js';
 
-let listener: ReturnListener<string> | undefined;
+let listener: Awaited<ReturnType<typeof startReturnListener<string>>> | undefined;
 afterEach(async () => {
   await listener?.close();
   listener = undefined;

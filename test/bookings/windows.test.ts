@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingKeyOf, daysBetween, MAX_WINDOW_DAYS, mergeUnique, splitIntoWindows, type DateWindow } from '../../src/bookings/windows.js';
-import { collectBookings } from '../../src/bookings/collect.js';
+import { bookingKeyOf, collectBookings, daysBetween, MAX_WINDOW_DAYS, mergeUnique, splitIntoWindows, type DateWindow } from '../../src/bookings/windows.js';
 
 function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number);

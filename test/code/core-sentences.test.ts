@@ -11,12 +11,6 @@ import { describe, expect, it } from 'vitest';
 /** Where the front ends live: they may word the CLI's commands. */
 const FRONT_ENDS = ['src/cli/', 'src/mcp/', 'src/session/', 'src/loader/'];
 
-/**
- * Cores that still word a command line of the CLI, each to be turned into data the CLI words;
- * remove an entry once its file is clean (the test fails on an entry that no longer applies).
- */
-const NOT_YET_DATA = new Set(['src/bookings/await-return.ts', 'src/orders/explain.ts']);
-
 /** The CLI's top-level commands, as `boxoffice --help` lists them. */
 function topLevelCommands(): string[] {
   const text = readFileSync('src/cli/commands/summaries.ts', 'utf8');
@@ -56,9 +50,7 @@ describe('cores word no command line of the CLI', () => {
     expect(pattern.test('Sign in — boxoffice sandbox')).toBe(false);
   });
 
-  it('has none in the string literals of a core outside the list of those not yet converted', () => {
-    const wording = cores.filter((file) => pattern.test(code(file)));
-    expect(wording.filter((file) => !NOT_YET_DATA.has(file))).toEqual([]);
-    expect([...NOT_YET_DATA].filter((file) => !wording.includes(file))).toEqual([]);
+  it('has none in the string literals of any core', () => {
+    expect(cores.filter((file) => pattern.test(code(file)))).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { csvRecords } from '../helpers/csv.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeAttendee } from '../../src/orders/fake.js';
+import { fakeAttendee } from '../../src/orders/attendee-data.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const directories: string[] = [];

@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { UsageError, createApiError, ConflictError } from '../../src/client/errors.js';
 import type { FormField, PublisherTicket } from '../../src/client/schemas/index.js';
 import { parseAttendeeFlag, parseAttendeesCsv } from '../../src/orders/answers.js';
-import { MissingAnswersError, attendeeKeys, fillAttendeeForm } from '../../src/orders/attendee-data.js';
+import { MissingAnswersError, attendeeKeys, fakeAttendee, fillAttendeeForm, plausibleAnswer } from '../../src/orders/attendee-data.js';
 import { formatError } from '../../src/cli/framework/error-message.js';
-import { withExplanation } from '../../src/orders/explain.js';
-import { fakeAttendee, plausibleAnswer } from '../../src/orders/fake.js';
-import { TicketUnavailableError, checkAgainstTickets, defaultReferenceNo } from '../../src/orders/place.js';
+import { orderLookAt } from '../../src/cli/commands/order/place.js';
+import { TicketUnavailableError, checkAgainstTickets, defaultReferenceNo, withExplanation } from '../../src/orders/place.js';
 import { parseTicketSpec, parseTicketSpecs, totalQuantity } from '../../src/orders/ticket-spec.js';
 
 describe('ticket specs', () => {
@@ -187,7 +186,7 @@ describe('checking the request against the event tickets', () => {
 });
 
 describe('plain-word errors of the flow', () => {
-  const context = { eventId: '10', specs: [{ ticketId: 1, quantity: 2, discountCode: '' }], orderNo: '77' };
+  const context = { eventId: '10', specs: [{ ticketId: 1, quantity: 2, discountCode: '' }], orderNo: '77', lookAt: orderLookAt };
   it.each([
     ['T001', 'the cart names no ticket that event 10 sells (asked for 1 ×2)'],
     ['T004', 'no quantity selected'],

@@ -1,6 +1,5 @@
-// `boxoffice apply FILE [--dry-run] [--state FILE] [--recreate-uncertain]`: make the service
-// match a setup file (one event, its tickets and discounts), safe to run again and again.
-// The work is in src/apply; it is loaded when the command runs.
+// `boxoffice apply FILE`: make the service match a setup file (one event, its tickets and
+// discounts), safe to run again and again. The work is in src/apply.
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
@@ -18,25 +17,18 @@ interface ApplyOptions {
   file: string;
   statePath?: string;
   dryRun: boolean;
-  /** With dryRun: exit EXIT.changesPending when the plan creates or updates something. */
   detailedExitcode: boolean;
   recreateUncertain: boolean;
-  /** Do not ask before changing the live service. */
   yes: boolean;
   lockTimeoutMs: number;
-  /** --max-wait: the longest a call waits out the service's rate limit or quota (E023). */
   maxWaitMs?: number;
 }
 
-interface ApplyFlags {
+type ApplyFlags = Partial<Pick<ApplyOptions, 'dryRun' | 'detailedExitcode' | 'recreateUncertain' | 'yes'>> & {
   state?: string;
-  dryRun?: boolean;
-  detailedExitcode?: boolean;
-  recreateUncertain?: boolean;
-  yes?: boolean;
   lockTimeout: string;
   maxWait?: string;
-}
+};
 
 const DEFAULT_LOCK_TIMEOUT = '5s';
 

@@ -4,16 +4,14 @@
 // call spends one of the live service's read calls (about 30 an hour).
 import { Option, type Command } from 'commander';
 import { DeclinedError } from '../../../client/errors.js';
-import { splitIntoWindows } from '../../../bookings/windows.js';
+import { collectBookings, KNOWN_COLUMNS, splitIntoWindows, validateDateRange, type DateWindow } from '../../../bookings/windows.js';
 import { parseDuration } from '../../framework/duration.js';
 import type { BookingOrder } from '../../../client/schemas/index.js';
-import { validateDateRange, type DateRange } from '../../../bookings/list-input.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { withSession } from '../../../session/session.js';
 import { BOOKING_KEY_FILE_HELP, removedBookingKeyFlag, resolveBookingKey } from './shared.js';
 import { createPrompter } from '../../framework/prompt.js';
 import { writeAnswer } from '../../output/index.js';
-import { collectBookings, KNOWN_COLUMNS } from '../../../bookings/collect.js';
 import { statusLine } from '../../../util/status-line.js';
 import { countOf, formatMoney } from '../../../util/count.js';
 import { HOURLY_READ_QUOTA } from '../../../client/live-quotas.js';
@@ -21,26 +19,15 @@ import { csvLine } from '../../../util/csv.js';
 import { printOut } from '../../../session/deps.js';
 
 const LIST_FORMATS = ['table', 'csv'] as const;
-type ListFormat = (typeof LIST_FORMATS)[number];
 
-interface ListBookingsOptions extends DateRange {
-  /** --booking-key-file; else BOXOFFICE_BOOKING_KEY, else the profile's key. */
+interface ListBookingsOptions extends DateWindow {
   bookingKeyFile?: string;
-  format: ListFormat;
-  /** Do not ask before a range that needs many calls. */
+  format: (typeof LIST_FORMATS)[number];
   yes?: boolean;
-  /** --max-wait: the longest a call waits out the service's rate limit (E023). */
   maxWaitMs?: number;
 }
 
-interface ListFlags {
-  fromDate?: string;
-  toDate?: string;
-  bookingKeyFile?: string;
-  format: string;
-  yes?: boolean;
-  maxWait?: string;
-}
+type ListFlags = Partial<DateWindow> & Pick<ListBookingsOptions, 'bookingKeyFile' | 'format' | 'yes'> & { maxWait?: string };
 
 /** Past this many calls, the command says how many it will make before making them. */
 const LARGE_RANGE_CALLS = 100;
@@ -62,12 +49,12 @@ export function registerBookingsList(group: Command, context: CommandContext, ru
         '  boxoffice bookings list --from-date 2026-03-01 --to-date 2026-03-31 --format csv > march.csv\n',
     )
     .action(
-      verbAction(context, run, (flags: ListFlags) => ({
-        ...validateDateRange(flags.fromDate, flags.toDate),
-        maxWaitMs: flags.maxWait === undefined ? undefined : parseDuration(flags.maxWait, '--max-wait'),
-        bookingKeyFile: flags.bookingKeyFile,
-        format: flags.format as ListFormat,
-        yes: flags.yes,
+      verbAction(context, run, ({ fromDate, toDate, maxWait, bookingKeyFile, format, yes }: ListFlags) => ({
+        ...validateDateRange(fromDate, toDate),
+        maxWaitMs: maxWait === undefined ? undefined : parseDuration(maxWait, '--max-wait'),
+        bookingKeyFile,
+        format,
+        yes,
       })),
     );
 }
@@ -92,10 +79,7 @@ async function runListBookings(options: ListBookingsOptions, context: CommandCon
       fromDate: options.fromDate,
       toDate: options.toDate,
       signal: deps.signal,
-      fetchWindow: async (window) => {
-        const response = await session.client.events.bookingList({ ...window, bookingKey });
-        return response.bookings;
-      },
+      fetchWindow: async (window) => (await session.client.events.bookingList({ ...window, bookingKey })).bookings,
       onWindow: (window, index, total, received) => {
         receivedSoFar += received;
         if (total > 1 && deps.io.stderrIsTTY && !globals.json) {
@@ -127,10 +111,11 @@ async function confirmLargeRange(options: ListBookingsOptions, context: CommandC
   if (!confirmed) throw new DeclinedError(`bookings list: not fetched (${calls} calls declined); narrow --from-date/--to-date, or pass --yes`);
 }
 
-async function writeBookings(bookings: BookingOrder[], format: ListFormat, context: CommandContext): Promise<void> {
+async function writeBookings(bookings: BookingOrder[], format: ListBookingsOptions['format'], context: CommandContext): Promise<void> {
   const { deps } = context;
   if (format === 'csv' && !context.globals().json) {
-    const columns = csvColumnsFor(bookings);
+    // The fixed columns, then every other field the service sent (the service fixes no shape), as first seen.
+    const columns = [...new Set([...KNOWN_COLUMNS, ...bookings.flatMap((booking) => Object.keys(booking))])];
     printOut(deps.io, csvLine(columns) + bookings.map((booking) => csvLine(columns.map((column) => cellText(booking[column])))).join(''));
     return;
   }
@@ -145,15 +130,6 @@ async function writeBookings(bookings: BookingOrder[], format: ListFormat, conte
     bookings,
     { emptyMessage: 'no bookings in this range' },
   );
-}
-
-/** The fixed columns, then every other field the service sent (the service fixes no shape), as first seen. */
-function csvColumnsFor(bookings: readonly BookingOrder[]): string[] {
-  const columns: string[] = [...KNOWN_COLUMNS];
-  for (const booking of bookings) {
-    for (const key of Object.keys(booking)) if (!columns.includes(key)) columns.push(key);
-  }
-  return columns;
 }
 
 function cellText(value: unknown): string {

@@ -6,9 +6,8 @@
 import { shellQuote } from '../../../util/shell-word.js';
 import type { Command } from 'commander';
 import { BoxofficeError, DeclinedError, InterruptedWorkError, SignatureError, UsageError, withNotes } from '../../../client/errors.js';
-import { type BookingReturn, paymentOutcome } from '../../../bookings/response.js';
-import { type PaymentResult, refuseKnownOrderNumber, requestPayment } from '../../../bookings/request-payment.js';
-import { BookingNotListedError, type BookingRecordLike, recentWindow } from '../../../bookings/cross-check.js';
+import { BookingNotListedError, type BookingRecordLike, type BookingReturn, describeRecord, paymentOutcome, recentWindow } from '../../../bookings/response.js';
+import { BookingTimeoutError, holdOrderNumber, refuseKnownOrderNumber, requestPayment } from '../../../bookings/request-payment.js';
 import type { DateWindow } from '../../../bookings/windows.js';
 import type { BookingListRequest } from '../../../client/schemas/index.js';
 import { createPrompter } from '../../framework/prompt.js';
@@ -24,9 +23,7 @@ import { parseRequest } from '../../../client/validate.js';
 import { writeAnswer, writeJson } from '../../output/index.js';
 import { LIVE_PROFILE } from '../../../session/config/profile.js';
 import { confirmOnLive } from '../../framework/live.js';
-import { PaymentNotCompletedError } from '../../../bookings/await-return.js';
 import { printOut } from '../../../session/deps.js';
-import { holdOrderNumber } from '../../../bookings/order-lock.js';
 import { dirname } from 'node:path';
 
 const DEFAULT_TIMEOUT = '5m';
@@ -37,6 +34,11 @@ const PENDING_CALLBACK = 'http://127.0.0.1/pending';
 /** The order number already has a booking at the service, and no terminal to ask on. */
 class OrderNumberUsedError extends BoxofficeError {
   override name = 'OrderNumberUsedError';
+}
+
+/** The service returned a payment that did not succeed (failed, cancelled or still pending). */
+class PaymentNotCompletedError extends BoxofficeError {
+  override name = 'PaymentNotCompletedError';
 }
 
 interface RequestFlags extends Record<string, unknown> {
@@ -108,25 +110,22 @@ async function runRequestBooking(flags: RequestFlags, context: CommandContext): 
         return;
       }
 
-      let result: PaymentResult;
-      try {
-        result = await requestPayment(
-          api,
-          {
-            request,
-            // The live service's clients check the md5 of their access token; the sandbox's is the key's.
-            accessToken: session.profile.token,
-            timeoutMs,
-            now: () => deps.clock.now(),
-            sleep: deps.clock.sleep,
-            signal: deps.signal,
-          },
-          { ...hooks, showPaymentPage: (url, timeoutText) => showPaymentPage(url, timeoutText, flags.browser === false, context) },
-        );
-      } catch (error) {
+      const { payment } = await requestPayment(
+        api,
+        {
+          request,
+          // The live service's clients check the md5 of their access token; the sandbox's is the key's.
+          accessToken: session.profile.token,
+          timeoutMs,
+          now: () => deps.clock.now(),
+          sleep: deps.clock.sleep,
+          signal: deps.signal,
+        },
+        { ...hooks, showPaymentPage: (url, timeoutText) => showPaymentPage(url, timeoutText, flags.browser === false, context) },
+      ).catch((error: unknown) => {
         throw withCheckCommand(error, request.orderNo, checkCommand, deps.signal.aborted);
-      }
-      await reportPayment(result.payment, context);
+      });
+      await reportPayment(payment, context);
     } finally {
       await lock.release();
     }
@@ -142,6 +141,7 @@ function withCheckCommand(error: unknown, orderNo: string, checkCommand: string,
   if (interrupted) return new InterruptedWorkError(`order ${orderNo}: the payment may still complete; check it with: ${checkCommand}`);
   const verdict = error instanceof SignatureError || error instanceof BookingNotListedError || error instanceof UsageError || error instanceof DeclinedError;
   if (verdict || !(error instanceof Error) || error.message.includes(checkCommand)) return error;
+  if (error instanceof BookingTimeoutError) error.notes.next = 'raise --timeout to wait longer';
   return withNotes(error, { aftermath: `order ${orderNo}: check it with: ${checkCommand}` });
 }
 
@@ -153,7 +153,7 @@ async function refuseOrAskAgain(
   yes: boolean,
   context: CommandContext,
 ): Promise<void> {
-  const seen = records.map((record) => `${record.status ?? '?'}, ${record.amount ?? '?'} ${record.currency ?? ''}`.trim()).join('; ');
+  const seen = records.map(describeRecord).join('; ');
   const what = `order ${orderNo} already has ${countOf(records.length, 'booking')} at the service (${seen})`;
   if (context.globals().input && !yes) {
     const again = await createPrompter(context.deps).confirm({ message: `${what}. Request another payment for it?`, default: false });

@@ -27,15 +27,8 @@ export function removedBookingKeyFlag(context: CommandContext): Option {
   });
 }
 
-export interface BookingKeySources {
-  /** --booking-key-file */
-  file?: string;
-  /** BOXOFFICE_BOOKING_KEY, else the profile's bookingKey. */
-  fromProfile?: string;
-}
-
-/** The first key given: --booking-key-file, then the environment or profile. */
-export async function resolveBookingKey(sources: BookingKeySources, deps: Deps): Promise<string> {
+/** The first key given: --booking-key-file, then BOXOFFICE_BOOKING_KEY or the profile's (`fromProfile`). */
+export async function resolveBookingKey(sources: { file?: string; fromProfile?: string }, deps: Deps): Promise<string> {
   const fromFile =
     sources.file === undefined
       ? undefined

@@ -6,19 +6,21 @@ import { Option, type Command } from 'commander';
 import { ApiError, BoxofficeError, CancelledError, DeclinedError, InterruptedWorkError, UsageError } from '../../../client/errors.js';
 import { ORDER_STATUSES_FOR_CONFIRM } from '../../../client/schemas/values.js';
 import type { AttendeeAnswers } from '../../../orders/answers.js';
-import { type PlacedOrder, type ConfirmStatus, placeOrder } from '../../../orders/place.js';
+import { type PlacedOrder, type ConfirmStatus, type FlowLook, placeOrder } from '../../../orders/place.js';
 import { OrderIntentFile } from '../../../orders/intent.js';
 import { dirname } from 'node:path';
-import { parseTicketSpecs, totalQuantity, type GivenTicketSpec, type TicketSpec, uniqueTickets } from '../../../orders/ticket-spec.js';
+import { formatTicketSpec, parseTicketSpecs, totalQuantity, type GivenTicketSpec, type TicketSpec, uniqueTickets } from '../../../orders/ticket-spec.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { LIVE_PROFILE } from '../../../session/config/profile.js';
 import { confirmOnLive, requireYesWithoutTerminal } from '../../framework/live.js';
 import { PUBLISHER_KEY_ONLY, withSession } from '../../../session/session.js';
 import { writeJson, writeRows, type Column } from '../../output/index.js';
 import { resolveBuyerIds } from '../buyer-ids.js';
-import { createPrompter } from '../../framework/prompt.js';
+import { createPrompter, type Prompter } from '../../framework/prompt.js';
 import { formatMoney } from '../../../util/count.js';
-import { askAttendee } from './ask-attendee.js';
+import type { FormField } from '../../../client/schemas/index.js';
+import { DEFAULT_FIELD, defaultRole } from '../../../orders/attendee-data.js';
+import { EMAIL } from '../../framework/params.js';
 import { readFlagFile } from '../../process/stdin.js';
 import { printOut } from '../../../session/deps.js';
 
@@ -34,15 +36,11 @@ interface PlaceOrderOptions {
   yes: boolean;
 }
 
-interface RawFlags {
+type RawFlags = Partial<Pick<PlaceOrderOptions, 'attendeesFile' | 'fake' | 'referenceNo' | 'yes'>> & {
   ticket?: string[];
   attendee?: string[];
-  attendeesFile?: string;
-  fake?: boolean;
   status: ConfirmStatus;
-  referenceNo?: string;
-  yes?: boolean;
-}
+};
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -145,15 +143,13 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
         placed = await placeOrder(
           session.client.publisher,
           {
+            ...options,
             eventId: ids.eventId,
             tickets,
             answers,
-            fake: options.fake,
-            status: options.status,
-            referenceNo: options.referenceNo,
             now: deps.clock.now(),
             signal: deps.signal,
-            ...(orderNo !== undefined ? { resume: { orderNo } } : {}),
+            resume: orderNo === undefined ? undefined : { orderNo },
           },
           {
             beforeOrder: async (cart, currency) => {
@@ -173,6 +169,7 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
               await intent.record('save-attendee', number);
             },
             boundary: (name) => deps.crashPoint?.(`order-place:${name}`),
+            lookAt: orderLookAt,
             ...(globals.input ? { askAttendee: (position, fields) => askAttendee(createPrompter(deps), position, fields) } : {}),
           },
         );
@@ -227,11 +224,37 @@ const KNOWN_OUTCOMES: ReadonlySet<string> = new Set(['OrderNotContinuableError',
 /** The command that continues this purchase: the same one (answers included, for an order not yet saved). */
 function continueCommand(options: PlaceOrderOptions): string {
   const words = ['boxoffice', 'order', 'place', options.eventId];
-  for (const spec of options.tickets) words.push('--ticket', `${spec.ticketId}:${spec.quantity}${spec.discountCode ? `:${spec.discountCode}` : ''}`);
+  for (const spec of options.tickets) words.push('--ticket', formatTicketSpec(spec));
   if (options.fake) words.push('--fake');
   if (options.status !== 'confirm') words.push('--status', options.status);
   const answersGiven = options.attendeeFlags.length > 0 || options.attendeesFile !== undefined;
   return `${words.map(shellQuote).join(' ')}${answersGiven ? ' (with the same --attendee/--attendees-file flags)' : ''}`;
+}
+
+export function orderLookAt(where: FlowLook, eventId: string): string {
+  return where === 'event' ? `\`boxoffice event details ${eventId}\`` : '`boxoffice events search`';
+}
+
+/** On a terminal, the attendees no flag, file or --fake answered: one question per field of the form, mandatory ones required. */
+async function askAttendee(prompter: Prompter, position: number, fields: readonly FormField[]): Promise<AttendeeAnswers> {
+  const answers: AttendeeAnswers = { name: '', email: '', phone: '', custom: {} };
+  for (const field of fields) {
+    const isEmail = field.id === DEFAULT_FIELD.email || /email/i.test(`${field.validation ?? ''} ${field.type}`);
+    const value = (
+      await prompter.text({
+        message: `Attendee ${position}: ${field.label}${field.mandatory ? '' : ' (optional)'}`,
+        validate: (answer) => {
+          const text = answer.trim();
+          if (text === '') return field.mandatory ? 'an answer is required' : true;
+          return !isEmail || EMAIL.test(text) || 'expected an email address';
+        },
+      })
+    ).trim();
+    const role = defaultRole(field.id);
+    if (role) answers[role] = value;
+    else if (value !== '') answers.custom[field.id] = value;
+  }
+  return answers;
 }
 
 /** The one document of `--json`: each step's response body under the API's name for it. */
@@ -255,33 +278,33 @@ type OrderAttendee = PlacedOrder['details']['orderDetails']['attendee'][number];
 /** On a terminal: headed tables. Piped: one record a line, the first field saying what it is. */
 async function printOrder(context: CommandContext, placed: PlacedOrder): Promise<void> {
   const { io } = context.deps;
-  const tagged = <Row>(kind: string, columns: Column<Row>[]): Column<Row>[] => (io.stdoutIsTTY ? columns : [{ header: 'kind', value: () => kind }, ...columns]);
-  const heading = (text: string) => {
-    if (io.stdoutIsTTY) printOut(io, `${text}\n`);
+  const table = async <Row>(heading: string, kind: string, columns: Column<Row>[], rows: Row[]) => {
+    if (io.stdoutIsTTY) printOut(io, `${heading}\n`);
+    await writeRows(context.deps, io.stdoutIsTTY ? columns : [{ header: 'kind', value: () => kind }, ...columns], rows);
   };
 
   // Amounts: formatted for people (the currency is in the heading), as the service sent them for scripts.
   const money = (amount: number) => (io.stdoutIsTTY ? formatMoney(amount) : amount);
   const cart = placed.cart.cart;
-  heading(`Cart (${placed.currency})`);
-  await writeRows(
-    context.deps,
-    tagged<typeof cart>('cart', [
+  await table<typeof cart>(
+    `Cart (${placed.currency})`,
+    'cart',
+    [
       { header: 'price', value: (row) => money(row.price), alignRight: true },
       { header: 'discount', value: (row) => money(row.discount), alignRight: true },
       { header: 'fees', value: (row) => money(row.processingFee), alignRight: true },
       { header: 'tax', value: (row) => money(row.serviceTax), alignRight: true },
       { header: 'total', value: (row) => money(row.grandTotal), alignRight: true },
       { header: 'code applied', value: (row) => (row.codeApplied ? 'yes' : 'no') },
-    ]),
+    ],
     [cart],
   );
 
   const details = placed.details.orderDetails;
-  heading('Order');
-  await writeRows(
-    context.deps,
-    tagged<typeof details>('order', [
+  await table<typeof details>(
+    'Order',
+    'order',
+    [
       { header: 'order no', value: (row) => row.orderNo },
       { header: 'status', value: (row) => row.orderStatus },
       { header: 'reference', value: () => placed.referenceNo ?? '', dropOrder: 1 },
@@ -289,19 +312,19 @@ async function printOrder(context: CommandContext, placed: PlacedOrder): Promise
       { header: 'quantity', value: (row) => row.quantity, alignRight: true },
       { header: 'paid', value: (row) => money(row.paidAmount), alignRight: true },
       { header: 'buyer', value: (row) => `${row.buyerName} <${row.buyerEmail}>`, shrink: 20 },
-    ]),
+    ],
     [details],
   );
 
-  heading('Attendees');
-  await writeRows(
-    context.deps,
-    tagged<OrderAttendee>('attendee', [
+  await table<OrderAttendee>(
+    'Attendees',
+    'attendee',
+    [
       { header: 'ticket no', value: (row) => row.ticketNo },
       { header: 'ticket', value: (row) => `${row.ticketId} ${row.ticketName}`, shrink: 14 },
       { header: 'name', value: (row) => row.attendeeName, shrink: 14 },
       { header: 'email', value: (row) => row.attendeeEmailId, shrink: 20 },
-    ]),
+    ],
     details.attendee,
   );
 }

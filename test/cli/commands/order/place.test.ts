@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type BoxofficeClient } from '../../../../src/client/index.js';
 import { addQuestions } from '../../../../src/sandbox/db/events.js';
-import { fakeAttendee } from '../../../../src/orders/fake.js';
+import { fakeAttendee } from '../../../../src/orders/attendee-data.js';
 import { answerPrompts } from '../../support/answer-prompts.js';
 import { runInProcess, type RunOptions } from '../../../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../../../helpers/sandbox.js';
