@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { link, readFile, rename, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { writeNewFile } from './atomic-file.js';
+import { abortableSleep } from './sleep.js';
 
 export interface LockHolder {
   pid: number;
@@ -149,4 +150,21 @@ function ownedLock(path: string, own: LockHolder): FileLock {
       if (holder !== undefined && sameHolder(holder, own)) await rm(path, { force: true });
     },
   };
+}
+
+/** Runs `work` holding the lock file `path`, waiting for it up to `timeoutMs`; past that throws what `busy` makes of the holder. */
+export async function withFileLock<T>(path: string, timeoutMs: number, busy: (holder: LockHolder | undefined) => Error, work: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const attempt = await tryLock(path);
+    if (attempt.acquired) {
+      try {
+        return await work();
+      } finally {
+        await attempt.lock.release();
+      }
+    }
+    if (Date.now() >= deadline) throw busy(attempt.holder);
+    await abortableSleep(20);
+  }
 }
