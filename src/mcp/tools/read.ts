@@ -1,6 +1,4 @@
-// The read tools: events, tickets, the sales report and bookings. Each reads the service through
-// the client and returns a document of its own, described by its
-// output schema, with the service's text fenced (service-text.ts). None changes anything.
+// The read tools: events, tickets, the sales report and bookings, each a document of its own output schema.
 import * as z from 'zod';
 import { notYourEvent, withPermissionExplained } from '../../session/permission.js';
 import { type Session, withSession } from '../../session/session.js';
@@ -16,23 +14,28 @@ import { closed, closedSchema, serviceValue, text, textSchema } from '../service
 import { READ_ONLY, type BoxofficeTool, type ToolInput } from '../tool.js';
 import { TOOL_CALL_MAX_WAIT_MS, toolCall, toolContext, type ServerSettings } from '../tool-call.js';
 
-/** A read tool of one read call (about the event `eventId`, when `aboutEvent`): `read` gives its document. */
+/** A read tool of one read call: `read` gives its document; with `action` it is about one event, and an E008 says it may not `action`. */
 function sessionTool(
   settings: ServerSettings,
   tool: Pick<BoxofficeTool, 'name' | 'title' | 'summary' | 'output'>,
   read: (session: Session, eventId: string) => Promise<unknown>,
-  aboutEvent = true,
+  action?: string,
 ): BoxofficeTool {
   return {
     ...tool,
     reads: '1 read call',
     changes: 'nothing',
     writes: false,
-    input: aboutEvent ? EVENT_INPUT : {},
+    input: action ? EVENT_INPUT : {},
     annotations: READ_ONLY,
     run: (input: ToolInput, signal) => {
-      const ids = aboutEvent ? eventIds(input) : {};
-      return toolCall(settings, ids, () => withSession(toolContext(settings, signal), {}, (session) => read(session, ids.EVENT_ID as string)));
+      const ids = action ? eventIds(input) : {};
+      const eventId = ids.EVENT_ID as string;
+      return toolCall(settings, ids, () =>
+        withSession(toolContext(settings, signal), {}, (session) =>
+          action ? withPermissionExplained(notYourEvent(eventId, action), () => read(session, eventId)) : read(session, eventId),
+        ),
+      );
     },
   };
 }
@@ -48,8 +51,6 @@ const dateTimeSchema = (what: string) =>
 function dateTime(value: DateTime): { date: unknown; timezone: unknown } {
   return { date: closed('date', value.date), timezone: closed('code', value.timezone) };
 }
-
-const optionalNumber = (value: number | undefined | null) => (value === undefined ? null : value);
 
 const EVENT_LIST_OUTPUT = {
   events: z.array(
@@ -103,31 +104,15 @@ const EVENT_OUTPUT = {
     contactInfo: textSchema('how buyers reach the organizer').nullable(),
     listingImage: textSchema('the listing image').nullable(),
     headerImage: textSchema('the header image').nullable(),
-    /** Whatever else the service keeps, as it sent it (text fenced). */
     more: z.record(z.string(), z.unknown()).describe('every other field the service sent, its text fenced'),
   }),
 };
 
-const EVENT_FIELDS = new Set([
-  'id',
-  'name',
-  'url',
-  'description',
-  'eventType',
-  'eventCategory',
-  'eventStatus',
-  'startDate',
-  'endDate',
-  'publishedDate',
-  'subdomain',
-  'city',
-  'region',
-  'country',
-  'contactInfo',
-  'listingImage',
-  'headerImage',
-  'searchImage',
-]);
+const EVENT_FIELDS = new Set(
+  'id name url description eventType eventCategory eventStatus startDate endDate publishedDate subdomain city region country contactInfo listingImage headerImage searchImage'.split(
+    ' ',
+  ),
+);
 
 function eventDocument(event: OrganizerEvent) {
   const header = (event as { headerImage?: unknown }).headerImage;
@@ -250,13 +235,12 @@ export function readTools(settings: ServerSettings): BoxofficeTool[] {
         output: EVENT_LIST_OUTPUT,
       },
       async (session) => ({ events: (await session.client.events.getAllEvents()).events.map(eventListEntry) }),
-      false,
     ),
     sessionTool(
       settings,
       { name: 'get_event', title: 'Get an event', summary: 'One event as the organizer sees it: every field the service keeps.', output: EVENT_OUTPUT },
-      async (session, eventId) =>
-        eventDocument((await withPermissionExplained(notYourEvent(eventId, 'read it'), () => session.client.events.getEvent({ eventId }))).event),
+      async (session, eventId) => eventDocument((await session.client.events.getEvent({ eventId })).event),
+      'read it',
     ),
     sessionTool(
       settings,
@@ -266,10 +250,8 @@ export function readTools(settings: ServerSettings): BoxofficeTool[] {
         summary: 'The tickets of an event: name, price, currency, quantity on sale, status and sale period.',
         output: TICKETS_OUTPUT,
       },
-      async (session, eventId) => {
-        const body = await withPermissionExplained(notYourEvent(eventId, 'read its tickets'), () => session.client.events.getTickets({ eventId }));
-        return { eventId: closed('id', eventId), tickets: body.tickets.map(ticketEntry) };
-      },
+      async (session, eventId) => ({ eventId: closed('id', eventId), tickets: (await session.client.events.getTickets({ eventId })).tickets.map(ticketEntry) }),
+      'read its tickets',
     ),
     sessionTool(
       settings,
@@ -280,22 +262,23 @@ export function readTools(settings: ServerSettings): BoxofficeTool[] {
         output: REPORT_OUTPUT,
       },
       async (session, eventId) => {
-        const report = await withPermissionExplained(notYourEvent(eventId, 'read its report'), () => session.client.events.getReport({ eventId }));
+        const report = await session.client.events.getReport({ eventId });
         return {
           eventId: closed('id', eventId),
           amount: report.amount,
-          platformFee: optionalNumber(report.platformFee),
-          cancel: optionalNumber(report.cancel),
+          platformFee: report.platformFee ?? null,
+          cancel: report.cancel ?? null,
           tickets: report.tickets.map((line) => ({
             ticketId: closed('id', line.ticketId),
             ticketName: text(line.ticketName),
             tickets: line.tickets,
-            platformFee: optionalNumber(line.platformFee),
-            cancel: optionalNumber(line.cancel),
-            amount: optionalNumber(line.amount),
+            platformFee: line.platformFee ?? null,
+            cancel: line.cancel ?? null,
+            amount: line.amount ?? null,
           })),
         };
       },
+      'read its report',
     ),
     {
       name: 'list_bookings',
