@@ -9,13 +9,12 @@ import { notTheServiceLine } from '../../../client/service-answer.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { summarised } from '../summaries.js';
 import { openConfigStore, type ConfigStore } from '../../../session/config/store.js';
-import { assertProfileExists, createWiredClient, effectiveProfile, requireAddresses } from '../../../session/session.js';
+import { assertProfileExists, createWiredClient, effectiveProfile, requireAddresses, whereToGet } from '../../../session/session.js';
 import { threeMonthsAfter } from '../../../auth/expiry.js';
 import { LoginTimeoutError } from '../../../auth/errors.js';
 import { writeDone } from '../../output/index.js';
 import { createPrompter } from '../../framework/prompt.js';
 import { parseDuration } from '../../framework/duration.js';
-import { whereToGet } from '../../../session/sandbox-hint.js';
 import type { Profile } from '../../../session/config/profile.js';
 
 interface LoginOptions {
