@@ -1,13 +1,14 @@
-// The OAuth authorization-code flow from a terminal: a loopback callback server,
-// the authorize page opened in the browser (or its address printed), one callback checked
-// against this login's random state, then the code exchanged with the PKCE verifier.
+// The OAuth authorization-code flow from a terminal: a loopback callback server, the authorize
+// page opened in the browser (or its address printed), one callback checked against this login's
+// random state, then the code exchanged with the PKCE verifier (RFC 7636, S256).
+import { randomBytes } from 'node:crypto';
 import { BoxofficeError, CancelledError } from '../client/errors.js';
 import type { OAuthApi } from '../client/oauth.js';
 import type { TokenResponse } from '../client/schemas/index.js';
 import { sameSecret } from '../util/same-secret.js';
 import { startCallbackServer, type CallbackQuery } from './callback-server.js';
 import { LoginDeniedError, LoginStateMismatchError, LoginTimeoutError } from './errors.js';
-import { createPkcePair, createState } from './pkce.js';
+import { sha256Base64Url } from '../util/digest.js';
 
 export interface BrowserLoginOptions {
   oauth: Pick<OAuthApi, 'authorizeUrl' | 'exchangeCode'>;
@@ -18,11 +19,14 @@ export interface BrowserLoginOptions {
   timeoutMs: number;
   /** Opens the authorize page; undefined prints the address for the user to open. */
   openBrowser?: (url: string) => Promise<void>;
-  /** A line for the user (stderr). */
   tell: (line: string) => void;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Ctrl-C. */
   signal: AbortSignal;
+}
+
+export function createPkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: sha256Base64Url(verifier) };
 }
 
 function judge(state: string, query: CallbackQuery): { ok: boolean; message: string } {
@@ -41,7 +45,7 @@ function describeMinutes(ms: number): string {
 
 export async function browserLogin(options: BrowserLoginOptions): Promise<TokenResponse> {
   const server = await startCallbackServer(options.port);
-  const state = createState();
+  const state = randomBytes(24).toString('base64url');
   const pkce = createPkcePair();
   server.setVerdict((query) => judge(state, query));
   const stopWaiting = new AbortController();

@@ -7,15 +7,13 @@ import { CallbackPortError } from './errors.js';
 const CALLBACK_HOST = '127.0.0.1';
 const CALLBACK_PATH = '/callback';
 
-/** The query of the one callback received (code and state, or error and state). */
 export type CallbackQuery = Record<string, string>;
 
 export interface CallbackServer {
-  /** http://127.0.0.1:PORT/callback, with the port actually bound. */
   redirectUri: string;
-  /** Resolves with the first callback's query; the server is closed by then. */
+  /** The first callback's query; the server is closed by then. */
   callback: Promise<CallbackQuery>;
-  /** Decides what the browser is told about the callback it sent (called once, before closing). */
+  /** What the browser is told about the callback it sent (called once, before closing). */
   setVerdict(judge: (query: CallbackQuery) => { ok: boolean; message: string }): void;
   close(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startCallbackServer } from '../../src/auth/callback-server.js';
-import { createPkcePair } from '../../src/auth/pkce.js';
+import { createPkcePair } from '../../src/auth/browser-login.js';
 import { createHash } from 'node:crypto';
 
 describe('the loopback callback server', () => {

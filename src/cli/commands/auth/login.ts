@@ -1,6 +1,4 @@
-// `boxoffice login [--no-browser] [--with-token] [--port N]`: obtains an access token for the
-// profile (authorization-code flow with a loopback callback, or a user access token on stdin)
-// and stores it with its expiry.
+// `boxoffice login`: an access token for the profile (authorization-code flow, or a user access token on stdin), stored with its expiry.
 import { readAllStdin } from '../../process/stdin.js';
 import { Option, type Command } from 'commander';
 import { BoxofficeError, NotLoggedInError, UsageError } from '../../../client/errors.js';
@@ -118,10 +116,7 @@ async function runLogin(options: LoginOptions, context: CommandContext): Promise
   }
 }
 
-/**
- * On a terminal, the registered application's client id and secret the profile lacks are asked
- * for (the secret without echo) and stored in it, so that login is the one step after registering.
- */
+/** On a terminal, the client id and secret the profile lacks are asked for and stored: login is the one step after registering. */
 async function askForApplication(context: CommandContext, store: ConfigStore, profileName: string, profile: Profile): Promise<void> {
   if (profile.clientId && profile.clientSecret) return;
   const { deps } = context;
@@ -138,7 +133,6 @@ async function askForApplication(context: CommandContext, store: ConfigStore, pr
   Object.assign(profile, patch);
 }
 
-/** A user access token: asked for (hidden) on a terminal, else the whole of stdin. */
 async function readTokenFromInput(context: CommandContext): Promise<string> {
   const { io } = context.deps;
   let text: string;
