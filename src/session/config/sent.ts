@@ -17,13 +17,11 @@ export interface SentMemory {
   discounts?: Record<string, FieldValues>;
 }
 
-/** The profiles' records by profile name. */
 export type SentByProfile = Record<string, SentMemory>;
 
 const SENT_FILE_NAME = 'sent.json';
 const SENT_LOCK_TIMEOUT_MS = 10_000;
 
-/** The records in sent.json, by profile. */
 function readSentFile(path: string): SentByProfile {
   return (readStoredConfig(path).profiles as SentByProfile | undefined) ?? {};
 }
