@@ -5,6 +5,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod';
 import { RequestIdScanner } from './request-id-scanner.js';
 
 /** The largest message taken (no tool takes more than a few kilobytes of arguments). */
@@ -14,11 +15,7 @@ const NEWLINE = 0x0a;
 
 type RequestId = string | number | null;
 
-function idOf(value: unknown): RequestId {
-  if (typeof value !== 'object' || value === null || !('id' in value)) return null;
-  const { id } = value;
-  return typeof id === 'string' || typeof id === 'number' ? id : null;
-}
+const withId = z.object({ id: z.union([z.string(), z.number()]) });
 
 export class LineTransport implements Transport {
   onclose?: () => void;
@@ -95,7 +92,7 @@ export class LineTransport implements Transport {
     }
     const message = JSONRPCMessageSchema.safeParse(value);
     if (!message.success) {
-      this.refuse(idOf(value), ErrorCode.InvalidRequest, 'invalid request: not a JSON-RPC 2.0 message; nothing was done');
+      this.refuse(withId.safeParse(value).data?.id ?? null, ErrorCode.InvalidRequest, 'invalid request: not a JSON-RPC 2.0 message; nothing was done');
       return;
     }
     this.onmessage?.(message.data);

@@ -51,19 +51,6 @@ export function processIsAlive(pid: number): boolean {
   }
 }
 
-function isDead(holder: LockHolder): boolean {
-  return holder.host === hostname() && !processIsAlive(holder.pid);
-}
-
-async function unreadableTooLong(path: string, now: number): Promise<boolean> {
-  try {
-    return now - (await stat(path)).mtimeMs >= UNREADABLE_LOCK_GRACE_MS;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
-}
-
 function sameHolder(a: LockHolder | undefined, b: LockHolder | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
   return a.pid === b.pid && a.startedAt === b.startedAt;
@@ -119,7 +106,16 @@ export async function tryLock(
   for (;;) {
     if (await tryCreate(path, own)) return { acquired: true, lock: ownedLock(path, own) };
     const holder = await readHolder(path);
-    const stale = holder === undefined ? await unreadableTooLong(path, now()) : isDead(holder);
+    const stale =
+      holder === undefined
+        ? await stat(path).then(
+            ({ mtimeMs }) => now() - mtimeMs >= UNREADABLE_LOCK_GRACE_MS,
+            (error: NodeJS.ErrnoException) => {
+              if (error.code === 'ENOENT') return false;
+              throw error;
+            },
+          )
+        : holder.host === hostname() && !processIsAlive(holder.pid);
     if (!stale) return { acquired: false, holder };
     await takeOver(path, holder);
   }

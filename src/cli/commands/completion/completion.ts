@@ -66,50 +66,26 @@ function commandTree(program: Command): CommandNode[] {
   return nodes;
 }
 
-function wordsCase(nodes: CommandNode[], indent: string): string {
+/**
+ * The arms of a `case` over the command paths: `PATH` → its words, `PATH|FLAG` → a flag's values or what it takes,
+ * `PATH|` → the first argument's values, `PATH|#N` → what the Nth argument takes. Values are words without spaces or quotes.
+ */
+function caseArms(nodes: CommandNode[], arms: (node: CommandNode) => [string, string | undefined][]): string {
   return nodes
-    .map((node) => {
-      const words = [...node.subcommands.map((sub) => sub.name), ...node.options.map((option) => option.flag)].join(' ');
-      return `${indent}"${node.path}") echo "${words}" ;;`;
-    })
+    .flatMap(arms)
+    .filter(([, echo]) => echo !== undefined)
+    .map(([pattern, echo]) => `    "${pattern}") echo ${echo} ;;`)
     .join('\n');
-}
-
-/**
- * `case "PATH|FLAG"` lines echoing the values of FLAG under the command PATH, and "PATH|" lines
- * the values of PATH's first positional argument. Values are words without spaces or quotes.
- */
-function valuesCase(nodes: CommandNode[], indent: string): string {
-  const lines: string[] = [];
-  for (const node of nodes) {
-    if (node.argumentValues) lines.push(`${indent}"${node.path}|") echo "${node.argumentValues.join(' ')}" ;;`);
-    for (const option of node.options) {
-      if (option.values) lines.push(`${indent}"${node.path}|${option.flag}") echo "${option.values.join(' ')}" ;;`);
-    }
-  }
-  return lines.join('\n');
-}
-
-/**
- * `case "PATH|FLAG"` lines echoing what FLAG under PATH takes (file, event, ticket), and
- * "PATH|#N" lines what PATH's Nth positional argument takes.
- */
-function kindsCase(nodes: CommandNode[], indent: string): string {
-  const lines: string[] = [];
-  for (const node of nodes) {
-    node.argumentKinds.forEach((kind, index) => {
-      if (kind) lines.push(`${indent}"${node.path}|#${index + 1}") echo ${kind} ;;`);
-    });
-    for (const option of node.options) if (option.kind) lines.push(`${indent}"${node.path}|${option.flag}") echo ${option.kind} ;;`);
-  }
-  return lines.join('\n');
 }
 
 /** The shell functions bash and zsh share: a command path's words, a flag's fixed values, what a value is, the ids last listed. */
 function lookups(nodes: CommandNode[], configDir: string): string {
   return `_boxoffice_kind() {
   case "$1|$2" in
-${kindsCase(nodes, '    ')}
+${caseArms(nodes, (node) => [
+  ...node.argumentKinds.map((kind, index): [string, string | undefined] => [`${node.path}|#${index + 1}`, kind]),
+  ...node.options.map((option): [string, string | undefined] => [`${node.path}|${option.flag}`, option.kind]),
+])}
     *) return 1 ;;
   esac
 }
@@ -124,13 +100,16 @@ _boxoffice_listed() {
 }
 _boxoffice_words() {
   case "$1" in
-${wordsCase(nodes, '    ')}
+${caseArms(nodes, (node) => [[node.path, `"${[...node.subcommands.map((sub) => sub.name), ...node.options.map((option) => option.flag)].join(' ')}"`]])}
     *) return 1 ;;
   esac
 }
 _boxoffice_values() {
   case "$1|$2" in
-${valuesCase(nodes, '    ')}
+${caseArms(nodes, (node) => [
+  [`${node.path}|`, node.argumentValues && `"${node.argumentValues.join(' ')}"`],
+  ...node.options.map((option): [string, string | undefined] => [`${node.path}|${option.flag}`, option.values && `"${option.values.join(' ')}"`]),
+])}
     *) return 1 ;;
   esac
 }`;
