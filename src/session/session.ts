@@ -37,8 +37,6 @@ export interface Session {
   waitBudget?: WaitBudget;
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
-
 const ENV_OVERRIDES = [
   ['BOXOFFICE_API_URL', 'apiUrl'],
   ['BOXOFFICE_PUBLISHER_URL', 'publisherUrl'],
@@ -56,19 +54,6 @@ export function expiryWarning(status: ExpiryStatus, profileName: string): string
   if (status.level === 'urgent') return `WARNING: the token of profile ${profileName} expires in ${left} (${when}); run boxoffice login now`;
   if (status.level === 'soon') return `warning: the token of profile ${profileName} expires in ${left} (${when}); run boxoffice login to renew it`;
   return undefined;
-}
-
-export function effectiveProfile(stored: Profile, env: Env): { profile: Profile; tokenSource: TokenSource } {
-  const profile: Profile = { ...stored };
-  for (const [variable, key] of ENV_OVERRIDES) {
-    const value = env[variable]?.trim();
-    if (value) profile[key] = value;
-  }
-  const envToken = env.BOXOFFICE_TOKEN?.trim();
-  // A token from the environment has no known expiry; the stored one's does not apply to it.
-  if (envToken) delete profile.tokenExpiresAt;
-  const tokenSource: TokenSource = envToken ? 'env' : stored.token ? 'profile' : 'none';
-  return { profile, tokenSource };
 }
 
 function profileSecrets(profile: Profile): string[] {
@@ -121,11 +106,23 @@ export function assertProfileExists(store: ConfigStore, profileName: string): vo
   }
 }
 
-export async function loadProfile(context: CommandContext): Promise<{ profileName: string; store: ConfigStore; profile: Profile; tokenSource: TokenSource }> {
+export async function loadProfile(context: CommandContext) {
   const profileName = context.globals().profile;
   const store = await openConfigStore(context.deps.env);
   assertProfileExists(store, profileName);
-  return { profileName, store, ...effectiveProfile(store.getProfile(profileName), context.deps.env) };
+  const { env } = context.deps;
+  const stored = store.getProfile(profileName);
+  // The stored profile with BOXOFFICE_* values laid over it.
+  const profile: Profile = { ...stored };
+  for (const [variable, key] of ENV_OVERRIDES) {
+    const value = env[variable]?.trim();
+    if (value) profile[key] = value;
+  }
+  const envToken = env.BOXOFFICE_TOKEN?.trim();
+  // A token from the environment has no known expiry; the stored one's does not apply to it.
+  if (envToken) delete profile.tokenExpiresAt;
+  const tokenSource: TokenSource = envToken ? 'env' : stored.token ? 'profile' : 'none';
+  return { profileName, store, profile, tokenSource };
 }
 
 export async function openSession(context: CommandContext, needs: SessionNeeds = {}): Promise<Session> {

@@ -6,8 +6,8 @@ import { checkToken, refusalText, tokenCheckUrl } from './token-check.js';
 import { notTheServiceLine } from '../../../client/service-answer.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { summarised } from '../summaries.js';
-import { openConfigStore, type ConfigStore } from '../../../session/config/store.js';
-import { assertProfileExists, createWiredClient, effectiveProfile, requireAddresses, whereToGet } from '../../../session/session.js';
+import type { ConfigStore } from '../../../session/config/store.js';
+import { createWiredClient, loadProfile, requireAddresses, whereToGet } from '../../../session/session.js';
 import { threeMonthsAfter } from '../../../auth/expiry.js';
 import { LoginTimeoutError } from '../../../auth/errors.js';
 import { writeDone } from '../../output/index.js';
@@ -47,11 +47,8 @@ export function registerAuthLogin(program: Command, context: CommandContext, run
 
 async function runLogin(options: LoginOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
-  const store = await openConfigStore(deps.env);
-  const profileName = context.globals().profile;
-  assertProfileExists(store, profileName);
   // Addresses may come from the environment; the token being obtained is never sent anywhere.
-  const { profile } = effectiveProfile(store.getProfile(profileName), deps.env);
+  const { profileName, store, profile } = await loadProfile(context);
 
   let token: string;
   let expiresAt: Date;
