@@ -52,131 +52,81 @@ function dateTime(value: DateTime): { date: unknown; timezone: unknown } {
   return { date: closed('date', value.date), timezone: closed('code', value.timezone) };
 }
 
-const EVENT_LIST_OUTPUT = {
-  events: z.array(
-    z.object({
-      eventId: closedSchema('id', 'the id the other tools take'),
-      numericId: closedSchema('id', 'the numeric id, where the service gives one beside a code').nullable(),
-      title: textSchema('the title'),
-      startDate: closedSchema('date', 'the first day, yyyy-mm-dd'),
-      startTime: closedSchema('time', 'the start time, HH:MM:SS'),
-      endDate: closedSchema('date', 'the last day, yyyy-mm-dd'),
-      endTime: closedSchema('time', 'the end time, HH:MM:SS'),
-      type: textSchema('online or offline').nullable(),
-      status: textSchema('the status').nullable(),
-      url: textSchema('the page').nullable(),
-    }),
-  ),
-};
-
-function eventListEntry(event: EventListItem) {
-  const numeric = event.id !== undefined && String(event.id) !== event.eventId ? String(event.id) : null;
+/** A document's fields, each its output schema and its value read from the service's record: its schema and its document from one list. */
+function documentOf<T>(fields: Record<string, [z.ZodType, (item: T) => unknown]>) {
+  const entries = Object.entries(fields);
   return {
-    eventId: closed('id', event.eventId),
-    numericId: closed('id', numeric),
-    title: text(event.eventTitle),
-    startDate: closed('date', event.startDate),
-    startTime: closed('time', event.startTime),
-    endDate: closed('date', event.endDate),
-    endTime: closed('time', event.endTime),
-    type: text(event.type ?? event.eventType),
-    status: text(event.status),
-    url: text(event.url),
+    schema: z.object(Object.fromEntries(entries.map(([name, [schema]]) => [name, schema]))),
+    of: (item: T) => Object.fromEntries(entries.map(([name, [, value]]) => [name, value(item)])),
   };
 }
 
-const EVENT_OUTPUT = {
-  event: z.object({
-    id: z.number().describe('the numeric id'),
-    title: textSchema('the title'),
-    url: textSchema('the page'),
-    description: textSchema('the description').nullable(),
-    type: textSchema('public or private').nullable(),
-    category: textSchema('the category').nullable(),
-    status: textSchema('the status').nullable(),
-    start: dateTimeSchema('when it starts'),
-    end: dateTimeSchema('when it ends'),
-    published: dateTimeSchema('when it was published').nullable(),
-    subdomain: textSchema('the subdomain').nullable(),
-    city: textSchema('the city').nullable(),
-    region: textSchema('the region').nullable(),
-    country: textSchema('the country').nullable(),
-    contactInfo: textSchema('how buyers reach the organizer').nullable(),
-    listingImage: textSchema('the listing image').nullable(),
-    headerImage: textSchema('the header image').nullable(),
-    more: z.record(z.string(), z.unknown()).describe('every other field the service sent, its text fenced'),
-  }),
-};
+const EVENT_LIST_ENTRY = documentOf<EventListItem>({
+  eventId: [closedSchema('id', 'the id the other tools take'), (event) => closed('id', event.eventId)],
+  numericId: [
+    closedSchema('id', 'the numeric id, where the service gives one beside a code').nullable(),
+    (event) => closed('id', event.id !== undefined && String(event.id) !== event.eventId ? String(event.id) : null),
+  ],
+  title: [textSchema('the title'), (event) => text(event.eventTitle)],
+  startDate: [closedSchema('date', 'the first day, yyyy-mm-dd'), (event) => closed('date', event.startDate)],
+  startTime: [closedSchema('time', 'the start time, HH:MM:SS'), (event) => closed('time', event.startTime)],
+  endDate: [closedSchema('date', 'the last day, yyyy-mm-dd'), (event) => closed('date', event.endDate)],
+  endTime: [closedSchema('time', 'the end time, HH:MM:SS'), (event) => closed('time', event.endTime)],
+  type: [textSchema('online or offline').nullable(), (event) => text(event.type ?? event.eventType)],
+  status: [textSchema('the status').nullable(), (event) => text(event.status)],
+  url: [textSchema('the page').nullable(), (event) => text(event.url)],
+});
 
-const EVENT_FIELDS = new Set(
-  'id name url description eventType eventCategory eventStatus startDate endDate publishedDate subdomain city region country contactInfo listingImage headerImage searchImage'.split(
-    ' ',
-  ),
-);
+// The fields the event document names; `more` holds the rest.
+const EVENT_FIELDS = new Set([
+  ...['id', 'name', 'url', 'description', 'eventType', 'eventCategory', 'eventStatus', 'startDate', 'endDate', 'publishedDate'],
+  ...['subdomain', 'city', 'region', 'country', 'contactInfo', 'listingImage', 'headerImage', 'searchImage'],
+]);
 
-function eventDocument(event: OrganizerEvent) {
-  const header = (event as { headerImage?: unknown }).headerImage;
-  const more = Object.fromEntries(Object.entries(event).filter(([name]) => !EVENT_FIELDS.has(name)));
-  return {
-    event: {
-      id: event.id,
-      title: text(event.name),
-      url: text(event.url),
-      description: text(event.description),
-      type: text(event.eventType),
-      category: text(event.eventCategory),
-      status: text(event.eventStatus),
-      start: dateTime(event.startDate),
-      end: dateTime(event.endDate),
-      published: event.publishedDate ? dateTime(event.publishedDate) : null,
-      subdomain: text(event.subdomain),
-      city: text(event.city),
-      region: text(event.region),
-      country: text(event.country),
-      contactInfo: text(event.contactInfo),
-      listingImage: text(event.listingImage),
-      headerImage: text(typeof header === 'string' ? header : event.searchImage),
-      more: serviceValue(more),
+const EVENT_DOCUMENT = documentOf<OrganizerEvent>({
+  id: [z.number().describe('the numeric id'), (event) => event.id],
+  title: [textSchema('the title'), (event) => text(event.name)],
+  url: [textSchema('the page'), (event) => text(event.url)],
+  description: [textSchema('the description').nullable(), (event) => text(event.description)],
+  type: [textSchema('public or private').nullable(), (event) => text(event.eventType)],
+  category: [textSchema('the category').nullable(), (event) => text(event.eventCategory)],
+  status: [textSchema('the status').nullable(), (event) => text(event.eventStatus)],
+  start: [dateTimeSchema('when it starts'), (event) => dateTime(event.startDate)],
+  end: [dateTimeSchema('when it ends'), (event) => dateTime(event.endDate)],
+  published: [dateTimeSchema('when it was published').nullable(), (event) => (event.publishedDate ? dateTime(event.publishedDate) : null)],
+  subdomain: [textSchema('the subdomain').nullable(), (event) => text(event.subdomain)],
+  city: [textSchema('the city').nullable(), (event) => text(event.city)],
+  region: [textSchema('the region').nullable(), (event) => text(event.region)],
+  country: [textSchema('the country').nullable(), (event) => text(event.country)],
+  contactInfo: [textSchema('how buyers reach the organizer').nullable(), (event) => text(event.contactInfo)],
+  listingImage: [textSchema('the listing image').nullable(), (event) => text(event.listingImage)],
+  headerImage: [
+    textSchema('the header image').nullable(),
+    (event) => {
+      const header = (event as { headerImage?: unknown }).headerImage;
+      return text(typeof header === 'string' ? header : event.searchImage);
     },
-  };
-}
+  ],
+  more: [
+    z.record(z.string(), z.unknown()).describe('every other field the service sent, its text fenced'),
+    (event) => serviceValue(Object.fromEntries(Object.entries(event).filter(([name]) => !EVENT_FIELDS.has(name)))),
+  ],
+});
 
-const TICKETS_OUTPUT = {
-  eventId: closedSchema('id', 'the event'),
-  tickets: z.array(
-    z.object({
-      id: z.number().describe('the numeric id (what order tools and the buyer side take)'),
-      code: closedSchema('id', 'the code update_ticket takes, where the service gives one').nullable(),
-      name: textSchema('the name'),
-      description: textSchema('the description').nullable(),
-      price: z.number().nullable().describe('the price (null: the buyer chooses)'),
-      currency: closedSchema('code', 'the currency'),
-      quantity: z.number().describe('the number on sale'),
-      status: textSchema('the status, in the words update_ticket takes'),
-      minQuantity: z.number().describe('the fewest one order takes'),
-      maxQuantity: z.number().describe('the most one order takes'),
-      onSaleFrom: dateTimeSchema('on sale from'),
-      onSaleTo: dateTimeSchema('on sale until'),
-    }),
-  ),
-};
-
-function ticketEntry(ticket: OrganizerTicket) {
-  return {
-    id: ticket.id,
-    code: closed('id', ticketCodeOf(ticket) ?? null),
-    name: text(ticket.typeName),
-    description: text(ticket.typeDesc),
-    price: ticket.price,
-    currency: closed('code', ticket.currency),
-    quantity: ticketCapacity(ticket),
-    status: text(String(readBack(TICKET_TABLE, ticket).status ?? ticket.status)),
-    minQuantity: ticket.minQuantity,
-    maxQuantity: ticket.maxQuantity,
-    onSaleFrom: dateTime(ticket.availableFrom),
-    onSaleTo: dateTime(ticket.availableTo),
-  };
-}
+const TICKET_ENTRY = documentOf<OrganizerTicket>({
+  id: [z.number().describe('the numeric id (what order tools and the buyer side take)'), (ticket) => ticket.id],
+  code: [closedSchema('id', 'the code update_ticket takes, where the service gives one').nullable(), (ticket) => closed('id', ticketCodeOf(ticket) ?? null)],
+  name: [textSchema('the name'), (ticket) => text(ticket.typeName)],
+  description: [textSchema('the description').nullable(), (ticket) => text(ticket.typeDesc)],
+  price: [z.number().nullable().describe('the price (null: the buyer chooses)'), (ticket) => ticket.price],
+  currency: [closedSchema('code', 'the currency'), (ticket) => closed('code', ticket.currency)],
+  quantity: [z.number().describe('the number on sale'), (ticket) => ticketCapacity(ticket)],
+  status: [textSchema('the status, in the words update_ticket takes'), (ticket) => text(String(readBack(TICKET_TABLE, ticket).status ?? ticket.status))],
+  minQuantity: [z.number().describe('the fewest one order takes'), (ticket) => ticket.minQuantity],
+  maxQuantity: [z.number().describe('the most one order takes'), (ticket) => ticket.maxQuantity],
+  onSaleFrom: [dateTimeSchema('on sale from'), (ticket) => dateTime(ticket.availableFrom)],
+  onSaleTo: [dateTimeSchema('on sale until'), (ticket) => dateTime(ticket.availableTo)],
+});
 
 const money = (description: string) => z.number().nullable().describe(description);
 
@@ -232,14 +182,19 @@ export function readTools(settings: ServerSettings): BoxofficeTool[] {
         name: 'list_events',
         title: 'List events',
         summary: "The account's events: id, title, start and end, type, status and page of each.",
-        output: EVENT_LIST_OUTPUT,
+        output: { events: z.array(EVENT_LIST_ENTRY.schema) },
       },
-      async (session) => ({ events: (await session.client.events.getAllEvents()).events.map(eventListEntry) }),
+      async (session) => ({ events: (await session.client.events.getAllEvents()).events.map(EVENT_LIST_ENTRY.of) }),
     ),
     sessionTool(
       settings,
-      { name: 'get_event', title: 'Get an event', summary: 'One event as the organizer sees it: every field the service keeps.', output: EVENT_OUTPUT },
-      async (session, eventId) => eventDocument((await session.client.events.getEvent({ eventId })).event),
+      {
+        name: 'get_event',
+        title: 'Get an event',
+        summary: 'One event as the organizer sees it: every field the service keeps.',
+        output: { event: EVENT_DOCUMENT.schema },
+      },
+      async (session, eventId) => ({ event: EVENT_DOCUMENT.of((await session.client.events.getEvent({ eventId })).event) }),
       'read it',
     ),
     sessionTool(
@@ -248,9 +203,12 @@ export function readTools(settings: ServerSettings): BoxofficeTool[] {
         name: 'list_tickets',
         title: 'List tickets',
         summary: 'The tickets of an event: name, price, currency, quantity on sale, status and sale period.',
-        output: TICKETS_OUTPUT,
+        output: { eventId: closedSchema('id', 'the event'), tickets: z.array(TICKET_ENTRY.schema) },
       },
-      async (session, eventId) => ({ eventId: closed('id', eventId), tickets: (await session.client.events.getTickets({ eventId })).tickets.map(ticketEntry) }),
+      async (session, eventId) => ({
+        eventId: closed('id', eventId),
+        tickets: (await session.client.events.getTickets({ eventId })).tickets.map(TICKET_ENTRY.of),
+      }),
       'read its tickets',
     ),
     sessionTool(
