@@ -84,19 +84,15 @@ export function readCache(file: string | undefined): Map<string, CachePart> {
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
-/** Removes the caches of other builds (or Node versions) left unused for a week. */
-function removeStaleCaches(directory: string, build: string): void {
-  for (const name of readdirSync(directory)) {
-    const file = join(directory, name);
-    if (/^(cli|chunk)-/.test(name) && !name.startsWith(build) && statSync(file).mtimeMs < Date.now() - WEEK_MS) rmSync(file, { force: true });
-  }
-}
-
 /** Whole or not at all (written under another name, then renamed), mode 0600. */
 export function writeCache(file: string, build: string, parts: readonly CachePart[]): void {
   try {
     createPrivateDirectory(dirname(file));
-    removeStaleCaches(dirname(file), build);
+    // The caches of other builds (or Node versions) left unused for a week go.
+    for (const name of readdirSync(dirname(file))) {
+      const other = join(dirname(file), name);
+      if (/^(cli|chunk)-/.test(name) && !name.startsWith(build) && statSync(other).mtimeMs < Date.now() - WEEK_MS) rmSync(other, { force: true });
+    }
     const header = JSON.stringify(parts.map(({ name, identity, data }) => [name, identity, data.length]));
     const partial = `${file}.${process.pid}`;
     writePrivateFile(partial, Buffer.concat([Buffer.from(`${header}\n`), ...parts.map(({ data }) => data)]));

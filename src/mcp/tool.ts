@@ -33,7 +33,6 @@ export function toolDescription(tool: BoxofficeTool, live: boolean): string {
   );
 }
 
-/** For the descriptions of the tools that read an attendee list: whose token reads it. */
 export const ATTENDEE_LIST_TOKEN_NOTE = 'The attendee list is read with the token of the account that owns the event.';
 
 export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true };

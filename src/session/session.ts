@@ -46,7 +46,6 @@ const ENV_OVERRIDES = [
   ['BOXOFFICE_BOOKING_KEY', 'bookingKey'],
 ] as const;
 
-/** The stderr line for a token that ends soon, or undefined when no warning is due. */
 export function expiryWarning(status: ExpiryStatus, profileName: string): string | undefined {
   if (status.remainingMs === undefined || !status.expiresAt) return undefined;
   const when = status.expiresAt.toISOString().slice(0, 10);
@@ -207,7 +206,6 @@ function retryNotice(delayMs: number, error: unknown, operation: string | undefi
   return `${reason}; waiting ${formatDuration(Math.ceil(delayMs / 1000) * 1000)} before retrying${what}${limit}`;
 }
 
-/** What the buyer-side (Publisher API) commands need: its key, no organizer token. */
 export const PUBLISHER_KEY_ONLY: SessionNeeds = { token: false, publisherKey: true };
 
 export async function withSession<T>(context: CommandContext, needs: SessionNeeds, work: (session: Session) => Promise<T>): Promise<T> {

@@ -69,7 +69,6 @@ function loadDatabaseSync(): DatabaseSyncClass {
   return databaseSync;
 }
 
-/** A file, or ':memory:'. */
 export function openSqlite(path: string): SqliteDatabase {
   return new NodeSqlite(new (loadDatabaseSync())(path));
 }

@@ -76,10 +76,8 @@ async function exportTo(settings: ServerSettings, signal: AbortSignal, input: To
       throw new UsageError(`fileName: ${path} exists; an export never replaces a file: give another fileName`, 'fileName');
     },
   };
-  // A longer rate limit ends the call with the time to wait instead of waiting here.
-  const needs = { token: true, maxWaitMs: TOOL_CALL_MAX_WAIT_MS, notice };
   const summary = await toDestination(target, deps.io.stdout, hooks, (rows, outputPath) =>
-    withSession(context, needs, (session) =>
+    withSession(context, { token: true, maxWaitMs: TOOL_CALL_MAX_WAIT_MS, notice }, (session) =>
       withPermissionExplained(attendeeListRefused(eventId), () =>
         exportAttendees(
           { eventId, format, outputPath, resume: false, prefetch: DEFAULT_PREFETCH, statuses },

@@ -9,6 +9,7 @@ import { readBack } from '../../client/fields/read-back.js';
 import { TICKET_TABLE, ticketCodeOf } from '../../client/fields/ticket.js';
 import { ticketCapacity, type BookingOrder, type EventListItem, type OrganizerEvent, type OrganizerTicket } from '../../client/schemas/index.js';
 import { DATE_PATTERN, FORMAT_MESSAGES } from '../../client/schemas/values.js';
+import type { ReportResponse } from '../../client/event-api.js';
 import { EVENT_INPUT, eventIds } from '../input-schema.js';
 import { closed, closedSchema, serviceValue, text, textSchema } from '../service-text.js';
 import { READ_ONLY, type BoxofficeTool, type ToolInput } from '../tool.js';
@@ -130,22 +131,14 @@ const TICKET_ENTRY = documentOf<OrganizerTicket>({
 
 const money = (description: string) => z.number().nullable().describe(description);
 
-const REPORT_OUTPUT = {
-  eventId: closedSchema('id', 'the event'),
-  amount: z.number().describe('the amount of the sales'),
-  platformFee: money('the platform fee'),
-  cancel: money('the cancelled tickets'),
-  tickets: z.array(
-    z.object({
-      ticketId: closedSchema('id', 'the ticket'),
-      ticketName: textSchema('its name'),
-      tickets: z.number().describe('tickets sold'),
-      platformFee: money('its platform fee'),
-      cancel: money('its cancelled tickets'),
-      amount: money('its amount'),
-    }),
-  ),
-};
+const REPORT_LINE = documentOf<ReportResponse['tickets'][number]>({
+  ticketId: [closedSchema('id', 'the ticket'), (line) => closed('id', line.ticketId)],
+  ticketName: [textSchema('its name'), (line) => text(line.ticketName)],
+  tickets: [z.number().describe('tickets sold'), (line) => line.tickets],
+  platformFee: [money('its platform fee'), (line) => line.platformFee ?? null],
+  cancel: [money('its cancelled tickets'), (line) => line.cancel ?? null],
+  amount: [money('its amount'), (line) => line.amount ?? null],
+});
 
 const BOOKINGS_OUTPUT = {
   fromDate: closedSchema('date', 'the first day'),
@@ -217,7 +210,13 @@ export function readTools(settings: ServerSettings): BoxofficeTool[] {
         name: 'sales_report',
         title: 'Sales report',
         summary: 'The sales report of an event: tickets sold, cancelled, platform fee and amount per ticket, and the totals.',
-        output: REPORT_OUTPUT,
+        output: {
+          eventId: closedSchema('id', 'the event'),
+          amount: z.number().describe('the amount of the sales'),
+          platformFee: money('the platform fee'),
+          cancel: money('the cancelled tickets'),
+          tickets: z.array(REPORT_LINE.schema),
+        },
       },
       async (session, eventId) => {
         const report = await session.client.events.getReport({ eventId });
@@ -226,14 +225,7 @@ export function readTools(settings: ServerSettings): BoxofficeTool[] {
           amount: report.amount,
           platformFee: report.platformFee ?? null,
           cancel: report.cancel ?? null,
-          tickets: report.tickets.map((line) => ({
-            ticketId: closed('id', line.ticketId),
-            ticketName: text(line.ticketName),
-            tickets: line.tickets,
-            platformFee: line.platformFee ?? null,
-            cancel: line.cancel ?? null,
-            amount: line.amount ?? null,
-          })),
+          tickets: report.tickets.map(REPORT_LINE.of),
         };
       },
       'read its report',
