@@ -12,7 +12,6 @@ import { configDirectory, openConfigStore } from '../../../session/config/store.
 import { printOut } from '../../../session/deps.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
-export type Shell = (typeof SHELLS)[number];
 
 /** What a value that is not one of fixed values is: a file name, or an id the CLI last listed. */
 type ValueKind = 'file' | 'event' | 'ticket';
@@ -41,10 +40,6 @@ function argumentKind(name: string): ValueKind | undefined {
   return PATH_NAME.test(name) ? 'file' : undefined;
 }
 
-function optionFlags(option: Option): string[] {
-  return [option.long, option.short].filter((flag): flag is string => typeof flag === 'string');
-}
-
 function commandTree(program: Command): CommandNode[] {
   const nodes: CommandNode[] = [];
   const visit = (command: Command, path: string, inherited: readonly Option[]) => {
@@ -55,7 +50,9 @@ function commandTree(program: Command): CommandNode[] {
       options: options
         .filter((option) => !option.hidden)
         .flatMap((option) =>
-          optionFlags(option).map((flag) => ({ flag, description: option.description, values: completionValues(option), kind: optionKind(option) })),
+          [option.long, option.short]
+            .filter((flag) => flag !== undefined)
+            .map((flag) => ({ flag, description: option.description, values: completionValues(option), kind: optionKind(option) })),
         ),
       argumentValues: command.registeredArguments[0] ? completionValues(command.registeredArguments[0]) : undefined,
       argumentKinds: command.registeredArguments.map((argument) => argumentKind(argument.name())),
@@ -274,14 +271,6 @@ function fish(nodes: CommandNode[], configDir: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `configDir`: the config directory at generation time, where BOXOFFICE_CONFIG_DIR is not set at TAB time. */
-function completionScript(shell: Shell, program: Command, configDir: string): string {
-  const nodes = commandTree(program);
-  if (shell === 'bash') return bash(nodes, configDir);
-  if (shell === 'zsh') return zsh(nodes, configDir);
-  return fish(nodes, configDir);
-}
-
 export function registerCompletion(
   program: Command,
   context: CommandContext,
@@ -314,7 +303,8 @@ async function runCompletion(options: { shell: string }, program: Command, conte
   if (!shell) throw new UsageError(`unknown shell ${JSON.stringify(options.shell)}: expected bash, zsh or fish`, 'SHELL');
   const profileOption = program.options.find((option) => option.long === '--profile');
   if (profileOption) completeWith(profileOption, await profileNames(context));
-  const script = completionScript(shell, program, configDirectory(context.deps.env));
+  // The config directory at generation time, where BOXOFFICE_CONFIG_DIR is not set at TAB time.
+  const script = { bash, zsh, fish }[shell](commandTree(program), configDirectory(context.deps.env));
   if (context.globals().json) {
     writeJson(context.deps.io, { shell, script });
     return;
