@@ -1,13 +1,15 @@
-// The OAuth authorization-code flow from a terminal: a loopback callback server,
-// the authorize page opened in the browser (or its address printed), one callback checked
-// against this login's random state, then the code exchanged with the PKCE verifier.
+// The OAuth authorization-code flow from a terminal: a loopback callback server, the authorize
+// page opened in the browser (or its address printed), one callback checked against this login's
+// random state, then the code exchanged with the PKCE verifier (RFC 7636, S256).
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import { BoxofficeError, CancelledError } from '../client/errors.js';
 import type { OAuthApi } from '../client/oauth.js';
 import type { TokenResponse } from '../client/schemas/index.js';
+import { sha256Base64Url } from '../util/digest.js';
+import { closeServer, listen, loopbackPage } from '../util/loopback.js';
 import { sameSecret } from '../util/same-secret.js';
-import { startCallbackServer, type CallbackQuery } from './callback-server.js';
-import { LoginDeniedError, LoginStateMismatchError, LoginTimeoutError } from './errors.js';
-import { createPkcePair, createState } from './pkce.js';
+import { CallbackPortError, LoginDeniedError, LoginStateMismatchError, LoginTimeoutError } from './errors.js';
 
 export interface BrowserLoginOptions {
   oauth: Pick<OAuthApi, 'authorizeUrl' | 'exchangeCode'>;
@@ -18,20 +20,83 @@ export interface BrowserLoginOptions {
   timeoutMs: number;
   /** Opens the authorize page; undefined prints the address for the user to open. */
   openBrowser?: (url: string) => Promise<void>;
-  /** A line for the user (stderr). */
   tell: (line: string) => void;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Ctrl-C. */
   signal: AbortSignal;
 }
 
-function judge(state: string, query: CallbackQuery): { ok: boolean; message: string } {
+const CALLBACK_HOST = '127.0.0.1';
+const CALLBACK_PATH = '/callback';
+
+type CallbackQuery = Record<string, string>;
+
+/**
+ * The loopback redirect target (RFC 8252 §7.3): it accepts exactly one request on /callback,
+ * answers the browser with the page `judge` says, then closes. `callback`: that request's query.
+ */
+export async function startCallbackServer(port: number, judge: (query: CallbackQuery) => { ok: boolean; message: string }) {
+  let deliver!: (query: CallbackQuery) => void;
+  const callback = new Promise<CallbackQuery>((resolve) => (deliver = resolve));
+  let answered = false;
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', `http://${CALLBACK_HOST}`);
+    if (request.method !== 'GET' || url.pathname !== CALLBACK_PATH || answered) {
+      // favicon.ico and the like: not the callback, and not counted as one.
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('not found\n');
+      return;
+    }
+    answered = true;
+    const query = Object.fromEntries(url.searchParams);
+    const verdict = judge(query);
+    response.writeHead(verdict.ok ? 200 : 400, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' });
+    response.end(loopbackPage(verdict.ok ? 'Logged in' : 'Login failed', verdict.message), () => {
+      void close().then(() => deliver(query));
+    });
+  });
+  const close = () => closeServer(server);
+  const boundPort = await listen(server, port, CALLBACK_HOST).catch((error: NodeJS.ErrnoException) => {
+    const reason =
+      error.code === 'EADDRINUSE'
+        ? `port ${port} on ${CALLBACK_HOST} is in use; pass --port N (and register http://${CALLBACK_HOST}:N${CALLBACK_PATH} as the application's callback)`
+        : `cannot listen on ${CALLBACK_HOST}:${port} for the login callback: ${error.message}`;
+    throw new CallbackPortError(reason);
+  });
+  return { redirectUri: `http://${CALLBACK_HOST}:${boundPort}${CALLBACK_PATH}`, callback, close };
+}
+
+export function createPkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: sha256Base64Url(verifier) };
+}
+
+/** Why a callback is not this login's answer: what the browser is told, and the error the login ends with. */
+function refusal(state: string, query: CallbackQuery): { page: string; error: Error } | undefined {
   if (!sameSecret(state, query.state)) {
-    return { ok: false, message: 'This answer does not belong to the login in progress (state mismatch). Nothing was stored.' };
+    return {
+      page: 'This answer does not belong to the login in progress (state mismatch). Nothing was stored.',
+      error: new LoginStateMismatchError(
+        'the browser returned an answer for a different login (state mismatch: a forged or stale callback); nothing was stored',
+      ),
+    };
   }
-  if (query.error) return { ok: false, message: `The login was not allowed (${query.error}). Nothing was stored.` };
-  if (!query.code) return { ok: false, message: 'The answer carried no authorization code. Nothing was stored.' };
-  return { ok: true, message: 'Authorization received. You can close this window and return to the terminal.' };
+  if (query.error) {
+    const description = query.error_description ? `: ${query.error_description}` : '';
+    return {
+      page: `The login was not allowed (${query.error}). Nothing was stored.`,
+      error: new LoginDeniedError(
+        query.error === 'access_denied'
+          ? 'the login was refused in the browser (access_denied); nothing was stored'
+          : `the authorization server refused the login (${query.error}${description}); nothing was stored`,
+      ),
+    };
+  }
+  if (!query.code) {
+    return {
+      page: 'The answer carried no authorization code. Nothing was stored.',
+      error: new BoxofficeError('the browser returned no authorization code; nothing was stored'),
+    };
+  }
+  return undefined;
 }
 
 function describeMinutes(ms: number): string {
@@ -40,10 +105,14 @@ function describeMinutes(ms: number): string {
 }
 
 export async function browserLogin(options: BrowserLoginOptions): Promise<TokenResponse> {
-  const server = await startCallbackServer(options.port);
-  const state = createState();
+  const state = randomBytes(24).toString('base64url');
   const pkce = createPkcePair();
-  server.setVerdict((query) => judge(state, query));
+  const server = await startCallbackServer(options.port, (query) => {
+    const refused = refusal(state, query);
+    return refused
+      ? { ok: false, message: refused.page }
+      : { ok: true, message: 'Authorization received. You can close this window and return to the terminal.' };
+  });
   const stopWaiting = new AbortController();
   const onInterrupt = () => stopWaiting.abort();
   options.signal.addEventListener('abort', onInterrupt, { once: true });
@@ -82,21 +151,12 @@ export async function browserLogin(options: BrowserLoginOptions): Promise<TokenR
     await server.close();
   }
 
-  if (!sameSecret(state, query.state)) {
-    throw new LoginStateMismatchError('the browser returned an answer for a different login (state mismatch: a forged or stale callback); nothing was stored');
-  }
-  if (query.error === 'access_denied') {
-    throw new LoginDeniedError('the login was refused in the browser (access_denied); nothing was stored');
-  }
-  if (query.error) {
-    const description = query.error_description ? `: ${query.error_description}` : '';
-    throw new LoginDeniedError(`the authorization server refused the login (${query.error}${description}); nothing was stored`);
-  }
-  if (!query.code) throw new BoxofficeError('the browser returned no authorization code; nothing was stored');
+  const refused = refusal(state, query);
+  if (refused) throw refused.error;
   return options.oauth.exchangeCode({
     clientId: options.clientId,
     clientSecret: options.clientSecret,
-    code: query.code,
+    code: query.code as string,
     redirectUri: server.redirectUri,
     codeVerifier: pkce.verifier,
   });

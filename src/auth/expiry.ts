@@ -9,9 +9,9 @@ type ExpiryLevel = 'unknown' | 'ok' | 'soon' | 'urgent' | 'expired';
 
 export interface ExpiryStatus {
   level: ExpiryLevel;
-  /** Milliseconds left (negative once expired); undefined when the expiry is not known. */
+  /** Negative once expired. */
   remainingMs?: number;
-  /** Whole days left, rounded down; undefined when the expiry is not known. */
+  /** Rounded down. */
   daysLeft?: number;
   expiresAt?: Date;
 }

@@ -7,17 +7,14 @@ import { GLOBAL_OPTIONS_WITH_VALUE } from '../cli/framework/global-options.js';
 import { createPrivateDirectory, writePrivateFile } from '../util/private-file.js';
 
 export interface CachePart {
-  /** The compiled file's name (`cli.cjs`, a chunk's file name). */
+  /** `cli.cjs`, a chunk's file name. */
   name: string;
   /** `sourceIdentity` of the file the part was made from. */
   identity: string;
   data: Buffer;
 }
 
-/**
- * The user's cache directory for boxoffice, as each system places one; undefined when the
- * environment names no absolute one (HOME="" must not put a cache in the working directory).
- */
+/** Undefined when the environment names no absolute one (HOME="" must not put a cache in the working directory). */
 export function cacheDirectory(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string | undefined {
   // node:os only when the environment names no home: every start would pay for loading it.
   const home = env.HOME ?? env.USERPROFILE ?? process.getBuiltinModule('node:os').homedir();
@@ -31,10 +28,7 @@ export function cacheDirectory(env: NodeJS.ProcessEnv, platform: NodeJS.Platform
   return isAbsolute(base) ? base : undefined;
 }
 
-/**
- * The command a run's cache is made after: its first two words that look like command names (not
- * ids or values), else its first flag (`--version`, `--help`), else `none`.
- */
+/** The first two words that look like command names (not ids or values), else the first flag (`--version`), else `none`. */
 export function commandKey(argv: readonly string[]): string {
   const words: string[] = [];
   for (let index = 0; index < argv.length && words.length < 2; index++) {
@@ -65,10 +59,7 @@ function ownedByUser(fd: number): boolean {
   return uid === process.getuid() && (mode & 0o022) === 0;
 }
 
-/**
- * A cache file: a JSON line listing its parts as [name, identity, length], then V8's data of each
- * in that order. Anything else, or a file others may write, reads as no parts.
- */
+/** A JSON line listing the parts as [name, identity, length], then V8's data of each; anything else, or a file others may write, reads as none. */
 export function readCache(file: string | undefined): Map<string, CachePart> {
   const parts = new Map<string, CachePart>();
   if (file === undefined) return parts;
@@ -93,19 +84,15 @@ export function readCache(file: string | undefined): Map<string, CachePart> {
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
-/** Removes the caches of other builds (or Node versions) left unused for a week. */
-function removeStaleCaches(directory: string, build: string): void {
-  for (const name of readdirSync(directory)) {
-    const file = join(directory, name);
-    if (/^(cli|chunk)-/.test(name) && !name.startsWith(build) && statSync(file).mtimeMs < Date.now() - WEEK_MS) rmSync(file, { force: true });
-  }
-}
-
-/** Writes the file whole or not at all (a partial file under another name, then renamed), mode 0600. */
+/** Whole or not at all (written under another name, then renamed), mode 0600. */
 export function writeCache(file: string, build: string, parts: readonly CachePart[]): void {
   try {
     createPrivateDirectory(dirname(file));
-    removeStaleCaches(dirname(file), build);
+    // The caches of other builds (or Node versions) left unused for a week go.
+    for (const name of readdirSync(dirname(file))) {
+      const other = join(dirname(file), name);
+      if (/^(cli|chunk)-/.test(name) && !name.startsWith(build) && statSync(other).mtimeMs < Date.now() - WEEK_MS) rmSync(other, { force: true });
+    }
     const header = JSON.stringify(parts.map(({ name, identity, data }) => [name, identity, data.length]));
     const partial = `${file}.${process.pid}`;
     writePrivateFile(partial, Buffer.concat([Buffer.from(`${header}\n`), ...parts.map(({ data }) => data)]));

@@ -1,12 +1,8 @@
-// The CLI's start (bin/boxoffice.js requires the build of this file, dist/loader.cjs): compiles
-// the bundle's core (dist/cli.cjs) and each chunk a command loads with a V8 code cache made after
-// that command ran, so that it holds the functions V8 compiled on their first call as well as
-// those it compiled as the file loaded (Node's own compile cache, which dist/import-chunk.cjs
-// turns on for the ES module chunks, holds only the latter). Each command (its first two words)
-// has one cache file in the user's cache directory, named by the build's content hash (computed
-// when dist/ was built), the Node version and architecture; each part in it is used only for the
-// very file it was made from (cache-file.ts), so no change of the bundle runs old code. The file
-// is written again (atomically) after a successful run that lacked a part or had one refused.
+// The CLI's start (dist/loader.cjs): compiles the bundle's core and each chunk a command loads with
+// a V8 code cache made after that command ran, so that it holds the functions V8 compiled on their
+// first call too (Node's own compile cache holds only those compiled as the file loaded). One cache
+// file per command, named by the build's hash, Node version and architecture; each part is used
+// only for the very file it was made from (cache-file.ts), so no change of the bundle runs old code.
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import Module from 'node:module';
 import { dirname, join } from 'node:path';
@@ -33,10 +29,7 @@ type Exports = Record<string, unknown>;
 /** The core and the chunks share one `require` per directory, as Node's modules of a directory resolve alike. */
 const requireIn = new Map<string, { require: NodeJS.Require; paths: string[] }>();
 
-/**
- * A module loaded as Node would load it (one instance, in require.cache), compiled with the
- * cache part made from this very file if there is one, its exports starting with `given`.
- */
+/** A module loaded as Node would (one instance, in require.cache), compiled with its cache part if it has one. */
 function loadModule(file: string, part: CachePart | undefined, parent: NodeJS.Module | undefined, given: Exports = {}) {
   const fd = openSync(file, 'r');
   let source: string;
@@ -65,10 +58,7 @@ function loadModule(file: string, part: CachePart | undefined, parent: NodeJS.Mo
   return { exports: loaded.exports as Exports, script, identity, used: cachedData !== undefined };
 }
 
-/**
- * Loads the core, and gives it `loadChunk` (what the core and the CommonJS chunks load a chunk
- * with), each compiled with its part of the command's cache.
- */
+/** The core, given `loadChunk` (what the core and the CommonJS chunks load a chunk with). */
 function loadCore() {
   const directory = cacheDirectory(process.env);
   const build = `cli-${BOXOFFICE_BUILD_ID.slice(0, 16)}-${process.version}-${process.arch}`;

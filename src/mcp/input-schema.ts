@@ -1,13 +1,11 @@
-// A tool's input schema derived from a resource's field table (src/client/fields/), as the CLI's
-// flags are: the same names (the API's), help, kinds, choices and formats. Values come back as the
-// strings the verbs take, so a tool call goes through the verb's own checks and request schema.
+// A tool's input schema derived from a resource's field table, as the CLI's flags are. Values come
+// back as the strings the verbs take, so a tool call goes through the verb's own checks.
 import * as z from 'zod';
 import type { IdArguments } from '../session/ids.js';
 import { EVENT_ID } from '../client/fields/event.js';
 import { fieldsOf, type FieldSpec, type ResourceTable, type Verb } from '../client/fields/table.js';
 import { DATE_PATTERN, FORMAT_MESSAGES, TIME_PATTERN } from '../client/schemas/values.js';
 
-/** An id as the service gives it: a whole number, or a code such as EKDJHH. */
 const idValue = z.union([z.string().trim().min(1), z.number().int().positive()]);
 
 /** A value as JSON carries it; a new record's formats are checked (what is read back need not have them). */
@@ -39,7 +37,7 @@ function describe(field: FieldSpec): string {
   return `${field.help}${FORMAT_HINTS[field.kind ?? 'text'] ?? ''}${blank}`;
 }
 
-/** The input shape of a tool taking `fields`: a create's required fields are required, an update's only its ids. */
+/** A create's required fields are required, an update's only its ids. */
 function inputShape(fields: readonly FieldSpec[], verb: Verb): z.ZodRawShape {
   return Object.fromEntries(
     fields.map((field) => {
@@ -49,12 +47,10 @@ function inputShape(fields: readonly FieldSpec[], verb: Verb): z.ZodRawShape {
   );
 }
 
-/** The input of the tool that runs `verb` on `table`'s resource: every field the verb sends. */
 export function recordInput(table: ResourceTable, verb: Verb): z.ZodRawShape {
   return inputShape(fieldsOf(table, verb), verb);
 }
 
-/** The input of a tool about one event: its id. */
 export const EVENT_INPUT = inputShape([EVENT_ID], 'update');
 
 function asText(value: unknown): string {
@@ -74,7 +70,6 @@ export function verbInput(fields: readonly FieldSpec[], input: Readonly<Record<s
   return { ids, values };
 }
 
-/** The ids of a tool about one event: EVENT_ID. */
 export function eventIds(input: Readonly<Record<string, unknown>>): IdArguments {
   return verbInput([EVENT_ID], input).ids;
 }

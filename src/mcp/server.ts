@@ -1,7 +1,5 @@
-// `boxoffice mcp`: the organizer's tools served over the Model Context Protocol on the standard
-// streams (the official SDK's server, on a line transport of its own: stdio-transport.ts), for
-// the profile given. Reads are always served; the write tools only with --allow-writes; attendee
-// rows only with --allow-attendee-rows.
+// `boxoffice mcp`: the organizer's tools over the Model Context Protocol on the standard streams
+// (the SDK's server on a line transport of its own, stdio-transport.ts).
 import { join } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -10,8 +8,8 @@ import { configDirectory } from '../session/config/store.js';
 import type { CommandContext } from '../session/context.js';
 import { HOURLY_READ_QUOTA } from '../client/live-quotas.js';
 import { loadProfile } from '../session/session.js';
+import { kebabCase } from '../util/kebab-case.js';
 import { packageVersion } from '../util/version.js';
-import { inToolTerms } from './parameter-names.js';
 import { SERVICE_TEXT_CONVENTION } from './service-text.js';
 import { toolDescription, type BoxofficeTool, type ToolInput } from './tool.js';
 import type { McpHost, ServerSettings } from './tool-call.js';
@@ -23,25 +21,12 @@ import { readTools } from './tools/read.js';
 import { writeTools } from './tools/write.js';
 
 export interface McpServeOptions {
-  /** Serve the tools that change the service. */
   allowWrites: boolean;
-  /** Serve attendee_rows, which puts personal data in the conversation. */
   allowAttendeeRows: boolean;
-  /** Where export_attendees writes; default `exports` in the config directory. */
+  /** Default: `exports` in the config directory. */
   exportDir?: string;
 }
 
-/** Every tool the options allow, in the order they are listed. */
-function toolsFor(settings: ServerSettings, options: McpServeOptions, exportDir: string): BoxofficeTool[] {
-  return [
-    ...readTools(settings),
-    insightsTool(settings),
-    ...attendeeTools(settings, { exportDir, allowRows: options.allowAttendeeRows }),
-    ...(options.allowWrites ? [...writeTools(settings), applyTool(settings)] : []),
-  ];
-}
-
-/** What the assistant is told when it connects: what the tools are for, what they cost, how service text is marked. */
 function serverInstructions(profile: string, options: McpServeOptions): string {
   const writes = options.allowWrites
     ? `The write tools (create_*, update_*, apply_setup) change the service${profile === LIVE_PROFILE ? ', here the LIVE one, for real buyers' : ''}; ask before calling them.`
@@ -57,11 +42,18 @@ function serverInstructions(profile: string, options: McpServeOptions): string {
   ].join('\n\n');
 }
 
-/** A tool error in the tool's own terms (its parameters, not the CLI's flags). */
-function inToolTermsResult(tool: BoxofficeTool, result: CallToolResult): CallToolResult {
+/** An error in the tool's own terms: the CLI's messages name flags (--from-date) and arguments (EVENT_ID), the tool takes fromDate, eventId. */
+function inToolTerms(tool: BoxofficeTool, result: CallToolResult): CallToolResult {
   if (!result.isError) return result;
-  const parameters = Object.keys(tool.input);
-  return { ...result, content: result.content.map((block) => (block.type === 'text' ? { ...block, text: inToolTerms(block.text, parameters) } : block)) };
+  const reworded = (message: string) => {
+    let text = message;
+    for (const name of Object.keys(tool.input)) {
+      text = text.replace(new RegExp(`--${kebabCase(name)}(?![\\w-])`, 'g'), name);
+      if (name.endsWith('Id')) text = text.replace(new RegExp(`\\b${kebabCase(name).replace(/-/g, '_').toUpperCase()}\\b`, 'g'), name);
+    }
+    return text;
+  };
+  return { ...result, content: result.content.map((block) => (block.type === 'text' ? { ...block, text: reworded(block.text) } : block)) };
 }
 
 /** One stderr line per call of a write tool: which, on which profile, on what, and how it ended. */
@@ -76,7 +68,7 @@ function writeLogLine(tool: BoxofficeTool, profile: string, input: ToolInput, re
   return `boxoffice mcp: ${tool.name} on profile ${profile}${what ? ` (${what})` : ''}: ${outcome}\n`;
 }
 
-/** Serves until the client closes the connection (standard input ends) or Ctrl-C; `host`: what the CLI gives it. */
+/** Serves until standard input ends or Ctrl-C. */
 export async function serveMcp(options: McpServeOptions, context: CommandContext, host: McpHost): Promise<void> {
   const { deps } = context;
   const globals = context.globals();
@@ -85,7 +77,12 @@ export async function serveMcp(options: McpServeOptions, context: CommandContext
   const settings: ServerSettings = { deps, profile: globals.profile, debug: globals.debug, host };
   const live = globals.profile === LIVE_PROFILE;
   const exportDir = options.exportDir ?? join(configDirectory(deps.env), 'exports');
-  const tools = toolsFor(settings, options, exportDir);
+  const tools = [
+    ...readTools(settings),
+    insightsTool(settings),
+    ...attendeeTools(settings, { exportDir, allowRows: options.allowAttendeeRows }),
+    ...(options.allowWrites ? [...writeTools(settings), applyTool(settings)] : []),
+  ];
 
   const server = new McpServer({ name: 'boxoffice', version: packageVersion() }, { instructions: serverInstructions(globals.profile, options) });
   for (const tool of tools) {
@@ -99,7 +96,7 @@ export async function serveMcp(options: McpServeOptions, context: CommandContext
         annotations: { title: tool.title, openWorldHint: false, ...tool.annotations },
       },
       async (input: ToolInput, extra) => {
-        const result = inToolTermsResult(tool, await tool.run(input, AbortSignal.any([deps.signal, extra.signal])));
+        const result = inToolTerms(tool, await tool.run(input, AbortSignal.any([deps.signal, extra.signal])));
         if (tool.writes) deps.io.stderr.write(writeLogLine(tool, globals.profile, input, result));
         return result;
       },

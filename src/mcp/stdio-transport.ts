@@ -1,12 +1,11 @@
-// The protocol on standard input and output, one JSON-RPC message a line, as the SDK's stdio
-// transport, except in what it does with a message it cannot take: the SDK's closes the connection
-// on a message larger than its buffer (the server then ends, answering nothing) and drops a
-// malformed one unanswered. Here each is answered with a JSON-RPC error and the next is served:
-// a line larger than MAX_MESSAGE_BYTES is not kept (only its id is read, to answer under it),
-// text that is not JSON is a parse error, JSON that is no JSON-RPC message an invalid request.
+// One JSON-RPC message a line, as the SDK's stdio transport, which closes the connection on a
+// message larger than its buffer (the server ends, answering nothing) and drops a malformed one
+// unanswered. Here each is answered with a JSON-RPC error and the next is served: of a line
+// larger than MAX_MESSAGE_BYTES only the id is read (test/mcp/protocol-errors.test.ts).
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod';
 import { RequestIdScanner } from './request-id-scanner.js';
 
 /** The largest message taken (no tool takes more than a few kilobytes of arguments). */
@@ -16,18 +15,13 @@ const NEWLINE = 0x0a;
 
 type RequestId = string | number | null;
 
-function idOf(value: unknown): RequestId {
-  if (typeof value !== 'object' || value === null || !('id' in value)) return null;
-  const { id } = value;
-  return typeof id === 'string' || typeof id === 'number' ? id : null;
-}
+const withId = z.object({ id: z.union([z.string(), z.number()]) });
 
 export class LineTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
 
-  /** The start of the current line, while it fits. */
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   /** Set while the current line is too large: it reads the id as the line goes by. */
@@ -65,19 +59,13 @@ export class LineTransport implements Transport {
       this.pendingBytes += piece.length;
       return;
     }
-    if (this.oversized === undefined) {
-      this.oversized = { scanner: new RequestIdScanner(), bytes: 0 };
-      for (const kept of this.pending) this.scan(kept);
-      this.pending = [];
-      this.pendingBytes = 0;
+    this.oversized ??= { scanner: new RequestIdScanner(), bytes: 0 };
+    for (const part of [...this.pending, piece]) {
+      this.oversized.scanner.feed(part);
+      this.oversized.bytes += part.length;
     }
-    this.scan(piece);
-  }
-
-  private scan(piece: Buffer): void {
-    if (this.oversized === undefined) return;
-    this.oversized.scanner.feed(piece);
-    this.oversized.bytes += piece.length;
+    this.pending = [];
+    this.pendingBytes = 0;
   }
 
   private endLine(): void {
@@ -104,13 +92,12 @@ export class LineTransport implements Transport {
     }
     const message = JSONRPCMessageSchema.safeParse(value);
     if (!message.success) {
-      this.refuse(idOf(value), ErrorCode.InvalidRequest, 'invalid request: not a JSON-RPC 2.0 message; nothing was done');
+      this.refuse(withId.safeParse(value).data?.id ?? null, ErrorCode.InvalidRequest, 'invalid request: not a JSON-RPC 2.0 message; nothing was done');
       return;
     }
     this.onmessage?.(message.data);
   }
 
-  /** Answers a message that was not taken, and says so to the server (onerror). */
   private refuse(id: RequestId, code: ErrorCode, message: string): void {
     this.onerror?.(new Error(message));
     // The protocol's message type has no null id; JSON-RPC 2.0 answers an unreadable request with one.

@@ -1,8 +1,6 @@
-// One tool call runs the cores in a context of its own, as the CLI would: no prompts, nothing on
-// the protocol's stdout, its stderr the server's, and no long waits on rate limits. The document
-// it builds from what the cores return becomes structured content with the service's text
-// fenced; an error becomes a tool error carrying the CLI's one-line message and next step, which
-// the CLI gives the server it starts (McpHost): src/mcp imports nothing of src/cli.
+// One tool call: the cores run in a context of their own; an error becomes a tool error carrying
+// the CLI's one-line message and next step, which the CLI gives the server (McpHost): src/mcp
+// imports nothing of src/cli.
 import { Readable, Writable } from 'node:stream';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CommandContext } from '../session/context.js';
@@ -11,30 +9,19 @@ import { checkIdArguments, type IdArguments } from '../session/ids.js';
 import type { Resource, Verb } from '../client/fields/table.js';
 import { fenceServiceText } from './service-text.js';
 
-/**
- * The longest one service call of a tool waits out a busy service or a rate limit. A rate limit
- * that asks for longer is reported at once, with the time to wait, instead of blocking the assistant.
- */
+/** A rate limit that asks for a longer wait is reported at once, with the time to wait, instead of blocking the assistant. */
 export const TOOL_CALL_MAX_WAIT_MS = 5_000;
 
 /** A record write of the CLI's verbs: the ids by argument name (EVENT_ID), the fields by API name; the service's answer. */
-type RecordWrite = (ids: IdArguments, values: Record<string, string>, context: CommandContext) => Promise<{ body: WriteAnswer }>;
+type RecordWrite = (ids: IdArguments, values: Record<string, string>, context: CommandContext) => Promise<{ body: Record<string, unknown> }>;
 
-/** What the service answers a write: the id of the record, and a message. */
-interface WriteAnswer {
-  message?: string;
-  [id: string]: unknown;
-}
-
-/** What the CLI gives the MCP server it starts: its wording of errors, and its record writes. */
 export interface McpHost {
-  /** The one line an error becomes (src/cli/framework/error-message.ts), for a call with these ids. */
+  /** The one line an error becomes (src/cli/framework/error-message.ts). */
   wordError(error: unknown, ids: IdArguments, now: Date): string;
-  /** The writes of `event create`, `ticket update`, …, by verb and resource ("update ticket"). */
+  /** The writes of `event create`, `ticket update`, … ("update ticket"). */
   writes: Readonly<Record<`${Verb} ${Resource}`, RecordWrite>>;
 }
 
-/** What every tool call of one server shares. */
 export interface ServerSettings {
   deps: Deps;
   profile: string;
@@ -42,7 +29,6 @@ export interface ServerSettings {
   host: McpHost;
 }
 
-/** Text written to a stream, kept. */
 export function textSink(): { stream: Writable; text(): string } {
   const chunks: Buffer[] = [];
   const stream = new Writable({
@@ -54,11 +40,7 @@ export function textSink(): { stream: Writable; text(): string } {
   return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
 }
 
-/**
- * The context a tool's call opens its session in, as the CLI would: no prompts (a missing value
- * is refused by name), stdout kept off the protocol (the real stdout carries it), stderr the
- * server's, and no long waits on rate limits.
- */
+/** No prompts (a missing value is refused by name), stdout kept off the protocol's stdout, stderr the server's, no long waits. */
 export function toolContext(settings: ServerSettings, signal: AbortSignal): CommandContext {
   const { deps } = settings;
   return {
@@ -72,12 +54,7 @@ export function toolContext(settings: ServerSettings, signal: AbortSignal): Comm
   };
 }
 
-/**
- * Runs `work` and returns its document, the service's text fenced, as structured content and as
- * one JSON text (for clients that read no structured content); or the CLI's message for the
- * error it threw as a tool error. `ids` are the call's ids by argument name (EVENT_ID), checked
- * first as the CLI checks them.
- */
+/** `work`'s document, fenced, as structured content and as JSON text (for clients that read no structured content); `ids` checked first as the CLI checks them. */
 export async function toolCall(settings: ServerSettings, ids: IdArguments, work: () => Promise<unknown>): Promise<CallToolResult> {
   try {
     checkIdArguments(ids);

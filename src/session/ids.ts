@@ -1,25 +1,15 @@
-// The ids commands take as positional arguments (EVENT_ID, TICKET_ID, DISCOUNT_ID): what each
-// names, the command that lists the valid ones, and the check that refuses a value that cannot
-// be an id before anything is sent. The service's documented ids are whole numbers; the
+// The id arguments (EVENT_ID, TICKET_ID, DISCOUNT_ID): what each names, the command that lists
+// them, and the check before anything is sent. The service's documented ids are whole numbers; the
 // live service also names events, tickets and discounts by codes such as EKDJHH (docs/live-service.md).
 import { UsageError } from '../client/errors.js';
 
-/** The positional arguments of the command being run, by name (EVENT_ID → "12"). */
+/** EVENT_ID → "12". */
 export type IdArguments = Readonly<Record<string, string | undefined>>;
 
-interface IdKind {
-  /** "event", for messages. */
-  noun: string;
-  /** The command that lists valid ids, given the other arguments; undefined when there is none. */
-  listCommand(args: IdArguments): string | undefined;
-}
-
-const ID_KINDS: Readonly<Record<string, IdKind>> = {
+/** Each id's noun, and the command that lists the valid ones (none for discounts). */
+const ID_KINDS: Readonly<Record<string, { noun: string; listCommand(args: IdArguments): string | undefined }>> = {
   EVENT_ID: { noun: 'event', listCommand: () => 'boxoffice event list' },
-  TICKET_ID: {
-    noun: 'ticket',
-    listCommand: (args) => `boxoffice ticket list ${args.EVENT_ID ?? 'EVENT_ID'}`,
-  },
+  TICKET_ID: { noun: 'ticket', listCommand: (args) => `boxoffice ticket list ${args.EVENT_ID ?? 'EVENT_ID'}` },
   DISCOUNT_ID: { noun: 'discount', listCommand: () => undefined },
 };
 
@@ -34,7 +24,6 @@ const NOT_FOUND_ARGUMENT: Readonly<Record<string, string>> = {
 /** A whole number from 1 (leading zeros aside), or a code: capital letters and digits, a letter first. */
 const ID_PATTERN = /^(?:0*[1-9]\d*|[A-Z][A-Z0-9]*)$/;
 
-/** "list them with boxoffice event list", or undefined when nothing lists them. */
 function listHint(argument: string, args: IdArguments): string | undefined {
   const kind = ID_KINDS[argument];
   const command = kind?.listCommand(args);
@@ -54,29 +43,21 @@ export function checkIdArguments(args: IdArguments): void {
   }
 }
 
-/**
- * E007 on an event: since 2015 the service's own library gives it two meanings, an invalid event
- * id or a key not valid for the API called (not the account holder's access token). Whether the
- * event list works and lists the event tells them apart.
- */
-function eventNotFoundOrTokenMessage(eventId: string): string {
-  return (
-    `event ${eventId} not found, or the token is not valid for this API (the service's E007 means either); ` +
-    `to tell them apart run boxoffice event list: if it fails or lists event ${eventId}, the token is the problem ` +
-    `(log in with the account holder's access token: boxoffice login); if it works without event ${eventId}, the id is wrong`
-  );
-}
-
-/**
- * For a "no such id" error code: "ticket 34 not found in event 12; list the tickets with
- * boxoffice ticket list 12" (E007 names both of its meanings). Undefined when the code is not
- * one of those or the id given is not known.
- */
+/** "ticket 34 not found in event 12; list the tickets with boxoffice ticket list 12", for a "no such id" code with the id known. */
 export function notFoundMessage(code: string, args: IdArguments): string | undefined {
   const argument = NOT_FOUND_ARGUMENT[code];
   const value = argument === undefined ? undefined : args[argument];
   if (argument === undefined || value === undefined) return undefined;
-  if (code === 'E007') return eventNotFoundOrTokenMessage(value.trim());
+  // E007: since 2015 the service's own library gives it two meanings, an invalid event id or a key
+  // not valid for the API called. Whether the event list works and lists the event tells them apart.
+  if (code === 'E007') {
+    const eventId = value.trim();
+    return (
+      `event ${eventId} not found, or the token is not valid for this API (the service's E007 means either); ` +
+      `to tell them apart run boxoffice event list: if it fails or lists event ${eventId}, the token is the problem ` +
+      `(log in with the account holder's access token: boxoffice login); if it works without event ${eventId}, the id is wrong`
+    );
+  }
   const { noun } = ID_KINDS[argument];
   const where = argument !== 'EVENT_ID' && args.EVENT_ID !== undefined ? ` in event ${args.EVENT_ID}` : '';
   const hint = listHint(argument, args);

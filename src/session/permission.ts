@@ -10,7 +10,6 @@ export function explainPermission(error: unknown, explanation: string): unknown 
   return error;
 }
 
-/** Runs `call`; an E008 from it is reworded with `explanation`. */
 export async function withPermissionExplained<T>(explanation: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
@@ -19,7 +18,6 @@ export async function withPermissionExplained<T>(explanation: string, call: () =
   }
 }
 
-/** The usual explanation for a call on one event. */
 export function notYourEvent(eventId: string, action: string): string {
   return `event ${eventId} belongs to another organizer account; this token may not ${action} (log in as its organizer)`;
 }

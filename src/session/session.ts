@@ -1,6 +1,5 @@
-// openSession(context, needs): the profile in effect (stored values, then environment
-// overrides), checked for safe addresses and a usable token, with a client wired to --debug
-// tracing, the injected clock and Ctrl-C. Every command that talks to the service starts here.
+// openSession(context, needs): the profile in effect (stored values, then environment overrides),
+// checked, with a client wired to --debug, the clock and Ctrl-C. Every call of the service starts here.
 import { NotLoggedInError, RateLimitError, UsageError } from '../client/errors.js';
 import type { BoxofficeClient, ClientConfig } from '../client/index.js';
 import { WaitBudget } from '../client/wait-budget.js';
@@ -10,18 +9,14 @@ import { openConfigStore, type ConfigStore } from './config/store.js';
 import type { Profile } from './config/profile.js';
 import { Redactor } from '../client/redact.js';
 import { formatDuration } from '../util/duration.js';
-import { assertSafeBaseUrl } from './secure-url.js';
-import { whereToGet } from './sandbox-hint.js';
+import { isLoopbackHost } from '../client/loopback.js';
 
 export interface SessionNeeds {
   /** An Event & Registration API access token (default: true). */
   token?: boolean;
   publisherKey?: boolean;
   bookingKey?: boolean;
-  /**
-   * --max-wait: how long, in all, the command's calls may wait out the service's rate limit or
-   * quota (E023) or a busy service before the error stands; default the client's two minutes a call.
-   */
+  /** --max-wait: how long the command's calls may wait out rate limits in all; default the client's two minutes a call. */
   maxWaitMs?: number;
   /** Where the line before each wait goes; default stderr. */
   notice?: (line: string) => void;
@@ -31,20 +26,16 @@ export type TokenSource = 'env' | 'profile' | 'none';
 
 export interface Session {
   profileName: string;
-  /** The profile as used: stored values with the environment's overrides applied. */
+  /** Stored values with the environment's overrides applied. */
   profile: Profile;
   client: BoxofficeClient;
-  /** Where the access token came from: BOXOFFICE_TOKEN, the profile, or nowhere. */
   tokenSource: TokenSource;
-  /** The config store, for commands that remember what they sent. */
   store: ConfigStore;
   /** Every credential in effect, for redacting text before it is printed. */
   secrets: readonly string[];
-  /** The command's --max-wait, shared by every call of the client: what was waited, in all. */
+  /** The command's --max-wait, shared by every call of the client. */
   waitBudget?: WaitBudget;
 }
-
-type Env = Readonly<Record<string, string | undefined>>;
 
 const ENV_OVERRIDES = [
   ['BOXOFFICE_API_URL', 'apiUrl'],
@@ -55,7 +46,6 @@ const ENV_OVERRIDES = [
   ['BOXOFFICE_BOOKING_KEY', 'bookingKey'],
 ] as const;
 
-/** The stderr line for a token that ends soon, or undefined when no warning is due. */
 export function expiryWarning(status: ExpiryStatus, profileName: string): string | undefined {
   if (status.remainingMs === undefined || !status.expiresAt) return undefined;
   const when = status.expiresAt.toISOString().slice(0, 10);
@@ -63,20 +53,6 @@ export function expiryWarning(status: ExpiryStatus, profileName: string): string
   if (status.level === 'urgent') return `WARNING: the token of profile ${profileName} expires in ${left} (${when}); run boxoffice login now`;
   if (status.level === 'soon') return `warning: the token of profile ${profileName} expires in ${left} (${when}); run boxoffice login to renew it`;
   return undefined;
-}
-
-/** The stored profile with BOXOFFICE_* environment values laid over it. */
-export function effectiveProfile(stored: Profile, env: Env): { profile: Profile; tokenSource: TokenSource } {
-  const profile: Profile = { ...stored };
-  for (const [variable, key] of ENV_OVERRIDES) {
-    const value = env[variable]?.trim();
-    if (value) profile[key] = value;
-  }
-  const envToken = env.BOXOFFICE_TOKEN?.trim();
-  // A token from the environment has no known expiry; the stored one's does not apply to it.
-  if (envToken) delete profile.tokenExpiresAt;
-  const tokenSource: TokenSource = envToken ? 'env' : stored.token ? 'profile' : 'none';
-  return { profile, tokenSource };
 }
 
 function profileSecrets(profile: Profile): string[] {
@@ -99,7 +75,27 @@ export function requireAddresses(profile: Profile, profileName: string): Pick<Cl
   return { apiUrl: profile.apiUrl as string, publisherUrl: profile.publisherUrl as string, authUrl: profile.authUrl as string };
 }
 
-/** A profile is made by `config set`; a misspelt --profile should not silently start an empty one. */
+// A token or secret travels only over HTTPS, or to this machine (RFC 8252 allows plain http on the loopback interface).
+export function assertSafeBaseUrl(value: string, setting: string, profileName: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`profile ${profileName}: ${setting} ${JSON.stringify(value)} is not an address`, setting);
+  }
+  if (url.protocol === 'https:') return url;
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return url;
+  if (url.protocol === 'http:') {
+    throw new UsageError(
+      `profile ${profileName}: ${setting} ${url.origin} uses plain http to a host other than this machine; ` +
+        `tokens are only sent over https (run boxoffice config set ${setting} https://…)`,
+      setting,
+    );
+  }
+  throw new UsageError(`profile ${profileName}: ${setting} must be an http(s) address, not ${url.protocol}`, setting);
+}
+
+/** A profile is made by `config set`; a misspelt --profile must not silently start an empty one. */
 export function assertProfileExists(store: ConfigStore, profileName: string): void {
   if (!store.hasProfile(profileName)) {
     throw new UsageError(
@@ -109,12 +105,23 @@ export function assertProfileExists(store: ConfigStore, profileName: string): vo
   }
 }
 
-/** The profile named by --profile, which must exist, with the environment's overrides applied. */
-export async function loadProfile(context: CommandContext): Promise<{ profileName: string; store: ConfigStore; profile: Profile; tokenSource: TokenSource }> {
+export async function loadProfile(context: CommandContext) {
   const profileName = context.globals().profile;
   const store = await openConfigStore(context.deps.env);
   assertProfileExists(store, profileName);
-  return { profileName, store, ...effectiveProfile(store.getProfile(profileName), context.deps.env) };
+  const { env } = context.deps;
+  const stored = store.getProfile(profileName);
+  // The stored profile with BOXOFFICE_* values laid over it.
+  const profile: Profile = { ...stored };
+  for (const [variable, key] of ENV_OVERRIDES) {
+    const value = env[variable]?.trim();
+    if (value) profile[key] = value;
+  }
+  const envToken = env.BOXOFFICE_TOKEN?.trim();
+  // A token from the environment has no known expiry; the stored one's does not apply to it.
+  if (envToken) delete profile.tokenExpiresAt;
+  const tokenSource: TokenSource = envToken ? 'env' : stored.token ? 'profile' : 'none';
+  return { profileName, store, profile, tokenSource };
 }
 
 export async function openSession(context: CommandContext, needs: SessionNeeds = {}): Promise<Session> {
@@ -157,11 +164,7 @@ export async function openSession(context: CommandContext, needs: SessionNeeds =
   return { profileName, profile, client, tokenSource, store, secrets: profileSecrets(profile), waitBudget };
 }
 
-/**
- * A client for `profile` wired to the command's effects: the injected clock and environment
- * (proxies), Ctrl-C, a stderr line before each retry wait, and the --debug trace with every
- * credential of the profile redacted (on top of the client's own redaction).
- */
+/** A client wired to the command's clock, environment (proxies), Ctrl-C, retry notices and --debug trace (every credential redacted). */
 export async function createWiredClient(
   context: CommandContext,
   profile: Profile,
@@ -203,10 +206,8 @@ function retryNotice(delayMs: number, error: unknown, operation: string | undefi
   return `${reason}; waiting ${formatDuration(Math.ceil(delayMs / 1000) * 1000)} before retrying${what}${limit}`;
 }
 
-/** What the buyer-side (Publisher API) commands need: its key, no organizer token. */
 export const PUBLISHER_KEY_ONLY: SessionNeeds = { token: false, publisherKey: true };
 
-/** Opens a session, runs `work` with it, and closes the client's connections afterwards. */
 export async function withSession<T>(context: CommandContext, needs: SessionNeeds, work: (session: Session) => Promise<T>): Promise<T> {
   const session = await openSession(context, needs);
   try {
@@ -214,4 +215,12 @@ export async function withSession<T>(context: CommandContext, needs: SessionNeed
   } finally {
     await session.client.close();
   }
+}
+
+/** Where `profileName` gets a token or key: on the `local` profile (the built-in sandbox) from `boxoffice sandbox token`, else `elsewhere`. */
+export function whereToGet(profileName: string, role: 'organizer' | 'publisher', elsewhere: string): string {
+  if (profileName !== 'local') return elsewhere;
+  return role === 'publisher'
+    ? 'export BOXOFFICE_PUBLISHER_KEY=$(boxoffice sandbox token --role publisher)'
+    : 'get one with boxoffice sandbox token (boxoffice sandbox token | boxoffice login --with-token)';
 }

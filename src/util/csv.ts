@@ -37,7 +37,6 @@ const NEEDS_QUOTES = /[",\r\n]/;
 /** A cell that may need neutralising or quotes: it starts like a formula, or holds a comma, quote or line break. */
 const NEEDS_CARE = /^[=+\-@\t\r]|[",\r\n]/;
 
-/** A cell as RFC 4180 writes it: in double quotes, each quote inside doubled, when it needs them. */
 export function quoteCsvCell(cell: string): string {
   return NEEDS_QUOTES.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }

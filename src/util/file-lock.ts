@@ -1,20 +1,16 @@
-// A lock file beside another file (`FILE.lock`), created with O_EXCL and holding its owner: pid,
-// host and start time. A lock whose process is gone (kill -9, power cut) is taken over: moved
-// aside under a unique name, checked to still be that dead holder's, removed. So is a lock whose
-// holder cannot be read once it is older than a short grace: a crash between creating the file
-// and writing it leaves it empty, and nobody would ever remove it. Used by apply (one run per
-// state file), the attendee export (one run per output file), bookings request (one run per
-// order number), order place (one run per purchase), attendees sync (one run per destination)
-// and insights' live read (one read per work file).
+// A lock file beside another file (`FILE.lock`) holding its owner: pid, host and start time. A
+// lock whose process is gone (kill -9, power cut) is taken over, and so is one whose holder cannot
+// be read once older than a short grace (nobody else would ever remove it).
 import { randomBytes } from 'node:crypto';
 import { link, readFile, rename, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { writeNewFile } from './atomic-file.js';
+import { abortableSleep } from './sleep.js';
 
 export interface LockHolder {
   pid: number;
   host: string;
-  /** ISO 8601, when the holder took the lock. */
+  /** ISO 8601. */
   startedAt: string;
 }
 
@@ -23,10 +19,7 @@ export interface FileLock {
   release(): Promise<void>;
 }
 
-/**
- * How old a lock file with no readable holder must be to be taken over. Its creator writes the
- * holder straight after creating it, so within this it is still being written.
- */
+/** Within this, a lock file with no readable holder may still be being written. */
 const UNREADABLE_LOCK_GRACE_MS = 2_000;
 
 export function lockPathFor(statePath: string): string {
@@ -55,20 +48,6 @@ export function processIsAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function isDead(holder: LockHolder): boolean {
-  return holder.host === hostname() && !processIsAlive(holder.pid);
-}
-
-/** Whether the lock file at `path`, whose holder cannot be read, was last written before the grace. */
-async function unreadableTooLong(path: string, now: number): Promise<boolean> {
-  try {
-    return now - (await stat(path)).mtimeMs >= UNREADABLE_LOCK_GRACE_MS;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
   }
 }
 
@@ -118,11 +97,7 @@ async function takeOver(path: string, stale: LockHolder | undefined): Promise<vo
 
 export type LockAttempt = { acquired: true; lock: FileLock } | { acquired: false; holder: LockHolder | undefined };
 
-/**
- * One try at the lock file `path` (a dead holder's, or an unreadable one past the grace, is taken
- * over): the lock, or who holds it. `now` is the clock the grace is judged by. Errors creating the
- * file (a missing or read-only directory) are thrown as they are.
- */
+/** One try at the lock: the lock, or who holds it. `now`: the clock the grace is judged by. */
 export async function tryLock(
   path: string,
   own: LockHolder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() },
@@ -131,7 +106,16 @@ export async function tryLock(
   for (;;) {
     if (await tryCreate(path, own)) return { acquired: true, lock: ownedLock(path, own) };
     const holder = await readHolder(path);
-    const stale = holder === undefined ? await unreadableTooLong(path, now()) : isDead(holder);
+    const stale =
+      holder === undefined
+        ? await stat(path).then(
+            ({ mtimeMs }) => now() - mtimeMs >= UNREADABLE_LOCK_GRACE_MS,
+            (error: NodeJS.ErrnoException) => {
+              if (error.code === 'ENOENT') return false;
+              throw error;
+            },
+          )
+        : holder.host === hostname() && !processIsAlive(holder.pid);
     if (!stale) return { acquired: false, holder };
     await takeOver(path, holder);
   }
@@ -149,4 +133,21 @@ function ownedLock(path: string, own: LockHolder): FileLock {
       if (holder !== undefined && sameHolder(holder, own)) await rm(path, { force: true });
     },
   };
+}
+
+/** Runs `work` holding the lock file `path`, waiting for it up to `timeoutMs`; past that throws what `busy` makes of the holder. */
+export async function withFileLock<T>(path: string, timeoutMs: number, busy: (holder: LockHolder | undefined) => Error, work: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const attempt = await tryLock(path);
+    if (attempt.acquired) {
+      try {
+        return await work();
+      } finally {
+        await attempt.lock.release();
+      }
+    }
+    if (Date.now() >= deadline) throw busy(attempt.holder);
+    await abortableSleep(20);
+  }
 }

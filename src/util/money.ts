@@ -11,7 +11,6 @@ export function toMinorUnits(amount: number): number {
   return Math.sign(amount) * Math.round(paise) + 0;
 }
 
-/** The amount rounded to paise. */
 export function roundMoney(amount: number): number {
   return toMinorUnits(amount) / 100;
 }

@@ -5,11 +5,10 @@
 // Reopening one (to resume) refuses the same way, and never blocks on a FIFO.
 import { chmodSync, closeSync, constants, existsSync, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 
-/** Files holding personal data, and the directories made for them, are for their owner only. */
 export const PRIVATE_FILE_MODE = 0o600;
 const PRIVATE_DIRECTORY_MODE = 0o700;
 
-/** `directory` and its missing parents, created owner-only; with `existing`, made so if it was there. */
+/** With `existing`, made owner-only if it was there. */
 export function createPrivateDirectory(directory: string, existing: 'leave' | 'make-private' = 'leave'): void {
   mkdirSync(directory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
   if (existing === 'make-private') chmodSync(directory, PRIVATE_DIRECTORY_MODE);
@@ -21,7 +20,6 @@ export function makeFilePrivate(path: string, companions: readonly string[] = []
   for (const file of [path, ...companions]) if (existsSync(file)) chmodSync(file, PRIVATE_FILE_MODE);
 }
 
-/** A new file at `path` holding `data`, owner-only (created as createPrivateFile does). */
 export function writePrivateFile(path: string, data: string | Uint8Array): void {
   const fd = createPrivateFile(path);
   try {
@@ -31,11 +29,10 @@ export function writePrivateFile(path: string, data: string | Uint8Array): void 
   }
 }
 
-/** Absent where the platform has no such flag (Windows): there, plain opens. */
+/** 0 where the platform has no such flag (Windows). */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 const NON_BLOCKING = constants.O_NONBLOCK ?? 0;
 
-/** A path holds something this run must not write through: a link, a device, another's file. */
 export class UnsafeFileError extends Error {
   override name = 'UnsafeFileError';
   constructor(
@@ -46,7 +43,6 @@ export class UnsafeFileError extends Error {
   }
 }
 
-/** Why what is at a path is not a file of ours, or undefined when it is one. */
 function foreignReason(stats: Stats): string | undefined {
   if (stats.isSymbolicLink()) return 'is a symbolic link';
   if (!stats.isFile()) return 'is not a regular file';
@@ -60,7 +56,6 @@ function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException).code;
 }
 
-/** A new, empty file at `path`, write-only, mode 0600: its descriptor. */
 export function createPrivateFile(path: string): number {
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -76,10 +71,7 @@ export function createPrivateFile(path: string): number {
   }
 }
 
-/**
- * An existing file of ours, opened with `flags` (O_RDONLY, O_WRONLY, O_APPEND…) without
- * following a link, and made 0600 when opened for writing: its descriptor and size.
- */
+/** An existing file of ours, opened without following a link, made 0600 when opened for writing. */
 export function openOwnFile(path: string, flags: number): { fd: number; size: number } {
   let fd: number;
   try {
@@ -102,7 +94,6 @@ export function openOwnFile(path: string, flags: number): { fd: number; size: nu
   }
 }
 
-/** What is at `path` when it is not a file of ours, for checks made before any work starts. */
 export function foreignEntry(path: string): string | undefined {
   let found: Stats;
   try {
@@ -114,7 +105,6 @@ export function foreignEntry(path: string): string | undefined {
   return foreignReason(found);
 }
 
-/** Why a directory lets other users plant or swap files in it, or undefined when it does not. */
 export function openDirectoryReason(stats: Stats): string | undefined {
   const STICKY = 0o1000;
   if ((stats.mode & 0o002) !== 0 && (stats.mode & STICKY) === 0) return 'is writable by every user and has no sticky bit';

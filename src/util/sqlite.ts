@@ -1,6 +1,5 @@
-// The project's one SQLite connection, on every supported Node line: Node's built-in node:sqlite,
-// behind the small synchronous API the sandbox and the sync's SQLite destination use (prepare,
-// run/get/all/iterate, exec, transaction, pragma, close). No native addon is installed.
+// The project's one SQLite connection: Node's built-in node:sqlite (no native addon), behind the
+// small synchronous API the sandbox and the sync's SQLite destination use.
 import { createRequire } from 'node:module';
 
 type SqlValue = string | number | bigint | null | Uint8Array;
@@ -53,10 +52,7 @@ export function isSqliteExperimentalWarning(warning: unknown, type: unknown): bo
 
 let databaseSync: DatabaseSyncClass | undefined;
 
-/**
- * node:sqlite, loaded with its experimental warning dropped: that warning alone, while the module
- * loads; every other warning of the process still reaches stderr.
- */
+/** node:sqlite, loaded with its experimental warning alone dropped. */
 function loadDatabaseSync(): DatabaseSyncClass {
   if (databaseSync) return databaseSync;
   const emitWarning = process.emitWarning;
@@ -73,10 +69,8 @@ function loadDatabaseSync(): DatabaseSyncClass {
   return databaseSync;
 }
 
-/** Opens `path` (a file, or ':memory:'). */
 export function openSqlite(path: string): SqliteDatabase {
-  const DatabaseSync = loadDatabaseSync();
-  return new NodeSqlite(new DatabaseSync(path));
+  return new NodeSqlite(new (loadDatabaseSync())(path));
 }
 
 class NodeSqlite implements SqliteDatabase {

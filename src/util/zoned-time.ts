@@ -21,7 +21,6 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** Whether Intl knows the zone name. */
 export function isKnownTimezone(zone: string): boolean {
   try {
     formatterFor(zone);
@@ -31,7 +30,6 @@ export function isKnownTimezone(zone: string): boolean {
   }
 }
 
-/** The machine's zone. */
 export function machineTimezone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

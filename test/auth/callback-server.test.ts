@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { startCallbackServer } from '../../src/auth/callback-server.js';
-import { createPkcePair } from '../../src/auth/pkce.js';
+import { createPkcePair, startCallbackServer } from '../../src/auth/browser-login.js';
 import { createHash } from 'node:crypto';
 
 describe('the loopback callback server', () => {
   it('binds 127.0.0.1, ignores other paths, accepts one callback, then closes', async () => {
-    const server = await startCallbackServer(0);
+    const server = await startCallbackServer(0, (query) => ({ ok: query.state === 's1', message: 'checked' }));
     expect(server.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
-    server.setVerdict((query) => ({ ok: query.state === 's1', message: 'checked' }));
     const favicon = await fetch(new URL('/favicon.ico', server.redirectUri));
     expect(favicon.status).toBe(404);
     const answer = await fetch(`${server.redirectUri}?code=c1&state=s1`);
@@ -18,8 +16,7 @@ describe('the loopback callback server', () => {
   });
 
   it('answers the browser with an error page when the verdict is negative', async () => {
-    const server = await startCallbackServer(0);
-    server.setVerdict(() => ({ ok: false, message: 'state mismatch <b>' }));
+    const server = await startCallbackServer(0, () => ({ ok: false, message: 'state mismatch <b>' }));
     const answer = await fetch(`${server.redirectUri}?error=access_denied&state=x`);
     expect(answer.status).toBe(400);
     const html = await answer.text();
@@ -29,9 +26,9 @@ describe('the loopback callback server', () => {
   });
 
   it('says which port is taken and what to do', async () => {
-    const first = await startCallbackServer(0);
+    const first = await startCallbackServer(0, () => ({ ok: true, message: 'Done.' }));
     const port = Number(new URL(first.redirectUri).port);
-    await expect(startCallbackServer(port)).rejects.toThrow(`port ${port} on 127.0.0.1 is in use; pass --port N`);
+    await expect(startCallbackServer(port, () => ({ ok: true, message: 'Done.' }))).rejects.toThrow(`port ${port} on 127.0.0.1 is in use; pass --port N`);
     await first.close();
   });
 });

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSentStore } from '../../src/session/config/sent.js';
 import { openConfigStore } from '../../src/session/config/store.js';
+import { EARLY_BIRD_TICKET } from './support/ticket-harness.js';
+import { eventFlags, startHarness } from './support/harness.js';
 import { ORGANIZER_BOOKING_KEY, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../src/sandbox/fixtures.js';
 
 let dir: string;
@@ -73,6 +75,23 @@ describe('the profile store', () => {
     expect(modeOf(path)).toBe(0o600);
     expect(JSON.parse(readFileSync(path, 'utf8')).profiles.local.discounts['12:34'].code).toBe('EARLY');
     expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ profiles: { local: { token: 'tok-123456' } } });
+  });
+
+  it('keeps the record of each of 8 `ticket add` run at once by the built CLI (sent.json is read and written under its lock)', {
+    timeout: 120_000,
+  }, async () => {
+    const h = await startHarness();
+    try {
+      const eventId = (await h.runProcess(['event', 'create', ...eventFlags()])).stdout.trim();
+      const runs = await Promise.all(
+        Array.from({ length: 8 }, (_, index) => h.runProcess(['ticket', 'add', eventId, ...EARLY_BIRD_TICKET.with(1, `T${index}`)])),
+      );
+      expect(runs.map((run) => run.stderr)).toEqual(Array(8).fill(''));
+      const records = JSON.parse(readFileSync(join(h.configDir, 'sent.json'), 'utf8')).profiles.local.tickets;
+      expect(Object.keys(records).sort()).toEqual(runs.map((run) => `${eventId}:${run.stdout.trim()}`).sort());
+    } finally {
+      await h.close();
+    }
   });
 
   it("moves the records an older version kept in config.json into sent.json when they are first read, losing none and keeping the profiles' settings", async () => {

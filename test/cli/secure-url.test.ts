@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertSafeBaseUrl } from '../../src/session/secure-url.js';
+import { assertSafeBaseUrl } from '../../src/session/session.js';
 import { isLoopbackHost } from '../../src/client/loopback.js';
 
 describe('addresses that may carry a token', () => {

@@ -1,7 +1,6 @@
-// `apply_setup` (served only with --allow-writes): `boxoffice apply` in two calls. The first
-// computes the plan and returns it with a token, changing nothing; the second, with that token,
-// carries the plan out, if the plan computed again then (under the state file's lock) is the one
-// the token was given for. Otherwise nothing changes and the assistant is told to look again.
+// `apply_setup` (only with --allow-writes): `boxoffice apply` in two calls. The first returns the
+// plan with a token, changing nothing; the second, with that token, carries the plan out if the
+// plan computed again then (under the state file's lock) is the one the token was given for.
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import * as z from 'zod';
@@ -14,10 +13,7 @@ import { closed, serviceValue, text, textSchema } from '../service-text.js';
 import type { BoxofficeTool, ToolInput } from '../tool.js';
 import { TOOL_CALL_MAX_WAIT_MS, textSink, toolCall, toolContext, type ServerSettings } from '../tool-call.js';
 
-/**
- * The token of a plan: the same setup (as read now, variables filled in), state file and steps
- * give the same token. The setup counts because a create step does not list its values.
- */
+/** The same setup (as read now, variables filled in), state file and steps give the same token; the setup counts because a create step does not list its values. */
 async function planToken(file: string, statePath: string, plan: Plan, env: ApplyRunOptions['env']): Promise<string> {
   const { loadSetupFile } = await import('../../apply/file.js');
   const setup = await loadSetupFile(file, env);
@@ -41,14 +37,13 @@ const APPLY_OUTPUT = {
   messages: z.array(textSchema('a line apply wrote')).describe('what apply said on the way'),
 };
 
-/** Every string of the ids document, kept when it has the form of an id. */
 function idsDocument(value: unknown): unknown {
   if (typeof value === 'string') return closed('id', value);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, idsDocument(item)]));
 }
 
-/** apply's plan document, its values fenced (they come from the setup file and the service). */
+/** Values fenced: they come from the setup file and the service. */
 function fencedDocument(document: PlanDocument, messages: string[]) {
   const { file, state, dryRun, summary, steps, notes, warnings, ids } = document;
   return {
@@ -65,7 +60,6 @@ function fencedDocument(document: PlanDocument, messages: string[]) {
 }
 
 export function applyTool(settings: ServerSettings): BoxofficeTool {
-  /** Tokens this server gave out: a token it did not give is refused. */
   const issued = new Set<string>();
   return {
     name: 'apply_setup',

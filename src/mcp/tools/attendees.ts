@@ -1,7 +1,6 @@
 // Attendee data stays out of the assistant's context: `export_attendees` writes the list to a
-// private file (0600, as `boxoffice attendees export` does, by the same core) and returns where it is and how many rows it
-// holds. `attendee_rows` returns rows, only the columns asked for, and exists only when the
-// server was started with --allow-attendee-rows.
+// private file (by the core of `attendees export`) and returns where and how many; `attendee_rows`
+// (only with --allow-attendee-rows) returns rows, only the columns asked for.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -23,10 +22,8 @@ import { closed, closedSchema, text, textSchema, unfenced, type ServiceText } fr
 import { ATTENDEE_LIST_TOKEN_NOTE, READ_ONLY, type BoxofficeTool, type ToolInput } from '../tool.js';
 import { TOOL_CALL_MAX_WAIT_MS, toolCall, toolContext, type ServerSettings } from '../tool-call.js';
 
-export interface AttendeeToolsOptions {
-  /** Where export_attendees writes (created 0700 if missing). */
+interface AttendeeToolsOptions {
   exportDir: string;
-  /** Rows may be returned (--allow-attendee-rows). */
   allowRows: boolean;
 }
 
@@ -36,18 +33,9 @@ const MOST_ROWS = 1000;
 
 const statusesInput = z.array(z.enum(ATTENDEE_STATUSES)).optional().describe('only attendees with one of these statuses (default: every attendee)');
 
-interface ExportDocument {
-  file: string;
-  format: ExportFormat;
-  orders: number;
-  attendees: number;
-  duplicatesDropped: number;
-  columns: string[];
-}
-
 const FIXED = new Set<string>(FIXED_COLUMNS);
 
-/** A column of the list: a fixed one as named, a question of the attendee form (the organizer's words) fenced. */
+/** A fixed column as named, a question of the attendee form (the organizer's words) fenced. */
 function column(name: string): string | ServiceText {
   return FIXED.has(name) ? name : text(name);
 }
@@ -73,12 +61,8 @@ const ROWS_OUTPUT = {
   rows: z.array(z.array(textSchema('a value of the list'))).describe('the rows: one value per column, in the order of columns'),
 };
 
-/**
- * The attendee list of one event exported into `output` (which must not exist), summarised. The
- * export core runs here as the CLI's verb runs it, but without the verb's small-heap V8 flags,
- * which are process-wide and have no place in a long-running server.
- */
-async function exportTo(settings: ServerSettings, signal: AbortSignal, input: ToolInput, output: string, format: ExportFormat): Promise<ExportDocument> {
+/** The event's attendee list exported into `output` (which must not exist), without the verb's small-heap V8 flags: they are process-wide. */
+async function exportTo(settings: ServerSettings, signal: AbortSignal, input: ToolInput, output: string, format: ExportFormat) {
   const eventId = eventIds(input).EVENT_ID as string;
   const statuses = (input.statuses as string[] | undefined) ?? [];
   const context = toolContext(settings, signal);
@@ -92,10 +76,8 @@ async function exportTo(settings: ServerSettings, signal: AbortSignal, input: To
       throw new UsageError(`fileName: ${path} exists; an export never replaces a file: give another fileName`, 'fileName');
     },
   };
-  // A longer rate limit ends the call with the time to wait instead of waiting here.
-  const needs = { token: true, maxWaitMs: TOOL_CALL_MAX_WAIT_MS, notice };
   const summary = await toDestination(target, deps.io.stdout, hooks, (rows, outputPath) =>
-    withSession(context, needs, (session) =>
+    withSession(context, { token: true, maxWaitMs: TOOL_CALL_MAX_WAIT_MS, notice }, (session) =>
       withPermissionExplained(attendeeListRefused(eventId), () =>
         exportAttendees(
           { eventId, format, outputPath, resume: false, prefetch: DEFAULT_PREFETCH, statuses },

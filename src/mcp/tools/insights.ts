@@ -1,6 +1,5 @@
-// `sales_insights`: the figures of `boxoffice insights` (totals, sales per day, per ticket) read
-// live through the export machinery, with the sell-through of each ticket. Only counts and sums
-// leave the server: no attendee row, no city, no answer to a question.
+// `sales_insights`: the figures of `boxoffice insights`, read live, with each ticket's sell-through.
+// Only counts and sums leave the server: no attendee row, no city, no answer to a question.
 import { join } from 'node:path';
 import { exportSource } from '../../export/checkpoint.js';
 import { DEFAULT_PREFETCH } from '../../export/export-attendees.js';
@@ -69,14 +68,12 @@ export function insightsTool(settings: ServerSettings): BoxofficeTool {
       const { deps } = context;
       return toolCall(settings, ids, () =>
         withSession(context, { token: true }, async (session) => {
-          const explained = attendeeListRefused(eventId);
-          const notice = (line: string) => deps.io.stderr.write(`${line}\n`);
-          const live = await withPermissionExplained(explained, () =>
+          const live = await withPermissionExplained(attendeeListRefused(eventId), () =>
             readEventLive(eventId, {
               api: session.client.events,
               source: exportSource(session.profile.apiUrl as string, session.profile.token as string),
               workPath: join(configDirectory(deps.env), 'insights-work', `mcp-${session.profileName}-${eventId.replace(/[^\w.-]/g, '_')}.ndjson`),
-              notice,
+              notice: (line) => deps.io.stderr.write(`${line}\n`),
               signal,
               now: () => deps.clock.now().getTime(),
               stdout: deps.io.stdout,

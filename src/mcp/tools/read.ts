@@ -1,6 +1,4 @@
-// The read tools: events, tickets, the sales report and bookings. Each reads the service through
-// the client and returns a document of its own, described by its
-// output schema, with the service's text fenced (service-text.ts). None changes anything.
+// The read tools: events, tickets, the sales report and bookings, each a document of its own output schema.
 import * as z from 'zod';
 import { notYourEvent, withPermissionExplained } from '../../session/permission.js';
 import { type Session, withSession } from '../../session/session.js';
@@ -9,28 +7,34 @@ import { readBack } from '../../client/fields/read-back.js';
 import { TICKET_TABLE, ticketCodeOf } from '../../client/fields/ticket.js';
 import { ticketCapacity, type BookingOrder, type EventListItem, type OrganizerEvent, type OrganizerTicket } from '../../client/schemas/index.js';
 import { DATE_PATTERN, FORMAT_MESSAGES } from '../../client/schemas/values.js';
+import type { ReportResponse } from '../../client/event-api.js';
 import { EVENT_INPUT, eventIds } from '../input-schema.js';
 import { closed, closedSchema, serviceValue, text, textSchema } from '../service-text.js';
 import { READ_ONLY, type BoxofficeTool, type ToolInput } from '../tool.js';
 import { TOOL_CALL_MAX_WAIT_MS, toolCall, toolContext, type ServerSettings } from '../tool-call.js';
 
-/** A read tool of one read call (about the event `eventId`, when `aboutEvent`): `read` gives its document. */
+/** A read tool of one read call: `read` gives its document; with `action` it is about one event, and an E008 says it may not `action`. */
 function sessionTool(
   settings: ServerSettings,
   tool: Pick<BoxofficeTool, 'name' | 'title' | 'summary' | 'output'>,
   read: (session: Session, eventId: string) => Promise<unknown>,
-  aboutEvent = true,
+  action?: string,
 ): BoxofficeTool {
   return {
     ...tool,
     reads: '1 read call',
     changes: 'nothing',
     writes: false,
-    input: aboutEvent ? EVENT_INPUT : {},
+    input: action ? EVENT_INPUT : {},
     annotations: READ_ONLY,
     run: (input: ToolInput, signal) => {
-      const ids = aboutEvent ? eventIds(input) : {};
-      return toolCall(settings, ids, () => withSession(toolContext(settings, signal), {}, (session) => read(session, ids.EVENT_ID as string)));
+      const ids = action ? eventIds(input) : {};
+      const eventId = ids.EVENT_ID as string;
+      return toolCall(settings, ids, () =>
+        withSession(toolContext(settings, signal), {}, (session) =>
+          action ? withPermissionExplained(notYourEvent(eventId, action), () => read(session, eventId)) : read(session, eventId),
+        ),
+      );
     },
   };
 }
@@ -47,168 +51,92 @@ function dateTime(value: DateTime): { date: unknown; timezone: unknown } {
   return { date: closed('date', value.date), timezone: closed('code', value.timezone) };
 }
 
-const optionalNumber = (value: number | undefined | null) => (value === undefined ? null : value);
-
-const EVENT_LIST_OUTPUT = {
-  events: z.array(
-    z.object({
-      eventId: closedSchema('id', 'the id the other tools take'),
-      numericId: closedSchema('id', 'the numeric id, where the service gives one beside a code').nullable(),
-      title: textSchema('the title'),
-      startDate: closedSchema('date', 'the first day, yyyy-mm-dd'),
-      startTime: closedSchema('time', 'the start time, HH:MM:SS'),
-      endDate: closedSchema('date', 'the last day, yyyy-mm-dd'),
-      endTime: closedSchema('time', 'the end time, HH:MM:SS'),
-      type: textSchema('online or offline').nullable(),
-      status: textSchema('the status').nullable(),
-      url: textSchema('the page').nullable(),
-    }),
-  ),
-};
-
-function eventListEntry(event: EventListItem) {
-  const numeric = event.id !== undefined && String(event.id) !== event.eventId ? String(event.id) : null;
+/** A document's fields, each its output schema and its value read from the service's record: its schema and its document from one list. */
+function documentOf<T>(fields: Record<string, [z.ZodType, (item: T) => unknown]>) {
+  const entries = Object.entries(fields);
   return {
-    eventId: closed('id', event.eventId),
-    numericId: closed('id', numeric),
-    title: text(event.eventTitle),
-    startDate: closed('date', event.startDate),
-    startTime: closed('time', event.startTime),
-    endDate: closed('date', event.endDate),
-    endTime: closed('time', event.endTime),
-    type: text(event.type ?? event.eventType),
-    status: text(event.status),
-    url: text(event.url),
+    schema: z.object(Object.fromEntries(entries.map(([name, [schema]]) => [name, schema]))),
+    of: (item: T) => Object.fromEntries(entries.map(([name, [, value]]) => [name, value(item)])),
   };
 }
 
-const EVENT_OUTPUT = {
-  event: z.object({
-    id: z.number().describe('the numeric id'),
-    title: textSchema('the title'),
-    url: textSchema('the page'),
-    description: textSchema('the description').nullable(),
-    type: textSchema('public or private').nullable(),
-    category: textSchema('the category').nullable(),
-    status: textSchema('the status').nullable(),
-    start: dateTimeSchema('when it starts'),
-    end: dateTimeSchema('when it ends'),
-    published: dateTimeSchema('when it was published').nullable(),
-    subdomain: textSchema('the subdomain').nullable(),
-    city: textSchema('the city').nullable(),
-    region: textSchema('the region').nullable(),
-    country: textSchema('the country').nullable(),
-    contactInfo: textSchema('how buyers reach the organizer').nullable(),
-    listingImage: textSchema('the listing image').nullable(),
-    headerImage: textSchema('the header image').nullable(),
-    /** Whatever else the service keeps, as it sent it (text fenced). */
-    more: z.record(z.string(), z.unknown()).describe('every other field the service sent, its text fenced'),
-  }),
-};
+const EVENT_LIST_ENTRY = documentOf<EventListItem>({
+  eventId: [closedSchema('id', 'the id the other tools take'), (event) => closed('id', event.eventId)],
+  numericId: [
+    closedSchema('id', 'the numeric id, where the service gives one beside a code').nullable(),
+    (event) => closed('id', event.id !== undefined && String(event.id) !== event.eventId ? String(event.id) : null),
+  ],
+  title: [textSchema('the title'), (event) => text(event.eventTitle)],
+  startDate: [closedSchema('date', 'the first day, yyyy-mm-dd'), (event) => closed('date', event.startDate)],
+  startTime: [closedSchema('time', 'the start time, HH:MM:SS'), (event) => closed('time', event.startTime)],
+  endDate: [closedSchema('date', 'the last day, yyyy-mm-dd'), (event) => closed('date', event.endDate)],
+  endTime: [closedSchema('time', 'the end time, HH:MM:SS'), (event) => closed('time', event.endTime)],
+  type: [textSchema('online or offline').nullable(), (event) => text(event.type ?? event.eventType)],
+  status: [textSchema('the status').nullable(), (event) => text(event.status)],
+  url: [textSchema('the page').nullable(), (event) => text(event.url)],
+});
 
+// The fields the event document names; `more` holds the rest.
 const EVENT_FIELDS = new Set([
-  'id',
-  'name',
-  'url',
-  'description',
-  'eventType',
-  'eventCategory',
-  'eventStatus',
-  'startDate',
-  'endDate',
-  'publishedDate',
-  'subdomain',
-  'city',
-  'region',
-  'country',
-  'contactInfo',
-  'listingImage',
-  'headerImage',
-  'searchImage',
+  ...['id', 'name', 'url', 'description', 'eventType', 'eventCategory', 'eventStatus', 'startDate', 'endDate', 'publishedDate'],
+  ...['subdomain', 'city', 'region', 'country', 'contactInfo', 'listingImage', 'headerImage', 'searchImage'],
 ]);
 
-function eventDocument(event: OrganizerEvent) {
-  const header = (event as { headerImage?: unknown }).headerImage;
-  const more = Object.fromEntries(Object.entries(event).filter(([name]) => !EVENT_FIELDS.has(name)));
-  return {
-    event: {
-      id: event.id,
-      title: text(event.name),
-      url: text(event.url),
-      description: text(event.description),
-      type: text(event.eventType),
-      category: text(event.eventCategory),
-      status: text(event.eventStatus),
-      start: dateTime(event.startDate),
-      end: dateTime(event.endDate),
-      published: event.publishedDate ? dateTime(event.publishedDate) : null,
-      subdomain: text(event.subdomain),
-      city: text(event.city),
-      region: text(event.region),
-      country: text(event.country),
-      contactInfo: text(event.contactInfo),
-      listingImage: text(event.listingImage),
-      headerImage: text(typeof header === 'string' ? header : event.searchImage),
-      more: serviceValue(more),
+const EVENT_DOCUMENT = documentOf<OrganizerEvent>({
+  id: [z.number().describe('the numeric id'), (event) => event.id],
+  title: [textSchema('the title'), (event) => text(event.name)],
+  url: [textSchema('the page'), (event) => text(event.url)],
+  description: [textSchema('the description').nullable(), (event) => text(event.description)],
+  type: [textSchema('public or private').nullable(), (event) => text(event.eventType)],
+  category: [textSchema('the category').nullable(), (event) => text(event.eventCategory)],
+  status: [textSchema('the status').nullable(), (event) => text(event.eventStatus)],
+  start: [dateTimeSchema('when it starts'), (event) => dateTime(event.startDate)],
+  end: [dateTimeSchema('when it ends'), (event) => dateTime(event.endDate)],
+  published: [dateTimeSchema('when it was published').nullable(), (event) => (event.publishedDate ? dateTime(event.publishedDate) : null)],
+  subdomain: [textSchema('the subdomain').nullable(), (event) => text(event.subdomain)],
+  city: [textSchema('the city').nullable(), (event) => text(event.city)],
+  region: [textSchema('the region').nullable(), (event) => text(event.region)],
+  country: [textSchema('the country').nullable(), (event) => text(event.country)],
+  contactInfo: [textSchema('how buyers reach the organizer').nullable(), (event) => text(event.contactInfo)],
+  listingImage: [textSchema('the listing image').nullable(), (event) => text(event.listingImage)],
+  headerImage: [
+    textSchema('the header image').nullable(),
+    (event) => {
+      const header = (event as { headerImage?: unknown }).headerImage;
+      return text(typeof header === 'string' ? header : event.searchImage);
     },
-  };
-}
+  ],
+  more: [
+    z.record(z.string(), z.unknown()).describe('every other field the service sent, its text fenced'),
+    (event) => serviceValue(Object.fromEntries(Object.entries(event).filter(([name]) => !EVENT_FIELDS.has(name)))),
+  ],
+});
 
-const TICKETS_OUTPUT = {
-  eventId: closedSchema('id', 'the event'),
-  tickets: z.array(
-    z.object({
-      id: z.number().describe('the numeric id (what order tools and the buyer side take)'),
-      code: closedSchema('id', 'the code update_ticket takes, where the service gives one').nullable(),
-      name: textSchema('the name'),
-      description: textSchema('the description').nullable(),
-      price: z.number().nullable().describe('the price (null: the buyer chooses)'),
-      currency: closedSchema('code', 'the currency'),
-      quantity: z.number().describe('the number on sale'),
-      status: textSchema('the status, in the words update_ticket takes'),
-      minQuantity: z.number().describe('the fewest one order takes'),
-      maxQuantity: z.number().describe('the most one order takes'),
-      onSaleFrom: dateTimeSchema('on sale from'),
-      onSaleTo: dateTimeSchema('on sale until'),
-    }),
-  ),
-};
-
-function ticketEntry(ticket: OrganizerTicket) {
-  return {
-    id: ticket.id,
-    code: closed('id', ticketCodeOf(ticket) ?? null),
-    name: text(ticket.typeName),
-    description: text(ticket.typeDesc),
-    price: ticket.price,
-    currency: closed('code', ticket.currency),
-    quantity: ticketCapacity(ticket),
-    status: text(String(readBack(TICKET_TABLE, ticket).status ?? ticket.status)),
-    minQuantity: ticket.minQuantity,
-    maxQuantity: ticket.maxQuantity,
-    onSaleFrom: dateTime(ticket.availableFrom),
-    onSaleTo: dateTime(ticket.availableTo),
-  };
-}
+const TICKET_ENTRY = documentOf<OrganizerTicket>({
+  id: [z.number().describe('the numeric id (what order tools and the buyer side take)'), (ticket) => ticket.id],
+  code: [closedSchema('id', 'the code update_ticket takes, where the service gives one').nullable(), (ticket) => closed('id', ticketCodeOf(ticket) ?? null)],
+  name: [textSchema('the name'), (ticket) => text(ticket.typeName)],
+  description: [textSchema('the description').nullable(), (ticket) => text(ticket.typeDesc)],
+  price: [z.number().nullable().describe('the price (null: the buyer chooses)'), (ticket) => ticket.price],
+  currency: [closedSchema('code', 'the currency'), (ticket) => closed('code', ticket.currency)],
+  quantity: [z.number().describe('the number on sale'), (ticket) => ticketCapacity(ticket)],
+  status: [textSchema('the status, in the words update_ticket takes'), (ticket) => text(String(readBack(TICKET_TABLE, ticket).status ?? ticket.status))],
+  minQuantity: [z.number().describe('the fewest one order takes'), (ticket) => ticket.minQuantity],
+  maxQuantity: [z.number().describe('the most one order takes'), (ticket) => ticket.maxQuantity],
+  onSaleFrom: [dateTimeSchema('on sale from'), (ticket) => dateTime(ticket.availableFrom)],
+  onSaleTo: [dateTimeSchema('on sale until'), (ticket) => dateTime(ticket.availableTo)],
+});
 
 const money = (description: string) => z.number().nullable().describe(description);
 
-const REPORT_OUTPUT = {
-  eventId: closedSchema('id', 'the event'),
-  amount: z.number().describe('the amount of the sales'),
-  platformFee: money('the platform fee'),
-  cancel: money('the cancelled tickets'),
-  tickets: z.array(
-    z.object({
-      ticketId: closedSchema('id', 'the ticket'),
-      ticketName: textSchema('its name'),
-      tickets: z.number().describe('tickets sold'),
-      platformFee: money('its platform fee'),
-      cancel: money('its cancelled tickets'),
-      amount: money('its amount'),
-    }),
-  ),
-};
+const REPORT_LINE = documentOf<ReportResponse['tickets'][number]>({
+  ticketId: [closedSchema('id', 'the ticket'), (line) => closed('id', line.ticketId)],
+  ticketName: [textSchema('its name'), (line) => text(line.ticketName)],
+  tickets: [z.number().describe('tickets sold'), (line) => line.tickets],
+  platformFee: [money('its platform fee'), (line) => line.platformFee ?? null],
+  cancel: [money('its cancelled tickets'), (line) => line.cancel ?? null],
+  amount: [money('its amount'), (line) => line.amount ?? null],
+});
 
 const BOOKINGS_OUTPUT = {
   fromDate: closedSchema('date', 'the first day'),
@@ -245,16 +173,20 @@ export function readTools(settings: ServerSettings): BoxofficeTool[] {
         name: 'list_events',
         title: 'List events',
         summary: "The account's events: id, title, start and end, type, status and page of each.",
-        output: EVENT_LIST_OUTPUT,
+        output: { events: z.array(EVENT_LIST_ENTRY.schema) },
       },
-      async (session) => ({ events: (await session.client.events.getAllEvents()).events.map(eventListEntry) }),
-      false,
+      async (session) => ({ events: (await session.client.events.getAllEvents()).events.map(EVENT_LIST_ENTRY.of) }),
     ),
     sessionTool(
       settings,
-      { name: 'get_event', title: 'Get an event', summary: 'One event as the organizer sees it: every field the service keeps.', output: EVENT_OUTPUT },
-      async (session, eventId) =>
-        eventDocument((await withPermissionExplained(notYourEvent(eventId, 'read it'), () => session.client.events.getEvent({ eventId }))).event),
+      {
+        name: 'get_event',
+        title: 'Get an event',
+        summary: 'One event as the organizer sees it: every field the service keeps.',
+        output: { event: EVENT_DOCUMENT.schema },
+      },
+      async (session, eventId) => ({ event: EVENT_DOCUMENT.of((await session.client.events.getEvent({ eventId })).event) }),
+      'read it',
     ),
     sessionTool(
       settings,
@@ -262,12 +194,13 @@ export function readTools(settings: ServerSettings): BoxofficeTool[] {
         name: 'list_tickets',
         title: 'List tickets',
         summary: 'The tickets of an event: name, price, currency, quantity on sale, status and sale period.',
-        output: TICKETS_OUTPUT,
+        output: { eventId: closedSchema('id', 'the event'), tickets: z.array(TICKET_ENTRY.schema) },
       },
-      async (session, eventId) => {
-        const body = await withPermissionExplained(notYourEvent(eventId, 'read its tickets'), () => session.client.events.getTickets({ eventId }));
-        return { eventId: closed('id', eventId), tickets: body.tickets.map(ticketEntry) };
-      },
+      async (session, eventId) => ({
+        eventId: closed('id', eventId),
+        tickets: (await session.client.events.getTickets({ eventId })).tickets.map(TICKET_ENTRY.of),
+      }),
+      'read its tickets',
     ),
     sessionTool(
       settings,
@@ -275,25 +208,25 @@ export function readTools(settings: ServerSettings): BoxofficeTool[] {
         name: 'sales_report',
         title: 'Sales report',
         summary: 'The sales report of an event: tickets sold, cancelled, platform fee and amount per ticket, and the totals.',
-        output: REPORT_OUTPUT,
+        output: {
+          eventId: closedSchema('id', 'the event'),
+          amount: z.number().describe('the amount of the sales'),
+          platformFee: money('the platform fee'),
+          cancel: money('the cancelled tickets'),
+          tickets: z.array(REPORT_LINE.schema),
+        },
       },
       async (session, eventId) => {
-        const report = await withPermissionExplained(notYourEvent(eventId, 'read its report'), () => session.client.events.getReport({ eventId }));
+        const report = await session.client.events.getReport({ eventId });
         return {
           eventId: closed('id', eventId),
           amount: report.amount,
-          platformFee: optionalNumber(report.platformFee),
-          cancel: optionalNumber(report.cancel),
-          tickets: report.tickets.map((line) => ({
-            ticketId: closed('id', line.ticketId),
-            ticketName: text(line.ticketName),
-            tickets: line.tickets,
-            platformFee: optionalNumber(line.platformFee),
-            cancel: optionalNumber(line.cancel),
-            amount: optionalNumber(line.amount),
-          })),
+          platformFee: report.platformFee ?? null,
+          cancel: report.cancel ?? null,
+          tickets: report.tickets.map(REPORT_LINE.of),
         };
       },
+      'read its report',
     ),
     {
       name: 'list_bookings',

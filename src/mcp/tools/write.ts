@@ -1,6 +1,4 @@
-// The write tools (served only with --allow-writes): create and update events, tickets and
-// discounts, each the write the CLI's verb makes (given by the CLI: McpHost.writes) with its
-// resource's fields (the field table) as its input schema, returning the id and the service's answer.
+// The write tools (only with --allow-writes): each the write the CLI's verb makes (McpHost.writes), its input the field table's.
 import { DISCOUNT_TABLE } from '../../client/fields/discount.js';
 import { EVENT_TABLE } from '../../client/fields/event.js';
 import { fieldsOf, type ResourceTable, type Verb } from '../../client/fields/table.js';
@@ -10,23 +8,12 @@ import { closed, closedSchema, text, textSchema } from '../service-text.js';
 import { creationQuota, type BoxofficeTool, type ToolAnnotations } from '../tool.js';
 import { toolCall, toolContext, type ServerSettings } from '../tool-call.js';
 
-/** A create adds a record each time it is called. */
 const CREATES: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false };
-/** An update replaces the named fields; the same update again changes nothing more. */
 const UPDATES: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true };
 
 interface VerbTool extends Pick<BoxofficeTool, 'name' | 'title' | 'summary' | 'reads' | 'changes'> {
-  /** The resource's fields, and the verb whose fields are the tool's input (and whose write it makes). */
   table: ResourceTable;
   verb: Verb;
-}
-
-/** What a write returns: the id of the record (eventId, ticketId or discountId) and the service's answer. */
-function writeOutput(table: ResourceTable) {
-  return {
-    [`${table.resource}Id`]: closedSchema('id', `the ${table.resource} created or changed`),
-    message: textSchema("the service's answer").nullable(),
-  };
 }
 
 function writeTool(settings: ServerSettings, { table, verb, ...tool }: VerbTool): BoxofficeTool {
@@ -36,7 +23,10 @@ function writeTool(settings: ServerSettings, { table, verb, ...tool }: VerbTool)
     ...tool,
     writes: true,
     input: recordInput(table, verb),
-    output: writeOutput(table),
+    output: {
+      [idName]: closedSchema('id', `the ${table.resource} created or changed`),
+      message: textSchema("the service's answer").nullable(),
+    },
     annotations: verb === 'create' ? CREATES : UPDATES,
     run: (input, signal) => {
       const { ids, values } = verbInput(fieldsOf(table, verb), input);

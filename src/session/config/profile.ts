@@ -10,13 +10,11 @@ export interface Profile {
   clientId?: string;
   clientSecret?: string;
   token?: string;
-  /** ISO 8601 instant after which the stored token is no longer valid. */
   tokenExpiresAt?: string;
   publisherKey?: string;
   bookingKey?: string;
 }
 
-/** The settings of a profile. */
 export const PROFILE_KEYS = ['apiUrl', 'publisherUrl', 'authUrl', 'clientId', 'clientSecret', 'token', 'tokenExpiresAt', 'publisherKey', 'bookingKey'] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
@@ -29,7 +27,6 @@ export function isProfileKey(value: string): value is ProfileKey {
   return (PROFILE_KEYS as readonly string[]).includes(value);
 }
 
-/** The built-in sandbox's address (`boxoffice sandbox start` default port). */
 const LOCAL_SANDBOX_URL = `http://127.0.0.1:${SANDBOX_DEFAULT_PORT}`;
 
 /**
@@ -39,10 +36,8 @@ const LOCAL_SANDBOX_URL = `http://127.0.0.1:${SANDBOX_DEFAULT_PORT}`;
  */
 const LIVE_SERVICE_URL = 'https://www.explara.com';
 
-/** The profile that acts on the real service (the others: the sandbox, or wherever they point). */
 export const LIVE_PROFILE = 'live';
 
-/** Profiles that exist before anything is saved; stored values override these. */
 export const PRESET_PROFILES: Readonly<Record<string, Profile>> = {
   local: {
     apiUrl: LOCAL_SANDBOX_URL,

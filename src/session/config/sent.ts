@@ -5,6 +5,8 @@
 import { join } from 'node:path';
 import type { SentStore } from '../../apply/remote.js';
 import type { FieldValues } from '../../client/fields/read-back.js';
+import { BoxofficeError } from '../../client/errors.js';
+import type { LockHolder } from '../../util/file-lock.js';
 import { createPrivateDirectory } from '../../util/private-file.js';
 import { readStoredConfig, type ConfigStore } from './store.js';
 import { assertOnlyYours } from './trust.js';
@@ -15,12 +17,11 @@ export interface SentMemory {
   discounts?: Record<string, FieldValues>;
 }
 
-/** The profiles' records by profile name. */
 export type SentByProfile = Record<string, SentMemory>;
 
 const SENT_FILE_NAME = 'sent.json';
+const SENT_LOCK_TIMEOUT_MS = 10_000;
 
-/** The records in sent.json, by profile. */
 function readSentFile(path: string): SentByProfile {
   return (readStoredConfig(path).profiles as SentByProfile | undefined) ?? {};
 }
@@ -40,29 +41,39 @@ export async function openSentStore(config: ConfigStore, profileName: string): P
   const path = join(config.directory, SENT_FILE_NAME);
   assertOnlyYours(path, 'file');
   let profiles = readSentFile(path);
-  const save = async () => {
+  // Read, changed and written under sent.json's lock: two runs at once (eight `ticket add` in
+  // parallel) would otherwise each write back what it read, losing the other's record. Loaded on
+  // a write: node:crypto and node:fs/promises are not for a verb's --help.
+  const update = async (change: (read: SentByProfile) => SentByProfile) => {
     createPrivateDirectory(config.directory);
-    // Loaded on a write: its node:crypto and node:fs/promises are not for a verb's --help.
-    const { writeFileAtomically } = await import('../../util/atomic-file.js');
-    return writeFileAtomically(path, `${JSON.stringify({ profiles }, null, 2)}\n`);
+    const [{ writeFileAtomically }, { describeHolder, lockPathFor, withFileLock }] = await Promise.all([
+      import('../../util/atomic-file.js'),
+      import('../../util/file-lock.js'),
+    ]);
+    const lock = lockPathFor(path);
+    const busy = (holder: LockHolder | undefined) =>
+      new BoxofficeError(
+        `${path} has been written by another boxoffice run (${describeHolder(holder)}) for ${SENT_LOCK_TIMEOUT_MS / 1000} s; this write was not recorded there. If that process is gone, delete ${lock}`,
+      );
+    await withFileLock(lock, SENT_LOCK_TIMEOUT_MS, busy, async () => {
+      profiles = change(readSentFile(path));
+      await writeFileAtomically(path, `${JSON.stringify({ profiles }, null, 2)}\n`);
+    });
   };
   const legacy = config.sentInProfiles();
   if (legacy !== undefined) {
     // Written here before it leaves config.json: a crash between the two loses nothing.
-    profiles = merged(legacy, profiles);
-    await save();
+    await update((read) => merged(legacy, read));
     await config.dropSentFromProfiles();
   }
   const key = (eventId: string, id: string) => `${eventId}:${id}`;
   return {
     recall: (kind, eventId, id) => profiles[profileName]?.[kind]?.[key(eventId, id)],
-    remember: async (kind, eventId, id, fields) => {
-      // Read again: another command may have written since.
-      profiles = readSentFile(path);
-      const memory = profiles[profileName] ?? {};
-      const records = memory[kind] ?? {};
-      profiles[profileName] = { ...memory, [kind]: { ...records, [key(eventId, id)]: { ...records[key(eventId, id)], ...fields } } };
-      await save();
-    },
+    remember: (kind, eventId, id, fields) =>
+      update((read) => {
+        const memory = read[profileName] ?? {};
+        const records = memory[kind] ?? {};
+        return { ...read, [profileName]: { ...memory, [kind]: { ...records, [key(eventId, id)]: { ...records[key(eventId, id)], ...fields } } } };
+      }),
   };
 }

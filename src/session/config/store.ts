@@ -1,7 +1,6 @@
-// The profile store: one JSON file, written through `conf` (atomically, mode 0600). Reading is a
-// plain JSON read of the same file: `conf` and its schema validator cost ~35 ms to load, which
-// every command that only reads its profile (most of them) would pay. Presets sit under what is
-// stored, so `local` works before anything has been saved.
+// The profile store: one JSON file, written through `conf` (atomically, mode 0600), read as plain
+// JSON: `conf` and its schema validator cost ~35 ms to load, which every command that only reads
+// its profile would pay. Presets sit under what is stored.
 import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
@@ -13,29 +12,11 @@ import { assertOnlyYours, requireAbsoluteDirectory } from './trust.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** A stored profile; `sent`: the records an older version kept here (now in sent.json). */
+/** `sent`: the records an older version kept here (now in sent.json). */
 type StoredProfile = Profile & { sent?: SentMemory };
 
 interface StoredConfig extends Record<string, unknown> {
   profiles?: Record<string, StoredProfile>;
-}
-
-export interface ConfigStore {
-  /** Absolute path of the config file (it may not exist yet). */
-  readonly path: string;
-  /** Its directory (absolute). */
-  readonly directory: string;
-  /** Preset profiles and saved ones, presets first. */
-  profileNames(): string[];
-  hasProfile(name: string): boolean;
-  /** The preset merged with what is stored for `name` (an unknown name gives an empty profile). */
-  getProfile(name: string): Profile;
-  /** Sets the given keys; a key given as undefined is removed (a preset value shows again). */
-  updateProfile(name: string, patch: Partial<Record<ProfileKey, string | undefined>>): Promise<void>;
-  /** The records of what was sent that an older version kept in the profiles, if any (sent.ts). */
-  sentInProfiles(): SentByProfile | undefined;
-  /** Removes those records from the file, once they are kept elsewhere. */
-  dropSentFromProfiles(): Promise<void>;
 }
 
 const CONFIG_FILE_NAME = 'config.json';
@@ -53,7 +34,7 @@ export async function openConfigStore(env: Env): Promise<ConfigStore> {
   assertOnlyYours(directory, 'directory');
   assertOnlyYours(path, 'file');
   tightenMode(path);
-  return new ConfigFileStore(directory, path, readStoredConfig(path));
+  return new ConfigStore(directory, path, readStoredConfig(path));
 }
 
 /** A JSON object file of the config directory ({} while it does not exist); `fix or remove it` when it is not one. */
@@ -84,7 +65,7 @@ function tightenMode(path: string): void {
   }
 }
 
-class ConfigFileStore implements ConfigStore {
+export class ConfigStore {
   constructor(
     readonly directory: string,
     readonly path: string,
@@ -111,6 +92,7 @@ class ConfigFileStore implements ConfigStore {
     tightenMode(this.path);
   }
 
+  /** Presets first. */
   profileNames(): string[] {
     return [...new Set([...Object.keys(PRESET_PROFILES), ...Object.keys(this.stored())])];
   }
@@ -119,12 +101,14 @@ class ConfigFileStore implements ConfigStore {
     return Object.hasOwn(PRESET_PROFILES, name) || Object.hasOwn(this.stored(), name);
   }
 
+  /** The preset merged with what is stored (an unknown name gives an empty profile). */
   getProfile(name: string): Profile {
     const preset = Object.hasOwn(PRESET_PROFILES, name) ? PRESET_PROFILES[name] : {};
     const stored = this.stored()[name] ?? {};
     return { ...preset, ...stored };
   }
 
+  /** A key given as undefined is removed (a preset value shows again). */
   async updateProfile(name: string, patch: Partial<Record<ProfileKey, string | undefined>>): Promise<void> {
     const profiles = this.stored();
     const profile: Profile = { ...profiles[name] };
@@ -135,6 +119,7 @@ class ConfigFileStore implements ConfigStore {
     await this.save({ ...profiles, [name]: profile });
   }
 
+  /** The records of what was sent that an older version kept in the profiles (sent.ts). */
   sentInProfiles(): SentByProfile | undefined {
     const entries = Object.entries(this.stored()).flatMap(([name, profile]) => (profile.sent ? [[name, profile.sent] as const] : []));
     return entries.length > 0 ? Object.fromEntries(entries) : undefined;

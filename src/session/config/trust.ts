@@ -5,7 +5,6 @@ import { statSync, type Stats } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { UsageError } from '../../client/errors.js';
 
-/** `directory`, refused unless absolute; `variable` names where a relative one came from. */
 export function requireAbsoluteDirectory(directory: string, variable: string): string {
   if (isAbsolute(directory)) return directory;
   throw new UsageError(

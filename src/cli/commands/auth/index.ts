@@ -3,7 +3,6 @@ import { registerAuthLogin } from './login.js';
 import { registerAuthLogout } from './logout.js';
 import { registerAuthStatus } from './status.js';
 
-/** Registers login, logout and auth status. */
 export const registerAuthCommands: RegisterCommand = (program, context) => {
   for (const register of [registerAuthLogin, registerAuthLogout, registerAuthStatus]) register(program, context);
 };

@@ -1,6 +1,4 @@
-// `boxoffice login [--no-browser] [--with-token] [--port N]`: obtains an access token for the
-// profile (authorization-code flow with a loopback callback, or a user access token on stdin)
-// and stores it with its expiry.
+// `boxoffice login`: an access token for the profile (authorization-code flow, or a user access token on stdin), stored with its expiry.
 import { readAllStdin } from '../../process/stdin.js';
 import { Option, type Command } from 'commander';
 import { BoxofficeError, NotLoggedInError, UsageError } from '../../../client/errors.js';
@@ -8,14 +6,13 @@ import { checkToken, refusalText, tokenCheckUrl } from './token-check.js';
 import { notTheServiceLine } from '../../../client/service-answer.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { summarised } from '../summaries.js';
-import { openConfigStore, type ConfigStore } from '../../../session/config/store.js';
-import { assertProfileExists, createWiredClient, effectiveProfile, requireAddresses } from '../../../session/session.js';
+import type { ConfigStore } from '../../../session/config/store.js';
+import { createWiredClient, loadProfile, requireAddresses, whereToGet } from '../../../session/session.js';
 import { threeMonthsAfter } from '../../../auth/expiry.js';
 import { LoginTimeoutError } from '../../../auth/errors.js';
 import { writeDone } from '../../output/index.js';
 import { createPrompter } from '../../framework/prompt.js';
 import { parseDuration } from '../../framework/duration.js';
-import { whereToGet } from '../../../session/sandbox-hint.js';
 import type { Profile } from '../../../session/config/profile.js';
 
 interface LoginOptions {
@@ -50,11 +47,8 @@ export function registerAuthLogin(program: Command, context: CommandContext, run
 
 async function runLogin(options: LoginOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
-  const store = await openConfigStore(deps.env);
-  const profileName = context.globals().profile;
-  assertProfileExists(store, profileName);
   // Addresses may come from the environment; the token being obtained is never sent anywhere.
-  const { profile } = effectiveProfile(store.getProfile(profileName), deps.env);
+  const { profileName, store, profile } = await loadProfile(context);
 
   let token: string;
   let expiresAt: Date;
@@ -119,10 +113,7 @@ async function runLogin(options: LoginOptions, context: CommandContext): Promise
   }
 }
 
-/**
- * On a terminal, the registered application's client id and secret the profile lacks are asked
- * for (the secret without echo) and stored in it, so that login is the one step after registering.
- */
+/** On a terminal, the client id and secret the profile lacks are asked for and stored: login is the one step after registering. */
 async function askForApplication(context: CommandContext, store: ConfigStore, profileName: string, profile: Profile): Promise<void> {
   if (profile.clientId && profile.clientSecret) return;
   const { deps } = context;
@@ -139,7 +130,6 @@ async function askForApplication(context: CommandContext, store: ConfigStore, pr
   Object.assign(profile, patch);
 }
 
-/** A user access token: asked for (hidden) on a terminal, else the whole of stdin. */
 async function readTokenFromInput(context: CommandContext): Promise<string> {
   const { io } = context.deps;
   let text: string;

@@ -2,8 +2,7 @@
 import type { Command } from 'commander';
 import { verbAction, type CommandContext, type NoOptions, type RunVerb } from '../../framework/context.js';
 import { summarised } from '../summaries.js';
-import { openConfigStore } from '../../../session/config/store.js';
-import { assertProfileExists } from '../../../session/session.js';
+import { loadProfile } from '../../../session/session.js';
 import { writeDone } from '../../output/index.js';
 
 export function registerAuthLogout(program: Command, context: CommandContext, run: RunVerb<NoOptions> = (_options, runContext) => runLogout(runContext)): void {
@@ -14,9 +13,7 @@ export function registerAuthLogout(program: Command, context: CommandContext, ru
 
 async function runLogout(context: CommandContext): Promise<void> {
   const { deps } = context;
-  const profileName = context.globals().profile;
-  const store = await openConfigStore(deps.env);
-  assertProfileExists(store, profileName);
+  const { profileName, store } = await loadProfile(context);
   const hadToken = Boolean(store.getProfile(profileName).token);
   await store.updateProfile(profileName, { token: undefined, tokenExpiresAt: undefined });
   const said = hadToken ? `logged out (profile ${profileName}): the token was removed` : `profile ${profileName} had no stored token`;

@@ -1,47 +1,17 @@
-// `boxoffice auth status [--offline]`: which token is used (environment or profile), for which
-// profile and addresses, how many days it has left, and whether the service accepts it (one
-// cheap read; --offline skips it): the address it reached and whether what answered there is the
-// service. Exits 3 when there is no usable token or the service refuses it, 1 when something
-// other than the service answers at the address.
+// `boxoffice auth status [--offline]`: which token is used, for which profile and addresses, its
+// days left, and whether the service accepts it (one cheap read). Exits 3 when there is no usable
+// token or the service refuses it, 1 when something other than the service answers at the address.
 import type { Command } from 'commander';
 import { BoxofficeError, NotLoggedInError } from '../../../client/errors.js';
 import { describeRemaining, type ExpiryStatus, expiryStatus } from '../../../auth/expiry.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { summarised } from '../summaries.js';
-import { loadProfile, requireAddresses } from '../../../session/session.js';
+import { loadProfile, requireAddresses, type TokenSource } from '../../../session/session.js';
 import { checkToken, refusalText, tokenCheckUrl, type TokenCheck } from './token-check.js';
 import { notTheServiceLine } from '../../../client/service-answer.js';
 import { writeFieldRows, writeJson } from '../../output/index.js';
 
-interface AuthStatus {
-  profile: string;
-  tokenSource: 'env' | 'profile' | 'none';
-  apiUrl: string | null;
-  publisherUrl: string | null;
-  authUrl: string | null;
-  tokenExpiresAt: string | null;
-  daysLeft: number | null;
-  expired: boolean;
-  publisherKey: boolean;
-  bookingKey: boolean;
-  /** Whether the service accepted the token when asked; null when not asked (--offline, no token). */
-  tokenAccepted: boolean | null;
-  /** Whose token it is, as the service's answer shows it ("3 (organizer@example.com)"); null when not known. */
-  account: string | null;
-  /** The address asked; null when not asked. */
-  reached: string | null;
-  /** Whether what answered there is the service (its JSON); null when not asked. */
-  looksLikeService: boolean | null;
-  /** What answered instead of the service (an HTML page, a proxy's error); null otherwise. */
-  answer: string | null;
-}
-
-/** Where the token came from, as a sentence names it. */
-function sourceName(source: AuthStatus['tokenSource'], profileName: string): string {
-  return source === 'env' ? 'BOXOFFICE_TOKEN (the environment)' : `the stored token of profile ${profileName}`;
-}
-
-function describeToken(source: AuthStatus['tokenSource'], expiresAt: string | undefined, expiry: ExpiryStatus): string {
+function describeToken(source: TokenSource, expiresAt: string | undefined, expiry: ExpiryStatus): string {
   if (source === 'env') return 'BOXOFFICE_TOKEN (environment; expiry not known)';
   if (source === 'none') return 'none (run boxoffice login)';
   const day = expiresAt?.slice(0, 10);
@@ -68,7 +38,8 @@ async function runAuthStatus({ offline }: { offline: boolean }, context: Command
   const check = addresses === null ? null : await checkToken(context, profile, addresses, true);
   const foreign = check !== null && !check.accepted && check.refusal === undefined ? check.answer : null;
   const answer = foreign?.what ?? null;
-  const status: AuthStatus = {
+  // null: not asked (--offline, no token), or not known.
+  const status = {
     profile: profileName,
     tokenSource,
     apiUrl: profile.apiUrl ?? null,
@@ -109,11 +80,12 @@ async function runAuthStatus({ offline }: { offline: boolean }, context: Command
   if (foreign !== null && status.reached !== null) throw new BoxofficeError(notTheServiceLine(status.reached, foreign, profileName));
   if (check !== null && !check.accepted && check.refusal !== undefined) {
     const next = tokenSource === 'env' ? 'replace BOXOFFICE_TOKEN' : `run boxoffice --profile ${profileName} login`;
-    throw new NotLoggedInError(`the service refused ${sourceName(tokenSource, profileName)} (${refusalText(check.refusal)}): ${next}`);
+    const source = tokenSource === 'env' ? 'BOXOFFICE_TOKEN (the environment)' : `the stored token of profile ${profileName}`;
+    throw new NotLoggedInError(`the service refused ${source} (${refusalText(check.refusal)}): ${next}`);
   }
 }
 
-/** Whose token it is: the service names the account only in the account's events. */
+/** The service names the account only in the account's events. */
 function accountLine(check: TokenCheck | null): string {
   if (check === null || !check.accepted) return 'not known';
   return check.account ?? 'not known until the account has an event';

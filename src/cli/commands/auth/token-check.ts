@@ -8,27 +8,21 @@ import type { CommandContext } from '../../framework/context.js';
 import { type ForeignAnswer, foreignAnswer } from '../../../client/service-answer.js';
 import { createWiredClient } from '../../../session/session.js';
 
-/**
- * `account` (when accepted): whose token it is, where asked for: the service has no "who am I"
- * call, but an event read in full (E7) names its account id and organizer address (null: not
- * asked, or no events yet).
- */
+/** `account`: the service has no "who am I" call, but an event read in full (E7) names its account (null: not asked, or no events yet). */
 export type TokenCheck =
   | { accepted: true; account: string | null }
   | { accepted: false; refusal: ApiError }
   /** Something other than the service answered at the address (`answer` says what). */
   | { accepted: false; refusal?: undefined; answer: ForeignAnswer };
 
-/** The address the check asks: the account's events, under the API's address. */
 export function tokenCheckUrl(apiUrl: string): string {
   return `${apiUrl.replace(/\/+$/, '')}/api/e/get-all-events`;
 }
 
 /**
- * Asks the service with `profile`'s token, once (a proxy's error is reported, not waited out). A
- * refusal (E001…, or E007: on a call that names no event, a key not valid for the API) is an
- * answer, and so is an answer that is not the service's; any other failure is thrown.
- * `withAccount`: also read the account's first event (a second read) to name the account.
+ * Asks once (a proxy's error is reported, not waited out). A refusal (E001…, or E007: on a call
+ * that names no event, a key not valid for the API) is an answer, and so is one that is not the
+ * service's. `withAccount`: a second read, of the first event, names the account.
  */
 export async function checkToken(
   context: CommandContext,
@@ -57,7 +51,7 @@ export async function checkToken(
   }
 }
 
-/** "3 (organizer@example.com)": an event's account id and its owner's address (else the organizer's contact), as far as it has them. */
+/** "3 (organizer@example.com)": the account id and its owner's address (else the organizer's contact), as far as the event has them. */
 function accountOf(event: object | undefined): string | null {
   if (event === undefined) return null;
   const { accountId, owner, email } = event as { accountId?: unknown; owner?: unknown; email?: unknown };

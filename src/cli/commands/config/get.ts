@@ -3,8 +3,7 @@ import type { Command } from 'commander';
 import { BoxofficeError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { profileKeyFrom, settingArgument } from './keys.js';
-import { openConfigStore } from '../../../session/config/store.js';
-import { assertProfileExists } from '../../../session/session.js';
+import { loadProfile } from '../../../session/session.js';
 import { writeJson } from '../../output/index.js';
 import { printOut } from '../../../session/deps.js';
 
@@ -19,9 +18,7 @@ export function registerConfigGet(group: Command, context: CommandContext, run: 
 
 async function runConfigGet(options: { key: string }, context: CommandContext): Promise<void> {
   const key = profileKeyFrom(options.key);
-  const store = await openConfigStore(context.deps.env);
-  const profileName = context.globals().profile;
-  assertProfileExists(store, profileName);
+  const { profileName, store } = await loadProfile(context);
   const value = store.getProfile(profileName)[key];
   if (context.globals().json) return writeJson(context.deps.io, { profile: profileName, key, value: value ?? null });
   if (value === undefined) throw new BoxofficeError(`${key} is not set in profile ${profileName}`);

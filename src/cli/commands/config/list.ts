@@ -22,19 +22,14 @@ async function runConfigList(options: { all: boolean }, context: CommandContext)
   const selected = context.globals().profile;
   if (!options.all) assertProfileExists(store, selected);
   const names = options.all ? store.profileNames() : [selected];
-  const rows: { profile: string; key: string; value: string }[] = [];
-  const documents: Record<string, Record<string, string>> = {};
-  for (const name of names) {
-    const profile = store.getProfile(name);
-    documents[name] = {};
-    for (const key of PROFILE_KEYS) {
-      const value = profile[key];
-      if (value === undefined) continue;
-      const shown = SECRET_KEYS.has(key) ? '(set)' : value;
-      documents[name][key] = shown;
-      rows.push({ profile: name, key, value: shown });
-    }
-  }
+  const documents = Object.fromEntries(
+    names.map((name) => {
+      const profile = store.getProfile(name);
+      const set = PROFILE_KEYS.filter((key) => profile[key] !== undefined);
+      return [name, Object.fromEntries(set.map((key) => [key, SECRET_KEYS.has(key) ? '(set)' : (profile[key] as string)]))];
+    }),
+  );
+  const rows = Object.entries(documents).flatMap(([profile, settings]) => Object.entries(settings).map(([key, value]) => ({ profile, key, value })));
   if (context.globals().json) return writeJson(deps.io, { path: store.path, profiles: documents });
   if (deps.io.stdoutIsTTY) deps.io.stderr.write(`config file: ${store.path}\n`);
   await writeRows(

@@ -1,17 +1,9 @@
-// `boxoffice mcp [--allow-writes] [--allow-attendee-rows] [--export-dir DIR]`: the organizer's
-// tools for AI assistants, over the Model Context Protocol on stdin/stdout (docs/mcp.md). The
-// server and the SDK (src/mcp) are loaded when it runs, not for its help.
+// `boxoffice mcp`: the organizer's tools for AI assistants, over the Model Context Protocol on stdin/stdout (docs/mcp.md).
 import type { Command } from 'commander';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import type { McpServeOptions } from '../../../mcp/server.js';
 import { formatError } from '../../framework/error-message.js';
 import { summarised } from '../summaries.js';
-
-interface McpFlags {
-  allowWrites?: boolean;
-  allowAttendeeRows?: boolean;
-  exportDir?: string;
-}
 
 export function registerMcp(program: Command, context: CommandContext, run: RunVerb<McpServeOptions> = serveMcpLoaded): void {
   summarised(program.command('mcp'))
@@ -27,7 +19,7 @@ export function registerMcp(program: Command, context: CommandContext, run: RunV
         '  boxoffice --profile live mcp --allow-writes\n',
     )
     .action(
-      verbAction(context, run, (flags: McpFlags) => ({
+      verbAction(context, run, (flags: Partial<McpServeOptions>) => ({
         allowWrites: flags.allowWrites === true,
         allowAttendeeRows: flags.allowAttendeeRows === true,
         exportDir: flags.exportDir,
@@ -35,7 +27,7 @@ export function registerMcp(program: Command, context: CommandContext, run: RunV
     );
 }
 
-/** The server and the SDK, loaded when the verb runs (not for its help), given the CLI's wording of errors and its record writes. */
+/** The server and the SDK are loaded when the verb runs, not for its help. */
 async function serveMcpLoaded(options: McpServeOptions, context: CommandContext): Promise<void> {
   const [{ serveMcp }, { RECORD_WRITES }] = await Promise.all([import('../../../mcp/server.js'), import('../record-writes.js')]);
   await serveMcp(options, context, { wordError: (error, args, now) => formatError(error, { args }, now), writes: RECORD_WRITES });
