@@ -6,11 +6,9 @@ import type { CommandContext } from './context.js';
 import { createPrompter } from './prompt.js';
 
 export interface LiveConfirmation {
-  /** Given --yes: do not ask. */
   yes: boolean;
   /** What would happen, for the --yes error: "apply on the live profile changes the live service". */
   consequence: string;
-  /** The question asked on a terminal. */
   question: string;
   /** The message of the DeclinedError when the answer is no: "nothing changed". */
   declined: string;

@@ -20,12 +20,8 @@ export async function readParamFile(path: string, params: readonly ParamSpec[]):
   }
   let document: unknown;
   try {
-    if (/\.json$/i.test(path)) {
-      document = JSON.parse(text);
-    } else {
-      // YAML is a superset of JSON, so any other extension is read as YAML.
-      document = parseYaml(text);
-    }
+    // YAML is a superset of JSON, so any other extension is read as YAML.
+    document = /\.json$/i.test(path) ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
     throw new UsageError(`--from-file ${path} is not valid JSON or YAML: ${(error as Error).message.split('\n')[0]}`, '--from-file');
   }
