@@ -9,9 +9,8 @@ import { assertExtensionMatches, checkDestination, type DestinationKind } from '
 import { exportFormatOf } from '../../../export/format-of.js';
 import { DEFAULT_MAX_WAIT } from './shared.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
-import { createPrompter } from '../../framework/prompt.js';
+import { confirmReplace, createPrompter } from '../../framework/prompt.js';
 import { completeWith } from '../../framework/completion-values.js';
-import { confirmReplace } from '../../framework/replace-file.js';
 import { parseDuration } from '../../framework/duration.js';
 import { wholeNumber } from '../../framework/params.js';
 import { writeJson } from '../../output/json.js';

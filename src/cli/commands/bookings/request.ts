@@ -11,7 +11,7 @@ import { type PaymentResult, refuseKnownOrderNumber, requestPayment } from '../.
 import { BookingNotListedError, type BookingRecordLike, recentWindow } from '../../../bookings/cross-check.js';
 import type { DateWindow } from '../../../bookings/windows.js';
 import type { BookingListRequest } from '../../../client/schemas/index.js';
-import { createPrompter } from '../../framework/prompt.js';
+import { confirmOnLive, createPrompter } from '../../framework/prompt.js';
 import { countOf, formatMoney } from '../../../util/count.js';
 import { withSession } from '../../../session/session.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
@@ -23,7 +23,6 @@ import { bookingRequest } from '../../../client/schemas/requests.js';
 import { parseRequest } from '../../../client/validate.js';
 import { writeAnswer, writeJson } from '../../output/index.js';
 import { LIVE_PROFILE } from '../../../session/config/profile.js';
-import { confirmOnLive } from '../../framework/live.js';
 import { PaymentNotCompletedError } from '../../../bookings/await-return.js';
 import { printOut } from '../../../session/deps.js';
 import { holdOrderNumber } from '../../../bookings/order-lock.js';
