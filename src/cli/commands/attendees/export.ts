@@ -13,7 +13,7 @@ import { confirmReplace, createPrompter } from '../../framework/prompt.js';
 import { completeWith } from '../../framework/completion-values.js';
 import { parseDuration } from '../../framework/duration.js';
 import { wholeNumber } from '../../framework/params.js';
-import { writeJson } from '../../output/json.js';
+import { writeJson } from '../../output/index.js';
 import { countOf } from '../../../util/count.js';
 import { attendeeListRefused, explainPermission } from '../../../session/permission.js';
 import { EXPORT_FORMATS, exportSource, type ExportFormat, type ExportSource } from '../../../export/checkpoint.js';

@@ -4,7 +4,7 @@ import { UsageError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { summarised } from '../summaries.js';
 import { SHELLS, completionScript } from './scripts.js';
-import { writeJson } from '../../output/json.js';
+import { writeJson } from '../../output/index.js';
 import { completeWith } from '../../framework/completion-values.js';
 import { PRESET_PROFILES } from '../../../session/config/profile.js';
 import { configDirectory, openConfigStore } from '../../../session/config/store.js';

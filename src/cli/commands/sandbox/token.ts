@@ -6,7 +6,7 @@ import { BoxofficeError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { SANDBOX_URL_HELP, sandboxUrl } from './url.js';
 import { postToSandboxTool } from './tool-request.js';
-import { writeJson } from '../../output/json.js';
+import { writeJson } from '../../output/index.js';
 import { printOut } from '../../../session/deps.js';
 
 const TOKEN_ROLES = ['organizer', 'admin', 'publisher', 'booking'] as const;
