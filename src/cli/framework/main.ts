@@ -3,8 +3,7 @@
 import type { Writable } from 'node:stream';
 import { Command, CommanderError, Option } from 'commander';
 import { ApiError, CancelledError, DeclinedError } from '../../client/errors.js';
-import { registerCommands } from '../commands/index.js';
-import { groupOf } from '../commands/summaries.js';
+import { helpGroupOf, registerCommands } from '../commands/index.js';
 import type { CommandContext, CommandRun, GlobalOptions } from './context.js';
 import { printOut, type Deps, type Io } from '../../session/deps.js';
 import type { Invocation } from './error-message.js';
@@ -73,7 +72,7 @@ export async function buildProgram(
   const context: CommandContext = { deps, globals, run };
   await register(program, context, invokedCommand(argv));
   for (const command of program.commands) {
-    const group = groupOf(command.name());
+    const group = helpGroupOf(command.name());
     if (group !== undefined) command.helpGroup(`${group}:`);
   }
   program.commandsGroup('Settings:').helpCommand('help [command]', 'show help for a command');

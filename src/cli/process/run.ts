@@ -1,12 +1,8 @@
-// The real process's Deps (streams, environment, clock, browser opener, Ctrl-C) and the run;
-// loaded by the entry (entry.ts) for everything but `--version`.
+// The real process's Deps (streams, environment, clock, browser opener, Ctrl-C) and the run.
 import { proxyConfigured } from '../../client/proxy.js';
 import { systemClock, type Deps } from '../../session/deps.js';
 import { runCli } from '../framework/main.js';
 import { isTerminal, type ProcessStdout } from './stdio.js';
-
-/** Names the step boundary at which the process kills itself (crash tests only; docs/architecture.md). */
-const CRASH_AT_ENV = 'BOXOFFICE_TEST_CRASH_AT';
 
 export async function runWithProcess(stdout: ProcessStdout): Promise<number> {
   // A proxied request goes through undici, which parses HTTP with a WebAssembly module. V8
@@ -29,8 +25,8 @@ export async function runWithProcess(stdout: ProcessStdout): Promise<number> {
   };
   process.on('SIGINT', onSigint);
   const deps: Deps = {
-    // Getters: Node builds each standard stream on first use (process-stdio.ts), and most
-    // commands need none but stdout, and that only as text.
+    // Getters: Node builds each standard stream on first use (stdio.ts), and most commands need
+    // none but stdout, and that only as text.
     io: {
       get stdin() {
         return process.stdin;
@@ -69,7 +65,7 @@ export async function runWithProcess(stdout: ProcessStdout): Promise<number> {
       process.title = 'boxoffice';
     },
     crashPoint: (name) => {
-      if (process.env[CRASH_AT_ENV] === name) process.kill(process.pid, 'SIGKILL');
+      if (process.env.BOXOFFICE_TEST_CRASH_AT === name) process.kill(process.pid, 'SIGKILL');
     },
   };
   try {

@@ -31,24 +31,15 @@ function nullDevice(): number | undefined {
   }
 }
 
-export interface ProcessStdout {
-  /** process.stdout, built on first use; a reader that went away (EPIPE) ends the process quietly. */
-  stream(): NodeJS.WriteStream;
-  /**
-   * Writes `text` in order with what went through `stream()`: straight to the descriptor until the
-   * stream exists (on Windows, always through it). A pipe that is full and non-blocking hands the
-   * rest to the stream.
-   */
-  print(text: string): void;
-}
+export type ProcessStdout = ReturnType<typeof processStdout>;
 
-/** `boxoffice event list | head -1`: the reader went away; stop quietly, as Unix tools do. */
+/** `boxoffice event list | head -1`: the reader went away (EPIPE); stop quietly, as Unix tools do. */
 function exitIfReaderGone(error: NodeJS.ErrnoException): void {
   if (error.code === 'EPIPE') process.exit(0);
   throw error;
 }
 
-export function processStdout(): ProcessStdout {
+export function processStdout() {
   let stream: NodeJS.WriteStream | undefined;
   const opened = (): NodeJS.WriteStream => {
     if (stream === undefined) {
@@ -59,7 +50,11 @@ export function processStdout(): ProcessStdout {
   };
   return {
     stream: opened,
-    print(text) {
+    /**
+     * Writes `text` in order with what went through `stream()`: straight to the descriptor until
+     * the stream exists (on Windows, always through it); a full non-blocking pipe hands the rest to the stream.
+     */
+    print(text: string): void {
       if (stream !== undefined || process.platform === 'win32') {
         opened().write(text);
         return;
