@@ -18,7 +18,6 @@ export interface ParamSpec {
   name: string;
   description: string;
   kind?: ParamKind;
-  /** Allowed values, for kind 'enum'. */
   choices?: readonly string[];
   /** What each choice means, shown beside it at the prompt. */
   choiceHelp?: Readonly<Record<string, string>>;
@@ -39,7 +38,6 @@ export interface ParamSpec {
   allowBlank?: boolean;
   /** A positional argument (e.g. EVENT_ID): named so in errors, never registered as a flag. */
   positional?: string;
-  /** Shorter extra spelling, e.g. '-t'. */
   alias?: string;
 }
 
@@ -82,11 +80,7 @@ export function checkChanges(params: readonly ParamSpec[], values: ParamValues, 
 }
 
 /** The ids a record verb takes before its flags, with their help. */
-const ID_ARGUMENTS = {
-  eventId: ['<EVENT_ID>', 'event id'],
-  ticketId: ['<TICKET_ID>', 'ticket id'],
-  discountId: ['<DISCOUNT_ID>', 'discount id'],
-} as const;
+const ID_ARGUMENTS = { eventId: ['<EVENT_ID>', 'event id'], ticketId: ['<TICKET_ID>', 'ticket id'], discountId: ['<DISCOUNT_ID>', 'discount id'] } as const;
 
 /** What a record verb runs with: its ids, and the field values given as flags. */
 export type FieldVerbOptions<Ids extends keyof typeof ID_ARGUMENTS> = Record<Ids, string> & { values: ParamValues };
@@ -113,13 +107,8 @@ export function fieldVerb<Ids extends keyof typeof ID_ARGUMENTS>(
 
 /** The values given as flags, keyed by API name (flags not given are absent). */
 export function paramValues(params: readonly ParamSpec[], options: Record<string, unknown>): ParamValues {
-  const values: ParamValues = {};
-  for (const spec of params) {
-    if (spec.positional) continue;
-    const value = options[spec.name];
-    if (typeof value === 'string') values[spec.name] = canonicalChoice(spec, value);
-  }
-  return values;
+  const given = params.filter((spec) => !spec.positional && typeof options[spec.name] === 'string');
+  return Object.fromEntries(given.map((spec) => [spec.name, canonicalChoice(spec, options[spec.name] as string)]));
 }
 
 /** An enum value given by one of its synonyms, as the choice it stands for; anything else as given. */
