@@ -81,14 +81,11 @@ export async function writeAnswer<Row>(
 /** Name/value rows (a record's fields, a profile's settings), those without a value left out. */
 export async function writeFieldRows(target: RowTarget, fields: readonly (readonly [string, unknown])[], headers = ['field', 'value']): Promise<void> {
   const shown = fields.filter(([, value]) => value !== null && value !== undefined && value !== '');
-  await writeRows(
-    target,
-    [
-      { header: headers[0], value: (field) => field[0] },
-      { header: headers[1], value: (field) => String(field[1]) },
-    ],
-    shown,
-  );
+  const columns: Column<(typeof shown)[number]>[] = [
+    { header: headers[0], value: (field) => field[0] },
+    { header: headers[1], value: (field) => String(field[1]) },
+  ];
+  await writeRows(target, columns, shown);
 }
 
 const ABBREVIATIONS: Readonly<Record<string, string>> = { id: 'ID', url: 'URL' };
@@ -140,9 +137,9 @@ export function fitColumns(
   );
   let shown = columns.map((_, index) => index);
   const total = (widths: readonly number[]): number => widths.reduce((sum, each) => sum + each, 0) + GAP * Math.max(0, widths.length - 1);
-  for (;;) {
-    if (total(shown.map((index) => floor[index])) <= width || !shown.some((index) => columns[index].dropOrder !== undefined)) break;
-    const next = shown.filter((index) => columns[index].dropOrder !== undefined).sort((a, b) => (columns[a].dropOrder ?? 0) - (columns[b].dropOrder ?? 0))[0];
+  const droppable = shown.filter((index) => columns[index].dropOrder !== undefined).sort((a, b) => (columns[a].dropOrder ?? 0) - (columns[b].dropOrder ?? 0));
+  for (const next of droppable) {
+    if (total(shown.map((index) => floor[index])) <= width) break;
     shown = shown.filter((index) => index !== next);
   }
   const widths = shown.map((index) => natural[index]);

@@ -17,10 +17,7 @@ export function browserCommand(browser: string, url: string, env: Readonly<Recor
   return words.some((word) => word.includes('%s')) ? withAddress : [...words, url];
 }
 
-/**
- * How long an opener may run before it counts as a browser that opened: xdg-open and `open`
- * hand the address over and exit; a browser named by BROWSER keeps running.
- */
+/** How long an opener may run before it counts as opened: xdg-open and `open` hand the address over and exit; a browser keeps running. */
 const OPENER_VERDICT_MS = 3000;
 
 /** Resolves when `child` exits 0 or is still running after a while; rejects when it fails. */

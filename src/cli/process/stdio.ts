@@ -1,14 +1,9 @@
-// The real process's standard streams, touched as little as a command allows. Node builds
-// process.stdout (and stdin) on first use, and building it loads Node's streams with it: net for
-// a pipe, tty for a terminal, fs streams for a file. That is 9–12M instructions on Node 24, an
-// eighth of `node -e 0`, which `--help` and the commands that send nothing need not pay.
+// The real process's standard streams, touched as little as a command allows: building
+// process.stdout loads Node's streams (net, tty or fs), an eighth of `node -e 0` on Node 24, which
+// `--help` and the commands that send nothing need not pay.
 import { fstatSync, statSync, writeSync } from 'node:fs';
 
-/**
- * Whether descriptor `fd` is a terminal. node:tty answers it but loads net and the streams; a
- * file, pipe or socket, or /dev/null (under cron, CI runners and hyperfine), is known not to be
- * one from its status alone.
- */
+/** node:tty loads net and the streams; a file, pipe or socket, or /dev/null (cron, CI, hyperfine), is known from its status alone. */
 export function isTerminal(fd: number): boolean {
   if (process.platform !== 'win32') {
     let status: ReturnType<typeof fstatSync>;
