@@ -7,10 +7,6 @@ import { parse as parseYaml } from 'yaml';
 import { UsageError } from '../../client/errors.js';
 import { flagFor, type ParamSpec, type ParamValues } from './params.js';
 
-function camelCase(name: string): string {
-  return name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
-}
-
 export async function readParamFile(path: string, params: readonly ParamSpec[]): Promise<ParamValues> {
   let text: string;
   try {
@@ -32,7 +28,7 @@ export async function readParamFile(path: string, params: readonly ParamSpec[]):
   const values: ParamValues = {};
   const unknown: string[] = [];
   for (const [key, value] of Object.entries(document)) {
-    const spec = known.get(camelCase(key));
+    const spec = known.get(key.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()));
     if (!spec) {
       unknown.push(key);
       continue;

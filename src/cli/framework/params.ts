@@ -19,7 +19,7 @@ export interface ParamSpec {
   description: string;
   kind?: ParamKind;
   choices?: readonly string[];
-  /** What each choice means, shown beside it at the prompt. */
+  /** What each choice means, at the prompt. */
   choiceHelp?: Readonly<Record<string, string>>;
   /** The choices offered at the prompt (default: all); one alone is taken without asking. */
   askedChoices?: readonly string[];

@@ -45,10 +45,7 @@ async function asked<T>(answer: Promise<T>): Promise<T> {
   try {
     return await answer;
   } catch (error) {
-    const name = error instanceof Error ? error.name : '';
-    if (name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'CancelPromptError') {
-      throw new CancelledError('interrupted');
-    }
+    if (error instanceof Error && /^(Exit|Abort|Cancel)PromptError$/.test(error.name)) throw new CancelledError('interrupted');
     throw error;
   }
 }

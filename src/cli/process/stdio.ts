@@ -12,18 +12,10 @@ export function isTerminal(fd: number): boolean {
     } catch {
       return false; // closed (`<&-`)
     }
-    if (!status.isCharacterDevice() || status.rdev === nullDevice()) return false;
+    // No /dev/null in a bare chroot or container.
+    if (!status.isCharacterDevice() || status.rdev === statSync('/dev/null', { throwIfNoEntry: false })?.rdev) return false;
   }
   return process.getBuiltinModule('node:tty').isatty(fd);
-}
-
-/** The device number of /dev/null; undefined where there is none (a bare chroot or container). */
-function nullDevice(): number | undefined {
-  try {
-    return statSync('/dev/null').rdev;
-  } catch {
-    return undefined;
-  }
 }
 
 export type ProcessStdout = ReturnType<typeof processStdout>;

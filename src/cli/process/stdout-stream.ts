@@ -1,6 +1,5 @@
-// Commands whose --json output is a stream (NDJSON, one document a line, as `attendees sync`
-// writes its changes): a failure is reported on stderr only, never as one more line on stdout,
-// where a consumer would read it as another record of the stream.
+// Commands whose --json output is a stream (NDJSON, as `attendees sync` writes its changes): a
+// failure goes to stderr only, never as one more line a consumer would read as another record.
 import type { Command } from 'commander';
 import { GLOBAL_OPTIONS_WITH_VALUE } from '../framework/global-options.js';
 import { subcommand } from '../framework/help.js';
