@@ -1,7 +1,6 @@
-// The ids `event list` and `ticket list EVENT_ID` last listed, one a line in the config directory
-// (`listed/events`, `listed/tickets-EVENT_ID`), which the completion scripts offer on TAB without
-// a request. Best effort: a list is never failed by them. The file helpers load when a list is
-// written, not with the group: `event --help` must not pay for them (test/bench/bundle-parts.test.ts).
+// The ids `event list` and `ticket list EVENT_ID` last listed, for the completion scripts to offer
+// without a request (`listed/events`, `listed/tickets-EVENT_ID` in the config directory). The file
+// helpers load when a list is written: `event --help` must not pay for them (bundle-parts.test.ts).
 import { join } from 'node:path';
 import { createPrivateDirectory } from '../../util/private-file.js';
 import { configDirectory } from '../../session/config/store.js';

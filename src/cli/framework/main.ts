@@ -60,12 +60,11 @@ export async function buildProgram(
 
   const globals = (): GlobalOptions => {
     const opts = program.opts<{ profile?: string; json?: boolean; input?: boolean; debug?: boolean; header?: boolean }>();
-    const env = deps.env;
     return {
-      profile: opts.profile ?? env.BOXOFFICE_PROFILE ?? 'local',
+      profile: opts.profile ?? deps.env.BOXOFFICE_PROFILE ?? 'local',
       json: opts.json === true,
-      input: opts.input !== false && env.CI !== 'true' && deps.io.stdinIsTTY,
-      debug: opts.debug === true || env.BOXOFFICE_DEBUG === '1',
+      input: opts.input !== false && deps.env.CI !== 'true' && deps.io.stdinIsTTY,
+      debug: opts.debug === true || deps.env.BOXOFFICE_DEBUG === '1',
       header: opts.header === true,
     };
   };
@@ -153,8 +152,7 @@ export async function runCli(givenArgv: readonly string[], processDeps: Deps, re
 
 /** `--json` among the global flags (before `--`). */
 function wantsJson(argv: readonly string[]): boolean {
-  const end = argv.indexOf('--');
-  return (end < 0 ? argv : argv.slice(0, end)).includes('--json');
+  return (argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv).includes('--json');
 }
 
 /** `io` noting whether anything was written on stdout; its stream is watched from its first use, as asking for it builds it (stdio.ts). */
