@@ -1,7 +1,6 @@
 // Every command group, with its heading in `boxoffice --help` (as gh does). Only the group being
-// run is loaded (a dynamic import, its own chunk in the bundle); every other top-level command is
-// a placeholder holding its name and summary, all that `--help` and "did you mean" need. This keeps
-// start-up to the cost of one group instead of the whole tree of verbs and flags.
+// run is loaded (its own chunk), so start-up costs one group, not the whole tree; every other
+// top-level command is a placeholder with its name and summary, all `--help` and "did you mean" need.
 import type { Command } from 'commander';
 import type { CommandContext } from '../framework/context.js';
 import { summarised, type RegisterCommand, type TopLevelName } from './summaries.js';

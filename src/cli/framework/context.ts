@@ -6,9 +6,7 @@ export type { CommandContext, CommandRun, GlobalOptions } from '../../session/co
 /** Every verb's register function takes its run (default: the real one), so a test can capture the options without running (gh's runF). */
 export type RunVerb<Options> = (options: Options, context: CommandContext) => Promise<void>;
 
-export interface EventIdOptions {
-  eventId: string;
-}
+export type EventIdOptions = { eventId: string };
 
 export type NoOptions = Record<string, never>;
 

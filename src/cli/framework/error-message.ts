@@ -23,11 +23,7 @@ import { flagForField } from './fields.js';
 import { notFoundMessage, type IdArguments } from '../../session/ids.js';
 
 /** The command that was running, as far as it is known: its arguments by name, its group (`event` of `event update`), its --max-wait budget. */
-export interface Invocation {
-  args: IdArguments;
-  group?: string;
-  waited?: WaitBudget;
-}
+export type Invocation = { args: IdArguments; group?: string; waited?: WaitBudget };
 
 /** By operation: the command that shows whether the request took effect. */
 const RECHECK_IN_COMMANDS: Readonly<Record<string, (request: Readonly<Record<string, unknown>>) => string>> = {
