@@ -3,8 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { CommandContext } from '../../src/cli/framework/context.js';
 import type { Io } from '../../src/session/deps.js';
 import { writeJson, writeRows, type Column } from '../../src/cli/output/index.js';
-import { humanHeader } from '../../src/cli/output/rows.js';
-import { fitColumns, shorten } from '../../src/cli/output/fit.js';
+import { fitColumns, humanHeader, shorten } from '../../src/cli/output/rows.js';
 
 function capture(stdoutIsTTY: boolean): { io: Io; out: () => string; err: () => string } {
   const stdout = new PassThrough();

@@ -1,41 +1,35 @@
-// Every command group, in the order of the help's groups (TOP_LEVEL_GROUPS in summaries.ts).
-// Only the group being run is loaded (a dynamic import, its own chunk in the bundle); every other top-level command is a placeholder holding its name and
-// summary, which is all `boxoffice --help` and "did you mean" need. This keeps start-up to the
-// cost of one group instead of the whole tree of verbs and flags.
+// Every command group, with its heading in `boxoffice --help` (as gh does). Only the group being
+// run is loaded (its own chunk), so start-up costs one group, not the whole tree; every other
+// top-level command is a placeholder with its name and summary, all `--help` and "did you mean" need.
 import type { Command } from 'commander';
 import type { CommandContext } from '../framework/context.js';
 import { summarised, type RegisterCommand, type TopLevelName } from './summaries.js';
 
-interface CommandGroup {
-  /** The top-level commands the group registers. */
-  commands: readonly TopLevelName[];
-  load(): Promise<RegisterCommand>;
-}
-
-const GROUPS: readonly CommandGroup[] = [
-  { commands: ['login', 'logout', 'auth'], load: async () => (await import('./auth/index.js')).registerAuthCommands },
-  { commands: ['event'], load: async () => (await import('./event/index.js')).registerEventCommands },
-  { commands: ['ticket'], load: async () => (await import('./ticket/index.js')).registerTicketCommands },
-  { commands: ['discount'], load: async () => (await import('./discount/index.js')).registerDiscountCommands },
-  { commands: ['catalog'], load: async () => (await import('./catalog/index.js')).registerCatalogCommands },
-  { commands: ['events'], load: async () => (await import('./events/index.js')).registerEventsCommands },
-  { commands: ['report'], load: async () => (await import('./report/report.js')).registerReport },
-  { commands: ['attendees'], load: async () => (await import('./attendees/index.js')).registerAttendeesCommands },
-  { commands: ['checkin'], load: async () => (await import('./checkin/index.js')).registerCheckinCommands },
-  { commands: ['insights'], load: async () => (await import('./insights/insights.js')).registerInsights },
-  { commands: ['bookings'], load: async () => (await import('./bookings/index.js')).registerBookingsCommands },
-  { commands: ['order'], load: async () => (await import('./order/index.js')).registerOrderCommands },
-  { commands: ['apply'], load: async () => (await import('./apply/apply.js')).registerApply },
-  { commands: ['mcp'], load: async () => (await import('./mcp/mcp.js')).registerMcp },
-  { commands: ['sandbox'], load: async () => (await import('./sandbox/index.js')).registerSandboxCommands },
-  { commands: ['config'], load: async () => (await import('./config/index.js')).registerConfigCommands },
-  { commands: ['completion'], load: async () => (await import('./completion/completion.js')).registerCompletion },
+const GROUPS: readonly { heading: string; commands: readonly TopLevelName[]; load(): Promise<RegisterCommand> }[] = [
+  { heading: 'Getting started', commands: ['login', 'logout', 'auth'], load: async () => (await import('./auth/index.js')).registerAuthCommands },
+  { heading: 'Events and tickets', commands: ['event'], load: async () => (await import('./event/index.js')).registerEventCommands },
+  { heading: 'Events and tickets', commands: ['ticket'], load: async () => (await import('./ticket/index.js')).registerTicketCommands },
+  { heading: 'Events and tickets', commands: ['discount'], load: async () => (await import('./discount/index.js')).registerDiscountCommands },
+  { heading: 'Events and tickets', commands: ['catalog'], load: async () => (await import('./catalog/index.js')).registerCatalogCommands },
+  { heading: 'Events and tickets', commands: ['events'], load: async () => (await import('./events/index.js')).registerEventsCommands },
+  { heading: 'Sales and attendees', commands: ['report'], load: async () => (await import('./report/report.js')).registerReport },
+  { heading: 'Sales and attendees', commands: ['attendees'], load: async () => (await import('./attendees/index.js')).registerAttendeesCommands },
+  { heading: 'Sales and attendees', commands: ['checkin'], load: async () => (await import('./checkin/index.js')).registerCheckinCommands },
+  { heading: 'Sales and attendees', commands: ['insights'], load: async () => (await import('./insights/insights.js')).registerInsights },
+  { heading: 'Sales and attendees', commands: ['bookings'], load: async () => (await import('./bookings/index.js')).registerBookingsCommands },
+  { heading: 'Sales and attendees', commands: ['order'], load: async () => (await import('./order/index.js')).registerOrderCommands },
+  { heading: 'Automation', commands: ['apply'], load: async () => (await import('./apply/apply.js')).registerApply },
+  { heading: 'Automation', commands: ['mcp'], load: async () => (await import('./mcp/mcp.js')).registerMcp },
+  { heading: 'Sandbox', commands: ['sandbox'], load: async () => (await import('./sandbox/index.js')).registerSandboxCommands },
+  { heading: 'Settings', commands: ['config'], load: async () => (await import('./config/index.js')).registerConfigCommands },
+  { heading: 'Settings', commands: ['completion'], load: async () => (await import('./completion/completion.js')).registerCompletion },
 ];
 
-/**
- * Registers the group that runs `invoked` (a top-level command name, or undefined for none)
- * in full, and placeholders for the rest.
- */
+export function helpGroupOf(name: string): string | undefined {
+  return GROUPS.find((group) => (group.commands as readonly string[]).includes(name))?.heading;
+}
+
+/** Registers the group that runs `invoked` (a top-level command name, if any) in full, and placeholders for the rest. */
 export async function registerCommands(program: Command, context: CommandContext, invoked: string | undefined): Promise<void> {
   // `completion` prints scripts for the whole tree, so it needs every group.
   const loadAll = invoked === 'completion';

@@ -1,8 +1,8 @@
-// The one-line summary of every top-level command, as `boxoffice --help` lists them. The lazy
-// registry (./index.ts) shows them without loading the commands, and each command's own
-// registration reads its summary from here, so the two cannot drift apart.
+// The one-line summary of every top-level command: the lazy registry (./index.ts) shows them
+// without loading the commands, and each command's registration reads its own here.
 import type { Command } from 'commander';
 import type { CommandContext } from '../framework/context.js';
+
 const TOP_LEVEL_SUMMARIES = {
   login: 'log in: opens the authorization page in your browser and stores the token in the profile',
   logout: 'remove the stored token from the profile',
@@ -31,30 +31,14 @@ export function summaryOf(name: TopLevelName): string {
   return TOP_LEVEL_SUMMARIES[name];
 }
 
-/** The groups `boxoffice --help` lists the commands in, in order (as gh does). */
-const TOP_LEVEL_GROUPS: readonly { heading: string; commands: readonly TopLevelName[] }[] = [
-  { heading: 'Getting started', commands: ['login', 'logout', 'auth'] },
-  { heading: 'Events and tickets', commands: ['event', 'ticket', 'discount', 'catalog', 'events'] },
-  { heading: 'Sales and attendees', commands: ['report', 'insights', 'attendees', 'checkin', 'bookings', 'order'] },
-  { heading: 'Automation', commands: ['apply', 'mcp'] },
-  { heading: 'Sandbox', commands: ['sandbox'] },
-  { heading: 'Settings', commands: ['config', 'completion'] },
-];
-
-/** The help group of a top-level command. */
-export function groupOf(name: string): string | undefined {
-  return TOP_LEVEL_GROUPS.find((group) => (group.commands as readonly string[]).includes(name))?.heading;
-}
-
 /** What adds commands to a parent command: a group's verbs, or a whole group to the program. */
 export type RegisterCommand = (parent: Command, context: CommandContext) => void;
 
-/** A top-level command, described by its summary. */
 export function summarised(command: Command): Command {
   return command.description(summaryOf(command.name() as TopLevelName));
 }
 
-/** Adds the group `name` (described by its summary) with its verbs under it. */
+/** Adds the group `name` with its verbs under it. */
 export function commandGroup(name: TopLevelName, verbs: readonly RegisterCommand[]): RegisterCommand {
   return (program, context) => {
     const group = summarised(program.command(name));

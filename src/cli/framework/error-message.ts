@@ -1,6 +1,5 @@
-// The one line an error becomes on stderr: the error's own text, with the next step as a
-// command where the CLI knows it. The client (a library) knows nothing of commands; the hints
-// that name them are added here.
+// The one line an error becomes on stderr: its own text, with the next step as a command where
+// the CLI knows it (the client, a library, knows nothing of commands).
 import {
   ApiError,
   AuthError,
@@ -24,15 +23,8 @@ import { NotSyncedError } from '../../checkin/refused.js';
 import { flagForField } from './fields.js';
 import { notFoundMessage, type IdArguments } from '../../session/ids.js';
 
-/** The command that was running when the error happened, as far as it is known. */
-export interface Invocation {
-  /** Its positional arguments by name (EVENT_ID → "12"). */
-  args: IdArguments;
-  /** The command group (`event` of `event update`): whose request fields the flags carry. */
-  group?: string;
-  /** The command's --max-wait budget, when it had one: how long it waited before the error stood. */
-  waited?: WaitBudget;
-}
+/** The command that was running, as far as it is known: its arguments by name, its group (`event` of `event update`), its --max-wait budget. */
+export type Invocation = { args: IdArguments; group?: string; waited?: WaitBudget };
 
 /** By operation: the command that shows whether the request took effect. */
 const RECHECK_IN_COMMANDS: Readonly<Record<string, (request: Readonly<Record<string, unknown>>) => string>> = {
@@ -48,7 +40,6 @@ const MISSING_CREDENTIAL: Readonly<Record<NonNullable<NotLoggedInError['missingC
   publisherKey: ': set BOXOFFICE_PUBLISHER_KEY, or store one in the profile (boxoffice config set publisherKey KEY)',
 };
 
-/** The error's own words, with the CLI's commands in its hints. */
 function messageWithCommands(error: Error): string {
   if (error instanceof ConnectionError && error.recheck) {
     const inCommands = RECHECK_IN_COMMANDS[error.recheck.operationId];
@@ -60,7 +51,7 @@ function messageWithCommands(error: Error): string {
   return error.message;
 }
 
-/** The sandbox's default port (the `local` profile's addresses). */
+/** The `local` profile's port. */
 const SANDBOX_DEFAULT_PORT = '4010';
 
 /** `interrupted`: Ctrl-C reached the process (SIGINT), whatever error the work then met. */
@@ -94,10 +85,7 @@ export function formatError(error: unknown, invocation?: Invocation, now: Date =
   return `error: ${message}`;
 }
 
-/**
- * Ctrl-C, whether it reached the process as SIGINT or a prompt as a key, is one line: work it
- * stopped says what it left ("interrupted: …"), and what was undone follows (an order released).
- */
+/** Ctrl-C, as SIGINT or at a prompt: what the stopped work left ("interrupted: …"), then what was undone (an order released). */
 function interruptionLine(error: unknown, interrupted: boolean): string {
   const said =
     error instanceof InterruptedWorkError ? `interrupted: ${error.message}` : interrupted || !(error instanceof Error) ? 'interrupted' : error.message;
@@ -111,11 +99,7 @@ function withFlagName(message: string, field: string | undefined, group: string 
   return flag !== undefined && message.startsWith(`${field}: `) ? `${flag}${message.slice(field?.length)}` : message;
 }
 
-/**
- * The error's words with what the work that met it noted (ErrorNotes): its explanation in place
- * of the error's own words, what to do next after them, what the failure leaves before them,
- * what was done after them.
- */
+/** What the work that met the error noted (ErrorNotes): an explanation in place of its words, then next, outcome and aftermath around them. */
 function withWorkNotes(error: Error, ownWords: string): string {
   if (!(error instanceof BoxofficeError)) return ownWords;
   const { explanation, outcome, aftermath, next } = error.notes;
@@ -131,10 +115,7 @@ function prefixed(message: string): string {
   return message.startsWith('error') ? message : `error: ${message}`;
 }
 
-/**
- * Nothing listening at the address: one line naming it, and on this machine the command that
- * starts the sandbox there.
- */
+/** Nothing listening at the address: on this machine, the command that starts the sandbox there. */
 function refusedMessage(error: ConnectionError): string | undefined {
   if (error.origin === undefined || networkErrorCode(error.cause) !== 'ECONNREFUSED') return undefined;
   const address = new URL(error.origin);
@@ -150,10 +131,7 @@ function waitedFor(budget: WaitBudget | undefined): string {
   return `; still refused after waiting ${formatDuration(budget.waitedMs)} of --max-wait ${formatDuration(budget.maxWaitMs)}`;
 }
 
-/**
- * When to try again after E023: the service's Retry-After as a time and a span; without one,
- * what the live service's quotas imply.
- */
+/** When to try again after E023: the service's Retry-After as a time and a span, else what the live quotas imply. */
 function retryAdvice(error: RateLimitError, now: Date, budget: WaitBudget | undefined): string {
   if (error.retryAfterMs === undefined) {
     return `the service gave no time: retry in a few minutes (the live service allows about ${HOURLY_READ_QUOTA} read calls an hour and ${creationQuotasLine()})`;

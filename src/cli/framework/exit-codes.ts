@@ -1,4 +1,4 @@
-// The one mapping from errors to exit codes.
+// The one mapping from errors to exit codes (their meanings: scripts/docs/exit-codes.ts).
 import { CheckinRefusedError } from '../../checkin/refused.js';
 import { AuthError, CancelledError, NotLoggedInError, PermissionError, RateLimitError, UnchangeableError, UsageError } from '../../client/errors.js';
 
@@ -8,33 +8,27 @@ export const EXIT = {
   usage: 2,
   auth: 3,
   rateLimited: 4,
-  /** apply: the file asks for a change the API offers no way to make. */
   unchangeable: 5,
-  /** checkin: the attendee was let in before (at this door or another). */
   alreadyIn: 6,
-  /** checkin: no attendee of the event has that ticket or order number. */
   notFound: 7,
-  /** checkin: the ticket is cancelled; nobody was let in. */
   cancelled: 8,
-  /** apply --dry-run --detailed-exitcode: the plan creates or updates something (Terraform's 2, git diff --exit-code's 1). */
+  // apply --dry-run --detailed-exitcode: Terraform's 2, git diff --exit-code's 1.
   changesPending: 9,
   interrupted: 130,
 } as const;
-
-export function exitCodeFor(error: unknown): number {
-  if (error instanceof UsageError) return EXIT.usage;
-  if (error instanceof CancelledError) return EXIT.interrupted;
-  if (error instanceof NotLoggedInError || error instanceof AuthError || error instanceof PermissionError) {
-    return EXIT.auth;
-  }
-  if (error instanceof RateLimitError) return EXIT.rateLimited;
-  if (error instanceof UnchangeableError) return EXIT.unchangeable;
-  if (error instanceof CheckinRefusedError) return CHECKIN_EXIT[error.outcome];
-  return EXIT.failure;
-}
 
 const CHECKIN_EXIT: Readonly<Record<CheckinRefusedError['outcome'], number>> = {
   'already-in': EXIT.alreadyIn,
   'not-found': EXIT.notFound,
   cancelled: EXIT.cancelled,
 };
+
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof UsageError) return EXIT.usage;
+  if (error instanceof CancelledError) return EXIT.interrupted;
+  if (error instanceof NotLoggedInError || error instanceof AuthError || error instanceof PermissionError) return EXIT.auth;
+  if (error instanceof RateLimitError) return EXIT.rateLimited;
+  if (error instanceof UnchangeableError) return EXIT.unchangeable;
+  if (error instanceof CheckinRefusedError) return CHECKIN_EXIT[error.outcome];
+  return EXIT.failure;
+}

@@ -1,6 +1,5 @@
-// The field tables (src/client/fields/) as the CLI uses them: flags, prompts and format checks
-// (ParamSpec); the flags of the other requests built from flags (events search, bookings
-// request); and a request field's flag for error messages.
+// The field tables (src/client/fields/) and the other requests built from flags (events search,
+// bookings request) as ParamSpecs; and a request field's flag for error messages.
 import { DISCOUNT_TABLE } from '../../client/fields/discount.js';
 import { EVENT_TABLE } from '../../client/fields/event.js';
 import { fieldsOf, type FieldSpec, type Resource, type ResourceTable, type Verb } from '../../client/fields/table.js';

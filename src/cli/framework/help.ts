@@ -1,41 +1,34 @@
-// How help reads, set on the commander tree itself (configureHelp / configureOutput), so that
-// anything that renders help from the tree (`--help`, `boxoffice help X`, a generator of
-// docs/commands) gets the same text: top-level commands in groups, the global flags under
-// "Inherited flags" on every command, wrapped to the terminal's width (80 when unknown), and
-// "see boxoffice X --help" after a usage error, naming the command. One wording: "flags"
-// (headings and usage lines), defaults as "(default: VALUE)"; text added after the generated
-// help (examples, notes) is fitted to the same width by fitHelpText.
+// How help reads, set on the commander tree itself so that whatever renders help from it
+// (`--help`, `help X`, the docs generator) gets the same text; and how usage errors are read.
 import { Help, type Command, type Option } from 'commander';
 import type { Io } from '../../session/deps.js';
+import { GLOBAL_OPTIONS_WITH_VALUE } from './global-options.js';
 
-/** The width help wraps to when the terminal's is unknown (piped, tests, docs). */
 const DEFAULT_HELP_WIDTH = 80;
 
-/** Global flags every command inherits from the program. */
 const INHERITED_FLAGS: readonly string[] = ['--json', '--profile', '--no-input', '--debug', '--header'];
 
-const INHERITED_HEADING = 'Inherited flags:';
-const HEADINGS: Readonly<Record<string, string>> = { 'Global Options:': INHERITED_HEADING, 'Options:': 'Flags:' };
+const HEADINGS: Readonly<Record<string, string>> = { 'Global Options:': 'Inherited flags:', 'Options:': 'Flags:' };
 
-/** Commander's layout of an item: two spaces, the term, two spaces, the description. */
+/** Commander's layout of an item: two spaces, the term, two spaces, the description (or, under the term, six). */
 const ITEM_INDENT = 2;
-const ITEM_SPACER = 2;
-/** Where a description starts when it goes under its term. */
 const UNDER_TERM_INDENT = 6;
 
 /** `boxoffice ticket list` for the `list` command under `ticket`. */
-export function commandPath(command: Command): string {
+function commandPath(command: Command): string {
   const names: string[] = [];
   for (let current: Command | null = command; current; current = current.parent) names.unshift(current.name());
   return names.join(' ');
 }
 
-/** The width help wraps to: the terminal's, else 80 (commander asks through configureOutput). */
+export function subcommand(command: Command, word: string): Command | undefined {
+  return command.commands.find((sub) => sub.name() === word || sub.aliases().includes(word));
+}
+
 export function helpWidthFor(io: Pick<Io, 'columns'>): number {
   return io.columns ?? DEFAULT_HELP_WIDTH;
 }
 
-/** Help settings for one command of the tree (call for every command). */
 export function configureCommandHelp(command: Command): void {
   command.configureHelp({
     showGlobalOptions: true,
@@ -50,7 +43,7 @@ export function configureCommandHelp(command: Command): void {
       // With long flags, the column left for descriptions can be too narrow to wrap into (commander
       // then does not wrap at all): put the description under its flag instead.
       const width = helper.helpWidth ?? DEFAULT_HELP_WIDTH;
-      const descriptionWidth = width - termWidth - ITEM_INDENT - ITEM_SPACER;
+      const descriptionWidth = width - termWidth - 2 * ITEM_INDENT;
       if (description === '' || descriptionWidth >= helper.minWidthToWrap) {
         return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
       }
@@ -84,9 +77,8 @@ export function configureCommandHelp(command: Command): void {
 const COMMAND_LINE = /^\s+(\$ )?([A-Z_]+=\S+ )*boxoffice\b/;
 
 /**
- * Text added to help (examples, notes) fitted to `width`: a paragraph with a line too long is
- * re-wrapped, and a command line too long is continued with " \\" on the next lines, never
- * inside quotes. Lines that fit are left as they are.
+ * Text added to help (examples, notes) fitted to `width`: a paragraph with a line too long is re-wrapped,
+ * a command line too long is continued with " \\" on the next lines, never inside quotes.
  */
 export function fitHelpText(text: string, width: number): string {
   const lines = text.split('\n');
@@ -101,21 +93,8 @@ export function fitHelpText(text: string, width: number): string {
     while (end + 1 < lines.length && lines[end + 1].trim() !== '' && !COMMAND_LINE.test(lines[end + 1]) && indentOf(lines[end + 1]) === indentOf(line))
       end += 1;
     const paragraph = lines.slice(index, end + 1);
-    if (paragraph.some((each) => each.length > width)) {
-      out.push(
-        ...fill(
-          paragraph
-            .map((each) => each.trim())
-            .join(' ')
-            .split(/ +/),
-          width,
-          indentOf(line),
-          indentOf(line),
-        ),
-      );
-    } else {
-      out.push(...paragraph);
-    }
+    const tooLong = paragraph.some((each) => each.length > width);
+    out.push(...(tooLong ? fill(paragraph.join(' ').trim().split(/ +/), width, indentOf(line), indentOf(line)) : paragraph));
     index = end;
   }
   return out.join('\n');
@@ -125,10 +104,7 @@ function indentOf(line: string): string {
   return /^\s*/.exec(line)?.[0] ?? '';
 }
 
-/**
- * Words laid out in lines of at most `width`: the first line starts with `first`, the others with
- * `next`, and every line but the last ends with `end` (which counts towards the width).
- */
+/** Lines of at most `width`: the first starts with `first`, the others with `next`, and all but the last end with `end`. */
 function fill(words: readonly string[], width: number, first: string, next: string, end = ''): string[] {
   const lines: string[] = [];
   let current = '';
@@ -146,16 +122,47 @@ function fill(words: readonly string[], width: number, first: string, next: stri
   return lines;
 }
 
-/** Words of a command line, a quoted string kept whole; a trailing " \\" or "# comment" kept as it is. */
-function shellWords(text: string): string[] {
-  return text.match(/(?:[^\s"']+|"[^"]*"|'[^']*')+|#.*$/g) ?? [];
-}
-
 function continueCommand(line: string, width: number): string[] {
   const indent = indentOf(line);
-  const words = shellWords(line.trim());
+  // Words of the command line, a quoted string kept whole; a trailing " \\" or "# comment" kept as it is.
+  const words = line.trim().match(/(?:[^\s"']+|"[^"]*"|'[^']*')+|#.*$/g) ?? [];
   const trailing = words[words.length - 1] === '\\' ? words.pop() : undefined;
   const lines = fill(words, width, indent, `${indent}    `, ' \\');
   if (trailing) lines[lines.length - 1] += ' \\';
   return lines;
+}
+
+/** `ticket list --event-id 1`: "EVENT_ID goes after the command, not in a flag, as in boxoffice ticket list 1". */
+export function withPositionalHint(command: Command, text: string, argv: readonly string[]): string {
+  const flag = /^error: unknown option '(--[a-z][a-z-]*)(?:=[^']*)?'/.exec(text)?.[1];
+  if (flag === undefined) return text;
+  const argumentName = flag.slice(2).replace(/-/g, '_').toUpperCase();
+  const names = command.registeredArguments.map((argument) => argument.name());
+  if (!names.includes(argumentName)) return text;
+  const index = argv.findIndex((word) => word === flag || word.startsWith(`${flag}=`));
+  const word = argv[index] ?? '';
+  const given = word.includes('=') ? word.slice(word.indexOf('=') + 1) : argv[index + 1];
+  const example = names.map((name) => (name === argumentName && given !== undefined && !given.startsWith('-') ? given : name));
+  const hint = `${argumentName} goes after the command, not in a flag, as in ${commandPath(command)} ${example.join(' ')}`;
+  return `${text.replace(/\n$/, '')}: ${hint}\n`;
+}
+
+/** The command whose help a bare call asks for (`boxoffice`, `boxoffice event`): as gh, printed on stdout, a success. */
+export function groupWithoutVerb(program: Command, argv: readonly string[]): Command | undefined {
+  let current = program;
+  for (let index = 0; index < argv.length; index++) {
+    const word = argv[index];
+    if (word === '--' || word === '-h' || word === '--help' || word === '-V' || word === '--version') return undefined;
+    if (GLOBAL_OPTIONS_WITH_VALUE.has(word)) index++;
+    if (word.startsWith('-')) {
+      // An option this help would not explain is commander's to refuse.
+      const known = [program, current].some((command) => command.options.some((option) => option.long === word || option.short === word));
+      if (!known) return undefined;
+      continue;
+    }
+    const sub = subcommand(current, word);
+    if (sub === undefined) return undefined;
+    current = sub;
+  }
+  return current.commands.length > 0 ? current : undefined;
 }

@@ -3,16 +3,14 @@
 import type { Writable } from 'node:stream';
 import { Command, CommanderError, Option } from 'commander';
 import { ApiError, CancelledError, DeclinedError } from '../../client/errors.js';
-import { registerCommands } from '../commands/index.js';
-import { groupOf } from '../commands/summaries.js';
+import { helpGroupOf, registerCommands } from '../commands/index.js';
 import type { CommandContext, CommandRun, GlobalOptions } from './context.js';
 import { printOut, type Deps, type Io } from '../../session/deps.js';
 import type { Invocation } from './error-message.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
-import { configureCommandHelp, fitHelpText, helpWidthFor } from './help.js';
+import { configureCommandHelp, fitHelpText, groupWithoutVerb, helpWidthFor, subcommand, withPositionalHint } from './help.js';
 import { checkIdArguments } from '../../session/ids.js';
 import { GLOBAL_OPTIONS_WITH_VALUE } from './global-options.js';
-import { groupWithoutVerb, withPositionalHint } from './usage.js';
 import { packageVersion } from '../../util/version.js';
 import { runsJsonStream } from '../process/stdout-stream.js';
 
@@ -39,7 +37,7 @@ Get started: boxoffice login, then boxoffice event create --help.
 Learn more about a command: boxoffice <command> --help.
 `;
 
-/** Adds the commands to the program: registerCommands, or in a verb's tests one that swaps the verb's run function. */
+/** registerCommands, or in a verb's tests one that swaps the verb's run function. */
 export type RegisterCommands = typeof registerCommands;
 
 export async function buildProgram(
@@ -62,19 +60,18 @@ export async function buildProgram(
 
   const globals = (): GlobalOptions => {
     const opts = program.opts<{ profile?: string; json?: boolean; input?: boolean; debug?: boolean; header?: boolean }>();
-    const env = deps.env;
     return {
-      profile: opts.profile ?? env.BOXOFFICE_PROFILE ?? 'local',
+      profile: opts.profile ?? deps.env.BOXOFFICE_PROFILE ?? 'local',
       json: opts.json === true,
-      input: opts.input !== false && env.CI !== 'true' && deps.io.stdinIsTTY,
-      debug: opts.debug === true || env.BOXOFFICE_DEBUG === '1',
+      input: opts.input !== false && deps.env.CI !== 'true' && deps.io.stdinIsTTY,
+      debug: opts.debug === true || deps.env.BOXOFFICE_DEBUG === '1',
       header: opts.header === true,
     };
   };
   const context: CommandContext = { deps, globals, run };
   await register(program, context, invokedCommand(argv));
   for (const command of program.commands) {
-    const group = groupOf(command.name());
+    const group = helpGroupOf(command.name());
     if (group !== undefined) command.helpGroup(`${group}:`);
   }
   program.commandsGroup('Settings:').helpCommand('help [command]', 'show help for a command');
@@ -100,44 +97,35 @@ export async function buildProgram(
 }
 
 /**
- * What people type that commander reads otherwise: `help event create` (commander's help command
- * takes one word) is `event create --help`; `-v` alone is `-V`.
+ * What people type that commander reads otherwise: `-v` alone is `-V`; `help event create`
+ * (commander's help command takes one word) is `event create --help`, or, when a word of the topic
+ * names no command, the topic alone, so that commander refuses it as `boxoffice evnt` is refused.
  */
-function normalizedArgv(argv: readonly string[]): { argv: string[]; helpTopic?: string[] } {
-  if (argv.length === 1 && argv[0] === '-v') return { argv: ['-V'] };
+function commanderArgv(program: Command, argv: readonly string[]): string[] {
+  if (argv.length === 1 && argv[0] === '-v') return ['-V'];
   const at = argv.findIndex((word, index) => !word.startsWith('-') && !GLOBAL_OPTIONS_WITH_VALUE.has(argv[index - 1] ?? ''));
-  if (at < 0 || argv[at] !== 'help' || at + 1 >= argv.length) return { argv: [...argv] };
-  const topic = argv.slice(at + 1);
-  return { argv: [...argv.slice(0, at), ...topic, '--help'], helpTopic: topic.filter((word) => !word.startsWith('-')) };
-}
-
-/**
- * The argv that runs `help TOPIC`: the topic's help, or, when a word of it names no command, the
- * topic alone, so that commander refuses it as `boxoffice evnt` is refused (with its suggestion).
- */
-function helpArgv(program: Command, argv: string[], topic: readonly string[] | undefined): string[] {
-  if (topic === undefined) return argv;
+  if (at < 0 || argv[at] !== 'help' || at + 1 >= argv.length) return [...argv];
+  const topic = [...argv.slice(0, at), ...argv.slice(at + 1)];
   let current = program;
-  for (const word of topic) {
+  for (const word of argv.slice(at + 1).filter((word) => !word.startsWith('-'))) {
     if (current.commands.length === 0) break;
-    const sub = current.commands.find((command) => command.name() === word || command.aliases().includes(word));
-    if (sub === undefined) return argv.slice(0, -1);
+    const sub = subcommand(current, word);
+    if (sub === undefined) return topic;
     current = sub;
   }
-  return argv;
+  return [...topic, '--help'];
 }
 
 export async function runCli(givenArgv: readonly string[], processDeps: Deps, register: RegisterCommands = registerCommands): Promise<number> {
   let invocation: Invocation | undefined;
   let streaming = false;
   const run: CommandRun = {};
-  const { argv: normalized, helpTopic } = normalizedArgv(givenArgv);
-  let argv = normalized;
+  let argv = [...givenArgv];
   const stdout = watchWrites(processDeps.io);
   const deps = { ...processDeps, io: stdout.io };
   try {
-    const program = await buildProgram(deps, argv, run, register);
-    argv = helpArgv(program, argv, helpTopic);
+    const program = await buildProgram(deps, givenArgv, run, register);
+    argv = commanderArgv(program, givenArgv);
     streaming = runsJsonStream(program, argv);
     const bare = groupWithoutVerb(program, argv);
     if (bare !== undefined) {
@@ -164,18 +152,13 @@ export async function runCli(givenArgv: readonly string[], processDeps: Deps, re
 
 /** `--json` among the global flags (before `--`). */
 function wantsJson(argv: readonly string[]): boolean {
-  const end = argv.indexOf('--');
-  return (end < 0 ? argv : argv.slice(0, end)).includes('--json');
+  return (argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv).includes('--json');
 }
 
-/**
- * `io` noting whether anything was written on stdout since (the command's own document, rows, …).
- * Its stdout stream is watched from its first use: asking for it would build it (process-stdio.ts).
- */
+/** `io` noting whether anything was written on stdout; its stream is watched from its first use, as asking for it builds it (stdio.ts). */
 function watchWrites(io: Io): { io: Io; written(): boolean; restore(): void } {
   let written = false;
   let watched: { stream: Writable; write: Writable['write'] } | undefined;
-  // The rest of io (streams built on use, terminal checks) is read through to the original.
   const watchedIo: Io = Object.create(io, {
     stdout: {
       get: () => {
@@ -207,14 +190,8 @@ function watchWrites(io: Io): { io: Io; written(): boolean; restore(): void } {
   };
 }
 
-interface Failure {
-  exitCode: number;
-  /** The service's code (E001…), else what kind of failure: usage, auth, declined, interrupted, failure. */
-  code: string;
-  message: string;
-}
-
-async function reportError(error: unknown, deps: Deps, invocation: Invocation | undefined): Promise<Failure> {
+/** `code`: the service's (E001…), else the kind of failure (usage, auth, declined, interrupted, failure). */
+async function reportError(error: unknown, deps: Deps, invocation: Invocation | undefined): Promise<{ exitCode: number; code: string; message: string }> {
   if (error instanceof CommanderError) {
     // Help and version "errors" are successes; anything else commander reports is a usage error.
     if (error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version') {
@@ -243,7 +220,6 @@ function applyToAll(command: Command, apply: (command: Command) => void): void {
   for (const sub of command.commands) applyToAll(sub, apply);
 }
 
-/** The positional arguments a command received, by their names. */
 function argumentsOf(command: Command): Record<string, string> {
   const values: Record<string, string> = {};
   command.registeredArguments.forEach((argument, index) => {

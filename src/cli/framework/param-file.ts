@@ -7,10 +7,6 @@ import { parse as parseYaml } from 'yaml';
 import { UsageError } from '../../client/errors.js';
 import { flagFor, type ParamSpec, type ParamValues } from './params.js';
 
-function camelCase(name: string): string {
-  return name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
-}
-
 export async function readParamFile(path: string, params: readonly ParamSpec[]): Promise<ParamValues> {
   let text: string;
   try {
@@ -20,12 +16,8 @@ export async function readParamFile(path: string, params: readonly ParamSpec[]):
   }
   let document: unknown;
   try {
-    if (/\.json$/i.test(path)) {
-      document = JSON.parse(text);
-    } else {
-      // YAML is a superset of JSON, so any other extension is read as YAML.
-      document = parseYaml(text);
-    }
+    // YAML is a superset of JSON, so any other extension is read as YAML.
+    document = /\.json$/i.test(path) ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
     throw new UsageError(`--from-file ${path} is not valid JSON or YAML: ${(error as Error).message.split('\n')[0]}`, '--from-file');
   }
@@ -36,7 +28,7 @@ export async function readParamFile(path: string, params: readonly ParamSpec[]):
   const values: ParamValues = {};
   const unknown: string[] = [];
   for (const [key, value] of Object.entries(document)) {
-    const spec = known.get(camelCase(key));
+    const spec = known.get(key.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()));
     if (!spec) {
       unknown.push(key);
       continue;

@@ -1,9 +1,6 @@
-// A verb declares its flags as a list of API parameters; this module turns that list into
-// commander options (kebab-case of the API name: eventTitle → --event-title), reads parsed
-// flags back into a request keyed by API names, checks each value's format before anything is
-// sent, asks for missing required values (or names every missing flag), and maps schema errors
-// on request fields back to the flag that carries them. It does not load zod (startup cost):
-// formats come from schemas/values.ts, and request schemas are passed in by the verbs.
+// A verb's flags as a list of API parameters (eventTitle → --event-title): the options, their
+// values keyed by API names, their formats checked, missing ones asked for. It loads no zod
+// (startup cost): formats come from schemas/values.ts, request schemas from the verbs.
 import { Option, type Command } from 'commander';
 import type * as z from 'zod';
 import { UsageError } from '../../client/errors.js';
@@ -21,9 +18,8 @@ export interface ParamSpec {
   name: string;
   description: string;
   kind?: ParamKind;
-  /** Allowed values, for kind 'enum'. */
   choices?: readonly string[];
-  /** What each choice means, shown beside it at the prompt. */
+  /** What each choice means, at the prompt. */
   choiceHelp?: Readonly<Record<string, string>>;
   /** The choices offered at the prompt (default: all); one alone is taken without asking. */
   askedChoices?: readonly string[];
@@ -42,7 +38,6 @@ export interface ParamSpec {
   allowBlank?: boolean;
   /** A positional argument (e.g. EVENT_ID): named so in errors, never registered as a flag. */
   positional?: string;
-  /** Shorter extra spelling, e.g. '-t'. */
   alias?: string;
 }
 
@@ -53,27 +48,22 @@ export function flagFor(spec: ParamSpec): string {
   return spec.positional ?? `--${kebabCase(spec.name)}`;
 }
 
-const PLACEHOLDERS: Record<ParamKind, string> = {
-  text: 'text',
+const PLACEHOLDERS: Partial<Record<ParamKind, string>> = {
   date: 'yyyy-mm-dd',
   time: 'HH:MM',
   integer: 'n',
-  number: 'number',
   boolean: 'true|false',
   enum: 'value',
-  url: 'url',
-  slug: 'slug',
   contact: 'text',
 };
 
-/** Registers one option per non-positional parameter. */
 export function addParamFlags(command: Command, params: readonly ParamSpec[]): Command {
   for (const spec of params) {
     if (spec.positional) continue;
     const kind = spec.kind ?? 'text';
     // A short list fits in the placeholder; a long one (23 categories) goes in the description.
     const longList = kind === 'enum' && spec.choices !== undefined && spec.choices.length > 4;
-    const placeholder = kind === 'enum' && spec.choices && !longList ? spec.choices.join('|') : longList ? kebabCase(spec.name) : PLACEHOLDERS[kind];
+    const placeholder = kind === 'enum' && spec.choices && !longList ? spec.choices.join('|') : longList ? kebabCase(spec.name) : (PLACEHOLDERS[kind] ?? kind);
     const flags = `${spec.alias ? `${spec.alias}, ` : ''}--${kebabCase(spec.name)} <${placeholder}>`;
     const choices = longList ? `; one of ${spec.choices?.join(', ')}` : '';
     const description = `${spec.description}${choices}${spec.required ? ' (required)' : ''}`;
@@ -90,11 +80,7 @@ export function checkChanges(params: readonly ParamSpec[], values: ParamValues, 
 }
 
 /** The ids a record verb takes before its flags, with their help. */
-const ID_ARGUMENTS = {
-  eventId: ['<EVENT_ID>', 'event id'],
-  ticketId: ['<TICKET_ID>', 'ticket id'],
-  discountId: ['<DISCOUNT_ID>', 'discount id'],
-} as const;
+const ID_ARGUMENTS = { eventId: ['<EVENT_ID>', 'event id'], ticketId: ['<TICKET_ID>', 'ticket id'], discountId: ['<DISCOUNT_ID>', 'discount id'] } as const;
 
 /** What a record verb runs with: its ids, and the field values given as flags. */
 export type FieldVerbOptions<Ids extends keyof typeof ID_ARGUMENTS> = Record<Ids, string> & { values: ParamValues };
@@ -121,19 +107,13 @@ export function fieldVerb<Ids extends keyof typeof ID_ARGUMENTS>(
 
 /** The values given as flags, keyed by API name (flags not given are absent). */
 export function paramValues(params: readonly ParamSpec[], options: Record<string, unknown>): ParamValues {
-  const values: ParamValues = {};
-  for (const spec of params) {
-    if (spec.positional) continue;
-    const value = options[spec.name];
-    if (typeof value === 'string') values[spec.name] = canonicalChoice(spec, value);
-  }
-  return values;
+  const given = params.filter((spec) => !spec.positional && typeof options[spec.name] === 'string');
+  return Object.fromEntries(given.map((spec) => [spec.name, canonicalChoice(spec, options[spec.name] as string)]));
 }
 
 /** An enum value given by one of its synonyms, as the choice it stands for; anything else as given. */
 function canonicalChoice(spec: ParamSpec, value: string): string {
-  const synonym = spec.synonyms?.[value.trim().toLowerCase()];
-  return synonym ?? value;
+  return spec.synonyms?.[value.trim().toLowerCase()] ?? value;
 }
 
 /** Why `value` is not acceptable for `spec`, or undefined when it is (the schemas' own rules). */
@@ -213,16 +193,12 @@ function slugOf(text: string): string {
 
 /** Refuses every badly formatted value at once, naming each flag, before any request. */
 export function checkFormats(params: readonly ParamSpec[], values: Readonly<Record<string, unknown>>): void {
-  const problems: { flag: string; text: string }[] = [];
-  for (const spec of params) {
+  const problems = params.flatMap((spec) => {
     const value = values[spec.name];
-    if (typeof value !== 'string') continue;
-    const problem = formatProblem(spec, value);
-    if (problem) problems.push({ flag: flagFor(spec), text: `${flagFor(spec)} ${JSON.stringify(value)}: ${problem}` });
-  }
-  if (problems.length > 0) {
-    throw new UsageError(`invalid ${problems.map((p) => p.text).join('; ')}`, problems[0].flag);
-  }
+    const problem = typeof value === 'string' ? formatProblem(spec, value) : undefined;
+    return problem ? [{ flag: flagFor(spec), text: `${flagFor(spec)} ${JSON.stringify(value)}: ${problem}` }] : [];
+  });
+  if (problems.length > 0) throw new UsageError(`invalid ${problems.map((p) => p.text).join('; ')}`, problems[0].flag);
 }
 
 /** Required parameters without a (non-blank) value. */
@@ -236,10 +212,7 @@ export function missingParams(params: readonly ParamSpec[], values: Readonly<Rec
   });
 }
 
-/**
- * Fills in missing required values: asks for each on a terminal (unless --no-input / CI), else
- * refuses with one usage error naming every missing flag. Returns the completed values.
- */
+/** Missing required values asked for on a terminal (unless --no-input / CI), else one usage error naming every missing flag. */
 export async function fillMissing(context: CommandContext, params: readonly ParamSpec[], values: ParamValues, schema?: z.core.$ZodType): Promise<ParamValues> {
   const missing = missingParams(params, values);
   if (missing.length === 0) return values;
@@ -262,43 +235,26 @@ export async function fillMissing(context: CommandContext, params: readonly Para
     completed[next.name] = await askFor(ask, next, completed);
     asked.add(next.name);
   }
-  if (schema) await askAgainWhileRefused(context, params, completed, asked, ask, schema);
-  return completed;
-}
-
-/**
- * Rules between answers (the end after the start) checked with the request's schema once all are
- * in: an answer the schema refuses is asked for again, with the reason, until it passes.
- */
-async function askAgainWhileRefused(
-  context: CommandContext,
-  params: readonly ParamSpec[],
-  completed: ParamValues,
-  asked: ReadonlySet<string>,
-  ask: Prompter,
-  schema: z.core.$ZodType,
-): Promise<void> {
-  for (;;) {
-    // Through the schema's Standard Schema face: a verb without a schema loads no zod.
+  // Rules between answers (the end after the start), checked with the request's schema once all are
+  // in, through its Standard Schema face (a verb without a schema loads no zod): an answer the
+  // schema refuses is asked for again, with the reason, until it passes.
+  while (schema) {
     const result = schema['~standard'].validate(completed);
     if ('then' in result) throw new Error('request schemas are synchronous');
-    if (result.issues === undefined) return;
-    const refused = result.issues.flatMap((issue) => {
+    const refused = (result.issues ?? []).flatMap((issue) => {
       const spec = params.find((candidate) => candidate.name === issue.path?.[0] && asked.has(candidate.name));
       return spec ? [{ spec, message: issue.message }] : [];
     });
-    if (refused.length === 0) return;
+    if (refused.length === 0) break;
     for (const { spec, message } of refused) {
       context.deps.io.stderr.write(`${flagFor(spec)} ${JSON.stringify(completed[spec.name])}: ${message}; asking again\n`);
       completed[spec.name] = await askFor(ask, spec, completed);
     }
   }
+  return completed;
 }
 
-/**
- * Runs `work` with values some of which were typed at prompts; when it fails, prints the
- * equivalent command line first, so that nothing typed is lost (`words`: `event create`).
- */
+/** Runs `work`; when it fails after values were typed at prompts, prints the equivalent command line first, so that nothing typed is lost. */
 export async function withEquivalentCommand<T>(
   context: CommandContext,
   words: readonly string[],

@@ -1,6 +1,5 @@
-// Refusing a --watch interval whose refreshes alone would spend more than the service's hourly
-// read quota (insights --watch, attendees sync --watch, checkin --sync). The built-in sandbox (a loopback
-// address) applies no quota unless started with --limits, so any interval is accepted there.
+// A --watch interval whose refreshes alone would spend more than the hourly read quota is refused;
+// the sandbox (a loopback address) applies no quota unless started with --limits.
 import { UsageError } from '../../client/errors.js';
 import { isLoopbackHost } from '../../client/loopback.js';
 import { formatDuration } from '../../util/duration.js';

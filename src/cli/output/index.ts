@@ -1,3 +1,29 @@
-export { writeAck, writeDone } from './ack.js';
-export { writeJson } from './json.js';
-export { writeAnswer, writeFieldRows, writeRows, type Column } from './rows.js';
+// What a command prints (docs/output.md).
+import { splitDateTime } from '../../client/fields/read-back.js';
+import { printOut } from '../../session/deps.js';
+import type { CommandContext } from '../framework/context.js';
+import { writeJson } from './rows.js';
+
+export { writeAnswer, writeFieldRows, writeJson, writeRows, type Column } from './rows.js';
+
+/**
+ * What a create or update prints: the API body under --json; else, on a terminal, one sentence
+ * ("created event 12"), and piped just the id, so `id=$(boxoffice event create …)` works.
+ */
+export function writeAck(context: CommandContext, ack: { body: unknown; id: string; sentence: string }): void {
+  const { io } = context.deps;
+  if (context.globals().json) writeJson(io, ack.body);
+  else printOut(io, io.stdoutIsTTY ? `${ack.sentence}\n` : `${ack.id}\n`);
+}
+
+/** What a command that prints no data did: `document` under --json, else `line` on stderr for people. */
+export function writeDone(context: CommandContext, document: unknown, line: string): void {
+  if (context.globals().json) writeJson(context.deps.io, document);
+  else context.deps.io.stderr.write(`${line}\n`);
+}
+
+/** The service's `{date: "yyyy-mm-dd HH:MM:SS", …}` → "yyyy-mm-dd HH:MM"; what cannot be read, as it came. */
+export function dateTimeText(value: { date: string } | null | undefined): string | undefined {
+  const at = splitDateTime(value);
+  return at ? [at.date, at.time].filter(Boolean).join(' ') : value?.date;
+}

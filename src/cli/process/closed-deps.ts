@@ -1,10 +1,9 @@
-// Deps for building the program without running a command against the world: closed streams, an
-// empty environment, no browser. The docs generator and the tests that only inspect the command
-// tree use it.
+// Deps for building the program without running a command against the world (the docs generator,
+// tests of the command tree): closed streams, an empty environment, no browser.
 import { PassThrough } from 'node:stream';
 import { systemClock, type Deps } from '../../session/deps.js';
 
-/** `browserRefusal` is the error message should anything try to open a browser. */
+/** `browserRefusal`: the error should anything try to open a browser. */
 export function closedDeps(browserRefusal: string): Deps {
   const stdin = new PassThrough();
   stdin.end();

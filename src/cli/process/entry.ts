@@ -1,15 +1,12 @@
-// The bundle's entry. `boxoffice --version` is answered here, before the program (commander's
-// tree of commands and flags) is built. Every other argument list runs the CLI
-// (process-run.ts), which prints the same version for `--version` among other words.
+// The bundle's entry: `boxoffice --version` is answered before the program is built; every other
+// argument list runs the CLI (run.ts).
 import { processStdout } from './stdio.js';
 import { packageVersion } from '../../util/version.js';
-
-const VERSION_ONLY: readonly string[] = ['--version', '-V'];
 
 export async function runFromProcess(): Promise<number> {
   const stdout = processStdout();
   const args = process.argv.slice(2);
-  if (args.length === 1 && VERSION_ONLY.includes(args[0])) {
+  if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     stdout.print(`${packageVersion()}\n`);
     return 0;
   }

@@ -1,12 +1,10 @@
 // Opens an address with $BROWSER when set, else the system default. $BROWSER is a command line,
-// as for gh and git: split into words as a shell splits them (quotes keep an argument whole,
-// $VARIABLES are expanded), `%s` replaced by the address where present, else the address added
-// as the last argument. An opener that fails (BROWSER=false, xdg-open finding no browser on a
-// machine without a desktop) is noticed by its exit status, so the caller can say so at once.
+// as for gh and git: split as a shell splits it, `%s` replaced by the address, else the address
+// added last. An opener that fails (BROWSER=false, xdg-open without a desktop) is noticed by its
+// exit status, so the caller can say so at once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { parse } from 'shell-quote';
 
-/** The program and its arguments that `BROWSER` asks for, to open `url`. */
 export function browserCommand(browser: string, url: string, env: Readonly<Record<string, string | undefined>>): string[] {
   const words = parse(browser, (name) => env[name] ?? '').flatMap((entry) => {
     if (typeof entry === 'string') return [entry];
@@ -19,10 +17,7 @@ export function browserCommand(browser: string, url: string, env: Readonly<Recor
   return words.some((word) => word.includes('%s')) ? withAddress : [...words, url];
 }
 
-/**
- * How long an opener may run before it counts as a browser that opened: xdg-open and `open`
- * hand the address over and exit; a browser named by BROWSER keeps running.
- */
+/** How long an opener may run before it counts as opened: xdg-open and `open` hand the address over and exit; a browser keeps running. */
 const OPENER_VERDICT_MS = 3000;
 
 /** Resolves when `child` exits 0 or is still running after a while; rejects when it fails. */

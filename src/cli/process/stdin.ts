@@ -1,5 +1,4 @@
-// What the user hands over as text: the whole of standard input (how secrets arrive when they are
-// piped in rather than typed), or a file named by a flag.
+// What the user hands over as text: the whole of standard input, or a file named by a flag.
 import { UsageError } from '../../client/errors.js';
 import type { Deps } from '../../session/deps.js';
 
@@ -10,10 +9,9 @@ export async function readAllStdin(io: Deps['io']): Promise<string> {
 }
 
 /**
- * The text of the file `flag` names, or a usage error naming the flag and the file. Read without
- * blocking (the file may be a pipe that Ctrl-C must still interrupt), with node:fs/promises
- * loaded here rather than with the module: it brings eight more of Node's modules (file handles,
- * directories, watchers, readline), ~6M instructions on Node 24, which `auth status` would pay.
+ * Read without blocking (the file may be a pipe that Ctrl-C must still interrupt), with
+ * node:fs/promises loaded here rather than with the module: its eight more of Node's modules cost
+ * ~6M instructions on Node 24, which `auth status` would pay.
  */
 export async function readFlagFile(path: string, flag: string): Promise<string> {
   try {

@@ -1,14 +1,9 @@
-// The real process's standard streams, touched as little as a command allows. Node builds
-// process.stdout (and stdin) on first use, and building it loads Node's streams with it: net for
-// a pipe, tty for a terminal, fs streams for a file. That is 9–12M instructions on Node 24, an
-// eighth of `node -e 0`, which `--help` and the commands that send nothing need not pay.
+// The real process's standard streams, touched as little as a command allows: building
+// process.stdout loads Node's streams (net, tty or fs), an eighth of `node -e 0` on Node 24, which
+// `--help` and the commands that send nothing need not pay.
 import { fstatSync, statSync, writeSync } from 'node:fs';
 
-/**
- * Whether descriptor `fd` is a terminal. node:tty answers it but loads net and the streams; a
- * file, pipe or socket, or /dev/null (under cron, CI runners and hyperfine), is known not to be
- * one from its status alone.
- */
+/** node:tty loads net and the streams; a file, pipe or socket, or /dev/null (cron, CI, hyperfine), is known from its status alone. */
 export function isTerminal(fd: number): boolean {
   if (process.platform !== 'win32') {
     let status: ReturnType<typeof fstatSync>;
@@ -17,38 +12,21 @@ export function isTerminal(fd: number): boolean {
     } catch {
       return false; // closed (`<&-`)
     }
-    if (!status.isCharacterDevice() || status.rdev === nullDevice()) return false;
+    // No /dev/null in a bare chroot or container.
+    if (!status.isCharacterDevice() || status.rdev === statSync('/dev/null', { throwIfNoEntry: false })?.rdev) return false;
   }
   return process.getBuiltinModule('node:tty').isatty(fd);
 }
 
-/** The device number of /dev/null; undefined where there is none (a bare chroot or container). */
-function nullDevice(): number | undefined {
-  try {
-    return statSync('/dev/null').rdev;
-  } catch {
-    return undefined;
-  }
-}
+export type ProcessStdout = ReturnType<typeof processStdout>;
 
-export interface ProcessStdout {
-  /** process.stdout, built on first use; a reader that went away (EPIPE) ends the process quietly. */
-  stream(): NodeJS.WriteStream;
-  /**
-   * Writes `text` in order with what went through `stream()`: straight to the descriptor until the
-   * stream exists (on Windows, always through it). A pipe that is full and non-blocking hands the
-   * rest to the stream.
-   */
-  print(text: string): void;
-}
-
-/** `boxoffice event list | head -1`: the reader went away; stop quietly, as Unix tools do. */
+/** `boxoffice event list | head -1`: the reader went away (EPIPE); stop quietly, as Unix tools do. */
 function exitIfReaderGone(error: NodeJS.ErrnoException): void {
   if (error.code === 'EPIPE') process.exit(0);
   throw error;
 }
 
-export function processStdout(): ProcessStdout {
+export function processStdout() {
   let stream: NodeJS.WriteStream | undefined;
   const opened = (): NodeJS.WriteStream => {
     if (stream === undefined) {
@@ -59,7 +37,11 @@ export function processStdout(): ProcessStdout {
   };
   return {
     stream: opened,
-    print(text) {
+    /**
+     * Writes `text` in order with what went through `stream()`: straight to the descriptor until
+     * the stream exists (on Windows, always through it); a full non-blocking pipe hands the rest to the stream.
+     */
+    print(text: string): void {
       if (stream !== undefined || process.platform === 'win32') {
         opened().write(text);
         return;

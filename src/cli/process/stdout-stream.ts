@@ -1,12 +1,11 @@
-// Commands whose --json output is a stream (NDJSON, one document a line, as `attendees sync`
-// writes its changes): a failure is reported on stderr only, never as one more line on stdout,
-// where a consumer would read it as another record of the stream.
+// Commands whose --json output is a stream (NDJSON, as `attendees sync` writes its changes): a
+// failure goes to stderr only, never as one more line a consumer would read as another record.
 import type { Command } from 'commander';
 import { GLOBAL_OPTIONS_WITH_VALUE } from '../framework/global-options.js';
+import { subcommand } from '../framework/help.js';
 
 const STREAMING = new WeakSet<Command>();
 
-/** Marks `command` as one whose --json output is a stream. */
 export function streamsJsonLines(command: Command): Command {
   STREAMING.add(command);
   return command;
@@ -20,7 +19,7 @@ export function runsJsonStream(program: Command, argv: readonly string[]): boole
     if (word === '--') break;
     if (GLOBAL_OPTIONS_WITH_VALUE.has(word)) index++;
     if (word.startsWith('-')) continue;
-    const sub = current.commands.find((command) => command.name() === word || command.aliases().includes(word));
+    const sub = subcommand(current, word);
     if (sub !== undefined) current = sub;
     else if (current.commands.length === 0) break;
   }

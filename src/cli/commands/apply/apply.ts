@@ -6,7 +6,7 @@ import { verbAction, type CommandContext, type RunVerb } from '../../framework/c
 import { parseDuration } from '../../framework/duration.js';
 import { summarised } from '../summaries.js';
 import { LIVE_PROFILE } from '../../../session/config/profile.js';
-import { confirmOnLive, requireYesWithoutTerminal } from '../../framework/live.js';
+import { confirmOnLive, requireYesWithoutTerminal } from '../../framework/prompt.js';
 import { UncertainCreateError } from '../../../apply/execute.js';
 import { DuplicateRecordsError, runApply, StateOfAnotherServiceError } from '../../../apply/run.js';
 import { applyConnection } from '../../../session/apply-connection.js';

@@ -10,7 +10,7 @@ import { BookingNotListedError, type BookingRecordLike, type BookingReturn, desc
 import { BookingTimeoutError, holdOrderNumber, refuseKnownOrderNumber, requestPayment } from '../../../bookings/request-payment.js';
 import type { DateWindow } from '../../../bookings/windows.js';
 import type { BookingListRequest } from '../../../client/schemas/index.js';
-import { createPrompter } from '../../framework/prompt.js';
+import { confirmOnLive, createPrompter } from '../../framework/prompt.js';
 import { countOf, formatMoney } from '../../../util/count.js';
 import { withSession } from '../../../session/session.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
@@ -22,7 +22,6 @@ import { bookingRequest } from '../../../client/schemas/requests.js';
 import { parseRequest } from '../../../client/validate.js';
 import { writeAnswer, writeJson } from '../../output/index.js';
 import { LIVE_PROFILE } from '../../../session/config/profile.js';
-import { confirmOnLive } from '../../framework/live.js';
 import { printOut } from '../../../session/deps.js';
 import { dirname } from 'node:path';
 

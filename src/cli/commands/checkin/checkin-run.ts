@@ -7,7 +7,7 @@ import { scan } from '../../../checkin/door.js';
 import { CheckinRefusedError } from '../../../checkin/refused.js';
 import type { CommandContext } from '../../framework/context.js';
 import { printOut } from '../../../session/deps.js';
-import { writeJson } from '../../output/json.js';
+import { writeJson } from '../../output/index.js';
 import { answerLines } from './answer.js';
 import type { CheckinOptions } from './checkin.js';
 

@@ -6,7 +6,7 @@ import { csvLine } from '../../../util/csv.js';
 import { countOf } from '../../../util/count.js';
 import type { CommandContext } from '../../framework/context.js';
 import { printOut } from '../../../session/deps.js';
-import { writeJson } from '../../output/json.js';
+import { writeJson } from '../../output/index.js';
 import type { CheckinExportOptions } from './export.js';
 
 const COLUMNS: readonly (keyof Arrival)[] = ['checkedInAt', 'door', 'name', 'email', 'ticketName', 'ticketNo', 'orderNo'];

@@ -5,7 +5,7 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import { exportFormatOf } from '../../../export/checkpoint.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
-import { confirmReplace } from '../../framework/replace-file.js';
+import { confirmReplace } from '../../framework/prompt.js';
 import { eventAndDbFrom, withCheckinFlags, withDoorFlags, type DoorFlags } from './shared.js';
 
 const ARRIVAL_FORMATS = ['csv', 'json'] as const;

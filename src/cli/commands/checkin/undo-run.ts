@@ -3,7 +3,7 @@ import { openCheckinDatabase } from '../../../checkin/database.js';
 import { undoLast } from '../../../checkin/door.js';
 import type { CommandContext } from '../../framework/context.js';
 import { printOut } from '../../../session/deps.js';
-import { writeJson } from '../../output/json.js';
+import { writeJson } from '../../output/index.js';
 import { formatClockTime, who } from './answer.js';
 import type { DoorOptions } from './shared.js';
 

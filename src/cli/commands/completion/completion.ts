@@ -6,7 +6,7 @@ import { verbAction, type CommandContext, type RunVerb } from '../../framework/c
 import { summarised } from '../summaries.js';
 import { completeWith, completionValues } from '../../framework/completion-values.js';
 import { LISTED_DIRECTORY } from '../../framework/listed-ids.js';
-import { writeJson } from '../../output/json.js';
+import { writeJson } from '../../output/index.js';
 import { PRESET_PROFILES } from '../../../session/config/profile.js';
 import { configDirectory, openConfigStore } from '../../../session/config/store.js';
 import { printOut } from '../../../session/deps.js';

@@ -4,8 +4,7 @@ import type { CommandContext, EventIdOptions, RunVerb } from '../../framework/co
 import { fieldVerb } from '../../framework/params.js';
 import { withSession } from '../../../session/session.js';
 import { withPermissionExplained, notYourEvent } from '../../../session/permission.js';
-import { writeFieldRows, writeJson } from '../../output/index.js';
-import { dateTimeText } from '../../output/date-time.js';
+import { dateTimeText, writeFieldRows, writeJson } from '../../output/index.js';
 import { EVENT_TABLE } from '../../../client/fields/event.js';
 import { readBack } from '../../../client/fields/read-back.js';
 

@@ -19,7 +19,7 @@ import { HOURLY_READ_QUOTA } from '../../../client/live-quotas.js';
 import { configDirectory } from '../../../session/config/store.js';
 import type { CommandContext } from '../../framework/context.js';
 import { explainPermission } from '../../../session/permission.js';
-import { confirmReplace } from '../../framework/replace-file.js';
+import { confirmReplace } from '../../framework/prompt.js';
 import { openSession } from '../../../session/session.js';
 import { checkWatchInterval } from '../../framework/watch-interval.js';
 import { DEFAULT_PREFETCH, attendeeListRefused } from '../attendees/shared.js';

@@ -3,7 +3,7 @@
 import { Option, type Command } from 'commander';
 import { BoxofficeError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
-import { writeJson } from '../../output/json.js';
+import { writeJson } from '../../output/index.js';
 import { printOut } from '../../../session/deps.js';
 import { postToSandboxTool, SANDBOX_URL_HELP, sandboxUrl } from './shared.js';
 

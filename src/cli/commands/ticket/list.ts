@@ -5,8 +5,7 @@ import type { CommandContext, EventIdOptions, RunVerb } from '../../framework/co
 import { fieldVerb } from '../../framework/params.js';
 import { withSession } from '../../../session/session.js';
 import { withPermissionExplained, notYourEvent } from '../../../session/permission.js';
-import { writeAnswer } from '../../output/index.js';
-import { dateTimeText } from '../../output/date-time.js';
+import { dateTimeText, writeAnswer } from '../../output/index.js';
 import { readBack } from '../../../client/fields/read-back.js';
 import { TICKET_TABLE, ticketCodeOf } from '../../../client/fields/ticket.js';
 import { formatMoney } from '../../../util/count.js';
