@@ -67,14 +67,6 @@ const TOOLS_TAKING_AN_ACCESS_TOKEN: ReadonlySet<string> = new Set([QUESTIONS_END
 /** Form posts the service receives from other sites by design (see security/cross-site.ts). */
 const CROSS_SITE_ENTRY_PATHS: ReadonlySet<string> = new Set([BOOKING_PATH]);
 
-/**
- * The path every route and mode sees: the Publisher API under `/api` (where an integration
- * platform's docs put it) is counted, failed and reshaped as `/publisher/…` is.
- */
-function withoutApiPrefix(path: string): string {
-  return path.startsWith('/api/publisher/') ? path.slice('/api'.length) : path;
-}
-
 const DEFAULT_HOLD_TIMEOUT_MS = 30 * 60_000;
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -94,7 +86,11 @@ export function createApp(options: CreateAppOptions): SandboxAppHandle {
   const extensions = options.extensions ?? defaultExtensions();
   const secret = options.secret ?? newSandboxSecret();
   const failedAuth = new FailedAuthThrottle({ ...DEFAULT_FAILED_AUTH_POLICY, ...options.failedAuth }, () => Date.now());
-  const app: SandboxApp = new Hono<SandboxEnv>({ getPath: (request) => withoutApiPrefix(getPath(request)) });
+  // The Publisher API under `/api` (where an integration platform's docs put it) is counted, failed
+  // and reshaped as `/publisher/…` is.
+  const app: SandboxApp = new Hono<SandboxEnv>({
+    getPath: (request) => getPath(request).replace(/^\/api(?=\/publisher\/)/, ''),
+  });
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();

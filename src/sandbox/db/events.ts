@@ -171,22 +171,17 @@ export interface NewQuestion {
 
 /** Appends custom attendee-form questions to an event (after its existing ones). */
 export function addQuestions(db: SandboxDatabase, eventId: number, questions: readonly NewQuestion[]): number[] {
-  const last = prepared(db, `SELECT COALESCE(MAX(position), 0) AS last FROM event_questions WHERE event_id = ?`).get(eventId) as {
-    last: number;
-  };
-  const insert = prepared(db, `INSERT INTO event_questions (event_id, label, type, description, validation, mandatory, position) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const { last } = prepared(db, `SELECT COALESCE(MAX(position), 0) AS last FROM event_questions WHERE event_id = ?`).get(eventId) as { last: number };
   return questions.map((question, index) =>
-    Number(
-      insert.run(
-        eventId,
-        question.label,
-        question.type ?? 'Text',
-        question.description ?? '',
-        question.validation ?? '',
-        question.mandatory ? 1 : 0,
-        last.last + index + 1,
-      ).lastInsertRowid,
-    ),
+    insertRow(db, 'event_questions', {
+      event_id: eventId,
+      label: question.label,
+      type: question.type ?? 'Text',
+      description: question.description ?? '',
+      validation: question.validation ?? '',
+      mandatory: question.mandatory ? 1 : 0,
+      position: last + index + 1,
+    }),
   );
 }
 

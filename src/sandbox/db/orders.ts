@@ -74,7 +74,7 @@ export interface NewOrder {
   createdAt: Date;
 }
 
-/** Inserts an order with its lines and attendees in one transaction; holds or sells the tickets. */
+/** In one transaction; holds or sells the tickets. */
 export function insertOrder(db: SandboxDatabase, order: NewOrder): { orderNo: string } {
   return db.transaction(() => {
     const status = order.status ?? 'confirm';
@@ -144,31 +144,25 @@ export function saveAttendees(db: SandboxDatabase, orderId: number, orderNo: str
 }
 
 function insertAttendees(db: SandboxDatabase, orderId: number, orderNo: string, attendees: readonly NewAttendee[]): void {
-  const insertAttendee = prepared(
-    db,
-    `INSERT INTO attendees (order_id, ticket_id, attendee_index, ticket_no, name, email, phone) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
   attendees.forEach((attendee, index) => {
-    const attendeeId = Number(
-      insertAttendee.run(orderId, attendee.ticketId, index + 1, `${orderNo}-${index + 1}`, attendee.name, attendee.email, attendee.phone ?? null)
-        .lastInsertRowid,
-    );
+    const attendeeId = insertRow(db, 'attendees', {
+      order_id: orderId,
+      ticket_id: attendee.ticketId,
+      attendee_index: index + 1,
+      ticket_no: `${orderNo}-${index + 1}`,
+      name: attendee.name,
+      email: attendee.email,
+      phone: attendee.phone ?? null,
+    });
     for (const [index, answer] of (attendee.answers ?? []).entries()) insertAnswer(db, attendeeId, index + 1, answer.label, answer.value, answer.fieldId);
   });
 }
 
 /** Stores one answer of an attendee at `position`; without a form field id, as `answer_<position>`. */
 export function insertAnswer(db: SandboxDatabase, attendeeId: number, position: number, label: string, value: string, fieldId = `answer_${position}`): void {
-  prepared(db, `INSERT INTO attendee_answers (attendee_id, position, field_id, label, value) VALUES (?, ?, ?, ?, ?)`).run(
-    attendeeId,
-    position,
-    fieldId,
-    label,
-    value,
-  );
+  insertRow(db, 'attendee_answers', { attendee_id: attendeeId, position, field_id: fieldId, label, value });
 }
 
-/** The order's lines, in the order they were added. */
 export function orderLinesOf(db: SandboxDatabase, orderId: number) {
   return prepared(db, `SELECT ticket_id, quantity FROM order_lines WHERE order_id = ? ORDER BY id`).all(orderId) as { ticket_id: number; quantity: number }[];
 }
@@ -181,10 +175,7 @@ function openOrder(db: SandboxDatabase, orderId: number): Pick<OrderRow, 'event_
   return order;
 }
 
-/**
- * Confirms a generated or pending order: its held tickets become sold, discounts count as used,
- * and it takes the next position of its event's attendee list. Returns that position.
- */
+/** Held tickets become sold, discounts count as used; returns the order's new position in its event's attendee list. */
 export function confirmOrder(db: SandboxDatabase, orderId: number, purchasedAt: Date, referenceNo: string | null): number {
   return db.transaction((): number => {
     const order = openOrder(db, orderId);
@@ -209,10 +200,7 @@ export function confirmOrder(db: SandboxDatabase, orderId: number, purchasedAt: 
   })();
 }
 
-/**
- * Sets a not-yet-confirmed order to pending (tickets stay held) or fail (held tickets are
- * released). Confirmation goes through confirmOrder.
- */
+/** Pending: tickets stay held; fail: held tickets are released. */
 export function setOrderStatus(db: SandboxDatabase, orderId: number, status: 'pending' | 'fail', referenceNo: string | null): void {
   db.transaction(() => {
     openOrder(db, orderId);
@@ -224,10 +212,7 @@ export function setOrderStatus(db: SandboxDatabase, orderId: number, status: 'pe
   })();
 }
 
-/**
- * Fails every order still generated or pending that was created before `createdBefore`, which
- * releases its held tickets (as a live service's payment window ends). Returns how many.
- */
+/** Fails the open orders created before `createdBefore` (as a live service's payment window ends); returns how many. */
 export function releaseExpiredOrders(db: SandboxDatabase, createdBefore: Date): number {
   const expired = prepared(db, `SELECT id FROM orders WHERE status IN ('generated', 'pending') AND created_at < ?`).all(createdBefore.toISOString()) as {
     id: number;
@@ -253,7 +238,6 @@ type ListedOrder = Pick<
   | 'paid_by'
 > & { purchased_at: string; event_position: number };
 
-/** An attendee as order details and the attendee list read it. */
 export interface AttendeeRow {
   id: number;
   ticket_id: number;
@@ -325,7 +309,6 @@ export interface ReportLine {
   cancelled: number;
 }
 
-/** Per-ticket sales of the event's confirmed orders. */
 export function salesReport(db: SandboxDatabase, eventId: number): ReportLine[] {
   return prepared(
     db,
