@@ -5,8 +5,7 @@ import { toFormFields } from './encode.js';
 import { ResponseShapeError } from './errors.js';
 import { assertSafeToSendCredentials, type CallOptions, type HttpTransport } from './http.js';
 import { joinUrl } from './operation.js';
-import { bookingRequest, submittedBooking } from './schemas/index.js';
-import type { BookingRequest } from './schemas/index.js';
+import { bookingRequest, submittedBooking, type BookingRequest } from './schemas/index.js';
 import { parseRequest } from './validate.js';
 
 export interface BookingForm {

@@ -1,10 +1,9 @@
 // The transport: the bearer header, error bodies (even with HTTP 200) mapped onto the error
 // hierarchy, the retry policy, and a trace hook that only ever sees redacted text.
-import type { DispatchRequest, RawResponse, RequestDispatcher, Timeouts } from './dispatch.js';
 import { type MultipartFields, multipartBody } from './encode.js';
 import { ApiError, CancelledError, FAIL_CODE, ConnectionError, type Recheck, ResponseShapeError, UsageError, createApiError } from './errors.js';
 import { isLoopbackHost } from './loopback.js';
-import { NodeDispatcher } from './node-dispatch.js';
+import { type DispatchRequest, NodeDispatcher, type RawResponse, type RequestDispatcher, type Timeouts } from './node-dispatch.js';
 import { type Env, proxyFor } from './proxy.js';
 import { Redactor } from './redact.js';
 import { abortableSleep } from '../util/sleep.js';

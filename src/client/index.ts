@@ -48,7 +48,7 @@ export type * from './event-api.js';
 export type * from './publisher-api.js';
 export type { AuthorizeUrlRequest, ExchangeCodeRequest, OAuthApi } from './oauth.js';
 export type { CallOptions, RetryInfo } from './http.js';
-export type { RawResponse, Timeouts } from './dispatch.js';
+export type { RawResponse, Timeouts } from './node-dispatch.js';
 export type { Env } from './proxy.js';
 export type { RetryOptions } from './retry.js';
 export { DEFAULT_RETRY_OPTIONS } from './retry.js';

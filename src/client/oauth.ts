@@ -1,10 +1,9 @@
 // OAuth 2.0 authorization-code flow with PKCE (S256). The client secret, the code and the
 // verifier never reach a trace line or an error message.
-import { encodeRequest } from './encode.js';
+import { encodeRequest, toSearchParams } from './encode.js';
 import type { HttpTransport } from './http.js';
 import { joinUrl } from './operation.js';
-import { authorizeQuery, tokenRequest, tokenResponse } from './schemas/index.js';
-import type { TokenResponse } from './schemas/index.js';
+import { authorizeQuery, tokenRequest, tokenResponse, type TokenResponse } from './schemas/index.js';
 import { parseRequest, parseResponse } from './validate.js';
 
 export interface AuthorizeUrlRequest {
@@ -53,11 +52,7 @@ export function createOAuthApi(authUrl: string, transport: HttpTransport): OAuth
         undefined,
         WIRE_TO_INPUT,
       );
-      const url = new URL(joinUrl(authUrl, 'authUrl', '/a/account/oauth/authorize'));
-      for (const [name, value] of Object.entries(query)) {
-        if (typeof value === 'string') url.searchParams.set(name, value);
-      }
-      return url.toString();
+      return `${joinUrl(authUrl, 'authUrl', '/a/account/oauth/authorize')}?${toSearchParams(query)}`;
     },
 
     async exchangeCode({ clientId, clientSecret, code, redirectUri, codeVerifier }) {

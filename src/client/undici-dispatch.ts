@@ -6,7 +6,7 @@ import type { Dispatcher } from 'undici';
 import Pool from 'undici/lib/dispatcher/pool.js';
 import ProxyAgent from 'undici/lib/dispatcher/proxy-agent.js';
 import dispatcherApi from 'undici/lib/api/index.js';
-import type { DispatchRequest, RawResponse, RequestDispatcher, Timeouts } from './dispatch.js';
+import type { DispatchRequest, RawResponse, RequestDispatcher, Timeouts } from './node-dispatch.js';
 
 /** The connection pool to the proxy, with the API the proxy agent calls on it (`connect`). */
 class ProxyPool extends Pool {}

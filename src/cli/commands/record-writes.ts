@@ -8,6 +8,7 @@ import { TICKET_TABLE, ticketMatches } from '../../client/fields/ticket.js';
 import {
   addDiscountRequest,
   createEventRequest,
+  endIsAfterStart,
   type AddDiscountRequest,
   type AddTicketRequest,
   type CreateEventRequest,
@@ -15,7 +16,6 @@ import {
   type UpdateEventRequest,
   type UpdateTicketRequest,
 } from '../../client/schemas/index.js';
-import { endIsAfterStart } from '../../client/schemas/values.js';
 import { openSentStore } from '../../session/config/sent.js';
 import type { CommandContext } from '../framework/context.js';
 import {
