@@ -14,7 +14,6 @@ import { initialState, readSyncState, writeState, type ChangeType, type ListOrde
 
 export interface SyncRequest {
   eventId: string;
-  /** A full reconciliation this run, whenever the last one was. */
   forceFull: boolean;
   /** A full reconciliation when the last one finished this long ago (Infinity: never on schedule). */
   fullEveryMs: number;
