@@ -14,7 +14,6 @@ import { initialState, readSyncState, writeState, type ChangeType, type ListOrde
 
 export interface SyncRequest {
   eventId: string;
-  /** A full reconciliation this run, whenever the last one was. */
   forceFull: boolean;
   /** A full reconciliation when the last one finished this long ago (Infinity: never on schedule). */
   fullEveryMs: number;
@@ -27,7 +26,7 @@ export interface SyncEnvironment {
   fetchBatch: FetchAttendeeBatch<AttendeeRecord>;
   notice(line: string): void;
   /** Runs after each committed step: delivers what the outbox holds. */
-  afterStep(): Promise<void>;
+  afterStep?(): Promise<void>;
   /** Told, before the first read, how a plan that exceeds what is left of the hour's quota spans the hours; may refuse to start. */
   beyondTheHour?(text: string): Promise<void>;
   signal: AbortSignal;
@@ -102,7 +101,7 @@ async function commitBatch<T>(run: RunContext, records: readonly AttendeeRecord[
     return { applied: result, updated };
   });
   for (const change of applied.changes) run.summary.changes[change.type] += 1;
-  await env.afterStep();
+  await env.afterStep?.();
   return updated;
 }
 
@@ -160,7 +159,7 @@ async function fullPass(run: RunContext): Promise<void> {
     return changes;
   });
   run.summary.changes['attendee.removed'] += removed.length;
-  await env.afterStep();
+  await env.afterStep?.();
 }
 
 /** Reads from the head until a batch reaches orders known before this run. */
@@ -237,7 +236,7 @@ export async function runSync(request: SyncRequest, env: SyncEnvironment): Promi
   env.notice(`sync ${request.eventId} → ${env.db.label}: ${plan.text}, ` + `of the service's ${HOURLY_READ_QUOTA} reads an hour${budget}`);
   const beyond = plan.reads === undefined ? undefined : await beyondTheHour(env.db, Math.min(plan.reads, request.maxReads), env.now());
   if (beyond !== undefined) await env.beyondTheHour?.(beyond);
-  await env.afterStep(); // changes committed by an earlier run that stopped before delivering them
+  await env.afterStep?.(); // changes committed by an earlier run that stopped before delivering them
   try {
     if (kind === 'full') {
       await fullPass(run);

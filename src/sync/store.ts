@@ -30,7 +30,6 @@ export interface StoredRow {
   purchasedAt: string | null;
 }
 
-/** A row to write: its state and its typed columns (typedColumns). */
 export interface RowWrite {
   key: string;
   state: AttendeeState;

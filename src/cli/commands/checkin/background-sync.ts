@@ -4,7 +4,7 @@
 import { attendeeListFetcher } from '../../../client/paginate.js';
 import { openDestination, type SyncDatabase } from '../../../sync/destination.js';
 import { READS_PER_INCREMENTAL_RUN } from '../../../sync/plan.js';
-import { changesText, runSync } from '../../../sync/run-sync.js';
+import { changesText, runSync, type SyncEnvironment } from '../../../sync/run-sync.js';
 import { migrate } from '../../../sync/schema.js';
 import { checkSource, serviceOf } from '../../../sync/source.js';
 import { countOf } from '../../../util/count.js';
@@ -44,25 +44,23 @@ export async function openBackgroundSync(options: CheckinOptions & { syncMs: num
   }
   const syncDb = db;
   let locked = false;
+  const request = { eventId: options.eventId, forceFull: false, fullEveryMs: options.fullEveryMs, maxReads: Number.POSITIVE_INFINITY };
+  const sync: SyncEnvironment = {
+    db: syncDb,
+    fetchBatch: attendeeListFetcher(session.client.events),
+    notice: (line) => {
+      if (line.startsWith(`sync ${options.eventId} →`)) plan = line.replace(/^sync \S+ → \S+: /, `${every}: `);
+      else notice = line;
+    },
+    signal: deps.signal,
+    now: () => deps.clock.now().getTime(),
+  };
   /** The two lines the view shows: the last run's outcome, and the plan or why the run failed. */
   const linesAfterRun = async (): Promise<string[]> => {
     try {
       locked ||= await syncDb.lockRuns();
       if (!locked) return ['another sync of this database is running (another door?); this door reads what it writes', notice ?? plan];
-      const summary = await runSync(
-        { eventId: options.eventId, forceFull: false, fullEveryMs: options.fullEveryMs, maxReads: Number.POSITIVE_INFINITY },
-        {
-          db: syncDb,
-          fetchBatch: attendeeListFetcher(session.client.events),
-          notice: (line) => {
-            if (line.startsWith(`sync ${options.eventId} →`)) plan = line.replace(/^sync \S+ → \S+: /, `${every}: `);
-            else notice = line;
-          },
-          afterStep: async () => undefined,
-          signal: deps.signal,
-          now: () => deps.clock.now().getTime(),
-        },
-      );
+      const summary = await runSync(request, sync);
       return [`synced: ${changesText(summary)} (${summary.kind}, ${countOf(summary.reads, 'read')})`, notice ?? plan];
     } catch (error) {
       const failed = `sync failed at ${formatClockTime(deps.clock.now().toISOString())}`;
