@@ -3,6 +3,7 @@
 // (`--attendee '"Rao, Asha",asha@example.com,+91 98450 00001'`).
 import Papa from 'papaparse';
 import { UsageError } from '../client/errors.js';
+import { EMAIL_PATTERN } from '../client/schemas/values.js';
 import { quoteCsvCell } from '../util/csv.js';
 import { shellQuote } from '../util/shell-word.js';
 
@@ -13,8 +14,6 @@ export interface AttendeeAnswers {
   phone: string;
   custom: Record<string, string>;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The CSV rows of `text`, cells trimmed; a UsageError for `flag` starting with `where` when it is not CSV. */
 function parseRows(text: string, where: string, flag: string, quotingExample: string): string[][] {
@@ -32,7 +31,7 @@ function parseRows(text: string, where: string, flag: string, quotingExample: st
 }
 
 function checkEmail(email: string, where: string, field: string): void {
-  if (email !== '' && !EMAIL.test(email)) throw new UsageError(`${where}: ${JSON.stringify(email)} is not an email address`, field);
+  if (email !== '' && !EMAIL_PATTERN.test(email)) throw new UsageError(`${where}: ${JSON.stringify(email)} is not an email address`, field);
 }
 
 /** `--attendee "name,email,phone"`; the phone may be left out. */

@@ -49,7 +49,7 @@ const OPTIONAL_HEAVY = [
   /^src\/sandbox\//,
   /^src\/auth\/browser-login\.ts$/,
   /^src\/orders\/answers\.ts$/,
-  /^src\/cli\/open-browser\.ts$/,
+  /^src\/cli\/process\/open-browser\.ts$/,
   /^src\/cli\/framework\/param-file\.ts$/,
   // insights: charts (vega) and their page, the streaming CSV and JSON readers.
   /^src\/insights\/(charts|page)\.ts$/,

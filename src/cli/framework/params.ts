@@ -4,7 +4,7 @@
 import { Option, type Command } from 'commander';
 import type * as z from 'zod';
 import { UsageError } from '../../client/errors.js';
-import { dateProblem, FORMAT_MESSAGES, INTEGER_PATTERN, NUMBER_PATTERN, TIME_PATTERN } from '../../client/schemas/values.js';
+import { dateProblem, FORMAT_MESSAGES, EMAIL_PATTERN, INTEGER_PATTERN, NUMBER_PATTERN, TIME_PATTERN } from '../../client/schemas/values.js';
 import { completeWith } from './completion-values.js';
 import { verbAction, type CommandContext, type RunVerb } from './context.js';
 import { createPrompter, type Prompter } from './prompt.js';
@@ -139,7 +139,7 @@ function formatProblem(spec: ParamSpec, value: string): string | undefined {
     case 'slug':
       return SLUG.test(text) ? undefined : 'expected a slug: lowercase letters, digits and hyphens (e.g. spring-gala)';
     case 'contact':
-      return !text.includes('@') || EMAIL.test(text) ? undefined : 'expected an e-mail address such as hello@example.com';
+      return !text.includes('@') || EMAIL_PATTERN.test(text) ? undefined : 'expected an e-mail address such as hello@example.com';
     default:
       return undefined;
   }
@@ -152,7 +152,6 @@ function belowMinimum(spec: ParamSpec, text: string): string | undefined {
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** One @, a dot in the domain, no spaces: what a typo breaks, not RFC 5322. */
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A whole number from `min` to `max` given as a flag's text, or a usage error naming the flag. */
 export function wholeNumber(text: string, flag: string, min: number, max = Number.POSITIVE_INFINITY): number {

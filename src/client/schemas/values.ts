@@ -5,6 +5,7 @@ export const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 export const NUMBER_PATTERN = /^-?(\d+(\.\d*)?|\.\d+)$/;
 export const INTEGER_PATTERN = /^-?\d+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const FORMAT_MESSAGES = {
   date: 'expected a date as yyyy-mm-dd',

@@ -20,7 +20,7 @@ import type { Prompter } from '../../framework/prompt.js';
 import { formatMoney } from '../../../util/count.js';
 import type { FormField } from '../../../client/schemas/index.js';
 import { DEFAULT_FIELD, defaultRole } from '../../../orders/attendee-data.js';
-import { EMAIL } from '../../framework/params.js';
+import { EMAIL_PATTERN } from '../../../client/schemas/values.js';
 import { readFlagFile } from '../../process/stdin.js';
 import { printOut } from '../../../session/deps.js';
 
@@ -246,7 +246,7 @@ async function askAttendee(prompter: Prompter, position: number, fields: readonl
         validate: (answer) => {
           const text = answer.trim();
           if (text === '') return field.mandatory ? 'an answer is required' : true;
-          return !isEmail || EMAIL.test(text) || 'expected an email address';
+          return !isEmail || EMAIL_PATTERN.test(text) || 'expected an email address';
         },
       })
     ).trim();
