@@ -7,17 +7,8 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants, readFileSync, renameSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { UsageError } from '../client/errors.js';
+import { EXPORT_FORMATS } from './formats.js';
 import { openOwnFile, writePrivateFile } from '../util/private-file.js';
-
-export const EXPORT_FORMATS = ['csv', 'json', 'ndjson'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-/** The format a file's extension names (.csv, .json, .ndjson or .jsonl), if any. */
-export function exportFormatOf(path: string | undefined): ExportFormat | undefined {
-  const extension = path?.toLowerCase().match(/\.([a-z]+)$/)?.[1];
-  if (extension === 'jsonl') return 'ndjson';
-  return EXPORT_FORMATS.find((format) => format === extension);
-}
 
 /** `partial`: the final file while it is written; `spool`: the rows so far; `orders`: the order numbers so far, one JSON string a line. */
 export function exportPaths(output: string) {

@@ -4,7 +4,8 @@ import { statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import { UsageError } from '../client/errors.js';
 import { foreignEntry, openDirectoryReason } from '../util/private-file.js';
-import { exportFormatOf, exportPaths, type ExportFormat } from './checkpoint.js';
+import { exportPaths } from './checkpoint.js';
+import { exportFormatOf, type ExportFormat } from './formats.js';
 
 /** A format a file is written in: `description` as the refusal names it ("--format json"), `alternative` what else would do, after "or". */
 export type OutputFormat = { isNamedBy(path: string): boolean; extension: string; description: string; alternative?: string };

@@ -14,11 +14,11 @@ import {
   readCheckpoint,
   writeCheckpoint,
   type Checkpoint,
-  type ExportFormat,
   type ExportPaths,
   type ExportSource,
   type SpoolSegment,
 } from './checkpoint.js';
+import type { ExportFormat } from './formats.js';
 import { ColumnRegistry } from './columns.js';
 import { flattenRecord, type StatusFilter } from './flatten.js';
 import { OrderNumberSet } from './order-numbers.js';

@@ -8,7 +8,8 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../client/errors.js';
 import { describeHolder, lockPathFor, tryLock } from '../util/file-lock.js';
-import { exportPaths, type ExportFormat } from './checkpoint.js';
+import { exportPaths } from './checkpoint.js';
+import type { ExportFormat } from './formats.js';
 import { assertWorkFilesOurs, type DestinationKind } from './destination.js';
 
 /** `output`: -o FILE, stdout when undefined; `force`: replace it without asking. */

@@ -4,7 +4,8 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { csvLine } from '../util/csv.js';
-import type { Checkpoint, ExportFormat } from './checkpoint.js';
+import type { Checkpoint } from './checkpoint.js';
+import type { ExportFormat } from './formats.js';
 import type { ColumnRegistry } from './columns.js';
 import { FIXED_COLUMNS } from './flatten.js';
 import { AppendOnlyFile, ByteBuffer, filePieces, spoolRows } from './spool.js';

@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { UsageError } from '../client/errors.js';
-import type { ExportFormat } from '../export/checkpoint.js';
+import type { ExportFormat } from '../export/formats.js';
 import { restoreFormula } from '../util/csv.js';
 import type { ExportRow } from './figures.js';
 

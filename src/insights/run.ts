@@ -4,7 +4,7 @@
 import { basename } from 'node:path';
 import { RateLimitError } from '../client/errors.js';
 import type { ArrivalCounts } from '../checkin/attendees.js';
-import type { ExportFormat } from '../export/checkpoint.js';
+import type { ExportFormat } from '../export/formats.js';
 import { figuresClock, machineTimezone, wallTime } from './dates.js';
 import { FiguresAccumulator } from './figures.js';
 import { EventWatcher, readEventLive, type LiveReadEnvironment, type RefreshChange } from './live.js';

@@ -64,6 +64,8 @@ const OPTIONAL_HEAVY = [
   // the ids a list keeps for completion: written after the list, with Node's file promises.
   /^node:fs\/promises$/,
   /^src\/util\/atomic-file\.ts$/,
+  // the record of what was sent: written under its lock file, only when a write was sent.
+  /^src\/util\/file-lock\.ts$/,
   /^node_modules\/(@inquirer\/prompts|cli-table3|yaml|conf|open)\//,
 ];
 

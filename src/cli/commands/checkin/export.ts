@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import { exportFormatOf } from '../../../export/checkpoint.js';
+import { exportFormatOf } from '../../../export/formats.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { confirmReplace } from '../../framework/prompt.js';
 import { eventAndDbFrom, withCheckinFlags, withDoorFlags, type DoorFlags } from './shared.js';

@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
-import { EXPORT_FORMATS, exportFormatOf, type ExportFormat } from '../../../export/checkpoint.js';
+import { EXPORT_FORMATS, exportFormatOf, type ExportFormat } from '../../../export/formats.js';
 import { assertExtensionSays, checkDestination, type OutputFormat } from '../../../export/destination.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { summarised } from '../summaries.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { runInProcess } from '../../../helpers/cli.js';
 import { runCli } from '../../../helpers/process.js';
 import { ATTENDEE_STATUSES, DISCOUNT_CATEGORIES, EVENT_CATEGORIES, ORDER_STATUSES_FOR_CONFIRM } from '../../../../src/client/schemas/values.js';
-import { EXPORT_FORMATS } from '../../../../src/export/checkpoint.js';
+import { EXPORT_FORMATS } from '../../../../src/export/formats.js';
 import { PRESET_PROFILES, PROFILE_KEYS } from '../../../../src/session/config/profile.js';
 import { registerCompletion, SHELLS } from '../../../../src/cli/commands/completion/completion.js';
 import { parseVerb, runAgainstRecorder, verbAt } from '../../support/verb.js';
