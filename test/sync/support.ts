@@ -7,7 +7,7 @@ import { insertOrder } from '../../src/sandbox/db/orders.js';
 import type { TestSandbox } from '../helpers/sandbox.js';
 import type { SandboxExtension } from '../../src/sandbox/context.js';
 import type { E2e } from '../e2e/support/built-cli.js';
-import { verifiedChangeId } from '../../src/sync/sign.js';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { FIXED_COLUMNS } from '../../src/export/flatten.js';
 import { columnOf, isoOf, stateOfColumns } from '../../src/sync/columns.js';
 import { openDestination, upsertRows } from '../../src/sync/destination.js';
@@ -283,4 +283,15 @@ export async function toTextSchema(destination: string): Promise<void> {
   } finally {
     await db.close();
   }
+}
+
+/** The change id that `header` signs with `body` and `secret`, as a receiver checks it (docs/sync.md "A receiver"); undefined when the signature does not hold or is over 300 s old. */
+function verifiedChangeId(secret: string, header: string, body: string, nowSeconds: number): string | undefined {
+  const parts = new Map(header.split(',').map((part) => [part.slice(0, part.indexOf('=')).trim(), part.slice(part.indexOf('=') + 1).trim()] as const));
+  const timestamp = Number(parts.get('t'));
+  const changeId = parts.get('id') ?? '';
+  if (!Number.isInteger(timestamp) || changeId === '' || Math.abs(nowSeconds - timestamp) > 300) return undefined;
+  const expected = Buffer.from(createHmac('sha256', secret).update(`${timestamp}.${changeId}.${body}`).digest('hex'));
+  const given = Buffer.from(parts.get('v1') ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? changeId : undefined;
 }
