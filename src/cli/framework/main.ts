@@ -141,18 +141,14 @@ export async function runCli(givenArgv: readonly string[], processDeps: Deps, re
     const failure = await reportError(error, deps, invocation && { ...invocation, waited: run.waitBudget });
     // With --json a failure is a document too (unless the command already wrote one, or writes a
     // stream of them), so that `boxoffice --json … > out.json` never leaves an empty file.
-    if (failure.exitCode !== EXIT.ok && wantsJson(argv) && !stdout.written() && !streaming) {
+    const globalFlags = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+    if (failure.exitCode !== EXIT.ok && globalFlags.includes('--json') && !stdout.written() && !streaming) {
       printOut(deps.io, `${JSON.stringify({ error: { code: failure.code, message: failure.message, exitCode: failure.exitCode } }, null, 2)}\n`);
     }
     return failure.exitCode;
   } finally {
     stdout.restore();
   }
-}
-
-/** `--json` among the global flags (before `--`). */
-function wantsJson(argv: readonly string[]): boolean {
-  return (argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv).includes('--json');
 }
 
 /** `io` noting whether anything was written on stdout; its stream is watched from its first use, as asking for it builds it (stdio.ts). */
@@ -221,10 +217,6 @@ function applyToAll(command: Command, apply: (command: Command) => void): void {
 }
 
 function argumentsOf(command: Command): Record<string, string> {
-  const values: Record<string, string> = {};
-  command.registeredArguments.forEach((argument, index) => {
-    const value: unknown = command.processedArgs[index];
-    if (typeof value === 'string') values[argument.name()] = value;
-  });
-  return values;
+  const given = command.registeredArguments.map((argument, index): [string, unknown] => [argument.name(), command.processedArgs[index]]);
+  return Object.fromEntries(given.filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }

@@ -3,9 +3,7 @@ import { UsageError } from '../../client/errors.js';
 import type { Deps } from '../../session/deps.js';
 
 export async function readAllStdin(io: Deps['io']): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
+  return process.getBuiltinModule('node:stream/consumers').text(io.stdin);
 }
 
 /**
