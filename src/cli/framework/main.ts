@@ -3,7 +3,7 @@
 import type { Writable } from 'node:stream';
 import { Command, CommanderError, Option } from 'commander';
 import { ApiError, CancelledError, DeclinedError } from '../../client/errors.js';
-import { helpGroupOf, registerCommands } from '../commands/index.js';
+import { registerCommands } from '../commands/index.js';
 import type { CommandContext, CommandRun, GlobalOptions } from './context.js';
 import { printOut, type Deps, type Io } from '../../session/deps.js';
 import type { Invocation } from './error-message.js';
@@ -70,10 +70,6 @@ export async function buildProgram(
   };
   const context: CommandContext = { deps, globals, run };
   await register(program, context, invokedCommand(argv));
-  for (const command of program.commands) {
-    const group = helpGroupOf(command.name());
-    if (group !== undefined) command.helpGroup(`${group}:`);
-  }
   program.commandsGroup('Settings:').helpCommand('help [command]', 'show help for a command');
   // An id that cannot be one is refused before anything is sent (`event get abc`).
   program.hook('preAction', (_program, actionCommand) => checkIdArguments(argumentsOf(actionCommand)));
