@@ -92,11 +92,8 @@ export async function buildProgram(
   return program;
 }
 
-/**
- * What people type that commander reads otherwise: `-v` alone is `-V`; `help event create`
- * (commander's help command takes one word) is `event create --help`, or, when a word of the topic
- * names no command, the topic alone, so that commander refuses it as `boxoffice evnt` is refused.
- */
+// What people type that commander reads otherwise: `-v` alone is `-V`; `help event create` (commander's help takes one word)
+// is `event create --help`, or, when a word of the topic names no command, the topic alone, for commander to refuse as `boxoffice evnt`.
 function commanderArgv(program: Command, argv: readonly string[]): string[] {
   if (argv.length === 1 && argv[0] === '-v') return ['-V'];
   const at = argv.findIndex((word, index) => !word.startsWith('-') && !GLOBAL_OPTIONS_WITH_VALUE.has(argv[index - 1] ?? ''));

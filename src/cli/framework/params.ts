@@ -78,7 +78,6 @@ export function checkChanges(params: readonly ParamSpec[], values: ParamValues, 
   if (Object.keys(values).length === 0) throw new UsageError(`nothing to change: name at least one flag (see boxoffice ${verb} --help)`);
 }
 
-/** The ids a record verb takes before its flags, with their help. */
 const ID_ARGUMENTS = { eventId: ['<EVENT_ID>', 'event id'], ticketId: ['<TICKET_ID>', 'ticket id'], discountId: ['<DISCOUNT_ID>', 'discount id'] } as const;
 
 export type FieldVerbOptions<Ids extends keyof typeof ID_ARGUMENTS> = Record<Ids, string> & { values: ParamValues };
