@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { runInProcess, testDeps } from '../helpers/cli.js';
 import { buildProgram, invokedCommand } from '../../src/cli/framework/main.js';
 import { topLevelCommandNames } from '../../src/cli/commands/index.js';
-import { summaryOf, type TopLevelName } from '../../src/cli/commands/summaries.js';
+import { TOP_LEVEL_SUMMARIES, type TopLevelName } from '../../src/cli/commands/summaries.js';
 
 const exec = promisify(execFile);
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -58,7 +58,7 @@ describe('lazy command registry', () => {
     expect(full.commands.map((command) => command.name()).filter((name) => name !== 'help')).toEqual(names);
     expect(partial.commands.map((command) => command.name())).toEqual(full.commands.map((command) => command.name()));
     for (const command of full.commands) {
-      expect(command.description()).toBe(summaryOf(command.name() as TopLevelName));
+      expect(command.description()).toBe(TOP_LEVEL_SUMMARIES[command.name() as TopLevelName]);
     }
     const byName = (program: typeof full, name: string) => program.commands.find((command) => command.name() === name)!;
     expect(byName(partial, 'event').commands).toEqual([]);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { csvRecords } from '../helpers/csv.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkWatchInterval } from '../../src/cli/framework/watch-interval.js';
+import { checkWatchInterval } from '../../src/cli/framework/duration.js';
 import { READS_PER_REFRESH } from '../../src/insights/live.js';
 import { UsageError } from '../../src/client/errors.js';
 import { neutraliseFormula, restoreFormula } from '../../src/util/csv.js';

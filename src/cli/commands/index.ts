@@ -25,10 +25,6 @@ const GROUPS: readonly { heading: string; commands: readonly TopLevelName[]; loa
   { heading: 'Settings', commands: ['completion'], load: async () => (await import('./completion/completion.js')).registerCompletion },
 ];
 
-export function helpGroupOf(name: string): string | undefined {
-  return GROUPS.find((group) => (group.commands as readonly string[]).includes(name))?.heading;
-}
-
 /** Registers the group that runs `invoked` (a top-level command name, if any) in full, and placeholders for the rest. */
 export async function registerCommands(program: Command, context: CommandContext, invoked: string | undefined): Promise<void> {
   // `completion` prints scripts for the whole tree, so it needs every group.
@@ -38,6 +34,8 @@ export async function registerCommands(program: Command, context: CommandContext
     const register = registrations[index];
     if (register) register(program, context);
     else for (const name of group.commands) summarised(program.command(name));
+    const names: readonly string[] = group.commands;
+    for (const command of program.commands) if (names.includes(command.name())) command.helpGroup(`${group.heading}:`);
   });
 }
 

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../framework/context.js';
 
-const TOP_LEVEL_SUMMARIES = {
+export const TOP_LEVEL_SUMMARIES = {
   login: 'log in: opens the authorization page in your browser and stores the token in the profile',
   logout: 'remove the stored token from the profile',
   auth: 'the state of the login',
@@ -27,15 +27,11 @@ const TOP_LEVEL_SUMMARIES = {
 
 export type TopLevelName = keyof typeof TOP_LEVEL_SUMMARIES;
 
-export function summaryOf(name: TopLevelName): string {
-  return TOP_LEVEL_SUMMARIES[name];
-}
-
 /** What adds commands to a parent command: a group's verbs, or a whole group to the program. */
 export type RegisterCommand = (parent: Command, context: CommandContext) => void;
 
 export function summarised(command: Command): Command {
-  return command.description(summaryOf(command.name() as TopLevelName));
+  return command.description(TOP_LEVEL_SUMMARIES[command.name() as TopLevelName]);
 }
 
 /** Adds the group `name` with its verbs under it. */

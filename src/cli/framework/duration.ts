@@ -1,7 +1,10 @@
 // The durations of every flag that takes one: units from parse-duration, plus the bare-seconds
-// rule, refusing what that library would read loosely ("1h foo", "10 m").
+// rule, refusing what that library would read loosely ("1h foo", "10 m"); and the --watch check.
 import parseDurationText from 'parse-duration';
 import { UsageError } from '../../client/errors.js';
+import { isLoopbackHost } from '../../client/loopback.js';
+import { HOURLY_READ_QUOTA } from '../../client/live-quotas.js';
+import { formatDuration } from '../../util/duration.js';
 
 const BARE_SECONDS = /^\d+(\.\d+)?$/;
 /** Amount-unit pairs written together: "1h30m", "1.5h", "500ms". */
@@ -15,4 +18,19 @@ export function parseDuration(text: string, flag: string, options: { positive?: 
   }
   if (options.positive && ms <= 0) throw new UsageError(`${flag}: must be more than 0`, flag);
   return Math.round(ms);
+}
+
+// A --watch interval whose refreshes alone would spend more than the hourly read quota is refused;
+// the sandbox (a loopback address) applies no quota unless started with --limits.
+
+export function checkWatchInterval(intervalMs: number, apiUrl: string, readsPerRefresh: number, flag = '--watch'): void {
+  if (isLoopbackHost(new URL(apiUrl).hostname)) return;
+  const perHour = (readsPerRefresh * 3_600_000) / intervalMs;
+  if (perHour <= HOURLY_READ_QUOTA) return;
+  const shortest = Math.ceil((readsPerRefresh * 3_600_000) / HOURLY_READ_QUOTA);
+  throw new UsageError(
+    `${flag} ${formatDuration(intervalMs)}: each refresh costs ${readsPerRefresh} reads, ${Math.ceil(perHour)} an hour, over the ` +
+      `service's quota of ${HOURLY_READ_QUOTA} read calls an hour; use ${flag} ${formatDuration(shortest)} or longer`,
+    flag,
+  );
 }

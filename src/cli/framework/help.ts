@@ -76,10 +76,7 @@ export function configureCommandHelp(command: Command): void {
 /** A command line in help text: `  boxoffice …` or `  NAME=value boxoffice …`. */
 const COMMAND_LINE = /^\s+(\$ )?([A-Z_]+=\S+ )*boxoffice\b/;
 
-/**
- * Text added to help (examples, notes) fitted to `width`: a paragraph with a line too long is re-wrapped,
- * a command line too long is continued with " \\" on the next lines, never inside quotes.
- */
+/** Help's examples and notes fitted to `width`: a too-long paragraph re-wrapped, a too-long command line continued with " \\", never inside quotes. */
 export function fitHelpText(text: string, width: number): string {
   const lines = text.split('\n');
   const out: string[] = [];

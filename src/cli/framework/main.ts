@@ -3,7 +3,7 @@
 import type { Writable } from 'node:stream';
 import { Command, CommanderError, Option } from 'commander';
 import { ApiError, CancelledError, DeclinedError } from '../../client/errors.js';
-import { helpGroupOf, registerCommands } from '../commands/index.js';
+import { registerCommands } from '../commands/index.js';
 import type { CommandContext, CommandRun, GlobalOptions } from './context.js';
 import { printOut, type Deps, type Io } from '../../session/deps.js';
 import type { Invocation } from './error-message.js';
@@ -70,10 +70,6 @@ export async function buildProgram(
   };
   const context: CommandContext = { deps, globals, run };
   await register(program, context, invokedCommand(argv));
-  for (const command of program.commands) {
-    const group = helpGroupOf(command.name());
-    if (group !== undefined) command.helpGroup(`${group}:`);
-  }
   program.commandsGroup('Settings:').helpCommand('help [command]', 'show help for a command');
   // An id that cannot be one is refused before anything is sent (`event get abc`).
   program.hook('preAction', (_program, actionCommand) => checkIdArguments(argumentsOf(actionCommand)));
@@ -96,11 +92,8 @@ export async function buildProgram(
   return program;
 }
 
-/**
- * What people type that commander reads otherwise: `-v` alone is `-V`; `help event create`
- * (commander's help command takes one word) is `event create --help`, or, when a word of the topic
- * names no command, the topic alone, so that commander refuses it as `boxoffice evnt` is refused.
- */
+// What people type that commander reads otherwise: `-v` alone is `-V`; `help event create` (commander's help takes one word)
+// is `event create --help`, or, when a word of the topic names no command, the topic alone, for commander to refuse as `boxoffice evnt`.
 function commanderArgv(program: Command, argv: readonly string[]): string[] {
   if (argv.length === 1 && argv[0] === '-v') return ['-V'];
   const at = argv.findIndex((word, index) => !word.startsWith('-') && !GLOBAL_OPTIONS_WITH_VALUE.has(argv[index - 1] ?? ''));
@@ -141,18 +134,14 @@ export async function runCli(givenArgv: readonly string[], processDeps: Deps, re
     const failure = await reportError(error, deps, invocation && { ...invocation, waited: run.waitBudget });
     // With --json a failure is a document too (unless the command already wrote one, or writes a
     // stream of them), so that `boxoffice --json … > out.json` never leaves an empty file.
-    if (failure.exitCode !== EXIT.ok && wantsJson(argv) && !stdout.written() && !streaming) {
+    const globalFlags = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+    if (failure.exitCode !== EXIT.ok && globalFlags.includes('--json') && !stdout.written() && !streaming) {
       printOut(deps.io, `${JSON.stringify({ error: { code: failure.code, message: failure.message, exitCode: failure.exitCode } }, null, 2)}\n`);
     }
     return failure.exitCode;
   } finally {
     stdout.restore();
   }
-}
-
-/** `--json` among the global flags (before `--`). */
-function wantsJson(argv: readonly string[]): boolean {
-  return (argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv).includes('--json');
 }
 
 /** `io` noting whether anything was written on stdout; its stream is watched from its first use, as asking for it builds it (stdio.ts). */
@@ -221,10 +210,6 @@ function applyToAll(command: Command, apply: (command: Command) => void): void {
 }
 
 function argumentsOf(command: Command): Record<string, string> {
-  const values: Record<string, string> = {};
-  command.registeredArguments.forEach((argument, index) => {
-    const value: unknown = command.processedArgs[index];
-    if (typeof value === 'string') values[argument.name()] = value;
-  });
-  return values;
+  const given = command.registeredArguments.map((argument, index): [string, unknown] => [argument.name(), command.processedArgs[index]]);
+  return Object.fromEntries(given.filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }

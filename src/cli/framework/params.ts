@@ -43,7 +43,6 @@ export interface ParamSpec {
 
 export type ParamValues = Record<string, string>;
 
-/** How a parameter is named to the user: its flag, or its positional argument. */
 export function flagFor(spec: ParamSpec): string {
   return spec.positional ?? `--${kebabCase(spec.name)}`;
 }
@@ -79,10 +78,8 @@ export function checkChanges(params: readonly ParamSpec[], values: ParamValues, 
   if (Object.keys(values).length === 0) throw new UsageError(`nothing to change: name at least one flag (see boxoffice ${verb} --help)`);
 }
 
-/** The ids a record verb takes before its flags, with their help. */
 const ID_ARGUMENTS = { eventId: ['<EVENT_ID>', 'event id'], ticketId: ['<TICKET_ID>', 'ticket id'], discountId: ['<DISCOUNT_ID>', 'discount id'] } as const;
 
-/** What a record verb runs with: its ids, and the field values given as flags. */
 export type FieldVerbOptions<Ids extends keyof typeof ID_ARGUMENTS> = Record<Ids, string> & { values: ParamValues };
 
 /** A verb on a record, its fields as flags (`ticket update EVENT_ID TICKET_ID [flags]`, `ticket list EVENT_ID`): its arguments, flags, example and action. */
@@ -151,7 +148,6 @@ function belowMinimum(spec: ParamSpec, text: string): string | undefined {
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** One @, a dot in the domain, no spaces: what a typo breaks, not RFC 5322. */
 
 /** A whole number from `min` to `max` given as a flag's text, or a usage error naming the flag. */
 export function wholeNumber(text: string, flag: string, min: number, max = Number.POSITIVE_INFINITY): number {
@@ -164,12 +160,8 @@ export function wholeNumber(text: string, flag: string, min: number, max = Numbe
 }
 
 export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
+  const protocol = URL.parse(value)?.protocol;
+  return protocol === 'http:' || protocol === 'https:';
 }
 
 /** What the prompt proposes for `spec` from the answers so far (Enter takes it), if anything fits. */

@@ -6,10 +6,7 @@ import { writeJson } from './rows.js';
 
 export { writeAnswer, writeFieldRows, writeJson, writeRows, type Column } from './rows.js';
 
-/**
- * What a create or update prints: the API body under --json; else, on a terminal, one sentence
- * ("created event 12"), and piped just the id, so `id=$(boxoffice event create …)` works.
- */
+/** A create's or update's answer: the API body under --json, a sentence on a terminal ("created event 12"), else the id (`id=$(boxoffice event create)`). */
 export function writeAck(context: CommandContext, ack: { body: unknown; id: string; sentence: string }): void {
   const { io } = context.deps;
   if (context.globals().json) writeJson(io, ack.body);

@@ -102,10 +102,7 @@ export function colorAllowed(env: Readonly<Record<string, string | undefined>> |
 
 const ANSI = /\x1b\[[\d;]*m/g;
 
-/**
- * The padding after the last column kept out of copied text, and the rule redrawn at the text's
- * width (cli-table3 draws it per column, padding included; grey on a colour terminal).
- */
+/** The last column's padding kept out of copied text; the rule redrawn at the text's width (cli-table3 draws it per column, padding included). */
 function withoutTrailingSpace(text: string, color: boolean): string {
   const lines = text.split('\n').map((line) => line.replace(/ +((?:\x1b\[[\d;]*m)*)$/, '$1'));
   const isRule = (line: string): boolean => /^─+$/.test(line.replace(ANSI, ''));
@@ -121,11 +118,8 @@ function textWidth(text: string): number {
   return [...text].length;
 }
 
-/**
- * Which columns to show and how wide, as gh does: when the columns, with those marked `shrink` at
- * their floor, are still too wide, those with a `dropOrder` are left out, lowest first; then the
- * `shrink` columns are shortened (with "…"), the widest first. docs/output.md states each table's order.
- */
+// Which columns to show and how wide, as gh does: when the columns, `shrink` ones at their floor, are still too wide, those with a
+// `dropOrder` are left out, lowest first; then `shrink` columns are shortened (with "…"), widest first. docs/output.md: each table's order.
 export function fitColumns(
   columns: readonly Omit<Column<never>, 'value'>[],
   cells: readonly (readonly string[])[],

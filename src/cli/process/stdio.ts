@@ -37,10 +37,8 @@ export function processStdout() {
   };
   return {
     stream: opened,
-    /**
-     * Writes `text` in order with what went through `stream()`: straight to the descriptor until
-     * the stream exists (on Windows, always through it); a full non-blocking pipe hands the rest to the stream.
-     */
+    // In order with what went through `stream()`: straight to the descriptor until the stream exists (on Windows, always
+    // through it); a full non-blocking pipe hands the rest to the stream.
     print(text: string): void {
       if (stream !== undefined || process.platform === 'win32') {
         opened().write(text);

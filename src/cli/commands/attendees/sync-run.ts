@@ -15,7 +15,7 @@ import { printOut } from '../../../session/deps.js';
 import { explainPermission } from '../../../session/permission.js';
 import { openSession } from '../../../session/session.js';
 import { createPrompter } from '../../framework/prompt.js';
-import { checkWatchInterval } from '../../framework/watch-interval.js';
+import { checkWatchInterval } from '../../framework/duration.js';
 import { attendeeListRefused } from './shared.js';
 import type { AttendeesSyncOptions } from './sync.js';
 

@@ -11,7 +11,7 @@ import { countOf } from '../../../util/count.js';
 import { formatDuration } from '../../../util/duration.js';
 import type { CommandContext } from '../../framework/context.js';
 import { openSession } from '../../../session/session.js';
-import { checkWatchInterval } from '../../framework/watch-interval.js';
+import { checkWatchInterval } from '../../framework/duration.js';
 import { formatClockTime } from './answer.js';
 import type { CheckinOptions } from './checkin.js';
 

@@ -21,7 +21,7 @@ import type { CommandContext } from '../../framework/context.js';
 import { explainPermission } from '../../../session/permission.js';
 import { confirmReplace } from '../../framework/prompt.js';
 import { openSession } from '../../../session/session.js';
-import { checkWatchInterval } from '../../framework/watch-interval.js';
+import { checkWatchInterval } from '../../framework/duration.js';
 import { DEFAULT_PREFETCH, attendeeListRefused } from '../attendees/shared.js';
 import type { InsightsOptions } from './insights.js';
 import { showReport } from './show.js';
