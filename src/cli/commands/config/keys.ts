@@ -2,7 +2,7 @@
 import { Argument } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import { completeWith } from '../../framework/completion-values.js';
-import { isProfileKey, PROFILE_KEYS, URL_KEYS, type ProfileKey } from '../../../session/config/profile.js';
+import { PROFILE_KEYS, URL_KEYS, type ProfileKey } from '../../../session/config/profile.js';
 import { isLoopbackHost } from '../../../client/loopback.js';
 
 /** The KEY argument of `config get` and `config set`: one of the settings (completed by the shell). */
@@ -15,7 +15,7 @@ export function settingArgument(): Argument {
 export function profileKeyFrom(name: string): ProfileKey {
   const camel = name.toLowerCase().replace(/[-_]([a-z])/g, (_, letter: string) => letter.toUpperCase());
   const match = PROFILE_KEYS.find((key) => key.toLowerCase() === camel.toLowerCase());
-  if (match && isProfileKey(match)) return match;
+  if (match) return match;
   throw new UsageError(`unknown setting ${JSON.stringify(name)} (settings: ${PROFILE_KEYS.join(', ')})`, 'KEY');
 }
 
