@@ -11,7 +11,6 @@ export interface ExpiryStatus {
   level: ExpiryLevel;
   /** Negative once expired. */
   remainingMs?: number;
-  /** Rounded down. */
   daysLeft?: number;
   expiresAt?: Date;
 }

@@ -29,7 +29,6 @@ export function writePrivateFile(path: string, data: string | Uint8Array): void 
   }
 }
 
-/** 0 where the platform has no such flag (Windows). */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 const NON_BLOCKING = constants.O_NONBLOCK ?? 0;
 
@@ -95,14 +94,8 @@ export function openOwnFile(path: string, flags: number): { fd: number; size: nu
 }
 
 export function foreignEntry(path: string): string | undefined {
-  let found: Stats;
-  try {
-    found = lstatSync(path);
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return undefined;
-    throw error;
-  }
-  return foreignReason(found);
+  const found = lstatSync(path, { throwIfNoEntry: false });
+  return found && foreignReason(found);
 }
 
 export function openDirectoryReason(stats: Stats): string | undefined {

@@ -5,7 +5,6 @@ import type { Writable } from 'node:stream';
 
 export interface StatusLine {
   show(text: string): void;
-  /** Clears the line, so that a summary or an error starts on a clean line. */
   clear(): void;
 }
 

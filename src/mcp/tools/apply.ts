@@ -44,13 +44,9 @@ function idsDocument(value: unknown): unknown {
 }
 
 /** Values fenced: they come from the setup file and the service. */
-function fencedDocument(document: PlanDocument, messages: string[]) {
-  const { file, state, dryRun, summary, steps, notes, warnings, ids } = document;
+function fencedDocument({ steps, notes, warnings, ids, ...document }: PlanDocument, messages: string[]) {
   return {
-    file,
-    state,
-    dryRun,
-    summary,
+    ...document,
     steps: serviceValue(steps),
     notes: serviceValue(notes),
     warnings: serviceValue(warnings),

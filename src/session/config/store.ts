@@ -57,12 +57,8 @@ export function readStoredConfig(path: string): StoredConfig {
 
 /** A file readable by others (written by an older version or by hand) is made owner-only. */
 function tightenMode(path: string): void {
-  try {
-    const { mode } = statSync(path);
-    if ((mode & 0o077) !== 0) chmodSync(path, PRIVATE_FILE_MODE);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const stats = statSync(path, { throwIfNoEntry: false });
+  if (stats && (stats.mode & 0o077) !== 0) chmodSync(path, PRIVATE_FILE_MODE);
 }
 
 export class ConfigStore {

@@ -29,11 +29,6 @@ interface CommandNode {
 /** A placeholder or argument name that names a path: `<file>`, `<FILE>`, `<dir>`, `<dest>`. */
 const PATH_NAME = /^(file|dir|dest|path)$/i;
 
-function optionKind(option: Option): ValueKind | undefined {
-  const placeholder = /<([^>]+)>/.exec(option.flags)?.[1];
-  return placeholder !== undefined && PATH_NAME.test(placeholder) ? 'file' : undefined;
-}
-
 function argumentKind(name: string): ValueKind | undefined {
   if (name === 'EVENT_ID') return 'event';
   if (name === 'TICKET_ID') return 'ticket';
@@ -49,11 +44,12 @@ function commandTree(program: Command): CommandNode[] {
       subcommands: command.commands.map((sub) => ({ name: sub.name(), description: sub.description() })),
       options: options
         .filter((option) => !option.hidden)
-        .flatMap((option) =>
-          [option.long, option.short]
+        .flatMap((option) => {
+          const kind = PATH_NAME.test(/<([^>]+)>/.exec(option.flags)?.[1] ?? '') ? ('file' as const) : undefined;
+          return [option.long, option.short]
             .filter((flag) => flag !== undefined)
-            .map((flag) => ({ flag, description: option.description, values: completionValues(option), kind: optionKind(option) })),
-        ),
+            .map((flag) => ({ flag, description: option.description, values: completionValues(option), kind }));
+        }),
       argumentValues: command.registeredArguments[0] ? completionValues(command.registeredArguments[0]) : undefined,
       argumentKinds: command.registeredArguments.map((argument) => argumentKind(argument.name())),
     });
@@ -112,22 +108,11 @@ ${caseArms(nodes, (node) => [
 }`;
 }
 
-/** How the completion function reads the words typed and offers words, in bash's or zsh's terms. */
-interface ShellWords {
-  /** Its local variables, `prev` (the word before the cursor) among them. */
-  locals: string;
-  /** The index of the first word after `boxoffice`, and of the word being completed. */
-  first: number;
-  current: string;
-  /** The word at index `i`. */
-  word: string;
-  offerValues: string;
-  offerWords: string;
-  offerFiles: string;
-}
-
-/** The completion function bash and zsh share: the command path typed so far, then its words or a flag's values. */
-function completer(shell: ShellWords): string {
+/**
+ * The completion function bash and zsh share: the command path typed so far, then its words or a flag's values. In the shell's terms:
+ * its locals (`prev` among them), the index of the first word after `boxoffice` and of the word being completed, the word at `i`.
+ */
+function completer(shell: Record<'locals' | 'current' | 'word' | 'offerValues' | 'offerWords' | 'offerFiles', string> & { first: number }): string {
   return `_boxoffice() {
   local ${shell.locals}
   for ((i = ${shell.first}; i < ${shell.current}; i++)); do

@@ -19,7 +19,7 @@ export function profileKeyFrom(name: string): ProfileKey {
   throw new UsageError(`unknown setting ${JSON.stringify(name)} (settings: ${PROFILE_KEYS.join(', ')})`, 'KEY');
 }
 
-/** Checks a value for `key`; returns a warning to show, if any. */
+/** A warning to show, if any. */
 export function checkSettingValue(key: ProfileKey, value: string): string | undefined {
   if (URL_KEYS.has(key)) {
     let url: URL;

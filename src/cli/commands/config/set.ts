@@ -12,12 +12,7 @@ import { readAllStdin } from '../../process/stdin.js';
 import { openConfigStore } from '../../../session/config/store.js';
 import { writeDone } from '../../output/index.js';
 
-interface ConfigSetOptions {
-  key: string;
-  value?: string;
-}
-
-export function registerConfigSet(group: Command, context: CommandContext, run: RunVerb<ConfigSetOptions> = runConfigSet): void {
+export function registerConfigSet(group: Command, context: CommandContext, run: RunVerb<{ key: string; value?: string }> = runConfigSet): void {
   group
     .command('set')
     .description('change one setting of the profile ("" removes it; no value: asked for, hidden for secrets, or read from piped stdin)')
@@ -31,7 +26,7 @@ export function registerConfigSet(group: Command, context: CommandContext, run: 
     .action(verbAction(context, run, (key: string, value: string | undefined) => ({ key, value })));
 }
 
-async function runConfigSet(options: ConfigSetOptions, context: CommandContext): Promise<void> {
+async function runConfigSet(options: { key: string; value?: string }, context: CommandContext): Promise<void> {
   const key = profileKeyFrom(options.key);
   const { deps } = context;
   let value = options.value;
