@@ -1,6 +1,5 @@
-// The OAuth authorization-code flow from a terminal: a loopback callback server, the authorize
-// page opened in the browser (or its address printed), one callback checked against this login's
-// random state, then the code exchanged with the PKCE verifier (RFC 7636, S256).
+// The OAuth authorization-code flow from a terminal: a loopback callback server, one callback
+// checked against this login's random state, the code exchanged with a PKCE verifier (RFC 7636, S256).
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { BoxofficeError, CancelledError } from '../client/errors.js';

@@ -1,7 +1,5 @@
-// Files a run writes for itself (an export's work files, a checkpoint written aside): created
-// with O_EXCL and O_NOFOLLOW, so that a symbolic link or a file someone else planted at the name
-// is never followed, truncated or reused. A leftover of our own (a regular file of this user with
-// one link, from an earlier run) is removed and created afresh; anything else is refused.
+// Files a run writes for itself: created with O_EXCL and O_NOFOLLOW, so that a link or a file someone
+// else planted at the name is never followed, truncated or reused (a leftover of our own is replaced).
 // Reopening one (to resume) refuses the same way, and never blocks on a FIFO.
 import { chmodSync, closeSync, constants, existsSync, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 

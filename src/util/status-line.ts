@@ -1,6 +1,5 @@
-// One line on a terminal's stderr that is redrawn in place (progress), and cleared before
-// anything else is written there. Given the terminal's width, a longer text is cut at a word
-// boundary: a line the terminal wrapped would leave its first part behind at every redraw.
+// One line on a terminal's stderr redrawn in place (progress). A text longer than the terminal is
+// cut at a word: a line the terminal wrapped would leave its first part behind at every redraw.
 import type { Writable } from 'node:stream';
 
 export interface StatusLine {

@@ -1,6 +1,5 @@
-// `apply_setup` (only with --allow-writes): `boxoffice apply` in two calls. The first returns the
-// plan with a token, changing nothing; the second, with that token, carries the plan out if the
-// plan computed again then (under the state file's lock) is the one the token was given for.
+// `apply_setup`: `boxoffice apply` in two calls. The first returns the plan and a token; the second
+// carries it out if the plan computed again (under the state file's lock) is the one the token names.
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import * as z from 'zod';

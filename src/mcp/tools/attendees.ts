@@ -1,6 +1,5 @@
-// Attendee data stays out of the assistant's context: `export_attendees` writes the list to a
-// private file (by the core of `attendees export`) and returns where and how many; `attendee_rows`
-// (only with --allow-attendee-rows) returns rows, only the columns asked for.
+// Attendee data stays out of the assistant's context: `export_attendees` writes it to a private
+// file; only `attendee_rows` (--allow-attendee-rows) returns rows, of the columns asked for.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';

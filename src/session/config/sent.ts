@@ -1,7 +1,5 @@
-// What each profile last sent for a ticket or discount, for the fields the service never returns
-// (a discount, a ticket's serviceFee): an update sends them again. Kept in sent.json beside the
-// profiles' config.json, owner-only and replaced atomically; the records an older version kept
-// in config.json (each profile's `sent`) move here when the records are first read.
+// sent.json: what each profile last sent for the fields the service never returns (a discount, a
+// ticket's serviceFee), which an update sends again. Older versions kept them in config.json.
 import { join } from 'node:path';
 import type { SentStore } from '../../apply/remote.js';
 import type { FieldValues } from '../../client/fields/read-back.js';

@@ -1,6 +1,5 @@
 // What the CLI trusts on disk: a config directory and file of this user's that no one else may
-// write to (as ssh checks ~/.ssh), and directories that are absolute (a relative one, from an
-// empty HOME, would put tokens under whatever directory the command runs in).
+// write to (as ssh checks ~/.ssh), at an absolute path.
 import { statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { UsageError } from '../../client/errors.js';

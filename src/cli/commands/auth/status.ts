@@ -1,6 +1,5 @@
-// `boxoffice auth status [--offline]`: which token is used, for which profile and addresses, its
-// days left, and whether the service accepts it (one cheap read). Exits 3 when there is no usable
-// token or the service refuses it, 1 when something other than the service answers at the address.
+// `boxoffice auth status [--offline]`. Exits 3 when there is no usable token or the service refuses
+// it, 1 when something other than the service answers at the address.
 import type { Command } from 'commander';
 import { BoxofficeError, NotLoggedInError } from '../../../client/errors.js';
 import { describeRemaining, type ExpiryStatus, expiryStatus } from '../../../auth/expiry.js';

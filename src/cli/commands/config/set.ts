@@ -1,7 +1,5 @@
-// `boxoffice config set KEY [VALUE]`: changes one setting of the profile (creating the profile
-// if needed). An empty VALUE removes the setting; without VALUE it is asked for on a terminal
-// (hidden for secrets), or read from standard input when that is not a terminal or VALUE is `-`
-// (`boxoffice config set clientSecret - < secret.txt`): a secret never needs to be in argv.
+// `boxoffice config set KEY [VALUE]` (creating the profile if needed). VALUE is read from stdin when
+// it is `-` or stdin is not a terminal, so a secret never needs to be in argv.
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
