@@ -119,10 +119,7 @@ export function applyTool(settings: ServerSettings): BoxofficeTool {
               }
             },
           });
-          const messages = stderr
-            .text()
-            .split('\n')
-            .filter((line) => line !== '');
+          const messages = stderr.text().match(/[^\n]+/g) ?? [];
           if (token !== undefined) {
             issued.delete(token);
             return { applied: true, ...fencedDocument(result.document, messages) };

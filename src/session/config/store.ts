@@ -15,9 +15,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** `sent`: the records an older version kept here (now in sent.json). */
 type StoredProfile = Profile & { sent?: SentMemory };
 
-interface StoredConfig extends Record<string, unknown> {
-  profiles?: Record<string, StoredProfile>;
-}
+type StoredConfig = Record<string, unknown> & { profiles?: Record<string, StoredProfile> };
 
 const CONFIG_FILE_NAME = 'config.json';
 

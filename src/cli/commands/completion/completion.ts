@@ -270,29 +270,18 @@ export function registerCompletion(
     .action(verbAction(context, run, (shell: string) => ({ shell })));
 }
 
-/**
- * The profile names --profile completes: the presets and those saved in the config file, as they
- * are when the script is generated (`source <(boxoffice completion bash)` runs at each shell's
- * start); the presets alone when the config file cannot be read.
- */
-async function profileNames(context: CommandContext): Promise<readonly string[]> {
-  try {
-    return (await openConfigStore(context.deps.env)).profileNames();
-  } catch {
-    return Object.keys(PRESET_PROFILES);
-  }
-}
-
 async function runCompletion(options: { shell: string }, program: Command, context: CommandContext): Promise<void> {
   const shell = SHELLS.find((known) => known === options.shell);
   if (!shell) throw new UsageError(`unknown shell ${JSON.stringify(options.shell)}: expected bash, zsh or fish`, 'SHELL');
   const profileOption = program.options.find((option) => option.long === '--profile');
-  if (profileOption) completeWith(profileOption, await profileNames(context));
+  // The profiles as they are when the script is generated (at each shell's start); the presets alone when the config file cannot be read.
+  const profiles = await openConfigStore(context.deps.env).then(
+    (store) => store.profileNames(),
+    () => Object.keys(PRESET_PROFILES),
+  );
+  if (profileOption) completeWith(profileOption, profiles);
   // The config directory at generation time, where BOXOFFICE_CONFIG_DIR is not set at TAB time.
   const script = { bash, zsh, fish }[shell](commandTree(program), configDirectory(context.deps.env));
-  if (context.globals().json) {
-    writeJson(context.deps.io, { shell, script });
-    return;
-  }
+  if (context.globals().json) return writeJson(context.deps.io, { shell, script });
   printOut(context.deps.io, script);
 }
