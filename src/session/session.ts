@@ -68,12 +68,8 @@ export function requireAddresses(profile: Profile, profileName: string): Pick<Cl
 
 // A token or secret travels only over HTTPS, or to this machine (RFC 8252 allows plain http on the loopback interface).
 export function assertSafeBaseUrl(value: string, setting: string, profileName: string): URL {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`profile ${profileName}: ${setting} ${JSON.stringify(value)} is not an address`, setting);
-  }
+  const url = URL.parse(value);
+  if (!url) throw new UsageError(`profile ${profileName}: ${setting} ${JSON.stringify(value)} is not an address`, setting);
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return url;
   if (url.protocol === 'http:') {

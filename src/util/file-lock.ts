@@ -32,13 +32,11 @@ export function describeHolder(holder: LockHolder | undefined): string {
 }
 
 async function readHolder(path: string): Promise<LockHolder | undefined> {
-  try {
-    const parsed = JSON.parse(await readFile(path, 'utf8')) as Partial<LockHolder>;
-    if (typeof parsed.pid !== 'number' || typeof parsed.host !== 'string' || typeof parsed.startedAt !== 'string') return undefined;
-    return { pid: parsed.pid, host: parsed.host, startedAt: parsed.startedAt };
-  } catch {
-    return undefined;
-  }
+  const parsed = (await readFile(path, 'utf8')
+    .then(JSON.parse)
+    .catch(() => undefined)) as Partial<LockHolder> | null | undefined;
+  const { pid, host, startedAt } = parsed ?? {};
+  return typeof pid === 'number' && typeof host === 'string' && typeof startedAt === 'string' ? { pid, host, startedAt } : undefined;
 }
 
 /** On this host, whether the process still runs (EPERM: it runs under another user). */

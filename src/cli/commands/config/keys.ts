@@ -22,12 +22,8 @@ export function profileKeyFrom(name: string): ProfileKey {
 /** A warning to show, if any. */
 export function checkSettingValue(key: ProfileKey, value: string): string | undefined {
   if (URL_KEYS.has(key)) {
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      throw new UsageError(`${key}: expected an address such as https://api.example.com, not ${JSON.stringify(value)}`, key);
-    }
+    const url = URL.parse(value);
+    if (!url) throw new UsageError(`${key}: expected an address such as https://api.example.com, not ${JSON.stringify(value)}`, key);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`${key}: expected an http(s) address`, key);
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
       return `warning: ${key} uses plain http to another host; commands refuse to send tokens there (use https)`;
