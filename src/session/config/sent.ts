@@ -17,7 +17,6 @@ export interface SentMemory {
 
 export type SentByProfile = Record<string, SentMemory>;
 
-const SENT_FILE_NAME = 'sent.json';
 const SENT_LOCK_TIMEOUT_MS = 10_000;
 
 function readSentFile(path: string): SentByProfile {
@@ -36,7 +35,7 @@ function merged(under: SentByProfile, over: SentByProfile): SentByProfile {
 
 /** The records of `profileName`, from sent.json (after moving in what config.json still holds). */
 export async function openSentStore(config: ConfigStore, profileName: string): Promise<SentStore> {
-  const path = join(config.directory, SENT_FILE_NAME);
+  const path = join(config.directory, 'sent.json');
   assertOnlyYours(path, 'file');
   let profiles = readSentFile(path);
   // Read, changed and written under sent.json's lock: two runs at once (eight `ticket add` in

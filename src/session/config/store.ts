@@ -17,8 +17,6 @@ type StoredProfile = Profile & { sent?: SentMemory };
 
 type StoredConfig = Record<string, unknown> & { profiles?: Record<string, StoredProfile> };
 
-const CONFIG_FILE_NAME = 'config.json';
-
 /** BOXOFFICE_CONFIG_DIR, else the platform's config directory (as `conf` would choose it); absolute. */
 export function configDirectory(env: Env): string {
   const explicit = env.BOXOFFICE_CONFIG_DIR?.trim();
@@ -28,7 +26,7 @@ export function configDirectory(env: Env): string {
 
 export async function openConfigStore(env: Env): Promise<ConfigStore> {
   const directory = configDirectory(env);
-  const path = join(directory, CONFIG_FILE_NAME);
+  const path = join(directory, 'config.json');
   assertOnlyYours(directory, 'directory');
   assertOnlyYours(path, 'file');
   tightenMode(path);
