@@ -113,8 +113,6 @@ export async function browserLogin(options: BrowserLoginOptions): Promise<TokenR
       : { ok: true, message: 'Authorization received. You can close this window and return to the terminal.' };
   });
   const stopWaiting = new AbortController();
-  const onInterrupt = () => stopWaiting.abort();
-  options.signal.addEventListener('abort', onInterrupt, { once: true });
 
   let query: CallbackQuery;
   try {
@@ -134,7 +132,7 @@ export async function browserLogin(options: BrowserLoginOptions): Promise<TokenR
       options.tell(`Could not open a browser (${error.message}). Open the address above yourself; still waiting.`);
     });
 
-    const timedOut = options.sleep(options.timeoutMs, stopWaiting.signal).then(
+    const timedOut = options.sleep(options.timeoutMs, AbortSignal.any([stopWaiting.signal, options.signal])).then(
       () => {
         throw new LoginTimeoutError(`no answer from the browser within ${describeMinutes(options.timeoutMs)}; nothing was stored`);
       },
@@ -146,7 +144,6 @@ export async function browserLogin(options: BrowserLoginOptions): Promise<TokenR
     query = await Promise.race([server.callback, timedOut]);
   } finally {
     stopWaiting.abort();
-    options.signal.removeEventListener('abort', onInterrupt);
     await server.close();
   }
 

@@ -117,9 +117,7 @@ export async function openSession(context: CommandContext, needs: SessionNeeds =
   const addresses = requireAddresses(profile, profileName);
 
   if (needs.token !== false) {
-    if (!profile.token) {
-      throw new NotLoggedInError(`not logged in (profile ${profileName}): run boxoffice login, or set BOXOFFICE_TOKEN`);
-    }
+    if (!profile.token) throw new NotLoggedInError(`not logged in (profile ${profileName}): run boxoffice login, or set BOXOFFICE_TOKEN`);
     if (tokenSource === 'profile') {
       const status = expiryStatus(profile.tokenExpiresAt, deps.clock.now());
       if (status.level === 'expired') {

@@ -97,7 +97,6 @@ export function foreignEntry(path: string): string | undefined {
 }
 
 export function openDirectoryReason(stats: Stats): string | undefined {
-  const STICKY = 0o1000;
-  if ((stats.mode & 0o002) !== 0 && (stats.mode & STICKY) === 0) return 'is writable by every user and has no sticky bit';
-  return undefined;
+  // 0o1000: the sticky bit.
+  return (stats.mode & 0o002) !== 0 && (stats.mode & 0o1000) === 0 ? 'is writable by every user and has no sticky bit' : undefined;
 }

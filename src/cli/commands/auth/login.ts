@@ -108,9 +108,7 @@ async function runLogin(options: LoginOptions, context: CommandContext): Promise
   const expires = expiresAt.toISOString();
   await store.updateProfile(profileName, { token, tokenExpiresAt: expires });
   writeDone(context, { profile: profileName, tokenExpiresAt: expires }, `logged in (profile ${profileName}); the token is valid until ${expires.slice(0, 10)}`);
-  if (deps.env.BOXOFFICE_TOKEN?.trim()) {
-    deps.io.stderr.write('note: BOXOFFICE_TOKEN is set and takes precedence over the stored token\n');
-  }
+  if (deps.env.BOXOFFICE_TOKEN?.trim()) deps.io.stderr.write('note: BOXOFFICE_TOKEN is set and takes precedence over the stored token\n');
 }
 
 /** On a terminal, the client id and secret the profile lacks are asked for and stored: login is the one step after registering. */
