@@ -54,10 +54,7 @@ function sameHolder(a: LockHolder | undefined, b: LockHolder | undefined): boole
   return a.pid === b.pid && a.startedAt === b.startedAt;
 }
 
-/**
- * The lock file appears with its holder already written: written under a name of its own, then
- * linked (which fails if the lock exists), so that a run refused by it always reads who holds it.
- */
+/** Written under a name of its own, then linked (which fails if the lock exists): a run refused by it always reads who holds it. */
 async function tryCreate(path: string, holder: LockHolder): Promise<boolean> {
   const written = `${path}.${randomBytes(6).toString('hex')}.new`;
   await writeNewFile(written, `${JSON.stringify(holder)}\n`);
@@ -73,9 +70,8 @@ async function tryCreate(path: string, holder: LockHolder): Promise<boolean> {
 }
 
 /**
- * Removes a dead holder's lock (`stale`: that holder, or undefined for one that could not be
- * read). It is first moved aside, so that two runs taking over at once cannot remove a lock the
- * other has just created: the one that moved a live run's lock puts it back.
+ * Removes the lock of `stale` (undefined: unreadable), first moved aside, so that two runs taking over at once cannot remove
+ * a lock the other has just created: the one that moved a live run's lock puts it back.
  */
 async function takeOver(path: string, stale: LockHolder | undefined): Promise<void> {
   const aside = `${path}.${randomBytes(6).toString('hex')}.stale`;

@@ -59,10 +59,9 @@ async function runAuthStatus({ offline }: { offline: boolean }, context: Command
   if (context.globals().json) {
     writeJson(deps.io, status);
   } else {
-    const tokenLine = describeToken(tokenSource, profile.tokenExpiresAt, expiry);
     const lines: [string, string][] = [
       ['profile', profileName],
-      ['token', tokenLine],
+      ['token', describeToken(tokenSource, profile.tokenExpiresAt, expiry)],
       ['account', accountLine(check)],
       ['api', status.apiUrl ?? '(not set)'],
       ['publisher api', status.publisherUrl ?? '(not set)'],
