@@ -98,7 +98,6 @@ export async function loadProfile(context: CommandContext) {
   assertProfileExists(store, profileName);
   const { env } = context.deps;
   const stored = store.getProfile(profileName);
-  // The stored profile with BOXOFFICE_* values laid over it.
   const profile: Profile = { ...stored };
   for (const [variable, key] of ENV_OVERRIDES) {
     const value = env[variable]?.trim();

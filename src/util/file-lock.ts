@@ -14,11 +14,6 @@ export interface LockHolder {
   startedAt: string;
 }
 
-export interface FileLock {
-  readonly path: string;
-  release(): Promise<void>;
-}
-
 /** Within this, a lock file with no readable holder may still be being written. */
 const UNREADABLE_LOCK_GRACE_MS = 2_000;
 
@@ -115,7 +110,9 @@ export async function tryLock(
   }
 }
 
-function ownedLock(path: string, own: LockHolder): FileLock {
+export type FileLock = ReturnType<typeof ownedLock>;
+
+function ownedLock(path: string, own: LockHolder) {
   let released = false;
   return {
     path,

@@ -7,13 +7,8 @@ type SqlValue = string | number | bigint | null | Uint8Array;
 /** Positional values, or one object whose keys name `@name` parameters. */
 type SqlParams = SqlValue[] | [Record<string, SqlValue>];
 
-interface RunResult {
-  changes: number;
-  lastInsertRowid: number | bigint;
-}
-
 export interface SqliteStatement {
-  run(...params: SqlParams): RunResult;
+  run(...params: SqlParams): { changes: number; lastInsertRowid: number | bigint };
   get(...params: SqlParams): unknown;
   all(...params: SqlParams): unknown[];
   iterate(...params: SqlParams): IterableIterator<unknown>;
