@@ -2,11 +2,6 @@
 // cut at a word: a line the terminal wrapped would leave its first part behind at every redraw.
 import type { Writable } from 'node:stream';
 
-export interface StatusLine {
-  show(text: string): void;
-  clear(): void;
-}
-
 const CLEAR_LINE = '\r\x1b[K';
 
 /** `text` within `width` columns: cut after the last word that fits, and an ellipsis. */
@@ -16,10 +11,10 @@ function fitted(text: string, width: number): string {
   return `${text.slice(0, cut > 0 ? cut : width - 1)}…`;
 }
 
-export function statusLine(stderr: Writable, columns = Number.POSITIVE_INFINITY): StatusLine {
+export function statusLine(stderr: Writable, columns = Number.POSITIVE_INFINITY) {
   let shown = false;
   return {
-    show(text) {
+    show(text: string) {
       shown = true;
       // The last column is left free: a terminal that fills it may wrap before the next redraw.
       stderr.write(`${CLEAR_LINE}${fitted(text, columns - 1)}`);
