@@ -1,6 +1,5 @@
-// The OAuth authorization-code flow from a terminal: a loopback callback server, the authorize
-// page opened in the browser (or its address printed), one callback checked against this login's
-// random state, then the code exchanged with the PKCE verifier (RFC 7636, S256).
+// The OAuth authorization-code flow from a terminal: a loopback callback server, one callback
+// checked against this login's random state, the code exchanged with a PKCE verifier (RFC 7636, S256).
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { BoxofficeError, CancelledError } from '../client/errors.js';
@@ -114,8 +113,6 @@ export async function browserLogin(options: BrowserLoginOptions): Promise<TokenR
       : { ok: true, message: 'Authorization received. You can close this window and return to the terminal.' };
   });
   const stopWaiting = new AbortController();
-  const onInterrupt = () => stopWaiting.abort();
-  options.signal.addEventListener('abort', onInterrupt, { once: true });
 
   let query: CallbackQuery;
   try {
@@ -135,7 +132,7 @@ export async function browserLogin(options: BrowserLoginOptions): Promise<TokenR
       options.tell(`Could not open a browser (${error.message}). Open the address above yourself; still waiting.`);
     });
 
-    const timedOut = options.sleep(options.timeoutMs, stopWaiting.signal).then(
+    const timedOut = options.sleep(options.timeoutMs, AbortSignal.any([stopWaiting.signal, options.signal])).then(
       () => {
         throw new LoginTimeoutError(`no answer from the browser within ${describeMinutes(options.timeoutMs)}; nothing was stored`);
       },
@@ -147,7 +144,6 @@ export async function browserLogin(options: BrowserLoginOptions): Promise<TokenR
     query = await Promise.race([server.callback, timedOut]);
   } finally {
     stopWaiting.abort();
-    options.signal.removeEventListener('abort', onInterrupt);
     await server.close();
   }
 

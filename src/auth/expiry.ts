@@ -5,13 +5,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const WARN_WITHIN_MS = 14 * DAY_MS;
 const URGENT_WITHIN_MS = DAY_MS;
 
-type ExpiryLevel = 'unknown' | 'ok' | 'soon' | 'urgent' | 'expired';
-
 export interface ExpiryStatus {
-  level: ExpiryLevel;
+  level: 'unknown' | 'ok' | 'soon' | 'urgent' | 'expired';
   /** Negative once expired. */
   remainingMs?: number;
-  /** Rounded down. */
   daysLeft?: number;
   expiresAt?: Date;
 }
@@ -22,7 +19,7 @@ export function expiryStatus(expiresAt: string | undefined, now: Date): ExpirySt
   if (Number.isNaN(end.getTime())) return { level: 'unknown' };
   const remainingMs = end.getTime() - now.getTime();
   const daysLeft = Math.floor(remainingMs / DAY_MS);
-  const level: ExpiryLevel = remainingMs <= 0 ? 'expired' : remainingMs < URGENT_WITHIN_MS ? 'urgent' : remainingMs < WARN_WITHIN_MS ? 'soon' : 'ok';
+  const level: ExpiryStatus['level'] = remainingMs <= 0 ? 'expired' : remainingMs < URGENT_WITHIN_MS ? 'urgent' : remainingMs < WARN_WITHIN_MS ? 'soon' : 'ok';
   return { level, remainingMs, daysLeft, expiresAt: end };
 }
 

@@ -32,16 +32,12 @@ function valueSchema(field: FieldSpec, verb: Verb): z.ZodType {
 
 const FORMAT_HINTS: Partial<Record<NonNullable<FieldSpec['kind']>, string>> = { date: ' (yyyy-mm-dd)', time: ' (HH:MM, 24-hour)' };
 
-function describe(field: FieldSpec): string {
-  const blank = field.blank ? ' (null: left blank)' : '';
-  return `${field.help}${FORMAT_HINTS[field.kind ?? 'text'] ?? ''}${blank}`;
-}
-
 /** A create's required fields are required, an update's only its ids. */
 function inputShape(fields: readonly FieldSpec[], verb: Verb): z.ZodRawShape {
   return Object.fromEntries(
     fields.map((field) => {
-      const schema = valueSchema(field, verb).describe(field.positional ? field.help : describe(field));
+      const hints = `${FORMAT_HINTS[field.kind ?? 'text'] ?? ''}${field.blank ? ' (null: left blank)' : ''}`;
+      const schema = valueSchema(field, verb).describe(field.positional ? field.help : `${field.help}${hints}`);
       return [field.name, field.positional || (verb === 'create' && field.required) ? schema : schema.optional()];
     }),
   );

@@ -80,7 +80,7 @@ export async function serveMcp(options: McpServeOptions, context: CommandContext
   const tools = [
     ...readTools(settings),
     insightsTool(settings),
-    ...attendeeTools(settings, { exportDir, allowRows: options.allowAttendeeRows }),
+    ...attendeeTools(settings, exportDir, options.allowAttendeeRows),
     ...(options.allowWrites ? [...writeTools(settings), applyTool(settings)] : []),
   ];
 

@@ -11,10 +11,6 @@ import { RequestIdScanner } from './request-id-scanner.js';
 /** The largest message taken (no tool takes more than a few kilobytes of arguments). */
 const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
-const NEWLINE = 0x0a;
-
-type RequestId = string | number | null;
-
 const withId = z.object({ id: z.union([z.string(), z.number()]) });
 
 export class LineTransport implements Transport {
@@ -37,7 +33,7 @@ export class LineTransport implements Transport {
   private readonly onData = (chunk: Buffer) => {
     let start = 0;
     while (start < chunk.length) {
-      const end = chunk.indexOf(NEWLINE, start);
+      const end = chunk.indexOf('\n', start);
       const piece = chunk.subarray(start, end === -1 ? chunk.length : end);
       this.take(piece);
       if (end === -1) break;
@@ -98,7 +94,7 @@ export class LineTransport implements Transport {
     this.onmessage?.(message.data);
   }
 
-  private refuse(id: RequestId, code: ErrorCode, message: string): void {
+  private refuse(id: string | number | null, code: ErrorCode, message: string): void {
     this.onerror?.(new Error(message));
     // The protocol's message type has no null id; JSON-RPC 2.0 answers an unreadable request with one.
     this.write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`).catch(() => {});

@@ -1,6 +1,5 @@
-// One tool call: the cores run in a context of their own; an error becomes a tool error carrying
-// the CLI's one-line message and next step, which the CLI gives the server (McpHost): src/mcp
-// imports nothing of src/cli.
+// One tool call: an error becomes a tool error carrying the CLI's one-line message and next step,
+// which the CLI gives the server (McpHost): src/mcp imports nothing of src/cli.
 import { Readable, Writable } from 'node:stream';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CommandContext } from '../session/context.js';

@@ -5,10 +5,7 @@ import { openSentStore } from './config/sent.js';
 import type { CommandContext } from './context.js';
 import { openSession } from './session.js';
 
-/**
- * What apply runs on: the session's client, and automatic discounts looked up with the Publisher
- * API where the profile has a key. `close` ends the session.
- */
+/** Automatic discounts are looked up with the Publisher API where the profile has a key; `close` ends the session. */
 export async function applyConnection(
   context: CommandContext,
   maxWaitMs: number | undefined,

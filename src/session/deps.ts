@@ -42,7 +42,4 @@ export interface Deps {
   crashPoint?(name: string): void;
 }
 
-export const systemClock: Clock = {
-  now: () => new Date(),
-  sleep: abortableSleep,
-};
+export const systemClock: Clock = { now: () => new Date(), sleep: abortableSleep };

@@ -14,12 +14,7 @@ const ID_KINDS: Readonly<Record<string, { noun: string; listCommand(args: IdArgu
 };
 
 /** The service's "no such id" codes, and the argument holding the id each is about. */
-const NOT_FOUND_ARGUMENT: Readonly<Record<string, string>> = {
-  E007: 'EVENT_ID',
-  E012: 'TICKET_ID',
-  E019: 'DISCOUNT_ID',
-  E028: 'DISCOUNT_ID',
-};
+const NOT_FOUND_ARGUMENT: Readonly<Record<string, string>> = { E007: 'EVENT_ID', E012: 'TICKET_ID', E019: 'DISCOUNT_ID', E028: 'DISCOUNT_ID' };
 
 /** A whole number from 1 (leading zeros aside), or a code: capital letters and digits, a letter first. */
 const ID_PATTERN = /^(?:0*[1-9]\d*|[A-Z][A-Z0-9]*)$/;

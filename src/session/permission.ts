@@ -10,12 +10,10 @@ export function explainPermission(error: unknown, explanation: string): unknown 
   return error;
 }
 
-export async function withPermissionExplained<T>(explanation: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
+export function withPermissionExplained<T>(explanation: string, call: () => Promise<T>): Promise<T> {
+  return call().catch((error: unknown) => {
     throw explainPermission(error, explanation);
-  }
+  });
 }
 
 export function notYourEvent(eventId: string, action: string): string {

@@ -24,18 +24,7 @@ export interface SessionNeeds {
 
 export type TokenSource = 'env' | 'profile' | 'none';
 
-export interface Session {
-  profileName: string;
-  /** Stored values with the environment's overrides applied. */
-  profile: Profile;
-  client: BoxofficeClient;
-  tokenSource: TokenSource;
-  store: ConfigStore;
-  /** Every credential in effect, for redacting text before it is printed. */
-  secrets: readonly string[];
-  /** The command's --max-wait, shared by every call of the client. */
-  waitBudget?: WaitBudget;
-}
+export type Session = Awaited<ReturnType<typeof openSession>>;
 
 const ENV_OVERRIDES = [
   ['BOXOFFICE_API_URL', 'apiUrl'],
@@ -61,9 +50,11 @@ function profileSecrets(profile: Profile): string[] {
   );
 }
 
+const ADDRESS_KEYS = ['apiUrl', 'publisherUrl', 'authUrl'] as const;
+
 /** The three base addresses, each checked: https, or http only to this machine. */
 export function requireAddresses(profile: Profile, profileName: string): Pick<ClientConfig, 'apiUrl' | 'publisherUrl' | 'authUrl'> {
-  const missing = (['apiUrl', 'publisherUrl', 'authUrl'] as const).filter((key) => !profile[key]);
+  const missing = ADDRESS_KEYS.filter((key) => !profile[key]);
   if (missing.length > 0) {
     throw new UsageError(
       `profile ${profileName} has no ${missing.join(', ')}: run boxoffice --profile ${profileName} config set ${missing[0]} https://… ` +
@@ -71,18 +62,14 @@ export function requireAddresses(profile: Profile, profileName: string): Pick<Cl
       missing[0],
     );
   }
-  for (const key of ['apiUrl', 'publisherUrl', 'authUrl'] as const) assertSafeBaseUrl(profile[key] as string, key, profileName);
+  for (const key of ADDRESS_KEYS) assertSafeBaseUrl(profile[key] as string, key, profileName);
   return { apiUrl: profile.apiUrl as string, publisherUrl: profile.publisherUrl as string, authUrl: profile.authUrl as string };
 }
 
 // A token or secret travels only over HTTPS, or to this machine (RFC 8252 allows plain http on the loopback interface).
 export function assertSafeBaseUrl(value: string, setting: string, profileName: string): URL {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`profile ${profileName}: ${setting} ${JSON.stringify(value)} is not an address`, setting);
-  }
+  const url = URL.parse(value);
+  if (!url) throw new UsageError(`profile ${profileName}: ${setting} ${JSON.stringify(value)} is not an address`, setting);
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return url;
   if (url.protocol === 'http:') {
@@ -111,7 +98,6 @@ export async function loadProfile(context: CommandContext) {
   assertProfileExists(store, profileName);
   const { env } = context.deps;
   const stored = store.getProfile(profileName);
-  // The stored profile with BOXOFFICE_* values laid over it.
   const profile: Profile = { ...stored };
   for (const [variable, key] of ENV_OVERRIDES) {
     const value = env[variable]?.trim();
@@ -124,15 +110,13 @@ export async function loadProfile(context: CommandContext) {
   return { profileName, store, profile, tokenSource };
 }
 
-export async function openSession(context: CommandContext, needs: SessionNeeds = {}): Promise<Session> {
+export async function openSession(context: CommandContext, needs: SessionNeeds = {}) {
   const { deps } = context;
   const { profileName, store, profile, tokenSource } = await loadProfile(context);
   const addresses = requireAddresses(profile, profileName);
 
   if (needs.token !== false) {
-    if (!profile.token) {
-      throw new NotLoggedInError(`not logged in (profile ${profileName}): run boxoffice login, or set BOXOFFICE_TOKEN`);
-    }
+    if (!profile.token) throw new NotLoggedInError(`not logged in (profile ${profileName}): run boxoffice login, or set BOXOFFICE_TOKEN`);
     if (tokenSource === 'profile') {
       const status = expiryStatus(profile.tokenExpiresAt, deps.clock.now());
       if (status.level === 'expired') {
@@ -155,11 +139,8 @@ export async function openSession(context: CommandContext, needs: SessionNeeds =
   }
 
   // The command's --max-wait is one budget for all its calls.
-  let waitBudget: WaitBudget | undefined;
-  if (needs.maxWaitMs !== undefined) {
-    waitBudget = new WaitBudget(needs.maxWaitMs);
-    if (context.run) context.run.waitBudget = waitBudget;
-  }
+  const waitBudget = needs.maxWaitMs === undefined ? undefined : new WaitBudget(needs.maxWaitMs);
+  if (waitBudget && context.run) context.run.waitBudget = waitBudget;
   const client = await createWiredClient(context, profile, addresses, { ...needs, waitBudget });
   return { profileName, profile, client, tokenSource, store, secrets: profileSecrets(profile), waitBudget };
 }

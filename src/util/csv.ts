@@ -1,21 +1,15 @@
-// Spreadsheet formula injection (CSV injection, OWASP): a cell that starts with = + - @ or a tab
-// or carriage return may be run as a formula when the CSV is opened in a spreadsheet. Such a cell
-// is prefixed with a single quote, which spreadsheets show as text. Plain numbers ("-12.5",
-// "+44") and international phone numbers ("+49 30 000000", "+1 555-010-0000": digit groups
-// after a country code, no letters, no operators but the separators) cannot call anything and
-// are left alone, so amounts and phone numbers stay as sent. The one definition, for every CSV,
-// beside the one CSV writer (csvLine); every CSV is read with Papa Parse.
+// The one CSV writer (csvLine), and formula injection (OWASP): a cell starting with = + - @ tab or CR
+// may run as a formula in a spreadsheet, so it gets a leading quote; plain numbers ("-12.5") and
+// phone numbers ("+49 30 000000": digit groups, no operators) cannot call anything and stay as sent.
 const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r']);
 const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
 /** "+" and a country code, then digit groups separated by single spaces or hyphens. */
 const PHONE_NUMBER = /^\+\d{1,3}([ -]\d{1,14})+$/;
-/** E.164 numbers have 7 to 15 digits; fewer ("+1-2") reads as arithmetic, not a phone. */
-const PHONE_DIGITS = { min: 7, max: 15 };
-
 function isPhoneNumber(cell: string): boolean {
   if (!PHONE_NUMBER.test(cell)) return false;
+  // E.164 numbers have 7 to 15 digits; fewer ("+1-2") reads as arithmetic, not a phone.
   const digits = cell.replace(/\D/g, '').length;
-  return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
+  return digits >= 7 && digits <= 15;
 }
 
 export function neutraliseFormula(cell: string): string {

@@ -1,7 +1,5 @@
-// Digests of UTF-8 text: md5 hex is the code of a booking return (of the booking key, or of the
-// access token on the live service), which the sandbox writes and src/bookings checks; SHA-256 in
-// base64url is PKCE's S256 challenge, which the login makes and the sandbox verifies; SHA-256 hex
-// is how the sandbox stores tokens and keys.
+// Digests of UTF-8 text: md5 hex is the code of a booking return; SHA-256 in base64url is PKCE's
+// S256 challenge; SHA-256 hex is how the sandbox stores tokens and keys.
 import { createHash } from 'node:crypto';
 
 export function md5Hex(text: string): string {

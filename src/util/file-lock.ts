@@ -14,11 +14,6 @@ export interface LockHolder {
   startedAt: string;
 }
 
-export interface FileLock {
-  readonly path: string;
-  release(): Promise<void>;
-}
-
 /** Within this, a lock file with no readable holder may still be being written. */
 const UNREADABLE_LOCK_GRACE_MS = 2_000;
 
@@ -32,13 +27,11 @@ export function describeHolder(holder: LockHolder | undefined): string {
 }
 
 async function readHolder(path: string): Promise<LockHolder | undefined> {
-  try {
-    const parsed = JSON.parse(await readFile(path, 'utf8')) as Partial<LockHolder>;
-    if (typeof parsed.pid !== 'number' || typeof parsed.host !== 'string' || typeof parsed.startedAt !== 'string') return undefined;
-    return { pid: parsed.pid, host: parsed.host, startedAt: parsed.startedAt };
-  } catch {
-    return undefined;
-  }
+  const parsed = (await readFile(path, 'utf8')
+    .then(JSON.parse)
+    .catch(() => undefined)) as Partial<LockHolder> | null | undefined;
+  const { pid, host, startedAt } = parsed ?? {};
+  return typeof pid === 'number' && typeof host === 'string' && typeof startedAt === 'string' ? { pid, host, startedAt } : undefined;
 }
 
 /** On this host, whether the process still runs (EPERM: it runs under another user). */
@@ -56,10 +49,7 @@ function sameHolder(a: LockHolder | undefined, b: LockHolder | undefined): boole
   return a.pid === b.pid && a.startedAt === b.startedAt;
 }
 
-/**
- * The lock file appears with its holder already written: written under a name of its own, then
- * linked (which fails if the lock exists), so that a run refused by it always reads who holds it.
- */
+/** Written under a name of its own, then linked (which fails if the lock exists): a run refused by it always reads who holds it. */
 async function tryCreate(path: string, holder: LockHolder): Promise<boolean> {
   const written = `${path}.${randomBytes(6).toString('hex')}.new`;
   await writeNewFile(written, `${JSON.stringify(holder)}\n`);
@@ -75,9 +65,8 @@ async function tryCreate(path: string, holder: LockHolder): Promise<boolean> {
 }
 
 /**
- * Removes a dead holder's lock (`stale`: that holder, or undefined for one that could not be
- * read). It is first moved aside, so that two runs taking over at once cannot remove a lock the
- * other has just created: the one that moved a live run's lock puts it back.
+ * Removes the lock of `stale` (undefined: unreadable), first moved aside, so that two runs taking over at once cannot remove
+ * a lock the other has just created: the one that moved a live run's lock puts it back.
  */
 async function takeOver(path: string, stale: LockHolder | undefined): Promise<void> {
   const aside = `${path}.${randomBytes(6).toString('hex')}.stale`;
@@ -121,7 +110,9 @@ export async function tryLock(
   }
 }
 
-function ownedLock(path: string, own: LockHolder): FileLock {
+export type FileLock = ReturnType<typeof ownedLock>;
+
+function ownedLock(path: string, own: LockHolder) {
   let released = false;
   return {
     path,

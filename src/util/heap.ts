@@ -1,5 +1,4 @@
-// Keeping peak memory flat while a large attendee list streams past (export, insights, sync).
-// Process-global: called by the CLI's verbs, never by the library or a long-running server.
+// Peak memory kept flat while a large attendee list streams past. Process-global: for the CLI's verbs only.
 
 /**
  * V8's own values (`node --v8-options`), put back when the read is over: a code cache written at

@@ -7,7 +7,6 @@ export function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
-/** The page a browser that came back to the CLI is shown: a heading and a few sentences. */
 export function loopbackPage(heading: string, ...paragraphs: string[]): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
@@ -18,7 +17,7 @@ export function loopbackPage(heading: string, ...paragraphs: string[]): string {
 `;
 }
 
-/** Listens on `host`:`port` (0: a free port); the port bound. */
+/** Port 0: a free port; the port bound. */
 export function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -29,7 +28,6 @@ export function listen(server: Server, port: number, host: string): Promise<numb
   });
 }
 
-/** Stops listening and ends every connection still open. */
 export function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
     if (!server.listening) return resolve();

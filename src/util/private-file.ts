@@ -1,7 +1,5 @@
-// Files a run writes for itself (an export's work files, a checkpoint written aside): created
-// with O_EXCL and O_NOFOLLOW, so that a symbolic link or a file someone else planted at the name
-// is never followed, truncated or reused. A leftover of our own (a regular file of this user with
-// one link, from an earlier run) is removed and created afresh; anything else is refused.
+// Files a run writes for itself: created with O_EXCL and O_NOFOLLOW, so that a link or a file someone
+// else planted at the name is never followed, truncated or reused (a leftover of our own is replaced).
 // Reopening one (to resume) refuses the same way, and never blocks on a FIFO.
 import { chmodSync, closeSync, constants, existsSync, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 
@@ -29,7 +27,6 @@ export function writePrivateFile(path: string, data: string | Uint8Array): void 
   }
 }
 
-/** 0 where the platform has no such flag (Windows). */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 const NON_BLOCKING = constants.O_NONBLOCK ?? 0;
 
@@ -95,18 +92,11 @@ export function openOwnFile(path: string, flags: number): { fd: number; size: nu
 }
 
 export function foreignEntry(path: string): string | undefined {
-  let found: Stats;
-  try {
-    found = lstatSync(path);
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return undefined;
-    throw error;
-  }
-  return foreignReason(found);
+  const found = lstatSync(path, { throwIfNoEntry: false });
+  return found && foreignReason(found);
 }
 
 export function openDirectoryReason(stats: Stats): string | undefined {
-  const STICKY = 0o1000;
-  if ((stats.mode & 0o002) !== 0 && (stats.mode & STICKY) === 0) return 'is writable by every user and has no sticky bit';
-  return undefined;
+  // 0o1000: the sticky bit.
+  return (stats.mode & 0o002) !== 0 && (stats.mode & 0o1000) === 0 ? 'is writable by every user and has no sticky bit' : undefined;
 }

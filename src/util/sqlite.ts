@@ -1,18 +1,14 @@
 // The project's one SQLite connection: Node's built-in node:sqlite (no native addon), behind the
 // small synchronous API the sandbox and the sync's SQLite destination use.
 import { createRequire } from 'node:module';
+import type { DatabaseSync } from 'node:sqlite';
 
 type SqlValue = string | number | bigint | null | Uint8Array;
 /** Positional values, or one object whose keys name `@name` parameters. */
 type SqlParams = SqlValue[] | [Record<string, SqlValue>];
 
-interface RunResult {
-  changes: number;
-  lastInsertRowid: number | bigint;
-}
-
 export interface SqliteStatement {
-  run(...params: SqlParams): RunResult;
+  run(...params: SqlParams): { changes: number; lastInsertRowid: number | bigint };
   get(...params: SqlParams): unknown;
   all(...params: SqlParams): unknown[];
   iterate(...params: SqlParams): IterableIterator<unknown>;
@@ -28,19 +24,6 @@ export interface SqliteDatabase {
   close(): void;
 }
 
-interface NodeSqliteStatement extends SqliteStatement {
-  setAllowUnknownNamedParameters(enabled: boolean): void;
-}
-
-interface NodeSqliteDatabase {
-  prepare(sql: string): NodeSqliteStatement;
-  exec(sql: string): void;
-  close(): void;
-  readonly isTransaction: boolean;
-}
-
-type DatabaseSyncClass = new (path: string) => NodeSqliteDatabase;
-
 const require = createRequire(import.meta.url);
 
 /** The warning Node 22 (and 24 before 24.15) emits once, when node:sqlite is first loaded. */
@@ -50,10 +33,10 @@ export function isSqliteExperimentalWarning(warning: unknown, type: unknown): bo
   return name === 'ExperimentalWarning' && typeof message === 'string' && /^SQLite is an experimental feature/.test(message);
 }
 
-let databaseSync: DatabaseSyncClass | undefined;
+let databaseSync: typeof DatabaseSync | undefined;
 
 /** node:sqlite, loaded with its experimental warning alone dropped. */
-function loadDatabaseSync(): DatabaseSyncClass {
+function loadDatabaseSync(): typeof DatabaseSync {
   if (databaseSync) return databaseSync;
   const emitWarning = process.emitWarning;
   process.emitWarning = function (this: NodeJS.Process, warning: string | Error, ...rest: unknown[]) {
@@ -62,7 +45,7 @@ function loadDatabaseSync(): DatabaseSyncClass {
     return Reflect.apply(emitWarning, this, [warning, ...rest]);
   } as typeof process.emitWarning;
   try {
-    databaseSync = (require('node:sqlite') as { DatabaseSync: DatabaseSyncClass }).DatabaseSync;
+    databaseSync = (require('node:sqlite') as { DatabaseSync: typeof DatabaseSync }).DatabaseSync;
   } finally {
     process.emitWarning = emitWarning;
   }
@@ -76,13 +59,13 @@ export function openSqlite(path: string): SqliteDatabase {
 class NodeSqlite implements SqliteDatabase {
   private savepoints = 0;
 
-  constructor(private readonly db: NodeSqliteDatabase) {}
+  constructor(private readonly db: DatabaseSync) {}
 
   prepare(sql: string): SqliteStatement {
     const statement = this.db.prepare(sql);
     // Callers pass one object for every statement of a record; keys a statement does not name are ignored.
     statement.setAllowUnknownNamedParameters(true);
-    return statement;
+    return statement as SqliteStatement;
   }
 
   exec(sql: string): void {

@@ -1,13 +1,6 @@
-// One line on a terminal's stderr that is redrawn in place (progress), and cleared before
-// anything else is written there. Given the terminal's width, a longer text is cut at a word
-// boundary: a line the terminal wrapped would leave its first part behind at every redraw.
+// One line on a terminal's stderr redrawn in place (progress). A text longer than the terminal is
+// cut at a word: a line the terminal wrapped would leave its first part behind at every redraw.
 import type { Writable } from 'node:stream';
-
-export interface StatusLine {
-  show(text: string): void;
-  /** Clears the line, so that a summary or an error starts on a clean line. */
-  clear(): void;
-}
 
 const CLEAR_LINE = '\r\x1b[K';
 
@@ -18,10 +11,10 @@ function fitted(text: string, width: number): string {
   return `${text.slice(0, cut > 0 ? cut : width - 1)}…`;
 }
 
-export function statusLine(stderr: Writable, columns = Number.POSITIVE_INFINITY): StatusLine {
+export function statusLine(stderr: Writable, columns = Number.POSITIVE_INFINITY) {
   let shown = false;
   return {
-    show(text) {
+    show(text: string) {
       shown = true;
       // The last column is left free: a terminal that fills it may wrap before the next redraw.
       stderr.write(`${CLEAR_LINE}${fitted(text, columns - 1)}`);

@@ -1,6 +1,5 @@
-// `apply_setup` (only with --allow-writes): `boxoffice apply` in two calls. The first returns the
-// plan with a token, changing nothing; the second, with that token, carries the plan out if the
-// plan computed again then (under the state file's lock) is the one the token was given for.
+// `apply_setup`: `boxoffice apply` in two calls. The first returns the plan and a token; the second
+// carries it out if the plan computed again (under the state file's lock) is the one the token names.
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import * as z from 'zod';
@@ -44,13 +43,9 @@ function idsDocument(value: unknown): unknown {
 }
 
 /** Values fenced: they come from the setup file and the service. */
-function fencedDocument(document: PlanDocument, messages: string[]) {
-  const { file, state, dryRun, summary, steps, notes, warnings, ids } = document;
+function fencedDocument({ steps, notes, warnings, ids, ...document }: PlanDocument, messages: string[]) {
   return {
-    file,
-    state,
-    dryRun,
-    summary,
+    ...document,
     steps: serviceValue(steps),
     notes: serviceValue(notes),
     warnings: serviceValue(warnings),
@@ -124,10 +119,7 @@ export function applyTool(settings: ServerSettings): BoxofficeTool {
               }
             },
           });
-          const messages = stderr
-            .text()
-            .split('\n')
-            .filter((line) => line !== '');
+          const messages = stderr.text().match(/[^\n]+/g) ?? [];
           if (token !== undefined) {
             issued.delete(token);
             return { applied: true, ...fencedDocument(result.document, messages) };

@@ -1,6 +1,5 @@
-// Attendee data stays out of the assistant's context: `export_attendees` writes the list to a
-// private file (by the core of `attendees export`) and returns where and how many; `attendee_rows`
-// (only with --allow-attendee-rows) returns rows, only the columns asked for.
+// Attendee data stays out of the assistant's context: `export_attendees` writes it to a private
+// file; only `attendee_rows` (--allow-attendee-rows) returns rows, of the columns asked for.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -23,11 +22,6 @@ import { closed, closedSchema, text, textSchema, unfenced, type ServiceText } fr
 import { ATTENDEE_LIST_TOKEN_NOTE, READ_ONLY, type BoxofficeTool, type ToolInput } from '../tool.js';
 import { TOOL_CALL_MAX_WAIT_MS, toolCall, toolContext, type ServerSettings } from '../tool-call.js';
 
-interface AttendeeToolsOptions {
-  exportDir: string;
-  allowRows: boolean;
-}
-
 const READS = '1 read call per 50 orders, and 1 more to find the end of the list';
 const DEFAULT_ROW_LIMIT = 100;
 const MOST_ROWS = 1000;
@@ -36,10 +30,8 @@ const statusesInput = z.array(z.enum(ATTENDEE_STATUSES)).optional().describe('on
 
 const FIXED = new Set<string>(FIXED_COLUMNS);
 
-/** A fixed column as named, a question of the attendee form (the organizer's words) fenced. */
-function column(name: string): string | ServiceText {
-  return FIXED.has(name) ? name : text(name);
-}
+// A fixed column as named, a question of the attendee form (the organizer's words) fenced.
+const column = (name: string) => (FIXED.has(name) ? name : text(name));
 
 const columnsSchema = z
   .array(z.union([z.enum(FIXED_COLUMNS as unknown as [string, ...string[]]), textSchema("a question of the event's attendee form")]))
@@ -107,12 +99,12 @@ function defaultFileName(eventId: string, now: Date, format: ExportFormat): stri
   return `attendees-${eventId.replace(/[^\w.-]/g, '_')}-${stamp}.${format}`;
 }
 
-function exportTool(settings: ServerSettings, options: AttendeeToolsOptions): BoxofficeTool {
+function exportTool(settings: ServerSettings, exportDir: string): BoxofficeTool {
   return {
     name: 'export_attendees',
     title: 'Export attendees to a file',
     summary:
-      `Writes every attendee of an event (one row per ticket) to a private file (mode 0600) in ${options.exportDir} and returns ` +
+      `Writes every attendee of an event (one row per ticket) to a private file (mode 0600) in ${exportDir} and returns ` +
       `its path, the counts and the column names; the rows themselves are not returned. ${ATTENDEE_LIST_TOKEN_NOTE}`,
     reads: READS,
     changes: 'nothing on the service; writes one new file (an existing file is never replaced)',
@@ -120,7 +112,7 @@ function exportTool(settings: ServerSettings, options: AttendeeToolsOptions): Bo
     input: {
       ...EVENT_INPUT,
       format: z.enum(EXPORT_FORMATS).optional().describe('csv (default), json (one array) or ndjson (one object a line)'),
-      fileName: z.string().min(1).optional().describe(`a file name in ${options.exportDir} (default: attendees-EVENT_ID-TIME.FORMAT)`),
+      fileName: z.string().min(1).optional().describe(`a file name in ${exportDir} (default: attendees-EVENT_ID-TIME.FORMAT)`),
       statuses: statusesInput,
     },
     output: EXPORT_OUTPUT,
@@ -130,8 +122,8 @@ function exportTool(settings: ServerSettings, options: AttendeeToolsOptions): Bo
         const format = (input.format as ExportFormat | undefined) ?? 'csv';
         const fileName = (input.fileName as string | undefined) ?? defaultFileName(String(input.eventId), settings.deps.clock.now(), format);
         if (basename(fileName) !== fileName) throw new UsageError(`fileName ${JSON.stringify(fileName)}: a name only, without a directory`, 'fileName');
-        createPrivateDirectory(options.exportDir);
-        const exported = await exportTo(settings, signal, input, join(options.exportDir, fileName), format);
+        createPrivateDirectory(exportDir);
+        const exported = await exportTo(settings, signal, input, join(exportDir, fileName), format);
         return { ...exported, columns: exported.columns.map(column) };
       }),
   };
@@ -186,6 +178,6 @@ function rowsTool(settings: ServerSettings): BoxofficeTool {
   };
 }
 
-export function attendeeTools(settings: ServerSettings, options: AttendeeToolsOptions): BoxofficeTool[] {
-  return options.allowRows ? [exportTool(settings, options), rowsTool(settings)] : [exportTool(settings, options)];
+export function attendeeTools(settings: ServerSettings, exportDir: string, allowRows: boolean): BoxofficeTool[] {
+  return [exportTool(settings, exportDir), ...(allowRows ? [rowsTool(settings)] : [])];
 }

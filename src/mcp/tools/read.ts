@@ -39,17 +39,13 @@ function sessionTool(
   };
 }
 
-type DateTime = OrganizerEvent['startDate'];
-
 const dateTimeSchema = (what: string) =>
   z.object({
     date: closedSchema('date', `${what}: yyyy-mm-dd HH:MM:SS`),
     timezone: closedSchema('code', 'its time zone').nullable(),
   });
 
-function dateTime(value: DateTime): { date: unknown; timezone: unknown } {
-  return { date: closed('date', value.date), timezone: closed('code', value.timezone) };
-}
+const dateTime = (value: OrganizerEvent['startDate']) => ({ date: closed('date', value.date), timezone: closed('code', value.timezone) });
 
 /** A document's fields, each its output schema and its value read from the service's record: its schema and its document from one list. */
 function documentOf<T>(fields: Record<string, [z.ZodType, (item: T) => unknown]>) {
@@ -138,30 +134,13 @@ const REPORT_LINE = documentOf<ReportResponse['tickets'][number]>({
   amount: [money('its amount'), (line) => line.amount ?? null],
 });
 
-const BOOKINGS_OUTPUT = {
-  fromDate: closedSchema('date', 'the first day'),
-  toDate: closedSchema('date', 'the last day'),
-  count: z.number().describe('the number of bookings'),
-  reads: z.number().describe('the read calls spent'),
-  bookings: z.array(
-    z.object({
-      orderNo: closedSchema('id', 'the order number'),
-      createdOn: closedSchema('date', 'when it was created').nullable(),
-      status: textSchema('the status').nullable(),
-      amount: z.union([z.number(), textSchema('the amount as the service sent it')]).nullable(),
-      currency: closedSchema('code', 'the currency').nullable(),
-    }),
-  ),
-};
-
-/** A booking's column as the service sent it: numbers kept, the order number and dates in their form, the rest fenced. */
-function bookingValue(column: string, value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return value;
-  const forms: Record<string, 'id' | 'date' | 'code'> = { orderNo: 'id', createdOn: 'date', currency: 'code' };
-  const form = forms[column];
-  return form === undefined ? text(String(value)) : closed(form, String(value));
-}
+const BOOKING = documentOf<BookingOrder>({
+  orderNo: [closedSchema('id', 'the order number'), (order) => closed('id', order.orderNo)],
+  createdOn: [closedSchema('date', 'when it was created').nullable(), (order) => closed('date', order.createdOn)],
+  status: [textSchema('the status').nullable(), (order) => text(order.status)],
+  amount: [z.union([z.number(), textSchema('the amount as the service sent it')]).nullable(), (order) => order.amount ?? null],
+  currency: [closedSchema('code', 'the currency').nullable(), (order) => closed('code', order.currency)],
+});
 
 const dateInput = (description: string) => z.string().regex(DATE_PATTERN, FORMAT_MESSAGES.date).describe(`${description} (yyyy-mm-dd)`);
 
@@ -238,7 +217,13 @@ export function readTools(settings: ServerSettings): BoxofficeTool[] {
       changes: 'nothing',
       writes: false,
       input: { fromDate: dateInput('first day'), toDate: dateInput('last day') },
-      output: BOOKINGS_OUTPUT,
+      output: {
+        fromDate: closedSchema('date', 'the first day'),
+        toDate: closedSchema('date', 'the last day'),
+        count: z.number().describe('the number of bookings'),
+        reads: z.number().describe('the read calls spent'),
+        bookings: z.array(BOOKING.schema),
+      },
       annotations: READ_ONLY,
       run: (input, signal) =>
         toolCall(settings, {}, async () => {
@@ -252,7 +237,7 @@ export function readTools(settings: ServerSettings): BoxofficeTool[] {
               fetchWindow: async (window) => (await session.client.events.bookingList({ ...window, bookingKey })).bookings,
             });
           });
-          const bookings = orders.map((booking) => Object.fromEntries(KNOWN_COLUMNS.map((column) => [column, bookingValue(column, booking[column])])));
+          const bookings = orders.map(BOOKING.of);
           return { ...range, count: bookings.length, reads: splitIntoWindows(range.fromDate, range.toDate).length, bookings };
         }),
     },

@@ -11,10 +11,7 @@ import { toolCall, toolContext, type ServerSettings } from '../tool-call.js';
 const CREATES: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false };
 const UPDATES: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true };
 
-interface VerbTool extends Pick<BoxofficeTool, 'name' | 'title' | 'summary' | 'reads' | 'changes'> {
-  table: ResourceTable;
-  verb: Verb;
-}
+type VerbTool = Pick<BoxofficeTool, 'name' | 'title' | 'summary' | 'reads' | 'changes'> & { table: ResourceTable; verb: Verb };
 
 function writeTool(settings: ServerSettings, { table, verb, ...tool }: VerbTool): BoxofficeTool {
   const idName = `${table.resource}Id`;

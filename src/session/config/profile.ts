@@ -3,29 +3,14 @@
 // key of its organizer account: fixed sandbox values, not secrets.
 import { ORGANIZER_BOOKING_KEY, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_DEFAULT_PORT } from '../../sandbox/fixtures.js';
 
-export interface Profile {
-  apiUrl?: string;
-  publisherUrl?: string;
-  authUrl?: string;
-  clientId?: string;
-  clientSecret?: string;
-  token?: string;
-  tokenExpiresAt?: string;
-  publisherKey?: string;
-  bookingKey?: string;
-}
-
 export const PROFILE_KEYS = ['apiUrl', 'publisherUrl', 'authUrl', 'clientId', 'clientSecret', 'token', 'tokenExpiresAt', 'publisherKey', 'bookingKey'] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
+export type Profile = Partial<Record<ProfileKey, string>>;
 
 /** Values that are credentials: masked by `config list`, redacted from every trace and error. */
 export const SECRET_KEYS: ReadonlySet<ProfileKey> = new Set(['clientSecret', 'token', 'publisherKey', 'bookingKey']);
 
 export const URL_KEYS: ReadonlySet<ProfileKey> = new Set(['apiUrl', 'publisherUrl', 'authUrl']);
-
-export function isProfileKey(value: string): value is ProfileKey {
-  return (PROFILE_KEYS as readonly string[]).includes(value);
-}
 
 const LOCAL_SANDBOX_URL = `http://127.0.0.1:${SANDBOX_DEFAULT_PORT}`;
 

@@ -1,7 +1,5 @@
-// What each profile last sent for a ticket or discount, for the fields the service never returns
-// (a discount, a ticket's serviceFee): an update sends them again. Kept in sent.json beside the
-// profiles' config.json, owner-only and replaced atomically; the records an older version kept
-// in config.json (each profile's `sent`) move here when the records are first read.
+// sent.json: what each profile last sent for the fields the service never returns (a discount, a
+// ticket's serviceFee), which an update sends again. Older versions kept them in config.json.
 import { join } from 'node:path';
 import type { SentStore } from '../../apply/remote.js';
 import type { FieldValues } from '../../client/fields/read-back.js';
@@ -19,7 +17,6 @@ export interface SentMemory {
 
 export type SentByProfile = Record<string, SentMemory>;
 
-const SENT_FILE_NAME = 'sent.json';
 const SENT_LOCK_TIMEOUT_MS = 10_000;
 
 function readSentFile(path: string): SentByProfile {
@@ -38,7 +35,7 @@ function merged(under: SentByProfile, over: SentByProfile): SentByProfile {
 
 /** The records of `profileName`, from sent.json (after moving in what config.json still holds). */
 export async function openSentStore(config: ConfigStore, profileName: string): Promise<SentStore> {
-  const path = join(config.directory, SENT_FILE_NAME);
+  const path = join(config.directory, 'sent.json');
   assertOnlyYours(path, 'file');
   let profiles = readSentFile(path);
   // Read, changed and written under sent.json's lock: two runs at once (eight `ticket add` in

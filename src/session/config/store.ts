@@ -15,11 +15,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** `sent`: the records an older version kept here (now in sent.json). */
 type StoredProfile = Profile & { sent?: SentMemory };
 
-interface StoredConfig extends Record<string, unknown> {
-  profiles?: Record<string, StoredProfile>;
-}
-
-const CONFIG_FILE_NAME = 'config.json';
+type StoredConfig = Record<string, unknown> & { profiles?: Record<string, StoredProfile> };
 
 /** BOXOFFICE_CONFIG_DIR, else the platform's config directory (as `conf` would choose it); absolute. */
 export function configDirectory(env: Env): string {
@@ -30,7 +26,7 @@ export function configDirectory(env: Env): string {
 
 export async function openConfigStore(env: Env): Promise<ConfigStore> {
   const directory = configDirectory(env);
-  const path = join(directory, CONFIG_FILE_NAME);
+  const path = join(directory, 'config.json');
   assertOnlyYours(directory, 'directory');
   assertOnlyYours(path, 'file');
   tightenMode(path);
@@ -57,12 +53,8 @@ export function readStoredConfig(path: string): StoredConfig {
 
 /** A file readable by others (written by an older version or by hand) is made owner-only. */
 function tightenMode(path: string): void {
-  try {
-    const { mode } = statSync(path);
-    if ((mode & 0o077) !== 0) chmodSync(path, PRIVATE_FILE_MODE);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const stats = statSync(path, { throwIfNoEntry: false });
+  if (stats && (stats.mode & 0o077) !== 0) chmodSync(path, PRIVATE_FILE_MODE);
 }
 
 export class ConfigStore {

@@ -1,7 +1,6 @@
 // What the CLI trusts on disk: a config directory and file of this user's that no one else may
-// write to (as ssh checks ~/.ssh), and directories that are absolute (a relative one, from an
-// empty HOME, would put tokens under whatever directory the command runs in).
-import { statSync, type Stats } from 'node:fs';
+// write to (as ssh checks ~/.ssh), at an absolute path.
+import { statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { UsageError } from '../../client/errors.js';
 
@@ -14,21 +13,12 @@ export function requireAbsoluteDirectory(directory: string, variable: string): s
   );
 }
 
-function statOrUndefined(path: string): Stats | undefined {
-  try {
-    return statSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
 /**
  * Refuses a config directory or file that belongs to another user or that group or others may
  * write to: whoever can change it chooses where the token is sent. Missing is fine (created 0700/0600).
  */
 export function assertOnlyYours(path: string, kind: 'directory' | 'file'): void {
-  const stats = statOrUndefined(path);
+  const stats = statSync(path, { throwIfNoEntry: false });
   const uid = process.getuid?.();
   if (!stats || uid === undefined) return;
   const fix = kind === 'directory' ? `chmod 700 ${path}` : `chmod 600 ${path}`;

@@ -108,9 +108,7 @@ async function runLogin(options: LoginOptions, context: CommandContext): Promise
   const expires = expiresAt.toISOString();
   await store.updateProfile(profileName, { token, tokenExpiresAt: expires });
   writeDone(context, { profile: profileName, tokenExpiresAt: expires }, `logged in (profile ${profileName}); the token is valid until ${expires.slice(0, 10)}`);
-  if (deps.env.BOXOFFICE_TOKEN?.trim()) {
-    deps.io.stderr.write('note: BOXOFFICE_TOKEN is set and takes precedence over the stored token\n');
-  }
+  if (deps.env.BOXOFFICE_TOKEN?.trim()) deps.io.stderr.write('note: BOXOFFICE_TOKEN is set and takes precedence over the stored token\n');
 }
 
 /** On a terminal, the client id and secret the profile lacks are asked for and stored: login is the one step after registering. */
@@ -132,15 +130,8 @@ async function askForApplication(context: CommandContext, store: ConfigStore, pr
 
 async function readTokenFromInput(context: CommandContext): Promise<string> {
   const { io } = context.deps;
-  let text: string;
-  if (io.stdinIsTTY && context.globals().input) {
-    text = await createPrompter(context.deps).secret({
-      message: 'Paste the access token',
-      validate: (answer) => (answer.trim() ? true : 'a token is required'),
-    });
-  } else {
-    text = await readAllStdin(io);
-  }
+  const prompt = { message: 'Paste the access token', validate: (answer: string) => (answer.trim() ? true : 'a token is required') };
+  const text = io.stdinIsTTY && context.globals().input ? await createPrompter(context.deps).secret(prompt) : await readAllStdin(io);
   const token = text.trim();
   if (!token) throw new UsageError('no token on stdin: pipe one in, e.g. echo "$TOKEN" | boxoffice login --with-token', '--with-token');
   if (/\s/.test(token)) throw new UsageError('the token on stdin contains spaces or several lines; give exactly one token', '--with-token');

@@ -18,7 +18,5 @@ async function runLogout(context: CommandContext): Promise<void> {
   await store.updateProfile(profileName, { token: undefined, tokenExpiresAt: undefined });
   const said = hadToken ? `logged out (profile ${profileName}): the token was removed` : `profile ${profileName} had no stored token`;
   writeDone(context, { profile: profileName, removed: hadToken }, said);
-  if (deps.env.BOXOFFICE_TOKEN?.trim()) {
-    deps.io.stderr.write('note: BOXOFFICE_TOKEN is still set in the environment and is still used\n');
-  }
+  if (deps.env.BOXOFFICE_TOKEN?.trim()) deps.io.stderr.write('note: BOXOFFICE_TOKEN is still set in the environment and is still used\n');
 }

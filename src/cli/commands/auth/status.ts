@@ -1,6 +1,5 @@
-// `boxoffice auth status [--offline]`: which token is used, for which profile and addresses, its
-// days left, and whether the service accepts it (one cheap read). Exits 3 when there is no usable
-// token or the service refuses it, 1 when something other than the service answers at the address.
+// `boxoffice auth status [--offline]`. Exits 3 when there is no usable token or the service refuses
+// it, 1 when something other than the service answers at the address.
 import type { Command } from 'commander';
 import { BoxofficeError, NotLoggedInError } from '../../../client/errors.js';
 import { describeRemaining, type ExpiryStatus, expiryStatus } from '../../../auth/expiry.js';
@@ -60,10 +59,9 @@ async function runAuthStatus({ offline }: { offline: boolean }, context: Command
   if (context.globals().json) {
     writeJson(deps.io, status);
   } else {
-    const tokenLine = describeToken(tokenSource, profile.tokenExpiresAt, expiry);
     const lines: [string, string][] = [
       ['profile', profileName],
-      ['token', tokenLine],
+      ['token', describeToken(tokenSource, profile.tokenExpiresAt, expiry)],
       ['account', accountLine(check)],
       ['api', status.apiUrl ?? '(not set)'],
       ['publisher api', status.publisherUrl ?? '(not set)'],

@@ -1,6 +1,5 @@
-// Whether the service accepts a token, asked with one cheap read (E9, the account's events):
-// `auth status` and `login --with-token` use it so that CI learns of a refused token at once,
-// and that an address where something else answers (a login page, a proxy's error) says so.
+// Whether the service accepts a token, asked with one cheap read (E9, the account's events), and
+// whether what answers at the address is the service at all (not a login page or a proxy's error).
 import { type ApiError, AuthError, NotFoundError } from '../../../client/errors.js';
 import type { ClientConfig } from '../../../client/index.js';
 import type { Profile } from '../../../session/config/profile.js';

@@ -29,11 +29,6 @@ interface CommandNode {
 /** A placeholder or argument name that names a path: `<file>`, `<FILE>`, `<dir>`, `<dest>`. */
 const PATH_NAME = /^(file|dir|dest|path)$/i;
 
-function optionKind(option: Option): ValueKind | undefined {
-  const placeholder = /<([^>]+)>/.exec(option.flags)?.[1];
-  return placeholder !== undefined && PATH_NAME.test(placeholder) ? 'file' : undefined;
-}
-
 function argumentKind(name: string): ValueKind | undefined {
   if (name === 'EVENT_ID') return 'event';
   if (name === 'TICKET_ID') return 'ticket';
@@ -49,11 +44,12 @@ function commandTree(program: Command): CommandNode[] {
       subcommands: command.commands.map((sub) => ({ name: sub.name(), description: sub.description() })),
       options: options
         .filter((option) => !option.hidden)
-        .flatMap((option) =>
-          [option.long, option.short]
+        .flatMap((option) => {
+          const kind = PATH_NAME.test(/<([^>]+)>/.exec(option.flags)?.[1] ?? '') ? ('file' as const) : undefined;
+          return [option.long, option.short]
             .filter((flag) => flag !== undefined)
-            .map((flag) => ({ flag, description: option.description, values: completionValues(option), kind: optionKind(option) })),
-        ),
+            .map((flag) => ({ flag, description: option.description, values: completionValues(option), kind }));
+        }),
       argumentValues: command.registeredArguments[0] ? completionValues(command.registeredArguments[0]) : undefined,
       argumentKinds: command.registeredArguments.map((argument) => argumentKind(argument.name())),
     });
@@ -112,22 +108,11 @@ ${caseArms(nodes, (node) => [
 }`;
 }
 
-/** How the completion function reads the words typed and offers words, in bash's or zsh's terms. */
-interface ShellWords {
-  /** Its local variables, `prev` (the word before the cursor) among them. */
-  locals: string;
-  /** The index of the first word after `boxoffice`, and of the word being completed. */
-  first: number;
-  current: string;
-  /** The word at index `i`. */
-  word: string;
-  offerValues: string;
-  offerWords: string;
-  offerFiles: string;
-}
-
-/** The completion function bash and zsh share: the command path typed so far, then its words or a flag's values. */
-function completer(shell: ShellWords): string {
+/**
+ * The completion function bash and zsh share: the command path typed so far, then its words or a flag's values. In the shell's terms:
+ * its locals (`prev` among them), the index of the first word after `boxoffice` and of the word being completed, the word at `i`.
+ */
+function completer(shell: Record<'locals' | 'current' | 'word' | 'offerValues' | 'offerWords' | 'offerFiles', string> & { first: number }): string {
   return `_boxoffice() {
   local ${shell.locals}
   for ((i = ${shell.first}; i < ${shell.current}; i++)); do
@@ -285,29 +270,18 @@ export function registerCompletion(
     .action(verbAction(context, run, (shell: string) => ({ shell })));
 }
 
-/**
- * The profile names --profile completes: the presets and those saved in the config file, as they
- * are when the script is generated (`source <(boxoffice completion bash)` runs at each shell's
- * start); the presets alone when the config file cannot be read.
- */
-async function profileNames(context: CommandContext): Promise<readonly string[]> {
-  try {
-    return (await openConfigStore(context.deps.env)).profileNames();
-  } catch {
-    return Object.keys(PRESET_PROFILES);
-  }
-}
-
 async function runCompletion(options: { shell: string }, program: Command, context: CommandContext): Promise<void> {
   const shell = SHELLS.find((known) => known === options.shell);
   if (!shell) throw new UsageError(`unknown shell ${JSON.stringify(options.shell)}: expected bash, zsh or fish`, 'SHELL');
   const profileOption = program.options.find((option) => option.long === '--profile');
-  if (profileOption) completeWith(profileOption, await profileNames(context));
+  // The profiles as they are when the script is generated (at each shell's start); the presets alone when the config file cannot be read.
+  const profiles = await openConfigStore(context.deps.env).then(
+    (store) => store.profileNames(),
+    () => Object.keys(PRESET_PROFILES),
+  );
+  if (profileOption) completeWith(profileOption, profiles);
   // The config directory at generation time, where BOXOFFICE_CONFIG_DIR is not set at TAB time.
   const script = { bash, zsh, fish }[shell](commandTree(program), configDirectory(context.deps.env));
-  if (context.globals().json) {
-    writeJson(context.deps.io, { shell, script });
-    return;
-  }
+  if (context.globals().json) return writeJson(context.deps.io, { shell, script });
   printOut(context.deps.io, script);
 }

@@ -2,7 +2,7 @@
 import { Argument } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import { completeWith } from '../../framework/completion-values.js';
-import { isProfileKey, PROFILE_KEYS, URL_KEYS, type ProfileKey } from '../../../session/config/profile.js';
+import { PROFILE_KEYS, URL_KEYS, type ProfileKey } from '../../../session/config/profile.js';
 import { isLoopbackHost } from '../../../client/loopback.js';
 
 /** The KEY argument of `config get` and `config set`: one of the settings (completed by the shell). */
@@ -15,19 +15,15 @@ export function settingArgument(): Argument {
 export function profileKeyFrom(name: string): ProfileKey {
   const camel = name.toLowerCase().replace(/[-_]([a-z])/g, (_, letter: string) => letter.toUpperCase());
   const match = PROFILE_KEYS.find((key) => key.toLowerCase() === camel.toLowerCase());
-  if (match && isProfileKey(match)) return match;
+  if (match) return match;
   throw new UsageError(`unknown setting ${JSON.stringify(name)} (settings: ${PROFILE_KEYS.join(', ')})`, 'KEY');
 }
 
-/** Checks a value for `key`; returns a warning to show, if any. */
+/** A warning to show, if any. */
 export function checkSettingValue(key: ProfileKey, value: string): string | undefined {
   if (URL_KEYS.has(key)) {
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      throw new UsageError(`${key}: expected an address such as https://api.example.com, not ${JSON.stringify(value)}`, key);
-    }
+    const url = URL.parse(value);
+    if (!url) throw new UsageError(`${key}: expected an address such as https://api.example.com, not ${JSON.stringify(value)}`, key);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`${key}: expected an http(s) address`, key);
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
       return `warning: ${key} uses plain http to another host; commands refuse to send tokens there (use https)`;

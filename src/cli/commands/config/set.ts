@@ -1,7 +1,5 @@
-// `boxoffice config set KEY [VALUE]`: changes one setting of the profile (creating the profile
-// if needed). An empty VALUE removes the setting; without VALUE it is asked for on a terminal
-// (hidden for secrets), or read from standard input when that is not a terminal or VALUE is `-`
-// (`boxoffice config set clientSecret - < secret.txt`): a secret never needs to be in argv.
+// `boxoffice config set KEY [VALUE]` (creating the profile if needed). VALUE is read from stdin when
+// it is `-` or stdin is not a terminal, so a secret never needs to be in argv.
 import type { Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
@@ -12,12 +10,7 @@ import { readAllStdin } from '../../process/stdin.js';
 import { openConfigStore } from '../../../session/config/store.js';
 import { writeDone } from '../../output/index.js';
 
-interface ConfigSetOptions {
-  key: string;
-  value?: string;
-}
-
-export function registerConfigSet(group: Command, context: CommandContext, run: RunVerb<ConfigSetOptions> = runConfigSet): void {
+export function registerConfigSet(group: Command, context: CommandContext, run: RunVerb<{ key: string; value?: string }> = runConfigSet): void {
   group
     .command('set')
     .description('change one setting of the profile ("" removes it; no value: asked for, hidden for secrets, or read from piped stdin)')
@@ -31,7 +24,7 @@ export function registerConfigSet(group: Command, context: CommandContext, run: 
     .action(verbAction(context, run, (key: string, value: string | undefined) => ({ key, value })));
 }
 
-async function runConfigSet(options: ConfigSetOptions, context: CommandContext): Promise<void> {
+async function runConfigSet(options: { key: string; value?: string }, context: CommandContext): Promise<void> {
   const key = profileKeyFrom(options.key);
   const { deps } = context;
   let value = options.value;
