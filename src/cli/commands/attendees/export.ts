@@ -4,7 +4,7 @@
 import { Option, type Command } from 'commander';
 import { ATTENDEE_STATUSES } from '../../../client/schemas/values.js';
 import { UsageError } from '../../../client/errors.js';
-import { assertExtensionMatches, checkDestination } from '../../../export/destination.js';
+import { assertExtensionMatches, checkDestination, expectedAttendeeCount, resumableStop, toDestination } from '../../../export/to-destination.js';
 import { DEFAULT_MAX_WAIT } from './shared.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { createPrompter } from '../../framework/prompt.js';
@@ -18,7 +18,6 @@ import { attendeeListRefused, explainPermission } from '../../../session/permiss
 import { EXPORT_FORMATS, exportFormatOf, exportSource, type ExportFormat, type ExportSource } from '../../../export/checkpoint.js';
 import { DEFAULT_PREFETCH, exportAttendees, resumableCheckpoint } from '../../../export/export-attendees.js';
 import { progressAndNotices } from '../../../export/progress.js';
-import { expectedAttendeeCount, resumableStop, toDestination, type ResumableStop } from '../../../export/to-destination.js';
 import { shellQuote } from '../../../util/shell-word.js';
 import { formatDuration } from '../../../util/duration.js';
 import { withSmallHeap } from '../../../util/heap.js';
@@ -166,7 +165,7 @@ async function runAttendeesExport(options: AttendeesExportOptions, context: Comm
   });
 }
 
-const STOPS: Readonly<Record<ResumableStop, string>> = { interrupted: 'interrupted', 'rate limit': 'stopped by the rate limit', stopped: 'stopped' };
+const STOPS = { interrupted: 'interrupted', 'rate limit': 'stopped by the rate limit', stopped: 'stopped' };
 
 /** The command that continues the export to `options`' -o FILE from its checkpoint. */
 function resumeCommand(options: AttendeesExportOptions): string {

@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import { EXPORT_FORMATS, exportFormatOf, type ExportFormat } from '../../../export/checkpoint.js';
-import { assertExtensionSays, checkDestination, type OutputFormat } from '../../../export/destination.js';
+import { assertExtensionSays, checkDestination, type OutputFormat } from '../../../export/to-destination.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { summarised } from '../summaries.js';
 import { DEFAULT_MAX_WAIT } from '../attendees/shared.js';
