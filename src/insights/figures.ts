@@ -17,15 +17,10 @@ const FIXED = new Set<string>(FIXED_COLUMNS);
 /** One exported row, keyed by column name (CSV header, JSON key). */
 export type ExportRow = Readonly<Record<string, string | undefined>>;
 
-interface DaySales {
-  /** yyyy-mm-dd in the figures' timezone. */
-  date: string;
-  orders: number;
-  attendees: number;
-  revenue: number;
-}
+/** `date`: yyyy-mm-dd in the figures' timezone. */
+type DaySales = { date: string; orders: number; attendees: number; revenue: number };
 
-export type TicketSales = { ticket: string; attendees: number; revenue: number };
+type TicketSales = { ticket: string; attendees: number; revenue: number };
 
 export type InsightsFigures = ReturnType<FiguresAccumulator['figures']>;
 
