@@ -15,15 +15,8 @@ type ChartTable = { columns: string[]; rows: string[][] };
 
 type ValueKind = 'count' | 'share' | 'money';
 
-export interface Chart {
-  /** File-name-safe id (the --svg file is `<id>.svg`). */
-  id: string;
-  title: string;
-  /** A sentence under the chart, where the chart leaves something out. */
-  note?: string;
-  spec: TopLevelSpec;
-  table: ChartTable;
-}
+/** `id`: file-name-safe (the --svg file is `<id>.svg`); `note`: a sentence under the chart, where the chart leaves something out. */
+export type Chart = { id: string; title: string; note?: string; spec: TopLevelSpec; table: ChartTable };
 
 export type RenderedChart = Chart & { svg: string };
 
