@@ -8,6 +8,7 @@ import { open } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import type { EventApi } from '../client/index.js';
 import { ConnectionError, RateLimitError, ServerBusyError, UsageError } from '../client/errors.js';
 import { describeHolder, lockPathFor, tryLock } from '../util/file-lock.js';
 import { foreignEntry, openDirectoryReason } from '../util/private-file.js';
@@ -139,11 +140,8 @@ export function resumableStop(target: ExportTarget, error: unknown, interrupted:
 }
 
 /** Tickets sold, from the event's report, for the progress bar's ETA; undefined if unknown. */
-export async function expectedAttendeeCount(
-  getReport: (request: { eventId: string }) => Promise<{ tickets: readonly { tickets: number }[] }>,
-  eventId: string,
-) {
-  const report = await getReport({ eventId }).catch(() => undefined);
+export async function expectedAttendeeCount(events: Pick<EventApi, 'getReport'>, eventId: string) {
+  const report = await events.getReport({ eventId }).catch(() => undefined);
   const total = report?.tickets.reduce((sum, line) => sum + line.tickets, 0) ?? 0;
   return total > 0 ? total : undefined;
 }
