@@ -26,15 +26,7 @@ import { openSession } from '../../../session/session.js';
 
 type AttendeesExportOptions = Awaited<ReturnType<typeof exportOptionsFrom>>;
 
-interface ExportFlags {
-  output?: string;
-  format?: ExportFormat;
-  resume?: boolean;
-  force?: boolean;
-  maxWait: string;
-  prefetch: string;
-  status?: string[];
-}
+type ExportFlags = { output?: string; format?: ExportFormat; resume?: boolean; force?: boolean; maxWait: string; prefetch: string; status?: string[] };
 
 const collectStatuses = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',')];
 export function registerAttendeesExport(group: Command, context: CommandContext, run: RunVerb<AttendeesExportOptions> = runAttendeesExport): void {

@@ -20,18 +20,11 @@ const PAGE_FORMAT: OutputFormat = {
   description: 'the format (html, the insights page)',
 };
 
-interface InsightsFlags {
-  from?: string;
-  format?: ExportFormat;
-  output?: string;
-  force?: boolean;
-  svg?: string;
-  watch?: string;
-  currency?: string;
-  timezone?: string;
+type InsightsFlags = Partial<Record<'from' | 'output' | 'svg' | 'watch' | 'currency' | 'timezone' | 'db', string>> & {
   maxWait: string;
-  db?: string;
-}
+  format?: ExportFormat;
+  force?: boolean;
+};
 
 export function registerInsights(program: Command, context: CommandContext, run: RunVerb<InsightsOptions> = runInsights): void {
   summarised(program.command('insights'))
