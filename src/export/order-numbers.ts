@@ -25,14 +25,9 @@ export class OrderNumberSet {
     return this.count;
   }
 
-  has(orderNo: string): boolean {
-    const group = this.groupOf(orderNo, false);
-    return group === undefined ? this.others.has(orderNo) : group.has(this.low);
-  }
-
   /** Adds the order number; false when it was already there. */
   add(orderNo: string): boolean {
-    const group = this.groupOf(orderNo, true);
+    const group = this.groupOf(orderNo);
     const before = group === undefined ? this.others.size : group.size;
     if (group === undefined) this.others.add(orderNo);
     else group.add(this.low);
@@ -44,9 +39,8 @@ export class OrderNumberSet {
   /**
    * "SBX00000042" → the group of ("SBX", 8 digits, high part 0), with `low` set to 42; undefined
    * unless the number ends with 1 to 15 digits. Scanned by hand: this runs for every order.
-   * `create`: make the group when it is new (else undefined is an empty group, as for has()).
    */
-  private groupOf(orderNo: string, create: boolean): Set<number> | undefined {
+  private groupOf(orderNo: string): Set<number> | undefined {
     let start = orderNo.length;
     while (start > 0 && isDigit(orderNo.charCodeAt(start - 1))) start -= 1;
     const digits = orderNo.length - start;
@@ -68,7 +62,6 @@ export class OrderNumberSet {
     let group = this.numbered.get(key);
     if (group === undefined) {
       group = new Set();
-      if (!create) return group;
       this.numbered.set(key, group);
     }
     this.lastPrefix = prefix;

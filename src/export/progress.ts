@@ -22,21 +22,10 @@ const BATCHES_BEFORE_ETA = 3;
 
 /** The progress line (on a terminal only), and notices on stderr that first clear it. */
 export function progressAndNotices(stderr: Writable, onTerminal: boolean, now: () => number): { progress: ProgressSink; notice(line: string): void } {
-  const progress = onTerminal ? terminalProgress(stderr, now) : silentProgress;
-  return {
-    progress,
-    notice: (line) => {
-      progress.finish();
-      stderr.write(`${line}\n`);
-    },
-  };
-}
-
-function terminalProgress(stderr: Writable, now: () => number): ProgressSink {
   const started = now();
   const line = statusLine(stderr);
   let lastDrawn = -Infinity;
-  return {
+  const drawn: ProgressSink = {
     update(state) {
       const at = now();
       if (at - lastDrawn < REDRAW_MS) return;
@@ -44,6 +33,14 @@ function terminalProgress(stderr: Writable, now: () => number): ProgressSink {
       line.show(progressLine(state, at - started));
     },
     finish: () => line.clear(),
+  };
+  const progress = onTerminal ? drawn : silentProgress;
+  return {
+    progress,
+    notice: (text) => {
+      progress.finish();
+      stderr.write(`${text}\n`);
+    },
   };
 }
 

@@ -3,7 +3,7 @@
 // heavy: this module is loaded only when a page or SVGs are asked for.
 import type { TopLevelSpec } from 'vega-lite';
 import { roundMoney } from '../util/money.js';
-import type { InsightsFigures, TicketSales } from './figures.js';
+import type { InsightsFigures } from './figures.js';
 import { countOf, formatCount, formatMoney } from '../util/count.js';
 import { ARRIVED, NO_CITY, PAID_BY_BUYERS, formatShare, type InsightsReport } from './report.js';
 
@@ -15,15 +15,8 @@ type ChartTable = { columns: string[]; rows: string[][] };
 
 type ValueKind = 'count' | 'share' | 'money';
 
-export interface Chart {
-  /** File-name-safe id (the --svg file is `<id>.svg`). */
-  id: string;
-  title: string;
-  /** A sentence under the chart, where the chart leaves something out. */
-  note?: string;
-  spec: TopLevelSpec;
-  table: ChartTable;
-}
+/** `id`: file-name-safe (the --svg file is `<id>.svg`); `note`: a sentence under the chart, where the chart leaves something out. */
+export type Chart = { id: string; title: string; note?: string; spec: TopLevelSpec; table: ChartTable };
 
 export type RenderedChart = Chart & { svg: string };
 
@@ -43,14 +36,11 @@ const CONFIG = {
 };
 
 function slug(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 40) || 'question'
-  );
+  const words = text
+    .toLowerCase()
+    .normalize('NFKD')
+    .match(/[a-z0-9]+/g);
+  return words?.join('-').slice(0, 40) || 'question';
 }
 
 /** A value axis: whole numbers only for counts (no 0.5 order), percent for shares. */
@@ -210,25 +200,14 @@ export function chartsOf(report: InsightsReport): Chart[] {
   const { figures, currency } = report;
   const money = (value: number): string => formatMoney(value, currency);
   const paidTitle = currency === null ? PAID_BY_BUYERS : `${PAID_BY_BUYERS} (${currency})`;
-  const ticketBars = (value: (ticket: TicketSales) => number): Bar[] => figures.tickets.map((ticket) => ({ label: ticket.ticket, value: value(ticket) }));
+  const ticketBars = (key: 'revenue' | 'attendees'): Bar[] => figures.tickets.map((ticket) => ({ label: ticket.ticket, value: ticket[key] }));
   const paidAxes: BarAxes = { label: 'ticket', value: paidTitle, kind: 'money', column: PAID_BY_BUYERS, cell: money };
-  const attendeeAxes: BarAxes = { label: 'ticket', value: 'attendees', kind: 'count' };
   const charts: Chart[] = [
     ...salesCharts(figures, money, paidTitle),
     ...sellThroughChart(report),
     ...arrivalCharts(report),
-    barChart(
-      'revenue-per-ticket',
-      'Paid by buyers per ticket',
-      ticketBars((ticket) => ticket.revenue),
-      paidAxes,
-    ),
-    barChart(
-      'attendees-per-ticket',
-      'Attendees per ticket',
-      ticketBars((ticket) => ticket.attendees),
-      attendeeAxes,
-    ),
+    barChart('revenue-per-ticket', 'Paid by buyers per ticket', ticketBars('revenue'), paidAxes),
+    barChart('attendees-per-ticket', 'Attendees per ticket', ticketBars('attendees'), { label: 'ticket', value: 'attendees', kind: 'count' }),
     ...citiesChart(figures),
   ];
   const used = new Set(charts.map((chart) => chart.id));

@@ -17,15 +17,10 @@ const FIXED = new Set<string>(FIXED_COLUMNS);
 /** One exported row, keyed by column name (CSV header, JSON key). */
 export type ExportRow = Readonly<Record<string, string | undefined>>;
 
-interface DaySales {
-  /** yyyy-mm-dd in the figures' timezone. */
-  date: string;
-  orders: number;
-  attendees: number;
-  revenue: number;
-}
+/** `date`: yyyy-mm-dd in the figures' timezone. */
+type DaySales = { date: string; orders: number; attendees: number; revenue: number };
 
-export type TicketSales = { ticket: string; attendees: number; revenue: number };
+type TicketSales = { ticket: string; attendees: number; revenue: number };
 
 export type InsightsFigures = ReturnType<FiguresAccumulator['figures']>;
 
@@ -118,9 +113,10 @@ export class FiguresAccumulator {
     const orderNo = row.orderNo ?? '';
     const amount = Number(row.orderCost ?? '');
     const cost = Number.isFinite(amount) ? amount : 0;
-    const hour = this.clock.hourOf(row.purchaseDate ?? '');
-    const date = hour.slice(0, 10);
-    this.countHour(date, hour.slice(11, 13));
+    const dateHour = this.clock.hourOf(row.purchaseDate ?? '');
+    const [date, hour] = [dateHour.slice(0, 10), dateHour.slice(11, 13)];
+    if (hour.length !== 2 || (this.days.size > 0 && !this.days.has(date))) this.hours = null;
+    this.hours?.set(hour, (this.hours.get(hour) ?? 0) + 1);
     const day = this.days.get(date) ?? { date, orders: 0, attendees: 0, revenue: 0 };
     this.days.set(date, day);
     day.orders += 1;
@@ -131,15 +127,6 @@ export class FiguresAccumulator {
     this.open = { cost, day, tickets: [] };
     this.orderCount += 1;
     this.lastOrderNo = orderNo;
-  }
-
-  private countHour(date: string, hour: string): void {
-    if (this.hours === null) return;
-    if (hour.length !== 2 || (this.days.size > 0 && !this.days.has(date))) {
-      this.hours = null;
-      return;
-    }
-    this.hours.set(hour, (this.hours.get(hour) ?? 0) + 1);
   }
 
   /** Shares the open order's cost among its tickets (rows of one order arrive together). */

@@ -5,14 +5,10 @@
 // run's rows were counted by a process that is gone). A watch refresh then costs two reads.
 import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Writable } from 'node:stream';
 import type { AttendeeRecord, EventApi, ReportResponse } from '../client/index.js';
-import { attendeeListFetcher } from '../client/paginate.js';
-import type { ExportSource } from '../export/checkpoint.js';
 import { ColumnRegistry } from '../export/columns.js';
-import { exportAttendees, resumableCheckpoint } from '../export/export-attendees.js';
+import { exportAttendees, resumableCheckpoint, type ExportEnvironment } from '../export/export-attendees.js';
 import { flattenRecord } from '../export/flatten.js';
-import type { ProgressSink } from '../export/progress.js';
 import { lockPathFor, tryLock } from '../util/file-lock.js';
 import { createPrivateDirectory } from '../util/private-file.js';
 import { figuresClock, isKnownTimezone, machineTimezone } from './dates.js';
@@ -27,55 +23,33 @@ export const READS_PER_REFRESH = 2;
 
 type InsightsApi = Pick<EventApi, 'getEvent' | 'getTickets' | 'getReport' | 'attendeeList'>;
 
-export interface LiveReadEnvironment {
+/** `workPath`: the NDJSON work file (its checkpoint beside it makes an interrupted read resumable); `currency`, `timezone`: overrides from the command line. */
+export type LiveReadEnvironment = Pick<ExportEnvironment, 'source' | 'progress' | 'notice' | 'signal' | 'now' | 'stdout'> & {
   api: InsightsApi;
-  /** The NDJSON work file (its checkpoint beside it makes an interrupted read resumable). */
   workPath: string;
-  source: ExportSource;
-  progress?: ProgressSink;
-  notice(line: string): void;
-  signal: AbortSignal;
-  now(): number;
-  /** Never written to (the export writes a file). */
-  stdout: Writable;
   prefetch: number;
-  /** Overrides from the command line. */
   currency?: string;
   timezone?: string;
-}
+};
 
 /** The order numbers of the list's first batch, and whether the list runs newest first: where a watch finds new orders. */
 type ListStart = { head: string[]; newestFirst: boolean };
 
-/** Name, currency, timezone, tickets and sales report of the event: three reads. */
-async function eventFacts(api: InsightsApi, eventId: string, overrides: { currency?: string; timezone?: string }) {
+export async function readEventLive(eventId: string, env: LiveReadEnvironment) {
+  const { api } = env;
+  // Name, currency, timezone, tickets and sales report of the event: three reads, then the list's.
   const { event } = await api.getEvent({ eventId });
   const { tickets } = await api.getTickets({ eventId });
   const report = await api.getReport({ eventId });
+  let reads = 3;
   const zone = event.startDate.timezone;
-  return {
+  const facts = {
     title: event.name,
-    currency: overrides.currency ?? tickets.find((ticket) => ticket.currency)?.currency ?? null,
-    timezone: overrides.timezone ?? (zone && isKnownTimezone(zone) ? zone : machineTimezone()),
+    currency: env.currency ?? tickets.find((ticket) => ticket.currency)?.currency ?? null,
+    timezone: env.timezone ?? (zone && isKnownTimezone(zone) ? zone : machineTimezone()),
     tickets,
     report,
   };
-}
-
-export async function readEventLive(eventId: string, env: LiveReadEnvironment) {
-  let reads = 0;
-  const counted = <T>(call: () => Promise<T>): Promise<T> => {
-    reads += 1;
-    return call();
-  };
-  const api: InsightsApi = {
-    getEvent: (request) => counted(() => env.api.getEvent(request)),
-    getTickets: (request) => counted(() => env.api.getTickets(request)),
-    getReport: (request) => counted(() => env.api.getReport(request)),
-    attendeeList: (request, options) => counted(() => env.api.attendeeList(request, options)),
-  };
-  const facts = await eventFacts(api, eventId, env);
-  const fetchList = attendeeListFetcher(api);
   let purchaseZone: string | undefined;
   const sourceZone = (): string | undefined => (purchaseZone && isKnownTimezone(purchaseZone) ? purchaseZone : undefined);
   let counting: { figures: FiguresAccumulator; zone: string | undefined } | undefined;
@@ -96,7 +70,8 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment) {
       {
         ...env,
         fetchBatch: async (range, signal, answered) => {
-          const records = await fetchList(range, signal, answered);
+          reads += 1;
+          const { attendee: records } = await api.attendeeList(range, { signal, onAnswer: answered });
           purchaseZone ??= records.find((record) => record.purchaseDate?.timezone)?.purchaseDate?.timezone;
           if (range.fromRecord === 0) {
             listStart.head = records.map((record) => String(record.orderNo));
@@ -165,7 +140,7 @@ export class EventWatcher {
     private readonly api: InsightsApi,
     private readonly eventId: string,
     private readonly figures: FiguresAccumulator,
-    listStart: ListStart = { head: [], newestFirst: false },
+    listStart: ListStart,
   ) {
     this.recent = new Set(figures.lastOrder === undefined ? [] : [figures.lastOrder]);
     this.head = new Set(listStart.head);

@@ -41,14 +41,9 @@ type WatchedSoFar = { since: string; change: RefreshChange };
 /** A report to show (`change`: what its refresh brought, null for the first), or a refresh skipped. */
 export type LiveStep = { report: InsightsReport; change: RefreshChange | null; watched?: WatchedSoFar } | { skipped: RateLimitError };
 
-interface LiveReportSettings {
-  eventId: string;
-  read: LiveReadEnvironment;
-  /** Refresh every this many ms; undefined: one report. */
-  watchMs?: number;
-  arrivals?: ReadArrivals;
-  clock: { now(): Date; sleep(ms: number, signal?: AbortSignal): Promise<void> };
-}
+/** `watchMs`: refresh every this many ms; undefined: one report. */
+type LiveReportSettings = { eventId: string; read: LiveReadEnvironment; watchMs?: number; arrivals?: ReadArrivals; clock: WatchClock };
+type WatchClock = { now(): Date; sleep(ms: number, signal?: AbortSignal): Promise<void> };
 
 /** The event read from the service; with a watch interval, refreshed until the read's signal fires (a refresh the rate limit refuses is skipped). */
 export async function* liveReports(settings: LiveReportSettings): AsyncGenerator<LiveStep> {

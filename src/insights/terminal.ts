@@ -64,15 +64,14 @@ function totalsLines(report: InsightsReport): string[] {
     ['cancelled', `${formatShare(totals.cancelledShare)} (${formatCount(totals.cancelled)} attendees)`],
     ['checked in', `${formatShare(totals.checkedInShare)} (${formatCount(totals.checkedIn)} attendees)`],
   );
-  if (report.arrivals !== undefined) rows.push([ARRIVED, arrivedText(report.arrivals)]);
+  const { arrivals } = report;
+  if (arrivals !== undefined) {
+    // "25.0% (3 of 12 expected)": the arrivals at the door of the attendees expected.
+    const share = arrivals.expected === 0 ? '' : `${formatShare(arrivals.arrived / arrivals.expected)} `;
+    rows.push([ARRIVED, `${share}(${formatCount(arrivals.arrived)} of ${formatCount(arrivals.expected)} expected)`]);
+  }
   const width = Math.max(...rows.map(([name]) => name.length));
   return rows.map(([name, value]) => `  ${name.padEnd(width)}  ${value}`);
-}
-
-/** "25.0% (3 of 12 expected)": the arrivals at the door of the attendees expected. */
-function arrivedText(arrivals: ArrivalCounts): string {
-  const share = arrivals.expected === 0 ? '' : `${formatShare(arrivals.arrived / arrivals.expected)} `;
-  return `${share}(${formatCount(arrivals.arrived)} of ${formatCount(arrivals.expected)} expected)`;
 }
 
 /** Arrived of expected per ticket, and arrivals per door. */

@@ -9,7 +9,7 @@ import { checkWatchInterval } from '../../src/cli/framework/duration.js';
 import { READS_PER_REFRESH } from '../../src/insights/live.js';
 import { UsageError } from '../../src/client/errors.js';
 import { neutraliseFormula, restoreFormula } from '../../src/util/csv.js';
-import { sellThrough } from '../../src/insights/sell-through.js';
+import { sellThrough } from '../../src/insights/report.js';
 import type { OrganizerTicket } from '../../src/client/index.js';
 import { calendarDay, dayRange, figuresClock, instantOf } from '../../src/insights/dates.js';
 import { FiguresAccumulator, MAX_DISTINCT_ANSWERS, type ExportRow } from '../../src/insights/figures.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { exportSource } from '../../export/checkpoint.js';
 import { DEFAULT_PREFETCH } from '../../export/export-attendees.js';
 import { readEventLive } from '../../insights/live.js';
-import { sellThrough } from '../../insights/sell-through.js';
+import { sellThrough } from '../../insights/report.js';
 import { configDirectory } from '../../session/config/store.js';
 import { attendeeListRefused, withPermissionExplained } from '../../session/permission.js';
 import { withSession } from '../../session/session.js';

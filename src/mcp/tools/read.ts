@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { notYourEvent, withPermissionExplained } from '../../session/permission.js';
 import { type Session, withSession } from '../../session/session.js';
-import { collectBookings, KNOWN_COLUMNS, splitIntoWindows, validateDateRange } from '../../bookings/windows.js';
+import { collectBookings, splitIntoWindows, validateDateRange } from '../../bookings/windows.js';
 import { readBack } from '../../client/fields/read-back.js';
 import { TICKET_TABLE, ticketCodeOf } from '../../client/fields/ticket.js';
 import { ticketCapacity, type BookingOrder, type EventListItem, type OrganizerEvent, type OrganizerTicket } from '../../client/schemas/index.js';

@@ -4,7 +4,7 @@
 import { Option, type Command } from 'commander';
 import { ATTENDEE_STATUSES } from '../../../client/schemas/values.js';
 import { UsageError } from '../../../client/errors.js';
-import { assertExtensionMatches, checkDestination } from '../../../export/destination.js';
+import { assertExtensionMatches, checkDestination, expectedAttendeeCount, resumableStop, toDestination } from '../../../export/to-destination.js';
 import { DEFAULT_MAX_WAIT } from './shared.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { confirmReplace, createPrompter } from '../../framework/prompt.js';
@@ -18,7 +18,6 @@ import { exportSource, type ExportSource } from '../../../export/checkpoint.js';
 import { EXPORT_FORMATS, exportFormatOf, type ExportFormat } from '../../../export/formats.js';
 import { DEFAULT_PREFETCH, exportAttendees, resumableCheckpoint } from '../../../export/export-attendees.js';
 import { progressAndNotices } from '../../../export/progress.js';
-import { expectedAttendeeCount, resumableStop, toDestination, type ResumableStop } from '../../../export/to-destination.js';
 import { shellQuote } from '../../../util/shell-word.js';
 import { formatDuration } from '../../../util/duration.js';
 import { withSmallHeap } from '../../../util/heap.js';
@@ -27,15 +26,7 @@ import { openSession } from '../../../session/session.js';
 
 type AttendeesExportOptions = Awaited<ReturnType<typeof exportOptionsFrom>>;
 
-interface ExportFlags {
-  output?: string;
-  format?: ExportFormat;
-  resume?: boolean;
-  force?: boolean;
-  maxWait: string;
-  prefetch: string;
-  status?: string[];
-}
+type ExportFlags = { output?: string; format?: ExportFormat; resume?: boolean; force?: boolean; maxWait: string; prefetch: string; status?: string[] };
 
 const collectStatuses = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',')];
 export function registerAttendeesExport(group: Command, context: CommandContext, run: RunVerb<AttendeesExportOptions> = runAttendeesExport): void {
@@ -112,29 +103,19 @@ async function exportOptionsFrom(eventId: string, flags: ExportFlags, json: bool
 async function runAttendeesExport(options: AttendeesExportOptions, context: CommandContext): Promise<void> {
   const { deps } = context;
   const { io } = deps;
-  const hooks = { now: () => deps.clock.now().getTime(), confirmReplace: (output: string) => confirmReplace(output, context, 'export not started') };
+  const now = () => deps.clock.now().getTime();
+  const hooks = { now, confirmReplace: (output: string) => confirmReplace(output, context, 'export not started') };
   await toDestination(options, io.stdout, hooks, async (rows, outputPath) => {
-    const { progress, notice } = progressAndNotices(io.stderr, io.stderrIsTTY, () => deps.clock.now().getTime());
+    const { progress, notice } = progressAndNotices(io.stderr, io.stderrIsTTY, now);
     const session = await openSession(context, { token: true, maxWaitMs: options.maxWaitMs, notice });
     const source = exportSource(session.profile.apiUrl as string, session.profile.token as string);
     try {
       const resume = options.resume || (await askToResume(options, outputPath, source, context));
-      const expectedAttendees = io.stderrIsTTY
-        ? await expectedAttendeeCount((request) => session.client.events.getReport(request), options.eventId)
-        : undefined;
+      const expectedAttendees = io.stderrIsTTY ? await expectedAttendeeCount(session.client.events, options.eventId) : undefined;
       const summary = await withSmallHeap(() =>
         exportAttendees(
           { ...options, outputPath, resume },
-          {
-            fetchBatch: attendeeListFetcher(session.client.events),
-            source,
-            stdout: rows,
-            notice,
-            progress,
-            expectedAttendees,
-            signal: deps.signal,
-            now: () => deps.clock.now().getTime(),
-          },
+          { fetchBatch: attendeeListFetcher(session.client.events), source, stdout: rows, notice, progress, expectedAttendees, signal: deps.signal, now },
         ),
       );
       if (context.globals().json && outputPath !== undefined) {
@@ -155,9 +136,10 @@ async function runAttendeesExport(options: AttendeesExportOptions, context: Comm
       explainPermission(error, attendeeListRefused(options.eventId));
       const stop = resumableStop(options, error, deps.signal.aborted);
       if (stop !== undefined) {
-        io.stderr.write(
-          `${STOPS[stop]}; nothing was written to ${options.output}; the completed batches are kept. Resume with:\n  ${resumeCommand(options)}\n`,
-        );
+        // The command that continues the export from its checkpoint.
+        const statuses = options.statuses.length > 0 ? ` --status ${shellQuote(options.statuses.join(','))}` : '';
+        const resume = `boxoffice attendees export ${shellQuote(options.eventId)} -o ${shellQuote(options.output ?? '')} --format ${options.format}${statuses} --resume`;
+        io.stderr.write(`${STOPS[stop]}; nothing was written to ${options.output}; the completed batches are kept. Resume with:\n  ${resume}\n`);
       }
       throw error;
     } finally {
@@ -166,13 +148,7 @@ async function runAttendeesExport(options: AttendeesExportOptions, context: Comm
   });
 }
 
-const STOPS: Readonly<Record<ResumableStop, string>> = { interrupted: 'interrupted', 'rate limit': 'stopped by the rate limit', stopped: 'stopped' };
-
-/** The command that continues the export to `options`' -o FILE from its checkpoint. */
-function resumeCommand(options: AttendeesExportOptions): string {
-  const statuses = options.statuses.length > 0 ? ` --status ${shellQuote(options.statuses.join(','))}` : '';
-  return `boxoffice attendees export ${shellQuote(options.eventId)} -o ${shellQuote(options.output ?? '')} --format ${options.format}${statuses} --resume`;
-}
+const STOPS = { interrupted: 'interrupted', 'rate limit': 'stopped by the rate limit', stopped: 'stopped' };
 
 /** On a terminal, offers to continue the checkpoint of an interrupted run of the same export; "no" starts over, as a run without a terminal does. */
 async function askToResume(options: AttendeesExportOptions, outputPath: string | undefined, source: ExportSource, context: CommandContext): Promise<boolean> {

@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';
 import { EXPORT_FORMATS, exportFormatOf, type ExportFormat } from '../../../export/formats.js';
-import { assertExtensionSays, checkDestination, type OutputFormat } from '../../../export/destination.js';
+import { assertExtensionSays, checkDestination, type OutputFormat } from '../../../export/to-destination.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { summarised } from '../summaries.js';
 import { DEFAULT_MAX_WAIT } from '../attendees/shared.js';
@@ -20,18 +20,11 @@ const PAGE_FORMAT: OutputFormat = {
   description: 'the format (html, the insights page)',
 };
 
-interface InsightsFlags {
-  from?: string;
-  format?: ExportFormat;
-  output?: string;
-  force?: boolean;
-  svg?: string;
-  watch?: string;
-  currency?: string;
-  timezone?: string;
+type InsightsFlags = Partial<Record<'from' | 'output' | 'svg' | 'watch' | 'currency' | 'timezone' | 'db', string>> & {
   maxWait: string;
-  db?: string;
-}
+  format?: ExportFormat;
+  force?: boolean;
+};
 
 export function registerInsights(program: Command, context: CommandContext, run: RunVerb<InsightsOptions> = runInsights): void {
   summarised(program.command('insights'))

@@ -2,7 +2,7 @@
 // when asked for (vega is loaded only then).
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { formatCount, formatMoney } from '../../../util/count.js';
+import { countOf, formatCount, formatMoney } from '../../../util/count.js';
 import { wallTime } from '../../../insights/dates.js';
 import type { RefreshChange } from '../../../insights/live.js';
 import type { LiveStep } from '../../../insights/run.js';
@@ -37,14 +37,12 @@ function watchFrame(report: InsightsReport, news: readonly string[], columns: nu
   return `\x1b[H${lines.map((line) => `${cut(line)}\x1b[K`).join('\n')}\n\x1b[J`;
 }
 
-const plural = (count: number, word: string): string => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
-
 /** What came since `lead` ("12:05 since the last refresh"); with `reads`, what the refresh cost and left to read. */
 function changeLine(lead: string, change: RefreshChange, currency: string | null, reads: boolean): string {
   const parts = [
-    `${lead}: +${plural(change.newOrders, 'order')} (+${plural(change.newAttendees, 'attendee')})`,
+    `${lead}: +${countOf(change.newOrders, 'order')} (+${countOf(change.newAttendees, 'attendee')})`,
     `+${formatMoney(change.revenue, currency)}`,
-    plural(change.cancellations, 'cancellation'),
+    countOf(change.cancellations, 'cancellation'),
   ];
   if (reads) parts.push(`${change.reads} reads`);
   if (reads && change.unread > 0) parts.push(`${formatCount(change.unread)} more attendees to read at the next refresh`);
