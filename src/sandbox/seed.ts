@@ -19,13 +19,6 @@ import { percentOf, roundMoney, sumMoney } from '../util/money.js';
 const MAX_SEED_EVENTS = 1000;
 const MAX_SEED_ORDERS = 1_000_000;
 
-interface SeedOptions {
-  events: number;
-  orders: number;
-  account?: string;
-  seed?: number;
-}
-
 const FIRST_NAMES = ['Asha', 'Ravi', 'Meera', 'Karan', 'Priya', 'Arjun', 'Neha', 'Vikram', 'Ananya', 'Rahul', 'Sara', 'Tom', 'Lena', 'Omar', 'Yuki', 'Ines'];
 const LAST_NAMES = ['Sharma', 'Iyer', 'Khan', 'Patel', 'Das', 'Nair', 'Mehta', 'Rao', 'Smith', 'Garcia', 'Müller', 'Tanaka'];
 const CITIES = ['Bengaluru', 'Mumbai', 'Delhi', 'Chennai', 'Pune', 'Hyderabad', 'Kolkata'];
@@ -60,8 +53,7 @@ interface SeededEvent {
   questions: { label: string; fieldId: string }[];
 }
 
-/** Generates the data set described at the top of this file. */
-export function seedData(context: SandboxContext, options: SeedOptions) {
+export function seedData(context: SandboxContext, options: Omit<z.output<typeof seedRequest>, 'seed'> & { seed?: number }) {
   const { db } = context;
   const now = context.clock.now();
   const today = utcDate(now);

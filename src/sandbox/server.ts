@@ -38,18 +38,16 @@ export interface RunningSandbox {
 export async function startSandbox(options: StartSandboxOptions): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1';
   const db = openDatabase({ path: options.dbPath, now: options.clock?.now() });
+  const deadline = options.requestDeadlineMs ?? REQUEST_DEADLINE_MS;
   let handle: SandboxAppHandle;
+  let server: Server;
   try {
     handle = createApp({ ...options, db });
+    server = await listen(handle, options.port ?? SANDBOX_DEFAULT_PORT, host, deadline, options.quirks === true);
   } catch (error) {
     db.close();
     throw error;
   }
-  const deadline = options.requestDeadlineMs ?? REQUEST_DEADLINE_MS;
-  const server = await listen(handle, options.port ?? SANDBOX_DEFAULT_PORT, host, deadline, options.quirks === true).catch((error: unknown) => {
-    db.close();
-    throw error;
-  });
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   let closed = false;

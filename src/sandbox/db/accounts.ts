@@ -1,6 +1,6 @@
 // Accounts, the OAuth client, access tokens and publisher keys.
 import type { SandboxDatabase } from './index.js';
-import { prepared } from './statements.js';
+import { insertRow, prepared } from './statements.js';
 import {
   ACCESS_TOKEN_LIFETIME_SECONDS,
   SANDBOX_CLIENT_CALLBACK,
@@ -39,27 +39,22 @@ export function seedFixtures(db: SandboxDatabase, now: Date): void {
     );
     // The CLI is a native app (any loopback callback, PKCE required); the web application is neither.
     insertClient.run(SANDBOX_CLIENT_ID, sha256Hex(SANDBOX_CLIENT_SECRET), 'boxoffice CLI', JSON.stringify([SANDBOX_CLIENT_CALLBACK]), 1, 1);
-    insertClient.run(
-      SANDBOX_WEB_APP.clientId,
-      sha256Hex(SANDBOX_WEB_APP.clientSecret),
-      'sandbox web application',
-      JSON.stringify([SANDBOX_WEB_APP.callback]),
-      0,
-      0,
-    );
+    const web = SANDBOX_WEB_APP;
+    insertClient.run(web.clientId, sha256Hex(web.clientSecret), 'sandbox web application', JSON.stringify([web.callback]), 0, 0);
   })();
 }
 
 function createAccount(db: SandboxDatabase, account: { email: string; role: AccountRole; password: string; bookingKey?: string; now: Date }): Account {
   const bookingKey = account.bookingKey ?? newSecret('bk_');
-  const result = prepared(db, `INSERT INTO accounts (email, password_hash, role, booking_key, created_at) VALUES (?, ?, ?, ?, ?)`).run(
-    account.email,
-    hashPassword(account.password),
-    account.role,
-    bookingKey,
-    account.now.toISOString(),
-  );
-  return { id: Number(result.lastInsertRowid), email: account.email, role: account.role, bookingKey };
+  const { email, role } = account;
+  const id = insertRow(db, 'accounts', {
+    email,
+    password_hash: hashPassword(account.password),
+    role,
+    booking_key: bookingKey,
+    created_at: account.now.toISOString(),
+  });
+  return { id, email, role, bookingKey };
 }
 
 export function findAccountByEmail(db: SandboxDatabase, email: string): Account | undefined {

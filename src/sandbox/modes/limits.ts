@@ -65,19 +65,13 @@ class SlidingWindow {
   }
 }
 
-interface RateLimiterOptions {
-  /** Milliseconds since the epoch; injected so tests move time instead of waiting. */
-  now: () => number;
-  /** Most (token, rule) windows kept. */
-  maxWindows?: number;
-}
-
 export const DEFAULT_MAX_WINDOWS = 10_000;
 
 export class RateLimiter {
   private readonly windows: LRUCache<string, SlidingWindow>;
 
-  constructor(private readonly options: RateLimiterOptions) {
+  /** `now`: milliseconds since the epoch, injected so tests move time instead of waiting. */
+  constructor(private readonly options: { now: () => number; maxWindows?: number }) {
     this.windows = new LRUCache({ max: options.maxWindows ?? DEFAULT_MAX_WINDOWS });
   }
 
@@ -87,19 +81,15 @@ export class RateLimiter {
 
   private window(token: string, rule: WindowRule): SlidingWindow {
     const key = `${rule.name}\u0000${token}`;
-    let window = this.windows.get(key);
-    if (!window) {
-      window = new SlidingWindow(rule);
-      this.windows.set(key, window);
-    }
+    const window = this.windows.get(key) ?? new SlidingWindow(rule);
+    this.windows.set(key, window);
     return window;
   }
 
   check(token: string, path: string): LimitVerdict {
     const now = this.options.now();
-    const rules = [BURST_RULE];
     const quota = REALISTIC_QUOTAS.get(path);
-    if (quota) rules.push(quota);
+    const rules = quota ? [BURST_RULE, quota] : [BURST_RULE];
     let refusal: LimitVerdict = { allowed: true };
     for (const rule of rules) {
       const wait = this.window(token, rule).waitSeconds(now);

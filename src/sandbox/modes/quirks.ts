@@ -16,11 +16,7 @@ type JsonObject = { [key: string]: Json };
 export function numbersAsText(value: Json): Json {
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return value.map(numbersAsText);
-  if (value !== null && typeof value === 'object') {
-    const result: JsonObject = {};
-    for (const [key, inner] of Object.entries(value)) result[key] = numbersAsText(inner);
-    return result;
-  }
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, numbersAsText(inner)]));
   return value;
 }
 

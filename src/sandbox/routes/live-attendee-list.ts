@@ -53,11 +53,6 @@ export function liveBatchShape<T>(records: T[], offset: number): T[] | Record<st
 const dayInLiveZone = new Intl.DateTimeFormat('en-CA', { timeZone: LIVE_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 const timeInLiveZone = new Intl.DateTimeFormat('en-GB', { timeZone: LIVE_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 
-/** A code for one issued ticket (`TK` and letters, as `TKCFGGIJG`), apart from ticket types' codes. */
-function issuedTicketCode(attendeeId: number): string {
-  return `TK${idCode('ticket', attendeeId).slice(1).padStart(7, 'A')}`;
-}
-
 function liveOrderNo(event: EventRow, purchasedAt: Date, orderId: number): string {
   const day = dayInLiveZone.format(purchasedAt).replace(/-/g, '').slice(2);
   const time = timeInLiveZone.format(purchasedAt).replace(/:/g, '');
@@ -132,7 +127,8 @@ function liveRecord(event: EventRow, entry: AttendeeListEntry, ticketNumbers: Re
       const { id, name } = attendees[index];
       return {
         ...shaped,
-        ticketId: issuedTicketCode(id),
+        // An issued ticket's code (`TK` and letters, as `TKCFGGIJG`), apart from ticket types' codes.
+        ticketId: `TK${idCode('ticket', id).slice(1).padStart(7, 'A')}`,
         name: null,
         ticketNo: String(ticketNumbers.get(id)),
         // Nothing to give ([] as PHP encodes an empty array) only when there is neither a name nor an answer.
@@ -143,17 +139,14 @@ function liveRecord(event: EventRow, entry: AttendeeListEntry, ticketNumbers: Re
 }
 
 /** Records fromRecord … toRecord − 1 (0-based, at most 50) of the event's list, in the list's order. */
-export function liveAttendeeBatch(
-  db: SandboxDatabase,
-  event: EventRow,
-  fromRecord: number,
-  toRecord: number,
-  order: AttendeeListOrder,
-): unknown[] | Record<string, unknown> {
+export function liveAttendeeBatch(db: SandboxDatabase, event: EventRow, fromRecord: number, toRecord: number, order: AttendeeListOrder) {
   const { first, last } = batchPositions(fromRecord, toRecord, true);
   const entries = listSpan(db, event, first, last, order);
-  const attendeeIds = entries.flatMap((entry) => entry.attendees.map((attendee) => attendee.id));
-  const ticketNumbers = eventTicketNumbers(db, event.id, attendeeIds);
+  const ticketNumbers = eventTicketNumbers(
+    db,
+    event.id,
+    entries.flatMap((entry) => entry.attendees.map((attendee) => attendee.id)),
+  );
   const records = entries.map((entry) => liveRecord(event, entry, ticketNumbers));
   return liveBatchShape(records, fromRecord);
 }

@@ -216,22 +216,17 @@ const addQuestionRequest = z.object({
   mandatory: z._default(booleanFlag, false),
 });
 
-function registerQuestionRoutes(app: SandboxApp, context: SandboxContext): void {
-  app.post(QUESTIONS_ENDPOINT, requireAccessToken(context), async (c) => {
-    const request = validate(addQuestionRequest, await readForm(c), { invalid: { eventId: 'E007' } });
-    const event = eventFor(context.db, c.get('account'), request.eventId, 'write');
-    const [questionId] = addQuestions(context.db, event.id, [request]);
-    return c.json({ status: 'success', questionId: String(questionId), fieldId: questionFieldId({ id: questionId }) });
-  });
-}
-
-/** The Publisher API and the sandbox-only questions endpoint, as a sandbox extension. */
 export function publisherExtension(): SandboxExtension {
   return {
     name: 'publisher',
     routes(app, context) {
       registerPublisherRoutes(app, context);
-      registerQuestionRoutes(app, context);
+      app.post(QUESTIONS_ENDPOINT, requireAccessToken(context), async (c) => {
+        const request = validate(addQuestionRequest, await readForm(c), { invalid: { eventId: 'E007' } });
+        const event = eventFor(context.db, c.get('account'), request.eventId, 'write');
+        const [questionId] = addQuestions(context.db, event.id, [request]);
+        return c.json({ status: 'success', questionId: String(questionId), fieldId: questionFieldId({ id: questionId }) });
+      });
     },
   };
 }
