@@ -67,11 +67,7 @@ function listOrNone<T extends z.core.$ZodType>(element: T) {
 }
 
 /** 2.10 date-time object: {date: 'yyyy-mm-dd HH:MM:SS', timezone_type, timezone}. */
-export const dateTimeObject = lazyObject(() => ({
-  date: z.string(),
-  timezone_type: z.optional(looseNumber),
-  timezone: z.optional(z.string()),
-}));
+export const dateTimeObject = lazyObject(() => ({ date: z.string(), timezone_type: z.optional(looseNumber), timezone: z.optional(z.string()) }));
 
 /** The date-time object of the reference, or a plain date text ("2013-11-13", an importer's fixture of the live service) read as {date}. */
 export const orderPurchaseDate = z.lazy(() =>
@@ -154,16 +150,9 @@ export const publisherTicket = lazyObject(() => ({
 export const ticketDetailsResponse = successBody(() => ({ tickets: arrayOrKeyed(publisherTicket), currency: z.string() }));
 
 // 2.6 cart
-export const cart = lazyObject(() => ({
-  ...numbers('price', 'discount', 'processingFee', 'serviceTax', 'grandTotal'),
-  codeApplied: booleanFlag,
-}));
+export const cart = lazyObject(() => ({ ...numbers('price', 'discount', 'processingFee', 'serviceTax', 'grandTotal'), codeApplied: booleanFlag }));
 /** The cart totals newer public clients read (`servieFeeTotal` spelled so), as the reference's cart. */
-const liveCarts = lazyObject(() => ({
-  actualCost: looseNumber,
-  ...alike(z._default(looseNumber, 0), 'discount', 'servieFeeTotal'),
-  total: looseNumber,
-}));
+const liveCarts = lazyObject(() => ({ actualCost: looseNumber, ...alike(z._default(looseNumber, 0), 'discount', 'servieFeeTotal'), total: looseNumber }));
 
 export const cartResponse = z.lazy(() =>
   z.union([
@@ -350,10 +339,7 @@ export const bookingListResponse = successBody(() => ({
 }));
 
 /** E12 answered to a server-side post (a sandbox choice; the reference shows no response). */
-export const submittedBooking = lazyObject(() => ({
-  paymentUrl: z.optional(z.string().check(z.minLength(1))),
-  bookingId: z.optional(looseText),
-}));
+export const submittedBooking = lazyObject(() => ({ paymentUrl: z.optional(z.string().check(z.minLength(1))), bookingId: z.optional(looseText) }));
 
 // OAuth token response (§5: shape not shown; RFC 6749 names)
 export const tokenResponse = lazyObject(() => ({
