@@ -31,14 +31,9 @@ export function dateTimeKey(date: string, time: string): string {
 }
 
 /** E003: false when both dates are known and the end is not later than the start. */
-export function endIsAfterStart({
-  startDate,
-  startTime,
-  endDate,
-  endTime,
-}: Partial<Record<'startDate' | 'startTime' | 'endDate' | 'endTime', string>>): boolean {
-  if (!startDate || !endDate) return true;
-  return dateTimeKey(endDate, endTime ?? '23:59') > dateTimeKey(startDate, startTime ?? '00:00');
+export function endIsAfterStart(span: Partial<Record<'startDate' | 'startTime' | 'endDate' | 'endTime', string>>): boolean {
+  if (!span.startDate || !span.endDate) return true;
+  return dateTimeKey(span.endDate, span.endTime ?? '23:59') > dateTimeKey(span.startDate, span.startTime ?? '00:00');
 }
 
 export const EVENT_VISIBILITIES = ['public', 'private'] as const;
