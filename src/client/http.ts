@@ -101,10 +101,6 @@ const CODE_LIKE = /^[A-Z]{1,2}\d{3}$/;
 
 const FAILURE_WORDS: ReadonlySet<string> = new Set(['error', 'fail', 'failure', 'false']);
 
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
-
 function textOf(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
@@ -120,7 +116,7 @@ function otherServiceText(record: Record<string, unknown> | undefined): string |
  * `{"error":"invalid_grant",…}`; anything else non-2xx is an error by its HTTP status.
  */
 export function errorFromResponse(status: number, body: unknown, retryAfterMs: number | undefined, redactor: Redactor): ApiError | undefined {
-  const record = asRecord(body);
+  const record = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
   const statusField = textOf(record?.status)?.toLowerCase();
   const successField = textOf(record?.success)?.toLowerCase();
   const message = textOf(record?.message);
