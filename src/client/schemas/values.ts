@@ -68,10 +68,7 @@ export const TICKET_STATUSES_FOR_ADD = ['active', 'delete'] as const;
 export const TICKET_STATUSES_FOR_UPDATE = ['published', 'pause', 'cancel'] as const;
 
 /** Other words for the status add-ticket takes: the service's own library sends `published` when it adds a ticket. */
-export const TICKET_STATUS_SYNONYMS_FOR_ADD: Readonly<Record<string, (typeof TICKET_STATUSES_FOR_ADD)[number]>> = {
-  published: 'active',
-  deleted: 'delete',
-};
+export const TICKET_STATUS_SYNONYMS_FOR_ADD: Readonly<Record<string, (typeof TICKET_STATUSES_FOR_ADD)[number]>> = { published: 'active', deleted: 'delete' };
 
 /** Other words for the status update-ticket takes: responses call a ticket on sale `active`, not `published`. */
 export const TICKET_STATUS_SYNONYMS_FOR_UPDATE: Readonly<Record<string, (typeof TICKET_STATUSES_FOR_UPDATE)[number]>> = {
