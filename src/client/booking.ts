@@ -1,6 +1,7 @@
 // E12 booking request: a browser form post to {apiUrl}/em/booking, authenticated by its bookingKey
 // (no bearer). `requestForm` gives the form for the user's browser to submit; `submit` posts it
 // as a browser would (urlencoded), through the client's transport as every other call.
+import type * as z from 'zod/mini';
 import { toFormFields } from './encode.js';
 import { ResponseShapeError } from './errors.js';
 import { assertSafeToSendCredentials, type CallOptions, type HttpTransport } from './http.js';
@@ -14,11 +15,8 @@ export interface BookingForm {
   fields: Record<string, string>;
 }
 
-export interface SubmittedBooking {
-  /** The payment page to hand the buyer's browser, when the service answered with one (JSON). */
-  paymentUrl?: string;
-  bookingId?: string;
-}
+/** paymentUrl: the payment page to hand the buyer's browser, when the service answered with one (JSON). */
+export type SubmittedBooking = z.output<typeof submittedBooking>;
 
 export interface BookingApi {
   requestForm(request: BookingRequest): BookingForm;

@@ -5,13 +5,9 @@ export type FieldValue = string | number | boolean | null | undefined;
 export type Fields = Readonly<Record<string, FieldValue>>;
 
 /**
- * How an endpoint takes its input:
- * - `multipart`: fields of a multipart/form-data body (Event & Registration API, P9, P11, P12);
- * - `form`: fields of an application/x-www-form-urlencoded body (P1, P4, the OAuth token step);
- * - `query`: GET query parameters (P5, P6);
- * - `data-query`: the request as URL-encoded JSON in the `data` query parameter (P7, P10);
- * - `data-query-multipart`: as `data-query`, plus an empty multipart body (P8);
- * - `none`: a POST without input (P2, P3).
+ * How an endpoint takes its input (the operation tables name each endpoint's): multipart/form-data or urlencoded
+ * (`form`) body fields, GET query parameters, the request as URL-encoded JSON in the `data` query parameter (with an
+ * empty multipart body too: `data-query-multipart`), or `none` (a POST without input).
  */
 export type Encoding = 'multipart' | 'form' | 'query' | 'data-query' | 'data-query-multipart' | 'none';
 

@@ -48,7 +48,6 @@ export class UsageError extends BoxofficeError {
   }
 }
 
-/** A database made by a newer boxoffice. */
 export class NewerSchemaError extends UsageError {
   constructor(label: string, version: number, known: number) {
     super(`${label}: its schema is version ${version}, newer than this boxoffice knows (${known})`);

@@ -101,10 +101,6 @@ const CODE_LIKE = /^[A-Z]{1,2}\d{3}$/;
 
 const FAILURE_WORDS: ReadonlySet<string> = new Set(['error', 'fail', 'failure', 'false']);
 
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
-
 function textOf(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
@@ -120,7 +116,7 @@ function otherServiceText(record: Record<string, unknown> | undefined): string |
  * `{"error":"invalid_grant",…}`; anything else non-2xx is an error by its HTTP status.
  */
 export function errorFromResponse(status: number, body: unknown, retryAfterMs: number | undefined, redactor: Redactor): ApiError | undefined {
-  const record = asRecord(body);
+  const record = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
   const statusField = textOf(record?.status)?.toLowerCase();
   const successField = textOf(record?.success)?.toLowerCase();
   const message = textOf(record?.message);
@@ -175,11 +171,8 @@ export class HttpTransport {
     const redactor = this.redactor.with([exchange.bearer, ...(exchange.secrets ?? [])]);
     const body = serializeBody(exchange.body);
 
-    const limits: RetryOptions = {
-      ...this.retry,
-      ...(options.maxRetries === undefined ? {} : { maxAttempts: options.maxRetries + 1 }),
-      ...(options.maxWaitMs === undefined ? {} : { maxTotalWaitMs: options.maxWaitMs }),
-    };
+    const maxAttempts = options.maxRetries === undefined ? this.retry.maxAttempts : options.maxRetries + 1;
+    const maxWaitMs = options.maxWaitMs ?? this.retry.maxTotalWaitMs;
     const budget = this.config.waitBudget;
     let waitedMs = 0;
     for (let attempt = 1; ; attempt++) {
@@ -199,12 +192,12 @@ export class HttpTransport {
           throw error;
         }
       }
-      const maxTotalWaitMs = Math.min(limits.maxTotalWaitMs, waitedMs + (budget?.remainingMs ?? Number.POSITIVE_INFINITY));
-      const plan = planRetry(outcome, attempt, waitedMs, this.config.random ?? Math.random, { ...limits, maxTotalWaitMs });
+      const maxTotalWaitMs = Math.min(maxWaitMs, waitedMs + (budget?.remainingMs ?? Number.POSITIVE_INFINITY));
+      const plan = planRetry(outcome, attempt, waitedMs, this.config.random ?? Math.random, { ...this.retry, maxAttempts, maxTotalWaitMs });
       if (plan.action === 'unknown-outcome') throw this.unknownOutcomeError(exchange, url, outcome);
       if (plan.action === 'stop') throw this.finalError(exchange, url, outcome, attempt);
       this.config.onRetry?.({ attempt, delayMs: plan.delayMs, error: this.finalError(exchange, url, outcome, attempt), operation: exchange.operation });
-      this.trace(`... retrying ${exchange.method} ${redactor.url(url.toString())} in ${plan.delayMs} ms (attempt ${attempt + 1} of ${limits.maxAttempts})`);
+      this.trace(`... retrying ${exchange.method} ${redactor.url(url.toString())} in ${plan.delayMs} ms (attempt ${attempt + 1} of ${maxAttempts})`);
       const sleepSignal = callSignal && this.config.signal ? AbortSignal.any([callSignal, this.config.signal]) : (callSignal ?? this.config.signal);
       try {
         await (this.config.sleep ?? abortableSleep)(plan.delayMs, sleepSignal);

@@ -39,10 +39,7 @@ export interface RequestDispatcher {
 }
 
 /** Timeout failures carry undici's codes, so the retry policy and the messages treat both dispatchers alike. */
-function timeoutError(phase: 'connect' | 'headers' | 'body', ms: number): Error {
-  const code = { connect: 'UND_ERR_CONNECT_TIMEOUT', headers: 'UND_ERR_HEADERS_TIMEOUT', body: 'UND_ERR_BODY_TIMEOUT' }[phase];
-  return Object.assign(new Error(`${phase} timeout after ${ms} ms`), { code });
-}
+const TIMEOUT_CODES = { connect: 'UND_ERR_CONNECT_TIMEOUT', headers: 'UND_ERR_HEADERS_TIMEOUT', body: 'UND_ERR_BODY_TIMEOUT' } as const;
 
 type Send = typeof httpRequest;
 
@@ -73,9 +70,9 @@ export class NodeDispatcher implements RequestDispatcher {
         reject(error);
         outgoing.destroy();
       };
-      const arm = (phase: 'connect' | 'headers' | 'body', ms: number): void => {
+      const arm = (phase: keyof typeof TIMEOUT_CODES, ms: number): void => {
         clearTimeout(timer);
-        timer = setTimeout(() => fail(timeoutError(phase, ms)), ms);
+        timer = setTimeout(() => fail(Object.assign(new Error(`${phase} timeout after ${ms} ms`), { code: TIMEOUT_CODES[phase] })), ms);
       };
       const outgoing: ClientRequest = send(request.url, {
         agent,

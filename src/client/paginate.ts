@@ -1,12 +1,10 @@
-// Pages the attendee list (E11) as an async iterator. Each batch starts where the last one ended
-// (0–50, 50–100, …): exact under the live service's 0-based counting, one repeated order at a
-// boundary under the sandbox's 1-based one (the reference's 51–100 would skip one there); the
-// consumer drops repeated orders by number. Only an EMPTY batch ends the list (a short one may
-// come in the middle), or an error once records were received, when isEndOfList says so.
-// Requests ahead are chained: each starts once the one before it is answered (arrived, no retry
-// to follow: the fetcher calls `answered`, else its promise settling counts), so the server reads
-// the spans in list order. A list that grows while read (newest first) can then repeat records,
-// never skip one; spans read out of order could.
+// Pages the attendee list (E11) as an async iterator. Each batch starts where the last one ended (0–50, 50–100, …):
+// exact under the live service's 0-based counting, one repeated order at a boundary under the sandbox's 1-based one
+// (the reference's 51–100 would skip one there); the consumer drops repeated orders by number. Only an EMPTY batch ends
+// the list (a short one may come in the middle), or an error once records were received, when isEndOfList says so.
+// Requests ahead are chained: each starts once the one before it is answered (the fetcher calls `answered`, else its
+// promise settling counts), so the server reads the spans in list order: a list that grows while read (newest first)
+// can then repeat records, never skip one.
 
 export interface RecordRange {
   eventId: string;

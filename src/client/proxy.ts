@@ -27,7 +27,6 @@ function excludedByNoProxy(noProxy: string, hostname: string, port: number): boo
   return false;
 }
 
-/** Whether HTTPS_PROXY or HTTP_PROXY is set. */
 export function proxyConfigured(env: Env): boolean {
   return setting(env, 'HTTPS_PROXY') !== undefined || setting(env, 'HTTP_PROXY') !== undefined;
 }

@@ -13,12 +13,7 @@ export interface RetryOptions {
   maxTotalWaitMs: number;
 }
 
-export const DEFAULT_RETRY_OPTIONS: RetryOptions = {
-  maxAttempts: 5,
-  baseDelayMs: 500,
-  maxDelayMs: 20_000,
-  maxTotalWaitMs: 120_000,
-};
+export const DEFAULT_RETRY_OPTIONS: RetryOptions = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 20_000, maxTotalWaitMs: 120_000 };
 
 export type AttemptOutcome =
   | { kind: 'api-error'; error: ApiError; idempotent: boolean }
@@ -114,9 +109,5 @@ export function networkErrorCode(error: unknown): string | undefined {
 
 export function classifyNetworkError(error: unknown): { code: string | undefined; requestSent: boolean; transient: boolean } {
   const code = networkErrorCode(error);
-  return {
-    code,
-    requestSent: code === undefined || !NOT_SENT_CODES.has(code),
-    transient: code !== undefined && TRANSIENT_CODES.has(code),
-  };
+  return { code, requestSent: code === undefined || !NOT_SENT_CODES.has(code), transient: code !== undefined && TRANSIENT_CODES.has(code) };
 }

@@ -18,18 +18,6 @@ function numericEventIdOf(event: Pick<EventListItem, 'eventId' | 'id'>): string 
   return isNumericId(event.eventId) ? event.eventId : undefined;
 }
 
-function needsLogin(what: string): (error: unknown) => never {
-  return (error) => {
-    if (error instanceof NotLoggedInError) {
-      throw new NotLoggedInError(
-        `${what} is a code, and the buyer side takes the numeric id: give the numeric id (boxoffice event list shows both), ` +
-          'or log in (boxoffice login, or BOXOFFICE_TOKEN) so that it can be looked up',
-      );
-    }
-    throw error;
-  };
-}
-
 /** The numeric ids the Publisher API takes for an event and tickets given in either form (numeric ones without a request). */
 export async function resolveBuyerIds(
   events: Pick<EventApi, 'getAllEvents' | 'getTickets'>,
@@ -39,7 +27,13 @@ export async function resolveBuyerIds(
   const ticketCodes = ticketsGiven.filter((ticket) => !isNumericId(ticket));
   if (isNumericId(eventGiven) && ticketCodes.length === 0) return { eventId: eventGiven, ticketIds: ticketsGiven.map(Number) };
   const what = isNumericId(eventGiven) ? `ticket ${ticketCodes[0]}` : `event ${eventGiven}`;
-  const list = await events.getAllEvents().catch(needsLogin(what));
+  const list = await events.getAllEvents().catch((error: unknown) => {
+    if (!(error instanceof NotLoggedInError)) throw error;
+    throw new NotLoggedInError(
+      `${what} is a code, and the buyer side takes the numeric id: give the numeric id (boxoffice event list shows both), ` +
+        'or log in (boxoffice login, or BOXOFFICE_TOKEN) so that it can be looked up',
+    );
+  });
   const wanted = eventGiven.toUpperCase();
   const event = list.events.find((item) => item.eventId.toUpperCase() === wanted || String(item.id) === eventGiven);
   if (!event) {

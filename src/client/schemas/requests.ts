@@ -47,11 +47,7 @@ export const eventIdRequest = requestObject(() => ({ eventId: id }));
 export const noInput = requestObject(() => ({}));
 
 /** E11 /api/e/attendee-list */
-export const attendeeListRequest = requestObject(() => ({
-  eventId: id,
-  fromRecord: nonNegativeInteger,
-  toRecord: nonNegativeInteger,
-}));
+export const attendeeListRequest = requestObject(() => ({ eventId: id, fromRecord: nonNegativeInteger, toRecord: nonNegativeInteger }));
 
 /** E12 /em/booking (a browser form post; §4.2 and §8 text limits). */
 export const bookingRequest = requestObject(() => ({
@@ -81,10 +77,7 @@ export const bookingListRequest = z.lazy(() =>
 // Publisher API
 
 /** P1 /publisher/segments */
-export const segmentsRequest = requestObject(() => ({
-  eventType: z.optional(enumOf(EVENT_VISIBILITIES)),
-  type: z.optional(enumOf(EVENT_TYPES)),
-}));
+export const segmentsRequest = requestObject(() => ({ eventType: z.optional(enumOf(EVENT_VISIBILITIES)), type: z.optional(enumOf(EVENT_TYPES)) }));
 
 /** P4 /publisher/events */
 export const eventSearchRequest = requestObject(() => ({
@@ -101,11 +94,7 @@ export const eventSearchRequest = requestObject(() => ({
   page: z.optional(positiveInteger),
 }));
 
-const cartTicket = requestObject(() => ({
-  ticketId: integer,
-  quantity: nonNegativeInteger,
-  discountCode: z._default(z.string(), ''),
-}));
+const cartTicket = requestObject(() => ({ ticketId: integer, quantity: nonNegativeInteger, discountCode: z._default(z.string(), '') }));
 
 /** `data` of P7 cart-calculation and P8 generate-order. */
 export const cartData = requestObject(() => ({
@@ -132,11 +121,7 @@ export const saveAttendeeData = requestObject(() => ({
 }));
 
 /** P11 confirm-order (multipart). */
-export const confirmOrderRequest = requestObject(() => ({
-  orderNo: requiredText,
-  status: enumOf(ORDER_STATUSES_FOR_CONFIRM),
-  referenceNo: requiredText,
-}));
+export const confirmOrderRequest = requestObject(() => ({ orderNo: requiredText, status: enumOf(ORDER_STATUSES_FOR_CONFIRM), referenceNo: requiredText }));
 
 // OAuth (§5)
 

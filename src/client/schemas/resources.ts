@@ -11,8 +11,7 @@ export const looseNumber = z.lazy(() => z.union([z.number(), z.pipe(z.string().c
  * checks it, so a body without it is read by its other keys (http.ts tells error bodies apart).
  */
 export const successStatus = z.lazy(() => z.optional(z.literal('success')));
-/** An id the service sends as a string or a number; kept as a string. */
-export const looseId = z.lazy(() => z.pipe(z.union([z.string(), z.number()]), z.transform(String)));
+/** An id or text the service sends as a string or a number; kept as a string. */
 const looseText = z.lazy(() => z.pipe(z.union([z.string(), z.number()]), z.transform(String)));
 const optionalText = z.lazy(() =>
   z.pipe(
@@ -32,18 +31,6 @@ function successBody<T extends z.core.$ZodShape>(shape: () => T) {
 
 function alike<S extends z.core.$ZodType, const K extends string>(schema: S, ...names: K[]): Record<K, S> {
   return Object.fromEntries(names.map((name) => [name, schema])) as Record<K, S>;
-}
-
-function nullishTexts<const K extends string>(...names: K[]) {
-  return alike(z.nullish(z.string()), ...names);
-}
-
-function texts<const K extends string>(...names: K[]) {
-  return alike(z.string(), ...names);
-}
-
-function numbers<const K extends string>(...names: K[]) {
-  return alike(looseNumber, ...names);
 }
 
 const schedule = () => ({ startDate: z.string(), endDate: z.string(), startTime: z.string(), endTime: z.string() });
@@ -67,11 +54,7 @@ function listOrNone<T extends z.core.$ZodType>(element: T) {
 }
 
 /** 2.10 date-time object: {date: 'yyyy-mm-dd HH:MM:SS', timezone_type, timezone}. */
-export const dateTimeObject = lazyObject(() => ({
-  date: z.string(),
-  timezone_type: z.optional(looseNumber),
-  timezone: z.optional(z.string()),
-}));
+export const dateTimeObject = lazyObject(() => ({ date: z.string(), timezone_type: z.optional(looseNumber), timezone: z.optional(z.string()) }));
 
 /** The date-time object of the reference, or a plain date text ("2013-11-13", an importer's fixture of the live service) read as {date}. */
 export const orderPurchaseDate = z.lazy(() =>
@@ -86,8 +69,8 @@ export const orderPurchaseDate = z.lazy(() =>
 
 // 2.1 segment tree
 export const topicNode = lazyObject(() => ({ topicId: z.string(), topicName: z.string() }));
-export const categoryNode = lazyObject(() => ({ ...texts('categoryId', 'categoryName'), topics: z._default(z.array(topicNode), []) }));
-export const segmentNode = lazyObject(() => ({ ...texts('segmentId', 'segmentName'), category: z._default(z.array(categoryNode), []) }));
+export const categoryNode = lazyObject(() => ({ ...alike(z.string(), 'categoryId', 'categoryName'), topics: z._default(z.array(topicNode), []) }));
+export const segmentNode = lazyObject(() => ({ ...alike(z.string(), 'segmentId', 'segmentName'), category: z._default(z.array(categoryNode), []) }));
 export const segmentsResponse = successBody(() => ({ segments: z.array(segmentNode) }));
 
 // 2.2 category map and topic map
@@ -97,16 +80,16 @@ export const topicsResponse = successBody(() => ({ topics: z.record(z.string(), 
 // 2.3 event summary
 export const eventSummary = lazyObject(() => ({
   id: looseNumber,
-  ...texts('title', 'url'),
+  ...alike(z.string(), 'title', 'url'),
   textDescription: z.optional(z.string()),
-  ...nullishTexts('smallImage', 'largeImage'),
-  ...texts('startDateFormat', 'endDateFormat'),
+  ...alike(z.nullish(z.string()), 'smallImage', 'largeImage'),
+  ...alike(z.string(), 'startDateFormat', 'endDateFormat'),
   ...schedule(),
   ...alike(z.optional(z.string()), 'startDateTime', 'endDateTime'),
   category: z.string(),
   topics: z.optional(z.nullable(z.array(z.unknown()))),
   type: z.string(),
-  ...nullishTexts('city', 'state', 'venueName', 'address', 'country', 'zipcode'),
+  ...alike(z.nullish(z.string()), 'city', 'state', 'venueName', 'address', 'country', 'zipcode'),
   currency: z.string(),
   minPrice: looseText,
 }));
@@ -115,16 +98,16 @@ export const eventSearchResponse = successBody(() => ({ events: arrayOrKeyed(eve
 // 2.4 event details
 export const publisherEvent = lazyObject(() => ({
   id: looseNumber,
-  ...texts('title', 'url'),
-  ...nullishTexts('smallImage', 'largeImage'),
+  ...alike(z.string(), 'title', 'url'),
+  ...alike(z.nullish(z.string()), 'smallImage', 'largeImage'),
   ...schedule(),
   createdOn: z.optional(z.string()),
-  ...texts('category', 'type'),
+  ...alike(z.string(), 'category', 'type'),
   contactInfo: z.nullish(z.string()),
   images: z.optional(z.nullable(z.array(z.unknown()))),
   eventTopics: z.optional(z.array(z.unknown())),
   topics: z.optional(z.array(z.string())),
-  ...nullishTexts('textDescription', 'shortDescription', 'contactDetails'),
+  ...alike(z.nullish(z.string()), 'textDescription', 'shortDescription', 'contactDetails'),
   ...alike(z.optional(yesNo), 'isAttendeeFormEnabled', 'enquiryForm', 'showButton'),
   eventSessionType: z.nullish(z.string()),
   Location: z.optional(z.array(z.unknown())),
@@ -142,28 +125,21 @@ export const eventDetailsResponse = successBody(() => ({
 // 2.5 ticket (Publisher)
 export const publisherTicket = lazyObject(() => ({
   id: looseNumber,
-  eventId: looseId,
+  eventId: looseText,
   name: z.string(),
   description: z.nullish(z.string()),
-  ...numbers('price', 'quantity'),
+  ...alike(looseNumber, 'price', 'quantity'),
   ...schedule(),
-  ...numbers('minQuantity', 'maxQuantity'),
-  ...texts('status', 'availability', 'currency'),
+  ...alike(looseNumber, 'minQuantity', 'maxQuantity'),
+  ...alike(z.string(), 'status', 'availability', 'currency'),
   discounts: z._default(z.array(z.unknown()), []),
 }));
 export const ticketDetailsResponse = successBody(() => ({ tickets: arrayOrKeyed(publisherTicket), currency: z.string() }));
 
 // 2.6 cart
-export const cart = lazyObject(() => ({
-  ...numbers('price', 'discount', 'processingFee', 'serviceTax', 'grandTotal'),
-  codeApplied: booleanFlag,
-}));
+export const cart = lazyObject(() => ({ ...alike(looseNumber, 'price', 'discount', 'processingFee', 'serviceTax', 'grandTotal'), codeApplied: booleanFlag }));
 /** The cart totals newer public clients read (`servieFeeTotal` spelled so), as the reference's cart. */
-const liveCarts = lazyObject(() => ({
-  actualCost: looseNumber,
-  ...alike(z._default(looseNumber, 0), 'discount', 'servieFeeTotal'),
-  total: looseNumber,
-}));
+const liveCarts = lazyObject(() => ({ actualCost: looseNumber, ...alike(z._default(looseNumber, 0), 'discount', 'servieFeeTotal'), total: looseNumber }));
 
 export const cartResponse = z.lazy(() =>
   z.union([
@@ -195,8 +171,8 @@ export const generateOrderResponse = successBody(() => ({
 
 // 2.8 attendee form
 export const formField = lazyObject(() => ({
-  ...texts('id', 'type', 'label'),
-  ...nullishTexts('description', 'validation'),
+  ...alike(z.string(), 'id', 'type', 'label'),
+  ...alike(z.nullish(z.string()), 'description', 'validation'),
   mandatory: z.union([
     z.boolean(),
     z.pipe(
@@ -216,8 +192,8 @@ export const orderAttendee = lazyObject(() => ({
   ticketId: looseNumber,
   ticketName: z.string(),
   ticketNo: looseText,
-  ...nullishTexts('seatNo', 'bibNo'),
-  ...texts('attendeeName', 'attendeeEmailId'),
+  ...alike(z.nullish(z.string()), 'seatNo', 'bibNo'),
+  ...alike(z.string(), 'attendeeName', 'attendeeEmailId'),
   additionalInfo: z._default(z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]), {}),
 }));
 export const orderDetails = lazyObject(() => ({
@@ -225,8 +201,8 @@ export const orderDetails = lazyObject(() => ({
   eventName: z.string(),
   orderNo: looseText,
   datePurchased: z.string(),
-  ...numbers('quantity', 'ticketCost', 'paidAmount'),
-  ...texts('orderStatus', 'buyerName', 'buyerEmail'),
+  ...alike(looseNumber, 'quantity', 'ticketCost', 'paidAmount'),
+  ...alike(z.string(), 'orderStatus', 'buyerName', 'buyerEmail'),
   buyerPhoneNo: optionalText,
   attendee: arrayOrKeyed(orderAttendee),
 }));
@@ -235,14 +211,14 @@ export const orderDetailsResponse = successBody(() => ({ orderNo: looseText, ord
 // 2.10 organizer event (only the documented fields with values are typed; the rest pass through)
 export const organizerEvent = lazyObject(() => ({
   id: looseNumber,
-  ...texts('name', 'url'),
-  ...nullishTexts('description', 'contactInfo', 'eventCategory', 'eventStatus', 'eventType'),
+  ...alike(z.string(), 'name', 'url'),
+  ...alike(z.nullish(z.string()), 'description', 'contactInfo', 'eventCategory', 'eventStatus', 'eventType'),
   visiblity: z.nullish(z.union([z.boolean(), z.string(), z.number()])),
   ...alike(dateTimeObject, 'startDate', 'endDate'),
   ...alike(z.nullish(dateTimeObject), 'publishedDate', 'auditCreated'),
-  ...nullishTexts('listingImage', 'searchImage', 'region', 'country'),
+  ...alike(z.nullish(z.string()), 'listingImage', 'searchImage', 'region', 'country'),
   accountId: z.nullish(looseText),
-  ...nullishTexts('subdomain', 'city'),
+  ...alike(z.nullish(z.string()), 'subdomain', 'city'),
 }));
 export const getEventResponse = successBody(() => ({ event: organizerEvent }));
 
@@ -256,34 +232,34 @@ export const organizerTicket = lazyObject(() => ({
   quantity: looseNumber,
   initialQuantity: z.nullish(looseNumber),
   ...alike(dateTimeObject, 'availableFrom', 'availableTo'),
-  ...numbers('maxQuantity', 'minQuantity'),
+  ...alike(looseNumber, 'maxQuantity', 'minQuantity'),
   allowCancel: z.nullish(z.union([z.boolean(), z.string(), z.number()])),
-  ...texts('status', 'currency'),
+  ...alike(z.string(), 'status', 'currency'),
   shippingCharge: z.nullish(looseNumber),
   shippingType: z.nullish(z.string()),
-  eventId: looseId,
+  eventId: looseText,
   /** Null in the reference's sample; a code (e.g. TKCIGJ) where the service gives one. */
-  ticketId: z.nullish(looseId),
+  ticketId: z.nullish(looseText),
 }));
 export const getTicketsResponse = successBody(() => ({ tickets: arrayOrKeyed(organizerTicket) }));
 
 // 2.12 event list item
 export const eventListItem = lazyObject(() => ({
   /** The code the Event & Registration calls take (e.g. EKDJHH on the live service). */
-  eventId: looseId,
+  eventId: looseText,
   /** The live service also sends the numeric id, which the buyer-facing (Publisher) side takes (kept as sent). */
   id: z.optional(z.union([z.string(), z.number()])),
-  ...nullishTexts('eventType', 'type'),
+  ...alike(z.nullish(z.string()), 'eventType', 'type'),
   eventTitle: z.string(),
-  ...nullishTexts('actualUrl', 'url', 'mobileUrl', 'subdomain', 'category'),
+  ...alike(z.nullish(z.string()), 'actualUrl', 'url', 'mobileUrl', 'subdomain', 'category'),
   ...schedule(),
-  ...nullishTexts('aboutEvent', 'shortDescription', 'listingImage', 'headerImage', 'terms', 'createdOn', 'status'),
+  ...alike(z.nullish(z.string()), 'aboutEvent', 'shortDescription', 'listingImage', 'headerImage', 'terms', 'createdOn', 'status'),
 }));
 export const getAllEventsResponse = successBody(() => ({ events: arrayOrKeyed(eventListItem) }));
 
 // 2.13 report ("the service" fee field is platformFee)
 export const reportTicketLine = lazyObject(() => ({
-  ticketId: looseId,
+  ticketId: looseText,
   ticketName: z.string(),
   tickets: looseNumber,
   // amount: not in the reference's 2.13 sample; the sandbox sends each ticket's revenue.
@@ -302,7 +278,7 @@ export const attendeeEntry = lazyObject(() => ({
   ticketName: z.nullish(z.string()),
   /** The ticket type's id, or (live service, 2020) a code for each issued ticket. */
   ticketId: optionalText,
-  ...nullishTexts('name', 'email'),
+  ...alike(z.nullish(z.string()), 'name', 'email'),
   checkin: scalar,
   ticketNo: optionalText,
   status: z.nullish(z.string()),
@@ -317,7 +293,7 @@ export const attendeeRecord = lazyObject(() => ({
   status: z.nullish(z.string()),
   ...alike(scalar, 'paidBy', 'paidTo', 'refundAmount', 'city', 'state', 'country', 'address', 'zipcode', 'phoneNo'),
   purchaseDate: z.nullish(orderPurchaseDate),
-  ...nullishTexts('name', 'email'),
+  ...alike(z.nullish(z.string()), 'name', 'email'),
   attendee: listOrNone(attendeeEntry),
 }));
 export const attendeeListResponse = successBody(() => ({
@@ -329,9 +305,9 @@ export const attendeeListResponse = successBody(() => ({
 }));
 
 // 2.15 discount, E1–E6 acknowledgements
-export const createEventResponse = successBody(() => ({ message: z.string(), eventId: looseId }));
-export const ticketAckResponse = successBody(() => ({ message: z.string(), ticketId: looseId }));
-export const discountAckResponse = successBody(() => ({ message: z.string(), discountId: looseId }));
+export const createEventResponse = successBody(() => ({ message: z.string(), eventId: looseText }));
+export const ticketAckResponse = successBody(() => ({ message: z.string(), ticketId: looseText }));
+export const discountAckResponse = successBody(() => ({ message: z.string(), discountId: looseText }));
 
 // 2.16 booking order (shape not shown by the reference; the sandbox's choice is documented in
 // docs/sandbox.md). Lenient: any object with an order number.
@@ -350,10 +326,7 @@ export const bookingListResponse = successBody(() => ({
 }));
 
 /** E12 answered to a server-side post (a sandbox choice; the reference shows no response). */
-export const submittedBooking = lazyObject(() => ({
-  paymentUrl: z.optional(z.string().check(z.minLength(1))),
-  bookingId: z.optional(looseText),
-}));
+export const submittedBooking = lazyObject(() => ({ paymentUrl: z.optional(z.string().check(z.minLength(1))), bookingId: z.optional(looseText) }));
 
 // OAuth token response (§5: shape not shown; RFC 6749 names)
 export const tokenResponse = lazyObject(() => ({

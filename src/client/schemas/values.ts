@@ -31,14 +31,9 @@ export function dateTimeKey(date: string, time: string): string {
 }
 
 /** E003: false when both dates are known and the end is not later than the start. */
-export function endIsAfterStart({
-  startDate,
-  startTime,
-  endDate,
-  endTime,
-}: Partial<Record<'startDate' | 'startTime' | 'endDate' | 'endTime', string>>): boolean {
-  if (!startDate || !endDate) return true;
-  return dateTimeKey(endDate, endTime ?? '23:59') > dateTimeKey(startDate, startTime ?? '00:00');
+export function endIsAfterStart(span: Partial<Record<'startDate' | 'startTime' | 'endDate' | 'endTime', string>>): boolean {
+  if (!span.startDate || !span.endDate) return true;
+  return dateTimeKey(span.endDate, span.endTime ?? '23:59') > dateTimeKey(span.startDate, span.startTime ?? '00:00');
 }
 
 export const EVENT_VISIBILITIES = ['public', 'private'] as const;
@@ -73,10 +68,7 @@ export const TICKET_STATUSES_FOR_ADD = ['active', 'delete'] as const;
 export const TICKET_STATUSES_FOR_UPDATE = ['published', 'pause', 'cancel'] as const;
 
 /** Other words for the status add-ticket takes: the service's own library sends `published` when it adds a ticket. */
-export const TICKET_STATUS_SYNONYMS_FOR_ADD: Readonly<Record<string, (typeof TICKET_STATUSES_FOR_ADD)[number]>> = {
-  published: 'active',
-  deleted: 'delete',
-};
+export const TICKET_STATUS_SYNONYMS_FOR_ADD: Readonly<Record<string, (typeof TICKET_STATUSES_FOR_ADD)[number]>> = { published: 'active', deleted: 'delete' };
 
 /** Other words for the status update-ticket takes: responses call a ticket on sale `active`, not `published`. */
 export const TICKET_STATUS_SYNONYMS_FOR_UPDATE: Readonly<Record<string, (typeof TICKET_STATUSES_FOR_UPDATE)[number]>> = {

@@ -1,6 +1,5 @@
-// `boxoffice discount update EVENT_ID DISCOUNT_ID [flags]` (E6): only the flags given change.
-// The service never returns a discount, so the rest is what this profile last sent for it; what
-// it never sent must be given (or is asked for on a terminal).
+// `boxoffice discount update EVENT_ID DISCOUNT_ID [flags]` (E6): only the flags given change; the rest is what this
+// profile last sent (record-writes.ts).
 import type { Command } from 'commander';
 import type { CommandContext, RunVerb } from '../../framework/context.js';
 import { fieldVerb, type FieldVerbOptions } from '../../framework/params.js';

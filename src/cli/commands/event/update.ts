@@ -1,5 +1,4 @@
-// `boxoffice event update EVENT_ID [flags]` (E2): only the flags given change; everything else
-// is read back first (E7) and sent as it is.
+// `boxoffice event update EVENT_ID [flags]` (E2): only the flags given change; the rest is read back (record-writes.ts).
 import type { Command } from 'commander';
 import type { CommandContext, RunVerb } from '../../framework/context.js';
 import { fieldVerb, type FieldVerbOptions } from '../../framework/params.js';

@@ -13,7 +13,6 @@ import { writeAnswer } from '../../output/index.js';
 
 export interface SearchOptions {
   filters: EventSearchRequest;
-  /** Every page, until an empty one. */
   all: boolean;
 }
 
