@@ -234,57 +234,39 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
   const discountStates = eventExists && !stateLost ? state.discounts : {};
   const claimedDiscounts = new Set(Object.values(discountStates).flatMap((discount) => (discount.id ? [discount.id] : [])));
   setup.discounts.forEach((spec) => {
-    const known = discountStates[spec.key];
     const ticketStep = ticketStepByKey.get(spec.ticket);
     // A discount of a ticket created (again) now is created with it.
     const ticketIsNew = ticketStep?.action === 'create';
-    const usable = known && !ticketIsNew ? known : undefined;
+    const usable = ticketIsNew ? undefined : discountStates[spec.key];
     if (usable?.idUnknown) {
       steps.push(idUnknownStep(spec, usable.applied, notes));
       return;
     }
     const ticketId = ticketStep?.id;
     const mayExist = eventExists && !ticketIsNew && usable?.id === undefined && (stateLost || usable?.uncertain === true);
-    if (spec.discountCategory === 'code' || ticketId === undefined || ticketIsNew) {
-      const changes = usable?.id !== undefined ? compareFields(desired(spec), undefined, usable.applied) : [];
-      steps.push(
-        step('discount', spec.key, changes, {
-          id: usable?.id,
-          uncertain: usable?.uncertain || undefined,
-          notInState: (mayExist && !usable?.uncertain) || undefined,
-        }),
-      );
-      return;
-    }
+    const lookable = spec.discountCategory !== 'code' && ticketId !== undefined;
     let id = usable?.id;
-    let adopted = false;
+    let found: PublicDiscount | undefined;
     let duplicates: string[] = [];
-    let changes: FieldChange[] = [];
-    if (remote.discounts) {
+    if (lookable && remote.discounts) {
       const unclaimed = remote.discounts.filter((candidate) => candidate.id === id || !claimedDiscounts.has(candidate.id));
       const matching = matchingRuleDiscounts(unclaimed, spec, ticketId);
-      if (id === undefined) {
-        const found = matching[0] ?? onlyLikeDiscount(unclaimed, spec, ticketId, setup.discounts);
-        if (found) {
-          id = found.id;
-          adopted = true;
-          claimedDiscounts.add(id);
-          // What was sent by an unconfirmed create stands in for the fields the list does not show.
-          changes = compareFields(desired(spec), found.view, usable?.uncertain ? usable.applied : undefined);
-        }
+      found = id === undefined ? (matching[0] ?? onlyLikeDiscount(unclaimed, spec, ticketId, setup.discounts)) : undefined;
+      if (found) {
+        id = found.id;
+        claimedDiscounts.add(id);
       }
       // The known discount may have other fields now (the file changed): only its like count.
-      if (id !== undefined && matching.some((candidate) => candidate.id === id)) {
-        duplicates = matching.filter((candidate) => candidate.id !== id).map((candidate) => candidate.id);
-      }
+      if (matching.some((candidate) => candidate.id === id)) duplicates = matching.filter((candidate) => candidate.id !== id).map((candidate) => candidate.id);
     }
-    if (id !== undefined && !adopted) changes = compareFields(desired(spec), undefined, usable?.applied);
+    // Found: what was sent by an unconfirmed create stands in for the fields the list does not show.
+    const changes = compareFields(desired(spec), found?.view, found && !usable?.uncertain ? undefined : usable?.applied);
     steps.push(
       step('discount', spec.key, changes, {
         id,
-        adopted: adopted || undefined,
-        // Not found, and the list could not be read: it may exist.
-        uncertain: (id === undefined && mayExist && !remote.discounts) || undefined,
+        adopted: found !== undefined || undefined,
+        // An automatic one not found while the list could not be read may exist.
+        uncertain: (lookable ? id === undefined && mayExist && !remote.discounts : usable?.uncertain) || undefined,
         notInState: (id === undefined && mayExist && !usable?.uncertain) || undefined,
         duplicates: duplicates.length > 0 ? duplicates : undefined,
       }),

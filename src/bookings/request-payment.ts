@@ -14,8 +14,7 @@ import { BoxofficeError, nameErrorClasses } from '../client/errors.js';
 import type { BookingListRequest, BookingRequest } from '../client/schemas/index.js';
 import type { SubmittedBooking } from '../client/booking.js';
 import { formatDuration } from '../util/duration.js';
-import { describeHolder, tryLock, type FileLock } from '../util/file-lock.js';
-import { createPrivateDirectory } from '../util/private-file.js';
+import { lockOrRefuse, type FileLock } from '../util/file-lock.js';
 import type { BookingRecordLike, BookingReturn } from './response.js';
 import { bookingReturnError, confirmReturn, lookBackWindow, paymentOutcome, readBookingReturn, recentWindow } from './response.js';
 import { closeServer, listen, loopbackPage } from '../util/loopback.js';
@@ -67,18 +66,19 @@ nameErrorClasses({ NoPaymentPageError, BookingTimeoutError, PaymentInProgressErr
  * by another run's. A second run is refused at once, naming the first; `checkCommand` shows the
  * booking list for it.
  */
-export async function holdOrderNumber(configDir: string, key: { apiUrl: string; orderNo: string }, checkCommand: string): Promise<FileLock> {
+export function holdOrderNumber(configDir: string, key: { apiUrl: string; orderNo: string }, checkCommand: string): Promise<FileLock> {
   const name = createHash('sha256')
     .update(JSON.stringify([key.apiUrl, key.orderNo]))
     .digest('hex')
     .slice(0, 24);
   const path = join(configDir, 'bookings', `${name}.lock`);
-  createPrivateDirectory(join(configDir, 'bookings'));
-  const attempt = await tryLock(path);
-  if (attempt.acquired) return attempt.lock;
-  throw new PaymentInProgressError(
-    `order ${key.orderNo}: another bookings request for this order number is running (${describeHolder(attempt.holder)}); no second payment requested. ` +
-      `Let it finish, then check it with: ${checkCommand}; if that process is gone, delete ${path}`,
+  return lockOrRefuse(
+    path,
+    (holder) =>
+      new PaymentInProgressError(
+        `order ${key.orderNo}: another bookings request for this order number is running (${holder}); no second payment requested. ` +
+          `Let it finish, then check it with: ${checkCommand}; if that process is gone, delete ${path}`,
+      ),
   );
 }
 

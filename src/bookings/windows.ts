@@ -26,11 +26,6 @@ function fromEpochDay(epochDay: number): string {
   return new Date(epochDay * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Days from `fromDate` to `toDate` (0 for the same day). */
-export function daysBetween(fromDate: string, toDate: string): number {
-  return toEpochDay(toDate) - toEpochDay(fromDate);
-}
-
 /**
  * Splits [fromDate, toDate] (inclusive, real dates, fromDate ≤ toDate) into consecutive windows
  * of at most `maxDays` calendar days: the first starts on fromDate, each next one starts the day

@@ -31,15 +31,12 @@ export interface MissingAnswer {
 /** Mandatory questions of the form are unanswered; the order was generated but not completed. */
 export class MissingAnswersError extends BoxofficeError {
   constructor(
-    readonly orderNo: string,
+    orderNo: string,
     readonly missing: readonly MissingAnswer[],
-    /** What became of the generated order, told after the missing answers. */
-    readonly aftermath?: string,
   ) {
     super(
       `order ${orderNo} needs answers to mandatory questions: ${describeMissing(missing)}; ` +
-        'give them as columns of --attendees-file (header = the question label), or use --fake' +
-        (aftermath ? ` (${aftermath})` : ''),
+        'give them as columns of --attendees-file (header = the question label), or use --fake',
     );
   }
 }

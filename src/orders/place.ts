@@ -242,9 +242,7 @@ async function completeOrder(api: PublisherFlowApi, input: PlaceOrderInput, hook
     // Ctrl-C (signal aborted) or a network failure: no further request.
     const incomplete = error instanceof MissingAnswersError || error instanceof ApiError || error instanceof CancelledError;
     if (!incomplete || input.signal?.aborted) throw error;
-    const aftermath = await releaseOrder(api, orderNo, input.now);
-    if (error instanceof MissingAnswersError) throw new MissingAnswersError(orderNo, error.missing, aftermath);
-    throw withNotes(error, { aftermath });
+    throw withNotes(error, { aftermath: await releaseOrder(api, orderNo, input.now) });
   }
 
   const referenceNo = input.referenceNo ?? defaultReferenceNo(orderNo, input.now);

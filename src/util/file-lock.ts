@@ -9,7 +9,9 @@
 import { randomBytes } from 'node:crypto';
 import { link, readFile, rename, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { dirname } from 'node:path';
 import { writeNewFile } from './atomic-file.js';
+import { createPrivateDirectory } from './private-file.js';
 
 export interface LockHolder {
   pid: number;
@@ -149,4 +151,15 @@ function ownedLock(path: string, own: LockHolder): FileLock {
       if (holder !== undefined && sameHolder(holder, own)) await rm(path, { force: true });
     },
   };
+}
+
+/**
+ * The lock file `path` in an owner-only directory (made if missing), or `refuse` thrown with its
+ * holder described while a live run holds it: for a run that must not wait (one per purchase).
+ */
+export async function lockOrRefuse(path: string, refuse: (holder: string) => Error): Promise<FileLock> {
+  createPrivateDirectory(dirname(path));
+  const attempt = await tryLock(path);
+  if (attempt.acquired) return attempt.lock;
+  throw refuse(describeHolder(attempt.holder));
 }

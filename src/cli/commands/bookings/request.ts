@@ -5,7 +5,7 @@
 // to that address.
 import { shellQuote } from '../../../util/shell-word.js';
 import type { Command } from 'commander';
-import { BoxofficeError, DeclinedError, InterruptedWorkError, SignatureError, UsageError, withNotes } from '../../../client/errors.js';
+import { BoxofficeError, DeclinedError, InterruptedWorkError, nameErrorClasses, SignatureError, UsageError, withNotes } from '../../../client/errors.js';
 import { BookingNotListedError, type BookingRecordLike, type BookingReturn, describeRecord, paymentOutcome, recentWindow } from '../../../bookings/response.js';
 import { BookingTimeoutError, holdOrderNumber, refuseKnownOrderNumber, requestPayment } from '../../../bookings/request-payment.js';
 import type { DateWindow } from '../../../bookings/windows.js';
@@ -32,14 +32,10 @@ const DEFAULT_TIMEOUT = '5m';
 const PENDING_CALLBACK = 'http://127.0.0.1/pending';
 
 /** The order number already has a booking at the service, and no terminal to ask on. */
-class OrderNumberUsedError extends BoxofficeError {
-  override name = 'OrderNumberUsedError';
-}
-
+class OrderNumberUsedError extends BoxofficeError {}
 /** The service returned a payment that did not succeed (failed, cancelled or still pending). */
-class PaymentNotCompletedError extends BoxofficeError {
-  override name = 'PaymentNotCompletedError';
-}
+class PaymentNotCompletedError extends BoxofficeError {}
+nameErrorClasses({ OrderNumberUsedError, PaymentNotCompletedError });
 
 interface RequestFlags extends Record<string, unknown> {
   browser: boolean;
