@@ -50,14 +50,8 @@ export class DuplicateRecordsError extends BoxofficeError {}
 export class StateOfAnotherServiceError extends UsageError {}
 nameErrorClasses({ DuplicateRecordsError, StateOfAnotherServiceError });
 
-/** `document`: the plan for scripts (what `json` prints); after an apply, with the ids. */
-interface ApplyRunResult {
-  plan: Plan;
-  ids?: AppliedIds;
-  document: PlanDocument;
-}
-
-export async function runApply(options: ApplyRunOptions): Promise<ApplyRunResult> {
+/** The plan, and `document`: the plan for scripts (what `json` prints); after an apply, with the ids. */
+export async function runApply(options: ApplyRunOptions) {
   const setup = await loadSetupFile(options.file, options.env);
   const statePath = options.statePath ?? defaultStatePath(options.file);
   // A dry run only reads; a real one holds the state file from before reading it to the end.
@@ -77,14 +71,13 @@ export async function runApply(options: ApplyRunOptions): Promise<ApplyRunResult
   }
 }
 
-async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: string): Promise<ApplyRunResult> {
+async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: string) {
   const { stdout, stderr } = options;
   const stored = await readState(statePath);
   if (stored) checkAgainstState(setup, stored);
   const crash = crashHookFrom(options.env);
-  const connection = await options.connect();
-  const client = crash ? crash.wrap(connection.client) : connection.client;
-  const { apiUrl } = connection;
+  const { client: connected, apiUrl } = await options.connect();
+  const client = crash ? crash.wrap(connected) : connected;
   if (stored?.apiUrl && stored.apiUrl.replace(/\/+$/, '') !== apiUrl.replace(/\/+$/, '')) {
     throw new StateOfAnotherServiceError(`${statePath} holds ids from ${stored.apiUrl}, not ${apiUrl}`, statePath);
   }

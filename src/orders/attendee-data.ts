@@ -1,17 +1,10 @@
 // Fills the attendee form of an order (P9) with the buyer's answers, or with fake ones (--fake),
 // for save-attendee (P10).
 import { BoxofficeError, nameErrorClasses } from '../client/errors.js';
-import type { FormField } from '../client/schemas/index.js';
+import type { FormField, SaveAttendeeData } from '../client/schemas/index.js';
 import type { AttendeeAnswers } from './answers.js';
 
 export const DEFAULT_FIELD = { name: 'default_1', email: 'default_2', phone: 'default_3' } as const;
-
-export interface AttendeeValue {
-  id: string;
-  label: string;
-  /** The choices ticked, for a MultiCheckbox field. */
-  value: string | string[];
-}
 
 /** A MultiCheckbox field is answered with a list (the service's own clients send one), given as one text ("Jazz; Blues"). */
 function valueFor(field: FormField, text: string): string | string[] {
@@ -23,10 +16,7 @@ function valueFor(field: FormField, text: string): string | string[] {
 }
 
 /** `attendee`: 1-based. */
-export interface MissingAnswer {
-  attendee: number;
-  label: string;
-}
+type MissingAnswer = { attendee: number; label: string };
 
 /** Mandatory questions of the form are unanswered; the order was generated but not completed. */
 export class MissingAnswersError extends BoxofficeError {
@@ -74,8 +64,8 @@ function answerFor(field: FormField, answers: AttendeeAnswers | undefined): stri
 export function fillAttendeeForm(
   form: Record<string, readonly FormField[]>,
   options: { orderNo: string; answers: readonly (AttendeeAnswers | undefined)[]; fake: boolean },
-): Record<string, AttendeeValue[]> {
-  const attendees: Record<string, AttendeeValue[]> = {};
+): SaveAttendeeData['attendees'] {
+  const attendees: SaveAttendeeData['attendees'] = {};
   const missing: MissingAnswer[] = [];
   attendeeKeys(form).forEach((key, position) => {
     const given = options.answers[position];
@@ -146,14 +136,10 @@ const PLAUSIBLE_BY_LABEL: Array<[RegExp, (person: AttendeeAnswers) => string]> =
 ];
 
 /** `options`: the choices, when the sandbox or service sends them with the field (not documented). */
-export interface QuestionShape {
-  label: string;
-  type?: string;
-  validation?: string | null;
-  options?: unknown;
-}
-
-export function plausibleAnswer(question: QuestionShape, person: AttendeeAnswers): string {
+export function plausibleAnswer(
+  question: Pick<FormField, 'label'> & Partial<Pick<FormField, 'type' | 'validation'>> & { options?: unknown },
+  person: AttendeeAnswers,
+): string {
   if (Array.isArray(question.options) && question.options.length > 0) return String(question.options[0]);
   const validation = `${question.validation ?? ''} ${question.type ?? ''}`.toLowerCase();
   if (validation.includes('email')) return person.email;
