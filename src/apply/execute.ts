@@ -160,7 +160,7 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       ticketId = String(ticketId);
       state.tickets[spec.key] = { id: ticketId, applied: { ...applied, status: 'active' } };
       await store.save();
-      remember('tickets', ticketId, create);
+      sent.push(['tickets', ticketId, create]);
       if (pauseAfterCreate) {
         await updateTicket(ticketId, pauseAfterCreate);
         state.tickets[spec.key] = { id: ticketId, applied };
@@ -218,13 +218,13 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       }
       state.discounts[spec.key] = { id: String(discountId), ticket: spec.ticket, applied: desired };
       await store.save();
-      remember('discounts', String(discountId), create);
+      sent.push(['discounts', String(discountId), create]);
       return { step: planned, id: String(discountId) };
     }
     const discountId = planned.id as string;
     if (update) {
       await client.events.updateDiscount({ ...update, eventId, discountId } as UpdateDiscountRequest);
-      remember('discounts', discountId, update);
+      sent.push(['discounts', discountId, update]);
     }
     if (records) {
       state.discounts[spec.key] = { id: discountId, ticket: spec.ticket, applied: desired };
@@ -238,13 +238,9 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
     return done;
   }
 
-  function remember(kind: 'tickets' | 'discounts', id: string, fields: FieldValues): void {
-    sent.push([kind, id, fields]);
-  }
-
   async function updateTicket(ticketId: string, fields: FieldValues): Promise<void> {
     await client.events.updateTicket({ ...fields, eventId: ids.event.id, ticketId } as UpdateTicketRequest);
-    remember('tickets', ticketId, fields);
+    sent.push(['tickets', ticketId, fields]);
   }
 
   /**

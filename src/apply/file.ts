@@ -58,42 +58,35 @@ const setupSchema = z.strictObject({
   discounts: z.array(discountSchema, { message: 'expected a list of discounts' }).default([]),
 });
 
-function listAt(raw: Record<string, unknown>, section: string): Record<string, unknown>[] {
-  const list = raw[section];
-  if (!Array.isArray(list)) return [];
-  return list.map((item: unknown) => (item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {}));
-}
-
-function uniqueIn(items: readonly Record<string, unknown>[], section: string, field: string, problems: Problem[]): void {
-  const seen = new Map<string, number>();
-  items.forEach((item, index) => {
-    const value = item[field];
-    if (typeof value !== 'string') return;
-    const first = seen.get(value);
-    if (first === undefined) seen.set(value, index);
-    else problems.push({ path: [section, index, field], message: `"${value}" is already used by ${section}[${first}]` });
-  });
-}
-
 /**
  * Rules across records, checked on the raw values so that they are reported together with
  * any problem inside a record.
  */
 function crossRecordProblems(raw: Record<string, unknown>): Problem[] {
-  const problems: Problem[] = [];
-  const tickets = listAt(raw, 'tickets');
-  const discounts = listAt(raw, 'discounts');
-  uniqueIn(tickets, 'tickets', 'key', problems);
+  const listAt = (section: string): Record<string, unknown>[] =>
+    Array.isArray(raw[section]) ? raw[section].map((item) => (item !== null && typeof item === 'object' ? item : {})) : [];
+  const tickets = listAt('tickets');
+  const discounts = listAt('discounts');
   // Names identify a ticket on the service when its id is unknown (a create whose answer was lost).
-  uniqueIn(tickets, 'tickets', 'ticketName', problems);
-  uniqueIn(discounts, 'discounts', 'key', problems);
+  const unique = [
+    [tickets, 'tickets', 'key'],
+    [tickets, 'tickets', 'ticketName'],
+    [discounts, 'discounts', 'key'],
+  ] as const;
+  const problems: Problem[] = unique.flatMap(([items, section, field]) =>
+    items.flatMap((item, index) => {
+      const first = items.findIndex((other) => other[field] === item[field]);
+      return typeof item[field] === 'string' && first < index
+        ? [{ path: [section, index, field], message: `"${item[field]}" is already used by ${section}[${first}]` }]
+        : [];
+    }),
+  );
   const ticketKeys = new Set(tickets.map((ticket) => ticket.key).filter((key) => typeof key === 'string'));
   discounts.forEach((discount, index) => {
     if (typeof discount.ticket === 'string' && !ticketKeys.has(discount.ticket)) {
-      const known = [...ticketKeys].join(', ') || 'none';
       problems.push({
         path: ['discounts', index, 'ticket'],
-        message: `no ticket has the key "${discount.ticket}" (keys: ${known})`,
+        message: `no ticket has the key "${discount.ticket}" (keys: ${[...ticketKeys].join(', ') || 'none'})`,
       });
     }
   });

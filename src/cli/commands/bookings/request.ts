@@ -9,7 +9,6 @@ import { BoxofficeError, DeclinedError, InterruptedWorkError, nameErrorClasses, 
 import { BookingNotListedError, type BookingRecordLike, type BookingReturn, describeRecord, paymentOutcome, recentWindow } from '../../../bookings/response.js';
 import { BookingTimeoutError, holdOrderNumber, refuseKnownOrderNumber, requestPayment } from '../../../bookings/request-payment.js';
 import type { DateWindow } from '../../../bookings/windows.js';
-import type { BookingListRequest } from '../../../client/schemas/index.js';
 import { createPrompter } from '../../framework/prompt.js';
 import { countOf, formatMoney } from '../../../util/count.js';
 import { withSession } from '../../../session/session.js';
@@ -84,10 +83,7 @@ async function runRequestBooking(flags: RequestFlags, context: CommandContext): 
     try {
       // On screen before anything is sent, so that even a killed run leaves the number to check.
       deps.io.stderr.write(`order ${request.orderNo}: requesting ${formatMoney(request.amount, request.currency)} (to check it: ${checkCommand})\n`);
-      const api = {
-        submit: (form: typeof request) => session.client.booking.submit(form),
-        bookingList: (window: BookingListRequest) => session.client.events.bookingList(window),
-      };
+      const api = { submit: session.client.booking.submit, bookingList: session.client.events.bookingList };
       const hooks = {
         onExistingBookings: (records: readonly BookingRecordLike[], window: DateWindow) =>
           refuseOrAskAgain(request.orderNo, records, window, flags.yes === true, context),
@@ -110,7 +106,6 @@ async function runRequestBooking(flags: RequestFlags, context: CommandContext): 
         api,
         {
           request,
-          // The live service's clients check the md5 of their access token; the sandbox's is the key's.
           accessToken: session.profile.token,
           timeoutMs,
           now: () => deps.clock.now(),
