@@ -1,11 +1,9 @@
 // Carries out a plan step by step, saving the state after each, so that a run stopped anywhere
-// leaves a state true to what exists and the next run finishes without duplicates. Before each
-// create the record is saved as `uncertain` (intended, not confirmed); a run that finds such a
-// record looks it up before creating it: the event by its unique url, a ticket by its name, a
-// code discount by its code (sent again: the service refuses a second discount with the same
-// code in one event), an automatic discount by its fields among the Publisher API's. Without a
-// way to look it up, it stops and says what to check. The client retries what is safe to retry;
-// a create whose answer was lost (ConnectionError with mayHaveTakenEffect) is looked up the same way.
+// leaves a state true to what exists. Before each create the record is saved as `uncertain`; it
+// and a create whose answer was lost (ConnectionError with mayHaveTakenEffect) are looked up before
+// creating again: the event by its unique url, a ticket by its name, a code discount by its code
+// (sent again: the service refuses a second one with the same code in one event), an automatic
+// discount by its fields among the Publisher API's. Without a way to look it up, it stops.
 import { ApiError, BoxofficeError, ConnectionError, UsageError, nameErrorClasses } from '../client/errors.js';
 import type { AddDiscountRequest, UpdateDiscountRequest, UpdateEventRequest, UpdateTicketRequest } from '../client/schemas/index.js';
 import type { FieldValues } from '../client/fields/read-back.js';

@@ -54,13 +54,9 @@ export function decodeBookingReturn(response: string): BookingReturn {
   return { orderNo, status, amount, code: code.toLowerCase() };
 }
 
-export interface VerifySecrets {
-  bookingKey: string;
-  /** The profile's access token, when there is one: the live service's clients check its md5. */
-  accessToken?: string;
-}
+type VerifySecrets = { bookingKey: string; accessToken?: string };
 
-/** Throws SignatureError (E022) unless `code` is the md5 of the booking key or of the token. */
+/** Throws SignatureError (E022) unless `code` is the md5 of the booking key or of the access token (what the live service's clients check). */
 export function verifyBookingReturn(decoded: BookingReturn, secrets: VerifySecrets): void {
   const candidates = [secrets.bookingKey, secrets.accessToken].filter((secret): secret is string => typeof secret === 'string' && secret !== '');
   // Compare against every candidate (no early exit), so the time taken says nothing.
@@ -113,10 +109,8 @@ export interface RequestedPayment {
 export class BookingNotListedError extends BoxofficeError {}
 nameErrorClasses({ BookingNotListedError });
 
-const CENT = 0.005;
-
 function sameAmount(a: number, b: number): boolean {
-  return Number.isFinite(a) && Number.isFinite(b) && Math.abs(a - b) < CENT;
+  return Number.isFinite(a) && Number.isFinite(b) && Math.abs(a - b) < 0.005;
 }
 
 export function describeRecord(record: BookingRecordLike): string {

@@ -69,7 +69,6 @@ export function bookingKeyOf(record: Readonly<Record<string, unknown>>): string 
   if ((typeof bookingId === 'string' && bookingId.trim() !== '') || typeof bookingId === 'number') {
     return `bookingId:${String(bookingId).trim()}`;
   }
-  // The whole record in a stable form: keys sorted at every level.
   const sorted = (_key: string, value: unknown) =>
     value !== null && typeof value === 'object' && !Array.isArray(value)
       ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))

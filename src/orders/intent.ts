@@ -62,13 +62,10 @@ export class OrderIntentFile {
 
   /** The intent an earlier run left, if any (read with the lock held: a live run's is never seen). */
   async read(): Promise<OrderIntent | undefined> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
+    const text = await readFile(this.path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+    if (text === undefined) return undefined;
     let parsed: z.ZodSafeParseResult<OrderIntent>;
     try {
       parsed = intentSchema.safeParse(JSON.parse(text));

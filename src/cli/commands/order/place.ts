@@ -123,7 +123,6 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
     const intent = OrderIntentFile.for(dirname(session.store.path), { publisherUrl: session.profile.publisherUrl ?? '', eventId: ids.eventId, tickets }, () =>
       deps.clock.now(),
     );
-    const again = continueCommand(options);
     // Held until the run ends, so that no other run takes this one's intent for an interrupted one.
     const lock = await intent.hold();
     try {
@@ -174,17 +173,13 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
         );
       } catch (error) {
         if (deps.signal.aborted && orderNo !== undefined) {
-          throw new InterruptedWorkError(`order ${orderNo} is not finished; continue it with: ${again}`);
+          throw new InterruptedWorkError(`order ${orderNo} is not finished; continue it with: ${continueCommand(options)}`);
         }
         // The service answered (refused, or the order cannot go on): nothing is left to continue.
-        if (
-          !deps.signal.aborted &&
-          (error instanceof ApiError ||
-            error instanceof CancelledError ||
-            error instanceof DeclinedError ||
-            (error instanceof BoxofficeError && KNOWN_OUTCOMES.has(error.name)))
-        )
-          await intent.remove();
+        const known =
+          [ApiError, CancelledError, DeclinedError].some((kind) => error instanceof kind) ||
+          (error instanceof BoxofficeError && KNOWN_OUTCOMES.has(error.name));
+        if (!deps.signal.aborted && known) await intent.remove();
         throw error;
       }
       await intent.remove();
