@@ -8,11 +8,8 @@ import { ApiError, BoxofficeError, ConnectionError, UsageError, nameErrorClasses
 import type { AddDiscountRequest, UpdateDiscountRequest, UpdateEventRequest, UpdateTicketRequest } from '../client/schemas/index.js';
 import type { FieldValues } from '../client/fields/read-back.js';
 import type { DiscountSpec, SetupFile } from './file.js';
-import { findEventByUrl } from './plan.js';
-import type { Plan, PlanStep, RemoteSnapshot } from './plan.js';
+import { findEventByUrl, matchingRuleDiscounts, type ApplyClient, type Plan, type PlanStep, type RemoteSnapshot } from './plan.js';
 import { planSends, type DiscountSends, type EventSends, type TicketSends } from './sends.js';
-import { matchingRuleDiscounts } from './remote.js';
-import type { ApplyClient } from './remote.js';
 import type { StateStore } from './state.js';
 
 /** A discount's create may have taken effect; it cannot be checked, so it is not sent again blindly. */

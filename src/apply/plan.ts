@@ -2,14 +2,104 @@
 // update (with the fields that change) or unchanged, in dependency order: event, tickets,
 // discounts. Fields the service never returns are compared with what was last applied.
 import { ApiError, BoxofficeError, NotFoundError, UsageError, nameErrorClasses } from '../client/errors.js';
+import type { EventApi } from '../client/event-api.js';
 import type { EventListItem, OrganizerEvent, OrganizerTicket } from '../client/schemas/index.js';
 import type { DiscountSpec, EventSpec, SetupFile, TicketSpec } from './file.js';
 import { EVENT_TABLE } from '../client/fields/event.js';
-import { readBack, urlSlug } from '../client/fields/read-back.js';
+import { numberOrUndefined, readBack, textOrUndefined, urlSlug, type FieldValues } from '../client/fields/read-back.js';
 import { fixedAfterCreation, type Resource } from '../client/fields/table.js';
-import { matchingRuleDiscounts, sameValue, ticketView } from './remote.js';
-import type { ApplyClient, PublicDiscount, RemoteView } from './remote.js';
+import { TICKET_TABLE } from '../client/fields/ticket.js';
 import type { AppliedFields, ApplyState } from './state.js';
+
+// What apply needs of the client, and the service's records read back in the file's terms. The
+// service answers in other names and shapes than it accepts (get-event and get-tickets: `typeName`
+// for `ticketName`, date-time objects for date + time, `active` for a ticket sold as `published`,
+// numbers as text); these views map them back so an unchanged file compares equal.
+type ApplyCall = 'createEvent' | 'updateEvent' | 'addTicket' | 'updateTicket' | 'addDiscount' | 'updateDiscount' | 'getEvent' | 'getTickets' | 'getAllEvents';
+
+/** The part of the client apply uses. */
+export interface ApplyClient {
+  events: Pick<EventApi, ApplyCall>;
+  /**
+   * The event's automatic discounts as buyers see them (Publisher API ticket details); absent
+   * when no Publisher API key is configured. Code discounts are never listed there.
+   */
+  listDiscounts?: (eventId: string) => Promise<PublicDiscount[]>;
+  /** Shared with the update commands. */
+  sent?: SentStore;
+}
+
+/**
+ * What was last sent for a ticket or discount, kept per profile: the service never returns a
+ * discount or a ticket's serviceFee, and an update must send them again.
+ */
+export interface SentStore {
+  recall(kind: 'tickets' | 'discounts', eventId: string, id: string): FieldValues | undefined;
+  remember(kind: 'tickets' | 'discounts', eventId: string, id: string, fields: FieldValues): Promise<void>;
+}
+
+/** An automatic discount as the Publisher API's ticket details list it (2.5 `discounts`). */
+export interface PublicDiscount {
+  id: string;
+  ticketId: string;
+  view: RemoteView;
+}
+
+/**
+ * P6 ticket details → the discounts of every ticket, in add-discount's terms. The reference does
+ * not show the element's shape; the fields read are add-discount's own names (the sandbox's
+ * shape), and an element without an id is skipped.
+ */
+export function publicDiscounts(tickets: readonly { id?: unknown; discounts?: readonly unknown[] }[]): PublicDiscount[] {
+  return tickets.flatMap((ticket) =>
+    (ticket.discounts ?? []).flatMap((element) => {
+      const record = (element !== null && typeof element === 'object' ? element : {}) as Record<string, unknown>;
+      const id = record.discountId ?? record.id;
+      if ((typeof id !== 'string' && typeof id !== 'number') || String(id) === '') return [];
+      const view = {
+        discountName: textOrUndefined(record.discountName),
+        discountCategory: textOrUndefined(record.discountCategory),
+        discountType: textOrUndefined(record.discountType),
+        discount: numberOrUndefined(record.discount),
+        fromQuantity: numberOrUndefined(record.fromQuantity),
+        toQuantity: numberOrUndefined(record.toQuantity),
+      };
+      return [{ id: String(id), ticketId: String(ticket.id), view: Object.fromEntries(Object.entries(view).filter(([, value]) => value !== undefined)) }];
+    }),
+  );
+}
+
+/** The automatic discounts of `ticketId` that a rule discount of the file describes. */
+export function matchingRuleDiscounts(discounts: readonly PublicDiscount[], spec: DiscountSpec, ticketId: string): PublicDiscount[] {
+  const fields = ['discountCategory', 'discountType', 'discount', 'discountName', 'fromQuantity', 'toQuantity'] as const;
+  return discounts.filter(
+    (candidate) => candidate.ticketId === ticketId && fields.every((field) => spec[field] === undefined || sameValue(candidate.view[field], spec[field])),
+  );
+}
+
+/** A record as the file would describe it; a field the service did not return is absent. */
+export type RemoteView = Record<string, unknown>;
+
+/**
+ * get-tickets (2.11) in the file's terms: the one read-back view, but a ticket on sale is
+ * `active` there (add-ticket's word) where update-ticket says `published`.
+ */
+export function ticketView(ticket: OrganizerTicket): RemoteView {
+  const { status, ...view } = readBack(TICKET_TABLE, ticket);
+  if (status === 'published') return { ...view, status: 'active' };
+  return status === 'pause' ? { ...view, status } : view;
+}
+
+/** Two values the same once read as the API reads them (numbers as numbers, text trimmed). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a === null || b === null) return false;
+  const numberA = numberOrUndefined(a);
+  const numberB = numberOrUndefined(b);
+  if (numberA !== undefined && numberB !== undefined) return numberA === numberB;
+  if (typeof a === 'string' && typeof b === 'string') return a.trim() === b.trim();
+  return false;
+}
 
 /**
  * unchecked: the record exists but the service gives no way to read or address it (a discount
@@ -328,10 +418,10 @@ export function duplicateLines(plan: Plan): string[] {
   );
 }
 
-export type PlanCounts = Record<StepAction, number>;
-
-export function countSteps(plan: Plan): PlanCounts {
-  const counts: PlanCounts = { create: 0, update: 0, unchanged: 0, unchecked: 0, blocked: 0 };
+/** The steps by action, and `drift`: the fields changed on the service that the plan brings back. */
+export function countSteps(plan: Plan) {
+  const counts: Record<StepAction, number> = { create: 0, update: 0, unchanged: 0, unchecked: 0, blocked: 0 };
   for (const planned of plan.steps) counts[planned.action] += 1;
-  return counts;
+  return { ...counts, drift: plan.steps.flatMap((step) => step.changes).filter((change) => change.drift).length };
 }
+export type PlanCounts = ReturnType<typeof countSteps>;

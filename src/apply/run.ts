@@ -17,12 +17,10 @@ import type { AppliedIds, StepDone } from './execute.js';
 import { loadSetupFile } from './file.js';
 import type { SetupFile } from './file.js';
 import { describeHolder, type FileLock } from '../util/file-lock.js';
-import { checkAgainstState, computePlan, countSteps, duplicateLines, readRemote } from './plan.js';
-import type { Plan } from './plan.js';
+import { checkAgainstState, computePlan, countSteps, duplicateLines, readRemote, type ApplyClient, type Plan } from './plan.js';
 import { LIVE_QUOTAS, type LiveQuotas } from '../client/live-quotas.js';
 import type { Resource } from '../client/fields/table.js';
 import { formatDone, planDocument, renderPlan, type PlanDocument } from './render.js';
-import type { ApplyClient } from './remote.js';
 import { acquireStateLock, DEFAULT_LOCK_TIMEOUT_MS, defaultStatePath, emptyState, readState, StateStore, type LockClock } from './state.js';
 
 export interface ApplyRunOptions {

@@ -3,7 +3,7 @@
 // profiles' config.json, owner-only and replaced atomically; the records an older version kept
 // in config.json (each profile's `sent`) move here when the records are first read.
 import { join } from 'node:path';
-import type { SentStore } from '../../apply/remote.js';
+import type { SentStore } from '../../apply/plan.js';
 import type { FieldValues } from '../../client/fields/read-back.js';
 import { createPrivateDirectory } from '../../util/private-file.js';
 import { readStoredConfig, type ConfigStore } from './store.js';
