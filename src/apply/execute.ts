@@ -50,10 +50,7 @@ function surelyNotCreated(error: unknown): boolean {
   return error instanceof ApiError || error instanceof UsageError || (error instanceof ConnectionError && !error.mayHaveTakenEffect);
 }
 
-/**
- * add-discount refused because `code` is taken in this event (the sandbox answers E025 naming the
- * code): the discount with that code exists. A code missing or malformed is refused before sending.
- */
+/** add-discount refused because `code` is taken in this event (E025 naming the code): the discount with that code exists. */
 function isCodeTaken(error: unknown, code: string | undefined): boolean {
   if (!(error instanceof ApiError) || code === undefined) return false;
   const fields = (error.field ?? '').split(',').map((field) => field.trim());
@@ -238,10 +235,7 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
     sent.push(['tickets', ticketId, fields]);
   }
 
-  /**
-   * After a create of `spec` lost its answer: its id, 'exists without id', 'absent', or undefined
-   * when the service gives no way to tell.
-   */
+  /** After a create of `spec` lost its answer: its id, 'exists without id', 'absent', or undefined when the service gives no way to tell. */
   async function lookUpDiscount(spec: DiscountSpec, create: FieldValues, ticketId: string): Promise<string | 'exists without id' | 'absent' | undefined> {
     if (spec.discountCategory === 'code') {
       try {

@@ -58,10 +58,7 @@ const setupSchema = z.strictObject({
   discounts: z.array(discountSchema, { message: 'expected a list of discounts' }).default([]),
 });
 
-/**
- * Rules across records, checked on the raw values so that they are reported together with
- * any problem inside a record.
- */
+/** Rules across records, checked on the raw values so that they are reported together with any problem inside a record. */
 function crossRecordProblems(raw: Record<string, unknown>): Problem[] {
   const listAt = (section: string): Record<string, unknown>[] =>
     Array.isArray(raw[section]) ? raw[section].map((item) => (item !== null && typeof item === 'object' ? item : {})) : [];
@@ -163,10 +160,7 @@ function problemsFrom(issues: readonly z.core.$ZodIssue[], raw: unknown): Proble
   return problems;
 }
 
-/**
- * Each problem once: a field's own rule (a date that is no calendar date) is seen both by the
- * field's schema and by the request's cross-field rules (see requestRules).
- */
+/** Each problem once: a field's own rule is seen both by its schema and by the request's cross-field rules (requestRules). */
 function distinct(problems: readonly Problem[]): Problem[] {
   return [...new Map(problems.map((problem) => [`${formatPath(problem.path)}\n${problem.message}`, problem])).values()];
 }
@@ -180,10 +174,7 @@ function lineOf(document: Document, lineCounter: LineCounter, path: Path): numbe
   return undefined;
 }
 
-/**
- * Refuses an alias inside the node its anchor names (`a: &x [*x]`): it stands for a value that
- * contains itself, which no setup can mean and every walk of the tree would follow for ever.
- */
+/** Refuses an alias inside the node its anchor names (`a: &x [*x]`): a value containing itself, which every walk would follow for ever. */
 function assertNoRecursiveAlias(document: Document, lineCounter: LineCounter, fileName: string): void {
   const problems: string[] = [];
   visit(document, {
@@ -200,10 +191,7 @@ function assertNoRecursiveAlias(document: Document, lineCounter: LineCounter, fi
   if (problems.length > 0) throw new UsageError(problems.join('\n'));
 }
 
-/**
- * Parses, interpolates and checks a setup file. Every problem is reported at once, one line each,
- * as `FILE:LINE: path: message`; the first problem's path is the error's `field`.
- */
+/** Parses, interpolates and checks a setup file: every problem at once, a `FILE:LINE: path: message` line each; the first one's path is the `field`. */
 export function parseSetupFile(text: string, fileName: string, env: Env): SetupFile {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });

@@ -20,19 +20,13 @@ type ApplyCall = 'createEvent' | 'updateEvent' | 'addTicket' | 'updateTicket' | 
 /** The part of the client apply uses. */
 export interface ApplyClient {
   events: Pick<EventApi, ApplyCall>;
-  /**
-   * The event's automatic discounts as buyers see them (Publisher API ticket details); absent
-   * when no Publisher API key is configured. Code discounts are never listed there.
-   */
+  /** The event's automatic discounts as buyers see them (Publisher API ticket details, never code ones); absent without a Publisher API key. */
   listDiscounts?: (eventId: string) => Promise<PublicDiscount[]>;
   /** Shared with the update commands. */
   sent?: SentStore;
 }
 
-/**
- * What was last sent for a ticket or discount, kept per profile: the service never returns a
- * discount or a ticket's serviceFee, and an update must send them again.
- */
+/** What was last sent for a ticket or discount, per profile: the service never returns a discount or a serviceFee, and an update sends them again. */
 export interface SentStore {
   recall(kind: 'tickets' | 'discounts', eventId: string, id: string): FieldValues | undefined;
   remember(kind: 'tickets' | 'discounts', eventId: string, id: string, fields: FieldValues): Promise<void>;
@@ -80,10 +74,7 @@ export function matchingRuleDiscounts(discounts: readonly PublicDiscount[], spec
 /** A record as the file would describe it; a field the service did not return is absent. */
 export type RemoteView = Record<string, unknown>;
 
-/**
- * get-tickets (2.11) in the file's terms: the one read-back view, but a ticket on sale is
- * `active` there (add-ticket's word) where update-ticket says `published`.
- */
+/** get-tickets (2.11) in the file's terms: the read-back view, but a ticket on sale is `active` (add-ticket's word), not update-ticket's `published`. */
 export function ticketView(ticket: OrganizerTicket): RemoteView {
   const { status, ...view } = readBack(TICKET_TABLE, ticket);
   if (status === 'published') return { ...view, status: 'active' };
@@ -101,16 +92,10 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/**
- * unchecked: the record exists but the service gives no way to read or address it (a discount
- * found by its code), so it cannot be compared; blocked: the file changes such a record.
- */
+/** unchecked: exists but cannot be read or addressed (a discount found by its code), so not compared; blocked: the file changes such a record. */
 type StepAction = 'create' | 'update' | 'unchanged' | 'unchecked' | 'blocked';
 
-/**
- * `from`: the current value (remote when the service returns it, else last applied), undefined
- * when unknown; `drift`: the file did not change the field since the last apply, the service did.
- */
+/** `from`: the current value (the service's, else last applied; undefined when unknown); `drift`: changed by the service, not by the file. */
 export interface FieldChange {
   field: string;
   from: unknown;
@@ -135,10 +120,7 @@ export interface PlanStep {
   duplicates?: string[];
   /** The discount exists but its id was never returned (found by its code): it cannot be updated. */
   idUnknown?: boolean;
-  /**
-   * The event existed but the state does not record this record (a lost or older state file): it
-   * may exist. A code discount is then created unless its code is taken.
-   */
+  /** The event existed but the state lacks this record (a lost or older state file): it may exist; a code discount is created unless its code is taken. */
   notInState?: boolean;
 }
 
@@ -166,10 +148,7 @@ export interface RemoteSnapshot {
 class StateMismatchError extends BoxofficeError {}
 nameErrorClasses({ StateMismatchError });
 
-/**
- * What the file asks that no run can do, given the state; checked before anything is sent.
- * update-discount has no ticketId, so a discount cannot move to another ticket.
- */
+/** What no run can do given the state, checked before anything is sent: update-discount has no ticketId, so a discount cannot change ticket. */
 export function checkAgainstState(setup: SetupFile, state: ApplyState): void {
   setup.discounts.forEach((spec, index) => {
     const known = state.discounts[spec.key];
@@ -234,11 +213,7 @@ export function desired(spec: EventSpec | TicketSpec | DiscountSpec): Desired {
   return Object.fromEntries(Object.entries(spec).filter(([field, value]) => value !== undefined && field !== 'key' && field !== 'ticket'));
 }
 
-/**
- * Compares field by field. The current value is the service's when it returns the field,
- * else the last applied one; with neither (a record found but never applied) the field is
- * changed to be sure.
- */
+/** Field by field, against the service's value when it returns the field, else the last applied one; with neither, the field is changed to be sure. */
 function compareFields(desired: Desired, remote: RemoteView | undefined, applied: AppliedFields | undefined, skip: readonly string[] = []): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const [field, to] of Object.entries(desired)) {
@@ -394,10 +369,7 @@ function idUnknownStep(spec: DiscountSpec, applied: AppliedFields, notes: string
   return { resource: 'discount', key: spec.key, action: pending.length > 0 ? 'blocked' : 'unchecked', changes: pending, idUnknown: true };
 }
 
-/**
- * A file changed while its state was lost: the one automatic discount of the ticket with this
- * category that no key claims, when no other key of the file could be it.
- */
+/** With the state lost: the one automatic discount of the ticket with this category that no key claims, when no other key of the file could be it. */
 function onlyLikeDiscount(
   discounts: readonly PublicDiscount[],
   spec: DiscountSpec,

@@ -152,9 +152,8 @@ function throwIfBlocked(plan: Plan, fileName: string): void {
 }
 
 /**
- * One line per live daily creation quota the plan would pass on its own: past it the service
- * answers E023 and the run stops part-way; the state keeps what was done and the next day's run
- * finishes. Said before starting, since no retry can help within the day.
+ * One line per live daily creation quota the plan would pass on its own: past it the service answers E023 and the run stops part-way (the
+ * next day's run finishes). Said before starting, since no retry can help within the day.
  */
 export function quotaWarnings(plan: Plan, quotas: LiveQuotas): string[] {
   const counts: Record<Resource, number> = { event: 0, ticket: 0, discount: 0 };

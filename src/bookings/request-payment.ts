@@ -36,10 +36,7 @@ export interface PaymentInput {
 export const PAYMENT_BOUNDARIES = ['before-check', 'before-booking', 'after-booking', 'after-return', 'after-confirm'] as const;
 
 export interface PaymentHooks {
-  /**
-   * The service already lists bookings of this order number: throw to refuse (the default
-   * answer), return to request another payment anyway.
-   */
+  /** The service already lists bookings of this order number: throw to refuse (the default answer), return to request another payment anyway. */
   onExistingBookings(records: readonly BookingRecordLike[], window: DateWindow): Promise<void>;
   /** The service's payment page is at `url`: show it to the buyer (open a browser, print it). */
   showPaymentPage(url: string, timeoutText: string): Promise<void>;
@@ -162,10 +159,7 @@ export async function requestPayment(
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-/**
- * `acceptReturn` reads one return and says what happened, for the browser; throwing ends the wait
- * with that error (the browser sees its message). `received` settles with the first return.
- */
+/** `acceptReturn` words one return for the browser, or throws to end the wait (the browser sees why); `received` settles with the first return. */
 export async function startReturnListener<T>(options: {
   acceptReturn(params: URLSearchParams): { result: T; heading: string; detail: string };
 }): Promise<{ callbackUrl: string; received: Promise<T>; close(): Promise<void> }> {

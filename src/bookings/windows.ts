@@ -26,11 +26,7 @@ function fromEpochDay(epochDay: number): string {
   return new Date(epochDay * DAY_MS).toISOString().slice(0, 10);
 }
 
-/**
- * Splits [fromDate, toDate] (inclusive, real dates, fromDate ≤ toDate) into consecutive windows
- * of at most `maxDays` calendar days: the first starts on fromDate, each next one starts the day
- * after the previous ends, the last ends on toDate. No gaps, no overlaps.
- */
+/** Splits [fromDate, toDate] (inclusive, fromDate ≤ toDate) into consecutive windows of at most `maxDays` calendar days: no gaps, no overlaps. */
 export function splitIntoWindows(fromDate: string, toDate: string, maxDays: number = MAX_WINDOW_DAYS): DateWindow[] {
   if (!Number.isInteger(maxDays) || maxDays < 1) throw new RangeError(`maxDays must be a whole number ≥ 1, got ${maxDays}`);
   const first = toEpochDay(fromDate);
@@ -76,10 +72,7 @@ export function bookingKeyOf(record: Readonly<Record<string, unknown>>): string 
   return `record:${JSON.stringify(record, sorted)}`;
 }
 
-/**
- * The columns every booking has, in a fixed order (the CLI's table and piped lines, so that
- * scripts can rely on positions). They carry no personal data: `boxoffice mcp` returns these alone.
- */
+/** The columns every booking has, in a fixed order scripts can rely on; no personal data: `boxoffice mcp` returns these alone. */
 export const KNOWN_COLUMNS = ['orderNo', 'createdOn', 'status', 'amount', 'currency'] as const;
 
 export async function collectBookings<T extends Readonly<Record<string, unknown>>>(options: {

@@ -57,10 +57,7 @@ function answerFor(field: FormField, answers: AttendeeAnswers | undefined): stri
   return custom?.[1] ?? ((role && answers[role]) || undefined);
 }
 
-/**
- * The `attendees` object of P10, or MissingAnswersError naming each unanswered mandatory label.
- * `answers[n]` answers attendee_(n+1); with `fake`, every unanswered question gets fake data.
- */
+/** P10's `attendees`: `answers[n]` answers attendee_(n+1), with `fake` fake data the rest; MissingAnswersError names each mandatory label left. */
 export function fillAttendeeForm(
   form: Record<string, readonly FormField[]>,
   options: { orderNo: string; answers: readonly (AttendeeAnswers | undefined)[]; fake: boolean },
