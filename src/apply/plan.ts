@@ -40,9 +40,8 @@ export interface PublicDiscount {
 }
 
 /**
- * P6 ticket details → the discounts of every ticket, in add-discount's terms. The reference does
- * not show the element's shape; the fields read are add-discount's own names (the sandbox's
- * shape), and an element without an id is skipped.
+ * P6 ticket details → the discounts of every ticket, in add-discount's terms. The reference does not show the element's shape; the fields
+ * read are add-discount's own names (the sandbox's shape), and an element without an id is skipped.
  */
 export function publicDiscounts(tickets: readonly { id?: unknown; discounts?: readonly unknown[] }[]): PublicDiscount[] {
   return tickets.flatMap((ticket) =>
@@ -131,9 +130,8 @@ export interface Plan {
 }
 
 /**
- * `eventAdopted`: found by its url although the state did not name it; `discounts`: the event's
- * automatic ones, from the Publisher API's ticket details, undefined without a Publisher API key
- * (or when it could not read them: `discountsUnread` says why).
+ * `eventAdopted`: found by its url although the state did not name it; `discounts`: the event's automatic ones, from the Publisher API's
+ * ticket details, undefined without a Publisher API key (or when it could not read them: `discountsUnread` says why).
  */
 export interface RemoteSnapshot {
   event?: OrganizerEvent;
@@ -353,9 +351,8 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
 }
 
 /**
- * A discount found by its code: the service never gave its id, so it can be neither read nor
- * updated. Fields whose last applied value is known and differs from the file's are changes no
- * run can make (blocked); fields never applied (found without a state) cannot be compared.
+ * A discount found by its code: the service never gave its id, so it can be neither read nor updated. Fields whose last applied value
+ * differs from the file's are changes no run can make (blocked); fields never applied (found without a state) cannot be compared.
  */
 function idUnknownStep(spec: DiscountSpec, applied: AppliedFields, notes: string[]): PlanStep {
   const pending = compareFields(desired(spec), undefined, applied).filter((change) => Object.hasOwn(applied, change.field));

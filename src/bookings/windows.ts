@@ -40,9 +40,8 @@ export function splitIntoWindows(fromDate: string, toDate: string, maxDays: numb
 }
 
 /**
- * Keeps the first record seen for each key, in the order first seen. Windows do not overlap, but
- * a record can still come back twice (a booking on a boundary day counted by both windows, or a
- * service that reads a window's end as exclusive on one call and inclusive on the next).
+ * Keeps the first record seen for each key, in the order first seen. Windows do not overlap, but a record can still come back twice (a
+ * booking on a boundary day counted by both windows, or a service that reads a window's end as exclusive on one call, inclusive on the next).
  */
 export function mergeUnique<T>(batches: Iterable<Iterable<T>>, keyOf: (record: T) => string): T[] {
   const merged = new Map<string, T>();
@@ -56,9 +55,8 @@ export function mergeUnique<T>(batches: Iterable<Iterable<T>>, keyOf: (record: T
 }
 
 /**
- * A booking's identity: the service's booking id when it sends one, else the whole record in a
- * stable form (keys sorted). Never the order number alone: one order number can have several
- * bookings (a failed attempt, then a paid one), and each is listed.
+ * A booking's identity: the service's booking id when it sends one, else the whole record in a stable form (keys sorted). Never the order
+ * number alone: one order number can have several bookings (a failed attempt, then a paid one), and each is listed.
  */
 export function bookingKeyOf(record: Readonly<Record<string, unknown>>): string {
   const bookingId = record.bookingId;

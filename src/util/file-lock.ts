@@ -153,10 +153,7 @@ function ownedLock(path: string, own: LockHolder): FileLock {
   };
 }
 
-/**
- * The lock file `path` in an owner-only directory (made if missing), or `refuse` thrown with its
- * holder described while a live run holds it: for a run that must not wait (one per purchase).
- */
+/** For a run that does not wait: the lock file `path` (its directory made owner-only), or `refuse(holder)` thrown while a live run holds it. */
 export async function lockOrRefuse(path: string, refuse: (holder: string) => Error): Promise<FileLock> {
   createPrivateDirectory(dirname(path));
   const attempt = await tryLock(path);

@@ -207,9 +207,8 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
 }
 
 /**
- * The service prices a code it does not accept (unknown, expired, used up, not for that ticket)
- * as no code at all, and says so only by `codeApplied`: the buyer is told before the order is
- * made, naming the codes and what the order costs without them.
+ * The service prices a code it does not accept (unknown, expired, used up, not for that ticket) as no code at all, and says so only by
+ * `codeApplied`: the buyer is told before the order is made, naming the codes and what the order costs without them.
  */
 function unappliedCodes(
   tickets: readonly TicketSpec[],
