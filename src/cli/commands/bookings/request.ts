@@ -1,8 +1,6 @@
-// `boxoffice bookings request`: E12, a payment request for one of the caller's orders.
-// Without --callback-url the CLI is its own return address (src/bookings/request-payment.ts:
-// the listener, the verified return, the check against the service's list); this command opens
-// the browser and reports. With --callback-url the form is only submitted and the result goes
-// to that address.
+// `boxoffice bookings request`: E12, a payment request for one of the caller's orders. Without
+// --callback-url the CLI is its own return address (src/bookings/request-payment.ts) and this verb
+// opens the browser and reports; with it, the form is only submitted and the result goes there.
 import { shellQuote } from '../../../util/shell-word.js';
 import type { Command } from 'commander';
 import { BoxofficeError, DeclinedError, InterruptedWorkError, nameErrorClasses, SignatureError, UsageError, withNotes } from '../../../client/errors.js';
