@@ -71,17 +71,17 @@ export function matchingRuleDiscounts(discounts: readonly PublicDiscount[], spec
 }
 
 /** A record as the file would describe it; a field the service did not return is absent. */
-export type RemoteView = Record<string, unknown>;
+type RemoteView = Record<string, unknown>;
 
 /** get-tickets (2.11) in the file's terms: the read-back view, but a ticket on sale is `active` (add-ticket's word), not update-ticket's `published`. */
-export function ticketView(ticket: OrganizerTicket): RemoteView {
+function ticketView(ticket: OrganizerTicket): RemoteView {
   const { status, ...view } = readBack(TICKET_TABLE, ticket);
   if (status === 'published') return { ...view, status: 'active' };
   return status === 'pause' ? { ...view, status } : view;
 }
 
 /** Two values the same once read as the API reads them (numbers as numbers, text trimmed). */
-export function sameValue(a: unknown, b: unknown): boolean {
+function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a === undefined || b === undefined || a === null || b === null) return false;
   const numberA = numberOrUndefined(a);
