@@ -1,20 +1,15 @@
 // Carries out a plan step by step, saving the state after each, so that a run stopped anywhere
-// leaves a state true to what exists and the next run finishes without duplicates. Before each
-// create the record is saved as `uncertain` (intended, not confirmed); a run that finds such a
-// record looks it up before creating it: the event by its unique url, a ticket by its name, a
-// code discount by its code (sent again: the service refuses a second discount with the same
-// code in one event), an automatic discount by its fields among the Publisher API's. Without a
-// way to look it up, it stops and says what to check. The client retries what is safe to retry;
-// a create whose answer was lost (ConnectionError with mayHaveTakenEffect) is looked up the same way.
+// leaves a state true to what exists. Before each create the record is saved as `uncertain`; it
+// and a create whose answer was lost (ConnectionError with mayHaveTakenEffect) are looked up before
+// creating again: the event by its unique url, a ticket by its name, a code discount by its code
+// (sent again: the service refuses a second one with the same code in one event), an automatic
+// discount by its fields among the Publisher API's. Without a way to look it up, it stops.
 import { ApiError, BoxofficeError, ConnectionError, UsageError, nameErrorClasses } from '../client/errors.js';
 import type { AddDiscountRequest, UpdateDiscountRequest, UpdateEventRequest, UpdateTicketRequest } from '../client/schemas/index.js';
 import type { FieldValues } from '../client/fields/read-back.js';
 import type { DiscountSpec, SetupFile } from './file.js';
-import { findEventByUrl } from './plan.js';
-import type { Plan, PlanStep, RemoteSnapshot } from './plan.js';
+import { findEventByUrl, matchingRuleDiscounts, type ApplyClient, type Plan, type PlanStep, type RemoteSnapshot } from './plan.js';
 import { planSends, type DiscountSends, type EventSends, type TicketSends } from './sends.js';
-import { matchingRuleDiscounts } from './remote.js';
-import type { ApplyClient } from './remote.js';
 import type { StateStore } from './state.js';
 
 /** A discount's create may have taken effect; it cannot be checked, so it is not sent again blindly. */
@@ -55,10 +50,7 @@ function surelyNotCreated(error: unknown): boolean {
   return error instanceof ApiError || error instanceof UsageError || (error instanceof ConnectionError && !error.mayHaveTakenEffect);
 }
 
-/**
- * add-discount refused because `code` is taken in this event (the sandbox answers E025 naming the
- * code): the discount with that code exists. A code missing or malformed is refused before sending.
- */
+/** add-discount refused because `code` is taken in this event (E025 naming the code): the discount with that code exists. */
 function isCodeTaken(error: unknown, code: string | undefined): boolean {
   if (!(error instanceof ApiError) || code === undefined) return false;
   const fields = (error.field ?? '').split(',').map((field) => field.trim());
@@ -160,7 +152,7 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       ticketId = String(ticketId);
       state.tickets[spec.key] = { id: ticketId, applied: { ...applied, status: 'active' } };
       await store.save();
-      remember('tickets', ticketId, create);
+      sent.push(['tickets', ticketId, create]);
       if (pauseAfterCreate) {
         await updateTicket(ticketId, pauseAfterCreate);
         state.tickets[spec.key] = { id: ticketId, applied };
@@ -218,13 +210,13 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
       }
       state.discounts[spec.key] = { id: String(discountId), ticket: spec.ticket, applied: desired };
       await store.save();
-      remember('discounts', String(discountId), create);
+      sent.push(['discounts', String(discountId), create]);
       return { step: planned, id: String(discountId) };
     }
     const discountId = planned.id as string;
     if (update) {
       await client.events.updateDiscount({ ...update, eventId, discountId } as UpdateDiscountRequest);
-      remember('discounts', discountId, update);
+      sent.push(['discounts', discountId, update]);
     }
     if (records) {
       state.discounts[spec.key] = { id: discountId, ticket: spec.ticket, applied: desired };
@@ -238,19 +230,12 @@ export async function executePlan(options: ExecuteOptions): Promise<AppliedIds> 
     return done;
   }
 
-  function remember(kind: 'tickets' | 'discounts', id: string, fields: FieldValues): void {
-    sent.push([kind, id, fields]);
-  }
-
   async function updateTicket(ticketId: string, fields: FieldValues): Promise<void> {
     await client.events.updateTicket({ ...fields, eventId: ids.event.id, ticketId } as UpdateTicketRequest);
-    remember('tickets', ticketId, fields);
+    sent.push(['tickets', ticketId, fields]);
   }
 
-  /**
-   * After a create of `spec` lost its answer: its id, 'exists without id', 'absent', or undefined
-   * when the service gives no way to tell.
-   */
+  /** After a create of `spec` lost its answer: its id, 'exists without id', 'absent', or undefined when the service gives no way to tell. */
   async function lookUpDiscount(spec: DiscountSpec, create: FieldValues, ticketId: string): Promise<string | 'exists without id' | 'absent' | undefined> {
     if (spec.discountCategory === 'code') {
       try {

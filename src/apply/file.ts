@@ -58,42 +58,32 @@ const setupSchema = z.strictObject({
   discounts: z.array(discountSchema, { message: 'expected a list of discounts' }).default([]),
 });
 
-function listAt(raw: Record<string, unknown>, section: string): Record<string, unknown>[] {
-  const list = raw[section];
-  if (!Array.isArray(list)) return [];
-  return list.map((item: unknown) => (item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {}));
-}
-
-function uniqueIn(items: readonly Record<string, unknown>[], section: string, field: string, problems: Problem[]): void {
-  const seen = new Map<string, number>();
-  items.forEach((item, index) => {
-    const value = item[field];
-    if (typeof value !== 'string') return;
-    const first = seen.get(value);
-    if (first === undefined) seen.set(value, index);
-    else problems.push({ path: [section, index, field], message: `"${value}" is already used by ${section}[${first}]` });
-  });
-}
-
-/**
- * Rules across records, checked on the raw values so that they are reported together with
- * any problem inside a record.
- */
+/** Rules across records, checked on the raw values so that they are reported together with any problem inside a record. */
 function crossRecordProblems(raw: Record<string, unknown>): Problem[] {
-  const problems: Problem[] = [];
-  const tickets = listAt(raw, 'tickets');
-  const discounts = listAt(raw, 'discounts');
-  uniqueIn(tickets, 'tickets', 'key', problems);
+  const listAt = (section: string): Record<string, unknown>[] =>
+    Array.isArray(raw[section]) ? raw[section].map((item) => (item !== null && typeof item === 'object' ? item : {})) : [];
+  const tickets = listAt('tickets');
+  const discounts = listAt('discounts');
   // Names identify a ticket on the service when its id is unknown (a create whose answer was lost).
-  uniqueIn(tickets, 'tickets', 'ticketName', problems);
-  uniqueIn(discounts, 'discounts', 'key', problems);
+  const unique = [
+    [tickets, 'tickets', 'key'],
+    [tickets, 'tickets', 'ticketName'],
+    [discounts, 'discounts', 'key'],
+  ] as const;
+  const problems: Problem[] = unique.flatMap(([items, section, field]) =>
+    items.flatMap((item, index) => {
+      const first = items.findIndex((other) => other[field] === item[field]);
+      return typeof item[field] === 'string' && first < index
+        ? [{ path: [section, index, field], message: `"${item[field]}" is already used by ${section}[${first}]` }]
+        : [];
+    }),
+  );
   const ticketKeys = new Set(tickets.map((ticket) => ticket.key).filter((key) => typeof key === 'string'));
   discounts.forEach((discount, index) => {
     if (typeof discount.ticket === 'string' && !ticketKeys.has(discount.ticket)) {
-      const known = [...ticketKeys].join(', ') || 'none';
       problems.push({
         path: ['discounts', index, 'ticket'],
-        message: `no ticket has the key "${discount.ticket}" (keys: ${known})`,
+        message: `no ticket has the key "${discount.ticket}" (keys: ${[...ticketKeys].join(', ') || 'none'})`,
       });
     }
   });
@@ -170,10 +160,7 @@ function problemsFrom(issues: readonly z.core.$ZodIssue[], raw: unknown): Proble
   return problems;
 }
 
-/**
- * Each problem once: a field's own rule (a date that is no calendar date) is seen both by the
- * field's schema and by the request's cross-field rules (see requestRules).
- */
+/** Each problem once: a field's own rule is seen both by its schema and by the request's cross-field rules (requestRules). */
 function distinct(problems: readonly Problem[]): Problem[] {
   return [...new Map(problems.map((problem) => [`${formatPath(problem.path)}\n${problem.message}`, problem])).values()];
 }
@@ -187,10 +174,7 @@ function lineOf(document: Document, lineCounter: LineCounter, path: Path): numbe
   return undefined;
 }
 
-/**
- * Refuses an alias inside the node its anchor names (`a: &x [*x]`): it stands for a value that
- * contains itself, which no setup can mean and every walk of the tree would follow for ever.
- */
+/** Refuses an alias inside the node its anchor names (`a: &x [*x]`): a value containing itself, which every walk would follow for ever. */
 function assertNoRecursiveAlias(document: Document, lineCounter: LineCounter, fileName: string): void {
   const problems: string[] = [];
   visit(document, {
@@ -207,10 +191,7 @@ function assertNoRecursiveAlias(document: Document, lineCounter: LineCounter, fi
   if (problems.length > 0) throw new UsageError(problems.join('\n'));
 }
 
-/**
- * Parses, interpolates and checks a setup file. Every problem is reported at once, one line each,
- * as `FILE:LINE: path: message`; the first problem's path is the error's `field`.
- */
+/** Parses, interpolates and checks a setup file: every problem at once, a `FILE:LINE: path: message` line each; the first one's path is the `field`. */
 export function parseSetupFile(text: string, fileName: string, env: Env): SetupFile {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });

@@ -2,25 +2,99 @@
 // update (with the fields that change) or unchanged, in dependency order: event, tickets,
 // discounts. Fields the service never returns are compared with what was last applied.
 import { ApiError, BoxofficeError, NotFoundError, UsageError, nameErrorClasses } from '../client/errors.js';
+import type { EventApi } from '../client/event-api.js';
 import type { EventListItem, OrganizerEvent, OrganizerTicket } from '../client/schemas/index.js';
 import type { DiscountSpec, EventSpec, SetupFile, TicketSpec } from './file.js';
 import { EVENT_TABLE } from '../client/fields/event.js';
-import { readBack, urlSlug } from '../client/fields/read-back.js';
+import { numberOrUndefined, readBack, textOrUndefined, urlSlug, type FieldValues } from '../client/fields/read-back.js';
 import { fixedAfterCreation, type Resource } from '../client/fields/table.js';
-import { matchingRuleDiscounts, sameValue, ticketView } from './remote.js';
-import type { ApplyClient, PublicDiscount, RemoteView } from './remote.js';
+import { TICKET_TABLE } from '../client/fields/ticket.js';
 import type { AppliedFields, ApplyState } from './state.js';
 
-/**
- * unchecked: the record exists but the service gives no way to read or address it (a discount
- * found by its code), so it cannot be compared; blocked: the file changes such a record.
- */
-type StepAction = 'create' | 'update' | 'unchanged' | 'unchecked' | 'blocked';
+// What apply needs of the client, and the service's records read back in the file's terms. The
+// service answers in other names and shapes than it accepts (get-event and get-tickets: `typeName`
+// for `ticketName`, date-time objects for date + time, `active` for a ticket sold as `published`,
+// numbers as text); these views map them back so an unchanged file compares equal.
+type ApplyCall = 'createEvent' | 'updateEvent' | 'addTicket' | 'updateTicket' | 'addDiscount' | 'updateDiscount' | 'getEvent' | 'getTickets' | 'getAllEvents';
+
+/** The part of the client apply uses. */
+export interface ApplyClient {
+  events: Pick<EventApi, ApplyCall>;
+  /** The event's automatic discounts as buyers see them (Publisher API ticket details, never code ones); absent without a Publisher API key. */
+  listDiscounts?: (eventId: string) => Promise<PublicDiscount[]>;
+  /** Shared with the update commands. */
+  sent?: SentStore;
+}
+
+/** What was last sent for a ticket or discount, per profile: the service never returns a discount or a serviceFee, and an update sends them again. */
+export interface SentStore {
+  recall(kind: 'tickets' | 'discounts', eventId: string, id: string): FieldValues | undefined;
+  remember(kind: 'tickets' | 'discounts', eventId: string, id: string, fields: FieldValues): Promise<void>;
+}
+
+/** An automatic discount as the Publisher API's ticket details list it (2.5 `discounts`). */
+export interface PublicDiscount {
+  id: string;
+  ticketId: string;
+  view: RemoteView;
+}
 
 /**
- * `from`: the current value (remote when the service returns it, else last applied), undefined
- * when unknown; `drift`: the file did not change the field since the last apply, the service did.
+ * P6 ticket details → the discounts of every ticket, in add-discount's terms. The reference does not show the element's shape; the fields
+ * read are add-discount's own names (the sandbox's shape), and an element without an id is skipped.
  */
+export function publicDiscounts(tickets: readonly { id?: unknown; discounts?: readonly unknown[] }[]): PublicDiscount[] {
+  return tickets.flatMap((ticket) =>
+    (ticket.discounts ?? []).flatMap((element) => {
+      const record = (element !== null && typeof element === 'object' ? element : {}) as Record<string, unknown>;
+      const id = record.discountId ?? record.id;
+      if ((typeof id !== 'string' && typeof id !== 'number') || String(id) === '') return [];
+      const view = {
+        discountName: textOrUndefined(record.discountName),
+        discountCategory: textOrUndefined(record.discountCategory),
+        discountType: textOrUndefined(record.discountType),
+        discount: numberOrUndefined(record.discount),
+        fromQuantity: numberOrUndefined(record.fromQuantity),
+        toQuantity: numberOrUndefined(record.toQuantity),
+      };
+      return [{ id: String(id), ticketId: String(ticket.id), view: Object.fromEntries(Object.entries(view).filter(([, value]) => value !== undefined)) }];
+    }),
+  );
+}
+
+/** The automatic discounts of `ticketId` that a rule discount of the file describes. */
+export function matchingRuleDiscounts(discounts: readonly PublicDiscount[], spec: DiscountSpec, ticketId: string): PublicDiscount[] {
+  const fields = ['discountCategory', 'discountType', 'discount', 'discountName', 'fromQuantity', 'toQuantity'] as const;
+  return discounts.filter(
+    (candidate) => candidate.ticketId === ticketId && fields.every((field) => spec[field] === undefined || sameValue(candidate.view[field], spec[field])),
+  );
+}
+
+/** A record as the file would describe it; a field the service did not return is absent. */
+type RemoteView = Record<string, unknown>;
+
+/** get-tickets (2.11) in the file's terms: the read-back view, but a ticket on sale is `active` (add-ticket's word), not update-ticket's `published`. */
+function ticketView(ticket: OrganizerTicket): RemoteView {
+  const { status, ...view } = readBack(TICKET_TABLE, ticket);
+  if (status === 'published') return { ...view, status: 'active' };
+  return status === 'pause' ? { ...view, status } : view;
+}
+
+/** Two values the same once read as the API reads them (numbers as numbers, text trimmed). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a === null || b === null) return false;
+  const numberA = numberOrUndefined(a);
+  const numberB = numberOrUndefined(b);
+  if (numberA !== undefined && numberB !== undefined) return numberA === numberB;
+  if (typeof a === 'string' && typeof b === 'string') return a.trim() === b.trim();
+  return false;
+}
+
+/** unchecked: exists but cannot be read or addressed (a discount found by its code), so not compared; blocked: the file changes such a record. */
+type StepAction = 'create' | 'update' | 'unchanged' | 'unchecked' | 'blocked';
+
+/** `from`: the current value (the service's, else last applied; undefined when unknown); `drift`: changed by the service, not by the file. */
 export interface FieldChange {
   field: string;
   from: unknown;
@@ -45,10 +119,7 @@ export interface PlanStep {
   duplicates?: string[];
   /** The discount exists but its id was never returned (found by its code): it cannot be updated. */
   idUnknown?: boolean;
-  /**
-   * The event existed but the state does not record this record (a lost or older state file): it
-   * may exist. A code discount is then created unless its code is taken.
-   */
+  /** The event existed but the state lacks this record (a lost or older state file): it may exist; a code discount is created unless its code is taken. */
   notInState?: boolean;
 }
 
@@ -59,9 +130,8 @@ export interface Plan {
 }
 
 /**
- * `eventAdopted`: found by its url although the state did not name it; `discounts`: the event's
- * automatic ones, from the Publisher API's ticket details, undefined without a Publisher API key
- * (or when it could not read them: `discountsUnread` says why).
+ * `eventAdopted`: found by its url although the state did not name it; `discounts`: the event's automatic ones, from the Publisher API's
+ * ticket details, undefined without a Publisher API key (or when it could not read them: `discountsUnread` says why).
  */
 export interface RemoteSnapshot {
   event?: OrganizerEvent;
@@ -76,10 +146,7 @@ export interface RemoteSnapshot {
 class StateMismatchError extends BoxofficeError {}
 nameErrorClasses({ StateMismatchError });
 
-/**
- * What the file asks that no run can do, given the state; checked before anything is sent.
- * update-discount has no ticketId, so a discount cannot move to another ticket.
- */
+/** What no run can do given the state, checked before anything is sent: update-discount has no ticketId, so a discount cannot change ticket. */
 export function checkAgainstState(setup: SetupFile, state: ApplyState): void {
   setup.discounts.forEach((spec, index) => {
     const known = state.discounts[spec.key];
@@ -144,11 +211,7 @@ export function desired(spec: EventSpec | TicketSpec | DiscountSpec): Desired {
   return Object.fromEntries(Object.entries(spec).filter(([field, value]) => value !== undefined && field !== 'key' && field !== 'ticket'));
 }
 
-/**
- * Compares field by field. The current value is the service's when it returns the field,
- * else the last applied one; with neither (a record found but never applied) the field is
- * changed to be sure.
- */
+/** Field by field, against the service's value when it returns the field, else the last applied one; with neither, the field is changed to be sure. */
 function compareFields(desired: Desired, remote: RemoteView | undefined, applied: AppliedFields | undefined, skip: readonly string[] = []): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const [field, to] of Object.entries(desired)) {
@@ -234,57 +297,39 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
   const discountStates = eventExists && !stateLost ? state.discounts : {};
   const claimedDiscounts = new Set(Object.values(discountStates).flatMap((discount) => (discount.id ? [discount.id] : [])));
   setup.discounts.forEach((spec) => {
-    const known = discountStates[spec.key];
     const ticketStep = ticketStepByKey.get(spec.ticket);
     // A discount of a ticket created (again) now is created with it.
     const ticketIsNew = ticketStep?.action === 'create';
-    const usable = known && !ticketIsNew ? known : undefined;
+    const usable = ticketIsNew ? undefined : discountStates[spec.key];
     if (usable?.idUnknown) {
       steps.push(idUnknownStep(spec, usable.applied, notes));
       return;
     }
     const ticketId = ticketStep?.id;
     const mayExist = eventExists && !ticketIsNew && usable?.id === undefined && (stateLost || usable?.uncertain === true);
-    if (spec.discountCategory === 'code' || ticketId === undefined || ticketIsNew) {
-      const changes = usable?.id !== undefined ? compareFields(desired(spec), undefined, usable.applied) : [];
-      steps.push(
-        step('discount', spec.key, changes, {
-          id: usable?.id,
-          uncertain: usable?.uncertain || undefined,
-          notInState: (mayExist && !usable?.uncertain) || undefined,
-        }),
-      );
-      return;
-    }
+    const lookable = spec.discountCategory !== 'code' && ticketId !== undefined;
     let id = usable?.id;
-    let adopted = false;
+    let found: PublicDiscount | undefined;
     let duplicates: string[] = [];
-    let changes: FieldChange[] = [];
-    if (remote.discounts) {
+    if (lookable && remote.discounts) {
       const unclaimed = remote.discounts.filter((candidate) => candidate.id === id || !claimedDiscounts.has(candidate.id));
       const matching = matchingRuleDiscounts(unclaimed, spec, ticketId);
-      if (id === undefined) {
-        const found = matching[0] ?? onlyLikeDiscount(unclaimed, spec, ticketId, setup.discounts);
-        if (found) {
-          id = found.id;
-          adopted = true;
-          claimedDiscounts.add(id);
-          // What was sent by an unconfirmed create stands in for the fields the list does not show.
-          changes = compareFields(desired(spec), found.view, usable?.uncertain ? usable.applied : undefined);
-        }
+      found = id === undefined ? (matching[0] ?? onlyLikeDiscount(unclaimed, spec, ticketId, setup.discounts)) : undefined;
+      if (found) {
+        id = found.id;
+        claimedDiscounts.add(id);
       }
       // The known discount may have other fields now (the file changed): only its like count.
-      if (id !== undefined && matching.some((candidate) => candidate.id === id)) {
-        duplicates = matching.filter((candidate) => candidate.id !== id).map((candidate) => candidate.id);
-      }
+      if (matching.some((candidate) => candidate.id === id)) duplicates = matching.filter((candidate) => candidate.id !== id).map((candidate) => candidate.id);
     }
-    if (id !== undefined && !adopted) changes = compareFields(desired(spec), undefined, usable?.applied);
+    // Found: what was sent by an unconfirmed create stands in for the fields the list does not show.
+    const changes = compareFields(desired(spec), found?.view, found && !usable?.uncertain ? undefined : usable?.applied);
     steps.push(
       step('discount', spec.key, changes, {
         id,
-        adopted: adopted || undefined,
-        // Not found, and the list could not be read: it may exist.
-        uncertain: (id === undefined && mayExist && !remote.discounts) || undefined,
+        adopted: found !== undefined || undefined,
+        // An automatic one not found while the list could not be read may exist.
+        uncertain: (lookable ? id === undefined && mayExist && !remote.discounts : usable?.uncertain) || undefined,
         notInState: (id === undefined && mayExist && !usable?.uncertain) || undefined,
         duplicates: duplicates.length > 0 ? duplicates : undefined,
       }),
@@ -306,9 +351,8 @@ export function computePlan(setup: SetupFile, state: ApplyState, remote: RemoteS
 }
 
 /**
- * A discount found by its code: the service never gave its id, so it can be neither read nor
- * updated. Fields whose last applied value is known and differs from the file's are changes no
- * run can make (blocked); fields never applied (found without a state) cannot be compared.
+ * A discount found by its code: the service never gave its id, so it can be neither read nor updated. Fields whose last applied value
+ * differs from the file's are changes no run can make (blocked); fields never applied (found without a state) cannot be compared.
  */
 function idUnknownStep(spec: DiscountSpec, applied: AppliedFields, notes: string[]): PlanStep {
   const pending = compareFields(desired(spec), undefined, applied).filter((change) => Object.hasOwn(applied, change.field));
@@ -322,10 +366,7 @@ function idUnknownStep(spec: DiscountSpec, applied: AppliedFields, notes: string
   return { resource: 'discount', key: spec.key, action: pending.length > 0 ? 'blocked' : 'unchecked', changes: pending, idUnknown: true };
 }
 
-/**
- * A file changed while its state was lost: the one automatic discount of the ticket with this
- * category that no key claims, when no other key of the file could be it.
- */
+/** With the state lost: the one automatic discount of the ticket with this category that no key claims, when no other key of the file could be it. */
 function onlyLikeDiscount(
   discounts: readonly PublicDiscount[],
   spec: DiscountSpec,
@@ -346,10 +387,10 @@ export function duplicateLines(plan: Plan): string[] {
   );
 }
 
-export type PlanCounts = Record<StepAction, number>;
-
-export function countSteps(plan: Plan): PlanCounts {
-  const counts: PlanCounts = { create: 0, update: 0, unchanged: 0, unchecked: 0, blocked: 0 };
+/** The steps by action, and `drift`: the fields changed on the service that the plan brings back. */
+export function countSteps(plan: Plan) {
+  const counts: Record<StepAction, number> = { create: 0, update: 0, unchanged: 0, unchecked: 0, blocked: 0 };
   for (const planned of plan.steps) counts[planned.action] += 1;
-  return counts;
+  return { ...counts, drift: plan.steps.flatMap((step) => step.changes).filter((change) => change.drift).length };
 }
+export type PlanCounts = ReturnType<typeof countSteps>;

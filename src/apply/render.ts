@@ -70,8 +70,7 @@ function summaryLine(plan: Plan, counts: PlanCounts): string {
   if (counts.create + counts.update + counts.blocked === 0) {
     return `No changes apply can make: ${formatCounts(counts)}; the records marked ? exist but cannot be compared with the file.`;
   }
-  const drift = plan.steps.flatMap((step) => step.changes).filter((change) => change.drift).length;
-  const driftText = drift > 0 ? ` (${drift} field${drift === 1 ? '' : 's'} drifted on the service, brought back to the file)` : '';
+  const driftText = counts.drift > 0 ? ` (${counts.drift} field${counts.drift === 1 ? '' : 's'} drifted on the service, brought back to the file)` : '';
   return `Plan: ${formatCounts(counts)}${driftText}.`;
 }
 
@@ -92,12 +91,11 @@ export function formatDone(done: StepDone): string {
 export type PlanDocument = ReturnType<typeof planDocument>;
 
 export function planDocument(plan: Plan, options: { file: string; state: string; dryRun: boolean; warnings: string[]; ids?: AppliedIds }) {
-  const drift = plan.steps.flatMap((step) => step.changes).filter((change) => change.drift).length;
   return {
     file: options.file,
     state: options.state,
     dryRun: options.dryRun,
-    summary: { ...countSteps(plan), drift },
+    summary: countSteps(plan),
     steps: plan.steps,
     notes: plan.notes,
     warnings: options.warnings,

@@ -17,12 +17,10 @@ import type { AppliedIds, StepDone } from './execute.js';
 import { loadSetupFile } from './file.js';
 import type { SetupFile } from './file.js';
 import { describeHolder, type FileLock } from '../util/file-lock.js';
-import { checkAgainstState, computePlan, countSteps, duplicateLines, readRemote } from './plan.js';
-import type { Plan } from './plan.js';
+import { checkAgainstState, computePlan, countSteps, duplicateLines, readRemote, type ApplyClient, type Plan } from './plan.js';
 import { LIVE_QUOTAS, type LiveQuotas } from '../client/live-quotas.js';
 import type { Resource } from '../client/fields/table.js';
 import { formatDone, planDocument, renderPlan, type PlanDocument } from './render.js';
-import type { ApplyClient } from './remote.js';
 import { acquireStateLock, DEFAULT_LOCK_TIMEOUT_MS, defaultStatePath, emptyState, readState, StateStore, type LockClock } from './state.js';
 
 export interface ApplyRunOptions {
@@ -50,14 +48,8 @@ export class DuplicateRecordsError extends BoxofficeError {}
 export class StateOfAnotherServiceError extends UsageError {}
 nameErrorClasses({ DuplicateRecordsError, StateOfAnotherServiceError });
 
-/** `document`: the plan for scripts (what `json` prints); after an apply, with the ids. */
-interface ApplyRunResult {
-  plan: Plan;
-  ids?: AppliedIds;
-  document: PlanDocument;
-}
-
-export async function runApply(options: ApplyRunOptions): Promise<ApplyRunResult> {
+/** The plan, and `document`: the plan for scripts (what `json` prints); after an apply, with the ids. */
+export async function runApply(options: ApplyRunOptions) {
   const setup = await loadSetupFile(options.file, options.env);
   const statePath = options.statePath ?? defaultStatePath(options.file);
   // A dry run only reads; a real one holds the state file from before reading it to the end.
@@ -77,14 +69,13 @@ export async function runApply(options: ApplyRunOptions): Promise<ApplyRunResult
   }
 }
 
-async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: string): Promise<ApplyRunResult> {
+async function runLocked(options: ApplyRunOptions, setup: SetupFile, statePath: string) {
   const { stdout, stderr } = options;
   const stored = await readState(statePath);
   if (stored) checkAgainstState(setup, stored);
   const crash = crashHookFrom(options.env);
-  const connection = await options.connect();
-  const client = crash ? crash.wrap(connection.client) : connection.client;
-  const { apiUrl } = connection;
+  const { client: connected, apiUrl } = await options.connect();
+  const client = crash ? crash.wrap(connected) : connected;
   if (stored?.apiUrl && stored.apiUrl.replace(/\/+$/, '') !== apiUrl.replace(/\/+$/, '')) {
     throw new StateOfAnotherServiceError(`${statePath} holds ids from ${stored.apiUrl}, not ${apiUrl}`, statePath);
   }
@@ -161,9 +152,8 @@ function throwIfBlocked(plan: Plan, fileName: string): void {
 }
 
 /**
- * One line per live daily creation quota the plan would pass on its own: past it the service
- * answers E023 and the run stops part-way; the state keeps what was done and the next day's run
- * finishes. Said before starting, since no retry can help within the day.
+ * One line per live daily creation quota the plan would pass on its own: past it the service answers E023 and the run stops part-way (the
+ * next day's run finishes). Said before starting, since no retry can help within the day.
  */
 export function quotaWarnings(plan: Plan, quotas: LiveQuotas): string[] {
   const counts: Record<Resource, number> = { event: 0, ticket: 0, discount: 0 };

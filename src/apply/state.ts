@@ -1,11 +1,8 @@
-// The state file: which remote record each key of a setup file became, and what was last sent
-// for it. The service never returns a discount's fields or a ticket's serviceFee, so the last
-// applied values are the only record of them; they also tell drift (changed remotely since
-// the last apply) from a change in the file. Written atomically after every step, and before
-// every create: a record marked `uncertain` (no id yet) is one whose create was about to be sent
-// or was sent without its answer being recorded, so the next run looks it up before creating.
-// One apply per state file at a time: its lock is a file beside it (`STATE.lock`,
-// src/util/file-lock.ts); a second run waits for it up to --lock-timeout, then names the holder.
+// The state file: which remote record each key of a setup file became, and what was last sent for
+// it (the service never returns a discount's fields or a ticket's serviceFee; they also tell drift
+// from a change in the file). Written atomically after every step and before every create: a record
+// marked `uncertain` (no id yet) may have been created, so the next run looks it up first. One apply
+// per state file at a time (its lock, `STATE.lock`, is waited for up to --lock-timeout).
 import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
@@ -39,10 +36,7 @@ const discountSchema = z
     ...recordShape,
     /** The key of the ticket it was created for. */
     ticket: z.string(),
-    /**
-     * The discount exists (its code was found taken by an earlier create of this run's file) but
-     * the service never told its id, so it cannot be updated.
-     */
+    /** The discount exists (its code was found taken) but the service never told its id: it cannot be updated. */
     idUnknown: z.boolean().optional(),
   })
   .superRefine(idUnlessUncertain);

@@ -1,12 +1,8 @@
-// The payment flow of an E12 booking request, with this program as the return address, as the
-// service's server-side integrations do it: the booking is posted from here (the booking key and
-// the amount never reach the browser), the buyer's browser is handed only the service's payment
-// page, and the return that comes back to a loopback listener is decoded, verified and accepted
-// only when the service's own booking list agrees with it (response.ts).
-// The listener is one-shot: it waits for the service to come back to an unguessable callback path
-// with `response` (and `status`), by form post as the live service and the sandbox do, or by GET
-// query. It binds 127.0.0.1 on an ephemeral port and answers only requests addressed to that host.
-// Before anything is posted, the booking list is read for the order number: one payment per order.
+// The payment flow of an E12 booking request with this program as the return address, as the
+// service's server-side integrations do it: the booking is posted from here (the key and amount
+// never reach the browser), the browser gets only the service's payment page, and the return that
+// comes back to a one-shot loopback listener (127.0.0.1, an unguessable path, form post or GET) is
+// accepted only once verified and agreed by the service's own booking list (response.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -14,8 +10,7 @@ import { BoxofficeError, nameErrorClasses } from '../client/errors.js';
 import type { BookingListRequest, BookingRequest } from '../client/schemas/index.js';
 import type { SubmittedBooking } from '../client/booking.js';
 import { formatDuration } from '../util/duration.js';
-import { describeHolder, tryLock, type FileLock } from '../util/file-lock.js';
-import { createPrivateDirectory } from '../util/private-file.js';
+import { lockOrRefuse, type FileLock } from '../util/file-lock.js';
 import type { BookingRecordLike, BookingReturn } from './response.js';
 import { bookingReturnError, confirmReturn, lookBackWindow, paymentOutcome, readBookingReturn, recentWindow } from './response.js';
 import { closeServer, listen, loopbackPage } from '../util/loopback.js';
@@ -41,10 +36,7 @@ export interface PaymentInput {
 export const PAYMENT_BOUNDARIES = ['before-check', 'before-booking', 'after-booking', 'after-return', 'after-confirm'] as const;
 
 export interface PaymentHooks {
-  /**
-   * The service already lists bookings of this order number: throw to refuse (the default
-   * answer), return to request another payment anyway.
-   */
+  /** The service already lists bookings of this order number: throw to refuse (the default answer), return to request another payment anyway. */
   onExistingBookings(records: readonly BookingRecordLike[], window: DateWindow): Promise<void>;
   /** The service's payment page is at `url`: show it to the buyer (open a browser, print it). */
   showPaymentPage(url: string, timeoutText: string): Promise<void>;
@@ -61,24 +53,23 @@ class PaymentInProgressError extends BoxofficeError {}
 nameErrorClasses({ NoPaymentPageError, BookingTimeoutError, PaymentInProgressError });
 
 /**
- * One `bookings request` per order number at a time, across processes: a lock file under the
- * config directory (`bookings/<hash>.lock`) held from before the booking list is read until the
- * run ends, so the "one payment per order number" check and the booking it posts are never split
- * by another run's. A second run is refused at once, naming the first; `checkCommand` shows the
- * booking list for it.
+ * One `bookings request` per order number across processes, held from before the booking list is
+ * read to the run's end, so that the one-payment check and the booking it posts are never split by
+ * another run's; a second run is refused at once, naming the first (`checkCommand` lists it).
  */
-export async function holdOrderNumber(configDir: string, key: { apiUrl: string; orderNo: string }, checkCommand: string): Promise<FileLock> {
+export function holdOrderNumber(configDir: string, key: { apiUrl: string; orderNo: string }, checkCommand: string): Promise<FileLock> {
   const name = createHash('sha256')
     .update(JSON.stringify([key.apiUrl, key.orderNo]))
     .digest('hex')
     .slice(0, 24);
   const path = join(configDir, 'bookings', `${name}.lock`);
-  createPrivateDirectory(join(configDir, 'bookings'));
-  const attempt = await tryLock(path);
-  if (attempt.acquired) return attempt.lock;
-  throw new PaymentInProgressError(
-    `order ${key.orderNo}: another bookings request for this order number is running (${describeHolder(attempt.holder)}); no second payment requested. ` +
-      `Let it finish, then check it with: ${checkCommand}; if that process is gone, delete ${path}`,
+  return lockOrRefuse(
+    path,
+    (holder) =>
+      new PaymentInProgressError(
+        `order ${key.orderNo}: another bookings request for this order number is running (${holder}); no second payment requested. ` +
+          `Let it finish, then check it with: ${checkCommand}; if that process is gone, delete ${path}`,
+      ),
   );
 }
 
@@ -104,22 +95,16 @@ export async function awaitReturn<T>(
 ): Promise<T> {
   options.signal.throwIfAborted();
   const stopTimer = new AbortController();
-  const onAbort = () => stopTimer.abort();
-  options.signal.addEventListener('abort', onAbort, { once: true });
-  const timeout = options.sleep(options.timeoutMs, stopTimer.signal).then(() => {
+  // Ctrl-C ends the timer's sleep, which rejects with its reason.
+  const timeout = options.sleep(options.timeoutMs, AbortSignal.any([options.signal, stopTimer.signal])).then(() => {
     throw new BookingTimeoutError(`no booking return within ${options.timeoutText}; the payment may still complete`);
   });
-  const interrupted = new Promise<never>((_, reject) => {
-    options.signal.addEventListener('abort', () => reject(options.signal.reason), { once: true });
-  });
   try {
-    return await Promise.race([received, timeout, interrupted]);
+    return await Promise.race([received, timeout]);
   } finally {
     stopTimer.abort();
-    options.signal.removeEventListener('abort', onAbort);
-    // The losers settle later; nobody waits for them.
+    // The timer settles later; nobody waits for it.
     timeout.catch(() => undefined);
-    interrupted.catch(() => undefined);
   }
 }
 
@@ -174,10 +159,7 @@ export async function requestPayment(
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-/**
- * `acceptReturn` reads one return and says what happened, for the browser; throwing ends the wait
- * with that error (the browser sees its message). `received` settles with the first return.
- */
+/** `acceptReturn` words one return for the browser, or throws to end the wait (the browser sees why); `received` settles with the first return. */
 export async function startReturnListener<T>(options: {
   acceptReturn(params: URLSearchParams): { result: T; heading: string; detail: string };
 }): Promise<{ callbackUrl: string; received: Promise<T>; close(): Promise<void> }> {

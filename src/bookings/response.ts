@@ -20,10 +20,7 @@ export interface BookingReturn {
   code: string;
 }
 
-/**
- * E022 naming the part of the return that is wrong; `detail` (never a secret) follows the code's
- * meaning, which alone does not say what disagreed.
- */
+/** E022 naming the part of the return that is wrong; `detail` (never a secret) follows the code's meaning, which alone does not say what disagreed. */
 export function bookingReturnError(field: string, detail?: string): SignatureError {
   const description = detail === undefined ? undefined : `${ERROR_CODE_MEANINGS.E022}: ${field} (${detail})`;
   return new SignatureError({ code: 'E022', httpStatus: 0, field, description });
@@ -36,10 +33,7 @@ function unreadable(reason: string): SignatureError {
 
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
 
-/**
- * Decodes the `response` value. Accepts standard and URL-safe base64, and the spaces a query
- * string decoder leaves where `+` was sent unencoded.
- */
+/** Decodes the `response` value. Accepts standard and URL-safe base64, and the spaces a query string decoder leaves where `+` was sent unencoded. */
 export function decodeBookingReturn(response: string): BookingReturn {
   const compact = response.trim().replace(/ /g, '+');
   if (compact === '' || !BASE64.test(compact)) throw unreadable('is not base64');
@@ -54,13 +48,9 @@ export function decodeBookingReturn(response: string): BookingReturn {
   return { orderNo, status, amount, code: code.toLowerCase() };
 }
 
-export interface VerifySecrets {
-  bookingKey: string;
-  /** The profile's access token, when there is one: the live service's clients check its md5. */
-  accessToken?: string;
-}
+type VerifySecrets = { bookingKey: string; accessToken?: string };
 
-/** Throws SignatureError (E022) unless `code` is the md5 of the booking key or of the token. */
+/** Throws SignatureError (E022) unless `code` is the md5 of the booking key or of the access token (what the live service's clients check). */
 export function verifyBookingReturn(decoded: BookingReturn, secrets: VerifySecrets): void {
   const candidates = [secrets.bookingKey, secrets.accessToken].filter((secret): secret is string => typeof secret === 'string' && secret !== '');
   // Compare against every candidate (no early exit), so the time taken says nothing.
@@ -113,20 +103,15 @@ export interface RequestedPayment {
 export class BookingNotListedError extends BoxofficeError {}
 nameErrorClasses({ BookingNotListedError });
 
-const CENT = 0.005;
-
 function sameAmount(a: number, b: number): boolean {
-  return Number.isFinite(a) && Number.isFinite(b) && Math.abs(a - b) < CENT;
+  return Number.isFinite(a) && Number.isFinite(b) && Math.abs(a - b) < 0.005;
 }
 
 export function describeRecord(record: BookingRecordLike): string {
   return `${record.status ?? '?'}, ${record.amount ?? '?'} ${record.currency ?? ''}`.trim();
 }
 
-/**
- * The record that confirms the return, or an error: BookingNotListedError when the service lists
- * no booking of the order, E022 naming what disagrees otherwise.
- */
+/** The record that confirms the return; BookingNotListedError when no booking of the order is listed, else E022 naming what disagrees. */
 export function confirmReturn(returned: BookingReturn, requested: RequestedPayment, records: readonly BookingRecordLike[]): BookingRecordLike {
   const ofOrder = records.filter(
     (record) =>

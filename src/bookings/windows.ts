@@ -26,16 +26,7 @@ function fromEpochDay(epochDay: number): string {
   return new Date(epochDay * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Days from `fromDate` to `toDate` (0 for the same day). */
-export function daysBetween(fromDate: string, toDate: string): number {
-  return toEpochDay(toDate) - toEpochDay(fromDate);
-}
-
-/**
- * Splits [fromDate, toDate] (inclusive, real dates, fromDate ≤ toDate) into consecutive windows
- * of at most `maxDays` calendar days: the first starts on fromDate, each next one starts the day
- * after the previous ends, the last ends on toDate. No gaps, no overlaps.
- */
+/** Splits [fromDate, toDate] (inclusive, fromDate ≤ toDate) into consecutive windows of at most `maxDays` calendar days: no gaps, no overlaps. */
 export function splitIntoWindows(fromDate: string, toDate: string, maxDays: number = MAX_WINDOW_DAYS): DateWindow[] {
   if (!Number.isInteger(maxDays) || maxDays < 1) throw new RangeError(`maxDays must be a whole number ≥ 1, got ${maxDays}`);
   const first = toEpochDay(fromDate);
@@ -49,9 +40,8 @@ export function splitIntoWindows(fromDate: string, toDate: string, maxDays: numb
 }
 
 /**
- * Keeps the first record seen for each key, in the order first seen. Windows do not overlap, but
- * a record can still come back twice (a booking on a boundary day counted by both windows, or a
- * service that reads a window's end as exclusive on one call and inclusive on the next).
+ * Keeps the first record seen for each key, in the order first seen. Windows do not overlap, but a record can still come back twice (a
+ * booking on a boundary day counted by both windows, or a service that reads a window's end as exclusive on one call, inclusive on the next).
  */
 export function mergeUnique<T>(batches: Iterable<Iterable<T>>, keyOf: (record: T) => string): T[] {
   const merged = new Map<string, T>();
@@ -65,16 +55,14 @@ export function mergeUnique<T>(batches: Iterable<Iterable<T>>, keyOf: (record: T
 }
 
 /**
- * A booking's identity: the service's booking id when it sends one, else the whole record in a
- * stable form (keys sorted). Never the order number alone: one order number can have several
- * bookings (a failed attempt, then a paid one), and each is listed.
+ * A booking's identity: the service's booking id when it sends one, else the whole record in a stable form (keys sorted). Never the order
+ * number alone: one order number can have several bookings (a failed attempt, then a paid one), and each is listed.
  */
 export function bookingKeyOf(record: Readonly<Record<string, unknown>>): string {
   const bookingId = record.bookingId;
   if ((typeof bookingId === 'string' && bookingId.trim() !== '') || typeof bookingId === 'number') {
     return `bookingId:${String(bookingId).trim()}`;
   }
-  // The whole record in a stable form: keys sorted at every level.
   const sorted = (_key: string, value: unknown) =>
     value !== null && typeof value === 'object' && !Array.isArray(value)
       ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
@@ -82,10 +70,7 @@ export function bookingKeyOf(record: Readonly<Record<string, unknown>>): string 
   return `record:${JSON.stringify(record, sorted)}`;
 }
 
-/**
- * The columns every booking has, in a fixed order (the CLI's table and piped lines, so that
- * scripts can rely on positions). They carry no personal data: `boxoffice mcp` returns these alone.
- */
+/** The columns every booking has, in a fixed order scripts can rely on; no personal data: `boxoffice mcp` returns these alone. */
 export const KNOWN_COLUMNS = ['orderNo', 'createdOn', 'status', 'amount', 'currency'] as const;
 
 export async function collectBookings<T extends Readonly<Record<string, unknown>>>(options: {

@@ -63,9 +63,8 @@ const COLUMN_ROLES = {
 } as const;
 
 /**
- * An attendees CSV: a header row, then one row per attendee in order. `name`, `email` and
- * `phone` (or `mobile`) fill the default fields; every other column answers the custom question
- * with that label (or field id). Empty cells are left unanswered.
+ * An attendees CSV: a header row, then one row per attendee in order. `name`, `email` and `phone` (or `mobile`) fill the default fields;
+ * every other column answers the custom question with that label (or field id). Empty cells are left unanswered.
  */
 export function parseAttendeesCsv(text: string, fileName: string): AttendeeAnswers[] {
   const rows = parseRows(text, `${fileName}: not valid CSV`, '--attendees-file', `${quoteCsvCell('Asha "AR" Rao')},asha@example.com`);

@@ -1,17 +1,10 @@
 // Fills the attendee form of an order (P9) with the buyer's answers, or with fake ones (--fake),
 // for save-attendee (P10).
 import { BoxofficeError, nameErrorClasses } from '../client/errors.js';
-import type { FormField } from '../client/schemas/index.js';
+import type { FormField, SaveAttendeeData } from '../client/schemas/index.js';
 import type { AttendeeAnswers } from './answers.js';
 
 export const DEFAULT_FIELD = { name: 'default_1', email: 'default_2', phone: 'default_3' } as const;
-
-export interface AttendeeValue {
-  id: string;
-  label: string;
-  /** The choices ticked, for a MultiCheckbox field. */
-  value: string | string[];
-}
 
 /** A MultiCheckbox field is answered with a list (the service's own clients send one), given as one text ("Jazz; Blues"). */
 function valueFor(field: FormField, text: string): string | string[] {
@@ -23,23 +16,17 @@ function valueFor(field: FormField, text: string): string | string[] {
 }
 
 /** `attendee`: 1-based. */
-export interface MissingAnswer {
-  attendee: number;
-  label: string;
-}
+type MissingAnswer = { attendee: number; label: string };
 
 /** Mandatory questions of the form are unanswered; the order was generated but not completed. */
 export class MissingAnswersError extends BoxofficeError {
   constructor(
-    readonly orderNo: string,
+    orderNo: string,
     readonly missing: readonly MissingAnswer[],
-    /** What became of the generated order, told after the missing answers. */
-    readonly aftermath?: string,
   ) {
     super(
       `order ${orderNo} needs answers to mandatory questions: ${describeMissing(missing)}; ` +
-        'give them as columns of --attendees-file (header = the question label), or use --fake' +
-        (aftermath ? ` (${aftermath})` : ''),
+        'give them as columns of --attendees-file (header = the question label), or use --fake',
     );
   }
 }
@@ -70,15 +57,12 @@ function answerFor(field: FormField, answers: AttendeeAnswers | undefined): stri
   return custom?.[1] ?? ((role && answers[role]) || undefined);
 }
 
-/**
- * The `attendees` object of P10, or MissingAnswersError naming each unanswered mandatory label.
- * `answers[n]` answers attendee_(n+1); with `fake`, every unanswered question gets fake data.
- */
+/** P10's `attendees`: `answers[n]` answers attendee_(n+1), with `fake` fake data the rest; MissingAnswersError names each mandatory label left. */
 export function fillAttendeeForm(
   form: Record<string, readonly FormField[]>,
   options: { orderNo: string; answers: readonly (AttendeeAnswers | undefined)[]; fake: boolean },
-): Record<string, AttendeeValue[]> {
-  const attendees: Record<string, AttendeeValue[]> = {};
+): SaveAttendeeData['attendees'] {
+  const attendees: SaveAttendeeData['attendees'] = {};
   const missing: MissingAnswer[] = [];
   attendeeKeys(form).forEach((key, position) => {
     const given = options.answers[position];
@@ -149,14 +133,10 @@ const PLAUSIBLE_BY_LABEL: Array<[RegExp, (person: AttendeeAnswers) => string]> =
 ];
 
 /** `options`: the choices, when the sandbox or service sends them with the field (not documented). */
-export interface QuestionShape {
-  label: string;
-  type?: string;
-  validation?: string | null;
-  options?: unknown;
-}
-
-export function plausibleAnswer(question: QuestionShape, person: AttendeeAnswers): string {
+export function plausibleAnswer(
+  question: Pick<FormField, 'label'> & Partial<Pick<FormField, 'type' | 'validation'>> & { options?: unknown },
+  person: AttendeeAnswers,
+): string {
   if (Array.isArray(question.options) && question.options.length > 0) return String(question.options[0]);
   const validation = `${question.validation ?? ''} ${question.type ?? ''}`.toLowerCase();
   if (validation.includes('email')) return person.email;

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import * as z from 'zod';
 import { BoxofficeError, UsageError, nameErrorClasses } from '../client/errors.js';
 import { writeFileAtomically } from '../util/atomic-file.js';
-import { describeHolder, lockPathFor, tryLock, type FileLock } from '../util/file-lock.js';
+import { lockOrRefuse, lockPathFor, type FileLock } from '../util/file-lock.js';
 import { createPrivateDirectory } from '../util/private-file.js';
 import { formatTicketSpec, type TicketSpec } from './ticket-spec.js';
 
@@ -47,30 +47,25 @@ export class OrderIntentFile {
     return new OrderIntentFile(join(configDir, 'orders', `${name}.json`), text, now);
   }
 
-  /**
-   * Takes the purchase's lock, or refuses (PurchaseInProgressError) while another live run holds
-   * it; a dead holder's lock is taken over.
-   */
-  async hold(): Promise<FileLock> {
-    createPrivateDirectory(dirname(this.path));
+  /** The purchase's lock; refused (PurchaseInProgressError) while another live run holds it. */
+  hold(): Promise<FileLock> {
     const path = lockPathFor(this.path);
-    const attempt = await tryLock(path);
-    if (attempt.acquired) return attempt.lock;
-    throw new PurchaseInProgressError(
-      `this purchase is being placed by another order place right now (${describeHolder(attempt.holder)}); nothing was bought by this run. ` +
-        `Let that run finish (it shows its order number); the same command run after it places a new order. If that process is gone, delete ${path}`,
+    return lockOrRefuse(
+      path,
+      (holder) =>
+        new PurchaseInProgressError(
+          `this purchase is being placed by another order place right now (${holder}); nothing was bought by this run. ` +
+            `Let that run finish (it shows its order number); the same command run after it places a new order. If that process is gone, delete ${path}`,
+        ),
     );
   }
 
   /** The intent an earlier run left, if any (read with the lock held: a live run's is never seen). */
   async read(): Promise<OrderIntent | undefined> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
+    const text = await readFile(this.path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+    if (text === undefined) return undefined;
     let parsed: z.ZodSafeParseResult<OrderIntent>;
     try {
       parsed = intentSchema.safeParse(JSON.parse(text));

@@ -35,10 +35,7 @@ export interface PlaceOrderInput {
 export interface PlaceOrderHooks {
   /** Called with the cart before an order number is generated; throw (CancelledError) to stop. */
   beforeOrder?(cart: Answer<'cartCalculation'>['cart'], currency: string): Promise<void>;
-  /**
-   * Asks for the answers of an attendee none were given for (on a terminal), with the form's
-   * fields; `position` is 1-based. Without it, missing attendees are an error (or --fake).
-   */
+  /** On a terminal: asks for an attendee given no answers (`position`, 1-based), with the form's fields; without it, one is an error (or --fake). */
   askAttendee?(position: number, fields: readonly FormField[]): Promise<AttendeeAnswers>;
   /** Before each step that changes the service: keep the intent (the step, the order once numbered). */
   beforeChange?(step: OrderStep, orderNo?: string): Promise<void>;
@@ -114,10 +111,7 @@ export function checkAgainstTickets(eventId: string, specs: readonly TicketSpec[
   }
 }
 
-/**
- * An order that cannot be completed still holds its tickets: end it as failed so they are
- * released, and say what happened either way.
- */
+/** An order that cannot be completed still holds its tickets: end it as failed so they are released, and say what happened either way. */
 async function releaseOrder(api: PublisherFlowApi, orderNo: string, now: Date): Promise<string> {
   try {
     await api.confirmOrder({ orderNo, status: 'fail', referenceNo: `${defaultReferenceNo(orderNo, now)}-INCOMPLETE` });
@@ -162,12 +156,7 @@ export async function placeOrder(api: PublisherFlowApi, input: PlaceOrderInput, 
   return { ...placed, ...(await completeOrder(api, input, hooks, context)), orderNo: context.orderNo as string, order };
 }
 
-interface FlowContext {
-  eventId: string;
-  specs: readonly TicketSpec[];
-  orderNo?: string;
-  lookAt?: PlaceOrderHooks['lookAt'];
-}
+type FlowContext = Pick<PlaceOrderInput, 'eventId'> & Pick<PlaceOrderHooks, 'lookAt'> & { specs: readonly TicketSpec[]; orderNo?: string };
 
 const SOLD_OUT = /sold[\s_-]*out|no (more )?tickets? (left|available)|not enough (tickets|quantity)|only \d+ (left|available|remaining)/i;
 const QUANTITY_LIMIT = /min(imum)?[\s_-]*quantity|max(imum)?[\s_-]*quantity|at (least|most) \d+|between \d+ and \d+|quantity (must|should) be/i;
@@ -242,9 +231,7 @@ async function completeOrder(api: PublisherFlowApi, input: PlaceOrderInput, hook
     // Ctrl-C (signal aborted) or a network failure: no further request.
     const incomplete = error instanceof MissingAnswersError || error instanceof ApiError || error instanceof CancelledError;
     if (!incomplete || input.signal?.aborted) throw error;
-    const aftermath = await releaseOrder(api, orderNo, input.now);
-    if (error instanceof MissingAnswersError) throw new MissingAnswersError(orderNo, error.missing, aftermath);
-    throw withNotes(error, { aftermath });
+    throw withNotes(error, { aftermath: await releaseOrder(api, orderNo, input.now) });
   }
 
   const referenceNo = input.referenceNo ?? defaultReferenceNo(orderNo, input.now);

@@ -40,14 +40,9 @@ export function parseTicketSpecs(texts: readonly string[]): GivenTicketSpec[] {
 
 /** Refuses a ticket named twice (after codes are mapped to numeric ids, too). */
 export function uniqueTickets<T extends GivenTicketSpec>(specs: T[]): T[] {
-  const seen = new Set<string>();
-  for (const spec of specs) {
-    const key = String(spec.ticketId).toUpperCase();
-    if (seen.has(key)) {
-      throw new UsageError(`--ticket: ticket ${spec.ticketId} is given twice; give its total quantity once`, '--ticket');
-    }
-    seen.add(key);
-  }
+  const keys = specs.map((spec) => String(spec.ticketId).toUpperCase());
+  const twice = specs.find((_, index) => keys.indexOf(keys[index]) < index);
+  if (twice) throw new UsageError(`--ticket: ticket ${twice.ticketId} is given twice; give its total quantity once`, '--ticket');
   return specs;
 }
 

@@ -1,6 +1,6 @@
 // What `boxoffice apply` and the MCP server's apply_setup run apply on: the profile's session.
 import type { ApplyRunOptions } from '../apply/run.js';
-import { publicDiscounts } from '../apply/remote.js';
+import { publicDiscounts } from '../apply/plan.js';
 import { openSentStore } from './config/sent.js';
 import type { CommandContext } from './context.js';
 import { openSession } from './session.js';

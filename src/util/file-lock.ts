@@ -4,8 +4,10 @@
 import { randomBytes } from 'node:crypto';
 import { link, readFile, rename, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { dirname } from 'node:path';
 import { writeNewFile } from './atomic-file.js';
 import { abortableSleep } from './sleep.js';
+import { createPrivateDirectory } from './private-file.js';
 
 export interface LockHolder {
   pid: number;
@@ -141,4 +143,12 @@ export async function withFileLock<T>(path: string, timeoutMs: number, busy: (ho
     if (Date.now() >= deadline) throw busy(attempt.holder);
     await abortableSleep(20);
   }
+}
+
+/** For a run that does not wait: the lock file `path` (its directory made owner-only), or `refuse(holder)` thrown while a live run holds it. */
+export async function lockOrRefuse(path: string, refuse: (holder: string) => Error): Promise<FileLock> {
+  createPrivateDirectory(dirname(path));
+  const attempt = await tryLock(path);
+  if (attempt.acquired) return attempt.lock;
+  throw refuse(describeHolder(attempt.holder));
 }

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bookingKeyOf, collectBookings, daysBetween, MAX_WINDOW_DAYS, mergeUnique, splitIntoWindows, type DateWindow } from '../../src/bookings/windows.js';
+import { bookingKeyOf, collectBookings, MAX_WINDOW_DAYS, mergeUnique, splitIntoWindows, type DateWindow } from '../../src/bookings/windows.js';
 
 function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Days from `fromDate` to `toDate` (0 for the same day), on UTC midnights. */
+function daysBetween(fromDate: string, toDate: string): number {
+  return (Date.parse(`${toDate}T00:00:00Z`) - Date.parse(`${fromDate}T00:00:00Z`)) / 86_400_000;
 }
 
 /** Every property a window list must have, checked independently of how it was built. */

@@ -1,7 +1,7 @@
 // sent.json: what each profile last sent for the fields the service never returns (a discount, a
 // ticket's serviceFee), which an update sends again. Older versions kept them in config.json.
 import { join } from 'node:path';
-import type { SentStore } from '../../apply/remote.js';
+import type { SentStore } from '../../apply/plan.js';
 import type { FieldValues } from '../../client/fields/read-back.js';
 import { BoxofficeError } from '../../client/errors.js';
 import type { LockHolder } from '../../util/file-lock.js';

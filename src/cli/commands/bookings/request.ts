@@ -1,11 +1,9 @@
-// `boxoffice bookings request`: E12, a payment request for one of the caller's orders.
-// Without --callback-url the CLI is its own return address (src/bookings/request-payment.ts:
-// the listener, the verified return, the check against the service's list); this command opens
-// the browser and reports. With --callback-url the form is only submitted and the result goes
-// to that address.
+// `boxoffice bookings request`: E12, a payment request for one of the caller's orders. Without
+// --callback-url the CLI is its own return address (src/bookings/request-payment.ts) and this verb
+// opens the browser and reports; with it, the form is only submitted and the result goes there.
 import { shellQuote } from '../../../util/shell-word.js';
 import type { Command } from 'commander';
-import { BoxofficeError, DeclinedError, InterruptedWorkError, SignatureError, UsageError, withNotes } from '../../../client/errors.js';
+import { BoxofficeError, DeclinedError, InterruptedWorkError, nameErrorClasses, SignatureError, UsageError, withNotes } from '../../../client/errors.js';
 import { BookingNotListedError, type BookingRecordLike, type BookingReturn, describeRecord, paymentOutcome, recentWindow } from '../../../bookings/response.js';
 import { BookingTimeoutError, holdOrderNumber, refuseKnownOrderNumber, requestPayment } from '../../../bookings/request-payment.js';
 import type { DateWindow } from '../../../bookings/windows.js';
@@ -31,14 +29,10 @@ const DEFAULT_TIMEOUT = '5m';
 const PENDING_CALLBACK = 'http://127.0.0.1/pending';
 
 /** The order number already has a booking at the service, and no terminal to ask on. */
-class OrderNumberUsedError extends BoxofficeError {
-  override name = 'OrderNumberUsedError';
-}
-
+class OrderNumberUsedError extends BoxofficeError {}
 /** The service returned a payment that did not succeed (failed, cancelled or still pending). */
-class PaymentNotCompletedError extends BoxofficeError {
-  override name = 'PaymentNotCompletedError';
-}
+class PaymentNotCompletedError extends BoxofficeError {}
+nameErrorClasses({ OrderNumberUsedError, PaymentNotCompletedError });
 
 interface RequestFlags extends Record<string, unknown> {
   browser: boolean;
@@ -87,10 +81,7 @@ async function runRequestBooking(flags: RequestFlags, context: CommandContext): 
     try {
       // On screen before anything is sent, so that even a killed run leaves the number to check.
       deps.io.stderr.write(`order ${request.orderNo}: requesting ${formatMoney(request.amount, request.currency)} (to check it: ${checkCommand})\n`);
-      const api = {
-        submit: (form: typeof request) => session.client.booking.submit(form),
-        bookingList: (window: BookingListRequest) => session.client.events.bookingList(window),
-      };
+      const api = { submit: session.client.booking.submit, bookingList: session.client.events.bookingList };
       const hooks = {
         onExistingBookings: (records: readonly BookingRecordLike[], window: DateWindow) =>
           refuseOrAskAgain(request.orderNo, records, window, flags.yes === true, context),
@@ -113,7 +104,6 @@ async function runRequestBooking(flags: RequestFlags, context: CommandContext): 
         api,
         {
           request,
-          // The live service's clients check the md5 of their access token; the sandbox's is the key's.
           accessToken: session.profile.token,
           timeoutMs,
           now: () => deps.clock.now(),

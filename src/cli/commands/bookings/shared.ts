@@ -13,10 +13,7 @@ export const BOOKING_KEY_FILE_HELP = 'read the booking key from FILE (- for stan
 /** Where a booking key can come from, as the messages name them. */
 const BOOKING_KEY_SOURCES = 'BOXOFFICE_BOOKING_KEY, --booking-key-file FILE (- for standard input), or boxoffice config set bookingKey';
 
-/**
- * `--booking-key KEY`, which took the key itself, is gone: given anyway it is refused (exit 2)
- * before anything is read or sent, and the command line is hidden at once.
- */
+/** `--booking-key KEY` is gone: given anyway, it is refused (exit 2) before anything is read or sent, and the command line is hidden at once. */
 export function removedBookingKeyFlag(context: CommandContext): Option {
   return new Option('--booking-key <key>').hideHelp().argParser(() => {
     context.deps.hideArguments?.();

@@ -1,6 +1,5 @@
-// `boxoffice order place EVENT_ID --ticket TICKET_ID:QTY[:CODE] …`: a buyer test order through
-// the whole Publisher API flow, answering the attendee form from flags, a
-// CSV file or fake data.
+// `boxoffice order place EVENT_ID --ticket TICKET_ID:QTY[:CODE] …`: a buyer test order through the
+// whole Publisher API flow (src/orders), the attendee form answered from flags, a CSV file or fake data.
 import { shellQuote } from '../../../util/shell-word.js';
 import { Option, type Command } from 'commander';
 import { ApiError, BoxofficeError, CancelledError, DeclinedError, InterruptedWorkError, UsageError } from '../../../client/errors.js';
@@ -124,7 +123,6 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
     const intent = OrderIntentFile.for(dirname(session.store.path), { publisherUrl: session.profile.publisherUrl ?? '', eventId: ids.eventId, tickets }, () =>
       deps.clock.now(),
     );
-    const again = continueCommand(options);
     // Held until the run ends, so that no other run takes this one's intent for an interrupted one.
     const lock = await intent.hold();
     try {
@@ -175,22 +173,32 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
         );
       } catch (error) {
         if (deps.signal.aborted && orderNo !== undefined) {
-          throw new InterruptedWorkError(`order ${orderNo} is not finished; continue it with: ${again}`);
+          throw new InterruptedWorkError(`order ${orderNo} is not finished; continue it with: ${continueCommand(options)}`);
         }
         // The service answered (refused, or the order cannot go on): nothing is left to continue.
-        if (
-          !deps.signal.aborted &&
-          (error instanceof ApiError ||
-            error instanceof CancelledError ||
-            error instanceof DeclinedError ||
-            (error instanceof BoxofficeError && KNOWN_OUTCOMES.has(error.name)))
-        )
-          await intent.remove();
+        const known =
+          [ApiError, CancelledError, DeclinedError].some((kind) => error instanceof kind) ||
+          (error instanceof BoxofficeError && KNOWN_OUTCOMES.has(error.name));
+        if (!deps.signal.aborted && known) await intent.remove();
         throw error;
       }
       await intent.remove();
       if (placed.resumed) deps.io.stderr.write(`order ${placed.orderNo}: ${placed.details.orderDetails.orderStatus} (continued from an interrupted run)\n`);
-      if (globals.json) return writeJson(deps.io, jsonDocument(ids.eventId, placed));
+      if (globals.json) {
+        // Each step's response body under the API's name for it.
+        return writeJson(deps.io, {
+          eventId: ids.eventId,
+          orderNo: placed.orderNo,
+          referenceNo: placed.referenceNo,
+          resumed: placed.resumed,
+          cartCalculation: placed.cart,
+          generateOrder: placed.order,
+          attendeeForm: placed.attendeeForm,
+          saveAttendee: placed.saved,
+          confirmOrder: placed.confirmation,
+          orderDetails: placed.details,
+        });
+      }
       await printOrder(context, placed);
     } finally {
       await lock.release();
@@ -199,9 +207,8 @@ async function runOrderPlace(options: PlaceOrderOptions, context: CommandContext
 }
 
 /**
- * The service prices a code it does not accept (unknown, expired, used up, not for that ticket)
- * as no code at all, and says so only by `codeApplied`: the buyer is told before the order is
- * made, naming the codes and what the order costs without them.
+ * The service prices a code it does not accept (unknown, expired, used up, not for that ticket) as no code at all, and says so only by
+ * `codeApplied`: the buyer is told before the order is made, naming the codes and what the order costs without them.
  */
 function unappliedCodes(
   tickets: readonly TicketSpec[],
@@ -257,24 +264,6 @@ async function askAttendee(prompter: Prompter, position: number, fields: readonl
   return answers;
 }
 
-/** The one document of `--json`: each step's response body under the API's name for it. */
-function jsonDocument(eventId: string, placed: PlacedOrder): Record<string, unknown> {
-  return {
-    eventId,
-    orderNo: placed.orderNo,
-    referenceNo: placed.referenceNo,
-    resumed: placed.resumed,
-    cartCalculation: placed.cart,
-    generateOrder: placed.order,
-    attendeeForm: placed.attendeeForm,
-    saveAttendee: placed.saved,
-    confirmOrder: placed.confirmation,
-    orderDetails: placed.details,
-  };
-}
-
-type OrderAttendee = PlacedOrder['details']['orderDetails']['attendee'][number];
-
 /** On a terminal: headed tables. Piped: one record a line, the first field saying what it is. */
 async function printOrder(context: CommandContext, placed: PlacedOrder): Promise<void> {
   const { io } = context.deps;
@@ -285,8 +274,7 @@ async function printOrder(context: CommandContext, placed: PlacedOrder): Promise
 
   // Amounts: formatted for people (the currency is in the heading), as the service sent them for scripts.
   const money = (amount: number) => (io.stdoutIsTTY ? formatMoney(amount) : amount);
-  const cart = placed.cart.cart;
-  await table<typeof cart>(
+  await table(
     `Cart (${placed.currency})`,
     'cart',
     [
@@ -297,11 +285,11 @@ async function printOrder(context: CommandContext, placed: PlacedOrder): Promise
       { header: 'total', value: (row) => money(row.grandTotal), alignRight: true },
       { header: 'code applied', value: (row) => (row.codeApplied ? 'yes' : 'no') },
     ],
-    [cart],
+    [placed.cart.cart],
   );
 
   const details = placed.details.orderDetails;
-  await table<typeof details>(
+  await table(
     'Order',
     'order',
     [
@@ -316,7 +304,7 @@ async function printOrder(context: CommandContext, placed: PlacedOrder): Promise
     [details],
   );
 
-  await table<OrderAttendee>(
+  await table(
     'Attendees',
     'attendee',
     [
