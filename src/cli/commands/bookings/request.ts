@@ -7,7 +7,6 @@ import { BoxofficeError, DeclinedError, InterruptedWorkError, nameErrorClasses, 
 import { BookingNotListedError, type BookingRecordLike, type BookingReturn, describeRecord, paymentOutcome, recentWindow } from '../../../bookings/response.js';
 import { BookingTimeoutError, holdOrderNumber, refuseKnownOrderNumber, requestPayment } from '../../../bookings/request-payment.js';
 import type { DateWindow } from '../../../bookings/windows.js';
-import type { BookingListRequest } from '../../../client/schemas/index.js';
 import { confirmOnLive, createPrompter } from '../../framework/prompt.js';
 import { countOf, formatMoney } from '../../../util/count.js';
 import { withSession } from '../../../session/session.js';
