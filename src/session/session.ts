@@ -110,13 +110,15 @@ export async function loadProfile(context: CommandContext) {
   return { profileName, store, profile, tokenSource };
 }
 
+export const notLoggedIn = (profileName: string) => new NotLoggedInError(`not logged in (profile ${profileName}): run boxoffice login, or set BOXOFFICE_TOKEN`);
+
 export async function openSession(context: CommandContext, needs: SessionNeeds = {}) {
   const { deps } = context;
   const { profileName, store, profile, tokenSource } = await loadProfile(context);
   const addresses = requireAddresses(profile, profileName);
 
   if (needs.token !== false) {
-    if (!profile.token) throw new NotLoggedInError(`not logged in (profile ${profileName}): run boxoffice login, or set BOXOFFICE_TOKEN`);
+    if (!profile.token) throw notLoggedIn(profileName);
     if (tokenSource === 'profile') {
       const status = expiryStatus(profile.tokenExpiresAt, deps.clock.now());
       if (status.level === 'expired') {
