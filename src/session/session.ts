@@ -70,8 +70,7 @@ export function requireAddresses(profile: Profile, profileName: string): Pick<Cl
 export function assertSafeBaseUrl(value: string, setting: string, profileName: string): URL {
   const url = URL.parse(value);
   if (!url) throw new UsageError(`profile ${profileName}: ${setting} ${JSON.stringify(value)} is not an address`, setting);
-  if (url.protocol === 'https:') return url;
-  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return url;
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return url;
   if (url.protocol === 'http:') {
     throw new UsageError(
       `profile ${profileName}: ${setting} ${url.origin} uses plain http to a host other than this machine; ` +
