@@ -49,10 +49,6 @@ export function recordInput(table: ResourceTable, verb: Verb): z.ZodRawShape {
 
 export const EVENT_INPUT = inputShape([EVENT_ID], 'update');
 
-function asText(value: unknown): string {
-  return value === null ? '' : String(value);
-}
-
 /** A tool's arguments as the verb takes them: ids by argument name (EVENT_ID), the rest as flag values. */
 export function verbInput(fields: readonly FieldSpec[], input: Readonly<Record<string, unknown>>): { ids: IdArguments; values: Record<string, string> } {
   const ids: Record<string, string> = {};
@@ -60,8 +56,9 @@ export function verbInput(fields: readonly FieldSpec[], input: Readonly<Record<s
   for (const field of fields) {
     const value = input[field.name];
     if (value === undefined) continue;
-    if (field.positional) ids[field.positional] = asText(value).trim();
-    else values[field.name] = asText(value);
+    const text = value === null ? '' : String(value);
+    if (field.positional) ids[field.positional] = text.trim();
+    else values[field.name] = text;
   }
   return { ids, values };
 }

@@ -70,8 +70,7 @@ export function requireAddresses(profile: Profile, profileName: string): Pick<Cl
 export function assertSafeBaseUrl(value: string, setting: string, profileName: string): URL {
   const url = URL.parse(value);
   if (!url) throw new UsageError(`profile ${profileName}: ${setting} ${JSON.stringify(value)} is not an address`, setting);
-  if (url.protocol === 'https:') return url;
-  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return url;
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return url;
   if (url.protocol === 'http:') {
     throw new UsageError(
       `profile ${profileName}: ${setting} ${url.origin} uses plain http to a host other than this machine; ` +
@@ -110,13 +109,15 @@ export async function loadProfile(context: CommandContext) {
   return { profileName, store, profile, tokenSource };
 }
 
+export const notLoggedIn = (profileName: string) => new NotLoggedInError(`not logged in (profile ${profileName}): run boxoffice login, or set BOXOFFICE_TOKEN`);
+
 export async function openSession(context: CommandContext, needs: SessionNeeds = {}) {
   const { deps } = context;
   const { profileName, store, profile, tokenSource } = await loadProfile(context);
   const addresses = requireAddresses(profile, profileName);
 
   if (needs.token !== false) {
-    if (!profile.token) throw new NotLoggedInError(`not logged in (profile ${profileName}): run boxoffice login, or set BOXOFFICE_TOKEN`);
+    if (!profile.token) throw notLoggedIn(profileName);
     if (tokenSource === 'profile') {
       const status = expiryStatus(profile.tokenExpiresAt, deps.clock.now());
       if (status.level === 'expired') {

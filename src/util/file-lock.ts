@@ -47,8 +47,7 @@ export function processIsAlive(pid: number): boolean {
 }
 
 function sameHolder(a: LockHolder | undefined, b: LockHolder | undefined): boolean {
-  if (a === undefined || b === undefined) return a === b;
-  return a.pid === b.pid && a.startedAt === b.startedAt;
+  return a?.pid === b?.pid && a?.startedAt === b?.startedAt;
 }
 
 /** Written under a name of its own, then linked (which fails if the lock exists): a run refused by it always reads who holds it. */

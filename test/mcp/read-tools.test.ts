@@ -113,8 +113,8 @@ describe('boxoffice mcp (read-only, the default)', { timeout: 120_000 }, () => {
     // Two bookings with a buyer's details, as a payment request leaves them.
     const account = e2e.sandbox.db.prepare('SELECT id FROM accounts WHERE booking_key = ?').get(e2e.env.BOXOFFICE_BOOKING_KEY) as { id: number };
     const insert = e2e.sandbox.db.prepare(
-      `INSERT INTO bookings (account_id, order_no, amount, currency, amount_inr, name, email_id, phone_no, city, pg, callback_url, status, created_at)
-       VALUES (?, ?, ?, 'INR', ?, 'Zed Quux', 'zed.quux@example.test', '+91 98450 00000', 'Pune', 'pg2', 'http://127.0.0.1:9/done', 'completed', ?)`,
+      `INSERT INTO bookings (account_id, order_no, amount, currency, amount_inr, name, email_id, phone_no, city, pg, callback_url, status, created_at, key_md5)
+       VALUES (?, ?, ?, 'INR', ?, 'Zed Quux', 'zed.quux@example.test', '+91 98450 00000', 'Pune', 'pg2', 'http://127.0.0.1:9/done', 'completed', ?, '')`,
     );
     insert.run(account.id, 'MCP-1', 1200, 1200, '2026-03-15T10:00:00.000Z');
     insert.run(account.id, 'MCP-2', 800, 800, '2026-04-02T08:30:00.000Z');

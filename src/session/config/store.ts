@@ -95,9 +95,7 @@ export class ConfigStore {
 
   /** The preset merged with what is stored (an unknown name gives an empty profile). */
   getProfile(name: string): Profile {
-    const preset = Object.hasOwn(PRESET_PROFILES, name) ? PRESET_PROFILES[name] : {};
-    const stored = this.stored()[name] ?? {};
-    return { ...preset, ...stored };
+    return { ...(Object.hasOwn(PRESET_PROFILES, name) ? PRESET_PROFILES[name] : {}), ...this.stored()[name] };
   }
 
   /** A key given as undefined is removed (a preset value shows again). */

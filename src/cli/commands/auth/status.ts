@@ -5,7 +5,7 @@ import { BoxofficeError, NotLoggedInError } from '../../../client/errors.js';
 import { describeRemaining, type ExpiryStatus, expiryStatus } from '../../../auth/expiry.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { summarised } from '../summaries.js';
-import { loadProfile, requireAddresses, type TokenSource } from '../../../session/session.js';
+import { loadProfile, notLoggedIn, requireAddresses, type TokenSource } from '../../../session/session.js';
 import { checkToken, refusalText, tokenCheckUrl, type TokenCheck } from './token-check.js';
 import { notTheServiceLine } from '../../../client/service-answer.js';
 import { writeFieldRows, writeJson } from '../../output/index.js';
@@ -73,7 +73,7 @@ async function runAuthStatus({ offline }: { offline: boolean }, context: Command
     ];
     await writeFieldRows(deps, lines, ['setting', 'value']);
   }
-  if (tokenSource === 'none') throw new NotLoggedInError(`not logged in (profile ${profileName}): run boxoffice login, or set BOXOFFICE_TOKEN`);
+  if (tokenSource === 'none') throw notLoggedIn(profileName);
   if (status.expired) throw new NotLoggedInError(`the token of profile ${profileName} has expired: run boxoffice login`);
   if (foreign !== null && status.reached !== null) throw new BoxofficeError(notTheServiceLine(status.reached, foreign, profileName));
   if (check !== null && !check.accepted && check.refusal !== undefined) {
