@@ -4,8 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { closest, distance } from 'fastest-levenshtein';
-import { LineCounter, parseDocument, visit } from 'yaml';
-import type { Document } from 'yaml';
+import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import * as z from 'zod';
 import { UsageError } from '../client/errors.js';
 import { pathText, valueAt } from '../client/validate.js';

@@ -1,7 +1,6 @@
 // The plan for people (one line per record, like terraform's) and for scripts (one JSON document).
 import type { AppliedIds, StepDone } from './execute.js';
-import { countSteps } from './plan.js';
-import type { FieldChange, Plan, PlanCounts, PlanStep } from './plan.js';
+import { countSteps, type FieldChange, type Plan, type PlanCounts, type PlanStep } from './plan.js';
 
 const SYMBOL = { create: '+', update: '~', unchanged: '=', unchecked: '?', blocked: '!' } as const;
 const MAX_VALUE_LENGTH = 40;

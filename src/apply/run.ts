@@ -12,10 +12,8 @@ import {
   UsageError,
   nameErrorClasses,
 } from '../client/errors.js';
-import { executePlan } from './execute.js';
-import type { AppliedIds, StepDone } from './execute.js';
-import { loadSetupFile } from './file.js';
-import type { SetupFile } from './file.js';
+import { executePlan, type AppliedIds, type StepDone } from './execute.js';
+import { loadSetupFile, type SetupFile } from './file.js';
 import { describeHolder, type FileLock } from '../util/file-lock.js';
 import { checkAgainstState, computePlan, countSteps, duplicateLines, readRemote, type ApplyClient, type Plan } from './plan.js';
 import { LIVE_QUOTAS, type LiveQuotas } from '../client/live-quotas.js';

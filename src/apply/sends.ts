@@ -7,8 +7,7 @@ import { EVENT_TABLE } from '../client/fields/event.js';
 import { mergeForUpdate, readBack, type FieldValues } from '../client/fields/read-back.js';
 import { TICKET_TABLE } from '../client/fields/ticket.js';
 import type { DiscountSpec, SetupFile, TicketSpec } from './file.js';
-import { desired, EVENT_FIELDS_FIXED_AT_CREATION } from './plan.js';
-import type { Plan, PlanStep, RemoteSnapshot } from './plan.js';
+import { desired, EVENT_FIELDS_FIXED_AT_CREATION, type Plan, type PlanStep, type RemoteSnapshot } from './plan.js';
 import type { AppliedFields, ApplyState } from './state.js';
 
 /** What the profile's store recorded as last sent for a ticket or discount of the planned event. */

@@ -3,7 +3,7 @@
 import { shellQuote } from '../../../util/shell-word.js';
 import { Option, type Command } from 'commander';
 import { ApiError, BoxofficeError, CancelledError, DeclinedError, InterruptedWorkError, UsageError } from '../../../client/errors.js';
-import { ORDER_STATUSES_FOR_CONFIRM } from '../../../client/schemas/values.js';
+import { ORDER_STATUSES_FOR_CONFIRM, EMAIL_PATTERN } from '../../../client/schemas/values.js';
 import type { AttendeeAnswers } from '../../../orders/answers.js';
 import { type PlacedOrder, type ConfirmStatus, type FlowLook, placeOrder } from '../../../orders/place.js';
 import { OrderIntentFile } from '../../../orders/intent.js';
@@ -11,15 +11,13 @@ import { dirname } from 'node:path';
 import { formatTicketSpec, parseTicketSpecs, totalQuantity, type GivenTicketSpec, type TicketSpec, uniqueTickets } from '../../../orders/ticket-spec.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { LIVE_PROFILE } from '../../../session/config/profile.js';
-import { confirmOnLive, createPrompter, requireYesWithoutTerminal } from '../../framework/prompt.js';
+import { confirmOnLive, createPrompter, requireYesWithoutTerminal, type Prompter } from '../../framework/prompt.js';
 import { PUBLISHER_KEY_ONLY, withSession } from '../../../session/session.js';
 import { writeJson, writeRows, type Column } from '../../output/index.js';
 import { resolveBuyerIds } from '../buyer-ids.js';
-import type { Prompter } from '../../framework/prompt.js';
 import { formatMoney } from '../../../util/count.js';
 import type { FormField } from '../../../client/schemas/index.js';
 import { DEFAULT_FIELD, defaultRole } from '../../../orders/attendee-data.js';
-import { EMAIL_PATTERN } from '../../../client/schemas/values.js';
 import { readFlagFile } from '../../process/stdin.js';
 import { printOut } from '../../../session/deps.js';
 
