@@ -13,11 +13,6 @@ function calendarHour(purchaseDate: string, zone: string, sourceZone: string | u
   return instant === undefined ? text.slice(0, 13) : wallTime(instant, zone).slice(0, 13);
 }
 
-/** A purchaseDate's calendar day in `zone` (see calendarHour). */
-export function calendarDay(purchaseDate: string, zone: string, sourceZone: string | undefined): string {
-  return calendarHour(purchaseDate, zone, sourceZone).slice(0, 10);
-}
-
 /** Days and today in `timezone`; `sourceZone`: the zone the purchase dates are written in, when known (else taken as written). */
 export function figuresClock(timezone: string, sourceZone: string | undefined, now: () => number) {
   return { today: () => wallTime(now(), timezone).slice(0, 10), hourOf: (purchaseDate: string) => calendarHour(purchaseDate, timezone, sourceZone) };

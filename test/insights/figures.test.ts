@@ -11,7 +11,11 @@ import { UsageError } from '../../src/client/errors.js';
 import { neutraliseFormula, restoreFormula } from '../../src/util/csv.js';
 import { sellThrough } from '../../src/insights/report.js';
 import type { OrganizerTicket } from '../../src/client/index.js';
-import { calendarDay, dayRange, figuresClock, instantOf } from '../../src/insights/dates.js';
+import { dayRange, figuresClock, instantOf } from '../../src/insights/dates.js';
+
+/** A purchase date's calendar day in `zone`, as the figures count it. */
+const calendarDay = (purchaseDate: string, zone: string, sourceZone: string | undefined) =>
+  figuresClock(zone, sourceZone, Date.now).hourOf(purchaseDate).slice(0, 10);
 import { FiguresAccumulator, MAX_DISTINCT_ANSWERS, type ExportRow } from '../../src/insights/figures.js';
 import { formatMoney } from '../../src/util/count.js';
 import { readExportRows } from '../../src/insights/read-export.js';
