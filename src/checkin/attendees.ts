@@ -17,7 +17,7 @@ export interface DoorAttendee {
   door?: string;
 }
 
-interface AttendeeRow {
+export interface AttendeeRow {
   attendee_key: string;
   order_no: string;
   ticket_no: string;
