@@ -161,7 +161,6 @@ export async function arrivalCounts(db: SyncDatabase, eventId: string): Promise<
   return { arrived: sum('arrived'), expected: sum('expected'), tickets, doors };
 }
 
-/** When the sync last wrote the event's list (its state's updated_at), as ISO text. */
 export async function listUpdatedAt(db: SyncDatabase, eventId: string): Promise<string | undefined> {
   const [row] = await db.all<{ updated_at: string }>(`SELECT updated_at FROM boxoffice_sync_state WHERE event_id = ?`, [eventId]);
   return row?.updated_at;

@@ -11,7 +11,6 @@ export interface ScanResult {
   outcome: ScanOutcome;
   code: string;
   admitted: DoorAttendee[];
-  /** Let in before (with when and at which door). */
   alreadyIn: DoorAttendee[];
   cancelled: DoorAttendee[];
 }
@@ -98,7 +97,6 @@ export async function undoLast(db: SyncDatabase, eventId: string, door: string):
 
 export type Arrival = Omit<DoorAttendee, 'key' | 'cancelled'> & Required<Pick<DoorAttendee, 'checkedInAt' | 'door'>>;
 
-/** Every check-in of the event, in the order they happened. */
 export async function arrivals(db: SyncDatabase, eventId: string): Promise<Arrival[]> {
   const rows = await db.all<{ [K in keyof AttendeeRow]: AttendeeRow[K] | null } & Pick<AttendeeRow, 'attendee_key'> & { checked_in_at: string; door: string }>(
     `SELECT c.attendee_key, a.order_no, a.ticket_no, a.ticket_name, a.attendee_name, a.attendee_email, a.buyer_name, a.buyer_email, c.checked_in_at, c.door

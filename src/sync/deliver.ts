@@ -83,7 +83,6 @@ export function deliveryRun(
   };
 }
 
-/** --json: one change a line on stdout. */
 export function jsonSink(stdout: Writable): Sink {
   return {
     id: 'json',

@@ -83,12 +83,10 @@ export async function markRemoved(db: SyncDatabase, eventId: string, keys: reado
   await db.run(`UPDATE boxoffice_attendees SET removed_at = ?, last_changed = ? WHERE event_id = ? AND ${keyList(keys)}`, [now, now, eventId, ...keys]);
 }
 
-/** Rows present in the table but not seen by the pass `pass` (at most `limit`). */
 export function unseenRows(db: SyncDatabase, eventId: string, pass: number, limit: number): Promise<StoredRow[]> {
   return selectRows(db, eventId, `removed_at IS NULL AND seen_pass < ? ORDER BY attendee_key LIMIT ${limit}`, [pass]);
 }
 
-/** The rows present in the list, in key order, `limit` at a time after `afterKey`. */
 export function presentRows(db: SyncDatabase, eventId: string, afterKey: string, limit: number): Promise<StoredRow[]> {
   return selectRows(db, eventId, `removed_at IS NULL AND attendee_key > ? ORDER BY attendee_key LIMIT ${limit}`, [afterKey]);
 }
@@ -123,7 +121,6 @@ export interface SyncState {
   eventId: string;
   listOrder: ListOrder;
   listCounting: ListCounting;
-  /** Orders in the list as of the last read. */
   ordersInList: number;
   /** The number of the last full pass started (rows carry the pass that last saw them). */
   passNo: number;
