@@ -17,7 +17,7 @@ export interface DoorAttendee {
   door?: string;
 }
 
-interface AttendeeRow {
+export interface AttendeeRow {
   attendee_key: string;
   order_no: string;
   ticket_no: string;
@@ -108,12 +108,6 @@ WHERE event_id = ? AND removed_at IS NULL ORDER BY attendee_name, attendee_key`,
   }
 }
 
-export interface TicketCount {
-  ticketName: string;
-  arrived: number;
-  expected: number;
-}
-
 /** Per ticket: the attendees expected (in the list, not cancelled). Changes only when the sync writes. */
 export async function expectedCounts(db: SyncDatabase, eventId: string): Promise<Map<string, number>> {
   const rows = await db.all<{ ticket_name: string; expected: number }>(
@@ -137,22 +131,18 @@ GROUP BY ${per}`,
   return new Map(rows.map((row) => [row.name, Number(row.arrived)]));
 }
 
-export function ticketCounts(expected: ReadonlyMap<string, number>, arrived: ReadonlyMap<string, number>): TicketCount[] {
+export type TicketCount = ReturnType<typeof ticketCounts>[number];
+
+export function ticketCounts(expected: ReadonlyMap<string, number>, arrived: ReadonlyMap<string, number>) {
   return [...expected]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([ticketName, count]) => ({ ticketName, arrived: arrived.get(ticketName) ?? 0, expected: count }));
 }
 
-/** What `insights --db` counts: arrived of expected, in all and per ticket, and arrivals per door. */
-export interface ArrivalCounts {
-  arrived: number;
-  expected: number;
-  tickets: TicketCount[];
-  doors: { door: string; arrived: number }[];
-}
+export type ArrivalCounts = Awaited<ReturnType<typeof arrivalCounts>>;
 
-/** The counts of the event's arrivals; none arrived while no door has created the check-in table. */
-export async function arrivalCounts(db: SyncDatabase, eventId: string): Promise<ArrivalCounts> {
+/** What `insights --db` counts: arrived of expected, in all, per ticket and per door (none while no door has created the check-in table). */
+export async function arrivalCounts(db: SyncDatabase, eventId: string) {
   const opened = await hasTable(db, 'boxoffice_checkins');
   const tickets = ticketCounts(await expectedCounts(db, eventId), opened ? await arrivedCounts(db, eventId) : new Map());
   const perDoor = opened ? [...(await arrivedCounts(db, eventId, 'c.door'))].sort(([a], [b]) => (a < b ? -1 : 1)) : [];
@@ -161,7 +151,6 @@ export async function arrivalCounts(db: SyncDatabase, eventId: string): Promise<
   return { arrived: sum('arrived'), expected: sum('expected'), tickets, doors };
 }
 
-/** When the sync last wrote the event's list (its state's updated_at), as ISO text. */
 export async function listUpdatedAt(db: SyncDatabase, eventId: string): Promise<string | undefined> {
   const [row] = await db.all<{ updated_at: string }>(`SELECT updated_at FROM boxoffice_sync_state WHERE event_id = ?`, [eventId]);
   return row?.updated_at;

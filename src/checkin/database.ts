@@ -22,11 +22,9 @@ const CHECKIN_TABLES = [
 ];
 
 export async function hasTable(db: SyncDatabase, table: string): Promise<boolean> {
-  const rows =
-    db.dialect === 'postgres'
-      ? await db.all<{ found: string | null }>(`SELECT to_regclass(?)::text AS found`, [table])
-      : await db.all<{ found: string | null }>(`SELECT name AS found FROM sqlite_master WHERE type = 'table' AND name = ?`, [table]);
-  return rows[0]?.found !== null && rows[0]?.found !== undefined;
+  const sql = db.dialect === 'postgres' ? `SELECT to_regclass(?)::text AS found` : `SELECT name AS found FROM sqlite_master WHERE type = 'table' AND name = ?`;
+  const [row] = await db.all<{ found: string | null }>(sql, [table]);
+  return row !== undefined && row.found !== null;
 }
 
 /**

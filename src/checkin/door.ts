@@ -2,7 +2,7 @@
 // once across every door sharing the database; the last check-in of a door can be undone. The
 // service is never told: its API has no call that sets an attendee's check-in.
 import type { SyncDatabase } from '../sync/destination.js';
-import { attendeesByKey, attendeesOfCode, type DoorAttendee } from './attendees.js';
+import { type AttendeeRow, attendeesByKey, attendeesOfCode, type DoorAttendee } from './attendees.js';
 
 /** The answer at the door, from the best for the attendee to the worst. */
 export type ScanOutcome = 'in' | 'already-in' | 'not-found' | 'cancelled';
@@ -11,7 +11,6 @@ export interface ScanResult {
   outcome: ScanOutcome;
   code: string;
   admitted: DoorAttendee[];
-  /** Let in before (with when and at which door). */
   alreadyIn: DoorAttendee[];
   cancelled: DoorAttendee[];
 }
@@ -98,20 +97,8 @@ export async function undoLast(db: SyncDatabase, eventId: string, door: string):
 
 export type Arrival = Omit<DoorAttendee, 'key' | 'cancelled'> & Required<Pick<DoorAttendee, 'checkedInAt' | 'door'>>;
 
-/** Every check-in of the event, in the order they happened. */
 export async function arrivals(db: SyncDatabase, eventId: string): Promise<Arrival[]> {
-  const rows = await db.all<{
-    order_no: string | null;
-    ticket_no: string | null;
-    ticket_name: string | null;
-    attendee_name: string | null;
-    attendee_email: string | null;
-    buyer_name: string | null;
-    buyer_email: string | null;
-    checked_in_at: string;
-    door: string;
-    attendee_key: string;
-  }>(
+  const rows = await db.all<{ [K in keyof AttendeeRow]: AttendeeRow[K] | null } & Pick<AttendeeRow, 'attendee_key'> & { checked_in_at: string; door: string }>(
     `SELECT c.attendee_key, a.order_no, a.ticket_no, a.ticket_name, a.attendee_name, a.attendee_email, a.buyer_name, a.buyer_email, c.checked_in_at, c.door
 FROM boxoffice_checkins c LEFT JOIN boxoffice_attendees a ON a.event_id = c.event_id AND a.attendee_key = c.attendee_key
 WHERE c.event_id = ? ORDER BY c.checked_in_at, c.attendee_key`,

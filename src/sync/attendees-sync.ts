@@ -19,9 +19,7 @@ import type { Change } from './store.js';
 
 export interface AttendeesSyncRequest extends SyncRequest {
   to: string;
-  /** The PostgreSQL schema that holds the tables. */
   schema?: string;
-  /** --json: the changes as NDJSON on stdout. */
   json: boolean;
   exec?: string;
   forwardTo?: string;

@@ -1,7 +1,6 @@
 // `attendees sync --check`: a full read of the list compared with the destination, nothing written:
 // rows missing (or held as removed), different (by field), or extra (no longer in the list).
-import type { FetchAttendeeBatch } from '../client/paginate.js';
-import { attendeeBatches } from '../client/paginate.js';
+import { attendeeBatches, type FetchAttendeeBatch } from '../client/paginate.js';
 import type { AttendeeRecord } from '../client/schemas/index.js';
 import { errorEndsAttendeeList } from '../export/export-attendees.js';
 import type { SyncDatabase } from './destination.js';
@@ -35,7 +34,6 @@ function differingFields(stored: AttendeeState, listed: AttendeeState): Differen
   return Object.keys(fields).length === 0 ? undefined : fields;
 }
 
-/** Differences go to `report`. */
 export async function compareDestinationWithList(eventId: string, env: CheckEnvironment): Promise<{ rows: number; reads: number; differences: number }> {
   const seenOrders = new Set<string>();
   const seen = new Set<string>();

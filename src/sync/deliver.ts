@@ -26,12 +26,7 @@ export interface Sink {
 }
 
 /** One feed's deliveries in a run, and the changes left in the outbox for it. */
-export interface FeedTally {
-  flag: string;
-  delivered: number;
-  failed: number;
-  pending: number;
-}
+export type FeedTally = Awaited<ReturnType<ReturnType<typeof deliveryRun>['tally']>>[number];
 
 export function deliveryRun(
   db: SyncDatabase,
@@ -72,7 +67,7 @@ export function deliveryRun(
         }
       }
     },
-    tally: (): Promise<FeedTally[]> =>
+    tally: () =>
       Promise.all(
         sinks.map(async (sink, index) => {
           const sql = `SELECT COUNT(*) AS pending FROM boxoffice_sync_outbox WHERE event_id = ? AND id > ?`;
@@ -83,7 +78,6 @@ export function deliveryRun(
   };
 }
 
-/** --json: one change a line on stdout. */
 export function jsonSink(stdout: Writable): Sink {
   return {
     id: 'json',

@@ -63,7 +63,6 @@ export async function upsertRows(
   }
 }
 
-/** `work` in a transaction opened by `begin`: committed, or rolled back when anything fails. */
 export async function inTransaction<T>(execute: (sql: string) => unknown, begin: string, work: () => Promise<T>): Promise<T> {
   await execute(begin);
   try {

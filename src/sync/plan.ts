@@ -27,7 +27,6 @@ function fullPassReads(orders: number, from: number, counting: ListCounting): nu
 interface ReadPlan {
   /** Undefined when the reads depend on what is not known before reading. */
   reads: number | undefined;
-  /** What the run will read and what it costs. */
   text: string;
 }
 
@@ -67,7 +66,6 @@ interface PlanOutcome {
   thenWhole: boolean;
 }
 
-/** How the reads spent compare with the plan, for the summary. */
 export function comparedWithPlan({ plan, reads, before, after, shifted, cutShort, thenWhole }: PlanOutcome): string {
   if (cutShort) return `${plan.reads === undefined ? 'the plan' : `${countOf(plan.reads, 'read')} planned`}, cut short by --max-reads`;
   if (plan.reads === undefined) {

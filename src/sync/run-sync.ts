@@ -90,7 +90,6 @@ function batchesFrom(run: RunContext, startRecord: number): AsyncGenerator<Atten
   });
 }
 
-/** Applies a batch and saves the state in one transaction; then delivers. */
 async function commitBatch<T>(run: RunContext, records: readonly AttendeeRecord[], update: (applied: AppliedBatch) => T): Promise<T> {
   const { env, state } = run;
   const { applied, updated } = await env.db.transaction(async () => {

@@ -21,14 +21,7 @@ export interface Change {
   after: AttendeeState | null;
 }
 
-export interface StoredRow {
-  key: string;
-  state: AttendeeState;
-  removed: boolean;
-  seenPass: number;
-  /** The purchase time as stored (ISO 8601), null while not placed. */
-  purchasedAt: string | null;
-}
+export type StoredRow = Awaited<ReturnType<typeof selectRows>>[number];
 
 export interface RowWrite {
   key: string;
@@ -38,7 +31,7 @@ export interface RowWrite {
 
 const ROW_COLUMNS = `attendee_key, ${FIXED_COLUMNS.map(columnOf).join(', ')}, answers, as_sent, removed_at, seen_pass`;
 
-async function selectRows(db: SyncDatabase, eventId: string, condition: string, params: readonly SqlValue[]): Promise<StoredRow[]> {
+async function selectRows(db: SyncDatabase, eventId: string, condition: string, params: readonly SqlValue[]) {
   const sql = `SELECT ${ROW_COLUMNS} FROM boxoffice_attendees WHERE event_id = ? AND ${condition}`;
   const rows = await db.all<Record<string, unknown>>(sql, [eventId, ...params]);
   return rows.map((row) => ({
@@ -46,7 +39,7 @@ async function selectRows(db: SyncDatabase, eventId: string, condition: string, 
     state: stateOfColumns(row),
     removed: row.removed_at !== null,
     seenPass: Number(row.seen_pass),
-    purchasedAt: isoOf(row.purchase_date),
+    purchasedAt: isoOf(row.purchase_date), // ISO 8601; null while not placed
   }));
 }
 
@@ -83,12 +76,10 @@ export async function markRemoved(db: SyncDatabase, eventId: string, keys: reado
   await db.run(`UPDATE boxoffice_attendees SET removed_at = ?, last_changed = ? WHERE event_id = ? AND ${keyList(keys)}`, [now, now, eventId, ...keys]);
 }
 
-/** Rows present in the table but not seen by the pass `pass` (at most `limit`). */
 export function unseenRows(db: SyncDatabase, eventId: string, pass: number, limit: number): Promise<StoredRow[]> {
   return selectRows(db, eventId, `removed_at IS NULL AND seen_pass < ? ORDER BY attendee_key LIMIT ${limit}`, [pass]);
 }
 
-/** The rows present in the list, in key order, `limit` at a time after `afterKey`. */
 export function presentRows(db: SyncDatabase, eventId: string, afterKey: string, limit: number): Promise<StoredRow[]> {
   return selectRows(db, eventId, `removed_at IS NULL AND attendee_key > ? ORDER BY attendee_key LIMIT ${limit}`, [afterKey]);
 }
@@ -123,7 +114,6 @@ export interface SyncState {
   eventId: string;
   listOrder: ListOrder;
   listCounting: ListCounting;
-  /** Orders in the list as of the last read. */
   ordersInList: number;
   /** The number of the last full pass started (rows carry the pass that last saw them). */
   passNo: number;

@@ -70,7 +70,6 @@ export async function openBackgroundSync(options: CheckinOptions & { syncMs: num
     }
   };
   return {
-    /** Runs until `signal` fires; `report` gets the lines the view shows after each run. */
     loop: async (report: (lines: string[]) => void, signal: AbortSignal): Promise<void> => {
       while (!signal.aborted) {
         const lines = await linesAfterRun();

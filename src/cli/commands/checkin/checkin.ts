@@ -11,7 +11,6 @@ import { doorOptionsFrom, withDoorFlags, type DoorFlags, type DoorOptions } from
 export interface CheckinOptions extends DoorOptions {
   /** A ticket or order number: let it in and exit (script mode); undefined opens the view. */
   code?: string;
-  /** --sync: how often the view syncs the list in the background. */
   syncMs?: number;
   fullEveryMs: number;
 }

@@ -6,14 +6,12 @@ import { UsageError } from '../../../client/errors.js';
 import { exportFormatOf } from '../../../export/formats.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { confirmReplace } from '../../framework/prompt.js';
-import { eventAndDbFrom, withCheckinFlags, withDoorFlags, type DoorFlags } from './shared.js';
+import { eventAndDbFrom, withCheckinFlags, withDoorFlags, type DoorFlags, type DoorOptions } from './shared.js';
 
 const ARRIVAL_FORMATS = ['csv', 'json'] as const;
 type ArrivalFormat = (typeof ARRIVAL_FORMATS)[number];
 
-export interface CheckinExportOptions {
-  eventId: string;
-  db: string;
+export interface CheckinExportOptions extends Omit<DoorOptions, 'door'> {
   output?: string;
   force: boolean;
   format: ArrivalFormat;

@@ -30,7 +30,6 @@ export function withCheckinFlags<Flags extends DoorFlags>(flags: Flags, command:
   return { ...flags, db: flags.db ?? parent.db, door: flags.door ?? parent.door };
 }
 
-/** EVENT_ID and --db (else BOXOFFICE_SYNC_TO), refused when empty. */
 export function eventAndDbFrom(eventId: string, flags: DoorFlags, env: Readonly<Record<string, string | undefined>>): Omit<DoorOptions, 'door'> {
   const id = eventId.trim();
   if (id === '') throw new UsageError('EVENT_ID: must not be empty', 'EVENT_ID');

@@ -126,11 +126,8 @@ export async function runDoorView(options: CheckinOptions, context: CommandConte
           state.answer = undefined;
           return refresh();
         case 'up':
-          state.selected = Math.max(0, state.selected - 1);
-          draw();
-          return undefined;
         case 'down':
-          state.selected = Math.min(Math.max(0, state.matches.length - 1), state.selected + 1);
+          state.selected = Math.min(Math.max(0, state.matches.length - 1), Math.max(0, state.selected + (key.kind === 'up' ? -1 : 1)));
           draw();
           return undefined;
         case 'enter':

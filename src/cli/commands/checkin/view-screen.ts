@@ -19,7 +19,6 @@ export interface ViewState {
   selected: number;
   answer?: Answer;
   counts: TicketCount[];
-  /** When the sync last wrote the list (ISO). */
   listAsOf?: string;
   /** The background sync's plan and last outcome (with --sync). */
   syncLines: string[];
@@ -54,7 +53,6 @@ function ago(iso: string, now: Date): string {
   return `${Math.round(seconds / 3600)} h ago`;
 }
 
-/** The answer's headline, and its details (one line each). */
 function answerText(answer: Answer): { tone: Tone; headline: string; details: string[] } {
   if (answer.kind === 'nothing-to-undo') return { tone: 'undone', headline: 'NOTHING TO UNDO', details: ['this door has let nobody in'] };
   if (answer.kind === 'undone') {
