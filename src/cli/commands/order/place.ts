@@ -21,23 +21,8 @@ import { DEFAULT_FIELD, defaultRole } from '../../../orders/attendee-data.js';
 import { readFlagFile } from '../../process/stdin.js';
 import { printOut } from '../../../session/deps.js';
 
-interface PlaceOrderOptions {
-  /** Numeric, or the code form (looked up in the event list). */
-  eventId: string;
-  tickets: GivenTicketSpec[];
-  attendeeFlags: string[];
-  attendeesFile?: string;
-  fake: boolean;
-  status: ConfirmStatus;
-  referenceNo?: string;
-  yes: boolean;
-}
-
-type RawFlags = Partial<Pick<PlaceOrderOptions, 'attendeesFile' | 'fake' | 'referenceNo' | 'yes'>> & {
-  ticket?: string[];
-  attendee?: string[];
-  status: ConfirmStatus;
-};
+type RawFlags = { ticket?: string[]; attendee?: string[]; attendeesFile?: string; fake?: boolean; status: ConfirmStatus; referenceNo?: string; yes?: boolean };
+type PlaceOrderOptions = ReturnType<typeof toOptions>;
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -68,11 +53,12 @@ Examples:
 }
 
 /** Everything that can be refused without a request is refused here (exit 2). */
-function toOptions(eventId: string, flags: RawFlags): PlaceOrderOptions {
+function toOptions(eventId: string, flags: RawFlags) {
   if (flags.referenceNo !== undefined && flags.referenceNo.trim() === '') {
     throw new UsageError('--reference-no: must not be empty', '--reference-no');
   }
   return {
+    /** Numeric, or the code form (looked up in the event list). */
     eventId: eventId.trim(),
     tickets: parseTicketSpecs(flags.ticket ?? []),
     attendeeFlags: flags.attendee ?? [],
