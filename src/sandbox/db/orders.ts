@@ -221,22 +221,7 @@ export function releaseExpiredOrders(db: SandboxDatabase, createdBefore: Date): 
   return expired.length;
 }
 
-type ListedOrder = Pick<
-  OrderRow,
-  | 'id'
-  | 'order_no'
-  | 'grand_total'
-  | 'quantity'
-  | 'buyer_name'
-  | 'buyer_email'
-  | 'buyer_phone'
-  | 'city'
-  | 'state'
-  | 'country'
-  | 'address'
-  | 'zipcode'
-  | 'paid_by'
-> & { purchased_at: string; event_position: number };
+type ListedOrder = OrderRow & { purchased_at: string; event_position: number };
 
 export interface AttendeeRow {
   id: number;
@@ -262,12 +247,9 @@ export interface AttendeeListEntry {
 export function attendeeListRange(db: SandboxDatabase, eventId: number, first: number, last: number): AttendeeListEntry[] {
   if (last < first) return [];
   const range = [eventId, first, last] as const;
-  const orders = prepared(
-    db,
-    `SELECT id, order_no, grand_total, quantity, buyer_name, buyer_email, buyer_phone, city, state, country, address,
-       zipcode, paid_by, purchased_at, event_position
-     FROM orders WHERE event_id = ? AND event_position BETWEEN ? AND ? ORDER BY event_position`,
-  ).all(...range) as ListedOrder[];
+  const orders = prepared(db, `SELECT * FROM orders WHERE event_id = ? AND event_position BETWEEN ? AND ? ORDER BY event_position`).all(
+    ...range,
+  ) as ListedOrder[];
   const attendees = prepared(
     db,
     `SELECT a.order_id, a.id, a.ticket_id, t.name AS ticket_name, a.ticket_no, a.name, a.email, a.checkin, a.status

@@ -38,21 +38,6 @@ export function mintForRole(context: SandboxContext, role: SandboxTokenRole, acc
   })();
 }
 
-export function registerSandboxToolRoutes(app: SandboxApp, context: SandboxContext): void {
-  app.post('/sandbox/token', async (c) => {
-    const request = validate(tokenToolRequest, await readForm(c));
-    return c.json({ status: 'success', ...mintForRole(context, request.role, request.account) });
-  });
-  registerAttendeeToolRoutes(app, context);
-}
-
-const ATTENDEE_TOOL_ENDPOINTS = {
-  cancelOrder: '/sandbox/cancel-order',
-  cancelAttendee: '/sandbox/cancel-attendee',
-  answer: '/sandbox/answer',
-  removeOrder: '/sandbox/remove-order',
-} as const;
-
 const text = (field: string) =>
   z
     .string({ message: `${field}: required` })
@@ -74,42 +59,42 @@ function attendeeIdOf(db: SandboxDatabase, ticketNo: string): number {
   return row.id;
 }
 
-/** Sets one answer of an attendee: the value of the first answer with that label, or a new one. */
-function setAnswer(db: SandboxDatabase, attendeeId: number, label: string, value: string): void {
-  db.transaction(() => {
-    const existing = prepared(db, `SELECT position FROM attendee_answers WHERE attendee_id = ? AND label = ? ORDER BY position LIMIT 1`).get(
-      attendeeId,
-      label,
-    ) as { position: number } | undefined;
-    if (existing) {
-      prepared(db, `UPDATE attendee_answers SET value = ? WHERE attendee_id = ? AND position = ?`).run(value, attendeeId, existing.position);
-      return;
-    }
-    const { next } = prepared(db, `SELECT COALESCE(MAX(position), 0) + 1 AS next FROM attendee_answers WHERE attendee_id = ?`).get(attendeeId) as {
-      next: number;
-    };
-    insertAnswer(db, attendeeId, next, label, value);
-  })();
-}
-
-/** Back-office changes to attendees, so that tests of `attendees sync` can drive cancellations and edits while syncs run. */
-function registerAttendeeToolRoutes(app: SandboxApp, { db }: SandboxContext): void {
-  app.post(ATTENDEE_TOOL_ENDPOINTS.cancelOrder, async (c) => {
+/** The token tool, and back-office changes to attendees, so that tests of `attendees sync` can drive cancellations and edits while syncs run. */
+export function registerSandboxToolRoutes(app: SandboxApp, context: SandboxContext): void {
+  const { db } = context;
+  app.post('/sandbox/token', async (c) => {
+    const request = validate(tokenToolRequest, await readForm(c));
+    return c.json({ status: 'success', ...mintForRole(context, request.role, request.account) });
+  });
+  app.post('/sandbox/cancel-order', async (c) => {
     const { orderNo } = validate(orderRequest, await readForm(c));
     const cancelled = prepared(db, `UPDATE attendees SET status = 'cancelled' WHERE order_id = ? AND status = 'attending'`).run(orderIdOf(db, orderNo)).changes;
     return c.json({ status: 'success', orderNo, cancelled });
   });
-  app.post(ATTENDEE_TOOL_ENDPOINTS.cancelAttendee, async (c) => {
+  app.post('/sandbox/cancel-attendee', async (c) => {
     const { ticketNo } = validate(attendeeRequest, await readForm(c));
     const cancelled = prepared(db, `UPDATE attendees SET status = 'cancelled' WHERE id = ? AND status = 'attending'`).run(attendeeIdOf(db, ticketNo)).changes;
     return c.json({ status: 'success', ticketNo, cancelled });
   });
-  app.post(ATTENDEE_TOOL_ENDPOINTS.answer, async (c) => {
+  app.post('/sandbox/answer', async (c) => {
     const { ticketNo, label, value } = validate(answerRequest, await readForm(c));
-    setAnswer(db, attendeeIdOf(db, ticketNo), label, value);
+    const attendeeId = attendeeIdOf(db, ticketNo);
+    // The value of the first answer with that label, or a new answer.
+    db.transaction(() => {
+      const updated = prepared(
+        db,
+        `UPDATE attendee_answers SET value = ?
+         WHERE attendee_id = ? AND position = (SELECT MIN(position) FROM attendee_answers WHERE attendee_id = ? AND label = ?)`,
+      ).run(value, attendeeId, attendeeId, label).changes;
+      if (updated > 0) return;
+      const { next } = prepared(db, `SELECT COALESCE(MAX(position), 0) + 1 AS next FROM attendee_answers WHERE attendee_id = ?`).get(attendeeId) as {
+        next: number;
+      };
+      insertAnswer(db, attendeeId, next, label, value);
+    })();
     return c.json({ status: 'success', ticketNo, label, value });
   });
-  app.post(ATTENDEE_TOOL_ENDPOINTS.removeOrder, async (c) => {
+  app.post('/sandbox/remove-order', async (c) => {
     const { orderNo } = validate(orderRequest, await readForm(c));
     // The order keeps its row; without a list position it is no longer in the attendee list.
     prepared(db, `UPDATE orders SET event_position = NULL WHERE id = ?`).run(orderIdOf(db, orderNo));

@@ -130,13 +130,14 @@ type GivenSpan = Partial<Record<'startDate' | 'startTime' | 'endDate' | 'endTime
 
 type TicketRequest = z.output<typeof addTicketRequest> | z.output<typeof updateTicketRequest>;
 
-/**
- * The columns add-ticket and update-ticket set alike from their request; optional parameters left
- * out of an update keep the `stored` values.
- */
+/** The columns add-ticket and update-ticket set alike; optional parameters left out of an update keep the `stored` values (E002 when min > max). */
 function ticketColumns(request: TicketRequest, event: EventRow, now: Date, stored?: TicketRow) {
   const span = checkedSpan(request, event, now, stored);
-  const [minQuantity, maxQuantity] = quantityRange(request, stored);
+  const minQuantity = request.minQuantity ?? stored?.min_quantity ?? DEFAULT_MIN_QUANTITY;
+  const maxQuantity = request.maxQuantity ?? stored?.max_quantity ?? DEFAULT_MAX_QUANTITY;
+  if (minQuantity > maxQuantity) {
+    throw new SandboxError('E002', { description: `maxQuantity ${maxQuantity} is less than minQuantity ${minQuantity}`, field: 'maxQuantity' });
+  }
   return {
     name: request.ticketName,
     description: request.ticketDescription ?? stored?.description ?? null,
@@ -174,16 +175,6 @@ function checkedSpan(given: GivenSpan, event: EventRow, now: Date, stored?: Span
     });
   }
   return span;
-}
-
-/** minQuantity and maxQuantity as given, else as stored, else the defaults; E002 when min > max. */
-function quantityRange(given: { minQuantity?: number; maxQuantity?: number }, stored?: TicketRow): [number, number] {
-  const min = given.minQuantity ?? stored?.min_quantity ?? DEFAULT_MIN_QUANTITY;
-  const max = given.maxQuantity ?? stored?.max_quantity ?? DEFAULT_MAX_QUANTITY;
-  if (min > max) {
-    throw new SandboxError('E002', { description: `maxQuantity ${max} is less than minQuantity ${min}`, field: 'maxQuantity' });
-  }
-  return [min, max];
 }
 
 const DISCOUNT_FIELD_CODES: FieldCodes = {

@@ -10,25 +10,15 @@ import { wholeNumber } from '../../framework/params.js';
 import { printOut } from '../../../session/deps.js';
 import { EXIT } from '../../framework/exit-codes.js';
 import { createPrivateDirectory } from '../../../util/private-file.js';
+import type { StartSandboxOptions } from '../../../sandbox/server.js';
 import { defaultSandboxDbPath, removeSandboxSecret, SANDBOX_SECRET_ENV, sandboxSecretFile, writeSandboxSecret } from './shared.js';
 
 const LIMITS_MODES = ['none', 'realistic'] as const;
-type LimitsFlag = (typeof LIMITS_MODES)[number];
 /** Must match AttendeeListOrder in src/sandbox/context.ts (kept here so the verb stays light). */
 const LIST_ORDERS = ['oldest-first', 'newest-first'] as const;
 
-interface StartOptions {
-  port: number;
-  /** A file path, or ':memory:'. */
-  dbPath: string;
-  limits: LimitsFlag;
-  faults?: string;
-  quirks: boolean;
-  holdTimeoutMs?: number;
-  listOrder?: (typeof LIST_ORDERS)[number];
-  seed?: string;
-  printSecret: boolean;
-}
+type StartOptions = Pick<StartSandboxOptions, 'dbPath' | 'faults' | 'holdTimeoutMs' | 'listOrder' | 'seed'> &
+  Required<Pick<StartSandboxOptions, 'port' | 'limits' | 'quirks'>> & { printSecret: boolean };
 
 type StartFlags = Record<'port' | 'limits', string> &
   Partial<Record<'db' | 'faults' | 'holdTimeout' | 'listOrder' | 'seed', string> & Record<'quirks' | 'printSecret', boolean>>;
@@ -61,7 +51,7 @@ export function registerSandboxStart(group: Command, context: CommandContext, ru
       verbAction(context, run, (flags: StartFlags) => ({
         port: wholeNumber(flags.port, '--port', 0, 65535),
         dbPath: flags.db ?? defaultSandboxDbPath(context.deps.env),
-        limits: flags.limits as LimitsFlag,
+        limits: flags.limits as StartOptions['limits'],
         faults: flags.faults,
         quirks: flags.quirks === true,
         holdTimeoutMs: flags.holdTimeout === undefined ? undefined : parseDuration(flags.holdTimeout, '--hold-timeout', { positive: true }),
