@@ -8,7 +8,7 @@ import type { AttendeeAnswers } from '../../../orders/answers.js';
 import { type PlacedOrder, type ConfirmStatus, type FlowLook, placeOrder } from '../../../orders/place.js';
 import { OrderIntentFile } from '../../../orders/intent.js';
 import { dirname } from 'node:path';
-import { formatTicketSpec, parseTicketSpecs, totalQuantity, type GivenTicketSpec, type TicketSpec, uniqueTickets } from '../../../orders/ticket-spec.js';
+import { formatTicketSpec, parseTicketSpecs, totalQuantity, type TicketSpec, uniqueTickets } from '../../../orders/ticket-spec.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { LIVE_PROFILE } from '../../../session/config/profile.js';
 import { confirmOnLive, createPrompter, requireYesWithoutTerminal, type Prompter } from '../../framework/prompt.js';
