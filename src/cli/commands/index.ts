@@ -39,7 +39,6 @@ export async function registerCommands(program: Command, context: CommandContext
   });
 }
 
-/** Every top-level command name, in help order. */
 export function topLevelCommandNames(): TopLevelName[] {
   return GROUPS.flatMap((group) => group.commands);
 }

@@ -10,7 +10,6 @@ export type EventIdOptions = { eventId: string };
 
 export type NoOptions = Record<string, never>;
 
-/** A command's action: its arguments and flags made into the verb's options, then the verb run with them. */
 export function verbAction<Options, Args extends unknown[]>(
   context: CommandContext,
   run: RunVerb<Options>,

@@ -22,7 +22,6 @@ export function parseDuration(text: string, flag: string, options: { positive?: 
 
 // A --watch interval whose refreshes alone would spend more than the hourly read quota is refused;
 // the sandbox (a loopback address) applies no quota unless started with --limits.
-
 export function checkWatchInterval(intervalMs: number, apiUrl: string, readsPerRefresh: number, flag = '--watch'): void {
   if (isLoopbackHost(new URL(apiUrl).hostname)) return;
   const perHour = (readsPerRefresh * 3_600_000) / intervalMs;

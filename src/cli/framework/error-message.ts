@@ -51,7 +51,6 @@ function messageWithCommands(error: Error): string {
   return error.message;
 }
 
-/** The `local` profile's port. */
 const SANDBOX_DEFAULT_PORT = '4010';
 
 /** `interrupted`: Ctrl-C reached the process (SIGINT), whatever error the work then met. */

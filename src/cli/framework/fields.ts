@@ -35,7 +35,6 @@ function paramOf(field: FieldSpec, verb: Verb): ParamSpec {
   };
 }
 
-/** The flags (and positional ids) of `verb` on `table`'s resource. */
 export function paramsOf(table: ResourceTable, verb: Verb): ParamSpec[] {
   return fieldsOf(table, verb).map((field) => paramOf(field, verb));
 }

@@ -14,7 +14,6 @@ const HEADINGS: Readonly<Record<string, string>> = { 'Global Options:': 'Inherit
 const ITEM_INDENT = 2;
 const UNDER_TERM_INDENT = 6;
 
-/** `boxoffice ticket list` for the `list` command under `ticket`. */
 function commandPath(command: Command): string {
   const names: string[] = [];
   for (let current: Command | null = command; current; current = current.parent) names.unshift(current.name());

@@ -27,7 +27,6 @@ function resolve(target: RowTarget): { io: Io; env?: Deps['env']; header: boolea
   return { io: target, header: false };
 }
 
-/** Prints one JSON document on stdout (the whole of stdout under --json). */
 export function writeJson(io: Pick<Io, 'stdout' | 'print'>, value: unknown): void {
   printOut(io, `${JSON.stringify(value, null, 2)}\n`);
 }
@@ -150,7 +149,6 @@ export function fitColumns(
   return { shown, widths };
 }
 
-/** `text` cut to `width` characters, ending in "…" when cut. */
 export function shorten(text: string, width: number): string {
   const characters = [...text];
   if (characters.length <= width) return text;

@@ -11,7 +11,6 @@ export function streamsJsonLines(command: Command): Command {
   return command;
 }
 
-/** Whether the command `argv` runs in `program` writes a stream with --json. */
 export function runsJsonStream(program: Command, argv: readonly string[]): boolean {
   let current = program;
   for (let index = 0; index < argv.length; index++) {
