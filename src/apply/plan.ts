@@ -95,7 +95,7 @@ function sameValue(a: unknown, b: unknown): boolean {
 type StepAction = 'create' | 'update' | 'unchanged' | 'unchecked' | 'blocked';
 
 /** `from`: the current value (the service's, else last applied; undefined when unknown); `drift`: changed by the service, not by the file. */
-export interface FieldChange {
+interface FieldChange {
   field: string;
   from: unknown;
   to: unknown;

@@ -1,6 +1,6 @@
 // The plan for people (one line per record, like terraform's) and for scripts (one JSON document).
 import type { AppliedIds, StepDone } from './execute.js';
-import { countSteps, type FieldChange, type Plan, type PlanCounts, type PlanStep } from './plan.js';
+import { countSteps, type Plan, type PlanCounts, type PlanStep } from './plan.js';
 
 const SYMBOL = { create: '+', update: '~', unchanged: '=', unchecked: '?', blocked: '!' } as const;
 const MAX_VALUE_LENGTH = 40;
@@ -31,11 +31,6 @@ function formatValue(value: unknown): string {
   return String(value);
 }
 
-function formatChange(change: FieldChange): string {
-  const text = `${change.field} ${formatValue(change.from)} → ${formatValue(change.to)}`;
-  return change.drift ? `${text} (drift: changed on the service)` : text;
-}
-
 export function formatStep(step: PlanStep): string {
   const id = step.id ? ` (id ${step.id})` : '';
   const flags = [
@@ -47,7 +42,10 @@ export function formatStep(step: PlanStep): string {
     step.duplicates ? `DUPLICATE: also ${step.duplicates.map((id) => `id ${id}`).join(', ')} on the service` : undefined,
   ].filter((flag) => flag !== undefined);
   const flagText = flags.length > 0 ? ` [${flags.join('; ')}]` : '';
-  const changes = step.changes.length > 0 ? `: ${step.changes.map(formatChange).join(', ')}` : '';
+  const changeTexts = step.changes.map(
+    ({ field, from, to, drift }) => `${field} ${formatValue(from)} → ${formatValue(to)}${drift ? ' (drift: changed on the service)' : ''}`,
+  );
+  const changes = changeTexts.length > 0 ? `: ${changeTexts.join(', ')}` : '';
   return `${SYMBOL[step.action]} ${step.action} ${step.resource} ${step.key}${id}${flagText}${changes}`;
 }
 

@@ -9,9 +9,7 @@ export interface TicketSpec {
 }
 
 /** A spec as given: the ticket id may be the service's code form (TKCIGJ), looked up before ordering. */
-export interface GivenTicketSpec extends Omit<TicketSpec, 'ticketId'> {
-  ticketId: number | string;
-}
+export type GivenTicketSpec = Omit<TicketSpec, 'ticketId'> & { ticketId: number | string };
 
 const WHOLE_NUMBER = /^\d+$/;
 const TICKET_CODE = /^[A-Za-z][A-Za-z0-9]*$/;

@@ -13,18 +13,12 @@ import { applyConnection } from '../../../session/apply-connection.js';
 import { EXIT } from '../../framework/exit-codes.js';
 import { countSteps } from '../../../apply/plan.js';
 
-interface ApplyOptions {
-  file: string;
-  statePath?: string;
-  dryRun: boolean;
-  detailedExitcode: boolean;
-  recreateUncertain: boolean;
-  yes: boolean;
-  lockTimeoutMs: number;
-  maxWaitMs?: number;
-}
-
-type ApplyFlags = Partial<Pick<ApplyOptions, 'dryRun' | 'detailedExitcode' | 'recreateUncertain' | 'yes'>> & {
+type ApplyOptions = ReturnType<typeof applyOptionsFrom>;
+type ApplyFlags = {
+  dryRun?: boolean;
+  detailedExitcode?: boolean;
+  recreateUncertain?: boolean;
+  yes?: boolean;
   state?: string;
   lockTimeout: string;
   maxWait?: string;
@@ -65,7 +59,7 @@ export function registerApply(program: Command, context: CommandContext, run: Ru
     .action(verbAction(context, run, (file: string, flags: ApplyFlags) => applyOptionsFrom(file, flags)));
 }
 
-function applyOptionsFrom(file: string, flags: ApplyFlags): ApplyOptions {
+function applyOptionsFrom(file: string, flags: ApplyFlags) {
   if (file.trim() === '') throw new UsageError('FILE: must name a setup file', 'FILE');
   if (flags.state !== undefined && flags.state.trim() === '') throw new UsageError('--state: must name a file', '--state');
   if (flags.detailedExitcode === true && flags.dryRun !== true) {

@@ -20,14 +20,8 @@ import { printOut } from '../../../session/deps.js';
 
 const LIST_FORMATS = ['table', 'csv'] as const;
 
-interface ListBookingsOptions extends DateWindow {
-  bookingKeyFile?: string;
-  format: (typeof LIST_FORMATS)[number];
-  yes?: boolean;
-  maxWaitMs?: number;
-}
-
-type ListFlags = Partial<DateWindow> & Pick<ListBookingsOptions, 'bookingKeyFile' | 'format' | 'yes'> & { maxWait?: string };
+type ListFlags = Partial<DateWindow> & { bookingKeyFile?: string; format: (typeof LIST_FORMATS)[number]; yes?: boolean; maxWait?: string };
+type ListBookingsOptions = DateWindow & Omit<ListFlags, keyof DateWindow | 'maxWait'> & { maxWaitMs?: number };
 
 /** Past this many calls, the command says how many it will make before making them. */
 const LARGE_RANGE_CALLS = 100;
