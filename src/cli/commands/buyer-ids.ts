@@ -4,18 +4,10 @@
 // list (E9) and ticket list (E8), which needs the organizer's token.
 import { NotLoggedInError, NotFoundError, UsageError, withNotes } from '../../client/errors.js';
 import type { EventApi } from '../../client/event-api.js';
-import type { EventListItem } from '../../client/schemas/index.js';
 import { ticketCodeOf, ticketMatches } from '../../client/fields/ticket.js';
 
 function isNumericId(text: string): boolean {
   return /^\d+$/.test(text) && Number(text) >= 1;
-}
-
-/** The numeric id beside an event list item's code, when the service sent one that differs. */
-function numericEventIdOf(event: Pick<EventListItem, 'eventId' | 'id'>): string | undefined {
-  const id = event.id === undefined ? undefined : String(event.id);
-  if (id !== undefined && id !== event.eventId) return id;
-  return isNumericId(event.eventId) ? event.eventId : undefined;
 }
 
 /** The numeric ids the Publisher API takes for an event and tickets given in either form (numeric ones without a request). */
@@ -42,7 +34,10 @@ export async function resolveBuyerIds(
     // The event list answered without it: the id is wrong, not the token (E007's other meaning).
     throw withNotes(notListed, { explanation: `event ${eventGiven} not found; list the events with boxoffice event list` });
   }
-  const eventId = numericEventIdOf(event);
+  // The numeric id beside the event's code, when the service sent one that differs.
+  const listedId = event.id === undefined ? undefined : String(event.id);
+  let eventId = listedId !== event.eventId ? listedId : undefined;
+  eventId ??= isNumericId(event.eventId) ? event.eventId : undefined;
   if (eventId === undefined) {
     throw new UsageError(`event ${eventGiven}: the event list gives no numeric id for it, which the buyer side needs`, 'EVENT_ID');
   }

@@ -1,7 +1,7 @@
 // `boxoffice catalog segments` (P1): the segment → category → topic tree, one row per category.
 import { Option, type Command } from 'commander';
 import { EVENT_TYPES, EVENT_VISIBILITIES } from '../../../client/schemas/values.js';
-import type { SegmentNode, SegmentsRequest } from '../../../client/schemas/index.js';
+import type { SegmentsRequest } from '../../../client/schemas/index.js';
 import { verbAction, type CommandContext, type RunVerb } from '../../framework/context.js';
 import { PUBLISHER_KEY_ONLY, withSession } from '../../../session/session.js';
 import { writeAnswer } from '../../output/index.js';
@@ -16,16 +16,11 @@ export function registerCatalogSegments(group: Command, context: CommandContext,
     .action(verbAction(context, run, (flags: SegmentsRequest) => flags));
 }
 
-interface SegmentRow {
-  segment: SegmentNode;
-  category?: SegmentNode['category'][number];
-}
-
 async function runCatalogSegments(request: SegmentsRequest, context: CommandContext): Promise<void> {
   await withSession(context, PUBLISHER_KEY_ONLY, async (session) => {
     const body = await session.client.publisher.segments(request);
-    const rows: SegmentRow[] = body.segments.flatMap((segment) =>
-      segment.category.length === 0 ? [{ segment }] : segment.category.map((category) => ({ segment, category })),
+    const rows = body.segments.flatMap((segment) =>
+      (segment.category.length === 0 ? [undefined] : segment.category).map((category) => ({ segment, category })),
     );
     await writeAnswer(
       context,
