@@ -10,12 +10,8 @@ import { tooManyRequests } from '../errors.js';
 import { type CreatedKind, LIVE_QUOTAS } from '../../client/live-quotas.js';
 import { isApiPath } from './index.js';
 
-interface WindowRule {
-  /** Named in the error description. */
-  name: string;
-  limit: number;
-  windowMs: number;
-}
+/** `name`: as the error description names the rule. */
+type WindowRule = { name: string; limit: number; windowMs: number };
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
@@ -32,11 +28,7 @@ const REALISTIC_QUOTAS: ReadonlyMap<string, WindowRule> = new Map([
   ['/api/e/create', creationRule('event')],
   ['/api/e/add-ticket', creationRule('ticket')],
   ['/api/e/add-discount', creationRule('discount')],
-  ['/api/e/get-event', READ_RULE],
-  ['/api/e/get-tickets', READ_RULE],
-  ['/api/e/get-all-events', READ_RULE],
-  ['/api/e/get-report', READ_RULE],
-  ['/api/e/get-booking-list', READ_RULE],
+  ...['get-event', 'get-tickets', 'get-all-events', 'get-report', 'get-booking-list'].map((read) => [`/api/e/${read}`, READ_RULE] as const),
 ]);
 
 type LimitVerdict = { allowed: true } | { allowed: false; rule: WindowRule; retryAfterSeconds: number };
