@@ -102,10 +102,7 @@ function closestField(unknown: string, known: readonly string[]): string | undef
 
 const SECTION_SCHEMAS: Partial<Record<PropertyKey, { shape: object }>> = { event: eventSchema, tickets: ticketSchema, discounts: discountSchema };
 
-interface Problem {
-  path: Path;
-  message: string;
-}
+type Problem = { path: Path; message: string };
 
 const REFERENCE = /\$\$\{|\$\{([^}]*)\}|\$\{/g;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -124,10 +124,7 @@ export interface PlanStep {
 }
 
 /** `notes`: what the plan cannot do or the user should know, one line each. */
-export interface Plan {
-  steps: PlanStep[];
-  notes: string[];
-}
+export type Plan = { steps: PlanStep[]; notes: string[] };
 
 /**
  * `eventAdopted`: found by its url although the state did not name it; `discounts`: the event's automatic ones, from the Publisher API's

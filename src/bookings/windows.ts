@@ -10,10 +10,7 @@ import { dateProblem } from '../client/schemas/values.js';
 export const MAX_WINDOW_DAYS = 31;
 
 /** Both days yyyy-mm-dd, inclusive. */
-export interface DateWindow {
-  fromDate: string;
-  toDate: string;
-}
+export type DateWindow = { fromDate: string; toDate: string };
 
 const DAY_MS = 86_400_000;
 

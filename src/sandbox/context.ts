@@ -3,9 +3,7 @@ import type { Hono } from 'hono';
 import type { SandboxDatabase } from './db/index.js';
 import type { Account } from './db/accounts.js';
 
-export interface SandboxClock {
-  now(): Date;
-}
+export type SandboxClock = { now(): Date };
 
 export const systemSandboxClock: SandboxClock = { now: () => new Date() };
 

@@ -44,10 +44,7 @@ export interface PricedLine {
   total: number;
 }
 
-export interface PricedCart {
-  cart: Cart;
-  lines: PricedLine[];
-}
+export type PricedCart = { cart: Cart; lines: PricedLine[] };
 
 function isActive(rule: DiscountRule, now: string): boolean {
   const { startsAt, endsAt } = saleWindow(rule);

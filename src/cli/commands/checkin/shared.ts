@@ -10,10 +10,7 @@ export interface DoorOptions {
   door: string;
 }
 
-export interface DoorFlags {
-  db?: string;
-  door?: string;
-}
+export type DoorFlags = { db?: string; door?: string };
 
 export function withDoorFlags(command: Command, door: 'door' | 'no-door' = 'door'): Command {
   command.option('--db <dest>', 'the database attendees sync fills: a SQLite file or a postgres:// URL (also BOXOFFICE_SYNC_TO)');
