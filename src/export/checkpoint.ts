@@ -20,7 +20,6 @@ export function exportSource(apiUrl: string, token: string) {
 }
 export type ExportSource = ReturnType<typeof exportSource>;
 
-/** A count or an offset in bytes. */
 const count = () => z.int().check(z.nonnegative());
 
 /** A run of rows from `fromByte` to the next segment's start, written with `customColumns` custom columns. */

@@ -148,7 +148,6 @@ export class SpoolWriter {
   }
 }
 
-/** The order numbers in the first `endByte` bytes of the order list. */
 export function* readOrderNumbers(path: string, endByte: number): Generator<string> {
   for (const lines of spoolRows(path, 0, endByte, false)) {
     for (const line of lines) if (line.length > 0) yield JSON.parse(line.toString('utf8')) as string;

@@ -81,7 +81,6 @@ function* exportBody(source: OutputSource, format: ExportFormat): Generator<Buff
   if (format === 'json') yield Buffer.from(rowsWritten === 0 ? ']\n' : '\n]\n');
 }
 
-/** Writes the whole export to the new file at `path`, synchronously. */
 export async function writeExportFile(source: OutputSource, format: ExportFormat, path: string, signal?: AbortSignal): Promise<void> {
   const file = new AppendOnlyFile(path);
   try {

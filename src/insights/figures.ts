@@ -69,7 +69,6 @@ export class FiguresAccumulator {
     return this.orderCount;
   }
 
-  /** The order number of the last row counted. */
   get lastOrder(): string | undefined {
     return this.lastOrderNo;
   }

@@ -46,7 +46,6 @@ export function eventSales(tickets: readonly OrganizerTicket[], report: ReportRe
 
 export interface InsightsReport {
   eventId: string | null;
-  /** The event's name where known. */
   title: string;
   currency: string | null;
   timezone: string;
