@@ -1,8 +1,6 @@
-// The export formats; where an export to FILE keeps its work until it is complete, and the
-// checkpoint that lets `--resume` continue from the last completed batch. The checkpoint is
-// replaced atomically once batches have reached the spool; it describes exactly the first
-// `spoolBytes` of the spool and `ordersBytes` of the order list. It names the service and
-// account it was written for: the same event id on another service is another list.
+// The export formats; where an export to FILE keeps its work until it is complete, and the checkpoint that lets `--resume` continue from the last completed
+// batch. The checkpoint is replaced atomically once batches have reached the spool; it describes exactly the first `spoolBytes` of the spool and `ordersBytes`
+// of the order list. It names the service and account it was written for: the same event id on another service is another list.
 import { createHash } from 'node:crypto';
 import { closeSync, constants, readFileSync, renameSync } from 'node:fs';
 import * as z from 'zod/mini';
@@ -22,7 +20,6 @@ export function exportSource(apiUrl: string, token: string) {
 }
 export type ExportSource = ReturnType<typeof exportSource>;
 
-/** A count or an offset in bytes. */
 const count = () => z.int().check(z.nonnegative());
 
 /** A run of rows from `fromByte` to the next segment's start, written with `customColumns` custom columns. */

@@ -1,6 +1,5 @@
-// The export's header: the fixed columns, then one column per custom form label in the order the
-// labels were first seen. A label that equals a fixed column's name (or a name already taken)
-// gets " (form)" appended, so that JSON keys stay unique.
+// The export's header: the fixed columns, then one column per custom form label in the order the labels were first seen. A label that equals a fixed column's
+// name (or a name already taken) gets " (form)" appended, so that JSON keys stay unique.
 import { FIXED_COLUMNS, type Answer } from './flatten.js';
 
 export class ColumnRegistry {
@@ -10,8 +9,8 @@ export class ColumnRegistry {
   private readonly taken = new Set<string>(FIXED_COLUMNS);
   private readonly names: string[] = [...FIXED_COLUMNS];
 
-  // observe and appendCustomCells run for every attendee: indexed loops, as destructuring each
-  // answer and iterating the Map allocated iterators before V8 optimised them.
+  // observe and appendCustomCells run for every attendee: indexed loops, as destructuring each answer and iterating the Map allocated iterators before V8
+  // optimised them.
   observe(answers: readonly Answer[]): void {
     for (let index = 0; index < answers.length; index += 1) {
       const label = answers[index][0];

@@ -1,5 +1,5 @@
-// The attendee export: page the list, drop repeated orders, append each batch's rows to the
-// spool, checkpoint, then write the final file with the full header. Memory never holds the rows.
+// The attendee export: page the list, drop repeated orders, append each batch's rows to the spool, checkpoint, then write the final file with the full header.
+// Memory never holds the rows.
 import { closeSync, constants, existsSync } from 'node:fs';
 import { mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,8 +45,8 @@ export interface ExportRequest {
 }
 
 /**
- * Whether an error body after records were received ends the list (the live service's answer past
- * the end has never been shown): yes, unless the token was refused, rate-limited or the service busy.
+ * Whether an error body after records were received ends the list (the live service's answer past the end has never been shown): yes, unless the token was
+ * refused, rate-limited or the service busy.
  */
 export function errorEndsAttendeeList(error: unknown): boolean {
   return (
@@ -165,9 +165,8 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
     columns.observe(resumed.labels.map((label): [string, string] => [label, '']));
     env.notice(`resuming at record ${resumed.nextRecord} (${countOf(seen.size, 'order')} already exported)`);
   }
-  // The checkpoint is rewritten at most once a second while batches flow (each rewrite is a
-  // file write and a rename), and always when the run stops, so that a resumed run repeats at
-  // most a second's worth of batches after a crash and none after an interruption or an error.
+  // The checkpoint is rewritten at most once a second while batches flow (each rewrite is a file write and a rename), and always when the run stops, so that a
+  // resumed run repeats at most a second's worth of batches after a crash and none after an interruption or an error.
   let spool: SpoolWriter | undefined;
   let checkpointWrittenAt = -Infinity;
   let checkpointStale = false;
@@ -198,9 +197,8 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
       signal: env.signal,
     });
     for await (const batch of batches) {
-      // Rows after a new label are a new segment (more custom columns). The rows are gathered as
-      // one string and encoded once per segment: encoding each row on its own cost a call into
-      // Node per row. The checkpoint counts the batch once it is appended.
+      // Rows after a new label are a new segment (more custom columns). The rows are gathered as one string and encoded once per segment: encoding each row on
+      // its own cost a call into Node per row. The checkpoint counts the batch once it is appended.
       const segments: SpoolSegment[] = [];
       const orderNumbers: string[] = [];
       let customColumns = checkpoint.labels.length;
@@ -263,8 +261,8 @@ export async function exportAttendees(request: ExportRequest, env: ExportEnviron
         spool = undefined;
         await removeWork(paths);
       } else if (checkpointStale) {
-        // Everything counted is flushed to the work files and counted in the checkpoint. (Where a
-        // write fails, the last checkpoint written stands, and --resume truncates back to it.)
+        // Everything counted is flushed to the work files and counted in the checkpoint. (Where a write fails, the last checkpoint written stands, and --resume
+        // truncates back to it.)
         await saveCheckpoint(true).catch(() => undefined);
       }
     }

@@ -1,5 +1,5 @@
-// One attendee-list record (an order) → one flat row per attendee (docs/export.md), its custom form
-// answers as (label, value) pairs in the record's order (columns.ts places them).
+// One attendee-list record (an order) → one flat row per attendee (docs/export.md), its custom form answers as (label, value) pairs in the record's order
+// (columns.ts places them).
 import type { AttendeeEntry, AttendeeRecord } from '../client/schemas/index.js';
 
 export const FIXED_COLUMNS = [
@@ -30,9 +30,8 @@ function cellText(value: unknown): string {
 }
 
 /**
- * Answers from `details` ([] when none, an object label → value, or an array of
- * {label, value}) and from `additionalInfo` (an object, as in order details). Labels are trimmed;
- * a label answered twice for one attendee keeps both values, joined by "; ".
+ * Answers from `details` ([] when none, an object label → value, or an array of {label, value}) and from `additionalInfo` (an object, as in order details).
+ * Labels are trimmed; a label answered twice for one attendee keeps both values, joined by "; ".
  */
 export function answersOf(entry: AttendeeEntry): Answer[] {
   const answers: Answer[] = [];
@@ -81,10 +80,7 @@ function answerFor(answers: readonly Answer[], labels: readonly string[]): strin
   return answers.find(([label]) => labels.includes(label.toLowerCase()))?.[1].trim() ?? '';
 }
 
-/**
- * The attendee's name as sent; when the service sends none (`name: null`, live service 2020),
- * the `First Name` and `Last Name` answers joined.
- */
+/** The attendee's name as sent; when the service sends none (`name: null`, live service 2020), the `First Name` and `Last Name` answers joined. */
 function attendeeName(entry: AttendeeEntry, answers: readonly Answer[]): string {
   const sent = cellText(entry.name);
   if (sent.trim() !== '') return sent;

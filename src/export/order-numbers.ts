@@ -1,9 +1,7 @@
-// The set of order numbers seen, which is all the de-duplication keeps. Order numbers are
-// usually a prefix and a run of digits (SBX00000042, SEEDE7E113840000100); those are stored as
-// small integers grouped by (prefix, digit count, the digits' value above 2^30), a fraction of
-// the memory of the strings themselves at 100,000 orders. The grouping keeps it exact: the
-// prefix is everything before the last run of digits, so it ends with a non-digit, and "A007"
-// and "A7" land in different groups by their digit counts. Anything else is kept as a string.
+// The set of order numbers seen, which is all the de-duplication keeps. Order numbers are usually a prefix and a run of digits (SBX00000042,
+// SEEDE7E113840000100); those are stored as small integers grouped by (prefix, digit count, the digits' value above 2^30), a fraction of the memory of the
+// strings themselves at 100,000 orders. The grouping keeps it exact: the prefix is everything before the last run of digits, so it ends with a non-digit, and
+// "A007" and "A7" land in different groups by their digit counts. Anything else is kept as a string.
 
 /** Values below this are small integers (V8 Smis), which a Set holds without a box each. */
 const LOW_RANGE = 2 ** 30;
@@ -37,8 +35,8 @@ export class OrderNumberSet {
   }
 
   /**
-   * "SBX00000042" → the group of ("SBX", 8 digits, high part 0), with `low` set to 42; undefined
-   * unless the number ends with 1 to 15 digits. Scanned by hand: this runs for every order.
+   * "SBX00000042" → the group of ("SBX", 8 digits, high part 0), with `low` set to 42; undefined unless the number ends with 1 to 15 digits. Scanned by hand:
+   * this runs for every order.
    */
   private groupOf(orderNo: string): Set<number> | undefined {
     let start = orderNo.length;

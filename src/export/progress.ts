@@ -1,5 +1,5 @@
-// The progress line on stderr (only on a terminal): orders, their rate and, once a few batches give
-// a rate and the attendees to expect are known, a bar and an ETA. Redrawn at most ten times a second.
+// The progress line on stderr (only on a terminal): orders, their rate and, once a few batches give a rate and the attendees to expect are known, a bar and an
+// ETA. Redrawn at most ten times a second.
 import type { Writable } from 'node:stream';
 import { formatDuration } from '../util/duration.js';
 import { countOf, formatCount } from '../util/count.js';

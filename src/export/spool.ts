@@ -1,8 +1,6 @@
-// The spool: the rows in the output format, appended batch by batch with the custom columns known
-// when they were written (a later label only adds columns at the end: write-output.ts pads the
-// rows before it). Beside it, the order numbers written, from which --resume rebuilds the set it
-// de-duplicates by. Appends are synchronous (fs/promises costs markedly more per call) and
-// gathered into writes of about 256 KiB, flushed before each checkpoint.
+// The spool: the rows in the output format, appended batch by batch with the custom columns known when they were written (a later label only adds columns at
+// the end: write-output.ts pads the rows before it). Beside it, the order numbers written, from which --resume rebuilds the set it de-duplicates by. Appends
+// are synchronous (fs/promises costs markedly more per call) and gathered into writes of about 256 KiB, flushed before each checkpoint.
 import { closeSync, constants, ftruncateSync, readSync, writeSync } from 'node:fs';
 import { createPrivateFile, openOwnFile } from '../util/private-file.js';
 
@@ -44,9 +42,8 @@ export class AppendOnlyFile {
 }
 
 /**
- * Bytes gathered into one buffer that is reused (and grows when more is needed at once). Text is
- * encoded straight into it, so nothing gathered lives on as a JS string: strings held across
- * batches would be promoted to V8's old generation and raise peak memory.
+ * Bytes gathered into one buffer that is reused (and grows when more is needed at once). Text is encoded straight into it, so nothing gathered lives on as a JS
+ * string: strings held across batches would be promoted to V8's old generation and raise peak memory.
  */
 export class ByteBuffer {
   private buffer = Buffer.allocUnsafe(128 * 1024);
@@ -151,7 +148,6 @@ export class SpoolWriter {
   }
 }
 
-/** The order numbers in the first `endByte` bytes of the order list. */
 export function* readOrderNumbers(path: string, endByte: number): Generator<string> {
   for (const lines of spoolRows(path, 0, endByte, false)) {
     for (const line of lines) if (line.length > 0) yield JSON.parse(line.toString('utf8')) as string;
@@ -182,10 +178,9 @@ const LINE_END = 0x0a;
 const QUOTE = 0x22;
 
 /**
- * The rows in bytes [start, end) of a spool file without their line ends, a read's worth at a
- * time, as views of a reused buffer (valid until the next batch). A line end or a quote is one
- * byte in UTF-8 and never part of another character, so nothing needs decoding. With `quoted`
- * (CSV) a line end counts only outside quotes: after an even number of them (RFC 4180).
+ * The rows in bytes [start, end) of a spool file without their line ends, a read's worth at a time, as views of a reused buffer (valid until the next batch). A
+ * line end or a quote is one byte in UTF-8 and never part of another character, so nothing needs decoding. With `quoted` (CSV) a line end counts only outside
+ * quotes: after an even number of them (RFC 4180).
  */
 export function* spoolRows(path: string, start: number, end: number, quoted: boolean): Generator<Buffer[]> {
   if (end <= start) return;

@@ -1,8 +1,6 @@
-// An export to where -o names it. Its checks, all made before the first request (a download of
-// every batch that then cannot be written wastes the read quota, 30 calls an hour on the live
-// service); then FILE held by its lock and written aside, a pipe or a device written as a stream,
-// stdout without -o; and, once it stops part way, why, when its checkpoint can continue it (the
-// CLI words the command that does).
+// An export to where -o names it. Its checks, all made before the first request (a download of every batch that then cannot be written wastes the read quota,
+// 30 calls an hour on the live service); then FILE held by its lock and written aside, a pipe or a device written as a stream, stdout without -o; and, once it
+// stops part way, why, when its checkpoint can continue it (the CLI words the command that does).
 import { constants, existsSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve, sep } from 'node:path';
@@ -41,9 +39,8 @@ export function assertExtensionMatches(output: string, format: ExportFormat, for
 type DestinationKind = 'new' | 'file' | 'stream';
 
 /**
- * Refuses a directory, a socket or block device, a missing parent directory, a parent that is not
- * a directory, and — for a file — a parent any user may write to without the sticky bit (another
- * user could swap the files beside FILE). Says how FILE is written.
+ * Refuses a directory, a socket or block device, a missing parent directory, a parent that is not a directory, and — for a file — a parent any user may write
+ * to without the sticky bit (another user could swap the files beside FILE). Says how FILE is written.
  */
 export function checkDestination(output: string): DestinationKind {
   // Undefined where nothing is (ENOENT, ENOTDIR).
@@ -83,9 +80,8 @@ export async function toDestination<T>(
   if (target.output === undefined) return write(stdout, undefined);
   if (target.destination === 'stream') return toStream(target.output, (rows) => write(rows, undefined));
   const output = target.output;
-  // A lock beside FILE (FILE.lock): two exports to one file would write the same spool and
-  // checkpoint. A lock whose holder died, or that a crash left empty, is taken over. Creating it
-  // checks that the directory is writable.
+  // A lock beside FILE (FILE.lock): two exports to one file would write the same spool and checkpoint. A lock whose holder died, or that a crash left empty, is
+  // taken over. Creating it checks that the directory is writable.
   const attempt = await tryLock(lockPathFor(output), undefined, hooks.now).catch((error: NodeJS.ErrnoException) => {
     throw new UsageError(`--output ${output}: cannot write in ${dirname(resolve(output))} (${error.code ?? error.message})`, '--output');
   });
@@ -94,8 +90,7 @@ export async function toDestination<T>(
     throw new UsageError(`--output ${output}: another export to this file is running (${holder}); wait for it to finish, or choose another -o`, '--output');
   }
   try {
-    // A work file beside FILE that this user's exports did not leave (a link, a device, another's
-    // file) is refused; a leftover of ours is resumed or replaced.
+    // A work file beside FILE that this user's exports did not leave (a link, a device, another's file) is refused; a leftover of ours is resumed or replaced.
     const { partial, spool, orders, checkpoint } = exportPaths(output);
     for (const path of [partial, spool, orders, checkpoint, `${checkpoint}.tmp`]) {
       const reason = foreignEntry(path);
@@ -112,8 +107,7 @@ export async function toDestination<T>(
 
 /** -o a FIFO or a device (/dev/stdout): written into as stdout is, with the work files in a private temporary directory. */
 async function toStream<T>(output: string, write: (rows: Writable) => Promise<T>): Promise<T> {
-  // Opened without O_CREAT: if it went away since the check, this fails rather than making a
-  // file. A FIFO's open waits (off the main thread) for its reader.
+  // Opened without O_CREAT: if it went away since the check, this fails rather than making a file. A FIFO's open waits (off the main thread) for its reader.
   const handle = await open(output, constants.O_WRONLY);
   const stats = await handle.stat();
   if (!stats.isFIFO() && !stats.isCharacterDevice()) {

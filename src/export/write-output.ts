@@ -1,6 +1,5 @@
-// Row formats and the final pass: the header, then the spool — copied byte for byte where its
-// rows already have every column, completed row by row where a label appeared after they were
-// written. One read's worth in memory at a time, in buffers that are reused.
+// Row formats and the final pass: the header, then the spool — copied byte for byte where its rows already have every column, completed row by row where a
+// label appeared after they were written. One read's worth in memory at a time, in buffers that are reused.
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { csvLine } from '../util/csv.js';
@@ -32,8 +31,8 @@ export function createRowFormatter(format: ExportFormat, columns: ColumnRegistry
 }
 
 /**
- * How a spool row (without its line end) written with `known` custom columns is completed with
- * empty cells and ended: drop `trim` bytes (a JSON row's closing brace), then add `suffix`.
+ * How a spool row (without its line end) written with `known` custom columns is completed with empty cells and ended: drop `trim` bytes (a JSON row's closing
+ * brace), then add `suffix`.
  */
 function rowPadding(format: ExportFormat, known: number, header: readonly string[]): { trim: number; suffix: Buffer } {
   const names = header.slice(FIXED_COLUMNS.length + known);
@@ -54,8 +53,8 @@ function exportHead(source: OutputSource, format: ExportFormat): string {
 }
 
 /**
- * The rows of the export in order, then the close of a JSON array. Each buffer is valid only
- * until the next is asked for, so the final pass adds nothing to peak memory however long the spool.
+ * The rows of the export in order, then the close of a JSON array. Each buffer is valid only until the next is asked for, so the final pass adds nothing to
+ * peak memory however long the spool.
  */
 function* exportBody(source: OutputSource, format: ExportFormat): Generator<Buffer> {
   const header = source.columns.header;
@@ -82,7 +81,6 @@ function* exportBody(source: OutputSource, format: ExportFormat): Generator<Buff
   if (format === 'json') yield Buffer.from(rowsWritten === 0 ? ']\n' : '\n]\n');
 }
 
-/** Writes the whole export to the new file at `path`, synchronously. */
 export async function writeExportFile(source: OutputSource, format: ExportFormat, path: string, signal?: AbortSignal): Promise<void> {
   const file = new AppendOnlyFile(path);
   try {

@@ -1,6 +1,5 @@
-// The charts of the page and of --svg: Vega-Lite specifications compiled and rendered to SVG in
-// Node (docs/insights.md says why), each with its numbers as a table. vega and vega-lite are
-// heavy: this module is loaded only when a page or SVGs are asked for.
+// The charts of the page and of --svg: Vega-Lite specifications compiled and rendered to SVG in Node (docs/insights.md says why), each with its numbers as a
+// table. vega and vega-lite are heavy: this module is loaded only when a page or SVGs are asked for.
 import type { TopLevelSpec } from 'vega-lite';
 import { roundMoney } from '../util/money.js';
 import type { InsightsFigures } from './figures.js';
@@ -84,8 +83,8 @@ function dayAxis(days: number, dates: readonly string[] = []): Record<string, un
 }
 
 /**
- * About six ticks, evenly apart, counted back from the last day, so that the axis is labelled to
- * the end of the data (vega's own weekly ticks can stop up to six days short of it).
+ * About six ticks, evenly apart, counted back from the last day, so that the axis is labelled to the end of the data (vega's own weekly ticks can stop up to
+ * six days short of it).
  */
 function dayTicks(dates: readonly string[]): number[] {
   const DAY_MS = 86_400_000;

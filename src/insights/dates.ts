@@ -1,6 +1,5 @@
-// Calendar days in a named timezone (IANA zone, e.g. Asia/Kolkata), with Intl only.
-// Purchase dates arrive as wall-clock text ("yyyy-mm-dd HH:MM:SS") in the zone the service
-// names beside them; the figures count days in the event's zone.
+// Calendar days in a named timezone (IANA zone, e.g. Asia/Kolkata), with Intl only. Purchase dates arrive as wall-clock text ("yyyy-mm-dd HH:MM:SS") in the
+// zone the service names beside them; the figures count days in the event's zone.
 import { instantOf, wallTime } from '../util/zoned-time.js';
 
 export { instantOf, isKnownTimezone, machineTimezone, wallTime } from '../util/zoned-time.js';

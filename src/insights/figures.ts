@@ -1,7 +1,6 @@
-// The figures of insights, counted from the rows of an attendee export as they stream past: a
-// plain count of the rows, so a direct count of the export gives the same numbers. Memory holds
-// one entry per day, ticket, city and distinct answer — never the rows, nor the order numbers: an
-// export writes each order's rows together, so an order is a run of rows with one order number.
+// The figures of insights, counted from the rows of an attendee export as they stream past: a plain count of the rows, so a direct count of the export gives
+// the same numbers. Memory holds one entry per day, ticket, city and distinct answer — never the rows, nor the order numbers: an export writes each order's
+// rows together, so an order is a run of rows with one order number.
 import { isCancelledStatus } from '../client/schemas/values.js';
 import { FIXED_COLUMNS } from '../export/flatten.js';
 import { dayRange, type figuresClock } from './dates.js';
@@ -39,9 +38,8 @@ const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
 const isArrayIndex = (key: string): boolean => ARRAY_INDEX.test(key) && Number(key) < 2 ** 32 - 1;
 
 /**
- * Questions as a row object lists its keys: integer-like ones ("2") first, by value, then the
- * rest in first-seen order. The rows of a file hold every column from the first row on, those
- * counted as they are exported only the columns known by then: both give this one order.
+ * Questions as a row object lists its keys: integer-like ones ("2") first, by value, then the rest in first-seen order. The rows of a file hold every column
+ * from the first row on, those counted as they are exported only the columns known by then: both give this one order.
  */
 function indexOrder(a: string, b: string): number {
   const [indexA, indexB] = [isArrayIndex(a), isArrayIndex(b)];
@@ -71,7 +69,6 @@ export class FiguresAccumulator {
     return this.orderCount;
   }
 
-  /** The order number of the last row counted. */
   get lastOrder(): string | undefined {
     return this.lastOrderNo;
   }

@@ -1,8 +1,6 @@
-// Reading an event from the service for insights: the attendee list goes through the export
-// machinery (batching, de-duplication, rate-limit waits, progress, resumable checkpoint) into an
-// NDJSON work file, and the figures count the rows as the export writes them, so `--from` that
-// file gives the same figures. A resumed read counts the finished work file instead (its first
-// run's rows were counted by a process that is gone). A watch refresh then costs two reads.
+// Reading an event from the service for insights: the attendee list goes through the export machinery (batching, de-duplication, rate-limit waits, progress,
+// resumable checkpoint) into an NDJSON work file, and the figures count the rows as the export writes them, so `--from` that file gives the same figures. A
+// resumed read counts the finished work file instead (its first run's rows were counted by a process that is gone). A watch refresh then costs two reads.
 import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { AttendeeRecord, EventApi, ReportResponse } from '../client/index.js';
@@ -103,10 +101,9 @@ export async function readEventLive(eventId: string, env: LiveReadEnvironment) {
 }
 
 /**
- * The work path this read may use. Two reads of one event at once (two windows watching it) must
- * not share work files: the first to finish removes them under the other. The shared path, whose
- * checkpoint resumes an interrupted read, goes to the read holding its lock (a killed read's lock
- * is taken over); a read that finds it held works in files of its own, starting from the first record.
+ * The work path this read may use. Two reads of one event at once (two windows watching it) must not share work files: the first to finish removes them under
+ * the other. The shared path, whose checkpoint resumes an interrupted read, goes to the read holding its lock (a killed read's lock is taken over); a read that
+ * finds it held works in files of its own, starting from the first record.
  */
 async function claimWorkPath(workPath: string): Promise<{ path: string; shared: boolean; release(): Promise<void> }> {
   const attempt = await tryLock(lockPathFor(workPath));
@@ -117,11 +114,9 @@ async function claimWorkPath(workPath: string): Promise<{ path: string; shared: 
 export type RefreshChange = Awaited<ReturnType<EventWatcher['refresh']>>;
 
 /**
- * Watches one event: each refresh reads the sales report and one batch of the attendee list
- * where new orders appear: past the orders already seen on a list that is oldest first (exact
- * under either paging semantics: the repeated order is dropped), or its first batch on one that
- * is newest first, the new orders being those before the first one seen there last time. When the
- * list's order was not clear from the dates and the batch past the end finds nothing while the
+ * Watches one event: each refresh reads the sales report and one batch of the attendee list where new orders appear: past the orders already seen on a list
+ * that is oldest first (exact under either paging semantics: the repeated order is dropped), or its first batch on one that is newest first, the new orders
+ * being those before the first one seen there last time. When the list's order was not clear from the dates and the batch past the end finds nothing while the
  * report counts attendees not read, that refresh also reads the first batch (a third read).
  */
 export class EventWatcher {
@@ -129,8 +124,8 @@ export class EventWatcher {
   private lastCancelled: number | undefined;
   lastReport: ReportResponse | undefined;
   /**
-   * Order numbers of the last records read. A batch starting at the count of orders seen repeats
-   * at most the last of them (1-based counting), so these are all a refresh must recognise.
+   * Order numbers of the last records read. A batch starting at the count of orders seen repeats at most the last of them (1-based counting), so these are all
+   * a refresh must recognise.
    */
   private recent: Set<string>;
   private head: Set<string>;
@@ -161,8 +156,8 @@ export class EventWatcher {
     const { attendee: records } = await this.api.attendeeList({ eventId: this.eventId, fromRecord: from, toRecord: from + BATCH_SIZE });
     const seen = this.recent;
     if (records.length > 0) this.recent = new Set(records.map((record) => String(record.orderNo)));
-    // Past the last order already seen: on a list that turns out newest first, the batch at the
-    // end holds the oldest orders, pushed along by the new ones, and ends with one seen.
+    // Past the last order already seen: on a list that turns out newest first, the batch at the end holds the oldest orders, pushed along by the new ones, and
+    // ends with one seen.
     const lastSeen = records.findLastIndex((record) => seen.has(String(record.orderNo)));
     return records.slice(lastSeen + 1);
   }
@@ -175,8 +170,8 @@ export class EventWatcher {
   }
 
   /**
-   * What changed since the last refresh: `revenue` is the new orders' cost, `cancellations` the
-   * sales report's (any order), `unread` the attendees it counts beyond those read.
+   * What changed since the last refresh: `revenue` is the new orders' cost, `cancellations` the sales report's (any order), `unread` the attendees it counts
+   * beyond those read.
    */
   async refresh() {
     const report = await this.api.getReport({ eventId: this.eventId });

@@ -1,6 +1,5 @@
-// The self-contained insights page: one HTML file with the charts inline as SVG, each with its
-// numbers in a table, and its styles inline. No script, no external address of any kind (the
-// Content-Security-Policy forbids every load), so it works from file:// and offline, and prints.
+// The self-contained insights page: one HTML file with the charts inline as SVG, each with its numbers in a table, and its styles inline. No script, no
+// external address of any kind (the Content-Security-Policy forbids every load), so it works from file:// and offline, and prints.
 import { basename } from 'node:path';
 import type { RenderedChart } from './charts.js';
 import { escapeHtml } from '../util/loopback.js';

@@ -1,6 +1,5 @@
-// Reads an attendee export (.csv, .json or .ndjson) as a stream of rows, one in memory at a time.
-// CSV cells neutralised against spreadsheet formulas are read back as they were sent. A file that
-// ends in the middle of a record (a copy cut short) is refused before its last rows are counted.
+// Reads an attendee export (.csv, .json or .ndjson) as a stream of rows, one in memory at a time. CSV cells neutralised against spreadsheet formulas are read
+// back as they were sent. A file that ends in the middle of a record (a copy cut short) is refused before its last rows are counted.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
@@ -10,10 +9,9 @@ import { restoreFormula } from '../util/csv.js';
 import type { ExportRow } from './figures.js';
 
 /**
- * Read in small chunks: a chunk stays alive while its rows are counted, and with the young
- * generation kept small (memory.ts) a large chunk would outlive two scavenges, be promoted, and
- * pile up outside the JS heap until a rare full collection (seen: +55 MB at 100,000 orders with
- * 64 KiB chunks, nothing with 8 KiB ones, at the same speed).
+ * Read in small chunks: a chunk stays alive while its rows are counted, and with the young generation kept small (memory.ts) a large chunk would outlive two
+ * scavenges, be promoted, and pile up outside the JS heap until a rare full collection (seen: +55 MB at 100,000 orders with 64 KiB chunks, nothing with 8 KiB
+ * ones, at the same speed).
  */
 const CHUNK_BYTES = 8 * 1024;
 

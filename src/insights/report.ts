@@ -1,5 +1,4 @@
-// What one run of insights produces, from which the terminal summary, the JSON document, the page
-// and the SVGs are drawn; and the words they share.
+// What one run of insights produces, from which the terminal summary, the JSON document, the page and the SVGs are drawn; and the words they share.
 import type { OrganizerTicket, ReportResponse } from '../client/index.js';
 import { ticketCapacity } from '../client/schemas/index.js';
 import type { InsightsFigures } from './figures.js';
@@ -18,10 +17,9 @@ export const ARRIVED = 'arrived';
 export const NO_CITY = 'no city given';
 
 /**
- * How much of what is on sale has sold, per ticket and for the event. Sold is the sales report's
- * count per ticket (E10); on sale is the ticket's capacity (E8, ticketCapacity: `initialQuantity`,
- * as `quantity` may be what is left). A report line names its ticket by id, or where the ids differ
- * in kind (a code), by name. `share`: sold ÷ on sale, to 3 places; null when nothing is on sale.
+ * How much of what is on sale has sold, per ticket and for the event. Sold is the sales report's count per ticket (E10); on sale is the ticket's capacity (E8,
+ * ticketCapacity: `initialQuantity`, as `quantity` may be what is left). A report line names its ticket by id, or where the ids differ in kind (a code), by
+ * name. `share`: sold ÷ on sale, to 3 places; null when nothing is on sale.
  */
 export function sellThrough(tickets: readonly OrganizerTicket[], report: Pick<ReportResponse, 'tickets'>) {
   const shareOf = (sold: number, onSale: number) => (onSale > 0 ? Math.round((sold / onSale) * 1000) / 1000 : null);
@@ -48,7 +46,6 @@ export function eventSales(tickets: readonly OrganizerTicket[], report: ReportRe
 
 export interface InsightsReport {
   eventId: string | null;
-  /** The event's name where known. */
   title: string;
   currency: string | null;
   timezone: string;

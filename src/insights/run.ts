@@ -1,6 +1,5 @@
-// One run of insights as data: the report of an export file, or the reports of an event read from
-// the service (with a watch interval, one more after each refresh), each with the arrivals at the
-// door when a check-in table is read (`--db`). The CLI presents them and words what they say.
+// One run of insights as data: the report of an export file, or the reports of an event read from the service (with a watch interval, one more after each
+// refresh), each with the arrivals at the door when a check-in table is read (`--db`). The CLI presents them and words what they say.
 import { basename } from 'node:path';
 import { RateLimitError } from '../client/errors.js';
 import type { ArrivalCounts } from '../checkin/attendees.js';

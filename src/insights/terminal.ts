@@ -34,8 +34,8 @@ export function bar(value: number, max: number, width = BAR_WIDTH): string {
 }
 
 /**
- * Labels padded to one width, bars scaled to `scaleTo` (by default the largest value), each
- * followed by its `text` (by default the count); at most TOP_ROWS rows.
+ * Labels padded to one width, bars scaled to `scaleTo` (by default the largest value), each followed by its `text` (by default the count); at most TOP_ROWS
+ * rows.
  */
 export function barChart(rows: readonly { label: string; value: number; text?: string }[], paint: Paint = PLAIN, scaleTo?: number): string[] {
   const shown = rows.slice(0, TOP_ROWS);

@@ -1,6 +1,5 @@
-// `boxoffice attendees export EVENT_ID [-o FILE [--force]] [--format csv|json|ndjson] [--resume]
-// [--max-wait DURATION]`: the whole attendee list (E11) as one flat file, exact under either
-// paging semantics, streamed, written aside and renamed, resumable (src/export).
+// `boxoffice attendees export EVENT_ID [-o FILE [--force]] [--format csv|json|ndjson] [--resume] [--max-wait DURATION]`: the whole attendee list (E11) as one
+// flat file, exact under either paging semantics, streamed, written aside and renamed, resumable (src/export).
 import { Option, type Command } from 'commander';
 import { ATTENDEE_STATUSES } from '../../../client/schemas/values.js';
 import { UsageError } from '../../../client/errors.js';
@@ -122,8 +121,8 @@ async function runAttendeesExport(options: AttendeesExportOptions, context: Comm
         writeJson(io, { status: 'success', ...summary, rateLimitWaitMs: session.waitBudget?.waitedMs ?? 0 });
         return;
       }
-      // Pages overlap by design (paginate.ts), so the service sends the order at a page boundary
-      // twice: nothing is wrong with the data, and the summary says so in an organizer's words.
+      // Pages overlap by design (paginate.ts), so the service sends the order at a page boundary twice: nothing is wrong with the data, and the summary says so
+      // in an organizer's words.
       const repeated = summary.duplicatesDropped;
       const dropped =
         repeated > 0 ? ` (the service sent ${countOf(repeated, 'order')} on two pages; ${repeated === 1 ? 'it is' : 'each is'} in the export once)` : '';

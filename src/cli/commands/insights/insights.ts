@@ -1,6 +1,5 @@
-// `boxoffice insights [EVENT_ID] [--from FILE] [-o report.html] [--svg DIR] [--watch INTERVAL]`:
-// how an event's sales are going — totals, last 30 days, tickets, cities and short answers — as a
-// terminal summary, as data (piped or --json), as a self-contained page and as SVGs (src/insights).
+// `boxoffice insights [EVENT_ID] [--from FILE] [-o report.html] [--svg DIR] [--watch INTERVAL]`: how an event's sales are going — totals, last 30 days,
+// tickets, cities and short answers — as a terminal summary, as data (piped or --json), as a self-contained page and as SVGs (src/insights).
 import { existsSync, statSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../../client/errors.js';

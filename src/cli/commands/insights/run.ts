@@ -1,5 +1,5 @@
-// Runs `boxoffice insights` once its flags are checked (src/insights/run.ts), shown by ./show.ts.
-// The session, the work file beside the config and the words about the watch's cost are the CLI's.
+// Runs `boxoffice insights` once its flags are checked (src/insights/run.ts), shown by ./show.ts. The session, the work file beside the config and the words
+// about the watch's cost are the CLI's.
 import { join } from 'node:path';
 import { exportSource } from '../../../export/checkpoint.js';
 import { progressAndNotices } from '../../../export/progress.js';

@@ -1,5 +1,4 @@
-// Showing a report: the terminal summary or the JSON document on stdout, and the page and SVGs
-// when asked for (vega is loaded only then).
+// Showing a report: the terminal summary or the JSON document on stdout, and the page and SVGs when asked for (vega is loaded only then).
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { countOf, formatCount, formatMoney } from '../../../util/count.js';
@@ -21,9 +20,8 @@ const DEFAULT_COLUMNS = 80;
 const DEFAULT_ROWS = 24;
 
 /**
- * One refresh under --watch, drawn over the previous one from the top corner: lines cut to the
- * width, never more than the window has (one kept for the cursor), so nothing scrolls and no copy
- * piles up; the compact summary when the full one is taller than the window.
+ * One refresh under --watch, drawn over the previous one from the top corner: lines cut to the width, never more than the window has (one kept for the cursor),
+ * so nothing scrolls and no copy piles up; the compact summary when the full one is taller than the window.
  */
 function watchFrame(report: InsightsReport, news: readonly string[], columns: number, rows: number, paint: Paint): string {
   const linesOf = (text: string): string[] => [...text.replace(/\n$/, '').split('\n'), ...news];
